@@ -1,0 +1,21 @@
+import { loadConfig } from '../config.ts'
+import { migrateToLatest, openDatabase } from '../platform/db.ts'
+import { seedDemoContent } from './seed/index.ts'
+
+/** `npm run db:migrate` and `npm run db:seed` (which migrates first and replaces the demo content). */
+const command = process.argv[2]
+const config = loadConfig()
+const database = openDatabase(config.DATABASE_URL)
+try {
+  const { results } = await migrateToLatest(database.db)
+  for (const r of results ?? []) console.log(`migração ${r.migrationName}: ${r.status}`)
+  if (command === 'seed') {
+    await seedDemoContent(database.db, config)
+    console.log('conteúdo de demonstração criado')
+  } else if (command !== 'migrate') {
+    console.error('uso: cli.ts migrate|seed')
+    process.exitCode = 2
+  }
+} finally {
+  await database.close()
+}

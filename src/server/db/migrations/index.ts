@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely'
+import * as conteudos from './2026-11-22T0500-conteudos.ts'
+
+/**
+ * Every migration, by its timestamped name. Listed here rather than read from disk so that the same code runs under
+ * tsx, in tests and from any working directory. Names sort in the order they must run.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026-11-22T0500-conteudos': conteudos,
+}

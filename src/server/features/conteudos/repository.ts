@@ -1,0 +1,50 @@
+import type { Database } from '../../platform/db.ts'
+
+/** The two tables that share the news-item shape. */
+export type ConteudoTable = 'novidades' | 'campanhas'
+
+export function createConteudosRepository(db: Database) {
+  return {
+    listConteudo(table: ConteudoTable) {
+      return db
+        .selectFrom(table)
+        .select(['id', 'tag', 'title', 'subtitle', 'destaque', 'image_list'])
+        .orderBy('posicao')
+        .orderBy('publicado_em', 'desc')
+        .execute()
+    },
+
+    findConteudoByTag(table: ConteudoTable, tag: string) {
+      return db.selectFrom(table).selectAll().where('tag', '=', tag).executeTakeFirst()
+    },
+
+    listCategoriasFaq() {
+      return db.selectFrom('faq_categorias').selectAll().orderBy('posicao').orderBy('id').execute()
+    },
+
+    findCategoriaFaqByTag(tag: string) {
+      return db.selectFrom('faq_categorias').selectAll().where('tag', '=', tag).executeTakeFirst()
+    },
+
+    listPerguntas(categoriaIds: number[]) {
+      if (categoriaIds.length === 0) return Promise.resolve([])
+      return db
+        .selectFrom('faq_perguntas')
+        .selectAll()
+        .where('categoria_id', 'in', categoriaIds)
+        .orderBy('posicao')
+        .orderBy('id')
+        .execute()
+    },
+
+    listInformacaoLegal() {
+      return db.selectFrom('informacao_legal').select(['id', 'tag', 'title']).orderBy('posicao').orderBy('id').execute()
+    },
+
+    findInformacaoLegalByTag(tag: string) {
+      return db.selectFrom('informacao_legal').selectAll().where('tag', '=', tag).executeTakeFirst()
+    },
+  }
+}
+
+export type ConteudosRepository = ReturnType<typeof createConteudosRepository>

@@ -1,0 +1,36 @@
+import { buildApp } from './app.ts'
+import { ConfigError, loadConfig, shouldSeedDemo } from './config.ts'
+import { seedIfEmpty } from './db/seed/index.ts'
+import { migrateToLatest, openDatabase } from './platform/db.ts'
+
+async function main(): Promise<void> {
+  const config = loadConfig()
+  const database = openDatabase(config.DATABASE_URL)
+  await migrateToLatest(database.db)
+  if (shouldSeedDemo(config)) await seedIfEmpty(database.db, config)
+  const app = await buildApp(config, database)
+
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'shutting down')
+    // close() stops accepting connections and waits for requests in flight; then the database goes.
+    await app.close()
+    await database.close()
+    process.exit(0)
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+
+  await app.listen({ host: config.HOST, port: config.PORT })
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message)
+  } else {
+    console.error(error)
+  }
+  process.exit(1)
+})

@@ -1,0 +1,67 @@
+import { mkdirSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import SQLite from 'better-sqlite3'
+import { Kysely, type MigrationResultSet, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import pg from 'pg'
+import { migrations } from '../db/migrations/index.ts'
+import type { DB } from '../db/schema.ts'
+
+export type Database = Kysely<DB>
+export type Dialect = 'sqlite' | 'postgres'
+
+export interface DatabaseHandle {
+  db: Database
+  dialect: Dialect
+  close(): Promise<void>
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL only: run every query in this schema (tests give each suite its own). */
+  schema?: string
+}
+
+export function dialectOf(url: string): Dialect {
+  return /^postgres(ql)?:\/\//.test(url) ? 'postgres' : 'sqlite'
+}
+
+/** `sqlite:./data/x.sqlite`, `file:…`, a bare path, or `:memory:` on SQLite; `postgres://…` on PostgreSQL. */
+export function sqlitePath(url: string): string {
+  const path = url.replace(/^(sqlite|file):(\/\/)?/, '')
+  return path === ':memory:' ? path : resolve(path)
+}
+
+export function openDatabase(url: string, options: DatabaseOptions = {}): DatabaseHandle {
+  if (dialectOf(url) === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 10,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    })
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
+    return { db, dialect: 'postgres', close: () => db.destroy() }
+  }
+  const path = sqlitePath(url)
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
+  const database = new SQLite(path)
+  database.pragma('journal_mode = WAL')
+  database.pragma('foreign_keys = ON')
+  database.pragma('busy_timeout = 5000')
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database }) })
+  return { db, dialect: 'sqlite', close: () => db.destroy() }
+}
+
+export async function migrateToLatest(db: Database): Promise<MigrationResultSet> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
+  const result = await migrator.migrateToLatest()
+  if (result.error) throw result.error
+  return result
+}
+
+export async function isReachable(db: Database): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db)
+    return true
+  } catch {
+    return false
+  }
+}

@@ -1,0 +1,23 @@
+import sanitize from 'sanitize-html'
+
+/**
+ * Content and notification texts carry a small subset of HTML. Whatever is in the database, only this subset ever
+ * reaches a browser: no scripts, no styles, no event handlers, links limited to safe schemes and opened safely.
+ */
+const options: sanitize.IOptions = {
+  allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'a', 'ul', 'ol', 'li', 'h2', 'h3', 'h4', 'blockquote'],
+  allowedAttributes: { a: ['href', 'title', 'target', 'rel'] },
+  allowedSchemes: ['https', 'http', 'mailto', 'tel'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: attribs.target === '_blank' ? { ...attribs, rel: 'noopener noreferrer' } : attribs,
+    }),
+  },
+}
+
+export function sanitizeHtml(html: string): string {
+  return sanitize(html, options)
+}

@@ -1,0 +1,45 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { isKnownPagePath } from '../../shared/routes.ts'
+import { errorBody } from './errors.ts'
+
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+const REVALIDATE = 'no-cache'
+
+/**
+ * Serves the built web app: hashed assets cached for a year, everything else revalidated, and the app's HTML for every
+ * page path (404 for paths that are no page, so crawlers and monitors see the truth; the app still shows its page).
+ */
+export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+  const root = resolve(distDir)
+  const indexFile = join(root, 'index.html')
+  const hasWeb = existsSync(indexFile)
+  const indexHtml = hasWeb ? readFileSync(indexFile, 'utf8') : ''
+
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root,
+      index: false,
+      wildcard: true,
+      setHeaders(reply, path) {
+        reply.header('cache-control', path.startsWith(join(root, 'assets')) ? IMMUTABLE : REVALIDATE)
+      },
+    })
+  }
+
+  const sendApp = (reply: FastifyReply, status: number) =>
+    reply.status(status).header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(indexHtml)
+
+  // The root is a page, not the static directory listing.
+  if (hasWeb) app.get('/', (_request, reply) => sendApp(reply, 200))
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/'
+    if (path.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method) || !hasWeb) {
+      return reply.status(404).send(errorBody('Não encontrado', 'O recurso pedido não existe.'))
+    }
+    return sendApp(reply, isKnownPagePath(path) ? 200 : 404)
+  })
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod'
+
+/**
+ * Public content as the API serves it (spec §3). The server serialises through these schemas, so a column that is not
+ * named here never leaves the database; the web client reads the inferred types.
+ */
+
+const imageUrl = z.string()
+
+export const NovidadeResumoSchema = z.object({
+  id: z.number(),
+  tag: z.string(),
+  title: z.string(),
+  subtitle: z.string().nullable(),
+  destaque: z.boolean(),
+  image: z.object({ list: imageUrl.nullable() }),
+})
+export type NovidadeResumo = z.infer<typeof NovidadeResumoSchema>
+
+export const NovidadeSchema = z.object({
+  id: z.number(),
+  tag: z.string(),
+  title: z.string(),
+  titleDetail: z.string(),
+  subtitle: z.string().nullable(),
+  /** Sanitised HTML; line breaks in it are meaningful. */
+  text: z.string(),
+  destaque: z.boolean(),
+  image: z.object({ list: imageUrl.nullable(), detail: imageUrl.nullable() }),
+})
+export type Novidade = z.infer<typeof NovidadeSchema>
+
+/** Campaigns carry the same fields as news items. */
+export const CampanhaResumoSchema = NovidadeResumoSchema
+export type CampanhaResumo = NovidadeResumo
+export const CampanhaSchema = NovidadeSchema
+export type Campanha = Novidade
+
+export const PerguntaSchema = z.object({
+  id: z.number(),
+  tag: z.string(),
+  title: z.string(),
+  titleDetail: z.string(),
+  text: z.string(),
+})
+export type Pergunta = z.infer<typeof PerguntaSchema>
+
+export const CategoriaFaqSchema = z.object({
+  id: z.number(),
+  tag: z.string(),
+  title: z.string(),
+  perguntas: z.array(PerguntaSchema),
+})
+export type CategoriaFaq = z.infer<typeof CategoriaFaqSchema>
+
+export const InformacaoLegalResumoSchema = z.object({ id: z.number(), tag: z.string(), title: z.string() })
+export type InformacaoLegalResumo = z.infer<typeof InformacaoLegalResumoSchema>
+
+export const InformacaoLegalSchema = z.object({
+  id: z.number(),
+  tag: z.string(),
+  title: z.string(),
+  titleDetail: z.string(),
+  text: z.string(),
+})
+export type InformacaoLegal = z.infer<typeof InformacaoLegalSchema>
+export { POLITICA_PRIVACIDADE_TAG, TERMOS_TAG } from './constants.ts'

@@ -1,0 +1,34 @@
+/** Display formats of the product: money `1,50 €`, dates `DD/MM/YYYY HH:mm` in Europe/Lisbon. */
+
+export const TIME_ZONE = 'Europe/Lisbon'
+
+/** Integer cents → `1,50 €` (always 2 decimals, comma, thousands with a space as pt-PT writes them). */
+export function formatMoney(cents: number): string {
+  const negative = cents < 0
+  const abs = Math.abs(Math.round(cents))
+  const euros = Math.floor(abs / 100)
+  const rest = String(abs % 100).padStart(2, '0')
+  const grouped = String(euros).replace(/\B(?=(\d{3})+(?!\d))/g, ' ')
+  return `${negative ? '-' : ''}${grouped},${rest} €`
+}
+
+const dateTimeParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+})
+
+/** An instant (ISO string, Date or epoch milliseconds) → `DD/MM/YYYY HH:mm` in Lisbon time. */
+export function formatDateTime(instant: string | number | Date): string {
+  const parts = Object.fromEntries(dateTimeParts.formatToParts(new Date(instant)).map((p) => [p.type, p.value]))
+  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`
+}
+
+/** Distance in km with one decimal, pt-PT: `1,3 km`. */
+export function formatKm(km: number): string {
+  return `${km.toFixed(1).replace('.', ',')} km`
+}

@@ -1,0 +1,35 @@
+import { useParams } from 'react-router'
+import type { Novidade } from '../../../shared/conteudos.ts'
+import { paths } from '../../../shared/routes.ts'
+import { useHeader } from '../../app/header.tsx'
+import { QueryView } from '../../lib/query.tsx'
+import { RichText } from '../../ui/RichText.tsx'
+import { useNovidade } from './use-novidade.ts'
+
+/** The detail of a news item or a campaign: image, title, optional subtitle, multi-line text. */
+export function ConteudoDetalhe({ item, children }: { item: Novidade; children?: React.ReactNode }) {
+  return (
+    <main className="page page-detail" id="conteudo">
+      <article>
+        {item.image.detail && (
+          <img className="detail-image" src={item.image.detail} alt="" width={1200} height={675} decoding="async" />
+        )}
+        <h1>{item.titleDetail}</h1>
+        {item.subtitle && <p className="subtitle">{item.subtitle}</p>}
+        <RichText html={item.text} />
+      </article>
+      {children}
+    </main>
+  )
+}
+
+export function NovidadePage() {
+  const { novidade = '' } = useParams()
+  const query = useNovidade(novidade)
+  useHeader(query.data?.title ?? 'Novidades', paths.home)
+  return (
+    <QueryView query={query} notFoundTo={paths.notfound}>
+      {(item) => <ConteudoDetalhe item={item} />}
+    </QueryView>
+  )
+}

@@ -1,0 +1,28 @@
+import { Navigate, useParams } from 'react-router'
+import { href, paths } from '../../../shared/routes.ts'
+import { useHeader } from '../../app/header.tsx'
+import { QueryView } from '../../lib/query.tsx'
+import { RichText } from '../../ui/RichText.tsx'
+import { useCategoriaFaq } from './use-categoria-faq.ts'
+
+export function PerguntaPage() {
+  const { categoria = '', pergunta = '' } = useParams()
+  const query = useCategoriaFaq(categoria)
+  useHeader(query.data?.title ?? 'Perguntas frequentes', href(paths.perguntasFrequentesCategoria, { categoria }))
+  return (
+    <QueryView query={query} notFoundTo={paths.notfound}>
+      {(c) => {
+        const p = c.perguntas.find((q) => q.tag === pergunta)
+        if (!p) return <Navigate to={paths.notfound} replace />
+        return (
+          <main className="page page-detail" id="conteudo">
+            <article>
+              <h1>{p.titleDetail}</h1>
+              <RichText html={p.text} />
+            </article>
+          </main>
+        )
+      }}
+    </QueryView>
+  )
+}

@@ -1,0 +1,112 @@
+import { Link, useParams } from 'react-router'
+import type { Loja } from '../../../shared/restaurantes.ts'
+import { href, paths } from '../../../shared/routes.ts'
+import { useHeader } from '../../app/header.tsx'
+import { QueryView } from '../../lib/query.tsx'
+import { RichText } from '../../ui/RichText.tsx'
+import { useLoja } from './use-loja.ts'
+
+function Morada({ loja, mapa }: { loja: Loja; mapa: string }) {
+  const { address, postalCode, city } = loja.address
+  const lines = (
+    <>
+      <span>{address}</span>
+      <span>
+        {postalCode} {city}
+      </span>
+    </>
+  )
+  return (
+    <address className="store-address">
+      {loja.address.location.link ? (
+        <Link to={mapa} aria-label={`Morada: ${address}, ${postalCode} ${city}. Ver no mapa`}>
+          {lines}
+        </Link>
+      ) : (
+        lines
+      )}
+    </address>
+  )
+}
+
+export function LojaPage() {
+  const { restaurante = '', loja = '' } = useParams()
+  const query = useLoja(restaurante, loja)
+  useHeader(query.data?.name ?? 'Loja', href(paths.restaurante, { restaurante }))
+  return (
+    <QueryView query={query} notFoundTo={paths.restaurantes}>
+      {(l) => {
+        const params = { restaurante, loja }
+        const mapa = href(paths.mapa, params)
+        return (
+          <main className="page page-detail" id="conteudo">
+            {l.image.main && (
+              <img className="detail-image" src={l.image.main} alt="" width={1200} height={675} decoding="async" />
+            )}
+            <h1>{l.nameDetail}</h1>
+            <p className="subtitle">{l.restaurante.name}</p>
+            <section className="store-section" aria-labelledby="morada">
+              <h2 id="morada">Morada</h2>
+              <Morada loja={l} mapa={mapa} />
+              {l.directions && <p className="muted">{l.directions}</p>}
+              {l.address.location.link && (
+                <p>
+                  <Link className="button button-secondary" to={mapa}>
+                    Ver no mapa
+                  </Link>
+                </p>
+              )}
+            </section>
+            {l.address.phone && (
+              <section className="store-section" aria-labelledby="contacto">
+                <h2 id="contacto">Contacto</h2>
+                <p>
+                  <a href={`tel:${l.address.phone.replace(/\s+/g, '')}`}>{l.address.phone}</a>
+                </p>
+              </section>
+            )}
+            <section className="store-section" aria-labelledby="horario">
+              <h2 id="horario">Horário</h2>
+              <ul className="plain-list">
+                {l.opening_hours.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </section>
+            {l.text && <RichText html={l.text} />}
+            <p className="actions">
+              {l.menus.length > 0 && (
+                <Link className="button" to={href(paths.menus, params)}>
+                  Ver menu
+                </Link>
+              )}
+              {l.site && (
+                <a className="button button-secondary" href={l.site.link} target="_blank" rel="noopener noreferrer">
+                  Link Reservas
+                </a>
+              )}
+            </p>
+            {(l.facebook || l.instagram) && (
+              <ul className="social-links" aria-label="Redes sociais">
+                {l.facebook && (
+                  <li>
+                    <a href={l.facebook.link} target="_blank" rel="noopener noreferrer">
+                      Facebook{l.facebook.tag ? ` ${l.facebook.tag}` : ''}
+                    </a>
+                  </li>
+                )}
+                {l.instagram && (
+                  <li>
+                    <a href={l.instagram.link} target="_blank" rel="noopener noreferrer">
+                      Instagram{l.instagram.tag ? ` ${l.instagram.tag}` : ''}
+                    </a>
+                  </li>
+                )}
+              </ul>
+            )}
+          </main>
+        )
+      }}
+    </QueryView>
+  )
+}

@@ -1,0 +1,38 @@
+import { useParams } from 'react-router'
+import { href, paths } from '../../../shared/routes.ts'
+import { useHeader } from '../../app/header.tsx'
+import { QueryView } from '../../lib/query.tsx'
+import { Card } from '../../ui/Card.tsx'
+import { EmptyState } from '../../ui/EmptyState.tsx'
+import { useRestaurante } from './use-restaurante.ts'
+
+export function RestaurantePage() {
+  const { restaurante = '' } = useParams()
+  const query = useRestaurante(restaurante)
+  useHeader(query.data?.title ?? 'Restaurantes', paths.restaurantes)
+  return (
+    <QueryView query={query} notFoundTo={paths.restaurantes}>
+      {(r) => (
+        <main className="page" id="conteudo">
+          <h1>{r.title}</h1>
+          {r.lojas.length === 0 ? (
+            <EmptyState>Não existe loja</EmptyState>
+          ) : (
+            <ul className="card-list">
+              {r.lojas.map((l, i) => (
+                <Card
+                  key={l.id}
+                  to={href(paths.loja, { restaurante: r.tag, loja: l.tag })}
+                  image={l.image.list}
+                  title={l.name}
+                  subtitle={`${l.address.address}, ${l.address.postalCode} ${l.address.city}`}
+                  eager={i === 0}
+                />
+              ))}
+            </ul>
+          )}
+        </main>
+      )}
+    </QueryView>
+  )
+}

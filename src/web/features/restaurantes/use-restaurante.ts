@@ -1,0 +1,5 @@
+import type { Restaurante } from '../../../shared/restaurantes.ts'
+import { useApiQuery } from '../../lib/query.tsx'
+
+export const useRestaurante = (tag: string) =>
+  useApiQuery<Restaurante>(`/api/restaurantes/${encodeURIComponent(tag)}`)
