@@ -8,10 +8,7 @@ const root = new URL('..', import.meta.url).pathname
 
 function run(command, args) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env })
-  if (result.status !== 0) {
-    console.error(`\n✖ ${command} ${args.join(' ')} falhou (código ${result.status}).`)
-    process.exit(result.status ?? 1)
-  }
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} falhou (código ${result.status}).`)
 }
 
 function newestMtime(path) {
@@ -34,7 +31,9 @@ export function ensureDependencies() {
 
 export function ensureWebBuild({ force = false } = {}) {
   const built = join(root, 'dist', 'web', 'index.html')
-  const sources = ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'].map((p) => newestMtime(join(root, p)))
+  const sources = ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'].map((p) =>
+    newestMtime(join(root, p)),
+  )
   if (force || !existsSync(built) || Math.max(...sources) > newestMtime(built)) {
     console.log('▶ A construir a aplicação web…')
     run('npx', ['vite', 'build', '--logLevel', 'warn'])

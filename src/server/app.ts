@@ -5,11 +5,11 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { API_VERSION, API_VERSION_HEADER } from '../shared/api.ts'
 import type { Config } from './config.ts'
-import { conteudosRoutes } from './features/conteudos/routes.ts'
 import { createConteudosRepository } from './features/conteudos/repository.ts'
+import { conteudosRoutes } from './features/conteudos/routes.ts'
 import { createConteudosService } from './features/conteudos/service.ts'
-import { restaurantesRoutes } from './features/restaurantes/routes.ts'
 import { createRestaurantesRepository } from './features/restaurantes/repository.ts'
+import { restaurantesRoutes } from './features/restaurantes/routes.ts'
 import { createRestaurantesService } from './features/restaurantes/service.ts'
 import { sistemaRoutes } from './features/sistema/routes.ts'
 import type { DatabaseHandle } from './platform/db.ts'
@@ -69,7 +69,9 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
     if (version !== API_VERSION) {
       return reply
         .status(400)
-        .send(errorBody('Versão não suportada', `Esta aplicação precisa de ser atualizada (versão da API ${API_VERSION}).`))
+        .send(
+          errorBody('Versão não suportada', `Esta aplicação precisa de ser atualizada (versão da API ${API_VERSION}).`),
+        )
     }
   })
 

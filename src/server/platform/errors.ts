@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
-import { type ApiErrorBody, FORM_FAILURE_MESSAGE, type FieldErrors, GENERIC_ERROR_TITLE } from '../../shared/api.ts'
+import { type ApiErrorBody, type FieldErrors, FORM_FAILURE_MESSAGE, GENERIC_ERROR_TITLE } from '../../shared/api.ts'
 
 /** An error the client should see as it is: status, pt-PT title and message, optional field messages. */
 export class HttpError extends Error {

@@ -13,4 +13,3 @@ export function withId<T extends string>(db: Kysely<unknown>, table: CreateTable
 
 /** 0/1 flag: integers on both dialects keep rows identical. */
 export const flag = (c: ColumnDefinitionBuilder) => c.notNull().defaultTo(0)
-

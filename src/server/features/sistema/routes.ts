@@ -6,7 +6,10 @@ import { errorBody, notFound } from '../../platform/errors.ts'
 const ImageNameSchema = z.object({ nome: z.string().regex(/^[a-z0-9-]{1,100}\.(svg|png|jpg|webp)$/) })
 
 /** Health for load balancers and monitors, and the images stored in the database. */
-export const sistemaRoutes: FastifyPluginAsyncZod<{ db: Database; dialect: Dialect }> = async (app, { db, dialect }) => {
+export const sistemaRoutes: FastifyPluginAsyncZod<{ db: Database; dialect: Dialect }> = async (
+  app,
+  { db, dialect },
+) => {
   app.get('/api/health', async (_request, reply) => {
     if (await isReachable(db)) return { data: { status: 'ok', database: dialect } }
     return reply.status(503).send(errorBody('Indisponível', 'A base de dados não está acessível.'))

@@ -30,7 +30,9 @@ export function RestaurantesPage() {
                     r.lojas.length === 1 && loja
                       ? href(paths.loja, { restaurante: r.tag, loja: loja.tag })
                       : href(paths.restaurante, { restaurante: r.tag })
-                  return <Card key={r.id} to={to} image={r.image.main} logo={r.image.logo} title={r.title} eager={i === 0} />
+                  return (
+                    <Card key={r.id} to={to} image={r.image.main} logo={r.image.logo} title={r.title} eager={i === 0} />
+                  )
                 })}
               </ul>
             )}

@@ -1,5 +1,4 @@
 import type { Restaurante } from '../../../shared/restaurantes.ts'
 import { useApiQuery } from '../../lib/query.tsx'
 
-export const useRestaurante = (tag: string) =>
-  useApiQuery<Restaurante>(`/api/restaurantes/${encodeURIComponent(tag)}`)
+export const useRestaurante = (tag: string) => useApiQuery<Restaurante>(`/api/restaurantes/${encodeURIComponent(tag)}`)

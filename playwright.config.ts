@@ -1,0 +1,49 @@
+import { defineConfig, devices } from '@playwright/test'
+
+/** Ports come from scripts/test.mjs (free ones); these defaults serve a plain `npx playwright test`. */
+const port = Number(process.env.E2E_PORT ?? 4101)
+const emptyPort = Number(process.env.E2E_EMPTY_PORT ?? 4102)
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: '.tmp/test-results',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list'], ['json', { outputFile: '.tmp/playwright.json' }]],
+  use: {
+    ...devices['Pixel 7'],
+    baseURL: `http://127.0.0.1:${port}`,
+    locale: 'pt-PT',
+    timezoneId: 'Europe/Lisbon',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium-mobile' }],
+  webServer: [
+    {
+      command: `node scripts/e2e-server.mjs ${port} demo`,
+      url: `http://127.0.0.1:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: `node scripts/e2e-server.mjs ${emptyPort} empty`,
+      url: `http://127.0.0.1:${emptyPort}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
+})

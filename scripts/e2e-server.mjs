@@ -1,0 +1,18 @@
+// Starts the real server for the e2e suite on a fresh SQLite file: `node scripts/e2e-server.mjs <port> <demo|empty>`.
+import { rmSync } from 'node:fs'
+import { register } from 'tsx/esm/api'
+
+const [port = '4101', content = 'demo'] = process.argv.slice(2)
+const file = `.tmp/e2e-${content}-${port}.sqlite`
+for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true })
+
+Object.assign(process.env, {
+  PORT: port,
+  HOST: '127.0.0.1',
+  NODE_ENV: 'test',
+  LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  DATABASE_URL: `sqlite:${file}`,
+  SEED_DEMO: content === 'demo' ? 'true' : 'false',
+})
+register()
+await import('../src/server/main.ts')

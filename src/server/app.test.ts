@@ -1,0 +1,164 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from './app.ts'
+import { ConfigError, configWith, loadConfig } from './config.ts'
+import { createTestApp, createTestDatabase, type TestApp, testDialects } from './testing/harness.ts'
+
+function fakeWebBuild(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'balcao-web-'))
+  mkdirSync(join(dir, 'assets'))
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Balcão</title><div id="root"></div>')
+  writeFileSync(join(dir, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))})`)
+  writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"Balcão"}')
+  return dir
+}
+
+describe.each(testDialects())('HTTP platform on %s', (dialect) => {
+  let t: TestApp
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { WEB_DIST: fakeWebBuild() })
+    await t.database.db
+      .insertInto('imagens')
+      .values({
+        nome: 'logo.svg',
+        tipo: 'image/svg+xml',
+        conteudo: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+        atualizado_em: '2026-11-22T10:00:00.000Z',
+      })
+      .execute()
+  })
+  afterAll(() => t.close())
+
+  it('refuses API calls without the version header, or with another version', async () => {
+    const missing = await t.app.inject({ method: 'GET', url: '/api/novidades' })
+    expect(missing.statusCode).toBe(400)
+    expect(missing.json().error.title).toBe('Versão não suportada')
+    const other = await t.app.inject({ method: 'GET', url: '/api/novidades', headers: { 'x-api-version': '2.0' } })
+    expect(other.statusCode).toBe(400)
+    expect((await t.api('GET', '/api/novidades')).statusCode).toBe(200)
+  })
+
+  it('reports health without the version header', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ data: { status: 'ok', database: dialect } })
+  })
+
+  it('answers unknown API paths with a 404 envelope', async () => {
+    const res = await t.api('GET', '/api/nada')
+    expect(res.statusCode).toBe(404)
+    expect(res.json().error).toEqual({ title: 'Não encontrado', message: 'O recurso pedido não existe.' })
+  })
+
+  it('sends security headers with a strict CSP that allows only the map frame origin', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' })
+    const csp = String(res.headers['content-security-policy'])
+    expect(csp).toContain("default-src 'self'")
+    expect(csp).toContain("script-src 'self'")
+    expect(csp).toContain('frame-src https://www.openstreetmap.org')
+    expect(csp).toContain("object-src 'none'")
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(csp).not.toContain('unsafe-inline')
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+    expect(res.headers['referrer-policy']).toBe('no-referrer')
+  })
+
+  it('serves the app HTML, never cached, on every page path; 404 with the same HTML elsewhere', async () => {
+    for (const url of ['/', '/novidades', '/restaurantes/x/y/mapa', '/termos/', '/perguntas-frequentes/a/b']) {
+      const res = await t.app.inject({ method: 'GET', url })
+      expect(res.statusCode, url).toBe(200)
+      expect(res.headers['content-type']).toContain('text/html')
+      expect(res.headers['cache-control']).toBe('no-cache')
+      expect(res.body).toContain('<div id="root">')
+    }
+    const unknown = await t.app.inject({ method: 'GET', url: '/nao/existe/mesmo' })
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.body).toContain('<div id="root">')
+  })
+
+  it('caches hashed assets for a year and compresses them', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(res.headers['content-encoding']).toBe('gzip')
+    const manifest = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' })
+    expect(manifest.headers['cache-control']).toBe('no-cache')
+  })
+
+  it('serves stored images with their type and a locked-down CSP', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/imagens/logo.svg' })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toContain('image/svg+xml')
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'")
+    expect((await t.app.inject({ method: 'GET', url: '/imagens/outra.svg' })).statusCode).toBe(404)
+    expect((await t.app.inject({ method: 'GET', url: '/imagens/..%2Fetc.svg' })).statusCode).toBe(400)
+  })
+})
+
+describe.each(testDialects())('limits and failures on %s', (dialect) => {
+  it('caps the body size with a pt-PT error', async () => {
+    const database = await createTestDatabase(dialect)
+    const app = await buildApp(configWith({ LOG_LEVEL: 'silent', WEB_DIST: 'dist/none', BODY_LIMIT: 1024 }), database)
+    app.post('/api/eco', async (request) => ({ data: request.body }))
+    try {
+      const small = await app.inject({
+        method: 'POST',
+        url: '/api/eco',
+        headers: { 'x-api-version': '1.0' },
+        payload: { a: 1 },
+      })
+      expect(small.statusCode).toBe(200)
+      const big = await app.inject({
+        method: 'POST',
+        url: '/api/eco',
+        headers: { 'x-api-version': '1.0' },
+        payload: { a: 'x'.repeat(5000) },
+      })
+      expect(big.statusCode).toBe(413)
+      expect(big.json().error.message).toBe('O pedido é demasiado grande.')
+    } finally {
+      await app.close()
+      await database.close()
+    }
+  })
+
+  it('reports 503 when the database is unreachable', async () => {
+    const database = await createTestDatabase(dialect)
+    const app = await buildApp(configWith({ LOG_LEVEL: 'silent', WEB_DIST: 'dist/none' }), database)
+    await database.close()
+    const res = await app.inject({ method: 'GET', url: '/api/health' })
+    expect(res.statusCode).toBe(503)
+    expect(res.json().error.title).toBe('Indisponível')
+    await app.close()
+  })
+})
+
+describe('configuration', () => {
+  it('uses the defaults when nothing is set', () => {
+    const config = loadConfig({})
+    expect(config).toMatchObject({
+      PORT: 3000,
+      DATABASE_URL: 'sqlite:./data/balcao.sqlite',
+      LOYALTY_CREDIT_PERCENT: 5,
+      MINIMUM_AGE: 16,
+    })
+  })
+
+  it('stops with every bad variable named', () => {
+    try {
+      loadConfig({ PORT: 'abc', LOYALTY_CREDIT_PERCENT: '200', NODE_ENV: 'staging' })
+      expect.unreachable()
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError)
+      const { problems } = error as ConfigError
+      expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['LOYALTY_CREDIT_PERCENT', 'NODE_ENV', 'PORT'])
+    }
+  })
+})

@@ -1,0 +1,52 @@
+import type { Insertable } from 'kysely'
+import type { DB } from '../db/schema.ts'
+import type { Database } from '../platform/db.ts'
+
+/** Small builders for test rows: every required column has a plain default, the test names what it cares about. */
+
+const ISO = '2026-11-20T10:00:00.000Z'
+
+export async function insertNovidade(db: Database, row: Partial<Insertable<DB['novidades']>> & { tag: string }) {
+  return db
+    .insertInto('novidades')
+    .values({ title: row.tag, title_detail: `${row.tag} (detalhe)`, text: 'Texto', publicado_em: ISO, ...row })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+}
+
+export async function insertCampanha(db: Database, row: Partial<Insertable<DB['campanhas']>> & { tag: string }) {
+  return db
+    .insertInto('campanhas')
+    .values({ title: row.tag, title_detail: `${row.tag} (detalhe)`, text: 'Texto', publicado_em: ISO, ...row })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+}
+
+export async function insertRestaurante(db: Database, row: Partial<Insertable<DB['restaurantes']>> & { tag: string }) {
+  return db
+    .insertInto('restaurantes')
+    .values({ name: row.tag, title: row.tag, ...row })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+}
+
+export async function insertLoja(
+  db: Database,
+  row: Partial<Insertable<DB['lojas']>> & { tag: string; restaurante_id: number; id_loja: number },
+) {
+  return db
+    .insertInto('lojas')
+    .values({
+      name: row.tag,
+      name_detail: `${row.tag} (detalhe)`,
+      opening_hours: 'Segunda a Domingo: 10h00 – 21h30',
+      address: 'Rua Augusta 1',
+      postal_code: '1100-048',
+      city: 'Lisboa',
+      latitude: 38.71,
+      longitude: -9.137,
+      ...row,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+}

@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto'
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
+import pg from 'pg'
+import { API_VERSION } from '../../shared/api.ts'
+import { buildApp } from '../app.ts'
+import { type Config, configWith } from '../config.ts'
+import { type DatabaseHandle, type Dialect, migrateToLatest, openDatabase } from '../platform/db.ts'
+
+/**
+ * Real databases for integration tests: SQLite always, PostgreSQL too when TEST_DATABASE_URL is set (CI sets it).
+ * Each call gets a database of its own: an in-memory SQLite file, or a fresh PostgreSQL schema dropped on close.
+ */
+export function testDialects(): Dialect[] {
+  return process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']
+}
+
+export async function createTestDatabase(dialect: Dialect): Promise<DatabaseHandle> {
+  if (dialect === 'sqlite') {
+    const handle = openDatabase(':memory:')
+    await migrateToLatest(handle.db)
+    return handle
+  }
+  const url = process.env.TEST_DATABASE_URL
+  if (!url) throw new Error('TEST_DATABASE_URL is not set')
+  const schema = `t_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  await admin.query(`create schema ${schema}`)
+  await admin.end()
+  const handle = openDatabase(url, { schema })
+  await migrateToLatest(handle.db)
+  return {
+    ...handle,
+    async close() {
+      await handle.close()
+      const cleanup = new pg.Client({ connectionString: url })
+      await cleanup.connect()
+      await cleanup.query(`drop schema ${schema} cascade`)
+      await cleanup.end()
+    },
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance
+  database: DatabaseHandle
+  /** A request as the web client sends it (JSON, API version header). */
+  api(method: 'GET' | 'POST', url: string, body?: unknown): Promise<LightMyRequestResponse>
+  close(): Promise<void>
+}
+
+export async function createTestApp(dialect: Dialect, overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await createTestDatabase(dialect)
+  const config = configWith({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: 'dist/none', ...overrides })
+  const app = await buildApp(config, database)
+  await app.ready()
+  return {
+    app,
+    database,
+    api(method, url, body) {
+      const options: InjectOptions = {
+        method,
+        url,
+        headers: { accept: 'application/json', 'x-api-version': API_VERSION },
+        ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
+      }
+      return app.inject(options)
+    },
+    async close() {
+      await app.close()
+      await database.close()
+    },
+  }
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest'
+import { formatDateTime, formatKm, formatMoney } from './format.ts'
+
+describe('formatMoney', () => {
+  it('writes cents as euros with a comma and the euro sign', () => {
+    expect(formatMoney(150)).toBe('1,50 €')
+    expect(formatMoney(0)).toBe('0,00 €')
+    expect(formatMoney(5)).toBe('0,05 €')
+    expect(formatMoney(123456)).toBe('1 234,56 €')
+    expect(formatMoney(-250)).toBe('-2,50 €')
+  })
+})
+
+describe('formatDateTime', () => {
+  it('shows Lisbon time as DD/MM/YYYY HH:mm, in winter and in summer', () => {
+    expect(formatDateTime('2026-11-22T10:05:00.000Z')).toBe('22/11/2026 10:05')
+    expect(formatDateTime('2026-07-01T23:30:00.000Z')).toBe('02/07/2026 00:30')
+  })
+})
+
+describe('formatKm', () => {
+  it('keeps one decimal with a comma', () => {
+    expect(formatKm(1.26)).toBe('1,3 km')
+    expect(formatKm(12)).toBe('12,0 km')
+  })
+})
