@@ -5,6 +5,9 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { API_VERSION, API_VERSION_HEADER } from '../shared/api.ts'
 import type { Config } from './config.ts'
+import { createContaRepository } from './features/conta/repository.ts'
+import { configuracaoFrom, contaRoutes } from './features/conta/routes.ts'
+import { createContaService } from './features/conta/service.ts'
 import { createConteudosRepository } from './features/conteudos/repository.ts'
 import { conteudosRoutes } from './features/conteudos/routes.ts'
 import { createConteudosService } from './features/conteudos/service.ts'
@@ -12,8 +15,12 @@ import { createRestaurantesRepository } from './features/restaurantes/repository
 import { restaurantesRoutes } from './features/restaurantes/routes.ts'
 import { createRestaurantesService } from './features/restaurantes/service.ts'
 import { sistemaRoutes } from './features/sistema/routes.ts'
+import { type Clock, DAY, HOUR, systemClock } from './platform/clock.ts'
 import type { DatabaseHandle } from './platform/db.ts'
 import { errorBody, registerErrorHandling } from './platform/errors.ts'
+import { createRateLimiter, purgeOldLimits } from './platform/rate-limit.ts'
+import { createSessionStore, needsSession, registerSessions } from './platform/sessions.ts'
+import { createOutboxSmsProvider, createTwilioSmsProvider, type SmsProvider } from './platform/sms.ts'
 import { registerWebApp } from './platform/web.ts'
 
 /** Origins the store map frame may load from (the stores' OpenStreetMap embed links). */
@@ -22,7 +29,35 @@ export const MAP_FRAME_ORIGINS = ['https://www.openstreetmap.org']
 /** Paths under /api/ that answer without the version header: probes from load balancers and monitors. */
 const UNVERSIONED = new Set(['/api/health'])
 
-export async function buildApp(config: Config, database: DatabaseHandle): Promise<FastifyInstance> {
+/** The outside world and time, replaceable in tests. */
+export interface AppDeps {
+  clock?: Clock
+  sms?: SmsProvider
+}
+
+function smsProviderFor(config: Config, deps: AppDeps, app: FastifyInstance, database: DatabaseHandle, clock: Clock) {
+  if (deps.sms) return deps.sms
+  if (config.SMS_PROVIDER === 'twilio') {
+    return createTwilioSmsProvider({
+      accountSid: config.TWILIO_ACCOUNT_SID ?? '',
+      authToken: config.TWILIO_AUTH_TOKEN ?? '',
+      from: config.TWILIO_FROM ?? '',
+      apiUrl: config.TWILIO_API_URL,
+    })
+  }
+  return createOutboxSmsProvider(database.db, clock, app.log)
+}
+
+/** Hourly jobs (lapsing provisional accounts, clearing old counters): once at start, then every hour. */
+function scheduleHousekeeping(app: FastifyInstance, run: () => Promise<void>) {
+  const safeRun = () => run().catch((err: unknown) => app.log.error({ err }, 'housekeeping failed'))
+  const timer = setInterval(safeRun, HOUR)
+  timer.unref()
+  app.addHook('onReady', async () => void safeRun())
+  app.addHook('onClose', async () => clearInterval(timer))
+}
+
+export async function buildApp(config: Config, database: DatabaseHandle, deps: AppDeps = {}): Promise<FastifyInstance> {
   const production = config.NODE_ENV === 'production'
   const app = Fastify({
     logger:
@@ -62,9 +97,13 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   await app.register(compress, { threshold: 1024 })
   await app.register(etag)
 
+  // Forms are JSON only: a cross-site HTML form cannot send JSON with the version header without a CORS preflight,
+  // which this server never grants.
+  app.removeContentTypeParser('text/plain')
+
   app.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?')[0] ?? ''
-    if (!path.startsWith('/api/') || UNVERSIONED.has(path)) return
+    if (!needsSession(request) || UNVERSIONED.has(path)) return
     const version = request.headers[API_VERSION_HEADER]
     if (version !== API_VERSION) {
       return reply
@@ -76,7 +115,31 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   })
 
   const { db, dialect } = database
+  const clock = deps.clock ?? systemClock
+  const sessionStore = createSessionStore(db, clock)
+  const sessions = await registerSessions(app, sessionStore, production)
+  const contaService = createContaService({
+    repository: createContaRepository(db),
+    sessions: sessionStore,
+    limiter: createRateLimiter(db, clock),
+    sms: smsProviderFor(config, deps, app, database, clock),
+    clock,
+    settings: { idadeMinima: config.MINIMUM_AGE },
+  })
+  if (config.NODE_ENV !== 'test')
+    scheduleHousekeeping(app, async () => {
+      const lapsed = await contaService.lapseProvisionalAccounts()
+      if (lapsed > 0) app.log.info({ lapsed }, 'provisional accounts lapsed')
+      await purgeOldLimits(db, new Date(clock.now().getTime() - DAY).toISOString())
+    })
+
   await app.register(sistemaRoutes, { db, dialect })
+  await app.register(contaRoutes, {
+    service: contaService,
+    sessions,
+    configuracao: configuracaoFrom(config),
+    devOutbox: !production,
+  })
   await app.register(conteudosRoutes, { service: createConteudosService(createConteudosRepository(db)) })
   await app.register(restaurantesRoutes, { service: createRestaurantesService(createRestaurantesRepository(db)) })
   await registerWebApp(app, config.WEB_DIST)

@@ -19,8 +19,23 @@ const EnvSchema = z.object({
   MINIMUM_AGE: z.coerce.number().int().min(0).max(120).default(16),
   /** Fill an empty database with the demo group's content at start (never in production unless asked). */
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
+  /** Which SMS provider sends codes: the development outbox, or Twilio. */
+  SMS_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  /** Sender: a Twilio number in E.164 or an alphanumeric sender id. */
+  TWILIO_FROM: z.string().optional(),
+  TWILIO_API_URL: z.url().default('https://api.twilio.com'),
   /** Largest JSON body accepted, in bytes. */
   BODY_LIMIT: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
+})
+
+const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
+  if (env.SMS_PROVIDER === 'twilio') {
+    for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) {
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'obrigatório com SMS_PROVIDER=twilio' })
+    }
+  }
 })
 
 export type Config = z.infer<typeof EnvSchema>
@@ -36,7 +51,7 @@ export class ConfigError extends Error {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = EnvSchema.safeParse(env)
+  const parsed = CheckedEnvSchema.safeParse(env)
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`))
   }

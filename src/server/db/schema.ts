@@ -107,6 +107,90 @@ export interface ImagensTable {
   atualizado_em: string
 }
 
+export interface UtilizadoresTable {
+  id: Generated<number>
+  telemovel: string
+  pais: string
+  telemovel_e164: string | null
+  nome: string | null
+  email: string | null
+  password_hash: string | null
+  data_nascimento: string | null
+  codigo_postal: string | null
+  genero: string | null
+  codigo_parceria: string | null
+  nome_faturacao1: string | null
+  nif1: string | null
+  nome_faturacao2: string | null
+  nif2: string | null
+  nif_utilizado: Generated<string>
+  comunicacoes: Generated<number>
+  comunicacao: Generated<number>
+  temporario: Generated<number>
+  /** 'app' (sign-up) or 'loja' (provisional, created by staff). */
+  origem: Generated<string>
+  usar_codigo_seguranca: Generated<number>
+  codigo_seguranca_hash: string | null
+  /** Cents. */
+  saldo: Generated<number>
+  pontos: Generated<number>
+  patamar: Generated<number>
+  ve_rating: Generated<number>
+  id_perfil: Generated<number>
+  saw_onboarding: Generated<number>
+  falhas_login: Generated<number>
+  bloqueado_ate: string | null
+  qr_code: string
+  acumulado: Generated<number>
+  ja_poupou: Generated<number>
+  total_valor_desconto: Generated<number>
+  eliminado: Generated<number>
+  criado_em: string
+  atualizado_em: string
+}
+
+export interface SessoesTable {
+  id: Generated<number>
+  token_hash: string
+  utilizador_id: number | null
+  saw_onboarding: Generated<number>
+  criado_em: string
+  expira_em: string
+  revogada_em: string | null
+}
+
+export type SmsFinalidade = 'registo' | 'reset' | 'telemovel'
+
+export interface SmsDesafiosTable {
+  id: Generated<number>
+  hash_token: string
+  finalidade: SmsFinalidade
+  telemovel: string
+  pais: string
+  telemovel_e164: string
+  utilizador_id: number | null
+  codigo_hash: string
+  tentativas: Generated<number>
+  envios: Generated<number>
+  ultimo_envio_em: string
+  expira_em: string
+  usado_em: string | null
+  criado_em: string
+}
+
+export interface SmsOutboxTable {
+  id: Generated<number>
+  para: string
+  texto: string
+  criado_em: string
+}
+
+export interface LimitesTable {
+  chave: string
+  janela: string
+  contador: number
+}
+
 export interface DB {
   novidades: NovidadesTable
   campanhas: CampanhasTable
@@ -117,4 +201,9 @@ export interface DB {
   lojas: LojasTable
   loja_menus: LojaMenusTable
   imagens: ImagensTable
+  utilizadores: UtilizadoresTable
+  sessoes: SessoesTable
+  sms_desafios: SmsDesafiosTable
+  sms_outbox: SmsOutboxTable
+  limites: LimitesTable
 }

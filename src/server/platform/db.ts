@@ -12,6 +12,8 @@ export type Dialect = 'sqlite' | 'postgres'
 export interface DatabaseHandle {
   db: Database
   dialect: Dialect
+  /** PostgreSQL schema the handle works in, when not the default. */
+  schema?: string
   close(): Promise<void>
 }
 
@@ -38,7 +40,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     })
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
-    return { db, dialect: 'postgres', close: () => db.destroy() }
+    return { db, dialect: 'postgres', schema: options.schema, close: () => db.destroy() }
   }
   const path = sqlitePath(url)
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
@@ -50,8 +52,13 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
   return { db, dialect: 'sqlite', close: () => db.destroy() }
 }
 
-export async function migrateToLatest(db: Database): Promise<MigrationResultSet> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
+export async function migrateToLatest(db: Database, schema?: string): Promise<MigrationResultSet> {
+  // Kysely looks for its own tables in every schema; naming ours keeps parallel test schemas apart.
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  })
   const result = await migrator.migrateToLatest()
   if (result.error) throw result.error
   return result

@@ -28,7 +28,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<DatabaseHand
   await admin.query(`create schema ${schema}`)
   await admin.end()
   const handle = openDatabase(url, { schema })
-  await migrateToLatest(handle.db)
+  await migrateToLatest(handle.db, schema)
   return {
     ...handle,
     async close() {

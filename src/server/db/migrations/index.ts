@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely'
 import * as conteudos from './2026-11-22T0500-conteudos.ts'
+import * as contas from './2026-11-22T0600-contas.ts'
 
 /**
  * Every migration, by its timestamped name. Listed here rather than read from disk so that the same code runs under
@@ -7,4 +8,5 @@ import * as conteudos from './2026-11-22T0500-conteudos.ts'
  */
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0500-conteudos': conteudos,
+  '2026-11-22T0600-contas': contas,
 }

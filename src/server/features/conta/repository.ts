@@ -1,0 +1,115 @@
+import type { Insertable, Updateable } from 'kysely'
+import type { SmsDesafiosTable, SmsFinalidade, UtilizadoresTable } from '../../db/schema.ts'
+import type { Database } from '../../platform/db.ts'
+
+export function createContaRepository(db: Database) {
+  return {
+    findUtilizadorById(id: number) {
+      return db
+        .selectFrom('utilizadores')
+        .selectAll()
+        .where('id', '=', id)
+        .where('eliminado', '=', 0)
+        .executeTakeFirst()
+    },
+
+    findUtilizadorByPhone(e164: string) {
+      return db
+        .selectFrom('utilizadores')
+        .selectAll()
+        .where('telemovel_e164', '=', e164)
+        .where('eliminado', '=', 0)
+        .executeTakeFirst()
+    },
+
+    async insertUtilizador(values: Insertable<UtilizadoresTable>) {
+      const row = await db.insertInto('utilizadores').values(values).returning('id').executeTakeFirstOrThrow()
+      return row.id
+    },
+
+    async updateUtilizador(id: number, values: Updateable<UtilizadoresTable>) {
+      await db.updateTable('utilizadores').set(values).where('id', '=', id).execute()
+    },
+
+    /** One more failed login; returns the new count (atomic, so parallel guesses each count). */
+    async countLoginFailure(id: number) {
+      const row = await db
+        .updateTable('utilizadores')
+        .set((eb) => ({ falhas_login: eb('falhas_login', '+', 1) }))
+        .where('id', '=', id)
+        .returning('falhas_login')
+        .executeTakeFirstOrThrow()
+      return row.falhas_login
+    },
+
+    listLapsedProvisional(createdBefore: string) {
+      return db
+        .selectFrom('utilizadores')
+        .select('id')
+        .where('origem', '=', 'loja')
+        .where('temporario', '=', 1)
+        .where('eliminado', '=', 0)
+        .where('criado_em', '<', createdBefore)
+        .execute()
+    },
+
+    async insertDesafio(values: Insertable<SmsDesafiosTable>) {
+      await db.insertInto('sms_desafios').values(values).execute()
+    },
+
+    findDesafio(hashToken: string, finalidade: SmsFinalidade) {
+      return db
+        .selectFrom('sms_desafios')
+        .selectAll()
+        .where('hash_token', '=', hashToken)
+        .where('finalidade', '=', finalidade)
+        .executeTakeFirst()
+    },
+
+    findDesafioByHash(hashToken: string) {
+      return db.selectFrom('sms_desafios').selectAll().where('hash_token', '=', hashToken).executeTakeFirst()
+    },
+
+    /**
+     * Takes one of the challenge's attempts before the code is checked; undefined when none is left. Atomic, so that
+     * parallel guesses cannot check more codes than the limit.
+     */
+    async takeAttempt(id: number, maxAttempts: number, now: string) {
+      return db
+        .updateTable('sms_desafios')
+        .set((eb) => ({ tentativas: eb('tentativas', '+', 1) }))
+        .where('id', '=', id)
+        .where('tentativas', '<', maxAttempts)
+        .where('usado_em', 'is', null)
+        .where('expira_em', '>', now)
+        .returning('tentativas')
+        .executeTakeFirst()
+    },
+
+    /** Marks the challenge used; false when another request used it first. */
+    async useDesafio(id: number, now: string) {
+      const result = await db
+        .updateTable('sms_desafios')
+        .set({ usado_em: now })
+        .where('id', '=', id)
+        .where('usado_em', 'is', null)
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows) === 1
+    },
+
+    async renewDesafio(id: number, values: Updateable<SmsDesafiosTable>) {
+      await db.updateTable('sms_desafios').set(values).where('id', '=', id).execute()
+    },
+
+    listOutbox(limit: number) {
+      return db
+        .selectFrom('sms_outbox')
+        .select(['para', 'texto', 'criado_em'])
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute()
+    },
+  }
+}
+
+export type ContaRepository = ReturnType<typeof createContaRepository>

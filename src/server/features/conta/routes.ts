@@ -1,0 +1,116 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  AlterarPasswordSchema,
+  AlterarTelemovelSchema,
+  ChaveSegurancaSchema,
+  CodigoSmsSchema,
+  type Configuracao,
+  LoginSchema,
+  OnboardingSchema,
+  ResetSchema,
+  SignupSchema,
+} from '../../../shared/conta.ts'
+import { DEFAULT_PAIS } from '../../../shared/validacao.ts'
+import type { Sessions } from '../../platform/sessions.ts'
+import type { ContaService } from './service.ts'
+
+const HashParams = z.object({ hash: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Pedido inválido') })
+
+export interface ContaRoutesOptions {
+  service: ContaService
+  sessions: Sessions
+  configuracao: Configuracao
+  /** GET /api/dev/sms: the outbox, outside production only. */
+  devOutbox: boolean
+}
+
+/** Sign-up, login, recovery, phone and password changes, security key, personal data, session calls (spec §7). */
+export const contaRoutes: FastifyPluginAsyncZod<ContaRoutesOptions> = async (app, options) => {
+  const { service, sessions, configuracao } = options
+
+  app.get('/api/configuracao', async () => ({ data: configuracao }))
+
+  app.post('/registo', { schema: { body: SignupSchema } }, async (request) => ({
+    data: { hash: await service.signup(request.body, request.ip) },
+  }))
+
+  app.post('/registo/:hash', { schema: { params: HashParams, body: CodigoSmsSchema } }, async (request, reply) => {
+    const id = await service.confirmSignup(request.params.hash, request.body.codigo, request.ip, request.sessao)
+    return { data: await service.privateData(await sessions.rotate(request, reply, id)) }
+  })
+
+  app.post('/login', { schema: { body: LoginSchema } }, async (request, reply) => {
+    const id = await service.login(request.body, request.ip)
+    return { data: await service.privateData(await sessions.rotate(request, reply, id)) }
+  })
+
+  app.post('/reset', { schema: { body: ResetSchema } }, async (request) => ({
+    data: { hash: await service.reset(request.body, request.ip) },
+  }))
+
+  app.post('/reset/:hash', { schema: { params: HashParams, body: CodigoSmsSchema } }, async (request, reply) => {
+    const id = await service.confirmReset(request.params.hash, request.body.codigo, request.ip)
+    return { data: await service.privateData(await sessions.rotate(request, reply, id)) }
+  })
+
+  app.post('/api/reenviar-codigo', { schema: { body: HashParams } }, async (request) => {
+    await service.resend(request.body.hash, request.ip)
+    return { data: null }
+  })
+
+  app.post('/alterar-password', { schema: { body: AlterarPasswordSchema } }, async (request) => {
+    await service.changePassword(request.sessao, request.body)
+    return { data: null }
+  })
+
+  app.post('/alterar-telemovel', { schema: { body: AlterarTelemovelSchema } }, async (request) => ({
+    data: { hash: await service.requestPhoneChange(request.sessao, request.body, request.ip) },
+  }))
+
+  app.post(
+    '/alterar-telemovel/:hash',
+    { schema: { params: HashParams, body: CodigoSmsSchema } },
+    async (request, reply) => {
+      const id = await service.confirmPhoneChange(request.sessao, request.params.hash, request.body.codigo, request.ip)
+      return { data: await service.privateData(await sessions.rotate(request, reply, id)) }
+    },
+  )
+
+  app.post(
+    '/chave-seguranca',
+    { schema: { body: ChaveSegurancaSchema.extend({ gerar: z.boolean().default(false) }) } },
+    async (request) => {
+      const { chave } = await service.setSecurityKey(request.sessao, request.body.selecao, request.body.gerar)
+      const { user } = await service.privateData(request.sessao)
+      return { data: { user: user.data, chave } }
+    },
+  )
+
+  // The schema depends on the account (temporary accounts set a password here), so the service parses the body.
+  app.post('/alterar-dados-pessoais', { schema: { body: z.record(z.string(), z.unknown()) } }, async (request) => {
+    await service.updatePersonalData(request.sessao, request.body)
+    return { data: await service.privateData(request.sessao) }
+  })
+
+  app.post('/api/logout', async (request, reply) => ({
+    data: await service.privateData(await sessions.rotate(request, reply, null)),
+  }))
+
+  app.post('/api/refresh-private-data', async (request) => ({ data: await service.privateData(request.sessao) }))
+
+  app.post('/api/grava-saw-onboarding', { schema: { body: OnboardingSchema.optional() } }, async (request) => {
+    await service.markOnboardingSeen(request.sessao)
+    return { data: null }
+  })
+
+  if (options.devOutbox) {
+    app.get('/api/dev/sms', async () => ({ data: await service.listOutbox() }))
+  }
+}
+
+export const configuracaoFrom = (settings: { LOYALTY_CREDIT_PERCENT: number; MINIMUM_AGE: number }): Configuracao => ({
+  creditoPercent: settings.LOYALTY_CREDIT_PERCENT,
+  idadeMinima: settings.MINIMUM_AGE,
+  paisPorOmissao: DEFAULT_PAIS,
+})

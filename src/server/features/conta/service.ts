@@ -1,0 +1,427 @@
+import type { Selectable } from 'kysely'
+import type { z } from 'zod'
+import {
+  type AlterarPasswordSchema,
+  type AlterarTelemovelSchema,
+  dadosPessoaisSchema,
+  type LoginSchema,
+  type PrivateData,
+  type ResetSchema,
+  type SignupSchema,
+  type UserData,
+} from '../../../shared/conta.ts'
+import { mensagens, SMS_CODE_LENGTH, toE164Mobile } from '../../../shared/validacao.ts'
+import type { SmsFinalidade, UtilizadoresTable } from '../../db/schema.ts'
+import { type Clock, DAY, HOUR, isoIn, isoNow, lisbonToday, MINUTE } from '../../platform/clock.ts'
+import { hashSecret, randomDigits, randomToken, sha256, verifySecret } from '../../platform/crypto.ts'
+import { HttpError } from '../../platform/errors.ts'
+import type { Limit, RateLimiter } from '../../platform/rate-limit.ts'
+import type { Sessao, SessionStore } from '../../platform/sessions.ts'
+import type { SmsProvider } from '../../platform/sms.ts'
+import type { ContaRepository } from './repository.ts'
+
+/** The account rules of ARCHITECTURE.md's security baseline and the issue's abuse cases, in one place. */
+export const CONTA_LIMITES = {
+  codeTtlMs: 10 * MINUTE,
+  codeAttempts: 5,
+  resendIntervalMs: MINUTE,
+  /** SMS to one phone (first sends and resends together). */
+  smsPerPhone: { max: 5, windowMs: HOUR } satisfies Limit,
+  /** Sign-up, reset and phone-change requests from one IP: generous, since shops and carriers share IPs. */
+  smsRequestsPerIp: { max: 60, windowMs: HOUR } satisfies Limit,
+  /** SMS code checks from one IP. */
+  codeChecksPerIp: { max: 100, windowMs: 15 * MINUTE } satisfies Limit,
+  /** Login attempts from one IP, whatever the phone. */
+  loginsPerIp: { max: 100, windowMs: 15 * MINUTE } satisfies Limit,
+  /** Failures before an account locks; each further failure doubles the lock. */
+  loginFailuresBeforeLock: 5,
+  firstLockMs: MINUTE,
+  maxLockMs: DAY,
+  provisionalDays: 30,
+} as const
+
+export const contaMensagens = {
+  credenciaisInvalidas: 'Telemóvel ou password incorretos',
+  sessaoTerminada: 'Sessão terminada. Inicie sessão novamente.',
+  codigoExpirado: 'O código SMS expirou ou já não é válido. Peça um novo código.',
+  reenvioCedo: 'Aguarde um minuto antes de pedir um novo código.',
+  demasiadosPedidos: (minutos: number) => `Demasiados pedidos. Tente novamente dentro de ${minutos} minutos.`,
+  contaBloqueada: (minutos: number) =>
+    `Conta bloqueada temporariamente por excesso de tentativas. Tente novamente dentro de ${minutos} ${minutos === 1 ? 'minuto' : 'minutos'}.`,
+  smsFalhou: 'Não foi possível enviar o SMS. Tente mais tarde.',
+  mesmoTelemovel: 'O novo telemóvel é igual ao atual',
+}
+
+const minutesFrom = (ms: number) => Math.max(1, Math.ceil(ms / MINUTE))
+
+type Utilizador = Selectable<UtilizadoresTable>
+
+export interface ContaDeps {
+  repository: ContaRepository
+  sessions: SessionStore
+  limiter: RateLimiter
+  sms: SmsProvider
+  clock: Clock
+  settings: { idadeMinima: number }
+}
+
+export function toUserData(u: Utilizador): UserData {
+  return {
+    id: u.id,
+    telemovel: u.telemovel,
+    pais: u.pais,
+    nome: u.nome,
+    email: u.email,
+    dataNascimento: u.data_nascimento,
+    codigoPostal: u.codigo_postal,
+    genero: (u.genero as UserData['genero']) ?? null,
+    codigoParceria: u.codigo_parceria,
+    nomeFaturacao1: u.nome_faturacao1,
+    nif1: u.nif1,
+    nomeFaturacao2: u.nome_faturacao2,
+    nif2: u.nif2,
+    nif_utilizado: (u.nif_utilizado as UserData['nif_utilizado']) ?? '',
+    comunicacoes: u.comunicacoes === 1,
+    comunicacao: u.comunicacao === 1,
+    temporario: u.temporario === 1 ? 1 : 0,
+    usar_codigo_seguranca: u.usar_codigo_seguranca === 1 ? 1 : 0,
+    saldo: u.saldo,
+    pontos: u.pontos,
+    patamar: u.patamar,
+    ve_rating: u.ve_rating === 1,
+    id_perfil: u.id_perfil,
+    dataActualizacao: u.atualizado_em,
+    eliminado: u.eliminado === 1 ? 1 : 0,
+    qrCode: u.qr_code,
+    acumulado: u.acumulado,
+    ja_poupou: u.ja_poupou,
+    total_valor_desconto: u.total_valor_desconto,
+  }
+}
+
+export function createContaService({ repository, sessions, limiter, sms, clock, settings }: ContaDeps) {
+  async function limit(key: string, rule: Limit) {
+    const { allowed, retryAfterMs } = await limiter.hit(key, rule)
+    if (!allowed) {
+      throw new HttpError(429, contaMensagens.demasiadosPedidos(minutesFrom(retryAfterMs)), 'Demasiados pedidos')
+    }
+  }
+
+  function e164Of(pais: string, telemovel: string): string {
+    const e164 = toE164Mobile(pais, telemovel)
+    if (!e164) throw new HttpError(400, mensagens.telemovelInvalido, 'Erro', { telemovel: mensagens.telemovelInvalido })
+    return e164
+  }
+
+  const smsText = (code: string) =>
+    `Balcão: o seu código de confirmação é ${code}. É válido durante 10 minutos. Não o partilhe com ninguém.`
+
+  async function sendCode(e164: string, code: string) {
+    try {
+      await sms.send(e164, smsText(code))
+    } catch {
+      throw new HttpError(502, contaMensagens.smsFalhou)
+    }
+  }
+
+  /** Starts an SMS challenge and sends its code; returns the hash the app puts in the URL. */
+  async function startChallenge(
+    finalidade: SmsFinalidade,
+    phone: { telemovel: string; pais: string; e164: string },
+    ip: string,
+    utilizadorId: number | null,
+  ): Promise<string> {
+    await limit(`ip:sms:${ip}`, CONTA_LIMITES.smsRequestsPerIp)
+    await limit(`tel:sms:${phone.e164}`, CONTA_LIMITES.smsPerPhone)
+    const hash = randomToken()
+    const code = randomDigits(SMS_CODE_LENGTH)
+    const now = isoNow(clock)
+    await repository.insertDesafio({
+      hash_token: sha256(hash),
+      finalidade,
+      telemovel: phone.telemovel,
+      pais: phone.pais,
+      telemovel_e164: phone.e164,
+      utilizador_id: utilizadorId,
+      codigo_hash: await hashSecret(code),
+      ultimo_envio_em: now,
+      expira_em: isoIn(clock, CONTA_LIMITES.codeTtlMs),
+      criado_em: now,
+    })
+    await sendCode(phone.e164, code)
+    return hash
+  }
+
+  const expired = () => new HttpError(410, contaMensagens.codigoExpirado, 'Código expirado')
+
+  /** Checks an SMS code against its challenge: 5 tries, 10 minutes, single use. Returns the used challenge. */
+  async function redeemChallenge(finalidade: SmsFinalidade, hash: string, codigo: string, ip: string) {
+    await limit(`ip:codigo:${ip}`, CONTA_LIMITES.codeChecksPerIp)
+    const desafio = await repository.findDesafio(sha256(hash), finalidade)
+    if (!desafio) throw expired()
+    const now = isoNow(clock)
+    const attempt = await repository.takeAttempt(desafio.id, CONTA_LIMITES.codeAttempts, now)
+    if (!attempt) throw expired()
+    const ok = /^\d+$/.test(codigo) && (await verifySecret(codigo, desafio.codigo_hash))
+    if (!ok) {
+      const left = CONTA_LIMITES.codeAttempts - attempt.tentativas
+      if (left <= 0) throw expired()
+      throw new HttpError(400, mensagens.codigoSmsInvalido, 'Erro', { codigo: mensagens.codigoSmsInvalido })
+    }
+    if (!(await repository.useDesafio(desafio.id, now))) throw expired()
+    return desafio
+  }
+
+  async function requireUser(sessao: Sessao): Promise<Utilizador> {
+    const user = sessao.utilizadorId === null ? undefined : await repository.findUtilizadorById(sessao.utilizadorId)
+    if (!user) throw new HttpError(401, contaMensagens.sessaoTerminada, 'Sessão terminada')
+    return user
+  }
+
+  async function privateData(sessao: Sessao): Promise<PrivateData> {
+    const user = sessao.utilizadorId === null ? undefined : await repository.findUtilizadorById(sessao.utilizadorId)
+    return {
+      user: {
+        loggedIn: Boolean(user),
+        sawOnboarding: sessao.sawOnboarding || user?.saw_onboarding === 1,
+        data: user ? toUserData(user) : null,
+      },
+      transacoes: [],
+      ordering: [],
+    }
+  }
+
+  function phoneTaken() {
+    return new HttpError(409, mensagens.telemovelExistente, 'Erro', { telemovel: mensagens.telemovelExistente })
+  }
+
+  return {
+    privateData,
+    requireUser,
+
+    async signup(input: z.output<typeof SignupSchema>, ip: string): Promise<string> {
+      const e164 = e164Of(input.pais, input.telemovel)
+      if (await repository.findUtilizadorByPhone(e164)) throw phoneTaken()
+      return startChallenge('registo', { telemovel: input.telemovel, pais: input.pais, e164 }, ip, null)
+    },
+
+    /** Confirms a sign-up; returns the new account's id. */
+    async confirmSignup(hash: string, codigo: string, ip: string, sessao: Sessao): Promise<number> {
+      const desafio = await redeemChallenge('registo', hash, codigo, ip)
+      if (await repository.findUtilizadorByPhone(desafio.telemovel_e164)) throw phoneTaken()
+      const now = isoNow(clock)
+      try {
+        return await repository.insertUtilizador({
+          telemovel: desafio.telemovel,
+          pais: desafio.pais,
+          telemovel_e164: desafio.telemovel_e164,
+          temporario: 1,
+          origem: 'app',
+          saw_onboarding: sessao.sawOnboarding ? 1 : 0,
+          qr_code: randomToken(12),
+          criado_em: now,
+          atualizado_em: now,
+        })
+      } catch {
+        // The unique phone lost a race with another confirmation.
+        throw phoneTaken()
+      }
+    },
+
+    async login(input: z.output<typeof LoginSchema>, ip: string): Promise<number> {
+      await limit(`ip:login:${ip}`, CONTA_LIMITES.loginsPerIp)
+      const e164 = toE164Mobile(input.pais, input.telemovel)
+      const user = e164 ? await repository.findUtilizadorByPhone(e164) : undefined
+      const now = clock.now()
+      if (user?.bloqueado_ate && user.bloqueado_ate > now.toISOString()) {
+        const ms = new Date(user.bloqueado_ate).getTime() - now.getTime()
+        throw new HttpError(429, contaMensagens.contaBloqueada(minutesFrom(ms)), 'Conta bloqueada')
+      }
+      // Unknown phone and wrong password take the same time and get the same answer.
+      const ok = await verifySecret(input.password, user?.password_hash ?? null)
+      if (!user) throw new HttpError(401, contaMensagens.credenciaisInvalidas)
+      if (!ok) {
+        const failures = await repository.countLoginFailure(user.id)
+        const over = failures - CONTA_LIMITES.loginFailuresBeforeLock
+        if (over >= 0) {
+          const lockMs = Math.min(CONTA_LIMITES.firstLockMs * 2 ** over, CONTA_LIMITES.maxLockMs)
+          await repository.updateUtilizador(user.id, { bloqueado_ate: new Date(now.getTime() + lockMs).toISOString() })
+          throw new HttpError(429, contaMensagens.contaBloqueada(minutesFrom(lockMs)), 'Conta bloqueada')
+        }
+        throw new HttpError(401, contaMensagens.credenciaisInvalidas)
+      }
+      await repository.updateUtilizador(user.id, { falhas_login: 0, bloqueado_ate: null })
+      return user.id
+    },
+
+    /** Recovery: an unknown phone gets a hash too (that no code will ever confirm), so it reveals nothing. */
+    async reset(input: z.output<typeof ResetSchema>, ip: string): Promise<string> {
+      const e164 = e164Of(input.pais, input.telemovel)
+      const user = await repository.findUtilizadorByPhone(e164)
+      if (!user) {
+        await limit(`ip:sms:${ip}`, CONTA_LIMITES.smsRequestsPerIp)
+        return randomToken()
+      }
+      return startChallenge('reset', { telemovel: input.telemovel, pais: input.pais, e164 }, ip, user.id)
+    },
+
+    /** Confirms a recovery: the account becomes temporary, so the app asks for a new password in the data form. */
+    async confirmReset(hash: string, codigo: string, ip: string): Promise<number> {
+      const desafio = await redeemChallenge('reset', hash, codigo, ip)
+      const user =
+        desafio.utilizador_id === null ? undefined : await repository.findUtilizadorById(desafio.utilizador_id)
+      if (!user) throw expired()
+      await repository.updateUtilizador(user.id, {
+        temporario: 1,
+        falhas_login: 0,
+        bloqueado_ate: null,
+        atualizado_em: isoNow(clock),
+      })
+      return user.id
+    },
+
+    async resend(hash: string, ip: string): Promise<void> {
+      const desafio = await repository.findDesafioByHash(sha256(hash))
+      const now = clock.now()
+      if (!desafio || desafio.usado_em || desafio.tentativas >= CONTA_LIMITES.codeAttempts) throw expired()
+      if (now.getTime() - new Date(desafio.ultimo_envio_em).getTime() < CONTA_LIMITES.resendIntervalMs) {
+        throw new HttpError(429, contaMensagens.reenvioCedo, 'Aguarde')
+      }
+      await limit(`ip:sms:${ip}`, CONTA_LIMITES.smsRequestsPerIp)
+      await limit(`tel:sms:${desafio.telemovel_e164}`, CONTA_LIMITES.smsPerPhone)
+      const code = randomDigits(SMS_CODE_LENGTH)
+      await repository.renewDesafio(desafio.id, {
+        codigo_hash: await hashSecret(code),
+        tentativas: 0,
+        envios: desafio.envios + 1,
+        ultimo_envio_em: now.toISOString(),
+        expira_em: isoIn(clock, CONTA_LIMITES.codeTtlMs),
+      })
+      await sendCode(desafio.telemovel_e164, code)
+    },
+
+    async changePassword(sessao: Sessao, input: z.output<typeof AlterarPasswordSchema>): Promise<void> {
+      const user = await requireUser(sessao)
+      await repository.updateUtilizador(user.id, {
+        password_hash: await hashSecret(input.password),
+        atualizado_em: isoNow(clock),
+      })
+      await sessions.revokeAllFor(user.id, sessao.id)
+    },
+
+    async requestPhoneChange(sessao: Sessao, input: z.output<typeof AlterarTelemovelSchema>, ip: string) {
+      const user = await requireUser(sessao)
+      const e164 = e164Of(input.pais, input.telemovel)
+      if (e164 === user.telemovel_e164) {
+        throw new HttpError(400, contaMensagens.mesmoTelemovel, 'Erro', { telemovel: contaMensagens.mesmoTelemovel })
+      }
+      if (await repository.findUtilizadorByPhone(e164)) throw phoneTaken()
+      return startChallenge('telemovel', { telemovel: input.telemovel, pais: input.pais, e164 }, ip, user.id)
+    },
+
+    /** Confirms a phone change: every session of the account ends (the caller then starts a fresh one). */
+    async confirmPhoneChange(sessao: Sessao, hash: string, codigo: string, ip: string): Promise<number> {
+      const user = await requireUser(sessao)
+      const desafio = await redeemChallenge('telemovel', hash, codigo, ip)
+      if (desafio.utilizador_id !== user.id) throw expired()
+      if (await repository.findUtilizadorByPhone(desafio.telemovel_e164)) throw phoneTaken()
+      try {
+        await repository.updateUtilizador(user.id, {
+          telemovel: desafio.telemovel,
+          pais: desafio.pais,
+          telemovel_e164: desafio.telemovel_e164,
+          atualizado_em: isoNow(clock),
+        })
+      } catch {
+        throw phoneTaken()
+      }
+      await sessions.revokeAllFor(user.id)
+      return user.id
+    },
+
+    /** Turns the security key on or off; turning it on the first time, or asking for a new one, makes a key. */
+    async setSecurityKey(sessao: Sessao, selecao: 0 | 1, regenerate: boolean): Promise<{ chave: string | null }> {
+      const user = await requireUser(sessao)
+      const makeKey = selecao === 1 && (regenerate || !user.codigo_seguranca_hash)
+      const chave = makeKey ? randomDigits(SMS_CODE_LENGTH) : null
+      await repository.updateUtilizador(user.id, {
+        usar_codigo_seguranca: selecao,
+        ...(chave ? { codigo_seguranca_hash: await hashSecret(chave) } : {}),
+        atualizado_em: isoNow(clock),
+      })
+      return { chave }
+    },
+
+    async updatePersonalData(sessao: Sessao, body: unknown): Promise<void> {
+      const user = await requireUser(sessao)
+      const comPassword = user.temporario === 1
+      const parsed = dadosPessoaisSchema({
+        idadeMinima: settings.idadeMinima,
+        comPassword,
+        hoje: lisbonToday(clock),
+      }).safeParse(body)
+      if (!parsed.success) {
+        const fields: Record<string, string> = {}
+        for (const issue of parsed.error.issues) {
+          const key = issue.path.join('.')
+          if (key && !fields[key]) fields[key] = issue.message
+        }
+        throw new HttpError(400, 'Falha ao submeter o formulário', 'Erro', fields)
+      }
+      const d = parsed.data
+      const password = 'password' in d ? (d.password as string) : null
+      await repository.updateUtilizador(user.id, {
+        nome: d.nome,
+        email: d.email,
+        data_nascimento: d.dataNascimento,
+        genero: d.genero,
+        codigo_postal: d.codigoPostal,
+        codigo_parceria: d.codigoParceria,
+        nome_faturacao1: d.nomeFaturacao1,
+        nif1: d.nif1,
+        nome_faturacao2: d.nomeFaturacao2,
+        nif2: d.nif2,
+        // A removed NIF cannot stay the chosen one.
+        nif_utilizado:
+          (user.nif_utilizado === 'principal' && !d.nif1) || (user.nif_utilizado === 'secundario' && !d.nif2)
+            ? ''
+            : user.nif_utilizado,
+        comunicacoes: d.comunicacoes ? 1 : 0,
+        temporario: 0,
+        ...(password ? { password_hash: await hashSecret(password) } : {}),
+        atualizado_em: isoNow(clock),
+      })
+      if (password) await sessions.revokeAllFor(user.id, sessao.id)
+    },
+
+    async markOnboardingSeen(sessao: Sessao): Promise<void> {
+      await sessions.markOnboardingSeen(sessao.id)
+      if (sessao.utilizadorId !== null) await repository.updateUtilizador(sessao.utilizadorId, { saw_onboarding: 1 })
+    },
+
+    /** In-store provisional accounts not completed within 30 days lapse: anonymised, phone freed, sessions ended. */
+    async lapseProvisionalAccounts(): Promise<number> {
+      const cutoff = new Date(clock.now().getTime() - CONTA_LIMITES.provisionalDays * DAY).toISOString()
+      const lapsed = await repository.listLapsedProvisional(cutoff)
+      for (const { id } of lapsed) {
+        await repository.updateUtilizador(id, {
+          eliminado: 1,
+          telemovel_e164: null,
+          telemovel: '',
+          nome: null,
+          email: null,
+          password_hash: null,
+          data_nascimento: null,
+          codigo_seguranca_hash: null,
+          atualizado_em: isoNow(clock),
+        })
+        await sessions.revokeAllFor(id)
+      }
+      return lapsed.length
+    },
+
+    listOutbox: () => repository.listOutbox(50),
+  }
+}
+
+export type ContaService = ReturnType<typeof createContaService>

@@ -1,0 +1,154 @@
+import { z } from 'zod'
+import {
+  ageOn,
+  checkMobile,
+  checkPasswordsMatch,
+  DEFAULT_PAIS,
+  isValidIsoDate,
+  isValidNif,
+  LOGIN_PASSWORD_MIN,
+  mensagens,
+  NovaPasswordFields,
+  obrigatorio,
+  opcional,
+  PaisSchema,
+  TelemovelSchema,
+} from './validacao.ts'
+
+/** The account forms of spec §5 and §7 and what the account calls answer. */
+
+export const LoginSchema = z.object({
+  telemovel: TelemovelSchema,
+  pais: PaisSchema.default(DEFAULT_PAIS),
+  password: obrigatorio(50).pipe(z.string().min(LOGIN_PASSWORD_MIN, mensagens.tamanhoMinimo(LOGIN_PASSWORD_MIN))),
+})
+export type LoginInput = z.input<typeof LoginSchema>
+
+export const SignupSchema = z
+  .object({
+    telemovel: TelemovelSchema,
+    pais: PaisSchema.default(DEFAULT_PAIS),
+    termos: z.literal(true, { error: mensagens.obrigatorio }),
+  })
+  .superRefine((v, ctx) => checkMobile(v, ctx))
+export type SignupInput = z.input<typeof SignupSchema>
+
+export const ResetSchema = z
+  .object({ telemovel: TelemovelSchema, pais: PaisSchema.default(DEFAULT_PAIS) })
+  .superRefine((v, ctx) => checkMobile(v, ctx))
+export type ResetInput = z.input<typeof ResetSchema>
+
+export { CodigoSmsSchema } from './validacao.ts'
+export type CodigoSmsInput = { codigo: string }
+
+export const AlterarPasswordSchema = z.object(NovaPasswordFields).superRefine(checkPasswordsMatch)
+export type AlterarPasswordInput = z.input<typeof AlterarPasswordSchema>
+
+export const AlterarTelemovelSchema = z
+  .object({
+    telemovel: TelemovelSchema,
+    pais: PaisSchema.default(DEFAULT_PAIS),
+    confirmacaoTelemovel: TelemovelSchema,
+    confirmacaoPais: PaisSchema.default(DEFAULT_PAIS),
+  })
+  .superRefine((v, ctx) => {
+    checkMobile(v, ctx)
+    if (v.telemovel !== v.confirmacaoTelemovel || v.pais !== v.confirmacaoPais) {
+      ctx.addIssue({ code: 'custom', message: mensagens.igualA('Telemóvel'), path: ['confirmacaoTelemovel'] })
+    }
+  })
+export type AlterarTelemovelInput = z.input<typeof AlterarTelemovelSchema>
+
+export const ChaveSegurancaSchema = z.object({ selecao: z.union([z.literal(0), z.literal(1)]) })
+
+export const OnboardingSchema = z.object({ value: z.boolean().default(true) })
+
+export const GENEROS = ['M', 'F', 'N/A'] as const
+
+export interface DadosPessoaisOptions {
+  /** Minimum age to join (configuration MINIMUM_AGE). */
+  idadeMinima: number
+  /** Temporary accounts set their password in this form. */
+  comPassword: boolean
+  /** Today as `YYYY-MM-DD`, for the age check. */
+  hoje: string
+}
+
+const nif = opcional(9).refine((v) => v === null || isValidNif(v), mensagens.nifInvalido)
+
+/** Personal data form (spec §5): name, e-mail, birth date (age), optional others; the password only when temporary. */
+export function dadosPessoaisSchema({ idadeMinima, comPassword, hoje }: DadosPessoaisOptions) {
+  const base = z.object({
+    nome: obrigatorio(120),
+    email: obrigatorio(254).pipe(z.email(mensagens.email)),
+    dataNascimento: obrigatorio(10)
+      .refine(isValidIsoDate, mensagens.data)
+      .refine((v) => !isValidIsoDate(v) || ageOn(v, hoje) >= idadeMinima, mensagens.idadeMinima(idadeMinima))
+      .refine((v) => !isValidIsoDate(v) || ageOn(v, hoje) <= 120, mensagens.data),
+    genero: z
+      .union([z.enum(GENEROS), z.literal(''), z.null()])
+      .optional()
+      .transform((v) => (v ? v : null)),
+    codigoPostal: opcional(8).refine((v) => v === null || /^\d{4}-\d{3}$/.test(v), mensagens.codigoPostalInvalido),
+    codigoParceria: opcional(40),
+    nomeFaturacao1: opcional(120),
+    nif1: nif,
+    nomeFaturacao2: opcional(120),
+    nif2: nif,
+    comunicacoes: z.boolean().default(false),
+  })
+  if (!comPassword) return base
+  return base.extend(NovaPasswordFields).superRefine(checkPasswordsMatch)
+}
+export type DadosPessoaisInput = z.input<ReturnType<typeof dadosPessoaisSchema>>
+
+/** The account as the app sees it (spec §3 "User data"); money in integer cents. */
+export interface UserData {
+  id: number
+  telemovel: string
+  pais: string
+  nome: string | null
+  email: string | null
+  dataNascimento: string | null
+  codigoPostal: string | null
+  genero: (typeof GENEROS)[number] | null
+  codigoParceria: string | null
+  nomeFaturacao1: string | null
+  nif1: string | null
+  nomeFaturacao2: string | null
+  nif2: string | null
+  nif_utilizado: 'principal' | 'secundario' | ''
+  comunicacoes: boolean
+  comunicacao: boolean
+  temporario: 0 | 1
+  usar_codigo_seguranca: 0 | 1
+  saldo: number
+  pontos: number
+  patamar: number
+  ve_rating: boolean
+  id_perfil: number
+  dataActualizacao: string
+  eliminado: 0 | 1
+  qrCode: string
+  acumulado: number
+  ja_poupou: number
+  total_valor_desconto: number
+}
+
+/** What a device knows about its visitor: spec §3 "Private data". */
+export interface PrivateData {
+  user: { loggedIn: boolean; sawOnboarding: boolean; data: UserData | null }
+  transacoes: unknown[]
+  ordering: unknown[]
+}
+
+export interface HashResponse {
+  hash: string
+}
+
+/** Public settings the app shows in its texts. */
+export interface Configuracao {
+  creditoPercent: number
+  idadeMinima: number
+  paisPorOmissao: string
+}

@@ -1,0 +1,105 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile'
+import { z } from 'zod'
+
+/**
+ * The validation rules of spec §5 with their exact pt-PT messages. Forms (react-hook-form) and routes use the same
+ * schemas, so a message is written once, here.
+ */
+export const mensagens = {
+  obrigatorio: 'Campo de preenchimento obrigatório',
+  numerico: 'Campo de preenchimento numérico',
+  igualA: (campo: string) => `O valor deve ser igual ao do campo ${campo}`,
+  tamanhoMinimo: (n: number) => `Tamanho mínimo: ${n} caracteres`,
+  tamanhoMaximo: (n: number) => `Tamanho máximo: ${n} caracteres`,
+  email: 'Email inválido',
+  data: 'Data inválida',
+  idadeMinima: (idade: number) => `É necessário ser maior de ${idade} anos para participar do programa`,
+  valorInvalido: 'Valor inválido',
+  telemovelInvalido: 'Telemóvel inválido',
+  codigoSmsInvalido: 'Código SMS inválido',
+  telemovelExistente: 'Já existe um utilizador com este telemovel',
+  nifInvalido: 'NIF inválido',
+  codigoPostalInvalido: 'Código postal inválido',
+} as const
+
+export const DEFAULT_PAIS = '351'
+export const LOGIN_PASSWORD_MIN = 4
+export const PASSWORD_LENGTH = 6
+export const SMS_CODE_LENGTH = 6
+export const TEXT_MAX = 200
+
+/** Required text: empty or missing fails with the required message; surrounding spaces are dropped. */
+export const obrigatorio = (max = TEXT_MAX) =>
+  z.string({ error: mensagens.obrigatorio }).trim().min(1, mensagens.obrigatorio).max(max, mensagens.tamanhoMaximo(max))
+
+/** Optional text: an empty string means "not given" and is stored as null. */
+export const opcional = (max = TEXT_MAX) =>
+  z
+    .string()
+    .trim()
+    .max(max, mensagens.tamanhoMaximo(max))
+    .nullish()
+    .transform((v) => (v ? v : null))
+
+/** A dial code without "+", e.g. 351. */
+export const PaisSchema = z
+  .union([z.string(), z.number()], { error: mensagens.obrigatorio })
+  .transform((v) => String(v).replace(/^\+/, '').trim())
+  .pipe(z.string().regex(/^\d{1,4}$/, mensagens.valorInvalido))
+
+/** The number as typed: digits, spaces and dashes allowed; kept as digits. */
+export const TelemovelSchema = obrigatorio(30)
+  .transform((v) => v.replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(/^\d+$/, mensagens.numerico))
+
+/** A mobile number of the country with that dial code (real numbering plans, libphonenumber-js). */
+export function toE164Mobile(pais: string, telemovel: string): string | null {
+  const parsed = parsePhoneNumberFromString(`+${pais}${telemovel}`)
+  return parsed?.isValid() && parsed.countryCallingCode === pais ? parsed.number : null
+}
+
+/** Adds the mobile-number check to an object with `telemovel` and `pais` (the message goes under telemovel). */
+export function checkMobile(value: { telemovel: string; pais: string }, ctx: z.RefinementCtx, path = 'telemovel') {
+  if (!toE164Mobile(value.pais, value.telemovel)) {
+    ctx.addIssue({ code: 'custom', message: mensagens.telemovelInvalido, path: [path] })
+  }
+}
+
+export const CodigoSmsSchema = z.object({ codigo: obrigatorio(20) })
+
+export const NovaPasswordFields = {
+  password: obrigatorio(PASSWORD_LENGTH * 4)
+    .pipe(z.string().min(PASSWORD_LENGTH, mensagens.tamanhoMinimo(PASSWORD_LENGTH)))
+    .pipe(z.string().regex(/^\d+$/, mensagens.numerico))
+    .pipe(z.string().max(PASSWORD_LENGTH, mensagens.tamanhoMaximo(PASSWORD_LENGTH))),
+  confirmacaoPassword: obrigatorio(PASSWORD_LENGTH * 4),
+}
+
+export function checkPasswordsMatch(value: { password?: string; confirmacaoPassword?: string }, ctx: z.RefinementCtx) {
+  if (value.password !== value.confirmacaoPassword) {
+    ctx.addIssue({ code: 'custom', message: mensagens.igualA('Password'), path: ['confirmacaoPassword'] })
+  }
+}
+
+/** Portuguese NIF: 9 digits with a mod-11 check digit. */
+export function isValidNif(nif: string): boolean {
+  if (!/^\d{9}$/.test(nif)) return false
+  const digits = [...nif].map(Number)
+  const sum = digits.slice(0, 8).reduce((acc, d, i) => acc + d * (9 - i), 0)
+  const check = 11 - (sum % 11)
+  return (check >= 10 ? 0 : check) === digits[8]
+}
+
+/** `YYYY-MM-DD` that is a real calendar date. */
+export function isValidIsoDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
+  const date = new Date(`${value}T00:00:00Z`)
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
+}
+
+/** Whole years between a birth date and a day, both `YYYY-MM-DD`. */
+export function ageOn(birth: string, today: string): number {
+  const [by, bm, bd] = birth.split('-').map(Number) as [number, number, number]
+  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number]
+  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0)
+}
