@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import pg from 'pg'
 import { API_VERSION } from '../../shared/api.ts'
-import { buildApp } from '../app.ts'
+import { type AppDeps, buildApp } from '../app.ts'
 import { type Config, configWith } from '../config.ts'
 import { type DatabaseHandle, type Dialect, migrateToLatest, openDatabase } from '../platform/db.ts'
 
@@ -49,10 +49,14 @@ export interface TestApp {
   close(): Promise<void>
 }
 
-export async function createTestApp(dialect: Dialect, overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  dialect: Dialect,
+  overrides: Partial<Config> = {},
+  deps: AppDeps = {},
+): Promise<TestApp> {
   const database = await createTestDatabase(dialect)
   const config = configWith({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: 'dist/none', ...overrides })
-  const app = await buildApp(config, database)
+  const app = await buildApp(config, database, deps)
   await app.ready()
   return {
     app,
@@ -71,4 +75,45 @@ export async function createTestApp(dialect: Dialect, overrides: Partial<Config>
       await database.close()
     },
   }
+}
+
+/**
+ * A device talking to the app: keeps the session cookie it is given, like a browser, and sends requests from one IP.
+ */
+export function device(t: TestApp, ip = '203.0.113.10') {
+  let cookie: string | undefined
+  return {
+    get cookie() {
+      return cookie
+    },
+    async call(method: 'GET' | 'POST', url: string, body?: unknown) {
+      const res = await t.app.inject({
+        method,
+        url,
+        remoteAddress: ip,
+        headers: {
+          accept: 'application/json',
+          'x-api-version': API_VERSION,
+          ...(cookie ? { cookie: `balcao_sessao=${cookie}` } : {}),
+        },
+        ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
+      })
+      const set = res.cookies.find((c) => c.name === 'balcao_sessao')
+      if (set) cookie = set.value
+      return res
+    },
+  }
+}
+
+/** The newest SMS the outbox holds for a number, and the code in it. */
+export async function lastSmsCode(t: TestApp, e164: string): Promise<string> {
+  const row = await t.database.db
+    .selectFrom('sms_outbox')
+    .select('texto')
+    .where('para', '=', e164)
+    .orderBy('id', 'desc')
+    .executeTakeFirst()
+  const code = row?.texto.match(/\b(\d{6})\b/)?.[1]
+  if (!code) throw new Error(`no SMS code for ${e164}`)
+  return code
 }

@@ -1,0 +1,624 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { DAY, MINUTE, manualClock } from '../../platform/clock.ts'
+import { createRateLimiter } from '../../platform/rate-limit.ts'
+import { createSessionStore } from '../../platform/sessions.ts'
+import { createTestApp, device, lastSmsCode, type TestApp, testDialects } from '../../testing/harness.ts'
+import { createContaRepository } from './repository.ts'
+import { CONTA_LIMITES, createContaService } from './service.ts'
+
+const PHONE = '912345678'
+const E164 = '+351912345678'
+const DADOS = {
+  nome: 'Ana Silva',
+  email: 'ana@exemplo.pt',
+  dataNascimento: '1990-05-17',
+  genero: 'F',
+  codigoPostal: '1100-048',
+  nif1: '123456789',
+  nomeFaturacao1: 'Ana Silva',
+  comunicacoes: true,
+}
+
+describe.each(testDialects())('accounts on %s', (dialect) => {
+  let t: TestApp
+  let clock: ReturnType<typeof manualClock>
+
+  beforeEach(async () => {
+    clock = manualClock('2026-11-22T10:00:00.000Z')
+    t = await createTestApp(dialect, {}, { clock })
+  })
+  afterEach(() => t.close())
+
+  /** Sign-up through the SMS code, then personal data with a password: an active account. */
+  async function registered(phone = PHONE, password = '135790', ip?: string) {
+    const d = device(t, ip)
+    const start = await d.call('POST', '/registo', { telemovel: phone, pais: '351', termos: true })
+    expect(start.statusCode, start.body).toBe(200)
+    const { hash } = start.json().data
+    const code = await lastSmsCode(t, `+351${phone}`)
+    const confirm = await d.call('POST', `/registo/${hash}`, { codigo: code })
+    expect(confirm.statusCode, confirm.body).toBe(200)
+    const dados = await d.call('POST', '/alterar-dados-pessoais', { ...DADOS, password, confirmacaoPassword: password })
+    expect(dados.statusCode, dados.body).toBe(200)
+    return d
+  }
+
+  const user = (res: {
+    json(): { data: { user: { loggedIn: boolean; sawOnboarding: boolean; data: Record<string, unknown> | null } } }
+  }) =>
+    res.json().data.user
+
+  describe('sign-up', () => {
+    it('sends a 6-digit code by SMS and logs the person in, as a temporary account, once it is confirmed', async () => {
+      const d = device(t)
+      const anon = await d.call('POST', '/api/refresh-private-data')
+      expect(user(anon)).toEqual({ loggedIn: false, sawOnboarding: false, data: null })
+      const anonCookie = d.cookie
+
+      const res = await d.call('POST', '/registo', { telemovel: '91 234 5678', pais: '351', termos: true })
+      expect(res.statusCode).toBe(200)
+      const { hash } = res.json().data
+      expect(hash).toMatch(/^[A-Za-z0-9_-]{40,}$/)
+      const code = await lastSmsCode(t, E164)
+      expect(code).toMatch(/^\d{6}$/)
+
+      const confirm = await d.call('POST', `/registo/${hash}`, { codigo: code })
+      expect(confirm.statusCode).toBe(200)
+      const { data } = confirm.json()
+      expect(data.user.loggedIn).toBe(true)
+      expect(data.user.data).toMatchObject({ telemovel: PHONE, pais: '351', temporario: 1, saldo: 0, ja_poupou: 0 })
+      expect(data.transacoes).toEqual([])
+      expect(data.ordering).toEqual([])
+      // Login rotates the session: the anonymous token is dead.
+      expect(d.cookie).not.toBe(anonCookie)
+      const stored = await t.database.db.selectFrom('sessoes').select(['revogada_em']).orderBy('id').execute()
+      expect(stored[0]?.revogada_em).not.toBeNull()
+    })
+
+    it('answers each bad field with its pt-PT message and sends nothing', async () => {
+      const d = device(t)
+      const missing = await d.call('POST', '/registo', { pais: '351' })
+      expect(missing.statusCode).toBe(400)
+      expect(missing.json().error).toMatchObject({
+        title: 'Erro',
+        message: 'Falha ao submeter o formulário',
+        fields: { telemovel: 'Campo de preenchimento obrigatório', termos: 'Campo de preenchimento obrigatório' },
+      })
+      const fixedLine = await d.call('POST', '/registo', { telemovel: '213000000', pais: '351', termos: true })
+      expect(fixedLine.json().error.fields).toEqual({ telemovel: 'Telemóvel inválido' })
+      const letters = await d.call('POST', '/registo', { telemovel: 'abc', pais: '351', termos: true })
+      expect(letters.json().error.fields.telemovel).toBe('Campo de preenchimento numérico')
+      const wrongTypes = await d.call('POST', '/registo', { telemovel: 912345678, pais: [], termos: 'sim' })
+      expect(wrongTypes.statusCode).toBe(400)
+      const count = await t.database.db
+        .selectFrom('sms_outbox')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst()
+      expect(Number(count?.n)).toBe(0)
+    })
+
+    it('accepts mobile numbers of other countries by dial code', async () => {
+      const res = await device(t).call('POST', '/registo', { telemovel: '612345678', pais: '34', termos: true })
+      expect(res.statusCode).toBe(200)
+      expect(await lastSmsCode(t, '+34612345678')).toMatch(/^\d{6}$/)
+    })
+
+    it('refuses a phone that already has an account', async () => {
+      await registered()
+      const res = await device(t).call('POST', '/registo', { telemovel: PHONE, pais: '351', termos: true })
+      expect(res.statusCode).toBe(409)
+      expect(res.json().error.fields).toEqual({ telemovel: 'Já existe um utilizador com este telemovel' })
+    })
+  })
+
+  describe('SMS codes', () => {
+    async function challenge(phone = PHONE) {
+      const d = device(t)
+      const res = await d.call('POST', '/registo', { telemovel: phone, pais: '351', termos: true })
+      return { d, hash: res.json().data.hash as string, code: await lastSmsCode(t, `+351${phone}`) }
+    }
+
+    it('are single use', async () => {
+      const { d, hash, code } = await challenge()
+      expect((await d.call('POST', `/registo/${hash}`, { codigo: code })).statusCode).toBe(200)
+      const again = await device(t).call('POST', `/registo/${hash}`, { codigo: code })
+      expect(again.statusCode).toBe(410)
+      expect(again.json().error.title).toBe('Código expirado')
+    })
+
+    it('expire after 10 minutes', async () => {
+      const { d, hash, code } = await challenge()
+      clock.advance(10 * MINUTE + 1)
+      expect((await d.call('POST', `/registo/${hash}`, { codigo: code })).statusCode).toBe(410)
+    })
+
+    it('die after 5 wrong tries, even for the right code', async () => {
+      const { d, hash, code } = await challenge()
+      const wrong = code === '000000' ? '111111' : '000000'
+      for (let i = 1; i <= 4; i++) {
+        const res = await d.call('POST', `/registo/${hash}`, { codigo: wrong })
+        expect(res.statusCode).toBe(400)
+        expect(res.json().error.fields).toEqual({ codigo: 'Código SMS inválido' })
+      }
+      expect((await d.call('POST', `/registo/${hash}`, { codigo: wrong })).statusCode).toBe(410)
+      expect((await d.call('POST', `/registo/${hash}`, { codigo: code })).statusCode).toBe(410)
+      const users = await t.database.db.selectFrom('utilizadores').select('id').execute()
+      expect(users).toEqual([])
+    })
+
+    it('count parallel guesses: no more than 5 codes are ever checked', async () => {
+      const { hash, code } = await challenge()
+      const wrong = code === '000000' ? '111111' : '000000'
+      const results = await Promise.all(
+        Array.from({ length: 12 }, () => device(t).call('POST', `/registo/${hash}`, { codigo: wrong })),
+      )
+      expect(results.filter((r) => r.statusCode === 400)).toHaveLength(4)
+      const row = await t.database.db.selectFrom('sms_desafios').select('tentativas').executeTakeFirstOrThrow()
+      expect(row.tentativas).toBe(5)
+    })
+
+    it('are bound to their hash', async () => {
+      const a = await challenge('912345678')
+      const b = await challenge('912345679')
+      const res = await a.d.call('POST', `/registo/${a.hash}`, { codigo: b.code === a.code ? '999999' : b.code })
+      expect(res.statusCode).toBe(400)
+    })
+
+    it('reject an unknown or malformed hash', async () => {
+      const unknown = await device(t).call('POST', `/registo/${'A'.repeat(43)}`, { codigo: '123456' })
+      expect(unknown.statusCode).toBe(410)
+      const malformed = await device(t).call('POST', '/registo/%3Cscript%3E', { codigo: '123456' })
+      expect(malformed.statusCode).toBe(400)
+    })
+
+    it('resend at most once a minute, with a new code that replaces the old', async () => {
+      const { d, hash, code } = await challenge()
+      const early = await d.call('POST', '/api/reenviar-codigo', { hash })
+      expect(early.statusCode).toBe(429)
+      expect(early.json().error.message).toBe('Aguarde um minuto antes de pedir um novo código.')
+      clock.advance(MINUTE)
+      expect((await d.call('POST', '/api/reenviar-codigo', { hash })).statusCode).toBe(200)
+      const fresh = await lastSmsCode(t, E164)
+      if (fresh !== code) {
+        expect((await d.call('POST', `/registo/${hash}`, { codigo: code })).statusCode).toBe(400)
+      }
+      expect((await d.call('POST', `/registo/${hash}`, { codigo: fresh })).statusCode).toBe(200)
+    })
+
+    it('go to one phone at most 5 times an hour, from any IP', async () => {
+      for (let i = 0; i < CONTA_LIMITES.smsPerPhone.max; i++) {
+        const res = await device(t, `198.51.100.${i}`).call('POST', '/registo', {
+          telemovel: PHONE,
+          pais: '351',
+          termos: true,
+        })
+        expect(res.statusCode).toBe(200)
+      }
+      const blocked = await device(t, '198.51.100.99').call('POST', '/registo', {
+        telemovel: PHONE,
+        pais: '351',
+        termos: true,
+      })
+      expect(blocked.statusCode).toBe(429)
+      expect(blocked.json().error.message).toMatch(/^Demasiados pedidos\. Tente novamente dentro de \d+ minutos\.$/)
+      clock.advance(60 * MINUTE)
+      const later = await device(t).call('POST', '/registo', { telemovel: PHONE, pais: '351', termos: true })
+      expect(later.statusCode).toBe(200)
+    })
+
+    it('let many people behind one IP sign up, but not without end', async () => {
+      const ip = '192.0.2.50'
+      for (let i = 0; i < CONTA_LIMITES.smsRequestsPerIp.max; i++) {
+        const phone = `91${String(1000000 + i).padStart(7, '0')}`
+        const res = await device(t, ip).call('POST', '/registo', { telemovel: phone, pais: '351', termos: true })
+        expect(res.statusCode, phone).toBe(200)
+      }
+      const over = await device(t, ip).call('POST', '/registo', { telemovel: '939999999', pais: '351', termos: true })
+      expect(over.statusCode).toBe(429)
+    }, 60_000)
+  })
+
+  describe('login', () => {
+    it('opens a new session with the right password, and refuses a wrong one or an unknown phone alike', async () => {
+      await registered()
+      const d = device(t)
+      const ok = await d.call('POST', '/login', { telemovel: PHONE, pais: '351', password: '135790' })
+      expect(ok.statusCode).toBe(200)
+      expect(user(ok)).toMatchObject({ loggedIn: true, data: { nome: 'Ana Silva', temporario: 0 } })
+      const wrong = await device(t).call('POST', '/login', { telemovel: PHONE, pais: '351', password: '000000' })
+      const unknown = await device(t).call('POST', '/login', {
+        telemovel: '919999999',
+        pais: '351',
+        password: '000000',
+      })
+      expect(wrong.statusCode).toBe(401)
+      expect(unknown.statusCode).toBe(401)
+      expect(wrong.json()).toEqual(unknown.json())
+      expect(wrong.json().error.message).toBe('Telemóvel ou password incorretos')
+    })
+
+    it('validates the form: phone required, password at least 4 characters', async () => {
+      const res = await device(t).call('POST', '/login', { telemovel: '', pais: '351', password: '12' })
+      expect(res.json().error.fields).toEqual({
+        telemovel: 'Campo de preenchimento obrigatório',
+        password: 'Tamanho mínimo: 4 caracteres',
+      })
+    })
+
+    it('locks the account after 5 failures, for longer each time', async () => {
+      await registered()
+      const attempt = (password: string) =>
+        device(t).call('POST', '/login', { telemovel: PHONE, pais: '351', password })
+      for (let i = 1; i <= 4; i++) expect((await attempt('000000')).statusCode).toBe(401)
+      const fifth = await attempt('000000')
+      expect(fifth.statusCode).toBe(429)
+      expect(fifth.json().error).toEqual({
+        title: 'Conta bloqueada',
+        message: 'Conta bloqueada temporariamente por excesso de tentativas. Tente novamente dentro de 1 minuto.',
+      })
+      // Locked: even the right password is refused, and nothing is checked.
+      expect((await attempt('135790')).statusCode).toBe(429)
+      clock.advance(MINUTE + 1)
+      const sixth = await attempt('000000')
+      expect(sixth.json().error.message).toContain('dentro de 2 minutos')
+      clock.advance(2 * MINUTE + 1)
+      expect((await attempt('135790')).statusCode).toBe(200)
+      // Success clears the count.
+      expect((await attempt('000000')).statusCode).toBe(401)
+    })
+
+    it('limits attempts per IP whatever the phone', async () => {
+      const ip = '192.0.2.77'
+      for (let i = 0; i < CONTA_LIMITES.loginsPerIp.max; i++) {
+        await device(t, ip).call('POST', '/login', {
+          telemovel: `91${String(2000000 + i)}`,
+          pais: '351',
+          password: '0000',
+        })
+      }
+      const over = await device(t, ip).call('POST', '/login', { telemovel: PHONE, pais: '351', password: '0000' })
+      expect(over.statusCode).toBe(429)
+    }, 90_000)
+
+    it('stores the password only as a scrypt hash', async () => {
+      await registered()
+      const row = await t.database.db.selectFrom('utilizadores').select('password_hash').executeTakeFirstOrThrow()
+      expect(row.password_hash).toMatch(/^scrypt\$/)
+      expect(row.password_hash).not.toContain('135790')
+    })
+  })
+
+  describe('recovery', () => {
+    it('logs in by SMS code and asks for a new password in the personal data form', async () => {
+      await registered()
+      const d = device(t)
+      const res = await d.call('POST', '/reset', { telemovel: PHONE, pais: '351' })
+      const { hash } = res.json().data
+      const confirm = await d.call('POST', `/reset/${hash}`, { codigo: await lastSmsCode(t, E164) })
+      expect(confirm.statusCode).toBe(200)
+      expect(user(confirm)).toMatchObject({ loggedIn: true, data: { temporario: 1 } })
+      const noPassword = await d.call('POST', '/alterar-dados-pessoais', DADOS)
+      expect(noPassword.json().error.fields).toEqual({
+        password: 'Campo de preenchimento obrigatório',
+        confirmacaoPassword: 'Campo de preenchimento obrigatório',
+      })
+      const done = await d.call('POST', '/alterar-dados-pessoais', {
+        ...DADOS,
+        password: '246810',
+        confirmacaoPassword: '246810',
+      })
+      expect(user(done).data).toMatchObject({ temporario: 0 })
+      const login = await device(t).call('POST', '/login', { telemovel: PHONE, pais: '351', password: '246810' })
+      expect(login.statusCode).toBe(200)
+    })
+
+    it('answers an unknown phone like a known one, and sends nothing', async () => {
+      const res = await device(t).call('POST', '/reset', { telemovel: '919999999', pais: '351' })
+      expect(res.statusCode).toBe(200)
+      const { hash } = res.json().data
+      expect(hash).toMatch(/^[A-Za-z0-9_-]{40,}$/)
+      const sent = await t.database.db.selectFrom('sms_outbox').selectAll().execute()
+      expect(sent).toEqual([])
+      expect((await device(t).call('POST', `/reset/${hash}`, { codigo: '123456' })).statusCode).toBe(410)
+    })
+
+    it('does not accept a sign-up code as a recovery code', async () => {
+      const d = device(t)
+      const { hash } = (await d.call('POST', '/registo', { telemovel: PHONE, pais: '351', termos: true })).json().data
+      const res = await d.call('POST', `/reset/${hash}`, { codigo: await lastSmsCode(t, E164) })
+      expect(res.statusCode).toBe(410)
+    })
+  })
+
+  describe('personal data', () => {
+    it('checks every field with the messages of the spec', async () => {
+      const d = device(t)
+      const { hash } = (await d.call('POST', '/registo', { telemovel: PHONE, pais: '351', termos: true })).json().data
+      await d.call('POST', `/registo/${hash}`, { codigo: await lastSmsCode(t, E164) })
+      const res = await d.call('POST', '/alterar-dados-pessoais', {
+        nome: '  ',
+        email: 'ana@',
+        dataNascimento: '2026-02-30',
+        nif1: '123456780',
+        codigoPostal: '1100',
+        password: '12a',
+        confirmacaoPassword: '999',
+      })
+      expect(res.statusCode).toBe(400)
+      expect(res.json().error.fields).toEqual({
+        nome: 'Campo de preenchimento obrigatório',
+        email: 'Email inválido',
+        dataNascimento: 'Data inválida',
+        nif1: 'NIF inválido',
+        codigoPostal: 'Código postal inválido',
+        password: 'Tamanho mínimo: 6 caracteres',
+        confirmacaoPassword: 'O valor deve ser igual ao do campo Password',
+      })
+      const letters = await d.call('POST', '/alterar-dados-pessoais', {
+        ...DADOS,
+        password: '12345a',
+        confirmacaoPassword: '12345a',
+      })
+      expect(letters.json().error.fields).toEqual({ password: 'Campo de preenchimento numérico' })
+      // 16th birthday is tomorrow (clock: 2026-11-22).
+      const minor = await d.call('POST', '/alterar-dados-pessoais', {
+        ...DADOS,
+        dataNascimento: '2010-11-23',
+        password: '123456',
+        confirmacaoPassword: '123456',
+      })
+      expect(minor.json().error.fields).toEqual({
+        dataNascimento: 'É necessário ser maior de 16 anos para participar do programa',
+      })
+      const sixteen = await d.call('POST', '/alterar-dados-pessoais', {
+        ...DADOS,
+        dataNascimento: '2010-11-22',
+        password: '123456',
+        confirmacaoPassword: '123456',
+      })
+      expect(sixteen.statusCode).toBe(200)
+      expect(user(sixteen).data).toMatchObject({
+        dataNascimento: '2010-11-22',
+        nif1: '123456789',
+        genero: 'F',
+        comunicacoes: true,
+      })
+    })
+
+    it('follows the configured minimum age in its rule and its message', async () => {
+      await t.close()
+      t = await createTestApp(dialect, { MINIMUM_AGE: 18 }, { clock })
+      const d = device(t)
+      const { hash } = (await d.call('POST', '/registo', { telemovel: PHONE, pais: '351', termos: true })).json().data
+      await d.call('POST', `/registo/${hash}`, { codigo: await lastSmsCode(t, E164) })
+      const res = await d.call('POST', '/alterar-dados-pessoais', {
+        ...DADOS,
+        dataNascimento: '2010-01-01',
+        password: '123456',
+        confirmacaoPassword: '123456',
+      })
+      expect(res.json().error.fields.dataNascimento).toBe(
+        'É necessário ser maior de 18 anos para participar do programa',
+      )
+      expect((await d.call('GET', '/api/configuracao')).json().data).toEqual({
+        creditoPercent: 5,
+        idadeMinima: 18,
+        paisPorOmissao: '351',
+      })
+    })
+
+    it('needs a session with an account', async () => {
+      const res = await device(t).call('POST', '/alterar-dados-pessoais', DADOS)
+      expect(res.statusCode).toBe(401)
+      expect(res.json().error.message).toBe('Sessão terminada. Inicie sessão novamente.')
+    })
+  })
+
+  describe('password, phone and security key', () => {
+    it('changes the password and ends every other session', async () => {
+      const phone = await registered()
+      const laptop = device(t)
+      await laptop.call('POST', '/login', { telemovel: PHONE, pais: '351', password: '135790' })
+      const mismatch = await phone.call('POST', '/alterar-password', {
+        password: '111111',
+        confirmacaoPassword: '111112',
+      })
+      expect(mismatch.json().error.fields).toEqual({
+        confirmacaoPassword: 'O valor deve ser igual ao do campo Password',
+      })
+      const res = await phone.call('POST', '/alterar-password', { password: '111111', confirmacaoPassword: '111111' })
+      expect(res.statusCode).toBe(200)
+      expect(user(await phone.call('POST', '/api/refresh-private-data')).loggedIn).toBe(true)
+      expect(user(await laptop.call('POST', '/api/refresh-private-data')).loggedIn).toBe(false)
+      expect(
+        (await device(t).call('POST', '/login', { telemovel: PHONE, pais: '351', password: '111111' })).statusCode,
+      ).toBe(200)
+      expect(
+        (await device(t).call('POST', '/alterar-password', { password: '111111', confirmacaoPassword: '111111' }))
+          .statusCode,
+      ).toBe(401)
+    })
+
+    it('changes the phone by SMS to the new number, and ends every session', async () => {
+      const d = await registered()
+      const other = device(t)
+      await other.call('POST', '/login', { telemovel: PHONE, pais: '351', password: '135790' })
+      const mismatch = await d.call('POST', '/alterar-telemovel', {
+        telemovel: '961234567',
+        pais: '351',
+        confirmacaoTelemovel: '961234567',
+        confirmacaoPais: '34',
+      })
+      expect(mismatch.json().error.fields).toEqual({
+        confirmacaoTelemovel: 'O valor deve ser igual ao do campo Telemóvel',
+      })
+      const res = await d.call('POST', '/alterar-telemovel', {
+        telemovel: '961234567',
+        pais: '351',
+        confirmacaoTelemovel: '961234567',
+        confirmacaoPais: '351',
+      })
+      expect(res.statusCode).toBe(200)
+      const code = await lastSmsCode(t, '+351961234567')
+      const confirm = await d.call('POST', `/alterar-telemovel/${res.json().data.hash}`, { codigo: code })
+      expect(confirm.statusCode).toBe(200)
+      expect(user(confirm)).toMatchObject({ loggedIn: true, data: { telemovel: '961234567' } })
+      expect(user(await other.call('POST', '/api/refresh-private-data')).loggedIn).toBe(false)
+      expect(
+        (await device(t).call('POST', '/login', { telemovel: '961234567', pais: '351', password: '135790' }))
+          .statusCode,
+      ).toBe(200)
+      expect(
+        (await device(t).call('POST', '/login', { telemovel: PHONE, pais: '351', password: '135790' })).statusCode,
+      ).toBe(401)
+    })
+
+    it("refuses a number that has an account, and another person's confirmation", async () => {
+      const ana = await registered(PHONE)
+      const rui = await registered('912345679', '246802', '203.0.113.11')
+      const taken = await ana.call('POST', '/alterar-telemovel', {
+        telemovel: '912345679',
+        pais: '351',
+        confirmacaoTelemovel: '912345679',
+        confirmacaoPais: '351',
+      })
+      expect(taken.statusCode).toBe(409)
+      expect(taken.json().error.fields).toEqual({ telemovel: 'Já existe um utilizador com este telemovel' })
+      const { hash } = (
+        await ana.call('POST', '/alterar-telemovel', {
+          telemovel: '961234567',
+          pais: '351',
+          confirmacaoTelemovel: '961234567',
+          confirmacaoPais: '351',
+        })
+      ).json().data
+      const stolen = await rui.call('POST', `/alterar-telemovel/${hash}`, {
+        codigo: await lastSmsCode(t, '+351961234567'),
+      })
+      expect(stolen.statusCode).toBe(410)
+    })
+
+    it('turns the security key on with a new key stored as a hash, off, and makes a new one', async () => {
+      const d = await registered()
+      const on = await d.call('POST', '/chave-seguranca', { selecao: 1 })
+      expect(on.statusCode).toBe(200)
+      const { user: u, chave } = on.json().data
+      expect(u.usar_codigo_seguranca).toBe(1)
+      expect(chave).toMatch(/^\d{6}$/)
+      const row = await t.database.db
+        .selectFrom('utilizadores')
+        .select('codigo_seguranca_hash')
+        .executeTakeFirstOrThrow()
+      expect(row.codigo_seguranca_hash).toMatch(/^scrypt\$/)
+      const off = await d.call('POST', '/chave-seguranca', { selecao: 0 })
+      expect(off.json().data).toMatchObject({ user: { usar_codigo_seguranca: 0 }, chave: null })
+      const again = await d.call('POST', '/chave-seguranca', { selecao: 1 })
+      expect(again.json().data.chave).toBeNull()
+      const fresh = await d.call('POST', '/chave-seguranca', { selecao: 1, gerar: true })
+      expect(fresh.json().data.chave).toMatch(/^\d{6}$/)
+      expect((await d.call('POST', '/chave-seguranca', { selecao: 2 })).statusCode).toBe(400)
+    })
+  })
+
+  describe('sessions and onboarding', () => {
+    it('remembers onboarding on the device, and on the account once logged in', async () => {
+      const d = device(t)
+      expect((await d.call('POST', '/api/grava-saw-onboarding', { value: true })).statusCode).toBe(200)
+      expect(user(await d.call('POST', '/api/refresh-private-data')).sawOnboarding).toBe(true)
+      const { hash } = (await d.call('POST', '/registo', { telemovel: PHONE, pais: '351', termos: true })).json().data
+      const confirm = await d.call('POST', `/registo/${hash}`, { codigo: await lastSmsCode(t, E164) })
+      expect(user(confirm).sawOnboarding).toBe(true)
+    })
+
+    it('logs out: the session ends and the device gets a new anonymous one', async () => {
+      const d = await registered()
+      const before = d.cookie
+      const out = await d.call('POST', '/api/logout')
+      expect(user(out)).toMatchObject({ loggedIn: false, data: null })
+      expect(d.cookie).not.toBe(before)
+      const stale = await t.app.inject({
+        method: 'POST',
+        url: '/api/refresh-private-data',
+        headers: { 'x-api-version': '1.0', cookie: `balcao_sessao=${before}` },
+      })
+      expect(stale.json().data.user.loggedIn).toBe(false)
+    })
+
+    it('sets the cookie HttpOnly and SameSite=Lax, and serves bearer clients by header', async () => {
+      const res = await device(t).call('POST', '/api/refresh-private-data')
+      const set = res.cookies.find((c) => c.name === 'balcao_sessao')
+      expect(set).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' })
+      const bearer = await t.app.inject({
+        method: 'POST',
+        url: '/api/refresh-private-data',
+        headers: { 'x-api-version': '1.0', authorization: 'Bearer nenhum' },
+      })
+      expect(bearer.cookies).toEqual([])
+      const token = String(bearer.headers['x-session-token'])
+      expect(token).toMatch(/^[A-Za-z0-9_-]{40,}$/)
+      const sessions = await t.database.db.selectFrom('sessoes').select('token_hash').execute()
+      expect(sessions.map((s) => s.token_hash)).not.toContain(token)
+    })
+
+    it('refuses form posts that are not JSON (no cross-site HTML forms)', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/login',
+        headers: { 'x-api-version': '1.0', 'content-type': 'text/plain' },
+        payload: 'telemovel=912345678',
+      })
+      expect(res.statusCode).toBe(415)
+      const noVersion = await t.app.inject({ method: 'POST', url: '/login', payload: { telemovel: PHONE } })
+      expect(noVersion.statusCode).toBe(400)
+    })
+  })
+
+  describe('provisional in-store accounts', () => {
+    async function provisional(phone: string, createdAt: string) {
+      return t.database.db
+        .insertInto('utilizadores')
+        .values({
+          telemovel: phone,
+          pais: '351',
+          telemovel_e164: `+351${phone}`,
+          origem: 'loja',
+          temporario: 1,
+          qr_code: `qr-${phone}`,
+          criado_em: createdAt,
+          atualizado_em: createdAt,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    }
+
+    it('lapse when not completed within 30 days; completed and recent ones stay', async () => {
+      const old = await provisional('931111111', '2026-10-22T09:00:00.000Z')
+      const recent = await provisional('932222222', '2026-10-24T10:00:00.000Z')
+      await registered()
+      const db = t.database.db
+      // The hourly job calls this; here the test's clock decides what "30 days ago" is.
+      const conta = createContaService({
+        repository: createContaRepository(db),
+        sessions: createSessionStore(db, clock),
+        limiter: createRateLimiter(db, clock),
+        sms: { name: 'none', send: async () => {} },
+        clock,
+        settings: { idadeMinima: 16 },
+      })
+      expect(await conta.lapseProvisionalAccounts()).toBe(1)
+      const rows = await db
+        .selectFrom('utilizadores')
+        .select(['id', 'eliminado', 'telemovel_e164', 'origem'])
+        .orderBy('id')
+        .execute()
+      expect(rows.find((r) => r.id === old.id)).toMatchObject({ eliminado: 1, telemovel_e164: null })
+      expect(rows.find((r) => r.id === recent.id)).toMatchObject({ eliminado: 0 })
+      expect(rows.find((r) => r.origem === 'app')).toMatchObject({ eliminado: 0 })
+      // The lapsed number can join again.
+      const again = await device(t).call('POST', '/registo', { telemovel: '931111111', pais: '351', termos: true })
+      expect(again.statusCode).toBe(200)
+      clock.advance(3 * DAY)
+      expect(await conta.lapseProvisionalAccounts()).toBe(1)
+    })
+  })
+})
