@@ -87,7 +87,7 @@ export function createContaRepository(db: Database) {
     },
 
     /** Marks the challenge used; false when another request used it first. */
-    async useDesafio(id: number, now: string) {
+    async consumeDesafio(id: number, now: string) {
       const result = await db
         .updateTable('sms_desafios')
         .set({ usado_em: now })

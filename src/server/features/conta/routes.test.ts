@@ -45,8 +45,7 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
 
   const user = (res: {
     json(): { data: { user: { loggedIn: boolean; sawOnboarding: boolean; data: Record<string, unknown> | null } } }
-  }) =>
-    res.json().data.user
+  }) => res.json().data.user
 
   describe('sign-up', () => {
     it('sends a 6-digit code by SMS and logs the person in, as a temporary account, once it is confirmed', async () => {

@@ -168,7 +168,7 @@ export function createContaService({ repository, sessions, limiter, sms, clock, 
       if (left <= 0) throw expired()
       throw new HttpError(400, mensagens.codigoSmsInvalido, 'Erro', { codigo: mensagens.codigoSmsInvalido })
     }
-    if (!(await repository.useDesafio(desafio.id, now))) throw expired()
+    if (!(await repository.consumeDesafio(desafio.id, now))) throw expired()
     return desafio
   }
 
