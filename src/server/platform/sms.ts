@@ -10,7 +10,7 @@ export interface SmsProvider {
 
 export class SmsDeliveryError extends Error {}
 
-/** `+351912345678` → `+3519*****78`: enough to tell numbers apart in a log, not enough to be personal data. */
+/** `+351912345678` → `+3519******78`: enough to tell numbers apart in a log, not enough to be personal data. */
 export const maskPhone = (e164: string) =>
   `${e164.slice(0, 5)}${'*'.repeat(Math.max(0, e164.length - 7))}${e164.slice(-2)}`
 
