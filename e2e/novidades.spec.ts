@@ -45,11 +45,12 @@ test('a news card opens its detail: image, detail title, subtitle, text with its
   await expect(main(page).locator('img.detail-image')).toHaveAttribute('src', detail.image.detail ?? '')
   const text = main(page).locator('.rich-text')
   await expect(text).toHaveCSS('white-space', 'pre-line')
-  const firstLine =
-    detail.text
-      .split('\n')[0]
-      ?.replace(/<[^>]+>/g, '')
-      .trim() ?? ''
+  // The first line as a person reads it: tags dropped, entities decoded by the browser.
+  const firstLine = await page.evaluate((html) => {
+    const el = document.createElement('div')
+    el.innerHTML = html.split('\n')[0] ?? ''
+    return (el.textContent ?? '').trim()
+  }, detail.text)
   await expect(text).toContainText(firstLine)
   if (detail.text.includes('\n')) {
     // Multi-line text keeps its lines: the rendered block is taller than one line.

@@ -17,6 +17,7 @@ test.describe('restaurants and stores', () => {
     await expect(cards).toHaveCount(restaurantes.length)
     for (const [i, r] of restaurantes.entries()) {
       const card = cards.nth(i)
+      await expect(card).toContainText(r.name)
       await expect(card).toContainText(r.title)
       await expect(card.locator('img.card-image')).toHaveAttribute('src', r.image.main ?? '')
       await expect(card.locator('img.card-logo')).toHaveAttribute('src', r.image.logo ?? '')
@@ -82,7 +83,7 @@ test.describe('restaurants and stores', () => {
     await expect(content.getByRole('link', { name: /^Instagram/ })).toHaveAttribute('href', full.instagram?.link ?? '')
     await expectAccessible(page)
 
-    await content.getByRole('link', { name: 'Ver no mapa' }).click()
+    await content.getByRole('link', { name: 'Ver no mapa', exact: true }).click()
     await expect(page).toHaveURL(`${base}/mapa`)
     await expect(page.locator(`iframe[title="Mapa de ${full.name}"]`)).toHaveAttribute(
       'src',

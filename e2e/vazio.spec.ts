@@ -31,7 +31,8 @@ test('with a single restaurant, the list opens it; with no store it says so', as
   }
   await page.goto('/restaurantes')
   await expect(page).toHaveURL('/restaurantes/unico')
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('O Único')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Único')
+  await expect(main(page).getByText('O Único', { exact: true })).toBeVisible()
   await expect(main(page).getByText('Não existe loja', { exact: true })).toBeVisible()
 })
 

@@ -9,12 +9,13 @@ import { useRestaurante } from './use-restaurante.ts'
 export function RestaurantePage() {
   const { restaurante = '' } = useParams()
   const query = useRestaurante(restaurante)
-  useHeader(query.data?.title ?? 'Restaurantes', paths.restaurantes)
+  useHeader(query.data?.name ?? 'Restaurantes', paths.restaurantes)
   return (
     <QueryView query={query} notFoundTo={paths.restaurantes}>
       {(r) => (
         <main className="page" id="conteudo">
-          <h1>{r.title}</h1>
+          <h1>{r.name}</h1>
+          <p className="subtitle">{r.title}</p>
           {r.lojas.length === 0 ? (
             <EmptyState>Não existe loja</EmptyState>
           ) : (

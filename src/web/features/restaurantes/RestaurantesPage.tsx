@@ -31,7 +31,15 @@ export function RestaurantesPage() {
                       ? href(paths.loja, { restaurante: r.tag, loja: loja.tag })
                       : href(paths.restaurante, { restaurante: r.tag })
                   return (
-                    <Card key={r.id} to={to} image={r.image.main} logo={r.image.logo} title={r.title} eager={i === 0} />
+                    <Card
+                      key={r.id}
+                      to={to}
+                      image={r.image.main}
+                      logo={r.image.logo}
+                      title={r.name}
+                      subtitle={r.title}
+                      eager={i === 0}
+                    />
                   )
                 })}
               </ul>
