@@ -18,6 +18,7 @@ import { sistemaRoutes } from './features/sistema/routes.ts'
 import { type Clock, DAY, HOUR, systemClock } from './platform/clock.ts'
 import type { DatabaseHandle } from './platform/db.ts'
 import { errorBody, registerErrorHandling } from './platform/errors.ts'
+import { loggerOptions } from './platform/logging.ts'
 import { createRateLimiter, purgeOldLimits } from './platform/rate-limit.ts'
 import { createSessionStore, needsSession, registerSessions } from './platform/sessions.ts'
 import { createOutboxSmsProvider, createTwilioSmsProvider, type SmsProvider } from './platform/sms.ts'
@@ -33,6 +34,8 @@ const UNVERSIONED = new Set(['/api/health'])
 export interface AppDeps {
   clock?: Clock
   sms?: SmsProvider
+  /** Where logs go (stdout by default); tests read them. */
+  logStream?: NodeJS.WritableStream
 }
 
 function smsProviderFor(config: Config, deps: AppDeps, app: FastifyInstance, database: DatabaseHandle, clock: Clock) {
@@ -60,10 +63,7 @@ function scheduleHousekeeping(app: FastifyInstance, run: () => Promise<void>) {
 export async function buildApp(config: Config, database: DatabaseHandle, deps: AppDeps = {}): Promise<FastifyInstance> {
   const production = config.NODE_ENV === 'production'
   const app = Fastify({
-    logger:
-      config.LOG_LEVEL === 'silent'
-        ? false
-        : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: loggerOptions(config.LOG_LEVEL, deps.logStream),
     bodyLimit: config.BODY_LIMIT,
     trustProxy: production,
   })

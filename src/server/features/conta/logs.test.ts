@@ -1,0 +1,49 @@
+import { Writable } from 'node:stream'
+import { describe, expect, it } from 'vitest'
+import { redactUrl } from '../../platform/logging.ts'
+import { createTestApp, device, lastSmsCode, testDialects } from '../../testing/harness.ts'
+
+describe.each(testDialects())('logs on %s', (dialect) => {
+  it('carry no code, password, hash, token or phone number', async () => {
+    const lines: string[] = []
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk))
+        done()
+      },
+    })
+    const t = await createTestApp(dialect, { LOG_LEVEL: 'debug' }, { logStream })
+    try {
+      const d = device(t)
+      const { hash } = (await d.call('POST', '/registo', { telemovel: '912345678', pais: '351', termos: true })).json()
+        .data
+      const code = await lastSmsCode(t, '+351912345678')
+      await d.call('POST', `/registo/${hash}`, { codigo: code })
+      await d.call('POST', '/alterar-dados-pessoais', {
+        nome: 'Ana',
+        email: 'ana@exemplo.pt',
+        dataNascimento: '1990-01-01',
+        password: '975310',
+        confirmacaoPassword: '975310',
+      })
+      await device(t).call('POST', '/login', { telemovel: '912345678', pais: '351', password: '975310' })
+      const log = lines.join('')
+      expect(log).toContain('/registo/:hash')
+      for (const secret of [hash, code, '975310', '912345678', d.cookie ?? 'none', 'ana@exemplo.pt']) {
+        expect(log).not.toContain(secret)
+      }
+    } finally {
+      await t.close()
+    }
+  })
+})
+
+describe('redactUrl', () => {
+  it('hides challenge hashes but not the legal pages under /registo', () => {
+    expect(redactUrl('/registo/abc_DEF-123')).toBe('/registo/:hash')
+    expect(redactUrl('/reset/abc?x=1')).toBe('/reset/:hash?x=1')
+    expect(redactUrl('/alterar-telemovel/abc')).toBe('/alterar-telemovel/:hash')
+    expect(redactUrl('/registo/informacao-legal/termos')).toBe('/registo/informacao-legal/termos')
+    expect(redactUrl('/api/novidades/natal')).toBe('/api/novidades/natal')
+  })
+})
