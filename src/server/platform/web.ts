@@ -22,9 +22,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     await app.register(fastifyStatic, {
       root,
       index: false,
+      cacheControl: false,
       wildcard: true,
-      setHeaders(reply, path) {
-        reply.header('cache-control', path.startsWith(join(root, 'assets')) ? IMMUTABLE : REVALIDATE)
+      setHeaders(res, path) {
+        res.setHeader('cache-control', path.startsWith(join(root, 'assets')) ? IMMUTABLE : REVALIDATE)
       },
     })
   }
