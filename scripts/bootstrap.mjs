@@ -25,7 +25,9 @@ export function ensureDependencies() {
   const lock = join(root, 'package-lock.json')
   if (!existsSync(installed) || newestMtime(lock) > newestMtime(installed)) {
     console.log('▶ A instalar dependências…')
-    run('npm', ['ci', '--no-audit', '--no-fund'])
+    // `npm install` installs the locked versions; `npm ci` would refuse this npm's lockfile, which leaves out the
+    // optional packages of other platforms.
+    run('npm', ['install', '--no-audit', '--no-fund'])
   }
 }
 
