@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test'
 import type { Campanha, CampanhaResumo, CategoriaFaq, InformacaoLegalResumo } from '../src/shared/conteudos.ts'
-import { api, expectAccessible, main } from './support.ts'
+import { api, expect, expectAccessible, main, test } from './support.ts'
 
 test('campaigns list and detail are public, with a Fechar link back', async ({ page, request }) => {
   const campanhas = await api<CampanhaResumo[]>(request, '/api/campanhas')

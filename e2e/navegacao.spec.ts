@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test'
-import { expectAccessible, main } from './support.ts'
+import { expect, expectAccessible, main, test } from './support.ts'
 
 test('the bottom navigation moves between the sections', async ({ page }) => {
   await page.goto('/')

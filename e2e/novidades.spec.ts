@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test'
 import type { Novidade, NovidadeResumo } from '../src/shared/conteudos.ts'
-import { api, expectAccessible, main } from './support.ts'
+import { api, expect, expectAccessible, main, test } from './support.ts'
 
 test('the home screen lists the news as cards, highlighted ones apart', async ({ page, request }) => {
   const novidades = await api<NovidadeResumo[]>(request, '/api/novidades')

@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test'
 import type { Loja, Restaurante, RestauranteResumo } from '../src/shared/restaurantes.ts'
-import { api, expectAccessible, main } from './support.ts'
+import { api, expect, expectAccessible, main, test } from './support.ts'
 
 test.describe('restaurants and stores', () => {
   let restaurantes: RestauranteResumo[]

@@ -1,5 +1,39 @@
+import { randomInt } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
-import { type APIRequestContext, expect, type Page } from '@playwright/test'
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test'
+
+/** The headers every API call of the app sends. */
+export const API_HEADERS = { Accept: 'application/json', 'X-Api-Version': '1.0' }
+
+interface DeviceFixtures {
+  /**
+   * Whether this device has already been through the onboarding. Every first visit is sent to /onboarding (spec §2),
+   * so by default each test's browser context is marked as having seen it; a test of the first visit opts out with
+   * `test.use({ onboardingSeen: false })`.
+   */
+  onboardingSeen: boolean
+  markOnboardingSeen: undefined
+}
+
+export const test = base.extend<DeviceFixtures>({
+  onboardingSeen: [true, { option: true }],
+  markOnboardingSeen: [
+    async ({ page, onboardingSeen }, use) => {
+      if (onboardingSeen) {
+        // Through the page's own request context, so the session cookie is the browser's.
+        const res = await page.request.post('/api/grava-saw-onboarding', {
+          headers: API_HEADERS,
+          data: { value: true },
+        })
+        expect(res.ok(), `/api/grava-saw-onboarding → ${res.status()}`).toBe(true)
+      }
+      await use(undefined)
+    },
+    { auto: true },
+  ],
+})
+
+export { expect }
 
 /** The second server, on a database with no content (same defaults as playwright.config.ts). */
 const emptyPort = Number(process.env.E2E_EMPTY_PORT ?? 4102)
@@ -9,9 +43,7 @@ export const emptyDatabaseFile = `.tmp/e2e-empty-${emptyPort}.sqlite`
 
 /** Reads the API as the app does, to know what a screen should show without copying the demo content here. */
 export async function api<T>(request: APIRequestContext, path: string, baseURL?: string): Promise<T> {
-  const res = await request.get(`${baseURL ?? ''}${path}`, {
-    headers: { Accept: 'application/json', 'X-Api-Version': '1.0' },
-  })
+  const res = await request.get(`${baseURL ?? ''}${path}`, { headers: API_HEADERS })
   expect(res.ok(), `${path} → ${res.status()}`).toBe(true)
   return ((await res.json()) as { data: T }).data
 }
@@ -28,3 +60,85 @@ export async function expectAccessible(page: Page): Promise<void> {
 
 /** The main content of the current screen. */
 export const main = (page: Page) => page.locator('main#conteudo')
+
+/** POSTs as the app does and returns `data`; fails the test on an error answer. */
+export async function apiPost<T>(request: APIRequestContext, path: string, body: unknown): Promise<T> {
+  const res = await request.post(path, { headers: API_HEADERS, data: body })
+  expect(res.ok(), `POST ${path} → ${res.status()} ${await res.text()}`).toBe(true)
+  return ((await res.json()) as { data: T }).data
+}
+
+/** A Portuguese mobile number nobody else in the run uses (tests run in parallel on one database). */
+export const randomPhone = () => `9${[1, 2, 3, 6][randomInt(4)]}${String(randomInt(10_000_000)).padStart(7, '0')}`
+
+/** A 6-digit password. */
+export const randomPassword = () => String(randomInt(1_000_000)).padStart(6, '0')
+
+interface OutboxSms {
+  para: string
+  texto: string
+  criado_em: string
+}
+
+/**
+ * The SMS code last sent to a Portuguese number, read from the development outbox (GET /api/dev/sms), waiting for it
+ * to arrive; `not` skips a code already used (after 'Reenviar código').
+ */
+export async function smsCode(request: APIRequestContext, telemovel: string, not?: string): Promise<string> {
+  let code = ''
+  await expect
+    .poll(
+      async () => {
+        const outbox = await api<OutboxSms[]>(request, '/api/dev/sms')
+        const sms = outbox.find((s) => s.para === `+351${telemovel}`)
+        code = sms?.texto.match(/\b(\d{6})\b/)?.[1] ?? ''
+        return code !== '' && code !== not
+      },
+      { message: `an SMS with a code for +351${telemovel}` },
+    )
+    .toBe(true)
+  return code
+}
+
+export interface Account {
+  telemovel: string
+  password: string
+  nome: string
+  email: string
+}
+
+/**
+ * Signs up through the API, as the browser of `page` (its cookie), so the page is then logged in. `complete: false`
+ * leaves the account temporary (personal data not filled in yet).
+ */
+export async function createAccount(page: Page, { complete = true } = {}): Promise<Account> {
+  const account: Account = {
+    telemovel: randomPhone(),
+    password: randomPassword(),
+    nome: 'Rita Fonseca',
+    email: 'rita.fonseca@example.pt',
+  }
+  const { hash } = await apiPost<{ hash: string }>(page.request, '/registo', {
+    telemovel: account.telemovel,
+    pais: '351',
+    termos: true,
+  })
+  const codigo = await smsCode(page.request, account.telemovel)
+  await apiPost(page.request, `/registo/${hash}`, { codigo })
+  if (complete) {
+    await apiPost(page.request, '/alterar-dados-pessoais', {
+      nome: account.nome,
+      email: account.email,
+      dataNascimento: '1990-05-17',
+      password: account.password,
+      confirmacaoPassword: account.password,
+      comunicacoes: false,
+    })
+  }
+  return account
+}
+
+/** Ends the session of the page's browser, without the UI. */
+export async function logoutViaApi(page: Page): Promise<void> {
+  await apiPost(page.request, '/api/logout', { value: true })
+}

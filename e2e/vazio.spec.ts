@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test'
 import Database from 'better-sqlite3'
-import { emptyBaseURL, emptyDatabaseFile, expectAccessible, main } from './support.ts'
+import { emptyBaseURL, emptyDatabaseFile, expect, expectAccessible, main, test } from './support.ts'
 
 // These run in order against the second server: first with no content at all, then with a single restaurant added.
 test.describe.configure({ mode: 'serial' })

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { RouterProvider } from 'react-router'
+import { RouterProvider } from 'react-router/dom'
 import { ApiError } from '../lib/api.ts'
 import { router } from './router.tsx'
 

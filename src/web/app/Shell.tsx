@@ -1,16 +1,36 @@
-import { Suspense } from 'react'
-import { Link, NavLink, Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router'
+import { type ReactNode, Suspense, useRef } from 'react'
+import {
+  Link,
+  type Location,
+  Navigate,
+  NavLink,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useNavigation,
+  useOutlet,
+} from 'react-router'
 import { COPYRIGHT_YEAR } from '../../shared/constants.ts'
 import { paths } from '../../shared/routes.ts'
+import { ErrorState } from '../ui/ErrorState.tsx'
 import { Loading } from '../ui/Loading.tsx'
+import { type Access, useGuard } from './guards.ts'
 import { HeaderProvider, useHeaderState } from './header.tsx'
 import { AccountIcon, BackIcon, BellIcon, LoyaltyIcon, NewsIcon, StoreIcon } from './icons.tsx'
+import { backgroundOf, ModalBackdrop } from './modal-route.tsx'
+import { usePrivateData } from './private-data.ts'
 
 /** Per-screen chrome, set in a route's `handle` (e.g. the full-screen QR has neither header nor footer). */
 export interface ScreenChrome {
   header?: boolean
   nav?: boolean
   footer?: boolean
+}
+
+/** What a route says about itself in its `handle`: chrome, who may open it (guards.ts), whether it is a modal. */
+export interface RouteHandle extends ScreenChrome {
+  access?: Access
+  modal?: boolean
 }
 
 const NAV_ITEMS = [
@@ -34,10 +54,9 @@ const FOOTER_ITEMS: FooterItem[] = [
 
 export const COPYRIGHT = `© ${COPYRIGHT_YEAR} Balcão. Todos os direitos reservados.`
 
-function useChrome(): Required<ScreenChrome> {
+function useHandle(): RouteHandle {
   const matches = useMatches()
-  const handle = (matches.at(-1)?.handle ?? {}) as ScreenChrome
-  return { header: handle.header ?? true, nav: handle.nav ?? true, footer: handle.footer ?? true }
+  return (matches.at(-1)?.handle ?? {}) as RouteHandle
 }
 
 function Header() {
@@ -59,8 +78,8 @@ function Header() {
   )
 }
 
-function BottomNav() {
-  const { pathname } = useLocation()
+/** `pathname` is the page's (under a modal, the page behind it), so its section stays marked. */
+function BottomNav({ pathname }: { pathname: string }) {
   return (
     <nav className="bottom-nav" aria-label="Navegação principal">
       <ul>
@@ -70,7 +89,7 @@ function BottomNav() {
               to={to}
               end={to === paths.home}
               className={({ isActive }) =>
-                isActive || also.some((p) => pathname.startsWith(p)) ? 'active' : undefined
+                isActive || pathname === to || also.some((p) => pathname.startsWith(p)) ? 'active' : undefined
               }
             >
               <Icon />
@@ -98,9 +117,54 @@ function Footer({ loggedIn }: { loggedIn: boolean }) {
   )
 }
 
+/**
+ * The page and, for a modal route, the modal over it. A modal opened from a page keeps that page's element (the last
+ * page rendered, if it is the modal's `background`), so the page stays mounted, with its state and scroll, under the
+ * modal; otherwise a neutral backdrop. See docs/decisions/0003-account-screens.md.
+ */
+function useScreens(modal: boolean): { page: ReactNode; modal: ReactNode; pageLocation: Location } {
+  const location = useLocation()
+  const outlet = useOutlet()
+  const lastPage = useRef<{ location: Location; element: ReactNode } | null>(null)
+  if (!modal) {
+    lastPage.current = { location, element: outlet }
+    return { page: outlet, modal: null, pageLocation: location }
+  }
+  const background = backgroundOf(location)
+  const kept = background && lastPage.current?.location.key === background.key ? lastPage.current : null
+  return kept
+    ? { page: kept.element, modal: outlet, pageLocation: kept.location }
+    : { page: <ModalBackdrop />, modal: outlet, pageLocation: location }
+}
+
 function Frame() {
-  const chrome = useChrome()
+  const handle = useHandle()
   const navigation = useNavigation()
+  const verdict = useGuard(handle.access ?? 'public')
+  const screens = useScreens(Boolean(handle.modal))
+  const privateData = usePrivateData().data
+  const loggedIn = privateData?.user.loggedIn ?? false
+  // A temporary account completes its data before anything else (spec §4): no way out through the navigation.
+  const temporario = privateData?.user.data?.temporario === 1
+  const chrome = {
+    header: handle.header ?? true,
+    nav: (handle.nav ?? true) && !temporario,
+    footer: (handle.footer ?? true) && !temporario,
+  }
+
+  let content: ReactNode
+  if (verdict.kind === 'redirect') content = <Navigate to={verdict.to} replace />
+  else if (verdict.kind === 'wait') content = <Loading />
+  else if (verdict.kind === 'error') content = <ErrorState error={verdict.error} onRetry={verdict.retry} />
+  else {
+    content = (
+      <>
+        {screens.page}
+        {screens.modal}
+      </>
+    )
+  }
+
   return (
     <div className={`app${chrome.nav ? ' with-nav' : ''}`}>
       <a className="skip-link" href="#conteudo">
@@ -108,11 +172,9 @@ function Frame() {
       </a>
       {chrome.header && <Header />}
       {navigation.state === 'loading' && <div className="route-progress" role="progressbar" aria-label="A carregar" />}
-      <Suspense fallback={<Loading />}>
-        <Outlet />
-      </Suspense>
-      {chrome.footer && <Footer loggedIn={false} />}
-      {chrome.nav && <BottomNav />}
+      <Suspense fallback={<Loading />}>{content}</Suspense>
+      {chrome.footer && <Footer loggedIn={loggedIn} />}
+      {chrome.nav && <BottomNav pathname={screens.pageLocation.pathname} />}
       <ScrollRestoration />
     </div>
   )

@@ -2,12 +2,19 @@ import type { ComponentType } from 'react'
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
 import { paths } from '../../shared/routes.ts'
 import { RouteError } from './RouteError.tsx'
-import { Shell } from './Shell.tsx'
+import { type RouteHandle, Shell } from './Shell.tsx'
 
 /** Every screen is its own chunk: the first load carries the shell and the one screen the person opened. */
-function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): Pick<RouteObject, 'lazy'> {
-  return { lazy: async () => ({ Component: pick(await load()) }) }
+function page<M>(
+  load: () => Promise<M>,
+  pick: (m: M) => ComponentType,
+  handle?: RouteHandle,
+): Pick<RouteObject, 'lazy' | 'handle'> {
+  return { lazy: async () => ({ Component: pick(await load()) }), ...(handle ? { handle } : {}) }
 }
+
+/** Screens that no guard stops (spec §2): the onboarding itself, legal texts, not found. */
+const OPEN: RouteHandle = { access: 'open' }
 
 export const routes: RouteObject[] = [
   {
@@ -75,6 +82,7 @@ export const routes: RouteObject[] = [
         ...page(
           () => import('../features/conteudos/InformacaoLegalPage.tsx'),
           (m) => m.InformacaoLegalPage,
+          OPEN,
         ),
       },
       {
@@ -82,6 +90,7 @@ export const routes: RouteObject[] = [
         ...page(
           () => import('../features/conteudos/InformacaoLegalConteudoPage.tsx'),
           (m) => m.InformacaoLegalConteudoPage,
+          OPEN,
         ),
       },
       {
@@ -89,6 +98,7 @@ export const routes: RouteObject[] = [
         ...page(
           () => import('../features/conteudos/InformacaoLegalConteudoPage.tsx'),
           (m) => m.InformacaoLegalSignupPage,
+          OPEN,
         ),
       },
       {
@@ -96,6 +106,7 @@ export const routes: RouteObject[] = [
         ...page(
           () => import('../features/conteudos/InformacaoLegalConteudoPage.tsx'),
           (m) => m.InformacaoLegalFinalizarPage,
+          OPEN,
         ),
       },
       {
@@ -103,6 +114,7 @@ export const routes: RouteObject[] = [
         ...page(
           () => import('../features/conteudos/InformacaoLegalConteudoPage.tsx'),
           (m) => m.TermosPage,
+          OPEN,
         ),
       },
       {
@@ -110,6 +122,7 @@ export const routes: RouteObject[] = [
         ...page(
           () => import('../features/conteudos/InformacaoLegalConteudoPage.tsx'),
           (m) => m.PoliticaPrivacidadePage,
+          OPEN,
         ),
       },
       {
@@ -155,10 +168,115 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: paths.onboarding,
+        ...page(
+          () => import('../features/conta/OnboardingPage.tsx'),
+          (m) => m.OnboardingPage,
+          { access: 'open', header: false, nav: false, footer: false },
+        ),
+      },
+      {
+        path: paths.login,
+        ...page(
+          () => import('../features/conta/LoginPage.tsx'),
+          (m) => m.LoginPage,
+          { access: 'guest', modal: true },
+        ),
+      },
+      {
+        path: paths.signup,
+        ...page(
+          () => import('../features/conta/SignupPage.tsx'),
+          (m) => m.SignupPage,
+          { access: 'guest', modal: true },
+        ),
+      },
+      {
+        path: paths.confirmSignup,
+        ...page(
+          () => import('../features/conta/ConfirmSignupPage.tsx'),
+          (m) => m.ConfirmSignupPage,
+          { modal: true },
+        ),
+      },
+      {
+        path: paths.reset,
+        ...page(
+          () => import('../features/conta/ResetPage.tsx'),
+          (m) => m.ResetPage,
+          { access: 'guest', modal: true },
+        ),
+      },
+      {
+        path: paths.confirmReset,
+        ...page(
+          () => import('../features/conta/ConfirmResetPage.tsx'),
+          (m) => m.ConfirmResetPage,
+          { modal: true },
+        ),
+      },
+      {
+        path: paths.perfil,
+        ...page(
+          () => import('../features/conta/PerfilPage.tsx'),
+          (m) => m.PerfilPage,
+        ),
+      },
+      {
+        path: paths.logout,
+        ...page(
+          () => import('../features/conta/LogoutPage.tsx'),
+          (m) => m.LogoutPage,
+          // Login required, checked by the page itself (see LogoutPage).
+          OPEN,
+        ),
+      },
+      {
+        path: paths.alterarPassword,
+        ...page(
+          () => import('../features/conta/AlterarPasswordPage.tsx'),
+          (m) => m.AlterarPasswordPage,
+          { access: 'private', modal: true },
+        ),
+      },
+      {
+        path: paths.alterarTelemovel,
+        ...page(
+          () => import('../features/conta/AlterarTelemovelPage.tsx'),
+          (m) => m.AlterarTelemovelPage,
+          { access: 'private', modal: true },
+        ),
+      },
+      {
+        path: paths.confirmPhoneChange,
+        ...page(
+          () => import('../features/conta/ConfirmPhoneChangePage.tsx'),
+          (m) => m.ConfirmPhoneChangePage,
+          { access: 'private', modal: true },
+        ),
+      },
+      {
+        path: paths.chaveSeguranca,
+        ...page(
+          () => import('../features/conta/ChaveSegurancaPage.tsx'),
+          (m) => m.ChaveSegurancaPage,
+          { access: 'private' },
+        ),
+      },
+      {
+        path: paths.alterarDadosPessoais,
+        ...page(
+          () => import('../features/conta/AlterarDadosPessoaisPage.tsx'),
+          (m) => m.AlterarDadosPessoaisPage,
+          { access: 'account' },
+        ),
+      },
+      {
         path: paths.notfound,
         ...page(
           () => import('../features/conteudos/NotFoundPage.tsx'),
           (m) => m.NotFoundPage,
+          OPEN,
         ),
       },
       {
@@ -166,6 +284,7 @@ export const routes: RouteObject[] = [
         ...page(
           () => import('../features/conteudos/NotFoundPage.tsx'),
           (m) => m.NotFoundPage,
+          OPEN,
         ),
       },
     ],

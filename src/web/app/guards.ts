@@ -1,0 +1,47 @@
+import { paths } from '../../shared/routes.ts'
+import { onboardingSeenOnDevice, usePrivateData } from './private-data.ts'
+
+/**
+ * Who may open a screen (spec §2 "Routing guards"), set in the route's `handle.access`:
+ * - `open`: anyone, no guard at all (onboarding itself, legal texts, not found);
+ * - `public` (default): onboarding must have been seen; a temporary account is sent to complete its data;
+ * - `guest`: as public, and a logged-in person goes to the profile (login, sign-up, recovery);
+ * - `private`: as public, and a guest goes to login;
+ * - `account`: login required but allowed to a temporary account (the personal data form itself).
+ * (/logout is `open` and applies "login required" itself, so that logging out there does not bounce to login.)
+ */
+export type Access = 'open' | 'public' | 'guest' | 'private' | 'account'
+
+export type Verdict =
+  | { kind: 'render' }
+  | { kind: 'wait' }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'error'; error: unknown; retry: () => void }
+
+const RENDER: Verdict = { kind: 'render' }
+const WAIT: Verdict = { kind: 'wait' }
+const redirect = (to: string): Verdict => ({ kind: 'redirect', to })
+
+/**
+ * Decides from the private data. Public screens do not wait for the server when this device already saw the
+ * onboarding (remembered in localStorage); the server's answer, when it comes, still wins.
+ */
+export function useGuard(access: Access): Verdict {
+  const query = usePrivateData()
+  if (access === 'open') return RENDER
+  const data = query.data
+  const loginRequired = access === 'private' || access === 'account'
+  if (!data) {
+    if (query.isError) {
+      // Offline or the server is down: content screens still show what they can.
+      return loginRequired ? { kind: 'error', error: query.error, retry: () => void query.refetch() } : RENDER
+    }
+    return access === 'public' && onboardingSeenOnDevice() ? RENDER : WAIT
+  }
+  const { user } = data
+  if (!user.sawOnboarding) return redirect(paths.onboarding)
+  if (user.data?.temporario === 1 && access !== 'account') return redirect(paths.alterarDadosPessoais)
+  if (access === 'guest' && user.loggedIn) return redirect(paths.perfil)
+  if (loginRequired && !user.loggedIn) return redirect(paths.login)
+  return RENDER
+}

@@ -1,0 +1,103 @@
+import { type ReactNode, useCallback, useEffect } from 'react'
+import {
+  createPath,
+  Link,
+  type LinkProps,
+  type Location,
+  type NavigateOptions,
+  useLocation,
+  useMatches,
+  useNavigate,
+} from 'react-router'
+import { paths } from '../../shared/routes.ts'
+import { Modal } from '../ui/Modal.tsx'
+import { useHeader } from './header.tsx'
+
+/**
+ * Modal screens (docs/decisions/0003-account-screens.md). A link to a modal screen carries the page it was opened on
+ * in the history state (`{ background: location }`); the shell keeps that page rendered under the modal. Opened
+ * directly (a typed URL, a guard's redirect), the modal shows over a neutral backdrop and 'Fechar' goes home.
+ */
+export interface ModalState {
+  background?: Location
+}
+
+export function backgroundOf(location: Location): Location | undefined {
+  const state = location.state as ModalState | null
+  return state?.background && typeof state.background.pathname === 'string' ? state.background : undefined
+}
+
+/** Whether the current route is a modal screen (its `handle.modal`). */
+function useInModal(): boolean {
+  const matches = useMatches()
+  return Boolean((matches.at(-1)?.handle as { modal?: boolean } | undefined)?.modal)
+}
+
+/**
+ * Navigation towards a modal screen: over the current page, or, from a modal, replacing it over the same page (one
+ * modal at a time, so the back button closes it).
+ */
+export function useModalNavigate(): (to: string, options?: NavigateOptions) => void {
+  const navigate = useNavigate()
+  const location = useLocation()
+  const inModal = useInModal()
+  return useCallback(
+    (to: string, options: NavigateOptions = {}) => {
+      const background = backgroundOf(location) ?? (inModal ? undefined : location)
+      navigate(to, {
+        ...options,
+        replace: options.replace ?? inModal,
+        preventScrollReset: true,
+        state: background ? { background } : null,
+      })
+    },
+    [navigate, location, inModal],
+  )
+}
+
+/** A link that opens a modal screen (login, sign-up, change password…) over the page the person is on. */
+export function ModalLink({ to, ...props }: Omit<LinkProps, 'to' | 'state' | 'replace'> & { to: string }) {
+  const location = useLocation()
+  const inModal = useInModal()
+  const background = backgroundOf(location) ?? (inModal ? undefined : location)
+  return <Link to={to} state={background ? { background } : null} replace={inModal} preventScrollReset {...props} />
+}
+
+/** 'Fechar': back to the page under the modal (history back keeps its scroll), or home when there is none. */
+export function useCloseModal(): () => void {
+  const navigate = useNavigate()
+  const location = useLocation()
+  return useCallback(() => {
+    const background = backgroundOf(location)
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0
+    if (background && idx > 0) navigate(-1)
+    else navigate(background ? createPath(background) : paths.home, { replace: true })
+  }, [navigate, location])
+}
+
+/** A route's screen as a modal; the document title follows it while it is open. */
+export function RouteModal({ title, children }: { title: string; children: ReactNode }) {
+  const close = useCloseModal()
+  useEffect(() => {
+    const before = document.title
+    document.title = `${title} · Balcão`
+    return () => {
+      document.title = before
+    }
+  }, [title])
+  return (
+    <Modal title={title} onClose={close}>
+      {children}
+    </Modal>
+  )
+}
+
+/** What shows under a modal opened without a page behind it. */
+export function ModalBackdrop() {
+  useHeader('Balcão')
+  return (
+    <main className="page" id="conteudo">
+      <h1 className="visually-hidden">Balcão</h1>
+    </main>
+  )
+}

@@ -1,0 +1,48 @@
+import { AlterarPasswordSchema } from '../../../shared/conta.ts'
+import { PASSWORD_LENGTH } from '../../../shared/validacao.ts'
+import { RouteModal, useCloseModal } from '../../app/modal-route.tsx'
+import { Field } from '../../ui/Field.tsx'
+import { useApiForm } from '../../ui/form.tsx'
+import { useAlterarPassword } from './use-alterar-password.ts'
+
+export function AlterarPasswordPage() {
+  const alterar = useAlterarPassword()
+  const close = useCloseModal()
+  const { form, onSubmit, errorOf, submission } = useApiForm({
+    schema: AlterarPasswordSchema,
+    defaultValues: { password: '', confirmacaoPassword: '' },
+    submit: (values) => alterar.mutateAsync(values),
+    onSuccess: () =>
+      submission.showDialog({ title: 'Sucesso', message: 'Password alterada com sucesso', afterClose: close }),
+  })
+  const { register } = form
+  return (
+    <RouteModal title="Alterar password">
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <Field
+          label="Password"
+          type="password"
+          inputMode="numeric"
+          autoComplete="new-password"
+          hint={`${PASSWORD_LENGTH} dígitos`}
+          error={errorOf('password')}
+          {...register('password', { deps: ['confirmacaoPassword'] })}
+        />
+        <Field
+          label="Confirmação da password"
+          type="password"
+          inputMode="numeric"
+          autoComplete="new-password"
+          error={errorOf('confirmacaoPassword')}
+          {...register('confirmacaoPassword')}
+        />
+        <div className="form-actions">
+          <button type="submit" className="button">
+            Guardar
+          </button>
+        </div>
+      </form>
+      {submission.feedback}
+    </RouteModal>
+  )
+}

@@ -1,0 +1,50 @@
+import { AlterarTelemovelSchema } from '../../../shared/conta.ts'
+import { href, paths } from '../../../shared/routes.ts'
+import { DEFAULT_PAIS } from '../../../shared/validacao.ts'
+import { RouteModal, useModalNavigate } from '../../app/modal-route.tsx'
+import { useApiForm } from '../../ui/form.tsx'
+import { PhoneField } from '../../ui/PhoneField.tsx'
+import { useAlterarTelemovel } from './use-alterar-telemovel.ts'
+
+export function AlterarTelemovelPage() {
+  const alterar = useAlterarTelemovel()
+  const openModal = useModalNavigate()
+  const { form, onSubmit, errorOf, submission } = useApiForm({
+    schema: AlterarTelemovelSchema,
+    defaultValues: { telemovel: '', pais: DEFAULT_PAIS, confirmacaoTelemovel: '', confirmacaoPais: DEFAULT_PAIS },
+    submit: (values) => alterar.mutateAsync(values),
+    onSuccess: ({ hash }) => openModal(href(paths.confirmPhoneChange, { hash }), { replace: true }),
+  })
+  const { register, watch } = form
+  return (
+    <RouteModal title="Alterar telemóvel">
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <p className="form-intro">
+          Indique o novo número duas vezes. Vamos enviar-lhe um código por SMS para o confirmar.
+        </p>
+        <PhoneField
+          label="Telemóvel"
+          telemovel={register('telemovel', { deps: ['confirmacaoTelemovel'] })}
+          pais={register('pais', { deps: ['confirmacaoTelemovel'] })}
+          dial={String(watch('pais'))}
+          error={errorOf('telemovel')}
+          paisError={errorOf('pais')}
+        />
+        <PhoneField
+          label="Confirmação do telemóvel"
+          telemovel={register('confirmacaoTelemovel')}
+          pais={register('confirmacaoPais')}
+          dial={String(watch('confirmacaoPais'))}
+          error={errorOf('confirmacaoTelemovel')}
+          paisError={errorOf('confirmacaoPais')}
+        />
+        <div className="form-actions">
+          <button type="submit" className="button">
+            Enviar código
+          </button>
+        </div>
+      </form>
+      {submission.feedback}
+    </RouteModal>
+  )
+}

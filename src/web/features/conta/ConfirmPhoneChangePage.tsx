@@ -1,0 +1,33 @@
+import { useState } from 'react'
+import { useNavigate, useParams } from 'react-router'
+import { paths } from '../../../shared/routes.ts'
+import { RouteModal, useModalNavigate } from '../../app/modal-route.tsx'
+import { Dialog } from '../../ui/Dialog.tsx'
+import { SmsCodeForm } from './SmsCodeForm.tsx'
+import { useConfirmarTelemovel } from './use-confirmar-telemovel.ts'
+
+export function ConfirmPhoneChangePage() {
+  const { hash = '' } = useParams()
+  const confirmar = useConfirmarTelemovel()
+  const navigate = useNavigate()
+  const openModal = useModalNavigate()
+  const [done, setDone] = useState(false)
+  return (
+    <RouteModal title="Confirmar novo telemóvel">
+      <SmsCodeForm
+        hash={hash}
+        intro={<p>Enviámos um código por SMS para o novo número. Introduza-o para concluir a alteração.</p>}
+        confirm={confirmar.mutateAsync}
+        onConfirmed={() => setDone(true)}
+        restart={() => openModal(paths.alterarTelemovel)}
+      />
+      {done && (
+        <Dialog
+          title="Sucesso"
+          message="Telemóvel alterado com sucesso"
+          onClose={() => void navigate(paths.perfil, { replace: true })}
+        />
+      )}
+    </RouteModal>
+  )
+}

@@ -1,0 +1,58 @@
+import { useNavigate } from 'react-router'
+import { LoginSchema } from '../../../shared/conta.ts'
+import { paths } from '../../../shared/routes.ts'
+import { DEFAULT_PAIS } from '../../../shared/validacao.ts'
+import { ModalLink, RouteModal } from '../../app/modal-route.tsx'
+import { Field } from '../../ui/Field.tsx'
+import { useApiForm } from '../../ui/form.tsx'
+import { PhoneField } from '../../ui/PhoneField.tsx'
+import { useLogin } from './use-login.ts'
+
+export function LoginPage() {
+  const login = useLogin()
+  const navigate = useNavigate()
+  const { form, onSubmit, errorOf, submission } = useApiForm({
+    schema: LoginSchema,
+    defaultValues: { telemovel: '', pais: DEFAULT_PAIS, password: '' },
+    submit: (values) => login.mutateAsync(values),
+    onSuccess: () => void navigate(paths.perfil, { replace: true }),
+  })
+  const { register, watch } = form
+  return (
+    <RouteModal title="Iniciar sessão">
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <PhoneField
+          label="Telemóvel"
+          telemovel={register('telemovel')}
+          pais={register('pais')}
+          dial={String(watch('pais'))}
+          error={errorOf('telemovel')}
+          paisError={errorOf('pais')}
+          autoComplete="username"
+        />
+        <Field
+          label="Password"
+          type="password"
+          inputMode="numeric"
+          autoComplete="current-password"
+          error={errorOf('password')}
+          {...register('password')}
+        />
+        <div className="form-actions">
+          <button type="submit" className="button">
+            Entrar
+          </button>
+        </div>
+      </form>
+      <ul className="modal-links">
+        <li>
+          <ModalLink to={paths.reset}>Esqueceu-se da password?</ModalLink>
+        </li>
+        <li>
+          Ainda não tem conta? <ModalLink to={paths.signup}>Criar conta</ModalLink>
+        </li>
+      </ul>
+      {submission.feedback}
+    </RouteModal>
+  )
+}

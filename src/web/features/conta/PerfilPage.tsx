@@ -1,0 +1,106 @@
+import { Link } from 'react-router'
+import type { UserData } from '../../../shared/conta.ts'
+import { formatMoney } from '../../../shared/format.ts'
+import { paths } from '../../../shared/routes.ts'
+import { useHeader } from '../../app/header.tsx'
+import { ModalLink } from '../../app/modal-route.tsx'
+import { usePrivateData } from '../../app/private-data.ts'
+import { ErrorState } from '../../ui/ErrorState.tsx'
+import { Loading } from '../../ui/Loading.tsx'
+
+/** The account hub (spec §2): greeting, 'Já poupou' and the account's links; logged out, a way in. */
+export function PerfilPage() {
+  useHeader('Conta')
+  const query = usePrivateData()
+  if (query.isPending) return <Loading />
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+  const user = query.data.user.data
+  return query.data.user.loggedIn && user ? <Perfil user={user} /> : <Convidado />
+}
+
+function Perfil({ user }: { user: UserData }) {
+  return (
+    <main className="page" id="conteudo">
+      <section className="perfil-resumo" aria-labelledby="perfil-ola">
+        <h1 id="perfil-ola">{user.nome ? `Olá, ${user.nome}` : 'Olá!'}</h1>
+        <p className="muted">{`+${user.pais} ${user.telemovel}`}</p>
+        <p className="perfil-poupou">
+          Já poupou <strong>{formatMoney(user.ja_poupou)}</strong>
+        </p>
+      </section>
+
+      <h2 className="section-title">A minha conta</h2>
+      <ul className="link-list">
+        <li>
+          <Link to={paths.alterarDadosPessoais}>Dados pessoais</Link>
+        </li>
+        <li>
+          <ModalLink to={paths.alterarTelemovel}>Alterar telemóvel</ModalLink>
+        </li>
+        <li>
+          <ModalLink to={paths.alterarPassword}>Alterar password</ModalLink>
+        </li>
+        <li>
+          <Link to={paths.chaveSeguranca}>Chave de segurança</Link>
+        </li>
+      </ul>
+
+      <h2 className="section-title">Fidelização</h2>
+      <ul className="link-list">
+        <li>
+          <Link to={paths.transacoes}>Transações</Link>
+        </li>
+        <li>
+          <Link to={paths.opiniao}>Deixe a sua opinião</Link>
+        </li>
+      </ul>
+
+      <h2 className="section-title">Ajuda e privacidade</h2>
+      <ul className="link-list">
+        <li>
+          <Link to={paths.perguntasFrequentes}>Perguntas frequentes</Link>
+        </li>
+        <li>
+          <Link to={paths.rgpd}>Gerir RGPD</Link>
+        </li>
+        <li>
+          <Link to={paths.informacaoLegal}>Informação legal</Link>
+        </li>
+      </ul>
+
+      <p className="actions">
+        <Link className="button button-secondary" to={paths.logout}>
+          Terminar sessão
+        </Link>
+      </p>
+    </main>
+  )
+}
+
+function Convidado() {
+  return (
+    <main className="page" id="conteudo">
+      <section className="perfil-resumo">
+        <h1>Conta</h1>
+        <p>Inicie sessão para acompanhar o seu saldo e as suas transações e gerir a sua conta.</p>
+        <p className="actions">
+          <ModalLink className="button" to={paths.login}>
+            Iniciar sessão
+          </ModalLink>
+          <ModalLink className="button button-secondary" to={paths.signup}>
+            Criar conta
+          </ModalLink>
+        </p>
+      </section>
+      <h2 className="section-title">Ajuda</h2>
+      <ul className="link-list">
+        <li>
+          <Link to={paths.perguntasFrequentes}>Perguntas frequentes</Link>
+        </li>
+        <li>
+          <Link to={paths.informacaoLegal}>Informação legal</Link>
+        </li>
+      </ul>
+    </main>
+  )
+}

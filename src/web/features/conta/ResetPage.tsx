@@ -1,0 +1,48 @@
+import { ResetSchema } from '../../../shared/conta.ts'
+import { href, paths } from '../../../shared/routes.ts'
+import { DEFAULT_PAIS } from '../../../shared/validacao.ts'
+import { ModalLink, RouteModal, useModalNavigate } from '../../app/modal-route.tsx'
+import { useApiForm } from '../../ui/form.tsx'
+import { PhoneField } from '../../ui/PhoneField.tsx'
+import { useReset } from './use-reset.ts'
+
+export function ResetPage() {
+  const reset = useReset()
+  const openModal = useModalNavigate()
+  const { form, onSubmit, errorOf, submission } = useApiForm({
+    schema: ResetSchema,
+    defaultValues: { telemovel: '', pais: DEFAULT_PAIS },
+    submit: (values) => reset.mutateAsync(values),
+    onSuccess: ({ hash }) => openModal(href(paths.confirmReset, { hash }), { replace: true }),
+  })
+  const { register, watch } = form
+  return (
+    <RouteModal title="Recuperar password">
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <p className="form-intro">
+          Indique o número de telemóvel da sua conta. Vamos enviar-lhe um código por SMS para definir uma nova password.
+        </p>
+        <PhoneField
+          label="Telemóvel"
+          telemovel={register('telemovel')}
+          pais={register('pais')}
+          dial={String(watch('pais'))}
+          error={errorOf('telemovel')}
+          paisError={errorOf('pais')}
+          autoComplete="username"
+        />
+        <div className="form-actions">
+          <button type="submit" className="button">
+            Enviar código
+          </button>
+        </div>
+      </form>
+      <ul className="modal-links">
+        <li>
+          Lembrou-se da password? <ModalLink to={paths.login}>Iniciar sessão</ModalLink>
+        </li>
+      </ul>
+      {submission.feedback}
+    </RouteModal>
+  )
+}

@@ -1,0 +1,54 @@
+import { Link } from 'react-router'
+import { TERMOS_TAG } from '../../../shared/constants.ts'
+import { SignupSchema } from '../../../shared/conta.ts'
+import { href, paths } from '../../../shared/routes.ts'
+import { DEFAULT_PAIS } from '../../../shared/validacao.ts'
+import { ModalLink, RouteModal, useModalNavigate } from '../../app/modal-route.tsx'
+import { CheckboxField } from '../../ui/Field.tsx'
+import { useApiForm } from '../../ui/form.tsx'
+import { PhoneField } from '../../ui/PhoneField.tsx'
+import { useRegisto } from './use-registo.ts'
+
+export function SignupPage() {
+  const registo = useRegisto()
+  const openModal = useModalNavigate()
+  const { form, onSubmit, errorOf, submission } = useApiForm({
+    schema: SignupSchema,
+    defaultValues: { telemovel: '', pais: DEFAULT_PAIS },
+    submit: (values) => registo.mutateAsync(values),
+    onSuccess: ({ hash }) => openModal(href(paths.confirmSignup, { hash }), { replace: true }),
+  })
+  const { register, watch } = form
+  return (
+    <RouteModal title="Criar conta">
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <p className="form-intro">
+          Indique o seu número de telemóvel. Vamos enviar-lhe um código por SMS para o confirmar.
+        </p>
+        <PhoneField
+          label="Telemóvel"
+          telemovel={register('telemovel')}
+          pais={register('pais')}
+          dial={String(watch('pais'))}
+          error={errorOf('telemovel')}
+          paisError={errorOf('pais')}
+        />
+        <CheckboxField error={errorOf('termos')} {...register('termos')}>
+          Li e aceito os{' '}
+          <Link to={href(paths.informacaoLegalConteudoSignup, { conteudo: TERMOS_TAG })}>Termos e Condições</Link>
+        </CheckboxField>
+        <div className="form-actions">
+          <button type="submit" className="button">
+            Criar conta
+          </button>
+        </div>
+      </form>
+      <ul className="modal-links">
+        <li>
+          Já tem conta? <ModalLink to={paths.login}>Iniciar sessão</ModalLink>
+        </li>
+      </ul>
+      {submission.feedback}
+    </RouteModal>
+  )
+}

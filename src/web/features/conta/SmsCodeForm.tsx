@@ -1,0 +1,64 @@
+import type { ReactNode } from 'react'
+import { CodigoSmsSchema, type PrivateData } from '../../../shared/conta.ts'
+import { ApiError } from '../../lib/api.ts'
+import { Field } from '../../ui/Field.tsx'
+import { useApiForm } from '../../ui/form.tsx'
+import { useReenviarCodigo } from './use-reenviar-codigo.ts'
+
+interface SmsCodeFormProps {
+  hash: string
+  intro: ReactNode
+  confirm: (variables: { hash: string; codigo: string }) => Promise<PrivateData>
+  onConfirmed: (data: PrivateData) => void
+  /** Where an expired or spent code sends the person: the step that asks for a new one. */
+  restart: () => void
+}
+
+/** The SMS code step of sign-up, recovery and phone change, with 'Reenviar código'. */
+export function SmsCodeForm({ hash, intro, confirm, onConfirmed, restart }: SmsCodeFormProps) {
+  const reenviar = useReenviarCodigo()
+  const { form, onSubmit, errorOf, submission } = useApiForm({
+    schema: CodigoSmsSchema,
+    defaultValues: { codigo: '' },
+    submit: ({ codigo }) => confirm({ hash, codigo }),
+    onSuccess: onConfirmed,
+    onErrorClosed: (error) => {
+      if (error instanceof ApiError && error.status === 410) restart()
+    },
+  })
+
+  async function resend() {
+    const outcome = await submission.run(() => reenviar.mutateAsync(hash))
+    if (outcome.ok) {
+      submission.showDialog({ title: 'Código reenviado', message: 'Enviámos um novo código por SMS.' })
+      form.reset({ codigo: '' })
+    } else {
+      const { error } = outcome
+      submission.showError(error, error instanceof ApiError && error.status === 410 ? restart : undefined)
+    }
+  }
+
+  return (
+    <>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <div className="form-intro">{intro}</div>
+        <Field
+          label="Código SMS"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          error={errorOf('codigo')}
+          {...form.register('codigo')}
+        />
+        <div className="form-actions">
+          <button type="submit" className="button">
+            Confirmar
+          </button>
+          <button type="button" className="button button-secondary" onClick={() => void resend()}>
+            Reenviar código
+          </button>
+        </div>
+      </form>
+      {submission.feedback}
+    </>
+  )
+}

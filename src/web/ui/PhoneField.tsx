@@ -1,0 +1,82 @@
+import { type CountryCode, getCountries, getCountryCallingCode } from 'libphonenumber-js/mobile'
+import type { UseFormRegisterReturn } from 'react-hook-form'
+import { FieldError, useFieldIds } from './Field.tsx'
+
+/** Spec §9: quick picks first, then every country of the numbering plans. */
+const QUICK_PICKS: CountryCode[] = ['PT', 'ES', 'FR', 'GB', 'BR']
+
+interface Country {
+  code: CountryCode
+  name: string
+  dial: string
+}
+
+let countries: { quick: Country[]; all: Country[] } | null = null
+
+function countryList() {
+  if (countries) return countries
+  const names = new Intl.DisplayNames(['pt-PT'], { type: 'region' })
+  const toCountry = (code: CountryCode): Country => ({
+    code,
+    name: names.of(code) ?? code,
+    dial: getCountryCallingCode(code),
+  })
+  const all = getCountries()
+    .map(toCountry)
+    .sort((a, b) => a.name.localeCompare(b.name, 'pt-PT'))
+  countries = { quick: QUICK_PICKS.map(toCountry), all }
+  return countries
+}
+
+interface PhoneFieldProps {
+  label: string
+  /** `register('telemovel')` */
+  telemovel: UseFormRegisterReturn
+  /** `register('pais')` */
+  pais: UseFormRegisterReturn
+  /** The dial code chosen now (shown on the compact picker). */
+  dial: string
+  error?: string | undefined
+  paisError?: string | undefined
+  autoComplete?: string
+}
+
+/**
+ * A mobile number with its country dial code. The picker is the native select (the phone's own list UI), drawn as
+ * just "+351" so that the number keeps the room; its options read "Portugal (+351)".
+ */
+export function PhoneField({
+  label,
+  telemovel,
+  pais,
+  dial,
+  error,
+  paisError,
+  autoComplete = 'tel-national',
+}: PhoneFieldProps) {
+  const { controlId, errorId, aria } = useFieldIds(undefined, error, null)
+  const paisIds = useFieldIds(undefined, paisError, null)
+  const { quick, all } = countryList()
+  const option = (c: Country) => (
+    <option key={c.code} value={c.dial}>
+      {`${c.name} (+${c.dial})`}
+    </option>
+  )
+  return (
+    <div className={error || paisError ? 'field field-invalid' : 'field'}>
+      <label htmlFor={controlId}>{label}</label>
+      <div className="phone-row">
+        <div className="phone-dial">
+          <span aria-hidden="true">+{dial}</span>
+          <select id={paisIds.controlId} aria-label={`Indicativo do país (${label})`} {...paisIds.aria} {...pais}>
+            <optgroup label="Mais usados">{quick.map(option)}</optgroup>
+            <optgroup label="Todos os países">{all.map(option)}</optgroup>
+          </select>
+        </div>
+        <input id={controlId} type="tel" inputMode="tel" autoComplete={autoComplete} {...aria} {...telemovel} />
+      </div>
+      <FieldError id={paisIds.errorId} error={paisError} />
+      <FieldError id={errorId} error={error} />
+    </div>
+  )
+}
