@@ -15,7 +15,15 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': apiTarget, '/imagens': apiTarget },
+    proxy: {
+      '/api': apiTarget,
+      '/imagens': apiTarget,
+      // Forms POST to their own page path (ARCHITECTURE.md); a GET of the same path is the page itself.
+      '^/(login|registo|reset|alterar-password|alterar-telemovel|alterar-dados-pessoais|chave-seguranca)(/|$)': {
+        target: apiTarget,
+        bypass: (req) => (req.method === 'GET' ? '/index.html' : undefined),
+      },
+    },
   },
   plugins: [
     react(),

@@ -89,8 +89,9 @@ export async function smsCode(request: APIRequestContext, telemovel: string, not
   await expect
     .poll(
       async () => {
-        const outbox = await api<OutboxSms[]>(request, '/api/dev/sms')
-        const sms = outbox.find((s) => s.para === `+351${telemovel}`)
+        const para = `+351${telemovel}`
+        const outbox = await api<OutboxSms[]>(request, `/api/dev/sms?para=${encodeURIComponent(para)}`)
+        const sms = outbox.find((s) => s.para === para)
         code = sms?.texto.match(/\b(\d{6})\b/)?.[1] ?? ''
         return code !== '' && code !== not
       },

@@ -142,7 +142,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, deps: A
   })
   await app.register(conteudosRoutes, { service: createConteudosService(createConteudosRepository(db)) })
   await app.register(restaurantesRoutes, { service: createRestaurantesService(createRestaurantesRepository(db)) })
-  await registerWebApp(app, config.WEB_DIST)
+  await registerWebApp(app, config.WEB_DIST, production)
 
   return app
 }

@@ -1,14 +1,15 @@
 import { z } from 'zod'
 import {
   ageOn,
-  checkMobile,
   checkPasswordsMatch,
   DEFAULT_PAIS,
   isValidIsoDate,
   isValidNif,
   LOGIN_PASSWORD_MIN,
   mensagens,
+  mobileCheck,
   NovaPasswordFields,
+  noIssuesOn,
   obrigatorio,
   opcional,
   PaisSchema,
@@ -30,12 +31,12 @@ export const SignupSchema = z
     pais: PaisSchema.default(DEFAULT_PAIS),
     termos: z.literal(true, { error: mensagens.obrigatorio }),
   })
-  .superRefine((v, ctx) => checkMobile(v, ctx))
+  .refine(...mobileCheck())
 export type SignupInput = z.input<typeof SignupSchema>
 
 export const ResetSchema = z
   .object({ telemovel: TelemovelSchema, pais: PaisSchema.default(DEFAULT_PAIS) })
-  .superRefine((v, ctx) => checkMobile(v, ctx))
+  .refine(...mobileCheck())
 export type ResetInput = z.input<typeof ResetSchema>
 
 export { CodigoSmsSchema } from './validacao.ts'
@@ -51,11 +52,11 @@ export const AlterarTelemovelSchema = z
     confirmacaoTelemovel: TelemovelSchema,
     confirmacaoPais: PaisSchema.default(DEFAULT_PAIS),
   })
-  .superRefine((v, ctx) => {
-    checkMobile(v, ctx)
-    if (v.telemovel !== v.confirmacaoTelemovel || v.pais !== v.confirmacaoPais) {
-      ctx.addIssue({ code: 'custom', message: mensagens.igualA('Telemóvel'), path: ['confirmacaoTelemovel'] })
-    }
+  .refine(...mobileCheck())
+  .refine((v) => v.telemovel === v.confirmacaoTelemovel && v.pais === v.confirmacaoPais, {
+    message: mensagens.igualA('Telemóvel'),
+    path: ['confirmacaoTelemovel'],
+    when: noIssuesOn('telemovel', 'pais', 'confirmacaoTelemovel', 'confirmacaoPais'),
   })
 export type AlterarTelemovelInput = z.input<typeof AlterarTelemovelSchema>
 

@@ -58,12 +58,25 @@ export function toE164Mobile(pais: string, telemovel: string): string | null {
   return parsed?.isValid() && parsed.countryCallingCode === pais ? parsed.number : null
 }
 
-/** Adds the mobile-number check to an object with `telemovel` and `pais` (the message goes under telemovel). */
-export function checkMobile(value: { telemovel: string; pais: string }, ctx: z.RefinementCtx, path = 'telemovel') {
-  if (!toE164Mobile(value.pais, value.telemovel)) {
-    ctx.addIssue({ code: 'custom', message: mensagens.telemovelInvalido, path: [path] })
-  }
+/**
+ * The mobile-number check of an object with `telemovel` and `pais`, as `.refine` arguments. It runs as soon as those two
+ * fields parsed, even while other fields (the terms box) are still wrong, so the person sees it at once.
+ */
+export function mobileCheck<T extends { telemovel: string; pais: string }>(): [
+  (v: T) => boolean,
+  { message: string; path: string[]; when: (payload: z.core.ParsePayload) => boolean },
+] {
+  return [
+    (v) => toE164Mobile(v.pais, v.telemovel) !== null,
+    { message: mensagens.telemovelInvalido, path: ['telemovel'], when: noIssuesOn('telemovel', 'pais') },
+  ]
 }
+
+/** A `when` for cross-field checks: run once the fields it reads parsed, whatever the other fields say. */
+export const noIssuesOn =
+  (...fields: string[]) =>
+  (payload: z.core.ParsePayload) =>
+    !payload.issues.some((i) => fields.includes(String(i.path?.[0])))
 
 export const CodigoSmsSchema = z.object({ codigo: obrigatorio(20) })
 

@@ -12,11 +12,14 @@ const REVALIDATE = 'no-cache'
  * Serves the built web app: hashed assets cached for a year, everything else revalidated, and the app's HTML for every
  * page path (404 for paths that are no page, so crawlers and monitors see the truth; the app still shows its page).
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, distDir: string, production: boolean): Promise<void> {
   const root = resolve(distDir)
   const indexFile = join(root, 'index.html')
   const hasWeb = existsSync(indexFile)
-  const indexHtml = hasWeb ? readFileSync(indexFile, 'utf8') : ''
+  // Production serves one build for its whole life; elsewhere a rebuild under a running server must not leave it
+  // pointing at deleted chunks.
+  const cached = hasWeb ? readFileSync(indexFile, 'utf8') : ''
+  const indexHtml = () => (production || !existsSync(indexFile) ? cached : readFileSync(indexFile, 'utf8'))
 
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -31,7 +34,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   }
 
   const sendApp = (reply: FastifyReply, status: number) =>
-    reply.status(status).header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(indexHtml)
+    reply.status(status).header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(indexHtml())
 
   // The root is a page, not the static directory listing.
   if (hasWeb) app.get('/', (_request, reply) => sendApp(reply, 200))

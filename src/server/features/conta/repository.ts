@@ -101,13 +101,10 @@ export function createContaRepository(db: Database) {
       await db.updateTable('sms_desafios').set(values).where('id', '=', id).execute()
     },
 
-    listOutbox(limit: number) {
-      return db
-        .selectFrom('sms_outbox')
-        .select(['para', 'texto', 'criado_em'])
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute()
+    listOutbox(limit: number, para?: string) {
+      let query = db.selectFrom('sms_outbox').select(['para', 'texto', 'criado_em'])
+      if (para) query = query.where('para', '=', para)
+      return query.orderBy('id', 'desc').limit(limit).execute()
     },
   }
 }

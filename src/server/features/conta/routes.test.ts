@@ -96,6 +96,22 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
       expect(Number(count?.n)).toBe(0)
     })
 
+    it('lists what the development outbox sent, newest first, narrowed to one number when asked', async () => {
+      await device(t).call('POST', '/registo', { telemovel: PHONE, pais: '351', termos: true })
+      await device(t).call('POST', '/registo', { telemovel: '912345679', pais: '351', termos: true })
+      const all = (await device(t).call('GET', '/api/dev/sms')).json().data
+      expect(all.map((s: { para: string }) => s.para)).toEqual(['+351912345679', E164])
+      const one = (await device(t).call('GET', `/api/dev/sms?para=${encodeURIComponent(E164)}`)).json().data
+      expect(one).toHaveLength(1)
+      expect(one[0].texto).toMatch(/^Balcão: o seu código de confirmação é \d{6}\./)
+    })
+
+    it('has no development outbox in production', async () => {
+      await t.close()
+      t = await createTestApp(dialect, { NODE_ENV: 'production' }, { clock })
+      expect((await device(t).call('GET', '/api/dev/sms')).statusCode).toBe(404)
+    })
+
     it('accepts mobile numbers of other countries by dial code', async () => {
       const res = await device(t).call('POST', '/registo', { telemovel: '612345678', pais: '34', termos: true })
       expect(res.statusCode).toBe(200)

@@ -105,7 +105,11 @@ export const contaRoutes: FastifyPluginAsyncZod<ContaRoutesOptions> = async (app
   })
 
   if (options.devOutbox) {
-    app.get('/api/dev/sms', async () => ({ data: await service.listOutbox() }))
+    app.get(
+      '/api/dev/sms',
+      { schema: { querystring: z.object({ para: z.string().max(20).optional() }) } },
+      async (request) => ({ data: await service.listOutbox(request.query.para) }),
+    )
   }
 }
 

@@ -420,7 +420,8 @@ export function createContaService({ repository, sessions, limiter, sms, clock, 
       return lapsed.length
     },
 
-    listOutbox: () => repository.listOutbox(50),
+    /** Development outbox, newest first; `para` narrows it to one E.164 number. */
+    listOutbox: (para?: string) => repository.listOutbox(50, para),
   }
 }
 

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import { AlterarTelemovelSchema, dadosPessoaisSchema, SignupSchema } from './conta.ts'
+import { ageOn, isValidIsoDate, isValidNif } from './validacao.ts'
+
+const messages = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]))
+
+describe('account form rules', () => {
+  it('shows an invalid mobile number at once, even while the terms box is unticked', () => {
+    expect(messages(SignupSchema.safeParse({ telemovel: '213000000', pais: '351', termos: false }))).toEqual({
+      telemovel: 'Telemóvel inválido',
+      termos: 'Campo de preenchimento obrigatório',
+    })
+  })
+
+  it('compares both numbers and both countries on phone change', () => {
+    const base = { telemovel: '912345678', pais: '351', confirmacaoTelemovel: '912345678' }
+    expect(messages(AlterarTelemovelSchema.safeParse({ ...base, confirmacaoPais: '34' }))).toEqual({
+      confirmacaoTelemovel: 'O valor deve ser igual ao do campo Telemóvel',
+    })
+    expect(AlterarTelemovelSchema.safeParse({ ...base, confirmacaoPais: '351' }).success).toBe(true)
+  })
+
+  it('asks for the password in the personal data form only for temporary accounts', () => {
+    const dados = { nome: 'Ana', email: 'ana@exemplo.pt', dataNascimento: '1990-01-01' }
+    const hoje = '2026-11-22'
+    expect(dadosPessoaisSchema({ idadeMinima: 16, comPassword: false, hoje }).safeParse(dados).success).toBe(true)
+    expect(messages(dadosPessoaisSchema({ idadeMinima: 16, comPassword: true, hoje }).safeParse(dados))).toEqual({
+      password: 'Campo de preenchimento obrigatório',
+      confirmacaoPassword: 'Campo de preenchimento obrigatório',
+    })
+  })
+})
+
+describe('validation helpers', () => {
+  it('checks Portuguese NIF check digits', () => {
+    expect(isValidNif('123456789')).toBe(true)
+    expect(isValidNif('123456780')).toBe(false)
+    expect(isValidNif('12345678')).toBe(false)
+  })
+
+  it('accepts only real calendar dates', () => {
+    expect(isValidIsoDate('2024-02-29')).toBe(true)
+    expect(isValidIsoDate('2026-02-29')).toBe(false)
+    expect(isValidIsoDate('29/02/2024')).toBe(false)
+  })
+
+  it('counts whole years, the birthday included', () => {
+    expect(ageOn('2010-11-22', '2026-11-22')).toBe(16)
+    expect(ageOn('2010-11-23', '2026-11-22')).toBe(15)
+  })
+})
