@@ -20,7 +20,7 @@ import type { DatabaseHandle } from './platform/db.ts'
 import { errorBody, registerErrorHandling } from './platform/errors.ts'
 import { loggerOptions } from './platform/logging.ts'
 import { createRateLimiter, purgeOldLimits } from './platform/rate-limit.ts'
-import { createSessionStore, needsSession, registerSessions } from './platform/sessions.ts'
+import { createSessionStore, isApiCall, registerSessions } from './platform/sessions.ts'
 import { createOutboxSmsProvider, createTwilioSmsProvider, type SmsProvider } from './platform/sms.ts'
 import { registerWebApp } from './platform/web.ts'
 
@@ -49,6 +49,13 @@ function smsProviderFor(config: Config, deps: AppDeps, app: FastifyInstance, dat
     })
   }
   return createOutboxSmsProvider(database.db, clock, app.log)
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The hourly jobs, callable by hand (tests, operators). */
+    housekeeping(): Promise<void>
+  }
 }
 
 /** Hourly jobs (lapsing provisional accounts, clearing old counters): once at start, then every hour. */
@@ -103,7 +110,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, deps: A
 
   app.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?')[0] ?? ''
-    if (!needsSession(request) || UNVERSIONED.has(path)) return
+    if (!isApiCall(request) || UNVERSIONED.has(path)) return
     const version = request.headers[API_VERSION_HEADER]
     if (version !== API_VERSION) {
       return reply
@@ -126,12 +133,15 @@ export async function buildApp(config: Config, database: DatabaseHandle, deps: A
     clock,
     settings: { idadeMinima: config.MINIMUM_AGE },
   })
-  if (config.NODE_ENV !== 'test')
-    scheduleHousekeeping(app, async () => {
-      const lapsed = await contaService.lapseProvisionalAccounts()
-      if (lapsed > 0) app.log.info({ lapsed }, 'provisional accounts lapsed')
-      await purgeOldLimits(db, new Date(clock.now().getTime() - DAY).toISOString())
-    })
+  const housekeeping = async () => {
+    const lapsed = await contaService.lapseProvisionalAccounts()
+    if (lapsed > 0) app.log.info({ lapsed }, 'provisional accounts lapsed')
+    await purgeOldLimits(db, new Date(clock.now().getTime() - DAY).toISOString())
+    await sessionStore.purgeStale()
+    await contaService.purgeOldChallenges()
+  }
+  app.decorate('housekeeping', housekeeping)
+  if (config.NODE_ENV !== 'test') scheduleHousekeeping(app, housekeeping)
 
   await app.register(sistemaRoutes, { db, dialect })
   await app.register(contaRoutes, {

@@ -77,6 +77,16 @@ export function createSessionStore(db: Database, clock: Clock) {
       await query.execute()
     },
 
+    /** Housekeeping: sessions past their expiry, and revoked ones after a month (kept that long for audits). */
+    async purgeStale(): Promise<void> {
+      const now = isoNow(clock)
+      await db.deleteFrom('sessoes').where('expira_em', '<', now).execute()
+      await db
+        .deleteFrom('sessoes')
+        .where('revogada_em', '<', new Date(clock.now().getTime() - 30 * DAY).toISOString())
+        .execute()
+    },
+
     async markOnboardingSeen(id: number): Promise<void> {
       await db.updateTable('sessoes').set({ saw_onboarding: 1 }).where('id', '=', id).execute()
     },
@@ -91,9 +101,17 @@ function tokenOf(request: FastifyRequest): { token: string | undefined; bearer: 
   return { token: request.cookies[SESSION_COOKIE], bearer: false }
 }
 
-/** Calls that act for a visitor: the API, and the forms that POST to their own page path. */
-export const needsSession = (request: FastifyRequest) =>
-  request.url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')
+const isRead = (request: FastifyRequest) => request.method === 'GET' || request.method === 'HEAD'
+
+/** Calls of the API contract (version header, JSON): everything under /api/, and the forms POSTed to page paths. */
+export const isApiCall = (request: FastifyRequest) => request.url.startsWith('/api/') || !isRead(request)
+
+/**
+ * Calls that act for a visitor: every POST. Public reads need no session, so crawlers and link previews reading
+ * content leave no rows behind; the app's first POST (/api/refresh-private-data, at start) gives the device its
+ * anonymous session.
+ */
+export const needsSession = (request: FastifyRequest) => !isRead(request)
 
 export async function registerSessions(app: FastifyInstance, store: SessionStore, secureCookie: boolean) {
   await app.register(cookie)
@@ -115,7 +133,7 @@ export async function registerSessions(app: FastifyInstance, store: SessionStore
   }
 
   app.addHook('preValidation', async (request, reply) => {
-    if (!needsSession(request) || request.url === '/api/health') return
+    if (!needsSession(request)) return
     const { token, bearer } = tokenOf(request)
     request.bearer = bearer
     const found = token ? await store.findByToken(token) : undefined

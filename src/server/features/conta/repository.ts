@@ -101,6 +101,14 @@ export function createContaRepository(db: Database) {
       await db.updateTable('sms_desafios').set(values).where('id', '=', id).execute()
     },
 
+    async deleteDesafiosExpiredBefore(before: string) {
+      await db.deleteFrom('sms_desafios').where('expira_em', '<', before).execute()
+    },
+
+    async deleteOutboxBefore(before: string) {
+      await db.deleteFrom('sms_outbox').where('criado_em', '<', before).execute()
+    },
+
     listOutbox(limit: number, para?: string) {
       let query = db.selectFrom('sms_outbox').select(['para', 'texto', 'criado_em'])
       if (para) query = query.where('para', '=', para)

@@ -588,6 +588,40 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
     })
   })
 
+  describe('housekeeping', () => {
+    it('clears expired sessions, old challenges and old outbox messages', async () => {
+      const d = await registered()
+      const countOf = async (table: 'sessoes' | 'sms_desafios' | 'sms_outbox') =>
+        Number(
+          (
+            await t.database.db
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirst()
+          )?.n,
+        )
+      expect(await countOf('sms_desafios')).toBe(1)
+      clock.advance(2 * DAY)
+      await t.app.housekeeping()
+      expect(await countOf('sms_desafios')).toBe(0)
+      expect(await countOf('sms_outbox')).toBe(1)
+      expect(user(await d.call('POST', '/api/refresh-private-data')).loggedIn).toBe(true)
+      clock.advance(181 * DAY)
+      await t.app.housekeeping()
+      expect(await countOf('sms_outbox')).toBe(0)
+      expect(await countOf('sessoes')).toBe(0)
+      expect(user(await d.call('POST', '/api/refresh-private-data')).loggedIn).toBe(false)
+    })
+
+    it('gives no session to public reads, so crawlers leave no rows', async () => {
+      const res = await t.api('GET', '/api/novidades')
+      expect(res.statusCode).toBe(200)
+      expect(res.cookies).toEqual([])
+      const rows = await t.database.db.selectFrom('sessoes').select('id').execute()
+      expect(rows).toEqual([])
+    })
+  })
+
   describe('provisional in-store accounts', () => {
     async function provisional(phone: string, createdAt: string) {
       return t.database.db
@@ -611,16 +645,8 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
       const recent = await provisional('932222222', '2026-10-24T10:00:00.000Z')
       await registered()
       const db = t.database.db
-      // The hourly job calls this; here the test's clock decides what "30 days ago" is.
-      const conta = createContaService({
-        repository: createContaRepository(db),
-        sessions: createSessionStore(db, clock),
-        limiter: createRateLimiter(db, clock),
-        sms: { name: 'none', send: async () => {} },
-        clock,
-        settings: { idadeMinima: 16 },
-      })
-      expect(await conta.lapseProvisionalAccounts()).toBe(1)
+      // The hourly job; the test's clock decides what "30 days ago" is.
+      await t.app.housekeeping()
       const rows = await db
         .selectFrom('utilizadores')
         .select(['id', 'eliminado', 'telemovel_e164', 'origem'])
@@ -633,7 +659,13 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
       const again = await device(t).call('POST', '/registo', { telemovel: '931111111', pais: '351', termos: true })
       expect(again.statusCode).toBe(200)
       clock.advance(3 * DAY)
-      expect(await conta.lapseProvisionalAccounts()).toBe(1)
+      await t.app.housekeeping()
+      const recentNow = await db
+        .selectFrom('utilizadores')
+        .select('eliminado')
+        .where('id', '=', recent.id)
+        .executeTakeFirst()
+      expect(recentNow?.eliminado).toBe(1)
     })
   })
 })

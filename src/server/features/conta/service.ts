@@ -421,6 +421,13 @@ export function createContaService({ repository, sessions, limiter, sms, clock, 
     },
 
     /** Development outbox, newest first; `para` narrows it to one E.164 number. */
+    /** Housekeeping: SMS challenges a day past their expiry, and outbox messages after a week. */
+    async purgeOldChallenges(): Promise<void> {
+      const now = clock.now().getTime()
+      await repository.deleteDesafiosExpiredBefore(new Date(now - DAY).toISOString())
+      await repository.deleteOutboxBefore(new Date(now - 7 * DAY).toISOString())
+    },
+
     listOutbox: (para?: string) => repository.listOutbox(50, para),
   }
 }
