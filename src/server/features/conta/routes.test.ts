@@ -1,10 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DAY, MINUTE, manualClock } from '../../platform/clock.ts'
-import { createRateLimiter } from '../../platform/rate-limit.ts'
-import { createSessionStore } from '../../platform/sessions.ts'
 import { createTestApp, device, lastSmsCode, type TestApp, testDialects } from '../../testing/harness.ts'
-import { createContaRepository } from './repository.ts'
-import { CONTA_LIMITES, createContaService } from './service.ts'
+import { CONTA_LIMITES } from './service.ts'
 
 const PHONE = '912345678'
 const E164 = '+351912345678'
