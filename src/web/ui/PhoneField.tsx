@@ -1,5 +1,5 @@
 import { type CountryCode, getCountries, getCountryCallingCode } from 'libphonenumber-js/mobile'
-import type { UseFormRegisterReturn } from 'react-hook-form'
+import type { FieldValues, Path, RegisterOptions, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form'
 import { FieldError, useFieldIds } from './Field.tsx'
 
 /** Spec §9: quick picks first, then every country of the numbering plans. */
@@ -39,6 +39,23 @@ interface PhoneFieldProps {
   error?: string | undefined
   paisError?: string | undefined
   autoComplete?: string
+}
+
+/** Wires a PhoneField to a form's number and dial-code fields: `<PhoneField label="…" {...phoneFieldProps(…)} />`. */
+export function phoneFieldProps<T extends FieldValues>(
+  form: UseFormReturn<T>,
+  errorOf: (name: Path<T>) => string | undefined,
+  telemovel: Path<T>,
+  pais: Path<T>,
+  options?: RegisterOptions<T>,
+) {
+  return {
+    telemovel: form.register(telemovel, options),
+    pais: form.register(pais, options),
+    dial: String(form.watch(pais)),
+    error: errorOf(telemovel),
+    paisError: errorOf(pais),
+  }
 }
 
 /**

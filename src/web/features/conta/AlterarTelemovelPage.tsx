@@ -3,7 +3,7 @@ import { href, paths } from '../../../shared/routes.ts'
 import { DEFAULT_PAIS } from '../../../shared/validacao.ts'
 import { RouteModal, useModalNavigate } from '../../app/modal-route.tsx'
 import { useApiForm } from '../../ui/form.tsx'
-import { PhoneField } from '../../ui/PhoneField.tsx'
+import { PhoneField, phoneFieldProps } from '../../ui/PhoneField.tsx'
 import { useAlterarTelemovel } from './use-alterar-telemovel.ts'
 
 export function AlterarTelemovelPage() {
@@ -15,7 +15,6 @@ export function AlterarTelemovelPage() {
     submit: (values) => alterar.mutateAsync(values),
     onSuccess: ({ hash }) => openModal(href(paths.confirmPhoneChange, { hash }), { replace: true }),
   })
-  const { register, watch } = form
   return (
     <RouteModal title="Alterar telemóvel">
       <form className="form" onSubmit={onSubmit} noValidate>
@@ -24,19 +23,11 @@ export function AlterarTelemovelPage() {
         </p>
         <PhoneField
           label="Telemóvel"
-          telemovel={register('telemovel', { deps: ['confirmacaoTelemovel'] })}
-          pais={register('pais', { deps: ['confirmacaoTelemovel'] })}
-          dial={String(watch('pais'))}
-          error={errorOf('telemovel')}
-          paisError={errorOf('pais')}
+          {...phoneFieldProps(form, errorOf, 'telemovel', 'pais', { deps: ['confirmacaoTelemovel'] })}
         />
         <PhoneField
           label="Confirmação do telemóvel"
-          telemovel={register('confirmacaoTelemovel')}
-          pais={register('confirmacaoPais')}
-          dial={String(watch('confirmacaoPais'))}
-          error={errorOf('confirmacaoTelemovel')}
-          paisError={errorOf('confirmacaoPais')}
+          {...phoneFieldProps(form, errorOf, 'confirmacaoTelemovel', 'confirmacaoPais')}
         />
         <div className="form-actions">
           <button type="submit" className="button">

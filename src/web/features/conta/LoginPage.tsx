@@ -5,7 +5,7 @@ import { DEFAULT_PAIS } from '../../../shared/validacao.ts'
 import { ModalLink, RouteModal } from '../../app/modal-route.tsx'
 import { Field } from '../../ui/Field.tsx'
 import { useApiForm } from '../../ui/form.tsx'
-import { PhoneField } from '../../ui/PhoneField.tsx'
+import { PhoneField, phoneFieldProps } from '../../ui/PhoneField.tsx'
 import { useLogin } from './use-login.ts'
 
 export function LoginPage() {
@@ -17,17 +17,13 @@ export function LoginPage() {
     submit: (values) => login.mutateAsync(values),
     onSuccess: () => void navigate(paths.perfil, { replace: true }),
   })
-  const { register, watch } = form
+  const { register } = form
   return (
     <RouteModal title="Iniciar sessão">
       <form className="form" onSubmit={onSubmit} noValidate>
         <PhoneField
           label="Telemóvel"
-          telemovel={register('telemovel')}
-          pais={register('pais')}
-          dial={String(watch('pais'))}
-          error={errorOf('telemovel')}
-          paisError={errorOf('pais')}
+          {...phoneFieldProps(form, errorOf, 'telemovel', 'pais')}
           autoComplete="username"
         />
         <Field

@@ -3,7 +3,7 @@ import { href, paths } from '../../../shared/routes.ts'
 import { DEFAULT_PAIS } from '../../../shared/validacao.ts'
 import { ModalLink, RouteModal, useModalNavigate } from '../../app/modal-route.tsx'
 import { useApiForm } from '../../ui/form.tsx'
-import { PhoneField } from '../../ui/PhoneField.tsx'
+import { PhoneField, phoneFieldProps } from '../../ui/PhoneField.tsx'
 import { useReset } from './use-reset.ts'
 
 export function ResetPage() {
@@ -15,7 +15,6 @@ export function ResetPage() {
     submit: (values) => reset.mutateAsync(values),
     onSuccess: ({ hash }) => openModal(href(paths.confirmReset, { hash }), { replace: true }),
   })
-  const { register, watch } = form
   return (
     <RouteModal title="Recuperar password">
       <form className="form" onSubmit={onSubmit} noValidate>
@@ -24,11 +23,7 @@ export function ResetPage() {
         </p>
         <PhoneField
           label="Telemóvel"
-          telemovel={register('telemovel')}
-          pais={register('pais')}
-          dial={String(watch('pais'))}
-          error={errorOf('telemovel')}
-          paisError={errorOf('pais')}
+          {...phoneFieldProps(form, errorOf, 'telemovel', 'pais')}
           autoComplete="username"
         />
         <div className="form-actions">

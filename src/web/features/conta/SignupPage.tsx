@@ -6,7 +6,7 @@ import { DEFAULT_PAIS } from '../../../shared/validacao.ts'
 import { ModalLink, RouteModal, useModalNavigate } from '../../app/modal-route.tsx'
 import { CheckboxField } from '../../ui/Field.tsx'
 import { useApiForm } from '../../ui/form.tsx'
-import { PhoneField } from '../../ui/PhoneField.tsx'
+import { PhoneField, phoneFieldProps } from '../../ui/PhoneField.tsx'
 import { useRegisto } from './use-registo.ts'
 
 export function SignupPage() {
@@ -18,21 +18,14 @@ export function SignupPage() {
     submit: (values) => registo.mutateAsync(values),
     onSuccess: ({ hash }) => openModal(href(paths.confirmSignup, { hash }), { replace: true }),
   })
-  const { register, watch } = form
+  const { register } = form
   return (
     <RouteModal title="Criar conta">
       <form className="form" onSubmit={onSubmit} noValidate>
         <p className="form-intro">
           Indique o seu número de telemóvel. Vamos enviar-lhe um código por SMS para o confirmar.
         </p>
-        <PhoneField
-          label="Telemóvel"
-          telemovel={register('telemovel')}
-          pais={register('pais')}
-          dial={String(watch('pais'))}
-          error={errorOf('telemovel')}
-          paisError={errorOf('pais')}
-        />
+        <PhoneField label="Telemóvel" {...phoneFieldProps(form, errorOf, 'telemovel', 'pais')} />
         <CheckboxField error={errorOf('termos')} {...register('termos')}>
           Li e aceito os{' '}
           <Link to={href(paths.informacaoLegalConteudoSignup, { conteudo: TERMOS_TAG })}>Termos e Condições</Link>
