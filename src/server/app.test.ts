@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from './app.ts'
-import { ConfigError, configWith, loadConfig } from './config.ts'
+import { ConfigError, configWith, listenHost, loadConfig } from './config.ts'
 import { createTestApp, createTestDatabase, type TestApp, testDialects } from './testing/harness.ts'
 
 function fakeWebBuild(): string {
@@ -141,6 +141,18 @@ describe.each(testDialects())('limits and failures on %s', (dialect) => {
 })
 
 describe('configuration', () => {
+  it('needs a real SMS provider in production, and never trusts every proxy', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMS_PROVIDER/)
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/)
+    expect(loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'outbox' }).SMS_PROVIDER).toBe('outbox')
+  })
+
+  it('listens on this machine only, outside production', () => {
+    expect(listenHost(loadConfig({}))).toBe('127.0.0.1')
+    expect(listenHost(loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'outbox' }))).toBe('0.0.0.0')
+    expect(listenHost(loadConfig({ HOST: '0.0.0.0' }))).toBe('0.0.0.0')
+  })
+
   it('uses the defaults when nothing is set', () => {
     const config = loadConfig({})
     expect(config).toMatchObject({

@@ -4,7 +4,7 @@ import helmet from '@fastify/helmet'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { API_VERSION, API_VERSION_HEADER } from '../shared/api.ts'
-import type { Config } from './config.ts'
+import { type Config, trustProxyOf } from './config.ts'
 import { createContaRepository } from './features/conta/repository.ts'
 import { configuracaoFrom, contaRoutes } from './features/conta/routes.ts'
 import { createContaService } from './features/conta/service.ts'
@@ -72,7 +72,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, deps: A
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL, deps.logStream),
     bodyLimit: config.BODY_LIMIT,
-    trustProxy: production,
+    trustProxy: trustProxyOf(config),
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -132,6 +132,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, deps: A
     sms: smsProviderFor(config, deps, app, database, clock),
     clock,
     settings: { idadeMinima: config.MINIMUM_AGE },
+    log: app.log,
   })
   const housekeeping = async () => {
     const lapsed = await contaService.lapseProvisionalAccounts()

@@ -3,7 +3,17 @@ import { z } from 'zod'
 /** Everything the server reads from the environment, checked once at boot. */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Interface to listen on; unset: all interfaces in production, only this machine otherwise. */
+  HOST: z.string().min(1).optional(),
+  /**
+   * Which proxies to believe about the client's address (X-Forwarded-For), as Fastify's trustProxy: `false` (default),
+   * a hop count, or a comma-separated list of addresses/CIDRs. Never `true`: any client could then pick its own IP and
+   * walk around every per-IP limit.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .refine((v) => v !== 'true', 'use um número de saltos ou uma lista de endereços, nunca true'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: z
     .string()
@@ -20,7 +30,8 @@ const EnvSchema = z.object({
   /** Fill an empty database with the demo group's content at start (never in production unless asked). */
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
   /** Which SMS provider sends codes: the development outbox, or Twilio. */
-  SMS_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
+  /** Unset: the development outbox; required in production (the outbox would deliver nothing). */
+  SMS_PROVIDER: z.enum(['outbox', 'twilio']).optional(),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   /** Sender: a Twilio number in E.164 or an alphanumeric sender id. */
@@ -31,6 +42,9 @@ const EnvSchema = z.object({
 })
 
 const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
+  if (env.NODE_ENV === 'production' && !env.SMS_PROVIDER) {
+    ctx.addIssue({ code: 'custom', path: ['SMS_PROVIDER'], message: 'obrigatório em produção (twilio)' })
+  }
   if (env.SMS_PROVIDER === 'twilio') {
     for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'obrigatório com SMS_PROVIDER=twilio' })
@@ -39,6 +53,20 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
 })
 
 export type Config = z.infer<typeof EnvSchema>
+
+export const listenHost = (config: Config) =>
+  config.HOST ?? (config.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1')
+
+/** Fastify's trustProxy from TRUST_PROXY. */
+export function trustProxyOf(config: Config): boolean | string[] | ((address: string, hop: number) => boolean) {
+  const value = config.TRUST_PROXY.trim()
+  if (value === 'false' || value === '') return false
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value)
+    return (_address, hop) => hop < hops
+  }
+  return value.split(',').map((v) => v.trim())
+}
 
 export function shouldSeedDemo(config: Config): boolean {
   return config.SEED_DEMO === 'true' || (config.SEED_DEMO === 'auto' && config.NODE_ENV !== 'production')

@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts'
-import { ConfigError, loadConfig, shouldSeedDemo } from './config.ts'
+import { ConfigError, listenHost, loadConfig, shouldSeedDemo } from './config.ts'
 import { seedIfEmpty } from './db/seed/index.ts'
 import { migrateToLatest, openDatabase } from './platform/db.ts'
 
@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
   process.on('SIGINT', () => void shutdown('SIGINT'))
 
-  await app.listen({ host: config.HOST, port: config.PORT })
+  await app.listen({ host: listenHost(config), port: config.PORT })
 }
 
 main().catch((error: unknown) => {

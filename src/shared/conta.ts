@@ -60,9 +60,11 @@ export const AlterarTelemovelSchema = z
   })
 export type AlterarTelemovelInput = z.input<typeof AlterarTelemovelSchema>
 
-export const ChaveSegurancaSchema = z.object({ selecao: z.union([z.literal(0), z.literal(1)]) })
+export const ChaveSegurancaSchema = z.object({
+  selecao: z.union([z.literal(0), z.literal(1)], { error: mensagens.valorInvalido }),
+})
 
-export const OnboardingSchema = z.object({ value: z.boolean().default(true) })
+export const OnboardingSchema = z.object({ value: z.boolean({ error: mensagens.valorInvalido }).default(true) })
 
 export const GENEROS = ['M', 'F', 'N/A'] as const
 

@@ -28,9 +28,13 @@ export const PASSWORD_LENGTH = 6
 export const SMS_CODE_LENGTH = 6
 export const TEXT_MAX = 200
 
+/** Missing → the required message; present but of another type (a number, a list) → 'Valor inválido'. */
+const requiredError = (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null ? mensagens.obrigatorio : mensagens.valorInvalido
+
 /** Required text: empty or missing fails with the required message; surrounding spaces are dropped. */
 export const obrigatorio = (max = TEXT_MAX) =>
-  z.string({ error: mensagens.obrigatorio }).trim().min(1, mensagens.obrigatorio).max(max, mensagens.tamanhoMaximo(max))
+  z.string({ error: requiredError }).trim().min(1, mensagens.obrigatorio).max(max, mensagens.tamanhoMaximo(max))
 
 /** Optional text: an empty string means "not given" and is stored as null. */
 export const opcional = (max = TEXT_MAX) =>
@@ -43,7 +47,7 @@ export const opcional = (max = TEXT_MAX) =>
 
 /** A dial code without "+", e.g. 351. */
 export const PaisSchema = z
-  .union([z.string(), z.number()], { error: mensagens.obrigatorio })
+  .union([z.string(), z.number()], { error: requiredError })
   .transform((v) => String(v).replace(/^\+/, '').trim())
   .pipe(z.string().regex(/^\d{1,4}$/, mensagens.valorInvalido))
 

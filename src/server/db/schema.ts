@@ -145,6 +145,8 @@ export interface UtilizadoresTable {
   ja_poupou: Generated<number>
   total_valor_desconto: Generated<number>
   eliminado: Generated<number>
+  /** When the personal data were first completed; null while the registration was never finished. */
+  registo_completo_em: string | null
   criado_em: string
   atualizado_em: string
 }

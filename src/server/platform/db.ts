@@ -72,3 +72,11 @@ export async function isReachable(db: Database): Promise<boolean> {
     return false
   }
 }
+
+/** A unique constraint refused the row (SQLite and PostgreSQL spell it differently). */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string } | null
+  return (
+    e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '')
+  )
+}

@@ -39,6 +39,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('ja_poupou', 'integer', flag)
     .addColumn('total_valor_desconto', 'integer', flag)
     .addColumn('eliminado', 'integer', flag)
+    // When the personal data were first completed; null for a registration never finished (what lapses).
+    .addColumn('registo_completo_em', 'text')
     .addColumn('criado_em', 'text', (c) => c.notNull())
     .addColumn('atualizado_em', 'text', (c) => c.notNull())
     .execute()

@@ -31,15 +31,20 @@ export function createContaRepository(db: Database) {
       await db.updateTable('utilizadores').set(values).where('id', '=', id).execute()
     },
 
-    /** One more failed login; returns the new count (atomic, so parallel guesses each count). */
-    async countLoginFailure(id: number) {
-      const row = await db
+    /**
+     * Takes one login attempt before the password is checked: the count goes from `seen` to `seen + 1` and, when that
+     * reaches the lock, the lock is set now. Optimistic: false when another attempt got there first or the account is
+     * locked, so parallel guesses cannot check more passwords than the rule allows.
+     */
+    async takeLoginAttempt(id: number, seen: number, lockUntil: string | null, now: string) {
+      const result = await db
         .updateTable('utilizadores')
-        .set((eb) => ({ falhas_login: eb('falhas_login', '+', 1) }))
+        .set({ falhas_login: seen + 1, ...(lockUntil ? { bloqueado_ate: lockUntil } : {}) })
         .where('id', '=', id)
-        .returning('falhas_login')
-        .executeTakeFirstOrThrow()
-      return row.falhas_login
+        .where('falhas_login', '=', seen)
+        .where((eb) => eb.or([eb('bloqueado_ate', 'is', null), eb('bloqueado_ate', '<=', now)]))
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows) === 1
     },
 
     listLapsedProvisional(createdBefore: string) {
@@ -47,7 +52,7 @@ export function createContaRepository(db: Database) {
         .selectFrom('utilizadores')
         .select('id')
         .where('origem', '=', 'loja')
-        .where('temporario', '=', 1)
+        .where('registo_completo_em', 'is', null)
         .where('eliminado', '=', 0)
         .where('criado_em', '<', createdBefore)
         .execute()

@@ -86,6 +86,11 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
       expect(letters.json().error.fields.telemovel).toBe('Campo de preenchimento numérico')
       const wrongTypes = await d.call('POST', '/registo', { telemovel: 912345678, pais: [], termos: 'sim' })
       expect(wrongTypes.statusCode).toBe(400)
+      expect(wrongTypes.json().error.fields).toEqual({
+        telemovel: 'Valor inválido',
+        pais: 'Valor inválido',
+        termos: 'Campo de preenchimento obrigatório',
+      })
       const count = await t.database.db
         .selectFrom('sms_outbox')
         .select((eb) => eb.fn.countAll().as('n'))
@@ -197,6 +202,38 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
       expect((await d.call('POST', `/registo/${hash}`, { codigo: fresh })).statusCode).toBe(200)
     })
 
+    it('keep counting wrong tries across resends: five in all end the hash', async () => {
+      const { d, hash } = await challenge()
+      for (let i = 0; i < 4; i++)
+        expect((await d.call('POST', `/registo/${hash}`, { codigo: 'x1' })).statusCode).toBe(400)
+      clock.advance(MINUTE)
+      expect((await d.call('POST', '/api/reenviar-codigo', { hash })).statusCode).toBe(200)
+      const fresh = await lastSmsCode(t, E164)
+      const wrong = fresh === '000000' ? '111111' : '000000'
+      expect((await d.call('POST', `/registo/${hash}`, { codigo: wrong })).statusCode).toBe(410)
+      expect((await d.call('POST', `/registo/${hash}`, { codigo: fresh })).statusCode).toBe(410)
+    })
+
+    it('go to one phone at most 10 times a day', async () => {
+      for (let hour = 0; hour < 2; hour++) {
+        for (let i = 0; i < CONTA_LIMITES.smsPerPhone.max; i++) {
+          const res = await device(t, `198.51.${hour}.${i}`).call('POST', '/registo', {
+            telemovel: PHONE,
+            pais: '351',
+            termos: true,
+          })
+          expect(res.statusCode).toBe(200)
+        }
+        clock.advance(60 * MINUTE)
+      }
+      const third = await device(t, '198.51.9.9').call('POST', '/registo', {
+        telemovel: PHONE,
+        pais: '351',
+        termos: true,
+      })
+      expect(third.statusCode).toBe(429)
+    })
+
     it('go to one phone at most 5 times an hour, from any IP', async () => {
       for (let i = 0; i < CONTA_LIMITES.smsPerPhone.max; i++) {
         const res = await device(t, `198.51.100.${i}`).call('POST', '/registo', {
@@ -217,6 +254,33 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
       const later = await device(t).call('POST', '/registo', { telemovel: PHONE, pais: '351', termos: true })
       expect(later.statusCode).toBe(200)
     })
+
+    it('count "this phone has an account" answers against the IP too', async () => {
+      await registered()
+      const ip = '192.0.2.60'
+      for (let i = 0; i < CONTA_LIMITES.smsRequestsPerIp.max; i++) {
+        const res = await device(t, ip).call('POST', '/registo', { telemovel: PHONE, pais: '351', termos: true })
+        expect(res.statusCode).toBe(409)
+      }
+      const over = await device(t, ip).call('POST', '/registo', { telemovel: PHONE, pais: '351', termos: true })
+      expect(over.statusCode).toBe(429)
+    }, 60_000)
+
+    it('do not believe a forged X-Forwarded-For unless a proxy is configured', async () => {
+      const forged = (i: number) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/registo',
+          remoteAddress: '192.0.2.70',
+          headers: { 'x-api-version': '1.0', 'x-forwarded-for': `10.0.${i}.1` },
+          payload: { telemovel: `91${String(3000000 + i)}`, pais: '351', termos: true },
+        })
+      for (let i = 0; i < CONTA_LIMITES.smsRequestsPerIp.max; i++) expect((await forged(i)).statusCode).toBe(200)
+      expect((await forged(999)).statusCode).toBe(429)
+      await t.close()
+      t = await createTestApp(dialect, { TRUST_PROXY: '1' }, { clock })
+      for (let i = 0; i < CONTA_LIMITES.smsRequestsPerIp.max + 1; i++) expect((await forged(i)).statusCode).toBe(200)
+    }, 90_000)
 
     it('let many people behind one IP sign up, but not without end', async () => {
       const ip = '192.0.2.50'
@@ -279,6 +343,18 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
       expect((await attempt('000000')).statusCode).toBe(401)
     })
 
+    it('checks no more passwords than the lock allows, even in parallel', async () => {
+      await registered()
+      const attempt = (password: string) =>
+        device(t).call('POST', '/login', { telemovel: PHONE, pais: '351', password })
+      for (let i = 1; i <= 4; i++) expect((await attempt('000000')).statusCode).toBe(401)
+      const burst = await Promise.all(Array.from({ length: 10 }, () => attempt('000000')))
+      expect(burst.map((r) => r.statusCode).filter((c) => c !== 429)).toEqual([])
+      const row = await t.database.db.selectFrom('utilizadores').select('falhas_login').executeTakeFirstOrThrow()
+      expect(row.falhas_login).toBe(5)
+      expect((await attempt('135790')).statusCode).toBe(429)
+    })
+
     it('limits attempts per IP whatever the phone', async () => {
       const ip = '192.0.2.77'
       for (let i = 0; i < CONTA_LIMITES.loginsPerIp.max; i++) {
@@ -324,14 +400,36 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
       expect(login.statusCode).toBe(200)
     })
 
-    it('answers an unknown phone like a known one, and sends nothing', async () => {
-      const res = await device(t).call('POST', '/reset', { telemovel: '919999999', pais: '351' })
-      expect(res.statusCode).toBe(200)
-      const { hash } = res.json().data
-      expect(hash).toMatch(/^[A-Za-z0-9_-]{40,}$/)
-      const sent = await t.database.db.selectFrom('sms_outbox').selectAll().execute()
-      expect(sent).toEqual([])
-      expect((await device(t).call('POST', `/reset/${hash}`, { codigo: '123456' })).statusCode).toBe(410)
+    it('answers an unknown phone exactly like a known one, and sends nothing', async () => {
+      await registered()
+      // The sign-up's own SMS is in this hour's count of the known number; start both from a fresh hour.
+      clock.advance(60 * MINUTE)
+      const outboxBefore = await t.database.db.selectFrom('sms_outbox').selectAll().execute()
+      // Same calls for a known and an unknown number: every answer must match.
+      const script = async (phone: string, ip: string) => {
+        const d = device(t, ip)
+        const answers: unknown[] = []
+        const start = await d.call('POST', '/reset', { telemovel: phone, pais: '351' })
+        const { hash } = start.json().data
+        expect(hash).toMatch(/^[A-Za-z0-9_-]{40,}$/)
+        answers.push(start.statusCode)
+        const wrong = await d.call('POST', `/reset/${hash}`, { codigo: '000000' })
+        answers.push(wrong.statusCode, wrong.json())
+        const resend = await d.call('POST', '/api/reenviar-codigo', { hash })
+        answers.push(resend.statusCode, resend.json())
+        for (let i = 0; i < 5; i++) {
+          const more = await device(t, `${ip}${i}`).call('POST', '/reset', { telemovel: phone, pais: '351' })
+          answers.push(more.statusCode)
+        }
+        return answers
+      }
+      const known = await script(PHONE, '198.51.100.1')
+      const unknown = await script('919999999', '198.51.100.2')
+      expect(unknown).toEqual(known)
+      expect(known.slice(-2)).toEqual([200, 429])
+      const sent = await t.database.db.selectFrom('sms_outbox').select('para').execute()
+      expect(sent.filter((m) => m.para === '+351919999999')).toEqual([])
+      expect(sent.length).toBeGreaterThan(outboxBefore.length)
     })
 
     it('does not accept a sign-up code as a recovery code', async () => {
@@ -417,6 +515,25 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
         idadeMinima: 18,
         paisPorOmissao: '351',
       })
+    })
+
+    it('is all a temporary account may do', async () => {
+      const d = device(t)
+      const { hash } = (await d.call('POST', '/registo', { telemovel: PHONE, pais: '351', termos: true })).json().data
+      await d.call('POST', `/registo/${hash}`, { codigo: await lastSmsCode(t, E164) })
+      const calls: [string, unknown][] = [
+        ['/alterar-password', { password: '123456', confirmacaoPassword: '123456' }],
+        ['/chave-seguranca', { selecao: 1 }],
+        [
+          '/alterar-telemovel',
+          { telemovel: '961234567', pais: '351', confirmacaoTelemovel: '961234567', confirmacaoPais: '351' },
+        ],
+      ]
+      for (const [url, body] of calls) {
+        const res = await d.call('POST', url, body)
+        expect(res.statusCode, url).toBe(403)
+        expect(res.json().error.message).toBe('Complete primeiro os seus dados pessoais.')
+      }
     })
 
     it('needs a session with an account', async () => {
@@ -528,7 +645,11 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
       expect(again.json().data.chave).toBeNull()
       const fresh = await d.call('POST', '/chave-seguranca', { selecao: 1, gerar: true })
       expect(fresh.json().data.chave).toMatch(/^\d{6}$/)
-      expect((await d.call('POST', '/chave-seguranca', { selecao: 2 })).statusCode).toBe(400)
+      const bad = await d.call('POST', '/chave-seguranca', { selecao: 2 })
+      expect(bad.statusCode).toBe(400)
+      expect(bad.json().error.fields).toEqual({ selecao: 'Valor inválido' })
+      const onboarding = await d.call('POST', '/api/grava-saw-onboarding', { value: 'sim' })
+      expect(onboarding.json().error.fields).toEqual({ value: 'Valor inválido' })
     })
   })
 
@@ -636,6 +757,26 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
         .returning('id')
         .executeTakeFirstOrThrow()
     }
+
+    it('do not lapse once completed, even when a recovery makes them temporary again', async () => {
+      const { id } = await provisional(PHONE, '2026-08-01T10:00:00.000Z')
+      await t.database.db
+        .updateTable('utilizadores')
+        .set({ temporario: 0, registo_completo_em: '2026-08-02T10:00:00.000Z', saldo: 2500, password_hash: null })
+        .where('id', '=', id)
+        .execute()
+      const d = device(t)
+      const { hash } = (await d.call('POST', '/reset', { telemovel: PHONE, pais: '351' })).json().data
+      const confirm = await d.call('POST', `/reset/${hash}`, { codigo: await lastSmsCode(t, E164) })
+      expect(user(confirm).data).toMatchObject({ temporario: 1, saldo: 2500 })
+      await t.app.housekeeping()
+      const row = await t.database.db
+        .selectFrom('utilizadores')
+        .select(['eliminado', 'saldo'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+      expect(row).toEqual({ eliminado: 0, saldo: 2500 })
+    })
 
     it('lapse when not completed within 30 days; completed and recent ones stay', async () => {
       const old = await provisional('931111111', '2026-10-22T09:00:00.000Z')

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify'
 import type { Selectable } from 'kysely'
 import type { z } from 'zod'
 import {
@@ -14,6 +15,7 @@ import { mensagens, SMS_CODE_LENGTH, toE164Mobile } from '../../../shared/valida
 import type { SmsFinalidade, UtilizadoresTable } from '../../db/schema.ts'
 import { type Clock, DAY, HOUR, isoIn, isoNow, lisbonToday, MINUTE } from '../../platform/clock.ts'
 import { hashSecret, randomDigits, randomToken, sha256, verifySecret } from '../../platform/crypto.ts'
+import { isUniqueViolation } from '../../platform/db.ts'
 import { HttpError } from '../../platform/errors.ts'
 import type { Limit, RateLimiter } from '../../platform/rate-limit.ts'
 import type { Sessao, SessionStore } from '../../platform/sessions.ts'
@@ -27,6 +29,8 @@ export const CONTA_LIMITES = {
   resendIntervalMs: MINUTE,
   /** SMS to one phone (first sends and resends together). */
   smsPerPhone: { max: 5, windowMs: HOUR } satisfies Limit,
+  /** …and 10 a day, which also bounds code guesses against one phone (5 per code, codes only by SMS). */
+  smsPerPhoneDaily: { max: 10, windowMs: DAY } satisfies Limit,
   /** Sign-up, reset and phone-change requests from one IP: generous, since shops and carriers share IPs. */
   smsRequestsPerIp: { max: 60, windowMs: HOUR } satisfies Limit,
   /** SMS code checks from one IP. */
@@ -50,6 +54,7 @@ export const contaMensagens = {
     `Conta bloqueada temporariamente por excesso de tentativas. Tente novamente dentro de ${minutos} ${minutos === 1 ? 'minuto' : 'minutos'}.`,
   smsFalhou: 'Não foi possível enviar o SMS. Tente mais tarde.',
   mesmoTelemovel: 'O novo telemóvel é igual ao atual',
+  completarDados: 'Complete primeiro os seus dados pessoais.',
 }
 
 const minutesFrom = (ms: number) => Math.max(1, Math.ceil(ms / MINUTE))
@@ -63,6 +68,7 @@ export interface ContaDeps {
   sms: SmsProvider
   clock: Clock
   settings: { idadeMinima: number }
+  log: Pick<FastifyBaseLogger, 'error'>
 }
 
 export function toUserData(u: Utilizador): UserData {
@@ -99,7 +105,7 @@ export function toUserData(u: Utilizador): UserData {
   }
 }
 
-export function createContaService({ repository, sessions, limiter, sms, clock, settings }: ContaDeps) {
+export function createContaService({ repository, sessions, limiter, sms, clock, settings, log }: ContaDeps) {
   async function limit(key: string, rule: Limit) {
     const { allowed, retryAfterMs } = await limiter.hit(key, rule)
     if (!allowed) {
@@ -119,20 +125,32 @@ export function createContaService({ repository, sessions, limiter, sms, clock, 
   async function sendCode(e164: string, code: string) {
     try {
       await sms.send(e164, smsText(code))
-    } catch {
+    } catch (error) {
+      // The provider's words, never the number or the text (which carries the code).
+      log.error({ provider: sms.name, err: (error as Error).message }, 'SMS delivery failed')
       throw new HttpError(502, contaMensagens.smsFalhou)
     }
   }
 
-  /** Starts an SMS challenge and sends its code; returns the hash the app puts in the URL. */
+  /** Every request that may send an SMS counts against its IP first, before anything is looked up. */
+  const limitIp = (ip: string) => limit(`ip:sms:${ip}`, CONTA_LIMITES.smsRequestsPerIp)
+
+  async function limitPhone(e164: string) {
+    await limit(`tel:sms:${e164}`, CONTA_LIMITES.smsPerPhone)
+    await limit(`tel:sms-dia:${e164}`, CONTA_LIMITES.smsPerPhoneDaily)
+  }
+
+  /**
+   * Starts an SMS challenge and sends its code; returns the hash the app puts in the URL. `send: false` makes a
+   * challenge no code will ever confirm (recovery of an unknown phone), which otherwise behaves like any other.
+   */
   async function startChallenge(
     finalidade: SmsFinalidade,
     phone: { telemovel: string; pais: string; e164: string },
-    ip: string,
     utilizadorId: number | null,
+    send = true,
   ): Promise<string> {
-    await limit(`ip:sms:${ip}`, CONTA_LIMITES.smsRequestsPerIp)
-    await limit(`tel:sms:${phone.e164}`, CONTA_LIMITES.smsPerPhone)
+    await limitPhone(phone.e164)
     const hash = randomToken()
     const code = randomDigits(SMS_CODE_LENGTH)
     const now = isoNow(clock)
@@ -148,7 +166,7 @@ export function createContaService({ repository, sessions, limiter, sms, clock, 
       expira_em: isoIn(clock, CONTA_LIMITES.codeTtlMs),
       criado_em: now,
     })
-    await sendCode(phone.e164, code)
+    if (send) await sendCode(phone.e164, code)
     return hash
   }
 
@@ -172,9 +190,11 @@ export function createContaService({ repository, sessions, limiter, sms, clock, 
     return desafio
   }
 
-  async function requireUser(sessao: Sessao): Promise<Utilizador> {
+  /** The session's account; a temporary one may only complete its personal data (spec §6). */
+  async function requireUser(sessao: Sessao, { allowTemporario = false } = {}): Promise<Utilizador> {
     const user = sessao.utilizadorId === null ? undefined : await repository.findUtilizadorById(sessao.utilizadorId)
     if (!user) throw new HttpError(401, contaMensagens.sessaoTerminada, 'Sessão terminada')
+    if (user.temporario === 1 && !allowTemporario) throw new HttpError(403, contaMensagens.completarDados)
     return user
   }
 
@@ -200,9 +220,10 @@ export function createContaService({ repository, sessions, limiter, sms, clock, 
     requireUser,
 
     async signup(input: z.output<typeof SignupSchema>, ip: string): Promise<string> {
+      await limitIp(ip)
       const e164 = e164Of(input.pais, input.telemovel)
       if (await repository.findUtilizadorByPhone(e164)) throw phoneTaken()
-      return startChallenge('registo', { telemovel: input.telemovel, pais: input.pais, e164 }, ip, null)
+      return startChallenge('registo', { telemovel: input.telemovel, pais: input.pais, e164 }, null)
     },
 
     /** Confirms a sign-up; returns the new account's id. */
@@ -222,47 +243,63 @@ export function createContaService({ repository, sessions, limiter, sms, clock, 
           criado_em: now,
           atualizado_em: now,
         })
-      } catch {
+      } catch (error) {
         // The unique phone lost a race with another confirmation.
-        throw phoneTaken()
+        if (isUniqueViolation(error)) throw phoneTaken()
+        throw error
       }
     },
 
     async login(input: z.output<typeof LoginSchema>, ip: string): Promise<number> {
       await limit(`ip:login:${ip}`, CONTA_LIMITES.loginsPerIp)
       const e164 = toE164Mobile(input.pais, input.telemovel)
-      const user = e164 ? await repository.findUtilizadorByPhone(e164) : undefined
-      const now = clock.now()
-      if (user?.bloqueado_ate && user.bloqueado_ate > now.toISOString()) {
-        const ms = new Date(user.bloqueado_ate).getTime() - now.getTime()
-        throw new HttpError(429, contaMensagens.contaBloqueada(minutesFrom(ms)), 'Conta bloqueada')
+      let user = e164 ? await repository.findUtilizadorByPhone(e164) : undefined
+      if (!user) {
+        // Unknown phone: the same time and the same answer as a wrong password.
+        await verifySecret(input.password, null)
+        throw new HttpError(401, contaMensagens.credenciaisInvalidas)
       }
-      // Unknown phone and wrong password take the same time and get the same answer.
-      const ok = await verifySecret(input.password, user?.password_hash ?? null)
-      if (!user) throw new HttpError(401, contaMensagens.credenciaisInvalidas)
-      if (!ok) {
-        const failures = await repository.countLoginFailure(user.id)
-        const over = failures - CONTA_LIMITES.loginFailuresBeforeLock
-        if (over >= 0) {
-          const lockMs = Math.min(CONTA_LIMITES.firstLockMs * 2 ** over, CONTA_LIMITES.maxLockMs)
-          await repository.updateUtilizador(user.id, { bloqueado_ate: new Date(now.getTime() + lockMs).toISOString() })
-          throw new HttpError(429, contaMensagens.contaBloqueada(minutesFrom(lockMs)), 'Conta bloqueada')
-        }
+      const locked = (until: string) =>
+        new HttpError(
+          429,
+          contaMensagens.contaBloqueada(minutesFrom(new Date(until).getTime() - clock.now().getTime())),
+          'Conta bloqueada',
+        )
+      // Take the attempt before checking the password, so that parallel guesses cannot outrun the lock.
+      let lockUntil: string | null = null
+      for (let tries = 0; ; tries++) {
+        const now = clock.now()
+        if (user.bloqueado_ate && user.bloqueado_ate > now.toISOString()) throw locked(user.bloqueado_ate)
+        const over = user.falhas_login + 1 - CONTA_LIMITES.loginFailuresBeforeLock
+        lockUntil =
+          over >= 0
+            ? new Date(
+                now.getTime() + Math.min(CONTA_LIMITES.firstLockMs * 2 ** over, CONTA_LIMITES.maxLockMs),
+              ).toISOString()
+            : null
+        if (await repository.takeLoginAttempt(user.id, user.falhas_login, lockUntil, now.toISOString())) break
+        const fresh = await repository.findUtilizadorById(user.id)
+        if (!fresh || tries >= 3) throw new HttpError(429, contaMensagens.demasiadosPedidos(1), 'Demasiados pedidos')
+        user = fresh
+      }
+      if (!(await verifySecret(input.password, user.password_hash))) {
+        if (lockUntil) throw locked(lockUntil)
         throw new HttpError(401, contaMensagens.credenciaisInvalidas)
       }
       await repository.updateUtilizador(user.id, { falhas_login: 0, bloqueado_ate: null })
       return user.id
     },
 
-    /** Recovery: an unknown phone gets a hash too (that no code will ever confirm), so it reveals nothing. */
+    /**
+     * Recovery. An unknown phone gets a challenge too, under the same limits, that no code will ever confirm (no SMS is
+     * sent), so nothing in the answers tells whether the number has an account.
+     */
     async reset(input: z.output<typeof ResetSchema>, ip: string): Promise<string> {
+      await limitIp(ip)
       const e164 = e164Of(input.pais, input.telemovel)
       const user = await repository.findUtilizadorByPhone(e164)
-      if (!user) {
-        await limit(`ip:sms:${ip}`, CONTA_LIMITES.smsRequestsPerIp)
-        return randomToken()
-      }
-      return startChallenge('reset', { telemovel: input.telemovel, pais: input.pais, e164 }, ip, user.id)
+      const phone = { telemovel: input.telemovel, pais: input.pais, e164 }
+      return startChallenge('reset', phone, user?.id ?? null, Boolean(user))
     },
 
     /** Confirms a recovery: the account becomes temporary, so the app asks for a new password in the data form. */
@@ -287,17 +324,18 @@ export function createContaService({ repository, sessions, limiter, sms, clock, 
       if (now.getTime() - new Date(desafio.ultimo_envio_em).getTime() < CONTA_LIMITES.resendIntervalMs) {
         throw new HttpError(429, contaMensagens.reenvioCedo, 'Aguarde')
       }
-      await limit(`ip:sms:${ip}`, CONTA_LIMITES.smsRequestsPerIp)
-      await limit(`tel:sms:${desafio.telemovel_e164}`, CONTA_LIMITES.smsPerPhone)
+      await limitIp(ip)
+      await limitPhone(desafio.telemovel_e164)
       const code = randomDigits(SMS_CODE_LENGTH)
+      // The attempts left are not renewed: five wrong codes end the hash, however many times it was resent.
       await repository.renewDesafio(desafio.id, {
         codigo_hash: await hashSecret(code),
-        tentativas: 0,
         envios: desafio.envios + 1,
         ultimo_envio_em: now.toISOString(),
         expira_em: isoIn(clock, CONTA_LIMITES.codeTtlMs),
       })
-      await sendCode(desafio.telemovel_e164, code)
+      const unknownPhone = desafio.finalidade === 'reset' && desafio.utilizador_id === null
+      if (!unknownPhone) await sendCode(desafio.telemovel_e164, code)
     },
 
     async changePassword(sessao: Sessao, input: z.output<typeof AlterarPasswordSchema>): Promise<void> {
@@ -311,12 +349,13 @@ export function createContaService({ repository, sessions, limiter, sms, clock, 
 
     async requestPhoneChange(sessao: Sessao, input: z.output<typeof AlterarTelemovelSchema>, ip: string) {
       const user = await requireUser(sessao)
+      await limitIp(ip)
       const e164 = e164Of(input.pais, input.telemovel)
       if (e164 === user.telemovel_e164) {
         throw new HttpError(400, contaMensagens.mesmoTelemovel, 'Erro', { telemovel: contaMensagens.mesmoTelemovel })
       }
       if (await repository.findUtilizadorByPhone(e164)) throw phoneTaken()
-      return startChallenge('telemovel', { telemovel: input.telemovel, pais: input.pais, e164 }, ip, user.id)
+      return startChallenge('telemovel', { telemovel: input.telemovel, pais: input.pais, e164 }, user.id)
     },
 
     /** Confirms a phone change: every session of the account ends (the caller then starts a fresh one). */
@@ -332,8 +371,9 @@ export function createContaService({ repository, sessions, limiter, sms, clock, 
           telemovel_e164: desafio.telemovel_e164,
           atualizado_em: isoNow(clock),
         })
-      } catch {
-        throw phoneTaken()
+      } catch (error) {
+        if (isUniqueViolation(error)) throw phoneTaken()
+        throw error
       }
       await sessions.revokeAllFor(user.id)
       return user.id
@@ -353,7 +393,7 @@ export function createContaService({ repository, sessions, limiter, sms, clock, 
     },
 
     async updatePersonalData(sessao: Sessao, body: unknown): Promise<void> {
-      const user = await requireUser(sessao)
+      const user = await requireUser(sessao, { allowTemporario: true })
       const comPassword = user.temporario === 1
       const parsed = dadosPessoaisSchema({
         idadeMinima: settings.idadeMinima,
@@ -388,6 +428,7 @@ export function createContaService({ repository, sessions, limiter, sms, clock, 
             : user.nif_utilizado,
         comunicacoes: d.comunicacoes ? 1 : 0,
         temporario: 0,
+        registo_completo_em: user.registo_completo_em ?? isoNow(clock),
         ...(password ? { password_hash: await hashSecret(password) } : {}),
         atualizado_em: isoNow(clock),
       })
