@@ -83,6 +83,8 @@ test.describe('first visit', () => {
     // Finishing records it on the device's session and goes to login.
     await expect(page).toHaveURL('/login')
     await expect(modal(page, 'Iniciar sessão')).toBeVisible()
+    // The form opens in the number, not in its dial-code picker.
+    await expect(modal(page, 'Iniciar sessão').getByLabel('Telemóvel', { exact: true })).toBeFocused()
     expect((await privateData(page)).user.sawOnboarding).toBe(true)
     await expectAccessible(page)
 
@@ -111,6 +113,14 @@ test.describe('first visit', () => {
     const telemovel = randomPhone()
     await phone.fill(telemovel)
     await expect(phone).toHaveAccessibleDescription('')
+    // Reading the terms and coming back keeps what was typed.
+    await signup.getByRole('link', { name: 'Termos e Condições' }).click()
+    await expect(page).toHaveURL('/registo/informacao-legal/termos-e-condicoes')
+    await expect(page.getByRole('heading', { level: 1 }).last()).toContainText('Termos e Condições')
+    await page.getByRole('link', { name: 'Voltar' }).click()
+    await expect(page).toHaveURL('/registo')
+    await expect(signup.getByLabel('Telemóvel', { exact: true })).toHaveValue(telemovel)
+    await expect(signup.getByRole('checkbox', { name: /Li e aceito/ })).toBeChecked()
     await signup.getByRole('button', { name: 'Criar conta' }).click()
 
     // The SMS code: a wrong one shows under its field, 'Reenviar código' is throttled, the right one logs in.
@@ -144,8 +154,23 @@ test.describe('first visit', () => {
     for (const field of [nome, email, nascimento, confirmacao])
       await expect(field).toHaveAccessibleDescription(REQUIRED)
     await expect(password).toHaveAccessibleDescription(`6 dígitos ${REQUIRED}`)
+    const aceitacao = page.getByRole('checkbox', {
+      name: /Li e aceito os Termos e Condições e a Política de privacidade/,
+    })
+    await expect(aceitacao).toHaveAccessibleDescription(REQUIRED)
     await expect(nome).toBeFocused()
     await expectAccessible(page)
+
+    // The legal texts open over the form, which keeps what was typed.
+    await nome.fill('Ana Silva')
+    await page.getByRole('button', { name: 'Política de privacidade' }).click()
+    const legal = modal(page, 'Política de privacidade')
+    await expect(legal.getByText('1. Responsável pelo tratamento')).toBeVisible()
+    await expectAccessible(page)
+    await legal.getByRole('button', { name: 'Fechar' }).click()
+    await expect(legal).toBeHidden()
+    await expect(page).toHaveURL('/alterar-dados-pessoais')
+    await expect(nome).toHaveValue('Ana Silva')
 
     await email.fill('ana@')
     await expect(email).toHaveAccessibleDescription('Email inválido')
@@ -170,6 +195,7 @@ test.describe('first visit', () => {
     await email.fill('ana.silva@example.pt')
     await nascimento.fill('1990-05-17')
     await confirmacao.fill('123456')
+    await aceitacao.check()
     await page.getByRole('button', { name: 'Guardar' }).click()
     await expect(alert(page)).toContainText('Alteração de dados efetuada')
     await alert(page).getByRole('button', { name: 'OK' }).click()
@@ -225,9 +251,9 @@ test('login opens over the page it came from; Fechar and Escape return to it; a 
   const dialog = modal(page, 'Iniciar sessão')
   await expect(dialog).toBeVisible()
   await expect(page).toHaveTitle('Iniciar sessão · Balcão')
-  // The profile stays under the modal; focus is in the modal.
+  // The profile stays under the modal; focus is in the modal, in the number (not its dial-code picker).
   await expect(main(page).getByRole('heading', { level: 1, name: 'Conta' })).toBeAttached()
-  await expect(dialog.getByRole('combobox', { name: /Indicativo/ })).toBeFocused()
+  await expect(dialog.getByLabel('Telemóvel', { exact: true })).toBeFocused()
   await dialog.getByRole('button', { name: 'Fechar' }).click()
   await expect(page).toHaveURL('/perfil')
   await expect(dialog).toBeHidden()
@@ -308,10 +334,34 @@ test('logout clears the session and goes home; login goes to the profile', async
   await expect(dialog.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(
     'Tamanho mínimo: 4 caracteres',
   )
-  await login(page, account.telemovel, account.password)
+  // The overlay stays at least 1.5 s (spec §9) even though the login answers at once, then the profile.
+  await dialog.getByLabel('Telemóvel', { exact: true }).fill(account.telemovel)
+  await dialog.getByLabel('Password', { exact: true }).fill(account.password)
+  const overlay = page.getByRole('dialog', { name: 'A processar…' })
+  await dialog.getByRole('button', { name: 'Entrar' }).click()
+  await expect(overlay).toBeVisible()
+  const shownAt = Date.now()
+  await expect(overlay).toBeHidden()
+  expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1200)
   await expect(page).toHaveURL('/perfil')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Olá, ${account.nome}`)
   await expect(dialog).toBeHidden()
+})
+
+test('a logout that cannot reach the server says so, keeps nothing pretended, and can be retried', async ({ page }) => {
+  const account = await createAccount(page)
+  await page.goto('/perfil')
+  await page.route('**/api/logout', (route) => route.abort('internetdisconnected'))
+  await main(page).getByRole('link', { name: 'Terminar sessão' }).click()
+  await expect(page.getByRole('alert')).toContainText('Sem ligação. Verifique a sua ligação à internet')
+  await expect(page).toHaveURL('/logout')
+  expect((await privateData(page)).user.loggedIn).toBe(true)
+  await page.unroute('**/api/logout')
+  await page.getByRole('button', { name: 'Tentar novamente' }).click()
+  await expect(page).toHaveURL('/')
+  expect((await privateData(page)).user.loggedIn).toBe(false)
+  await page.goto('/perfil')
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(`Olá, ${account.nome}`)
 })
 
 test('five wrong passwords lock the account, even for the right password', async ({ page }) => {
@@ -358,6 +408,8 @@ test('password recovery: SMS code, then a new password in the personal data form
   await expect(bottomNav(page)).toHaveCount(0)
   await expect(page.getByRole('link', { name: 'Voltar' })).toHaveCount(0)
   await expect(page.getByRole('link', { name: 'Cancelar' })).toHaveCount(0)
+  // Terms and privacy were accepted when the account was completed: not asked again.
+  await expect(page.getByRole('checkbox', { name: /Li e aceito/ })).toHaveCount(0)
   await page.goto('/perfil')
   await expect(page).toHaveURL('/alterar-dados-pessoais')
   const nova = randomPassword()

@@ -134,6 +134,7 @@ export async function createAccount(page: Page, { complete = true } = {}): Promi
       password: account.password,
       confirmacaoPassword: account.password,
       comunicacoes: false,
+      aceitacao: true,
     })
   }
   return account

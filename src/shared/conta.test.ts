@@ -24,11 +24,27 @@ describe('account form rules', () => {
   it('asks for the password in the personal data form only for temporary accounts', () => {
     const dados = { nome: 'Ana', email: 'ana@exemplo.pt', dataNascimento: '1990-01-01' }
     const hoje = '2026-11-22'
-    expect(dadosPessoaisSchema({ idadeMinima: 16, comPassword: false, hoje }).safeParse(dados).success).toBe(true)
-    expect(messages(dadosPessoaisSchema({ idadeMinima: 16, comPassword: true, hoje }).safeParse(dados))).toEqual({
+    const rules = { idadeMinima: 16, comAceitacao: false, hoje }
+    expect(dadosPessoaisSchema({ ...rules, comPassword: false }).safeParse(dados).success).toBe(true)
+    expect(messages(dadosPessoaisSchema({ ...rules, comPassword: true }).safeParse(dados))).toEqual({
       password: 'Campo de preenchimento obrigatório',
       confirmacaoPassword: 'Campo de preenchimento obrigatório',
     })
+  })
+
+  it('asks for the active acceptance of terms and privacy only on the first completion', () => {
+    const dados = { nome: 'Ana', email: 'ana@exemplo.pt', dataNascimento: '1990-01-01' }
+    const primeira = dadosPessoaisSchema({
+      idadeMinima: 16,
+      comPassword: false,
+      comAceitacao: true,
+      hoje: '2026-11-22',
+    })
+    expect(messages(primeira.safeParse(dados))).toEqual({ aceitacao: 'Campo de preenchimento obrigatório' })
+    expect(messages(primeira.safeParse({ ...dados, aceitacao: false }))).toEqual({
+      aceitacao: 'Campo de preenchimento obrigatório',
+    })
+    expect(primeira.safeParse({ ...dados, aceitacao: true }).success).toBe(true)
   })
 })
 

@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import {
   ageOn,
-  checkPasswordsMatch,
   DEFAULT_PAIS,
   isValidIsoDate,
   isValidNif,
@@ -13,6 +12,7 @@ import {
   obrigatorio,
   opcional,
   PaisSchema,
+  passwordsMatch,
   TelemovelSchema,
 } from './validacao.ts'
 
@@ -42,7 +42,7 @@ export type ResetInput = z.input<typeof ResetSchema>
 export { CodigoSmsSchema } from './validacao.ts'
 export type CodigoSmsInput = { codigo: string }
 
-export const AlterarPasswordSchema = z.object(NovaPasswordFields).superRefine(checkPasswordsMatch)
+export const AlterarPasswordSchema = z.object(NovaPasswordFields).refine(...passwordsMatch())
 export type AlterarPasswordInput = z.input<typeof AlterarPasswordSchema>
 
 export const AlterarTelemovelSchema = z
@@ -73,15 +73,20 @@ export interface DadosPessoaisOptions {
   idadeMinima: number
   /** Temporary accounts set their password in this form. */
   comPassword: boolean
+  /** The first completion of an account asks for the active acceptance of the terms and privacy policy (spec §4). */
+  comAceitacao: boolean
   /** Today as `YYYY-MM-DD`, for the age check. */
   hoje: string
 }
 
 const nif = opcional(9).refine((v) => v === null || isValidNif(v), mensagens.nifInvalido)
 
-/** Personal data form (spec §5): name, e-mail, birth date (age), optional others; the password only when temporary. */
-export function dadosPessoaisSchema({ idadeMinima, comPassword, hoje }: DadosPessoaisOptions) {
-  const base = z.object({
+/**
+ * Personal data form (spec §5): name, e-mail, birth date (age), optional others; the password only when temporary,
+ * the acceptance of terms and privacy only until the registration is complete.
+ */
+export function dadosPessoaisSchema({ idadeMinima, comPassword, comAceitacao, hoje }: DadosPessoaisOptions) {
+  const fields = z.object({
     nome: obrigatorio(120),
     email: obrigatorio(254).pipe(z.email(mensagens.email)),
     dataNascimento: obrigatorio(10)
@@ -100,8 +105,9 @@ export function dadosPessoaisSchema({ idadeMinima, comPassword, hoje }: DadosPes
     nif2: nif,
     comunicacoes: z.boolean().default(false),
   })
+  const base = comAceitacao ? fields.extend({ aceitacao: z.literal(true, { error: mensagens.obrigatorio }) }) : fields
   if (!comPassword) return base
-  return base.extend(NovaPasswordFields).superRefine(checkPasswordsMatch)
+  return base.extend(NovaPasswordFields).refine(...passwordsMatch())
 }
 export type DadosPessoaisInput = z.input<ReturnType<typeof dadosPessoaisSchema>>
 
@@ -124,6 +130,8 @@ export interface UserData {
   comunicacoes: boolean
   comunicacao: boolean
   temporario: 0 | 1
+  /** The personal data were completed once (terms and privacy accepted): from then on the account never lapses. */
+  registoCompleto: boolean
   usar_codigo_seguranca: 0 | 1
   saldo: number
   pontos: number

@@ -92,10 +92,18 @@ export const NovaPasswordFields = {
   confirmacaoPassword: obrigatorio(PASSWORD_LENGTH * 4),
 }
 
-export function checkPasswordsMatch(value: { password?: string; confirmacaoPassword?: string }, ctx: z.RefinementCtx) {
-  if (value.password !== value.confirmacaoPassword) {
-    ctx.addIssue({ code: 'custom', message: mensagens.igualA('Password'), path: ['confirmacaoPassword'] })
-  }
+/**
+ * The repeat-password check, as `.refine` arguments. It runs once the repeat parsed, whatever the other fields say
+ * (a wrong type elsewhere, an unticked box), so the person sees every message at once.
+ */
+export function passwordsMatch<T extends { password?: string; confirmacaoPassword?: string }>(): [
+  (v: T) => boolean,
+  { message: string; path: string[]; when: (payload: z.core.ParsePayload) => boolean },
+] {
+  return [
+    (v) => v.password === v.confirmacaoPassword,
+    { message: mensagens.igualA('Password'), path: ['confirmacaoPassword'], when: noIssuesOn('confirmacaoPassword') },
+  ]
 }
 
 /** Portuguese NIF: 9 digits with a mod-11 check digit. */

@@ -90,7 +90,16 @@ export function PhoneField({
             <optgroup label="Todos os países">{all.map(option)}</optgroup>
           </select>
         </div>
-        <input id={controlId} type="tel" inputMode="tel" autoComplete={autoComplete} {...aria} {...telemovel} />
+        <input
+          id={controlId}
+          type="tel"
+          inputMode="tel"
+          autoComplete={autoComplete}
+          // The number, not the dial code (already right for most), is what a person types first.
+          data-autofocus
+          {...aria}
+          {...telemovel}
+        />
       </div>
       <FieldError id={paisIds.errorId} error={paisError} />
       <FieldError id={errorId} error={error} />

@@ -45,6 +45,10 @@ export function useNativeModal(
   }, [ref])
 }
 
-/** The first form control of a dialog (a form opens with the cursor in its first field). */
+/**
+ * The field a dialog's form opens in: one marked `data-autofocus` (a phone number rather than its dial-code picker),
+ * else the first form control.
+ */
 export const firstField = (dialog: HTMLElement) =>
-  dialog.querySelector<HTMLElement>('[data-autofocus], input:not([type="hidden"]), select, textarea')
+  dialog.querySelector<HTMLElement>('[data-autofocus]') ??
+  dialog.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea')

@@ -25,6 +25,7 @@ describe.each(testDialects())('logs on %s', (dialect) => {
         dataNascimento: '1990-01-01',
         password: '975310',
         confirmacaoPassword: '975310',
+        aceitacao: true,
       })
       await device(t).call('POST', '/login', { telemovel: '912345678', pais: '351', password: '975310' })
       const log = lines.join('')

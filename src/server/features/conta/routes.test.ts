@@ -14,6 +14,7 @@ const DADOS = {
   nif1: '123456789',
   nomeFaturacao1: 'Ana Silva',
   comunicacoes: true,
+  aceitacao: true,
 }
 
 describe.each(testDialects())('accounts on %s', (dialect) => {
@@ -384,8 +385,10 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
       const { hash } = res.json().data
       const confirm = await d.call('POST', `/reset/${hash}`, { codigo: await lastSmsCode(t, E164) })
       expect(confirm.statusCode).toBe(200)
-      expect(user(confirm)).toMatchObject({ loggedIn: true, data: { temporario: 1 } })
-      const noPassword = await d.call('POST', '/alterar-dados-pessoais', DADOS)
+      // Terms and privacy were accepted at the first completion: recovery does not ask again.
+      expect(user(confirm)).toMatchObject({ loggedIn: true, data: { temporario: 1, registoCompleto: true } })
+      const { aceitacao: _, ...semAceitacao } = DADOS
+      const noPassword = await d.call('POST', '/alterar-dados-pessoais', semAceitacao)
       expect(noPassword.json().error.fields).toEqual({
         password: 'Campo de preenchimento obrigatório',
         confirmacaoPassword: 'Campo de preenchimento obrigatório',
@@ -463,6 +466,7 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
         codigoPostal: 'Código postal inválido',
         password: 'Tamanho mínimo: 6 caracteres',
         confirmacaoPassword: 'O valor deve ser igual ao do campo Password',
+        aceitacao: 'Campo de preenchimento obrigatório',
       })
       const letters = await d.call('POST', '/alterar-dados-pessoais', {
         ...DADOS,
@@ -534,6 +538,27 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
         expect(res.statusCode, url).toBe(403)
         expect(res.json().error.message).toBe('Complete primeiro os seus dados pessoais.')
       }
+    })
+
+    it('completes a registration only with the active acceptance of terms and privacy, asked once', async () => {
+      const d = device(t)
+      const { hash } = (await d.call('POST', '/registo', { telemovel: PHONE, pais: '351', termos: true })).json().data
+      const confirm = await d.call('POST', `/registo/${hash}`, { codigo: await lastSmsCode(t, E164) })
+      expect(user(confirm).data).toMatchObject({ temporario: 1, registoCompleto: false })
+      const withPassword = { ...DADOS, password: '123456', confirmacaoPassword: '123456' }
+      for (const aceitacao of [undefined, false, 'true']) {
+        const refused = await d.call('POST', '/alterar-dados-pessoais', { ...withPassword, aceitacao })
+        expect(refused.statusCode).toBe(400)
+        expect(refused.json().error.fields).toEqual({ aceitacao: 'Campo de preenchimento obrigatório' })
+      }
+      const still = await d.call('POST', '/api/refresh-private-data')
+      expect(user(still).data).toMatchObject({ temporario: 1, registoCompleto: false, nome: null })
+      const done = await d.call('POST', '/alterar-dados-pessoais', withPassword)
+      expect(user(done).data).toMatchObject({ temporario: 0, registoCompleto: true })
+      const { aceitacao: _, ...semAceitacao } = DADOS
+      const later = await d.call('POST', '/alterar-dados-pessoais', { ...semAceitacao, nome: 'Ana S.' })
+      expect(later.statusCode, later.body).toBe(200)
+      expect(user(later).data).toMatchObject({ nome: 'Ana S.', registoCompleto: true })
     })
 
     it('needs a session with an account', async () => {

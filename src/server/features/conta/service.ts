@@ -90,6 +90,7 @@ export function toUserData(u: Utilizador): UserData {
     comunicacoes: u.comunicacoes === 1,
     comunicacao: u.comunicacao === 1,
     temporario: u.temporario === 1 ? 1 : 0,
+    registoCompleto: u.registo_completo_em !== null,
     usar_codigo_seguranca: u.usar_codigo_seguranca === 1 ? 1 : 0,
     saldo: u.saldo,
     pontos: u.pontos,
@@ -398,6 +399,7 @@ export function createContaService({ repository, sessions, limiter, sms, clock, 
       const parsed = dadosPessoaisSchema({
         idadeMinima: settings.idadeMinima,
         comPassword,
+        comAceitacao: user.registo_completo_em === null,
         hoje: lisbonToday(clock),
       }).safeParse(body)
       if (!parsed.success) {
@@ -428,6 +430,7 @@ export function createContaService({ repository, sessions, limiter, sms, clock, 
             : user.nif_utilizado,
         comunicacoes: d.comunicacoes ? 1 : 0,
         temporario: 0,
+        // Set once, with the acceptance of terms and privacy the schema required for it: the moment of consent.
         registo_completo_em: user.registo_completo_em ?? isoNow(clock),
         ...(password ? { password_hash: await hashSecret(password) } : {}),
         atualizado_em: isoNow(clock),

@@ -1,15 +1,17 @@
 import { useMemo, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import type { z } from 'zod'
+import { POLITICA_PRIVACIDADE_TAG, TERMOS_TAG } from '../../../shared/constants.ts'
 import { dadosPessoaisSchema, type UserData } from '../../../shared/conta.ts'
 import { paths } from '../../../shared/routes.ts'
 import { PASSWORD_LENGTH } from '../../../shared/validacao.ts'
 import { useHeader } from '../../app/header.tsx'
-import { usePrivateData } from '../../app/private-data.ts'
+import { usePrivateData, useSetPrivateData } from '../../app/private-data.ts'
 import { QueryView } from '../../lib/query.tsx'
 import { CheckboxField, Field, SelectField } from '../../ui/Field.tsx'
 import { useApiForm } from '../../ui/form.tsx'
 import { Loading } from '../../ui/Loading.tsx'
+import { LegalTextButton } from '../conteudos/LegalTextButton.tsx'
 import { lisbonToday } from './datas.ts'
 import { useConfiguracao } from './use-configuracao.ts'
 import { useDadosPessoais } from './use-dados-pessoais.ts'
@@ -23,11 +25,14 @@ export function AlterarDadosPessoaisPage() {
   const config = useConfiguracao()
   // Fixed when the screen opens: saving turns the account permanent, and the form must not change under the dialog.
   const [temporario] = useState(() => user?.temporario === 1)
+  const [primeiraVez] = useState(() => user?.registoCompleto === false)
   useHeader('Dados pessoais', temporario ? undefined : paths.perfil)
   if (!user) return <Loading />
   return (
     <QueryView query={config}>
-      {({ idadeMinima }) => <DadosPessoaisForm user={user} idadeMinima={idadeMinima} comPassword={temporario} />}
+      {({ idadeMinima }) => (
+        <DadosPessoaisForm user={user} idadeMinima={idadeMinima} comPassword={temporario} comAceitacao={primeiraVez} />
+      )}
     </QueryView>
   )
 }
@@ -36,25 +41,27 @@ const text = (value: string | null) => value ?? ''
 
 type DadosSchema = ReturnType<typeof dadosPessoaisSchema>
 /** Both variants of the schema as one form type: the password fields are there only for temporary accounts. */
-type DadosForm = z.input<DadosSchema> & { password?: string; confirmacaoPassword?: string }
-type DadosValues = z.output<DadosSchema> & { password?: string; confirmacaoPassword?: string }
+type DadosForm = z.input<DadosSchema> & { password?: string; confirmacaoPassword?: string; aceitacao?: boolean }
+type DadosValues = z.output<DadosSchema> & { password?: string; confirmacaoPassword?: string; aceitacao?: true }
 
 interface FormProps {
   user: UserData
   idadeMinima: number
   comPassword: boolean
+  comAceitacao: boolean
 }
 
-function DadosPessoaisForm({ user, idadeMinima, comPassword }: FormProps) {
+function DadosPessoaisForm({ user, idadeMinima, comPassword, comAceitacao }: FormProps) {
   const navigate = useNavigate()
   const guardar = useDadosPessoais()
+  const setPrivateData = useSetPrivateData()
   const schema = useMemo(
     () =>
-      dadosPessoaisSchema({ idadeMinima, comPassword, hoje: lisbonToday() }) as unknown as z.ZodType<
+      dadosPessoaisSchema({ idadeMinima, comPassword, comAceitacao, hoje: lisbonToday() }) as unknown as z.ZodType<
         DadosValues,
         DadosForm
       >,
-    [idadeMinima, comPassword],
+    [idadeMinima, comPassword, comAceitacao],
   )
   const { form, onSubmit, errorOf, submission } = useApiForm({
     schema,
@@ -71,14 +78,17 @@ function DadosPessoaisForm({ user, idadeMinima, comPassword }: FormProps) {
       nif2: text(user.nif2),
       comunicacoes: user.comunicacoes,
       ...(comPassword ? { password: '', confirmacaoPassword: '' } : {}),
+      ...(comAceitacao ? { aceitacao: false } : {}),
     },
     submit: (values) => guardar.mutateAsync(values),
-    onSuccess: () =>
+    onSuccess: (data) => {
+      setPrivateData(data)
       submission.showDialog({
         title: 'Sucesso',
         message: 'Alteração de dados efetuada',
         afterClose: () => void navigate(paths.perfil, { replace: comPassword }),
-      }),
+      })
+    },
   })
   const { register } = form
 
@@ -178,6 +188,12 @@ function DadosPessoaisForm({ user, idadeMinima, comPassword }: FormProps) {
         <CheckboxField error={errorOf('comunicacoes')} {...register('comunicacoes')}>
           Quero receber comunicações e novidades
         </CheckboxField>
+        {comAceitacao && (
+          <CheckboxField error={errorOf('aceitacao')} {...register('aceitacao')}>
+            Li e aceito os <LegalTextButton tag={TERMOS_TAG}>Termos e Condições</LegalTextButton> e a{' '}
+            <LegalTextButton tag={POLITICA_PRIVACIDADE_TAG}>Política de privacidade</LegalTextButton> *
+          </CheckboxField>
+        )}
         <div className="form-actions">
           <button type="submit" className="button">
             Guardar

@@ -3,6 +3,7 @@ import { LoginSchema } from '../../../shared/conta.ts'
 import { paths } from '../../../shared/routes.ts'
 import { DEFAULT_PAIS } from '../../../shared/validacao.ts'
 import { ModalLink, RouteModal } from '../../app/modal-route.tsx'
+import { useSetPrivateData } from '../../app/private-data.ts'
 import { Field } from '../../ui/Field.tsx'
 import { useApiForm } from '../../ui/form.tsx'
 import { PhoneField, phoneFieldProps } from '../../ui/PhoneField.tsx'
@@ -11,11 +12,15 @@ import { useLogin } from './use-login.ts'
 export function LoginPage() {
   const login = useLogin()
   const navigate = useNavigate()
+  const setPrivateData = useSetPrivateData()
   const { form, onSubmit, errorOf, submission } = useApiForm({
     schema: LoginSchema,
     defaultValues: { telemovel: '', pais: DEFAULT_PAIS, password: '' },
     submit: (values) => login.mutateAsync(values),
-    onSuccess: () => void navigate(paths.perfil, { replace: true }),
+    onSuccess: (data) => {
+      setPrivateData(data)
+      void navigate(paths.perfil, { replace: true })
+    },
   })
   const { register } = form
   return (

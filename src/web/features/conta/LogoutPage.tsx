@@ -1,9 +1,10 @@
-import { useEffect, useRef } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { Navigate, useNavigate } from 'react-router'
 import type { PrivateData } from '../../../shared/conta.ts'
 import { paths } from '../../../shared/routes.ts'
 import { useHeader } from '../../app/header.tsx'
 import { forgetChave, usePrivateData, useSetPrivateData } from '../../app/private-data.ts'
+import { ApiError } from '../../lib/api.ts'
 import { ErrorState } from '../../ui/ErrorState.tsx'
 import { Loading } from '../../ui/Loading.tsx'
 import { useLogout } from './use-logout.ts'
@@ -15,7 +16,7 @@ const LOGGED_OUT: PrivateData = {
 }
 
 /**
- * Spec §4: calls the logout endpoint, clears the private data, goes home. It guards itself (route access `open`): a
+ * Spec §4: calls the logout endpoint, clears the private data, goes home; if the call fails, says so and retries. It guards itself (route access `open`): a
  * guest goes to login, but the person who just logged out here must not be sent there when the data says "guest".
  */
 export function LogoutPage() {
@@ -26,23 +27,44 @@ export function LogoutPage() {
   const query = usePrivateData()
   const loggedIn = query.data?.user.loggedIn
   const started = useRef(false)
+  const [failure, setFailure] = useState<unknown>(null)
+
+  const end = useCallback(async () => {
+    let data: PrivateData
+    try {
+      data = await logout()
+    } catch (error) {
+      // The session is already over on the server: nothing left to end.
+      if (!(error instanceof ApiError && error.status === 401)) {
+        // Offline or a server failure: the session still works, so the device must not pretend it ended (a shared
+        // phone would stay logged in the moment it is back online). Say so and offer to try again.
+        setFailure(error)
+        return
+      }
+      data = LOGGED_OUT
+    }
+    forgetChave()
+    await navigate(paths.home, { replace: true, flushSync: true })
+    setPrivateData(data)
+  }, [logout, navigate, setPrivateData])
 
   useEffect(() => {
     if (loggedIn !== true || started.current) return
     started.current = true
-    void (async () => {
-      let data: PrivateData | null = null
-      try {
-        data = await logout()
-      } catch {
-        // Offline: the device forgets the account anyway; the server session expires on its own.
-      }
-      forgetChave()
-      await navigate(paths.home, { replace: true, flushSync: true })
-      setPrivateData(data ?? LOGGED_OUT)
-    })()
-  }, [loggedIn, logout, navigate, setPrivateData])
+    void end()
+  }, [loggedIn, end])
 
+  if (failure) {
+    return (
+      <ErrorState
+        error={failure}
+        onRetry={() => {
+          setFailure(null)
+          void end()
+        }}
+      />
+    )
+  }
   if (query.isError && !started.current) {
     return <ErrorState error={query.error} onRetry={() => void query.refetch()} />
   }

@@ -1,6 +1,7 @@
+import { useState } from 'react'
 import { Link } from 'react-router'
 import { TERMOS_TAG } from '../../../shared/constants.ts'
-import { SignupSchema } from '../../../shared/conta.ts'
+import { type SignupInput, SignupSchema } from '../../../shared/conta.ts'
 import { href, paths } from '../../../shared/routes.ts'
 import { DEFAULT_PAIS } from '../../../shared/validacao.ts'
 import { ModalLink, RouteModal, useModalNavigate } from '../../app/modal-route.tsx'
@@ -9,12 +10,23 @@ import { useApiForm } from '../../ui/form.tsx'
 import { PhoneField, phoneFieldProps } from '../../ui/PhoneField.tsx'
 import { useRegisto } from './use-registo.ts'
 
+/**
+ * What was typed before opening the terms (a screen of its own, spec §2), given back on return. Kept in memory only,
+ * for that one trip: a phone number has no business in the device's storage.
+ */
+let beforeTerms: Partial<SignupInput> | null = null
+
 export function SignupPage() {
   const registo = useRegisto()
   const openModal = useModalNavigate()
+  const [initial] = useState<Partial<SignupInput>>(() => {
+    const saved = beforeTerms
+    beforeTerms = null
+    return saved ?? { telemovel: '', pais: DEFAULT_PAIS }
+  })
   const { form, onSubmit, errorOf, submission } = useApiForm({
     schema: SignupSchema,
-    defaultValues: { telemovel: '', pais: DEFAULT_PAIS },
+    defaultValues: initial,
     submit: (values) => registo.mutateAsync(values),
     onSuccess: ({ hash }) => openModal(href(paths.confirmSignup, { hash }), { replace: true }),
   })
@@ -28,7 +40,14 @@ export function SignupPage() {
         <PhoneField label="Telemóvel" {...phoneFieldProps(form, errorOf, 'telemovel', 'pais')} />
         <CheckboxField error={errorOf('termos')} {...register('termos')}>
           Li e aceito os{' '}
-          <Link to={href(paths.informacaoLegalConteudoSignup, { conteudo: TERMOS_TAG })}>Termos e Condições</Link>
+          <Link
+            to={href(paths.informacaoLegalConteudoSignup, { conteudo: TERMOS_TAG })}
+            onClick={() => {
+              beforeTerms = form.getValues()
+            }}
+          >
+            Termos e Condições
+          </Link>
         </CheckboxField>
         <div className="form-actions">
           <button type="submit" className="button">

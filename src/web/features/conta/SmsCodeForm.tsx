@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { CodigoSmsSchema, type PrivateData } from '../../../shared/conta.ts'
+import { useSetPrivateData } from '../../app/private-data.ts'
 import { ApiError } from '../../lib/api.ts'
 import { Field } from '../../ui/Field.tsx'
 import { useApiForm } from '../../ui/form.tsx'
@@ -17,11 +18,15 @@ interface SmsCodeFormProps {
 /** The SMS code step of sign-up, recovery and phone change, with 'Reenviar código'. */
 export function SmsCodeForm({ hash, intro, confirm, onConfirmed, restart }: SmsCodeFormProps) {
   const reenviar = useReenviarCodigo()
+  const setPrivateData = useSetPrivateData()
   const { form, onSubmit, errorOf, submission } = useApiForm({
     schema: CodigoSmsSchema,
     defaultValues: { codigo: '' },
     submit: ({ codigo }) => confirm({ hash, codigo }),
-    onSuccess: onConfirmed,
+    onSuccess: (data) => {
+      setPrivateData(data)
+      onConfirmed(data)
+    },
     onErrorClosed: (error) => {
       if (error instanceof ApiError && error.status === 410) restart()
     },
