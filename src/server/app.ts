@@ -124,11 +124,16 @@ export async function buildApp(config: Config, database: DatabaseHandle, deps: A
   const { db, dialect } = database
   const clock = deps.clock ?? systemClock
   const sessionStore = createSessionStore(db, clock)
-  const sessions = await registerSessions(app, sessionStore, production)
+  const limiter = createRateLimiter(db, clock)
+  const sessions = await registerSessions(app, sessionStore, {
+    limiter,
+    newPerIpHour: config.NEW_SESSIONS_PER_IP_HOUR,
+    secureCookie: production,
+  })
   const contaService = createContaService({
     repository: createContaRepository(db),
     sessions: sessionStore,
-    limiter: createRateLimiter(db, clock),
+    limiter,
     sms: smsProviderFor(config, deps, app, database, clock),
     clock,
     settings: { idadeMinima: config.MINIMUM_AGE },

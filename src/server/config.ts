@@ -29,14 +29,21 @@ const EnvSchema = z.object({
   MINIMUM_AGE: z.coerce.number().int().min(0).max(120).default(16),
   /** Fill an empty database with the demo group's content at start (never in production unless asked). */
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
-  /** Which SMS provider sends codes: the development outbox, or Twilio. */
-  /** Unset: the development outbox; required in production (the outbox would deliver nothing). */
+  /**
+   * Which SMS provider sends codes: the development outbox, or Twilio. Unset: the outbox; required in production (the
+   * outbox would deliver nothing).
+   */
   SMS_PROVIDER: z.enum(['outbox', 'twilio']).optional(),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   /** Sender: a Twilio number in E.164 or an alphanumeric sender id. */
   TWILIO_FROM: z.string().optional(),
   TWILIO_API_URL: z.url().default('https://api.twilio.com'),
+  /**
+   * New anonymous sessions one IP may open in an hour (each is a row: a script without its cookie must not add them
+   * without end). Generous, since a carrier's NAT or a shop's Wi-Fi puts many new devices behind one address.
+   */
+  NEW_SESSIONS_PER_IP_HOUR: z.coerce.number().int().min(1).default(300),
   /** Largest JSON body accepted, in bytes. */
   BODY_LIMIT: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
 })

@@ -1,8 +1,10 @@
 import cookie from '@fastify/cookie'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { type Clock, DAY, isoIn, isoNow } from './clock.ts'
+import { type Clock, DAY, HOUR, isoIn, isoNow } from './clock.ts'
 import { randomToken, sha256 } from './crypto.ts'
 import type { Database } from './db.ts'
+import { HttpError } from './errors.ts'
+import type { Limit, RateLimiter } from './rate-limit.ts'
 
 /**
  * Sessions (ARCHITECTURE.md "Identity"): an opaque random token, stored only as its SHA-256. Browsers hold it in an
@@ -113,7 +115,20 @@ export const isApiCall = (request: FastifyRequest) => request.url.startsWith('/a
  */
 export const needsSession = (request: FastifyRequest) => !isRead(request)
 
-export async function registerSessions(app: FastifyInstance, store: SessionStore, secureCookie: boolean) {
+interface SessionOptions {
+  limiter: RateLimiter
+  /** New anonymous sessions one IP may open in an hour (configuration NEW_SESSIONS_PER_IP_HOUR). */
+  newPerIpHour: number
+  /** The cookie only over HTTPS (production). */
+  secureCookie: boolean
+}
+
+export async function registerSessions(
+  app: FastifyInstance,
+  store: SessionStore,
+  { limiter, newPerIpHour, secureCookie }: SessionOptions,
+) {
+  const newPerIp: Limit = { max: newPerIpHour, windowMs: HOUR }
   await app.register(cookie)
   app.decorateRequest('sessao', null as unknown as Sessao)
   app.decorateRequest('bearer', false)
@@ -141,6 +156,8 @@ export async function registerSessions(app: FastifyInstance, store: SessionStore
       request.sessao = found
       return
     }
+    const { allowed } = await limiter.hit(`ip:sessao:${request.ip}`, newPerIp)
+    if (!allowed) throw new HttpError(429, 'Demasiados pedidos. Tente mais tarde.', 'Demasiados pedidos')
     const created = await store.create(null, false)
     request.sessao = created.sessao
     issue(request, reply, created.token)

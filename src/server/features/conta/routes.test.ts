@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { DAY, MINUTE, manualClock } from '../../platform/clock.ts'
+import { DAY, HOUR, MINUTE, manualClock } from '../../platform/clock.ts'
 import { createTestApp, device, lastSmsCode, type TestApp, testDialects } from '../../testing/harness.ts'
 import { CONTA_LIMITES } from './service.ts'
 
@@ -754,6 +754,26 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
       expect(await countOf('sms_outbox')).toBe(0)
       expect(await countOf('sessoes')).toBe(0)
       expect(user(await d.call('POST', '/api/refresh-private-data')).loggedIn).toBe(false)
+    })
+
+    it('caps the new anonymous sessions one IP may open, and keeps serving the sessions it has', async () => {
+      await t.close()
+      const max = 20
+      t = await createTestApp(dialect, { NEW_SESSIONS_PER_IP_HOUR: max }, { clock })
+      const known = device(t, '198.51.100.7')
+      await known.call('POST', '/api/refresh-private-data')
+      for (let i = 1; i < max; i++) {
+        expect((await device(t, '198.51.100.7').call('POST', '/api/refresh-private-data')).statusCode).toBe(200)
+      }
+      const over = await device(t, '198.51.100.7').call('POST', '/api/refresh-private-data')
+      expect(over.statusCode).toBe(429)
+      expect(over.json().error.message).toBe('Demasiados pedidos. Tente mais tarde.')
+      expect((await known.call('POST', '/api/refresh-private-data')).statusCode).toBe(200)
+      expect((await device(t, '198.51.100.8').call('POST', '/api/refresh-private-data')).statusCode).toBe(200)
+      const rows = await t.database.db.selectFrom('sessoes').select('id').execute()
+      expect(rows).toHaveLength(max + 1)
+      clock.advance(HOUR)
+      expect((await device(t, '198.51.100.7').call('POST', '/api/refresh-private-data')).statusCode).toBe(200)
     })
 
     it('gives no session to public reads, so crawlers leave no rows', async () => {
