@@ -167,8 +167,11 @@ test.describe('first visit', () => {
     const legal = modal(page, 'Política de privacidade')
     await expect(legal.getByText('1. Responsável pelo tratamento')).toBeVisible()
     await expectAccessible(page)
+    // Reading is not accepting: a click on the text leaves the box as it was.
+    await legal.getByText('1. Responsável pelo tratamento').click()
     await legal.getByRole('button', { name: 'Fechar' }).click()
     await expect(legal).toBeHidden()
+    await expect(aceitacao).not.toBeChecked()
     await expect(page).toHaveURL('/alterar-dados-pessoais')
     await expect(nome).toHaveValue('Ana Silva')
 
@@ -268,6 +271,23 @@ test('login opens over the page it came from; Fechar and Escape return to it; a 
   await expect(dialog).toBeVisible()
   await dialog.getByRole('button', { name: 'Fechar' }).click()
   await expect(page).toHaveURL('/')
+})
+
+test('what sign-up had typed comes back only straight from the terms', async ({ page }) => {
+  await page.goto('/perfil')
+  await main(page).getByRole('link', { name: 'Criar conta' }).click()
+  const signup = modal(page, 'Criar conta')
+  const telemovel = randomPhone()
+  await signup.getByLabel('Telemóvel', { exact: true }).fill(telemovel)
+  await signup.getByRole('checkbox', { name: /Li e aceito/ }).check()
+  await signup.getByRole('link', { name: 'Termos e Condições' }).click()
+  await expect(page).toHaveURL('/registo/informacao-legal/termos-e-condicoes')
+  // Somewhere else instead of back: the typed number is forgotten (a shared phone's next person must not see it).
+  await bottomNav(page).getByRole('link', { name: 'Conta' }).click()
+  await expect(page).toHaveURL('/perfil')
+  await main(page).getByRole('link', { name: 'Criar conta' }).click()
+  await expect(signup.getByLabel('Telemóvel', { exact: true })).toHaveValue('')
+  await expect(signup.getByRole('checkbox', { name: /Li e aceito/ })).not.toBeChecked()
 })
 
 test('sign-up with a phone that already has an account says so under the field', async ({ page }) => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from './app.ts'
-import { ConfigError, configWith, listenHost, loadConfig } from './config.ts'
+import { ConfigError, configWith, listenHost, loadConfig, trustProxyOf } from './config.ts'
 import { createTestApp, createTestDatabase, type TestApp, testDialects } from './testing/harness.ts'
 
 function fakeWebBuild(): string {
@@ -141,15 +141,20 @@ describe.each(testDialects())('limits and failures on %s', (dialect) => {
 })
 
 describe('configuration', () => {
-  it('needs a real SMS provider in production, and never trusts every proxy', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMS_PROVIDER/)
+  it('needs a real SMS provider and an explicit proxy setting in production, and never trusts every proxy', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', TRUST_PROXY: '1' })).toThrow(/SMS_PROVIDER/)
+    expect(() => loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'outbox' })).toThrow(/TRUST_PROXY/)
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/)
-    expect(loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'outbox' }).SMS_PROVIDER).toBe('outbox')
+    expect(loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'outbox', TRUST_PROXY: 'false' }).SMS_PROVIDER).toBe(
+      'outbox',
+    )
+    expect(trustProxyOf(loadConfig({}))).toBe(false)
+    expect(trustProxyOf(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }))).toEqual(['10.0.0.0/8', '127.0.0.1'])
   })
 
   it('listens on this machine only, outside production', () => {
     expect(listenHost(loadConfig({}))).toBe('127.0.0.1')
-    expect(listenHost(loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'outbox' }))).toBe('0.0.0.0')
+    expect(listenHost(loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'outbox', TRUST_PROXY: '1' }))).toBe('0.0.0.0')
     expect(listenHost(loadConfig({ HOST: '0.0.0.0' }))).toBe('0.0.0.0')
   })
 

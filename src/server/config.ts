@@ -6,14 +6,15 @@ const EnvSchema = z.object({
   /** Interface to listen on; unset: all interfaces in production, only this machine otherwise. */
   HOST: z.string().min(1).optional(),
   /**
-   * Which proxies to believe about the client's address (X-Forwarded-For), as Fastify's trustProxy: `false` (default),
-   * a hop count, or a comma-separated list of addresses/CIDRs. Never `true`: any client could then pick its own IP and
-   * walk around every per-IP limit.
+   * Which proxies to believe about the client's address (X-Forwarded-For), as Fastify's trustProxy: `false` (the
+   * default outside production), a hop count, or a comma-separated list of addresses/CIDRs. Never `true`: any client
+   * could then pick its own IP and walk around every per-IP limit. Required in production: behind a proxy it decides
+   * whether each customer has an address of their own or all share the proxy's (and its per-IP limits).
    */
   TRUST_PROXY: z
     .string()
-    .default('false')
-    .refine((v) => v !== 'true', 'use um número de saltos ou uma lista de endereços, nunca true'),
+    .refine((v) => v !== 'true', 'use um número de saltos ou uma lista de endereços, nunca true')
+    .optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: z
     .string()
@@ -52,6 +53,13 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
   if (env.NODE_ENV === 'production' && !env.SMS_PROVIDER) {
     ctx.addIssue({ code: 'custom', path: ['SMS_PROVIDER'], message: 'obrigatório em produção (twilio)' })
   }
+  if (env.NODE_ENV === 'production' && env.TRUST_PROXY === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['TRUST_PROXY'],
+      message: 'obrigatório em produção: 1 atrás de um proxy, false se os clientes chegam diretamente',
+    })
+  }
   if (env.SMS_PROVIDER === 'twilio') {
     for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'obrigatório com SMS_PROVIDER=twilio' })
@@ -66,7 +74,7 @@ export const listenHost = (config: Config) =>
 
 /** Fastify's trustProxy from TRUST_PROXY. */
 export function trustProxyOf(config: Config): boolean | string[] | ((address: string, hop: number) => boolean) {
-  const value = config.TRUST_PROXY.trim()
+  const value = (config.TRUST_PROXY ?? 'false').trim()
   if (value === 'false' || value === '') return false
   if (/^\d+$/.test(value)) {
     const hops = Number(value)

@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net'
 import type { Clock } from './clock.ts'
 import type { Database } from './db.ts'
 
@@ -12,6 +13,28 @@ export interface RateLimiter {
   hit(key: string, limit: Limit): Promise<{ allowed: boolean; retryAfterMs: number }>
   /** Hits so far in the current window, without counting one. */
   count(key: string, limit: Limit): Promise<number>
+}
+
+/**
+ * What a per-IP limit counts: an IPv4 address (also when IPv6-mapped), or the /64 network of an IPv6 address, since
+ * one subscriber gets a whole /64 and could otherwise take a fresh address, and a fresh allowance, for every request.
+ */
+export function networkOf(ip: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip)
+  if (mapped?.[1]) return mapped[1]
+  const address = ip.split('%')[0] ?? ip
+  if (!isIPv6(address)) return ip
+  const groupsOf = (part: string | undefined) =>
+    // An embedded IPv4 tail (a.b.c.d) takes the room of two groups.
+    part ? part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])) : []
+  const [head, tail] = address.toLowerCase().split('::')
+  const left = groupsOf(head)
+  const right = groupsOf(tail)
+  const groups = tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
+  return `${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(':')}::/64`
 }
 
 /**

@@ -4,7 +4,7 @@ import { type Clock, DAY, HOUR, isoIn, isoNow } from './clock.ts'
 import { randomToken, sha256 } from './crypto.ts'
 import type { Database } from './db.ts'
 import { HttpError } from './errors.ts'
-import type { Limit, RateLimiter } from './rate-limit.ts'
+import { type Limit, networkOf, type RateLimiter } from './rate-limit.ts'
 
 /**
  * Sessions (ARCHITECTURE.md "Identity"): an opaque random token, stored only as its SHA-256. Browsers hold it in an
@@ -156,7 +156,7 @@ export async function registerSessions(
       request.sessao = found
       return
     }
-    const { allowed } = await limiter.hit(`ip:sessao:${request.ip}`, newPerIp)
+    const { allowed } = await limiter.hit(`ip:sessao:${networkOf(request.ip)}`, newPerIp)
     if (!allowed) throw new HttpError(429, 'Demasiados pedidos. Tente mais tarde.', 'Demasiados pedidos')
     const created = await store.create(null, false)
     request.sessao = created.sessao

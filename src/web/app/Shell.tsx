@@ -19,6 +19,7 @@ import { HeaderProvider, useHeaderState } from './header.tsx'
 import { AccountIcon, BackIcon, BellIcon, LoyaltyIcon, NewsIcon, StoreIcon } from './icons.tsx'
 import { backgroundOf, ModalBackdrop } from './modal-route.tsx'
 import { usePrivateData } from './private-data.ts'
+import { useReturnTripBounds } from './return-trip.ts'
 
 /** Per-screen chrome, set in a route's `handle` (e.g. the full-screen QR has neither header nor footer). */
 export interface ScreenChrome {
@@ -138,6 +139,7 @@ function useScreens(modal: boolean): { page: ReactNode; modal: ReactNode; pageLo
 }
 
 function Frame() {
+  useReturnTripBounds()
   const handle = useHandle()
   const navigation = useNavigation()
   const verdict = useGuard(handle.access ?? 'public')

@@ -378,6 +378,22 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
   })
 
   describe('recovery', () => {
+    it('ends the old password and every old session, so only the recovering device sets the new password', async () => {
+      const old = await registered()
+      const d = device(t)
+      const { hash } = (await d.call('POST', '/reset', { telemovel: PHONE, pais: '351' })).json().data
+      const confirm = await d.call('POST', `/reset/${hash}`, { codigo: await lastSmsCode(t, E164) })
+      expect(user(confirm)).toMatchObject({ loggedIn: true, data: { temporario: 1 } })
+      expect(user(await old.call('POST', '/api/refresh-private-data')).loggedIn).toBe(false)
+      const oldPassword = await device(t).call('POST', '/login', { telemovel: PHONE, pais: '351', password: '135790' })
+      expect(oldPassword.statusCode).toBe(401)
+      expect(oldPassword.json().error.message).toBe(
+        (await device(t).call('POST', '/login', { telemovel: '919999999', pais: '351', password: '135790' })).json()
+          .error.message,
+      )
+      expect(user(await d.call('POST', '/api/refresh-private-data')).loggedIn).toBe(true)
+    })
+
     it('logs in by SMS code and asks for a new password in the personal data form', async () => {
       await registered()
       const d = device(t)
@@ -772,8 +788,17 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
       expect((await device(t, '198.51.100.8').call('POST', '/api/refresh-private-data')).statusCode).toBe(200)
       const rows = await t.database.db.selectFrom('sessoes').select('id').execute()
       expect(rows).toHaveLength(max + 1)
+      // Logging out a guest ends nothing and opens nothing.
+      expect((await known.call('POST', '/api/logout')).statusCode).toBe(200)
+      expect(await t.database.db.selectFrom('sessoes').select('id').execute()).toHaveLength(max + 1)
       clock.advance(HOUR)
       expect((await device(t, '198.51.100.7').call('POST', '/api/refresh-private-data')).statusCode).toBe(200)
+      // An IPv6 /64 counts as one address: a fresh address in it gets no fresh allowance.
+      for (let i = 1; i <= max; i++) {
+        expect((await device(t, `2001:db8:7:1::${i.toString(16)}`).call('POST', '/api/logout')).statusCode).toBe(200)
+      }
+      expect((await device(t, '2001:db8:7:1:abcd::99').call('POST', '/api/logout')).statusCode).toBe(429)
+      expect((await device(t, '2001:db8:7:2::1').call('POST', '/api/logout')).statusCode).toBe(200)
     })
 
     it('gives no session to public reads, so crawlers leave no rows', async () => {

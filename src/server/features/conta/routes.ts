@@ -93,8 +93,11 @@ export const contaRoutes: FastifyPluginAsyncZod<ContaRoutesOptions> = async (app
     return { data: await service.privateData(request.sessao) }
   })
 
+  // A guest has nothing to end: rotating anyway would let a script add a session row per call.
   app.post('/api/logout', async (request, reply) => ({
-    data: await service.privateData(await sessions.rotate(request, reply, null)),
+    data: await service.privateData(
+      request.sessao.utilizadorId === null ? request.sessao : await sessions.rotate(request, reply, null),
+    ),
   }))
 
   app.post('/api/refresh-private-data', async (request) => ({ data: await service.privateData(request.sessao) }))

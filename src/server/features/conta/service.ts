@@ -17,7 +17,7 @@ import { type Clock, DAY, HOUR, isoIn, isoNow, lisbonToday, MINUTE } from '../..
 import { hashSecret, randomDigits, randomToken, sha256, verifySecret } from '../../platform/crypto.ts'
 import { isUniqueViolation } from '../../platform/db.ts'
 import { HttpError } from '../../platform/errors.ts'
-import type { Limit, RateLimiter } from '../../platform/rate-limit.ts'
+import { type Limit, networkOf, type RateLimiter } from '../../platform/rate-limit.ts'
 import type { Sessao, SessionStore } from '../../platform/sessions.ts'
 import type { SmsProvider } from '../../platform/sms.ts'
 import type { ContaRepository } from './repository.ts'
@@ -134,7 +134,7 @@ export function createContaService({ repository, sessions, limiter, sms, clock, 
   }
 
   /** Every request that may send an SMS counts against its IP first, before anything is looked up. */
-  const limitIp = (ip: string) => limit(`ip:sms:${ip}`, CONTA_LIMITES.smsRequestsPerIp)
+  const limitIp = (ip: string) => limit(`ip:sms:${networkOf(ip)}`, CONTA_LIMITES.smsRequestsPerIp)
 
   async function limitPhone(e164: string) {
     await limit(`tel:sms:${e164}`, CONTA_LIMITES.smsPerPhone)
@@ -175,7 +175,7 @@ export function createContaService({ repository, sessions, limiter, sms, clock, 
 
   /** Checks an SMS code against its challenge: 5 tries, 10 minutes, single use. Returns the used challenge. */
   async function redeemChallenge(finalidade: SmsFinalidade, hash: string, codigo: string, ip: string) {
-    await limit(`ip:codigo:${ip}`, CONTA_LIMITES.codeChecksPerIp)
+    await limit(`ip:codigo:${networkOf(ip)}`, CONTA_LIMITES.codeChecksPerIp)
     const desafio = await repository.findDesafio(sha256(hash), finalidade)
     if (!desafio) throw expired()
     const now = isoNow(clock)
@@ -252,7 +252,7 @@ export function createContaService({ repository, sessions, limiter, sms, clock, 
     },
 
     async login(input: z.output<typeof LoginSchema>, ip: string): Promise<number> {
-      await limit(`ip:login:${ip}`, CONTA_LIMITES.loginsPerIp)
+      await limit(`ip:login:${networkOf(ip)}`, CONTA_LIMITES.loginsPerIp)
       const e164 = toE164Mobile(input.pais, input.telemovel)
       let user = e164 ? await repository.findUtilizadorByPhone(e164) : undefined
       if (!user) {
@@ -309,12 +309,16 @@ export function createContaService({ repository, sessions, limiter, sms, clock, 
       const user =
         desafio.utilizador_id === null ? undefined : await repository.findUtilizadorById(desafio.utilizador_id)
       if (!user) throw expired()
+      // Recovery is what a person does when the password may be known to someone else: the old password stops
+      // working and every session of the account ends, so nobody but this device can set the new one.
       await repository.updateUtilizador(user.id, {
         temporario: 1,
+        password_hash: null,
         falhas_login: 0,
         bloqueado_ate: null,
         atualizado_em: isoNow(clock),
       })
+      await sessions.revokeAllFor(user.id)
       return user.id
     },
 

@@ -5,25 +5,19 @@ import { type SignupInput, SignupSchema } from '../../../shared/conta.ts'
 import { href, paths } from '../../../shared/routes.ts'
 import { DEFAULT_PAIS } from '../../../shared/validacao.ts'
 import { ModalLink, RouteModal, useModalNavigate } from '../../app/modal-route.tsx'
+import { leaveForm, takeFormValues } from '../../app/return-trip.ts'
 import { CheckboxField } from '../../ui/Field.tsx'
 import { useApiForm } from '../../ui/form.tsx'
 import { PhoneField, phoneFieldProps } from '../../ui/PhoneField.tsx'
 import { useRegisto } from './use-registo.ts'
 
-/**
- * What was typed before opening the terms (a screen of its own, spec §2), given back on return. Kept in memory only,
- * for that one trip: a phone number has no business in the device's storage.
- */
-let beforeTerms: Partial<SignupInput> | null = null
-
 export function SignupPage() {
   const registo = useRegisto()
   const openModal = useModalNavigate()
-  const [initial] = useState<Partial<SignupInput>>(() => {
-    const saved = beforeTerms
-    beforeTerms = null
-    return saved ?? { telemovel: '', pais: DEFAULT_PAIS }
-  })
+  // Back from reading the terms: what was typed before.
+  const [initial] = useState<Partial<SignupInput>>(
+    () => takeFormValues<Partial<SignupInput>>(paths.signup) ?? { telemovel: '', pais: DEFAULT_PAIS },
+  )
   const { form, onSubmit, errorOf, submission } = useApiForm({
     schema: SignupSchema,
     defaultValues: initial,
@@ -31,6 +25,7 @@ export function SignupPage() {
     onSuccess: ({ hash }) => openModal(href(paths.confirmSignup, { hash }), { replace: true }),
   })
   const { register } = form
+  const termsPath = href(paths.informacaoLegalConteudoSignup, { conteudo: TERMOS_TAG })
   return (
     <RouteModal title="Criar conta">
       <form className="form" onSubmit={onSubmit} noValidate>
@@ -40,12 +35,7 @@ export function SignupPage() {
         <PhoneField label="Telemóvel" {...phoneFieldProps(form, errorOf, 'telemovel', 'pais')} />
         <CheckboxField error={errorOf('termos')} {...register('termos')}>
           Li e aceito os{' '}
-          <Link
-            to={href(paths.informacaoLegalConteudoSignup, { conteudo: TERMOS_TAG })}
-            onClick={() => {
-              beforeTerms = form.getValues()
-            }}
-          >
+          <Link to={termsPath} onClick={() => leaveForm(paths.signup, termsPath, form.getValues())}>
             Termos e Condições
           </Link>
         </CheckboxField>

@@ -1,4 +1,5 @@
 import { type ReactNode, useState } from 'react'
+import { createPortal } from 'react-dom'
 import { QueryView } from '../../lib/query.tsx'
 import { Modal } from '../../ui/Modal.tsx'
 import { RichText } from '../../ui/RichText.tsx'
@@ -15,7 +16,8 @@ export function LegalTextButton({ tag, children }: { tag: string; children: Reac
       <button type="button" className="link-button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
         {children}
       </button>
-      {open && <LegalTextModal tag={tag} onClose={() => setOpen(false)} />}
+      {/* Outside the checkbox's label: a click on the text must not tick or untick the box. */}
+      {open && createPortal(<LegalTextModal tag={tag} onClose={() => setOpen(false)} />, document.body)}
     </>
   )
 }
