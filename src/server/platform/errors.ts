@@ -16,6 +16,9 @@ export class HttpError extends Error {
 
 export const notFound = (message = 'O conteúdo pedido não existe.') => new HttpError(404, message, 'Não encontrado')
 
+const TOO_MANY_REQUESTS = 'Demasiados pedidos. Tente mais tarde.'
+export const tooManyRequests = () => new HttpError(429, TOO_MANY_REQUESTS, 'Demasiados pedidos')
+
 export function errorBody(title: string, message: string, fields?: FieldErrors): ApiErrorBody {
   return { error: fields ? { title, message, fields } : { title, message } }
 }
@@ -45,7 +48,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(415).send(errorBody(GENERIC_ERROR_TITLE, 'O pedido deve ser enviado em JSON.'))
     }
     if (status === 429) {
-      return reply.status(429).send(errorBody(GENERIC_ERROR_TITLE, 'Demasiados pedidos. Tente mais tarde.'))
+      return reply.status(429).send(errorBody(GENERIC_ERROR_TITLE, TOO_MANY_REQUESTS))
     }
     if (status >= 400 && status < 500) {
       return reply.status(status).send(errorBody(GENERIC_ERROR_TITLE, 'Pedido inválido.'))

@@ -37,6 +37,9 @@ export function networkOf(ip: string): string {
     .join(':')}::/64`
 }
 
+/** The key of a per-IP limit: per address, or per IPv6 /64 (networkOf). */
+export const ipKey = (scope: string, ip: string) => `ip:${scope}:${networkOf(ip)}`
+
 /**
  * Fixed-window counters kept in the database, so that every app server shares them. One upsert a hit, atomic on
  * both dialects.

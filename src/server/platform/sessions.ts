@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { type Clock, DAY, HOUR, isoIn, isoNow } from './clock.ts'
 import { randomToken, sha256 } from './crypto.ts'
 import type { Database } from './db.ts'
-import { HttpError } from './errors.ts'
-import { type Limit, networkOf, type RateLimiter } from './rate-limit.ts'
+import { tooManyRequests } from './errors.ts'
+import { ipKey, type Limit, type RateLimiter } from './rate-limit.ts'
 
 /**
  * Sessions (ARCHITECTURE.md "Identity"): an opaque random token, stored only as its SHA-256. Browsers hold it in an
@@ -156,8 +156,8 @@ export async function registerSessions(
       request.sessao = found
       return
     }
-    const { allowed } = await limiter.hit(`ip:sessao:${networkOf(request.ip)}`, newPerIp)
-    if (!allowed) throw new HttpError(429, 'Demasiados pedidos. Tente mais tarde.', 'Demasiados pedidos')
+    const { allowed } = await limiter.hit(ipKey('sessao', request.ip), newPerIp)
+    if (!allowed) throw tooManyRequests()
     const created = await store.create(null, false)
     request.sessao = created.sessao
     issue(request, reply, created.token)

@@ -17,7 +17,7 @@ import { type Clock, DAY, HOUR, isoIn, isoNow, lisbonToday, MINUTE } from '../..
 import { hashSecret, randomDigits, randomToken, sha256, verifySecret } from '../../platform/crypto.ts'
 import { isUniqueViolation } from '../../platform/db.ts'
 import { HttpError } from '../../platform/errors.ts'
-import { type Limit, networkOf, type RateLimiter } from '../../platform/rate-limit.ts'
+import { ipKey, type Limit, type RateLimiter } from '../../platform/rate-limit.ts'
 import type { Sessao, SessionStore } from '../../platform/sessions.ts'
 import type { SmsProvider } from '../../platform/sms.ts'
 import type { ContaRepository } from './repository.ts'
@@ -60,6 +60,12 @@ export const contaMensagens = {
 const minutesFrom = (ms: number) => Math.max(1, Math.ceil(ms / MINUTE))
 
 type Utilizador = Selectable<UtilizadoresTable>
+
+interface Phone {
+  telemovel: string
+  pais: string
+  e164: string
+}
 
 export interface ContaDeps {
   repository: ContaRepository
@@ -114,10 +120,11 @@ export function createContaService({ repository, sessions, limiter, sms, clock, 
     }
   }
 
-  function e164Of(pais: string, telemovel: string): string {
+  /** The number of a form, with its E.164 form (the schemas already checked it is a mobile number). */
+  function phoneOf({ telemovel, pais }: { telemovel: string; pais: string }): Phone {
     const e164 = toE164Mobile(pais, telemovel)
     if (!e164) throw new HttpError(400, mensagens.telemovelInvalido, 'Erro', { telemovel: mensagens.telemovelInvalido })
-    return e164
+    return { telemovel, pais, e164 }
   }
 
   const smsText = (code: string) =>
@@ -134,7 +141,7 @@ export function createContaService({ repository, sessions, limiter, sms, clock, 
   }
 
   /** Every request that may send an SMS counts against its IP first, before anything is looked up. */
-  const limitIp = (ip: string) => limit(`ip:sms:${networkOf(ip)}`, CONTA_LIMITES.smsRequestsPerIp)
+  const limitIp = (ip: string) => limit(ipKey('sms', ip), CONTA_LIMITES.smsRequestsPerIp)
 
   async function limitPhone(e164: string) {
     await limit(`tel:sms:${e164}`, CONTA_LIMITES.smsPerPhone)
@@ -142,15 +149,14 @@ export function createContaService({ repository, sessions, limiter, sms, clock, 
   }
 
   /**
-   * Starts an SMS challenge and sends its code; returns the hash the app puts in the URL. `send: false` makes a
-   * challenge no code will ever confirm (recovery of an unknown phone), which otherwise behaves like any other.
+   * Whether a challenge's code goes out by SMS: not for the recovery of a phone without an account, a challenge no
+   * code will ever confirm that otherwise behaves like any other (so the answers do not tell the two apart).
    */
-  async function startChallenge(
-    finalidade: SmsFinalidade,
-    phone: { telemovel: string; pais: string; e164: string },
-    utilizadorId: number | null,
-    send = true,
-  ): Promise<string> {
+  const deliversCode = (finalidade: SmsFinalidade, utilizadorId: number | null) =>
+    finalidade !== 'reset' || utilizadorId !== null
+
+  /** Starts an SMS challenge and sends its code; returns the hash the app puts in the URL. */
+  async function startChallenge(finalidade: SmsFinalidade, phone: Phone, utilizadorId: number | null): Promise<string> {
     await limitPhone(phone.e164)
     const hash = randomToken()
     const code = randomDigits(SMS_CODE_LENGTH)
@@ -167,7 +173,7 @@ export function createContaService({ repository, sessions, limiter, sms, clock, 
       expira_em: isoIn(clock, CONTA_LIMITES.codeTtlMs),
       criado_em: now,
     })
-    if (send) await sendCode(phone.e164, code)
+    if (deliversCode(finalidade, utilizadorId)) await sendCode(phone.e164, code)
     return hash
   }
 
@@ -175,7 +181,7 @@ export function createContaService({ repository, sessions, limiter, sms, clock, 
 
   /** Checks an SMS code against its challenge: 5 tries, 10 minutes, single use. Returns the used challenge. */
   async function redeemChallenge(finalidade: SmsFinalidade, hash: string, codigo: string, ip: string) {
-    await limit(`ip:codigo:${networkOf(ip)}`, CONTA_LIMITES.codeChecksPerIp)
+    await limit(ipKey('codigo', ip), CONTA_LIMITES.codeChecksPerIp)
     const desafio = await repository.findDesafio(sha256(hash), finalidade)
     if (!desafio) throw expired()
     const now = isoNow(clock)
@@ -222,9 +228,9 @@ export function createContaService({ repository, sessions, limiter, sms, clock, 
 
     async signup(input: z.output<typeof SignupSchema>, ip: string): Promise<string> {
       await limitIp(ip)
-      const e164 = e164Of(input.pais, input.telemovel)
-      if (await repository.findUtilizadorByPhone(e164)) throw phoneTaken()
-      return startChallenge('registo', { telemovel: input.telemovel, pais: input.pais, e164 }, null)
+      const phone = phoneOf(input)
+      if (await repository.findUtilizadorByPhone(phone.e164)) throw phoneTaken()
+      return startChallenge('registo', phone, null)
     },
 
     /** Confirms a sign-up; returns the new account's id. */
@@ -252,7 +258,7 @@ export function createContaService({ repository, sessions, limiter, sms, clock, 
     },
 
     async login(input: z.output<typeof LoginSchema>, ip: string): Promise<number> {
-      await limit(`ip:login:${networkOf(ip)}`, CONTA_LIMITES.loginsPerIp)
+      await limit(ipKey('login', ip), CONTA_LIMITES.loginsPerIp)
       const e164 = toE164Mobile(input.pais, input.telemovel)
       let user = e164 ? await repository.findUtilizadorByPhone(e164) : undefined
       if (!user) {
@@ -297,10 +303,9 @@ export function createContaService({ repository, sessions, limiter, sms, clock, 
      */
     async reset(input: z.output<typeof ResetSchema>, ip: string): Promise<string> {
       await limitIp(ip)
-      const e164 = e164Of(input.pais, input.telemovel)
-      const user = await repository.findUtilizadorByPhone(e164)
-      const phone = { telemovel: input.telemovel, pais: input.pais, e164 }
-      return startChallenge('reset', phone, user?.id ?? null, Boolean(user))
+      const phone = phoneOf(input)
+      const user = await repository.findUtilizadorByPhone(phone.e164)
+      return startChallenge('reset', phone, user?.id ?? null)
     },
 
     /** Confirms a recovery: the account becomes temporary, so the app asks for a new password in the data form. */
@@ -339,8 +344,7 @@ export function createContaService({ repository, sessions, limiter, sms, clock, 
         ultimo_envio_em: now.toISOString(),
         expira_em: isoIn(clock, CONTA_LIMITES.codeTtlMs),
       })
-      const unknownPhone = desafio.finalidade === 'reset' && desafio.utilizador_id === null
-      if (!unknownPhone) await sendCode(desafio.telemovel_e164, code)
+      if (deliversCode(desafio.finalidade, desafio.utilizador_id)) await sendCode(desafio.telemovel_e164, code)
     },
 
     async changePassword(sessao: Sessao, input: z.output<typeof AlterarPasswordSchema>): Promise<void> {
@@ -355,12 +359,12 @@ export function createContaService({ repository, sessions, limiter, sms, clock, 
     async requestPhoneChange(sessao: Sessao, input: z.output<typeof AlterarTelemovelSchema>, ip: string) {
       const user = await requireUser(sessao)
       await limitIp(ip)
-      const e164 = e164Of(input.pais, input.telemovel)
-      if (e164 === user.telemovel_e164) {
+      const phone = phoneOf(input)
+      if (phone.e164 === user.telemovel_e164) {
         throw new HttpError(400, contaMensagens.mesmoTelemovel, 'Erro', { telemovel: contaMensagens.mesmoTelemovel })
       }
-      if (await repository.findUtilizadorByPhone(e164)) throw phoneTaken()
-      return startChallenge('telemovel', { telemovel: input.telemovel, pais: input.pais, e164 }, user.id)
+      if (await repository.findUtilizadorByPhone(phone.e164)) throw phoneTaken()
+      return startChallenge('telemovel', phone, user.id)
     },
 
     /** Confirms a phone change: every session of the account ends (the caller then starts a fresh one). */

@@ -16,8 +16,9 @@ const LOGGED_OUT: PrivateData = {
 }
 
 /**
- * Spec §4: calls the logout endpoint, clears the private data, goes home; if the call fails, says so and retries. It guards itself (route access `open`): a
- * guest goes to login, but the person who just logged out here must not be sent there when the data says "guest".
+ * Spec §4: calls the logout endpoint, clears the private data, goes home; if the call fails, says so and retries. It
+ * guards itself (route access `open`): a guest goes to login, but the person who just logged out here must not be sent
+ * there when the data says "guest".
  */
 export function LogoutPage() {
   useHeader('Terminar sessão')
