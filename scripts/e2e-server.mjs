@@ -13,8 +13,6 @@ Object.assign(process.env, {
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   DATABASE_URL: `sqlite:${file}`,
   SEED_DEMO: content === 'demo' ? 'true' : 'false',
-  // Every browser of the suite comes from 127.0.0.1: one IP opening hundreds of new devices' sessions.
-  NEW_SESSIONS_PER_IP_HOUR: '100000',
 })
 register()
 await import('../src/server/main.ts')

@@ -17,10 +17,10 @@ import { createRestaurantesService } from './features/restaurantes/service.ts'
 import { sistemaRoutes } from './features/sistema/routes.ts'
 import { type Clock, DAY, HOUR, systemClock } from './platform/clock.ts'
 import type { DatabaseHandle } from './platform/db.ts'
-import { errorBody, registerErrorHandling } from './platform/errors.ts'
+import { errorBody, frameworkOptions, registerErrorHandling } from './platform/errors.ts'
 import { loggerOptions } from './platform/logging.ts'
 import { createRateLimiter, purgeOldLimits } from './platform/rate-limit.ts'
-import { createSessionStore, isApiCall, registerSessions } from './platform/sessions.ts'
+import { createSessionStore, isApiCall, registerSessions, serverSecret } from './platform/sessions.ts'
 import { createOutboxSmsProvider, createTwilioSmsProvider, type SmsProvider } from './platform/sms.ts'
 import { registerWebApp } from './platform/web.ts'
 
@@ -51,10 +51,18 @@ function smsProviderFor(config: Config, deps: AppDeps, app: FastifyInstance, dat
   return createOutboxSmsProvider(database.db, clock, app.log)
 }
 
+/** A route as registered: what audits of the whole surface (tests, reviews) enumerate. */
+export interface RouteEntry {
+  method: string
+  url: string
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** The hourly jobs, callable by hand (tests, operators). */
     housekeeping(): Promise<void>
+    /** Every route the app registered, in order. */
+    routeTable: RouteEntry[]
   }
 }
 
@@ -73,6 +81,12 @@ export async function buildApp(config: Config, database: DatabaseHandle, deps: A
     logger: loggerOptions(config.LOG_LEVEL, deps.logStream),
     bodyLimit: config.BODY_LIMIT,
     trustProxy: trustProxyOf(config),
+    ...frameworkOptions,
+  })
+  const routeTable: RouteEntry[] = []
+  app.decorate('routeTable', routeTable)
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url })
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -126,8 +140,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, deps: A
   const sessionStore = createSessionStore(db, clock)
   const limiter = createRateLimiter(db, clock)
   const sessions = await registerSessions(app, sessionStore, {
-    limiter,
-    newPerIpHour: config.NEW_SESSIONS_PER_IP_HOUR,
+    secret: await serverSecret(db, clock, 'sessoes-anonimas', config.SESSION_SECRET),
     secureCookie: production,
   })
   const contaService = createContaService({

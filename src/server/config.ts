@@ -41,10 +41,10 @@ const EnvSchema = z.object({
   TWILIO_FROM: z.string().optional(),
   TWILIO_API_URL: z.url().default('https://api.twilio.com'),
   /**
-   * New anonymous sessions one IP may open in an hour (each is a row: a script without its cookie must not add them
-   * without end). Generous, since a carrier's NAT or a shop's Wi-Fi puts many new devices behind one address.
+   * Key that signs anonymous visitors' tokens (at least 32 characters). Unset: one is made once and kept in the
+   * database, shared by every process on it.
    */
-  NEW_SESSIONS_PER_IP_HOUR: z.coerce.number().int().min(1).default(300),
+  SESSION_SECRET: z.string().min(32, 'pelo menos 32 caracteres').optional(),
   /** Largest JSON body accepted, in bytes. */
   BODY_LIMIT: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
 })

@@ -1,11 +1,33 @@
 import { describe, expect, it } from 'vitest'
-import { AlterarTelemovelSchema, dadosPessoaisSchema, SignupSchema } from './conta.ts'
+import {
+  AlterarPasswordSchema,
+  AlterarTelemovelSchema,
+  dadosPessoaisSchema,
+  ResetSchema,
+  SignupSchema,
+} from './conta.ts'
 import { ageOn, isValidIsoDate, isValidNif } from './validacao.ts'
 
 const messages = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]))
 
 describe('account form rules', () => {
+  it('refuses a value that is not an object at all without reading its fields (no exception)', () => {
+    const schemas = [
+      SignupSchema,
+      ResetSchema,
+      AlterarPasswordSchema,
+      AlterarTelemovelSchema,
+      dadosPessoaisSchema({ idadeMinima: 16, comPassword: true, comAceitacao: true, hoje: '2026-11-22' }),
+    ]
+    for (const schema of schemas) {
+      for (const value of [null, undefined, [], 'x', 42, true]) {
+        const result = schema.safeParse(value)
+        expect(result.success).toBe(false)
+      }
+    }
+  })
+
   it('shows an invalid mobile number at once, even while the terms box is unticked', () => {
     expect(messages(SignupSchema.safeParse({ telemovel: '213000000', pais: '351', termos: false }))).toEqual({
       telemovel: 'Telemóvel inválido',

@@ -64,7 +64,13 @@ export const ChaveSegurancaSchema = z.object({
   selecao: z.union([z.literal(0), z.literal(1)], { error: mensagens.valorInvalido }),
 })
 
-export const OnboardingSchema = z.object({ value: z.boolean({ error: mensagens.valorInvalido }).default(true) })
+/**
+ * The body of the internal calls (spec §7: api-logout, api-refresh-private-data, api-grava-saw-onboarding send
+ * `value`): required, so that a body of any other shape is refused like every form's.
+ */
+export const ValueCallSchema = z.object({
+  value: z.boolean({ error: (issue) => (issue.input === undefined ? mensagens.obrigatorio : mensagens.valorInvalido) }),
+})
 
 export const GENEROS = ['M', 'F', 'N/A'] as const
 

@@ -76,11 +76,18 @@ export function mobileCheck<T extends { telemovel: string; pais: string }>(): [
   ]
 }
 
-/** A `when` for cross-field checks: run once the fields it reads parsed, whatever the other fields say. */
+/**
+ * A `when` for cross-field checks: run once the fields it reads parsed, whatever the other fields say. Never on a
+ * value that is not an object at all (`null`, a list, a string): there are no fields to read, and the object's own
+ * type issue already says what is wrong.
+ */
 export const noIssuesOn =
   (...fields: string[]) =>
   (payload: z.core.ParsePayload) =>
-    !payload.issues.some((i) => fields.includes(String(i.path?.[0])))
+    isPlainObject(payload.value) && !payload.issues.some((i) => fields.includes(String(i.path?.[0])))
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 export const CodigoSmsSchema = z.object({ codigo: obrigatorio(20) })
 

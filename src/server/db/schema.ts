@@ -138,8 +138,6 @@ export interface UtilizadoresTable {
   ve_rating: Generated<number>
   id_perfil: Generated<number>
   saw_onboarding: Generated<number>
-  falhas_login: Generated<number>
-  bloqueado_ate: string | null
   qr_code: string
   acumulado: Generated<number>
   ja_poupou: Generated<number>
@@ -151,6 +149,7 @@ export interface UtilizadoresTable {
   atualizado_em: string
 }
 
+/** Sessions of accounts only: an anonymous visitor has no row (a signed token, platform/sessions.ts). */
 export interface SessoesTable {
   id: Generated<number>
   token_hash: string
@@ -193,6 +192,21 @@ export interface LimitesTable {
   contador: number
 }
 
+/** Login failures per phone number, known to have an account or not, and the growing lock they set. */
+export interface TentativasLoginTable {
+  chave: string
+  falhas: Generated<number>
+  bloqueado_ate: string | null
+  atualizado_em: string
+}
+
+/** Secrets the server makes for itself when the environment gives none (the anonymous token key). */
+export interface SegredosTable {
+  nome: string
+  valor: string
+  criado_em: string
+}
+
 export interface DB {
   novidades: NovidadesTable
   campanhas: CampanhasTable
@@ -208,4 +222,6 @@ export interface DB {
   sms_desafios: SmsDesafiosTable
   sms_outbox: SmsOutboxTable
   limites: LimitesTable
+  tentativas_login: TentativasLoginTable
+  segredos: SegredosTable
 }

@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify'
+import { STATUS_CODES } from 'node:http'
+import type { Socket } from 'node:net'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { type ApiErrorBody, type FieldErrors, FORM_FAILURE_MESSAGE, GENERIC_ERROR_TITLE } from '../../shared/api.ts'
 
@@ -16,11 +18,53 @@ export class HttpError extends Error {
 
 export const notFound = (message = 'O conteúdo pedido não existe.') => new HttpError(404, message, 'Não encontrado')
 
-const TOO_MANY_REQUESTS = 'Demasiados pedidos. Tente mais tarde.'
-export const tooManyRequests = () => new HttpError(429, TOO_MANY_REQUESTS, 'Demasiados pedidos')
+/**
+ * What the client reads for each failure the framework or the HTTP parser produces before any route runs. Every
+ * answer of the server, theirs included, is the `{ error }` envelope in pt-PT (never Fastify's English defaults).
+ */
+export const frameworkMessages = {
+  badUrl: 'O endereço pedido não é válido.',
+  urlTooLong: 'O endereço pedido é demasiado longo.',
+  badJson: 'O corpo do pedido não é JSON válido.',
+  tooLarge: 'O pedido é demasiado grande.',
+  notJson: 'O pedido deve ser enviado em JSON.',
+  tooManyRequests: 'Demasiados pedidos. Tente mais tarde.',
+  badRequest: 'Pedido inválido.',
+  timeout: 'O pedido demorou demasiado tempo. Tente novamente.',
+  headersTooLarge: 'Os cabeçalhos do pedido são demasiado grandes.',
+  closing: 'O servidor está a reiniciar. Tente novamente dentro de instantes.',
+  unexpected: 'Ocorreu um erro inesperado. Tente mais tarde.',
+  notFound: 'O recurso pedido não existe.',
+} as const
+
+export const tooManyRequests = () => new HttpError(429, frameworkMessages.tooManyRequests, 'Demasiados pedidos')
 
 export function errorBody(title: string, message: string, fields?: FieldErrors): ApiErrorBody {
   return { error: fields ? { title, message, fields } : { title, message } }
+}
+
+/** The envelope of a framework error (content type, JSON, size, URL…), by its Fastify code or status. */
+function frameworkErrorOf(error: FastifyError): { status: number; message: string } {
+  const status = error.statusCode ?? 500
+  switch (error.code) {
+    case 'FST_ERR_BAD_URL':
+      return { status: 400, message: frameworkMessages.badUrl }
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return { status: 414, message: frameworkMessages.urlTooLong }
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { status: 400, message: frameworkMessages.badJson }
+  }
+  // JSON.parse's own SyntaxError, and secure-json-parse refusing __proto__ / constructor keys.
+  if (status === 400 && (error instanceof SyntaxError || /prototype|constructor/i.test(error.message))) {
+    return { status: 400, message: frameworkMessages.badJson }
+  }
+  if (status === 413) return { status, message: frameworkMessages.tooLarge }
+  if (status === 415) return { status, message: frameworkMessages.notJson }
+  if (status === 429) return { status, message: frameworkMessages.tooManyRequests }
+  if (status >= 400 && status < 500) return { status, message: frameworkMessages.badRequest }
+  return { status: 500, message: frameworkMessages.unexpected }
 }
 
 /** Every failure leaves as the `{ error }` envelope; nothing internal (stack, SQL) reaches the client. */
@@ -40,20 +84,49 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .status(400)
         .send(errorBody(GENERIC_ERROR_TITLE, FORM_FAILURE_MESSAGE, hasFields ? fields : undefined))
     }
-    const status = error.statusCode ?? 500
-    if (status === 413) {
-      return reply.status(413).send(errorBody(GENERIC_ERROR_TITLE, 'O pedido é demasiado grande.'))
-    }
-    if (status === 415) {
-      return reply.status(415).send(errorBody(GENERIC_ERROR_TITLE, 'O pedido deve ser enviado em JSON.'))
-    }
-    if (status === 429) {
-      return reply.status(429).send(errorBody(GENERIC_ERROR_TITLE, TOO_MANY_REQUESTS))
-    }
-    if (status >= 400 && status < 500) {
-      return reply.status(status).send(errorBody(GENERIC_ERROR_TITLE, 'Pedido inválido.'))
-    }
-    request.log.error({ err: error }, 'unhandled error')
-    return reply.status(500).send(errorBody(GENERIC_ERROR_TITLE, 'Ocorreu um erro inesperado. Tente mais tarde.'))
+    const { status, message } = frameworkErrorOf(error)
+    if (status === 500) request.log.error({ err: error }, 'unhandled error')
+    return reply.status(status).send(errorBody(GENERIC_ERROR_TITLE, message))
+  })
+
+  // While the server drains (graceful shutdown), new requests get a 503 envelope rather than Fastify's own body;
+  // `return503OnClosing: false` in frameworkOptions hands them to this hook.
+  let closing = false
+  app.addHook('preClose', async () => {
+    closing = true
+  })
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return
+    return reply.status(503).header('connection', 'close').send(errorBody('Indisponível', frameworkMessages.closing))
   })
 }
+
+/**
+ * The Fastify options that route the framework's own early answers (a URL that does not decode, a parameter past its
+ * length, an HTTP request the parser refused, a request during shutdown) through the envelope.
+ */
+export const frameworkOptions = {
+  return503OnClosing: false,
+  frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+    const { status, message } = frameworkErrorOf(error)
+    return reply.status(status).send(errorBody(GENERIC_ERROR_TITLE, message))
+  },
+  clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Socket) {
+    // A reset connection has nobody left to answer.
+    if (error.code === 'ECONNRESET' || socket.destroyed) return
+    const [status, message] =
+      error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, frameworkMessages.timeout]
+        : error.code === 'HPE_HEADER_OVERFLOW'
+          ? [431, frameworkMessages.headersTooLarge]
+          : [400, frameworkMessages.badRequest]
+    const body = JSON.stringify(errorBody(GENERIC_ERROR_TITLE, message))
+    if (socket.writable) {
+      socket.write(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      )
+    }
+    socket.destroy(error)
+  },
+} satisfies Partial<FastifyServerOptions>

@@ -12,7 +12,7 @@ export interface RateLimiter {
   /** Counts one hit on `key`; false when the window's allowance is spent. */
   hit(key: string, limit: Limit): Promise<{ allowed: boolean; retryAfterMs: number }>
   /** Hits so far in the current window, without counting one. */
-  count(key: string, limit: Limit): Promise<number>
+  count(key: string, limit: Limit): Promise<{ count: number; retryAfterMs: number }>
 }
 
 /**
@@ -64,14 +64,14 @@ export function createRateLimiter(db: Database, clock: Clock): RateLimiter {
       return { allowed: row.contador <= limit.max, retryAfterMs }
     },
     async count(key, limit) {
-      const { janela } = windowOf(limit)
+      const { janela, retryAfterMs } = windowOf(limit)
       const row = await db
         .selectFrom('limites')
         .select('contador')
         .where('chave', '=', key)
         .where('janela', '=', janela)
         .executeTakeFirst()
-      return row?.contador ?? 0
+      return { count: row?.contador ?? 0, retryAfterMs }
     },
   }
 }

@@ -1,27 +1,28 @@
+import { createHmac, timingSafeEqual } from 'node:crypto'
 import cookie from '@fastify/cookie'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { type Clock, DAY, HOUR, isoIn, isoNow } from './clock.ts'
+import { type Clock, DAY, isoIn, isoNow } from './clock.ts'
 import { randomToken, sha256 } from './crypto.ts'
 import type { Database } from './db.ts'
-import { tooManyRequests } from './errors.ts'
-import { ipKey, type Limit, type RateLimiter } from './rate-limit.ts'
 
 /**
- * Sessions (ARCHITECTURE.md "Identity"): an opaque random token, stored only as its SHA-256. Browsers hold it in an
- * HttpOnly, SameSite=Lax cookie; other clients send `Authorization: Bearer` and get new tokens in `X-Session-Token`.
- * Every visitor gets an anonymous session on first contact (the device identity); login rotates it; logout, phone
- * change and deletion revoke it.
+ * Sessions (ARCHITECTURE.md "Identity"). A signed-in device holds an opaque random token, stored only as its SHA-256;
+ * login rotates it, logout, phone change and deletion revoke it. An anonymous visitor has no row at all: what a device
+ * must remember before anything worth keeping happens (that it saw the onboarding) rides in a token the server signs
+ * and never stores, so any number of visitors behind one address costs nothing and no limit has to stand in front of
+ * them (docs/decisions/0005). Browsers hold either token in an HttpOnly, SameSite=Lax cookie; other clients send
+ * `Authorization: Bearer` and get new tokens in `X-Session-Token`.
  */
 
 export const SESSION_COOKIE = 'balcao_sessao'
 export const SESSION_TOKEN_HEADER = 'x-session-token'
 const SESSION_TTL_MS = 180 * DAY
 
-export interface Sessao {
-  id: number
-  utilizadorId: number | null
-  sawOnboarding: boolean
-}
+export type Sessao =
+  | { id: null; utilizadorId: null; sawOnboarding: boolean }
+  | { id: number; utilizadorId: number; sawOnboarding: boolean }
+
+const anonymous = (sawOnboarding: boolean): Sessao => ({ id: null, utilizadorId: null, sawOnboarding })
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -33,7 +34,7 @@ declare module 'fastify' {
 
 export function createSessionStore(db: Database, clock: Clock) {
   return {
-    async create(utilizadorId: number | null, sawOnboarding: boolean): Promise<{ token: string; sessao: Sessao }> {
+    async create(utilizadorId: number, sawOnboarding: boolean): Promise<{ token: string; sessao: Sessao }> {
       const token = randomToken()
       const row = await db
         .insertInto('sessoes')
@@ -54,10 +55,12 @@ export function createSessionStore(db: Database, clock: Clock) {
         .selectFrom('sessoes')
         .select(['id', 'utilizador_id', 'saw_onboarding'])
         .where('token_hash', '=', sha256(token))
+        .where('utilizador_id', 'is not', null)
         .where('revogada_em', 'is', null)
         .where('expira_em', '>', isoNow(clock))
         .executeTakeFirst()
-      return row && { id: row.id, utilizadorId: row.utilizador_id, sawOnboarding: row.saw_onboarding === 1 }
+      if (!row || row.utilizador_id === null) return undefined
+      return { id: row.id, utilizadorId: row.utilizador_id, sawOnboarding: row.saw_onboarding === 1 }
     },
 
     async revoke(id: number): Promise<void> {
@@ -69,13 +72,13 @@ export function createSessionStore(db: Database, clock: Clock) {
     },
 
     /** Ends every session of an account but `keepId` (after a password change, all the others). */
-    async revokeAllFor(utilizadorId: number, keepId?: number): Promise<void> {
+    async revokeAllFor(utilizadorId: number, keepId?: number | null): Promise<void> {
       let query = db
         .updateTable('sessoes')
         .set({ revogada_em: isoNow(clock) })
         .where('utilizador_id', '=', utilizadorId)
         .where('revogada_em', 'is', null)
-      if (keepId !== undefined) query = query.where('id', '!=', keepId)
+      if (keepId !== undefined && keepId !== null) query = query.where('id', '!=', keepId)
       await query.execute()
     },
 
@@ -97,6 +100,51 @@ export function createSessionStore(db: Database, clock: Clock) {
 
 export type SessionStore = ReturnType<typeof createSessionStore>
 
+const ANONYMOUS_PREFIX = 'anon.'
+
+/**
+ * The anonymous token: `anon.<payload>.<HMAC-SHA256 of the payload>`, payload `{"o":0|1}` in base64url. It proves only
+ * what the server itself said to this device; forging it would at most skip the onboarding, and it opens nothing.
+ */
+export function createAnonymousTokens(secret: string) {
+  const mac = (payload: string) => createHmac('sha256', secret).update(payload).digest('base64url')
+  return {
+    issue(sawOnboarding: boolean): string {
+      const payload = Buffer.from(JSON.stringify({ o: sawOnboarding ? 1 : 0 })).toString('base64url')
+      return `${ANONYMOUS_PREFIX}${payload}.${mac(payload)}`
+    },
+    /** The visitor's state, or undefined when the token is not one this server signed. */
+    read(token: string): { sawOnboarding: boolean } | undefined {
+      if (!token.startsWith(ANONYMOUS_PREFIX)) return undefined
+      const [payload = '', signature = ''] = token.slice(ANONYMOUS_PREFIX.length).split('.')
+      const expected = Buffer.from(mac(payload))
+      const given = Buffer.from(signature)
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined
+      try {
+        const { o } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { o?: unknown }
+        return { sawOnboarding: o === 1 }
+      } catch {
+        return undefined
+      }
+    },
+  }
+}
+
+/**
+ * A secret of the server's: from the environment when given, otherwise made once and kept in the database, so that
+ * every process of a deployment (and every restart) signs with the same key without anyone having to configure one.
+ */
+export async function serverSecret(db: Database, clock: Clock, nome: string, fromEnv?: string): Promise<string> {
+  if (fromEnv) return fromEnv
+  await db
+    .insertInto('segredos')
+    .values({ nome, valor: randomToken(32), criado_em: isoNow(clock) })
+    .onConflict((oc) => oc.column('nome').doNothing())
+    .execute()
+  const row = await db.selectFrom('segredos').select('valor').where('nome', '=', nome).executeTakeFirstOrThrow()
+  return row.valor
+}
+
 function tokenOf(request: FastifyRequest): { token: string | undefined; bearer: boolean } {
   const authorization = request.headers.authorization
   if (authorization?.startsWith('Bearer ')) return { token: authorization.slice(7).trim() || undefined, bearer: true }
@@ -110,27 +158,21 @@ export const isApiCall = (request: FastifyRequest) => request.url.startsWith('/a
 
 /**
  * Calls that act for a visitor: every POST. Public reads need no session, so crawlers and link previews reading
- * content leave no rows behind; the app's first POST (/api/refresh-private-data, at start) gives the device its
- * anonymous session.
+ * content leave nothing behind.
  */
 export const needsSession = (request: FastifyRequest) => !isRead(request)
 
 interface SessionOptions {
-  limiter: RateLimiter
-  /** New anonymous sessions one IP may open in an hour (configuration NEW_SESSIONS_PER_IP_HOUR). */
-  newPerIpHour: number
+  /** The key anonymous tokens are signed with (serverSecret). */
+  secret: string
   /** The cookie only over HTTPS (production). */
   secureCookie: boolean
 }
 
-export async function registerSessions(
-  app: FastifyInstance,
-  store: SessionStore,
-  { limiter, newPerIpHour, secureCookie }: SessionOptions,
-) {
-  const newPerIp: Limit = { max: newPerIpHour, windowMs: HOUR }
+export async function registerSessions(app: FastifyInstance, store: SessionStore, options: SessionOptions) {
+  const anonymousTokens = createAnonymousTokens(options.secret)
   await app.register(cookie)
-  app.decorateRequest('sessao', null as unknown as Sessao)
+  app.decorateRequest<Sessao | null>('sessao', null)
   app.decorateRequest('bearer', false)
 
   function issue(request: FastifyRequest, reply: FastifyReply, token: string) {
@@ -141,36 +183,56 @@ export async function registerSessions(
     reply.setCookie(SESSION_COOKIE, token, {
       httpOnly: true,
       sameSite: 'lax',
-      secure: secureCookie,
+      secure: options.secureCookie,
       path: '/',
       maxAge: SESSION_TTL_MS / 1000,
     })
   }
 
-  app.addHook('preValidation', async (request, reply) => {
+  /** The device becomes (or stays) anonymous, remembering whether it saw the onboarding. */
+  function issueAnonymous(request: FastifyRequest, reply: FastifyReply, sawOnboarding: boolean): Sessao {
+    request.sessao = anonymous(sawOnboarding)
+    issue(request, reply, anonymousTokens.issue(sawOnboarding))
+    return request.sessao
+  }
+
+  app.addHook('preValidation', async (request) => {
     if (!needsSession(request)) return
     const { token, bearer } = tokenOf(request)
     request.bearer = bearer
-    const found = token ? await store.findByToken(token) : undefined
-    if (found) {
-      request.sessao = found
-      return
-    }
-    const { allowed } = await limiter.hit(ipKey('sessao', request.ip), newPerIp)
-    if (!allowed) throw tooManyRequests()
-    const created = await store.create(null, false)
-    request.sessao = created.sessao
-    issue(request, reply, created.token)
+    const visitor = token ? anonymousTokens.read(token) : undefined
+    const found = token && !visitor ? await store.findByToken(token) : undefined
+    request.sessao = found ?? anonymous(visitor?.sawOnboarding ?? false)
+  })
+
+  // What answers a visitor's own calls (private data, the account forms, their errors) is never kept by a browser or
+  // a shared cache.
+  app.addHook('onSend', async (request, reply) => {
+    if (needsSession(request)) reply.header('cache-control', 'no-store')
   })
 
   return {
     /** Login: the device's session is replaced by a new one for the account (fixation-proof). */
-    async rotate(request: FastifyRequest, reply: FastifyReply, utilizadorId: number | null): Promise<Sessao> {
-      await store.revoke(request.sessao.id)
+    async rotate(request: FastifyRequest, reply: FastifyReply, utilizadorId: number): Promise<Sessao> {
+      if (request.sessao.id !== null) await store.revoke(request.sessao.id)
       const created = await store.create(utilizadorId, request.sessao.sawOnboarding)
       request.sessao = created.sessao
       issue(request, reply, created.token)
       return created.sessao
+    },
+
+    /** Logout: the session ends and the device is anonymous again (it keeps having seen the onboarding). */
+    async end(request: FastifyRequest, reply: FastifyReply): Promise<Sessao> {
+      if (request.sessao.id === null) return request.sessao
+      await store.revoke(request.sessao.id)
+      return issueAnonymous(request, reply, request.sessao.sawOnboarding)
+    },
+
+    async markOnboardingSeen(request: FastifyRequest, reply: FastifyReply): Promise<Sessao> {
+      if (request.sessao.id === null) return issueAnonymous(request, reply, true)
+      await store.markOnboardingSeen(request.sessao.id)
+      request.sessao = { ...request.sessao, sawOnboarding: true }
+      return request.sessao
     },
   }
 }

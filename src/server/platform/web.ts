@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { isKnownPagePath } from '../../shared/routes.ts'
-import { errorBody } from './errors.ts'
+import { errorBody, frameworkMessages } from './errors.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'no-cache'
@@ -42,7 +42,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, prod
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/'
     if (path.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method) || !hasWeb) {
-      return reply.status(404).send(errorBody('Não encontrado', 'O recurso pedido não existe.'))
+      return reply.status(404).send(errorBody('Não encontrado', frameworkMessages.notFound))
     }
     return sendApp(reply, isKnownPagePath(path) ? 200 : 404)
   })

@@ -31,20 +31,49 @@ export function createContaRepository(db: Database) {
       await db.updateTable('utilizadores').set(values).where('id', '=', id).execute()
     },
 
+    findTentativaLogin(chave: string) {
+      return db
+        .selectFrom('tentativas_login')
+        .select(['falhas', 'bloqueado_ate'])
+        .where('chave', '=', chave)
+        .executeTakeFirst()
+    },
+
     /**
-     * Takes one login attempt before the password is checked: the count goes from `seen` to `seen + 1` and, when that
-     * reaches the lock, the lock is set now. Optimistic: false when another attempt got there first or the account is
-     * locked, so parallel guesses cannot check more passwords than the rule allows.
+     * Counts one login attempt on a number as seen (`seen` failures, null when it had no row) and sets the lock when
+     * given. Optimistic: false when another attempt got there first or a lock is running, so parallel guesses cannot
+     * check more passwords than the rule allows.
      */
-    async takeLoginAttempt(id: number, seen: number, lockUntil: string | null, now: string) {
+    async takeLoginAttempt(chave: string, seen: number | null, lockUntil: string | null, now: string) {
+      if (seen === null) {
+        const inserted = await db
+          .insertInto('tentativas_login')
+          .values({ chave, falhas: 1, bloqueado_ate: lockUntil, atualizado_em: now })
+          .onConflict((oc) => oc.column('chave').doNothing())
+          .executeTakeFirst()
+        return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1
+      }
       const result = await db
-        .updateTable('utilizadores')
-        .set({ falhas_login: seen + 1, ...(lockUntil ? { bloqueado_ate: lockUntil } : {}) })
-        .where('id', '=', id)
-        .where('falhas_login', '=', seen)
+        .updateTable('tentativas_login')
+        .set({ falhas: seen + 1, atualizado_em: now, ...(lockUntil ? { bloqueado_ate: lockUntil } : {}) })
+        .where('chave', '=', chave)
+        .where('falhas', '=', seen)
         .where((eb) => eb.or([eb('bloqueado_ate', 'is', null), eb('bloqueado_ate', '<=', now)]))
         .executeTakeFirst()
       return Number(result.numUpdatedRows) === 1
+    },
+
+    async clearTentativasLogin(chave: string) {
+      await db.deleteFrom('tentativas_login').where('chave', '=', chave).execute()
+    },
+
+    /** Failures last seen before `quietSince`, with no lock running at `now`. */
+    async deleteTentativasLoginBefore(quietSince: string, now: string) {
+      await db
+        .deleteFrom('tentativas_login')
+        .where('atualizado_em', '<', quietSince)
+        .where((eb) => eb.or([eb('bloqueado_ate', 'is', null), eb('bloqueado_ate', '<=', now)]))
+        .execute()
     },
 
     listLapsedProvisional(createdBefore: string) {

@@ -7,9 +7,9 @@ import {
   CodigoSmsSchema,
   type Configuracao,
   LoginSchema,
-  OnboardingSchema,
   ResetSchema,
   SignupSchema,
+  ValueCallSchema,
 } from '../../../shared/conta.ts'
 import { DEFAULT_PAIS } from '../../../shared/validacao.ts'
 import type { Sessions } from '../../platform/sessions.ts'
@@ -93,17 +93,16 @@ export const contaRoutes: FastifyPluginAsyncZod<ContaRoutesOptions> = async (app
     return { data: await service.privateData(request.sessao) }
   })
 
-  // A guest has nothing to end: rotating anyway would let a script add a session row per call.
-  app.post('/api/logout', async (request, reply) => ({
-    data: await service.privateData(
-      request.sessao.utilizadorId === null ? request.sessao : await sessions.rotate(request, reply, null),
-    ),
+  app.post('/api/logout', { schema: { body: ValueCallSchema } }, async (request, reply) => ({
+    data: await service.privateData(await sessions.end(request, reply)),
   }))
 
-  app.post('/api/refresh-private-data', async (request) => ({ data: await service.privateData(request.sessao) }))
+  app.post('/api/refresh-private-data', { schema: { body: ValueCallSchema } }, async (request) => ({
+    data: await service.privateData(request.sessao),
+  }))
 
-  app.post('/api/grava-saw-onboarding', { schema: { body: OnboardingSchema.optional() } }, async (request) => {
-    await service.markOnboardingSeen(request.sessao)
+  app.post('/api/grava-saw-onboarding', { schema: { body: ValueCallSchema } }, async (request, reply) => {
+    await service.markOnboardingSeen(await sessions.markOnboardingSeen(request, reply))
     return { data: null }
   })
 
@@ -111,7 +110,11 @@ export const contaRoutes: FastifyPluginAsyncZod<ContaRoutesOptions> = async (app
     app.get(
       '/api/dev/sms',
       { schema: { querystring: z.object({ para: z.string().max(20).optional() }) } },
-      async (request) => ({ data: await service.listOutbox(request.query.para) }),
+      // The outbox holds codes: never cached.
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store')
+        return { data: await service.listOutbox(request.query.para) }
+      },
     )
   }
 }

@@ -22,7 +22,12 @@ import type { Sessao, SessionStore } from '../../platform/sessions.ts'
 import type { SmsProvider } from '../../platform/sms.ts'
 import type { ContaRepository } from './repository.ts'
 
-/** The account rules of ARCHITECTURE.md's security baseline and the issue's abuse cases, in one place. */
+/**
+ * The account rules of ARCHITECTURE.md's security baseline and the issue's abuse cases, in one place. Limits are keyed
+ * first on what is attacked (the phone, the code, the account); the per-IP ones are only a high ceiling for abuse that
+ * spreads across phones, since a carrier's NAT or a café's Wi-Fi puts many honest people behind one address. The
+ * threat model, with what each limit stops and costs: docs/decisions/0005-shared-addresses.md.
+ */
 export const CONTA_LIMITES = {
   codeTtlMs: 10 * MINUTE,
   codeAttempts: 5,
@@ -31,16 +36,18 @@ export const CONTA_LIMITES = {
   smsPerPhone: { max: 5, windowMs: HOUR } satisfies Limit,
   /** …and 10 a day, which also bounds code guesses against one phone (5 per code, codes only by SMS). */
   smsPerPhoneDaily: { max: 10, windowMs: DAY } satisfies Limit,
-  /** Sign-up, reset and phone-change requests from one IP: generous, since shops and carriers share IPs. */
-  smsRequestsPerIp: { max: 60, windowMs: HOUR } satisfies Limit,
-  /** SMS code checks from one IP. */
-  codeChecksPerIp: { max: 100, windowMs: 15 * MINUTE } satisfies Limit,
-  /** Login attempts from one IP, whatever the phone. */
-  loginsPerIp: { max: 100, windowMs: 15 * MINUTE } satisfies Limit,
-  /** Failures before an account locks; each further failure doubles the lock. */
+  /** Ceiling on SMS-sending requests (sign-up, recovery, phone change, resend) from one address, across phones. */
+  smsRequestsPerIp: { max: 300, windowMs: HOUR } satisfies Limit,
+  /** Ceiling on wrong SMS codes from one address, across challenges. */
+  codeFailuresPerIp: { max: 300, windowMs: 15 * MINUTE } satisfies Limit,
+  /** Ceiling on failed logins from one address, across phones (password spraying); successes do not count. */
+  loginFailuresPerIp: { max: 200, windowMs: 15 * MINUTE } satisfies Limit,
+  /** Failures on one phone number before it locks, whether it has an account or not; each further one doubles it. */
   loginFailuresBeforeLock: 5,
   firstLockMs: MINUTE,
   maxLockMs: DAY,
+  /** A phone's failures are forgotten after a day without any (and no lock running). */
+  loginFailuresMemoryMs: DAY,
   provisionalDays: 30,
 } as const
 
@@ -113,11 +120,64 @@ export function toUserData(u: Utilizador): UserData {
 }
 
 export function createContaService({ repository, sessions, limiter, sms, clock, settings, log }: ContaDeps) {
+  const tooMany = (retryAfterMs: number) =>
+    new HttpError(429, contaMensagens.demasiadosPedidos(minutesFrom(retryAfterMs)), 'Demasiados pedidos')
+
   async function limit(key: string, rule: Limit) {
     const { allowed, retryAfterMs } = await limiter.hit(key, rule)
-    if (!allowed) {
-      throw new HttpError(429, contaMensagens.demasiadosPedidos(minutesFrom(retryAfterMs)), 'Demasiados pedidos')
+    if (!allowed) throw tooMany(retryAfterMs)
+  }
+
+  /** A ceiling on failures: checked before the attempt, counted only when it fails (failed()). */
+  function failureCeiling(scope: string, ip: string, rule: Limit) {
+    const key = ipKey(scope, ip)
+    return {
+      async check() {
+        const { count, retryAfterMs } = await limiter.count(key, rule)
+        if (count >= rule.max) throw tooMany(retryAfterMs)
+      },
+      failed: () => limiter.hit(key, rule),
     }
+  }
+
+  /**
+   * A real scrypt hash of nothing anybody knows, checked when the phone has no account (or no password yet), so that
+   * both answers spend the same work.
+   */
+  let decoyHash: Promise<string> | undefined
+  function passwordHashOf(user: Utilizador | undefined): Promise<string> | string {
+    if (user?.password_hash) return user.password_hash
+    decoyHash ??= hashSecret(randomToken())
+    return decoyHash
+  }
+
+  const locked = (until: string) =>
+    new HttpError(
+      429,
+      contaMensagens.contaBloqueada(minutesFrom(new Date(until).getTime() - clock.now().getTime())),
+      'Conta bloqueada',
+    )
+
+  /**
+   * Takes one login attempt on a phone number before the password is checked, so that parallel guesses cannot outrun
+   * the lock: the count goes up by one and, once it reaches the lock, the lock is set now. Returns the lock this attempt
+   * set, if any. The same for numbers without an account, so the lock tells nobody which numbers have one.
+   */
+  async function takeLoginAttempt(chave: string): Promise<string | null> {
+    for (let tries = 0; tries < 4; tries++) {
+      const now = clock.now()
+      const seen = await repository.findTentativaLogin(chave)
+      if (seen?.bloqueado_ate && seen.bloqueado_ate > now.toISOString()) throw locked(seen.bloqueado_ate)
+      const over = (seen?.falhas ?? 0) + 1 - CONTA_LIMITES.loginFailuresBeforeLock
+      const lockUntil =
+        over >= 0
+          ? new Date(
+              now.getTime() + Math.min(CONTA_LIMITES.firstLockMs * 2 ** over, CONTA_LIMITES.maxLockMs),
+            ).toISOString()
+          : null
+      if (await repository.takeLoginAttempt(chave, seen?.falhas ?? null, lockUntil, now.toISOString())) return lockUntil
+    }
+    throw tooMany(MINUTE)
   }
 
   /** The number of a form, with its E.164 form (the schemas already checked it is a mobile number). */
@@ -181,7 +241,8 @@ export function createContaService({ repository, sessions, limiter, sms, clock, 
 
   /** Checks an SMS code against its challenge: 5 tries, 10 minutes, single use. Returns the used challenge. */
   async function redeemChallenge(finalidade: SmsFinalidade, hash: string, codigo: string, ip: string) {
-    await limit(ipKey('codigo', ip), CONTA_LIMITES.codeChecksPerIp)
+    const ceiling = failureCeiling('codigo-falhas', ip, CONTA_LIMITES.codeFailuresPerIp)
+    await ceiling.check()
     const desafio = await repository.findDesafio(sha256(hash), finalidade)
     if (!desafio) throw expired()
     const now = isoNow(clock)
@@ -189,6 +250,7 @@ export function createContaService({ repository, sessions, limiter, sms, clock, 
     if (!attempt) throw expired()
     const ok = /^\d+$/.test(codigo) && (await verifySecret(codigo, desafio.codigo_hash))
     if (!ok) {
+      await ceiling.failed()
       const left = CONTA_LIMITES.codeAttempts - attempt.tentativas
       if (left <= 0) throw expired()
       throw new HttpError(400, mensagens.codigoSmsInvalido, 'Erro', { codigo: mensagens.codigoSmsInvalido })
@@ -257,43 +319,24 @@ export function createContaService({ repository, sessions, limiter, sms, clock, 
       }
     },
 
+    /**
+     * Login. A number with no account, or an account with no password yet, goes through the very same steps as a wrong
+     * password (the attempt taken, the lookup, a scrypt check, the failure counted), so neither the answer nor its time
+     * tells whether the number has an account.
+     */
     async login(input: z.output<typeof LoginSchema>, ip: string): Promise<number> {
-      await limit(ipKey('login', ip), CONTA_LIMITES.loginsPerIp)
-      const e164 = toE164Mobile(input.pais, input.telemovel)
-      let user = e164 ? await repository.findUtilizadorByPhone(e164) : undefined
-      if (!user) {
-        // Unknown phone: the same time and the same answer as a wrong password.
-        await verifySecret(input.password, null)
-        throw new HttpError(401, contaMensagens.credenciaisInvalidas)
-      }
-      const locked = (until: string) =>
-        new HttpError(
-          429,
-          contaMensagens.contaBloqueada(minutesFrom(new Date(until).getTime() - clock.now().getTime())),
-          'Conta bloqueada',
-        )
-      // Take the attempt before checking the password, so that parallel guesses cannot outrun the lock.
-      let lockUntil: string | null = null
-      for (let tries = 0; ; tries++) {
-        const now = clock.now()
-        if (user.bloqueado_ate && user.bloqueado_ate > now.toISOString()) throw locked(user.bloqueado_ate)
-        const over = user.falhas_login + 1 - CONTA_LIMITES.loginFailuresBeforeLock
-        lockUntil =
-          over >= 0
-            ? new Date(
-                now.getTime() + Math.min(CONTA_LIMITES.firstLockMs * 2 ** over, CONTA_LIMITES.maxLockMs),
-              ).toISOString()
-            : null
-        if (await repository.takeLoginAttempt(user.id, user.falhas_login, lockUntil, now.toISOString())) break
-        const fresh = await repository.findUtilizadorById(user.id)
-        if (!fresh || tries >= 3) throw new HttpError(429, contaMensagens.demasiadosPedidos(1), 'Demasiados pedidos')
-        user = fresh
-      }
-      if (!(await verifySecret(input.password, user.password_hash))) {
+      const ceiling = failureCeiling('login-falhas', ip, CONTA_LIMITES.loginFailuresPerIp)
+      await ceiling.check()
+      const chave = toE164Mobile(input.pais, input.telemovel) ?? `+${input.pais}${input.telemovel}`
+      const lockUntil = await takeLoginAttempt(chave)
+      const user = await repository.findUtilizadorByPhone(chave)
+      const ok = await verifySecret(input.password, await passwordHashOf(user))
+      if (!user || !ok) {
+        await ceiling.failed()
         if (lockUntil) throw locked(lockUntil)
         throw new HttpError(401, contaMensagens.credenciaisInvalidas)
       }
-      await repository.updateUtilizador(user.id, { falhas_login: 0, bloqueado_ate: null })
+      await repository.clearTentativasLogin(chave)
       return user.id
     },
 
@@ -319,10 +362,9 @@ export function createContaService({ repository, sessions, limiter, sms, clock, 
       await repository.updateUtilizador(user.id, {
         temporario: 1,
         password_hash: null,
-        falhas_login: 0,
-        bloqueado_ate: null,
         atualizado_em: isoNow(clock),
       })
+      if (user.telemovel_e164) await repository.clearTentativasLogin(user.telemovel_e164)
       await sessions.revokeAllFor(user.id)
       return user.id
     },
@@ -446,8 +488,8 @@ export function createContaService({ repository, sessions, limiter, sms, clock, 
       if (password) await sessions.revokeAllFor(user.id, sessao.id)
     },
 
+    /** The account remembers the onboarding too, for its next devices (the session's own flag is the session's). */
     async markOnboardingSeen(sessao: Sessao): Promise<void> {
-      await sessions.markOnboardingSeen(sessao.id)
       if (sessao.utilizadorId !== null) await repository.updateUtilizador(sessao.utilizadorId, { saw_onboarding: 1 })
     },
 
@@ -472,14 +514,21 @@ export function createContaService({ repository, sessions, limiter, sms, clock, 
       return lapsed.length
     },
 
-    /** Development outbox, newest first; `para` narrows it to one E.164 number. */
-    /** Housekeeping: SMS challenges a day past their expiry, and outbox messages after a week. */
+    /**
+     * Housekeeping: SMS challenges a day past their expiry, outbox messages after a week, and login failures after a
+     * quiet day with no lock running.
+     */
     async purgeOldChallenges(): Promise<void> {
-      const now = clock.now().getTime()
-      await repository.deleteDesafiosExpiredBefore(new Date(now - DAY).toISOString())
-      await repository.deleteOutboxBefore(new Date(now - 7 * DAY).toISOString())
+      const now = clock.now()
+      await repository.deleteDesafiosExpiredBefore(new Date(now.getTime() - DAY).toISOString())
+      await repository.deleteOutboxBefore(new Date(now.getTime() - 7 * DAY).toISOString())
+      await repository.deleteTentativasLoginBefore(
+        new Date(now.getTime() - CONTA_LIMITES.loginFailuresMemoryMs).toISOString(),
+        now.toISOString(),
+      )
     },
 
+    /** Development outbox, newest first; `para` narrows it to one E.164 number. */
     listOutbox: (para?: string) => repository.listOutbox(50, para),
   }
 }

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hashSecret } from '../../platform/crypto.ts'
+import { createTestApp, device, type TestApp, testDialects } from '../../testing/harness.ts'
+
+const TRIES = 20
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return ((sorted[TRIES / 2 - 1] ?? 0) + (sorted[TRIES / 2] ?? 0)) / 2
+}
+
+/**
+ * A wrong password and a phone without an account must cost the same, or the time of the answer tells which phones
+ * have accounts. Real scrypt on purpose: the work being compared is the hashing.
+ */
+describe.each(testDialects())('login timing on %s', (dialect) => {
+  let t: TestApp
+  const known = Array.from({ length: TRIES + 1 }, (_, i) => String(913000001 + i))
+  const unknown = Array.from({ length: TRIES + 1 }, (_, i) => String(914000001 + i))
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect)
+    const passwordHash = await hashSecret('135790')
+    const now = '2026-11-22T10:00:00.000Z'
+    await t.database.db
+      .insertInto('utilizadores')
+      .values(
+        known.map((telemovel) => ({
+          telemovel,
+          pais: '351',
+          telemovel_e164: `+351${telemovel}`,
+          password_hash: passwordHash,
+          temporario: 0,
+          qr_code: `qr-${telemovel}`,
+          registo_completo_em: now,
+          criado_em: now,
+          atualizado_em: now,
+        })),
+      )
+      .execute()
+  })
+  afterAll(() => t.close())
+
+  const timed = async (telemovel: string) => {
+    const started = performance.now()
+    const res = await device(t).call('POST', '/login', { telemovel, pais: '351', password: '000000' })
+    return { ms: performance.now() - started, status: res.statusCode, body: res.body }
+  }
+
+  /** Alternates the two phones' tries so machine load falls on both alike; medians of each. */
+  async function compare(knownPhone: (i: number) => string, unknownPhone: (i: number) => string) {
+    // Warm both paths first (the decoy hash, prepared statements).
+    await timed('915000000')
+    await timed('915000001')
+    const k: Awaited<ReturnType<typeof timed>>[] = []
+    const u: Awaited<ReturnType<typeof timed>>[] = []
+    for (let i = 0; i < TRIES; i++) {
+      k.push(await timed(knownPhone(i)))
+      u.push(await timed(unknownPhone(i)))
+    }
+    // The same answers, one by one…
+    expect(u.map((r) => [r.status, r.body])).toEqual(k.map((r) => [r.status, r.body]))
+    // …in the same time, within noise: a few milliseconds, or a fifth of the time, whichever is larger. Skipping the
+    // scrypt check on one path (as a lock that only accounts get did) is well past it.
+    const [mk, mu] = [median(k.map((r) => r.ms)), median(u.map((r) => r.ms))]
+    expect(Math.abs(mk - mu), `known ${mk.toFixed(1)} ms, unknown ${mu.toFixed(1)} ms`).toBeLessThan(
+      Math.max(6, 0.2 * Math.max(mk, mu)),
+    )
+  }
+
+  it('20 tries on one phone with an account and 20 on one without: same answers, same time', async () => {
+    await compare(
+      () => known[0] as string,
+      () => unknown[0] as string,
+    )
+  }, 60_000)
+
+  it('a wrong password and an unknown phone, each a first try: same answer, same time', async () => {
+    await compare(
+      (i) => known[i + 1] as string,
+      (i) => unknown[i + 1] as string,
+    )
+  }, 60_000)
+})

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { API_VERSION } from '../shared/api.ts'
+import { createTestApp, device, lastSmsCode, type TestApp, testDialects } from './testing/harness.ts'
+import { snapshotRows } from './testing/snapshot.ts'
+
+/** `{ a: { a: … } }`, `depth` levels deep. */
+function nested(depth: number): unknown {
+  let value: unknown = { a: 1 }
+  for (let i = 0; i < depth; i++) value = { a: value }
+  return value
+}
+
+const BAD_BODIES: [string, unknown][] = [
+  ['null', null],
+  ['[]', []],
+  ['"x"', 'x'],
+  ['42', 42],
+  ['{}', {}],
+  ['30-level nested object', nested(30)],
+]
+
+/** A route path with its parameters filled in with values of the right form (a challenge hash). */
+const fillParams = (url: string) => url.replace(/:[A-Za-z_]+/g, 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcd')
+
+describe.each(testDialects())('every POST route refuses bodies of the wrong shape, on %s', (dialect) => {
+  let t: TestApp
+  let signedIn: ReturnType<typeof device>
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect)
+    signedIn = device(t, '198.51.100.20')
+    const { hash } = (
+      await signedIn.call('POST', '/registo', { telemovel: '912345678', pais: '351', termos: true })
+    ).json().data
+    const confirm = await signedIn.call('POST', `/registo/${hash}`, {
+      codigo: await lastSmsCode(t, '+351912345678'),
+    })
+    expect(confirm.statusCode).toBe(200)
+  })
+  afterAll(() => t.close())
+
+  it('answers 4xx with the envelope to each bad body, as a guest and signed in, and writes nothing', async () => {
+    const posts = t.app.routeTable.filter((r) => r.method === 'POST').map((r) => r.url)
+    // The table is Fastify's own: a route added later is covered without touching this test.
+    expect(posts).toEqual(expect.arrayContaining(['/registo', '/login', '/reset', '/alterar-password', '/api/logout']))
+    expect(posts.length).toBeGreaterThanOrEqual(14)
+    const before = await snapshotRows(t.database.db)
+    for (const url of posts) {
+      for (const [name, body] of BAD_BODIES) {
+        for (const [who, cookie] of [
+          ['guest', undefined],
+          ['signed in', signedIn.cookie],
+        ] as const) {
+          const res = await t.app.inject({
+            method: 'POST',
+            url: fillParams(url),
+            remoteAddress: '198.51.100.21',
+            headers: {
+              accept: 'application/json',
+              'x-api-version': API_VERSION,
+              'content-type': 'application/json',
+              ...(cookie ? { cookie: `balcao_sessao=${cookie}` } : {}),
+            },
+            payload: JSON.stringify(body),
+          })
+          const where = `${url} ← ${name} (${who})`
+          // A guest on a signed-in form may be told to sign in first (401); a signed-in person hears what is wrong.
+          if (who === 'guest') expect([400, 401], where).toContain(res.statusCode)
+          else expect(res.statusCode, where).toBe(400)
+          expect(res.json().error, where).toMatchObject({ title: expect.any(String), message: expect.any(String) })
+        }
+      }
+    }
+    expect(await snapshotRows(t.database.db)).toBe(before)
+  }, 60_000)
+})

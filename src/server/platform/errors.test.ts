@@ -1,0 +1,118 @@
+import { connect } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { API_VERSION } from '../../shared/api.ts'
+import { createTestApp, type TestApp } from '../testing/harness.ts'
+import { frameworkMessages } from './errors.ts'
+
+/** Sends raw bytes to the server and reads the whole answer (the server closes the connection after an error). */
+function rawRequest(port: number, bytes: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1')
+    let answer = ''
+    socket.setEncoding('utf8')
+    socket.on('data', (chunk) => {
+      answer += chunk
+    })
+    socket.on('close', () => resolve(answer))
+    socket.on('error', reject)
+    socket.write(bytes)
+  })
+}
+
+const bodyOf = (raw: string) => JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))
+
+describe('every error the server produces is the pt-PT envelope', () => {
+  let t: TestApp
+  let port: number
+
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { BODY_LIMIT: 2048 })
+    await t.app.listen({ host: '127.0.0.1', port: 0 })
+    const address = t.app.server.address()
+    port = typeof address === 'object' && address ? address.port : 0
+  })
+  afterAll(() => t.close())
+
+  const headers = { accept: 'application/json', 'x-api-version': API_VERSION }
+
+  it.each([
+    ['a page URL that does not decode', 'GET', '/novidades/%E0%A4%A', undefined, 400, frameworkMessages.badUrl],
+    ['a form URL that does not decode', 'POST', '/login%ZZ', '{}', 400, frameworkMessages.badUrl],
+    ['an API URL that does not decode', 'GET', '/api/novidades/%E0%A4%A', undefined, 400, frameworkMessages.badUrl],
+    ['a parameter past its length', 'POST', `/registo/${'a'.repeat(200)}`, '{}', 414, frameworkMessages.urlTooLong],
+    ['a body that is not JSON', 'POST', '/login', '{"telemovel":', 400, frameworkMessages.badJson],
+    ['an empty JSON body', 'POST', '/login', '', 400, frameworkMessages.badJson],
+    ['a body with __proto__', 'POST', '/login', '{"__proto__":{"x":1}}', 400, frameworkMessages.badJson],
+    ['a body too large', 'POST', '/login', JSON.stringify({ x: 'y'.repeat(4000) }), 413, frameworkMessages.tooLarge],
+    ['an unknown API path', 'GET', '/api/nada', undefined, 404, frameworkMessages.notFound],
+    ['another method on an API path', 'DELETE', '/api/novidades', undefined, 404, frameworkMessages.notFound],
+  ] as const)('%s', async (_name, method, url, payload, status, message) => {
+    const res = await t.app.inject({
+      method,
+      url,
+      headers: { ...headers, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(payload === undefined ? {} : { payload }),
+    })
+    expect(res.statusCode).toBe(status)
+    expect(res.headers['content-type']).toContain('application/json')
+    expect(res.json()).toEqual({ error: { title: expect.any(String), message } })
+  })
+
+  it('a content type other than JSON', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { ...headers, 'content-type': 'application/xml' },
+      payload: '<x/>',
+    })
+    expect(res.statusCode).toBe(415)
+    expect(res.json().error.message).toBe(frameworkMessages.notJson)
+  })
+
+  it('an HTTP request the parser refuses', async () => {
+    const raw = await rawRequest(port, 'GET / HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n')
+    expect(raw).toMatch(/^HTTP\/1\.1 400 /)
+    expect(bodyOf(raw)).toEqual({ error: { title: 'Erro', message: frameworkMessages.badRequest } })
+  })
+
+  it('headers too large', async () => {
+    const raw = await rawRequest(port, `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`)
+    expect(raw).toMatch(/^HTTP\/1\.1 431 /)
+    expect(bodyOf(raw)).toEqual({ error: { title: 'Erro', message: frameworkMessages.headersTooLarge } })
+  })
+
+  it('a request that arrives while the server drains', async () => {
+    const other = await createTestApp('sqlite')
+    await other.app.listen({ host: '127.0.0.1', port: 0 })
+    const address = other.app.server.address()
+    const otherPort = typeof address === 'object' && address ? address.port : 0
+    // On one kept-alive connection: a login (slowed by scrypt) is in flight when the drain starts; the next request on
+    // that connection reaches a server that is closing.
+    const login = JSON.stringify({ telemovel: '912345678', pais: '351', password: '0000' })
+    let received = ''
+    let sent = false
+    const socket = connect(otherPort, '127.0.0.1')
+    socket.setEncoding('utf8')
+    const done = new Promise<void>((resolve) => socket.on('close', () => resolve()))
+    socket.on('data', (chunk: string) => {
+      received += chunk
+      // The whole first answer is in (its JSON body closes the envelope): now the next request.
+      if (!sent && received.includes('}}')) {
+        sent = true
+        socket.write(`GET /api/novidades HTTP/1.1\r\nHost: x\r\nX-Api-Version: ${API_VERSION}\r\n\r\n`)
+      }
+    })
+    socket.write(
+      `POST /login HTTP/1.1\r\nHost: x\r\nX-Api-Version: ${API_VERSION}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${login.length}\r\n\r\n${login}`,
+    )
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    const closed = other.app.close()
+    await done
+    await closed
+    await other.database.close()
+    const second = received.slice(received.indexOf('HTTP/1.1', 1))
+    expect(second).toMatch(/^HTTP\/1\.1 503 /)
+    expect(bodyOf(second)).toEqual({ error: { title: 'Indisponível', message: frameworkMessages.closing } })
+  })
+})
