@@ -1,14 +1,42 @@
 // Makes a checkout runnable: installs dependencies when they are missing or older than the lockfile, and rebuilds the
 // web app when any of its sources is newer than the last build. Plain Node, no dependencies: it runs before they exist.
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
 const root = new URL('..', import.meta.url).pathname
 
-function run(command, args) {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env })
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} falhou (código ${result.status}).`)
+const seconds = (ms) => `${Math.round(ms / 1000)} s`
+
+/**
+ * Runs one step of the bootstrap with its output shown, and a line with the elapsed time every `heartbeatMs` while it
+ * is quiet, so that a first install (minutes, native modules compiling) never looks hung. Resolves when the step
+ * succeeds; rejects with the step and its exit code otherwise.
+ */
+export function runStep(label, command, args, { heartbeatMs = 15_000, log = console.log, cwd = root } = {}) {
+  const started = Date.now()
+  log(`▶ ${label}…`)
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, stdio: 'inherit', env: process.env })
+    const ticker = setInterval(() => log(`  … ${label.toLowerCase()} (${seconds(Date.now() - started)})`), heartbeatMs)
+    child.on('error', (error) => {
+      clearInterval(ticker)
+      reject(new Error(`${label}: ${error.message}`))
+    })
+    child.on('exit', (code) => {
+      clearInterval(ticker)
+      if (code === 0) {
+        log(`✔ ${label}: feito em ${seconds(Date.now() - started)}`)
+        resolve()
+      } else {
+        reject(
+          new Error(
+            `${label} falhou (código ${code}) ao fim de ${seconds(Date.now() - started)}: ${command} ${args.join(' ')}`,
+          ),
+        )
+      }
+    })
+  })
 }
 
 function newestMtime(path) {
@@ -20,24 +48,26 @@ function newestMtime(path) {
   return newest
 }
 
-export function ensureDependencies() {
+export async function ensureDependencies() {
   const installed = join(root, 'node_modules', '.package-lock.json')
   const lock = join(root, 'package-lock.json')
   if (!existsSync(installed) || newestMtime(lock) > newestMtime(installed)) {
-    console.log('▶ A instalar dependências…')
     // `npm install` installs the locked versions; `npm ci` would refuse this npm's lockfile, which leaves out the
-    // optional packages of other platforms.
-    run('npm', ['install', '--no-audit', '--no-fund'])
+    // optional packages of other platforms. A first install takes minutes (better-sqlite3 compiles): the step says so.
+    await runStep('A instalar dependências (a primeira vez demora alguns minutos)', 'npm', [
+      'install',
+      '--no-audit',
+      '--no-fund',
+    ])
   }
 }
 
-export function ensureWebBuild({ force = false } = {}) {
+export async function ensureWebBuild({ force = false } = {}) {
   const built = join(root, 'dist', 'web', 'index.html')
   const sources = ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'].map((p) =>
     newestMtime(join(root, p)),
   )
   if (force || !existsSync(built) || Math.max(...sources) > newestMtime(built)) {
-    console.log('▶ A construir a aplicação web…')
-    run('npx', ['vite', 'build', '--logLevel', 'warn'])
+    await runStep('A construir a aplicação web', 'npx', ['vite', 'build', '--logLevel', 'warn'])
   }
 }

@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process'
 import { ensureDependencies } from './bootstrap.mjs'
 
-ensureDependencies()
+await ensureDependencies()
 const children = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
     stdio: 'inherit',

@@ -2,8 +2,13 @@
 // seeding the embedded SQLite database under ./data/, or the PostgreSQL one named by DATABASE_URL).
 import { ensureDependencies, ensureWebBuild } from './bootstrap.mjs'
 
-ensureDependencies()
-ensureWebBuild()
+try {
+  await ensureDependencies()
+  await ensureWebBuild()
+} catch (error) {
+  console.error(`✖ ${error.message}`)
+  process.exit(1)
+}
 const { register } = await import('tsx/esm/api')
 register()
 await import('../src/server/main.ts')

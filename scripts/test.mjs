@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { ensureDependencies, ensureWebBuild } from './bootstrap.mjs'
 
-ensureDependencies()
+await ensureDependencies()
 mkdirSync('.tmp', { recursive: true })
 
 const summary = []
@@ -71,7 +71,7 @@ if (vitest) {
 
 let buildOk = true
 try {
-  ensureWebBuild({ force: true })
+  await ensureWebBuild({ force: true })
 } catch {
   buildOk = false
 }

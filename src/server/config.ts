@@ -69,6 +69,9 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
 
 export type Config = z.infer<typeof EnvSchema>
 
+/** Every variable the server reads (the README's configuration table names each). */
+export const ENV_VARIABLES = Object.keys(EnvSchema.shape)
+
 export const listenHost = (config: Config) =>
   config.HOST ?? (config.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1')
 
