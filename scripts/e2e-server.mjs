@@ -13,6 +13,8 @@ Object.assign(process.env, {
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   DATABASE_URL: `sqlite:${file}`,
   SEED_DEMO: content === 'demo' ? 'true' : 'false',
+  // The journeys do not test hashing: scrypt at its cheapest.
+  HASH_COST: '10',
 })
 register()
 await import('../src/server/main.ts')

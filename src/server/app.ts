@@ -16,6 +16,7 @@ import { restaurantesRoutes } from './features/restaurantes/routes.ts'
 import { createRestaurantesService } from './features/restaurantes/service.ts'
 import { sistemaRoutes } from './features/sistema/routes.ts'
 import { type Clock, DAY, HOUR, systemClock } from './platform/clock.ts'
+import { setHashCost } from './platform/crypto.ts'
 import type { DatabaseHandle } from './platform/db.ts'
 import { errorBody, frameworkOptions, registerErrorHandling } from './platform/errors.ts'
 import { loggerOptions } from './platform/logging.ts'
@@ -55,6 +56,8 @@ function smsProviderFor(config: Config, deps: AppDeps, app: FastifyInstance, dat
 export interface RouteEntry {
   method: string
   url: string
+  /** It declares what its success may carry (the serializer's allow-list). */
+  hasResponseSchema: boolean
 }
 
 declare module 'fastify' {
@@ -77,6 +80,7 @@ function scheduleHousekeeping(app: FastifyInstance, run: () => Promise<void>) {
 
 export async function buildApp(config: Config, database: DatabaseHandle, deps: AppDeps = {}): Promise<FastifyInstance> {
   const production = config.NODE_ENV === 'production'
+  setHashCost(config.HASH_COST)
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL, deps.logStream),
     bodyLimit: config.BODY_LIMIT,
@@ -86,7 +90,8 @@ export async function buildApp(config: Config, database: DatabaseHandle, deps: A
   const routeTable: RouteEntry[] = []
   app.decorate('routeTable', routeTable)
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url })
+    const hasResponseSchema = Boolean(route.schema?.response)
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, hasResponseSchema })
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)

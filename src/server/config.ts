@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { HASH_COST_DEFAULT, HASH_COST_MAX, HASH_COST_MIN } from './platform/crypto.ts'
 
 /** Everything the server reads from the environment, checked once at boot. */
 const EnvSchema = z.object({
@@ -45,6 +46,11 @@ const EnvSchema = z.object({
    * database, shared by every process on it.
    */
   SESSION_SECRET: z.string().min(32, 'pelo menos 32 caracteres').optional(),
+  /**
+   * scrypt cost of new password, key and code hashes, as log2 N (14: N = 16384). Production refuses less; tests that do
+   * not test hashing run at the minimum.
+   */
+  HASH_COST: z.coerce.number().int().min(HASH_COST_MIN).max(HASH_COST_MAX).default(HASH_COST_DEFAULT),
   /** Largest JSON body accepted, in bytes. */
   BODY_LIMIT: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
 })
@@ -59,6 +65,9 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
       path: ['TRUST_PROXY'],
       message: 'obrigatório em produção: 1 atrás de um proxy, false se os clientes chegam diretamente',
     })
+  }
+  if (env.NODE_ENV === 'production' && env.HASH_COST < HASH_COST_DEFAULT) {
+    ctx.addIssue({ code: 'custom', path: ['HASH_COST'], message: `pelo menos ${HASH_COST_DEFAULT} em produção` })
   }
   if (env.SMS_PROVIDER === 'twilio') {
     for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) {

@@ -73,4 +73,11 @@ describe.each(testDialects())('every POST route refuses bodies of the wrong shap
     }
     expect(await snapshotRows(t.database.db)).toBe(before)
   }, 60_000)
+
+  it('declares a response schema on every POST route and every account read: nothing personal leaves by accident', () => {
+    const accountRoutes = t.app.routeTable.filter(
+      (r) => r.method === 'POST' || ['/api/configuracao', '/api/dev/sms'].includes(r.url),
+    )
+    expect(accountRoutes.filter((r) => !r.hasResponseSchema).map((r) => `${r.method} ${r.url}`)).toEqual([])
+  })
 })

@@ -117,55 +117,65 @@ export function dadosPessoaisSchema({ idadeMinima, comPassword, comAceitacao, ho
 }
 export type DadosPessoaisInput = z.input<ReturnType<typeof dadosPessoaisSchema>>
 
-/** The account as the app sees it (spec §3 "User data"); money in integer cents. */
-export interface UserData {
-  id: number
-  telemovel: string
-  pais: string
-  nome: string | null
-  email: string | null
-  dataNascimento: string | null
-  codigoPostal: string | null
-  genero: (typeof GENEROS)[number] | null
-  codigoParceria: string | null
-  nomeFaturacao1: string | null
-  nif1: string | null
-  nomeFaturacao2: string | null
-  nif2: string | null
-  nif_utilizado: 'principal' | 'secundario' | ''
-  comunicacoes: boolean
-  comunicacao: boolean
-  temporario: 0 | 1
+const flag01 = z.union([z.literal(0), z.literal(1)])
+
+/**
+ * The account as the app sees it (spec §3 "User data"); money in integer cents. The server's answers are serialised
+ * through this schema: it is the allow-list of what leaves the server about a person.
+ */
+export const UserDataSchema = z.object({
+  id: z.number().int(),
+  telemovel: z.string(),
+  pais: z.string(),
+  nome: z.string().nullable(),
+  email: z.string().nullable(),
+  dataNascimento: z.string().nullable(),
+  codigoPostal: z.string().nullable(),
+  genero: z.enum(GENEROS).nullable(),
+  codigoParceria: z.string().nullable(),
+  nomeFaturacao1: z.string().nullable(),
+  nif1: z.string().nullable(),
+  nomeFaturacao2: z.string().nullable(),
+  nif2: z.string().nullable(),
+  nif_utilizado: z.enum(['principal', 'secundario', '']),
+  comunicacoes: z.boolean(),
+  comunicacao: z.boolean(),
+  temporario: flag01,
   /** The personal data were completed once (terms and privacy accepted): from then on the account never lapses. */
-  registoCompleto: boolean
-  usar_codigo_seguranca: 0 | 1
-  saldo: number
-  pontos: number
-  patamar: number
-  ve_rating: boolean
-  id_perfil: number
-  dataActualizacao: string
-  eliminado: 0 | 1
-  qrCode: string
-  acumulado: number
-  ja_poupou: number
-  total_valor_desconto: number
-}
+  registoCompleto: z.boolean(),
+  usar_codigo_seguranca: flag01,
+  saldo: z.number().int(),
+  pontos: z.number().int(),
+  patamar: z.number().int(),
+  ve_rating: z.boolean(),
+  id_perfil: z.number().int(),
+  dataActualizacao: z.string(),
+  eliminado: flag01,
+  qrCode: z.string(),
+  acumulado: z.number().int(),
+  ja_poupou: z.number().int(),
+  total_valor_desconto: z.number().int(),
+})
+export type UserData = z.infer<typeof UserDataSchema>
 
 /** What a device knows about its visitor: spec §3 "Private data". */
-export interface PrivateData {
-  user: { loggedIn: boolean; sawOnboarding: boolean; data: UserData | null }
-  transacoes: unknown[]
-  ordering: unknown[]
-}
+export const PrivateDataSchema = z.object({
+  user: z.object({ loggedIn: z.boolean(), sawOnboarding: z.boolean(), data: UserDataSchema.nullable() }),
+  transacoes: z.array(z.unknown()),
+  ordering: z.array(z.unknown()),
+})
+export type PrivateData = z.infer<typeof PrivateDataSchema>
 
-export interface HashResponse {
-  hash: string
-}
+export const HashResponseSchema = z.object({ hash: z.string() })
+export type HashResponse = z.infer<typeof HashResponseSchema>
 
 /** Public settings the app shows in its texts. */
-export interface Configuracao {
-  creditoPercent: number
-  idadeMinima: number
-  paisPorOmissao: string
-}
+export const ConfiguracaoSchema = z.object({
+  creditoPercent: z.number(),
+  idadeMinima: z.number().int(),
+  paisPorOmissao: z.string(),
+})
+export type Configuracao = z.infer<typeof ConfiguracaoSchema>
+
+/** A message of the development SMS outbox (GET /api/dev/sms). */
+export const OutboxSmsSchema = z.object({ para: z.string(), texto: z.string(), criado_em: z.string() })

@@ -4,6 +4,7 @@ import pg from 'pg'
 import { API_VERSION } from '../../shared/api.ts'
 import { type AppDeps, buildApp } from '../app.ts'
 import { type Config, configWith } from '../config.ts'
+import { HASH_COST_MIN } from '../platform/crypto.ts'
 import { type DatabaseHandle, type Dialect, migrateToLatest, openDatabase } from '../platform/db.ts'
 
 /**
@@ -55,7 +56,14 @@ export async function createTestApp(
   deps: AppDeps = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(dialect)
-  const config = configWith({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: 'dist/none', ...overrides })
+  // Hashing at its cheapest unless a test is about hashing (it passes HASH_COST): scrypt is most of an account test's time.
+  const config = configWith({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: 'dist/none',
+    HASH_COST: HASH_COST_MIN,
+    ...overrides,
+  })
   const app = await buildApp(config, database, deps)
   await app.ready()
   return {

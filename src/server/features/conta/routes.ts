@@ -1,19 +1,30 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { dataOf, NoDataSchema } from '../../../shared/api.ts'
 import {
   AlterarPasswordSchema,
   AlterarTelemovelSchema,
   ChaveSegurancaSchema,
   CodigoSmsSchema,
   type Configuracao,
+  ConfiguracaoSchema,
+  HashResponseSchema,
   LoginSchema,
+  OutboxSmsSchema,
+  PrivateDataSchema,
   ResetSchema,
   SignupSchema,
+  UserDataSchema,
   ValueCallSchema,
 } from '../../../shared/conta.ts'
 import { DEFAULT_PAIS } from '../../../shared/validacao.ts'
 import type { Sessions } from '../../platform/sessions.ts'
 import type { ContaService } from './service.ts'
+
+/** What each answer may carry: the serializer drops anything else (ARCHITECTURE.md, "Units of work"). */
+const PrivateDataAnswer = { 200: dataOf(PrivateDataSchema) }
+const HashAnswer = { 200: dataOf(HashResponseSchema) }
+const NoDataAnswer = { 200: NoDataSchema }
 
 const HashParams = z.object({ hash: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Pedido inválido') })
 
@@ -29,48 +40,66 @@ export interface ContaRoutesOptions {
 export const contaRoutes: FastifyPluginAsyncZod<ContaRoutesOptions> = async (app, options) => {
   const { service, sessions, configuracao } = options
 
-  app.get('/api/configuracao', async () => ({ data: configuracao }))
+  app.get('/api/configuracao', { schema: { response: { 200: dataOf(ConfiguracaoSchema) } } }, async () => ({
+    data: configuracao,
+  }))
 
-  app.post('/registo', { schema: { body: SignupSchema } }, async (request) => ({
+  app.post('/registo', { schema: { body: SignupSchema, response: HashAnswer } }, async (request) => ({
     data: { hash: await service.signup(request.body, request.ip) },
   }))
 
-  app.post('/registo/:hash', { schema: { params: HashParams, body: CodigoSmsSchema } }, async (request, reply) => {
-    const id = await service.confirmSignup(request.params.hash, request.body.codigo, request.ip, request.sessao)
-    return { data: await service.privateData(await sessions.rotate(request, reply, id)) }
-  })
+  app.post(
+    '/registo/:hash',
+    { schema: { params: HashParams, body: CodigoSmsSchema, response: PrivateDataAnswer } },
+    async (request, reply) => {
+      const id = await service.confirmSignup(request.params.hash, request.body.codigo, request.ip, request.sessao)
+      return { data: await service.privateData(await sessions.rotate(request, reply, id)) }
+    },
+  )
 
-  app.post('/login', { schema: { body: LoginSchema } }, async (request, reply) => {
+  app.post('/login', { schema: { body: LoginSchema, response: PrivateDataAnswer } }, async (request, reply) => {
     const id = await service.login(request.body, request.ip)
     return { data: await service.privateData(await sessions.rotate(request, reply, id)) }
   })
 
-  app.post('/reset', { schema: { body: ResetSchema } }, async (request) => ({
+  app.post('/reset', { schema: { body: ResetSchema, response: HashAnswer } }, async (request) => ({
     data: { hash: await service.reset(request.body, request.ip) },
   }))
 
-  app.post('/reset/:hash', { schema: { params: HashParams, body: CodigoSmsSchema } }, async (request, reply) => {
-    const id = await service.confirmReset(request.params.hash, request.body.codigo, request.ip)
-    return { data: await service.privateData(await sessions.rotate(request, reply, id)) }
-  })
+  app.post(
+    '/reset/:hash',
+    { schema: { params: HashParams, body: CodigoSmsSchema, response: PrivateDataAnswer } },
+    async (request, reply) => {
+      const id = await service.confirmReset(request.params.hash, request.body.codigo, request.ip)
+      return { data: await service.privateData(await sessions.rotate(request, reply, id)) }
+    },
+  )
 
-  app.post('/api/reenviar-codigo', { schema: { body: HashParams } }, async (request) => {
+  app.post('/api/reenviar-codigo', { schema: { body: HashParams, response: NoDataAnswer } }, async (request) => {
     await service.resend(request.body.hash, request.ip)
     return { data: null }
   })
 
-  app.post('/alterar-password', { schema: { body: AlterarPasswordSchema } }, async (request) => {
-    await service.changePassword(request.sessao, request.body)
-    return { data: null }
-  })
+  app.post(
+    '/alterar-password',
+    { schema: { body: AlterarPasswordSchema, response: NoDataAnswer } },
+    async (request) => {
+      await service.changePassword(request.sessao, request.body)
+      return { data: null }
+    },
+  )
 
-  app.post('/alterar-telemovel', { schema: { body: AlterarTelemovelSchema } }, async (request) => ({
-    data: { hash: await service.requestPhoneChange(request.sessao, request.body, request.ip) },
-  }))
+  app.post(
+    '/alterar-telemovel',
+    { schema: { body: AlterarTelemovelSchema, response: HashAnswer } },
+    async (request) => ({
+      data: { hash: await service.requestPhoneChange(request.sessao, request.body, request.ip) },
+    }),
+  )
 
   app.post(
     '/alterar-telemovel/:hash',
-    { schema: { params: HashParams, body: CodigoSmsSchema } },
+    { schema: { params: HashParams, body: CodigoSmsSchema, response: PrivateDataAnswer } },
     async (request, reply) => {
       const id = await service.confirmPhoneChange(request.sessao, request.params.hash, request.body.codigo, request.ip)
       return { data: await service.privateData(await sessions.rotate(request, reply, id)) }
@@ -79,7 +108,12 @@ export const contaRoutes: FastifyPluginAsyncZod<ContaRoutesOptions> = async (app
 
   app.post(
     '/chave-seguranca',
-    { schema: { body: ChaveSegurancaSchema.extend({ gerar: z.boolean().default(false) }) } },
+    {
+      schema: {
+        body: ChaveSegurancaSchema.extend({ gerar: z.boolean().default(false) }),
+        response: { 200: dataOf(z.object({ user: UserDataSchema.nullable(), chave: z.string().nullable() })) },
+      },
+    },
     async (request) => {
       const { chave } = await service.setSecurityKey(request.sessao, request.body.selecao, request.body.gerar)
       const { user } = await service.privateData(request.sessao)
@@ -88,28 +122,49 @@ export const contaRoutes: FastifyPluginAsyncZod<ContaRoutesOptions> = async (app
   )
 
   // The schema depends on the account (temporary accounts set a password here), so the service parses the body.
-  app.post('/alterar-dados-pessoais', { schema: { body: z.record(z.string(), z.unknown()) } }, async (request) => {
-    await service.updatePersonalData(request.sessao, request.body)
-    return { data: await service.privateData(request.sessao) }
-  })
+  app.post(
+    '/alterar-dados-pessoais',
+    { schema: { body: z.record(z.string(), z.unknown()), response: PrivateDataAnswer } },
+    async (request) => {
+      await service.updatePersonalData(request.sessao, request.body)
+      return { data: await service.privateData(request.sessao) }
+    },
+  )
 
-  app.post('/api/logout', { schema: { body: ValueCallSchema } }, async (request, reply) => ({
-    data: await service.privateData(await sessions.end(request, reply)),
-  }))
+  app.post(
+    '/api/logout',
+    { schema: { body: ValueCallSchema, response: PrivateDataAnswer } },
+    async (request, reply) => ({
+      data: await service.privateData(await sessions.end(request, reply)),
+    }),
+  )
 
-  app.post('/api/refresh-private-data', { schema: { body: ValueCallSchema } }, async (request) => ({
-    data: await service.privateData(request.sessao),
-  }))
+  app.post(
+    '/api/refresh-private-data',
+    { schema: { body: ValueCallSchema, response: PrivateDataAnswer } },
+    async (request) => ({
+      data: await service.privateData(request.sessao),
+    }),
+  )
 
-  app.post('/api/grava-saw-onboarding', { schema: { body: ValueCallSchema } }, async (request, reply) => {
-    await service.markOnboardingSeen(await sessions.markOnboardingSeen(request, reply))
-    return { data: null }
-  })
+  app.post(
+    '/api/grava-saw-onboarding',
+    { schema: { body: ValueCallSchema, response: NoDataAnswer } },
+    async (request, reply) => {
+      await service.markOnboardingSeen(await sessions.markOnboardingSeen(request, reply))
+      return { data: null }
+    },
+  )
 
   if (options.devOutbox) {
     app.get(
       '/api/dev/sms',
-      { schema: { querystring: z.object({ para: z.string().max(20).optional() }) } },
+      {
+        schema: {
+          querystring: z.object({ para: z.string().max(20).optional() }),
+          response: { 200: dataOf(z.array(OutboxSmsSchema)) },
+        },
+      },
       // The outbox holds codes: never cached.
       async (request, reply) => {
         reply.header('cache-control', 'no-store')
