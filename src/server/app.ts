@@ -5,7 +5,6 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { API_VERSION, API_VERSION_HEADER } from '../shared/api.ts'
 import { type Config, trustProxyOf } from './config.ts'
-import { createContaRepository } from './features/conta/repository.ts'
 import { configuracaoFrom, contaRoutes } from './features/conta/routes.ts'
 import { createContaService } from './features/conta/service.ts'
 import { createConteudosRepository } from './features/conteudos/repository.ts'
@@ -21,7 +20,7 @@ import type { DatabaseHandle } from './platform/db.ts'
 import { errorBody, frameworkOptions, registerErrorHandling } from './platform/errors.ts'
 import { loggerOptions } from './platform/logging.ts'
 import { createRateLimiter, purgeOldLimits } from './platform/rate-limit.ts'
-import { createSessionStore, isApiCall, registerSessions, serverSecret } from './platform/sessions.ts'
+import { isApiCall, registerSessions, serverSecret, sessoesRepo } from './platform/sessions.ts'
 import { createOutboxSmsProvider, createTwilioSmsProvider, type SmsProvider } from './platform/sms.ts'
 import { registerWebApp } from './platform/web.ts'
 
@@ -142,15 +141,15 @@ export async function buildApp(config: Config, database: DatabaseHandle, deps: A
 
   const { db, dialect } = database
   const clock = deps.clock ?? systemClock
-  const sessionStore = createSessionStore(db, clock)
   const limiter = createRateLimiter(db, clock)
-  const sessions = await registerSessions(app, sessionStore, {
+  const sessions = await registerSessions(app, {
+    db,
+    clock,
     secret: await serverSecret(db, clock, 'sessoes-anonimas', config.SESSION_SECRET),
     secureCookie: production,
   })
   const contaService = createContaService({
-    repository: createContaRepository(db),
-    sessions: sessionStore,
+    db,
     limiter,
     sms: smsProviderFor(config, deps, app, database, clock),
     clock,
@@ -161,7 +160,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, deps: A
     const lapsed = await contaService.lapseProvisionalAccounts()
     if (lapsed > 0) app.log.info({ lapsed }, 'provisional accounts lapsed')
     await purgeOldLimits(db, new Date(clock.now().getTime() - DAY).toISOString())
-    await sessionStore.purgeStale()
+    await sessoesRepo(db, clock).purgeStale()
     await contaService.purgeOldChallenges()
   }
   app.decorate('housekeeping', housekeeping)

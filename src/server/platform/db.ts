@@ -1,11 +1,24 @@
 import { mkdirSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, type MigrationResultSet, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  type MigrationResultSet,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  sql,
+} from 'kysely'
 import pg from 'pg'
 import { migrations } from '../db/migrations/index.ts'
 import type { DB } from '../db/schema.ts'
 
+/** The pool, or a transaction: repositories are functions of either (ARCHITECTURE.md, "Units of work"). */
 export type Database = Kysely<DB>
 export type Dialect = 'sqlite' | 'postgres'
 
@@ -32,6 +45,28 @@ export function sqlitePath(url: string): string {
   return path === ':memory:' ? path : resolve(path)
 }
 
+/**
+ * SQLite with every transaction begun IMMEDIATE: the write lock is taken at the start, not at the first write, so two
+ * processes sharing the file cannot both read a balance and then both spend it (the second waits, busy_timeout, and
+ * reads what the first wrote). Within one process Kysely already runs one transaction at a time on its one connection.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'))
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig
+  constructor(config: SqliteDialectConfig) {
+    super(config)
+    this.#config = config
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config)
+  }
+}
+
 export function openDatabase(url: string, options: DatabaseOptions = {}): DatabaseHandle {
   if (dialectOf(url) === 'postgres') {
     const pool = new pg.Pool({
@@ -48,7 +83,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
   database.pragma('journal_mode = WAL')
   database.pragma('foreign_keys = ON')
   database.pragma('busy_timeout = 5000')
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database }) })
+  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database }) })
   return { db, dialect: 'sqlite', close: () => db.destroy() }
 }
 

@@ -32,7 +32,8 @@ declare module 'fastify' {
   }
 }
 
-export function createSessionStore(db: Database, clock: Clock) {
+/** The session rows, on the pool or inside a transaction. */
+export function sessoesRepo(db: Database, clock: Clock) {
   return {
     async create(utilizadorId: number, sawOnboarding: boolean): Promise<{ token: string; sessao: Sessao }> {
       const token = randomToken()
@@ -98,7 +99,7 @@ export function createSessionStore(db: Database, clock: Clock) {
   }
 }
 
-export type SessionStore = ReturnType<typeof createSessionStore>
+export type SessoesRepo = ReturnType<typeof sessoesRepo>
 
 const ANONYMOUS_PREFIX = 'anon.'
 
@@ -163,13 +164,17 @@ export const isApiCall = (request: FastifyRequest) => request.url.startsWith('/a
 export const needsSession = (request: FastifyRequest) => !isRead(request)
 
 interface SessionOptions {
+  db: Database
+  clock: Clock
   /** The key anonymous tokens are signed with (serverSecret). */
   secret: string
   /** The cookie only over HTTPS (production). */
   secureCookie: boolean
 }
 
-export async function registerSessions(app: FastifyInstance, store: SessionStore, options: SessionOptions) {
+export async function registerSessions(app: FastifyInstance, options: SessionOptions) {
+  const { db, clock } = options
+  const store = sessoesRepo(db, clock)
   const anonymousTokens = createAnonymousTokens(options.secret)
   await app.register(cookie)
   app.decorateRequest<Sessao | null>('sessao', null)
@@ -214,8 +219,12 @@ export async function registerSessions(app: FastifyInstance, store: SessionStore
   return {
     /** Login: the device's session is replaced by a new one for the account (fixation-proof). */
     async rotate(request: FastifyRequest, reply: FastifyReply, utilizadorId: number): Promise<Sessao> {
-      if (request.sessao.id !== null) await store.revoke(request.sessao.id)
-      const created = await store.create(utilizadorId, request.sessao.sawOnboarding)
+      const { id, sawOnboarding } = request.sessao
+      const created = await db.transaction().execute(async (trx) => {
+        const sessoes = sessoesRepo(trx, clock)
+        if (id !== null) await sessoes.revoke(id)
+        return sessoes.create(utilizadorId, sawOnboarding)
+      })
       request.sessao = created.sessao
       issue(request, reply, created.token)
       return created.sessao

@@ -2,7 +2,8 @@ import type { Insertable, Updateable } from 'kysely'
 import type { SmsDesafiosTable, SmsFinalidade, UtilizadoresTable } from '../../db/schema.ts'
 import type { Database } from '../../platform/db.ts'
 
-export function createContaRepository(db: Database) {
+/** The account rows, on the pool or inside a transaction. */
+export function contaRepo(db: Database) {
   return {
     findUtilizadorById(id: number) {
       return db
@@ -151,4 +152,4 @@ export function createContaRepository(db: Database) {
   }
 }
 
-export type ContaRepository = ReturnType<typeof createContaRepository>
+export type ContaRepo = ReturnType<typeof contaRepo>

@@ -15,12 +15,12 @@ import { mensagens, SMS_CODE_LENGTH, toE164Mobile } from '../../../shared/valida
 import type { SmsFinalidade, UtilizadoresTable } from '../../db/schema.ts'
 import { type Clock, DAY, HOUR, isoIn, isoNow, lisbonToday, MINUTE } from '../../platform/clock.ts'
 import { hashSecret, randomDigits, randomToken, sha256, verifySecret } from '../../platform/crypto.ts'
-import { isUniqueViolation } from '../../platform/db.ts'
+import { type Database, isUniqueViolation } from '../../platform/db.ts'
 import { HttpError } from '../../platform/errors.ts'
 import { ipKey, type Limit, type RateLimiter } from '../../platform/rate-limit.ts'
-import type { Sessao, SessionStore } from '../../platform/sessions.ts'
+import { type Sessao, sessoesRepo } from '../../platform/sessions.ts'
 import type { SmsProvider } from '../../platform/sms.ts'
-import type { ContaRepository } from './repository.ts'
+import { contaRepo } from './repository.ts'
 
 /**
  * The account rules of ARCHITECTURE.md's security baseline and the issue's abuse cases, in one place. Limits are keyed
@@ -75,8 +75,7 @@ interface Phone {
 }
 
 export interface ContaDeps {
-  repository: ContaRepository
-  sessions: SessionStore
+  db: Database
   limiter: RateLimiter
   sms: SmsProvider
   clock: Clock
@@ -119,7 +118,17 @@ export function toUserData(u: Utilizador): UserData {
   }
 }
 
-export function createContaService({ repository, sessions, limiter, sms, clock, settings, log }: ContaDeps) {
+export function createContaService({ db, limiter, sms, clock, settings, log }: ContaDeps) {
+  const repository = contaRepo(db)
+
+  /**
+   * A step that writes more than one row, all or nothing (ARCHITECTURE.md, "Units of work"). Only the transaction's
+   * repositories may be used inside: on SQLite the pool's one connection is the transaction's until it ends.
+   */
+  const unitOfWork = <T>(
+    step: (trx: { conta: ReturnType<typeof contaRepo>; sessoes: ReturnType<typeof sessoesRepo> }) => Promise<T>,
+  ) => db.transaction().execute((trx) => step({ conta: contaRepo(trx), sessoes: sessoesRepo(trx, clock) }))
+
   const tooMany = (retryAfterMs: number) =>
     new HttpError(429, contaMensagens.demasiadosPedidos(minutesFrom(retryAfterMs)), 'Demasiados pedidos')
 
@@ -359,13 +368,11 @@ export function createContaService({ repository, sessions, limiter, sms, clock, 
       if (!user) throw expired()
       // Recovery is what a person does when the password may be known to someone else: the old password stops
       // working and every session of the account ends, so nobody but this device can set the new one.
-      await repository.updateUtilizador(user.id, {
-        temporario: 1,
-        password_hash: null,
-        atualizado_em: isoNow(clock),
+      await unitOfWork(async ({ conta, sessoes }) => {
+        await conta.updateUtilizador(user.id, { temporario: 1, password_hash: null, atualizado_em: isoNow(clock) })
+        if (user.telemovel_e164) await conta.clearTentativasLogin(user.telemovel_e164)
+        await sessoes.revokeAllFor(user.id)
       })
-      if (user.telemovel_e164) await repository.clearTentativasLogin(user.telemovel_e164)
-      await sessions.revokeAllFor(user.id)
       return user.id
     },
 
@@ -391,11 +398,11 @@ export function createContaService({ repository, sessions, limiter, sms, clock, 
 
     async changePassword(sessao: Sessao, input: z.output<typeof AlterarPasswordSchema>): Promise<void> {
       const user = await requireUser(sessao)
-      await repository.updateUtilizador(user.id, {
-        password_hash: await hashSecret(input.password),
-        atualizado_em: isoNow(clock),
+      const passwordHash = await hashSecret(input.password)
+      await unitOfWork(async ({ conta, sessoes }) => {
+        await conta.updateUtilizador(user.id, { password_hash: passwordHash, atualizado_em: isoNow(clock) })
+        await sessoes.revokeAllFor(user.id, sessao.id)
       })
-      await sessions.revokeAllFor(user.id, sessao.id)
     },
 
     async requestPhoneChange(sessao: Sessao, input: z.output<typeof AlterarTelemovelSchema>, ip: string) {
@@ -416,17 +423,19 @@ export function createContaService({ repository, sessions, limiter, sms, clock, 
       if (desafio.utilizador_id !== user.id) throw expired()
       if (await repository.findUtilizadorByPhone(desafio.telemovel_e164)) throw phoneTaken()
       try {
-        await repository.updateUtilizador(user.id, {
-          telemovel: desafio.telemovel,
-          pais: desafio.pais,
-          telemovel_e164: desafio.telemovel_e164,
-          atualizado_em: isoNow(clock),
+        await unitOfWork(async ({ conta, sessoes }) => {
+          await conta.updateUtilizador(user.id, {
+            telemovel: desafio.telemovel,
+            pais: desafio.pais,
+            telemovel_e164: desafio.telemovel_e164,
+            atualizado_em: isoNow(clock),
+          })
+          await sessoes.revokeAllFor(user.id)
         })
       } catch (error) {
         if (isUniqueViolation(error)) throw phoneTaken()
         throw error
       }
-      await sessions.revokeAllFor(user.id)
       return user.id
     },
 
@@ -462,30 +471,33 @@ export function createContaService({ repository, sessions, limiter, sms, clock, 
       }
       const d = parsed.data
       const password = 'password' in d ? (d.password as string) : null
-      await repository.updateUtilizador(user.id, {
-        nome: d.nome,
-        email: d.email,
-        data_nascimento: d.dataNascimento,
-        genero: d.genero,
-        codigo_postal: d.codigoPostal,
-        codigo_parceria: d.codigoParceria,
-        nome_faturacao1: d.nomeFaturacao1,
-        nif1: d.nif1,
-        nome_faturacao2: d.nomeFaturacao2,
-        nif2: d.nif2,
-        // A removed NIF cannot stay the chosen one.
-        nif_utilizado:
-          (user.nif_utilizado === 'principal' && !d.nif1) || (user.nif_utilizado === 'secundario' && !d.nif2)
-            ? ''
-            : user.nif_utilizado,
-        comunicacoes: d.comunicacoes ? 1 : 0,
-        temporario: 0,
-        // Set once, with the acceptance of terms and privacy the schema required for it: the moment of consent.
-        registo_completo_em: user.registo_completo_em ?? isoNow(clock),
-        ...(password ? { password_hash: await hashSecret(password) } : {}),
-        atualizado_em: isoNow(clock),
+      const passwordHash = password ? await hashSecret(password) : null
+      await unitOfWork(async ({ conta, sessoes }) => {
+        await conta.updateUtilizador(user.id, {
+          nome: d.nome,
+          email: d.email,
+          data_nascimento: d.dataNascimento,
+          genero: d.genero,
+          codigo_postal: d.codigoPostal,
+          codigo_parceria: d.codigoParceria,
+          nome_faturacao1: d.nomeFaturacao1,
+          nif1: d.nif1,
+          nome_faturacao2: d.nomeFaturacao2,
+          nif2: d.nif2,
+          // A removed NIF cannot stay the chosen one.
+          nif_utilizado:
+            (user.nif_utilizado === 'principal' && !d.nif1) || (user.nif_utilizado === 'secundario' && !d.nif2)
+              ? ''
+              : user.nif_utilizado,
+          comunicacoes: d.comunicacoes ? 1 : 0,
+          temporario: 0,
+          // Set once, with the acceptance of terms and privacy the schema required for it: the moment of consent.
+          registo_completo_em: user.registo_completo_em ?? isoNow(clock),
+          ...(passwordHash ? { password_hash: passwordHash } : {}),
+          atualizado_em: isoNow(clock),
+        })
+        if (passwordHash) await sessoes.revokeAllFor(user.id, sessao.id)
       })
-      if (password) await sessions.revokeAllFor(user.id, sessao.id)
     },
 
     /** The account remembers the onboarding too, for its next devices (the session's own flag is the session's). */
@@ -497,21 +509,31 @@ export function createContaService({ repository, sessions, limiter, sms, clock, 
     async lapseProvisionalAccounts(): Promise<number> {
       const cutoff = new Date(clock.now().getTime() - CONTA_LIMITES.provisionalDays * DAY).toISOString()
       const lapsed = await repository.listLapsedProvisional(cutoff)
+      // Each account lapses whole (anonymised and its sessions ended) or not at all; one failing leaves the others to
+      // lapse now and itself to the next hour.
+      let done = 0
       for (const { id } of lapsed) {
-        await repository.updateUtilizador(id, {
-          eliminado: 1,
-          telemovel_e164: null,
-          telemovel: '',
-          nome: null,
-          email: null,
-          password_hash: null,
-          data_nascimento: null,
-          codigo_seguranca_hash: null,
-          atualizado_em: isoNow(clock),
-        })
-        await sessions.revokeAllFor(id)
+        try {
+          await unitOfWork(async ({ conta, sessoes }) => {
+            await conta.updateUtilizador(id, {
+              eliminado: 1,
+              telemovel_e164: null,
+              telemovel: '',
+              nome: null,
+              email: null,
+              password_hash: null,
+              data_nascimento: null,
+              codigo_seguranca_hash: null,
+              atualizado_em: isoNow(clock),
+            })
+            await sessoes.revokeAllFor(id)
+          })
+          done++
+        } catch (error) {
+          log.error({ utilizador: id, err: (error as Error).message }, 'provisional account did not lapse')
+        }
       }
-      return lapsed.length
+      return done
     },
 
     /**
