@@ -1,4 +1,5 @@
 import compress from '@fastify/compress'
+import cookie from '@fastify/cookie'
 import etag from '@fastify/etag'
 import helmet from '@fastify/helmet'
 import Fastify, { type FastifyInstance } from 'fastify'
@@ -10,6 +11,10 @@ import { createContaService } from './features/conta/service.ts'
 import { createConteudosRepository } from './features/conteudos/repository.ts'
 import { conteudosRoutes } from './features/conteudos/routes.ts'
 import { createConteudosService } from './features/conteudos/service.ts'
+import { painelFidelizacaoRoutes } from './features/fidelizacao/painel-routes.ts'
+import { fidelizacaoRoutes } from './features/fidelizacao/routes.ts'
+import { createFidelizacaoService, type FidelizacaoService } from './features/fidelizacao/service.ts'
+import { lojaFidelizacaoRoutes } from './features/fidelizacao/store-routes.ts'
 import { createRestaurantesRepository } from './features/restaurantes/repository.ts'
 import { restaurantesRoutes } from './features/restaurantes/routes.ts'
 import { createRestaurantesService } from './features/restaurantes/service.ts'
@@ -22,13 +27,12 @@ import { loggerOptions } from './platform/logging.ts'
 import { createRateLimiter, purgeOldLimits } from './platform/rate-limit.ts'
 import { isApiCall, registerSessions, serverSecret, sessoesRepo } from './platform/sessions.ts'
 import { createOutboxSmsProvider, createTwilioSmsProvider, type SmsProvider } from './platform/sms.ts'
+import { STAFF_API_PREFIX, staffSurface } from './platform/staff-surface.ts'
+import { STORE_API_PREFIX, storeSurface } from './platform/store-surface.ts'
 import { registerWebApp } from './platform/web.ts'
 
 /** Origins the store map frame may load from (the stores' OpenStreetMap embed links). */
 export const MAP_FRAME_ORIGINS = ['https://www.openstreetmap.org']
-
-/** Paths under /api/ that answer without the version header: probes from load balancers and monitors. */
-const UNVERSIONED = new Set(['/api/health'])
 
 /** The outside world and time, replaceable in tests. */
 export interface AppDeps {
@@ -126,36 +130,41 @@ export async function buildApp(config: Config, database: DatabaseHandle, deps: A
   // which this server never grants.
   app.removeContentTypeParser('text/plain')
 
-  app.addHook('onRequest', async (request, reply) => {
-    const path = request.url.split('?')[0] ?? ''
-    if (!isApiCall(request) || UNVERSIONED.has(path)) return
-    const version = request.headers[API_VERSION_HEADER]
-    if (version !== API_VERSION) {
-      return reply
-        .status(400)
-        .send(
-          errorBody('Versão não suportada', `Esta aplicação precisa de ser atualizada (versão da API ${API_VERSION}).`),
-        )
-    }
-  })
-
   const { db, dialect } = database
   const clock = deps.clock ?? systemClock
   const limiter = createRateLimiter(db, clock)
-  const sessions = await registerSessions(app, {
-    db,
-    clock,
-    secret: await serverSecret(db, clock, 'sessoes-anonimas', config.SESSION_SECRET),
-    secureCookie: production,
-  })
+  await app.register(cookie)
+
+  const restaurantesService = createRestaurantesService(createRestaurantesRepository(db))
+  // conta composes the private data and asks loyalty for its part; loyalty asks conta to find its customers.
+  let fidelizacaoService: FidelizacaoService | undefined
   const contaService = createContaService({
     db,
     limiter,
     sms: smsProviderFor(config, deps, app, database, clock),
     clock,
-    settings: { idadeMinima: config.MINIMUM_AGE },
+    settings: { idadeMinima: config.MINIMUM_AGE, appUrl: config.APP_URL },
     log: app.log,
+    fidelizacaoDe: (utilizador) => {
+      if (!fidelizacaoService) throw new Error('loyalty service not ready')
+      return fidelizacaoService.partOf(utilizador)
+    },
   })
+  fidelizacaoService = createFidelizacaoService({
+    db,
+    clock,
+    limiter,
+    regras: {
+      creditoPercent: config.LOYALTY_CREDIT_PERCENT,
+      pontosPorEuro: config.LOYALTY_POINTS_PER_EURO,
+      patamar: config.LOYALTY_POINTS_THRESHOLD,
+    },
+    opinioesAtivas: config.OPINIONS_ENABLED,
+    conta: contaService,
+    lojas: restaurantesService,
+  })
+  const fidelizacao = fidelizacaoService
+
   const housekeeping = async () => {
     const lapsed = await contaService.lapseProvisionalAccounts()
     if (lapsed > 0) app.log.info({ lapsed }, 'provisional accounts lapsed')
@@ -167,14 +176,63 @@ export async function buildApp(config: Config, database: DatabaseHandle, deps: A
   if (config.NODE_ENV !== 'test') scheduleHousekeeping(app, housekeeping)
 
   await app.register(sistemaRoutes, { db, dialect })
-  await app.register(contaRoutes, {
-    service: contaService,
-    sessions,
-    configuracao: configuracaoFrom(config),
-    devOutbox: !production,
+
+  // The customer surface: pages' forms and /api/*, with the version header and the visitor's session.
+  await app.register(async (customer) => {
+    customer.addHook('onRequest', async (request, reply) => {
+      if (!isApiCall(request)) return
+      const version = request.headers[API_VERSION_HEADER]
+      if (version !== API_VERSION) {
+        return reply
+          .status(400)
+          .send(
+            errorBody(
+              'Versão não suportada',
+              `Esta aplicação precisa de ser atualizada (versão da API ${API_VERSION}).`,
+            ),
+          )
+      }
+    })
+    const sessions = await registerSessions(customer, {
+      db,
+      clock,
+      secret: await serverSecret(db, clock, 'sessoes-anonimas', config.SESSION_SECRET),
+      secureCookie: production,
+    })
+    await customer.register(contaRoutes, {
+      service: contaService,
+      sessions,
+      configuracao: configuracaoFrom(config),
+      devOutbox: !production,
+    })
+    await customer.register(fidelizacaoRoutes, { service: fidelizacao, conta: contaService })
+    await customer.register(conteudosRoutes, { service: createConteudosService(createConteudosRepository(db)) })
+    await customer.register(restaurantesRoutes, { service: restaurantesService })
   })
-  await app.register(conteudosRoutes, { service: createConteudosService(createConteudosRepository(db)) })
-  await app.register(restaurantesRoutes, { service: createRestaurantesService(createRestaurantesRepository(db)) })
+
+  // The store surface: the Store API, by store key.
+  await app.register(
+    (store) =>
+      storeSurface(store, {
+        db,
+        clock,
+        routes: [
+          lojaFidelizacaoRoutes(fidelizacao, (request) => ({
+            chaveId: request.chaveLoja.id,
+            idLoja: request.chaveLoja.idLoja,
+          })),
+        ],
+      }),
+    { prefix: STORE_API_PREFIX },
+  )
+
+  // The staff surface: the counter tablet's API, by its paired session.
+  await app.register(
+    (staff) =>
+      staffSurface(staff, { db, clock, secureCookie: production, routes: [painelFidelizacaoRoutes(fidelizacao)] }),
+    { prefix: STAFF_API_PREFIX },
+  )
+
   await registerWebApp(app, config.WEB_DIST, production)
 
   return app

@@ -27,6 +27,14 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().default('dist/web'),
   /** Loyalty credit as a percent of each purchase (spec §1 and §9 give 5 and 10; 5 is the legal text's). */
   LOYALTY_CREDIT_PERCENT: z.coerce.number().min(0).max(100).default(5),
+  /** Points per whole euro paid (STORE-API.md `pontos_ganhos`). */
+  LOYALTY_POINTS_PER_EURO: z.coerce.number().int().min(0).max(1000).default(1),
+  /** Points that make one reward (the spec's `patamar`). */
+  LOYALTY_POINTS_THRESHOLD: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  /** Complete accounts may leave opinions on their transactions (`ve_rating`). */
+  OPINIONS_ENABLED: z.stringbool().default(true),
+  /** The app's public address, as SMS texts give it (the provisional accounts made at the till). */
+  APP_URL: z.url().default('http://localhost:3000'),
   /** Minimum age to join (spec §5 validates 16; the terms text says 18). */
   MINIMUM_AGE: z.coerce.number().int().min(0).max(120).default(16),
   /** Fill an empty database with the demo group's content at start (never in production unless asked). */

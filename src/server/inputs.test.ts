@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API_VERSION } from '../shared/api.ts'
+import { systemClock } from './platform/clock.ts'
+import { lojasChavesRepo } from './platform/store-keys.ts'
 import { createTestApp, device, lastSmsCode, type TestApp, testDialects } from './testing/harness.ts'
 import { snapshotRows } from './testing/snapshot.ts'
 
@@ -20,14 +22,20 @@ const BAD_BODIES: [string, unknown][] = [
 ]
 
 /** A route path with its parameters filled in with values of the right form (a challenge hash). */
-const fillParams = (url: string) => url.replace(/:[A-Za-z_]+/g, 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcd')
+const fillParams = (url: string) =>
+  url.replace(/:id\b/g, '1').replace(/:[A-Za-z_]+/g, 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcd')
 
 describe.each(testDialects())('every POST route refuses bodies of the wrong shape, on %s', (dialect) => {
   let t: TestApp
   let signedIn: ReturnType<typeof device>
+  let storeKey: string
+  let staffCookie: string
 
   beforeAll(async () => {
     t = await createTestApp(dialect)
+    storeKey = (await lojasChavesRepo(t.database.db, systemClock).create(862, 'caixa-1')).chave
+    const paired = await t.app.inject({ method: 'POST', url: '/painel/api/entrar', payload: { chave: storeKey } })
+    staffCookie = String(paired.cookies.find((c) => c.name === 'balcao_painel')?.value)
     signedIn = device(t, '198.51.100.20')
     const { hash } = (
       await signedIn.call('POST', '/registo', { telemovel: '912345678', pais: '351', termos: true })
@@ -42,15 +50,32 @@ describe.each(testDialects())('every POST route refuses bodies of the wrong shap
   it('answers 4xx with the envelope to each bad body, as a guest and signed in, and writes nothing', async () => {
     const posts = t.app.routeTable.filter((r) => r.method === 'POST').map((r) => r.url)
     // The table is Fastify's own: a route added later is covered without touching this test.
-    expect(posts).toEqual(expect.arrayContaining(['/registo', '/login', '/reset', '/alterar-password', '/api/logout']))
+    expect(posts).toEqual(
+      expect.arrayContaining([
+        '/registo',
+        '/login',
+        '/reset',
+        '/alterar-password',
+        '/api/logout',
+        '/api/loja/v1/compras',
+        '/painel/api/compras',
+      ]),
+    )
     expect(posts.length).toBeGreaterThanOrEqual(14)
     const before = await snapshotRows(t.database.db)
     for (const url of posts) {
       for (const [name, body] of BAD_BODIES) {
-        for (const [who, cookie] of [
-          ['guest', undefined],
-          ['signed in', signedIn.cookie],
-        ] as const) {
+        // Each surface with its own credentials: the store with a key (and an Idempotency-Key), the staff API with a
+        // paired tablet's cookie, the customer's as a guest and signed in.
+        const callers: [string, Record<string, string>][] = url.startsWith('/api/loja/')
+          ? [['signed in', { authorization: `Bearer ${storeKey}`, 'idempotency-key': `k-${url}-${name}` }]]
+          : url.startsWith('/painel/')
+            ? [['signed in', { cookie: `balcao_painel=${staffCookie}` }]]
+            : [
+                ['guest', {}],
+                ['signed in', { cookie: `balcao_sessao=${signedIn.cookie}` }],
+              ]
+        for (const [who, credentials] of callers) {
           const res = await t.app.inject({
             method: 'POST',
             url: fillParams(url),
@@ -59,7 +84,7 @@ describe.each(testDialects())('every POST route refuses bodies of the wrong shap
               accept: 'application/json',
               'x-api-version': API_VERSION,
               'content-type': 'application/json',
-              ...(cookie ? { cookie: `balcao_sessao=${cookie}` } : {}),
+              ...credentials,
             },
             payload: JSON.stringify(body),
           })

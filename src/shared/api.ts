@@ -1,5 +1,3 @@
-import { z } from 'zod'
-
 /** The HTTP contract shared by the server and the web client (ARCHITECTURE.md, "HTTP contract"). */
 
 export const API_VERSION = '1.0'
@@ -19,8 +17,3 @@ export interface ApiSuccess<T> {
 export const GENERIC_ERROR_TITLE = 'Erro'
 export const FORM_FAILURE_MESSAGE = 'Falha ao submeter o formulário'
 
-/** The success envelope of a route's answer, as its response schema: `{ data: … }`. */
-export const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schema })
-
-/** `{ data: null }`: calls that answer nothing but their success. */
-export const NoDataSchema = dataOf(z.null())

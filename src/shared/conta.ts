@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { FidelizacaoDadosSchema, TransacaoSchema } from './fidelizacao.ts'
 import {
   ageOn,
   DEFAULT_PAIS,
@@ -144,24 +145,19 @@ export const UserDataSchema = z.object({
   /** The personal data were completed once (terms and privacy accepted): from then on the account never lapses. */
   registoCompleto: z.boolean(),
   usar_codigo_seguranca: flag01,
-  saldo: z.number().int(),
-  pontos: z.number().int(),
-  patamar: z.number().int(),
-  ve_rating: z.boolean(),
+  ...FidelizacaoDadosSchema.shape,
   id_perfil: z.number().int(),
   dataActualizacao: z.string(),
   eliminado: flag01,
+  /** The loyalty QR's content: an opaque token (never the phone); renewed with the security key. */
   qrCode: z.string(),
-  acumulado: z.number().int(),
-  ja_poupou: z.number().int(),
-  total_valor_desconto: z.number().int(),
 })
 export type UserData = z.infer<typeof UserDataSchema>
 
 /** What a device knows about its visitor: spec §3 "Private data". */
 export const PrivateDataSchema = z.object({
   user: z.object({ loggedIn: z.boolean(), sawOnboarding: z.boolean(), data: UserDataSchema.nullable() }),
-  transacoes: z.array(z.unknown()),
+  transacoes: z.array(TransacaoSchema),
   ordering: z.array(z.unknown()),
 })
 export type PrivateData = z.infer<typeof PrivateDataSchema>

@@ -71,3 +71,7 @@ export const RestauranteSchema = z.object({
   lojas: z.array(LojaResumoSchema),
 })
 export type Restaurante = z.infer<typeof RestauranteSchema>
+
+/** A store by its POS id, as ledger rows, the opinion form and the till name it. */
+export const LojaNomeSchema = z.object({ id_loja: z.number().int(), nome: z.string(), restaurante: z.string() })
+export type LojaNome = z.infer<typeof LojaNomeSchema>

@@ -131,17 +131,9 @@ export interface UtilizadoresTable {
   origem: Generated<string>
   usar_codigo_seguranca: Generated<number>
   codigo_seguranca_hash: string | null
-  /** Cents. */
-  saldo: Generated<number>
-  pontos: Generated<number>
-  patamar: Generated<number>
-  ve_rating: Generated<number>
   id_perfil: Generated<number>
   saw_onboarding: Generated<number>
   qr_code: string
-  acumulado: Generated<number>
-  ja_poupou: Generated<number>
-  total_valor_desconto: Generated<number>
   eliminado: Generated<number>
   /** When the personal data were first completed; null while the registration was never finished. */
   registo_completo_em: string | null
@@ -207,6 +199,85 @@ export interface SegredosTable {
   criado_em: string
 }
 
+export type TipoMovimento = 'compra' | 'devolucao'
+
+/** The loyalty ledger: one movement per purchase and per refund, append-only, balances before and after (cents). */
+export interface TransacoesTable {
+  id: Generated<number>
+  utilizador_id: number
+  sequencia: number
+  tipo: TipoMovimento
+  id_loja: number
+  chave_id: number | null
+  referencia: string | null
+  compra_id: number | null
+  subtotal: Generated<number>
+  desconto: Generated<number>
+  valor_pago: Generated<number>
+  valor_devolvido: Generated<number>
+  /** 0 when the account's registration was not complete: recorded, nothing earned. */
+  ganha: Generated<number>
+  saldo_anterior: number
+  saldo_adicionado: number
+  saldo_removido: number
+  saldo_actual: number
+  pontos_anterior: number
+  pontos_ganhos: number
+  pontos_convertidos: number
+  pontos_actual: number
+  itens_anterior: number
+  itens_adicionados: number
+  itens_redimidos: number
+  itens_actual: number
+  itens_revertidos: Generated<number>
+  saldo_nao_recuperado: Generated<number>
+  pontos_nao_recuperados: Generated<number>
+  criado_em: string
+}
+
+export interface OpinioesTable {
+  id: Generated<number>
+  utilizador_id: number
+  transacao_id: number | null
+  id_loja: number
+  rating1: number | null
+  rating2: number | null
+  rating3: number | null
+  comentario: string
+  criado_em: string
+}
+
+/** Store API keys: one store each, only a hash kept (STORE-API.md "Common rules"). */
+export interface LojasChavesTable {
+  id: Generated<number>
+  id_loja: number
+  etiqueta: string
+  chave_hash: string
+  criado_em: string
+  revogada_em: string | null
+}
+
+/** What a store call with an Idempotency-Key answered, to give the same answer again. */
+export interface IdempotenciaTable {
+  chave_id: number
+  chave: string
+  pedido_hash: string
+  estado: number
+  resposta: string
+  criado_em: string
+}
+
+/** A counter tablet paired with a store key (/painel). */
+export interface PainelSessoesTable {
+  id: Generated<number>
+  token_hash: string
+  chave_id: number
+  id_loja: number
+  criado_em: string
+  expira_em: string
+  revogada_em: string | null
+}
+
 export interface DB {
   novidades: NovidadesTable
   campanhas: CampanhasTable
@@ -224,4 +295,9 @@ export interface DB {
   limites: LimitesTable
   tentativas_login: TentativasLoginTable
   segredos: SegredosTable
+  transacoes: TransacoesTable
+  opinioes: OpinioesTable
+  lojas_chaves: LojasChavesTable
+  idempotencia: IdempotenciaTable
+  painel_sessoes: PainelSessoesTable
 }

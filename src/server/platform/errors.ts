@@ -39,6 +39,13 @@ export const frameworkMessages = {
 
 export const tooManyRequests = () => new HttpError(429, frameworkMessages.tooManyRequests, 'Demasiados pedidos')
 
+/** A 429 that says when to come back (`Retry-After`, seconds): what the store side's clients read. */
+export class TooManyRequests extends HttpError {
+  constructor(public readonly retryAfterMs: number) {
+    super(429, frameworkMessages.tooManyRequests, 'Demasiados pedidos')
+  }
+}
+
 export function errorBody(title: string, message: string, fields?: FieldErrors): ApiErrorBody {
   return { error: fields ? { title, message, fields } : { title, message } }
 }
@@ -70,6 +77,8 @@ function frameworkErrorOf(error: FastifyError): { status: number; message: strin
 /** Every failure leaves as the `{ error }` envelope; nothing internal (stack, SQL) reaches the client. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof TooManyRequests)
+      reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))))
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send(errorBody(error.title, error.message, error.fields))
     }

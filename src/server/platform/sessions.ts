@@ -1,5 +1,4 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import cookie from '@fastify/cookie'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { type Clock, DAY, isoIn, isoNow } from './clock.ts'
 import { randomToken, sha256 } from './crypto.ts'
@@ -176,7 +175,6 @@ export async function registerSessions(app: FastifyInstance, options: SessionOpt
   const { db, clock } = options
   const store = sessoesRepo(db, clock)
   const anonymousTokens = createAnonymousTokens(options.secret)
-  await app.register(cookie)
   app.decorateRequest<Sessao | null>('sessao', null)
   app.decorateRequest('bearer', false)
 

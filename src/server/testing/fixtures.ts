@@ -50,3 +50,32 @@ export async function insertLoja(
     .returning('id')
     .executeTakeFirstOrThrow()
 }
+
+/** A balance for a customer, as one purchase movement that earned it (the ledger is the only place balances live). */
+export async function insertSaldo(db: Database, utilizadorId: number, saldo: number, pontos = 0, itens = 0) {
+  return db
+    .insertInto('transacoes')
+    .values({
+      utilizador_id: utilizadorId,
+      sequencia: 1,
+      tipo: 'compra',
+      id_loja: 862,
+      subtotal: saldo * 20,
+      valor_pago: saldo * 20,
+      saldo_anterior: 0,
+      saldo_adicionado: saldo,
+      saldo_removido: 0,
+      saldo_actual: saldo,
+      pontos_anterior: 0,
+      pontos_ganhos: pontos,
+      pontos_convertidos: 0,
+      pontos_actual: pontos,
+      itens_anterior: 0,
+      itens_adicionados: itens,
+      itens_redimidos: 0,
+      itens_actual: itens,
+      criado_em: ISO,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+}

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely'
 import * as conteudos from './2026-11-22T0500-conteudos.ts'
 import * as contas from './2026-11-22T0600-contas.ts'
 import * as acessos from './2026-11-23T0700-acessos.ts'
+import * as fidelizacao from './2026-11-23T0800-fidelizacao.ts'
 
 /**
  * Every migration, by its timestamped name. Listed here rather than read from disk so that the same code runs under
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0500-conteudos': conteudos,
   '2026-11-22T0600-contas': contas,
   '2026-11-23T0700-acessos': acessos,
+  '2026-11-23T0800-fidelizacao': fidelizacao,
 }

@@ -14,6 +14,15 @@ export function contaRepo(db: Database) {
         .executeTakeFirst()
     },
 
+    findUtilizadorByQr(token: string) {
+      return db
+        .selectFrom('utilizadores')
+        .selectAll()
+        .where('qr_code', '=', token)
+        .where('eliminado', '=', 0)
+        .executeTakeFirst()
+    },
+
     findUtilizadorByPhone(e164: string) {
       return db
         .selectFrom('utilizadores')

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DAY, MINUTE, manualClock } from '../../platform/clock.ts'
+import { insertSaldo } from '../../testing/fixtures.ts'
 import { createTestApp, device, lastSmsCode, type TestApp, testDialects } from '../../testing/harness.ts'
 import { CONTA_LIMITES } from './service.ts'
 
@@ -864,9 +865,10 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
       const { id } = await provisional(PHONE, '2026-08-01T10:00:00.000Z')
       await t.database.db
         .updateTable('utilizadores')
-        .set({ temporario: 0, registo_completo_em: '2026-08-02T10:00:00.000Z', saldo: 2500, password_hash: null })
+        .set({ temporario: 0, registo_completo_em: '2026-08-02T10:00:00.000Z', password_hash: null })
         .where('id', '=', id)
         .execute()
+      await insertSaldo(t.database.db, id, 2500)
       const d = device(t)
       const { hash } = (await d.call('POST', '/reset', { telemovel: PHONE, pais: '351' })).json().data
       const confirm = await d.call('POST', `/reset/${hash}`, { codigo: await lastSmsCode(t, E164) })
@@ -874,10 +876,13 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
       await t.app.housekeeping()
       const row = await t.database.db
         .selectFrom('utilizadores')
-        .select(['eliminado', 'saldo'])
+        .select(['eliminado'])
         .where('id', '=', id)
         .executeTakeFirstOrThrow()
-      expect(row).toEqual({ eliminado: 0, saldo: 2500 })
+      expect(row).toEqual({ eliminado: 0 })
+      expect(user(await d.call('POST', '/api/refresh-private-data', { value: true })).data).toMatchObject({
+        saldo: 2500,
+      })
     })
 
     it('lapse when not completed within 30 days; completed and recent ones stay', async () => {

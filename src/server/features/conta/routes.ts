@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { dataOf, NoDataSchema } from '../../../shared/api.ts'
 import {
   AlterarPasswordSchema,
   AlterarTelemovelSchema,
@@ -18,13 +17,14 @@ import {
   ValueCallSchema,
 } from '../../../shared/conta.ts'
 import { DEFAULT_PAIS } from '../../../shared/validacao.ts'
+import { dataResponse, noDataResponse } from '../../platform/http.ts'
 import type { Sessions } from '../../platform/sessions.ts'
 import type { ContaService } from './service.ts'
 
 /** What each answer may carry: the serializer drops anything else (ARCHITECTURE.md, "Units of work"). */
-const PrivateDataAnswer = { 200: dataOf(PrivateDataSchema) }
-const HashAnswer = { 200: dataOf(HashResponseSchema) }
-const NoDataAnswer = { 200: NoDataSchema }
+const PrivateDataAnswer = dataResponse(PrivateDataSchema)
+const HashAnswer = dataResponse(HashResponseSchema)
+const NoDataAnswer = noDataResponse
 
 const HashParams = z.object({ hash: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Pedido inválido') })
 
@@ -40,7 +40,7 @@ export interface ContaRoutesOptions {
 export const contaRoutes: FastifyPluginAsyncZod<ContaRoutesOptions> = async (app, options) => {
   const { service, sessions, configuracao } = options
 
-  app.get('/api/configuracao', { schema: { response: { 200: dataOf(ConfiguracaoSchema) } } }, async () => ({
+  app.get('/api/configuracao', { schema: { response: dataResponse(ConfiguracaoSchema) } }, async () => ({
     data: configuracao,
   }))
 
@@ -111,7 +111,7 @@ export const contaRoutes: FastifyPluginAsyncZod<ContaRoutesOptions> = async (app
     {
       schema: {
         body: ChaveSegurancaSchema.extend({ gerar: z.boolean().default(false) }),
-        response: { 200: dataOf(z.object({ user: UserDataSchema.nullable(), chave: z.string().nullable() })) },
+        response: dataResponse(z.object({ user: UserDataSchema.nullable(), chave: z.string().nullable() })),
       },
     },
     async (request) => {
@@ -162,7 +162,7 @@ export const contaRoutes: FastifyPluginAsyncZod<ContaRoutesOptions> = async (app
       {
         schema: {
           querystring: z.object({ para: z.string().max(20).optional() }),
-          response: { 200: dataOf(z.array(OutboxSmsSchema)) },
+          response: dataResponse(z.array(OutboxSmsSchema)),
         },
       },
       // The outbox holds codes: never cached.

@@ -11,7 +11,8 @@ import {
   type SignupSchema,
   type UserData,
 } from '../../../shared/conta.ts'
-import { mensagens, SMS_CODE_LENGTH, toE164Mobile } from '../../../shared/validacao.ts'
+import type { FidelizacaoDados, Transacao } from '../../../shared/fidelizacao.ts'
+import { mensagens, PASSWORD_LENGTH, SMS_CODE_LENGTH, toE164Mobile } from '../../../shared/validacao.ts'
 import type { SmsFinalidade, UtilizadoresTable } from '../../db/schema.ts'
 import { type Clock, DAY, HOUR, isoIn, isoNow, lisbonToday, MINUTE } from '../../platform/clock.ts'
 import { hashSecret, randomDigits, randomToken, sha256, verifySecret } from '../../platform/crypto.ts'
@@ -64,6 +65,9 @@ export const contaMensagens = {
   completarDados: 'Complete primeiro os seus dados pessoais.',
 }
 
+/** The loyalty QR's content: opaque, random, per customer (never the phone). */
+const newQrToken = () => randomToken(18)
+
 const minutesFrom = (ms: number) => Math.max(1, Math.ceil(ms / MINUTE))
 
 type Utilizador = Selectable<UtilizadoresTable>
@@ -79,11 +83,36 @@ export interface ContaDeps {
   limiter: RateLimiter
   sms: SmsProvider
   clock: Clock
-  settings: { idadeMinima: number }
+  settings: { idadeMinima: number; appUrl: string }
   log: Pick<FastifyBaseLogger, 'error'>
+  /**
+   * The loyalty part of a customer's private data, asked of the loyalty feature (which owns balances and ledger):
+   * conta composes, it does not reach into another feature's tables.
+   */
+  fidelizacaoDe(utilizador: { id: number; registoCompleto: boolean }): Promise<{
+    dados: FidelizacaoDados
+    transacoes: Transacao[]
+  }>
 }
 
-export function toUserData(u: Utilizador): UserData {
+/** A customer as the till finds them (STORE-API.md "identificar"). */
+export interface ClienteConta {
+  id: number
+  nome: string | null
+  temporario: 0 | 1
+  registoCompleto: boolean
+  usarCodigoSeguranca: boolean
+}
+
+const toClienteConta = (u: Utilizador): ClienteConta => ({
+  id: u.id,
+  nome: u.nome,
+  temporario: u.temporario === 1 ? 1 : 0,
+  registoCompleto: u.registo_completo_em !== null,
+  usarCodigoSeguranca: u.usar_codigo_seguranca === 1,
+})
+
+export function toUserData(u: Utilizador, fidelizacao: FidelizacaoDados): UserData {
   return {
     id: u.id,
     telemovel: u.telemovel,
@@ -104,21 +133,15 @@ export function toUserData(u: Utilizador): UserData {
     temporario: u.temporario === 1 ? 1 : 0,
     registoCompleto: u.registo_completo_em !== null,
     usar_codigo_seguranca: u.usar_codigo_seguranca === 1 ? 1 : 0,
-    saldo: u.saldo,
-    pontos: u.pontos,
-    patamar: u.patamar,
-    ve_rating: u.ve_rating === 1,
+    ...fidelizacao,
     id_perfil: u.id_perfil,
     dataActualizacao: u.atualizado_em,
     eliminado: u.eliminado === 1 ? 1 : 0,
     qrCode: u.qr_code,
-    acumulado: u.acumulado,
-    ja_poupou: u.ja_poupou,
-    total_valor_desconto: u.total_valor_desconto,
   }
 }
 
-export function createContaService({ db, limiter, sms, clock, settings, log }: ContaDeps) {
+export function createContaService({ db, limiter, sms, clock, settings, log, fidelizacaoDe }: ContaDeps) {
   const repository = contaRepo(db)
 
   /**
@@ -278,13 +301,16 @@ export function createContaService({ db, limiter, sms, clock, settings, log }: C
 
   async function privateData(sessao: Sessao): Promise<PrivateData> {
     const user = sessao.utilizadorId === null ? undefined : await repository.findUtilizadorById(sessao.utilizadorId)
+    const fidelizacao = user
+      ? await fidelizacaoDe({ id: user.id, registoCompleto: user.registo_completo_em !== null })
+      : undefined
     return {
       user: {
         loggedIn: Boolean(user),
         sawOnboarding: sessao.sawOnboarding || user?.saw_onboarding === 1,
-        data: user ? toUserData(user) : null,
+        data: user && fidelizacao ? toUserData(user, fidelizacao.dados) : null,
       },
-      transacoes: [],
+      transacoes: fidelizacao?.transacoes ?? [],
       ordering: [],
     }
   }
@@ -317,7 +343,7 @@ export function createContaService({ db, limiter, sms, clock, settings, log }: C
           temporario: 1,
           origem: 'app',
           saw_onboarding: sessao.sawOnboarding ? 1 : 0,
-          qr_code: randomToken(12),
+          qr_code: newQrToken(),
           criado_em: now,
           atualizado_em: now,
         })
@@ -446,7 +472,8 @@ export function createContaService({ db, limiter, sms, clock, settings, log }: C
       const chave = makeKey ? randomDigits(SMS_CODE_LENGTH) : null
       await repository.updateUtilizador(user.id, {
         usar_codigo_seguranca: selecao,
-        ...(chave ? { codigo_seguranca_hash: await hashSecret(chave) } : {}),
+        // A new key also makes a new loyalty QR: a photo of the old one identifies nobody any more.
+        ...(chave ? { codigo_seguranca_hash: await hashSecret(chave), qr_code: newQrToken() } : {}),
         atualizado_em: isoNow(clock),
       })
       return { chave }
@@ -497,6 +524,89 @@ export function createContaService({ db, limiter, sms, clock, settings, log }: C
           atualizado_em: isoNow(clock),
         })
         if (passwordHash) await sessoes.revokeAllFor(user.id, sessao.id)
+      })
+    },
+
+    /** The till's look-up: by the loyalty QR's token or by number; lapsed and erased accounts are never found. */
+    async findCliente(by: { qr: string } | { telemovel: string; pais: string }): Promise<ClienteConta | undefined> {
+      if ('qr' in by) {
+        const user = await repository.findUtilizadorByQr(by.qr)
+        return user && toClienteConta(user)
+      }
+      const e164 = toE164Mobile(by.pais, by.telemovel)
+      const user = e164 ? await repository.findUtilizadorByPhone(e164) : undefined
+      return user && toClienteConta(user)
+    },
+
+    /** A customer by id, on the pool or inside the caller's transaction (the loyalty feature's units of work). */
+    async clienteById(id: number, ex: Database = db): Promise<ClienteConta | undefined> {
+      const user = await contaRepo(ex).findUtilizadorById(id)
+      return user && toClienteConta(user)
+    },
+
+    /** The security code the customer shows at the till (spec: `codigo_seguranca`), checked against its hash. */
+    async verifySecurityCode(id: number, codigo: string): Promise<boolean> {
+      const user = await repository.findUtilizadorById(id)
+      return verifySecret(codigo, user?.codigo_seguranca_hash ?? null)
+    },
+
+    /**
+     * A provisional account made at the till (STORE-API.md "clientes"), in three steps so that the caller can write it
+     * inside its own transaction: prepare (checks, limits, the password and its hash: slow work, outside any
+     * transaction), insert (with the caller's executor), then the SMS with the app's address and the password, once
+     * the account is written. Temporary: the first login forces the personal data form; unfinished after 30 days it
+     * lapses.
+     */
+    async prepareProvisional(input: { telemovel: string; pais: string }) {
+      const phone = phoneOf(input)
+      if (await repository.findUtilizadorByPhone(phone.e164)) throw phoneTaken()
+      await limitPhone(phone.e164)
+      const password = randomDigits(PASSWORD_LENGTH)
+      return { phone, password, passwordHash: await hashSecret(password) }
+    },
+
+    async insertProvisional(plan: { phone: Phone; passwordHash: string }, ex: Database = db): Promise<ClienteConta> {
+      const now = isoNow(clock)
+      try {
+        const id = await contaRepo(ex).insertUtilizador({
+          telemovel: plan.phone.telemovel,
+          pais: plan.phone.pais,
+          telemovel_e164: plan.phone.e164,
+          temporario: 1,
+          origem: 'loja',
+          password_hash: plan.passwordHash,
+          qr_code: newQrToken(),
+          criado_em: now,
+          atualizado_em: now,
+        })
+        return { id, nome: null, temporario: 1, registoCompleto: false, usarCodigoSeguranca: false }
+      } catch (error) {
+        if (isUniqueViolation(error)) throw phoneTaken()
+        throw error
+      }
+    },
+
+    async sendProvisionalSms(plan: { phone: Phone; password: string }): Promise<void> {
+      try {
+        await sms.send(
+          plan.phone.e164,
+          `Balcão: a sua conta de cliente foi criada. Entre em ${settings.appUrl} com este telemóvel e a password ` +
+            `${plan.password}, e complete os seus dados em 30 dias.`,
+        )
+      } catch (error) {
+        // The account stands: the customer can still recover it by SMS code from the app.
+        log.error({ provider: sms.name, err: (error as Error).message }, 'SMS delivery failed')
+      }
+    },
+
+    /** Spec §4: principal or secundario; choosing the current one again empties it. Only a NIF the account has. */
+    async selectNif(sessao: Sessao, selecao: 'principal' | 'secundario'): Promise<void> {
+      const user = await requireUser(sessao)
+      const nif = selecao === 'principal' ? user.nif1 : user.nif2
+      if (!nif) throw new HttpError(400, mensagens.valorInvalido, 'Erro', { selecao: mensagens.valorInvalido })
+      await repository.updateUtilizador(user.id, {
+        nif_utilizado: user.nif_utilizado === selecao ? '' : selecao,
+        atualizado_em: isoNow(clock),
       })
     },
 

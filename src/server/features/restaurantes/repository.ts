@@ -30,6 +30,18 @@ export function createRestaurantesRepository(db: Database) {
         .executeTakeFirst()
     },
 
+    /** Every store by its POS id, with its restaurant's name (what ledger rows and opinion forms name). */
+    listLojasComRestaurante() {
+      return db
+        .selectFrom('lojas')
+        .innerJoin('restaurantes', 'restaurantes.id', 'lojas.restaurante_id')
+        .select(['lojas.id_loja', 'lojas.name as nome', 'restaurantes.name as restaurante'])
+        .orderBy('restaurantes.posicao')
+        .orderBy('lojas.posicao')
+        .orderBy('lojas.id')
+        .execute()
+    },
+
     listMenus(lojaId: number) {
       return db
         .selectFrom('loja_menus')

@@ -1,4 +1,4 @@
-import type { Loja, LojaResumo, Restaurante, RestauranteResumo } from '../../../shared/restaurantes.ts'
+import type { Loja, LojaNome, LojaResumo, Restaurante, RestauranteResumo } from '../../../shared/restaurantes.ts'
 import type { LojasTable } from '../../db/schema.ts'
 import { notFound } from '../../platform/errors.ts'
 import { sanitizeHtml } from '../../platform/html.ts'
@@ -25,6 +25,9 @@ export function createRestaurantesService(repository: RestaurantesRepository) {
   }
 
   return {
+    /** Every store as the loyalty screens and the till name it: POS id, name, restaurant. */
+    listLojasPorId: (): Promise<LojaNome[]> => repository.listLojasComRestaurante(),
+
     async listRestaurantes(): Promise<RestauranteResumo[]> {
       const restaurantes = await repository.listRestaurantes()
       const lojas = await repository.listLojas(restaurantes.map((r) => r.id))

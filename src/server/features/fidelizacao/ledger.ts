@@ -1,0 +1,156 @@
+/**
+ * The loyalty arithmetic (STORE-API.md "Loyalty at the till"), pure and in integer cents: what one purchase or one
+ * refund does to a customer's balances. The service writes what these return as one ledger movement.
+ *
+ * Every movement keeps, for each balance, the value before and after, with
+ *   saldo_actual  = saldo_anterior  + saldo_adicionado − saldo_removido
+ *   pontos_actual = pontos_anterior + pontos_ganhos    − pontos_convertidos
+ *   itens_actual  = itens_anterior  + itens_adicionados − itens_redimidos
+ * (pontos_ganhos, pontos_convertidos, itens_adicionados and itens_redimidos are negative on a refund that takes them
+ * back), so the balances are always the sum of the movements and never negative.
+ */
+
+export interface Regras {
+  /** Credit as a percent of what was paid (LOYALTY_CREDIT_PERCENT). */
+  creditoPercent: number
+  /** Points per whole euro paid (LOYALTY_POINTS_PER_EURO). */
+  pontosPorEuro: number
+  /** Points that make one reward (LOYALTY_POINTS_THRESHOLD, the spec's `patamar`). */
+  patamar: number
+}
+
+export interface Saldos {
+  saldo: number
+  pontos: number
+  itens: number
+}
+
+export interface Efeito {
+  saldo_adicionado: number
+  saldo_removido: number
+  pontos_ganhos: number
+  pontos_convertidos: number
+  itens_adicionados: number
+  itens_redimidos: number
+}
+
+export const ZERO: Saldos = { saldo: 0, pontos: 0, itens: 0 }
+
+/** round(n / d) with halves up, for n ≥ 0 and d > 0, in integers (no floating point on money). */
+export function roundHalfUp(n: number, d: number): number {
+  return Math.floor((2 * n + d) / (2 * d))
+}
+
+/** The credit a payment earns: round half up of `pago × percent / 100` (percent with up to two decimals). */
+export function creditoDe(pago: number, percent: number): number {
+  return roundHalfUp(pago * Math.round(percent * 100), 10_000)
+}
+
+/** Points a payment earns: one block of `pontosPorEuro` per whole euro. */
+export const pontosDe = (pago: number, pontosPorEuro: number) => Math.floor(pago / 100) * pontosPorEuro
+
+export function aplicar(antes: Saldos, e: Efeito): Saldos {
+  return {
+    saldo: antes.saldo + e.saldo_adicionado - e.saldo_removido,
+    pontos: antes.pontos + e.pontos_ganhos - e.pontos_convertidos,
+    itens: antes.itens + e.itens_adicionados - e.itens_redimidos,
+  }
+}
+
+export interface PedidoCompra {
+  /** The bill with VAT, cents, > 0. */
+  total: number
+  /** Balance used, 0 … min(saldo, total). */
+  saldoAUsar: number
+  /** Rewards redeemed, 0 … itens. */
+  itensARedimir: number
+}
+
+export type RecusaCompra = 'saldo-insuficiente' | 'itens-insuficientes' | 'saldo-acima-do-total'
+
+/**
+ * A purchase: the balance used comes off, the credit and points on what was paid go on (nothing when `ganha` is false:
+ * a registration not complete earns nothing), and every `patamar` points become one reward.
+ */
+export function compra(
+  antes: Saldos,
+  pedido: PedidoCompra,
+  regras: Regras,
+  ganha: boolean,
+): { efeito: Efeito; valorPago: number } | { recusa: RecusaCompra } {
+  if (pedido.saldoAUsar > pedido.total) return { recusa: 'saldo-acima-do-total' }
+  if (pedido.saldoAUsar > antes.saldo) return { recusa: 'saldo-insuficiente' }
+  if (pedido.itensARedimir > antes.itens) return { recusa: 'itens-insuficientes' }
+  const valorPago = pedido.total - pedido.saldoAUsar
+  const pontosGanhos = ganha ? pontosDe(valorPago, regras.pontosPorEuro) : 0
+  const itensNovos = regras.patamar > 0 ? Math.floor((antes.pontos + pontosGanhos) / regras.patamar) : 0
+  return {
+    valorPago,
+    efeito: {
+      saldo_adicionado: ganha ? creditoDe(valorPago, regras.creditoPercent) : 0,
+      saldo_removido: pedido.saldoAUsar,
+      pontos_ganhos: pontosGanhos,
+      pontos_convertidos: itensNovos * regras.patamar,
+      itens_adicionados: itensNovos,
+      itens_redimidos: pedido.itensARedimir,
+    },
+  }
+}
+
+/** What a purchase did, and what the refunds before this one already took back. */
+export interface CompraOriginal {
+  valorPago: number
+  efeito: Efeito
+  /** Cents of `valorPago` refunded before. */
+  devolvido: number
+  /** Rewards this purchase added that earlier refunds turned back into points. */
+  itensRevertidos: number
+}
+
+/**
+ * A refund of `valor` cents of what was paid. Each of the purchase's amounts comes back in proportion, computed on the
+ * running total refunded so that the parts of several partial refunds add up to the cent: the credit earned is taken
+ * back, the balance used is given back, the points earned are taken back. When points run short, rewards the purchase
+ * added turn back into points; a full refund turns all of them back and returns the rewards it redeemed, so that
+ * `saldo` and `pontos` are where they would be had the purchase never happened. Credit already spent cannot be taken
+ * back: the balance stops at 0 and `naoRecuperado` says how much was lost (and points likewise).
+ */
+export function devolucao(
+  antes: Saldos,
+  original: CompraOriginal,
+  valor: number,
+  regras: Regras,
+): { efeito: Efeito; naoRecuperado: { saldo: number; pontos: number }; itensRevertidos: number } {
+  const { valorPago, efeito: e } = original
+  const depois = original.devolvido + valor
+  const parte = (x: number) => roundHalfUp(x * depois, valorPago) - roundHalfUp(x * original.devolvido, valorPago)
+  const completa = depois === valorPago
+
+  const saldoDevolvido = parte(e.saldo_removido)
+  const creditoARetirar = parte(e.saldo_adicionado)
+  const saldoDisponivel = antes.saldo + saldoDevolvido
+  const creditoRetirado = Math.min(creditoARetirar, saldoDisponivel)
+
+  const itensDevolvidos = completa ? e.itens_redimidos : 0
+  let pontos = antes.pontos - parte(e.pontos_ganhos)
+  let itens = antes.itens + itensDevolvidos
+  const porReverter = e.itens_adicionados - original.itensRevertidos
+  const precisos = completa ? porReverter : pontos < 0 ? Math.ceil(-pontos / Math.max(regras.patamar, 1)) : 0
+  const revertidos = Math.max(0, Math.min(precisos, porReverter, itens))
+  itens -= revertidos
+  pontos += revertidos * regras.patamar
+  const pontosPerdidos = pontos < 0 ? -pontos : 0
+
+  return {
+    efeito: {
+      saldo_adicionado: saldoDevolvido,
+      saldo_removido: creditoRetirado,
+      pontos_ganhos: -(parte(e.pontos_ganhos) - pontosPerdidos),
+      pontos_convertidos: -revertidos * regras.patamar,
+      itens_adicionados: -revertidos,
+      itens_redimidos: -itensDevolvidos,
+    },
+    naoRecuperado: { saldo: creditoARetirar - creditoRetirado, pontos: pontosPerdidos },
+    itensRevertidos: revertidos,
+  }
+}

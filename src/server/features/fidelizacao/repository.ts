@@ -1,0 +1,135 @@
+import { type Insertable, PostgresAdapter, type Selectable, sql } from 'kysely'
+import type { TransacoesTable } from '../../db/schema.ts'
+import type { Database } from '../../platform/db.ts'
+
+export type Movimento = Selectable<TransacoesTable>
+
+/** Advisory lock space of the ledger (PostgreSQL), one lock per customer within it. */
+const LEDGER_LOCK = 4201
+
+/** The ledger and opinions, on the pool or inside a transaction. */
+export function fidelizacaoRepo(db: Database) {
+  return {
+    /**
+     * Within a transaction, makes every other writer of this customer's ledger wait until it ends. PostgreSQL: an
+     * advisory transaction lock; SQLite: nothing to do, the transaction began IMMEDIATE and holds the file's write lock.
+     */
+    async lockCliente(utilizadorId: number) {
+      if (db.getExecutor().adapter instanceof PostgresAdapter) {
+        await sql`select pg_advisory_xact_lock(${LEDGER_LOCK}, ${utilizadorId})`.execute(db)
+      }
+    },
+
+    /** The newest movement: its balances after are the customer's balances. */
+    ultimoMovimento(utilizadorId: number) {
+      return db
+        .selectFrom('transacoes')
+        .selectAll()
+        .where('utilizador_id', '=', utilizadorId)
+        .orderBy('sequencia', 'desc')
+        .limit(1)
+        .executeTakeFirst()
+    },
+
+    async insertMovimento(values: Insertable<TransacoesTable>): Promise<Movimento> {
+      return db.insertInto('transacoes').values(values).returningAll().executeTakeFirstOrThrow()
+    },
+
+    findMovimento(id: number) {
+      return db.selectFrom('transacoes').selectAll().where('id', '=', id).executeTakeFirst()
+    },
+
+    /** What refunds already took back from a purchase. */
+    async devolvidoDe(compraId: number): Promise<{ devolvido: number; itensRevertidos: number }> {
+      const row = await db
+        .selectFrom('transacoes')
+        .select((eb) => [
+          eb.fn.coalesce(eb.fn.sum<number>('valor_devolvido'), eb.lit(0)).as('devolvido'),
+          eb.fn.coalesce(eb.fn.sum<number>('itens_revertidos'), eb.lit(0)).as('itensRevertidos'),
+        ])
+        .where('compra_id', '=', compraId)
+        .executeTakeFirstOrThrow()
+      return { devolvido: Number(row.devolvido), itensRevertidos: Number(row.itensRevertidos) }
+    },
+
+    /** A customer's movements, newest first, with the opinion each has. */
+    listMovimentos(utilizadorId: number, limit: number) {
+      return db
+        .selectFrom('transacoes')
+        .leftJoin('opinioes', 'opinioes.transacao_id', 'transacoes.id')
+        .selectAll('transacoes')
+        .select('opinioes.id as id_opiniao')
+        .where('transacoes.utilizador_id', '=', utilizadorId)
+        .orderBy('transacoes.sequencia', 'desc')
+        .limit(limit)
+        .execute()
+    },
+
+    /** Totals over the whole ledger: balance used net of what refunds gave back, credit earned net of what they took. */
+    async totais(utilizadorId: number): Promise<{ jaPoupou: number; acumulado: number }> {
+      const row = await db
+        .selectFrom('transacoes')
+        .select((eb) => [
+          eb.fn
+            .coalesce(
+              eb.fn.sum<number>(
+                eb
+                  .case()
+                  .when('tipo', '=', 'compra')
+                  .then(eb.ref('saldo_removido'))
+                  .else(eb.neg(eb.ref('saldo_adicionado')))
+                  .end(),
+              ),
+              eb.lit(0),
+            )
+            .as('jaPoupou'),
+          eb.fn
+            .coalesce(
+              eb.fn.sum<number>(
+                eb
+                  .case()
+                  .when('tipo', '=', 'compra')
+                  .then(eb.ref('saldo_adicionado'))
+                  .else(eb.neg(eb.ref('saldo_removido')))
+                  .end(),
+              ),
+              eb.lit(0),
+            )
+            .as('acumulado'),
+        ])
+        .where('utilizador_id', '=', utilizadorId)
+        .executeTakeFirstOrThrow()
+      return { jaPoupou: Number(row.jaPoupou), acumulado: Number(row.acumulado) }
+    },
+
+    /** A store's newest purchases, with what was refunded of each (the till's list). */
+    listComprasLoja(idLoja: number, limit: number) {
+      return db
+        .selectFrom('transacoes as c')
+        .selectAll('c')
+        .select((eb) =>
+          eb
+            .selectFrom('transacoes as d')
+            .select((e) => e.fn.coalesce(e.fn.sum<number>('d.valor_devolvido'), e.lit(0)).as('s'))
+            .whereRef('d.compra_id', '=', 'c.id')
+            .as('devolvido'),
+        )
+        .where('c.id_loja', '=', idLoja)
+        .where('c.tipo', '=', 'compra')
+        .orderBy('c.id', 'desc')
+        .limit(limit)
+        .execute()
+    },
+
+    findOpiniaoDaTransacao(transacaoId: number) {
+      return db.selectFrom('opinioes').select('id').where('transacao_id', '=', transacaoId).executeTakeFirst()
+    },
+
+    async insertOpiniao(values: Insertable<import('../../db/schema.ts').OpinioesTable>) {
+      const row = await db.insertInto('opinioes').values(values).returning('id').executeTakeFirstOrThrow()
+      return row.id
+    },
+  }
+}
+
+export type FidelizacaoRepo = ReturnType<typeof fidelizacaoRepo>

@@ -1,0 +1,56 @@
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { PrivateDataSchema, ValueCallSchema } from '../../../shared/conta.ts'
+import { OpiniaoSchema, SelecaoNifSchema, TransacaoParams, TransacaoSchema } from '../../../shared/fidelizacao.ts'
+import { LojaNomeSchema } from '../../../shared/restaurantes.ts'
+import { dataResponse } from '../../platform/http.ts'
+import type { ContaService } from '../conta/service.ts'
+import type { FidelizacaoService } from './service.ts'
+
+export interface FidelizacaoRoutesOptions {
+  service: FidelizacaoService
+  conta: Pick<ContaService, 'requireUser' | 'selectNif' | 'privateData'>
+}
+
+/** The customer's side of loyalty (spec §2, §7): NIF choice, opinions, the stores to give one about. */
+export const fidelizacaoRoutes: FastifyPluginAsyncZod<FidelizacaoRoutesOptions> = async (app, { service, conta }) => {
+  const cliente = async (request: FastifyRequest) => {
+    const user = await conta.requireUser(request.sessao)
+    return { id: user.id, registoCompleto: user.registo_completo_em !== null }
+  }
+
+  app.post(
+    '/api/grava-selecao-nif',
+    { schema: { body: SelecaoNifSchema, response: dataResponse(PrivateDataSchema) } },
+    async (request) => {
+      await conta.selectNif(request.sessao, request.body.selecao)
+      return { data: await conta.privateData(request.sessao) }
+    },
+  )
+
+  app.get('/api/lojas', { schema: { response: dataResponse(z.array(LojaNomeSchema)) } }, async () => ({
+    data: await service.listLojas(),
+  }))
+
+  app.post(
+    '/opiniao',
+    { schema: { body: OpiniaoSchema, response: dataResponse(z.object({ id: z.number() })) } },
+    async (request) => ({
+      data: await service.opinar(await cliente(request), request.body),
+    }),
+  )
+
+  app.post(
+    '/opiniao/transacao/:id',
+    { schema: { params: TransacaoParams, body: OpiniaoSchema, response: dataResponse(z.object({ id: z.number() })) } },
+    async (request) => ({ data: await service.opinar(await cliente(request), request.body, request.params.id) }),
+  )
+
+  // Reads of the customer's own: sessions are resolved on POST only (public GETs leave nothing), so this is a POST.
+  app.post(
+    '/api/transacao/:id',
+    { schema: { params: TransacaoParams, body: ValueCallSchema, response: dataResponse(TransacaoSchema) } },
+    async (request) => ({ data: await service.transacaoDoCliente((await cliente(request)).id, request.params.id) }),
+  )
+}

@@ -1,0 +1,444 @@
+import {
+  type Cliente,
+  type FidelizacaoDados,
+  type Transacao,
+  type TransacaoLoja,
+  transacaoVisivel,
+} from '../../../shared/fidelizacao.ts'
+import { formatDateTime, formatMoney } from '../../../shared/format.ts'
+import type { LojaNome } from '../../../shared/restaurantes.ts'
+import { type Clock, isoNow, MINUTE } from '../../platform/clock.ts'
+import { type Database, isUniqueViolation } from '../../platform/db.ts'
+import { HttpError, notFound, TooManyRequests } from '../../platform/errors.ts'
+import { type Answer, idempotent } from '../../platform/idempotency.ts'
+import type { Limit, RateLimiter } from '../../platform/rate-limit.ts'
+import type { ContaService } from '../conta/service.ts'
+import { aplicar, compra, devolucao, type Efeito, type Regras, type Saldos, ZERO } from './ledger.ts'
+import { fidelizacaoRepo, type Movimento } from './repository.ts'
+
+/** The till's limits per store key (STORE-API.md: room for a busy counter, none for guessing security codes). */
+export const LOJA_LIMITES = {
+  identificacoes: { max: 300, windowMs: MINUTE } satisfies Limit,
+  escritas: { max: 300, windowMs: MINUTE } satisfies Limit,
+  /** Wrong security codes for one customer through one key; then the customer cannot be identified by code a while. */
+  codigosErradosPorCliente: { max: 5, windowMs: 15 * MINUTE } satisfies Limit,
+  /** Wrong security codes through one key, whatever the customer: a stolen key guessing across customers. */
+  codigosErradosPorChave: { max: 30, windowMs: 15 * MINUTE } satisfies Limit,
+}
+
+export const fidelizacaoMensagens = {
+  clienteNaoEncontrado: 'Cliente não encontrado.',
+  codigoNecessario: 'Este cliente usa código de segurança: peça-lhe o código que a app mostra junto ao QR.',
+  saldoInsuficiente: 'O saldo do cliente não chega para o valor indicado.',
+  saldoAcimaDoTotal: 'O saldo a usar não pode ser maior do que o total.',
+  itensInsuficientes: 'O cliente não tem prémios suficientes.',
+  semGanhos:
+    'Registo incompleto: a compra ficou registada, mas o cliente só ganha saldo e pontos depois de completar o registo na app.',
+  compraNaoEncontrada: 'Compra não encontrada.',
+  outraLoja: 'Esta compra pertence a outra loja.',
+  devolucaoExcede: (resta: number) => `O valor excede o que falta devolver desta compra (${formatMoney(resta)}).`,
+  naoRecuperado: (saldo: number, pontos: number) =>
+    `Não foi possível recuperar ${[saldo > 0 ? `${formatMoney(saldo)} de saldo` : '', pontos > 0 ? `${pontos} ${pontos === 1 ? 'ponto' : 'pontos'}` : ''].filter(Boolean).join(' e ')} que o cliente já tinha usado.`,
+  transacaoNaoEncontrada: 'Transação não encontrada.',
+  opiniaoRepetida: 'Já deu a sua opinião sobre esta transação.',
+  opinioesDesligadas: 'As opiniões não estão disponíveis para esta conta.',
+  lojaDesconhecida: 'Loja desconhecida.',
+}
+
+/** Who is acting at the till: a store key (the Store API, or a tablet paired with it). */
+export interface AtorLoja {
+  chaveId: number
+  idLoja: number
+}
+
+export interface FidelizacaoDeps {
+  db: Database
+  clock: Clock
+  limiter: RateLimiter
+  regras: Regras
+  opinioesAtivas: boolean
+  conta: Pick<
+    ContaService,
+    | 'findCliente'
+    | 'clienteById'
+    | 'verifySecurityCode'
+    | 'prepareProvisional'
+    | 'insertProvisional'
+    | 'sendProvisionalSms'
+  >
+  lojas: { listLojasPorId(): Promise<LojaNome[]> }
+}
+
+/** The most movements a customer's private data carries (the screens show 4, or all). */
+const TRANSACOES_MAX = 100
+
+const saldosDe = (m: Movimento | undefined): Saldos =>
+  m ? { saldo: m.saldo_actual, pontos: m.pontos_actual, itens: m.itens_actual } : ZERO
+
+const efeitoDe = (m: Movimento): Efeito => ({
+  saldo_adicionado: m.saldo_adicionado,
+  saldo_removido: m.saldo_removido,
+  pontos_ganhos: m.pontos_ganhos,
+  pontos_convertidos: m.pontos_convertidos,
+  itens_adicionados: m.itens_adicionados,
+  itens_redimidos: m.itens_redimidos,
+})
+
+export function createFidelizacaoService({
+  db,
+  clock,
+  limiter,
+  regras,
+  opinioesAtivas,
+  conta,
+  lojas,
+}: FidelizacaoDeps) {
+  const repository = fidelizacaoRepo(db)
+
+  async function nomesDasLojas(): Promise<Map<number, LojaNome>> {
+    return new Map((await lojas.listLojasPorId()).map((l) => [l.id_loja, l]))
+  }
+
+  function toTransacao(m: Movimento, nomes: Map<number, LojaNome>, idOpiniao: number | null = null): Transacao {
+    const [data = '', hora = ''] = formatDateTime(m.criado_em).split(' ')
+    const loja = nomes.get(m.id_loja)
+    return {
+      id: m.id,
+      tipo: m.tipo,
+      id_loja: m.id_loja,
+      loja: loja?.nome ?? `Loja ${m.id_loja}`,
+      restaurante: loja?.restaurante ?? '',
+      data,
+      hora,
+      criado_em: m.criado_em,
+      subtotal: m.subtotal,
+      desconto: m.desconto,
+      valor_pago: m.valor_pago,
+      total_discount: m.tipo === 'compra' ? m.saldo_removido : 0,
+      saldo_anterior: m.saldo_anterior,
+      saldo_adicionado: m.saldo_adicionado,
+      saldo_removido: m.saldo_removido,
+      saldo_actual: m.saldo_actual,
+      pontos_anterior: m.pontos_anterior,
+      pontos_ganhos: m.pontos_ganhos,
+      pontos_actual: m.pontos_actual,
+      itens_redimidos: m.itens_redimidos,
+      itens_adicionados: m.itens_adicionados,
+      id_perfil: 1,
+      id_opiniao: idOpiniao,
+    }
+  }
+
+  const toTransacaoLoja = (m: Movimento, nomes: Map<number, LojaNome>, aviso: string | null): TransacaoLoja => ({
+    ...toTransacao(m, nomes),
+    referencia: m.referencia,
+    aviso,
+  })
+
+  async function toCliente(c: { id: number; nome: string | null; temporario: 0 | 1 }, ex: Database = db) {
+    const saldos = saldosDe(await fidelizacaoRepo(ex).ultimoMovimento(c.id))
+    return { id: c.id, nome: c.nome, ...saldos, patamar: regras.patamar, temporario: c.temporario } satisfies Cliente
+  }
+
+  /** Writes one movement after the customer's newest, inside the caller's transaction (the customer locked). */
+  async function escrever(
+    trx: Database,
+    utilizadorId: number,
+    ultimo: Movimento | undefined,
+    efeito: Efeito,
+    campos: Omit<
+      Parameters<ReturnType<typeof fidelizacaoRepo>['insertMovimento']>[0],
+      | keyof Efeito
+      | 'utilizador_id'
+      | 'sequencia'
+      | 'criado_em'
+      | `${'saldo' | 'pontos' | 'itens'}_${'anterior' | 'actual'}`
+    >,
+  ): Promise<Movimento> {
+    const antes = saldosDe(ultimo)
+    const depois = aplicar(antes, efeito)
+    return fidelizacaoRepo(trx).insertMovimento({
+      ...campos,
+      ...efeito,
+      utilizador_id: utilizadorId,
+      sequencia: (ultimo?.sequencia ?? 0) + 1,
+      saldo_anterior: antes.saldo,
+      saldo_actual: depois.saldo,
+      pontos_anterior: antes.pontos,
+      pontos_actual: depois.pontos,
+      itens_anterior: antes.itens,
+      itens_actual: depois.itens,
+      criado_em: isoNow(clock),
+    })
+  }
+
+  async function limit(key: string, rule: Limit) {
+    const { allowed, retryAfterMs } = await limiter.hit(key, rule)
+    if (!allowed) throw new TooManyRequests(retryAfterMs)
+  }
+
+  const naoEncontrado = () => notFound(fidelizacaoMensagens.clienteNaoEncontrado)
+
+  return {
+    /** The loyalty part of a customer's private data: balances, totals, and the newest movements worth showing. */
+    async partOf(utilizador: {
+      id: number
+      registoCompleto: boolean
+    }): Promise<{ dados: FidelizacaoDados; transacoes: Transacao[] }> {
+      const [ultimo, totais, movimentos, nomes] = await Promise.all([
+        repository.ultimoMovimento(utilizador.id),
+        repository.totais(utilizador.id),
+        repository.listMovimentos(utilizador.id, TRANSACOES_MAX),
+        nomesDasLojas(),
+      ])
+      const saldos = saldosDe(ultimo)
+      return {
+        dados: {
+          saldo: saldos.saldo,
+          pontos: saldos.pontos,
+          patamar: regras.patamar,
+          itens: saldos.itens,
+          ja_poupou: totais.jaPoupou,
+          acumulado: totais.acumulado,
+          total_valor_desconto: totais.jaPoupou,
+          ve_rating: opinioesAtivas && utilizador.registoCompleto,
+        },
+        transacoes: movimentos.map((m) => toTransacao(m, nomes, m.id_opiniao)).filter(transacaoVisivel),
+      }
+    },
+
+    /** STORE-API.md `clientes/identificar`: by QR, or by phone (with the security code when the customer uses one). */
+    async identificar(
+      ator: AtorLoja,
+      input: { qr: string } | { telemovel: string; pais: string; codigo_seguranca?: string | undefined },
+    ): Promise<Cliente> {
+      await limit(`loja:identificar:${ator.chaveId}`, LOJA_LIMITES.identificacoes)
+      const cliente = await conta.findCliente('qr' in input ? { qr: input.qr } : input)
+      if (!cliente) throw naoEncontrado()
+      if (!('qr' in input) && cliente.usarCodigoSeguranca) {
+        if (!input.codigo_seguranca)
+          throw new HttpError(403, fidelizacaoMensagens.codigoNecessario, 'Código de segurança')
+        const porCliente = `loja:codigo:${ator.chaveId}:${cliente.id}`
+        const porChave = `loja:codigo:${ator.chaveId}`
+        for (const [key, rule] of [
+          [porCliente, LOJA_LIMITES.codigosErradosPorCliente],
+          [porChave, LOJA_LIMITES.codigosErradosPorChave],
+        ] as const) {
+          const { count, retryAfterMs } = await limiter.count(key, rule)
+          if (count >= rule.max) throw new TooManyRequests(retryAfterMs)
+        }
+        if (!(await conta.verifySecurityCode(cliente.id, input.codigo_seguranca))) {
+          await limiter.hit(porCliente, LOJA_LIMITES.codigosErradosPorCliente)
+          await limiter.hit(porChave, LOJA_LIMITES.codigosErradosPorChave)
+          throw naoEncontrado()
+        }
+      }
+      return toCliente(cliente)
+    },
+
+    /** STORE-API.md `compras`: one ledger movement, atomic and idempotent; never more balance than there is. */
+    async registarCompra(
+      ator: AtorLoja,
+      idempotencyKey: string,
+      input: { cliente_id: number; total: number; saldo_a_usar: number; itens_a_redimir: number; referencia: string },
+    ): Promise<Answer> {
+      await limit(`loja:escritas:${ator.chaveId}`, LOJA_LIMITES.escritas)
+      const nomes = await nomesDasLojas()
+      return idempotent(
+        db,
+        clock,
+        { chaveId: ator.chaveId, chave: idempotencyKey, pedido: { compra: input } },
+        async (trx) => {
+          const cliente = await conta.clienteById(input.cliente_id, trx)
+          if (!cliente) throw naoEncontrado()
+          const ledger = fidelizacaoRepo(trx)
+          await ledger.lockCliente(cliente.id)
+          const ultimo = await ledger.ultimoMovimento(cliente.id)
+          const ganha = cliente.temporario === 0
+          const r = compra(
+            saldosDe(ultimo),
+            { total: input.total, saldoAUsar: input.saldo_a_usar, itensARedimir: input.itens_a_redimir },
+            regras,
+            ganha,
+          )
+          if ('recusa' in r) {
+            if (r.recusa === 'saldo-acima-do-total') {
+              throw new HttpError(422, fidelizacaoMensagens.saldoAcimaDoTotal, 'Erro', {
+                saldo_a_usar: fidelizacaoMensagens.saldoAcimaDoTotal,
+              })
+            }
+            if (r.recusa === 'itens-insuficientes') {
+              throw new HttpError(409, fidelizacaoMensagens.itensInsuficientes, 'Prémios insuficientes')
+            }
+            throw new HttpError(409, fidelizacaoMensagens.saldoInsuficiente, 'Saldo insuficiente')
+          }
+          const movimento = await escrever(trx, cliente.id, ultimo, r.efeito, {
+            tipo: 'compra',
+            id_loja: ator.idLoja,
+            chave_id: ator.chaveId,
+            referencia: input.referencia,
+            subtotal: input.total,
+            desconto: input.saldo_a_usar,
+            valor_pago: r.valorPago,
+            ganha: ganha ? 1 : 0,
+          })
+          const aviso = ganha ? null : fidelizacaoMensagens.semGanhos
+          return { status: 201, body: { data: { transacao: toTransacaoLoja(movimento, nomes, aviso) } } }
+        },
+      )
+    },
+
+    /** STORE-API.md `compras/{id}/devolucoes`: a refund, in proportion, never more than was paid. */
+    async devolver(ator: AtorLoja, idempotencyKey: string, compraId: number, valor: number): Promise<Answer> {
+      await limit(`loja:escritas:${ator.chaveId}`, LOJA_LIMITES.escritas)
+      const nomes = await nomesDasLojas()
+      return idempotent(
+        db,
+        clock,
+        { chaveId: ator.chaveId, chave: idempotencyKey, pedido: { devolucao: compraId, valor } },
+        async (trx) => {
+          const ledger = fidelizacaoRepo(trx)
+          const original = await ledger.findMovimento(compraId)
+          if (!original || original.tipo !== 'compra') throw notFound(fidelizacaoMensagens.compraNaoEncontrada)
+          if (original.id_loja !== ator.idLoja) throw new HttpError(403, fidelizacaoMensagens.outraLoja, 'Outra loja')
+          await ledger.lockCliente(original.utilizador_id)
+          const { devolvido, itensRevertidos } = await ledger.devolvidoDe(original.id)
+          const resta = original.valor_pago - devolvido
+          if (valor > resta) {
+            throw new HttpError(409, fidelizacaoMensagens.devolucaoExcede(resta), 'Devolução acima do pago')
+          }
+          const ultimo = await ledger.ultimoMovimento(original.utilizador_id)
+          const d = devolucao(
+            saldosDe(ultimo),
+            { valorPago: original.valor_pago, efeito: efeitoDe(original), devolvido, itensRevertidos },
+            valor,
+            regras,
+          )
+          const movimento = await escrever(trx, original.utilizador_id, ultimo, d.efeito, {
+            tipo: 'devolucao',
+            id_loja: ator.idLoja,
+            chave_id: ator.chaveId,
+            referencia: original.referencia,
+            compra_id: original.id,
+            subtotal: -valor,
+            valor_pago: -valor,
+            valor_devolvido: valor,
+            itens_revertidos: d.itensRevertidos,
+            saldo_nao_recuperado: d.naoRecuperado.saldo,
+            pontos_nao_recuperados: d.naoRecuperado.pontos,
+          })
+          const perdeu = d.naoRecuperado.saldo > 0 || d.naoRecuperado.pontos > 0
+          const aviso = perdeu
+            ? fidelizacaoMensagens.naoRecuperado(d.naoRecuperado.saldo, d.naoRecuperado.pontos)
+            : null
+          return {
+            status: 201,
+            body: {
+              data: { transacao: toTransacaoLoja(movimento, nomes, aviso), nao_recuperado: d.naoRecuperado, aviso },
+            },
+          }
+        },
+      )
+    },
+
+    /** STORE-API.md `clientes`: a provisional account, its SMS sent once it is written (not on a replay). */
+    async criarProvisorio(
+      ator: AtorLoja,
+      idempotencyKey: string,
+      input: { telemovel: string; pais: string },
+    ): Promise<Answer> {
+      await limit(`loja:escritas:${ator.chaveId}`, LOJA_LIMITES.escritas)
+      let plano: Awaited<ReturnType<typeof conta.prepareProvisional>> | undefined
+      let escrito = false
+      const answer = await idempotent(
+        db,
+        clock,
+        { chaveId: ator.chaveId, chave: idempotencyKey, pedido: { cliente: input } },
+        async (trx) => {
+          // The slow part (hashing the password) was done before the transaction; see below.
+          if (!plano) throw new Error('provisional account not prepared')
+          const cliente = await conta.insertProvisional(plano, trx)
+          escrito = true
+          return { status: 201, body: { data: { cliente: await toCliente(cliente, trx) } } }
+        },
+        async () => {
+          plano = await conta.prepareProvisional(input)
+        },
+      )
+      if (escrito && plano) await conta.sendProvisionalSms(plano)
+      return answer
+    },
+
+    /** The till's list: the store's newest purchases, with what is left to refund of each. */
+    async comprasRecentes(ator: AtorLoja, limite = 20) {
+      const [rows, nomes] = await Promise.all([repository.listComprasLoja(ator.idLoja, limite), nomesDasLojas()])
+      return rows.map((r) => ({
+        ...toTransacaoLoja(r, nomes, null),
+        por_devolver: r.valor_pago - Number(r.devolvido ?? 0),
+      }))
+    },
+
+    /** Spec §2 opinion: of a shop, or of one of the customer's own transactions (once). */
+    async opinar(
+      utilizador: { id: number; registoCompleto: boolean },
+      input: {
+        loja: number
+        rating1: number | null
+        rating2: number | null
+        rating3: number | null
+        comentario: string
+      },
+      transacaoId?: number,
+    ): Promise<{ id: number }> {
+      let idLoja = input.loja
+      if (transacaoId !== undefined) {
+        if (!(opinioesAtivas && utilizador.registoCompleto)) {
+          throw new HttpError(403, fidelizacaoMensagens.opinioesDesligadas)
+        }
+        const movimento = await repository.findMovimento(transacaoId)
+        if (!movimento || movimento.utilizador_id !== utilizador.id) {
+          throw notFound(fidelizacaoMensagens.transacaoNaoEncontrada)
+        }
+        if (await repository.findOpiniaoDaTransacao(transacaoId)) {
+          throw new HttpError(409, fidelizacaoMensagens.opiniaoRepetida)
+        }
+        idLoja = movimento.id_loja
+      } else if (!(await nomesDasLojas()).has(idLoja)) {
+        throw new HttpError(400, 'Falha ao submeter o formulário', 'Erro', {
+          loja: fidelizacaoMensagens.lojaDesconhecida,
+        })
+      }
+      try {
+        const id = await repository.insertOpiniao({
+          utilizador_id: utilizador.id,
+          transacao_id: transacaoId ?? null,
+          id_loja: idLoja,
+          rating1: input.rating1,
+          rating2: input.rating2,
+          rating3: input.rating3,
+          comentario: input.comentario,
+          criado_em: isoNow(clock),
+        })
+        return { id }
+      } catch (error) {
+        // Two submissions of one transaction's opinion at once: the unique transaction keeps one.
+        if (isUniqueViolation(error)) throw new HttpError(409, fidelizacaoMensagens.opiniaoRepetida)
+        throw error
+      }
+    },
+
+    /** One of the customer's own transactions (the opinion screen); another's is 404. */
+    async transacaoDoCliente(utilizadorId: number, transacaoId: number): Promise<Transacao> {
+      const movimento = await repository.findMovimento(transacaoId)
+      if (!movimento || movimento.utilizador_id !== utilizadorId) {
+        throw notFound(fidelizacaoMensagens.transacaoNaoEncontrada)
+      }
+      const opiniao = await repository.findOpiniaoDaTransacao(transacaoId)
+      return toTransacao(movimento, await nomesDasLojas(), opiniao?.id ?? null)
+    },
+
+    listLojas: () => lojas.listLojasPorId(),
+  }
+}
+
+export type FidelizacaoService = ReturnType<typeof createFidelizacaoService>

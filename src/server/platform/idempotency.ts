@@ -1,0 +1,87 @@
+import { type Clock, isoNow } from './clock.ts'
+import { sha256 } from './crypto.ts'
+import { type Database, isUniqueViolation } from './db.ts'
+import { HttpError } from './errors.ts'
+
+/** An answer as a route sends it: status and body. */
+export interface Answer {
+  status: number
+  body: unknown
+}
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key'
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/
+
+/** JSON with its object keys in order, so that the same body hashes the same however its keys were sent. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`
+  }
+  return JSON.stringify(value)
+}
+
+export const reusedKey = () =>
+  new HttpError(422, 'Esta Idempotency-Key já foi usada com outro pedido.', 'Idempotency-Key repetida')
+
+/**
+ * Runs a store change once per (store key, Idempotency-Key): inside one transaction with the record of its answer, so
+ * the change and the record are written together or not at all. The same key with the same request gives the stored
+ * answer again (same status, same ids) and no second effect; with another request, 422. Two requests with one key at
+ * once: the second's change rolls back on the record's primary key and it answers what the first stored. Failures
+ * (4xx/5xx) are not stored: nothing was written, and trying again may succeed.
+ */
+export async function idempotent(
+  db: Database,
+  clock: Clock,
+  scope: { chaveId: number; chave: string; pedido: unknown },
+  change: (trx: Database) => Promise<Answer>,
+  /** Slow work the change needs (hashing), done outside the transaction, and only when this is no replay. */
+  prepare?: () => Promise<void>,
+): Promise<Answer> {
+  const pedidoHash = sha256(canonical(scope.pedido))
+  const recorded = async (ex: Database): Promise<Answer | undefined> => {
+    const row = await ex
+      .selectFrom('idempotencia')
+      .select(['pedido_hash', 'estado', 'resposta'])
+      .where('chave_id', '=', scope.chaveId)
+      .where('chave', '=', scope.chave)
+      .executeTakeFirst()
+    if (!row) return undefined
+    if (row.pedido_hash !== pedidoHash) throw reusedKey()
+    return { status: row.estado, body: JSON.parse(row.resposta) }
+  }
+  if (prepare) {
+    const before = await recorded(db)
+    if (before) return before
+    await prepare()
+  }
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const before = await recorded(trx)
+      if (before) return before
+      const answer = await change(trx)
+      await trx
+        .insertInto('idempotencia')
+        .values({
+          chave_id: scope.chaveId,
+          chave: scope.chave,
+          pedido_hash: pedidoHash,
+          estado: answer.status,
+          resposta: JSON.stringify(answer.body),
+          criado_em: isoNow(clock),
+        })
+        .execute()
+      return answer
+    })
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      const winner = await recorded(db)
+      if (winner) return winner
+    }
+    throw error
+  }
+}

@@ -1,0 +1,140 @@
+import { z } from 'zod'
+import { mensagens, obrigatorio, PaisSchema, TelemovelSchema } from './validacao.ts'
+
+/**
+ * Loyalty (spec §2, §3 "Transaction" and "Opinion", STORE-API.md "Loyalty at the till"): what the customer screens, the
+ * till and the server agree on. Money in integer cents.
+ */
+
+export const RATING_MIN = 1
+export const RATING_MAX = 5
+export const ULTIMAS_TRANSACOES = 4
+export const COMENTARIO_MAX = 1000
+
+/** A ledger movement as the customer and the till see it (spec §3 "Transaction", cents). */
+export const TransacaoSchema = z.object({
+  id: z.number().int(),
+  tipo: z.enum(['compra', 'devolucao']),
+  id_loja: z.number().int(),
+  loja: z.string(),
+  restaurante: z.string(),
+  /** `DD/MM/YYYY` and `HH:mm` in Europe/Lisbon; `criado_em` is the instant. */
+  data: z.string(),
+  hora: z.string(),
+  criado_em: z.string(),
+  subtotal: z.number().int(),
+  desconto: z.number().int(),
+  valor_pago: z.number().int(),
+  total_discount: z.number().int(),
+  saldo_anterior: z.number().int(),
+  saldo_adicionado: z.number().int(),
+  saldo_removido: z.number().int(),
+  saldo_actual: z.number().int(),
+  pontos_anterior: z.number().int(),
+  pontos_ganhos: z.number().int(),
+  pontos_actual: z.number().int(),
+  itens_redimidos: z.number().int(),
+  itens_adicionados: z.number().int(),
+  id_perfil: z.number().int(),
+  id_opiniao: z.number().int().nullable(),
+})
+export type Transacao = z.infer<typeof TransacaoSchema>
+
+/** Spec §2: a transaction is listed only when something in it is above 0. */
+export const transacaoVisivel = (t: Transacao) =>
+  t.saldo_adicionado > 0 || t.total_discount > 0 || t.saldo_removido > 0 || t.pontos_ganhos > 0 || t.itens_adicionados > 0
+
+/** The loyalty part of a customer's private data. */
+export const FidelizacaoDadosSchema = z.object({
+  saldo: z.number().int(),
+  pontos: z.number().int(),
+  patamar: z.number().int(),
+  /** Rewards available to redeem. */
+  itens: z.number().int(),
+  /** Balance used in purchases, net of refunds ('Já poupou'). */
+  ja_poupou: z.number().int(),
+  /** Credit earned, net of refunds. */
+  acumulado: z.number().int(),
+  total_valor_desconto: z.number().int(),
+  /** The account may leave opinions (OPINIONS_ENABLED and a complete registration). */
+  ve_rating: z.boolean(),
+})
+export type FidelizacaoDados = z.infer<typeof FidelizacaoDadosSchema>
+
+export const SelecaoNifSchema = z.object({
+  selecao: z.enum(['principal', 'secundario'], { error: mensagens.valorInvalido }),
+})
+
+const rating = z
+  .union([z.number().int().min(RATING_MIN).max(RATING_MAX), z.null()], { error: mensagens.valorInvalido })
+  .optional()
+  .transform((v) => v ?? null)
+
+/** Spec §5: shop and comment required, ratings 1–5 optional. */
+export const OpiniaoSchema = z.object({
+  loja: z.coerce
+    .number({ error: mensagens.obrigatorio })
+    .int(mensagens.obrigatorio)
+    .positive(mensagens.obrigatorio),
+  rating1: rating,
+  rating2: rating,
+  rating3: rating,
+  comentario: obrigatorio(COMENTARIO_MAX),
+})
+export type OpiniaoInput = z.input<typeof OpiniaoSchema>
+
+export const TransacaoParams = z.object({ id: z.coerce.number().int().positive() })
+
+// ── Store API (STORE-API.md) ──────────────────────────────────────────────────────────────────────────────────────
+
+const cents = (campo: string) => z.number({ error: `${campo}: valor em cêntimos` }).int(`${campo}: valor em cêntimos`)
+
+/** Exactly one of: the QR text; the phone; the phone with the security code. */
+export const IdentificarSchema = z.union(
+  [
+    z.strictObject({ qr: z.string().min(1).max(200) }),
+    z.strictObject({
+      telemovel: TelemovelSchema,
+      pais: PaisSchema,
+      codigo_seguranca: z.string().regex(/^\d{4,10}$/, mensagens.valorInvalido).optional(),
+    }),
+  ],
+  { error: 'Indique o QR do cliente, ou o telemóvel (e o código de segurança, se o cliente o usar)' },
+)
+
+export const CompraSchema = z.object({
+  cliente_id: z.number().int().positive(),
+  total: cents('total').positive('total: deve ser maior que 0'),
+  saldo_a_usar: cents('saldo_a_usar').min(0, 'saldo_a_usar: não pode ser negativo'),
+  itens_a_redimir: z.number().int().min(0).default(0),
+  referencia: z.string().trim().min(1, mensagens.obrigatorio).max(100),
+})
+
+export const DevolucaoSchema = z.object({ valor: cents('valor').positive('valor: deve ser maior que 0') })
+
+export const ClienteProvisorioSchema = z.object({ telemovel: TelemovelSchema, pais: PaisSchema })
+
+export const ClienteSchema = z.object({
+  id: z.number().int(),
+  nome: z.string().nullable(),
+  saldo: z.number().int(),
+  pontos: z.number().int(),
+  patamar: z.number().int(),
+  itens: z.number().int(),
+  temporario: z.union([z.literal(0), z.literal(1)]),
+})
+export type Cliente = z.infer<typeof ClienteSchema>
+
+export const TransacaoLojaSchema = TransacaoSchema.extend({
+  referencia: z.string().nullable(),
+  /** Why nothing was earned (a registration not complete), or null. */
+  aviso: z.string().nullable(),
+})
+export type TransacaoLoja = z.infer<typeof TransacaoLojaSchema>
+
+export const DevolucaoRespostaSchema = z.object({
+  transacao: TransacaoLojaSchema,
+  /** Credit and points that could not be taken back because they were already spent. */
+  nao_recuperado: z.object({ saldo: z.number().int(), pontos: z.number().int() }),
+  aviso: z.string().nullable(),
+})
