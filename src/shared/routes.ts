@@ -55,6 +55,10 @@ export const paths = {
   rgpdComunicacao: '/rgpd/comunicacao',
   onboarding: '/onboarding',
   notfound: '/notfound',
+  // Staff pages of a counter tablet (STORE-API.md "Staff pages").
+  painelEntrar: '/painel/entrar',
+  painelCaixa: '/painel/caixa',
+  painelSair: '/painel/sair',
 } as const
 
 export type PathName = keyof typeof paths

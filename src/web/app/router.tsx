@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react'
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
 import { paths } from '../../shared/routes.ts'
+import { painelRoutes } from '../features/painel/routes.tsx'
 import { RouteError } from './RouteError.tsx'
 import { type RouteHandle, Shell } from './Shell.tsx'
 
@@ -289,6 +290,7 @@ export const routes: RouteObject[] = [
       },
     ],
   },
+  ...painelRoutes,
   { path: '/index.html', element: <Navigate to={paths.home} replace /> },
 ]
 
