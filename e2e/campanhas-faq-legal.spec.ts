@@ -1,5 +1,5 @@
 import type { Campanha, CampanhaResumo, CategoriaFaq, InformacaoLegalResumo } from '../src/shared/conteudos.ts'
-import { api, expect, expectAccessible, main, test } from './support.ts'
+import { api, DESKTOP, expect, expectAccessible, main, PHONE, test } from './support.ts'
 
 test('campaigns list and detail are public, with a Fechar link back', async ({ page, request }) => {
   const campanhas = await api<CampanhaResumo[]>(request, '/api/campanhas')
@@ -70,3 +70,57 @@ test('legal information: the list, each page, and the fixed terms and privacy ro
   await page.goto('/informacao-legal/nao-existe')
   await expect(page).toHaveURL('/notfound')
 })
+
+for (const [screen, options] of [
+  ['phone', PHONE],
+  ['computer', DESKTOP],
+] as const) {
+  test.describe(`on a ${screen}`, () => {
+    test.use(options)
+
+    test('a legal text reads as a document: headings, paragraphs and lists, spaced apart', async ({ page }) => {
+      await page.goto('/termos/')
+      const text = main(page).locator('article')
+      const headings = text.getByRole('heading', { level: 2 })
+      await expect(headings.first()).toBeVisible()
+      expect(await headings.count()).toBeGreaterThanOrEqual(5)
+      expect(await text.locator('p').count()).toBeGreaterThanOrEqual(5)
+      const items = text.getByRole('list').first().getByRole('listitem')
+      expect(await items.count()).toBeGreaterThanOrEqual(2)
+
+      const px = (value: string) => Number.parseFloat(value)
+      const style = (l: ReturnType<typeof text.locator>, property: 'marginTop' | 'marginBottom') =>
+        l.evaluate((el, p) => getComputedStyle(el)[p], property)
+      expect(px(await style(headings.nth(1), 'marginTop'))).toBeGreaterThan(0)
+      expect(px(await style(text.locator('p').first(), 'marginBottom'))).toBeGreaterThan(0)
+      expect(px(await style(text.getByRole('list').first(), 'marginBottom'))).toBeGreaterThan(0)
+      expect(px(await style(items.nth(1), 'marginTop'))).toBeGreaterThan(0)
+      // Each block starts below the end of the one before, with room between them, and no empty lines either.
+      const tops = await text.locator('.rich-text > *').evaluateAll((blocks) =>
+        blocks.map((b, i) => {
+          const previous = blocks[i - 1]?.getBoundingClientRect()
+          return previous ? b.getBoundingClientRect().top - previous.bottom : null
+        }),
+      )
+      for (const gap of tops.slice(1)) {
+        expect(gap).toBeGreaterThan(4)
+        expect(gap).toBeLessThan(48)
+      }
+      await expectAccessible(page)
+    })
+
+    test('the question count of a FAQ category stays on one line', async ({ page }) => {
+      await page.goto('/perguntas-frequentes')
+      const counts = main(page).getByText(/^\d+ perguntas?$/)
+      await expect(counts.first()).toBeVisible()
+      for (const count of await counts.all()) {
+        const lines = await count.evaluate((el) => {
+          const range = document.createRange()
+          range.selectNodeContents(el)
+          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size
+        })
+        expect(lines, (await count.textContent()) ?? undefined).toBe(1)
+      }
+    })
+  })
+}

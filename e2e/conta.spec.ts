@@ -554,3 +554,49 @@ test('security key: on shows the key, kept on this device; a new key; off; on an
   await page.getByRole('button', { name: 'Gerar nova chave' }).click()
   await expect(chave).toHaveText(/^\d{6}$/)
 })
+
+test('security key: the device that generated the key never says it was generated elsewhere', async ({ page }) => {
+  test.setTimeout(60_000)
+  const OUTRO = 'gerada noutro dispositivo'
+  // Every document of the test counts each moment the message is on screen, however briefly.
+  await page.addInitScript((text) => {
+    const w = window as unknown as { outroDispositivo: number }
+    w.outroDispositivo = 0
+    new MutationObserver(() => {
+      if (document.querySelector('main')?.textContent?.includes(text)) w.outroDispositivo++
+    }).observe(document, { subtree: true, childList: true, characterData: true })
+  }, OUTRO)
+  const shown = () => page.evaluate(() => (window as unknown as { outroDispositivo: number }).outroDispositivo)
+  await createAccount(page)
+  await page.goto('/perfil')
+  await main(page).getByRole('link', { name: 'Chave de segurança' }).click()
+  const ativado = page.getByRole('radio', { name: 'Ativado', exact: true })
+  const desativado = page.getByRole('radio', { name: 'Desativado' })
+  const chave = main(page).locator('.chave-valor')
+  await expect(desativado).toBeChecked()
+
+  // The first activation, left while its answer is being shown (the phone's back button under the overlay), and
+  // the screen opened again.
+  const answered = page.waitForResponse((r) => r.url().endsWith('/chave-seguranca') && r.request().method() === 'POST')
+  await ativado.check()
+  await answered
+  await expect(page.getByRole('dialog', { name: 'A processar…' })).toBeVisible()
+  await page.goBack()
+  await expect(page).toHaveURL('/perfil')
+  await page.goForward()
+  await expect(chave).toHaveText(/^\d{6}$/)
+  const primeira = await chave.textContent()
+  expect(await shown()).toBe(0)
+
+  // Off, then on again: the server sends no key this time, the device still has it.
+  await desativado.check()
+  await expect(page.getByRole('heading', { name: 'A sua chave' })).toHaveCount(0)
+  await ativado.check()
+  await expect(chave).toHaveText(primeira ?? '')
+  await page.getByRole('button', { name: 'Gerar nova chave' }).click()
+  await expect(chave).not.toHaveText(primeira ?? '')
+  await expect(chave).toHaveText(/^\d{6}$/)
+  await page.reload()
+  await expect(chave).toHaveText(/^\d{6}$/)
+  expect(await shown()).toBe(0)
+})

@@ -1,4 +1,5 @@
-import { expect, expectAccessible, main, test } from './support.ts'
+import type { NovidadeResumo } from '../src/shared/conteudos.ts'
+import { api, DESKTOP, expect, expectAccessible, main, PHONE, test } from './support.ts'
 
 test('the bottom navigation moves between the sections', async ({ page }) => {
   await page.goto('/')
@@ -74,4 +75,77 @@ test('the app is installable and its shell loads offline', async ({ page, contex
   await expect(page.getByRole('navigation', { name: 'Navegação principal' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Erro' })).toBeVisible()
   await context.setOffline(false)
+})
+
+test.describe('on a phone', () => {
+  test.use(PHONE)
+
+  test('the tab bar stays at the bottom of the screen, clear of the end of the page', async ({ page }) => {
+    await page.goto('/termos/')
+    const nav = page.getByRole('navigation', { name: 'Navegação principal' })
+    await expect(nav).toBeVisible()
+    const bar = await nav.boundingBox()
+    expect((bar?.y ?? 0) + (bar?.height ?? 0)).toBeCloseTo(844, 0)
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+    const end = await main(page).locator('article').boundingBox()
+    expect((end?.y ?? 0) + (end?.height ?? 0)).toBeLessThanOrEqual((await nav.boundingBox())?.y ?? 0)
+  })
+})
+
+test.describe('on a computer', () => {
+  test.use(DESKTOP)
+
+  test('the navigation is in the header bar, the page reads in a centred column, the footer below', async ({
+    page,
+  }) => {
+    await page.goto('/termos/')
+    const header = page.getByRole('banner')
+    const nav = header.getByRole('navigation', { name: 'Navegação principal' })
+    await expect(nav.getByRole('link')).toHaveText(['Novidades', 'Restaurantes', 'Fidelização', 'Conta'])
+    const bar = await header.boundingBox()
+    const links = await nav.boundingBox()
+    expect((links?.y ?? 0) + (links?.height ?? 0)).toBeLessThanOrEqual((bar?.y ?? 0) + (bar?.height ?? 0))
+
+    // Nothing floats over the text: what is at the bottom of the window is the page itself.
+    expect(
+      await page.evaluate(() => document.elementFromPoint(640, 790)?.closest('main, nav, footer')?.localName),
+    ).toBe('main')
+    // A reading column, centred.
+    const column = await main(page).locator('article').boundingBox()
+    if (!column) throw new Error('no article')
+    expect(column.width).toBeLessThanOrEqual(760)
+    expect(Math.abs(column.x - (1280 - column.x - column.width))).toBeLessThan(2)
+
+    const footer = page.getByRole('contentinfo')
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+    await expect(footer).toBeInViewport({ ratio: 0.99 })
+    await expect(footer.getByRole('link', { name: 'Termos e Condições' })).toBeVisible()
+    expect(
+      await page.evaluate(() => document.elementFromPoint(640, 790)?.closest('main, nav, footer')?.localName),
+    ).toBe('footer')
+    await expectAccessible(page)
+  })
+
+  test('a modal screen opened by its address shows over the home page, and Fechar leaves it there', async ({
+    page,
+    request,
+  }) => {
+    const [first] = await api<NovidadeResumo[]>(request, '/api/novidades')
+    if (!first) throw new Error('the demo content needs news')
+    await page.goto('/login')
+    const dialog = page.getByRole('dialog', { name: 'Iniciar sessão' })
+    await expect(dialog).toBeVisible()
+    // Behind the modal, the news of the home page (inert while the modal is open).
+    await expect(main(page).getByText(first.title)).toBeVisible()
+    await expect(
+      page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Novidades' }),
+    ).toHaveClass(/active/)
+    await expect(page).toHaveTitle('Iniciar sessão · Balcão')
+    await expectAccessible(page)
+    await dialog.getByRole('button', { name: 'Fechar' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(page).toHaveURL('/')
+    await expect(main(page).getByRole('link', { name: first.title })).toBeVisible()
+    await expect(page).toHaveTitle('Novidades · Balcão')
+  })
 })

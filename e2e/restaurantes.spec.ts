@@ -1,5 +1,6 @@
+import type { APIRequestContext, CDPSession, Locator, Page } from '@playwright/test'
 import type { Loja, Restaurante, RestauranteResumo } from '../src/shared/restaurantes.ts'
-import { api, expect, expectAccessible, main, test } from './support.ts'
+import { api, DESKTOP, expect, expectAccessible, main, PHONE, test } from './support.ts'
 
 test.describe('restaurants and stores', () => {
   let restaurantes: RestauranteResumo[]
@@ -100,7 +101,11 @@ test.describe('restaurants and stores', () => {
     await expectAccessible(page)
     await menus.first().getByRole('link').click()
     await expect(page).toHaveURL(`${base}/menus/${menu.id}`)
-    await expect(page.getByRole('img', { name: `Menu: ${menu.titulo}` })).toHaveAttribute('src', menu.imagem)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(menu.titulo)
+    await expect(content.getByRole('button', { name: 'Ver em ecrã inteiro' }).locator('img')).toHaveAttribute(
+      'src',
+      menu.imagem,
+    )
   })
 
   test('a store without menus says so and offers no menu link', async ({ page, request }) => {
@@ -133,3 +138,214 @@ test.describe('restaurants and stores', () => {
     await expect(page).toHaveURL('/notfound')
   })
 })
+
+/** Every store, as the store page reads it. */
+async function allLojas(request: APIRequestContext): Promise<Loja[]> {
+  const lojas: Loja[] = []
+  for (const r of await api<RestauranteResumo[]>(request, '/api/restaurantes')) {
+    for (const l of r.lojas) lojas.push(await api<Loja>(request, `/api/restaurantes/${r.tag}/lojas/${l.tag}`))
+  }
+  return lojas
+}
+
+/** Opens the first menu of a store that has menus, in the full-screen viewer; its dialog and image. */
+async function openMenuViewer(page: Page, request: APIRequestContext) {
+  const loja = (await allLojas(request)).find((l) => l.menus.length > 0)
+  const menu = loja?.menus[0]
+  if (!loja || !menu) throw new Error('the demo content needs a store with menus')
+  await page.goto(`/restaurantes/${loja.restaurante.tag}/${loja.tag}/menus/${menu.id}`)
+  const opener = main(page).getByRole('button', { name: 'Ver em ecrã inteiro' })
+  await opener.click()
+  const viewer = page.getByRole('dialog', { name: menu.titulo })
+  await expect(viewer).toBeVisible()
+  const image = viewer.getByRole('img', { name: `Menu: ${menu.titulo}` })
+  // The menu's own image (not the list's small one), shown whole to begin with.
+  await expect(image).toHaveAttribute('src', menu.imagem)
+  await expect(viewer.getByRole('button', { name: 'Ajustar ao ecrã' })).toBeEnabled()
+  await expect(viewer.getByRole('button', { name: 'Fechar' })).toBeFocused()
+  return { viewer, image, opener }
+}
+
+/** Where the image is on screen and how wide it shows. */
+async function box(image: Locator) {
+  const b = await image.boundingBox()
+  if (!b) throw new Error('the image is not on screen')
+  return b
+}
+
+/** The shown width over the natural one: 1 is the image's own resolution. */
+const scaleOf = async (image: Locator) =>
+  (await box(image)).width / (await image.evaluate((img: HTMLImageElement) => img.naturalWidth))
+
+/**
+ * Records the page's style violations of the Content-Security-Policy (style-src 'self'): the viewer moves the image
+ * through the CSSOM, which the policy allows, never through style attributes or elements, which it blocks.
+ */
+async function watchStyleCsp(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { styleViolations: string[] }
+    w.styleViolations = []
+    document.addEventListener('securitypolicyviolation', (e) => {
+      if (e.violatedDirective.startsWith('style-src')) w.styleViolations.push(`${e.violatedDirective} ${e.sourceFile}`)
+    })
+  })
+  return () => page.evaluate(() => (window as unknown as { styleViolations: string[] }).styleViolations)
+}
+
+test.describe('menu viewer on a phone', () => {
+  test.use(PHONE)
+
+  test('a menu opens full screen at its own resolution: pinch zooms, a finger pans, a double tap toggles', async ({
+    page,
+    request,
+  }) => {
+    const violations = await watchStyleCsp(page)
+    const { viewer, image, opener } = await openMenuViewer(page, request)
+    const fitted = await box(image)
+    expect(fitted.width).toBeLessThanOrEqual(390.5)
+    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(390)
+    await expectAccessible(page)
+
+    // Two fingers apart, four times as far: four times as big (the browser's own page zoom is off over the image).
+    const cdp: CDPSession = await page.context().newCDPSession(page)
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: [number, number][]) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([x, y], id) => ({ x, y, id })) })
+    const c = { x: fitted.x + fitted.width / 2, y: fitted.y + fitted.height / 2 }
+    await touch('touchStart', [
+      [c.x - 30, c.y],
+      [c.x + 30, c.y],
+    ])
+    for (let d = 40; d <= 120; d += 10) {
+      await touch('touchMove', [
+        [c.x - d, c.y],
+        [c.x + d, c.y],
+      ])
+    }
+    await touch('touchEnd', [])
+    const pinched = await box(image)
+    expect(pinched.width / fitted.width).toBeCloseTo(4, 1)
+    expect(await scaleOf(image)).toBeGreaterThanOrEqual(1)
+    expect(await page.evaluate(() => window.visualViewport?.scale)).toBe(1)
+
+    // One finger drags it.
+    await touch('touchStart', [[c.x, c.y]])
+    for (let d = 20; d <= 100; d += 20) await touch('touchMove', [[c.x - d, c.y - d]])
+    await touch('touchEnd', [])
+    const panned = await box(image)
+    expect(panned.x).toBeCloseTo(pinched.x - 100, 0)
+    expect(panned.y).toBeCloseTo(pinched.y - 100, 0)
+
+    // A double tap goes back to the whole menu, another closes in on the tapped point.
+    await page.touchscreen.tap(c.x, c.y)
+    await page.touchscreen.tap(c.x, c.y)
+    await expect.poll(async () => (await box(image)).width).toBeCloseTo(fitted.width, 0)
+    await page.touchscreen.tap(c.x, c.y)
+    await page.touchscreen.tap(c.x, c.y)
+    await expect.poll(() => scaleOf(image)).toBeGreaterThanOrEqual(1)
+
+    await viewer.getByRole('button', { name: 'Fechar' }).click()
+    await expect(viewer).toBeHidden()
+    await expect(opener).toBeFocused()
+    expect(await violations()).toEqual([])
+  })
+})
+
+test.describe('menu viewer on a computer', () => {
+  test.use(DESKTOP)
+
+  test('a menu opens full screen: buttons up to twice its own resolution, double click, wheel, drag; Escape closes', async ({
+    page,
+    request,
+  }) => {
+    const violations = await watchStyleCsp(page)
+    const { viewer, image, opener } = await openMenuViewer(page, request)
+    const fitted = await box(image)
+    expect(fitted.height).toBeLessThanOrEqual(800)
+    await expectAccessible(page)
+
+    const zoomIn = viewer.getByRole('button', { name: 'Aumentar zoom' })
+    const zoomOut = viewer.getByRole('button', { name: 'Diminuir zoom' })
+    await expect(zoomOut).toBeDisabled()
+    for (let i = 0; i < 10 && (await zoomIn.isEnabled()); i++) await zoomIn.click()
+    await expect(zoomIn).toBeDisabled()
+    const most = await scaleOf(image)
+    expect(most).toBeGreaterThanOrEqual(2)
+    await expect(viewer.getByRole('group', { name: 'Zoom' })).toContainText(`${Math.round(most * 100)}%`)
+
+    await viewer.getByRole('button', { name: 'Ajustar ao ecrã' }).click()
+    expect((await box(image)).width).toBeCloseTo(fitted.width, 0)
+
+    // Double click closes in (at least the natural size), the mouse drags, a second double click fits again.
+    const c = { x: fitted.x + fitted.width / 2, y: fitted.y + fitted.height / 2 }
+    await page.mouse.dblclick(c.x, c.y)
+    expect(await scaleOf(image)).toBeGreaterThanOrEqual(1)
+    const zoomed = await box(image)
+    await page.mouse.move(c.x, c.y)
+    await page.mouse.down()
+    await page.mouse.move(c.x + 60, c.y - 120, { steps: 6 })
+    await page.mouse.up()
+    const dragged = await box(image)
+    expect(dragged.y).toBeCloseTo(zoomed.y - 120, 0)
+    await page.mouse.dblclick(c.x, c.y)
+    expect((await box(image)).width).toBeCloseTo(fitted.width, 0)
+
+    // The wheel zooms; the keyboard too ('0' fits again).
+    await page.mouse.move(c.x, c.y)
+    await page.mouse.wheel(0, -400)
+    await expect.poll(async () => (await box(image)).width).toBeGreaterThan(fitted.width * 1.5)
+    await page.keyboard.press('0')
+    expect((await box(image)).width).toBeCloseTo(fitted.width, 0)
+    await page.keyboard.press('+')
+    expect((await box(image)).width).toBeCloseTo(fitted.width * 1.5, 0)
+
+    await page.keyboard.press('Escape')
+    await expect(viewer).toBeHidden()
+    await expect(opener).toBeFocused()
+    expect(await violations()).toEqual([])
+  })
+})
+
+for (const [screen, options] of [
+  ['phone', PHONE],
+  ['computer', DESKTOP],
+] as const) {
+  test.describe(`map on a ${screen}`, () => {
+    test.use(options)
+
+    test('the map shows the address and opens the place elsewhere, even when the frame cannot load', async ({
+      page,
+      request,
+    }) => {
+      const loja = (await allLojas(request)).find((l) => l.address.location.link && l.directions)
+      if (!loja) throw new Error('the demo content needs a store with a map and directions')
+      // The map's host unreachable (offline, blocked): the frame stays empty.
+      await page.route(/openstreetmap\.org/, (route) => route.abort())
+      await page.goto(`/restaurantes/${loja.restaurante.tag}/${loja.tag}/mapa`)
+      const content = main(page)
+      await expect(content.getByRole('heading', { level: 1 })).toHaveText(loja.name)
+      await expect(content.locator('address')).toContainText(loja.address.address)
+      await expect(content.locator('address')).toContainText(`${loja.address.postalCode} ${loja.address.city}`)
+      await expect(content.getByText(loja.directions ?? '')).toBeVisible()
+      const { latitude: lat, longitude: lon } = loja.address.location
+      const osm = content.getByRole('link', { name: 'Ver no OpenStreetMap' })
+      await expect(osm).toBeVisible()
+      await expect(osm).toHaveAttribute(
+        'href',
+        `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=18/${lat}/${lon}`,
+      )
+      const app = content.getByRole('link', { name: 'Abrir na app de mapas' })
+      if (screen === 'phone') {
+        await expect(app).toBeVisible()
+        await expect(app).toHaveAttribute('href', `geo:${lat},${lon}?q=${lat},${lon}(${encodeURIComponent(loja.name)})`)
+      } else {
+        // A computer has no maps app for a geo: link.
+        await expect(app).toBeHidden()
+      }
+      await expect(page.locator(`iframe[title="Mapa de ${loja.name}"]`)).toHaveAttribute(
+        'src',
+        loja.address.location.link ?? '',
+      )
+      await expectAccessible(page)
+    })
+  })
+}

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test'
+import { type APIRequestContext, test as base, devices, expect, type Page } from '@playwright/test'
 
 /** The headers every API call of the app sends. */
 export const API_HEADERS = { Accept: 'application/json', 'X-Api-Version': '1.0' }
@@ -34,6 +34,14 @@ export const test = base.extend<DeviceFixtures>({
 })
 
 export { expect }
+
+/**
+ * The two screens every screen is checked on, for `test.use(…)`: a phone (the suite's default device, touch, at
+ * 390×844) and a computer (mouse, no touch, 1280×800).
+ */
+export const PHONE = { viewport: { width: 390, height: 844 } }
+const { defaultBrowserType: _, ...desktopChrome } = devices['Desktop Chrome']
+export const DESKTOP = { ...desktopChrome, viewport: { width: 1280, height: 800 } }
 
 /** The second server, on a database with no content (same defaults as playwright.config.ts). */
 const emptyPort = Number(process.env.E2E_EMPTY_PORT ?? 4102)

@@ -16,4 +16,3 @@ export interface ApiSuccess<T> {
 
 export const GENERIC_ERROR_TITLE = 'Erro'
 export const FORM_FAILURE_MESSAGE = 'Falha ao submeter o formulário'
-

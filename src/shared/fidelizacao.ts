@@ -42,7 +42,11 @@ export type Transacao = z.infer<typeof TransacaoSchema>
 
 /** Spec §2: a transaction is listed only when something in it is above 0. */
 export const transacaoVisivel = (t: Transacao) =>
-  t.saldo_adicionado > 0 || t.total_discount > 0 || t.saldo_removido > 0 || t.pontos_ganhos > 0 || t.itens_adicionados > 0
+  t.saldo_adicionado > 0 ||
+  t.total_discount > 0 ||
+  t.saldo_removido > 0 ||
+  t.pontos_ganhos > 0 ||
+  t.itens_adicionados > 0
 
 /** The loyalty part of a customer's private data. */
 export const FidelizacaoDadosSchema = z.object({
@@ -72,10 +76,7 @@ const rating = z
 
 /** Spec §5: shop and comment required, ratings 1–5 optional. */
 export const OpiniaoSchema = z.object({
-  loja: z.coerce
-    .number({ error: mensagens.obrigatorio })
-    .int(mensagens.obrigatorio)
-    .positive(mensagens.obrigatorio),
+  loja: z.coerce.number({ error: mensagens.obrigatorio }).int(mensagens.obrigatorio).positive(mensagens.obrigatorio),
   rating1: rating,
   rating2: rating,
   rating3: rating,
@@ -96,7 +97,10 @@ export const IdentificarSchema = z.union(
     z.strictObject({
       telemovel: TelemovelSchema,
       pais: PaisSchema,
-      codigo_seguranca: z.string().regex(/^\d{4,10}$/, mensagens.valorInvalido).optional(),
+      codigo_seguranca: z
+        .string()
+        .regex(/^\d{4,10}$/, mensagens.valorInvalido)
+        .optional(),
     }),
   ],
   { error: 'Indique o QR do cliente, ou o telemóvel (e o código de segurança, se o cliente o usar)' },

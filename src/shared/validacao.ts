@@ -22,6 +22,10 @@ export const mensagens = {
   codigoPostalInvalido: 'Código postal inválido',
 } as const
 
+// In the browser, zod must not try to compile validators with `new Function`: the CSP (script-src 'self') forbids it,
+// and the attempt alone files a CSP violation on every page that validates a form.
+if (typeof document !== 'undefined') z.config({ jitless: true })
+
 export const DEFAULT_PAIS = '351'
 export const LOGIN_PASSWORD_MIN = 4
 export const PASSWORD_LENGTH = 6

@@ -60,7 +60,8 @@ function useHandle(): RouteHandle {
   return (matches.at(-1)?.handle ?? {}) as RouteHandle
 }
 
-function Header() {
+/** The header carries the main navigation: a tab bar fixed at the bottom of a phone, links in the bar on a computer. */
+function Header({ nav }: { nav: ReactNode }) {
   const { title, back } = useHeaderState()
   return (
     <header className="app-header">
@@ -72,6 +73,7 @@ function Header() {
         <span className="icon-button-spacer" />
       )}
       <p className="app-header-title">{title}</p>
+      {nav}
       <Link to={paths.notificacoes} className="icon-button" aria-label="Notificações">
         <BellIcon />
       </Link>
@@ -80,9 +82,9 @@ function Header() {
 }
 
 /** `pathname` is the page's (under a modal, the page behind it), so its section stays marked. */
-function BottomNav({ pathname }: { pathname: string }) {
+function MainNav({ pathname }: { pathname: string }) {
   return (
-    <nav className="bottom-nav" aria-label="Navegação principal">
+    <nav className="main-nav" aria-label="Navegação principal">
       <ul>
         {NAV_ITEMS.map(({ to, label, Icon, also }) => (
           <li key={to}>
@@ -121,21 +123,22 @@ function Footer({ loggedIn }: { loggedIn: boolean }) {
 /**
  * The page and, for a modal route, the modal over it. A modal opened from a page keeps that page's element (the last
  * page rendered, if it is the modal's `background`), so the page stays mounted, with its state and scroll, under the
- * modal; otherwise a neutral backdrop. See docs/decisions/0003-account-screens.md.
+ * modal; opened directly (a typed URL, a reload), it shows over the home page, where 'Fechar' leads. See
+ * docs/decisions/0003-account-screens.md. `pagePath` is the path of the page shown.
  */
-function useScreens(modal: boolean): { page: ReactNode; modal: ReactNode; pageLocation: Location } {
+function useScreens(modal: boolean): { page: ReactNode; modal: ReactNode; pagePath: string } {
   const location = useLocation()
   const outlet = useOutlet()
   const lastPage = useRef<{ location: Location; element: ReactNode } | null>(null)
   if (!modal) {
     lastPage.current = { location, element: outlet }
-    return { page: outlet, modal: null, pageLocation: location }
+    return { page: outlet, modal: null, pagePath: location.pathname }
   }
   const background = backgroundOf(location)
   const kept = background && lastPage.current?.location.key === background.key ? lastPage.current : null
   return kept
-    ? { page: kept.element, modal: outlet, pageLocation: kept.location }
-    : { page: <ModalBackdrop />, modal: outlet, pageLocation: location }
+    ? { page: kept.element, modal: outlet, pagePath: kept.location.pathname }
+    : { page: <ModalBackdrop />, modal: outlet, pagePath: paths.home }
 }
 
 function Frame() {
@@ -167,16 +170,17 @@ function Frame() {
     )
   }
 
+  const nav = chrome.nav ? <MainNav pathname={screens.pagePath} /> : null
   return (
     <div className={`app${chrome.nav ? ' with-nav' : ''}`}>
       <a className="skip-link" href="#conteudo">
         Saltar para o conteúdo
       </a>
-      {chrome.header && <Header />}
+      {chrome.header && <Header nav={nav} />}
       {navigation.state === 'loading' && <div className="route-progress" role="progressbar" aria-label="A carregar" />}
       <Suspense fallback={<Loading />}>{content}</Suspense>
       {chrome.footer && <Footer loggedIn={loggedIn} />}
-      {chrome.nav && <BottomNav pathname={screens.pageLocation.pathname} />}
+      {!chrome.header && nav}
       <ScrollRestoration />
     </div>
   )

@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect } from 'react'
+import { lazy, type ReactNode, Suspense, useCallback } from 'react'
 import {
   createPath,
   Link,
@@ -11,12 +11,12 @@ import {
 } from 'react-router'
 import { paths } from '../../shared/routes.ts'
 import { Modal } from '../ui/Modal.tsx'
-import { useHeader } from './header.tsx'
+import { useHeader, useModalTitle } from './header.tsx'
 
 /**
  * Modal screens (docs/decisions/0003-account-screens.md). A link to a modal screen carries the page it was opened on
  * in the history state (`{ background: location }`); the shell keeps that page rendered under the modal. Opened
- * directly (a typed URL, a guard's redirect), the modal shows over a neutral backdrop and 'Fechar' goes home.
+ * directly (a typed URL, a guard's redirect), the modal shows over the home page and 'Fechar' goes there.
  */
 export interface ModalState {
   background?: Location
@@ -78,13 +78,7 @@ export function useCloseModal(): () => void {
 /** A route's screen as a modal; the document title follows it while it is open. */
 export function RouteModal({ title, children }: { title: string; children: ReactNode }) {
   const close = useCloseModal()
-  useEffect(() => {
-    const before = document.title
-    document.title = `${title} · Balcão`
-    return () => {
-      document.title = before
-    }
-  }, [title])
+  useModalTitle(title)
   return (
     <Modal title={title} onClose={close}>
       {children}
@@ -92,8 +86,24 @@ export function RouteModal({ title, children }: { title: string; children: React
   )
 }
 
-/** What shows under a modal opened without a page behind it. */
+// The home page's own chunk (the router loads the same one for '/'), fetched only when a modal needs it.
+const HomePage = lazy(() =>
+  import('../features/conteudos/NovidadesPage.tsx').then((m) => ({ default: m.NovidadesPage })),
+)
+
+/**
+ * What shows under a modal opened without a page behind it: the home page, which 'Fechar' leads to, rather than an
+ * empty screen. Its own boundary: the modal does not wait for it.
+ */
 export function ModalBackdrop() {
+  return (
+    <Suspense fallback={<EmptyBackdrop />}>
+      <HomePage />
+    </Suspense>
+  )
+}
+
+function EmptyBackdrop() {
   useHeader('Balcão')
   return (
     <main className="page" id="conteudo">

@@ -1,5 +1,5 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback } from 'react'
+import { useCallback, useSyncExternalStore } from 'react'
 import type { PrivateData } from '../../shared/conta.ts'
 import { apiPost } from '../lib/api.ts'
 
@@ -44,12 +44,41 @@ export function storedChave(utilizadorId: number): string | null {
   }
 }
 
+const chaveListeners = new Set<() => void>()
+
+function chaveChanged(): void {
+  for (const listener of chaveListeners) listener()
+}
+
+function subscribeChave(listener: () => void): () => void {
+  chaveListeners.add(listener)
+  // Another tab of this device that generates a key shows it here too.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === CHAVE_STORAGE_KEY || event.key === null) listener()
+  }
+  window.addEventListener('storage', onStorage)
+  return () => {
+    chaveListeners.delete(listener)
+    window.removeEventListener('storage', onStorage)
+  }
+}
+
+/**
+ * The key this device holds for the account, kept current: a screen reads it from here rather than copying it into
+ * its own state, so that it cannot miss a key stored while it was not mounted.
+ */
+export function useStoredChave(utilizadorId: number): string | null {
+  return useSyncExternalStore(subscribeChave, () => storedChave(utilizadorId))
+}
+
 export function storeChave(utilizadorId: number, chave: string): void {
   storage()?.setItem(CHAVE_STORAGE_KEY, JSON.stringify({ id: utilizadorId, chave }))
+  chaveChanged()
 }
 
 export function forgetChave(): void {
   storage()?.removeItem(CHAVE_STORAGE_KEY)
+  chaveChanged()
 }
 
 async function fetchPrivateData(): Promise<PrivateData> {

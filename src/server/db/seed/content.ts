@@ -25,6 +25,7 @@ import {
   flame,
   gift,
   type Icon,
+  type Landmark,
   leaf,
   logo,
   type MenuSection,
@@ -112,6 +113,17 @@ export function osmEmbedUrl(latitude: number, longitude: number): string {
 
 const lines = (...parts: string[]) => parts.join('\n')
 
+/** Words in lines of at most `max` characters (a longer word gets a line of its own). */
+export function wrapWords(text: string, max: number): string[] {
+  const out: string[] = []
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const last = out.at(-1)
+    if (last !== undefined && last.length + 1 + word.length <= max) out[out.length - 1] = `${last} ${word}`
+    else out.push(word)
+  }
+  return out
+}
+
 const RESERVAS = 'https://reservas.grupoladrilho.pt'
 const DAILY = 'Segunda a Domingo: 10h00 – 21h30'
 
@@ -143,7 +155,11 @@ interface LojaDef {
   facebook: [string, string] | null
   instagram: [string, string] | null
   site: string | null
+  /** The shop front: its own colours and street furniture, so that no two stores share a picture. */
   facade: string
+  neighbours: [string, string]
+  landmark: Landmark
+  awning?: 'plain'
   windows?: 3 | 4
   /** A store whose menus are not published yet (exercises the empty state). */
   semMenus?: boolean
@@ -293,6 +309,8 @@ function restaurantes(): RestauranteDef[] {
           instagram: NATA_INSTAGRAM,
           site: `${RESERVAS}/nata-e-grao/chiado`,
           facade: '#F3E3C3',
+          neighbours: ['#E8B7A4', '#F0D58C'],
+          landmark: 'tram',
         },
         {
           tag: 'saldanha',
@@ -312,6 +330,9 @@ function restaurantes(): RestauranteDef[] {
           instagram: NATA_INSTAGRAM,
           site: null,
           facade: '#F2D0C4',
+          neighbours: ['#D5DCE0', '#C9B79C'],
+          landmark: 'tree',
+          awning: 'plain',
           windows: 3,
         },
         {
@@ -332,6 +353,8 @@ function restaurantes(): RestauranteDef[] {
           instagram: ['https://www.instagram.com/natagrao.porto', '@natagrao.porto'],
           site: `${RESERVAS}/nata-e-grao/santa-catarina`,
           facade: '#DCE8EE',
+          neighbours: ['#3F6FA6', '#B9B4AA'],
+          landmark: 'bicycle',
         },
       ],
     },
@@ -448,6 +471,8 @@ function restaurantes(): RestauranteDef[] {
           instagram: BRASA_INSTAGRAM,
           site: `${RESERVAS}/brasa-viva/cais-do-sodre`,
           facade: '#F2D0C4',
+          neighbours: ['#F4A7B9', '#E9D8A6'],
+          landmark: 'lamp',
         },
         {
           tag: 'boavista',
@@ -467,6 +492,9 @@ function restaurantes(): RestauranteDef[] {
           instagram: null,
           site: `${RESERVAS}/brasa-viva/boavista`,
           facade: '#E4E9EC',
+          neighbours: ['#CFD6DA', '#E8E1D2'],
+          landmark: 'tree',
+          awning: 'plain',
           windows: 3,
         },
       ],
@@ -557,6 +585,8 @@ function restaurantes(): RestauranteDef[] {
           instagram: ['https://www.instagram.com/forno.da.ribeira', '@forno.da.ribeira'],
           site: `${RESERVAS}/forno-da-ribeira/ribeira`,
           facade: '#F0D9B5',
+          neighbours: ['#E8A33A', '#C98E8E'],
+          landmark: 'lamp',
         },
       ],
     },
@@ -644,6 +674,8 @@ function restaurantes(): RestauranteDef[] {
           instagram: HORTA_INSTAGRAM,
           site: `${RESERVAS}/horta-do-largo/principe-real`,
           facade: '#DCE8EE',
+          neighbours: ['#F3E3C3', '#B8D4C0'],
+          landmark: 'tree',
         },
         {
           tag: 'parque-das-nacoes',
@@ -663,6 +695,9 @@ function restaurantes(): RestauranteDef[] {
           instagram: HORTA_INSTAGRAM,
           site: `${RESERVAS}/horta-do-largo/parque-das-nacoes`,
           facade: '#F7F1E6',
+          neighbours: ['#DDE3E8', '#C8D3DA'],
+          landmark: 'bicycle',
+          awning: 'plain',
           windows: 3,
           semMenus: true,
         },
@@ -683,7 +718,19 @@ function buildRestaurantes(gallery: Gallery): RestauranteSeed[] {
       }
     })
     const lojas = r.lojas.map((l, li): LojaSeed => {
-      const front = { name: r.name, palette: r.palette, facade: l.facade, display: r.display, windows: l.windows }
+      const front = {
+        name: r.name,
+        palette: r.palette,
+        display: r.display,
+        facade: l.facade,
+        neighbours: l.neighbours,
+        landmark: l.landmark,
+        awning: l.awning,
+        windows: l.windows,
+        // The sign and the street plate say which store this is ('Nata & Grão' / 'Chiado', 'Rua Garrett').
+        branch: l.name.startsWith(r.name) ? l.name.slice(r.name.length).trim() : l.name,
+        street: wrapWords(l.address.split(',')[0] ?? l.address, 13),
+      }
       return {
         tag: l.tag,
         id_loja: l.id_loja,
@@ -1233,6 +1280,11 @@ function faq(s: ContentSettings): CategoriaSeed[] {
 const EMPRESA = 'Ladrilho Restauração, S.A., com sede na Rua Garrett, 61, 1200-204 Lisboa'
 const MARCAS = 'Nata & Grão, Brasa Viva, Forno da Ribeira e Horta do Largo'
 
+/** Legal texts are read as documents: section headings, paragraphs and lists (the app spaces them apart). */
+const h2 = (text: string) => `<h2>${text}</h2>`
+const p = (text: string) => `<p>${text}</p>`
+const ul = (...items: string[]) => `<ul>\n${items.map((item) => `<li>${item}</li>`).join('\n')}\n</ul>`
+
 function informacaoLegal(s: ContentSettings): Insertable<InformacaoLegalTable>[] {
   const pct = formatPercent(s.LOYALTY_CREDIT_PERCENT)
   const age = s.MINIMUM_AGE
@@ -1242,29 +1294,64 @@ function informacaoLegal(s: ContentSettings): Insertable<InformacaoLegalTable>[]
       title: 'Termos e Condições',
       title_detail: 'Termos e Condições de utilização da app Balcão',
       text: lines(
-        '<strong>1. Quem somos</strong>',
-        `A app Balcão é disponibilizada pela ${EMPRESA}, entidade que explora os restaurantes ${MARCAS} (o «Grupo Ladrilho»).`,
-        '<strong>2. Aceitação</strong>',
-        'Ao registar-se e ao usar a app, aceita estes Termos e Condições, o Regulamento do Programa de Fidelização e a Política de Privacidade. A aceitação é pedida de forma ativa no registo e sempre que estes documentos mudarem de forma relevante.',
-        '<strong>3. Quem pode participar</strong>',
-        `O programa destina-se a pessoas singulares com, pelo menos, ${age} anos de idade, titulares de um número de telemóvel válido e de um endereço de e-mail válido.`,
-        'Cada pessoa só pode ter um registo e um login. Contas duplicadas ou partilhadas podem ser suspensas.',
-        '<strong>4. Registo e dados</strong>',
-        'São dados de preenchimento obrigatório o nome, o número de telemóvel e o e-mail. São facultativos o género, a data de nascimento, o NIF e o nome para faturação.',
-        'A palavra-passe é numérica e tem 6 dígitos. É pessoal: não a partilhe, porque é responsável pela utilização da sua conta.',
-        'O registo provisório feito numa loja tem de ser completado na app no prazo de 30 dias; se não for completado nesse prazo, caduca.',
-        '<strong>5. Benefícios</strong>',
-        `Em cada compra identificada, ${pct} do valor pago é acumulado como saldo para uma próxima visita, nos termos do Regulamento do Programa de Fidelização.`,
-        'Os benefícios são atribuídos apenas a utilizadores identificados com o registo completo. Não são atribuídos benefícios retroativos.',
-        '<strong>6. Propriedade intelectual</strong>',
-        'As marcas, os logótipos, os textos, as imagens e o software da app pertencem ao Grupo Ladrilho ou aos seus licenciantes. Não é permitido copiá-los, modificá-los, distribuí-los ou explorá-los comercialmente sem autorização escrita.',
-        'A violação destas regras de propriedade intelectual obriga o infrator ao pagamento de uma indemnização de valor não inferior a <strong>100 000 euros</strong> (cem mil euros), sem prejuízo de outras responsabilidades civis ou criminais.',
-        '<strong>7. Utilização da app</strong>',
-        'Compromete-se a usar a app de boa-fé, a não tentar aceder a contas de terceiros e a não perturbar o seu funcionamento. Em caso de fraude ou abuso, a conta pode ser suspensa e os benefícios anulados.',
-        '<strong>8. Alterações e lei aplicável</strong>',
-        'Podemos atualizar estes Termos e Condições; as alterações relevantes são comunicadas na app antes de entrarem em vigor.',
-        'Aplica-se a lei portuguesa. Em caso de litígio, pode recorrer ao Livro de Reclamações e a uma entidade de resolução alternativa de litígios de consumo.',
-        '<em>Última atualização: 20 de novembro de 2026.</em>',
+        h2('1. Quem somos'),
+        p(
+          `A app Balcão é disponibilizada pela ${EMPRESA}, entidade que explora os restaurantes ${MARCAS} (o «Grupo Ladrilho»).`,
+        ),
+        h2('2. Aceitação'),
+        p(
+          'Ao registar-se e ao usar a app, aceita estes Termos e Condições, o Regulamento do Programa de Fidelização e a Política de Privacidade.',
+        ),
+        p('A aceitação é pedida de forma ativa no registo e sempre que estes documentos mudarem de forma relevante.'),
+        h2('3. Quem pode participar'),
+        p('O programa destina-se a pessoas singulares que reúnam as seguintes condições:'),
+        ul(
+          `ter, pelo menos, ${age} anos de idade;`,
+          'ser titular de um número de telemóvel válido;',
+          'ser titular de um endereço de e-mail válido.',
+        ),
+        p('Cada pessoa só pode ter um registo e um login. Contas duplicadas ou partilhadas podem ser suspensas.'),
+        h2('4. Registo e dados'),
+        ul(
+          '<strong>Dados obrigatórios:</strong> nome, número de telemóvel e e-mail.',
+          '<strong>Dados facultativos:</strong> género, data de nascimento, NIF e nome para faturação.',
+        ),
+        p(
+          'A palavra-passe é numérica e tem 6 dígitos. É pessoal: não a partilhe, porque é responsável pela utilização da sua conta.',
+        ),
+        p(
+          'O registo provisório feito numa loja tem de ser completado na app no prazo de 30 dias; se não for completado nesse prazo, caduca.',
+        ),
+        h2('5. Benefícios'),
+        p(
+          `Em cada compra identificada, ${pct} do valor pago é acumulado como saldo para uma próxima visita, nos termos do Regulamento do Programa de Fidelização.`,
+        ),
+        p(
+          'Os benefícios são atribuídos apenas a utilizadores identificados com o registo completo. Não são atribuídos benefícios retroativos.',
+        ),
+        h2('6. Propriedade intelectual'),
+        p(
+          'As marcas, os logótipos, os textos, as imagens e o software da app pertencem ao Grupo Ladrilho ou aos seus licenciantes. Não é permitido copiá-los, modificá-los, distribuí-los ou explorá-los comercialmente sem autorização escrita.',
+        ),
+        p(
+          'A violação destas regras de propriedade intelectual obriga o infrator ao pagamento de uma indemnização de valor não inferior a <strong>100 000 euros</strong> (cem mil euros), sem prejuízo de outras responsabilidades civis ou criminais.',
+        ),
+        h2('7. Utilização da app'),
+        p('Compromete-se a:'),
+        ul(
+          'usar a app de boa-fé;',
+          'não tentar aceder a contas de terceiros;',
+          'não perturbar o funcionamento da app nem dos sistemas que a servem.',
+        ),
+        p('Em caso de fraude ou abuso, a conta pode ser suspensa e os benefícios anulados.'),
+        h2('8. Alterações e lei aplicável'),
+        p(
+          'Podemos atualizar estes Termos e Condições; as alterações relevantes são comunicadas na app antes de entrarem em vigor.',
+        ),
+        p(
+          'Aplica-se a lei portuguesa. Em caso de litígio, pode recorrer ao Livro de Reclamações e a uma entidade de resolução alternativa de litígios de consumo.',
+        ),
+        p('<em>Última atualização: 20 de novembro de 2026.</em>'),
       ),
     },
     {
@@ -1272,31 +1359,51 @@ function informacaoLegal(s: ContentSettings): Insertable<InformacaoLegalTable>[]
       title: 'Política de privacidade',
       title_detail: 'Política de privacidade e proteção de dados',
       text: lines(
-        '<strong>1. Responsável pelo tratamento</strong>',
-        `${EMPRESA}. Para qualquer questão sobre os seus dados, escreva para privacidade@grupoladrilho.pt.`,
-        '<strong>2. Dados que tratamos</strong>',
-        'Dados obrigatórios: nome, número de telemóvel e e-mail.',
-        'Dados facultativos: género, data de nascimento, NIF, nome para faturação e código postal.',
-        'Dados da utilização do programa: transações, saldo, pontos, encomendas e opiniões.',
-        '<strong>3. Para que usamos os dados</strong>',
-        'Para gerir a sua conta e o programa de fidelização, processar encomendas e pagamentos, emitir faturas com o NIF escolhido, responder aos seus pedidos e, apenas com o seu consentimento, enviar-lhe comunicações e notificações.',
-        '<strong>4. Fundamentos</strong>',
-        'Execução do contrato de adesão ao programa, cumprimento de obrigações legais (por exemplo, de faturação) e o seu consentimento para as comunicações, que pode retirar a qualquer momento.',
-        '<strong>5. Conservação</strong>',
-        'Conservamos os dados enquanto o registo estiver ativo e <strong>até 1 ano após o fim do registo</strong>; depois são apagados ou anonimizados, salvo quando a lei obrigue a um prazo mais longo, como no caso dos documentos de faturação.',
-        'Os registos provisórios que não sejam completados em 30 dias caducam e os respetivos dados são apagados.',
-        '<strong>6. Os seus direitos</strong>',
-        'Nos termos do Regulamento Geral sobre a Proteção de Dados (RGPD), tem direito de acesso, de retificação, de oposição e de limitação do tratamento, e ainda:',
-        '– <strong>direito ao esquecimento</strong>: pedir o apagamento dos seus dados em Perfil › Gerir RGPD › Quero ser esquecido;',
-        '– <strong>direito à portabilidade</strong>: receber os seus dados num formato estruturado em Perfil › Gerir RGPD › Quero transferir os meus dados;',
-        '– <strong>consentimento de comunicações</strong>: dar ou retirar, a qualquer momento, o consentimento para receber comunicações, em Perfil › Gerir RGPD.',
-        'Pode também apresentar reclamação à Comissão Nacional de Proteção de Dados (CNPD).',
-        '<strong>7. Segurança</strong>',
-        'As palavras-passe e as chaves de segurança são guardadas apenas em forma cifrada (hash), as ligações são cifradas e o acesso aos dados está limitado a quem deles precisa.',
-        '<strong>8. Idade mínima</strong>',
-        `A app não se destina a menores de ${age} anos.`,
-        '<strong>9. Cookies e armazenamento local</strong>',
-        'Usamos apenas um cookie de sessão essencial e o armazenamento local do dispositivo para guardar a loja escolhida e o carrinho. Não usamos cookies de publicidade.',
+        h2('1. Responsável pelo tratamento'),
+        p(`${EMPRESA}. Para qualquer questão sobre os seus dados, escreva para privacidade@grupoladrilho.pt.`),
+        h2('2. Dados que tratamos'),
+        ul(
+          '<strong>Dados obrigatórios:</strong> nome, número de telemóvel e e-mail.',
+          '<strong>Dados facultativos:</strong> género, data de nascimento, NIF, nome para faturação e código postal.',
+          '<strong>Dados da utilização do programa:</strong> transações, saldo, pontos, encomendas e opiniões.',
+        ),
+        h2('3. Para que usamos os dados'),
+        ul(
+          'gerir a sua conta e o programa de fidelização;',
+          'processar encomendas e pagamentos;',
+          'emitir faturas com o NIF escolhido;',
+          'responder aos seus pedidos;',
+          'apenas com o seu consentimento, enviar-lhe comunicações e notificações.',
+        ),
+        h2('4. Fundamentos'),
+        p(
+          'Execução do contrato de adesão ao programa, cumprimento de obrigações legais (por exemplo, de faturação) e o seu consentimento para as comunicações, que pode retirar a qualquer momento.',
+        ),
+        h2('5. Conservação'),
+        p(
+          'Conservamos os dados enquanto o registo estiver ativo e <strong>até 1 ano após o fim do registo</strong>; depois são apagados ou anonimizados, salvo quando a lei obrigue a um prazo mais longo, como no caso dos documentos de faturação.',
+        ),
+        p('Os registos provisórios que não sejam completados em 30 dias caducam e os respetivos dados são apagados.'),
+        h2('6. Os seus direitos'),
+        p(
+          'Nos termos do Regulamento Geral sobre a Proteção de Dados (RGPD), tem direito de acesso, de retificação, de oposição e de limitação do tratamento, e ainda:',
+        ),
+        ul(
+          '<strong>direito ao esquecimento</strong>: pedir o apagamento dos seus dados em Perfil › Gerir RGPD › Quero ser esquecido;',
+          '<strong>direito à portabilidade</strong>: receber os seus dados num formato estruturado em Perfil › Gerir RGPD › Quero transferir os meus dados;',
+          '<strong>consentimento de comunicações</strong>: dar ou retirar, a qualquer momento, o consentimento para receber comunicações, em Perfil › Gerir RGPD.',
+        ),
+        p('Pode também apresentar reclamação à Comissão Nacional de Proteção de Dados (CNPD).'),
+        h2('7. Segurança'),
+        p(
+          'As palavras-passe e as chaves de segurança são guardadas apenas em forma cifrada (hash), as ligações são cifradas e o acesso aos dados está limitado a quem deles precisa.',
+        ),
+        h2('8. Idade mínima'),
+        p(`A app não se destina a menores de ${age} anos.`),
+        h2('9. Cookies e armazenamento local'),
+        p(
+          'Usamos apenas um cookie de sessão essencial e o armazenamento local do dispositivo para guardar a loja escolhida e o carrinho. Não usamos cookies de publicidade.',
+        ),
       ),
     },
     {
@@ -1304,31 +1411,53 @@ function informacaoLegal(s: ContentSettings): Insertable<InformacaoLegalTable>[]
       title: 'Regulamento do programa de fidelização',
       title_detail: 'Regulamento do Programa de Fidelização do Grupo Ladrilho',
       text: lines(
-        '<strong>1. Objeto</strong>',
-        `Este regulamento define as regras do programa de fidelização da app Balcão, válido em todas as lojas aderentes dos restaurantes ${MARCAS}.`,
-        '<strong>2. Participantes</strong>',
-        `Podem participar pessoas singulares com, pelo menos, <strong>${age} anos</strong> de idade, titulares de um número de telemóvel válido e de um endereço de e-mail válido.`,
-        'Cada pessoa só pode ter um registo e um login; o acesso é pessoal e intransmissível.',
-        '<strong>3. Registo</strong>',
-        'O registo faz-se na app com o número de telemóvel, confirmado por um código enviado por SMS.',
-        'São dados obrigatórios o nome, o número de telemóvel e o e-mail. São dados facultativos o género, a data de nascimento, o NIF e o nome para faturação.',
-        'A palavra-passe é numérica e tem 6 dígitos.',
-        'O registo provisório feito numa loja tem de ser completado na app no prazo de <strong>30 dias</strong>. O primeiro acesso usa as credenciais enviadas por SMS; se o registo não for completado nesse prazo, caduca, juntamente com o saldo e os pontos acumulados.',
-        '<strong>4. Saldo</strong>',
-        `Em cada compra identificada, <strong>${pct} do valor pago</strong> é acumulado como saldo na conta do participante, para descontar numa próxima visita.`,
-        'No pagamento, o participante escolhe usar o saldo disponível ou mantê-lo em conta. O saldo não é convertível em dinheiro e nunca fica negativo.',
-        '<strong>5. Pontos</strong>',
-        'As compras identificadas acumulam também pontos. Ao atingir cada patamar, os pontos dão direito às ofertas em vigor, anunciadas na app.',
-        '<strong>6. Identificação na loja</strong>',
-        'Para acumular e usar benefícios, o participante identifica-se antes do pagamento, mostrando o código QR da app ou indicando o número de telemóvel registado.',
-        '<strong>7. Condições dos benefícios</strong>',
-        'Os benefícios são atribuídos apenas a utilizadores identificados com o registo completo.',
-        'Não há benefícios retroativos: as compras feitas antes do registo ou sem identificação não acumulam saldo nem pontos.',
-        'É permitido um único login por pessoa; registos duplicados são cancelados e os respetivos benefícios anulados.',
-        '<strong>8. Dados pessoais</strong>',
-        'Os dados são tratados nos termos da Política de privacidade e conservados até 1 ano após o fim do registo. O participante pode exercer a qualquer momento os direitos ao esquecimento, à portabilidade e à gestão do consentimento de comunicações.',
-        '<strong>9. Alterações</strong>',
-        'O Grupo Ladrilho pode alterar este regulamento, comunicando as alterações na app com, pelo menos, 15 dias de antecedência. O saldo e os pontos já acumulados mantêm-se.',
+        h2('1. Objeto'),
+        p(
+          `Este regulamento define as regras do programa de fidelização da app Balcão, válido em todas as lojas aderentes dos restaurantes ${MARCAS}.`,
+        ),
+        h2('2. Participantes'),
+        p(
+          `Podem participar pessoas singulares com, pelo menos, <strong>${age} anos</strong> de idade, titulares de um número de telemóvel válido e de um endereço de e-mail válido.`,
+        ),
+        p('Cada pessoa só pode ter um registo e um login; o acesso é pessoal e intransmissível.'),
+        h2('3. Registo'),
+        p('O registo faz-se na app com o número de telemóvel, confirmado por um código enviado por SMS.'),
+        ul(
+          '<strong>Dados obrigatórios:</strong> nome, número de telemóvel e e-mail.',
+          '<strong>Dados facultativos:</strong> género, data de nascimento, NIF e nome para faturação.',
+        ),
+        p('A palavra-passe é numérica e tem 6 dígitos.'),
+        p(
+          'O registo provisório feito numa loja tem de ser completado na app no prazo de <strong>30 dias</strong>. O primeiro acesso usa as credenciais enviadas por SMS; se o registo não for completado nesse prazo, caduca, juntamente com o saldo e os pontos acumulados.',
+        ),
+        h2('4. Saldo'),
+        p(
+          `Em cada compra identificada, <strong>${pct} do valor pago</strong> é acumulado como saldo na conta do participante, para descontar numa próxima visita.`,
+        ),
+        p(
+          'No pagamento, o participante escolhe usar o saldo disponível ou mantê-lo em conta. O saldo não é convertível em dinheiro e nunca fica negativo.',
+        ),
+        h2('5. Pontos'),
+        p(
+          'As compras identificadas acumulam também pontos. Ao atingir cada patamar, os pontos dão direito às ofertas em vigor, anunciadas na app.',
+        ),
+        h2('6. Identificação na loja'),
+        p('Para acumular e usar benefícios, o participante identifica-se antes do pagamento, de uma destas formas:'),
+        ul('mostrando o código QR da app;', 'indicando o número de telemóvel registado.'),
+        h2('7. Condições dos benefícios'),
+        ul(
+          'Os benefícios são atribuídos apenas a utilizadores identificados com o registo completo.',
+          'Não há benefícios retroativos: as compras feitas antes do registo ou sem identificação não acumulam saldo nem pontos.',
+          'É permitido um único login por pessoa; registos duplicados são cancelados e os respetivos benefícios anulados.',
+        ),
+        h2('8. Dados pessoais'),
+        p(
+          'Os dados são tratados nos termos da Política de privacidade e conservados até 1 ano após o fim do registo. O participante pode exercer a qualquer momento os direitos ao esquecimento, à portabilidade e à gestão do consentimento de comunicações.',
+        ),
+        h2('9. Alterações'),
+        p(
+          'O Grupo Ladrilho pode alterar este regulamento, comunicando as alterações na app com, pelo menos, 15 dias de antecedência. O saldo e os pontos já acumulados mantêm-se.',
+        ),
       ),
     },
     {
@@ -1336,22 +1465,35 @@ function informacaoLegal(s: ContentSettings): Insertable<InformacaoLegalTable>[]
       title: 'Condições de encomenda',
       title_detail: 'Condições das encomendas feitas na app',
       text: lines(
-        '<strong>1. Âmbito</strong>',
-        'Estas condições aplicam-se às encomendas feitas na app Balcão nas lojas aderentes do Grupo Ladrilho.',
-        '<strong>2. Tipo de entrega</strong>',
-        'Pode escolher Take-Away (levantamento ao balcão) ou Comer na loja. Mudar de loja ou de tipo de entrega esvazia o carrinho.',
-        '<strong>3. Preços</strong>',
-        'Os preços são apresentados em euros, com IVA incluído à taxa legal em vigor (13% ou 23%, consoante o produto).',
-        '<strong>4. Pagamento</strong>',
-        'O pagamento é feito pelo telemóvel, no fim da encomenda. O pedido só é preparado depois de o pagamento ser confirmado.',
-        '<strong>5. Saldo e pontos</strong>',
-        `As encomendas identificadas acumulam ${pct} do valor pago em saldo, além dos pontos. Se tiver saldo, pode usá-lo como desconto ou mantê-lo em conta.`,
-        '<strong>6. Preparação e levantamento</strong>',
-        'O tempo estimado de preparação é de 15 minutos. O estado do pedido é atualizado na app e recebe uma notificação quando estiver pronto.',
-        '<strong>7. Cancelamentos e reclamações</strong>',
-        'Depois de iniciada a preparação, o pedido não pode ser cancelado. Se houver algum problema, fale com a equipa da loja ou escreva para apoio@grupoladrilho.pt.',
-        '<strong>8. Alergénios</strong>',
-        'A informação sobre alergénios está disponível em cada loja. Se tiver alguma alergia ou intolerância alimentar, informe a nossa equipa antes de encomendar.',
+        h2('1. Âmbito'),
+        p('Estas condições aplicam-se às encomendas feitas na app Balcão nas lojas aderentes do Grupo Ladrilho.'),
+        h2('2. Tipo de entrega'),
+        ul('<strong>Take-Away</strong>: levantamento ao balcão;', '<strong>Comer na loja</strong>: servido na loja.'),
+        p('Mudar de loja ou de tipo de entrega esvazia o carrinho.'),
+        h2('3. Preços'),
+        p(
+          'Os preços são apresentados em euros, com IVA incluído à taxa legal em vigor (13% ou 23%, consoante o produto).',
+        ),
+        h2('4. Pagamento'),
+        p(
+          'O pagamento é feito pelo telemóvel, no fim da encomenda. O pedido só é preparado depois de o pagamento ser confirmado.',
+        ),
+        h2('5. Saldo e pontos'),
+        p(
+          `As encomendas identificadas acumulam ${pct} do valor pago em saldo, além dos pontos. Se tiver saldo, pode usá-lo como desconto ou mantê-lo em conta.`,
+        ),
+        h2('6. Preparação e levantamento'),
+        p(
+          'O tempo estimado de preparação é de 15 minutos. O estado do pedido é atualizado na app e recebe uma notificação quando estiver pronto.',
+        ),
+        h2('7. Cancelamentos e reclamações'),
+        p(
+          'Depois de iniciada a preparação, o pedido não pode ser cancelado. Se houver algum problema, fale com a equipa da loja ou escreva para apoio@grupoladrilho.pt.',
+        ),
+        h2('8. Alergénios'),
+        p(
+          'A informação sobre alergénios está disponível em cada loja. Se tiver alguma alergia ou intolerância alimentar, informe a nossa equipa antes de encomendar.',
+        ),
       ),
     },
   ]

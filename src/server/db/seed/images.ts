@@ -670,6 +670,55 @@ export interface StorefrontOptions {
   /** Adds an outdoor table (esplanada) for the larger picture. */
   terrace?: boolean
   windows?: 3 | 4
+  /** The store's own name, under the brand on the sign (e.g. 'Chiado'). */
+  branch?: string
+  /** The azulejo street-name plate on the building next door, one entry per line. */
+  street?: readonly string[]
+  /** Colours of the buildings to the left and to the right. */
+  neighbours?: readonly [string, string]
+  /** What stands in front of the left-hand building. */
+  landmark?: Landmark
+  awning?: 'stripes' | 'plain'
+}
+
+export type Landmark = 'lamp' | 'tram' | 'tree' | 'bicycle'
+
+/** Street furniture in front of the left-hand building (x 0–130), standing on the pavement at y = 400. */
+const LANDMARKS: Record<Landmark, string> = {
+  lamp: `<path d="M58 400 V246 M58 252 Q58 236 76 236" fill="none" stroke="#2E2E2E" stroke-width="6"/>
+<path d="M68 236 H88 L84 262 H72 Z" fill="#2E2E2E"/><rect x="72" y="242" width="12" height="14" fill="#FFE08A"/>`,
+  // Lisbon's yellow tram, the 28, coming into the picture.
+  tram: `<path d="M34 262 L52 230 M52 230 H70" fill="none" stroke="#2E2E2E" stroke-width="3"/>
+<rect x="-70" y="262" width="196" height="132" rx="14" fill="#F5B700"/>
+<rect x="-70" y="262" width="196" height="24" rx="10" fill="#FFF3D1"/>
+<rect x="72" y="267" width="44" height="15" rx="2" fill="#1E1E1E"/>
+<text x="94" y="279" text-anchor="middle" font-family="${SANS}" font-size="13" font-weight="800" fill="#FFD34D">28</text>
+<g fill="#86B2D1"><rect x="-58" y="296" width="38" height="46" rx="4"/><rect x="-12" y="296" width="38" height="46" rx="4"/><rect x="34" y="296" width="38" height="46" rx="4"/><rect x="82" y="296" width="34" height="52" rx="6"/></g>
+<rect x="-70" y="356" width="196" height="8" fill="#FFF3D1"/>
+<rect x="-70" y="380" width="196" height="14" rx="4" fill="#3A3A3A"/>
+<g fill="#2E2E2E"><circle cx="-24" cy="398" r="11"/><circle cx="78" cy="398" r="11"/></g>`,
+  // A tree of the avenue, in its square of earth.
+  tree: `<rect x="51" y="296" width="14" height="104" fill="#7A5236"/>
+<g><circle cx="58" cy="246" r="56" fill="#4F8A32"/><circle cx="24" cy="284" r="34" fill="#5FA03E"/><circle cx="96" cy="276" r="36" fill="#6FAF45"/><circle cx="66" cy="214" r="30" fill="#6FAF45"/></g>
+<rect x="30" y="398" width="56" height="6" fill="#8A6A4A"/>`,
+  // A bicycle with a basket of flowers, leaning by the door next door.
+  bicycle: `<g fill="none" stroke="#2E2E2E" stroke-width="4"><circle cx="26" cy="376" r="22"/><circle cx="104" cy="376" r="22"/>
+<path d="M26 376 L54 340 H92 L104 376 M54 340 L62 376 H26 M62 376 L92 340 M50 330 H66 M92 340 L88 324 H100"/></g>
+<rect x="94" y="326" width="30" height="18" rx="3" fill="#B88A5A"/>
+<g fill="#E0412F"><circle cx="100" cy="322" r="6"/><circle cx="116" cy="320" r="6"/></g><circle cx="108" cy="316" r="6" fill="#F2C14E"/>`,
+}
+
+/** The white and blue tiled plate that names a street in Lisbon and Porto. */
+function streetPlate(lines: readonly string[], x: number, y: number): string {
+  const size = fontSizeToFit(lines, 72, 13, 0.7)
+  const height = 12 + lines.length * (size + 3)
+  const text = lines
+    .map(
+      (line, i) =>
+        `<text x="${x + 42}" y="${y + 8 + (i + 1) * (size + 3) - 2}" text-anchor="middle" font-family="${SANS}" font-size="${size}" font-weight="700" fill="#1F4E79">${escapeXml(line.toUpperCase())}</text>`,
+    )
+    .join('')
+  return `<rect x="${x}" y="${y}" width="84" height="${height}" rx="2" fill="#FFFFFF" stroke="#1F4E79" stroke-width="2.5"/><rect x="${x + 4}" y="${y + 4}" width="76" height="${height - 8}" fill="none" stroke="#1F4E79" stroke-width="1" opacity=".6"/>${text}`
 }
 
 /** A Lisbon/Porto style shop front with an azulejo upper floor, sign, striped awning and calçada portuguesa. */
@@ -698,7 +747,7 @@ export function storefront(width: number, height: number, o: StorefrontOptions):
   const sw = 540 / n
   for (let i = 0; i < n; i++) {
     const x = round(130 + i * sw)
-    const c = i % 2 === 0 ? p.accent : '#FFFFFF'
+    const c = i % 2 === 0 || o.awning === 'plain' ? p.accent : '#FFFFFF'
     stripes.push(
       `<rect x="${x}" y="262" width="${round(sw)}" height="36" fill="${c}"/>`,
       `<path d="M${x} 297 a${round(sw / 2)} ${round(sw / 2)} 0 0 0 ${round(sw)} 0 Z" fill="${c}"/>`,
@@ -723,14 +772,20 @@ export function storefront(width: number, height: number, o: StorefrontOptions):
   const defs = `<linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#BFDDF2"/><stop offset="1" stop-color="#F4F9FC"/></linearGradient>
 ${azulejoPattern('az', p.tile, '#F7F3EA', 32)}
 <filter id="soft" x="-20%" y="-50%" width="140%" height="200%"><feGaussianBlur stdDeviation="3"/></filter>`
-  const signSize = fontSizeToFit([o.name], 440, 28, 0.62)
+  const [left, right] = o.neighbours ?? ['#E8B7A4', '#F0D58C']
+  const signSize = fontSizeToFit([o.name], 440, o.branch ? 22 : 28, 0.62)
+  const sign = o.branch
+    ? `<text x="400" y="236" text-anchor="middle" font-family="${SANS}" font-size="${signSize}" font-weight="800" letter-spacing="2" fill="#FFFFFF">${escapeXml(o.name)}</text>
+<text x="400" y="251" text-anchor="middle" font-family="${SANS}" font-size="11" font-weight="700" letter-spacing="4" fill="#FFFFFF" opacity=".92">${escapeXml(o.branch.toUpperCase())}</text>`
+    : `<text x="400" y="${234 + signSize * 0.36}" text-anchor="middle" font-family="${SANS}" font-size="${signSize}" font-weight="800" letter-spacing="2" fill="#FFFFFF">${escapeXml(o.name)}</text>`
   const body = `<g transform="scale(${k})">
 <rect width="800" height="450" fill="url(#sky)"/>
 <g fill="#FFFFFF" opacity=".9"><ellipse cx="140" cy="34" rx="50" ry="14"/><ellipse cx="176" cy="26" rx="34" ry="14"/><ellipse cx="640" cy="20" rx="44" ry="11"/></g>
-<rect x="0" y="64" width="96" height="336" fill="#E8B7A4"/>
+<rect x="0" y="64" width="96" height="336" fill="${left}"/>
 <g fill="#86B2D1"><rect x="24" y="100" width="44" height="70"/><rect x="24" y="220" width="44" height="70"/></g>
-<rect x="704" y="40" width="96" height="360" fill="#F0D58C"/>
+<rect x="704" y="40" width="96" height="360" fill="${right}"/>
 <g fill="#86B2D1"><rect x="730" y="80" width="44" height="70"/><rect x="730" y="200" width="44" height="70"/></g>
+${o.street ? streetPlate(o.street, 710, 156) : ''}
 <rect x="96" y="16" width="608" height="384" fill="${o.facade}"/>
 <rect x="96" y="34" width="608" height="160" fill="url(#az)" opacity=".6"/>
 <rect x="88" y="8" width="624" height="18" fill="#FFFFFF"/>
@@ -738,7 +793,7 @@ ${azulejoPattern('az', p.tile, '#F7F3EA', 32)}
 ${upper.join('')}
 <rect x="96" y="194" width="608" height="10" fill="#FFFFFF"/>
 <rect x="150" y="212" width="500" height="44" rx="6" fill="${p.accent}"/>
-<text x="400" y="${234 + signSize * 0.36}" text-anchor="middle" font-family="${SANS}" font-size="${signSize}" font-weight="800" letter-spacing="2" fill="#FFFFFF">${escapeXml(o.name)}</text>
+${sign}
 ${stripes.join('')}
 <rect x="130" y="298" width="540" height="8" fill="#000000" opacity=".1"/>
 ${vitrine(136)}${vitrine(464)}
@@ -748,11 +803,10 @@ ${vitrine(136)}${vitrine(464)}
 <circle cx="424" cy="372" r="4" fill="#F2C14E"/>
 ${plant(336)}${plant(464)}
 <rect x="350" y="394" width="100" height="6" fill="#BDB6AA"/>
-<path d="M58 400 V246 M58 252 Q58 236 76 236" fill="none" stroke="#2E2E2E" stroke-width="6"/>
-<path d="M68 236 H88 L84 262 H72 Z" fill="#2E2E2E"/><rect x="72" y="242" width="12" height="14" fill="#FFE08A"/>
 <rect y="396" width="800" height="54" fill="#ECE7DE"/>
 <rect y="396" width="800" height="4" fill="#CFC8BC"/>
 ${waves(420)}${waves(444)}
+${LANDMARKS[o.landmark ?? 'lamp']}
 ${terrace}
 </g>`
   return svgDocument(width, height, o.title, defs, body)

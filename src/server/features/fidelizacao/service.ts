@@ -299,7 +299,7 @@ export function createFidelizacaoService({
         async (trx) => {
           const ledger = fidelizacaoRepo(trx)
           const original = await ledger.findMovimento(compraId)
-          if (!original || original.tipo !== 'compra') throw notFound(fidelizacaoMensagens.compraNaoEncontrada)
+          if (original?.tipo !== 'compra') throw notFound(fidelizacaoMensagens.compraNaoEncontrada)
           if (original.id_loja !== ator.idLoja) throw new HttpError(403, fidelizacaoMensagens.outraLoja, 'Outra loja')
           await ledger.lockCliente(original.utilizador_id)
           const { devolvido, itensRevertidos } = await ledger.devolvidoDe(original.id)

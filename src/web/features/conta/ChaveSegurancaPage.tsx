@@ -2,14 +2,14 @@ import { useState } from 'react'
 import type { UserData } from '../../../shared/conta.ts'
 import { paths } from '../../../shared/routes.ts'
 import { useHeader } from '../../app/header.tsx'
-import { storeChave, storedChave, usePrivateData } from '../../app/private-data.ts'
+import { usePrivateData, useStoredChave } from '../../app/private-data.ts'
 import { useSubmission } from '../../ui/form.tsx'
 import { Loading } from '../../ui/Loading.tsx'
 import { useChaveSeguranca } from './use-chave-seguranca.ts'
 
 /**
  * Security key (spec §2): 'Ativado' / 'Desativado'; when on, the key and 'Gerar nova chave'. The server keeps only
- * the key's hash, so the key can be shown again only on the device that generated it (docs/decisions/0003).
+ * the key's hash, so the key can be shown again only on the device that generated it (docs/decisions/0003, 0004).
  */
 export function ChaveSegurancaPage() {
   useHeader('Chave de segurança', paths.perfil)
@@ -20,7 +20,8 @@ export function ChaveSegurancaPage() {
 function ChaveSeguranca({ user }: { user: UserData }) {
   const mutation = useChaveSeguranca()
   const submission = useSubmission()
-  const [chave, setChave] = useState(() => storedChave(user.id))
+  // Stored by the call itself, before the account data say the key is on (use-chave-seguranca.ts).
+  const chave = useStoredChave(user.id)
   // The choice shows at once; it falls back to the server's if saving fails.
   const [pending, setPending] = useState<0 | 1 | null>(null)
   const ativa = user.usar_codigo_seguranca === 1
@@ -30,14 +31,7 @@ function ChaveSeguranca({ user }: { user: UserData }) {
     setPending(selecao)
     const outcome = await submission.run(() => mutation.mutateAsync({ selecao, gerar }))
     setPending(null)
-    if (!outcome.ok) {
-      submission.showError(outcome.error)
-      return
-    }
-    if (outcome.value.chave) {
-      storeChave(user.id, outcome.value.chave)
-      setChave(outcome.value.chave)
-    }
+    if (!outcome.ok) submission.showError(outcome.error)
   }
 
   return (

@@ -1,33 +1,10 @@
 import { Link, useParams } from 'react-router'
-import type { Loja } from '../../../shared/restaurantes.ts'
 import { href, paths } from '../../../shared/routes.ts'
 import { useHeader } from '../../app/header.tsx'
 import { QueryView } from '../../lib/query.tsx'
 import { RichText } from '../../ui/RichText.tsx'
+import { Morada } from './Morada.tsx'
 import { useLoja } from './use-loja.ts'
-
-function Morada({ loja, mapa }: { loja: Loja; mapa: string }) {
-  const { address, postalCode, city } = loja.address
-  const lines = (
-    <>
-      <span>{address}</span>
-      <span>
-        {postalCode} {city}
-      </span>
-    </>
-  )
-  return (
-    <address className="store-address">
-      {loja.address.location.link ? (
-        <Link to={mapa} aria-label={`Morada: ${address}, ${postalCode} ${city}. Ver no mapa`}>
-          {lines}
-        </Link>
-      ) : (
-        lines
-      )}
-    </address>
-  )
-}
 
 export function LojaPage() {
   const { restaurante = '', loja = '' } = useParams()

@@ -1,12 +1,16 @@
+import { useState } from 'react'
 import { Navigate, useParams } from 'react-router'
 import { href, paths } from '../../../shared/routes.ts'
 import { useHeader } from '../../app/header.tsx'
 import { QueryView } from '../../lib/query.tsx'
+import { ImageViewer } from '../../ui/ImageViewer.tsx'
 import { useLoja } from './use-loja.ts'
 
+/** A menu image; a phone cannot read it at the width of the screen, so it opens full screen, to zoom and pan. */
 export function MenuPage() {
   const { restaurante = '', loja = '', menu = '' } = useParams()
   const query = useLoja(restaurante, loja)
+  const [viewing, setViewing] = useState(false)
   const menus = href(paths.menus, { restaurante, loja })
   const item = query.data?.menus.find((m) => String(m.id) === menu)
   useHeader(item?.titulo ?? 'Menu', menus)
@@ -16,7 +20,18 @@ export function MenuPage() {
         item ? (
           <main className="page page-detail" id="conteudo">
             <h1>{item.titulo}</h1>
-            <img className="menu-large" src={item.imagem} alt={`Menu: ${item.titulo}`} width={900} height={1260} />
+            <button type="button" className="menu-open" aria-haspopup="dialog" onClick={() => setViewing(true)}>
+              <img className="menu-large" src={item.imagem} alt="" width={900} height={1260} />
+              <span className="menu-open-label">Ver em ecrã inteiro</span>
+            </button>
+            {viewing && (
+              <ImageViewer
+                src={item.imagem}
+                alt={`Menu: ${item.titulo}`}
+                title={item.titulo}
+                onClose={() => setViewing(false)}
+              />
+            )}
           </main>
         ) : (
           <Navigate to={menus} replace />
