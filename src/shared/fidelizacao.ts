@@ -88,12 +88,18 @@ export const TransacaoParams = z.object({ id: z.coerce.number().int().positive()
 
 // ── Store API (STORE-API.md) ──────────────────────────────────────────────────────────────────────────────────────
 
-const cents = (campo: string) => z.number({ error: `${campo}: valor em cêntimos` }).int(`${campo}: valor em cêntimos`)
+/** Missing → the required message; of another type → 'Valor inválido' (what the till's programmer reads). */
+const requiredError = (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null ? mensagens.obrigatorio : mensagens.valorInvalido
+
+const CENTIMOS = 'Valor em cêntimos (número inteiro)'
+const cents = () => z.number({ error: requiredError }).int(CENTIMOS)
+const id = () => z.number({ error: requiredError }).int(mensagens.valorInvalido).positive(mensagens.valorInvalido)
 
 /** Exactly one of: the QR text; the phone; the phone with the security code. */
 export const IdentificarSchema = z.union(
   [
-    z.strictObject({ qr: z.string().min(1).max(200) }),
+    z.strictObject({ qr: obrigatorio(200) }),
     z.strictObject({
       telemovel: TelemovelSchema,
       pais: PaisSchema,
@@ -107,14 +113,14 @@ export const IdentificarSchema = z.union(
 )
 
 export const CompraSchema = z.object({
-  cliente_id: z.number().int().positive(),
-  total: cents('total').positive('total: deve ser maior que 0'),
-  saldo_a_usar: cents('saldo_a_usar').min(0, 'saldo_a_usar: não pode ser negativo'),
-  itens_a_redimir: z.number().int().min(0).default(0),
-  referencia: z.string().trim().min(1, mensagens.obrigatorio).max(100),
+  cliente_id: id(),
+  total: cents().positive('Deve ser maior que 0'),
+  saldo_a_usar: cents().min(0, 'Não pode ser negativo'),
+  itens_a_redimir: z.number({ error: mensagens.valorInvalido }).int(mensagens.valorInvalido).min(0).default(0),
+  referencia: obrigatorio(100),
 })
 
-export const DevolucaoSchema = z.object({ valor: cents('valor').positive('valor: deve ser maior que 0') })
+export const DevolucaoSchema = z.object({ valor: cents().positive('Deve ser maior que 0') })
 
 export const ClienteProvisorioSchema = z.object({ telemovel: TelemovelSchema, pais: PaisSchema })
 

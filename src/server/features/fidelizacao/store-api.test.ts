@@ -89,6 +89,18 @@ describe.each(testDialects())('Store API: loyalty at the till, on %s', (dialect)
       expect((await loja('POST', '/clientes/identificar', { qr: 'x' })).statusCode).toBe(404)
     })
 
+    it('names each bad field in pt-PT, and writes nothing', async () => {
+      const res = await loja('POST', '/compras', { cliente_id: 'x', total: 1.5, saldo_a_usar: -1 })
+      expect(res.statusCode).toBe(400)
+      expect(res.json().error.fields).toEqual({
+        cliente_id: 'Valor inválido',
+        total: 'Valor em cêntimos (número inteiro)',
+        saldo_a_usar: 'Não pode ser negativo',
+        referencia: 'Campo de preenchimento obrigatório',
+      })
+      expect(await t.database.db.selectFrom('transacoes').select('id').execute()).toEqual([])
+    })
+
     it('keeps only a hash of each key', async () => {
       const rows = await t.database.db.selectFrom('lojas_chaves').select('chave_hash').execute()
       expect(rows.map((r) => r.chave_hash)).not.toContain(key862)
