@@ -88,3 +88,18 @@ describe('validation helpers', () => {
     expect(ageOn('2010-11-23', '2026-11-22')).toBe(15)
   })
 })
+
+describe('messages nobody wrote', () => {
+  it('are pt-PT, never zod defaults', async () => {
+    const { z } = await import('zod')
+    const schema = z.object({ n: z.number(), s: z.string().min(3).max(5), e: z.enum(['a', 'b']) }).strict()
+    const result = schema.safeParse({ s: 'x', e: 'c', extra: 1 })
+    expect(messages(result)).toEqual({
+      n: 'Campo de preenchimento obrigatório',
+      s: 'Tamanho mínimo: 3 caracteres',
+      e: 'Valor inválido',
+      '': 'Campo não permitido: extra',
+    })
+    expect(messages(z.object({ n: z.number() }).safeParse({ n: 'x' }))).toEqual({ n: 'Valor inválido' })
+  })
+})

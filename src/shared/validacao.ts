@@ -22,6 +22,29 @@ export const mensagens = {
   codigoPostalInvalido: 'Código postal inválido',
 } as const
 
+/**
+ * Every message a schema does not name itself is still pt-PT: zod's English defaults ("Invalid input…") never reach a
+ * person or an integrator, whatever schema a route forgot to word.
+ */
+z.config({
+  customError(issue) {
+    switch (issue.code) {
+      case 'invalid_type':
+        return issue.input === undefined || issue.input === null
+          ? 'Campo de preenchimento obrigatório'
+          : 'Valor inválido'
+      case 'too_small':
+        return issue.origin === 'string' ? `Tamanho mínimo: ${issue.minimum} caracteres` : 'Valor inválido'
+      case 'too_big':
+        return issue.origin === 'string' ? `Tamanho máximo: ${issue.maximum} caracteres` : 'Valor inválido'
+      case 'unrecognized_keys':
+        return `Campo não permitido: ${issue.keys.join(', ')}`
+      default:
+        return 'Valor inválido'
+    }
+  },
+})
+
 // In the browser, zod must not try to compile validators with `new Function`: the CSP (script-src 'self') forbids it,
 // and the attempt alone files a CSP violation on every page that validates a form.
 if (typeof document !== 'undefined') z.config({ jitless: true })
