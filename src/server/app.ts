@@ -23,6 +23,7 @@ import { type Clock, DAY, HOUR, systemClock } from './platform/clock.ts'
 import { setHashCost } from './platform/crypto.ts'
 import type { DatabaseHandle } from './platform/db.ts'
 import { errorBody, frameworkOptions, registerErrorHandling } from './platform/errors.ts'
+import { IDEMPOTENCY_TTL_DAYS, purgeIdempotency } from './platform/idempotency.ts'
 import { loggerOptions } from './platform/logging.ts'
 import { createRateLimiter, purgeOldLimits } from './platform/rate-limit.ts'
 import { isApiCall, registerSessions, serverSecret, sessoesRepo } from './platform/sessions.ts'
@@ -169,6 +170,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, deps: A
     const lapsed = await contaService.lapseProvisionalAccounts()
     if (lapsed > 0) app.log.info({ lapsed }, 'provisional accounts lapsed')
     await purgeOldLimits(db, new Date(clock.now().getTime() - DAY).toISOString())
+    await purgeIdempotency(db, new Date(clock.now().getTime() - IDEMPOTENCY_TTL_DAYS * DAY).toISOString())
     await sessoesRepo(db, clock).purgeStale()
     await contaService.purgeOldChallenges()
   }

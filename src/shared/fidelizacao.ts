@@ -6,6 +6,11 @@ import { mensagens, obrigatorio, PaisSchema, TelemovelSchema } from './validacao
  * till and the server agree on. Money in integer cents.
  */
 
+/** The largest id or amount the database's 32-bit integers hold: anything above is refused as input, never a 500. */
+export const INT_MAX = 2_147_483_647
+/** The largest bill a till may register (100 000,00 €): a typo of a few zeros is refused, not credited. */
+export const TOTAL_MAX = 10_000_000
+
 export const RATING_MIN = 1
 export const RATING_MAX = 5
 export const ULTIMAS_TRANSACOES = 4
@@ -76,7 +81,11 @@ const rating = z
 
 /** Spec §5: shop and comment required, ratings 1–5 optional. */
 export const OpiniaoSchema = z.object({
-  loja: z.coerce.number({ error: mensagens.obrigatorio }).int(mensagens.obrigatorio).positive(mensagens.obrigatorio),
+  loja: z.coerce
+    .number({ error: mensagens.obrigatorio })
+    .int(mensagens.obrigatorio)
+    .positive(mensagens.obrigatorio)
+    .max(INT_MAX, mensagens.valorInvalido),
   rating1: rating,
   rating2: rating,
   rating3: rating,
@@ -84,7 +93,9 @@ export const OpiniaoSchema = z.object({
 })
 export type OpiniaoInput = z.input<typeof OpiniaoSchema>
 
-export const TransacaoParams = z.object({ id: z.coerce.number().int().positive() })
+/** A transaction's id in a path. */
+export const IdParams = z.object({ id: z.coerce.number().int().positive().max(INT_MAX) })
+export const TransacaoParams = IdParams
 
 // ── Store API (STORE-API.md) ──────────────────────────────────────────────────────────────────────────────────────
 
@@ -93,8 +104,13 @@ const requiredError = (issue: { input?: unknown }) =>
   issue.input === undefined || issue.input === null ? mensagens.obrigatorio : mensagens.valorInvalido
 
 const CENTIMOS = 'Valor em cêntimos (número inteiro)'
-const cents = () => z.number({ error: requiredError }).int(CENTIMOS)
-const id = () => z.number({ error: requiredError }).int(mensagens.valorInvalido).positive(mensagens.valorInvalido)
+const cents = () => z.number({ error: requiredError }).int(CENTIMOS).max(TOTAL_MAX, `No máximo ${TOTAL_MAX} cêntimos`)
+const id = () =>
+  z
+    .number({ error: requiredError })
+    .int(mensagens.valorInvalido)
+    .positive(mensagens.valorInvalido)
+    .max(INT_MAX, mensagens.valorInvalido)
 
 /** Exactly one of: the QR text; the phone; the phone with the security code. */
 export const IdentificarSchema = z.union(
@@ -116,11 +132,17 @@ export const CompraSchema = z.object({
   cliente_id: id(),
   total: cents().positive('Deve ser maior que 0'),
   saldo_a_usar: cents().min(0, 'Não pode ser negativo'),
-  itens_a_redimir: z.number({ error: mensagens.valorInvalido }).int(mensagens.valorInvalido).min(0).default(0),
+  itens_a_redimir: z
+    .number({ error: mensagens.valorInvalido })
+    .int(mensagens.valorInvalido)
+    .min(0)
+    .max(1000)
+    .default(0),
   referencia: obrigatorio(100),
 })
 
-export const DevolucaoSchema = z.object({ valor: cents().positive('Deve ser maior que 0') })
+/** Cents of `valor_pago` returned; 0 only for a purchase paid wholly with balance (it is then refunded whole). */
+export const DevolucaoSchema = z.object({ valor: cents().min(0, 'Não pode ser negativo') })
 
 export const ClienteProvisorioSchema = z.object({ telemovel: TelemovelSchema, pais: PaisSchema })
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { loadConfig } from '../config.ts'
 import { systemClock } from '../platform/clock.ts'
 import { migrateToLatest, openDatabase } from '../platform/db.ts'

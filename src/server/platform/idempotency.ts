@@ -1,6 +1,7 @@
+import { PostgresAdapter, sql } from 'kysely'
 import { type Clock, isoNow } from './clock.ts'
 import { sha256 } from './crypto.ts'
-import { type Database, isUniqueViolation } from './db.ts'
+import type { Database } from './db.ts'
 import { HttpError } from './errors.ts'
 
 /** An answer as a route sends it: status and body. */
@@ -30,9 +31,11 @@ export const reusedKey = () =>
 /**
  * Runs a store change once per (store key, Idempotency-Key): inside one transaction with the record of its answer, so
  * the change and the record are written together or not at all. The same key with the same request gives the stored
- * answer again (same status, same ids) and no second effect; with another request, 422. Two requests with one key at
- * once: the second's change rolls back on the record's primary key and it answers what the first stored. Failures
- * (4xx/5xx) are not stored: nothing was written, and trying again may succeed.
+ * answer again (same status, same ids) and no second effect; with another request, 422. Requests with one key at once
+ * wait for each other (PostgreSQL: an advisory lock on the key, taken before the record is read; SQLite: the
+ * IMMEDIATE transaction), so the later ones read the first one's record instead of redoing the change. Failures
+ * (4xx/5xx) are not stored: nothing was written, and trying again may succeed; but a failure that raced a success
+ * with the same key answers that success.
  */
 export async function idempotent(
   db: Database,
@@ -54,13 +57,18 @@ export async function idempotent(
     if (row.pedido_hash !== pedidoHash) throw reusedKey()
     return { status: row.estado, body: JSON.parse(row.resposta) }
   }
-  if (prepare) {
-    const before = await recorded(db)
-    if (before) return before
-    await prepare()
-  }
   try {
+    if (prepare) {
+      const before = await recorded(db)
+      if (before) return before
+      await prepare()
+    }
     return await db.transaction().execute(async (trx) => {
+      if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+        await sql`select pg_advisory_xact_lock(${IDEMPOTENCY_LOCK}, hashtext(${`${scope.chaveId}:${scope.chave}`}))`.execute(
+          trx,
+        )
+      }
       const before = await recorded(trx)
       if (before) return before
       const answer = await change(trx)
@@ -78,10 +86,19 @@ export async function idempotent(
       return answer
     })
   } catch (error) {
-    if (isUniqueViolation(error)) {
-      const winner = await recorded(db)
-      if (winner) return winner
-    }
+    // Another request with this key got there first (its change, not this one's, is what happened).
+    const winner = await recorded(db)
+    if (winner) return winner
     throw error
   }
+}
+
+/** Advisory lock space of idempotency keys (PostgreSQL). */
+const IDEMPOTENCY_LOCK = 4202
+
+/** Records older than this are forgotten (the hourly job): a POS retries within minutes, not weeks. */
+export const IDEMPOTENCY_TTL_DAYS = 30
+
+export async function purgeIdempotency(db: Database, olderThan: string): Promise<void> {
+  await db.deleteFrom('idempotencia').where('criado_em', '<', olderThan).execute()
 }

@@ -21,3 +21,6 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
     },
   }
 }
+
+/** A provider's error text without the phone numbers it may quote (logs carry no personal data). */
+export const withoutPhoneNumbers = (text: string) => text.replace(/\+?\d[\d\s-]{7,}\d/g, '[número]')

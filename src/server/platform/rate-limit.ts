@@ -11,6 +11,8 @@ export interface Limit {
 export interface RateLimiter {
   /** Counts one hit on `key`; false when the window's allowance is spent. */
   hit(key: string, limit: Limit): Promise<{ allowed: boolean; retryAfterMs: number }>
+  /** Gives one hit of the current window back (an attempt counted up front that turned out not to be a failure). */
+  release(key: string, limit: Limit): Promise<void>
   /** Hits so far in the current window, without counting one. */
   count(key: string, limit: Limit): Promise<{ count: number; retryAfterMs: number }>
 }
@@ -62,6 +64,16 @@ export function createRateLimiter(db: Database, clock: Clock): RateLimiter {
         .returning('contador')
         .executeTakeFirstOrThrow()
       return { allowed: row.contador <= limit.max, retryAfterMs }
+    },
+    async release(key, limit) {
+      const { janela } = windowOf(limit)
+      await db
+        .updateTable('limites')
+        .set((eb) => ({ contador: eb('contador', '-', 1) }))
+        .where('chave', '=', key)
+        .where('janela', '=', janela)
+        .where('contador', '>', 0)
+        .execute()
     },
     async count(key, limit) {
       const { janela, retryAfterMs } = windowOf(limit)

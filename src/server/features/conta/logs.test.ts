@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { redactUrl } from '../../platform/logging.ts'
+import { redactUrl, withoutPhoneNumbers } from '../../platform/logging.ts'
 import { createTestApp, device, lastSmsCode, testDialects } from '../../testing/harness.ts'
 
 describe.each(testDialects())('logs on %s', (dialect) => {
@@ -46,5 +46,14 @@ describe('redactUrl', () => {
     expect(redactUrl('/alterar-telemovel/abc')).toBe('/alterar-telemovel/:hash')
     expect(redactUrl('/registo/informacao-legal/termos')).toBe('/registo/informacao-legal/termos')
     expect(redactUrl('/api/novidades/natal')).toBe('/api/novidades/natal')
+  })
+})
+
+describe('provider errors in logs', () => {
+  it('lose the phone numbers they quote', () => {
+    expect(withoutPhoneNumbers("The 'To' number +351912345678 is not a valid phone number.")).toBe(
+      "The 'To' number [número] is not a valid phone number.",
+    )
+    expect(withoutPhoneNumbers('to 351 912 345 678 failed (code 21211)')).toBe('to [número] failed (code 21211)')
   })
 })

@@ -18,6 +18,7 @@ import { type Clock, DAY, HOUR, isoIn, isoNow, lisbonToday, MINUTE } from '../..
 import { hashSecret, randomDigits, randomToken, sha256, verifySecret } from '../../platform/crypto.ts'
 import { type Database, isUniqueViolation } from '../../platform/db.ts'
 import { HttpError } from '../../platform/errors.ts'
+import { withoutPhoneNumbers } from '../../platform/logging.ts'
 import { ipKey, type Limit, type RateLimiter } from '../../platform/rate-limit.ts'
 import { type Sessao, sessoesRepo } from '../../platform/sessions.ts'
 import type { SmsProvider } from '../../platform/sms.ts'
@@ -33,10 +34,15 @@ export const CONTA_LIMITES = {
   codeTtlMs: 10 * MINUTE,
   codeAttempts: 5,
   resendIntervalMs: MINUTE,
-  /** SMS to one phone (first sends and resends together). */
-  smsPerPhone: { max: 5, windowMs: HOUR } satisfies Limit,
-  /** …and 10 a day, which also bounds code guesses against one phone (5 per code, codes only by SMS). */
-  smsPerPhoneDaily: { max: 10, windowMs: DAY } satisfies Limit,
+  /**
+   * SMS to one phone asked from one address (first sends and resends together): one stranger cannot spend the phone's
+   * whole allowance and so close its owner's recovery.
+   */
+  smsPerPhoneFromIp: { max: 3, windowMs: HOUR } satisfies Limit,
+  /** SMS to one phone from anywhere: the ceiling of SMS bombing. */
+  smsPerPhone: { max: 8, windowMs: HOUR } satisfies Limit,
+  /** …and 20 a day, which also bounds code guesses against one phone (5 per code, codes only by SMS). */
+  smsPerPhoneDaily: { max: 20, windowMs: DAY } satisfies Limit,
   /** Ceiling on SMS-sending requests (sign-up, recovery, phone change, resend) from one address, across phones. */
   smsRequestsPerIp: { max: 300, windowMs: HOUR } satisfies Limit,
   /** Ceiling on wrong SMS codes from one address, across challenges. */
@@ -160,15 +166,15 @@ export function createContaService({ db, limiter, sms, clock, settings, log, fid
     if (!allowed) throw tooMany(retryAfterMs)
   }
 
-  /** A ceiling on failures: checked before the attempt, counted only when it fails (failed()). */
+  /**
+   * A ceiling on failures. Each attempt is counted up front, atomically, and refused past the ceiling, so parallel
+   * attempts cannot all slip under it; one that succeeds gives its count back (succeeded()), so only failures stay.
+   */
   function failureCeiling(scope: string, ip: string, rule: Limit) {
     const key = ipKey(scope, ip)
     return {
-      async check() {
-        const { count, retryAfterMs } = await limiter.count(key, rule)
-        if (count >= rule.max) throw tooMany(retryAfterMs)
-      },
-      failed: () => limiter.hit(key, rule),
+      take: () => limit(key, rule),
+      succeeded: () => limiter.release(key, rule),
     }
   }
 
@@ -227,7 +233,7 @@ export function createContaService({ db, limiter, sms, clock, settings, log, fid
       await sms.send(e164, smsText(code))
     } catch (error) {
       // The provider's words, never the number or the text (which carries the code).
-      log.error({ provider: sms.name, err: (error as Error).message }, 'SMS delivery failed')
+      log.error({ provider: sms.name, err: withoutPhoneNumbers((error as Error).message) }, 'SMS delivery failed')
       throw new HttpError(502, contaMensagens.smsFalhou)
     }
   }
@@ -235,7 +241,8 @@ export function createContaService({ db, limiter, sms, clock, settings, log, fid
   /** Every request that may send an SMS counts against its IP first, before anything is looked up. */
   const limitIp = (ip: string) => limit(ipKey('sms', ip), CONTA_LIMITES.smsRequestsPerIp)
 
-  async function limitPhone(e164: string) {
+  async function limitPhone(e164: string, ip: string) {
+    await limit(`${ipKey('tel-sms', ip)}:${e164}`, CONTA_LIMITES.smsPerPhoneFromIp)
     await limit(`tel:sms:${e164}`, CONTA_LIMITES.smsPerPhone)
     await limit(`tel:sms-dia:${e164}`, CONTA_LIMITES.smsPerPhoneDaily)
   }
@@ -248,8 +255,13 @@ export function createContaService({ db, limiter, sms, clock, settings, log, fid
     finalidade !== 'reset' || utilizadorId !== null
 
   /** Starts an SMS challenge and sends its code; returns the hash the app puts in the URL. */
-  async function startChallenge(finalidade: SmsFinalidade, phone: Phone, utilizadorId: number | null): Promise<string> {
-    await limitPhone(phone.e164)
+  async function startChallenge(
+    finalidade: SmsFinalidade,
+    phone: Phone,
+    utilizadorId: number | null,
+    ip: string,
+  ): Promise<string> {
+    await limitPhone(phone.e164, ip)
     const hash = randomToken()
     const code = randomDigits(SMS_CODE_LENGTH)
     const now = isoNow(clock)
@@ -274,15 +286,15 @@ export function createContaService({ db, limiter, sms, clock, settings, log, fid
   /** Checks an SMS code against its challenge: 5 tries, 10 minutes, single use. Returns the used challenge. */
   async function redeemChallenge(finalidade: SmsFinalidade, hash: string, codigo: string, ip: string) {
     const ceiling = failureCeiling('codigo-falhas', ip, CONTA_LIMITES.codeFailuresPerIp)
-    await ceiling.check()
+    await ceiling.take()
     const desafio = await repository.findDesafio(sha256(hash), finalidade)
     if (!desafio) throw expired()
     const now = isoNow(clock)
     const attempt = await repository.takeAttempt(desafio.id, CONTA_LIMITES.codeAttempts, now)
     if (!attempt) throw expired()
     const ok = /^\d+$/.test(codigo) && (await verifySecret(codigo, desafio.codigo_hash))
+    if (ok) await ceiling.succeeded()
     if (!ok) {
-      await ceiling.failed()
       const left = CONTA_LIMITES.codeAttempts - attempt.tentativas
       if (left <= 0) throw expired()
       throw new HttpError(400, mensagens.codigoSmsInvalido, 'Erro', { codigo: mensagens.codigoSmsInvalido })
@@ -327,7 +339,7 @@ export function createContaService({ db, limiter, sms, clock, settings, log, fid
       await limitIp(ip)
       const phone = phoneOf(input)
       if (await repository.findUtilizadorByPhone(phone.e164)) throw phoneTaken()
-      return startChallenge('registo', phone, null)
+      return startChallenge('registo', phone, null, ip)
     },
 
     /** Confirms a sign-up; returns the new account's id. */
@@ -361,17 +373,17 @@ export function createContaService({ db, limiter, sms, clock, settings, log, fid
      */
     async login(input: z.output<typeof LoginSchema>, ip: string): Promise<number> {
       const ceiling = failureCeiling('login-falhas', ip, CONTA_LIMITES.loginFailuresPerIp)
-      await ceiling.check()
+      await ceiling.take()
       const chave = toE164Mobile(input.pais, input.telemovel) ?? `+${input.pais}${input.telemovel}`
       const lockUntil = await takeLoginAttempt(chave)
       const user = await repository.findUtilizadorByPhone(chave)
       const ok = await verifySecret(input.password, await passwordHashOf(user))
       if (!user || !ok) {
-        await ceiling.failed()
         if (lockUntil) throw locked(lockUntil)
         throw new HttpError(401, contaMensagens.credenciaisInvalidas)
       }
       await repository.clearTentativasLogin(chave)
+      await ceiling.succeeded()
       return user.id
     },
 
@@ -383,7 +395,7 @@ export function createContaService({ db, limiter, sms, clock, settings, log, fid
       await limitIp(ip)
       const phone = phoneOf(input)
       const user = await repository.findUtilizadorByPhone(phone.e164)
-      return startChallenge('reset', phone, user?.id ?? null)
+      return startChallenge('reset', phone, user?.id ?? null, ip)
     },
 
     /** Confirms a recovery: the account becomes temporary, so the app asks for a new password in the data form. */
@@ -410,7 +422,7 @@ export function createContaService({ db, limiter, sms, clock, settings, log, fid
         throw new HttpError(429, contaMensagens.reenvioCedo, 'Aguarde')
       }
       await limitIp(ip)
-      await limitPhone(desafio.telemovel_e164)
+      await limitPhone(desafio.telemovel_e164, ip)
       const code = randomDigits(SMS_CODE_LENGTH)
       // The attempts left are not renewed: five wrong codes end the hash, however many times it was resent.
       await repository.renewDesafio(desafio.id, {
@@ -439,7 +451,7 @@ export function createContaService({ db, limiter, sms, clock, settings, log, fid
         throw new HttpError(400, contaMensagens.mesmoTelemovel, 'Erro', { telemovel: contaMensagens.mesmoTelemovel })
       }
       if (await repository.findUtilizadorByPhone(phone.e164)) throw phoneTaken()
-      return startChallenge('telemovel', phone, user.id)
+      return startChallenge('telemovel', phone, user.id, ip)
     },
 
     /** Confirms a phone change: every session of the account ends (the caller then starts a fresh one). */
@@ -559,8 +571,9 @@ export function createContaService({ db, limiter, sms, clock, settings, log, fid
      */
     async prepareProvisional(input: { telemovel: string; pais: string }) {
       const phone = phoneOf(input)
+      // No SMS limit here: a number gets this SMS once (the account then exists, and a second attempt is 409), and
+      // the till's key has its own limit on writes.
       if (await repository.findUtilizadorByPhone(phone.e164)) throw phoneTaken()
-      await limitPhone(phone.e164)
       const password = randomDigits(PASSWORD_LENGTH)
       return { phone, password, passwordHash: await hashSecret(password) }
     },
@@ -595,7 +608,7 @@ export function createContaService({ db, limiter, sms, clock, settings, log, fid
         )
       } catch (error) {
         // The account stands: the customer can still recover it by SMS code from the app.
-        log.error({ provider: sms.name, err: (error as Error).message }, 'SMS delivery failed')
+        log.error({ provider: sms.name, err: withoutPhoneNumbers((error as Error).message) }, 'SMS delivery failed')
       }
     },
 

@@ -123,7 +123,9 @@ export function devolucao(
 ): { efeito: Efeito; naoRecuperado: { saldo: number; pontos: number }; itensRevertidos: number } {
   const { valorPago, efeito: e } = original
   const depois = original.devolvido + valor
-  const parte = (x: number) => roundHalfUp(x * depois, valorPago) - roundHalfUp(x * original.devolvido, valorPago)
+  // A purchase paid wholly with balance (nothing paid) is refunded whole, at once, by a refund of 0.
+  const parte = (x: number) =>
+    valorPago === 0 ? x : roundHalfUp(x * depois, valorPago) - roundHalfUp(x * original.devolvido, valorPago)
   const completa = depois === valorPago
 
   const saldoDevolvido = parte(e.saldo_removido)

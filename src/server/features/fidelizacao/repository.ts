@@ -40,16 +40,21 @@ export function fidelizacaoRepo(db: Database) {
     },
 
     /** What refunds already took back from a purchase. */
-    async devolvidoDe(compraId: number): Promise<{ devolvido: number; itensRevertidos: number }> {
+    async devolvidoDe(compraId: number): Promise<{ devolvido: number; itensRevertidos: number; devolucoes: number }> {
       const row = await db
         .selectFrom('transacoes')
         .select((eb) => [
           eb.fn.coalesce(eb.fn.sum<number>('valor_devolvido'), eb.lit(0)).as('devolvido'),
           eb.fn.coalesce(eb.fn.sum<number>('itens_revertidos'), eb.lit(0)).as('itensRevertidos'),
+          eb.fn.countAll<number>().as('devolucoes'),
         ])
         .where('compra_id', '=', compraId)
         .executeTakeFirstOrThrow()
-      return { devolvido: Number(row.devolvido), itensRevertidos: Number(row.itensRevertidos) }
+      return {
+        devolvido: Number(row.devolvido),
+        itensRevertidos: Number(row.itensRevertidos),
+        devolucoes: Number(row.devolucoes),
+      }
     },
 
     /** A customer's movements, newest first, with the opinion each has. */

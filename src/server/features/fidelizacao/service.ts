@@ -35,6 +35,7 @@ export const fidelizacaoMensagens = {
   semGanhos:
     'Registo incompleto: a compra ficou registada, mas o cliente só ganha saldo e pontos depois de completar o registo na app.',
   compraNaoEncontrada: 'Compra não encontrada.',
+  jaDevolvida: 'Esta compra já foi devolvida.',
   outraLoja: 'Esta compra pertence a outra loja.',
   devolucaoExcede: (resta: number) => `O valor excede o que falta devolver desta compra (${formatMoney(resta)}).`,
   naoRecuperado: (saldo: number, pontos: number) =>
@@ -218,20 +219,15 @@ export function createFidelizacaoService({
       if (!('qr' in input) && cliente.usarCodigoSeguranca) {
         if (!input.codigo_seguranca)
           throw new HttpError(403, fidelizacaoMensagens.codigoNecessario, 'Código de segurança')
-        const porCliente = `loja:codigo:${ator.chaveId}:${cliente.id}`
-        const porChave = `loja:codigo:${ator.chaveId}`
-        for (const [key, rule] of [
-          [porCliente, LOJA_LIMITES.codigosErradosPorCliente],
-          [porChave, LOJA_LIMITES.codigosErradosPorChave],
-        ] as const) {
-          const { count, retryAfterMs } = await limiter.count(key, rule)
-          if (count >= rule.max) throw new TooManyRequests(retryAfterMs)
-        }
-        if (!(await conta.verifySecurityCode(cliente.id, input.codigo_seguranca))) {
-          await limiter.hit(porCliente, LOJA_LIMITES.codigosErradosPorCliente)
-          await limiter.hit(porChave, LOJA_LIMITES.codigosErradosPorChave)
-          throw naoEncontrado()
-        }
+        // Each try is counted before the code is checked (so parallel guesses cannot all slip under the limits) and
+        // given back when the code was right.
+        const tentativas = [
+          [`loja:codigo:${ator.chaveId}:${cliente.id}`, LOJA_LIMITES.codigosErradosPorCliente],
+          [`loja:codigo:${ator.chaveId}`, LOJA_LIMITES.codigosErradosPorChave],
+        ] as const
+        for (const [key, rule] of tentativas) await limit(key, rule)
+        if (!(await conta.verifySecurityCode(cliente.id, input.codigo_seguranca))) throw naoEncontrado()
+        for (const [key, rule] of tentativas) await limiter.release(key, rule)
       }
       return toCliente(cliente)
     },
@@ -254,7 +250,9 @@ export function createFidelizacaoService({
           const ledger = fidelizacaoRepo(trx)
           await ledger.lockCliente(cliente.id)
           const ultimo = await ledger.ultimoMovimento(cliente.id)
-          const ganha = cliente.temporario === 0
+          // Benefits go to complete registrations only (spec §1); a completed account in the middle of a recovery
+          // (temporary again until it sets a new password) still earns.
+          const ganha = cliente.registoCompleto
           const r = compra(
             saldosDe(ultimo),
             { total: input.total, saldoAUsar: input.saldo_a_usar, itensARedimir: input.itens_a_redimir },
@@ -302,9 +300,16 @@ export function createFidelizacaoService({
           if (original?.tipo !== 'compra') throw notFound(fidelizacaoMensagens.compraNaoEncontrada)
           if (original.id_loja !== ator.idLoja) throw new HttpError(403, fidelizacaoMensagens.outraLoja, 'Outra loja')
           await ledger.lockCliente(original.utilizador_id)
-          const { devolvido, itensRevertidos } = await ledger.devolvidoDe(original.id)
+          const { devolvido, itensRevertidos, devolucoes } = await ledger.devolvidoDe(original.id)
           const resta = original.valor_pago - devolvido
-          if (valor > resta) {
+          if (original.valor_pago === 0) {
+            // Paid wholly with balance: one refund of 0 gives the balance (and the rewards) back.
+            if (valor !== 0)
+              throw new HttpError(409, fidelizacaoMensagens.devolucaoExcede(0), 'Devolução acima do pago')
+            if (devolucoes > 0) throw new HttpError(409, fidelizacaoMensagens.jaDevolvida, 'Compra já devolvida')
+          } else if (valor === 0) {
+            throw new HttpError(400, 'Falha ao submeter o formulário', 'Erro', { valor: 'Deve ser maior que 0' })
+          } else if (valor > resta) {
             throw new HttpError(409, fidelizacaoMensagens.devolucaoExcede(resta), 'Devolução acima do pago')
           }
           const ultimo = await ledger.ultimoMovimento(original.utilizador_id)
@@ -396,7 +401,8 @@ export function createFidelizacaoService({
           throw new HttpError(403, fidelizacaoMensagens.opinioesDesligadas)
         }
         const movimento = await repository.findMovimento(transacaoId)
-        if (!movimento || movimento.utilizador_id !== utilizador.id) {
+        // An opinion is of a purchase the customer made; a refund is no visit to give one about.
+        if (movimento?.utilizador_id !== utilizador.id || movimento.tipo !== 'compra') {
           throw notFound(fidelizacaoMensagens.transacaoNaoEncontrada)
         }
         if (await repository.findOpiniaoDaTransacao(transacaoId)) {

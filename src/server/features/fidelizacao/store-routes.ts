@@ -8,13 +8,12 @@ import {
   DevolucaoRespostaSchema,
   DevolucaoSchema,
   IdentificarSchema,
+  IdParams,
   TransacaoLojaSchema,
 } from '../../../shared/fidelizacao.ts'
 import { dataResponse } from '../../platform/http.ts'
 import { idempotencyKeyOf } from '../../platform/store-surface.ts'
 import type { AtorLoja, FidelizacaoService } from './service.ts'
-
-const CompraParams = z.object({ id: z.coerce.number().int().positive() })
 
 /**
  * The loyalty half of the Store API (STORE-API.md "Loyalty at the till"), on the store surface (its key already checked)
@@ -42,7 +41,7 @@ export function lojaFidelizacaoRoutes(
 
     app.post(
       '/compras/:id/devolucoes',
-      { schema: { params: CompraParams, body: DevolucaoSchema, response: dataResponse(DevolucaoRespostaSchema, 201) } },
+      { schema: { params: IdParams, body: DevolucaoSchema, response: dataResponse(DevolucaoRespostaSchema, 201) } },
       async (request, reply) => {
         const answer = await service.devolver(
           ator(request),
