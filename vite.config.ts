@@ -18,6 +18,8 @@ export default defineConfig({
     proxy: {
       '/api': apiTarget,
       '/imagens': apiTarget,
+      // The counter tablet's API (staff pages).
+      '/painel/api': apiTarget,
       // Forms POST to their own page path (ARCHITECTURE.md); a GET of the same path is the page itself.
       '^/(login|registo|reset|alterar-password|alterar-telemovel|alterar-dados-pessoais|chave-seguranca)(/|$)': {
         target: apiTarget,
@@ -53,7 +55,8 @@ export default defineConfig({
         // The shell (HTML, JS, CSS, icons) loads offline; data and images always come from the network first.
         globPatterns: ['**/*.{js,css,html,svg,webmanifest}'],
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/imagens\//],
+        // The staff pages come from the server: their CSP (WebAssembly for the QR reader) is not the cached page's.
+        navigateFallbackDenylist: [/^\/api\//, /^\/imagens\//, /^\/painel(\/|$)/],
         runtimeCaching: [
           {
             urlPattern: ({ url }) => url.pathname.startsWith('/imagens/'),

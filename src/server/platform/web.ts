@@ -8,6 +8,22 @@ import { errorBody, frameworkMessages } from './errors.ts'
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'no-cache'
 
+/** The staff pages (STORE-API.md "Staff pages"), where the till reads QR codes with a WebAssembly decoder. */
+const STAFF_PAGES = /^\/painel(\/|$)/
+const WASM = "'wasm-unsafe-eval'"
+
+/**
+ * The page's CSP as helmet set it, with WebAssembly allowed on the staff pages only (`'wasm-unsafe-eval'` compiles
+ * WebAssembly and nothing else: JavaScript still cannot be evaluated); the customer app keeps its strict policy. All of
+ * them: a document keeps its first page's policy while the app navigates, and the tablet opens at /painel/entrar.
+ */
+function allowWasmOnStaffPages(reply: FastifyReply, path: string) {
+  const csp = reply.getHeader('content-security-policy')
+  if (!STAFF_PAGES.test(path) || typeof csp !== 'string') return
+  const directives = csp.split(';').map((d) => (/^\s*script-src\s/.test(d) && !d.includes(WASM) ? `${d} ${WASM}` : d))
+  reply.header('content-security-policy', directives.join(';'))
+}
+
 /**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated, and the app's HTML for every
  * page path (404 for paths that are no page, so crawlers and monitors see the truth; the app still shows its page).
@@ -33,8 +49,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, prod
     })
   }
 
-  const sendApp = (reply: FastifyReply, status: number) =>
-    reply.status(status).header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(indexHtml())
+  const sendApp = (reply: FastifyReply, status: number, path = '/') => {
+    allowWasmOnStaffPages(reply, path)
+    return reply.status(status).header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(indexHtml())
+  }
 
   // The root is a page, not the static directory listing.
   if (hasWeb) app.get('/', (_request, reply) => sendApp(reply, 200))
@@ -44,6 +62,6 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, prod
     if (path.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method) || !hasWeb) {
       return reply.status(404).send(errorBody('Não encontrado', frameworkMessages.notFound))
     }
-    return sendApp(reply, isKnownPagePath(path) ? 200 : 404)
+    return sendApp(reply, isKnownPagePath(path) ? 200 : 404, path)
   })
 }

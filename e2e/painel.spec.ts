@@ -1,0 +1,496 @@
+import { randomUUID } from 'node:crypto'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Browser, Locator, Page } from '@playwright/test'
+import QRCode from 'qrcode'
+import config from '../playwright.config.ts'
+import type { PrivateData } from '../src/shared/conta.ts'
+import { createStoreKey, pos } from './loja.ts'
+import { type Account, apiPost, createAccount, expect, expectAccessible, test } from './support.ts'
+
+/**
+ * The counter tablet (STORE-API.md "Staff pages"): paired with a store key, it identifies customers (camera QR or
+ * phone), registers purchases with the balance to use, and refunds them. The customer lives in another browser context
+ * (the staff cookie is the tablet's own), and what the till did is checked in the customer's own data.
+ */
+
+const LOJA = 862
+/** A 10" tablet, landscape (the till's usual position). */
+const TABLET = { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: true, deviceScaleFactor: 1 }
+
+/**
+ * Chromium's fake camera plays this file (named when the browser starts, one per worker); the camera test writes its
+ * customer's QR into it before the camera opens. Permission prompts are answered yes, as staff would.
+ */
+const CAMERA_VIDEO = join(tmpdir(), `balcao-painel-camera-${process.pid}.y4m`)
+const baseLaunch = config.use?.launchOptions ?? {}
+test.use({
+  ...TABLET,
+  launchOptions: {
+    ...baseLaunch,
+    args: [
+      ...(baseLaunch.args ?? []),
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${CAMERA_VIDEO}`,
+    ],
+  },
+})
+
+/** Screenshots for a person to look at, when PAINEL_SHOTS names a folder (e.g. /tmp/shots-painel). */
+const SHOTS = process.env.PAINEL_SHOTS
+
+/** Pairs the tablet (`page`) with a store key through /painel/entrar. */
+async function pair(page: Page, key: string) {
+  await page.goto('/painel/entrar')
+  await page.getByLabel('Chave da loja', { exact: true }).fill(key)
+  await page.getByRole('button', { name: 'Entrar' }).click()
+  await expect(page).toHaveURL(/\/painel\/caixa$/)
+}
+
+/** A signed-up customer in a browser context of their own. */
+async function newCustomer(browser: Browser, baseURL: string | undefined, options?: { complete: boolean }) {
+  const context = await browser.newContext({ baseURL })
+  const page = await context.newPage()
+  const account: Account = await createAccount(page, options)
+  const dados = async () =>
+    (await apiPost<PrivateData>(page.request, '/api/refresh-private-data', { value: true })).user.data
+  return { page, account, dados, close: () => context.close() }
+}
+
+async function identifyByPhone(page: Page, telemovel: string) {
+  await page.getByLabel('Telemóvel do cliente', { exact: true }).fill(telemovel)
+  await page.getByRole('button', { name: 'Identificar' }).click()
+}
+
+/** The value of a `<dt>`/`<dd>` pair inside `scope`. */
+const valor = (scope: Locator, termo: string) =>
+  scope
+    .locator('dl > div')
+    .filter({ has: scope.page().getByText(termo, { exact: true }) })
+    .getByRole('definition')
+
+const registada = (page: Page) => page.getByRole('region', { name: 'Compra registada' })
+
+async function registerPurchase(page: Page, total: string, referencia: string, saldo?: string) {
+  await page.getByLabel('Total da conta (€)').fill(total)
+  if (saldo !== undefined) await page.getByLabel('Saldo a usar (€)').fill(saldo)
+  await page.getByLabel('N.º do documento (POS)').fill(referencia)
+  await page.getByRole('button', { name: 'Registar' }).click()
+}
+
+test('pairs the tablet: a wrong key is refused, the right one opens the till, Sair ends it', async ({ page }) => {
+  const key = createStoreKey(LOJA)
+  await page.goto('/painel/entrar')
+  await expect(page.getByRole('heading', { name: 'Associar este tablet à loja' })).toBeVisible()
+  await expectAccessible(page)
+
+  const campo = page.getByLabel('Chave da loja', { exact: true })
+  await expect(campo).toHaveAttribute('type', 'password')
+  await page.getByRole('button', { name: 'Entrar' }).click()
+  await expect(page.getByText('Campo de preenchimento obrigatório')).toBeVisible()
+
+  await campo.fill('loja_esta-chave-nao-existe-0000000000000000000000')
+  await page.getByRole('button', { name: 'Entrar' }).click()
+  await expect(page.getByText('Chave da loja desconhecida ou revogada.')).toBeVisible()
+  await expect(campo).toBeFocused()
+  await expect(page).toHaveURL(/\/painel\/entrar$/)
+
+  // Long keys are pasted; the toggle shows what was pasted.
+  await campo.fill(key)
+  await page.getByRole('button', { name: 'Mostrar chave' }).click()
+  await expect(campo).toHaveAttribute('type', 'text')
+  await expect(page.getByRole('button', { name: 'Mostrar chave' })).toHaveAttribute('aria-pressed', 'true')
+  await page.getByRole('button', { name: 'Entrar' }).click()
+  await expect(page).toHaveURL(/\/painel\/caixa$/)
+
+  const loja = (await (await page.request.get('/painel/api/loja')).json()) as { data: { nome: string } }
+  await expect(page.getByRole('banner')).toContainText(loja.data.nome)
+  await expect(page.getByRole('heading', { name: 'Identificar o cliente' })).toBeVisible()
+  await expectAccessible(page)
+
+  // Paired: the sign-in page goes straight to the till.
+  await page.goto('/painel/entrar')
+  await expect(page).toHaveURL(/\/painel\/caixa$/)
+
+  await page.getByRole('link', { name: 'Sair' }).click()
+  await expect(page.getByRole('heading', { name: 'Sessão terminada' })).toBeVisible()
+  await expectAccessible(page)
+  expect((await page.request.get('/painel/api/sessao')).status()).toBe(401)
+  await page.goto('/painel/caixa')
+  await expect(page).toHaveURL(/\/painel\/entrar$/)
+  await expect(page.getByLabel('Chave da loja', { exact: true })).toBeVisible()
+  await page.goto('/painel/sair')
+  await page.getByRole('link', { name: 'Entrar novamente' }).click()
+  await expect(page).toHaveURL(/\/painel\/entrar$/)
+})
+
+test('identifies by phone, registers purchases (balance used on the second), refunds from the list', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(60_000)
+  const key = createStoreKey(LOJA)
+  const cliente = await newCustomer(browser, baseURL)
+  await pair(page, key)
+  const ref1 = `FT E2E/${randomUUID().slice(0, 8)}`
+  const ref2 = `FT E2E/${randomUUID().slice(0, 8)}`
+
+  // Step 1: by phone.
+  await identifyByPhone(page, cliente.account.telemovel)
+  const resumo = page.getByRole('region', { name: /Rita Fonseca/ })
+  await expect(resumo.getByRole('heading', { name: /Rita Fonseca/ })).toBeVisible()
+  await expect(valor(resumo, 'Saldo')).toHaveText('0,00 €')
+  await expect(valor(resumo, 'Pontos')).toHaveText('0 / 100')
+  await expect(page.getByRole('button', { name: 'Usar todo o saldo' })).toBeDisabled()
+  await expectAccessible(page)
+
+  // Step 2: the form says what is missing, then registers; 5 % credit and a point per euro paid.
+  await page.getByRole('button', { name: 'Registar' }).click()
+  await expect(page.getByLabel('Total da conta (€)')).toBeFocused()
+  await expect(page.getByText('Campo de preenchimento obrigatório')).toHaveCount(2)
+  await registerPurchase(page, '20,00', ref1)
+  await expect(registada(page)).toBeVisible()
+  await expect(valor(registada(page), 'Crédito ganho')).toHaveText('1,00 €')
+  await expect(valor(registada(page), 'Pontos ganhos')).toHaveText('20 pontos')
+  await expect(valor(registada(page), 'Novo saldo')).toHaveText('1,00 €')
+  await expect(valor(registada(page), 'Valor pago')).toHaveText('20,00 €')
+  await expectAccessible(page)
+  expect(await cliente.dados()).toMatchObject({ saldo: 100, pontos: 20 })
+
+  // Step 3, then a second purchase using part of the balance.
+  await page.getByRole('button', { name: 'Nova compra' }).click()
+  await expect(page.getByRole('heading', { name: 'Identificar o cliente' })).toBeFocused()
+  await identifyByPhone(page, cliente.account.telemovel)
+  await expect(valor(page.getByRole('region', { name: /Rita Fonseca/ }), 'Saldo')).toHaveText('1,00 €')
+  await page.getByRole('button', { name: 'Usar todo o saldo' }).click()
+  await expect(page.getByText('Indique primeiro o total da conta.')).toBeVisible()
+  await page.getByLabel('Total da conta (€)').fill('10')
+  await page.getByRole('button', { name: 'Usar todo o saldo' }).click()
+  await expect(page.getByLabel('Saldo a usar (€)')).toHaveValue('1,00')
+  await expect(page.getByText('A pagar: 9,00 €')).toBeVisible()
+  await registerPurchase(page, '10,00', ref2, '0,50')
+  // Paid 9,50 €: 5 % is 0,475 €, rounded half up to 0,48 €; 9 points.
+  await expect(valor(registada(page), 'Saldo usado')).toHaveText('0,50 €')
+  await expect(valor(registada(page), 'Valor pago')).toHaveText('9,50 €')
+  await expect(valor(registada(page), 'Crédito ganho')).toHaveText('0,48 €')
+  await expect(valor(registada(page), 'Pontos ganhos')).toHaveText('9 pontos')
+  await expect(valor(registada(page), 'Novo saldo')).toHaveText('0,98 €')
+  expect(await cliente.dados()).toMatchObject({ saldo: 98, pontos: 29 })
+
+  // The last purchases, newest first; a partial refund of the first one.
+  const ultimas = page.getByRole('region', { name: 'Últimas compras' })
+  const compra1 = ultimas.getByRole('listitem').filter({ hasText: ref1 })
+  await expect(compra1).toContainText('20,00 €')
+  await expect(ultimas.getByRole('listitem').filter({ hasText: ref2 })).toContainText('Saldo usado 0,50 €')
+  await compra1.getByRole('button', { name: 'Devolver' }).click()
+  const dialogo = page.getByRole('dialog', { name: 'Devolver compra' })
+  await expect(dialogo.getByLabel('Valor a devolver (€)')).toHaveValue('20,00')
+  await expect(dialogo.getByLabel('Valor a devolver (€)')).toBeFocused()
+  await expectAccessible(page)
+  await dialogo.getByLabel('Valor a devolver (€)').fill('25,00')
+  await dialogo.getByRole('button', { name: 'Devolver' }).click()
+  await expect(dialogo.getByText('O valor excede o que falta devolver desta compra (20,00 €).')).toBeVisible()
+  await dialogo.getByLabel('Valor a devolver (€)').fill('10,00')
+  await dialogo.getByRole('button', { name: 'Devolver' }).click()
+  const feita = page.getByRole('dialog', { name: 'Devolução registada' })
+  await expect(valor(feita, 'Valor devolvido')).toHaveText('10,00 €')
+  await expect(valor(feita, 'Crédito retirado')).toHaveText('0,50 €')
+  await expect(valor(feita, 'Pontos retirados')).toHaveText('10 pontos')
+  await expect(valor(feita, 'Saldo do cliente agora')).toHaveText('0,48 €')
+  await feita.getByRole('button', { name: 'Fechar' }).click()
+  await expect(feita).toBeHidden()
+  await expect(compra1).toContainText('Por devolver 10,00 €')
+  expect(await cliente.dados()).toMatchObject({ saldo: 48, pontos: 19 })
+
+  // Refunding the rest: the list says so, and the customer is where the second purchase alone would leave them.
+  await compra1.getByRole('button', { name: 'Devolver' }).click()
+  await expect(dialogo.getByLabel('Valor a devolver (€)')).toHaveValue('10,00')
+  await dialogo.getByRole('button', { name: 'Devolver' }).click()
+  await expect(valor(feita, 'Saldo do cliente agora')).toHaveText('0,00 €')
+  await expect(feita.getByRole('note')).toContainText('Não foi possível recuperar 0,02 € de saldo')
+  await feita.getByRole('button', { name: 'Fechar' }).click()
+  await expect(compra1).toContainText('Devolvida')
+  await expect(compra1.getByRole('button', { name: 'Devolver' })).toHaveCount(0)
+  await cliente.close()
+})
+
+test('a failed purchase says why in a dialog and keeps every value', async ({ page, browser, baseURL }) => {
+  const key = createStoreKey(LOJA)
+  const cliente = await newCustomer(browser, baseURL)
+  const till = pos(page.request, key)
+  const { cliente: c } = await till.identify({ telemovel: cliente.account.telemovel, pais: '351' })
+  await till.purchase(c.id, 4000) // 2,00 € of credit
+  await pair(page, key)
+  await identifyByPhone(page, cliente.account.telemovel)
+  await expect(valor(page.getByRole('region', { name: /Rita Fonseca/ }), 'Saldo')).toHaveText('2,00 €')
+
+  // Meanwhile the POS spends the balance: the tablet's figure is stale.
+  await till.purchase(c.id, 500, 200)
+  const ref = `FT E2E/${randomUUID().slice(0, 8)}`
+  await registerPurchase(page, '12,30', ref, '1,50')
+  const erro = page.getByRole('alertdialog', { name: 'Saldo insuficiente' })
+  await expect(erro).toContainText('O saldo do cliente não chega para o valor indicado.')
+  await expectAccessible(page)
+  await erro.getByRole('button', { name: 'OK' }).click()
+  await expect(page.getByLabel('Total da conta (€)')).toHaveValue('12,30')
+  await expect(page.getByLabel('Saldo a usar (€)')).toHaveValue('1,50')
+  await expect(page.getByLabel('N.º do documento (POS)')).toHaveValue(ref)
+
+  // Without the balance it goes through.
+  await page.getByLabel('Saldo a usar (€)').fill('0')
+  await page.getByRole('button', { name: 'Registar' }).click()
+  await expect(valor(registada(page), 'Valor pago')).toHaveText('12,30 €')
+  await cliente.close()
+})
+
+test('a purchase whose answer was lost is sent again with the same key and counts once', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const cliente = await newCustomer(browser, baseURL)
+  await pair(page, createStoreKey(LOJA))
+  await identifyByPhone(page, cliente.account.telemovel)
+  await expect(page.getByLabel('Total da conta (€)')).toBeVisible()
+
+  // The first answer never reaches the tablet (the server did register the purchase): the network dropped it.
+  const keys: (string | undefined)[] = []
+  await page.route('**/painel/api/compras', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue()
+    keys.push(route.request().headers()['idempotency-key'])
+    if (keys.length === 1) {
+      await route.fetch()
+      return route.abort('internetdisconnected')
+    }
+    return route.continue()
+  })
+  const ref = `FT E2E/${randomUUID().slice(0, 8)}`
+  await registerPurchase(page, '8,00', ref)
+  const erro = page.getByRole('alertdialog', { name: 'Sem ligação' })
+  await expect(erro).toContainText('um registo repetido nunca conta duas vezes')
+  await erro.getByRole('button', { name: 'OK' }).click()
+  await expect(page.getByLabel('Total da conta (€)')).toHaveValue('8,00')
+  await page.getByRole('button', { name: 'Registar' }).click()
+  await expect(valor(registada(page), 'Pontos ganhos')).toHaveText('8 pontos')
+
+  expect(keys).toHaveLength(2)
+  expect(keys[0]).toMatch(/^[\x21-\x7e]{1,200}$/)
+  expect(keys[1]).toBe(keys[0])
+  expect(await cliente.dados()).toMatchObject({ saldo: 40, pontos: 8 })
+  const ultimas = page.getByRole('region', { name: 'Últimas compras' })
+  await expect(ultimas.getByRole('listitem').filter({ hasText: ref })).toHaveCount(1)
+
+  // The next purchase is another attempt, with another key.
+  await page.getByRole('button', { name: 'Nova compra' }).click()
+  await identifyByPhone(page, cliente.account.telemovel)
+  await registerPurchase(page, '8,00', ref)
+  await expect(registada(page)).toBeVisible()
+  expect(keys).toHaveLength(3)
+  expect(keys[2]).not.toBe(keys[0])
+  await cliente.close()
+})
+
+test('a customer with a security code, and a provisional one', async ({ page, browser, baseURL }) => {
+  test.setTimeout(60_000)
+  const key = createStoreKey(LOJA)
+  const comCodigo = await newCustomer(browser, baseURL)
+  const { chave } = await apiPost<{ chave: string }>(comCodigo.page.request, '/chave-seguranca', {
+    selecao: 1,
+    gerar: true,
+  })
+  const provisorio = await newCustomer(browser, baseURL, { complete: false })
+  await pair(page, key)
+
+  await identifyByPhone(page, comCodigo.account.telemovel)
+  const codigo = page.getByLabel('Código de segurança')
+  await expect(codigo).toBeFocused()
+  await expect(page.getByText('Este cliente usa código de segurança')).toBeVisible()
+  await expectAccessible(page)
+  await codigo.fill(chave === '0000' ? '1111' : '0000')
+  await page.getByRole('button', { name: 'Identificar' }).click()
+  const erro = page.getByRole('alertdialog')
+  await expect(erro).toContainText('Cliente não encontrado.')
+  await erro.getByRole('button', { name: 'OK' }).click()
+  await expect(codigo).toBeFocused()
+  await codigo.fill(chave)
+  await page.getByRole('button', { name: 'Identificar' }).click()
+  await expect(page.getByRole('heading', { name: /Rita Fonseca/ })).toBeVisible()
+
+  // A provisional account: no name, a notice, and a purchase that earns nothing says why.
+  await page.getByRole('button', { name: 'Trocar cliente' }).click()
+  await identifyByPhone(page, provisorio.account.telemovel)
+  await expect(page.getByRole('heading', { name: 'Cliente sem nome' })).toBeVisible()
+  await expect(page.getByRole('note')).toContainText('Registo incompleto')
+  await registerPurchase(page, '30,00', `FT E2E/${randomUUID().slice(0, 8)}`)
+  await expect(valor(registada(page), 'Crédito ganho')).toHaveText('0,00 €')
+  await expect(registada(page).getByRole('note')).toContainText('só ganha saldo e pontos depois de completar o registo')
+  await comCodigo.close()
+  await provisorio.close()
+})
+
+test('a refused camera is said plainly, and the phone still works', async ({ page }) => {
+  // The person said no to the camera prompt. This file's browser answers every prompt yes (the fake camera's flags),
+  // so the refusal is what Chromium answers then: getUserMedia rejects with a NotAllowedError.
+  await page.addInitScript(() => {
+    navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'))
+  })
+  await pair(page, createStoreKey(LOJA))
+  await page.getByRole('button', { name: 'Ler QR com a câmara' }).click()
+  await expect(page.getByRole('alert')).toContainText('Sem autorização para usar a câmara.')
+  await expect(page.getByRole('alert')).toContainText(/identifique o cliente pelo telemóvel/i)
+  await expect(page.locator('video')).toBeHidden()
+  await expectAccessible(page)
+  if (SHOTS) {
+    mkdirSync(SHOTS, { recursive: true })
+    await page.screenshot({ path: join(SHOTS, 'camara-recusada-paisagem.png') })
+  }
+  await page.getByRole('button', { name: 'Parar câmara' }).click()
+  await expect(page.getByRole('button', { name: 'Ler QR com a câmara' })).toBeVisible()
+  await expect(page.getByLabel('Telemóvel do cliente', { exact: true })).toBeEditable()
+})
+
+test('fits a 10" tablet both ways and a phone, with large touch targets', async ({ page, browser, baseURL }) => {
+  test.setTimeout(90_000)
+  const key = createStoreKey(LOJA)
+  const cliente = await newCustomer(browser, baseURL)
+  const shot = async (name: string) => {
+    if (!SHOTS) return
+    mkdirSync(SHOTS, { recursive: true })
+    await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true })
+  }
+  const fits = async () => {
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow, 'no sideways scrolling').toBeLessThanOrEqual(0)
+    for (const button of await page.getByRole('button', { disabled: false }).all()) {
+      if (!(await button.isVisible())) continue
+      const box = await button.boundingBox()
+      expect(box?.height ?? 0, `height of ${await button.textContent()}`).toBeGreaterThanOrEqual(48)
+    }
+  }
+  const sizes = [
+    { name: 'paisagem', viewport: { width: 1280, height: 800 } },
+    { name: 'retrato', viewport: { width: 800, height: 1280 } },
+    { name: 'telemovel', viewport: { width: 390, height: 844 } },
+  ]
+  await page.goto('/painel/entrar')
+  for (const { name, viewport } of sizes) {
+    await page.setViewportSize(viewport)
+    await fits()
+    await shot(`entrar-${name}`)
+  }
+  await page.setViewportSize(sizes[0]?.viewport ?? TABLET.viewport)
+  await pair(page, key)
+  const ref = `FT E2E/${randomUUID().slice(0, 8)}`
+  for (const { name, viewport } of sizes) {
+    await page.setViewportSize(viewport)
+    await expect(page.getByRole('heading', { name: 'Identificar o cliente' })).toBeVisible()
+    await fits()
+    await shot(`caixa-1-${name}`)
+  }
+  // The live preview while no code is in sight; 'Parar câmara' turns it off.
+  emptyVideo(CAMERA_VIDEO)
+  await page.getByRole('button', { name: 'Ler QR com a câmara' }).click()
+  await expect(page.getByText('Aponte a câmara ao QR que o cliente mostra na app.')).toBeVisible()
+  await expect.poll(() => page.locator('video').evaluate((v: HTMLVideoElement) => v.videoWidth)).toBe(VIDEO_WIDTH)
+  await expectAccessible(page)
+  for (const { name, viewport } of sizes) {
+    await page.setViewportSize(viewport)
+    await fits()
+    await shot(`camara-${name}`)
+  }
+  await page.getByRole('button', { name: 'Parar câmara' }).click()
+  await expect(page.locator('video')).toHaveCount(0)
+  await identifyByPhone(page, cliente.account.telemovel)
+  await page.getByLabel('Total da conta (€)').fill('12,50')
+  for (const { name, viewport } of sizes) {
+    await page.setViewportSize(viewport)
+    await expect(page.getByLabel('Total da conta (€)')).toBeVisible()
+    await fits()
+    await shot(`caixa-2-${name}`)
+  }
+  await page.getByLabel('N.º do documento (POS)').fill(ref)
+  await page.getByRole('button', { name: 'Registar' }).click()
+  await expect(registada(page)).toBeVisible()
+  for (const { name, viewport } of sizes) {
+    await page.setViewportSize(viewport)
+    await fits()
+    await shot(`caixa-3-${name}`)
+  }
+  await page
+    .getByRole('region', { name: 'Últimas compras' })
+    .getByRole('listitem')
+    .filter({ hasText: ref })
+    .getByRole('button', { name: 'Devolver' })
+    .click()
+  await expect(page.getByRole('dialog', { name: 'Devolver compra' })).toBeVisible()
+  for (const { name, viewport } of sizes) {
+    await page.setViewportSize(viewport)
+    await shot(`devolver-${name}`)
+  }
+  await cliente.close()
+})
+
+const VIDEO_WIDTH = 640
+const VIDEO_HEIGHT = 480
+
+/**
+ * A YUV4MPEG2 video for Chromium's fake camera: a few identical 4:2:0 frames of this luma plane (bytes 16 black to
+ * 235 white), the colour planes neutral.
+ */
+function writeVideo(file: string, luma: Uint8Array) {
+  const chroma = new Uint8Array((VIDEO_WIDTH / 2) * (VIDEO_HEIGHT / 2)).fill(128)
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma, chroma])
+  const header = `YUV4MPEG2 W${VIDEO_WIDTH} H${VIDEO_HEIGHT} F30:1 Ip A1:1 C420jpeg\n`
+  writeFileSync(file, Buffer.concat([Buffer.from(header), ...Array<Buffer>(5).fill(frame)]))
+}
+
+/** The camera sees the QR of `text` (error correction H), black modules on white with its quiet zone. */
+function qrVideo(text: string, file: string) {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'H' })
+  const n = modules.size
+  // Four modules of quiet zone on each side, the code as large as the frame allows.
+  const scale = Math.floor((Math.min(VIDEO_WIDTH, VIDEO_HEIGHT) * 0.9) / (n + 8))
+  const left = Math.floor((VIDEO_WIDTH - n * scale) / 2)
+  const top = Math.floor((VIDEO_HEIGHT - n * scale) / 2)
+  const luma = new Uint8Array(VIDEO_WIDTH * VIDEO_HEIGHT).fill(235)
+  for (let row = 0; row < n; row++) {
+    for (let col = 0; col < n; col++) {
+      if (!modules.get(row, col)) continue
+      for (let y = 0; y < scale; y++) {
+        const start = (top + row * scale + y) * VIDEO_WIDTH + left + col * scale
+        luma.fill(16, start, start + scale)
+      }
+    }
+  }
+  writeVideo(file, luma)
+}
+
+/** The camera sees no code: a grey gradient. */
+function emptyVideo(file: string) {
+  const luma = new Uint8Array(VIDEO_WIDTH * VIDEO_HEIGHT)
+  for (let i = 0; i < luma.length; i++) luma[i] = 60 + Math.floor(((i % VIDEO_WIDTH) / VIDEO_WIDTH) * 120)
+  writeVideo(file, luma)
+}
+
+test("the camera reads the customer's loyalty QR and identifies them", async ({ page, browser, baseURL }) => {
+  const cliente = await newCustomer(browser, baseURL)
+  const qrCode = (await cliente.dados())?.qrCode ?? ''
+  expect(qrCode).not.toBe('')
+  qrVideo(qrCode, CAMERA_VIDEO)
+  await pair(page, createStoreKey(LOJA))
+
+  const wasm = page.waitForResponse((r) => r.url().endsWith('.wasm'))
+  await page.getByRole('button', { name: 'Ler QR com a câmara' }).click()
+  // The decoder's WebAssembly comes from our own build, under the staff pages' CSP.
+  const response = await wasm
+  expect(new URL(response.url()).pathname).toMatch(/^\/assets\/zxing_reader-[\w-]+\.wasm$/)
+  expect(response.status()).toBe(200)
+  await expect(page.getByRole('heading', { name: /Rita Fonseca/ })).toBeVisible({ timeout: 15_000 })
+  await expect(valor(page.getByRole('region', { name: /Rita Fonseca/ }), 'Saldo')).toHaveText('0,00 €')
+  // The camera is off once the code was read.
+  await expect(page.locator('video')).toHaveCount(0)
+  await cliente.close()
+})

@@ -1,0 +1,49 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp, testDialects } from '../testing/harness.ts'
+
+function fakeWebBuild(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'balcao-web-'))
+  mkdirSync(join(dir, 'assets'))
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Balcão</title><div id="root"></div>')
+  return dir
+}
+
+const scriptSrc = (csp: unknown) =>
+  String(csp)
+    .split(';')
+    .map((d) => d.trim())
+    .find((d) => d.startsWith('script-src '))
+
+describe.each(testDialects())('staff pages CSP on %s', (dialect) => {
+  let t: TestApp
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { WEB_DIST: fakeWebBuild() })
+  })
+  afterAll(() => t.close())
+
+  it("allows WebAssembly ('wasm-unsafe-eval') on the staff pages, whose till decodes QR codes", async () => {
+    for (const url of ['/painel/caixa', '/painel/entrar', '/painel/sair?x=1']) {
+      const res = await t.app.inject({ method: 'GET', url })
+      expect(res.statusCode, url).toBe(200)
+      expect(res.body).toContain('<div id="root">')
+      expect(scriptSrc(res.headers['content-security-policy']), url).toBe("script-src 'self' 'wasm-unsafe-eval'")
+      // The rest of the policy is the app's own.
+      expect(String(res.headers['content-security-policy'])).toContain("object-src 'none'")
+      expect(String(res.headers['content-security-policy'])).not.toContain('unsafe-inline')
+    }
+  })
+
+  it('keeps the customer pages and the staff API on the strict policy', async () => {
+    for (const url of ['/', '/fidelizacao', '/painelx', '/nao/existe']) {
+      const res = await t.app.inject({ method: 'GET', url })
+      expect(scriptSrc(res.headers['content-security-policy']), url).toBe("script-src 'self'")
+    }
+    const api = await t.app.inject({ method: 'GET', url: '/painel/api/sessao' })
+    expect(api.statusCode).toBe(401)
+    expect(String(api.headers['content-security-policy'])).not.toContain('wasm-unsafe-eval')
+  })
+})

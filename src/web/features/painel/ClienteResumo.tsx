@@ -1,0 +1,47 @@
+import type { Cliente } from '../../../shared/fidelizacao.ts'
+import { formatMoney } from '../../../shared/format.ts'
+
+export const SEM_NOME = 'Cliente sem nome'
+
+export const AVISO_PROVISORIO =
+  'Registo incompleto: a compra fica registada, mas o cliente só ganha saldo e pontos depois de completar o registo na app.'
+
+const premios = (n: number) => (n === 1 ? '1 prémio' : `${n} prémios`)
+
+/** Who was identified: name (or 'Cliente sem nome'), balance, points towards the next reward, rewards to redeem. */
+export function ClienteResumo({ cliente, onTrocar }: { cliente: Cliente; onTrocar: () => void }) {
+  return (
+    <section className="painel-cartao painel-cliente" aria-labelledby="cliente-nome">
+      <div className="painel-cliente-topo">
+        <h3 id="cliente-nome" className="painel-cliente-nome">
+          <span className="visually-hidden">Cliente: </span>
+          {cliente.nome?.trim() || SEM_NOME}
+        </h3>
+        <button type="button" className="button button-secondary painel-botao" onClick={onTrocar}>
+          Trocar cliente
+        </button>
+      </div>
+      <dl className="painel-numeros">
+        <div>
+          <dt>Saldo</dt>
+          <dd>{formatMoney(cliente.saldo)}</dd>
+        </div>
+        <div>
+          <dt>Pontos</dt>
+          <dd>
+            {cliente.pontos} / {cliente.patamar}
+          </dd>
+        </div>
+        <div>
+          <dt>Prémios</dt>
+          <dd>{cliente.itens > 0 ? `${premios(cliente.itens)} por usar` : 'Nenhum'}</dd>
+        </div>
+      </dl>
+      {cliente.temporario === 1 && (
+        <div className="painel-aviso" role="note">
+          <p>{AVISO_PROVISORIO}</p>
+        </div>
+      )}
+    </section>
+  )
+}

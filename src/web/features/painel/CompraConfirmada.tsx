@@ -1,0 +1,81 @@
+import type { Ref } from 'react'
+import type { Cliente, TransacaoLoja } from '../../../shared/fidelizacao.ts'
+import { formatMoney } from '../../../shared/format.ts'
+import { SEM_NOME } from './ClienteResumo.tsx'
+
+const pontos = (n: number) => (n === 1 ? '1 ponto' : `${n} pontos`)
+
+interface CompraConfirmadaProps {
+  cliente: Cliente
+  transacao: TransacaoLoja
+  onNovaCompra: () => void
+  headingRef?: Ref<HTMLHeadingElement>
+}
+
+/** Step 3 at the till: what the purchase did (credit and points earned, the new balance) and why, if nothing. */
+export function CompraConfirmada({ cliente, transacao: t, onNovaCompra, headingRef }: CompraConfirmadaProps) {
+  return (
+    <section className="painel-passo painel-cartao painel-confirmada" aria-labelledby="compra-registada">
+      <h2 id="compra-registada" ref={headingRef} tabIndex={-1}>
+        Compra registada
+      </h2>
+      <p className="painel-confirmada-cliente">
+        {cliente.nome?.trim() || SEM_NOME} · documento {t.referencia} · {t.data} {t.hora}
+      </p>
+      <dl className="painel-numeros painel-numeros-destaque">
+        <div>
+          <dt>Crédito ganho</dt>
+          <dd>{formatMoney(t.saldo_adicionado)}</dd>
+        </div>
+        <div>
+          <dt>Pontos ganhos</dt>
+          <dd>{pontos(t.pontos_ganhos)}</dd>
+        </div>
+        <div>
+          <dt>Novo saldo</dt>
+          <dd>{formatMoney(t.saldo_actual)}</dd>
+        </div>
+      </dl>
+      <dl className="painel-detalhe">
+        <div>
+          <dt>Total da conta</dt>
+          <dd>{formatMoney(t.subtotal)}</dd>
+        </div>
+        <div>
+          <dt>Saldo usado</dt>
+          <dd>{formatMoney(t.saldo_removido)}</dd>
+        </div>
+        <div>
+          <dt>Valor pago</dt>
+          <dd>{formatMoney(t.valor_pago)}</dd>
+        </div>
+        <div>
+          <dt>Pontos</dt>
+          <dd>
+            {t.pontos_actual} / {cliente.patamar}
+          </dd>
+        </div>
+        {t.itens_adicionados > 0 && (
+          <div>
+            <dt>Prémios ganhos</dt>
+            <dd>{t.itens_adicionados}</dd>
+          </div>
+        )}
+        {t.itens_redimidos > 0 && (
+          <div>
+            <dt>Prémios usados</dt>
+            <dd>{t.itens_redimidos}</dd>
+          </div>
+        )}
+      </dl>
+      {t.aviso && (
+        <div className="painel-aviso" role="note">
+          <p>{t.aviso}</p>
+        </div>
+      )}
+      <button type="button" className="button painel-botao painel-botao-grande" onClick={onNovaCompra}>
+        Nova compra
+      </button>
+    </section>
+  )
+}

@@ -1,0 +1,186 @@
+import { type FormEvent, useId, useRef, useState } from 'react'
+import type { Cliente, TransacaoLoja } from '../../../shared/fidelizacao.ts'
+import { formatMoney } from '../../../shared/format.ts'
+import { ApiError } from '../../lib/api.ts'
+import { Field, SelectField } from '../../ui/Field.tsx'
+import { centsToInput, eurosError, parseEuros } from './money.ts'
+import { useRegistarCompra } from './use-registar-compra.ts'
+
+const REFERENCIA_MAX = 100
+
+type Campo = 'total' | 'saldo_a_usar' | 'referencia' | 'itens_a_redimir'
+type Erros = Partial<Record<Campo, string>>
+
+interface CompraFormProps {
+  cliente: Cliente
+  onRegistada: (transacao: TransacaoLoja) => void
+  onErro: (error: unknown, afterClose?: () => void) => void
+}
+
+/**
+ * Step 2 at the till: the bill (euros with a comma, to cents), the balance to use (none unless asked; 'Usar todo o
+ * saldo' fills min(saldo, total)), the rewards to redeem, the POS document number; 'Registar'. A failure keeps every
+ * value; sending the same purchase again reuses its Idempotency-Key (use-registar-compra.ts), so it never counts twice.
+ */
+export function CompraForm({ cliente, onRegistada, onErro }: CompraFormProps) {
+  const [total, setTotal] = useState('')
+  const [saldo, setSaldo] = useState('0,00')
+  const [itens, setItens] = useState('0')
+  const [referencia, setReferencia] = useState('')
+  const [erros, setErros] = useState<Erros>({})
+  const registar = useRegistarCompra()
+  const refs = {
+    total: useRef<HTMLInputElement>(null),
+    saldo_a_usar: useRef<HTMLInputElement>(null),
+    referencia: useRef<HTMLInputElement>(null),
+    itens_a_redimir: useRef<HTMLSelectElement>(null),
+  }
+  const resumoId = useId()
+  const running = useRef(false)
+
+  const totalParse = parseEuros(total)
+  const saldoParse = parseEuros(saldo === '' ? '0' : saldo)
+  const aPagar = totalParse.ok && saldoParse.ok ? Math.max(0, totalParse.cents - saldoParse.cents) : null
+
+  const focar = (campo: Campo | undefined) => campo && refs[campo].current?.focus()
+
+  const validar = (): { erros: Erros; total: number; saldo: number } => {
+    const e: Erros = {}
+    const t = totalParse.ok ? totalParse.cents : 0
+    if (!totalParse.ok) e.total = eurosError(totalParse)
+    else if (t <= 0) e.total = 'O total tem de ser maior que 0.'
+    const s = saldoParse.ok ? saldoParse.cents : 0
+    if (!saldoParse.ok) e.saldo_a_usar = eurosError(saldoParse)
+    else if (s > cliente.saldo) e.saldo_a_usar = `O cliente só tem ${formatMoney(cliente.saldo)} de saldo.`
+    else if (totalParse.ok && s > t) e.saldo_a_usar = 'O saldo a usar não pode ser maior do que o total.'
+    if (referencia.trim() === '') e.referencia = 'Campo de preenchimento obrigatório'
+    else if (referencia.trim().length > REFERENCIA_MAX) e.referencia = `Máximo de ${REFERENCIA_MAX} caracteres.`
+    return { erros: e, total: t, saldo: s }
+  }
+
+  const usarTodoOSaldo = () => {
+    if (!totalParse.ok || totalParse.cents <= 0) {
+      setErros((e) => ({ ...e, total: 'Indique primeiro o total da conta.' }))
+      focar('total')
+      return
+    }
+    setSaldo(centsToInput(Math.min(cliente.saldo, totalParse.cents)))
+    setErros(({ saldo_a_usar: _, ...rest }) => rest)
+  }
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (running.current) return
+    const v = validar()
+    setErros(v.erros)
+    const primeiro = (['total', 'saldo_a_usar', 'itens_a_redimir', 'referencia'] as const).find((c) => v.erros[c])
+    if (primeiro) {
+      focar(primeiro)
+      return
+    }
+    running.current = true
+    try {
+      const transacao = await registar.mutateAsync({
+        cliente_id: cliente.id,
+        total: v.total,
+        saldo_a_usar: v.saldo,
+        itens_a_redimir: Number(itens),
+        referencia: referencia.trim(),
+      })
+      onRegistada(transacao)
+    } catch (error) {
+      const fields = error instanceof ApiError ? error.fields : undefined
+      const campos = (Object.keys(fields ?? {}) as Campo[]).filter((c) => c in refs)
+      if (fields && campos.length > 0) {
+        setErros(Object.fromEntries(campos.map((c) => [c, fields[c]])))
+        focar(campos[0])
+      } else {
+        onErro(error, () => focar('total'))
+      }
+    } finally {
+      running.current = false
+    }
+  }
+
+  return (
+    <form className="painel-cartao painel-form" noValidate onSubmit={onSubmit} aria-busy={registar.isPending}>
+      <Field
+        ref={refs.total}
+        name="total"
+        label="Total da conta (€)"
+        className="painel-valor"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="0,00"
+        required
+        value={total}
+        error={erros.total}
+        onChange={(e) => setTotal(e.target.value)}
+      />
+      <div className="painel-saldo-a-usar">
+        <Field
+          ref={refs.saldo_a_usar}
+          name="saldo_a_usar"
+          label="Saldo a usar (€)"
+          className="painel-valor"
+          inputMode="decimal"
+          autoComplete="off"
+          hint={`Disponível: ${formatMoney(cliente.saldo)}`}
+          value={saldo}
+          error={erros.saldo_a_usar}
+          onChange={(e) => setSaldo(e.target.value)}
+          onFocus={(e) => e.target.select()}
+        />
+        <button
+          type="button"
+          className="button button-secondary painel-botao"
+          onClick={usarTodoOSaldo}
+          disabled={cliente.saldo <= 0}
+        >
+          Usar todo o saldo
+        </button>
+      </div>
+      {cliente.itens > 0 && (
+        <SelectField
+          ref={refs.itens_a_redimir}
+          name="itens_a_redimir"
+          label="Prémios a usar"
+          value={itens}
+          error={erros.itens_a_redimir}
+          onChange={(e) => setItens(e.target.value)}
+        >
+          {Array.from({ length: cliente.itens + 1 }, (_, n) => String(n)).map((n) => (
+            <option key={n} value={n}>
+              {n === '0' ? 'Nenhum' : n}
+            </option>
+          ))}
+        </SelectField>
+      )}
+      <Field
+        ref={refs.referencia}
+        name="referencia"
+        label="N.º do documento (POS)"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        maxLength={REFERENCIA_MAX}
+        placeholder="FT 2026/123"
+        required
+        value={referencia}
+        error={erros.referencia}
+        onChange={(e) => setReferencia(e.target.value)}
+      />
+      <p id={resumoId} className="painel-a-pagar" aria-live="polite">
+        A pagar: <strong>{aPagar === null ? '—' : formatMoney(aPagar)}</strong>
+      </p>
+      <button
+        type="submit"
+        className="button painel-botao painel-botao-grande"
+        disabled={registar.isPending}
+        aria-describedby={resumoId}
+      >
+        {registar.isPending ? 'A registar…' : 'Registar'}
+      </button>
+    </form>
+  )
+}

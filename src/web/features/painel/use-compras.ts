@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query'
+import type { TransacaoLoja } from '../../../shared/fidelizacao.ts'
+import { painelGet, painelKeys } from './api.ts'
+
+export type CompraRecente = TransacaoLoja & { por_devolver: number }
+
+/** `GET /painel/api/compras`: the store's newest purchases, with what is left to refund of each. */
+export const useCompras = () =>
+  useQuery({
+    queryKey: painelKeys.compras(),
+    queryFn: ({ signal }) => painelGet<CompraRecente[]>('/compras', signal),
+    staleTime: 0,
+    refetchInterval: 60_000,
+  })

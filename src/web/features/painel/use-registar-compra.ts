@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useRef } from 'react'
+import type { TransacaoLoja } from '../../../shared/fidelizacao.ts'
+import { painelKeys, painelPost } from './api.ts'
+import { createAttempts } from './idempotency.ts'
+
+export interface NovaCompra {
+  cliente_id: number
+  /** Cents. */
+  total: number
+  saldo_a_usar: number
+  itens_a_redimir: number
+  referencia: string
+}
+
+/**
+ * `POST /painel/api/compras`: one purchase, with an Idempotency-Key per attempt, the same one when the same purchase is
+ * sent again (after a network failure), so that it never counts twice.
+ */
+export function useRegistarCompra() {
+  const queryClient = useQueryClient()
+  const attempts = useRef(createAttempts()).current
+  return useMutation({
+    mutationFn: async (compra: NovaCompra) =>
+      (await painelPost<{ transacao: TransacaoLoja }>('/compras', compra, attempts.keyFor(compra))).transacao,
+    onSuccess: () => {
+      attempts.settle()
+      void queryClient.invalidateQueries({ queryKey: painelKeys.compras() })
+    },
+  })
+}

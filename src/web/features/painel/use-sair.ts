@@ -1,0 +1,11 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { painelKeys, painelPost } from './api.ts'
+
+/** `POST /painel/api/sair`: ends this tablet's session. */
+export function useSair() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => painelPost<null>('/sair', { value: true }),
+    onSuccess: () => queryClient.removeQueries({ queryKey: painelKeys.all }),
+  })
+}
