@@ -24,7 +24,13 @@ export function painelFidelizacaoRoutes(service: FidelizacaoService): FastifyPlu
 
     app.get(
       '/compras',
-      { schema: { response: dataResponse(z.array(TransacaoLojaSchema.extend({ por_devolver: z.number().int() }))) } },
+      {
+        schema: {
+          response: dataResponse(
+            z.array(TransacaoLojaSchema.extend({ por_devolver: z.number().int(), devolvida: z.boolean() })),
+          ),
+        },
+      },
       async (request) => ({ data: await service.comprasRecentes(ator(request)) }),
     )
   }

@@ -119,6 +119,13 @@ export function fidelizacaoRepo(db: Database) {
             .whereRef('d.compra_id', '=', 'c.id')
             .as('devolvido'),
         )
+        .select((eb) =>
+          eb
+            .selectFrom('transacoes as d')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .whereRef('d.compra_id', '=', 'c.id')
+            .as('devolucoes'),
+        )
         .where('c.id_loja', '=', idLoja)
         .where('c.tipo', '=', 'compra')
         .orderBy('c.id', 'desc')

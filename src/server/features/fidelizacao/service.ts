@@ -377,10 +377,15 @@ export function createFidelizacaoService({
     /** The till's list: the store's newest purchases, with what is left to refund of each. */
     async comprasRecentes(ator: AtorLoja, limite = 20) {
       const [rows, nomes] = await Promise.all([repository.listComprasLoja(ator.idLoja, limite), nomesDasLojas()])
-      return rows.map((r) => ({
-        ...toTransacaoLoja(r, nomes, null),
-        por_devolver: r.valor_pago - Number(r.devolvido ?? 0),
-      }))
+      return rows.map((r) => {
+        const porDevolver = r.valor_pago - Number(r.devolvido ?? 0)
+        return {
+          ...toTransacaoLoja(r, nomes, null),
+          por_devolver: porDevolver,
+          // Paid wholly with balance: refunded once, whole; otherwise when nothing is left to refund.
+          devolvida: r.valor_pago === 0 ? Number(r.devolucoes ?? 0) > 0 : porDevolver === 0,
+        }
+      })
     },
 
     /** Spec §2 opinion: of a shop, or of one of the customer's own transactions (once). */

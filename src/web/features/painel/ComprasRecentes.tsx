@@ -6,8 +6,8 @@ import { type CompraRecente, useCompras } from './use-compras.ts'
 const pontos = (n: number) => (n === 1 ? '1 ponto' : `${n} pontos`)
 
 function estadoDe(c: CompraRecente): string {
+  if (c.devolvida) return 'Devolvida'
   if (c.valor_pago === 0) return 'Paga só com saldo'
-  if (c.por_devolver === 0) return 'Devolvida'
   if (c.por_devolver < c.valor_pago) return `Por devolver ${formatMoney(c.por_devolver)}`
   return ''
 }
@@ -52,7 +52,7 @@ export function ComprasRecentes({ onErro }: { onErro: (error: unknown, afterClos
             </div>
             <div className="painel-compra-lado">
               <p className="painel-compra-valor">{formatMoney(c.subtotal)}</p>
-              {c.por_devolver > 0 && (
+              {!c.devolvida && (
                 <button type="button" className="button button-secondary painel-botao" onClick={() => setADevolver(c)}>
                   Devolver
                 </button>

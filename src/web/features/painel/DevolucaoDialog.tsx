@@ -46,12 +46,15 @@ export function DevolucaoDialog({ compra, onClose, onErro }: DevolucaoDialogProp
     if (resultado) fecharRef.current?.focus()
   }, [resultado])
 
+  // Paid wholly with balance: nothing was paid to take a part of; the refund gives the balance used back, whole.
+  const soSaldo = compra.valor_pago === 0
+
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
     if (running.current) return
-    const parsed = parseEuros(valor)
+    const parsed = soSaldo ? ({ ok: true, cents: 0 } as const) : parseEuros(valor)
     let mensagem = eurosError(parsed)
-    if (parsed.ok && parsed.cents <= 0) mensagem = 'O valor tem de ser maior que 0.'
+    if (!soSaldo && parsed.ok && parsed.cents <= 0) mensagem = 'O valor tem de ser maior que 0.'
     else if (parsed.ok && parsed.cents > compra.por_devolver) {
       mensagem = `O valor excede o que falta devolver desta compra (${formatMoney(compra.por_devolver)}).`
     }
@@ -122,20 +125,27 @@ export function DevolucaoDialog({ compra, onClose, onErro }: DevolucaoDialogProp
             <p className="muted">
               Documento {compra.referencia ?? '—'} · {compra.data} {compra.hora} · pago {formatMoney(compra.valor_pago)}
             </p>
-            <Field
-              ref={valorRef}
-              name="valor"
-              label="Valor a devolver (€)"
-              className="painel-valor"
-              inputMode="decimal"
-              autoComplete="off"
-              required
-              hint={`Pode devolver até ${formatMoney(compra.por_devolver)}.`}
-              value={valor}
-              error={erro}
-              onChange={(e) => setValor(e.target.value)}
-              onFocus={(e) => e.target.select()}
-            />
+            {soSaldo ? (
+              <p>
+                Esta compra foi paga só com saldo: a devolução dá ao cliente os {formatMoney(compra.saldo_removido)} de
+                saldo usados.
+              </p>
+            ) : (
+              <Field
+                ref={valorRef}
+                name="valor"
+                label="Valor a devolver (€)"
+                className="painel-valor"
+                inputMode="decimal"
+                autoComplete="off"
+                required
+                hint={`Pode devolver até ${formatMoney(compra.por_devolver)}.`}
+                value={valor}
+                error={erro}
+                onChange={(e) => setValor(e.target.value)}
+                onFocus={(e) => e.target.select()}
+              />
+            )}
             <div className="dialog-buttons">
               <button
                 type="button"

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { TransacaoLoja } from '../../../shared/fidelizacao.ts'
 import { painelGet, painelKeys } from './api.ts'
 
-export type CompraRecente = TransacaoLoja & { por_devolver: number }
+export type CompraRecente = TransacaoLoja & { por_devolver: number; devolvida: boolean }
 
 /** `GET /painel/api/compras`: the store's newest purchases, with what is left to refund of each. */
 export const useCompras = () =>

@@ -1,0 +1,117 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { manualClock } from '../../platform/clock.ts'
+import { lojasChavesRepo } from '../../platform/store-keys.ts'
+import { insertLoja, insertRestaurante } from '../../testing/fixtures.ts'
+import { createTestApp, device, lastSmsCode, type TestApp, testDialects } from '../../testing/harness.ts'
+
+describe.each(testDialects())('staff API of a paired tablet, on %s', (dialect) => {
+  let t: TestApp
+  let chave: string
+
+  beforeEach(async () => {
+    const clock = manualClock('2026-11-22T10:00:00.000Z')
+    t = await createTestApp(dialect, {}, { clock })
+    const { id } = await insertRestaurante(t.database.db, { tag: 'nata-e-grao', name: 'Nata & Grão' })
+    await insertLoja(t.database.db, { tag: 'chiado', restaurante_id: id, id_loja: 862, name: 'Chiado' })
+    chave = (await lojasChavesRepo(t.database.db, clock).create(862, 'tablet-1')).chave
+  })
+  afterEach(() => t.close())
+
+  /** A tablet: keeps the staff cookie, like the browser, and nothing else. */
+  function tablet() {
+    let cookie = ''
+    return async (method: 'GET' | 'POST', url: string, body?: unknown, headers: Record<string, string> = {}) => {
+      const res = await t.app.inject({
+        method,
+        url: `/painel/api${url}`,
+        headers: { ...(cookie ? { cookie: `balcao_painel=${cookie}` } : {}), ...headers },
+        ...(body === undefined ? {} : { payload: body as object }),
+      })
+      const set = res.cookies.find((c) => c.name === 'balcao_painel')
+      if (set) cookie = set.value
+      return { res, set }
+    }
+  }
+
+  async function cliente() {
+    const d = device(t)
+    const { hash } = (await d.call('POST', '/registo', { telemovel: '912345678', pais: '351', termos: true })).json()
+      .data
+    await d.call('POST', `/registo/${hash}`, { codigo: await lastSmsCode(t, '+351912345678') })
+    await d.call('POST', '/alterar-dados-pessoais', {
+      nome: 'Ana',
+      email: 'ana@exemplo.pt',
+      dataNascimento: '1990-01-01',
+      aceitacao: true,
+      password: '135790',
+      confirmacaoPassword: '135790',
+    })
+    return (await d.call('POST', '/api/refresh-private-data', { value: true })).json().data.user.data.id as number
+  }
+
+  it('pairs with a store key into an HttpOnly, SameSite=Strict cookie on /painel, for that store only', async () => {
+    const call = tablet()
+    expect((await call('GET', '/sessao')).res.statusCode).toBe(401)
+    const wrong = await call('POST', '/entrar', { chave: 'loja_errada' })
+    expect(wrong.res.statusCode).toBe(401)
+    expect(wrong.res.json().error.fields).toEqual({ chave: 'Chave da loja desconhecida ou revogada.' })
+    const { res, set } = await call('POST', '/entrar', { chave })
+    expect(res.json().data).toEqual({ id_loja: 862 })
+    expect(set).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/painel' })
+    expect((await call('GET', '/loja')).res.json().data).toEqual({
+      id_loja: 862,
+      nome: 'Chiado',
+      restaurante: 'Nata & Grão',
+    })
+    // A customer's session opens nothing here, and the staff cookie nothing on the customer's side.
+    const customer = device(t)
+    const asCustomer = await customer.call('POST', '/painel/api/clientes/identificar', { qr: 'x' })
+    expect(asCustomer.statusCode).toBe(401)
+  })
+
+  it('registers purchases and refunds like the Store API, and lists them with what is left to refund', async () => {
+    const id = await cliente()
+    const call = tablet()
+    await call('POST', '/entrar', { chave })
+    const found = await call('POST', '/clientes/identificar', { telemovel: '912345678', pais: '351' })
+    expect(found.res.json().data.cliente).toMatchObject({ id, nome: 'Ana', saldo: 0 })
+    const buy = (total: number, saldo: number, key: string) =>
+      call(
+        'POST',
+        '/compras',
+        { cliente_id: id, total, saldo_a_usar: saldo, referencia: `T ${key}` },
+        { 'idempotency-key': key },
+      )
+    expect((await buy(4000, 0, 'a')).res.statusCode).toBe(201)
+    expect(
+      (await call('POST', '/compras', { cliente_id: id, total: 1, saldo_a_usar: 0, referencia: 'x' })).res.statusCode,
+    ).toBe(400)
+    const paidWithBalance = (await buy(200, 200, 'b')).res.json().data.transacao
+    const paid = (await buy(1000, 0, 'c')).res.json().data.transacao
+    await call('POST', `/compras/${paid.id}/devolucoes`, { valor: 400 }, { 'idempotency-key': 'd1' })
+    await call('POST', `/compras/${paidWithBalance.id}/devolucoes`, { valor: 0 }, { 'idempotency-key': 'd2' })
+    const list = (await call('GET', '/compras')).res.json().data as {
+      id: number
+      por_devolver: number
+      devolvida: boolean
+    }[]
+    expect(list.map((c) => [c.id, c.por_devolver, c.devolvida])).toEqual([
+      [paid.id, 600, false],
+      [paidWithBalance.id, 0, true],
+      [expect.any(Number), 4000, false],
+    ])
+  })
+
+  it('Sair ends the session; revoking the key ends its tablets too', async () => {
+    const first = tablet()
+    await first('POST', '/entrar', { chave })
+    expect((await first('POST', '/sair', { value: true })).res.statusCode).toBe(200)
+    expect((await first('GET', '/sessao')).res.statusCode).toBe(401)
+    const second = tablet()
+    await second('POST', '/entrar', { chave })
+    expect((await second('GET', '/sessao')).res.statusCode).toBe(200)
+    await lojasChavesRepo(t.database.db, manualClock()).revoke('tablet-1')
+    expect((await second('GET', '/sessao')).res.statusCode).toBe(401)
+    expect((await second('POST', '/entrar', { chave })).res.statusCode).toBe(401)
+  })
+})
