@@ -21,10 +21,11 @@ export default defineConfig({
       // The counter tablet's API (staff pages).
       '/painel/api': apiTarget,
       // Forms POST to their own page path (ARCHITECTURE.md); a GET of the same path is the page itself.
-      '^/(login|registo|reset|alterar-password|alterar-telemovel|alterar-dados-pessoais|chave-seguranca)(/|$)': {
-        target: apiTarget,
-        bypass: (req) => (req.method === 'GET' ? '/index.html' : undefined),
-      },
+      '^/(login|registo|reset|alterar-password|alterar-telemovel|alterar-dados-pessoais|chave-seguranca|opiniao)(/|$)':
+        {
+          target: apiTarget,
+          bypass: (req) => (req.method === 'GET' ? '/index.html' : undefined),
+        },
     },
   },
   plugins: [

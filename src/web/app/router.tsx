@@ -44,6 +44,47 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: paths.fidelizacao,
+        ...page(
+          () => import('../features/fidelizacao/FidelizacaoPage.tsx'),
+          (m) => m.FidelizacaoPage,
+          { access: 'private' },
+        ),
+      },
+      {
+        path: paths.qr,
+        ...page(
+          () => import('../features/fidelizacao/QrPage.tsx'),
+          (m) => m.QrPage,
+          // Spec §2: full screen, no header or footer.
+          { access: 'private', header: false, nav: false, footer: false },
+        ),
+      },
+      {
+        path: paths.transacoes,
+        ...page(
+          () => import('../features/fidelizacao/TransacoesPage.tsx'),
+          (m) => m.TransacoesPage,
+          { access: 'private' },
+        ),
+      },
+      {
+        path: paths.opiniao,
+        ...page(
+          () => import('../features/fidelizacao/OpiniaoPage.tsx'),
+          (m) => m.OpiniaoPage,
+          { access: 'private' },
+        ),
+      },
+      {
+        path: paths.opiniaoTransacao,
+        ...page(
+          () => import('../features/fidelizacao/OpiniaoPage.tsx'),
+          (m) => m.OpiniaoTransacaoPage,
+          { access: 'private' },
+        ),
+      },
+      {
         path: paths.campanhas,
         ...page(
           () => import('../features/conteudos/CampanhasPage.tsx'),

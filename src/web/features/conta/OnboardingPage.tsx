@@ -9,6 +9,9 @@ import { useSubmission } from '../../ui/form.tsx'
 import { useConfiguracao } from './use-configuracao.ts'
 import { useGravaSawOnboarding } from './use-grava-saw-onboarding.ts'
 
+/** The configured credit percent as pt-PT writes it: `5%`, `2,5%` (LOYALTY_CREDIT_PERCENT, spec §9). */
+const percentText = (n: number) => `${String(n).replace('.', ',')}%`
+
 const slidesFor = ({ creditoPercent }: Configuracao) => [
   {
     Icon: NewsIcon,
@@ -18,7 +21,7 @@ const slidesFor = ({ creditoPercent }: Configuracao) => [
   {
     Icon: LoyaltyIcon,
     title: 'Ganhe saldo em cada compra',
-    text: `Recebe ${creditoPercent}% do valor de cada compra em saldo para a próxima visita.`,
+    text: `Recebe ${percentText(creditoPercent)} do valor de cada compra em saldo para a próxima visita.`,
   },
   {
     Icon: StoreIcon,

@@ -48,6 +48,9 @@ function Perfil({ user }: { user: UserData }) {
       <h2 className="section-title">Fidelização</h2>
       <ul className="link-list">
         <li>
+          <Link to={paths.fidelizacao}>Saldo, pontos e código QR</Link>
+        </li>
+        <li>
           <Link to={paths.transacoes}>Transações</Link>
         </li>
         <li>

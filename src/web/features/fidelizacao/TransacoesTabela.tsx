@@ -1,0 +1,101 @@
+import { useId } from 'react'
+import { Link } from 'react-router'
+import type { Transacao } from '../../../shared/fidelizacao.ts'
+import { formatMoney } from '../../../shared/format.ts'
+import { href, paths } from '../../../shared/routes.ts'
+import { movimentosDePremios, movimentosDeSaldo, pontosComSinal, tipoDe } from './formatos.ts'
+
+interface TransacoesTabelaProps {
+  transacoes: Transacao[]
+  /** The id of the heading that names the table. */
+  labelledBy: string
+  /** The account may leave opinions (ve_rating): purchases without one get 'Deixe a sua opinião'. */
+  opinioes?: boolean
+}
+
+/**
+ * The customer's movements (spec §2 "Transactions"): per row the date and time, the shop, the balance added ('+') and
+ * removed ('-') and the points earned; a refund reads 'Devolução'. A table: a screen reader hears each value with its
+ * column. On a phone the date goes under the shop, which takes the room; the numbers keep to the right.
+ */
+export function TransacoesTabela({ transacoes, labelledBy, opinioes = false }: TransacoesTabelaProps) {
+  return (
+    <table className="transacoes" aria-labelledby={labelledBy}>
+      <thead>
+        <tr>
+          <th scope="col" className="transacoes-col-data">
+            Data
+          </th>
+          <th scope="col">Loja</th>
+          <th scope="col" className="transacoes-num">
+            Saldo
+          </th>
+          <th scope="col" className="transacoes-num">
+            Pontos
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {transacoes.map((t) => (
+          <Linha key={t.id} t={t} opinioes={opinioes} />
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+function Linha({ t, opinioes }: { t: Transacao; opinioes: boolean }) {
+  const descricaoId = useId()
+  const devolucao = t.tipo === 'devolucao'
+  const saldo = movimentosDeSaldo(t)
+  const premios = movimentosDePremios(t)
+  // An opinion is about a visit: purchases only, once each.
+  const podeOpinar = opinioes && !devolucao && t.id_opiniao === null
+  return (
+    <tr className={devolucao ? 'transacao transacao-devolucao' : 'transacao'}>
+      <td className="transacoes-col-data transacao-data">
+        <span>{t.data}</span> <span className="muted">{t.hora}</span>
+      </td>
+      <td className="transacao-loja">
+        <span id={descricaoId}>
+          <span className="transacao-loja-nome">{t.loja}</span>
+          <span className={devolucao ? 'transacao-tipo transacao-tipo-devolucao' : 'transacao-tipo'}>
+            {`${tipoDe(t)} · ${formatMoney(Math.abs(t.valor_pago))}`}
+          </span>
+          {/* On a phone the date column gives its room to the shop and the date shows here (one or the other). */}
+          <span className="transacao-quando">{`${t.data} ${t.hora}`}</span>
+        </span>
+        {podeOpinar && (
+          <Link
+            className="transacao-opiniao"
+            to={href(paths.opiniaoTransacao, { id_transacao: t.id })}
+            aria-describedby={descricaoId}
+          >
+            Deixe a sua opinião
+          </Link>
+        )}
+      </td>
+      <td className="transacoes-num">
+        {saldo.length === 0 ? (
+          <span className="muted">{formatMoney(0)}</span>
+        ) : (
+          saldo.map((m) => (
+            <span key={m.campo} className={m.sinal === '+' ? 'valor-mais' : 'valor-menos'}>
+              {m.texto}
+            </span>
+          ))
+        )}
+      </td>
+      <td className="transacoes-num">
+        <span className={t.pontos_ganhos > 0 ? 'valor-mais' : t.pontos_ganhos < 0 ? 'valor-menos' : 'muted'}>
+          {pontosComSinal(t.pontos_ganhos)}
+        </span>
+        {premios.map((m) => (
+          <span key={m.campo} className={m.sinal === '+' ? 'valor-mais' : 'valor-menos'}>
+            {m.texto}
+          </span>
+        ))}
+      </td>
+    </tr>
+  )
+}

@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query'
+import type { Transacao } from '../../../shared/fidelizacao.ts'
+import { apiPost } from '../../lib/api.ts'
+import { fidelizacaoKeys } from './keys.ts'
+
+/** One of the customer's own transactions (POST: the customer's reads resolve the session); another's is a 404. */
+export const useTransacao = (id: number | null) =>
+  useQuery({
+    queryKey: fidelizacaoKeys.transacao(id ?? 0),
+    queryFn: () => apiPost<Transacao>(`/api/transacao/${id}`, { value: true }),
+    enabled: id !== null,
+  })
