@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Locator, Page } from '@playwright/test'
-import QRCode from 'qrcode'
 import config from '../playwright.config.ts'
 import type { PrivateData } from '../src/shared/conta.ts'
+import { emptyVideo, qrVideo, VIDEO_WIDTH, withFakeCamera } from './camera.ts'
 import { createStoreKey, pos } from './loja.ts'
 import { type Account, apiPost, createAccount, expect, expectAccessible, test } from './support.ts'
 
@@ -24,19 +24,7 @@ const TABLET = { viewport: { width: 1280, height: 800 }, isMobile: false, hasTou
  * customer's QR into it before the camera opens. Permission prompts are answered yes, as staff would.
  */
 const CAMERA_VIDEO = join(tmpdir(), `balcao-painel-camera-${process.pid}.y4m`)
-const baseLaunch = config.use?.launchOptions ?? {}
-test.use({
-  ...TABLET,
-  launchOptions: {
-    ...baseLaunch,
-    args: [
-      ...(baseLaunch.args ?? []),
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${CAMERA_VIDEO}`,
-    ],
-  },
-})
+test.use({ ...TABLET, launchOptions: withFakeCamera(config.use?.launchOptions ?? {}, CAMERA_VIDEO) })
 
 /** Screenshots for a person to look at, when PAINEL_SHOTS names a folder (e.g. /tmp/shots-painel). */
 const SHOTS = process.env.PAINEL_SHOTS
@@ -432,48 +420,6 @@ test('fits a 10" tablet both ways and a phone, with large touch targets', async 
   }
   await cliente.close()
 })
-
-const VIDEO_WIDTH = 640
-const VIDEO_HEIGHT = 480
-
-/**
- * A YUV4MPEG2 video for Chromium's fake camera: a few identical 4:2:0 frames of this luma plane (bytes 16 black to
- * 235 white), the colour planes neutral.
- */
-function writeVideo(file: string, luma: Uint8Array) {
-  const chroma = new Uint8Array((VIDEO_WIDTH / 2) * (VIDEO_HEIGHT / 2)).fill(128)
-  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma, chroma])
-  const header = `YUV4MPEG2 W${VIDEO_WIDTH} H${VIDEO_HEIGHT} F30:1 Ip A1:1 C420jpeg\n`
-  writeFileSync(file, Buffer.concat([Buffer.from(header), ...Array<Buffer>(5).fill(frame)]))
-}
-
-/** The camera sees the QR of `text` (error correction H), black modules on white with its quiet zone. */
-function qrVideo(text: string, file: string) {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'H' })
-  const n = modules.size
-  // Four modules of quiet zone on each side, the code as large as the frame allows.
-  const scale = Math.floor((Math.min(VIDEO_WIDTH, VIDEO_HEIGHT) * 0.9) / (n + 8))
-  const left = Math.floor((VIDEO_WIDTH - n * scale) / 2)
-  const top = Math.floor((VIDEO_HEIGHT - n * scale) / 2)
-  const luma = new Uint8Array(VIDEO_WIDTH * VIDEO_HEIGHT).fill(235)
-  for (let row = 0; row < n; row++) {
-    for (let col = 0; col < n; col++) {
-      if (!modules.get(row, col)) continue
-      for (let y = 0; y < scale; y++) {
-        const start = (top + row * scale + y) * VIDEO_WIDTH + left + col * scale
-        luma.fill(16, start, start + scale)
-      }
-    }
-  }
-  writeVideo(file, luma)
-}
-
-/** The camera sees no code: a grey gradient. */
-function emptyVideo(file: string) {
-  const luma = new Uint8Array(VIDEO_WIDTH * VIDEO_HEIGHT)
-  for (let i = 0; i < luma.length; i++) luma[i] = 60 + Math.floor(((i % VIDEO_WIDTH) / VIDEO_WIDTH) * 120)
-  writeVideo(file, luma)
-}
 
 test("the camera reads the customer's loyalty QR and identifies them", async ({ page, browser, baseURL }) => {
   const cliente = await newCustomer(browser, baseURL)
