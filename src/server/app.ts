@@ -25,7 +25,7 @@ import type { DatabaseHandle } from './platform/db.ts'
 import { errorBody, frameworkOptions, registerErrorHandling } from './platform/errors.ts'
 import { IDEMPOTENCY_TTL_DAYS, purgeIdempotency } from './platform/idempotency.ts'
 import { loggerOptions } from './platform/logging.ts'
-import { createRateLimiter, purgeOldLimits } from './platform/rate-limit.ts'
+import { createMemoryRateLimiter, createRateLimiter, purgeOldLimits } from './platform/rate-limit.ts'
 import { isApiCall, registerSessions, serverSecret, sessoesRepo } from './platform/sessions.ts'
 import { createOutboxSmsProvider, createTwilioSmsProvider, type SmsProvider } from './platform/sms.ts'
 import { STAFF_API_PREFIX, staffSurface } from './platform/staff-surface.ts'
@@ -155,6 +155,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, deps: A
     db,
     clock,
     limiter,
+    throttle: createMemoryRateLimiter(clock),
     regras: {
       creditoPercent: config.LOYALTY_CREDIT_PERCENT,
       pontosPorEuro: config.LOYALTY_POINTS_PER_EURO,

@@ -19,3 +19,22 @@ describe('per-IP limit keys', () => {
     expect(networkOf('64:ff9b::192.0.2.33')).toBe('64:ff9b:0:0::/64')
   })
 })
+
+describe('throttles in memory', () => {
+  it('count per fixed window, refuse past the limit, give back, and start again with the next window', async () => {
+    const { createMemoryRateLimiter } = await import('./rate-limit.ts')
+    const { manualClock } = await import('./clock.ts')
+    const clock = manualClock('2026-11-22T10:00:00.000Z')
+    const throttle = createMemoryRateLimiter(clock)
+    const rule = { max: 2, windowMs: 60_000 }
+    expect((await throttle.hit('k', rule)).allowed).toBe(true)
+    expect((await throttle.hit('k', rule)).allowed).toBe(true)
+    const over = await throttle.hit('k', rule)
+    expect(over).toEqual({ allowed: false, retryAfterMs: 60_000 })
+    await throttle.release('k', rule)
+    expect((await throttle.count('k', rule)).count).toBe(2)
+    expect((await throttle.hit('other', rule)).allowed).toBe(true)
+    clock.advance(60_000)
+    expect((await throttle.hit('k', rule)).allowed).toBe(true)
+  })
+})

@@ -88,6 +88,44 @@ export function createRateLimiter(db: Database, clock: Clock): RateLimiter {
   }
 }
 
+/**
+ * Fixed-window counters in this process's memory: for throttles of request rates (a store key's identifications and
+ * writes a minute), where a write to the database on every request would cost more than what it protects, and where
+ * counting per process is acceptable (N processes allow N times the rate; the limit is a throttle, not a security
+ * count). Limits that guard secrets (passwords, SMS codes, security codes) stay in the database, shared by every
+ * process (createRateLimiter).
+ */
+export function createMemoryRateLimiter(clock: Clock): RateLimiter {
+  const windows = new Map<string, { start: number; count: number }>()
+  const current = (key: string, limit: Limit) => {
+    const now = clock.now().getTime()
+    const start = now - (now % limit.windowMs)
+    let entry = windows.get(key)
+    if (!entry || entry.start !== start) {
+      entry = { start, count: 0 }
+      windows.set(key, entry)
+      // Forget windows that ended (at most one entry a key stays).
+      if (windows.size > 10_000) for (const [k, w] of windows) if (w.start < start) windows.delete(k)
+    }
+    return { entry, retryAfterMs: start + limit.windowMs - now }
+  }
+  return {
+    async hit(key, limit) {
+      const { entry, retryAfterMs } = current(key, limit)
+      entry.count++
+      return { allowed: entry.count <= limit.max, retryAfterMs }
+    },
+    async release(key, limit) {
+      const { entry } = current(key, limit)
+      if (entry.count > 0) entry.count--
+    },
+    async count(key, limit) {
+      const { entry, retryAfterMs } = current(key, limit)
+      return { count: entry.count, retryAfterMs }
+    },
+  }
+}
+
 /** Old windows are useless once passed; the hourly job clears them. */
 export async function purgeOldLimits(db: Database, olderThan: string): Promise<void> {
   await db.deleteFrom('limites').where('janela', '<', olderThan).execute()

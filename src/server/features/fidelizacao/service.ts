@@ -55,7 +55,10 @@ export interface AtorLoja {
 export interface FidelizacaoDeps {
   db: Database
   clock: Clock
+  /** Counters that guard secrets (wrong security codes), shared by every process. */
   limiter: RateLimiter
+  /** Throttles of a key's request rate, in this process (platform/rate-limit.ts createMemoryRateLimiter). */
+  throttle: RateLimiter
   regras: Regras
   opinioesAtivas: boolean
   conta: Pick<
@@ -89,6 +92,7 @@ export function createFidelizacaoService({
   db,
   clock,
   limiter,
+  throttle,
   regras,
   opinioesAtivas,
   conta,
@@ -173,8 +177,8 @@ export function createFidelizacaoService({
     })
   }
 
-  async function limit(key: string, rule: Limit) {
-    const { allowed, retryAfterMs } = await limiter.hit(key, rule)
+  async function limit(key: string, rule: Limit, counters: RateLimiter = limiter) {
+    const { allowed, retryAfterMs } = await counters.hit(key, rule)
     if (!allowed) throw new TooManyRequests(retryAfterMs)
   }
 
@@ -213,7 +217,7 @@ export function createFidelizacaoService({
       ator: AtorLoja,
       input: { qr: string } | { telemovel: string; pais: string; codigo_seguranca?: string | undefined },
     ): Promise<Cliente> {
-      await limit(`loja:identificar:${ator.chaveId}`, LOJA_LIMITES.identificacoes)
+      await limit(`loja:identificar:${ator.chaveId}`, LOJA_LIMITES.identificacoes, throttle)
       const cliente = await conta.findCliente('qr' in input ? { qr: input.qr } : input)
       if (!cliente) throw naoEncontrado()
       if (!('qr' in input) && cliente.usarCodigoSeguranca) {
@@ -238,7 +242,7 @@ export function createFidelizacaoService({
       idempotencyKey: string,
       input: { cliente_id: number; total: number; saldo_a_usar: number; itens_a_redimir: number; referencia: string },
     ): Promise<Answer> {
-      await limit(`loja:escritas:${ator.chaveId}`, LOJA_LIMITES.escritas)
+      await limit(`loja:escritas:${ator.chaveId}`, LOJA_LIMITES.escritas, throttle)
       const nomes = await nomesDasLojas()
       return idempotent(
         db,
@@ -288,7 +292,7 @@ export function createFidelizacaoService({
 
     /** STORE-API.md `compras/{id}/devolucoes`: a refund, in proportion, never more than was paid. */
     async devolver(ator: AtorLoja, idempotencyKey: string, compraId: number, valor: number): Promise<Answer> {
-      await limit(`loja:escritas:${ator.chaveId}`, LOJA_LIMITES.escritas)
+      await limit(`loja:escritas:${ator.chaveId}`, LOJA_LIMITES.escritas, throttle)
       const nomes = await nomesDasLojas()
       return idempotent(
         db,
@@ -352,7 +356,7 @@ export function createFidelizacaoService({
       idempotencyKey: string,
       input: { telemovel: string; pais: string },
     ): Promise<Answer> {
-      await limit(`loja:escritas:${ator.chaveId}`, LOJA_LIMITES.escritas)
+      await limit(`loja:escritas:${ator.chaveId}`, LOJA_LIMITES.escritas, throttle)
       let plano: Awaited<ReturnType<typeof conta.prepareProvisional>> | undefined
       let escrito = false
       const answer = await idempotent(
