@@ -23,6 +23,14 @@ export function createStoreKey(idLoja: number, etiqueta = `e2e-${randomUUID()}`)
   return key
 }
 
+/** Revokes a key by its label (`npm run store:key -- --revoke`), as an operator would while the server runs. */
+export function revokeStoreKey(etiqueta: string): void {
+  execFileSync('npm', ['run', '-s', 'store:key', '--', '--revoke', etiqueta], {
+    env: { ...process.env, DATABASE_URL: `sqlite:${demoDatabaseFile}`, LOG_LEVEL: 'silent' },
+    stdio: 'ignore',
+  })
+}
+
 /** A POS of one store: identify customers, register purchases, refund. */
 export function pos(request: APIRequestContext, key: string) {
   const call = async <T>(path: string, body: unknown, idempotent = true): Promise<T> => {

@@ -6,7 +6,7 @@ import type { Browser, Locator, Page } from '@playwright/test'
 import config from '../playwright.config.ts'
 import type { PrivateData } from '../src/shared/conta.ts'
 import { emptyVideo, qrVideo, VIDEO_WIDTH, withFakeCamera } from './camera.ts'
-import { createStoreKey, pos } from './loja.ts'
+import { createStoreKey, pos, revokeStoreKey } from './loja.ts'
 import { type Account, apiPost, createAccount, expect, expectAccessible, test } from './support.ts'
 
 /**
@@ -439,4 +439,30 @@ test("the camera reads the customer's loyalty QR and identifies them", async ({ 
   // The camera is off once the code was read.
   await expect(page.locator('video')).toHaveCount(0)
   await cliente.close()
+})
+
+test('a till whose key was revoked goes back to pairing when it next calls, and stays there', async ({ page }) => {
+  const etiqueta = `e2e-${randomUUID()}`
+  await pair(page, createStoreKey(LOJA, etiqueta))
+  // The key is revoked while the till is open (its cookie stays: only the server knows).
+  revokeStoreKey(etiqueta)
+  await identifyByPhone(page, '912345678')
+  // The till says why (a dialog) or, when its own refresh found out first, is already back on the pairing page.
+  const keyField = page.getByLabel('Chave da loja', { exact: true })
+  const dialog = page.getByRole('alertdialog')
+  await expect(keyField.or(dialog)).toBeVisible()
+  if (await dialog.isVisible()) {
+    await expect(dialog).toContainText('Este dispositivo não está associado a uma loja')
+    await dialog.getByRole('button', { name: 'OK' }).click()
+  }
+  await expect(page).toHaveURL(/\/painel\/entrar$/)
+  await expect(page.getByLabel('Chave da loja', { exact: true })).toBeVisible()
+  // No way back to a till the tablet no longer has: it stays on the pairing page.
+  const urls: string[] = []
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) urls.push(frame.url())
+  })
+  await page.waitForTimeout(1500)
+  expect(urls).toEqual([])
+  await expect(page.getByLabel('Chave da loja', { exact: true })).toBeVisible()
 })

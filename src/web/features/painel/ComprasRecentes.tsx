@@ -1,5 +1,8 @@
 import { useState } from 'react'
+import { Navigate } from 'react-router'
 import { formatMoney } from '../../../shared/format.ts'
+import { paths } from '../../../shared/routes.ts'
+import { isSemSessao } from './api.ts'
 import { DevolucaoDialog } from './DevolucaoDialog.tsx'
 import { type CompraRecente, useCompras } from './use-compras.ts'
 
@@ -24,6 +27,9 @@ export function ComprasRecentes({ onErro }: { onErro: (error: unknown, afterClos
         A carregar…
       </p>
     )
+  } else if (compras.isError && isSemSessao(compras.error)) {
+    // The session ended while the till was open: back to pairing, as any other call would.
+    return <Navigate to={paths.painelEntrar} replace />
   } else if (compras.isError) {
     conteudo = (
       <div role="alert" className="painel-aviso painel-aviso-erro">

@@ -24,8 +24,12 @@ export function EntrarPage() {
   const input = useRef<HTMLInputElement>(null)
   const { controlId, hintId, errorId, aria } = useFieldIds(undefined, erroChave, true)
 
-  if (sessao.isSuccess && !entrar.isSuccess) return <Navigate to={paths.painelCaixa} replace />
-  if (sessao.isPending) {
+  // Only an answer asked now says the tablet is paired: a remembered one may be of a session that has since ended (a
+  // revoked key, 'Sair' elsewhere), and trusting it would send the tablet back to the till, and the till back here.
+  if (sessao.isSuccess && sessao.isFetchedAfterMount && !entrar.isSuccess) {
+    return <Navigate to={paths.painelCaixa} replace />
+  }
+  if (sessao.isPending || (sessao.isFetching && !sessao.isFetchedAfterMount)) {
     return (
       <PainelLayout title="Entrar">
         <PainelCarregando />

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useCallback, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { useNavigate } from 'react-router'
@@ -5,7 +6,7 @@ import { GENERIC_ERROR_TITLE } from '../../../shared/api.ts'
 import { paths } from '../../../shared/routes.ts'
 import { ApiError } from '../../lib/api.ts'
 import { Dialog } from '../../ui/Dialog.tsx'
-import { isSemSessao } from './api.ts'
+import { isSemSessao, painelKeys } from './api.ts'
 
 const UNEXPECTED = 'Ocorreu um erro inesperado. Tente novamente.'
 
@@ -21,18 +22,22 @@ interface Erro {
  */
 export function useErroDialog(): { mostrar: (error: unknown, afterClose?: () => void) => void; dialogo: ReactNode } {
   const navigate = useNavigate()
+  const queryClient = useQueryClient()
   const [erro, setErro] = useState<Erro | null>(null)
 
   const mostrar = useCallback(
     (error: unknown, afterClose?: () => void) => {
-      const depois = isSemSessao(error) ? () => void navigate(paths.painelEntrar, { replace: true }) : afterClose
+      const semSessao = isSemSessao(error)
+      // Nothing the ended session answered (the store, its purchases) may outlive it.
+      if (semSessao) queryClient.removeQueries({ queryKey: painelKeys.all })
+      const depois = semSessao ? () => void navigate(paths.painelEntrar, { replace: true }) : afterClose
       setErro({
         title: error instanceof ApiError ? error.title : GENERIC_ERROR_TITLE,
         message: error instanceof ApiError ? error.message : UNEXPECTED,
         afterClose: depois,
       })
     },
-    [navigate],
+    [navigate, queryClient],
   )
 
   const dialogo = erro && (
