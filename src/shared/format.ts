@@ -32,3 +32,9 @@ export function formatDateTime(instant: string | number | Date): string {
 export function formatKm(km: number): string {
   return `${km.toFixed(1).replace('.', ',')} km`
 }
+
+/**
+ * Points as pt-PT writes them, without sign: `1 ponto`, `20 pontos`, and `0 pontos` (the spec's "plural when above 1"
+ * would give "0 ponto", which is not Portuguese: only exactly one is singular).
+ */
+export const pontosLabel = (n: number) => `${Math.abs(n)} ${Math.abs(n) === 1 ? 'ponto' : 'pontos'}`

@@ -45,5 +45,9 @@ describe.each(testDialects())('staff pages CSP on %s', (dialect) => {
     const api = await t.app.inject({ method: 'GET', url: '/painel/api/sessao' })
     expect(api.statusCode).toBe(401)
     expect(String(api.headers['content-security-policy'])).not.toContain('wasm-unsafe-eval')
+    // An unknown path of the staff API is an API 404 (the envelope), not the app's page.
+    const unknown = await t.app.inject({ method: 'GET', url: '/painel/api/nada' })
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.json().error.title).toBe('Não encontrado')
   })
 })

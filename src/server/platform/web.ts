@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { isKnownPagePath } from '../../shared/routes.ts'
 import { errorBody, frameworkMessages } from './errors.ts'
+import { STAFF_API_PREFIX } from './staff-surface.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'no-cache'
@@ -59,7 +60,12 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, prod
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/'
-    if (path.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method) || !hasWeb) {
+    if (
+      path.startsWith('/api/') ||
+      path.startsWith(STAFF_API_PREFIX) ||
+      !['GET', 'HEAD'].includes(request.method) ||
+      !hasWeb
+    ) {
       return reply.status(404).send(errorBody('Não encontrado', frameworkMessages.notFound))
     }
     return sendApp(reply, isKnownPagePath(path) ? 200 : 404, path)

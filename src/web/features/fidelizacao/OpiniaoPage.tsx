@@ -63,7 +63,9 @@ export function OpiniaoTransacaoPage() {
         <main className="page" id="conteudo">
           <h1>{TITULO}</h1>
           <TransacaoResumo transacao={transacao} />
-          {transacao.id_opiniao !== null ? (
+          {transacao.tipo !== 'compra' ? (
+            <Aviso>Uma devolução não recebe opinião: dê-a sobre a compra.</Aviso>
+          ) : transacao.id_opiniao !== null ? (
             <Aviso>Já deu a sua opinião sobre esta transação.</Aviso>
           ) : !user.ve_rating ? (
             <Aviso>As opiniões não estão disponíveis para esta conta.</Aviso>

@@ -1,13 +1,12 @@
 import type { Transacao } from '../../../shared/fidelizacao.ts'
-import { formatMoney } from '../../../shared/format.ts'
+import { formatMoney, pontosLabel } from '../../../shared/format.ts'
 
 /**
  * How the loyalty screens write what they show (spec §2 "Transactions"): amounts as absolute values with 2 decimals and
  * €, '+' for balance added and '-' for balance removed, 'ponto' for one point and 'pontos' otherwise.
  */
 
-/** `1 ponto`, `20 pontos`, `0 pontos` (no sign). */
-export const pontosLabel = (n: number) => `${Math.abs(n)} ${Math.abs(n) === 1 ? 'ponto' : 'pontos'}`
+export { pontosLabel } from '../../../shared/format.ts'
 
 /** Points earned with their sign: `+20 pontos`, `-10 pontos` (a refund takes them back), `0 pontos`. */
 export const pontosComSinal = (n: number) => `${n > 0 ? '+' : n < 0 ? '-' : ''}${pontosLabel(n)}`

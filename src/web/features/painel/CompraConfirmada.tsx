@@ -1,9 +1,7 @@
 import type { Ref } from 'react'
 import type { Cliente, TransacaoLoja } from '../../../shared/fidelizacao.ts'
-import { formatMoney } from '../../../shared/format.ts'
+import { formatMoney, pontosLabel } from '../../../shared/format.ts'
 import { SEM_NOME } from './ClienteResumo.tsx'
-
-const pontos = (n: number) => (n === 1 ? '1 ponto' : `${n} pontos`)
 
 interface CompraConfirmadaProps {
   cliente: Cliente
@@ -29,7 +27,7 @@ export function CompraConfirmada({ cliente, transacao: t, onNovaCompra, headingR
         </div>
         <div>
           <dt>Pontos ganhos</dt>
-          <dd>{pontos(t.pontos_ganhos)}</dd>
+          <dd>{pontosLabel(t.pontos_ganhos)}</dd>
         </div>
         <div>
           <dt>Novo saldo</dt>

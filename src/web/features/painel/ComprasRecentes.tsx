@@ -1,12 +1,10 @@
 import { useState } from 'react'
 import { Navigate } from 'react-router'
-import { formatMoney } from '../../../shared/format.ts'
+import { formatMoney, pontosLabel } from '../../../shared/format.ts'
 import { paths } from '../../../shared/routes.ts'
 import { isSemSessao } from './api.ts'
 import { DevolucaoDialog } from './DevolucaoDialog.tsx'
 import { type CompraRecente, useCompras } from './use-compras.ts'
-
-const pontos = (n: number) => (n === 1 ? '1 ponto' : `${n} pontos`)
 
 function estadoDe(c: CompraRecente): string {
   if (c.devolvida) return 'Devolvida'
@@ -52,7 +50,7 @@ export function ComprasRecentes({ onErro }: { onErro: (error: unknown, afterClos
                 {c.saldo_removido > 0 && <li>Saldo usado {formatMoney(c.saldo_removido)}</li>}
                 <li>Pago {formatMoney(c.valor_pago)}</li>
                 <li>Crédito {formatMoney(c.saldo_adicionado)}</li>
-                <li>{pontos(c.pontos_ganhos)}</li>
+                <li>{pontosLabel(c.pontos_ganhos)}</li>
               </ul>
               {estadoDe(c) && <p className="painel-compra-estado">{estadoDe(c)}</p>}
             </div>

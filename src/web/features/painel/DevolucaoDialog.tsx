@@ -1,13 +1,11 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
-import { formatMoney } from '../../../shared/format.ts'
+import { formatMoney, pontosLabel } from '../../../shared/format.ts'
 import { ApiError } from '../../lib/api.ts'
 import { Field } from '../../ui/Field.tsx'
 import { useNativeModal } from '../../ui/native-dialog.ts'
 import { centsToInput, eurosError, parseEuros } from './money.ts'
 import type { CompraRecente } from './use-compras.ts'
 import { type Devolucao, useDevolver } from './use-devolver.ts'
-
-const pontos = (n: number) => (n === 1 ? '1 ponto' : `${n} pontos`)
 
 interface DevolucaoDialogProps {
   compra: CompraRecente
@@ -101,7 +99,7 @@ export function DevolucaoDialog({ compra, onClose, onErro }: DevolucaoDialogProp
               </div>
               <div>
                 <dt>Pontos retirados</dt>
-                <dd>{pontos(-t.pontos_ganhos)}</dd>
+                <dd>{pontosLabel(-t.pontos_ganhos)}</dd>
               </div>
               <div>
                 <dt>Saldo do cliente agora</dt>
