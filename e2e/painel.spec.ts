@@ -234,7 +234,7 @@ test('a failed purchase says why in a dialog and keeps every value', async ({ pa
   await cliente.close()
 })
 
-test('a purchase whose answer was lost is sent again with the same key and counts once', async ({
+test('a purchase whose answer was lost counts once when typed again, even after the tablet reloaded', async ({
   page,
   browser,
   baseURL,
@@ -258,10 +258,13 @@ test('a purchase whose answer was lost is sent again with the same key and count
   const ref = `FT E2E/${randomUUID().slice(0, 8)}`
   await registerPurchase(page, '8,00', ref)
   const erro = page.getByRole('alertdialog', { name: 'Sem ligação' })
-  await expect(erro).toContainText('um registo repetido nunca conta duas vezes')
+  await expect(erro).toContainText('repetido com os mesmos valores, o registo nunca conta duas vezes')
   await erro.getByRole('button', { name: 'OK' }).click()
   await expect(page.getByLabel('Total da conta (€)')).toHaveValue('8,00')
-  await page.getByRole('button', { name: 'Registar' }).click()
+  // Staff reload the tablet (the form and its state are gone), find the customer again and type the same purchase.
+  await page.reload()
+  await identifyByPhone(page, cliente.account.telemovel)
+  await registerPurchase(page, '8,00', ref)
   await expect(valor(registada(page), 'Pontos ganhos')).toHaveText('8 pontos')
 
   expect(keys).toHaveLength(2)

@@ -10,7 +10,7 @@ import { ApiError } from '../../lib/api.ts'
 export const PAINEL_API = '/painel/api'
 
 const OFFLINE_MESSAGE =
-  'Sem ligação ao servidor. Verifique a rede do tablet e tente novamente: um registo repetido nunca conta duas vezes.'
+  'Sem ligação ao servidor. Verifique a rede do tablet e tente novamente: repetido com os mesmos valores, o registo nunca conta duas vezes.'
 const UNEXPECTED_MESSAGE = 'Ocorreu um erro inesperado. Tente novamente.'
 
 interface Options {

@@ -10,12 +10,12 @@ export type Devolucao = z.infer<typeof DevolucaoRespostaSchema>
 /** `POST /painel/api/compras/{id}/devolucoes`: a refund (partial or whole), idempotent like a purchase. */
 export function useDevolver(compraId: number) {
   const queryClient = useQueryClient()
-  const attempts = useRef(createAttempts()).current
+  const attempts = useRef(createAttempts('devolucoes')).current
   return useMutation({
     mutationFn: (valor: number) =>
       painelPost<Devolucao>(`/compras/${compraId}/devolucoes`, { valor }, attempts.keyFor({ compraId, valor })),
-    onSuccess: () => {
-      attempts.settle()
+    onSuccess: (_devolucao, valor) => {
+      attempts.settle({ compraId, valor })
       void queryClient.invalidateQueries({ queryKey: painelKeys.compras() })
     },
   })

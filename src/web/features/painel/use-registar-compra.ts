@@ -15,16 +15,16 @@ export interface NovaCompra {
 
 /**
  * `POST /painel/api/compras`: one purchase, with an Idempotency-Key per attempt, the same one when the same purchase is
- * sent again (after a network failure), so that it never counts twice.
+ * sent again (after a network failure, even after the form was closed), so that it never counts twice.
  */
 export function useRegistarCompra() {
   const queryClient = useQueryClient()
-  const attempts = useRef(createAttempts()).current
+  const attempts = useRef(createAttempts('compras')).current
   return useMutation({
     mutationFn: async (compra: NovaCompra) =>
       (await painelPost<{ transacao: TransacaoLoja }>('/compras', compra, attempts.keyFor(compra))).transacao,
-    onSuccess: () => {
-      attempts.settle()
+    onSuccess: (_transacao, compra) => {
+      attempts.settle(compra)
       void queryClient.invalidateQueries({ queryKey: painelKeys.compras() })
     },
   })
