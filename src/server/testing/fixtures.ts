@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely'
 import type { DB } from '../db/schema.ts'
+import { hashSecret } from '../platform/crypto.ts'
 import type { Database } from '../platform/db.ts'
 
 /** Small builders for test rows: every required column has a plain default, the test names what it cares about. */
@@ -78,4 +79,25 @@ export async function insertSaldo(db: Database, utilizadorId: number, saldo: num
     })
     .returning('id')
     .executeTakeFirstOrThrow()
+}
+
+/** Complete accounts (Portuguese mobiles) sharing one password, written straight to the table: no SMS, one hash. */
+export async function insertContas(db: Database, telemoveis: string[], password: string) {
+  const passwordHash = await hashSecret(password)
+  await db
+    .insertInto('utilizadores')
+    .values(
+      telemoveis.map((telemovel) => ({
+        telemovel,
+        pais: '351',
+        telemovel_e164: `+351${telemovel}`,
+        password_hash: passwordHash,
+        temporario: 0,
+        qr_code: `qr-${telemovel}`,
+        registo_completo_em: ISO,
+        criado_em: ISO,
+        atualizado_em: ISO,
+      })),
+    )
+    .execute()
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { HASH_COST_DEFAULT, hashSecret } from '../../platform/crypto.ts'
+import { HASH_COST_DEFAULT } from '../../platform/crypto.ts'
+import { insertContas } from '../../testing/fixtures.ts'
 import { createTestApp, device, type TestApp, testDialects } from '../../testing/harness.ts'
 
 const TRIES = 20
@@ -20,24 +21,7 @@ describe.each(testDialects())('login timing on %s', (dialect) => {
   beforeAll(async () => {
     // The real cost: the work compared here is the hashing.
     t = await createTestApp(dialect, { HASH_COST: HASH_COST_DEFAULT })
-    const passwordHash = await hashSecret('135790')
-    const now = '2026-11-22T10:00:00.000Z'
-    await t.database.db
-      .insertInto('utilizadores')
-      .values(
-        known.map((telemovel) => ({
-          telemovel,
-          pais: '351',
-          telemovel_e164: `+351${telemovel}`,
-          password_hash: passwordHash,
-          temporario: 0,
-          qr_code: `qr-${telemovel}`,
-          registo_completo_em: now,
-          criado_em: now,
-          atualizado_em: now,
-        })),
-      )
-      .execute()
+    await insertContas(t.database.db, known, '135790')
   })
   afterAll(() => t.close())
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hashSecret } from '../../platform/crypto.ts'
+import { insertContas } from '../../testing/fixtures.ts'
 import { createTestApp, device, lastSmsCode, type TestApp, testDialects } from '../../testing/harness.ts'
 
 /** One address for everyone: a carrier's CGNAT (100.64.0.0/10) or a café's Wi-Fi. */
@@ -50,25 +50,8 @@ describe.each(testDialects())('many honest people behind one address, on %s', (d
   }, 120_000)
 
   it('150 customers log in from one address (more than any per-address allowance of old)', async () => {
-    const passwordHash = await hashSecret('135790')
-    const now = '2026-11-22T10:00:00.000Z'
     const phones = Array.from({ length: 150 }, (_, i) => String(936000000 + i))
-    await t.database.db
-      .insertInto('utilizadores')
-      .values(
-        phones.map((telemovel) => ({
-          telemovel,
-          pais: '351',
-          telemovel_e164: `+351${telemovel}`,
-          password_hash: passwordHash,
-          temporario: 0,
-          qr_code: `qr-${telemovel}`,
-          registo_completo_em: now,
-          criado_em: now,
-          atualizado_em: now,
-        })),
-      )
-      .execute()
+    await insertContas(t.database.db, phones, '135790')
     for (const telemovel of phones) {
       const res = await device(t, SHARED_IP).call('POST', '/login', { telemovel, pais: '351', password: '135790' })
       expect(res.statusCode, res.body).toBe(200)
