@@ -41,12 +41,13 @@ async function main(args: string[]): Promise<number> {
       console.error(`A loja ${idLoja} não existe. Lojas: ${known.map((l) => l.id_loja).join(', ') || 'nenhuma'}.`)
       return 1
     }
-    const etiqueta =
-      args[1] ??
-      `loja-${idLoja}-${new Date()
-        .toISOString()
-        .replace(/[-:.TZ]/g, '')
-        .slice(0, 14)}`
+    const etiqueta = args[1] ?? `loja-${idLoja}-${randomBytes(4).toString('hex')}`
+    if (await keys.labelTaken(etiqueta)) {
+      console.error(
+        `Já existe uma chave com a etiqueta "${etiqueta}" (as etiquetas não se repetem, nem depois de revogadas).`,
+      )
+      return 1
+    }
     const { chave } = await keys.create(idLoja, etiqueta)
     console.error(`Chave "${etiqueta}" da loja ${idLoja} (${loja.name}). Guarde-a agora: não volta a ser mostrada.`)
     console.log(chave)

@@ -37,6 +37,12 @@ export function lojasChavesRepo(db: Database, clock: Clock) {
       return row && { id: row.id, idLoja: row.id_loja, etiqueta: row.etiqueta }
     },
 
+    /** Whether a key (active or revoked) already has this label: labels name one key for good. */
+    async labelTaken(etiqueta: string): Promise<boolean> {
+      const row = await db.selectFrom('lojas_chaves').select('id').where('etiqueta', '=', etiqueta).executeTakeFirst()
+      return row !== undefined
+    },
+
     /** Ends a key by its label; false when no active key has it. */
     async revoke(etiqueta: string): Promise<boolean> {
       const result = await db

@@ -101,6 +101,14 @@ describe.each(testDialects())('Store API: loyalty at the till, on %s', (dialect)
       expect(await t.database.db.selectFrom('transacoes').select('id').execute()).toEqual([])
     })
 
+    it('keeps a label for one key for good, also after it is revoked', async () => {
+      const keys = lojasChavesRepo(t.database.db, clock)
+      expect(await keys.labelTaken('caixa-862')).toBe(true)
+      expect(await keys.labelTaken('caixa-nova')).toBe(false)
+      await keys.revoke('caixa-862')
+      expect(await keys.labelTaken('caixa-862')).toBe(true)
+    })
+
     it('keeps only a hash of each key', async () => {
       const rows = await t.database.db.selectFrom('lojas_chaves').select('chave_hash').execute()
       expect(rows.map((r) => r.chave_hash)).not.toContain(key862)
