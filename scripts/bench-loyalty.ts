@@ -36,7 +36,7 @@ import {
 } from '../src/server/platform/db.ts'
 import { lojasChavesRepo } from '../src/server/platform/store-keys.ts'
 import { STORE_API_PREFIX } from '../src/server/platform/store-surface.ts'
-import { insertLoja, insertRestaurante } from '../src/server/testing/fixtures.ts'
+import { insertLoja, insertRestaurante, movimentoInicial } from '../src/server/testing/fixtures.ts'
 
 /** The target: p99 ≤ 20 ms on SQLite, the server on one core. PostgreSQL has none. */
 const TARGET_P99_MS: Record<Dialect, number | null> = { sqlite: 20, postgres: null }
@@ -240,31 +240,14 @@ async function seed(
     await db
       .insertInto('transacoes')
       .values(
-        clientes.slice(start, start + 100).map((c) => {
-          const saldo = Math.floor(Math.random() * 1001)
-          const pontos = Math.floor(Math.random() * 100)
-          return {
-            utilizador_id: c.id,
-            sequencia: 1,
-            tipo: 'compra',
-            id_loja: ID_LOJA,
-            subtotal: saldo * 20,
-            valor_pago: saldo * 20,
-            saldo_anterior: 0,
-            saldo_adicionado: saldo,
-            saldo_removido: 0,
-            saldo_actual: saldo,
-            pontos_anterior: 0,
-            pontos_ganhos: pontos,
-            pontos_convertidos: 0,
-            pontos_actual: pontos,
-            itens_anterior: 0,
-            itens_adicionados: 0,
-            itens_redimidos: 0,
-            itens_actual: 0,
-            criado_em: now,
-          }
-        }),
+        clientes.slice(start, start + 100).map((c) =>
+          movimentoInicial(c.id, {
+            saldo: Math.floor(Math.random() * 1001),
+            pontos: Math.floor(Math.random() * 100),
+            idLoja: ID_LOJA,
+            criadoEm: now,
+          }),
+        ),
       )
       .execute()
   }

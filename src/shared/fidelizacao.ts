@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { mensagens, obrigatorio, PaisSchema, TelemovelSchema } from './validacao.ts'
+import { mensagens, obrigatorio, PaisSchema, requiredError, TelemovelSchema } from './validacao.ts'
 
 /**
  * Loyalty (spec §2, §3 "Transaction" and "Opinion", STORE-API.md "Loyalty at the till"): what the customer screens, the
@@ -99,10 +99,6 @@ export const TransacaoParams = IdParams
 
 // ── Store API (STORE-API.md) ──────────────────────────────────────────────────────────────────────────────────────
 
-/** Missing → the required message; of another type → 'Valor inválido' (what the till's programmer reads). */
-const requiredError = (issue: { input?: unknown }) =>
-  issue.input === undefined || issue.input === null ? mensagens.obrigatorio : mensagens.valorInvalido
-
 const CENTIMOS = 'Valor em cêntimos (número inteiro)'
 const cents = () => z.number({ error: requiredError }).int(CENTIMOS).max(TOTAL_MAX, `No máximo ${TOTAL_MAX} cêntimos`)
 const id = () =>
@@ -130,8 +126,8 @@ export const IdentificarSchema = z.union(
 
 export const CompraSchema = z.object({
   cliente_id: id(),
-  total: cents().positive('Deve ser maior que 0'),
-  saldo_a_usar: cents().min(0, 'Não pode ser negativo'),
+  total: cents().positive(mensagens.maiorQueZero),
+  saldo_a_usar: cents().min(0, mensagens.naoNegativo),
   itens_a_redimir: z
     .number({ error: mensagens.valorInvalido })
     .int(mensagens.valorInvalido)
@@ -142,7 +138,7 @@ export const CompraSchema = z.object({
 })
 
 /** Cents of `valor_pago` returned; 0 only for a purchase paid wholly with balance (it is then refunded whole). */
-export const DevolucaoSchema = z.object({ valor: cents().min(0, 'Não pode ser negativo') })
+export const DevolucaoSchema = z.object({ valor: cents().min(0, mensagens.naoNegativo) })
 
 export const ClienteProvisorioSchema = z.object({ telemovel: TelemovelSchema, pais: PaisSchema })
 

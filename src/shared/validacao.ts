@@ -20,7 +20,14 @@ export const mensagens = {
   telemovelExistente: 'Já existe um utilizador com este telemovel',
   nifInvalido: 'NIF inválido',
   codigoPostalInvalido: 'Código postal inválido',
+  maiorQueZero: 'Deve ser maior que 0',
+  naoNegativo: 'Não pode ser negativo',
+  campoNaoPermitido: (campos: string[]) => `Campo não permitido: ${campos.join(', ')}`,
 } as const
+
+/** Missing → the required message; present but of another type (a number, a list) → 'Valor inválido'. */
+export const requiredError = (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null ? mensagens.obrigatorio : mensagens.valorInvalido
 
 /**
  * Every message a schema does not name itself is still pt-PT: zod's English defaults ("Invalid input…") never reach a
@@ -30,17 +37,15 @@ z.config({
   customError(issue) {
     switch (issue.code) {
       case 'invalid_type':
-        return issue.input === undefined || issue.input === null
-          ? 'Campo de preenchimento obrigatório'
-          : 'Valor inválido'
+        return requiredError(issue)
       case 'too_small':
-        return issue.origin === 'string' ? `Tamanho mínimo: ${issue.minimum} caracteres` : 'Valor inválido'
+        return issue.origin === 'string' ? mensagens.tamanhoMinimo(Number(issue.minimum)) : mensagens.valorInvalido
       case 'too_big':
-        return issue.origin === 'string' ? `Tamanho máximo: ${issue.maximum} caracteres` : 'Valor inválido'
+        return issue.origin === 'string' ? mensagens.tamanhoMaximo(Number(issue.maximum)) : mensagens.valorInvalido
       case 'unrecognized_keys':
-        return `Campo não permitido: ${issue.keys.join(', ')}`
+        return mensagens.campoNaoPermitido(issue.keys)
       default:
-        return 'Valor inválido'
+        return mensagens.valorInvalido
     }
   },
 })
@@ -54,10 +59,6 @@ export const LOGIN_PASSWORD_MIN = 4
 export const PASSWORD_LENGTH = 6
 export const SMS_CODE_LENGTH = 6
 export const TEXT_MAX = 200
-
-/** Missing → the required message; present but of another type (a number, a list) → 'Valor inválido'. */
-const requiredError = (issue: { input?: unknown }) =>
-  issue.input === undefined || issue.input === null ? mensagens.obrigatorio : mensagens.valorInvalido
 
 /** Required text: empty or missing fails with the required message; surrounding spaces are dropped. */
 export const obrigatorio = (max = TEXT_MAX) =>

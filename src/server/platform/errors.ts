@@ -16,6 +16,10 @@ export class HttpError extends Error {
   }
 }
 
+/** A 400 naming the one field that is wrong, as a schema's failure would (the form shows it under the field). */
+export const fieldError = (field: string, message: string) =>
+  new HttpError(400, FORM_FAILURE_MESSAGE, GENERIC_ERROR_TITLE, { [field]: message })
+
 export const notFound = (message = 'O conteúdo pedido não existe.') => new HttpError(404, message, 'Não encontrado')
 
 /**

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ValueCallSchema } from '../../shared/conta.ts'
+import { obrigatorio } from '../../shared/validacao.ts'
 import { type Clock, DAY, isoIn, isoNow } from './clock.ts'
 import { randomToken, sha256 } from './crypto.ts'
 import type { Database } from './db.ts'
@@ -111,13 +112,7 @@ export async function staffSurface(app: FastifyInstance, { db, clock, secureCook
   }
 
   const zod = app.withTypeProvider<ZodTypeProvider>()
-  const EntrarSchema = z.object({
-    chave: z
-      .string({ error: 'Campo de preenchimento obrigatório' })
-      .trim()
-      .min(1, 'Campo de preenchimento obrigatório')
-      .max(200),
-  })
+  const EntrarSchema = z.object({ chave: obrigatorio(200) })
 
   zod.post(
     '/entrar',

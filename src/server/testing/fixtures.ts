@@ -52,31 +52,50 @@ export async function insertLoja(
     .executeTakeFirstOrThrow()
 }
 
-/** A balance for a customer, as one purchase movement that earned it (the ledger is the only place balances live). */
+/**
+ * A customer's first movement, as a purchase that earned this balance (the ledger is the only place balances live):
+ * the row, for tests and the benchmark to insert as they need.
+ */
+export function movimentoInicial(
+  utilizadorId: number,
+  { saldo, pontos = 0, itens = 0, idLoja = 862, criadoEm = ISO }: SaldoInicial,
+): Insertable<DB['transacoes']> {
+  return {
+    utilizador_id: utilizadorId,
+    sequencia: 1,
+    tipo: 'compra',
+    id_loja: idLoja,
+    subtotal: saldo * 20,
+    valor_pago: saldo * 20,
+    saldo_anterior: 0,
+    saldo_adicionado: saldo,
+    saldo_removido: 0,
+    saldo_actual: saldo,
+    pontos_anterior: 0,
+    pontos_ganhos: pontos,
+    pontos_convertidos: 0,
+    pontos_actual: pontos,
+    itens_anterior: 0,
+    itens_adicionados: itens,
+    itens_redimidos: 0,
+    itens_actual: itens,
+    criado_em: criadoEm,
+  }
+}
+
+interface SaldoInicial {
+  saldo: number
+  pontos?: number
+  itens?: number
+  idLoja?: number
+  criadoEm?: string
+}
+
+/** A balance for a customer, as one purchase movement that earned it. */
 export async function insertSaldo(db: Database, utilizadorId: number, saldo: number, pontos = 0, itens = 0) {
   return db
     .insertInto('transacoes')
-    .values({
-      utilizador_id: utilizadorId,
-      sequencia: 1,
-      tipo: 'compra',
-      id_loja: 862,
-      subtotal: saldo * 20,
-      valor_pago: saldo * 20,
-      saldo_anterior: 0,
-      saldo_adicionado: saldo,
-      saldo_removido: 0,
-      saldo_actual: saldo,
-      pontos_anterior: 0,
-      pontos_ganhos: pontos,
-      pontos_convertidos: 0,
-      pontos_actual: pontos,
-      itens_anterior: 0,
-      itens_adicionados: itens,
-      itens_redimidos: 0,
-      itens_actual: itens,
-      criado_em: ISO,
-    })
+    .values(movimentoInicial(utilizadorId, { saldo, pontos, itens }))
     .returning('id')
     .executeTakeFirstOrThrow()
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Selectable } from 'kysely'
 import type { z } from 'zod'
+import { FORM_FAILURE_MESSAGE, GENERIC_ERROR_TITLE } from '../../../shared/api.ts'
 import {
   type AlterarPasswordSchema,
   type AlterarTelemovelSchema,
@@ -228,14 +229,19 @@ export function createContaService({ db, limiter, sms, clock, settings, log, fid
   const smsText = (code: string) =>
     `Balcão: o seu código de confirmação é ${code}. É válido durante 10 minutos. Não o partilhe com ninguém.`
 
-  async function sendCode(e164: string, code: string) {
+  /** Sends one SMS; false (and a log line with the provider's words, never the number or the text) when it failed. */
+  async function deliver(e164: string, text: string): Promise<boolean> {
     try {
-      await sms.send(e164, smsText(code))
+      await sms.send(e164, text)
+      return true
     } catch (error) {
-      // The provider's words, never the number or the text (which carries the code).
       log.error({ provider: sms.name, err: withoutPhoneNumbers((error as Error).message) }, 'SMS delivery failed')
-      throw new HttpError(502, contaMensagens.smsFalhou)
+      return false
     }
+  }
+
+  async function sendCode(e164: string, code: string) {
+    if (!(await deliver(e164, smsText(code)))) throw new HttpError(502, contaMensagens.smsFalhou)
   }
 
   /** Every request that may send an SMS counts against its IP first, before anything is looked up. */
@@ -506,7 +512,7 @@ export function createContaService({ db, limiter, sms, clock, settings, log, fid
           const key = issue.path.join('.')
           if (key && !fields[key]) fields[key] = issue.message
         }
-        throw new HttpError(400, 'Falha ao submeter o formulário', 'Erro', fields)
+        throw new HttpError(400, FORM_FAILURE_MESSAGE, GENERIC_ERROR_TITLE, fields)
       }
       const d = parsed.data
       const password = 'password' in d ? (d.password as string) : null
@@ -599,17 +605,13 @@ export function createContaService({ db, limiter, sms, clock, settings, log, fid
       }
     },
 
+    /** If it fails, the account stands: the customer can still recover it by SMS code from the app. */
     async sendProvisionalSms(plan: { phone: Phone; password: string }): Promise<void> {
-      try {
-        await sms.send(
-          plan.phone.e164,
-          `Balcão: a sua conta de cliente foi criada. Entre em ${settings.appUrl} com este telemóvel e a password ` +
-            `${plan.password}, e complete os seus dados em 30 dias.`,
-        )
-      } catch (error) {
-        // The account stands: the customer can still recover it by SMS code from the app.
-        log.error({ provider: sms.name, err: withoutPhoneNumbers((error as Error).message) }, 'SMS delivery failed')
-      }
+      await deliver(
+        plan.phone.e164,
+        `Balcão: a sua conta de cliente foi criada. Entre em ${settings.appUrl} com este telemóvel e a password ` +
+          `${plan.password}, e complete os seus dados em 30 dias.`,
+      )
     },
 
     /** Spec §4: principal or secundario; choosing the current one again empties it. Only a NIF the account has. */

@@ -19,7 +19,7 @@ export function painelFidelizacaoRoutes(service: FidelizacaoService): FastifyPlu
     await app.register(lojaFidelizacaoRoutes(service, ator))
 
     app.get('/loja', { schema: { response: dataResponse(LojaNomeSchema.nullable()) } }, async (request) => ({
-      data: (await service.listLojas()).find((l) => l.id_loja === request.painel.idLoja) ?? null,
+      data: (await service.listLojas([request.painel.idLoja]))[0] ?? null,
     }))
 
     app.get(

@@ -7,9 +7,10 @@ import {
 } from '../../../shared/fidelizacao.ts'
 import { formatDateTime, formatMoney } from '../../../shared/format.ts'
 import type { LojaNome } from '../../../shared/restaurantes.ts'
+import { mensagens } from '../../../shared/validacao.ts'
 import { type Clock, isoNow, MINUTE } from '../../platform/clock.ts'
 import { type Database, isUniqueViolation } from '../../platform/db.ts'
-import { HttpError, notFound, TooManyRequests } from '../../platform/errors.ts'
+import { fieldError, HttpError, notFound, TooManyRequests } from '../../platform/errors.ts'
 import { type Answer, idempotent } from '../../platform/idempotency.ts'
 import type { Limit, RateLimiter } from '../../platform/rate-limit.ts'
 import type { ContaService } from '../conta/service.ts'
@@ -70,7 +71,7 @@ export interface FidelizacaoDeps {
     | 'insertProvisional'
     | 'sendProvisionalSms'
   >
-  lojas: { listLojasPorId(): Promise<LojaNome[]> }
+  lojas: { listLojasPorId(idsLoja?: number[]): Promise<LojaNome[]> }
 }
 
 /** The most movements a customer's private data carries (the screens show 4, or all). */
@@ -100,8 +101,9 @@ export function createFidelizacaoService({
 }: FidelizacaoDeps) {
   const repository = fidelizacaoRepo(db)
 
-  async function nomesDasLojas(): Promise<Map<number, LojaNome>> {
-    return new Map((await lojas.listLojasPorId()).map((l) => [l.id_loja, l]))
+  /** The names of the stores these movements happened at (only those: a purchase must not read every store). */
+  async function nomesDasLojas(idsLoja: number[]): Promise<Map<number, LojaNome>> {
+    return new Map((await lojas.listLojasPorId([...new Set(idsLoja)])).map((l) => [l.id_loja, l]))
   }
 
   function toTransacao(m: Movimento, nomes: Map<number, LojaNome>, idOpiniao: number | null = null): Transacao {
@@ -190,12 +192,13 @@ export function createFidelizacaoService({
       id: number
       registoCompleto: boolean
     }): Promise<{ dados: FidelizacaoDados; transacoes: Transacao[] }> {
-      const [ultimo, totais, movimentos, nomes] = await Promise.all([
-        repository.ultimoMovimento(utilizador.id),
+      const [totais, movimentos] = await Promise.all([
         repository.totais(utilizador.id),
         repository.listMovimentos(utilizador.id, TRANSACOES_MAX),
-        nomesDasLojas(),
       ])
+      const nomes = await nomesDasLojas(movimentos.map((m) => m.id_loja))
+      // Newest first: the first movement's balances after are the customer's balances.
+      const ultimo = movimentos[0]
       const saldos = saldosDe(ultimo)
       return {
         dados: {
@@ -243,7 +246,7 @@ export function createFidelizacaoService({
       input: { cliente_id: number; total: number; saldo_a_usar: number; itens_a_redimir: number; referencia: string },
     ): Promise<Answer> {
       await limit(`loja:escritas:${ator.chaveId}`, LOJA_LIMITES.escritas, throttle)
-      const nomes = await nomesDasLojas()
+      const nomes = await nomesDasLojas([ator.idLoja])
       return idempotent(
         db,
         clock,
@@ -293,7 +296,7 @@ export function createFidelizacaoService({
     /** STORE-API.md `compras/{id}/devolucoes`: a refund, in proportion, never more than was paid. */
     async devolver(ator: AtorLoja, idempotencyKey: string, compraId: number, valor: number): Promise<Answer> {
       await limit(`loja:escritas:${ator.chaveId}`, LOJA_LIMITES.escritas, throttle)
-      const nomes = await nomesDasLojas()
+      const nomes = await nomesDasLojas([ator.idLoja])
       return idempotent(
         db,
         clock,
@@ -312,7 +315,7 @@ export function createFidelizacaoService({
               throw new HttpError(409, fidelizacaoMensagens.devolucaoExcede(0), 'Devolução acima do pago')
             if (devolucoes > 0) throw new HttpError(409, fidelizacaoMensagens.jaDevolvida, 'Compra já devolvida')
           } else if (valor === 0) {
-            throw new HttpError(400, 'Falha ao submeter o formulário', 'Erro', { valor: 'Deve ser maior que 0' })
+            throw fieldError('valor', mensagens.maiorQueZero)
           } else if (valor > resta) {
             throw new HttpError(409, fidelizacaoMensagens.devolucaoExcede(resta), 'Devolução acima do pago')
           }
@@ -380,7 +383,10 @@ export function createFidelizacaoService({
 
     /** The till's list: the store's newest purchases, with what is left to refund of each. */
     async comprasRecentes(ator: AtorLoja, limite = 20) {
-      const [rows, nomes] = await Promise.all([repository.listComprasLoja(ator.idLoja, limite), nomesDasLojas()])
+      const [rows, nomes] = await Promise.all([
+        repository.listComprasLoja(ator.idLoja, limite),
+        nomesDasLojas([ator.idLoja]),
+      ])
       return rows.map((r) => {
         const porDevolver = r.valor_pago - Number(r.devolvido ?? 0)
         return {
@@ -418,10 +424,8 @@ export function createFidelizacaoService({
           throw new HttpError(409, fidelizacaoMensagens.opiniaoRepetida)
         }
         idLoja = movimento.id_loja
-      } else if (!(await nomesDasLojas()).has(idLoja)) {
-        throw new HttpError(400, 'Falha ao submeter o formulário', 'Erro', {
-          loja: fidelizacaoMensagens.lojaDesconhecida,
-        })
+      } else if (!(await nomesDasLojas([idLoja])).has(idLoja)) {
+        throw fieldError('loja', fidelizacaoMensagens.lojaDesconhecida)
       }
       try {
         const id = await repository.insertOpiniao({
@@ -449,10 +453,10 @@ export function createFidelizacaoService({
         throw notFound(fidelizacaoMensagens.transacaoNaoEncontrada)
       }
       const opiniao = await repository.findOpiniaoDaTransacao(transacaoId)
-      return toTransacao(movimento, await nomesDasLojas(), opiniao?.id ?? null)
+      return toTransacao(movimento, await nomesDasLojas([movimento.id_loja]), opiniao?.id ?? null)
     },
 
-    listLojas: () => lojas.listLojasPorId(),
+    listLojas: (idsLoja?: number[]) => lojas.listLojasPorId(idsLoja),
   }
 }
 

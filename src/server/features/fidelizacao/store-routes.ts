@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
@@ -12,8 +12,12 @@ import {
   TransacaoLojaSchema,
 } from '../../../shared/fidelizacao.ts'
 import { dataResponse } from '../../platform/http.ts'
+import type { Answer } from '../../platform/idempotency.ts'
 import { idempotencyKeyOf } from '../../platform/store-surface.ts'
 import type { AtorLoja, FidelizacaoService } from './service.ts'
+
+/** Sends an idempotent change's answer as it was first given (its status, its body). */
+const replyWith = (reply: FastifyReply, answer: Answer) => reply.status(answer.status as 201).send(answer.body as never)
 
 /**
  * The loyalty half of the Store API (STORE-API.md "Loyalty at the till"), on the store surface (its key already checked)
@@ -35,7 +39,7 @@ export function lojaFidelizacaoRoutes(
       { schema: { body: CompraSchema, response: dataResponse(z.object({ transacao: TransacaoLojaSchema }), 201) } },
       async (request, reply) => {
         const answer = await service.registarCompra(ator(request), idempotencyKeyOf(request), request.body)
-        return reply.status(answer.status as 201).send(answer.body as never)
+        return replyWith(reply, answer)
       },
     )
 
@@ -49,7 +53,7 @@ export function lojaFidelizacaoRoutes(
           request.params.id,
           request.body.valor,
         )
-        return reply.status(answer.status as 201).send(answer.body as never)
+        return replyWith(reply, answer)
       },
     )
 
@@ -58,7 +62,7 @@ export function lojaFidelizacaoRoutes(
       { schema: { body: ClienteProvisorioSchema, response: dataResponse(z.object({ cliente: ClienteSchema }), 201) } },
       async (request, reply) => {
         const answer = await service.criarProvisorio(ator(request), idempotencyKeyOf(request), request.body)
-        return reply.status(answer.status as 201).send(answer.body as never)
+        return replyWith(reply, answer)
       },
     )
   }

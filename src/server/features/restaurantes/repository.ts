@@ -30,16 +30,18 @@ export function createRestaurantesRepository(db: Database) {
         .executeTakeFirst()
     },
 
-    /** Every store by its POS id, with its restaurant's name (what ledger rows and opinion forms name). */
-    listLojasComRestaurante() {
-      return db
+    /** Stores by their POS id (all, or those of `idsLoja`), with their restaurant's name. */
+    listLojasComRestaurante(idsLoja?: number[]) {
+      if (idsLoja?.length === 0) return Promise.resolve([])
+      let query = db
         .selectFrom('lojas')
         .innerJoin('restaurantes', 'restaurantes.id', 'lojas.restaurante_id')
         .select(['lojas.id_loja', 'lojas.name as nome', 'restaurantes.name as restaurante'])
         .orderBy('restaurantes.posicao')
         .orderBy('lojas.posicao')
         .orderBy('lojas.id')
-        .execute()
+      if (idsLoja) query = query.where('lojas.id_loja', 'in', idsLoja)
+      return query.execute()
     },
 
     listMenus(lojaId: number) {

@@ -25,8 +25,8 @@ export function createRestaurantesService(repository: RestaurantesRepository) {
   }
 
   return {
-    /** Every store as the loyalty screens and the till name it: POS id, name, restaurant. */
-    listLojasPorId: (): Promise<LojaNome[]> => repository.listLojasComRestaurante(),
+    /** Stores as the loyalty screens and the till name them (POS id, name, restaurant): all, or those of `idsLoja`. */
+    listLojasPorId: (idsLoja?: number[]): Promise<LojaNome[]> => repository.listLojasComRestaurante(idsLoja),
 
     async listRestaurantes(): Promise<RestauranteResumo[]> {
       const restaurantes = await repository.listRestaurantes()
