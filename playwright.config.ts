@@ -31,19 +31,25 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium-mobile' }],
+  projects: [
+    { name: 'chromium-mobile', testIgnore: /lighthouse\.spec\.ts$/ },
+    // Lighthouse measures CPU time: it runs once the journeys are done, one page at a time.
+    { name: 'lighthouse', testMatch: /lighthouse\.spec\.ts$/, dependencies: ['chromium-mobile'], fullyParallel: false },
+  ],
   webServer: [
     {
       command: `node scripts/e2e-server.mjs ${port} demo`,
       url: `http://127.0.0.1:${port}/api/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      // A first seed on a machine encodes the demo images (node_modules/.cache/balcao-images keeps them after).
+      timeout: 180_000,
     },
     {
       command: `node scripts/e2e-server.mjs ${emptyPort} empty`,
       url: `http://127.0.0.1:${emptyPort}/api/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      // A first seed on a machine encodes the demo images (node_modules/.cache/balcao-images keeps them after).
+      timeout: 180_000,
     },
   ],
 })

@@ -1,6 +1,25 @@
-import react from '@vitejs/plugin-react'
+import preact from '@preact/preset-vite'
 import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { bundleReport } from './scripts/bundle-report.ts'
+
+const STAFF_SOURCES = '/features/painel/'
+
+type ModuleInfoOf = (id: string) => { isEntry: boolean; importers: readonly string[] } | null
+const entryGraph = new Map<string, boolean>()
+
+/** Whether the entry (main.tsx) reaches this module by static imports alone, i.e. it is in every first load. */
+function inEntryGraph(id: string, getModuleInfo: ModuleInfoOf, seen = new Set<string>()): boolean {
+  const known = entryGraph.get(id)
+  if (known !== undefined) return known
+  if (seen.has(id)) return false
+  seen.add(id)
+  const info = getModuleInfo(id)
+  const result = Boolean(info && (info.isEntry || info.importers.some((i) => inEntryGraph(i, getModuleInfo, seen))))
+  // Only a positive answer is final: a negative one may come from a cycle cut short by `seen`.
+  if (result) entryGraph.set(id, true)
+  return result
+}
 
 const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`
 
@@ -12,6 +31,29 @@ export default defineConfig({
     emptyOutDir: true,
     assetsDir: 'assets',
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically is one file: over HTTP/1.1 a phone opens a handful of connections,
+        // each with its own round trips, and ten small chunks would come in two waves.
+        manualChunks: (id, { getModuleInfo }) => (inEntryGraph(id, getModuleInfo) ? 'app' : undefined),
+        // The counter tablet's code apart (assets/painel/), so that the customer's worker does not precache it.
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.some((id) => id.includes(STAFF_SOURCES)) &&
+          chunk.moduleIds.every((id) => id.includes(STAFF_SOURCES) || id.includes('/node_modules/'))
+            ? 'assets/painel/[name]-[hash].js'
+            : 'assets/[name]-[hash].js',
+        assetFileNames: (asset) =>
+          asset.originalFileNames.length > 0 && asset.originalFileNames.every((f) => f.includes(STAFF_SOURCES))
+            ? 'assets/painel/[name]-[hash][extname]'
+            : 'assets/[name]-[hash][extname]',
+      },
+      onLog(level, log, handler) {
+        // React Router reads React's useOptimistic only in its data router, which this app does not use (routing.tsx);
+        // Preact's compat layer has none, and the warning would hide real ones.
+        if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('useOptimistic')) return
+        handler(level, log)
+      },
+    },
   },
   server: {
     port: 5173,
@@ -29,11 +71,14 @@ export default defineConfig({
     },
   },
   plugins: [
-    react(),
+    // The app is written against React's API and runs on Preact's compat layer: react-dom alone weighs more than the
+    // first-load budget leaves for the whole app (docs/decisions/0010-first-load-budget.md).
+    preact({ prerender: { enabled: false } }),
+    bundleReport(),
     VitePWA({
       registerType: 'autoUpdate',
-      // An external registerSW.js keeps the strict CSP free of inline scripts.
-      injectRegister: 'script',
+      // Registered by main.tsx once the first screen is done (its precache would compete with it on a slow link).
+      injectRegister: false,
       includeAssets: ['icon.svg', 'icon-maskable.svg'],
       manifest: {
         name: 'Balcão',
@@ -53,12 +98,30 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // The shell (HTML, JS, CSS, icons) loads offline; data and images always come from the network first.
+        // The shell (HTML, JS, CSS, icons) comes from the cache, so a repeat visit paints without the network. Public
+        // content comes from the network while it answers within a few seconds, else (offline, a dead 4G cell) the last
+        // copy read; the person's own data (private data, transactions) is never kept by the worker.
         globPatterns: ['**/*.{js,css,html,svg,webmanifest}'],
+        globIgnores: ['assets/painel/**'],
         navigateFallback: '/index.html',
         // The staff pages come from the server: their CSP (WebAssembly for the QR reader) is not the cached page's.
         navigateFallbackDenylist: [/^\/api\//, /^\/imagens\//, /^\/painel(\/|$)/],
         runtimeCaching: [
+          {
+            // The public content (conteudos, restaurantes), the same for everyone. Written inline: Workbox copies this
+            // function's source into the worker, without the rest of this file.
+            urlPattern: ({ url }) =>
+              /^\/api\/(novidades|campanhas|perguntas-frequentes|informacao-legal|restaurantes|lojas|configuracao)(\/|$)/.test(
+                url.pathname,
+              ),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'conteudos',
+              networkTimeoutSeconds: 4,
+              expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 3600 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
           {
             urlPattern: ({ url }) => url.pathname.startsWith('/imagens/'),
             handler: 'StaleWhileRevalidate',

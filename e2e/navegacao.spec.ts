@@ -1,4 +1,5 @@
 import type { NovidadeResumo } from '../src/shared/conteudos.ts'
+import type { RestauranteResumo } from '../src/shared/restaurantes.ts'
 import { api, DESKTOP, expect, expectAccessible, main, PHONE, test } from './support.ts'
 
 test('the bottom navigation moves between the sections', async ({ page }) => {
@@ -56,7 +57,25 @@ test('an unknown path shows the not-found page, answered with 404', async ({ pag
   await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible()
 })
 
-test('the app is installable and its shell loads offline', async ({ page, context }) => {
+test('back returns to the list where it was scrolled; a new page starts at the top', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 500 })
+  await page.goto('/')
+  const card = main(page).getByRole('listitem').nth(3)
+  await card.scrollIntoViewIfNeeded()
+  const scrolled = await page.evaluate(() => window.scrollY)
+  expect(scrolled).toBeGreaterThan(200)
+  await card.getByRole('link').click()
+  await expect(page).toHaveURL(/\/novidades\/.+/)
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+  await page.goBack()
+  await expect(card).toBeVisible()
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled)
+})
+
+test('the app is installable; a repeat visit paints from the cache and shows the last content offline', async ({
+  page,
+  context,
+}) => {
   await page.goto('/')
   const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href')
   expect(manifestHref).toBeTruthy()
@@ -67,12 +86,21 @@ test('the app is installable and its shell loads offline', async ({ page, contex
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready
   })
-  // Once the worker controls the page, the shell comes from its cache with the network gone.
   await page.reload()
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
+  // A visit once the worker is there: the page comes from its cache, the content from the network (and is kept).
+  const repeat = await page.goto('/restaurantes')
+  expect(repeat?.fromServiceWorker()).toBe(true)
+  const restaurantes = await api<RestauranteResumo[]>(page.request, '/api/restaurantes')
+  const first = restaurantes[0]?.name ?? ''
+  await expect(main(page).getByText(first).first()).toBeVisible()
+
   await context.setOffline(true)
-  await page.goto('/restaurantes')
+  await page.reload()
   await expect(page.getByRole('navigation', { name: 'Navegação principal' })).toBeVisible()
+  await expect(main(page).getByText(first).first()).toBeVisible()
+  // Content never read on this device cannot be shown: the error screen, with the navigation still there.
+  await page.goto('/perguntas-frequentes')
   await expect(page.getByRole('heading', { name: 'Erro' })).toBeVisible()
   await context.setOffline(false)
 })
@@ -106,7 +134,8 @@ test.describe('on a computer', () => {
     const links = await nav.boundingBox()
     expect((links?.y ?? 0) + (links?.height ?? 0)).toBeLessThanOrEqual((bar?.y ?? 0) + (bar?.height ?? 0))
 
-    // Nothing floats over the text: what is at the bottom of the window is the page itself.
+    // Nothing floats over the text: what is at the bottom of the window is the page itself (once it is there).
+    await expect(main(page).locator('article')).toBeVisible()
     expect(
       await page.evaluate(() => document.elementFromPoint(640, 790)?.closest('main, nav, footer')?.localName),
     ).toBe('main')

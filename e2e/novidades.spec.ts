@@ -11,6 +11,8 @@ test('the home screen lists the news as cards, highlighted ones apart', async ({
     const card = cards.nth(i)
     await expect(card.getByRole('link')).toContainText(n.title)
     if (n.subtitle) await expect(card).toContainText(n.subtitle)
+    // Images below the screen load as they come near it.
+    await card.scrollIntoViewIfNeeded()
     await expect(card.locator('img')).toHaveAttribute('src', n.image.list ?? '')
     if (n.destaque) {
       await expect(card).toHaveClass(/card-destaque/)

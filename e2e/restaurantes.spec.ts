@@ -19,6 +19,8 @@ test.describe('restaurants and stores', () => {
       const card = cards.nth(i)
       await expect(card).toContainText(r.name)
       await expect(card).toContainText(r.title)
+      // Images below the screen load as they come near it.
+      await card.scrollIntoViewIfNeeded()
       await expect(card.locator('img.card-image')).toHaveAttribute('src', r.image.main ?? '')
       await expect(card.locator('img.card-logo')).toHaveAttribute('src', r.image.logo ?? '')
       const [loja] = r.lojas
@@ -48,6 +50,7 @@ test.describe('restaurants and stores', () => {
     for (const [i, l] of detail.lojas.entries()) {
       await expect(cards.nth(i)).toContainText(l.name)
       await expect(cards.nth(i)).toContainText(`${l.address.address}, ${l.address.postalCode} ${l.address.city}`)
+      await cards.nth(i).scrollIntoViewIfNeeded()
       await expect(cards.nth(i).locator('img')).toHaveAttribute('src', l.image.list ?? '')
     }
     await expectAccessible(page)

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, test as base, devices, expect, type Page } from '@playwright/test'
+import type { RestauranteResumo } from '../src/shared/restaurantes.ts'
 
 /** The headers every API call of the app sends. */
 export const API_HEADERS = { Accept: 'application/json', 'X-Api-Version': '1.0' }
@@ -151,4 +152,12 @@ export async function createAccount(page: Page, { complete = true } = {}): Promi
 /** Ends the session of the page's browser, without the UI. */
 export async function logoutViaApi(page: Page): Promise<void> {
   await apiPost(page.request, '/api/logout', { value: true })
+}
+
+/** The path of the demo's first store page (a restaurant with at least one store). */
+export async function aStorePath(request: APIRequestContext): Promise<string> {
+  const restaurantes = await api<RestauranteResumo[]>(request, '/api/restaurantes')
+  const r = restaurantes.find((x) => x.lojas.length > 0)
+  if (!r?.lojas[0]) throw new Error('the demo has no store')
+  return `/restaurantes/${r.tag}/${r.lojas[0].tag}`
 }

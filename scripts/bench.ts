@@ -1,94 +1,83 @@
-// `npm run bench`: every benchmark, one after another, then docs/benchmarks.md rewritten from this run alone: each
-// benchmark writes its own section (its figures beside their targets) to the file BENCH_MARKDOWN names, and its output
-// is kept below it. Nothing in the document is typed by hand. A benchmark that fails its checks still has its section
-// written (the failure is in it) and makes this exit non-zero; one that produces no section leaves the document as it
-// was.
-import { spawn } from 'node:child_process'
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
+// `npm run bench`: every benchmark in scripts/bench/, one after another, then docs/benchmarks.md rewritten from this
+// run alone: the machine, the date, every figure beside its target, and each benchmark's section. Nothing in the
+// document is typed by hand. `npm run bench -- <name>…` runs only those and leaves the document as it is.
+//
+// A benchmark is a module exporting a `Benchmark` (scripts/bench/report.ts); add it to BENCHMARKS. The run exits
+// non-zero when a benchmark's own checks fail (failed requests, a broken ledger); a missed target shows as ✖.
+//
+// Settings (environment): BENCH_DATABASE_URL or TEST_DATABASE_URL (a PostgreSQL server to create the benchmarks'
+// databases on; without one the PostgreSQL figures read "not measured"), BENCH_PIN (1: servers on core 0, the load
+// generator on the others; 0: no pinning), and each benchmark's own (see its module).
+import { writeFileSync } from 'node:fs'
+import { contentReads } from './bench/content-reads.ts'
+import { loyalty } from './bench/loyalty.ts'
+import { cores, describeMachine, hasTaskset, pinThisProcess } from './bench/machine.ts'
+import { type Benchmark, type BenchReport, type BenchSettings, mark, table } from './bench/report.ts'
+import { scaling } from './bench/scaling.ts'
 
-interface Bench {
-  name: string
-  script: string
-}
-
-/** Add new benchmarks here: each prints its report and writes its section of the document to BENCH_MARKDOWN. */
-const BENCHES: Bench[] = [{ name: 'loyalty', script: 'scripts/bench-loyalty.ts' }]
+const BENCHMARKS: Benchmark[] = [contentReads, scaling, loyalty]
 
 const DOC = 'docs/benchmarks.md'
 
-function run(bench: Bench, markdownFile: string): Promise<{ code: number; output: string }> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', bench.script], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, BENCH_MARKDOWN: markdownFile },
-    })
-    let output = ''
-    child.stdout.on('data', (chunk: Buffer) => {
-      process.stdout.write(chunk)
-      output += chunk.toString('utf8')
-    })
-    child.once('close', (code) => done({ code: code ?? 1, output }))
-  })
+const wanted = process.argv.slice(2)
+const unknown = wanted.filter((name) => !BENCHMARKS.some((b) => b.name === name))
+if (unknown.length > 0) {
+  console.error(`unknown benchmark: ${unknown.join(', ')} (known: ${BENCHMARKS.map((b) => b.name).join(', ')})`)
+  process.exit(2)
 }
+const selected = wanted.length === 0 ? BENCHMARKS : BENCHMARKS.filter((b) => wanted.includes(b.name))
 
-const cpu = os.cpus()[0]?.model?.trim() || 'unknown CPU'
-const cores = os.availableParallelism()
+const settings: BenchSettings = {
+  postgresUrl: process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined,
+  pin: process.env.BENCH_PIN !== '0' && hasTaskset(),
+}
+// The load generator (this process) keeps off core 0, where each benchmark places the server it measures.
+if (settings.pin) pinThisProcess(`1-${cores - 1}`)
+
 const date = new Date().toISOString()
-const pg = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL
+const machine = describeMachine()
+console.log([`bench: ${selected.map((b) => b.name).join(', ')}`, ...machine].join('\n'))
 
-mkdirSync('.tmp', { recursive: true })
-const sections: string[] = []
-let failed = 0
-let missing = 0
-for (const bench of BENCHES) {
-  console.log(`\n━━ bench: ${bench.name} (${bench.script}) ━━`)
-  const markdownFile = `.tmp/bench-${bench.name}.md`
-  rmSync(markdownFile, { force: true })
-  const { code, output } = await run(bench, markdownFile)
-  if (code !== 0) failed++
-  let section: string
-  try {
-    section = readFileSync(markdownFile, 'utf8').trim()
-  } catch {
-    missing++
-    console.error(`bench ${bench.name}: no report written (exit ${code})`)
-    continue
-  }
-  sections.push(
-    [
-      section,
-      '',
-      code === 0 ? '' : `**This benchmark exited with code ${code}: see its checks above.**\n`,
-      `<details><summary>Output of <code>${bench.script}</code></summary>`,
-      '',
-      '```text',
-      output.trim(),
-      '```',
-      '',
-      '</details>',
-    ].join('\n'),
-  )
+const reports: { benchmark: Benchmark; report: BenchReport }[] = []
+for (const benchmark of selected) {
+  console.log(`\n━━ ${benchmark.name} ━━`)
+  const report = await benchmark.run(settings)
+  console.log(`\n${report.markdown}`)
+  reports.push({ benchmark, report })
 }
 
-if (missing > 0) {
-  console.error(`\n${DOC} left as it was: ${missing} benchmark(s) wrote no report`)
-  process.exit(1)
-}
+const figures = table(
+  ['benchmark', 'figure', 'measured', 'target', ''],
+  reports.flatMap(({ benchmark, report }) =>
+    report.figures.map((f) => [benchmark.name, f.name, f.value, f.target, mark(f.met)]),
+  ),
+)
+console.log(`\n${figures}`)
 
-const doc = [
-  '# Benchmarks',
-  '',
-  `Written by \`npm run bench\` on ${date}; every figure below comes from that run. Do not edit by hand: run it again.`,
-  '',
-  `- machine: ${cpu}, ${cores} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, ${os.type()} ${os.release()}; Node ${process.version}`,
-  `- PostgreSQL: ${pg ? 'measured (BENCH_DATABASE_URL or TEST_DATABASE_URL was set)' : 'not measured (set BENCH_DATABASE_URL or TEST_DATABASE_URL)'}`,
-  `- the load generator runs on the same ${cores}-core machine as the server (and PostgreSQL), over loopback: it takes CPU`,
-  '  the server would otherwise have, and the latencies include its own delays. Each benchmark says how it shares the',
-  '  cores, and how busy the whole machine was while it measured (other work on the machine shows there).',
-  '',
-  ...sections.flatMap((s) => [s, '']),
-].join('\n')
-writeFileSync(DOC, doc)
-console.log(`\n${DOC} written${failed > 0 ? `; ${failed} benchmark(s) failed their checks` : ''}`)
-process.exit(failed > 0 ? 1 : 0)
+const failed = reports.filter(({ report }) => !report.checksPassed).map(({ benchmark }) => benchmark.name)
+if (wanted.length === 0) {
+  const doc = [
+    '# Benchmarks',
+    '',
+    `Written by \`npm run bench\` on ${date}: every figure below comes from that one run, none is typed by hand. ` +
+      'Run it again to refresh them.',
+    '',
+    '## Machine',
+    '',
+    ...machine.map((line) => `- ${line}`),
+    '- the load generator runs on the same machine, over loopback: each section says how the cores were shared, ' +
+      'and how busy the machine was while it measured (other work on it shows there)',
+    '',
+    '## Figures and targets',
+    '',
+    '✔ met, ✖ missed, — no target.',
+    '',
+    figures,
+    '',
+    ...reports.flatMap(({ report }) => [report.markdown, '']),
+  ].join('\n')
+  writeFileSync(DOC, doc)
+  console.log(`\n${DOC} written`)
+}
+if (failed.length > 0) console.error(`checks failed: ${failed.join(', ')}`)
+process.exit(failed.length > 0 ? 1 : 0)

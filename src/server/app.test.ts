@@ -9,7 +9,10 @@ import { createTestApp, createTestDatabase, type TestApp, testDialects } from '.
 function fakeWebBuild(): string {
   const dir = mkdtempSync(join(tmpdir(), 'balcao-web-'))
   mkdirSync(join(dir, 'assets'))
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Balcão</title><div id="root"></div>')
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html><head><title>Balcão</title></head><body><div id="root"></div></body></html>',
+  )
   writeFileSync(join(dir, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))})`)
   writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"Balcão"}')
   return dir
@@ -66,17 +69,48 @@ describe.each(testDialects())('HTTP platform on %s', (dialect) => {
     expect(res.headers['referrer-policy']).toBe('no-referrer')
   })
 
-  it('serves the app HTML, never cached, on every page path; 404 with the same HTML elsewhere', async () => {
+  it("serves the app HTML, never stored (it carries the visitor's data), on every page path; 404 elsewhere", async () => {
     for (const url of ['/', '/novidades', '/restaurantes/x/y/mapa', '/termos/', '/perguntas-frequentes/a/b']) {
       const res = await t.app.inject({ method: 'GET', url })
       expect(res.statusCode, url).toBe(200)
       expect(res.headers['content-type']).toContain('text/html')
-      expect(res.headers['cache-control']).toBe('no-cache')
+      expect(res.headers['cache-control']).toBe('private, no-store')
       expect(res.body).toContain('<div id="root">')
     }
+    const staff = await t.app.inject({ method: 'GET', url: '/painel/entrar' })
+    expect(staff.headers['cache-control']).toBe('no-cache')
+    expect(staff.body).not.toContain('dados-privados')
     const unknown = await t.app.inject({ method: 'GET', url: '/nao/existe/mesmo' })
     expect(unknown.statusCode).toBe(404)
     expect(unknown.body).toContain('<div id="root">')
+  })
+
+  it("answers a page's first public reads and the visitor's private data inside its HTML", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/novidades' })
+    const json = (id: string) => {
+      const match = new RegExp(`<script type="application/json" id="${id}">(.*?)</script>`).exec(res.body)
+      return match ? JSON.parse(match[1] as string) : undefined
+    }
+    const api = await t.app.inject({
+      method: 'GET',
+      url: '/api/novidades',
+      headers: { accept: 'application/json', 'x-api-version': '1.0' },
+    })
+    expect(json('leituras-da-pagina')).toEqual({ '/api/novidades': api.json().data })
+    expect(json('dados-privados')).toMatchObject({ user: { loggedIn: false, sawOnboarding: false } })
+    // A visitor past the onboarding is known as such from the page itself: the guards need no round trip.
+    const seen = await t.app.inject({
+      method: 'POST',
+      url: '/api/grava-saw-onboarding',
+      headers: { accept: 'application/json', 'x-api-version': '1.0' },
+      payload: { value: true },
+    })
+    const cookie = String(seen.headers['set-cookie']).split(';')[0] as string
+    const again = await t.app.inject({ method: 'GET', url: '/', headers: { cookie } })
+    expect(again.body).toMatch(/id="dados-privados">[^<]*"sawOnboarding":true/)
+    // A read that does not answer 200 is left to the browser.
+    const unknown = await t.app.inject({ method: 'GET', url: '/novidades/nao-existe' })
+    expect(unknown.body).not.toContain('leituras-da-pagina')
   })
 
   it('caches hashed assets for a year and compresses them', async () => {

@@ -1,7 +1,6 @@
 import compress from '@fastify/compress'
 import cookie from '@fastify/cookie'
 import etag from '@fastify/etag'
-import helmet from '@fastify/helmet'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { API_VERSION, API_VERSION_HEADER } from '../shared/api.ts'
@@ -19,18 +18,24 @@ import { createRestaurantesRepository } from './features/restaurantes/repository
 import { restaurantesRoutes } from './features/restaurantes/routes.ts'
 import { createRestaurantesService } from './features/restaurantes/service.ts'
 import { sistemaRoutes } from './features/sistema/routes.ts'
+import { COMPRESS_THRESHOLD_BYTES } from './platform/cached-reply.ts'
 import { type Clock, DAY, HOUR, systemClock } from './platform/clock.ts'
 import { setHashCost } from './platform/crypto.ts'
 import type { DatabaseHandle } from './platform/db.ts'
 import { errorBody, frameworkOptions, registerErrorHandling } from './platform/errors.ts'
 import { IDEMPOTENCY_TTL_DAYS, purgeIdempotency } from './platform/idempotency.ts'
-import { loggerOptions } from './platform/logging.ts'
+import { loggerOptions, OneLinePerRequest } from './platform/logging.ts'
 import { createMemoryRateLimiter, createRateLimiter, purgeOldLimits } from './platform/rate-limit.ts'
+import { createReadCache, type ReadCache } from './platform/read-cache.ts'
+import { registerSecurityHeaders } from './platform/security-headers.ts'
 import { isApiCall, registerSessions, serverSecret, sessoesRepo } from './platform/sessions.ts'
 import { createOutboxSmsProvider, createTwilioSmsProvider, type SmsProvider } from './platform/sms.ts'
 import { STAFF_API_PREFIX, staffSurface } from './platform/staff-surface.ts'
 import { STORE_API_PREFIX, storeSurface } from './platform/store-surface.ts'
 import { registerWebApp } from './platform/web.ts'
+
+/** Public content answers kept in memory (docs/decisions/0008): every item of a large group fits many times over. */
+const READ_CACHE_ENTRIES = 2000
 
 /** Origins the store map frame may load from (the stores' OpenStreetMap embed links). */
 export const MAP_FRAME_ORIGINS = ['https://www.openstreetmap.org']
@@ -70,6 +75,8 @@ declare module 'fastify' {
     housekeeping(): Promise<void>
     /** Every route the app registered, in order. */
     routeTable: RouteEntry[]
+    /** Public content read models; whoever changes that content invalidates its tags here. */
+    readCache: ReadCache
   }
 }
 
@@ -87,6 +94,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, deps: A
   setHashCost(config.HASH_COST)
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL, deps.logStream),
+    logController: new OneLinePerRequest(),
     bodyLimit: config.BODY_LIMIT,
     trustProxy: trustProxyOf(config),
     ...frameworkOptions,
@@ -101,7 +109,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, deps: A
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(app)
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -124,7 +132,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, deps: A
     strictTransportSecurity: production,
     crossOriginEmbedderPolicy: false,
   })
-  await app.register(compress, { threshold: 1024 })
+  await app.register(compress, { threshold: COMPRESS_THRESHOLD_BYTES })
   await app.register(etag)
 
   // Forms are JSON only: a cross-site HTML form cannot send JSON with the version header without a CORS preflight,
@@ -137,6 +145,8 @@ export async function buildApp(config: Config, database: DatabaseHandle, deps: A
   await app.register(cookie)
 
   const restaurantesService = createRestaurantesService(createRestaurantesRepository(db))
+  const readCache = createReadCache({ maxEntries: READ_CACHE_ENTRIES, maxAgeMs: config.READ_CACHE_MAX_AGE_MS })
+  app.decorate('readCache', readCache)
   // conta composes the private data and asks loyalty for its part; loyalty asks conta to find its customers.
   let fidelizacaoService: FidelizacaoService | undefined
   const contaService = createContaService({
@@ -182,19 +192,13 @@ export async function buildApp(config: Config, database: DatabaseHandle, deps: A
 
   // The customer surface: pages' forms and /api/*, with the version header and the visitor's session.
   await app.register(async (customer) => {
-    customer.addHook('onRequest', async (request, reply) => {
-      if (!isApiCall(request)) return
-      const version = request.headers[API_VERSION_HEADER]
-      if (version !== API_VERSION) {
-        return reply
-          .status(400)
-          .send(
-            errorBody(
-              'Versão não suportada',
-              `Esta aplicação precisa de ser atualizada (versão da API ${API_VERSION}).`,
-            ),
-          )
-      }
+    customer.addHook('onRequest', (request, reply, done) => {
+      if (!isApiCall(request) || request.headers[API_VERSION_HEADER] === API_VERSION) return done()
+      reply
+        .status(400)
+        .send(
+          errorBody('Versão não suportada', `Esta aplicação precisa de ser atualizada (versão da API ${API_VERSION}).`),
+        )
     })
     const sessions = await registerSessions(customer, {
       db,
@@ -209,8 +213,11 @@ export async function buildApp(config: Config, database: DatabaseHandle, deps: A
       devOutbox: !production,
     })
     await customer.register(fidelizacaoRoutes, { service: fidelizacao, conta: contaService })
-    await customer.register(conteudosRoutes, { service: createConteudosService(createConteudosRepository(db)) })
-    await customer.register(restaurantesRoutes, { service: restaurantesService })
+    await customer.register(conteudosRoutes, {
+      service: createConteudosService(createConteudosRepository(db)),
+      cache: readCache,
+    })
+    await customer.register(restaurantesRoutes, { service: restaurantesService, cache: readCache })
   })
 
   // The store surface: the Store API, by store key.

@@ -59,6 +59,11 @@ const EnvSchema = z.object({
    * not test hashing run at the minimum.
    */
   HASH_COST: z.coerce.number().int().min(HASH_COST_MIN).max(HASH_COST_MAX).default(HASH_COST_DEFAULT),
+  /**
+   * How long a public content answer may be served from memory before it is read again (decision 0008): the bound on
+   * staleness for content changed behind the app's back (another process, a seed against a running server).
+   */
+  READ_CACHE_MAX_AGE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /** Largest JSON body accepted, in bytes. */
   BODY_LIMIT: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
 })

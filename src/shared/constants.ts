@@ -5,3 +5,11 @@ export const TERMOS_TAG = 'termos-e-condicoes'
 export const POLITICA_PRIVACIDADE_TAG = 'politica-de-privacidade'
 
 export const COPYRIGHT_YEAR = 2024
+
+/** Form and loyalty limits the screens show before any validation code has loaded (spec §5, §9). */
+export const DEFAULT_PAIS = '351'
+export const PASSWORD_LENGTH = 6
+export const RATING_MIN = 1
+export const RATING_MAX = 5
+export const ULTIMAS_TRANSACOES = 4
+export const COMENTARIO_MAX = 1000

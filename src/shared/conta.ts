@@ -1,8 +1,8 @@
 import { z } from 'zod'
+import { DEFAULT_PAIS } from './constants.ts'
 import { FidelizacaoDadosSchema, TransacaoSchema } from './fidelizacao.ts'
 import {
   ageOn,
-  DEFAULT_PAIS,
   isValidIsoDate,
   isValidNif,
   LOGIN_PASSWORD_MIN,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { COMENTARIO_MAX, RATING_MAX, RATING_MIN } from './constants.ts'
 import { mensagens, obrigatorio, PaisSchema, requiredError, TelemovelSchema } from './validacao.ts'
 
 /**
@@ -10,11 +11,6 @@ import { mensagens, obrigatorio, PaisSchema, requiredError, TelemovelSchema } fr
 export const INT_MAX = 2_147_483_647
 /** The largest bill a till may register (100 000,00 €): a typo of a few zeros is refused, not credited. */
 export const TOTAL_MAX = 10_000_000
-
-export const RATING_MIN = 1
-export const RATING_MAX = 5
-export const ULTIMAS_TRANSACOES = 4
-export const COMENTARIO_MAX = 1000
 
 /** A ledger movement as the customer and the till see it (spec §3 "Transaction", cents). */
 export const TransacaoSchema = z.object({

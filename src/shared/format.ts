@@ -12,18 +12,23 @@ export function formatMoney(cents: number): string {
   return `${negative ? '-' : ''}${grouped},${rest} €`
 }
 
-const dateTimeParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-})
+/**
+ * Made on first use, not when the module loads: a formatter with a time zone loads the zone's rules, tens of
+ * milliseconds on a slow phone, which would sit in every screen's first task.
+ */
+let dateTimeParts: Intl.DateTimeFormat | undefined
 
 /** An instant (ISO string, Date or epoch milliseconds) → `DD/MM/YYYY HH:mm` in Lisbon time. */
 export function formatDateTime(instant: string | number | Date): string {
+  dateTimeParts ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
   const parts = Object.fromEntries(dateTimeParts.formatToParts(new Date(instant)).map((p) => [p.type, p.value]))
   return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`
 }

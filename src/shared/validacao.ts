@@ -1,5 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile'
 import { z } from 'zod'
+import { PASSWORD_LENGTH } from './constants.ts'
 
 /**
  * The validation rules of spec §5 with their exact pt-PT messages. Forms (react-hook-form) and routes use the same
@@ -54,9 +55,7 @@ z.config({
 // and the attempt alone files a CSP violation on every page that validates a form.
 if (typeof document !== 'undefined') z.config({ jitless: true })
 
-export const DEFAULT_PAIS = '351'
 export const LOGIN_PASSWORD_MIN = 4
-export const PASSWORD_LENGTH = 6
 export const SMS_CODE_LENGTH = 6
 export const TEXT_MAX = 200
 

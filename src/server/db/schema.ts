@@ -103,7 +103,15 @@ export interface LojaMenusTable {
 export interface ImagensTable {
   nome: string
   tipo: string
-  conteudo: string
+  /** Text files (SVG); null when the bytes are in `dados`. */
+  conteudo: string | null
+  /** Binary files: raster sources and every AVIF/WebP variant. */
+  dados: Buffer | null
+  /** Pixels of this file (an SVG's design size); null on rows older than the image pipeline. */
+  largura: number | null
+  altura: number | null
+  /** The source a variant was encoded from (its `nome`); null on sources. */
+  origem: string | null
   atualizado_em: string
 }
 

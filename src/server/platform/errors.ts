@@ -108,9 +108,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.addHook('preClose', async () => {
     closing = true
   })
-  app.addHook('onRequest', async (_request, reply) => {
-    if (!closing) return
-    return reply.status(503).header('connection', 'close').send(errorBody('Indisponível', frameworkMessages.closing))
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!closing) return done()
+    reply.status(503).header('connection', 'close').send(errorBody('Indisponível', frameworkMessages.closing))
   })
 }
 

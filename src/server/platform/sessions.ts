@@ -199,19 +199,25 @@ export async function registerSessions(app: FastifyInstance, options: SessionOpt
     return request.sessao
   }
 
-  app.addHook('preValidation', async (request) => {
-    if (!needsSession(request)) return
+  async function resolveSession(request: FastifyRequest) {
     const { token, bearer } = tokenOf(request)
     request.bearer = bearer
     const visitor = token ? anonymousTokens.read(token) : undefined
     const found = token && !visitor ? await store.findByToken(token) : undefined
     request.sessao = found ?? anonymous(visitor?.sawOnboarding ?? false)
+  }
+
+  // Callback-style hooks: public reads pass through without a promise each (docs/decisions/0008).
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (!needsSession(request)) return done()
+    resolveSession(request).then(() => done(), done)
   })
 
   // What answers a visitor's own calls (private data, the account forms, their errors) is never kept by a browser or
   // a shared cache.
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (needsSession(request)) reply.header('cache-control', 'no-store')
+    done(null, payload)
   })
 
   return {

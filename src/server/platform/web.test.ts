@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp, testDialects } from '../testing/harness.ts'
+import { withPageData } from './web.ts'
 
 function fakeWebBuild(): string {
   const dir = mkdtempSync(join(tmpdir(), 'balcao-web-'))
@@ -49,5 +50,15 @@ describe.each(testDialects())('staff pages CSP on %s', (dialect) => {
     const unknown = await t.app.inject({ method: 'GET', url: '/painel/api/nada' })
     expect(unknown.statusCode).toBe(404)
     expect(unknown.json().error.title).toBe('Não encontrado')
+  })
+})
+
+describe('withPageData', () => {
+  it('puts the data before </head> and </body>, dollar signs and all', () => {
+    const html = '<html><head><title>B</title></head><body><div id="root"></div></body></html>'
+    const data = '<script type="application/json">{"title":"Preço $& e $` e $\' e $$"}</script>'
+    expect(withPageData(html, '<link rel="preload">', data)).toBe(
+      `<html><head><title>B</title><link rel="preload"></head><body><div id="root"></div>${data}</body></html>`,
+    )
   })
 })

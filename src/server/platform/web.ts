@@ -1,13 +1,18 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { API_VERSION } from '../../shared/api.ts'
+import { imageSet } from '../../shared/imagens.ts'
+import { PAGE_READS_ELEMENT_ID, PRIVATE_DATA_ELEMENT_ID, pageReadsOf } from '../../shared/page-reads.ts'
 import { isKnownPagePath } from '../../shared/routes.ts'
 import { errorBody, frameworkMessages } from './errors.ts'
 import { STAFF_API_PREFIX } from './staff-surface.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'no-cache'
+/** A page that carries the visitor's private data: never stored, by the browser or anything on the way. */
+const PRIVATE_PAGE = 'private, no-store'
 
 /** The staff pages (STORE-API.md "Staff pages"), where the till reads QR codes with a WebAssembly decoder. */
 const STAFF_PAGES = /^\/painel(\/|$)/
@@ -50,13 +55,23 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, prod
     })
   }
 
-  const sendApp = (reply: FastifyReply, status: number, path = '/') => {
+  const sendApp = async (request: FastifyRequest, reply: FastifyReply, status: number, path: string) => {
     allowWasmOnStaffPages(reply, path)
-    return reply.status(status).header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(indexHtml())
+    const customerPage = request.method === 'GET' && status === 200 && !STAFF_PAGES.test(path)
+    if (!customerPage) {
+      return reply.status(status).header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(indexHtml())
+    }
+    const [reads, privateData] = await Promise.all([answerPageReads(app, path), answerPrivateData(app, request, reply)])
+    const html = withPageData(indexHtml(), reads?.head ?? '', `${reads?.body ?? ''}${privateData}`)
+    return reply
+      .status(status)
+      .header('cache-control', privateData ? PRIVATE_PAGE : REVALIDATE)
+      .type('text/html; charset=utf-8')
+      .send(html)
   }
 
   // The root is a page, not the static directory listing.
-  if (hasWeb) app.get('/', (_request, reply) => sendApp(reply, 200))
+  if (hasWeb) app.get('/', (request, reply) => sendApp(request, reply, 200, '/'))
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/'
@@ -68,6 +83,77 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, prod
     ) {
       return reply.status(404).send(errorBody('Não encontrado', frameworkMessages.notFound))
     }
-    return sendApp(reply, isKnownPagePath(path) ? 200 : 404, path)
+    return sendApp(request, reply, isKnownPagePath(path) ? 200 : 404, path)
   })
 }
+
+/** The app's HTML with `head` before `</head>` and `body` before `</body>`. */
+export function withPageData(html: string, head: string, body: string): string {
+  // Replacer functions: a `$&` or `` $` `` in the content is text, not a replacement pattern.
+  return html.replace('</head>', () => `${head}</head>`).replace('</body>', () => `${body}</body>`)
+}
+
+/**
+ * The page's first public reads (shared/page-reads.ts), answered by the API itself and carried in the HTML as JSON:
+ * the first screen renders without a round trip for its content. A read that does not answer 200 is left to the
+ * browser, which then shows what it would have shown (not found, an error with a retry).
+ */
+async function answerPageReads(app: FastifyInstance, path: string): Promise<{ head: string; body: string } | null> {
+  const page = pageReadsOf(path)
+  if (!page || page.reads.length === 0) return null
+  const answers = await Promise.all(
+    page.reads.map(async (url) => {
+      const response = await app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'application/json', 'x-api-version': API_VERSION },
+      })
+      return response.statusCode === 200 ? ([url, (response.json() as { data: unknown }).data] as const) : null
+    }),
+  )
+  const found = Object.fromEntries(answers.filter((a) => a !== null))
+  if (Object.keys(found).length === 0) return null
+  return { head: leadImagePreload(page.page.leadImage?.(found)), body: jsonScript(PAGE_READS_ELEMENT_ID, found) }
+}
+
+/**
+ * The visitor's private data, as the app's first call would get it, carried in the page: the guards (onboarding seen,
+ * logged in) decide on the first render. A cookie the call sets (none today) would go out with the page.
+ */
+async function answerPrivateData(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/refresh-private-data',
+    headers: {
+      accept: 'application/json',
+      'content-type': 'application/json',
+      'x-api-version': API_VERSION,
+      ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+      ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
+    },
+    payload: JSON.stringify({ value: true }),
+  })
+  if (response.statusCode !== 200) return ''
+  const setCookie = response.headers['set-cookie']
+  if (setCookie) reply.header('set-cookie', setCookie)
+  return jsonScript(PRIVATE_DATA_ELEMENT_ID, (response.json() as { data: unknown }).data)
+}
+
+/** Data for the page's script, in an element that is never run. `<` escaped: no text can close the element. */
+function jsonScript(id: string, data: unknown): string {
+  return `<script type="application/json" id="${id}">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`
+}
+
+/**
+ * A preload of the page's lead image in the format and width its <picture> will pick (same srcset and sizes, so the
+ * browser reuses it), at high priority: it downloads alongside the script instead of after it.
+ */
+function leadImagePreload(lead: { url: string | null | undefined; sizes: string } | undefined): string {
+  if (!lead?.url) return ''
+  const set = imageSet(lead.url)
+  const best = set?.sources[0]
+  if (!best) return `<link rel="preload" as="image" href="${escapeAttribute(lead.url)}" fetchpriority="high">`
+  return `<link rel="preload" as="image" type="${best.type}" imagesrcset="${escapeAttribute(best.srcset)}" imagesizes="${escapeAttribute(lead.sizes)}" fetchpriority="high">`
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')

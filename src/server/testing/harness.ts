@@ -16,11 +16,14 @@ export function testDialects(): Dialect[] {
 }
 
 export async function createTestDatabase(dialect: Dialect): Promise<DatabaseHandle> {
-  if (dialect === 'sqlite') {
-    const handle = openDatabase(':memory:')
-    await migrateToLatest(handle.db)
-    return handle
-  }
+  const handle = await createUnmigratedTestDatabase(dialect)
+  await migrateToLatest(handle.db, handle.schema)
+  return handle
+}
+
+/** A database of its own with no migration run yet (a migration's own test starts from an earlier schema). */
+export async function createUnmigratedTestDatabase(dialect: Dialect): Promise<DatabaseHandle & { schema?: string }> {
+  if (dialect === 'sqlite') return openDatabase(':memory:')
   const url = process.env.TEST_DATABASE_URL
   if (!url) throw new Error('TEST_DATABASE_URL is not set')
   const schema = `t_${randomBytes(6).toString('hex')}`
@@ -29,9 +32,9 @@ export async function createTestDatabase(dialect: Dialect): Promise<DatabaseHand
   await admin.query(`create schema ${schema}`)
   await admin.end()
   const handle = openDatabase(url, { schema })
-  await migrateToLatest(handle.db, schema)
   return {
     ...handle,
+    schema,
     async close() {
       await handle.close()
       const cleanup = new pg.Client({ connectionString: url })

@@ -1,7 +1,32 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { RouterProvider } from 'react-router/dom'
+import { Suspense } from 'react'
+import { BrowserRouter } from 'react-router'
+import type { PrivateData } from '../../shared/conta.ts'
+import { PAGE_READS_ELEMENT_ID, PRIVATE_DATA_ELEMENT_ID } from '../../shared/page-reads.ts'
 import { ApiError } from '../lib/api.ts'
-import { router } from './router.tsx'
+import { Loading } from '../ui/Loading.tsx'
+import { prefetchPrivateData, setPrivateData } from './private-data.ts'
+import { routes } from './router.tsx'
+import { AppRoutes } from './routing.tsx'
+
+/** Data the server answered inside the page (web.ts), if any and readable; otherwise the screens ask the API. */
+function pageData<T>(id: string): T | null {
+  const text = document.getElementById(id)?.textContent
+  if (!text) return null
+  try {
+    return JSON.parse(text) as T
+  } catch {
+    return null
+  }
+}
+
+/** The page's first reads and the visitor's private data, answered in its HTML, put in the cache. */
+function seedFromPage(client: QueryClient): void {
+  const reads = pageData<Record<string, unknown>>(PAGE_READS_ELEMENT_ID) ?? {}
+  for (const [path, data] of Object.entries(reads)) client.setQueryData([path], data)
+  const privateData = pageData<PrivateData>(PRIVATE_DATA_ELEMENT_ID)
+  if (privateData) setPrivateData(client, privateData)
+}
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -15,10 +40,19 @@ const queryClient = new QueryClient({
   },
 })
 
+seedFromPage(queryClient)
+
+// The counter tablet's pages (/painel) have a staff session of their own, not a visitor's.
+if (!window.location.pathname.startsWith('/painel/')) prefetchPrivateData(queryClient)
+
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <Suspense fallback={<Loading />}>
+          <AppRoutes routes={routes} />
+        </Suspense>
+      </BrowserRouter>
     </QueryClientProvider>
   )
 }

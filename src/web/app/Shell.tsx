@@ -1,15 +1,5 @@
 import { type ReactNode, Suspense, useRef } from 'react'
-import {
-  Link,
-  type Location,
-  Navigate,
-  NavLink,
-  ScrollRestoration,
-  useLocation,
-  useMatches,
-  useNavigation,
-  useOutlet,
-} from 'react-router'
+import { Link, type Location, Navigate, NavLink, useLocation, useOutlet } from 'react-router'
 import { COPYRIGHT_YEAR } from '../../shared/constants.ts'
 import { paths } from '../../shared/routes.ts'
 import { ErrorState } from '../ui/ErrorState.tsx'
@@ -20,6 +10,7 @@ import { AccountIcon, BackIcon, BellIcon, LoyaltyIcon, NewsIcon, StoreIcon } fro
 import { backgroundOf, ModalBackdrop } from './modal-route.tsx'
 import { usePrivateData } from './private-data.ts'
 import { useReturnTripBounds } from './return-trip.ts'
+import { type Loadable, useNavigationPending, useRouteHandle, useScrollRestoration } from './routing.tsx'
 
 /** Per-screen chrome, set in a route's `handle` (e.g. the full-screen QR has neither header nor footer). */
 export interface ScreenChrome {
@@ -29,7 +20,7 @@ export interface ScreenChrome {
 }
 
 /** What a route says about itself in its `handle`: chrome, who may open it (guards.ts), whether it is a modal. */
-export interface RouteHandle extends ScreenChrome {
+export interface RouteHandle extends ScreenChrome, Loadable {
   access?: Access
   modal?: boolean
 }
@@ -54,11 +45,6 @@ const FOOTER_ITEMS: FooterItem[] = [
 ]
 
 export const COPYRIGHT = `© ${COPYRIGHT_YEAR} Balcão. Todos os direitos reservados.`
-
-function useHandle(): RouteHandle {
-  const matches = useMatches()
-  return (matches.at(-1)?.handle ?? {}) as RouteHandle
-}
 
 /** The header carries the main navigation: a tab bar fixed at the bottom of a phone, links in the bar on a computer. */
 function Header({ nav }: { nav: ReactNode }) {
@@ -143,8 +129,9 @@ function useScreens(modal: boolean): { page: ReactNode; modal: ReactNode; pagePa
 
 function Frame() {
   useReturnTripBounds()
-  const handle = useHandle()
-  const navigation = useNavigation()
+  useScrollRestoration()
+  const handle = useRouteHandle<RouteHandle>()
+  const pending = useNavigationPending()
   const verdict = useGuard(handle.access ?? 'public')
   const screens = useScreens(Boolean(handle.modal))
   const privateData = usePrivateData().data
@@ -177,11 +164,10 @@ function Frame() {
         Saltar para o conteúdo
       </a>
       {chrome.header && <Header nav={nav} />}
-      {navigation.state === 'loading' && <div className="route-progress" role="progressbar" aria-label="A carregar" />}
+      {pending && <div className="route-progress" role="progressbar" aria-label="A carregar" />}
       <Suspense fallback={<Loading />}>{content}</Suspense>
       {chrome.footer && <Footer loggedIn={loggedIn} />}
       {!chrome.header && nav}
-      <ScrollRestoration />
     </div>
   )
 }

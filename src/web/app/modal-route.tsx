@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useCallback } from 'react'
+import { type ReactNode, useCallback } from 'react'
 import {
   createPath,
   Link,
@@ -6,12 +6,13 @@ import {
   type Location,
   type NavigateOptions,
   useLocation,
-  useMatches,
   useNavigate,
 } from 'react-router'
 import { paths } from '../../shared/routes.ts'
+import { NovidadesPage } from '../features/conteudos/NovidadesPage.tsx'
 import { Modal } from '../ui/Modal.tsx'
-import { useHeader, useModalTitle } from './header.tsx'
+import { useModalTitle } from './header.tsx'
+import { useRouteHandle } from './routing.tsx'
 
 /**
  * Modal screens (docs/decisions/0003-account-screens.md). A link to a modal screen carries the page it was opened on
@@ -29,8 +30,7 @@ export function backgroundOf(location: Location): Location | undefined {
 
 /** Whether the current route is a modal screen (its `handle.modal`). */
 function useInModal(): boolean {
-  const matches = useMatches()
-  return Boolean((matches.at(-1)?.handle as { modal?: boolean } | undefined)?.modal)
+  return Boolean(useRouteHandle<{ modal: boolean }>().modal)
 }
 
 /**
@@ -47,7 +47,6 @@ export function useModalNavigate(): (to: string, options?: NavigateOptions) => v
       navigate(to, {
         ...options,
         replace: options.replace ?? inModal,
-        preventScrollReset: true,
         state: background ? { background } : null,
       })
     },
@@ -60,7 +59,7 @@ export function ModalLink({ to, ...props }: Omit<LinkProps, 'to' | 'state' | 're
   const location = useLocation()
   const inModal = useInModal()
   const background = backgroundOf(location) ?? (inModal ? undefined : location)
-  return <Link to={to} state={background ? { background } : null} replace={inModal} preventScrollReset {...props} />
+  return <Link to={to} state={background ? { background } : null} replace={inModal} {...props} />
 }
 
 /** 'Fechar': back to the page under the modal (history back keeps its scroll), or home when there is none. */
@@ -86,28 +85,10 @@ export function RouteModal({ title, children }: { title: string; children: React
   )
 }
 
-// The home page's own chunk (the router loads the same one for '/'), fetched only when a modal needs it.
-const HomePage = lazy(() =>
-  import('../features/conteudos/NovidadesPage.tsx').then((m) => ({ default: m.NovidadesPage })),
-)
-
 /**
  * What shows under a modal opened without a page behind it: the home page, which 'Fechar' leads to, rather than an
- * empty screen. Its own boundary: the modal does not wait for it.
+ * empty screen.
  */
 export function ModalBackdrop() {
-  return (
-    <Suspense fallback={<EmptyBackdrop />}>
-      <HomePage />
-    </Suspense>
-  )
-}
-
-function EmptyBackdrop() {
-  useHeader('Balcão')
-  return (
-    <main className="page" id="conteudo">
-      <h1 className="visually-hidden">Balcão</h1>
-    </main>
-  )
+  return <NovidadesPage />
 }

@@ -2,6 +2,7 @@ import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useCallback, useSyncExternalStore } from 'react'
 import type { PrivateData } from '../../shared/conta.ts'
 import { apiPost } from '../lib/api.ts'
+import { whenIdle } from '../lib/idle.ts'
 
 /**
  * What the server knows about this device's visitor (spec §3 "Private data"), under one query key. Every call that
@@ -27,11 +28,17 @@ export function onboardingSeenOnDevice(): boolean {
   return storage()?.getItem(ONBOARDING_STORAGE_KEY) === '1'
 }
 
+/**
+ * Written when the browser is idle: the first touch of localStorage in a page opens it synchronously, tens of
+ * milliseconds on a slow phone, which would otherwise land in the first screen's render.
+ */
 function rememberOnboarding(seen: boolean): void {
-  const s = storage()
-  if (!s) return
-  if (seen) s.setItem(ONBOARDING_STORAGE_KEY, '1')
-  else s.removeItem(ONBOARDING_STORAGE_KEY)
+  whenIdle(() => {
+    const s = storage()
+    if (!s) return
+    if (seen) s.setItem(ONBOARDING_STORAGE_KEY, '1')
+    else s.removeItem(ONBOARDING_STORAGE_KEY)
+  })
 }
 
 /** The security key kept on this device, if it belongs to this account. */
@@ -87,8 +94,14 @@ async function fetchPrivateData(): Promise<PrivateData> {
   return data
 }
 
-export const usePrivateData = () =>
-  useQuery({ queryKey: PRIVATE_DATA_KEY, queryFn: fetchPrivateData, staleTime: 5 * 60_000 })
+const privateDataQuery = { queryKey: PRIVATE_DATA_KEY, queryFn: fetchPrivateData, staleTime: 5 * 60_000 }
+
+export const usePrivateData = () => useQuery(privateDataQuery)
+
+/** Asks the server at once, as the app starts: the guards wait for this answer on a device's first visit. */
+export function prefetchPrivateData(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(privateDataQuery)
+}
 
 /** Puts a fresh PrivateData answer in the cache (and the device's onboarding flag). */
 export function setPrivateData(queryClient: QueryClient, data: PrivateData): void {

@@ -1,8 +1,12 @@
 import type { ComponentType } from 'react'
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
+import { Navigate, type RouteObject } from 'react-router'
+import { PAGE_READS } from '../../shared/page-reads.ts'
 import { paths } from '../../shared/routes.ts'
+import { NovidadesPage } from '../features/conteudos/NovidadesPage.tsx'
+import { FidelizacaoPage } from '../features/fidelizacao/FidelizacaoPage.tsx'
 import { painelRoutes } from '../features/painel/routes.tsx'
-import { RouteError } from './RouteError.tsx'
+import { LojaPage } from '../features/restaurantes/LojaPage.tsx'
+import { lazyScreen } from './routing.tsx'
 import { type RouteHandle, Shell } from './Shell.tsx'
 
 /** Every screen is its own chunk: the first load carries the shell and the one screen the person opened. */
@@ -10,8 +14,17 @@ function page<M>(
   load: () => Promise<M>,
   pick: (m: M) => ComponentType,
   handle?: RouteHandle,
-): Pick<RouteObject, 'lazy' | 'handle'> {
-  return { lazy: async () => ({ Component: pick(await load()) }), ...(handle ? { handle } : {}) }
+): Pick<RouteObject, 'element' | 'handle'> {
+  const screen = lazyScreen(load, pick)
+  return { element: screen.element, handle: { ...handle, load: screen.load } }
+}
+
+/**
+ * The screens people open the app on (the home page; a store, from a link or the QR on its table; the loyalty card they
+ * show at the till) are in the first load: no second round trip for their code before they show (bundle-report.ts).
+ */
+function firstScreen(Screen: ComponentType, handle: RouteHandle): Pick<RouteObject, 'element' | 'handle'> {
+  return { element: <Screen />, handle }
 }
 
 /** Screens that no guard stops (spec §2): the onboarding itself, legal texts, not found. */
@@ -20,36 +33,26 @@ const OPEN: RouteHandle = { access: 'open' }
 export const routes: RouteObject[] = [
   {
     element: <Shell />,
-    errorElement: <RouteError />,
     children: [
       {
         path: paths.home,
-        ...page(
-          () => import('../features/conteudos/NovidadesPage.tsx'),
-          (m) => m.NovidadesPage,
-        ),
+        ...firstScreen(NovidadesPage, { data: PAGE_READS[paths.home]?.reads }),
       },
       {
         path: paths.novidades,
-        ...page(
-          () => import('../features/conteudos/NovidadesPage.tsx'),
-          (m) => m.NovidadesPage,
-        ),
+        ...firstScreen(NovidadesPage, { data: PAGE_READS[paths.novidades]?.reads }),
       },
       {
         path: paths.novidade,
         ...page(
           () => import('../features/conteudos/NovidadePage.tsx'),
           (m) => m.NovidadePage,
+          { data: PAGE_READS[paths.novidade]?.reads },
         ),
       },
       {
         path: paths.fidelizacao,
-        ...page(
-          () => import('../features/fidelizacao/FidelizacaoPage.tsx'),
-          (m) => m.FidelizacaoPage,
-          { access: 'private' },
-        ),
+        ...firstScreen(FidelizacaoPage, { access: 'private', data: PAGE_READS[paths.fidelizacao]?.reads }),
       },
       {
         path: paths.qr,
@@ -89,6 +92,7 @@ export const routes: RouteObject[] = [
         ...page(
           () => import('../features/conteudos/CampanhasPage.tsx'),
           (m) => m.CampanhasPage,
+          { data: PAGE_READS[paths.campanhas]?.reads },
         ),
       },
       {
@@ -96,6 +100,7 @@ export const routes: RouteObject[] = [
         ...page(
           () => import('../features/conteudos/CampanhaPage.tsx'),
           (m) => m.CampanhaPage,
+          { data: PAGE_READS[paths.campanha]?.reads },
         ),
       },
       {
@@ -172,6 +177,7 @@ export const routes: RouteObject[] = [
         ...page(
           () => import('../features/restaurantes/RestaurantesPage.tsx'),
           (m) => m.RestaurantesPage,
+          { data: PAGE_READS[paths.restaurantes]?.reads },
         ),
       },
       {
@@ -179,14 +185,12 @@ export const routes: RouteObject[] = [
         ...page(
           () => import('../features/restaurantes/RestaurantePage.tsx'),
           (m) => m.RestaurantePage,
+          { data: PAGE_READS[paths.restaurante]?.reads },
         ),
       },
       {
         path: paths.loja,
-        ...page(
-          () => import('../features/restaurantes/LojaPage.tsx'),
-          (m) => m.LojaPage,
-        ),
+        ...firstScreen(LojaPage, { data: PAGE_READS[paths.loja]?.reads }),
       },
       {
         path: paths.mapa,
@@ -334,5 +338,3 @@ export const routes: RouteObject[] = [
   ...painelRoutes,
   { path: '/index.html', element: <Navigate to={paths.home} replace /> },
 ]
-
-export const router = createBrowserRouter(routes)

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import { imageSet } from '../../shared/imagens.ts'
 import { useNativeModal } from './native-dialog.ts'
 import {
   clampView,
@@ -43,6 +44,9 @@ export function ImageViewer({ src, alt, title, onClose }: ImageViewerProps) {
   const stageRef = useRef<HTMLDivElement>(null)
   const imageRef = useRef<HTMLImageElement>(null)
   const titleId = useId()
+  // A vector stays sharp however far it is zoomed; a photo is shown from its widest variant, not its upload.
+  const set = imageSet(src)
+  const sources = set && !set.vector ? set.largest : []
   const [natural, setNatural] = useState<Size | null>(null)
   // Rendered state only for the controls; the image itself moves through `apply`, without a render per frame.
   const [scale, setScale] = useState(0)
@@ -196,21 +200,27 @@ export function ImageViewer({ src, alt, title, onClose }: ImageViewerProps) {
       </div>
       <div ref={stageRef} className="viewer-stage">
         {!ready && <p className="viewer-loading">A carregar…</p>}
-        <img
-          ref={imageRef}
-          className={ready ? 'viewer-image' : 'viewer-image viewer-image-loading'}
-          src={src}
-          alt={alt}
-          draggable={false}
-          onLoad={(event) => {
-            const image = event.currentTarget
-            const size = { width: image.naturalWidth, height: image.naturalHeight }
-            // Laid out at its natural size; the view scales it (1 = one image pixel per CSS pixel).
-            image.style.width = `${size.width}px`
-            image.style.height = `${size.height}px`
-            setNatural(size)
-          }}
-        />
+        <picture>
+          {/* Without width descriptors: the natural size is the file's pixels, which the zoom counts in. */}
+          {sources.map((source) => (
+            <source key={source.type} type={source.type} srcSet={source.src} />
+          ))}
+          <img
+            ref={imageRef}
+            className={ready ? 'viewer-image' : 'viewer-image viewer-image-loading'}
+            alt={alt}
+            draggable={false}
+            onLoad={(event) => {
+              const image = event.currentTarget
+              const size = { width: image.naturalWidth, height: image.naturalHeight }
+              // Laid out at its natural size; the view scales it (1 = one image pixel per CSS pixel).
+              image.style.width = `${size.width}px`
+              image.style.height = `${size.height}px`
+              setNatural(size)
+            }}
+            src={src}
+          />
+        </picture>
       </div>
       <fieldset className="viewer-tools">
         <legend className="visually-hidden">Zoom</legend>

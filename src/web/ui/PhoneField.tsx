@@ -1,5 +1,5 @@
-import { type CountryCode, getCountries, getCountryCallingCode } from 'libphonenumber-js/mobile'
 import type { FieldValues, Path, RegisterOptions, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form'
+import { type CountryCode, DIAL_CODES } from '../../shared/dial-codes.ts'
 import { FieldError, useFieldIds } from './Field.tsx'
 
 /** Spec §9: quick picks first, then every country of the numbering plans. */
@@ -19,9 +19,9 @@ function countryList() {
   const toCountry = (code: CountryCode): Country => ({
     code,
     name: names.of(code) ?? code,
-    dial: getCountryCallingCode(code),
+    dial: DIAL_CODES[code],
   })
-  const all = getCountries()
+  const all = (Object.keys(DIAL_CODES) as CountryCode[])
     .map(toCountry)
     .sort((a, b) => a.name.localeCompare(b.name, 'pt-PT'))
   countries = { quick: QUICK_PICKS.map(toCountry), all }

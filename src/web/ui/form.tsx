@@ -1,98 +1,25 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { useQueryClient } from '@tanstack/react-query'
-import { type ReactNode, useCallback, useRef, useState } from 'react'
-import { flushSync } from 'react-dom'
-import { type DefaultValues, type FieldValues, type Path, type UseFormReturn, useForm } from 'react-hook-form'
+import { useCallback, useEffect, useMemo } from 'react'
+import {
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormReturn,
+  useForm,
+} from 'react-hook-form'
 import type { z } from 'zod'
 import { FORM_FAILURE_MESSAGE, GENERIC_ERROR_TITLE } from '../../shared/api.ts'
-import { PRIVATE_DATA_KEY } from '../app/private-data.ts'
-import { ApiError } from '../lib/api.ts'
-import { Dialog, type DialogContent } from './Dialog.tsx'
-import { FORM_OVERLAY_MIN_MS, LoadingOverlay } from './LoadingOverlay.tsx'
-
-const UNEXPECTED = 'Ocorreu um erro inesperado. Tente mais tarde.'
-
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
-
-export interface OpenDialog extends DialogContent {
-  /** After the dialog went away, whatever button closed it. */
-  afterClose?: () => void
-}
-
-export type Outcome<R> = { ok: true; value: R } | { ok: false; error: unknown }
-
-/**
- * Runs calls the way forms do (spec §8, §9): the full-screen overlay for at least 1.5 s, a failure without field
- * messages shown in the error dialog with the server's title and message. Render `feedback` once in the screen.
- */
-export function useSubmission() {
-  const [busy, setBusy] = useState(false)
-  const [dialog, setDialog] = useState<OpenDialog | null>(null)
-  const running = useRef(false)
-  const queryClient = useQueryClient()
-
-  const showError = useCallback(
-    (error: unknown, afterClose?: () => void) => {
-      if (error instanceof ApiError && error.status === 401) {
-        // The session ended elsewhere: once the message is read, the guards send the person to login.
-        const next = afterClose
-        afterClose = () => {
-          next?.()
-          void queryClient.invalidateQueries({ queryKey: PRIVATE_DATA_KEY })
-        }
-      }
-      setDialog({
-        title: error instanceof ApiError ? error.title : GENERIC_ERROR_TITLE,
-        message: error instanceof ApiError ? error.message : UNEXPECTED,
-        ...(afterClose ? { afterClose } : {}),
-      })
-    },
-    [queryClient],
-  )
-
-  /** The call with the overlay; the outcome comes back once the overlay is gone. */
-  const run = useCallback(async <R,>(call: () => Promise<R>): Promise<Outcome<R>> => {
-    if (running.current) return { ok: false, error: new Error('busy') }
-    running.current = true
-    setBusy(true)
-    const started = Date.now()
-    let outcome: Outcome<R>
-    try {
-      outcome = { ok: true, value: await call() }
-    } catch (error) {
-      outcome = { ok: false, error }
-    }
-    await wait(FORM_OVERLAY_MIN_MS - (Date.now() - started))
-    running.current = false
-    // The overlay must be gone (and focus back in the form) before the caller focuses a field or opens a dialog.
-    flushSync(() => setBusy(false))
-    return outcome
-  }, [])
-
-  const feedback: ReactNode = (
-    <>
-      {busy && <LoadingOverlay />}
-      {dialog && (
-        <Dialog
-          title={dialog.title}
-          message={dialog.message}
-          {...(dialog.buttons ? { buttons: dialog.buttons } : {})}
-          onClose={() => {
-            // Gone first (its focus handed back), so that afterClose can move focus (e.g. to a field).
-            flushSync(() => setDialog(null))
-            dialog.afterClose?.()
-          }}
-        />
-      )}
-    </>
-  )
-
-  return { run, busy, showError, showDialog: setDialog, feedback }
-}
+import { ApiError, OFFLINE_MESSAGE } from '../lib/api.ts'
+import { whenIdle } from '../lib/idle.ts'
+import { useSubmission } from './submission.tsx'
 
 interface ApiFormOptions<S extends z.ZodType<FieldValues, FieldValues>, R> {
-  /** The shared zod schema of the form (src/shared): its pt-PT messages show under the fields. */
-  schema: S
+  /**
+   * The shared zod schema of the form (src/shared), whose pt-PT messages show under the fields, as a dynamic import:
+   * zod and the numbering plans stay out of the screen's first load (issue 9's budget) and arrive while the person
+   * reads the form. `() => import('…/shared/conta.ts').then((m) => m.LoginSchema)`
+   */
+  schema: () => Promise<S>
   defaultValues: DefaultValues<z.input<S>>
   /** The call, with the parsed values. */
   submit: (values: z.output<S>) => Promise<R>
@@ -110,6 +37,49 @@ export interface ApiForm<S extends z.ZodType<FieldValues, FieldValues>> {
   submission: ReturnType<typeof useSubmission>
 }
 
+/** The form error that says the validation code could not be fetched. */
+const VALIDATION_UNAVAILABLE = 'validation-unavailable'
+
+/**
+ * The zod resolver, fetched with the schema once the screen has painted; a submit before then waits for it. A failed
+ * fetch (no connection) is tried again on the next submit.
+ */
+function useLazyResolver<S extends z.ZodType<FieldValues, FieldValues>>(
+  loadSchema: () => Promise<S>,
+): Resolver<z.input<S>, unknown, z.output<S>> {
+  type FormResolver = Resolver<z.input<S>, unknown, z.output<S>>
+  const load = useMemo(() => {
+    let loading: Promise<FormResolver> | null = null
+    return () => {
+      loading ??= Promise.all([import('@hookform/resolvers/zod'), loadSchema()]).then(
+        ([{ zodResolver }, schema]) => zodResolver(schema as never) as unknown as FormResolver,
+        (error: unknown) => {
+          loading = null
+          throw error
+        },
+      )
+      return loading
+    }
+  }, [loadSchema])
+  useEffect(() => {
+    whenIdle(() => void load().catch(() => undefined))
+  }, [load])
+  return useCallback<FormResolver>(
+    async (values, context, options) => {
+      let resolve: FormResolver
+      try {
+        resolve = await load()
+      } catch {
+        // The validation code could not be fetched (no connection): said as such by the form, tried again next time.
+        const unavailable = { type: VALIDATION_UNAVAILABLE, message: OFFLINE_MESSAGE }
+        return { values: {}, errors: { root: unavailable } } as Awaited<ReturnType<FormResolver>>
+      }
+      return resolve(values, context, options)
+    },
+    [load],
+  )
+}
+
 /**
  * react-hook-form with the zod resolver, wired to the API: client failures show their messages under the fields and
  * the dialog 'Erro' / 'Falha ao submeter o formulário'; server `error.fields` go under the matching fields and the
@@ -124,7 +94,7 @@ export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>, R>({
 }: ApiFormOptions<S, R>): ApiForm<S> {
   type In = z.input<S>
   const form = useForm<In, unknown, z.output<S>>({
-    resolver: zodResolver(schema as never) as never,
+    resolver: useLazyResolver(schema),
     defaultValues,
     // The first invalid field is focused once the error dialog is closed (below), not under it.
     shouldFocusError: false,
@@ -150,7 +120,11 @@ export function useApiForm<S extends z.ZodType<FieldValues, FieldValues>, R>({
       }
       showError(error, onErrorClosed ? () => onErrorClosed(error) : undefined)
     },
-    (_errors, event) => {
+    (errors, event) => {
+      if (errors.root?.type === VALIDATION_UNAVAILABLE) {
+        showDialog({ title: GENERIC_ERROR_TITLE, message: OFFLINE_MESSAGE })
+        return
+      }
       const formElement = event?.target instanceof HTMLFormElement ? event.target : null
       showDialog({
         title: GENERIC_ERROR_TITLE,

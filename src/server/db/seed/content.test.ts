@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { parseSourceName } from '../../../shared/imagens.ts'
+import { contentHash, svgSize } from '../../platform/images.ts'
 import { buildDemoContent, wrapWords } from './content.ts'
 
 const content = buildDemoContent({ LOYALTY_CREDIT_PERCENT: 5, MINIMUM_AGE: 16 })
@@ -24,6 +26,14 @@ describe('demo store pictures', () => {
     expect(nata.get(848)).toContain('SALDANHA')
     expect(nata.get(848)).toContain('REPÚBLICA')
     expect(nata.get(861)).toContain('SANTA CATARINA')
+  })
+
+  it('names every picture by the naming rule: its design size and a hash of its drawing', () => {
+    for (const { nome, conteudo } of content.imagens) {
+      const source = parseSourceName(nome)
+      expect(source, nome).toMatchObject({ ...svgSize(conteudo), hash: contentHash(conteudo), extension: 'svg' })
+    }
+    expect(new Set(content.imagens.map((i) => parseSourceName(i.nome)?.base)).size).toBe(content.imagens.length)
   })
 
   it('wraps a street name on its plate by words', () => {

@@ -1,5 +1,7 @@
 import type { Insertable } from 'kysely'
 import { POLITICA_PRIVACIDADE_TAG, TERMOS_TAG } from '../../../shared/conteudos.ts'
+import { IMAGE_BASE } from '../../../shared/imagens.ts'
+import { svgFileName } from '../../platform/images.ts'
 import type {
   CampanhasTable,
   FaqCategoriasTable,
@@ -55,7 +57,9 @@ export interface ContentSettings {
 }
 
 export interface ImagemSeed {
+  /** File name by the naming rule of src/shared/imagens.ts. */
   nome: string
+  /** The SVG drawing. */
   conteudo: string
 }
 
@@ -80,22 +84,22 @@ export interface DemoContent {
   informacaoLegal: Insertable<InformacaoLegalTable>[]
 }
 
-export const IMAGE_NAME = /^[a-z0-9-]{1,100}\.svg$/
-
 /** Collects the generated images and hands out the URLs the content points at. */
 class Gallery {
-  private readonly images = new Map<string, string>()
+  private readonly images = new Map<string, ImagemSeed>()
 
-  add(nome: string, svg: string): string {
-    if (!IMAGE_NAME.test(nome)) throw new Error(`Nome de imagem inválido: ${nome}`)
-    const existing = this.images.get(nome)
-    if (existing !== undefined && existing !== svg) throw new Error(`Imagem repetida: ${nome}`)
-    this.images.set(nome, svg)
+  /** `base` names the picture (`loja-nata-e-grao-chiado-lista`); the URL adds its size and content hash. */
+  add(base: string, svg: string): string {
+    if (!IMAGE_BASE.test(base)) throw new Error(`Nome de imagem inválido: ${base}`)
+    const existing = this.images.get(base)
+    if (existing !== undefined && existing.conteudo !== svg) throw new Error(`Imagem repetida: ${base}`)
+    const nome = svgFileName(base, svg)
+    this.images.set(base, { nome, conteudo: svg })
     return `/imagens/${nome}`
   }
 
   list(): ImagemSeed[] {
-    return [...this.images].map(([nome, conteudo]) => ({ nome, conteudo }))
+    return [...this.images.values()]
   }
 }
 
@@ -712,8 +716,8 @@ function buildRestaurantes(gallery: Gallery): RestauranteSeed[] {
       const art = { restaurante: r.name, titulo: m.titulo, palette: r.palette, icon: m.icon, seccoes: m.seccoes }
       return {
         titulo: m.titulo,
-        imagem_pequena: gallery.add(`menu-${r.tag}-${m.tag}-pequena.svg`, menuCover(art)),
-        imagem: gallery.add(`menu-${r.tag}-${m.tag}-grande.svg`, menuPage(art)),
+        imagem_pequena: gallery.add(`menu-${r.tag}-${m.tag}-pequena`, menuCover(art)),
+        imagem: gallery.add(`menu-${r.tag}-${m.tag}-grande`, menuPage(art)),
         posicao: mi + 1,
       }
     })
@@ -753,11 +757,11 @@ function buildRestaurantes(gallery: Gallery): RestauranteSeed[] {
         longitude: l.longitude,
         map_link: osmEmbedUrl(l.latitude, l.longitude),
         image_list: gallery.add(
-          `loja-${r.tag}-${l.tag}-lista.svg`,
+          `loja-${r.tag}-${l.tag}-lista`,
           storefront(800, 450, { ...front, title: `Fachada da loja ${l.name}` }),
         ),
         image_main: gallery.add(
-          `loja-${r.tag}-${l.tag}-principal.svg`,
+          `loja-${r.tag}-${l.tag}-principal`,
           storefront(1200, 675, { ...front, title: `Fachada e esplanada da loja ${l.name}`, terrace: true }),
         ),
         posicao: li + 1,
@@ -771,11 +775,11 @@ function buildRestaurantes(gallery: Gallery): RestauranteSeed[] {
       text: r.text,
       color: r.color,
       image_main: gallery.add(
-        `restaurante-${r.tag}-principal.svg`,
+        `restaurante-${r.tag}-principal`,
         banner(800, 450, { title: `${r.name}: ${r.title}`, palette: r.palette, items: r.scene }),
       ),
       image_logo: gallery.add(
-        `restaurante-${r.tag}-logo.svg`,
+        `restaurante-${r.tag}-logo`,
         logo({
           title: `Logótipo ${r.name}`,
           lines: r.logoLines,
@@ -813,8 +817,8 @@ function buildConteudos(prefix: 'novidade' | 'campanha', defs: ConteudoDef[], ga
     subtitle: d.subtitle,
     text: d.text,
     destaque: d.destaque ? 1 : 0,
-    image_list: gallery.add(`${prefix}-${d.tag}-lista.svg`, banner(800, 450, { ...d.art, title: d.title })),
-    image_detail: gallery.add(`${prefix}-${d.tag}-detalhe.svg`, banner(1200, 675, { ...d.art, title: d.title })),
+    image_list: gallery.add(`${prefix}-${d.tag}-lista`, banner(800, 450, { ...d.art, title: d.title })),
+    image_detail: gallery.add(`${prefix}-${d.tag}-detalhe`, banner(1200, 675, { ...d.art, title: d.title })),
     posicao: i + 1,
     publicado_em: d.publicado_em,
   }))

@@ -1,6 +1,8 @@
 /**
  * Demo art of the fictional Grupo Ladrilho: flat SVG illustrations drawn in code. Every image is self-contained (no
- * external references, no web fonts, no scripts), so it can be stored in the `imagens` table and served as is.
+ * external references, no web fonts, no scripts), so the image pipeline (src/server/platform/images.ts) rasterises it
+ * to AVIF and WebP without fetching anything, and the SVG itself can be served as is. Text is drawn with the
+ * machine's fonts when rasterised (fontconfig picks DejaVu Sans on Debian for the generic families below).
  *
  * Scenes are drawn in a design space (800×450 for banners and shop fronts) and scaled to the output size, so a list
  * image (800×450) and a detail image (1200×675) share one drawing.
@@ -561,9 +563,10 @@ export function coffeeBean(): Icon {
 // Documents
 // ---------------------------------------------------------------------------------------------------------------
 
-function svgDocument(width: number, height: number, title: string, defs: string, body: string): string {
+/** `scale` sets the design size (the pixels the image pipeline encodes up to) above the drawing's own units. */
+function svgDocument(width: number, height: number, title: string, defs: string, body: string, scale = 1): string {
   // Clipped to the frame: when a page letterboxes the image, nothing drawn past the edges shows.
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeXml(title)}"><title>${escapeXml(title)}</title><defs><clipPath id="frame"><rect width="${width}" height="${height}"/></clipPath>${defs}</defs><g clip-path="url(#frame)">${body}</g></svg>`
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width * scale}" height="${height * scale}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeXml(title)}"><title>${escapeXml(title)}</title><defs><clipPath id="frame"><rect width="${width}" height="${height}"/></clipPath>${defs}</defs><g clip-path="url(#frame)">${body}</g></svg>`
 }
 
 function azulejoPattern(id: string, tile: string, ground = '#F7F3EA', size = 48): string {
@@ -882,7 +885,8 @@ function menuFrame(w: number, h: number, p: Palette, inset: number, corner: numb
 ${corners}`
 }
 
-/** The thumbnail of a menu (300×420): a cover with the restaurant, an illustration and the menu's title. */
+/** The thumbnail of a menu (600×840, drawn in 300×420 units): a cover with the restaurant, an illustration and the
+ * menu's title. */
 export function menuCover(o: MenuArtOptions): string {
   const p = o.palette
   const titleSize = fontSizeToFit([o.titulo], 230, 30, 0.55)
@@ -893,7 +897,9 @@ export function menuCover(o: MenuArtOptions): string {
 <text x="150" y="300" text-anchor="middle" font-family="${SANS}" font-size="12" font-weight="600" letter-spacing="4" fill="${p.paperInk}" opacity=".6">MENU</text>
 <text x="150" y="${300 + titleSize + 8}" text-anchor="middle" font-family="${SERIF}" font-size="${titleSize}" font-weight="700" fill="${p.paperInk}">${escapeXml(o.titulo)}</text>
 <path d="M130 ${330 + titleSize} H170" stroke="${p.accent}" stroke-width="3" stroke-linecap="round"/>`
-  return svgDocument(300, 420, `${o.restaurante} — ${o.titulo}`, azulejoPattern('az', p.tile, p.paper, 24), body)
+  // Drawn in 300×420 units, designed at twice that: a phone shows two covers across, some 170 CSS pixels each,
+  // which a 2× or 3× screen fills with 340 to 510 pixels.
+  return svgDocument(300, 420, `${o.restaurante} — ${o.titulo}`, azulejoPattern('az', p.tile, p.paper, 24), body, 2)
 }
 
 /** The full menu page (900×1260): header, illustration, sections with dishes and prices, VAT note. */

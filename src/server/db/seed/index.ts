@@ -1,6 +1,8 @@
+import { parseSourceName } from '../../../shared/imagens.ts'
 import type { Config } from '../../config.ts'
 import type { Database } from '../../platform/db.ts'
-import { buildDemoContent } from './content.ts'
+import { imageFileName, imageRows, processImage, SEED_IMAGE_CACHE } from '../../platform/images.ts'
+import { buildDemoContent, type ImagemSeed } from './content.ts'
 
 export type SeedSettings = Pick<Config, 'LOYALTY_CREDIT_PERCENT' | 'MINIMUM_AGE'>
 
@@ -17,7 +19,10 @@ const CONTENT_TABLES = [
   'imagens',
 ] as const
 
-/** Rows per multi-row insert of images (large text values; keeps every statement small on both dialects). */
+/** Images encoded at once; each has up to ten variants, which sharp spreads over its threads. */
+const ENCODING_CONCURRENCY = 4
+
+/** Rows per multi-row insert of images (SVG text and encoded variants; keeps every statement small on both dialects). */
 const IMAGE_BATCH = 20
 
 /**
@@ -28,16 +33,16 @@ const IMAGE_BATCH = 20
 export async function seedDemoContent(db: Database, settings: SeedSettings): Promise<void> {
   const content = buildDemoContent(settings)
   const agora = new Date().toISOString()
+  // Encoded before the transaction: a cold cache takes seconds, and SQLite's write lock would be held all along.
+  const imagens = await encodeImages(content.imagens, agora)
   await db.transaction().execute(async (trx) => {
     for (const table of CONTENT_TABLES) await trx.deleteFrom(table).execute()
 
-    for (let i = 0; i < content.imagens.length; i += IMAGE_BATCH) {
-      const batch = content.imagens.slice(i, i + IMAGE_BATCH)
+    // Each source comes before its variants, which name it (`origem`).
+    for (let i = 0; i < imagens.length; i += IMAGE_BATCH) {
       await trx
         .insertInto('imagens')
-        .values(
-          batch.map((img) => ({ nome: img.nome, tipo: 'image/svg+xml', conteudo: img.conteudo, atualizado_em: agora })),
-        )
+        .values(imagens.slice(i, i + IMAGE_BATCH))
         .execute()
     }
 
@@ -81,6 +86,32 @@ export async function seedDemoContent(db: Database, settings: SeedSettings): Pro
 
     await trx.insertInto('informacao_legal').values(content.informacaoLegal).execute()
   })
+}
+
+/**
+ * The demo art through the same pipeline as uploads, its variants memoised by content hash (on disk and in memory):
+ * every seed after the first on a machine reads them instead of encoding them again.
+ */
+async function encodeImages(imagens: ImagemSeed[], agora: string) {
+  const rows: ReturnType<typeof imageRows>[] = []
+  // A few images at a time, enough to keep sharp's threads busy, from a random place in the list: a process claims
+  // an image (its cache lock) only when about to encode it, so parallel seeds on a cold cache (test workers) mostly
+  // encode different images instead of queueing behind one another.
+  const start = Math.floor(Math.random() * imagens.length)
+  let next = 0
+  const worker = async () => {
+    for (let k = next++; k < imagens.length; k = next++) {
+      const i = (start + k) % imagens.length
+      const { nome, conteudo } = imagens[i] as ImagemSeed
+      const image = await processImage(conteudo, { cacheDir: SEED_IMAGE_CACHE })
+      // The content already points at `nome`, computed from the SVG's attributes; the encoder must agree with it.
+      const expected = imageFileName(parseSourceName(nome)?.base ?? '', image)
+      if (expected !== nome) throw new Error(`A imagem ${nome} saiu do codificador como ${expected}`)
+      rows[i] = imageRows(nome, conteudo, image, agora)
+    }
+  }
+  await Promise.all(Array.from({ length: ENCODING_CONCURRENCY }, worker))
+  return rows.flat()
 }
 
 /** First start: an empty database gets the demo content; later starts keep whatever is there. */

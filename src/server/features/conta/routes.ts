@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { DEFAULT_PAIS } from '../../../shared/constants.ts'
 import {
   AlterarPasswordSchema,
   AlterarTelemovelSchema,
@@ -16,7 +17,6 @@ import {
   UserDataSchema,
   ValueCallSchema,
 } from '../../../shared/conta.ts'
-import { DEFAULT_PAIS } from '../../../shared/validacao.ts'
 import { dataResponse, noDataResponse } from '../../platform/http.ts'
 import type { Sessions } from '../../platform/sessions.ts'
 import type { ContaService } from './service.ts'

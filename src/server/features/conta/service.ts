@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Selectable } from 'kysely'
 import type { z } from 'zod'
 import { FORM_FAILURE_MESSAGE, GENERIC_ERROR_TITLE } from '../../../shared/api.ts'
+import { PASSWORD_LENGTH } from '../../../shared/constants.ts'
 import {
   type AlterarPasswordSchema,
   type AlterarTelemovelSchema,
@@ -13,7 +14,7 @@ import {
   type UserData,
 } from '../../../shared/conta.ts'
 import type { FidelizacaoDados, Transacao } from '../../../shared/fidelizacao.ts'
-import { mensagens, PASSWORD_LENGTH, SMS_CODE_LENGTH, toE164Mobile } from '../../../shared/validacao.ts'
+import { mensagens, SMS_CODE_LENGTH, toE164Mobile } from '../../../shared/validacao.ts'
 import type { SmsFinalidade, UtilizadoresTable } from '../../db/schema.ts'
 import { type Clock, DAY, HOUR, isoIn, isoNow, lisbonToday, MINUTE } from '../../platform/clock.ts'
 import { hashSecret, randomDigits, randomToken, sha256, verifySecret } from '../../platform/crypto.ts'

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
@@ -9,51 +10,86 @@ import {
   NovidadeResumoSchema,
   NovidadeSchema,
 } from '../../../shared/conteudos.ts'
+import { replyFromCache } from '../../platform/cached-reply.ts'
 import { dataResponse, tagParams } from '../../platform/http.ts'
+import type { ReadCache } from '../../platform/read-cache.ts'
 import type { ConteudosService } from './service.ts'
 
-export const conteudosRoutes: FastifyPluginAsyncZod<{ service: ConteudosService }> = async (app, { service }) => {
-  app.get('/api/novidades', { schema: { response: dataResponse(z.array(NovidadeResumoSchema)) } }, async () => ({
-    data: await service.listNovidades(),
-  }))
+/** What a writer of content passes to `ReadCache.invalidate` after its commit: the whole feature, or one kind. */
+export const CONTEUDOS_CACHE_TAGS = {
+  all: 'conteudos',
+  novidades: 'novidades',
+  campanhas: 'campanhas',
+  perguntasFrequentes: 'perguntas-frequentes',
+  informacaoLegal: 'informacao-legal',
+} as const
+
+type Kind = Exclude<keyof typeof CONTEUDOS_CACHE_TAGS, 'all'>
+
+export const conteudosRoutes: FastifyPluginAsyncZod<{ service: ConteudosService; cache: ReadCache }> = async (
+  app,
+  { service, cache },
+) => {
+  // Answered from the read cache, which keeps their compressed forms too (platform/cached-reply.ts).
+  const cached = { compress: false } as const
+  const fromCache = (reply: FastifyReply, kind: Kind, key: string, load: () => Promise<unknown>) =>
+    replyFromCache(reply, cache, { key, tags: [CONTEUDOS_CACHE_TAGS.all, CONTEUDOS_CACHE_TAGS[kind]] }, async () => ({
+      data: await load(),
+    }))
+
+  app.get(
+    '/api/novidades',
+    { ...cached, schema: { response: dataResponse(z.array(NovidadeResumoSchema)) } },
+    (_request, reply) => fromCache(reply, 'novidades', 'novidades', service.listNovidades),
+  )
 
   app.get(
     '/api/novidades/:novidade',
-    { schema: { params: tagParams('novidade'), response: dataResponse(NovidadeSchema) } },
-    async (request) => ({ data: await service.getNovidade(request.params.novidade) }),
+    { ...cached, schema: { params: tagParams('novidade'), response: dataResponse(NovidadeSchema) } },
+    ({ params }, reply) =>
+      fromCache(reply, 'novidades', `novidade/${params.novidade}`, () => service.getNovidade(params.novidade)),
   )
 
-  app.get('/api/campanhas', { schema: { response: dataResponse(z.array(CampanhaResumoSchema)) } }, async () => ({
-    data: await service.listCampanhas(),
-  }))
+  app.get(
+    '/api/campanhas',
+    { ...cached, schema: { response: dataResponse(z.array(CampanhaResumoSchema)) } },
+    (_request, reply) => fromCache(reply, 'campanhas', 'campanhas', service.listCampanhas),
+  )
 
   app.get(
     '/api/campanhas/:campanha',
-    { schema: { params: tagParams('campanha'), response: dataResponse(CampanhaSchema) } },
-    async (request) => ({ data: await service.getCampanha(request.params.campanha) }),
+    { ...cached, schema: { params: tagParams('campanha'), response: dataResponse(CampanhaSchema) } },
+    ({ params }, reply) =>
+      fromCache(reply, 'campanhas', `campanha/${params.campanha}`, () => service.getCampanha(params.campanha)),
   )
 
   app.get(
     '/api/perguntas-frequentes',
-    { schema: { response: dataResponse(z.array(CategoriaFaqSchema)) } },
-    async () => ({ data: await service.listCategoriasFaq() }),
+    { ...cached, schema: { response: dataResponse(z.array(CategoriaFaqSchema)) } },
+    (_request, reply) => fromCache(reply, 'perguntasFrequentes', 'perguntas-frequentes', service.listCategoriasFaq),
   )
 
   app.get(
     '/api/perguntas-frequentes/:categoria',
-    { schema: { params: tagParams('categoria'), response: dataResponse(CategoriaFaqSchema) } },
-    async (request) => ({ data: await service.getCategoriaFaq(request.params.categoria) }),
+    { ...cached, schema: { params: tagParams('categoria'), response: dataResponse(CategoriaFaqSchema) } },
+    ({ params }, reply) =>
+      fromCache(reply, 'perguntasFrequentes', `perguntas-frequentes/${params.categoria}`, () =>
+        service.getCategoriaFaq(params.categoria),
+      ),
   )
 
   app.get(
     '/api/informacao-legal',
-    { schema: { response: dataResponse(z.array(InformacaoLegalResumoSchema)) } },
-    async () => ({ data: await service.listInformacaoLegal() }),
+    { ...cached, schema: { response: dataResponse(z.array(InformacaoLegalResumoSchema)) } },
+    (_request, reply) => fromCache(reply, 'informacaoLegal', 'informacao-legal', service.listInformacaoLegal),
   )
 
   app.get(
     '/api/informacao-legal/:conteudo',
-    { schema: { params: tagParams('conteudo'), response: dataResponse(InformacaoLegalSchema) } },
-    async (request) => ({ data: await service.getInformacaoLegal(request.params.conteudo) }),
+    { ...cached, schema: { params: tagParams('conteudo'), response: dataResponse(InformacaoLegalSchema) } },
+    ({ params }, reply) =>
+      fromCache(reply, 'informacaoLegal', `informacao-legal/${params.conteudo}`, () =>
+        service.getInformacaoLegal(params.conteudo),
+      ),
   )
 }

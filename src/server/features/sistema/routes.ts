@@ -1,9 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { isFingerprinted, isImageFileName } from '../../../shared/imagens.ts'
 import { type Database, type Dialect, isReachable } from '../../platform/db.ts'
 import { errorBody, notFound } from '../../platform/errors.ts'
 
-const ImageNameSchema = z.object({ nome: z.string().regex(/^[a-z0-9-]{1,100}\.(svg|png|jpg|webp)$/) })
+const ImageNameSchema = z.object({ nome: z.string().max(200).refine(isImageFileName, 'Nome de imagem inválido') })
+
+/** A fingerprinted name never changes its bytes (src/shared/imagens.ts); an older, plain name may be replaced. */
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+const REVALIDATE_DAILY = 'public, max-age=86400'
 
 /** Health for load balancers and monitors, and the images stored in the database. */
 export const sistemaRoutes: FastifyPluginAsyncZod<{ db: Database; dialect: Dialect }> = async (
@@ -16,16 +21,18 @@ export const sistemaRoutes: FastifyPluginAsyncZod<{ db: Database; dialect: Diale
   })
 
   app.get('/imagens/:nome', { schema: { params: ImageNameSchema } }, async (request, reply) => {
+    const { nome } = request.params
     const image = await db
       .selectFrom('imagens')
-      .select(['tipo', 'conteudo'])
-      .where('nome', '=', request.params.nome)
+      .select(['tipo', 'conteudo', 'dados'])
+      .where('nome', '=', nome)
       .executeTakeFirst()
-    if (!image) throw notFound('Esta imagem não existe.')
+    const body = image?.conteudo ?? image?.dados
+    if (!image || body == null) throw notFound('Esta imagem não existe.')
     return reply
       .type(image.tipo)
-      .header('cache-control', 'public, max-age=86400')
+      .header('cache-control', isFingerprinted(nome) ? IMMUTABLE : REVALIDATE_DAILY)
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-      .send(image.conteudo)
+      .send(body)
   })
 }

@@ -1,10 +1,9 @@
-import { useMemo, useState } from 'react'
+import { useCallback, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import type { z } from 'zod'
-import { POLITICA_PRIVACIDADE_TAG, TERMOS_TAG } from '../../../shared/constants.ts'
-import { dadosPessoaisSchema, type UserData } from '../../../shared/conta.ts'
+import { PASSWORD_LENGTH, POLITICA_PRIVACIDADE_TAG, TERMOS_TAG } from '../../../shared/constants.ts'
+import type { dadosPessoaisSchema, UserData } from '../../../shared/conta.ts'
 import { paths } from '../../../shared/routes.ts'
-import { PASSWORD_LENGTH } from '../../../shared/validacao.ts'
 import { useHeader } from '../../app/header.tsx'
 import { usePrivateData, useSetPrivateData } from '../../app/private-data.ts'
 import { QueryView } from '../../lib/query.tsx'
@@ -55,12 +54,17 @@ function DadosPessoaisForm({ user, idadeMinima, comPassword, comAceitacao }: For
   const navigate = useNavigate()
   const guardar = useDadosPessoais()
   const setPrivateData = useSetPrivateData()
-  const schema = useMemo(
+  const schema = useCallback(
     () =>
-      dadosPessoaisSchema({ idadeMinima, comPassword, comAceitacao, hoje: lisbonToday() }) as unknown as z.ZodType<
-        DadosValues,
-        DadosForm
-      >,
+      import('../../../shared/conta.ts').then(
+        (m) =>
+          m.dadosPessoaisSchema({
+            idadeMinima,
+            comPassword,
+            comAceitacao,
+            hoje: lisbonToday(),
+          }) as unknown as z.ZodType<DadosValues, DadosForm>,
+      ),
     [idadeMinima, comPassword, comAceitacao],
   )
   const { form, onSubmit, errorOf, submission } = useApiForm({

@@ -1,15 +1,18 @@
-import { AlterarPasswordSchema } from '../../../shared/conta.ts'
-import { PASSWORD_LENGTH } from '../../../shared/validacao.ts'
+import { PASSWORD_LENGTH } from '../../../shared/constants.ts'
+import type { AlterarPasswordSchema } from '../../../shared/conta.ts'
 import { RouteModal, useCloseModal } from '../../app/modal-route.tsx'
 import { Field } from '../../ui/Field.tsx'
 import { useApiForm } from '../../ui/form.tsx'
 import { useAlterarPassword } from './use-alterar-password.ts'
 
+const loadAlterarPasswordSchema = (): Promise<typeof AlterarPasswordSchema> =>
+  import('../../../shared/conta.ts').then((m) => m.AlterarPasswordSchema)
+
 export function AlterarPasswordPage() {
   const alterar = useAlterarPassword()
   const close = useCloseModal()
   const { form, onSubmit, errorOf, submission } = useApiForm({
-    schema: AlterarPasswordSchema,
+    schema: loadAlterarPasswordSchema,
     defaultValues: { password: '', confirmacaoPassword: '' },
     submit: (values) => alterar.mutateAsync(values),
     onSuccess: () =>

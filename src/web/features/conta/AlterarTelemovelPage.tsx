@@ -1,16 +1,20 @@
-import { AlterarTelemovelSchema } from '../../../shared/conta.ts'
+import { DEFAULT_PAIS } from '../../../shared/constants.ts'
+import type { AlterarTelemovelSchema } from '../../../shared/conta.ts'
 import { href, paths } from '../../../shared/routes.ts'
-import { DEFAULT_PAIS } from '../../../shared/validacao.ts'
 import { RouteModal, useModalNavigate } from '../../app/modal-route.tsx'
 import { useApiForm } from '../../ui/form.tsx'
 import { PhoneField, phoneFieldProps } from '../../ui/PhoneField.tsx'
+
+const loadAlterarTelemovelSchema = (): Promise<typeof AlterarTelemovelSchema> =>
+  import('../../../shared/conta.ts').then((m) => m.AlterarTelemovelSchema)
+
 import { useAlterarTelemovel } from './use-alterar-telemovel.ts'
 
 export function AlterarTelemovelPage() {
   const alterar = useAlterarTelemovel()
   const openModal = useModalNavigate()
   const { form, onSubmit, errorOf, submission } = useApiForm({
-    schema: AlterarTelemovelSchema,
+    schema: loadAlterarTelemovelSchema,
     defaultValues: { telemovel: '', pais: DEFAULT_PAIS, confirmacaoTelemovel: '', confirmacaoPais: DEFAULT_PAIS },
     submit: (values) => alterar.mutateAsync(values),
     onSuccess: ({ hash }) => openModal(href(paths.confirmPhoneChange, { hash }), { replace: true }),

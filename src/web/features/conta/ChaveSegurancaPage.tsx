@@ -3,8 +3,8 @@ import type { UserData } from '../../../shared/conta.ts'
 import { paths } from '../../../shared/routes.ts'
 import { useHeader } from '../../app/header.tsx'
 import { usePrivateData, useStoredChave } from '../../app/private-data.ts'
-import { useSubmission } from '../../ui/form.tsx'
 import { Loading } from '../../ui/Loading.tsx'
+import { useSubmission } from '../../ui/submission.tsx'
 import { useChaveSeguranca } from './use-chave-seguranca.ts'
 
 /**

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router'
-import { LoginSchema } from '../../../shared/conta.ts'
+import { DEFAULT_PAIS } from '../../../shared/constants.ts'
+import type { LoginSchema } from '../../../shared/conta.ts'
 import { paths } from '../../../shared/routes.ts'
-import { DEFAULT_PAIS } from '../../../shared/validacao.ts'
 import { ModalLink, RouteModal } from '../../app/modal-route.tsx'
 import { useSetPrivateData } from '../../app/private-data.ts'
 import { Field } from '../../ui/Field.tsx'
@@ -9,12 +9,14 @@ import { useApiForm } from '../../ui/form.tsx'
 import { PhoneField, phoneFieldProps } from '../../ui/PhoneField.tsx'
 import { useLogin } from './use-login.ts'
 
+const loadLoginSchema = (): Promise<typeof LoginSchema> => import('../../../shared/conta.ts').then((m) => m.LoginSchema)
+
 export function LoginPage() {
   const login = useLogin()
   const navigate = useNavigate()
   const setPrivateData = useSetPrivateData()
   const { form, onSubmit, errorOf, submission } = useApiForm({
-    schema: LoginSchema,
+    schema: loadLoginSchema,
     defaultValues: { telemovel: '', pais: DEFAULT_PAIS, password: '' },
     submit: (values) => login.mutateAsync(values),
     onSuccess: (data) => {

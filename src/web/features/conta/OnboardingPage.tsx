@@ -5,7 +5,7 @@ import { paths } from '../../../shared/routes.ts'
 import { useHeader } from '../../app/header.tsx'
 import { LoyaltyIcon, NewsIcon, StoreIcon } from '../../app/icons.tsx'
 import { QueryView } from '../../lib/query.tsx'
-import { useSubmission } from '../../ui/form.tsx'
+import { useSubmission } from '../../ui/submission.tsx'
 import { useConfiguracao } from './use-configuracao.ts'
 import { useGravaSawOnboarding } from './use-grava-saw-onboarding.ts'
 

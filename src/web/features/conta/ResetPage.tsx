@@ -1,16 +1,19 @@
-import { ResetSchema } from '../../../shared/conta.ts'
+import { DEFAULT_PAIS } from '../../../shared/constants.ts'
+import type { ResetSchema } from '../../../shared/conta.ts'
 import { href, paths } from '../../../shared/routes.ts'
-import { DEFAULT_PAIS } from '../../../shared/validacao.ts'
 import { ModalLink, RouteModal, useModalNavigate } from '../../app/modal-route.tsx'
 import { useApiForm } from '../../ui/form.tsx'
 import { PhoneField, phoneFieldProps } from '../../ui/PhoneField.tsx'
+
+const loadResetSchema = (): Promise<typeof ResetSchema> => import('../../../shared/conta.ts').then((m) => m.ResetSchema)
+
 import { useReset } from './use-reset.ts'
 
 export function ResetPage() {
   const reset = useReset()
   const openModal = useModalNavigate()
   const { form, onSubmit, errorOf, submission } = useApiForm({
-    schema: ResetSchema,
+    schema: loadResetSchema,
     defaultValues: { telemovel: '', pais: DEFAULT_PAIS },
     submit: (values) => reset.mutateAsync(values),
     onSuccess: ({ hash }) => openModal(href(paths.confirmReset, { hash }), { replace: true }),

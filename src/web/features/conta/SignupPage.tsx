@@ -1,14 +1,17 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { TERMOS_TAG } from '../../../shared/constants.ts'
-import { type SignupInput, SignupSchema } from '../../../shared/conta.ts'
+import { DEFAULT_PAIS, TERMOS_TAG } from '../../../shared/constants.ts'
+import type { SignupInput, SignupSchema } from '../../../shared/conta.ts'
 import { href, paths } from '../../../shared/routes.ts'
-import { DEFAULT_PAIS } from '../../../shared/validacao.ts'
 import { ModalLink, RouteModal, useModalNavigate } from '../../app/modal-route.tsx'
 import { leaveForm, takeFormValues } from '../../app/return-trip.ts'
 import { CheckboxField } from '../../ui/Field.tsx'
 import { useApiForm } from '../../ui/form.tsx'
 import { PhoneField, phoneFieldProps } from '../../ui/PhoneField.tsx'
+
+const loadSignupSchema = (): Promise<typeof SignupSchema> =>
+  import('../../../shared/conta.ts').then((m) => m.SignupSchema)
+
 import { useRegisto } from './use-registo.ts'
 
 export function SignupPage() {
@@ -19,7 +22,7 @@ export function SignupPage() {
     () => takeFormValues<Partial<SignupInput>>(paths.signup) ?? { telemovel: '', pais: DEFAULT_PAIS },
   )
   const { form, onSubmit, errorOf, submission } = useApiForm({
-    schema: SignupSchema,
+    schema: loadSignupSchema,
     defaultValues: initial,
     submit: (values) => registo.mutateAsync(values),
     onSuccess: ({ hash }) => openModal(href(paths.confirmSignup, { hash }), { replace: true }),

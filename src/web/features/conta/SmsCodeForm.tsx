@@ -1,9 +1,13 @@
 import type { ReactNode } from 'react'
-import { CodigoSmsSchema, type PrivateData } from '../../../shared/conta.ts'
+import type { CodigoSmsSchema, PrivateData } from '../../../shared/conta.ts'
 import { useSetPrivateData } from '../../app/private-data.ts'
 import { ApiError } from '../../lib/api.ts'
 import { Field } from '../../ui/Field.tsx'
 import { useApiForm } from '../../ui/form.tsx'
+
+const loadCodigoSmsSchema = (): Promise<typeof CodigoSmsSchema> =>
+  import('../../../shared/conta.ts').then((m) => m.CodigoSmsSchema)
+
 import { useReenviarCodigo } from './use-reenviar-codigo.ts'
 
 interface SmsCodeFormProps {
@@ -20,7 +24,7 @@ export function SmsCodeForm({ hash, intro, confirm, onConfirmed, restart }: SmsC
   const reenviar = useReenviarCodigo()
   const setPrivateData = useSetPrivateData()
   const { form, onSubmit, errorOf, submission } = useApiForm({
-    schema: CodigoSmsSchema,
+    schema: loadCodigoSmsSchema,
     defaultValues: { codigo: '' },
     submit: ({ codigo }) => confirm({ hash, codigo }),
     onSuccess: (data) => {

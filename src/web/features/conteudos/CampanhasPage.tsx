@@ -23,7 +23,8 @@ export function CampanhasPage() {
                   to={href(paths.campanha, { campanha: c.tag })}
                   image={c.image.list}
                   title={c.title}
-                  eager={i === 0}
+                  priority={i === 0}
+                  eager={i === 1}
                 />
               ))}
             </ul>

@@ -1,8 +1,10 @@
 import { useParams } from 'react-router'
 import type { Novidade } from '../../../shared/conteudos.ts'
+import { IMAGE_SIZES } from '../../../shared/imagens.ts'
 import { paths } from '../../../shared/routes.ts'
 import { useHeader } from '../../app/header.tsx'
 import { QueryView } from '../../lib/query.tsx'
+import { Picture } from '../../ui/Picture.tsx'
 import { RichText } from '../../ui/RichText.tsx'
 import { useNovidade } from './use-novidade.ts'
 
@@ -12,7 +14,15 @@ export function ConteudoDetalhe({ item, children }: { item: Novidade; children?:
     <main className="page page-detail" id="conteudo">
       <article>
         {item.image.detail && (
-          <img className="detail-image" src={item.image.detail} alt="" width={1200} height={675} decoding="async" />
+          <Picture
+            className="detail-image"
+            src={item.image.detail}
+            alt=""
+            sizes={IMAGE_SIZES.page}
+            width={1200}
+            height={675}
+            priority
+          />
         )}
         <h1>{item.titleDetail}</h1>
         {item.subtitle && <p className="subtitle">{item.subtitle}</p>}

@@ -25,7 +25,8 @@ export function NovidadesPage() {
                   title={n.title}
                   subtitle={n.subtitle}
                   highlighted={n.destaque}
-                  eager={i === 0}
+                  priority={i === 0}
+                  eager={i === 1}
                 />
               ))}
             </ul>

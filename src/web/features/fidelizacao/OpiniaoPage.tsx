@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import { type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react'
 import { Controller } from 'react-hook-form'
 import { Link, Navigate, useNavigate, useParams } from 'react-router'
-import { COMENTARIO_MAX, OpiniaoSchema, RATING_MAX, type Transacao } from '../../../shared/fidelizacao.ts'
+import { COMENTARIO_MAX, RATING_MAX } from '../../../shared/constants.ts'
+import type { OpiniaoSchema, Transacao } from '../../../shared/fidelizacao.ts'
 import { formatMoney } from '../../../shared/format.ts'
 import type { LojaNome } from '../../../shared/restaurantes.ts'
 import { paths } from '../../../shared/routes.ts'
@@ -17,6 +18,10 @@ import { tipoDe } from './formatos.ts'
 import { fidelizacaoKeys } from './keys.ts'
 import { useLojas } from './use-lojas.ts'
 import { useOpiniao } from './use-opiniao.ts'
+
+const loadOpiniaoSchema = (): Promise<typeof OpiniaoSchema> =>
+  import('../../../shared/fidelizacao.ts').then((m) => m.OpiniaoSchema)
+
 import { useTransacao } from './use-transacao.ts'
 import './fidelizacao.css'
 
@@ -133,7 +138,7 @@ function OpiniaoForm({ lojas, transacao }: OpiniaoFormProps) {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const { form, onSubmit, errorOf, submission } = useApiForm({
-    schema: OpiniaoSchema,
+    schema: loadOpiniaoSchema,
     defaultValues: {
       // On a transaction the shop is the transaction's (the server takes it from there too).
       loja: transacao ? transacao.id_loja : '',

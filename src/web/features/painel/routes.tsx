@@ -1,6 +1,12 @@
+import type { ComponentType } from 'react'
 import type { RouteObject } from 'react-router'
 import { paths } from '../../../shared/routes.ts'
-import { RouteError } from '../../app/RouteError.tsx'
+import { lazyScreen } from '../../app/routing.tsx'
+
+function screen<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): Pick<RouteObject, 'element' | 'handle'> {
+  const { element, load: preload } = lazyScreen(load, pick)
+  return { element, handle: { load: preload } }
+}
 
 /**
  * The staff pages (`/painel/*`, STORE-API.md "Staff pages"): a counter tablet's screens, outside the customer shell
@@ -10,17 +16,23 @@ import { RouteError } from '../../app/RouteError.tsx'
 export const painelRoutes: RouteObject[] = [
   {
     path: paths.painelEntrar,
-    errorElement: <RouteError />,
-    lazy: async () => ({ Component: (await import('./EntrarPage.tsx')).EntrarPage }),
+    ...screen(
+      () => import('./EntrarPage.tsx'),
+      (m) => m.EntrarPage,
+    ),
   },
   {
     path: paths.painelCaixa,
-    errorElement: <RouteError />,
-    lazy: async () => ({ Component: (await import('./CaixaPage.tsx')).CaixaPage }),
+    ...screen(
+      () => import('./CaixaPage.tsx'),
+      (m) => m.CaixaPage,
+    ),
   },
   {
     path: paths.painelSair,
-    errorElement: <RouteError />,
-    lazy: async () => ({ Component: (await import('./SairPage.tsx')).SairPage }),
+    ...screen(
+      () => import('./SairPage.tsx'),
+      (m) => m.SairPage,
+    ),
   },
 ]

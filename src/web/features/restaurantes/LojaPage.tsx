@@ -1,7 +1,9 @@
 import { Link, useParams } from 'react-router'
+import { IMAGE_SIZES } from '../../../shared/imagens.ts'
 import { href, paths } from '../../../shared/routes.ts'
 import { useHeader } from '../../app/header.tsx'
 import { QueryView } from '../../lib/query.tsx'
+import { Picture } from '../../ui/Picture.tsx'
 import { RichText } from '../../ui/RichText.tsx'
 import { Morada } from './Morada.tsx'
 import { useLoja } from './use-loja.ts'
@@ -18,7 +20,15 @@ export function LojaPage() {
         return (
           <main className="page page-detail" id="conteudo">
             {l.image.main && (
-              <img className="detail-image" src={l.image.main} alt="" width={1200} height={675} decoding="async" />
+              <Picture
+                className="detail-image"
+                src={l.image.main}
+                alt=""
+                sizes={IMAGE_SIZES.page}
+                width={1200}
+                height={675}
+                priority
+              />
             )}
             <h1>{l.nameDetail}</h1>
             <p className="subtitle">{l.restaurante.name}</p>

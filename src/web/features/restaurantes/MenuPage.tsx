@@ -1,9 +1,11 @@
 import { useState } from 'react'
 import { Navigate, useParams } from 'react-router'
+import { IMAGE_SIZES } from '../../../shared/imagens.ts'
 import { href, paths } from '../../../shared/routes.ts'
 import { useHeader } from '../../app/header.tsx'
 import { QueryView } from '../../lib/query.tsx'
 import { ImageViewer } from '../../ui/ImageViewer.tsx'
+import { Picture } from '../../ui/Picture.tsx'
 import { useLoja } from './use-loja.ts'
 
 /** A menu image; a phone cannot read it at the width of the screen, so it opens full screen, to zoom and pan. */
@@ -21,7 +23,15 @@ export function MenuPage() {
           <main className="page page-detail" id="conteudo">
             <h1>{item.titulo}</h1>
             <button type="button" className="menu-open" aria-haspopup="dialog" onClick={() => setViewing(true)}>
-              <img className="menu-large" src={item.imagem} alt="" width={900} height={1260} />
+              <Picture
+                className="menu-large"
+                src={item.imagem}
+                alt=""
+                sizes={IMAGE_SIZES.page}
+                width={900}
+                height={1260}
+                priority
+              />
               <span className="menu-open-label">Ver em ecrã inteiro</span>
             </button>
             {viewing && (

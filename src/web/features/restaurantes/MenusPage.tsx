@@ -1,8 +1,10 @@
 import { Link, useParams } from 'react-router'
+import { IMAGE_SIZES } from '../../../shared/imagens.ts'
 import { href, paths } from '../../../shared/routes.ts'
 import { useHeader } from '../../app/header.tsx'
 import { QueryView } from '../../lib/query.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
+import { Picture } from '../../ui/Picture.tsx'
 import { useLoja } from './use-loja.ts'
 
 export function MenusPage() {
@@ -18,10 +20,18 @@ export function MenusPage() {
             <EmptyState>Não existem Menus associados ao Restaurante</EmptyState>
           ) : (
             <ul className="menu-grid">
-              {l.menus.map((m) => (
+              {l.menus.map((m, i) => (
                 <li key={m.id}>
                   <Link to={href(paths.menu, { restaurante, loja, menu: m.id })}>
-                    <img src={m.imagem_pequena} alt="" width={300} height={420} loading="lazy" />
+                    <Picture
+                      src={m.imagem_pequena}
+                      alt=""
+                      sizes={IMAGE_SIZES.menuGrid}
+                      width={300}
+                      height={420}
+                      priority={i === 0}
+                      eager={i === 1}
+                    />
                     <span>{m.titulo}</span>
                   </Link>
                 </li>

@@ -27,7 +27,8 @@ export function RestaurantePage() {
                   image={l.image.list}
                   title={l.name}
                   subtitle={`${l.address.address}, ${l.address.postalCode} ${l.address.city}`}
-                  eager={i === 0}
+                  priority={i === 0}
+                  eager={i === 1}
                 />
               ))}
             </ul>

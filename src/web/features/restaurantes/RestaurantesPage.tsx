@@ -38,7 +38,8 @@ export function RestaurantesPage() {
                       logo={r.image.logo}
                       title={r.name}
                       subtitle={r.title}
-                      eager={i === 0}
+                      priority={i === 0}
+                      eager={i === 1}
                     />
                   )
                 })}

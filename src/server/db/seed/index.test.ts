@@ -1,0 +1,122 @@
+import { createHash } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { imageSet, parseSourceName, VARIANT_TYPES, variantHeight } from '../../../shared/imagens.ts'
+import type { DatabaseHandle } from '../../platform/db.ts'
+import { createTestDatabase, testDialects } from '../../testing/harness.ts'
+import { seedDemoContent } from './index.ts'
+
+const SETTINGS = { LOYALTY_CREDIT_PERCENT: 5, MINIMUM_AGE: 16 }
+
+// A machine's first seed encodes every picture (tens of seconds on two busy cores); later ones read the cache.
+const COLD_SEED_MS = 240_000
+
+describe.each(testDialects())('the demo seed on %s', (dialect) => {
+  let database: DatabaseHandle
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect)
+    await seedDemoContent(database.db, SETTINGS)
+  }, COLD_SEED_MS)
+  afterAll(() => database.close())
+
+  /** Every image URL the content rows point at. */
+  async function contentUrls(): Promise<string[]> {
+    const db = database.db
+    const rows = [
+      ...(await db.selectFrom('novidades').select(['image_list as a', 'image_detail as b']).execute()),
+      ...(await db.selectFrom('campanhas').select(['image_list as a', 'image_detail as b']).execute()),
+      ...(await db.selectFrom('restaurantes').select(['image_main as a', 'image_logo as b']).execute()),
+      ...(await db.selectFrom('lojas').select(['image_list as a', 'image_main as b']).execute()),
+      ...(await db.selectFrom('loja_menus').select(['imagem_pequena as a', 'imagem as b']).execute()),
+    ]
+    return rows.flatMap((r) => [r.a, r.b]).filter((u): u is string => u !== null)
+  }
+
+  it('stores every picture the content shows with the AVIF and WebP variants its URL promises', async () => {
+    const urls = await contentUrls()
+    expect(urls.length).toBeGreaterThan(50)
+    const stored = new Map(
+      (await database.db.selectFrom('imagens').select(['nome', 'tipo', 'largura', 'altura', 'origem']).execute()).map(
+        (r) => [r.nome, r],
+      ),
+    )
+    for (const url of urls) {
+      const source = parseSourceName(url)
+      const set = imageSet(url)
+      expect(source, url).not.toBeNull()
+      if (!source || !set) continue
+      const nome = url.slice('/imagens/'.length)
+      expect(stored.get(nome)).toEqual({
+        nome,
+        tipo: 'image/svg+xml',
+        largura: source.width,
+        altura: source.height,
+        origem: null,
+      })
+      for (const { type, srcset } of set.sources) {
+        for (const entry of srcset.split(', ')) {
+          const [path = '', descriptor = ''] = entry.split(' ')
+          const width = Number.parseInt(descriptor, 10)
+          expect(stored.get(path.slice('/imagens/'.length)), path).toEqual({
+            nome: path.slice('/imagens/'.length),
+            tipo: type,
+            largura: width,
+            altura: variantHeight(source, width),
+            origem: nome,
+          })
+        }
+      }
+    }
+    // Nothing stored that no URL leads to.
+    const reachable = new Set(
+      urls.flatMap((url) => [
+        url,
+        ...(imageSet(url)?.sources.flatMap((s) => s.srcset.split(', ').map((e) => e.split(' ')[0])) ?? []),
+      ]),
+    )
+    expect([...stored.keys()].filter((nome) => !reachable.has(`/imagens/${nome}`))).toEqual([])
+  })
+
+  it('encodes real AVIF and WebP bytes, smaller at smaller widths', async () => {
+    const [url = ''] = await contentUrls()
+    const nome = url.slice('/imagens/'.length)
+    const variants = await database.db
+      .selectFrom('imagens')
+      .select(['tipo', 'largura', 'dados'])
+      .where('origem', '=', nome)
+      .orderBy('largura')
+      .execute()
+    const magic = (bytes: Buffer | null) => {
+      const b = bytes ?? Buffer.alloc(0)
+      return b.subarray(4, 12).toString('latin1') === 'ftypavif'
+        ? VARIANT_TYPES.avif
+        : `${b.subarray(0, 4).toString('latin1')}${b.subarray(8, 12).toString('latin1')}` === 'RIFFWEBP'
+          ? VARIANT_TYPES.webp
+          : 'unknown'
+    }
+    expect(variants.length).toBeGreaterThanOrEqual(4)
+    for (const v of variants) expect(magic(v.dados)).toBe(v.tipo)
+    for (const type of Object.values(VARIANT_TYPES)) {
+      const sizes = variants.filter((v) => v.tipo === type).map((v) => v.dados?.length ?? 0)
+      expect(sizes).toEqual([...sizes].sort((a, b) => a - b))
+    }
+  })
+
+  it('seeds again over its own content, reading the encoded variants back instead of encoding them', async () => {
+    // Names and a digest of the bytes: a deep comparison of megabytes of Buffers takes the test runner a minute.
+    const files = async () =>
+      (await database.db.selectFrom('imagens').select(['nome', 'conteudo', 'dados']).orderBy('nome').execute()).map(
+        (r) =>
+          `${r.nome} ${createHash('sha256')
+            .update(r.conteudo ?? r.dados ?? '')
+            .digest('hex')}`,
+      )
+    const before = await files()
+    const started = performance.now()
+    await seedDemoContent(database.db, SETTINGS)
+    const elapsed = performance.now() - started
+    expect(await files()).toEqual(before)
+    // Encoding takes tens of seconds; reading and inserting, well under one on either database.
+    expect(elapsed).toBeLessThan(5_000)
+  })
+})

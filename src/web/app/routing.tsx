@@ -1,0 +1,182 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query'
+import {
+  Component,
+  type ComponentType,
+  createContext,
+  type ReactNode,
+  useContext,
+  useLayoutEffect,
+  useState,
+} from 'react'
+import { type Location, matchRoutes, type Params, type RouteObject, useLocation, useRoutes } from 'react-router'
+import { apiGet } from '../lib/api.ts'
+import { RouteError } from './RouteError.tsx'
+
+/**
+ * Routing on React Router's declarative core, with the two things this app took from its data router: a screen's
+ * chunk is fetched before the navigation shows it (the page stays, with a progress bar, meanwhile), and the scroll is
+ * restored. The data router itself weighs 31 kB gzip of the 80 kB first-load budget; this core weighs 14 kB
+ * (docs/decisions/0010-first-load-budget.md).
+ */
+
+/**
+ * What a route says about itself in its `handle`: `load` fetches its screen's chunk, `data` names the API reads the
+ * screen will make, fetched at the same time as the chunk rather than after it (one round trip, not two, on 4G).
+ */
+export interface Loadable {
+  load?: () => Promise<unknown>
+  data?: (params: Params) => string[]
+}
+
+type Loaded =
+  | { status: 'idle' }
+  | { status: 'loading'; promise: Promise<void> }
+  | { status: 'done'; Screen: ComponentType }
+  | { status: 'failed' }
+
+interface ScreenLoader {
+  state: Loaded
+  load: () => Promise<void>
+}
+
+function LazyScreen({ loader }: { loader: ScreenLoader }) {
+  const { state } = loader
+  if (state.status === 'done') return <state.Screen />
+  if (state.status === 'failed') return <RouteError />
+  throw loader.load()
+}
+
+/** A screen in its own chunk: `load` fetches it (once); rendering it before then suspends. */
+export function lazyScreen<M>(load: () => Promise<M>, pick: (m: M) => ComponentType) {
+  const loader: ScreenLoader = {
+    state: { status: 'idle' },
+    load() {
+      if (loader.state.status === 'loading') return loader.state.promise
+      if (loader.state.status === 'done') return Promise.resolve()
+      // Idle, or failed before (a dropped connection): ask again.
+      const promise = load().then(
+        (m) => {
+          loader.state = { status: 'done', Screen: pick(m) }
+        },
+        () => {
+          loader.state = { status: 'failed' }
+        },
+      )
+      loader.state = { status: 'loading', promise }
+      return promise
+    },
+  }
+  return { element: <LazyScreen loader={loader} />, load: loader.load }
+}
+
+const HandleContext = createContext<object>({})
+const PendingContext = createContext(false)
+
+/** The `handle` of the deepest route shown. */
+export function useRouteHandle<H extends object>(): Partial<H> {
+  return useContext(HandleContext) as Partial<H>
+}
+
+/** Whether a navigation is waiting for its screen's chunk. */
+export function useNavigationPending(): boolean {
+  return useContext(PendingContext)
+}
+
+/**
+ * The routes for the location shown, which trails the address bar while the next screen's chunks load: a tap keeps
+ * the current screen in place (no blank flash) until the next can render.
+ */
+export function AppRoutes({ routes }: { routes: RouteObject[] }) {
+  const location = useLocation()
+  const queryClient = useQueryClient()
+  // The first screen's chunk and data start now, alongside the session check, not once it has answered.
+  const [shown, setShown] = useState<Location>(() => {
+    void startScreen(routes, location, queryClient)
+    return location
+  })
+  // A layout effect: when the next screen is already loaded, it shows before the browser paints (no frame of the old
+  // screen with the progress bar).
+  useLayoutEffect(() => {
+    if (location.key === shown.key) return
+    let current = true
+    void startScreen(routes, location, queryClient).then(() => {
+      if (!current) return
+      // Read while the old screen is still there: once the next one (perhaps shorter) is in, it would be cut short.
+      scrollPositions.set(shown.key, window.scrollY)
+      setShown(location)
+    })
+    return () => {
+      current = false
+    }
+  }, [routes, location, shown.key, queryClient])
+  const matches = matchRoutes(routes, shown) ?? []
+  const handle = (matches.at(-1)?.route.handle ?? {}) as object
+  return (
+    <PendingContext.Provider value={location.key !== shown.key}>
+      <HandleContext.Provider value={handle}>
+        <ScreenBoundary resetKey={shown.key}>{useRoutes(routes, shown)}</ScreenBoundary>
+      </HandleContext.Provider>
+    </PendingContext.Provider>
+  )
+}
+
+/** Fetches the chunks of the routes matching `location` and starts their API reads; resolves with the chunks. */
+function startScreen(routes: RouteObject[], location: Location, queryClient: QueryClient): Promise<unknown> {
+  const matches = matchRoutes(routes, location) ?? []
+  for (const { route, params } of matches) {
+    for (const path of (route.handle as Loadable | undefined)?.data?.(params) ?? []) {
+      void queryClient.prefetchQuery({ queryKey: [path], queryFn: ({ signal }) => apiGet(path, signal) })
+    }
+  }
+  return Promise.all(matches.map(({ route }) => (route.handle as Loadable | undefined)?.load?.()))
+}
+
+/** A screen that throws while rendering shows the error screen, until the next navigation. */
+class ScreenBoundary extends Component<{ resetKey: string; children: ReactNode }, { failedAt: string | null }> {
+  override state = { failedAt: null as string | null }
+  static getDerivedStateFromError() {
+    return { failedAt: '' }
+  }
+  override componentDidCatch() {
+    this.setState({ failedAt: this.props.resetKey })
+  }
+  override render() {
+    const { failedAt } = this.state
+    if (failedAt !== null && (failedAt === '' || failedAt === this.props.resetKey)) return <RouteError />
+    return this.props.children
+  }
+}
+
+/** Where each history entry was scrolled to when the person left it (saved by AppRoutes, by entry key). */
+const scrollPositions = new Map<string, number>()
+
+/**
+ * Back and forward return to where the page was; a new page starts at the top, or at its `#anchor`. A modal opened
+ * over a page (its state names a background) leaves the page's scroll alone.
+ */
+export function useScrollRestoration() {
+  const location = useLocation()
+  useLayoutEffect(() => {
+    // This app restores scroll itself; the browser's own restoring would fight it on back and forward.
+    window.history.scrollRestoration = 'manual'
+  }, [])
+  const { key, hash, state } = location
+  // By the entry's key, not the location object: the routes hand out a new object on every render, and a render
+  // while the next screen loads must not scroll the page.
+  useLayoutEffect(() => {
+    const saved = scrollPositions.get(key)
+    const overPage = Boolean((state as { background?: unknown } | null)?.background)
+    if (saved !== undefined) window.scrollTo(0, saved)
+    else if (hash) anchorOf(hash)?.scrollIntoView()
+    else if (!overPage) window.scrollTo(0, 0)
+  }, [key, hash, state])
+}
+
+function anchorOf(hash: string): HTMLElement | null {
+  try {
+    return document.getElementById(decodeURIComponent(hash.slice(1)))
+  } catch {
+    // A malformed escape in a typed address (`#%`): no anchor.
+    return null
+  }
+}
