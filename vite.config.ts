@@ -1,5 +1,7 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
 import preact from '@preact/preset-vite'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { bundleReport } from './scripts/bundle-report.ts'
 
@@ -19,6 +21,29 @@ function inEntryGraph(id: string, getModuleInfo: ModuleInfoOf, seen = new Set<st
   // Only a positive answer is final: a negative one may come from a cycle cut short by `seen`.
   if (result) entryGraph.set(id, true)
   return result
+}
+
+/**
+ * V8's explicit compile hint on the first-load chunk: Chrome then compiles every function of it while the file streams
+ * in, on a background thread, rather than each on its first call on the main thread, in the middle of the first
+ * render (a third of that render's time on a slow phone; docs/decisions/0010-first-load-budget.md). The comment must
+ * open the file, so it goes in once everything else has been written into the chunk.
+ */
+function compileHints(): Plugin {
+  return {
+    name: 'balcao-compile-hints',
+    apply: 'build',
+    enforce: 'post',
+    // Written into the file itself: Vite adds its preload helper at the top of the chunk after every plugin's
+    // generateBundle.
+    writeBundle(options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !chunk.isEntry || !options.dir) continue
+        const file = path.join(options.dir, chunk.fileName)
+        writeFileSync(file, `//# allFunctionsCalledOnLoad\n${readFileSync(file, 'utf8')}`)
+      }
+    },
+  }
 }
 
 const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`
@@ -55,6 +80,8 @@ export default defineConfig({
       },
     },
   },
+  // The QR encoder's worker (QrCodigo.tsx) is a module worker, as the app's own chunks are.
+  worker: { format: 'es' },
   server: {
     port: 5173,
     proxy: {
@@ -75,6 +102,7 @@ export default defineConfig({
     // first-load budget leaves for the whole app (docs/decisions/0010-first-load-budget.md).
     preact({ prerender: { enabled: false } }),
     bundleReport(),
+    compileHints(),
     VitePWA({
       registerType: 'autoUpdate',
       // Registered by main.tsx once the first screen is done (its precache would compete with it on a slow link).

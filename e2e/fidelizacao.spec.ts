@@ -12,6 +12,7 @@ import {
   expect,
   expectAccessible,
   main,
+  readQrCode,
   test,
 } from './support.ts'
 
@@ -85,6 +86,8 @@ test('loyalty screen: Já poupou, the QR, the balances, the last 4 transactions 
   await expect(page.getByRole('link', { name: /Código QR de fidelização/ })).toHaveAttribute('href', '/fidelizacao/qr')
   const { user } = await privateData(page.request)
   await expect(main(page).getByText(user.data?.qrCode ?? '-', { exact: true })).toBeVisible()
+  // Encoded off the main thread (a worker): what it draws is what a till scanner reads.
+  await expect.poll(async () => readQrCode(await qr.screenshot())).toBe(user.data?.qrCode)
   const saldos = page.getByRole('region', { name: 'Já poupou 1,00 €' })
   await expect(saldos).toContainText('Saldo0,28 €')
   await expect(saldos).toContainText('Pontos25 / 100')

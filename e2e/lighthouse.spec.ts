@@ -11,7 +11,7 @@ import { apiPost, aStorePath, createAccount, expect, test } from './support.ts'
  * on its own (the `lighthouse` project, after the journeys) so that no other test shares the CPU it measures.
  */
 
-const RUNS = 3
+const RUNS = 5
 const REPORTS = '.tmp/lighthouse'
 
 interface Budget {

@@ -1,4 +1,6 @@
 import { randomInt } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, test as base, devices, expect, type Page } from '@playwright/test'
 import type { RestauranteResumo } from '../src/shared/restaurantes.ts'
@@ -160,4 +162,17 @@ export async function aStorePath(request: APIRequestContext): Promise<string> {
   const r = restaurantes.find((x) => x.lojas.length > 0)
   if (!r?.lojas[0]) throw new Error('the demo has no store')
   return `/restaurantes/${r.tag}/${r.lojas[0].tag}`
+}
+
+const require = createRequire(import.meta.url)
+
+/** The text of the QR code a screenshot shows, read by the till's own decoder (ZXing), or null. */
+export async function readQrCode(png: Buffer): Promise<string | null> {
+  const { prepareZXingModule, readBarcodes } = await import('zxing-wasm/reader')
+  const wasm = readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm'))
+  prepareZXingModule({
+    overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) },
+  })
+  const results = await readBarcodes(new Uint8Array(png), { formats: ['QRCode'], maxNumberOfSymbols: 1 })
+  return results.find((r) => r.isValid && r.text)?.text ?? null
 }

@@ -3,6 +3,7 @@ import { Link, type Location, Navigate, NavLink, useLocation, useOutlet } from '
 import { COPYRIGHT_YEAR } from '../../shared/constants.ts'
 import { paths } from '../../shared/routes.ts'
 import { ErrorState } from '../ui/ErrorState.tsx'
+import { Later } from '../ui/Later.tsx'
 import { Loading } from '../ui/Loading.tsx'
 import { type Access, useGuard } from './guards.ts'
 import { HeaderProvider, useHeaderState } from './header.tsx'
@@ -166,7 +167,11 @@ function Frame() {
       {chrome.header && <Header nav={nav} />}
       {pending && <div className="route-progress" role="progressbar" aria-label="A carregar" />}
       <Suspense fallback={<Loading />}>{content}</Suspense>
-      {chrome.footer && <Footer loggedIn={loggedIn} />}
+      {chrome.footer && (
+        <Later>
+          <Footer loggedIn={loggedIn} />
+        </Later>
+      )}
       {!chrome.header && nav}
     </div>
   )

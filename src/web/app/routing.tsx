@@ -8,7 +8,14 @@ import {
   useLayoutEffect,
   useState,
 } from 'react'
-import { type Location, matchRoutes, type Params, type RouteObject, useLocation, useRoutes } from 'react-router'
+import {
+  type Location,
+  matchRoutes as matchAllRoutes,
+  type Params,
+  type RouteObject,
+  useLocation,
+  useRoutes,
+} from 'react-router'
 import { apiGet } from '../lib/api.ts'
 import { RouteError } from './RouteError.tsx'
 
@@ -67,6 +74,22 @@ export function lazyScreen<M>(load: () => Promise<M>, pick: (m: M) => ComponentT
     },
   }
   return { element: <LazyScreen loader={loader} />, load: loader.load }
+}
+
+const matchesByPath = new WeakMap<RouteObject[], Map<string, ReturnType<typeof matchAllRoutes>>>()
+
+/**
+ * React Router's matchRoutes, remembered by path: it flattens and ranks the whole route table on every call, a few
+ * milliseconds of each render on a slow phone. The route table never changes, so a path's matches do not either.
+ */
+function matchRoutes(routes: RouteObject[], location: Location): ReturnType<typeof matchAllRoutes> {
+  let byPath = matchesByPath.get(routes)
+  if (!byPath) {
+    byPath = new Map()
+    matchesByPath.set(routes, byPath)
+  }
+  if (!byPath.has(location.pathname)) byPath.set(location.pathname, matchAllRoutes(routes, location.pathname))
+  return byPath.get(location.pathname) ?? null
 }
 
 const HandleContext = createContext<object>({})

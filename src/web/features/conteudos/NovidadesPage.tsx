@@ -1,9 +1,14 @@
+import type { NovidadeResumo } from '../../../shared/conteudos.ts'
 import { href, paths } from '../../../shared/routes.ts'
 import { useHeader } from '../../app/header.tsx'
 import { QueryView } from '../../lib/query.tsx'
 import { Card } from '../../ui/Card.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
+import { Later } from '../../ui/Later.tsx'
 import { useNovidades } from './use-novidades.ts'
+
+/** The cards a phone shows before any scroll: the rest render just after (Later). */
+const FIRST_VIEWPORT_CARDS = 2
 
 export function NovidadesPage() {
   useHeader('Novidades')
@@ -17,22 +22,40 @@ export function NovidadesPage() {
             <EmptyState>Não existe conteúdo</EmptyState>
           ) : (
             <ul className="card-list">
-              {novidades.map((n, i) => (
-                <Card
-                  key={n.id}
-                  to={href(paths.novidade, { novidade: n.tag })}
-                  image={n.image.list}
-                  title={n.title}
-                  subtitle={n.subtitle}
-                  highlighted={n.destaque}
-                  priority={i === 0}
-                  eager={i === 1}
-                />
+              {novidades.slice(0, FIRST_VIEWPORT_CARDS).map((n, i) => (
+                <NovidadeCard key={n.id} novidade={n} priority={i === 0} eager={i === 1} />
               ))}
+              <Later>
+                {novidades.slice(FIRST_VIEWPORT_CARDS).map((n) => (
+                  <NovidadeCard key={n.id} novidade={n} />
+                ))}
+              </Later>
             </ul>
           )}
         </main>
       )}
     </QueryView>
+  )
+}
+
+function NovidadeCard({
+  novidade: n,
+  priority,
+  eager,
+}: {
+  novidade: NovidadeResumo
+  priority?: boolean
+  eager?: boolean
+}) {
+  return (
+    <Card
+      to={href(paths.novidade, { novidade: n.tag })}
+      image={n.image.list}
+      title={n.title}
+      subtitle={n.subtitle}
+      highlighted={n.destaque}
+      priority={priority}
+      eager={eager}
+    />
   )
 }

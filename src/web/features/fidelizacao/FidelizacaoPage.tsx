@@ -7,6 +7,7 @@ import { formatMoney } from '../../../shared/format.ts'
 import { paths } from '../../../shared/routes.ts'
 import { useHeader } from '../../app/header.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
+import { Later } from '../../ui/Later.tsx'
 import { Loading } from '../../ui/Loading.tsx'
 import { useConfiguracao } from '../conta/use-configuracao.ts'
 import { formatPercent, pontosLabel, premiosLabel } from './formatos.ts'
@@ -90,34 +91,37 @@ function Fidelizacao({ user, transacoes }: { user: UserData; transacoes: Transac
           </section>
         </div>
 
-        <div className="fid-col">
-          <NifSelector user={user} />
+        {/* Below the fold on a phone. */}
+        <Later>
+          <div className="fid-col">
+            <NifSelector user={user} />
 
-          <section className="fid-card fid-ultimas" aria-labelledby={ids.ultimas}>
-            <h2 id={ids.ultimas}>Últimas Transações</h2>
-            {ultimas.length === 0 ? (
-              <EmptyState>Não existem transações</EmptyState>
-            ) : (
-              <>
-                <TransacoesTabela transacoes={ultimas} labelledBy={ids.ultimas} />
-                <p className="fid-ver-todas">
-                  <Link className="button button-secondary" to={paths.transacoes}>
-                    Ver Todas
-                  </Link>
-                </p>
-              </>
-            )}
-          </section>
+            <section className="fid-card fid-ultimas" aria-labelledby={ids.ultimas}>
+              <h2 id={ids.ultimas}>Últimas Transações</h2>
+              {ultimas.length === 0 ? (
+                <EmptyState>Não existem transações</EmptyState>
+              ) : (
+                <>
+                  <TransacoesTabela transacoes={ultimas} labelledBy={ids.ultimas} />
+                  <p className="fid-ver-todas">
+                    <Link className="button button-secondary" to={paths.transacoes}>
+                      Ver Todas
+                    </Link>
+                  </p>
+                </>
+              )}
+            </section>
 
-          <ul className="link-list">
-            <li>
-              <Link to={paths.campanhas}>Campanhas</Link>
-            </li>
-            <li>
-              <Link to={paths.opiniao}>Dê a sua opinião sobre uma loja</Link>
-            </li>
-          </ul>
-        </div>
+            <ul className="link-list">
+              <li>
+                <Link to={paths.campanhas}>Campanhas</Link>
+              </li>
+              <li>
+                <Link to={paths.opiniao}>Dê a sua opinião sobre uma loja</Link>
+              </li>
+            </ul>
+          </div>
+        </Later>
       </div>
     </main>
   )

@@ -1,28 +1,54 @@
-import type { create as createQr } from 'qrcode'
 import { useEffect, useState } from 'react'
+import type { QrDrawing } from './qr-path.ts'
 
-/** Modules of light margin around the code (the quiet zone a scanner needs). */
-const QUIET_ZONE = 4
+type Drawn = QrDrawing & { value: string }
 
-/** The dark modules as one SVG path, one run of dark modules per stroke of a row. */
-function qrPath(create: typeof createQr, text: string): { size: number; d: string } {
-  // Spec §9: error correction level H.
-  const { modules } = create(text, { errorCorrectionLevel: 'H' })
-  const { size } = modules
-  let d = ''
-  for (let y = 0; y < size; y++) {
-    let x = 0
-    while (x < size) {
-      if (!modules.get(y, x)) {
-        x++
-        continue
-      }
-      const start = x
-      while (x < size && modules.get(y, x)) x++
-      d += `M${start + QUIET_ZONE} ${y + QUIET_ZONE}h${x - start}v1h${start - x}z`
+let worker: Worker | null | undefined
+
+/** One encoder worker for the page, started on the first code; null where workers cannot run. */
+function encoder(): Worker | null {
+  if (worker === undefined) {
+    try {
+      worker = new Worker(new URL('./qr.worker.ts', import.meta.url), { type: 'module' })
+    } catch {
+      worker = null
     }
   }
-  return { size: size + 2 * QUIET_ZONE, d }
+  return worker
+}
+
+/** Encodes on the main thread: where there is no worker, or it failed (its script unreachable offline). */
+async function encodeHere(value: string): Promise<Drawn> {
+  const [{ create }, { qrPath }] = await Promise.all([import('qrcode'), import('./qr-path.ts')])
+  return { value, ...qrPath(create, value) }
+}
+
+/**
+ * The drawing of `value`. The encoder runs in a worker: at level H its set-up and encoding are the heaviest work of
+ * the loyalty screen, and on the main thread they would delay a tap on a slow phone (Lighthouse's TBT).
+ */
+function encode(value: string): Promise<Drawn> {
+  const w = encoder()
+  if (!w) return encodeHere(value)
+  return new Promise((resolve) => {
+    const done = () => {
+      w.removeEventListener('message', onMessage)
+      w.removeEventListener('error', onError)
+    }
+    const onMessage = (event: MessageEvent<Drawn>) => {
+      if (event.data.value !== value) return
+      done()
+      resolve(event.data)
+    }
+    const onError = () => {
+      done()
+      worker = null
+      resolve(encodeHere(value))
+    }
+    w.addEventListener('message', onMessage)
+    w.addEventListener('error', onError)
+    w.postMessage(value)
+  })
 }
 
 interface QrCodigoProps {
@@ -34,20 +60,18 @@ interface QrCodigoProps {
 
 /**
  * The loyalty QR code, drawn as inline SVG: sharp at any size, no canvas, no data URL, nothing inline for the CSP.
- * Black on white whatever the theme, with its quiet zone, so that any till scanner reads it.
+ * Black on white whatever the theme, with its quiet zone, so that any till scanner reads it. The white frame (its size
+ * set by the CSS) shows until the code is encoded.
  */
 export function QrCodigo({ value, label, className }: QrCodigoProps) {
-  // Drawn once the screen has painted, with the encoder fetched then: the encoder's own set-up (its Kanji patterns)
-  // and encoding at level H are the heaviest work of the loyalty screen, and would make its first render one long
-  // task on a slow phone. The white frame (its size set by the CSS) shows meanwhile.
-  const [qr, setQr] = useState<{ value: string; size: number; d: string } | null>(null)
+  const [qr, setQr] = useState<Drawn | null>(null)
   useEffect(() => {
     let current = true
-    import('qrcode').then(
-      ({ create }) => {
-        if (current) setQr({ value, ...qrPath(create, value) })
+    encode(value).then(
+      (drawn) => {
+        if (current) setQr(drawn)
       },
-      // No connection for the encoder's chunk (rare: the worker keeps it): the frame stays, the screen still works.
+      // No connection for the encoder's chunk (rare: the service worker keeps it): the frame stays, the screen works.
       () => undefined,
     )
     return () => {

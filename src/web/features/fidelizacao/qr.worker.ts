@@ -1,0 +1,15 @@
+import { create } from 'qrcode'
+import { qrPath } from './qr-path.ts'
+
+/**
+ * Encodes loyalty QR codes off the main thread: at level H the encoding (and the encoder's own set-up) takes tens of
+ * milliseconds on a mid-range phone, long enough to delay a tap on the loyalty screen (Lighthouse's TBT).
+ */
+const scope = self as unknown as {
+  onmessage: ((event: MessageEvent<string>) => void) | null
+  postMessage: (message: unknown) => void
+}
+
+scope.onmessage = (event) => {
+  scope.postMessage({ value: event.data, ...qrPath(create, event.data) })
+}
