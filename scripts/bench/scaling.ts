@@ -5,7 +5,8 @@
 // (with the load generator and PostgreSQL). With one, a process is an instance of a given size, and the question is
 // whether a second instance adds its share: nothing shared (the database, locks, the load generator) may hold it back.
 //
-// Settings (environment): BENCH_INSTANCE_CPUS (0.3), BENCH_WARMUP_S (3), BENCH_WINDOW_S (5), BENCH_CONNECTIONS (20).
+// Settings (environment): BENCH_INSTANCE_CPUS (0.3), BENCH_WARMUP_S (3), BENCH_WINDOW_S (5), BENCH_CONNECTIONS (20),
+// BENCH_ROUNDS (3).
 import { type ServerProcess, seedDemoContent, startApp } from './app-process.ts'
 import { BROWSER_READ_HEADERS, contentPaths, NOISY_MACHINE } from './content-reads.ts'
 import { type CpuLimit, createCpuLimit } from './cpu-limit.ts'
@@ -42,6 +43,7 @@ export const scaling: Benchmark = {
     const warmupS = setting('BENCH_WARMUP_S', 3, 0, 60)
     const windowS = setting('BENCH_WINDOW_S', 5, 1, 120)
     const connections = setting('BENCH_CONNECTIONS', 20, 2, 1000)
+    const roundCount = setting('BENCH_ROUNDS', 3, 1, 20)
     const limits: CpuLimit[] = []
     for (const name of ['balcao-bench-a', 'balcao-bench-b']) {
       const limit = createCpuLimit(`${name}-${process.pid}`, budget)
@@ -71,12 +73,25 @@ export const scaling: Benchmark = {
           headers: BROWSER_READ_HEADERS,
           watch: servers.map((s) => s.pid),
         })
-      console.log(`scaling: ${warmupS} s warm-up, then one, two, two, one process × ${windowS} s…`)
+      console.log(
+        `scaling: ${warmupS} s warm-up, then ${roundCount} rounds of one, two, one, two processes × ${windowS} s…`,
+      )
       await load(servers, warmupS)
       const windows: { one: LoadResult[]; two: LoadResult[] } = { one: [], two: [] }
-      for (const n of ['one', 'two', 'two', 'one'] as const) {
-        windows[n].push(await load(n === 'one' ? [first] : [first, second], windowS))
+      // "One" is each process alone in turn (first, then second): on a machine this small their places differ (the
+      // second shares its core with the load generator), and "one" must be the average instance, not the better or
+      // the worse placed. One and two alternate, so that a drift of the machine's speed (a shared host) weighs on both.
+      const rounds: { one: LoadResult[]; two: LoadResult[] }[] = []
+      for (let round = 0; round < roundCount; round++) {
+        const r = { one: [] as LoadResult[], two: [] as LoadResult[] }
+        for (const on of [[first], [first, second], [second], [first, second]]) {
+          const result = await load(on, windowS)
+          r[on.length === 1 ? 'one' : 'two'].push(result)
+          windows[on.length === 1 ? 'one' : 'two'].push(result)
+        }
+        rounds.push(r)
       }
+      const roundScales = rounds.map((r) => rate(combine(r.two)) / rate(combine(r.one)))
       const one = combine(windows.one)
       const two = combine(windows.two)
       const scale = rate(two) / rate(one)
@@ -101,7 +116,10 @@ export const scaling: Benchmark = {
               : ''),
           `load: the three content reads of the section above in turn, ${connections} keep-alive connections in all, ` +
             'to the one process or split evenly between the two (as a round-robin balancer would), with the same ' +
-            `headers; ${warmupS} s warm-up, then ${windowS} s windows in the order one, two, two, one`,
+            `headers; ${warmupS} s warm-up, then ${roundCount} rounds of ${windowS} s windows in the order one (the first ` +
+            'process), two, one (the second process), two: "one" is each process alone in turn, so that neither ' +
+            'placement counts for more than the other, and one and two alternate, so that a change in the speed of a ' +
+            'shared machine weighs on both',
           'what it shows: the processes share nothing but the database, and reads come from each process’s ' +
             'read-model cache (docs/decisions/0008), so PostgreSQL sees a query per item and minute, not per request. ' +
             'A p99 of tens of milliseconds on one process is the quota at work: a process that has spent its share ' +
@@ -138,8 +156,10 @@ export const scaling: Benchmark = {
           ]),
         ),
         '',
-        `Two ÷ one: ${scale.toFixed(2)}× (target ≥ ${TARGET_SCALE}×). CPU of a process is its share of one core over ` +
-          `the windows (its budget: ${percent(budget, 1)}); CPU/request is both processes' CPU time over the answers; ` +
+        `Two ÷ one: ${scale.toFixed(2)}× (target ≥ ${TARGET_SCALE}×; by round: ` +
+          `${roundScales.map((r) => `${r.toFixed(2)}×`).join(', ')}). CPU of a process is its share of one core over ` +
+          `the windows (its budget: ${percent(budget, 1)}; in the "one" row each process ran alone in one of the two ` +
+          "windows, so each shows half its budget); CPU/request is both processes' CPU time over the answers; " +
           '"other work" as in the section above.' +
           (busiest > NOISY_MACHINE
             ? ` ⚠ Other work took up to ${percent(busiest, 1)} of the machine: the processes may not have had their ` +

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { brotliCompressSync, constants, deflateSync, gzipSync } from 'node:zlib'
 import type { FastifyReply } from 'fastify'
+import { logAsRoutine } from './logging.ts'
 import type { ReadCache } from './read-cache.ts'
 
 /**
@@ -115,6 +116,7 @@ const toBuffer = (serialized: string | Buffer | ArrayBuffer) =>
   typeof serialized === 'string' ? Buffer.from(serialized) : Buffer.from(serialized as Buffer)
 
 function send(reply: FastifyReply, representation: JsonRepresentation): void {
+  logAsRoutine(reply.request)
   // @fastify/etag keeps an ETag already set, and answers 304 to a matching If-None-Match.
   reply.type('application/json; charset=utf-8').header('etag', representation.etag)
   if (representation.body.length < COMPRESS_THRESHOLD_BYTES) {

@@ -39,6 +39,45 @@ describe.each(testDialects())('logs on %s', (dialect) => {
   })
 })
 
+describe.each(testDialects())('request lines on %s', (dialect) => {
+  /** The app at `level`, and the request lines it wrote: level and path. */
+  async function requestLines(level: string, paths: string[]) {
+    const lines: string[] = []
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk))
+        done()
+      },
+    })
+    const t = await createTestApp(dialect, { LOG_LEVEL: level }, { logStream })
+    try {
+      for (const path of paths) await device(t).call('GET', path)
+    } finally {
+      await t.close()
+    }
+    return lines
+      .map(
+        (line) =>
+          JSON.parse(line) as { level: number; msg: string; req?: { url: string }; res?: { statusCode: number } },
+      )
+      .filter((line) => line.msg === 'request completed')
+      .map((line) => ({ level: line.level, url: line.req?.url, status: line.res?.statusCode }))
+  }
+
+  it('put cached public reads at debug; their failures and every other request at info', async () => {
+    const paths = ['/api/novidades', '/api/novidades', '/api/novidades/nao-existe', '/api/configuracao']
+    const atInfo = await requestLines('info', paths)
+    expect(atInfo.filter((l) => l.url === '/api/novidades')).toEqual([])
+    expect(atInfo).toContainEqual({ level: 30, url: '/api/novidades/nao-existe', status: 404 })
+    expect(atInfo.some((l) => l.url === '/api/configuracao' && l.level === 30)).toBe(true)
+    const atDebug = await requestLines('debug', paths)
+    expect(atDebug.filter((l) => l.url === '/api/novidades')).toEqual([
+      { level: 20, url: '/api/novidades', status: 200 },
+      { level: 20, url: '/api/novidades', status: 200 },
+    ])
+  })
+})
+
 describe('redactUrl', () => {
   it('hides challenge hashes but not the legal pages under /registo', () => {
     expect(redactUrl('/registo/abc_DEF-123')).toBe('/registo/:hash')
