@@ -10,6 +10,9 @@ import { createContaService } from './features/conta/service.ts'
 import { createConteudosRepository } from './features/conteudos/repository.ts'
 import { conteudosRoutes } from './features/conteudos/routes.ts'
 import { createConteudosService } from './features/conteudos/service.ts'
+import { createEncomendasRepository } from './features/encomendas/repository.ts'
+import { encomendasRoutes, lojaEncomendasRoutes } from './features/encomendas/routes.ts'
+import { CATALOGO_CACHE_TAG, createEncomendasService } from './features/encomendas/service.ts'
 import { painelFidelizacaoRoutes } from './features/fidelizacao/painel-routes.ts'
 import { fidelizacaoRoutes } from './features/fidelizacao/routes.ts'
 import { createFidelizacaoService, type FidelizacaoService } from './features/fidelizacao/service.ts'
@@ -176,6 +179,11 @@ export async function buildApp(config: Config, database: DatabaseHandle, deps: A
     lojas: restaurantesService,
   })
   const fidelizacao = fidelizacaoService
+  const encomendasService = createEncomendasService({
+    repository: createEncomendasRepository(db),
+    clock,
+    onEmentaAlterada: () => readCache.invalidate(CATALOGO_CACHE_TAG),
+  })
 
   const housekeeping = async () => {
     const lapsed = await contaService.lapseProvisionalAccounts()
@@ -218,6 +226,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, deps: A
       cache: readCache,
     })
     await customer.register(restaurantesRoutes, { service: restaurantesService, cache: readCache })
+    await customer.register(encomendasRoutes, { service: encomendasService, cache: readCache })
   })
 
   // The store surface: the Store API, by store key.
@@ -231,6 +240,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, deps: A
             chaveId: request.chaveLoja.id,
             idLoja: request.chaveLoja.idLoja,
           })),
+          lojaEncomendasRoutes(encomendasService),
         ],
       }),
     { prefix: STORE_API_PREFIX },

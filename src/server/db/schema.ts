@@ -87,6 +87,18 @@ export interface LojasTable {
   image_list: string | null
   image_main: string | null
   posicao: Generated<number>
+  /** When the store takes orders (JSON, see migration 2026-11-23T1000-ementas); null: it takes none. */
+  horario_encomendas: string | null
+}
+
+/** A store's menu as its POS last sent it, validated, prices in cents (src/shared/ementa.ts). */
+export interface EmentasTable {
+  id: Generated<number>
+  id_loja: number
+  hash: string
+  last_update: string
+  conteudo: string
+  atualizado_em: string
 }
 
 export interface LojaMenusTable {
@@ -295,6 +307,7 @@ export interface DB {
   restaurantes: RestaurantesTable
   lojas: LojasTable
   loja_menus: LojaMenusTable
+  ementas: EmentasTable
   imagens: ImagensTable
   utilizadores: UtilizadoresTable
   sessoes: SessoesTable

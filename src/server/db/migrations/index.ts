@@ -4,6 +4,7 @@ import * as contas from './2026-11-22T0600-contas.ts'
 import * as acessos from './2026-11-23T0700-acessos.ts'
 import * as fidelizacao from './2026-11-23T0800-fidelizacao.ts'
 import * as imagensVariantes from './2026-11-23T0900-imagens-variantes.ts'
+import * as ementas from './2026-11-23T1000-ementas.ts'
 
 /**
  * Every migration, by its timestamped name. Listed here rather than read from disk so that the same code runs under
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T0700-acessos': acessos,
   '2026-11-23T0800-fidelizacao': fidelizacao,
   '2026-11-23T0900-imagens-variantes': imagensVariantes,
+  '2026-11-23T1000-ementas': ementas,
 }

@@ -41,7 +41,7 @@ describe.each(testDialects())('logs on %s', (dialect) => {
 
 describe.each(testDialects())('request lines on %s', (dialect) => {
   /** The app at `level`, and the request lines it wrote: level and path. */
-  async function requestLines(level: string, paths: string[]) {
+  async function requestLines(level: 'info' | 'debug', paths: string[]) {
     const lines: string[] = []
     const logStream = new Writable({
       write(chunk, _encoding, done) {

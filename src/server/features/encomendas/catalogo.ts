@@ -1,0 +1,87 @@
+import type { Catalogo, Ementa, ProdutoCatalogo, ProdutoEmenta } from '../../../shared/ementa.ts'
+
+/**
+ * What a customer may order from a store's menu: visible sections, families and products, without the items the POS
+ * marks `restricted` (kept for the counter, docs/decisions/0011-ordering.md). One place for this rule: the catalogue
+ * the app shows and the prices a calculation uses both come from `orderable`.
+ */
+export function orderable(
+  ementa: Ementa,
+): { familia: Ementa['seccoes'][number]['familias'][number]; produtos: ProdutoEmenta[] }[] {
+  return ementa.seccoes
+    .filter((s) => s.visivel)
+    .flatMap((s) => s.familias.filter((f) => f.visivel))
+    .map((familia) => ({
+      familia,
+      produtos: familia.produtos.filter((p) => p.visivel && !p.restricted).sort((a, b) => a.posicao - b.posicao),
+    }))
+    .filter(({ produtos }) => produtos.length > 0)
+}
+
+/** The image of a product, by the menu's `base_url` (spec §7: image host path plus the product's `imagem`). */
+const imagemDe = (ementa: Ementa, imagem: string | null | undefined) => (imagem ? `${ementa.base_url}${imagem}` : null)
+
+function produtoCatalogo(ementa: Ementa, idCategoria: string, p: ProdutoEmenta): ProdutoCatalogo {
+  return {
+    id: p.cod_produto,
+    nome: p.produto,
+    descricao: p.descricao ?? null,
+    pvp_com_iva: p.precovenda,
+    imagem: imagemDe(ementa, p.imagem),
+    complementares: p.complementares
+      .filter((c) => !c.restricted)
+      .map((c) => ({ id: c.codigo, nome: c.descricao, pvp_com_iva: c.preco, obrigatorio: c.obrigatorio })),
+    opcoes: p.opcoes.flatMap((g) => g.opcoes.map((o) => ({ id: o.codigo, nome: o.descricao, grupo: g.codigo }))),
+    idCategoria,
+    min_complementos: p.min_complementos,
+    max_complementos: p.max_complementos,
+    maxopcoes: p.maxopcoes,
+  }
+}
+
+/** The ordering catalogue (spec §3, simplified): a category per family, its products in the POS's order. */
+export function paraCatalogo(ementa: Ementa): Catalogo {
+  return {
+    categorias: orderable(ementa).map(({ familia, produtos }) => ({
+      id: familia.codigo,
+      nome: familia.descricao,
+      produtos: produtos.map((p) => produtoCatalogo(ementa, familia.codigo, p)),
+    })),
+  }
+}
+
+/**
+ * What the schema cannot say about a snapshot: codes the cart and the POS rely on are unique. The path of the first
+ * fault, as a validation error names it, or null.
+ */
+export function firstDuplicate(ementa: Ementa): { path: string; message: string } | null {
+  const produtos = new Set<string>()
+  for (const [si, s] of ementa.seccoes.entries()) {
+    for (const [fi, f] of s.familias.entries()) {
+      for (const [pi, p] of f.produtos.entries()) {
+        const path = `seccoes.${si}.familias.${fi}.produtos.${pi}`
+        if (produtos.has(p.cod_produto)) {
+          return { path: `${path}.cod_produto`, message: `Código de produto repetido: ${p.cod_produto}` }
+        }
+        produtos.add(p.cod_produto)
+        const complementos = new Set<string>()
+        for (const [ci, c] of p.complementares.entries()) {
+          if (complementos.has(c.codigo)) {
+            return { path: `${path}.complementares.${ci}.codigo`, message: `Complemento repetido: ${c.codigo}` }
+          }
+          complementos.add(c.codigo)
+        }
+        const opcoes = new Set<string>()
+        for (const [gi, g] of p.opcoes.entries()) {
+          for (const [oi, o] of g.opcoes.entries()) {
+            if (opcoes.has(o.codigo)) {
+              return { path: `${path}.opcoes.${gi}.opcoes.${oi}.codigo`, message: `Opção repetida: ${o.codigo}` }
+            }
+            opcoes.add(o.codigo)
+          }
+        }
+      }
+    }
+  }
+  return null
+}

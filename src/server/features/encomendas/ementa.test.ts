@@ -1,0 +1,226 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { EmentaEnviada } from '../../../shared/ementa.ts'
+import { manualClock } from '../../platform/clock.ts'
+import { lojasChavesRepo } from '../../platform/store-keys.ts'
+import { insertLoja, insertRestaurante } from '../../testing/fixtures.ts'
+import { createTestApp, device, type TestApp, testDialects } from '../../testing/harness.ts'
+import { todosOsDias } from './horario.ts'
+
+/** A small menu in the POS's shape: one visible section with a visible and a hidden family, and a hidden section. */
+function ementa(hash = 'v1', overrides: { precoNata?: number | string } = {}): EmentaEnviada {
+  return {
+    hash,
+    last_update: '2026-11-20T08:00:00Z',
+    base_url: '/imagens/',
+    seccoes: [
+      {
+        codigo: 1,
+        descricao: 'Cafetaria',
+        visivel: 1,
+        familias: [
+          {
+            codigo: 10,
+            descricao: 'Cafés',
+            visivel: 1,
+            produtos: [
+              {
+                cod_produto: 1002,
+                produto: 'Galão',
+                posicao: 2,
+                precovenda: 1.6,
+                iva: 13,
+                visivel: true,
+                maxopcoes: 1,
+                min_complementos: 0,
+                max_complementos: 2,
+                imagem: 'produto-galao.800x600.0123456789.svg',
+                descricao: 'Café com leite, em copo alto',
+                complementares: [
+                  { codigo: 'C1', descricao: 'Leite de aveia', preco: '0.40', iva: 13, obrigatorio: 0 },
+                  { codigo: 'C2', descricao: 'Dose extra de café', preco: 0.4, iva: 13, obrigatorio: 0 },
+                  { codigo: 'C3', descricao: 'Só para a casa', preco: 0, iva: 13, obrigatorio: 0, restricted: 1 },
+                ],
+                opcoes: [
+                  {
+                    codigo: 'A',
+                    descricao: 'Açúcar',
+                    opcoes: [
+                      { grupo: 'A', codigo: 'A1', nome_grupo: 'Açúcar', descricao: 'Com açúcar' },
+                      { grupo: 'A', codigo: 'A2', nome_grupo: 'Açúcar', descricao: 'Sem açúcar' },
+                    ],
+                  },
+                ],
+              },
+              {
+                cod_produto: 1001,
+                produto: 'Pastel de nata',
+                posicao: 1,
+                precovenda: overrides.precoNata ?? 1.3,
+                iva: 13,
+                visivel: 1,
+              },
+              {
+                cod_produto: 1003,
+                produto: 'Café do dia (fora da carta)',
+                posicao: 3,
+                precovenda: 1,
+                iva: 13,
+                visivel: 0,
+              },
+            ],
+          },
+          {
+            codigo: 11,
+            descricao: 'Sazonal',
+            visivel: 0,
+            produtos: [{ cod_produto: 1100, produto: 'Castanhas', posicao: 1, precovenda: 3, iva: 13 }],
+          },
+        ],
+      },
+      {
+        codigo: 2,
+        descricao: 'Interna',
+        visivel: false,
+        familias: [
+          {
+            codigo: 20,
+            descricao: 'Staff',
+            produtos: [{ cod_produto: 2000, produto: 'Refeição staff', posicao: 1, precovenda: 0, iva: 13 }],
+          },
+        ],
+      },
+    ],
+  }
+}
+
+describe.each(testDialects())('ordering: menu import and catalogue on %s', (dialect) => {
+  let t: TestApp
+  let clock: ReturnType<typeof manualClock>
+  let key862: string
+  let key848: string
+
+  beforeEach(async () => {
+    // A Monday, 12:00 in Lisbon (winter: UTC).
+    clock = manualClock('2026-11-23T12:00:00.000Z')
+    t = await createTestApp(dialect, {}, { clock })
+    const { id } = await insertRestaurante(t.database.db, { tag: 'nata-e-grao', name: 'Nata & Grão' })
+    await insertLoja(t.database.db, {
+      tag: 'chiado',
+      restaurante_id: id,
+      id_loja: 862,
+      name: 'Nata & Grão Chiado',
+      latitude: 38.7107,
+      longitude: -9.1425,
+      horario_encomendas: JSON.stringify(todosOsDias('10:00', '21:30')),
+    })
+    await insertLoja(t.database.db, { tag: 'baixa', restaurante_id: id, id_loja: 848, name: 'Nata & Grão Baixa' })
+    const keys = lojasChavesRepo(t.database.db, clock)
+    key862 = (await keys.create(862, 'pos-862')).chave
+    key848 = (await keys.create(848, 'pos-848')).chave
+  })
+  afterEach(() => t.close())
+
+  const putEmenta = (body: unknown, key = key862) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/loja/v1/ementa',
+      headers: { authorization: `Bearer ${key}` },
+      payload: body as object,
+    })
+  const catalogo = (idLoja: number) => device(t).call('GET', `/api/catalogo/${idLoja}`)
+
+  it('imports a snapshot for the key’s store and serves its catalogue: visible items only, prices in cents', async () => {
+    const res = await putEmenta(ementa())
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().data).toEqual({ hash: 'v1', last_update: '2026-11-20T08:00:00Z', alterada: true, produtos: 5 })
+
+    const cat = await catalogo(862)
+    expect(cat.statusCode, cat.body).toBe(200)
+    const { categorias } = cat.json().data
+    expect(categorias).toHaveLength(1)
+    expect(categorias[0]).toMatchObject({ id: '10', nome: 'Cafés' })
+    // In the POS's order (posicao), without the hidden product, family or section.
+    expect(categorias[0].produtos.map((p: { nome: string }) => p.nome)).toEqual(['Pastel de nata', 'Galão'])
+    expect(categorias[0].produtos[1]).toEqual({
+      id: '1002',
+      nome: 'Galão',
+      descricao: 'Café com leite, em copo alto',
+      pvp_com_iva: 160,
+      imagem: '/imagens/produto-galao.800x600.0123456789.svg',
+      complementares: [
+        { id: 'C1', nome: 'Leite de aveia', pvp_com_iva: 40, obrigatorio: false },
+        { id: 'C2', nome: 'Dose extra de café', pvp_com_iva: 40, obrigatorio: false },
+      ],
+      opcoes: [
+        { id: 'A1', nome: 'Com açúcar', grupo: 'A' },
+        { id: 'A2', nome: 'Sem açúcar', grupo: 'A' },
+      ],
+      idCategoria: '10',
+      min_complementos: 0,
+      max_complementos: 2,
+      maxopcoes: 1,
+    })
+    expect(categorias[0].produtos[0]).toMatchObject({ pvp_com_iva: 130, imagem: null, descricao: null })
+    // Another store's menu is its own: 848 has none yet.
+    expect((await catalogo(848)).statusCode).toBe(404)
+  })
+
+  it('changes nothing for the same hash, and a new hash replaces the menu the app reads at once', async () => {
+    await putEmenta(ementa('v1'))
+    expect((await catalogo(862)).json().data.categorias[0].produtos[0].pvp_com_iva).toBe(130)
+    const again = await putEmenta(ementa('v1', { precoNata: 9.99 }))
+    expect(again.statusCode).toBe(200)
+    expect(again.json().data.alterada).toBe(false)
+    expect((await catalogo(862)).json().data.categorias[0].produtos[0].pvp_com_iva).toBe(130)
+    const next = await putEmenta(ementa('v2', { precoNata: '1.35' }))
+    expect(next.json().data.alterada).toBe(true)
+    // The cached catalogue was forgotten with the new menu.
+    expect((await catalogo(862)).json().data.categorias[0].produtos[0].pvp_com_iva).toBe(135)
+  })
+
+  it('refuses a bad snapshot whole, naming the path of its first bad field, and keeps the current menu', async () => {
+    await putEmenta(ementa('v1'))
+    const bad = ementa('v2', { precoNata: 1.305 })
+    const res = await putEmenta(bad)
+    expect(res.statusCode).toBe(422)
+    expect(res.json().error.fields).toEqual({
+      'seccoes.0.familias.0.produtos.1.precovenda': 'Preço com mais de duas casas decimais',
+    })
+    const iva = ementa('v3')
+    const galao = iva.seccoes[0]?.familias[0]?.produtos[0]
+    if (galao) galao.iva = 6
+    expect((await putEmenta(iva)).json().error.fields).toEqual({
+      'seccoes.0.familias.0.produtos.0.iva': 'IVA deve ser 13 ou 23',
+    })
+    const dup = ementa('v4')
+    const nata = dup.seccoes[0]?.familias[0]?.produtos[1]
+    if (nata) nata.cod_produto = 1002
+    expect((await putEmenta(dup)).json().error.fields).toEqual({
+      'seccoes.0.familias.0.produtos.1.cod_produto': 'Código de produto repetido: 1002',
+    })
+    expect((await putEmenta({ hash: 'x' })).statusCode).toBe(422)
+    expect((await putEmenta('not json at all')).statusCode).toBeGreaterThanOrEqual(400)
+    // Still v1.
+    expect((await catalogo(862)).json().data.categorias[0].produtos[0].pvp_com_iva).toBe(130)
+  })
+
+  it('needs a store key, and a key writes only its own store’s menu', async () => {
+    const none = await t.app.inject({ method: 'PUT', url: '/api/loja/v1/ementa', payload: ementa() })
+    expect(none.statusCode).toBe(401)
+    await putEmenta(ementa('de-848'), key848)
+    expect((await catalogo(848)).statusCode).toBe(200)
+    expect((await catalogo(862)).statusCode).toBe(404)
+  })
+
+  it('lists the stores that take orders, open or closed by their hours in Lisbon', async () => {
+    await putEmenta(ementa())
+    await putEmenta(ementa('de-848'), key848)
+    const list = async () => (await device(t).call('GET', '/api/lojas-encomenda')).json().data
+    expect(await list()).toEqual([
+      { id_loja: 848, nome: 'Nata & Grão Baixa', latitude: 38.71, longitude: -9.137, aberta: false },
+      { id_loja: 862, nome: 'Nata & Grão Chiado', latitude: 38.7107, longitude: -9.1425, aberta: true },
+    ])
+    clock.advance(10 * 3600_000) // 22:00
+    expect((await list()).find((l: { id_loja: number }) => l.id_loja === 862).aberta).toBe(false)
+  })
+})

@@ -1,0 +1,71 @@
+import type { Database } from '../../platform/db.ts'
+
+export interface EmentaGuardada {
+  idLoja: number
+  hash: string
+  lastUpdate: string
+  /** The parsed snapshot as JSON (src/shared/ementa.ts; prices in cents). */
+  conteudo: string
+}
+
+export function createEncomendasRepository(db: Database) {
+  return {
+    async findEmenta(idLoja: number): Promise<EmentaGuardada | undefined> {
+      const row = await db
+        .selectFrom('ementas')
+        .select(['id_loja', 'hash', 'last_update', 'conteudo'])
+        .where('id_loja', '=', idLoja)
+        .executeTakeFirst()
+      return row && { idLoja: row.id_loja, hash: row.hash, lastUpdate: row.last_update, conteudo: row.conteudo }
+    },
+
+    /**
+     * Puts `ementa` in place of the store's menu, in one statement: two uploads at once leave one whole menu, never a
+     * mix. False when the store's menu already has this hash (nothing written).
+     */
+    async saveEmenta(ementa: EmentaGuardada, agora: string): Promise<boolean> {
+      const result = await db
+        .insertInto('ementas')
+        .values({
+          id_loja: ementa.idLoja,
+          hash: ementa.hash,
+          last_update: ementa.lastUpdate,
+          conteudo: ementa.conteudo,
+          atualizado_em: agora,
+        })
+        .onConflict((oc) =>
+          oc
+            .column('id_loja')
+            .doUpdateSet((eb) => ({
+              hash: eb.ref('excluded.hash'),
+              last_update: eb.ref('excluded.last_update'),
+              conteudo: eb.ref('excluded.conteudo'),
+              atualizado_em: eb.ref('excluded.atualizado_em'),
+            }))
+            .where('ementas.hash', '<>', (eb) => eb.ref('excluded.hash')),
+        )
+        .executeTakeFirst()
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
+    },
+
+    /** Stores that have a menu, with where they are and when they take orders. */
+    listLojasComEmenta() {
+      return db
+        .selectFrom('lojas')
+        .innerJoin('ementas', 'ementas.id_loja', 'lojas.id_loja')
+        .select(['lojas.id_loja', 'lojas.name', 'lojas.latitude', 'lojas.longitude', 'lojas.horario_encomendas'])
+        .orderBy('lojas.id_loja')
+        .execute()
+    },
+
+    findLoja(idLoja: number) {
+      return db
+        .selectFrom('lojas')
+        .select(['id_loja', 'name', 'horario_encomendas'])
+        .where('id_loja', '=', idLoja)
+        .executeTakeFirst()
+    },
+  }
+}
+
+export type EncomendasRepository = ReturnType<typeof createEncomendasRepository>

@@ -1,0 +1,86 @@
+import type { Catalogo, Ementa, LojaEncomenda } from '../../../shared/ementa.ts'
+import { EmentaSchema } from '../../../shared/ementa.ts'
+import { type Clock, isoNow } from '../../platform/clock.ts'
+import { HttpError, notFound } from '../../platform/errors.ts'
+import { firstDuplicate, paraCatalogo } from './catalogo.ts'
+import { estaAberta, parseHorario } from './horario.ts'
+import type { EncomendasRepository } from './repository.ts'
+
+/** What a writer passes to `ReadCache.invalidate` after a store's menu changed (after its commit). */
+export const CATALOGO_CACHE_TAG = 'catalogo'
+
+export const encomendasMensagens = {
+  ementaInvalida: 'A ementa não foi aceite: corrija o campo indicado e envie-a de novo. A ementa atual mantém-se.',
+  semEncomendas: 'Esta loja não recebe encomendas pela aplicação.',
+}
+
+/** 422 naming the path of the first bad field (`seccoes.0.familias.2.produtos.5.iva`) and what is wrong with it. */
+const ementaInvalida = (path: string, message: string) =>
+  new HttpError(422, encomendasMensagens.ementaInvalida, 'Ementa inválida', { [path]: message })
+
+export interface EmentaImportada {
+  hash: string
+  last_update: string
+  /** False when the menu already had this hash: nothing changed. */
+  alterada: boolean
+  produtos: number
+}
+
+export interface EncomendasDeps {
+  repository: EncomendasRepository
+  clock: Clock
+  /** Called after a menu changed, once it is written. */
+  onEmentaAlterada: (idLoja: number) => void
+}
+
+export function createEncomendasService({ repository, clock, onEmentaAlterada }: EncomendasDeps) {
+  async function ementaDe(idLoja: number): Promise<Ementa> {
+    const guardada = await repository.findEmenta(idLoja)
+    if (!guardada) throw notFound(encomendasMensagens.semEncomendas)
+    // Written by importarEmenta from a parsed snapshot: read as it was stored, not parsed again (its prices are cents).
+    return JSON.parse(guardada.conteudo) as Ementa
+  }
+
+  return {
+    /**
+     * The store's menu snapshot from its POS (STORE-API.md `PUT /ementa`): validated whole, or refused whole with the
+     * path of the first bad field (422), leaving the current menu as it was.
+     */
+    async importarEmenta(idLoja: number, body: unknown): Promise<EmentaImportada> {
+      const parsed = EmentaSchema.safeParse(body)
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]
+        throw ementaInvalida(issue?.path.join('.') || 'ementa', issue?.message ?? '')
+      }
+      const duplicate = firstDuplicate(parsed.data)
+      if (duplicate) throw ementaInvalida(duplicate.path, duplicate.message)
+      const ementa = parsed.data
+      const alterada = await repository.saveEmenta(
+        { idLoja, hash: ementa.hash, lastUpdate: ementa.last_update, conteudo: JSON.stringify(ementa) },
+        isoNow(clock),
+      )
+      if (alterada) onEmentaAlterada(idLoja)
+      const produtos = ementa.seccoes.flatMap((s) => s.familias.flatMap((f) => f.produtos)).length
+      return { hash: ementa.hash, last_update: ementa.last_update, alterada, produtos }
+    },
+
+    /** Stores that take orders from the app (they have a menu), and whether they take them now. */
+    async listLojasEncomenda(): Promise<LojaEncomenda[]> {
+      const agora = clock.now()
+      return (await repository.listLojasComEmenta()).map((l) => ({
+        id_loja: l.id_loja,
+        nome: l.name,
+        latitude: l.latitude,
+        longitude: l.longitude,
+        aberta: estaAberta(parseHorario(l.horario_encomendas), agora),
+      }))
+    },
+
+    async catalogo(idLoja: number): Promise<Catalogo> {
+      if (!(await repository.findLoja(idLoja))) throw notFound(encomendasMensagens.semEncomendas)
+      return paraCatalogo(await ementaDe(idLoja))
+    },
+  }
+}
+
+export type EncomendasService = ReturnType<typeof createEncomendasService>

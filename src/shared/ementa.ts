@@ -1,0 +1,136 @@
+import { z } from 'zod'
+
+/**
+ * A store's menu as its POS sends it (spec §3 "Menu snapshot", STORE-API.md `PUT /api/loja/v1/ementa`): sections →
+ * families → products, each product with its complements (extras, priced) and option groups (choices, free). The field
+ * names are the POS's (ZoneSoft's, common in Portuguese restaurants). Prices arrive in euros with decimals; once parsed
+ * (and as stored) `precovenda` and `preco` are cents. Fields the app does not use are accepted and kept as sent.
+ */
+
+/** POS flags come as booleans or as 0/1. */
+const Flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 1)
+/** POS codes come as numbers or strings; the app keys everything by their text. */
+const Codigo = z.union([z.number().int().nonnegative(), z.string().trim().min(1).max(40)]).transform(String)
+/** Euros with at most two decimals, as the POS sends them (`2.5`, `"2.50"`). */
+const Euros = z.coerce
+  .number()
+  .nonnegative()
+  .max(100_000)
+  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'Preço com mais de duas casas decimais')
+/** Euros as the POS sends them, in cents (rounded: `2.675` in binary is a hair under, the POS meant 2,68 €). */
+export const ementaCents = (euros: number) => Math.round(euros * 100 + 1e-6)
+/** A price: euros in the snapshot sent, cents once parsed (and stored). */
+const Preco = Euros.transform(ementaCents)
+/** The VAT rates of Portuguese food service (spec §9). */
+export const TAXAS_IVA = [13, 23] as const
+const Iva = z.coerce.number().refine((v): v is 13 | 23 => v === 13 || v === 23, 'IVA deve ser 13 ou 23')
+const Texto = (max: number) => z.string().trim().max(max)
+const Quantidade = z.coerce.number().int().nonnegative().max(99)
+
+export const OpcaoEmentaSchema = z.looseObject({
+  grupo: Codigo.optional(),
+  codigo: Codigo,
+  nome_grupo: Texto(120).optional(),
+  descricao: Texto(120).min(1),
+})
+
+export const GrupoOpcoesSchema = z.looseObject({
+  codigo: Codigo,
+  descricao: Texto(120).min(1),
+  comentauto: z.unknown().optional(),
+  opcoes: z.array(OpcaoEmentaSchema).max(100),
+})
+
+export const ComplementoSchema = z.looseObject({
+  codigo: Codigo,
+  descricao: Texto(120).min(1),
+  preco: Preco,
+  iva: Iva,
+  obrigatorio: Flag.default(false),
+  qtd: Quantidade.optional(),
+  max_qtd: Quantidade.optional(),
+  restricted: Flag.optional(),
+})
+
+export const ProdutoEmentaSchema = z.looseObject({
+  cod_produto: Codigo,
+  produto: Texto(120).min(1),
+  posicao: z.coerce.number().int().default(0),
+  precovenda: Preco,
+  iva: Iva,
+  visivel: Flag.default(true),
+  highlight: Flag.optional(),
+  restricted: Flag.optional(),
+  /** How many options (over all its groups) a customer may pick; 0: no limit. */
+  maxopcoes: Quantidade.default(0),
+  /** How many complements a customer must and may pick (mandatory ones count); max 0: no limit. */
+  min_complementos: Quantidade.default(0),
+  max_complementos: Quantidade.default(0),
+  complementares: z.array(ComplementoSchema).max(100).default([]),
+  opcoes: z.array(GrupoOpcoesSchema).max(50).default([]),
+  imagem: Texto(300).nullish(),
+  descricao: Texto(1000).nullish(),
+})
+
+export const FamiliaSchema = z.looseObject({
+  codigo: Codigo,
+  descricao: Texto(120).min(1),
+  visivel: Flag.default(true),
+  produtos: z.array(ProdutoEmentaSchema).max(500),
+})
+
+export const SeccaoSchema = z.looseObject({
+  codigo: Codigo,
+  descricao: Texto(120).min(1),
+  visivel: Flag.default(true),
+  familias: z.array(FamiliaSchema).max(200),
+})
+
+export const EmentaSchema = z.looseObject({
+  hash: Texto(200).min(1),
+  last_update: Texto(40).min(1),
+  /** Where product images live: `base_url` + `imagem`. */
+  base_url: Texto(300).default(''),
+  seccoes: z.array(SeccaoSchema).max(100),
+})
+export type Ementa = z.infer<typeof EmentaSchema>
+export type EmentaEnviada = z.input<typeof EmentaSchema>
+export type ProdutoEmenta = z.infer<typeof ProdutoEmentaSchema>
+
+/** The ordering catalogue the app shows (spec §3 "Ordering catalogue", simplified), prices in cents with VAT. */
+export const ComplementarSchema = z.object({
+  id: z.string(),
+  nome: z.string(),
+  pvp_com_iva: z.number().int(),
+  obrigatorio: z.boolean(),
+})
+export const OpcaoSchema = z.object({ id: z.string(), nome: z.string(), grupo: z.string() })
+export const ProdutoCatalogoSchema = z.object({
+  id: z.string(),
+  nome: z.string(),
+  descricao: z.string().nullable(),
+  pvp_com_iva: z.number().int(),
+  imagem: z.string().nullable(),
+  complementares: z.array(ComplementarSchema),
+  opcoes: z.array(OpcaoSchema),
+  idCategoria: z.string(),
+  /** The rules the product screen enforces (and the server again on every calculation). */
+  min_complementos: z.number().int(),
+  max_complementos: z.number().int(),
+  maxopcoes: z.number().int(),
+})
+export type ProdutoCatalogo = z.infer<typeof ProdutoCatalogoSchema>
+export const CategoriaSchema = z.object({ id: z.string(), nome: z.string(), produtos: z.array(ProdutoCatalogoSchema) })
+export type Categoria = z.infer<typeof CategoriaSchema>
+export const CatalogoSchema = z.object({ categorias: z.array(CategoriaSchema) })
+export type Catalogo = z.infer<typeof CatalogoSchema>
+
+/** A store that takes orders from the app (spec §3 "Store for ordering"). */
+export const LojaEncomendaSchema = z.object({
+  id_loja: z.number().int(),
+  nome: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  aberta: z.boolean(),
+})
+export type LojaEncomenda = z.infer<typeof LojaEncomendaSchema>
