@@ -79,6 +79,7 @@ test('loyalty screen: Já poupou, the QR, the balances, the last 4 transactions 
   await expect(page.getByRole('region', { name: 'Selecione o NIF' })).toHaveCount(0)
 
   await historico(page)
+  const qrWorker = page.waitForEvent('worker', (w) => w.url().includes('qr.worker'))
   await page.reload()
   await expect(page.getByRole('heading', { name: 'Já poupou 1,00 €' })).toBeVisible()
   const qr = main(page).getByRole('img', { name: 'Código QR de fidelização' })
@@ -87,6 +88,7 @@ test('loyalty screen: Já poupou, the QR, the balances, the last 4 transactions 
   const { user } = await privateData(page.request)
   await expect(main(page).getByText(user.data?.qrCode ?? '-', { exact: true })).toBeVisible()
   // Encoded off the main thread (a worker): what it draws is what a till scanner reads.
+  await qrWorker
   await expect.poll(async () => readQrCode(await qr.screenshot())).toBe(user.data?.qrCode)
   const saldos = page.getByRole('region', { name: 'Já poupou 1,00 €' })
   await expect(saldos).toContainText('Saldo0,28 €')

@@ -166,13 +166,23 @@ export async function aStorePath(request: APIRequestContext): Promise<string> {
 
 const require = createRequire(import.meta.url)
 
+let zxingReady: Promise<typeof import('zxing-wasm/reader')> | undefined
+
+/** The till's decoder (ZXing), its WebAssembly read from node_modules (it would fetch it from a CDN), loaded once. */
+function zxing() {
+  zxingReady ??= import('zxing-wasm/reader').then((reader) => {
+    const wasm = readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm'))
+    reader.prepareZXingModule({
+      overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) },
+    })
+    return reader
+  })
+  return zxingReady
+}
+
 /** The text of the QR code a screenshot shows, read by the till's own decoder (ZXing), or null. */
 export async function readQrCode(png: Buffer): Promise<string | null> {
-  const { prepareZXingModule, readBarcodes } = await import('zxing-wasm/reader')
-  const wasm = readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm'))
-  prepareZXingModule({
-    overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) },
-  })
+  const { readBarcodes } = await zxing()
   const results = await readBarcodes(new Uint8Array(png), { formats: ['QRCode'], maxNumberOfSymbols: 1 })
   return results.find((r) => r.isValid && r.text)?.text ?? null
 }

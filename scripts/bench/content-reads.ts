@@ -196,9 +196,10 @@ export const contentReads: Benchmark = {
         '## Content reads: the app beside a bare Fastify route',
         '',
         bullets([
-          'the app: the real server (`src/server/main.ts`, `NODE_ENV=production`, the default log level: a line per ' +
-            `request) on a SQLite database filled by \`db:seed\` (${database.version}); after the first request it ` +
-            'answers from its read-model cache (docs/decisions/0008)',
+          'the app: the real server (`src/server/main.ts`, `NODE_ENV=production`, the default log level `info`) on a ' +
+            `SQLite database filled by \`db:seed\` (${database.version}); after the first request it answers from its ` +
+            'read-model cache (docs/decisions/0008), and such a cache hit writes its request line at `debug`, so none ' +
+            'here: every other request (a miss, a failure, any write) writes one',
           'the yardstick: a bare Fastify process (`scripts/bench/bare-fastify.ts`: no plugins, hooks or logger) whose ' +
             'route sends the bytes and headers the app sent to the same request, recorded just before: the same body, ' +
             'already compressed, the same security headers, ETag and Vary. It is the most any Fastify server could do ' +

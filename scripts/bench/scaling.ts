@@ -158,8 +158,8 @@ export const scaling: Benchmark = {
         '',
         `Two ÷ one: ${scale.toFixed(2)}× (target ≥ ${TARGET_SCALE}×; by round: ` +
           `${roundScales.map((r) => `${r.toFixed(2)}×`).join(', ')}). CPU of a process is its share of one core over ` +
-          `the windows (its budget: ${percent(budget, 1)}; in the "one" row each process ran alone in one of the two ` +
-          "windows, so each shows half its budget); CPU/request is both processes' CPU time over the answers; " +
+          `the windows (its budget: ${percent(budget, 1)}; in the "one" row each process ran alone in half of the ` +
+          '"one" windows, so each shows half its budget); CPU/request is both processes\' CPU time over the answers; ' +
           '"other work" as in the section above.' +
           (busiest > NOISY_MACHINE
             ? ` ⚠ Other work took up to ${percent(busiest, 1)} of the machine: the processes may not have had their ` +

@@ -1,7 +1,6 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App.tsx'
-import { firstRenderDone } from './ui/Later.tsx'
 import './ui/styles.css'
 
 const root = document.getElementById('root')
@@ -14,7 +13,6 @@ window.setTimeout(() => {
       <App />
     </StrictMode>,
   )
-  firstRenderDone()
 }, 0)
 
 // The worker (offline shell, last content read) installs after the first screen: its precache downloads would

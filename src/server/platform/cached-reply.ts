@@ -104,10 +104,18 @@ export function replyFromCache(
   { key, tags }: CachedRead,
   load: () => Promise<unknown>,
 ): void {
+  let loaded = false
   cache
-    .get(key, tags, async () => new JsonRepresentation(toBuffer(reply.serialize(await load()))))
+    .get(key, tags, async () => {
+      loaded = true
+      return new JsonRepresentation(toBuffer(reply.serialize(await load())))
+    })
     .then(
-      (representation) => send(reply, representation),
+      (representation) => {
+        // A hit is routine; a miss went to the database, and its line (and time) stays visible.
+        if (!loaded) logAsRoutine(reply.request)
+        send(reply, representation)
+      },
       (error: unknown) => reply.send(error),
     )
 }
@@ -116,7 +124,6 @@ const toBuffer = (serialized: string | Buffer | ArrayBuffer) =>
   typeof serialized === 'string' ? Buffer.from(serialized) : Buffer.from(serialized as Buffer)
 
 function send(reply: FastifyReply, representation: JsonRepresentation): void {
-  logAsRoutine(reply.request)
   // @fastify/etag keeps an ETag already set, and answers 304 to a matching If-None-Match.
   reply.type('application/json; charset=utf-8').header('etag', representation.etag)
   if (representation.body.length < COMPRESS_THRESHOLD_BYTES) {

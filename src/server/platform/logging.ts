@@ -37,7 +37,7 @@ export class OneLinePerRequest extends LogController {
     if (this.isLogDisabled(request)) return
     const line = { req: request, res: reply, responseTime: reply.elapsedTime }
     if (error) reply.log.error({ ...line, err: error }, 'request errored')
-    else if (routineReads.has(request) && reply.statusCode < 400) reply.log.debug(line, 'request completed')
+    else if (routineReads.has(request)) reply.log.debug(line, 'request completed')
     else reply.log.info(line, 'request completed')
   }
 }
@@ -45,10 +45,10 @@ export class OneLinePerRequest extends LogController {
 const routineReads = new WeakSet<FastifyRequest>()
 
 /**
- * Marks a public content read answered from the read cache: its line is written at `debug`, not `info`. Such reads
- * are most of the traffic, the same for everyone and carry nothing to act on, and at `info` the line cost a quarter of
- * the CPU of the read (docs/decisions/0008); a balancer's or CDN's access log counts them. Their failures (4xx, 5xx)
- * stay at `info` and above, and every other request is logged as before.
+ * Marks a public content read answered from the read cache (a hit): its line is written at `debug`, not `info`. Such
+ * reads are most of the traffic, the same for everyone and carry nothing to act on, and at `info` the line cost a
+ * quarter of the CPU of the read (docs/decisions/0008); a balancer's or CDN's access log counts them. A miss (it went
+ * to the database), a failure, and every other request are logged at `info` as before.
  */
 export function logAsRoutine(request: FastifyRequest): void {
   routineReads.add(request)

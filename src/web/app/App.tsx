@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { Suspense } from 'react'
+import { Suspense, useLayoutEffect } from 'react'
 import { BrowserRouter } from 'react-router'
 import type { PrivateData } from '../../shared/conta.ts'
 import { PAGE_READS_ELEMENT_ID, PRIVATE_DATA_ELEMENT_ID } from '../../shared/page-reads.ts'
 import { ApiError } from '../lib/api.ts'
+import { firstRenderDone } from '../ui/Later.tsx'
 import { Loading } from '../ui/Loading.tsx'
 import { prefetchPrivateData, setPrivateData } from './private-data.ts'
 import { routes } from './router.tsx'
@@ -46,6 +47,8 @@ seedFromPage(queryClient)
 if (!window.location.pathname.startsWith('/painel/')) prefetchPrivateData(queryClient)
 
 export function App() {
+  // After the whole first render (its `Later` parts have chosen to wait), before the browser paints it.
+  useLayoutEffect(firstRenderDone, [])
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>

@@ -78,13 +78,16 @@ export function lazyScreen<M>(load: () => Promise<M>, pick: (m: M) => ComponentT
 
 const matchesByPath = new WeakMap<RouteObject[], Map<string, ReturnType<typeof matchAllRoutes>>>()
 
+/** Paths remembered; past this, the memo starts over (a session that opens hundreds of news items). */
+const MATCHES_KEPT = 100
+
 /**
  * React Router's matchRoutes, remembered by path: it flattens and ranks the whole route table on every call, a few
- * milliseconds of each render on a slow phone. The route table never changes, so a path's matches do not either.
+ * milliseconds on a slow phone. This saves the app's own two calls of each render (useRoutes still makes its own).
  */
 function matchRoutes(routes: RouteObject[], location: Location): ReturnType<typeof matchAllRoutes> {
   let byPath = matchesByPath.get(routes)
-  if (!byPath) {
+  if (!byPath || byPath.size >= MATCHES_KEPT) {
     byPath = new Map()
     matchesByPath.set(routes, byPath)
   }

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react'
 
-/** Whether the app's first render is under way (main.tsx ends it). */
+/** Whether the app's first render is under way (App ends it). */
 let firstRender = true
 
 /** Called once the app's first render is done: from then on, `Later` renders its children at once. */

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { imageSet, parseSourceName, VARIANT_TYPES, variantHeight } from '../../../shared/imagens.ts'
+import { createEncomendasRepository } from '../../features/encomendas/repository.ts'
+import { createEncomendasService } from '../../features/encomendas/service.ts'
+import { manualClock } from '../../platform/clock.ts'
 import type { DatabaseHandle } from '../../platform/db.ts'
 import { createTestDatabase, testDialects } from '../../testing/harness.ts'
 import { seedDemoContent } from './index.ts'
@@ -19,18 +22,50 @@ describe.each(testDialects())('the demo seed on %s', (dialect) => {
   }, COLD_SEED_MS)
   afterAll(() => database.close())
 
-  /** Every image URL the content rows point at. */
+  /** Ordering as the app reads it, at `instant`. */
+  const encomendas = (instant: string) =>
+    createEncomendasService({
+      repository: createEncomendasRepository(database.db),
+      clock: manualClock(instant),
+      onEmentaAlterada: () => undefined,
+    })
+
+  /** Every image URL the content rows point at, the products' of the three stores' catalogues included. */
   async function contentUrls(): Promise<string[]> {
     const db = database.db
+    const produtos = []
+    for (const idLoja of [862, 848, 861]) {
+      const { categorias } = await encomendas('2026-11-23T12:00:00Z').catalogo(idLoja)
+      produtos.push(...categorias.flatMap((c) => c.produtos.map((p) => ({ a: p.imagem, b: null }))))
+    }
     const rows = [
       ...(await db.selectFrom('novidades').select(['image_list as a', 'image_detail as b']).execute()),
       ...(await db.selectFrom('campanhas').select(['image_list as a', 'image_detail as b']).execute()),
       ...(await db.selectFrom('restaurantes').select(['image_main as a', 'image_logo as b']).execute()),
       ...(await db.selectFrom('lojas').select(['image_list as a', 'image_main as b']).execute()),
       ...(await db.selectFrom('loja_menus').select(['imagem_pequena as a', 'imagem as b']).execute()),
+      ...produtos,
     ]
     return rows.flatMap((r) => [r.a, r.b]).filter((u): u is string => u !== null)
   }
+
+  it('imports the POS menus of the three ordering stores; the flagship takes orders at any hour', async () => {
+    // 03:00 on a Monday in Lisbon: only 862 is open.
+    const lojas = await encomendas('2026-11-23T03:00:00Z').listLojasEncomenda()
+    expect(lojas.map((l) => [l.id_loja, l.aberta])).toEqual([
+      [848, false],
+      [861, false],
+      [862, true],
+    ])
+    const noon = await encomendas('2026-11-23T12:00:00Z').listLojasEncomenda()
+    expect(noon.every((l) => l.aberta)).toBe(true)
+    for (const idLoja of [862, 848, 861]) {
+      const { categorias } = await encomendas('2026-11-23T12:00:00Z').catalogo(idLoja)
+      const produtos = categorias.flatMap((c) => c.produtos)
+      expect(produtos.length, `store ${idLoja}`).toBeGreaterThanOrEqual(30)
+      expect(produtos.some((p) => p.nome === 'Pastel de nata' && p.pvp_com_iva === 130)).toBe(true)
+    }
+  })
 
   it('stores every picture the content shows with the AVIF and WebP variants its URL promises', async () => {
     const urls = await contentUrls()

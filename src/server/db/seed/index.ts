@@ -1,13 +1,19 @@
 import { parseSourceName } from '../../../shared/imagens.ts'
 import type { Config } from '../../config.ts'
+import { type Horario, todosOsDias } from '../../features/encomendas/horario.ts'
+import { createEncomendasRepository } from '../../features/encomendas/repository.ts'
+import { createEncomendasService } from '../../features/encomendas/service.ts'
+import { systemClock } from '../../platform/clock.ts'
 import type { Database } from '../../platform/db.ts'
 import { imageFileName, imageRows, processImage, SEED_IMAGE_CACHE } from '../../platform/images.ts'
 import { buildDemoContent, type ImagemSeed } from './content.ts'
+import { demoEmentas } from './ementas.ts'
 
 export type SeedSettings = Pick<Config, 'LOYALTY_CREDIT_PERCENT' | 'MINIMUM_AGE'>
 
 /** Tables of public content, children before parents (the order rows are deleted in). */
 const CONTENT_TABLES = [
+  'ementas',
   'loja_menus',
   'lojas',
   'restaurantes',
@@ -19,6 +25,16 @@ const CONTENT_TABLES = [
   'imagens',
 ] as const
 
+/**
+ * When the demo stores take orders: the flagship around the clock, so that the demo can be ordered from at any hour;
+ * the others the sample's 10h–21h30 (spec §9).
+ */
+const DEMO_HORARIOS: Record<number, Horario> = {
+  862: todosOsDias('00:00', '24:00'),
+  848: todosOsDias('10:00', '21:30'),
+  861: todosOsDias('10:00', '21:30'),
+}
+
 /** Images encoded at once; each has up to ten variants, which sharp spreads over its threads. */
 const ENCODING_CONCURRENCY = 4
 
@@ -27,14 +43,15 @@ const IMAGE_BATCH = 20
 
 /**
  * Replaces all public content with the demo group's (the fictional Grupo Ladrilho): restaurants, stores and menus,
- * news, campaigns, FAQ, legal texts and the generated images they show. One transaction: readers see the old content
+ * news, campaigns, FAQ, legal texts, the POS menus of the stores that take orders and the generated images they show. One transaction: readers see the old content
  * or the new, never a mix. The texts state the configured loyalty credit percent and minimum age.
  */
 export async function seedDemoContent(db: Database, settings: SeedSettings): Promise<void> {
   const content = buildDemoContent(settings)
+  const menus = demoEmentas()
   const agora = new Date().toISOString()
   // Encoded before the transaction: a cold cache takes seconds, and SQLite's write lock would be held all along.
-  const imagens = await encodeImages(content.imagens, agora)
+  const imagens = await encodeImages([...content.imagens, ...menus.imagens], agora)
   await db.transaction().execute(async (trx) => {
     for (const table of CONTENT_TABLES) await trx.deleteFrom(table).execute()
 
@@ -53,9 +70,14 @@ export async function seedDemoContent(db: Database, settings: SeedSettings): Pro
         .returning('id')
         .executeTakeFirstOrThrow()
       for (const { menus, ...loja } of lojas) {
+        const horario = DEMO_HORARIOS[loja.id_loja]
         const { id: lojaId } = await trx
           .insertInto('lojas')
-          .values({ ...loja, restaurante_id: restauranteId })
+          .values({
+            ...loja,
+            restaurante_id: restauranteId,
+            horario_encomendas: horario ? JSON.stringify(horario) : null,
+          })
           .returning('id')
           .executeTakeFirstOrThrow()
         if (menus.length > 0) {
@@ -85,6 +107,14 @@ export async function seedDemoContent(db: Database, settings: SeedSettings): Pro
     }
 
     await trx.insertInto('informacao_legal').values(content.informacaoLegal).execute()
+
+    // The demo stores' POS menus, through the Store API's own import (its validation, its cents).
+    const encomendas = createEncomendasService({
+      repository: createEncomendasRepository(trx),
+      clock: systemClock,
+      onEmentaAlterada: () => undefined,
+    })
+    for (const { id_loja, ementa } of menus.ementas) await encomendas.importarEmenta(id_loja, ementa)
   })
 }
 

@@ -23,32 +23,46 @@ async function encodeHere(value: string): Promise<Drawn> {
   return { value, ...qrPath(create, value) }
 }
 
+/** Drawings already made this session, by value: a screen that opens again draws at once (the last few only). */
+const drawings = new Map<string, Drawn>()
+const DRAWINGS_KEPT = 4
+
+function remember(drawn: Drawn): Drawn {
+  drawings.delete(drawn.value)
+  drawings.set(drawn.value, drawn)
+  for (const old of drawings.keys()) if (drawings.size > DRAWINGS_KEPT) drawings.delete(old)
+  return drawn
+}
+
 /**
  * The drawing of `value`. The encoder runs in a worker: at level H its set-up and encoding are the heaviest work of
  * the loyalty screen, and on the main thread they would delay a tap on a slow phone (Lighthouse's TBT).
  */
 function encode(value: string): Promise<Drawn> {
   const w = encoder()
-  if (!w) return encodeHere(value)
-  return new Promise((resolve) => {
+  if (!w) return encodeHere(value).then(remember)
+  return new Promise<Drawn>((resolve, reject) => {
     const done = () => {
       w.removeEventListener('message', onMessage)
       w.removeEventListener('error', onError)
     }
-    const onMessage = (event: MessageEvent<Drawn>) => {
+    const onMessage = (event: MessageEvent<Drawn | { value: string; error: true }>) => {
       if (event.data.value !== value) return
       done()
-      resolve(event.data)
+      if ('error' in event.data) reject(new Error('QR code not encodable'))
+      else resolve(event.data)
     }
+    // The worker's script did not load (offline, a broken deploy): this page encodes here from now on.
     const onError = () => {
       done()
-      worker = null
+      w.terminate()
+      if (worker === w) worker = null
       resolve(encodeHere(value))
     }
     w.addEventListener('message', onMessage)
     w.addEventListener('error', onError)
     w.postMessage(value)
-  })
+  }).then(remember)
 }
 
 interface QrCodigoProps {
@@ -64,21 +78,23 @@ interface QrCodigoProps {
  * set by the CSS) shows until the code is encoded.
  */
 export function QrCodigo({ value, label, className }: QrCodigoProps) {
-  const [qr, setQr] = useState<Drawn | null>(null)
+  const [qr, setQr] = useState<Drawn | null>(() => drawings.get(value) ?? null)
   useEffect(() => {
+    if (drawings.has(value)) return
     let current = true
     encode(value).then(
       (drawn) => {
         if (current) setQr(drawn)
       },
-      // No connection for the encoder's chunk (rare: the service worker keeps it): the frame stays, the screen works.
+      // A value the encoder refuses, or no connection for its chunk (rare: the service worker keeps it): the frame
+      // stays, the screen works.
       () => undefined,
     )
     return () => {
       current = false
     }
   }, [value])
-  const { size, d } = qr?.value === value ? qr : { size: 1, d: '' }
+  const { size, d } = (qr?.value === value ? qr : drawings.get(value)) ?? { size: 1, d: '' }
   return (
     <svg
       role="img"

@@ -3,7 +3,8 @@ import { qrPath } from './qr-path.ts'
 
 /**
  * Encodes loyalty QR codes off the main thread: at level H the encoding (and the encoder's own set-up) takes tens of
- * milliseconds on a mid-range phone, long enough to delay a tap on the loyalty screen (Lighthouse's TBT).
+ * milliseconds on a mid-range phone, long enough to delay a tap on the loyalty screen (Lighthouse's TBT). A value the
+ * encoder refuses is answered as such, so that one bad value does not read as a broken worker.
  */
 const scope = self as unknown as {
   onmessage: ((event: MessageEvent<string>) => void) | null
@@ -11,5 +12,9 @@ const scope = self as unknown as {
 }
 
 scope.onmessage = (event) => {
-  scope.postMessage({ value: event.data, ...qrPath(create, event.data) })
+  try {
+    scope.postMessage({ value: event.data, ...qrPath(create, event.data) })
+  } catch {
+    scope.postMessage({ value: event.data, error: true })
+  }
 }
