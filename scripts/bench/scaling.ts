@@ -5,8 +5,8 @@
 // (with the load generator and PostgreSQL). With one, a process is an instance of a given size, and the question is
 // whether a second instance adds its share: nothing shared (the database, locks, the load generator) may hold it back.
 //
-// Settings (environment): BENCH_INSTANCE_CPUS (0.3), BENCH_WARMUP_S (3), BENCH_WINDOW_S (5), BENCH_CONNECTIONS (20),
-// BENCH_ROUNDS (3).
+// Settings (environment): BENCH_INSTANCE_CPUS (0.2), BENCH_WARMUP_S (3), BENCH_WINDOW_S (5), BENCH_CONNECTIONS (20),
+// BENCH_ROUNDS (5).
 import { type ServerProcess, seedDemoContent, startApp } from './app-process.ts'
 import { BROWSER_READ_HEADERS, contentPaths, NOISY_MACHINE } from './content-reads.ts'
 import { type CpuLimit, createCpuLimit } from './cpu-limit.ts'
@@ -39,11 +39,11 @@ export const scaling: Benchmark = {
   name: 'scaling',
   async run(settings): Promise<BenchReport> {
     if (!settings.postgresUrl) return notMeasured('no PostgreSQL server (set BENCH_DATABASE_URL or TEST_DATABASE_URL)')
-    const budget = setting('BENCH_INSTANCE_CPUS', 0.3, 0.05, cores)
+    const budget = setting('BENCH_INSTANCE_CPUS', 0.2, 0.05, cores)
     const warmupS = setting('BENCH_WARMUP_S', 3, 0, 60)
     const windowS = setting('BENCH_WINDOW_S', 5, 1, 120)
     const connections = setting('BENCH_CONNECTIONS', 20, 2, 1000)
-    const roundCount = setting('BENCH_ROUNDS', 3, 1, 20)
+    const roundCount = setting('BENCH_ROUNDS', 5, 1, 20)
     const limits: CpuLimit[] = []
     for (const name of ['balcao-bench-a', 'balcao-bench-b']) {
       const limit = createCpuLimit(`${name}-${process.pid}`, budget)
