@@ -226,7 +226,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, deps: A
       cache: readCache,
     })
     await customer.register(restaurantesRoutes, { service: restaurantesService, cache: readCache })
-    await customer.register(encomendasRoutes, { service: encomendasService, cache: readCache })
+    await customer.register(encomendasRoutes, { service: encomendasService, cache: readCache, conta: contaService })
   })
 
   // The store surface: the Store API, by store key.

@@ -1,97 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { EmentaEnviada } from '../../../shared/ementa.ts'
 import { manualClock } from '../../platform/clock.ts'
 import { lojasChavesRepo } from '../../platform/store-keys.ts'
+import { ementaDeTeste as ementa } from '../../testing/ementa.ts'
 import { insertLoja, insertRestaurante } from '../../testing/fixtures.ts'
 import { createTestApp, device, type TestApp, testDialects } from '../../testing/harness.ts'
 import { todosOsDias } from './horario.ts'
-
-/** A small menu in the POS's shape: one visible section with a visible and a hidden family, and a hidden section. */
-function ementa(hash = 'v1', overrides: { precoNata?: number | string } = {}): EmentaEnviada {
-  return {
-    hash,
-    last_update: '2026-11-20T08:00:00Z',
-    base_url: '/imagens/',
-    seccoes: [
-      {
-        codigo: 1,
-        descricao: 'Cafetaria',
-        visivel: 1,
-        familias: [
-          {
-            codigo: 10,
-            descricao: 'Cafés',
-            visivel: 1,
-            produtos: [
-              {
-                cod_produto: 1002,
-                produto: 'Galão',
-                posicao: 2,
-                precovenda: 1.6,
-                iva: 13,
-                visivel: true,
-                maxopcoes: 1,
-                min_complementos: 0,
-                max_complementos: 2,
-                imagem: 'produto-galao.800x600.0123456789.svg',
-                descricao: 'Café com leite, em copo alto',
-                complementares: [
-                  { codigo: 'C1', descricao: 'Leite de aveia', preco: '0.40', iva: 13, obrigatorio: 0 },
-                  { codigo: 'C2', descricao: 'Dose extra de café', preco: 0.4, iva: 13, obrigatorio: 0 },
-                  { codigo: 'C3', descricao: 'Só para a casa', preco: 0, iva: 13, obrigatorio: 0, restricted: 1 },
-                ],
-                opcoes: [
-                  {
-                    codigo: 'A',
-                    descricao: 'Açúcar',
-                    opcoes: [
-                      { grupo: 'A', codigo: 'A1', nome_grupo: 'Açúcar', descricao: 'Com açúcar' },
-                      { grupo: 'A', codigo: 'A2', nome_grupo: 'Açúcar', descricao: 'Sem açúcar' },
-                    ],
-                  },
-                ],
-              },
-              {
-                cod_produto: 1001,
-                produto: 'Pastel de nata',
-                posicao: 1,
-                precovenda: overrides.precoNata ?? 1.3,
-                iva: 13,
-                visivel: 1,
-              },
-              {
-                cod_produto: 1003,
-                produto: 'Café do dia (fora da carta)',
-                posicao: 3,
-                precovenda: 1,
-                iva: 13,
-                visivel: 0,
-              },
-            ],
-          },
-          {
-            codigo: 11,
-            descricao: 'Sazonal',
-            visivel: 0,
-            produtos: [{ cod_produto: 1100, produto: 'Castanhas', posicao: 1, precovenda: 3, iva: 13 }],
-          },
-        ],
-      },
-      {
-        codigo: 2,
-        descricao: 'Interna',
-        visivel: false,
-        familias: [
-          {
-            codigo: 20,
-            descricao: 'Staff',
-            produtos: [{ cod_produto: 2000, produto: 'Refeição staff', posicao: 1, precovenda: 0, iva: 13 }],
-          },
-        ],
-      },
-    ],
-  }
-}
 
 describe.each(testDialects())('ordering: menu import and catalogue on %s', (dialect) => {
   let t: TestApp
@@ -132,7 +45,7 @@ describe.each(testDialects())('ordering: menu import and catalogue on %s', (dial
   it('imports a snapshot for the key’s store and serves its catalogue: visible items only, prices in cents', async () => {
     const res = await putEmenta(ementa())
     expect(res.statusCode, res.body).toBe(200)
-    expect(res.json().data).toEqual({ hash: 'v1', last_update: '2026-11-20T08:00:00Z', alterada: true, produtos: 5 })
+    expect(res.json().data).toEqual({ hash: 'v1', last_update: '2026-11-20T08:00:00Z', alterada: true, produtos: 6 })
 
     const cat = await catalogo(862)
     expect(cat.statusCode, cat.body).toBe(200)
@@ -140,7 +53,11 @@ describe.each(testDialects())('ordering: menu import and catalogue on %s', (dial
     expect(categorias).toHaveLength(1)
     expect(categorias[0]).toMatchObject({ id: '10', nome: 'Cafés' })
     // In the POS's order (posicao), without the hidden product, family or section.
-    expect(categorias[0].produtos.map((p: { nome: string }) => p.nome)).toEqual(['Pastel de nata', 'Galão'])
+    expect(categorias[0].produtos.map((p: { nome: string }) => p.nome)).toEqual([
+      'Pastel de nata',
+      'Galão',
+      'Menu pequeno-almoço',
+    ])
     expect(categorias[0].produtos[1]).toEqual({
       id: '1002',
       nome: 'Galão',

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { CatalogoSchema, LojaEncomendaSchema } from '../../../shared/ementa.ts'
+import { CalculaEncomendaSchema, CalculoSchema } from '../../../shared/encomenda.ts'
 import { replyFromCache } from '../../platform/cached-reply.ts'
 import { dataResponse } from '../../platform/http.ts'
 import type { ReadCache } from '../../platform/read-cache.ts'
+import type { ContaService } from '../conta/service.ts'
 import { CATALOGO_CACHE_TAG, type EncomendasService } from './service.ts'
 
 /** A POS's largest menus (a thousand products, each with its extras and options) fit well within this. */
@@ -11,10 +13,16 @@ const EMENTA_BODY_LIMIT = 5 * 1024 * 1024
 
 const IdLojaParams = z.object({ id_loja: z.coerce.number().int().positive().max(2_147_483_647) })
 
-/** Ordering's reads for the app (issue 10): the stores that take orders, and a store's catalogue. */
-export const encomendasRoutes: FastifyPluginAsyncZod<{ service: EncomendasService; cache: ReadCache }> = async (
+export interface EncomendasRoutesOptions {
+  service: EncomendasService
+  cache: ReadCache
+  conta: Pick<ContaService, 'requireUser' | 'privateData'>
+}
+
+/** Ordering's calls for the app (issue 10): the stores that take orders, a store's catalogue, the price of a cart. */
+export const encomendasRoutes: FastifyPluginAsyncZod<EncomendasRoutesOptions> = async (
   app,
-  { service, cache },
+  { service, cache, conta },
 ) => {
   // Whether a store is open changes with the clock: asked each time (one small query), never cached.
   app.get('/api/lojas-encomenda', { schema: { response: dataResponse(z.array(LojaEncomendaSchema)) } }, async () => ({
@@ -29,6 +37,24 @@ export const encomendasRoutes: FastifyPluginAsyncZod<{ service: EncomendasServic
       replyFromCache(reply, cache, { key: `catalogo/${params.id_loja}`, tags: [CATALOGO_CACHE_TAG] }, async () => ({
         data: await service.catalogo(params.id_loja),
       })),
+  )
+
+  // Ordering is for signed-in customers (spec §6). Prices come from the menu, never from the app.
+  app.post(
+    '/api/calcula-encomenda',
+    { schema: { body: CalculaEncomendaSchema, response: dataResponse(CalculoSchema) } },
+    async (request) => {
+      await conta.requireUser(request.sessao)
+      const privateData = await conta.privateData(request.sessao)
+      const { body } = request
+      const { transaction, lines } = await service.calcular(
+        { idLoja: body.id_loja, cart: body.cart, usarPremio: body.usar_premio === 1 },
+        privateData.user.data?.saldo ?? 0,
+      )
+      return {
+        data: { loyaltyData: { transaction, lines }, orderData: { orderCode: null, status: null }, privateData },
+      }
+    },
   )
 }
 

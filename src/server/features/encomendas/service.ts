@@ -1,15 +1,18 @@
 import type { Catalogo, Ementa, LojaEncomenda } from '../../../shared/ementa.ts'
 import { EmentaSchema } from '../../../shared/ementa.ts'
+import type { LinhaCalculada, TransacaoCalculada } from '../../../shared/encomenda.ts'
 import { type Clock, isoNow } from '../../platform/clock.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
 import { firstDuplicate, paraCatalogo } from './catalogo.ts'
 import { estaAberta, parseHorario } from './horario.ts'
+import { precificar } from './precos.ts'
 import type { EncomendasRepository } from './repository.ts'
 
 /** What a writer passes to `ReadCache.invalidate` after a store's menu changed (after its commit). */
 export const CATALOGO_CACHE_TAG = 'catalogo'
 
 export const encomendasMensagens = {
+  lojaFechada: 'A loja está fechada de momento. Pode encomendar assim que abrir.',
   ementaInvalida: 'A ementa não foi aceite: corrija o campo indicado e envie-a de novo. A ementa atual mantém-se.',
   semEncomendas: 'Esta loja não recebe encomendas pela aplicação.',
 }
@@ -74,6 +77,34 @@ export function createEncomendasService({ repository, clock, onEmentaAlterada }:
         longitude: l.longitude,
         aberta: estaAberta(parseHorario(l.horario_encomendas), agora),
       }))
+    },
+
+    /**
+     * `POST /api/calcula-encomenda` (spec §7): the cart priced from the store's current menu, and what the customer's
+     * balance (`saldo`, cents) would take off it. Only while the store takes orders.
+     */
+    async calcular(
+      { idLoja, cart, usarPremio }: { idLoja: number; cart: Parameters<typeof precificar>[1]; usarPremio: boolean },
+      saldo: number,
+    ): Promise<{ transaction: TransacaoCalculada; lines: LinhaCalculada[] }> {
+      const loja = await repository.findLoja(idLoja)
+      if (!loja) throw notFound(encomendasMensagens.semEncomendas)
+      if (!estaAberta(parseHorario(loja.horario_encomendas), clock.now())) {
+        throw new HttpError(422, encomendasMensagens.lojaFechada, 'Loja fechada')
+      }
+      const { linhas, total } = precificar(await ementaDe(idLoja), cart)
+      const removivel = Math.max(0, Math.min(saldo, total))
+      const desconto = usarPremio ? removivel : 0
+      return {
+        transaction: {
+          total_transaction: total,
+          total_discount: desconto,
+          total_paid: total - desconto,
+          total_outstanding_removed: removivel,
+          customer_outstanding: saldo,
+        },
+        lines: linhas,
+      }
     },
 
     async catalogo(idLoja: number): Promise<Catalogo> {

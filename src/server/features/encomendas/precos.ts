@@ -1,0 +1,98 @@
+import type { z } from 'zod'
+import type { Ementa, ProdutoEmenta } from '../../../shared/ementa.ts'
+import type { LinhaCalculada, LinhaCarrinhoSchema } from '../../../shared/encomenda.ts'
+import { HttpError } from '../../platform/errors.ts'
+import { orderable } from './catalogo.ts'
+
+type Linha = z.output<typeof LinhaCarrinhoSchema>
+
+export const precosMensagens = {
+  carrinhoInvalido: 'O carrinho tem um produto que não pode ser encomendado assim. Reveja-o e tente de novo.',
+  produtoIndisponivel: (id: string) => `O produto ${id} já não está disponível nesta loja.`,
+  complementoIndisponivel: (produto: string, id: string) => `${produto}: o complemento ${id} não está disponível.`,
+  opcaoIndisponivel: (produto: string, id: string) => `${produto}: a opção ${id} não está disponível.`,
+  repetido: (produto: string, id: string) => `${produto}: ${id} escolhido mais de uma vez.`,
+  obrigatorio: (produto: string, complemento: string) => `${produto}: escolha ${complemento}.`,
+  complementosMin: (produto: string, n: number) =>
+    `${produto}: escolha pelo menos ${n} ${n === 1 ? 'complemento' : 'complementos'}.`,
+  complementosMax: (produto: string, n: number) =>
+    `${produto}: escolha no máximo ${n} ${n === 1 ? 'complemento' : 'complementos'}.`,
+  opcoesMax: (produto: string, n: number) => `${produto}: escolha no máximo ${n} ${n === 1 ? 'opção' : 'opções'}.`,
+}
+
+/** 422 naming the cart line at fault (`cart.2`), with what is wrong with it in words the customer can act on. */
+const linhaInvalida = (index: number, message: string) =>
+  new HttpError(422, message, 'Carrinho', { [`cart.${index}`]: message })
+
+/** Each id once, and every one among `available`; else the first fault's message. */
+function chosen<T>(
+  ids: string[],
+  available: Map<string, T>,
+  unavailable: (id: string) => string,
+  repeated: (id: string) => string,
+) {
+  const seen = new Set<string>()
+  const items: T[] = []
+  for (const id of ids) {
+    if (seen.has(id)) return { fault: repeated(id) }
+    seen.add(id)
+    const item = available.get(id)
+    if (!item) return { fault: unavailable(id) }
+    items.push(item)
+  }
+  return { items }
+}
+
+/** One cart line priced by the product's rules (spec §3, issue 10): or the message of its first fault. */
+function precificarLinha(p: ProdutoEmenta, linha: Linha): LinhaCalculada | string {
+  const nome = p.produto
+  const complementos = chosen(
+    linha.complementares,
+    new Map(p.complementares.filter((c) => !c.restricted).map((c) => [c.codigo, c])),
+    (id) => precosMensagens.complementoIndisponivel(nome, id),
+    (id) => precosMensagens.repetido(nome, id),
+  )
+  if (complementos.fault) return complementos.fault
+  const escolhidos = complementos.items ?? []
+  const falta = p.complementares.find((c) => c.obrigatorio && !c.restricted && !escolhidos.includes(c))
+  if (falta) return precosMensagens.obrigatorio(nome, falta.descricao)
+  if (escolhidos.length < p.min_complementos) return precosMensagens.complementosMin(nome, p.min_complementos)
+  if (p.max_complementos > 0 && escolhidos.length > p.max_complementos) {
+    return precosMensagens.complementosMax(nome, p.max_complementos)
+  }
+  const opcoes = chosen(
+    linha.opcoes,
+    new Map(p.opcoes.flatMap((g) => g.opcoes).map((o) => [o.codigo, o])),
+    (id) => precosMensagens.opcaoIndisponivel(nome, id),
+    (id) => precosMensagens.repetido(nome, id),
+  )
+  if (opcoes.fault) return opcoes.fault
+  const escolhidas = opcoes.items ?? []
+  if (p.maxopcoes > 0 && escolhidas.length > p.maxopcoes) return precosMensagens.opcoesMax(nome, p.maxopcoes)
+  const unitario = p.precovenda + escolhidos.reduce((sum, c) => sum + c.preco, 0)
+  return {
+    id: p.cod_produto,
+    nome,
+    qtd: linha.qtd,
+    complementares: escolhidos.map((c) => ({ id: c.codigo, nome: c.descricao, pvp_com_iva: c.preco })),
+    opcoes: escolhidas.map((o) => ({ id: o.codigo, nome: o.descricao })),
+    unitario,
+    total: unitario * linha.qtd,
+  }
+}
+
+/**
+ * Prices a cart from the store's current menu, never from the app's figures: each line by its product's rules
+ * (mandatory complements, `min_complementos`/`max_complementos`, `maxopcoes`), unknown or hidden items refused with
+ * the line named (422).
+ */
+export function precificar(ementa: Ementa, cart: Linha[]): { linhas: LinhaCalculada[]; total: number } {
+  const produtos = new Map(orderable(ementa).flatMap(({ produtos }) => produtos.map((p) => [p.cod_produto, p])))
+  const linhas = cart.map((linha, index) => {
+    const produto = produtos.get(linha.id)
+    const priced = produto ? precificarLinha(produto, linha) : precosMensagens.produtoIndisponivel(linha.id)
+    if (typeof priced === 'string') throw linhaInvalida(index, priced)
+    return priced
+  })
+  return { linhas, total: linhas.reduce((sum, l) => sum + l.total, 0) }
+}

@@ -1,0 +1,102 @@
+import type { EmentaEnviada } from '../../shared/ementa.ts'
+
+/** A small menu in the POS's shape: one visible section with a visible and a hidden family, and a hidden section. */
+export function ementaDeTeste(hash = 'v1', overrides: { precoNata?: number | string } = {}): EmentaEnviada {
+  return {
+    hash,
+    last_update: '2026-11-20T08:00:00Z',
+    base_url: '/imagens/',
+    seccoes: [
+      {
+        codigo: 1,
+        descricao: 'Cafetaria',
+        visivel: 1,
+        familias: [
+          {
+            codigo: 10,
+            descricao: 'Cafés',
+            visivel: 1,
+            produtos: [
+              {
+                cod_produto: 1002,
+                produto: 'Galão',
+                posicao: 2,
+                precovenda: 1.6,
+                iva: 13,
+                visivel: true,
+                maxopcoes: 1,
+                min_complementos: 0,
+                max_complementos: 2,
+                imagem: 'produto-galao.800x600.0123456789.svg',
+                descricao: 'Café com leite, em copo alto',
+                complementares: [
+                  { codigo: 'C1', descricao: 'Leite de aveia', preco: '0.40', iva: 13, obrigatorio: 0 },
+                  { codigo: 'C2', descricao: 'Dose extra de café', preco: 0.4, iva: 13, obrigatorio: 0 },
+                  { codigo: 'C3', descricao: 'Só para a casa', preco: 0, iva: 13, obrigatorio: 0, restricted: 1 },
+                ],
+                opcoes: [
+                  {
+                    codigo: 'A',
+                    descricao: 'Açúcar',
+                    opcoes: [
+                      { grupo: 'A', codigo: 'A1', nome_grupo: 'Açúcar', descricao: 'Com açúcar' },
+                      { grupo: 'A', codigo: 'A2', nome_grupo: 'Açúcar', descricao: 'Sem açúcar' },
+                    ],
+                  },
+                ],
+              },
+              {
+                cod_produto: 1001,
+                produto: 'Pastel de nata',
+                posicao: 1,
+                precovenda: overrides.precoNata ?? 1.3,
+                iva: 13,
+                visivel: 1,
+              },
+              {
+                cod_produto: 1003,
+                produto: 'Café do dia (fora da carta)',
+                posicao: 3,
+                precovenda: 1,
+                iva: 13,
+                visivel: 0,
+              },
+              {
+                cod_produto: 1004,
+                produto: 'Menu pequeno-almoço',
+                posicao: 4,
+                precovenda: 3.2,
+                iva: 13,
+                min_complementos: 1,
+                max_complementos: 2,
+                complementares: [
+                  { codigo: 'T', descricao: 'Torrada', preco: 0, iva: 13, obrigatorio: 1 },
+                  { codigo: 'S', descricao: 'Sumo de laranja', preco: 1, iva: 13, obrigatorio: 0 },
+                  { codigo: 'O', descricao: 'Ovos mexidos', preco: 1.5, iva: 13, obrigatorio: 0 },
+                ],
+              },
+            ],
+          },
+          {
+            codigo: 11,
+            descricao: 'Sazonal',
+            visivel: 0,
+            produtos: [{ cod_produto: 1100, produto: 'Castanhas', posicao: 1, precovenda: 3, iva: 13 }],
+          },
+        ],
+      },
+      {
+        codigo: 2,
+        descricao: 'Interna',
+        visivel: false,
+        familias: [
+          {
+            codigo: 20,
+            descricao: 'Staff',
+            produtos: [{ cod_produto: 2000, produto: 'Refeição staff', posicao: 1, precovenda: 0, iva: 13 }],
+          },
+        ],
+      },
+    ],
+  }
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod'
+import { PrivateDataSchema } from './conta.ts'
+
+/** Ordering's calls (spec §7): the cart as the app sends it, and what a calculation answers. Amounts in cents. */
+
+/** Lines in one cart, and units of one line: a counter's order, with room; past these a cart is a mistake or abuse. */
+export const CARRINHO_LINHAS_MAX = 50
+export const QUANTIDADE_MAX = 99
+
+const CodigoSchema = z.string().trim().min(1).max(40)
+
+/** A cart line (spec §3 "Cart item"): the product, how many, and the ids of its chosen complements and options. */
+export const LinhaCarrinhoSchema = z.strictObject({
+  id: CodigoSchema,
+  qtd: z.number().int().min(1).max(QUANTIDADE_MAX),
+  complementares: z.array(CodigoSchema).max(100).default([]),
+  opcoes: z.array(CodigoSchema).max(100).default([]),
+})
+export type LinhaCarrinho = z.input<typeof LinhaCarrinhoSchema>
+
+export const CarrinhoSchema = z.array(LinhaCarrinhoSchema).min(1).max(CARRINHO_LINHAS_MAX)
+
+export const CalculaEncomendaSchema = z.strictObject({
+  cart: CarrinhoSchema,
+  id_loja: z.number().int().positive(),
+  /** Whether the balance is used (spec §4 'Rebater Oferta'): 1 'Usar', 0 'Manter em conta' (the default). */
+  usar_premio: z.union([z.literal(0), z.literal(1)]).default(0),
+})
+
+/** A priced line: from the current menu, never from what the app sent. */
+export const LinhaCalculadaSchema = z.object({
+  id: z.string(),
+  nome: z.string(),
+  qtd: z.number().int(),
+  complementares: z.array(z.object({ id: z.string(), nome: z.string(), pvp_com_iva: z.number().int() })),
+  opcoes: z.array(z.object({ id: z.string(), nome: z.string() })),
+  /** One unit with its complements. */
+  unitario: z.number().int(),
+  total: z.number().int(),
+})
+export type LinhaCalculada = z.infer<typeof LinhaCalculadaSchema>
+
+/** The loyalty side of a calculation (spec §3 "Loyalty transaction"). */
+export const TransacaoCalculadaSchema = z.object({
+  /** The cart's total. */
+  total_transaction: z.number().int(),
+  /** The balance taken off it: `total_outstanding_removed` when the balance is used, else 0. */
+  total_discount: z.number().int(),
+  /** What is left to pay. */
+  total_paid: z.number().int(),
+  /** The balance that using it would take: the smaller of the balance and the total. */
+  total_outstanding_removed: z.number().int(),
+  /** The customer's balance now. */
+  customer_outstanding: z.number().int(),
+})
+export type TransacaoCalculada = z.infer<typeof TransacaoCalculadaSchema>
+
+export const CalculoSchema = z.object({
+  loyaltyData: z.object({ transaction: TransacaoCalculadaSchema, lines: z.array(LinhaCalculadaSchema) }),
+  orderData: z.object({ orderCode: z.string().nullable(), status: z.number().int().nullable() }),
+  privateData: PrivateDataSchema,
+})
+export type Calculo = z.infer<typeof CalculoSchema>
