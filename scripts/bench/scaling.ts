@@ -114,7 +114,7 @@ export const scaling: Benchmark = {
               ? '. Each process has a core of its own (taskset): the first core 0, the second core 1, where the load ' +
                 'generator runs too and leaves it room enough'
               : ''),
-          `load: the three content reads of the section above in turn, ${connections} keep-alive connections in all, ` +
+          `load: the content reads of the section above in turn, ${connections} keep-alive connections in all, ` +
             'to the one process or split evenly between the two (as a round-robin balancer would), with the same ' +
             `headers; ${warmupS} s warm-up, then ${roundCount} rounds of ${windowS} s windows in the order one (the first ` +
             'process), two, one (the second process), two: "one" is each process alone in turn, so that neither ' +
