@@ -11,21 +11,35 @@ import { z } from 'zod'
 const Flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 1)
 /** POS codes come as numbers or strings; the app keys everything by their text. */
 const Codigo = z.union([z.number().int().nonnegative(), z.string().trim().min(1).max(40)]).transform(String)
+/**
+ * A number as a POS sends it: a JSON number, or a numeric string (`"2.50"`). Never `null`, `""` or `false`, which a
+ * plain coercion would read as 0 (a free product, a limit of "none").
+ */
+const Numero = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^-?\d+(\.\d+)?$/),
+  ])
+  .pipe(z.coerce.number())
+/** The dearest single item a menu may hold: a whole cake for a party, with room; past it, a POS's typing mistake. */
+const PRECO_MAX_EUROS = 1000
 /** Euros with at most two decimals, as the POS sends them (`2.5`, `"2.50"`). */
-const Euros = z.coerce
-  .number()
-  .nonnegative()
-  .max(100_000)
-  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'Preço com mais de duas casas decimais')
+const Euros = Numero.pipe(z.number().nonnegative().max(PRECO_MAX_EUROS)).refine(
+  (v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6,
+  'Preço com mais de duas casas decimais',
+)
 /** Euros as the POS sends them, in cents (rounded: `2.675` in binary is a hair under, the POS meant 2,68 €). */
 export const ementaCents = (euros: number) => Math.round(euros * 100 + 1e-6)
 /** A price: euros in the snapshot sent, cents once parsed (and stored). */
 const Preco = Euros.transform(ementaCents)
 /** The VAT rates of Portuguese food service (spec §9). */
 export const TAXAS_IVA = [13, 23] as const
-const Iva = z.coerce.number().refine((v): v is 13 | 23 => v === 13 || v === 23, 'IVA deve ser 13 ou 23')
+const Iva = Numero.refine((v): v is 13 | 23 => v === 13 || v === 23, 'IVA deve ser 13 ou 23')
 const Texto = (max: number) => z.string().trim().max(max)
-const Quantidade = z.coerce.number().int().nonnegative().max(99)
+const Quantidade = Numero.pipe(z.number().int().nonnegative().max(99))
 
 export const OpcaoEmentaSchema = z.looseObject({
   grupo: Codigo.optional(),
@@ -55,7 +69,7 @@ export const ComplementoSchema = z.looseObject({
 export const ProdutoEmentaSchema = z.looseObject({
   cod_produto: Codigo,
   produto: Texto(120).min(1),
-  posicao: z.coerce.number().int().default(0),
+  posicao: Numero.pipe(z.number().int()).default(0),
   precovenda: Preco,
   iva: Iva,
   visivel: Flag.default(true),

@@ -6,6 +6,10 @@ import { PrivateDataSchema } from './conta.ts'
 /** Lines in one cart, and units of one line: a counter's order, with room; past these a cart is a mistake or abuse. */
 export const CARRINHO_LINHAS_MAX = 50
 export const QUANTIDADE_MAX = 99
+/** The most one order may come to (cents): a counter's order ahead, with room; past it, a mistake or abuse. */
+export const ENCOMENDA_TOTAL_MAX = 50_000
+/** A store's POS id: a positive integer column on both databases. */
+export const IdLojaSchema = z.coerce.number().int().positive().max(2_147_483_647)
 
 const CodigoSchema = z.string().trim().min(1).max(40)
 
@@ -22,7 +26,7 @@ export const CarrinhoSchema = z.array(LinhaCarrinhoSchema).min(1).max(CARRINHO_L
 
 export const CalculaEncomendaSchema = z.strictObject({
   cart: CarrinhoSchema,
-  id_loja: z.number().int().positive(),
+  id_loja: IdLojaSchema,
   /** Whether the balance is used (spec §4 'Rebater Oferta'): 1 'Usar', 0 'Manter em conta' (the default). */
   usar_premio: z.union([z.literal(0), z.literal(1)]).default(0),
 })

@@ -1,7 +1,7 @@
 import type { EmentaEnviada } from '../../shared/ementa.ts'
 
 /** A small menu in the POS's shape: one visible section with a visible and a hidden family, and a hidden section. */
-export function ementaDeTeste(hash = 'v1', overrides: { precoNata?: number | string } = {}): EmentaEnviada {
+export function ementaDeTeste(hash = 'v1', overrides: { precoNata?: number | string | null } = {}): EmentaEnviada {
   return {
     hash,
     last_update: '2026-11-20T08:00:00Z',
@@ -43,13 +43,21 @@ export function ementaDeTeste(hash = 'v1', overrides: { precoNata?: number | str
                       { grupo: 'A', codigo: 'A2', nome_grupo: 'Açúcar', descricao: 'Sem açúcar' },
                     ],
                   },
+                  {
+                    codigo: 'G',
+                    descricao: 'Galão',
+                    opcoes: [
+                      { grupo: 'G', codigo: 'G1', nome_grupo: 'Galão', descricao: 'Claro' },
+                      { grupo: 'G', codigo: 'G2', nome_grupo: 'Galão', descricao: 'Escuro' },
+                    ],
+                  },
                 ],
               },
               {
                 cod_produto: 1001,
                 produto: 'Pastel de nata',
                 posicao: 1,
-                precovenda: overrides.precoNata ?? 1.3,
+                precovenda: ('precoNata' in overrides ? overrides.precoNata : 1.3) as number,
                 iva: 13,
                 visivel: 1,
               },
@@ -60,6 +68,16 @@ export function ementaDeTeste(hash = 'v1', overrides: { precoNata?: number | str
                 precovenda: 1,
                 iva: 13,
                 visivel: 0,
+              },
+              {
+                cod_produto: 1005,
+                produto: 'Prato do dia',
+                posicao: 5,
+                precovenda: 8.5,
+                iva: 13,
+                complementares: [
+                  { codigo: 'P', descricao: 'Pão (só ao balcão)', preco: 0.5, iva: 13, obrigatorio: 1, restricted: 1 },
+                ],
               },
               {
                 cod_produto: 1004,

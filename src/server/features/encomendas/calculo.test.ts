@@ -92,7 +92,7 @@ describe.each(testDialects())('POST /api/calcula-encomenda on %s', (dialect) => 
     })
   })
 
-  it('ignores prices the app sends, and refuses what the menu does not allow, naming the line', async () => {
+  it('refuses prices sent by the app and what the menu does not allow, naming the line', async () => {
     const refused = async (cart: unknown[]) => {
       const res = await calcular({ id_loja: 862, cart })
       expect(res.statusCode, res.body).toBe(422)
@@ -119,10 +119,20 @@ describe.each(testDialects())('POST /api/calcula-encomenda on %s', (dialect) => 
       'cart.0': 'Galão: o complemento C3 não está disponível.',
     })
     expect(await refused([{ id: '1002', qtd: 1, complementares: ['C1', 'C1'] }])).toEqual({
-      'cart.0': 'Galão: C1 escolhido mais de uma vez.',
+      'cart.0': 'Galão: Leite de aveia foi escolhido mais de uma vez.',
     })
     expect(await refused([{ id: '1002', qtd: 1, opcoes: ['A1', 'A2'] }])).toEqual({
+      'cart.0': 'Galão: escolha só uma opção de Açúcar.',
+    })
+    expect(await refused([{ id: '1002', qtd: 1, opcoes: ['A1', 'G2'] }])).toEqual({
       'cart.0': 'Galão: escolha no máximo 1 opção.',
+    })
+    // A product in a hidden section, and one whose mandatory extra only the counter sells.
+    expect(await refused([{ id: '2000', qtd: 1 }])).toEqual({
+      'cart.0': 'O produto 2000 já não está disponível nesta loja.',
+    })
+    expect(await refused([{ id: '1005', qtd: 1, complementares: ['P'] }])).toEqual({
+      'cart.0': 'O produto 1005 já não está disponível nesta loja.',
     })
     expect(await refused([{ id: '1002', qtd: 1, opcoes: ['Z'] }])).toEqual({
       'cart.0': 'Galão: a opção Z não está disponível.',
@@ -138,6 +148,16 @@ describe.each(testDialects())('POST /api/calcula-encomenda on %s', (dialect) => 
     // Quantities and sizes.
     expect((await calcular({ id_loja: 862, cart: [{ id: '1001', qtd: 0 }] })).statusCode).toBe(400)
     expect((await calcular({ id_loja: 862, cart: [] })).statusCode).toBe(400)
+    expect((await calcular({ id_loja: 862, cart: [{ id: '1001', qtd: 100 }] })).statusCode).toBe(400)
+    const muitas = Array.from({ length: 51 }, () => ({ id: '1001', qtd: 1 }))
+    expect((await calcular({ id_loja: 862, cart: muitas })).statusCode).toBe(400)
+    // 50 lines of 99 breakfasts with eggs: past the most one order may come to.
+    const enorme = Array.from({ length: 50 }, () => ({ id: '1004', qtd: 99, complementares: ['T', 'O'] }))
+    const total = await calcular({ id_loja: 862, cart: enorme })
+    expect(total.statusCode).toBe(422)
+    expect(total.json().error.fields).toEqual({
+      cart: 'O total da encomenda passa do máximo de 500,00 €. Divida-a em encomendas mais pequenas.',
+    })
   })
 
   it('only while the store takes orders, and only for a signed-in customer', async () => {
@@ -145,6 +165,9 @@ describe.each(testDialects())('POST /api/calcula-encomenda on %s', (dialect) => 
     expect(fechada.statusCode).toBe(422)
     expect(fechada.json().error.message).toBe('A loja está fechada de momento. Pode encomendar assim que abrir.')
     expect((await calcular({ id_loja: 999, cart: [{ id: '1001', qtd: 1 }] })).statusCode).toBe(404)
+    // Past the integer column: refused as input, not a database error.
+    expect((await calcular({ id_loja: 3_000_000_000, cart: [{ id: '1001', qtd: 1 }] })).statusCode).toBe(400)
+    expect((await device(t).call('GET', '/api/catalogo/3000000000')).statusCode).toBe(400)
     const visitante = await calcular({ id_loja: 862, cart: [{ id: '1001', qtd: 1 }] }, device(t, '203.0.113.20'))
     expect(visitante.statusCode).toBe(401)
   })

@@ -1,8 +1,8 @@
 import type { Catalogo, Ementa, ProdutoCatalogo, ProdutoEmenta } from '../../../shared/ementa.ts'
 
 /**
- * What a customer may order from a store's menu: visible sections, families and products, without the items the POS
- * marks `restricted` (kept for the counter, docs/decisions/0011-ordering.md). One place for this rule: the catalogue
+ * What a customer may order from a store's menu: visible sections, families and products that can be sold as the till
+ * would (`podeSerEncomendado`, docs/decisions/0011-ordering.md). One place for this rule: the catalogue
  * the app shows and the prices a calculation uses both come from `orderable`.
  */
 export function orderable(
@@ -13,9 +13,25 @@ export function orderable(
     .flatMap((s) => s.familias.filter((f) => f.visivel))
     .map((familia) => ({
       familia,
-      produtos: familia.produtos.filter((p) => p.visivel && !p.restricted).sort((a, b) => a.posicao - b.posicao),
+      produtos: familia.produtos.filter(podeSerEncomendado).sort((a, b) => a.posicao - b.posicao),
     }))
     .filter(({ produtos }) => produtos.length > 0)
+}
+
+/**
+ * A product the app can sell as the till would: visible, not restricted, and with rules a customer can meet. A mandatory
+ * extra the app may not offer (restricted), more mandatory extras than the most allowed, or a minimum above the extras
+ * on offer would make an order the till cannot match: such a product stays at the counter.
+ */
+function podeSerEncomendado(p: ProdutoEmenta): boolean {
+  if (!p.visivel || p.restricted) return false
+  if (p.complementares.some((c) => c.obrigatorio && c.restricted)) return false
+  const oferecidos = p.complementares.filter((c) => !c.restricted)
+  const obrigatorios = oferecidos.filter((c) => c.obrigatorio).length
+  if (p.max_complementos > 0 && (obrigatorios > p.max_complementos || p.min_complementos > p.max_complementos)) {
+    return false
+  }
+  return p.min_complementos <= oferecidos.length
 }
 
 /** The image of a product, by the menu's `base_url` (spec §7: image host path plus the product's `imagem`). */

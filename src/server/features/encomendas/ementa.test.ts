@@ -45,14 +45,15 @@ describe.each(testDialects())('ordering: menu import and catalogue on %s', (dial
   it('imports a snapshot for the key’s store and serves its catalogue: visible items only, prices in cents', async () => {
     const res = await putEmenta(ementa())
     expect(res.statusCode, res.body).toBe(200)
-    expect(res.json().data).toEqual({ hash: 'v1', last_update: '2026-11-20T08:00:00Z', alterada: true, produtos: 6 })
+    expect(res.json().data).toEqual({ hash: 'v1', last_update: '2026-11-20T08:00:00Z', alterada: true, produtos: 7 })
 
     const cat = await catalogo(862)
     expect(cat.statusCode, cat.body).toBe(200)
     const { categorias } = cat.json().data
     expect(categorias).toHaveLength(1)
     expect(categorias[0]).toMatchObject({ id: '10', nome: 'Cafés' })
-    // In the POS's order (posicao), without the hidden product, family or section.
+    // In the POS's order (posicao), without the hidden product, family or section, nor the dish whose mandatory
+    // extra only the counter may sell.
     expect(categorias[0].produtos.map((p: { nome: string }) => p.nome)).toEqual([
       'Pastel de nata',
       'Galão',
@@ -71,6 +72,8 @@ describe.each(testDialects())('ordering: menu import and catalogue on %s', (dial
       opcoes: [
         { id: 'A1', nome: 'Com açúcar', grupo: 'A' },
         { id: 'A2', nome: 'Sem açúcar', grupo: 'A' },
+        { id: 'G1', nome: 'Claro', grupo: 'G' },
+        { id: 'G2', nome: 'Escuro', grupo: 'G' },
       ],
       idCategoria: '10',
       min_complementos: 0,
@@ -115,6 +118,13 @@ describe.each(testDialects())('ordering: menu import and catalogue on %s', (dial
     expect((await putEmenta(dup)).json().error.fields).toEqual({
       'seccoes.0.familias.0.produtos.1.cod_produto': 'Código de produto repetido: 1002',
     })
+    // A missing price is not a free product.
+    for (const preco of [null, '', ' ', false]) {
+      const semPreco = ementa('v5', { precoNata: preco as null })
+      const res = await putEmenta(semPreco)
+      expect(res.statusCode, String(preco)).toBe(422)
+      expect(Object.keys(res.json().error.fields)).toEqual(['seccoes.0.familias.0.produtos.1.precovenda'])
+    }
     expect((await putEmenta({ hash: 'x' })).statusCode).toBe(422)
     expect((await putEmenta('not json at all')).statusCode).toBeGreaterThanOrEqual(400)
     // Still v1.

@@ -34,7 +34,9 @@ describe('estaAberta', () => {
 
   it('takes unreadable hours as none', () => {
     expect(parseHorario('not json')).toBeNull()
-    expect(parseHorario(JSON.stringify([[['10:00', '25:00']]]))).toBeNull()
+    const horaErrada = todosOsDias('10:00', '21:30')
+    horaErrada[3] = [['10:00', '25:00']]
+    expect(parseHorario(JSON.stringify(horaErrada))).toBeNull()
     expect(parseHorario(JSON.stringify(todosOsDias('10:00', '21:30')))).toEqual(todosOsDias('10:00', '21:30'))
   })
 })

@@ -1,17 +1,19 @@
 import type { z } from 'zod'
 import type { Ementa, ProdutoEmenta } from '../../../shared/ementa.ts'
-import type { LinhaCalculada, LinhaCarrinhoSchema } from '../../../shared/encomenda.ts'
+import { ENCOMENDA_TOTAL_MAX, type LinhaCalculada, type LinhaCarrinhoSchema } from '../../../shared/encomenda.ts'
 import { HttpError } from '../../platform/errors.ts'
 import { orderable } from './catalogo.ts'
 
 type Linha = z.output<typeof LinhaCarrinhoSchema>
 
 export const precosMensagens = {
-  carrinhoInvalido: 'O carrinho tem um produto que não pode ser encomendado assim. Reveja-o e tente de novo.',
   produtoIndisponivel: (id: string) => `O produto ${id} já não está disponível nesta loja.`,
   complementoIndisponivel: (produto: string, id: string) => `${produto}: o complemento ${id} não está disponível.`,
   opcaoIndisponivel: (produto: string, id: string) => `${produto}: a opção ${id} não está disponível.`,
-  repetido: (produto: string, id: string) => `${produto}: ${id} escolhido mais de uma vez.`,
+  complementoRepetido: (produto: string, nome: string) => `${produto}: ${nome} foi escolhido mais de uma vez.`,
+  opcaoRepetida: (produto: string, nome: string) => `${produto}: ${nome} foi escolhida mais de uma vez.`,
+  umaPorGrupo: (produto: string, grupo: string) => `${produto}: escolha só uma opção de ${grupo}.`,
+  totalMax: 'O total da encomenda passa do máximo de 500,00 €. Divida-a em encomendas mais pequenas.',
   obrigatorio: (produto: string, complemento: string) => `${produto}: escolha ${complemento}.`,
   complementosMin: (produto: string, n: number) =>
     `${produto}: escolha pelo menos ${n} ${n === 1 ? 'complemento' : 'complementos'}.`,
@@ -29,15 +31,13 @@ function chosen<T>(
   ids: string[],
   available: Map<string, T>,
   unavailable: (id: string) => string,
-  repeated: (id: string) => string,
-) {
-  const seen = new Set<string>()
+  repeated: (item: T) => string,
+): { items: T[]; fault?: undefined } | { fault: string } {
   const items: T[] = []
   for (const id of ids) {
-    if (seen.has(id)) return { fault: repeated(id) }
-    seen.add(id)
     const item = available.get(id)
     if (!item) return { fault: unavailable(id) }
+    if (items.includes(item)) return { fault: repeated(item) }
     items.push(item)
   }
   return { items }
@@ -50,10 +50,10 @@ function precificarLinha(p: ProdutoEmenta, linha: Linha): LinhaCalculada | strin
     linha.complementares,
     new Map(p.complementares.filter((c) => !c.restricted).map((c) => [c.codigo, c])),
     (id) => precosMensagens.complementoIndisponivel(nome, id),
-    (id) => precosMensagens.repetido(nome, id),
+    (c) => precosMensagens.complementoRepetido(nome, c.descricao),
   )
-  if (complementos.fault) return complementos.fault
-  const escolhidos = complementos.items ?? []
+  if (complementos.fault !== undefined) return complementos.fault
+  const escolhidos = complementos.items
   const falta = p.complementares.find((c) => c.obrigatorio && !c.restricted && !escolhidos.includes(c))
   if (falta) return precosMensagens.obrigatorio(nome, falta.descricao)
   if (escolhidos.length < p.min_complementos) return precosMensagens.complementosMin(nome, p.min_complementos)
@@ -62,12 +62,18 @@ function precificarLinha(p: ProdutoEmenta, linha: Linha): LinhaCalculada | strin
   }
   const opcoes = chosen(
     linha.opcoes,
-    new Map(p.opcoes.flatMap((g) => g.opcoes).map((o) => [o.codigo, o])),
+    new Map(p.opcoes.flatMap((g) => g.opcoes.map((o) => [o.codigo, { ...o, grupo: g }] as const))),
     (id) => precosMensagens.opcaoIndisponivel(nome, id),
-    (id) => precosMensagens.repetido(nome, id),
+    (o) => precosMensagens.opcaoRepetida(nome, o.descricao),
   )
-  if (opcoes.fault) return opcoes.fault
-  const escolhidas = opcoes.items ?? []
+  if (opcoes.fault !== undefined) return opcoes.fault
+  const escolhidas = opcoes.items
+  // A group is one choice (sugar: with, without or sweetener), however many groups maxopcoes allows in all.
+  const grupos = new Set<string>()
+  for (const o of escolhidas) {
+    if (grupos.has(o.grupo.codigo)) return precosMensagens.umaPorGrupo(nome, o.grupo.descricao)
+    grupos.add(o.grupo.codigo)
+  }
   if (p.maxopcoes > 0 && escolhidas.length > p.maxopcoes) return precosMensagens.opcoesMax(nome, p.maxopcoes)
   const unitario = p.precovenda + escolhidos.reduce((sum, c) => sum + c.preco, 0)
   return {
@@ -94,5 +100,9 @@ export function precificar(ementa: Ementa, cart: Linha[]): { linhas: LinhaCalcul
     if (typeof priced === 'string') throw linhaInvalida(index, priced)
     return priced
   })
-  return { linhas, total: linhas.reduce((sum, l) => sum + l.total, 0) }
+  const total = linhas.reduce((sum, l) => sum + l.total, 0)
+  if (total > ENCOMENDA_TOTAL_MAX) {
+    throw new HttpError(422, precosMensagens.totalMax, 'Carrinho', { cart: precosMensagens.totalMax })
+  }
+  return { linhas, total }
 }

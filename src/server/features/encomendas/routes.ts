@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { CatalogoSchema, LojaEncomendaSchema } from '../../../shared/ementa.ts'
-import { CalculaEncomendaSchema, CalculoSchema } from '../../../shared/encomenda.ts'
+import { CalculaEncomendaSchema, CalculoSchema, IdLojaSchema } from '../../../shared/encomenda.ts'
 import { replyFromCache } from '../../platform/cached-reply.ts'
 import { dataResponse } from '../../platform/http.ts'
 import type { ReadCache } from '../../platform/read-cache.ts'
@@ -11,7 +11,7 @@ import { CATALOGO_CACHE_TAG, type EncomendasService } from './service.ts'
 /** A POS's largest menus (a thousand products, each with its extras and options) fit well within this. */
 const EMENTA_BODY_LIMIT = 5 * 1024 * 1024
 
-const IdLojaParams = z.object({ id_loja: z.coerce.number().int().positive().max(2_147_483_647) })
+const IdLojaParams = z.object({ id_loja: IdLojaSchema })
 
 export interface EncomendasRoutesOptions {
   service: EncomendasService
