@@ -12,10 +12,11 @@ import { writeFileSync } from 'node:fs'
 import { contentReads } from './bench/content-reads.ts'
 import { loyalty } from './bench/loyalty.ts'
 import { cores, describeMachine, hasTaskset, pinThisProcess } from './bench/machine.ts'
+import { orders } from './bench/orders.ts'
 import { type Benchmark, type BenchReport, type BenchSettings, mark, table } from './bench/report.ts'
 import { scaling } from './bench/scaling.ts'
 
-const BENCHMARKS: Benchmark[] = [contentReads, scaling, loyalty]
+const BENCHMARKS: Benchmark[] = [contentReads, scaling, loyalty, orders]
 
 const DOC = 'docs/benchmarks.md'
 

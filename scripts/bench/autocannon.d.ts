@@ -7,8 +7,19 @@ declare module 'autocannon' {
     connections?: number
     duration?: number
     headers?: Record<string, string>
-    requests?: { method?: string; path: string; headers?: Record<string, string> }[]
+    requests?: Request[]
     timeout?: number
+    /** Requests a second across all connections (paced load); none: as fast as answers come. */
+    overallRate?: number
+  }
+
+  interface Request {
+    method?: string
+    path: string
+    headers?: Record<string, string>
+    body?: string
+    /** Called before each request, with the connection's own context object. */
+    setupRequest?: (request: Request, context: Record<string, unknown>) => Request
   }
 
   interface Result {
