@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { manualClock } from '../../platform/clock.ts'
+import { manualClock, systemClock } from '../../platform/clock.ts'
 import { lojasChavesRepo } from '../../platform/store-keys.ts'
 import { ementaDeTeste } from '../../testing/ementa.ts'
 import { insertContas, insertLoja, insertRestaurante, insertSaldo } from '../../testing/fixtures.ts'
 import { createTestApp, device, type TestApp, testDialects } from '../../testing/harness.ts'
 import { todosOsDias } from './horario.ts'
+import { createEncomendasRepository } from './repository.ts'
+import { createEncomendasService } from './service.ts'
 
 const TELEMOVEL = '912345678'
 const PASSWORD = '135790'
@@ -158,6 +160,20 @@ describe.each(testDialects())('POST /api/calcula-encomenda on %s', (dialect) => 
     expect(total.json().error.fields).toEqual({
       cart: 'O total da encomenda passa do máximo de 500,00 €. Divida-a em encomendas mais pequenas.',
     })
+  })
+
+  it('prices from the menu in force, also one another process wrote', async () => {
+    const preco = async () =>
+      (await calcular({ id_loja: 862, cart: [{ id: '1001', qtd: 1 }] })).json().data.loyaltyData.lines[0].unitario
+    expect(await preco()).toBe(130)
+    // Another app process takes a new menu: this one's price index must not keep the old price.
+    const { importarEmenta } = createEncomendasService({
+      repository: createEncomendasRepository(t.database.db),
+      clock: systemClock,
+      onEmentaAlterada: () => undefined,
+    })
+    await importarEmenta(862, ementaDeTeste('v2', { precoNata: 1.45 }))
+    expect(await preco()).toBe(145)
   })
 
   it('only while the store takes orders, and only for a signed-in customer', async () => {

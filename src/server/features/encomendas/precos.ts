@@ -87,13 +87,18 @@ function precificarLinha(p: ProdutoEmenta, linha: Linha): LinhaCalculada | strin
   }
 }
 
+/** A menu's orderable products by code: what pricing reads (built once per menu, see the service's price index). */
+export type IndicePrecos = ReadonlyMap<string, ProdutoEmenta>
+
+export const indicePrecos = (ementa: Ementa): IndicePrecos =>
+  new Map(orderable(ementa).flatMap(({ produtos }) => produtos.map((p) => [p.cod_produto, p])))
+
 /**
- * Prices a cart from the store's current menu, never from the app's figures: each line by its product's rules
- * (mandatory complements, `min_complementos`/`max_complementos`, `maxopcoes`), unknown or hidden items refused with
- * the line named (422).
+ * Prices a cart from the store's current menu (its `indicePrecos`), never from the app's figures: each line by its
+ * product's rules (mandatory complements, `min_complementos`/`max_complementos`, one option per group, `maxopcoes`),
+ * unknown or hidden items refused with the line named (422).
  */
-export function precificar(ementa: Ementa, cart: Linha[]): { linhas: LinhaCalculada[]; total: number } {
-  const produtos = new Map(orderable(ementa).flatMap(({ produtos }) => produtos.map((p) => [p.cod_produto, p])))
+export function precificar(produtos: IndicePrecos, cart: Linha[]): { linhas: LinhaCalculada[]; total: number } {
   const linhas = cart.map((linha, index) => {
     const produto = produtos.get(linha.id)
     const priced = produto ? precificarLinha(produto, linha) : precosMensagens.produtoIndisponivel(linha.id)

@@ -19,6 +19,12 @@ export function createEncomendasRepository(db: Database) {
       return row && { idLoja: row.id_loja, hash: row.hash, lastUpdate: row.last_update, conteudo: row.conteudo }
     },
 
+    /** The hash of the store's menu: enough to know whether a menu already read is still the current one. */
+    async findEmentaHash(idLoja: number): Promise<string | undefined> {
+      const row = await db.selectFrom('ementas').select('hash').where('id_loja', '=', idLoja).executeTakeFirst()
+      return row?.hash
+    },
+
     /**
      * Puts `ementa` in place of the store's menu, in one statement: two uploads at once leave one whole menu, never a
      * mix. False when the store's menu already has this hash (nothing written).

@@ -5,7 +5,7 @@ import { type Clock, isoNow } from '../../platform/clock.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
 import { firstDuplicate, paraCatalogo } from './catalogo.ts'
 import { estaAberta, parseHorario } from './horario.ts'
-import { precificar } from './precos.ts'
+import { type IndicePrecos, indicePrecos, precificar } from './precos.ts'
 import type { EncomendasRepository } from './repository.ts'
 
 /** What a writer passes to `ReadCache.invalidate` after a store's menu changed (after its commit). */
@@ -42,6 +42,22 @@ export function createEncomendasService({ repository, clock, onEmentaAlterada }:
     if (!guardada) throw notFound(encomendasMensagens.semEncomendas)
     // Written by importarEmenta from a parsed snapshot: read as it was stored, not parsed again (its prices are cents).
     return JSON.parse(guardada.conteudo) as Ementa
+  }
+
+  /**
+   * Each store's price index, kept while its menu's hash is the stored one: a calculation reads the hash (a few
+   * bytes), not the whole menu, and parses it only when it changed, here or through another process.
+   */
+  const indices = new Map<number, { hash: string; produtos: IndicePrecos }>()
+  async function indiceDe(idLoja: number): Promise<IndicePrecos> {
+    const hash = await repository.findEmentaHash(idLoja)
+    if (hash === undefined) throw notFound(encomendasMensagens.semEncomendas)
+    const known = indices.get(idLoja)
+    if (known?.hash === hash) return known.produtos
+    const ementa = await ementaDe(idLoja)
+    const produtos = indicePrecos(ementa)
+    indices.set(idLoja, { hash: ementa.hash, produtos })
+    return produtos
   }
 
   return {
@@ -92,7 +108,7 @@ export function createEncomendasService({ repository, clock, onEmentaAlterada }:
       if (!estaAberta(parseHorario(loja.horario_encomendas), clock.now())) {
         throw new HttpError(422, encomendasMensagens.lojaFechada, 'Loja fechada')
       }
-      const { linhas, total } = precificar(await ementaDe(idLoja), cart)
+      const { linhas, total } = precificar(await indiceDe(idLoja), cart)
       const removivel = Math.max(0, Math.min(saldo, total))
       const desconto = usarPremio ? removivel : 0
       return {
