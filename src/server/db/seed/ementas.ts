@@ -17,6 +17,7 @@ import {
   PALETTES,
   type Placed,
   pastelDeNata,
+  place,
   plate,
 } from './images.ts'
 
@@ -176,16 +177,6 @@ const CHANTILI_TOP = `<path d="M-42 -26 C-46 -48 -18 -54 -6 -70 C8 -58 44 -50 40
 const CROISSANT_MISTO = `<path d="M-84 14 Q-40 46 0 40 Q40 46 84 14 L80 30 Q40 58 0 52 Q-40 58 -80 30 Z" fill="#E8A0A0"/>
 <path d="M-74 8 Q-36 34 0 30 Q36 34 74 8 L70 20 Q36 44 0 40 Q-36 44 -70 20 Z" fill="#F6C945"/>`
 
-/** Draws a placed icon, with its shadow on the table (as images.ts's own `place`, which it does not export). */
-function draw(p: Placed): string {
-  const shadow =
-    p.shadow === false
-      ? ''
-      : `<ellipse cx="${p.x}" cy="${Math.round(p.y + p.icon.base * p.s + 2)}" rx="${Math.round(p.icon.half * p.s * 1.05)}" ry="${Math.round(12 * p.s + 4)}" fill="#000000" opacity=".18" filter="url(#soft)"/>`
-  const rotate = p.r ? ` rotate(${p.r})` : ''
-  return `${shadow}<g transform="translate(${p.x} ${p.y}) scale(${p.s})${rotate}">${p.icon.svg}</g>`
-}
-
 /** Where the food stands: the table's top edge is at 470, objects stand a little into it. */
 const FLOOR = 505
 
@@ -209,7 +200,7 @@ function productImage(title: string, items: readonly Placed[]): string {
 <rect y="470" width="800" height="130" fill="url(#wood)" opacity=".5"/>
 <rect y="470" width="800" height="7" fill="#FFFFFF" opacity=".2"/>
 <path d="M0 530 H800 M0 570 H800" stroke="#000000" stroke-width="2" opacity=".08"/>
-${items.map(draw).join('\n')}
+${items.map(place).join('\n')}
 </g></svg>`
 }
 

@@ -583,7 +583,8 @@ export interface Placed {
   shadow?: boolean
 }
 
-function place(p: Placed): string {
+/** A placed icon, with its shadow on the table. */
+export function place(p: Placed): string {
   const shadow =
     p.shadow === false
       ? ''
