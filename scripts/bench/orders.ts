@@ -96,6 +96,17 @@ function cart(i: number) {
   ]
 }
 
+/** The headers the app sends with each JSON call (spec §7), and a customer's session when there is one. */
+const apiHeaders = (cookie?: string): Record<string, string> => ({
+  'content-type': 'application/json',
+  accept: 'application/json',
+  [API_VERSION_HEADER]: API_VERSION,
+  ...(cookie ? { cookie } : {}),
+})
+
+/** The bench's customer number `i`, a Portuguese mobile. */
+const telemovel = (i: number) => `93${String(i).padStart(7, '0')}`
+
 interface Run {
   name: string
   requests: number
@@ -134,13 +145,7 @@ async function load(
           const customer = context.customer as number
           return {
             ...request,
-            headers: {
-              ...request.headers,
-              'content-type': 'application/json',
-              accept: 'application/json',
-              [API_VERSION_HEADER]: API_VERSION,
-              cookie: cookies[customer] ?? '',
-            },
+            headers: { ...request.headers, ...apiHeaders(cookies[customer]) },
             body: bodies[customer],
           }
         },
@@ -192,7 +197,7 @@ export const orders: Benchmark = {
           clock: systemClock,
           onEmentaAlterada: () => undefined,
         }).importarEmenta(ID_LOJA, menu())
-        const phones = Array.from({ length: customers }, (_, i) => `93${String(i).padStart(7, '0')}`)
+        const phones = Array.from({ length: customers }, (_, i) => telemovel(i))
         await insertContas(db, phones, PASSWORD)
         const rows = await db.selectFrom('utilizadores').select('id').execute()
         for (const row of rows) await insertSaldo(db, row.id, 150)
@@ -205,12 +210,8 @@ export const orders: Benchmark = {
       for (let i = 0; i < customers; i++) {
         const answer = await fetch(`${origin}/login`, {
           method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            accept: 'application/json',
-            [API_VERSION_HEADER]: API_VERSION,
-          },
-          body: JSON.stringify({ telemovel: `93${String(i).padStart(7, '0')}`, pais: '351', password: PASSWORD }),
+          headers: apiHeaders(),
+          body: JSON.stringify({ telemovel: telemovel(i), pais: '351', password: PASSWORD }),
         })
         const session = answer.headers.getSetCookie().find((c) => c.startsWith('balcao_sessao='))
         if (!answer.ok || !session) throw new Error(`login ${i}: ${answer.status} ${await answer.text()}`)
