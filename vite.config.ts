@@ -130,6 +130,8 @@ export default defineConfig({
         // content comes from the network while it answers within a few seconds, else (offline, a dead 4G cell) the last
         // copy read; the person's own data (private data, transactions) is never kept by the worker.
         globPatterns: ['**/*.{js,css,html,svg,webmanifest}'],
+        // Web Push: the notifications the server sends, shown and opened (src/web/public/push-sw.js).
+        importScripts: ['/push-sw.js'],
         globIgnores: ['assets/painel/**'],
         navigateFallback: '/index.html',
         // The staff pages come from the server: their CSP (WebAssembly for the QR reader) is not the cached page's.

@@ -13,10 +13,11 @@ import { contentReads } from './bench/content-reads.ts'
 import { loyalty } from './bench/loyalty.ts'
 import { cores, describeMachine, hasTaskset, pinThisProcess } from './bench/machine.ts'
 import { orders } from './bench/orders.ts'
+import { realtime } from './bench/realtime.ts'
 import { type Benchmark, type BenchReport, type BenchSettings, mark, table } from './bench/report.ts'
 import { scaling } from './bench/scaling.ts'
 
-const BENCHMARKS: Benchmark[] = [contentReads, scaling, loyalty, orders]
+const BENCHMARKS: Benchmark[] = [contentReads, scaling, loyalty, orders, realtime]
 
 const DOC = 'docs/benchmarks.md'
 

@@ -19,6 +19,11 @@ export function productionEnvironment(databaseUrl: string, port = 0): NodeJS.Pro
     PORT: String(port),
     TRUST_PROXY: 'false',
     SMS_PROVIDER: 'outbox',
+    // Production refuses the sandbox; reads ask no payment, so ifthenpay's settings only need to be present.
+    PAYMENT_PROVIDER: 'ifthenpay',
+    IFTHENPAY_MBWAY_KEY: 'bench',
+    IFTHENPAY_ANTI_PHISHING_KEY: 'bench',
+    IFTHENPAY_BACKOFFICE_KEY: 'bench',
     SEED_DEMO: 'false',
   }
 }

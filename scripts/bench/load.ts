@@ -1,4 +1,5 @@
 // HTTP load with autocannon from this process, and the CPU everything used while it ran.
+import http from 'node:http'
 import autocannon from 'autocannon'
 import { machineCpu, processCpuMs } from './machine.ts'
 
@@ -111,4 +112,50 @@ export function otherWork(r: LoadResult): number {
   if (!r.machine) return Number.NaN
   const ours = r.cpuMs.reduce((n, ms) => n + ms, 0) + r.loadGeneratorCpuMs
   return Math.max(0, r.machine.busyMs - ours) / r.machine.totalMs
+}
+
+/** A request without an answer this long counts as failed. */
+export const REQUEST_TIMEOUT_MS = 10_000
+
+export interface Reply {
+  status: number
+  body: string
+}
+
+/** A JSON POST on `agent` (keep-alive, so each caller may hold a connection of its own), its status and body. */
+export function postJson(
+  agent: http.Agent,
+  port: number,
+  path: string,
+  body: unknown,
+  headers: Record<string, string>,
+): Promise<Reply> {
+  return new Promise<Reply>((done, fail) => {
+    const payload = typeof body === 'string' ? body : JSON.stringify(body)
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        agent,
+        timeout: REQUEST_TIMEOUT_MS,
+        headers: {
+          accept: 'application/json',
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(payload)),
+          ...headers,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () => done({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }))
+        res.on('error', fail)
+      },
+    )
+    req.on('timeout', () => req.destroy(new Error(`no answer in ${REQUEST_TIMEOUT_MS} ms`)))
+    req.on('error', fail)
+    req.end(payload)
+  })
 }

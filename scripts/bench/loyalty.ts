@@ -21,6 +21,7 @@ import { lojasChavesRepo } from '../../src/server/platform/store-keys.ts'
 import { STORE_API_PREFIX } from '../../src/server/platform/store-surface.ts'
 import { insertLoja, insertRestaurante, movimentoInicial } from '../../src/server/testing/fixtures.ts'
 import { type BenchDatabase, createBenchDatabase } from './databases.ts'
+import { postJson } from './load.ts'
 import { cores, machineCpu } from './machine.ts'
 import {
   type Benchmark,
@@ -42,7 +43,6 @@ const PURCHASE = `${STORE_API_PREFIX}/compras`
 const ID_LOJA = 862
 /** The demo group's store ids: the store names the purchase answer carries are read from all of them. */
 const LOJAS = [862, 848, 861, 870, 871, 880, 890, 891]
-const REQUEST_TIMEOUT_MS = 10_000
 /** Well above what one till reaches flat out on a small machine: each till gets keys enough for this many a second. */
 const MAX_IDENTIFICATIONS_PER_TILL_S = 100
 
@@ -175,42 +175,6 @@ async function startServer(database: BenchDatabase, pinTo: string | null): Promi
 
 // ───────────────────────────── the tills ─────────────────────────────
 
-interface Reply {
-  status: number
-  body: string
-}
-
-function post(agent: http.Agent, port: number, path: string, body: unknown, headers: Record<string, string>) {
-  return new Promise<Reply>((done, fail) => {
-    const payload = JSON.stringify(body)
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method: 'POST',
-        agent,
-        timeout: REQUEST_TIMEOUT_MS,
-        headers: {
-          accept: 'application/json',
-          'content-type': 'application/json',
-          'content-length': String(Buffer.byteLength(payload)),
-          ...headers,
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (chunk: Buffer) => chunks.push(chunk))
-        res.on('end', () => done({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }))
-        res.on('error', fail)
-      },
-    )
-    req.on('timeout', () => req.destroy(new Error(`no answer in ${REQUEST_TIMEOUT_MS} ms`)))
-    req.on('error', fail)
-    req.end(payload)
-  })
-}
-
 interface Scenario {
   name: string
   /** Each till starts a customer (identify + purchase) at most this often; 0: at once, no pause. */
@@ -279,7 +243,7 @@ async function drive(
       machineFrom = machineCpu()
     }
     try {
-      const reply = await post(agent, server.port, path, body, headers)
+      const reply = await postJson(agent, server.port, path, body, headers)
       if (start >= measureFrom) list.push(performance.now() - start)
       if (reply.status < 200 || reply.status > 299) fail(String(reply.status))
       return reply

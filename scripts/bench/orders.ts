@@ -3,9 +3,11 @@
 //
 // Two loads, as the loyalty benchmark has: "flat out" (every customer's next calculation as soon as the last is
 // answered: the server's ceiling, where the p99 is mostly queueing) and "paced" (each customer a calculation every
-// 250 ms, far busier than people building carts, who tap + every few seconds).
+// 250 ms on a fixed timetable, the customers spread evenly over the 250 ms: far busier than people building carts, who
+// tap + every few seconds). The target is the paced p99: flat out measures how much load the server takes.
 //
 // Settings (environment): BENCH_ORDERS_CUSTOMERS (50), BENCH_ORDERS_SECONDS (10), BENCH_WARMUP_S (3).
+import http from 'node:http'
 import autocannon from 'autocannon'
 import { todosOsDias } from '../../src/server/features/encomendas/horario.ts'
 import { createEncomendasRepository } from '../../src/server/features/encomendas/repository.ts'
@@ -16,8 +18,9 @@ import { API_VERSION, API_VERSION_HEADER } from '../../src/shared/api.ts'
 import type { EmentaEnviada } from '../../src/shared/ementa.ts'
 import { type ServerProcess, startApp } from './app-process.ts'
 import { createBenchDatabase } from './databases.ts'
-import { processCpuMs } from './machine.ts'
-import { type Benchmark, type BenchReport, bullets, ms, perSecond, setting, table } from './report.ts'
+import { postJson } from './load.ts'
+import { processCpuMs, sleep } from './machine.ts'
+import { type Benchmark, type BenchReport, bullets, ms, percentile, perSecond, setting, table } from './report.ts'
 
 const TARGET_P99_MS = 20
 const ID_LOJA = 862
@@ -109,6 +112,8 @@ const telemovel = (i: number) => `93${String(i).padStart(7, '0')}`
 
 interface Run {
   name: string
+  /** Whether the p99 target is read against this load (paced), or it measures the ceiling (flat out). */
+  targeted: boolean
   requests: number
   seconds: number
   /** Latency percentiles (ms), from autocannon's histogram of every answer. */
@@ -123,7 +128,7 @@ interface Run {
 async function load(
   server: ServerProcess,
   cookies: string[],
-  options: { name: string; seconds: number; overallRate?: number },
+  options: { name: string; seconds: number },
 ): Promise<Run> {
   let next = 0
   const bodies = cookies.map((_, i) => JSON.stringify({ id_loja: ID_LOJA, cart: cart(i) }))
@@ -134,7 +139,6 @@ async function load(
     url: server.origin,
     connections: cookies.length,
     duration: options.seconds,
-    ...(options.overallRate ? { overallRate: options.overallRate } : {}),
     requests: [
       {
         method: 'POST',
@@ -158,6 +162,7 @@ async function load(
   const result = await instance
   return {
     name: options.name,
+    targeted: false,
     requests: result['2xx'],
     seconds: (performance.now() - started) / 1000,
     p50: result.latency.p50,
@@ -166,6 +171,66 @@ async function load(
     failuresText:
       Object.entries({ ...statuses, error: result.errors - result.timeouts, timeout: result.timeouts })
         .filter(([, n]) => n > 0)
+        .map(([what, n]) => `${what}×${n}`)
+        .join(', ') || 'none',
+    serverCpuMs: processCpuMs(server.pid) - cpuFrom,
+  }
+}
+
+/**
+ * Each customer on a keep-alive connection of their own, a calculation due every `intervalMs` on a fixed timetable,
+ * the customers' timetables spread evenly over the interval. (autocannon's `overallRate` lets each second's requests
+ * go in one burst, which measures the burst, not the server.) A latency counts from when the request was due, so an
+ * answer late enough to delay the next request is charged to both: no coordinated omission.
+ */
+async function paced(
+  server: ServerProcess,
+  cookies: string[],
+  options: { name: string; seconds: number; intervalMs: number },
+): Promise<Run> {
+  const port = Number(new URL(server.origin).port)
+  const latencies: number[] = []
+  let answered2xx = 0
+  const statuses: Record<string, number> = {}
+  const count = (what: string) => {
+    statuses[what] = (statuses[what] ?? 0) + 1
+  }
+  const cpuFrom = processCpuMs(server.pid)
+  const started = performance.now()
+  const end = started + options.seconds * 1000
+  await Promise.all(
+    cookies.map(async (cookie, i) => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+      const body = JSON.stringify({ id_loja: ID_LOJA, cart: cart(i) })
+      try {
+        for (let due = started + (i * options.intervalMs) / cookies.length; due < end; due += options.intervalMs) {
+          const wait = due - performance.now()
+          if (wait > 0) await sleep(wait)
+          try {
+            const reply = await postJson(agent, port, '/api/calcula-encomenda', body, apiHeaders(cookie))
+            latencies.push(performance.now() - due)
+            if (reply.status >= 200 && reply.status <= 299) answered2xx++
+            else count(String(reply.status))
+          } catch {
+            count('error')
+          }
+        }
+      } finally {
+        agent.destroy()
+      }
+    }),
+  )
+  const failures = Object.values(statuses).reduce((n, c) => n + c, 0)
+  return {
+    name: options.name,
+    targeted: true,
+    requests: answered2xx,
+    seconds: (performance.now() - started) / 1000,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    failures,
+    failuresText:
+      Object.entries(statuses)
         .map(([what, n]) => `${what}×${n}`)
         .join(', ') || 'none',
     serverCpuMs: processCpuMs(server.pid) - cpuFrom,
@@ -223,10 +288,10 @@ export const orders: Benchmark = {
       await load(server, cookies, { name: 'warm-up', seconds: warmupS })
       const runs = [
         await load(server, cookies, { name: 'flat out', seconds }),
-        await load(server, cookies, {
+        await paced(server, cookies, {
           name: `paced (a calculation every ${PACED_INTERVAL_MS} ms a customer)`,
           seconds,
-          overallRate: (customers * 1000) / PACED_INTERVAL_MS,
+          intervalMs: PACED_INTERVAL_MS,
         }),
       ]
       const checksPassed = runs.every((r) => r.failures === 0 && r.requests > 0)
@@ -242,9 +307,12 @@ export const orders: Benchmark = {
           `${customers} signed-in customers, each on a keep-alive connection of their own with their session; each ` +
             'request prices a three-line cart with extras and options (`POST /api/calcula-encomenda`): the menu read, ' +
             'every rule checked, the customer’s balance and private data read',
-          `loads: flat out (each customer’s next calculation as soon as the last is answered) and paced (one every ` +
-            `${PACED_INTERVAL_MS} ms a customer, far more often than people tap + in a cart); ${warmupS} s warm-up, then ` +
-            `${seconds} s each; latencies as the client sees them (autocannon)`,
+          `loads: flat out (each customer’s next calculation as soon as the last is answered; autocannon) and paced ` +
+            `(one every ${PACED_INTERVAL_MS} ms a customer on a fixed timetable, the customers spread over the ` +
+            `${PACED_INTERVAL_MS} ms, far more often than people tap + in a cart; latency from when each request was ` +
+            `due); ${warmupS} s warm-up, then ${seconds} s each; latencies as the client sees them`,
+          'the target is the paced p99: flat out, the p99 is the queue of 50 requests always waiting (the server’s ' +
+            'ceiling, in req/s)',
         ]),
         '',
         table(
@@ -254,7 +322,7 @@ export const orders: Benchmark = {
             perSecond(r.requests / r.seconds),
             ms(r.p50),
             ms(r.p99),
-            `≤ ${TARGET_P99_MS} ms ${r.p99 <= TARGET_P99_MS ? '✔' : '✖'}`,
+            r.targeted ? `≤ ${TARGET_P99_MS} ms ${r.p99 <= TARGET_P99_MS ? '✔' : '✖'}` : '—',
             r.requests > 0 ? `${Math.round((r.serverCpuMs * 1000) / r.requests)} µs` : '—',
             r.failuresText,
           ]),
@@ -267,8 +335,8 @@ export const orders: Benchmark = {
         figures: runs.map((r) => ({
           name: `calcula-encomenda, ${r.name.split(' (')[0]}: p50 / p99`,
           value: `${ms(r.p50)} / ${ms(r.p99)}`,
-          target: `p99 ≤ ${TARGET_P99_MS} ms`,
-          met: r.p99 <= TARGET_P99_MS,
+          target: r.targeted ? `p99 ≤ ${TARGET_P99_MS} ms` : '—',
+          met: r.targeted ? r.p99 <= TARGET_P99_MS : null,
         })),
         checksPassed,
       }

@@ -174,21 +174,37 @@ describe.each(testDialects())('limits and failures on %s', (dialect) => {
   })
 })
 
+const IFTHENPAY = {
+  PAYMENT_PROVIDER: 'ifthenpay',
+  IFTHENPAY_MBWAY_KEY: 'ABC-123456',
+  IFTHENPAY_ANTI_PHISHING_KEY: 'anti-phishing',
+  IFTHENPAY_BACKOFFICE_KEY: '0000-0000-0000-0000',
+}
+
 describe('configuration', () => {
-  it('needs a real SMS provider and an explicit proxy setting in production, and never trusts every proxy', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', TRUST_PROXY: '1' })).toThrow(/SMS_PROVIDER/)
-    expect(() => loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'outbox' })).toThrow(/TRUST_PROXY/)
+  it('needs real SMS and payment providers and an explicit proxy setting in production, and never trusts every proxy', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', TRUST_PROXY: '1', ...IFTHENPAY })).toThrow(/SMS_PROVIDER/)
+    expect(() => loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'outbox', ...IFTHENPAY })).toThrow(/TRUST_PROXY/)
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/)
-    expect(loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'outbox', TRUST_PROXY: 'false' }).SMS_PROVIDER).toBe(
-      'outbox',
+    // The sandbox takes no money: production refuses it, and ifthenpay needs its three keys.
+    expect(() => loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'outbox', TRUST_PROXY: '1' })).toThrow(
+      /PAYMENT_PROVIDER/,
     )
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'outbox', TRUST_PROXY: '1', PAYMENT_PROVIDER: 'ifthenpay' }),
+    ).toThrow(/IFTHENPAY_MBWAY_KEY/)
+    expect(
+      loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'outbox', TRUST_PROXY: 'false', ...IFTHENPAY }).SMS_PROVIDER,
+    ).toBe('outbox')
     expect(trustProxyOf(loadConfig({}))).toBe(false)
     expect(trustProxyOf(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }))).toEqual(['10.0.0.0/8', '127.0.0.1'])
   })
 
   it('listens on this machine only, outside production', () => {
     expect(listenHost(loadConfig({}))).toBe('127.0.0.1')
-    expect(listenHost(loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'outbox', TRUST_PROXY: '1' }))).toBe('0.0.0.0')
+    expect(
+      listenHost(loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'outbox', TRUST_PROXY: '1', ...IFTHENPAY })),
+    ).toBe('0.0.0.0')
     expect(listenHost(loadConfig({ HOST: '0.0.0.0' }))).toBe('0.0.0.0')
   })
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { HASH_COST_DEFAULT, HASH_COST_MAX, HASH_COST_MIN } from './platform/crypto.ts'
+import { MBWAY_EXPIRY_SECONDS_DEFAULT } from './platform/pagamentos.ts'
 
 /** Everything the server reads from the environment, checked once at boot. */
 const EnvSchema = z.object({
@@ -50,6 +51,20 @@ const EnvSchema = z.object({
   TWILIO_FROM: z.string().optional(),
   TWILIO_API_URL: z.url().default('https://api.twilio.com'),
   /**
+   * Who takes MB WAY payments (STORE-API.md "Payments"): the sandbox (answered at /api/dev/pagamentos) or ifthenpay.
+   * Unset: the sandbox; required in production, where the sandbox is refused (it would take no money).
+   */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'ifthenpay']).optional(),
+  /** How long the customer has to accept an MB WAY request on the phone (the sandbox's expiry; MB WAY's is 240). */
+  MBWAY_EXPIRY_SECONDS: z.coerce.number().int().min(10).max(3600).default(MBWAY_EXPIRY_SECONDS_DEFAULT),
+  /** ifthenpay's MB WAY key (the account's "MB WAY key" for this app). */
+  IFTHENPAY_MBWAY_KEY: z.string().optional(),
+  /** The anti-phishing key ifthenpay sends with each callback (set when registering the callback URL). */
+  IFTHENPAY_ANTI_PHISHING_KEY: z.string().optional(),
+  /** ifthenpay's back-office key (refunds). */
+  IFTHENPAY_BACKOFFICE_KEY: z.string().optional(),
+  IFTHENPAY_API_URL: z.url().default('https://api.ifthenpay.com'),
+  /**
    * Key that signs anonymous visitors' tokens (at least 32 characters). Unset: one is made once and kept in the
    * database, shared by every process on it.
    */
@@ -64,6 +79,28 @@ const EnvSchema = z.object({
    * staleness for content changed behind the app's back (another process, a seed against a running server).
    */
   READ_CACHE_MAX_AGE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  /**
+   * Web Push's VAPID keys (base64url, as `npx web-push generate-vapid-keys` prints them) and the contact push services
+   * may write to (`mailto:` or `https:`). Unset outside production: a pair is made once and kept in the database.
+   * Unset in production: Web Push is off (the app does not offer it).
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{80,100}$/, 'chave pública VAPID (base64url)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{40,50}$/, 'chave privada VAPID (base64url)')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'mailto:… ou https://…')
+    .default('mailto:apoio@balcao.pt'),
+  /**
+   * Push endpoints over plain http or on this machine, refused in production (the server POSTs to whatever URL a
+   * browser hands it); tests point subscriptions at a local push service.
+   */
+  PUSH_ENDPOINTS_LOCAIS: z.enum(['true', 'false']).default('false'),
   /** Largest JSON body accepted, in bytes. */
   BODY_LIMIT: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
 })
@@ -81,6 +118,21 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
   }
   if (env.NODE_ENV === 'production' && env.HASH_COST < HASH_COST_DEFAULT) {
     ctx.addIssue({ code: 'custom', path: ['HASH_COST'], message: `pelo menos ${HASH_COST_DEFAULT} em produção` })
+  }
+  if (env.NODE_ENV === 'production' && env.PAYMENT_PROVIDER !== 'ifthenpay') {
+    ctx.addIssue({ code: 'custom', path: ['PAYMENT_PROVIDER'], message: 'obrigatório em produção (ifthenpay)' })
+  }
+  if (env.PAYMENT_PROVIDER === 'ifthenpay') {
+    for (const key of ['IFTHENPAY_MBWAY_KEY', 'IFTHENPAY_ANTI_PHISHING_KEY', 'IFTHENPAY_BACKOFFICE_KEY'] as const) {
+      if (!env[key])
+        ctx.addIssue({ code: 'custom', path: [key], message: 'obrigatório com PAYMENT_PROVIDER=ifthenpay' })
+    }
+  }
+  if ((env.VAPID_PUBLIC_KEY === undefined) !== (env.VAPID_PRIVATE_KEY === undefined)) {
+    ctx.addIssue({ code: 'custom', path: ['VAPID_PRIVATE_KEY'], message: 'as duas chaves VAPID, ou nenhuma' })
+  }
+  if (env.NODE_ENV === 'production' && env.PUSH_ENDPOINTS_LOCAIS === 'true') {
+    ctx.addIssue({ code: 'custom', path: ['PUSH_ENDPOINTS_LOCAIS'], message: 'não em produção' })
   }
   if (env.SMS_PROVIDER === 'twilio') {
     for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) {

@@ -13,3 +13,9 @@ export const RATING_MIN = 1
 export const RATING_MAX = 5
 export const ULTIMAS_TRANSACOES = 4
 export const COMENTARIO_MAX = 1000
+
+/** Lines in one cart, and units of one line: a counter's order, with room; past these a cart is a mistake or abuse. */
+export const CARRINHO_LINHAS_MAX = 50
+export const QUANTIDADE_MAX = 99
+/** The most one order may come to (cents): a counter's order ahead, with room; past it, a mistake or abuse. */
+export const ENCOMENDA_TOTAL_MAX = 50_000

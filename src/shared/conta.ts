@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { DEFAULT_PAIS } from './constants.ts'
 import { FidelizacaoDadosSchema, TransacaoSchema } from './fidelizacao.ts'
+import { EncomendaClienteSchema } from './pedido.ts'
 import {
   ageOn,
   isValidIsoDate,
@@ -158,7 +159,8 @@ export type UserData = z.infer<typeof UserDataSchema>
 export const PrivateDataSchema = z.object({
   user: z.object({ loggedIn: z.boolean(), sawOnboarding: z.boolean(), data: UserDataSchema.nullable() }),
   transacoes: z.array(TransacaoSchema),
-  ordering: z.array(z.unknown()),
+  /** The customer's current orders (spec §3 "Current order"), newest first. */
+  ordering: z.array(EncomendaClienteSchema),
 })
 export type PrivateData = z.infer<typeof PrivateDataSchema>
 

@@ -39,6 +39,16 @@ const Preco = Euros.transform(ementaCents)
 export const TAXAS_IVA = [13, 23] as const
 const Iva = Numero.refine((v): v is 13 | 23 => v === 13 || v === 23, 'IVA deve ser 13 ou 23')
 const Texto = (max: number) => z.string().trim().max(max)
+/**
+ * Where product images live: a path on this server (`/imagens/`). The app's CSP loads images from itself only, and a
+ * customer's phone asks no other host for anything (no tracking pixels by way of a menu): docs/decisions/0011.
+ */
+const BaseUrl = Texto(300).regex(
+  /^(\/(?!\/)(?!.*\.\.)[A-Za-z0-9._~\-/]*)?$/,
+  'Caminho de imagens inválido: deve começar por /',
+)
+/** A product's image under `base_url`: a relative file path, never a way out of it (`..`) or to another host. */
+const Imagem = Texto(300).regex(/^(?!.*\.\.)[A-Za-z0-9_][A-Za-z0-9._~\-/]*$/, 'Nome de imagem inválido')
 const Quantidade = Numero.pipe(z.number().int().nonnegative().max(99))
 
 export const OpcaoEmentaSchema = z.looseObject({
@@ -82,7 +92,7 @@ export const ProdutoEmentaSchema = z.looseObject({
   max_complementos: Quantidade.default(0),
   complementares: z.array(ComplementoSchema).max(100).default([]),
   opcoes: z.array(GrupoOpcoesSchema).max(50).default([]),
-  imagem: Texto(300).nullish(),
+  imagem: Imagem.nullish(),
   descricao: Texto(1000).nullish(),
 })
 
@@ -104,7 +114,7 @@ export const EmentaSchema = z.looseObject({
   hash: Texto(200).min(1),
   last_update: Texto(40).min(1),
   /** Where product images live: `base_url` + `imagem`. */
-  base_url: Texto(300).default(''),
+  base_url: BaseUrl.default(''),
   seccoes: z.array(SeccaoSchema).max(100),
 })
 export type Ementa = z.infer<typeof EmentaSchema>
@@ -118,7 +128,13 @@ export const ComplementarSchema = z.object({
   pvp_com_iva: z.number().int(),
   obrigatorio: z.boolean(),
 })
-export const OpcaoSchema = z.object({ id: z.string(), nome: z.string(), grupo: z.string() })
+export const OpcaoSchema = z.object({
+  id: z.string(),
+  nome: z.string(),
+  grupo: z.string(),
+  /** The option group's name (`Açúcar`, `Leite`): the product screen's heading of its choices. */
+  nome_grupo: z.string(),
+})
 export const ProdutoCatalogoSchema = z.object({
   id: z.string(),
   nome: z.string(),

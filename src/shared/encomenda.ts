@@ -1,13 +1,11 @@
 import { z } from 'zod'
+import { CARRINHO_LINHAS_MAX, DEFAULT_PAIS, QUANTIDADE_MAX } from './constants.ts'
 import { PrivateDataSchema } from './conta.ts'
+import { EncomendaClienteSchema, TipoEntregaSchema } from './pedido.ts'
+import { isValidNif, mensagens, obrigatorio, opcional, PaisSchema } from './validacao.ts'
 
 /** Ordering's calls (spec §7): the cart as the app sends it, and what a calculation answers. Amounts in cents. */
 
-/** Lines in one cart, and units of one line: a counter's order, with room; past these a cart is a mistake or abuse. */
-export const CARRINHO_LINHAS_MAX = 50
-export const QUANTIDADE_MAX = 99
-/** The most one order may come to (cents): a counter's order ahead, with room; past it, a mistake or abuse. */
-export const ENCOMENDA_TOTAL_MAX = 50_000
 /** A store's POS id: a positive integer column on both databases. */
 export const IdLojaSchema = z.coerce.number().int().positive().max(2_147_483_647)
 
@@ -65,3 +63,30 @@ export const CalculoSchema = z.object({
   privateData: PrivateDataSchema,
 })
 export type Calculo = z.infer<typeof CalculoSchema>
+
+/**
+ * `POST /api/finaliza-encomenda` (spec §3 "Finalise payload", §5 checkout): the cart again (priced again on the
+ * server), who it is for and the phone MB WAY asks to pay. The phone may be empty only when the balance pays it all:
+ * the server decides that from its own calculation.
+ */
+export const FinalizaEncomendaSchema = z.strictObject({
+  id_tipo_entrega: TipoEntregaSchema,
+  telemovel: z
+    .string()
+    .trim()
+    .max(30)
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d*$/, mensagens.numerico)),
+  pais: PaisSchema.default(DEFAULT_PAIS),
+  aceitou: z.literal(true, { error: mensagens.obrigatorio }),
+  nome: obrigatorio(120),
+  email: obrigatorio(254).pipe(z.email(mensagens.email)),
+  nif: opcional(9).refine((v) => v === null || isValidNif(v), mensagens.nifInvalido),
+  cart: CarrinhoSchema,
+  id_loja: IdLojaSchema,
+  usar_premio: z.union([z.literal(0), z.literal(1)]).default(0),
+})
+export type FinalizaEncomendaInput = z.input<typeof FinalizaEncomendaSchema>
+
+export const FinalizaRespostaSchema = z.object({ orderData: EncomendaClienteSchema, privateData: PrivateDataSchema })
+export type FinalizaResposta = z.infer<typeof FinalizaRespostaSchema>

@@ -58,6 +58,7 @@ export const paths = {
   // Staff pages of a counter tablet (STORE-API.md "Staff pages").
   painelEntrar: '/painel/entrar',
   painelCaixa: '/painel/caixa',
+  painelEncomendas: '/painel/encomendas',
   painelSair: '/painel/sair',
 } as const
 

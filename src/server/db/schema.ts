@@ -157,6 +157,8 @@ export interface UtilizadoresTable {
   eliminado: Generated<number>
   /** When the personal data were first completed; null while the registration was never finished. */
   registo_completo_em: string | null
+  /** The newest notification id the customer has seen (reading is all or nothing). */
+  notificacoes_lidas_ate: Generated<number>
   criado_em: string
   atualizado_em: string
 }
@@ -219,7 +221,11 @@ export interface SegredosTable {
   criado_em: string
 }
 
-export type TipoMovimento = 'compra' | 'devolucao'
+/**
+ * `reserva`: an order's balance held at checkout, until its payment arrives (`libertacao` gives it back then, in the
+ * same transaction as the `compra` that takes it for good, or when the payment fails).
+ */
+export type TipoMovimento = 'compra' | 'devolucao' | 'reserva' | 'libertacao'
 
 /** The loyalty ledger: one movement per purchase and per refund, append-only, balances before and after (cents). */
 export interface TransacoesTable {
@@ -298,6 +304,89 @@ export interface PainelSessoesTable {
   revogada_em: string | null
 }
 
+/** An order from the app (migration 2026-11-24T0000-encomendas), amounts in cents. */
+export interface EncomendasTable {
+  id: Generated<number>
+  utilizador_id: number
+  id_loja: number
+  estado: number
+  id_tipo_entrega: number
+  nome: string
+  email: string
+  telemovel: string
+  pais: string
+  nif: string | null
+  /** PedidoLinha[] (src/shared/pedido.ts) as JSON: what was priced, kept whatever the menu becomes. */
+  linhas: string
+  total: number
+  desconto: number
+  valor_pago: number
+  pontos_ganhos: Generated<number>
+  reserva_id: number | null
+  compra_id: number | null
+  pagamento_provider: string | null
+  pagamento_id: string | null
+  pagamento_estado: 'a-pedir' | 'pendente' | 'pago' | 'recusado' | 'expirado' | 'sem-pagamento'
+  expira_em: string | null
+  reembolso_estado: 'a-reembolsar' | 'reembolsado' | null
+  motivo: string | null
+  chave_idempotencia: string
+  pedido_hash: string
+  criada_em: string
+  paga_em: string | null
+  atualizada_em: string
+}
+
+/** The sandbox provider's MB WAY requests: what the customer's phone would hold. */
+export interface PagamentosSandboxTable {
+  id: string
+  referencia: string
+  telemovel: string
+  pais: string
+  valor: number
+  estado: 'pendente' | 'pago' | 'recusado'
+  reembolsado: Generated<number>
+  criado_em: string
+  expira_em: string
+}
+
+/** A notification (migration 2026-11-24T1200-notificacoes): for one customer, or for everyone (null). */
+export interface NotificacoesTable {
+  id: Generated<number>
+  utilizador_id: number | null
+  titulo: string
+  /** Sanitised HTML. */
+  texto: string
+  /** The app's screen a tap opens (a path), if any. */
+  ligacao: string | null
+  /** Sent by the app by itself, once: the reminder it is (`provisorio-7d`…). */
+  chave: string | null
+  criada_em: string
+}
+
+/** A device's Web Push subscription (migration 2026-11-24T1300-push). */
+export interface PushSubscricoesTable {
+  id: Generated<number>
+  utilizador_id: number
+  /** The session that subscribed: pushes go to the device while that session is good. */
+  sessao_id: number
+  endpoint: string
+  p256dh: string
+  auth: string
+  criada_em: string
+}
+
+/** One notification to send to one subscription: the push outbox. */
+export interface PushEnviosTable {
+  id: Generated<number>
+  subscricao_id: number
+  notificacao_id: number
+  tentativas: Generated<number>
+  proxima_em: string
+  erro: string | null
+  criado_em: string
+}
+
 export interface DB {
   novidades: NovidadesTable
   campanhas: CampanhasTable
@@ -321,4 +410,9 @@ export interface DB {
   lojas_chaves: LojasChavesTable
   idempotencia: IdempotenciaTable
   painel_sessoes: PainelSessoesTable
+  encomendas: EncomendasTable
+  pagamentos_sandbox: PagamentosSandboxTable
+  notificacoes: NotificacoesTable
+  push_subscricoes: PushSubscricoesTable
+  push_envios: PushEnviosTable
 }

@@ -32,7 +32,15 @@ describe('secret hashing', () => {
   })
 
   it('production refuses a cost below 14', () => {
-    const production = { NODE_ENV: 'production', SMS_PROVIDER: 'outbox', TRUST_PROXY: '1' }
+    const production = {
+      NODE_ENV: 'production',
+      SMS_PROVIDER: 'outbox',
+      TRUST_PROXY: '1',
+      PAYMENT_PROVIDER: 'ifthenpay',
+      IFTHENPAY_MBWAY_KEY: 'k',
+      IFTHENPAY_ANTI_PHISHING_KEY: 'k',
+      IFTHENPAY_BACKOFFICE_KEY: 'k',
+    }
     expect(() => loadConfig({ ...production, HASH_COST: '10' })).toThrow(ConfigError)
     expect(loadConfig({ ...production }).HASH_COST).toBe(14)
   })

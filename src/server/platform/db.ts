@@ -27,6 +27,8 @@ export interface DatabaseHandle {
   dialect: Dialect
   /** PostgreSQL schema the handle works in, when not the default. */
   schema?: string
+  /** PostgreSQL: the connection string (the event bus opens its own listening connection with it). */
+  url?: string
   close(): Promise<void>
 }
 
@@ -99,7 +101,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     })
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
-    return { db, dialect: 'postgres', schema: options.schema, close: () => db.destroy() }
+    return { db, dialect: 'postgres', schema: options.schema, url, close: () => db.destroy() }
   }
   const path = sqlitePath(url)
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })

@@ -21,3 +21,8 @@ const options: sanitize.IOptions = {
 export function sanitizeHtml(html: string): string {
   return sanitize(html, options)
 }
+
+/** Text put inside HTML the server writes (a store's name in a notification): shown as written, never as markup. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+}

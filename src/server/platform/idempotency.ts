@@ -14,7 +14,7 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key'
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/
 
 /** JSON with its object keys in order, so that the same body hashes the same however its keys were sent. */
-function canonical(value: unknown): string {
+export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`
   if (value && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)

@@ -63,6 +63,18 @@ export function sessoesRepo(db: Database, clock: Clock) {
       return { id: row.id, utilizadorId: row.utilizador_id, sawOnboarding: row.saw_onboarding === 1 }
     },
 
+    /** The session is still good: neither revoked nor expired. */
+    async isActive(id: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('sessoes')
+        .select('id')
+        .where('id', '=', id)
+        .where('revogada_em', 'is', null)
+        .where('expira_em', '>', isoNow(clock))
+        .executeTakeFirst()
+      return row !== undefined
+    },
+
     async revoke(id: number): Promise<void> {
       await db
         .updateTable('sessoes')
@@ -160,7 +172,15 @@ export const isApiCall = (request: FastifyRequest) => request.url.startsWith('/a
  * Calls that act for a visitor: every POST. Public reads need no session, so crawlers and link previews reading
  * content leave nothing behind.
  */
-export const needsSession = (request: FastifyRequest) => !isRead(request)
+export const needsSession = (request: FastifyRequest) =>
+  !isRead(request) || request.routeOptions.config.privada === true
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A read of the visitor's own data (an order, the event stream): it needs the session like a POST does. */
+    privada?: boolean
+  }
+}
 
 interface SessionOptions {
   db: Database

@@ -97,7 +97,7 @@ export function device(t: TestApp, ip = '203.0.113.10') {
     get cookie() {
       return cookie
     },
-    async call(method: 'GET' | 'POST', url: string, body?: unknown) {
+    async call(method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}) {
       const res = await t.app.inject({
         method,
         url,
@@ -106,6 +106,7 @@ export function device(t: TestApp, ip = '203.0.113.10') {
           accept: 'application/json',
           'x-api-version': API_VERSION,
           ...(cookie ? { cookie: `balcao_sessao=${cookie}` } : {}),
+          ...headers,
         },
         ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
       })

@@ -5,10 +5,12 @@ import { paths } from '../../shared/routes.ts'
 import { ErrorState } from '../ui/ErrorState.tsx'
 import { Later } from '../ui/Later.tsx'
 import { Loading } from '../ui/Loading.tsx'
+import { useEventos } from './eventos.ts'
 import { type Access, useGuard } from './guards.ts'
 import { HeaderProvider, useHeaderState } from './header.tsx'
 import { AccountIcon, BackIcon, BellIcon, LoyaltyIcon, NewsIcon, StoreIcon } from './icons.tsx'
 import { backgroundOf, ModalBackdrop } from './modal-route.tsx'
+import { naoLidas, useNotificacoes } from './notificacoes.ts'
 import { usePrivateData } from './private-data.ts'
 import { useReturnTripBounds } from './return-trip.ts'
 import { type Loadable, useNavigationPending, useRouteHandle, useScrollRestoration } from './routing.tsx'
@@ -47,6 +49,25 @@ const FOOTER_ITEMS: FooterItem[] = [
 
 export const COPYRIGHT = `© ${COPYRIGHT_YEAR} Balcão. Todos os direitos reservados.`
 
+/** The bell, with the unread count (spec §2: on every screen, kept live by the event stream). */
+function BotaoNotificacoes() {
+  const porLer = naoLidas(useNotificacoes().data)
+  return (
+    <Link
+      to={paths.notificacoes}
+      className="icon-button"
+      aria-label={porLer > 0 ? `Notificações, ${porLer} por ler` : 'Notificações'}
+    >
+      <BellIcon />
+      {porLer > 0 && (
+        <span className="badge-count" aria-hidden="true">
+          {porLer > 99 ? '99+' : porLer}
+        </span>
+      )}
+    </Link>
+  )
+}
+
 /** The header carries the main navigation: a tab bar fixed at the bottom of a phone, links in the bar on a computer. */
 function Header({ nav }: { nav: ReactNode }) {
   const { title, back } = useHeaderState()
@@ -61,9 +82,7 @@ function Header({ nav }: { nav: ReactNode }) {
       )}
       <p className="app-header-title">{title}</p>
       {nav}
-      <Link to={paths.notificacoes} className="icon-button" aria-label="Notificações">
-        <BellIcon />
-      </Link>
+      <BotaoNotificacoes />
     </header>
   )
 }
@@ -131,6 +150,8 @@ function useScreens(modal: boolean): { page: ReactNode; modal: ReactNode; pagePa
 function Frame() {
   useReturnTripBounds()
   useScrollRestoration()
+  // The signed-in customer's event stream, one for the whole app: what changes elsewhere shows here without a reload.
+  useEventos()
   const handle = useRouteHandle<RouteHandle>()
   const pending = useNavigationPending()
   const verdict = useGuard(handle.access ?? 'public')

@@ -103,6 +103,13 @@ export function prefetchPrivateData(queryClient: QueryClient): void {
   void queryClient.prefetchQuery(privateDataQuery)
 }
 
+/** What a device knows once its session is over (logged out here, or ended elsewhere). */
+export const SEM_SESSAO: PrivateData = {
+  user: { loggedIn: false, sawOnboarding: true, data: null },
+  transacoes: [],
+  ordering: [],
+}
+
 /** Puts a fresh PrivateData answer in the cache (and the device's onboarding flag). */
 export function setPrivateData(queryClient: QueryClient, data: PrivateData): void {
   rememberOnboarding(data.user.sawOnboarding)

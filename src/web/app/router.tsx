@@ -88,6 +88,13 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: paths.notificacoes,
+        ...page(
+          () => import('../features/notificacoes/NotificacoesPage.tsx'),
+          (m) => m.NotificacoesPage,
+        ),
+      },
+      {
         path: paths.campanhas,
         ...page(
           () => import('../features/conteudos/CampanhasPage.tsx'),
@@ -151,9 +158,65 @@ export const routes: RouteObject[] = [
       {
         path: paths.informacaoLegalConteudoFinalizar,
         ...page(
-          () => import('../features/conteudos/InformacaoLegalConteudoPage.tsx'),
-          (m) => m.InformacaoLegalFinalizarPage,
-          OPEN,
+          () => import('../features/encomendas/FinalizarPage.tsx'),
+          (m) => m.FinalizarLegalPage,
+          { access: 'private' },
+        ),
+      },
+      {
+        path: paths.catalogo,
+        ...page(
+          () => import('../features/encomendas/CatalogoPage.tsx'),
+          (m) => m.CatalogoPage,
+          { access: 'private' },
+        ),
+      },
+      {
+        path: paths.categoria,
+        ...page(
+          () => import('../features/encomendas/CategoriaPage.tsx'),
+          (m) => m.CategoriaPage,
+          { access: 'private' },
+        ),
+      },
+      {
+        path: paths.produto,
+        ...page(
+          () => import('../features/encomendas/ProdutoPage.tsx'),
+          (m) => m.ProdutoPage,
+          { access: 'private' },
+        ),
+      },
+      {
+        path: paths.carrinho,
+        ...page(
+          () => import('../features/encomendas/CarrinhoPage.tsx'),
+          (m) => m.CarrinhoPage,
+          { access: 'private' },
+        ),
+      },
+      {
+        path: paths.finalizarPasso1,
+        ...page(
+          () => import('../features/encomendas/FinalizarPage.tsx'),
+          (m) => m.FinalizarPage,
+          { access: 'private' },
+        ),
+      },
+      {
+        path: paths.finalizarPassoPagamento,
+        ...page(
+          () => import('../features/encomendas/PagamentoPage.tsx'),
+          (m) => m.PagamentoPage,
+          { access: 'private' },
+        ),
+      },
+      {
+        path: paths.finalizarPasso2,
+        ...page(
+          () => import('../features/encomendas/ConfirmadoPage.tsx'),
+          (m) => m.ConfirmadoPage,
+          { access: 'private' },
         ),
       },
       {

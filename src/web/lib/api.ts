@@ -14,7 +14,12 @@ export class ApiError extends Error {
 
 export const OFFLINE_MESSAGE = 'Sem ligação. Verifique a sua ligação à internet e tente novamente.'
 
-async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+async function request<T>(
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  body?: unknown,
+  signal?: AbortSignal,
+): Promise<T> {
   let response: Response
   try {
     response = await fetch(path, {
@@ -43,5 +48,6 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown, 
 
 export const apiGet = <T>(path: string, signal?: AbortSignal) => request<T>('GET', path, undefined, signal)
 export const apiPost = <T>(path: string, body: unknown) => request<T>('POST', path, body)
+export const apiDelete = <T>(path: string, body: unknown) => request<T>('DELETE', path, body)
 
 export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404

@@ -5,6 +5,9 @@ import * as acessos from './2026-11-23T0700-acessos.ts'
 import * as fidelizacao from './2026-11-23T0800-fidelizacao.ts'
 import * as imagensVariantes from './2026-11-23T0900-imagens-variantes.ts'
 import * as ementas from './2026-11-23T1000-ementas.ts'
+import * as encomendas from './2026-11-24T0000-encomendas.ts'
+import * as notificacoes from './2026-11-24T1200-notificacoes.ts'
+import * as push from './2026-11-24T1300-push.ts'
 
 /**
  * Every migration, by its timestamped name. Listed here rather than read from disk so that the same code runs under
@@ -17,4 +20,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T0800-fidelizacao': fidelizacao,
   '2026-11-23T0900-imagens-variantes': imagensVariantes,
   '2026-11-23T1000-ementas': ementas,
+  '2026-11-24T0000-encomendas': encomendas,
+  '2026-11-24T1200-notificacoes': notificacoes,
+  '2026-11-24T1300-push': push,
 }

@@ -14,6 +14,7 @@ import {
   type UserData,
 } from '../../../shared/conta.ts'
 import type { FidelizacaoDados, Transacao } from '../../../shared/fidelizacao.ts'
+import type { EncomendaCliente } from '../../../shared/pedido.ts'
 import { mensagens, SMS_CODE_LENGTH, toE164Mobile } from '../../../shared/validacao.ts'
 import type { SmsFinalidade, UtilizadoresTable } from '../../db/schema.ts'
 import { type Clock, DAY, HOUR, isoIn, isoNow, lisbonToday, MINUTE } from '../../platform/clock.ts'
@@ -101,6 +102,17 @@ export interface ContaDeps {
     dados: FidelizacaoDados
     transacoes: Transacao[]
   }>
+  /** The customer's current orders (spec §3 "Current order"), asked of the ordering feature. */
+  encomendasDe?(utilizadorId: number): Promise<EncomendaCliente[]>
+  /**
+   * Told after a change is committed, for the customer's open screens (the event bus): their sessions were ended
+   * (password changed elsewhere, phone changed, recovery, lapse), or their record changed.
+   */
+  eventos?: {
+    /** `exceto`: the session that did it and goes on (its screens stay signed in). */
+    sessoesTerminadas(utilizadorId: number, exceto: number | null): void
+    utilizadorAlterado(utilizadorId: number): void
+  }
 }
 
 /** A customer as the till finds them (STORE-API.md "identificar"). */
@@ -149,16 +161,56 @@ export function toUserData(u: Utilizador, fidelizacao: FidelizacaoDados): UserDa
   }
 }
 
-export function createContaService({ db, limiter, sms, clock, settings, log, fidelizacaoDe }: ContaDeps) {
+export function createContaService({
+  db,
+  limiter,
+  sms,
+  clock,
+  settings,
+  log,
+  fidelizacaoDe,
+  encomendasDe,
+  eventos,
+}: ContaDeps) {
   const repository = contaRepo(db)
 
   /**
    * A step that writes more than one row, all or nothing (ARCHITECTURE.md, "Units of work"). Only the transaction's
    * repositories may be used inside: on SQLite the pool's one connection is the transaction's until it ends.
    */
-  const unitOfWork = <T>(
+  const unitOfWork = async <T>(
     step: (trx: { conta: ReturnType<typeof contaRepo>; sessoes: ReturnType<typeof sessoesRepo> }) => Promise<T>,
-  ) => db.transaction().execute((trx) => step({ conta: contaRepo(trx), sessoes: sessoesRepo(trx, clock) }))
+    /** The session doing it, when it goes on (under a new token): its own open screens are not signed out. */
+    ator?: Sessao,
+  ): Promise<T> => {
+    // Whose sessions were ended and whose record changed, told once the transaction has committed (a listener that
+    // then reads the database sees the change), and only if it did.
+    const terminadas = new Map<number, number | null>()
+    const alterados = new Set<number>()
+    const result = await db.transaction().execute((trx) => {
+      const conta = contaRepo(trx)
+      const sessoes = sessoesRepo(trx, clock)
+      return step({
+        conta: {
+          ...conta,
+          updateUtilizador: async (...args: Parameters<typeof conta.updateUtilizador>) => {
+            alterados.add(args[0])
+            return conta.updateUtilizador(...args)
+          },
+        },
+        sessoes: {
+          ...sessoes,
+          revokeAllFor: async (utilizadorId: number, keepId?: number | null) => {
+            terminadas.set(utilizadorId, keepId ?? ator?.id ?? null)
+            return sessoes.revokeAllFor(utilizadorId, keepId)
+          },
+        },
+      })
+    })
+    for (const [id, exceto] of terminadas) eventos?.sessoesTerminadas(id, exceto)
+    for (const id of alterados) if (!terminadas.has(id)) eventos?.utilizadorAlterado(id)
+    return result
+  }
 
   const tooMany = (retryAfterMs: number) =>
     new HttpError(429, contaMensagens.demasiadosPedidos(minutesFrom(retryAfterMs)), 'Demasiados pedidos')
@@ -318,11 +370,20 @@ export function createContaService({ db, limiter, sms, clock, settings, log, fid
     return user
   }
 
-  async function privateData(sessao: Sessao): Promise<PrivateData> {
-    const user = sessao.utilizadorId === null ? undefined : await repository.findUtilizadorById(sessao.utilizadorId)
-    const fidelizacao = user
-      ? await fidelizacaoDe({ id: user.id, registoCompleto: user.registo_completo_em !== null })
-      : undefined
+  /** The session's private data (spec §7); `known`: the session's account when the caller has just read it. */
+  async function privateData(sessao: Sessao, known?: Utilizador): Promise<PrivateData> {
+    const user =
+      known?.id === sessao.utilizadorId
+        ? known
+        : sessao.utilizadorId === null
+          ? undefined
+          : await repository.findUtilizadorById(sessao.utilizadorId)
+    const [fidelizacao, ordering] = user
+      ? await Promise.all([
+          fidelizacaoDe({ id: user.id, registoCompleto: user.registo_completo_em !== null }),
+          encomendasDe ? encomendasDe(user.id) : [],
+        ])
+      : [undefined, []]
     return {
       user: {
         loggedIn: Boolean(user),
@@ -330,7 +391,7 @@ export function createContaService({ db, limiter, sms, clock, settings, log, fid
         data: user && fidelizacao ? toUserData(user, fidelizacao.dados) : null,
       },
       transacoes: fidelizacao?.transacoes ?? [],
-      ordering: [],
+      ordering,
     }
   }
 
@@ -441,6 +502,11 @@ export function createContaService({ db, limiter, sms, clock, settings, log, fid
       if (deliversCode(desafio.finalidade, desafio.utilizador_id)) await sendCode(desafio.telemovel_e164, code)
     },
 
+    /** The session behind an open event stream is still good (not ended by a password change elsewhere…). */
+    async sessaoAtiva(sessao: Sessao): Promise<boolean> {
+      return sessao.id !== null && (await sessoesRepo(db, clock).isActive(sessao.id))
+    },
+
     async changePassword(sessao: Sessao, input: z.output<typeof AlterarPasswordSchema>): Promise<void> {
       const user = await requireUser(sessao)
       const passwordHash = await hashSecret(input.password)
@@ -476,7 +542,8 @@ export function createContaService({ db, limiter, sms, clock, settings, log, fid
             atualizado_em: isoNow(clock),
           })
           await sessoes.revokeAllFor(user.id)
-        })
+          // This device goes on with a new session (the route rotates it): only the others are signed out.
+        }, sessao)
       } catch (error) {
         if (isUniqueViolation(error)) throw phoneTaken()
         throw error
@@ -632,6 +699,12 @@ export function createContaService({ db, limiter, sms, clock, settings, log, fid
     },
 
     /** In-store provisional accounts not completed within 30 days lapse: anonymised, phone freed, sessions ended. */
+    /** Provisional accounts that lapse within `dias` days (their reminders: features/notificacoes). */
+    async provisoriosAExpirar(dias: number): Promise<number[]> {
+      const cutoff = new Date(clock.now().getTime() - (CONTA_LIMITES.provisionalDays - dias) * DAY).toISOString()
+      return (await repository.listLapsedProvisional(cutoff)).map((u) => u.id)
+    },
+
     async lapseProvisionalAccounts(): Promise<number> {
       const cutoff = new Date(clock.now().getTime() - CONTA_LIMITES.provisionalDays * DAY).toISOString()
       const lapsed = await repository.listLapsedProvisional(cutoff)

@@ -47,7 +47,9 @@ function produtoCatalogo(ementa: Ementa, idCategoria: string, p: ProdutoEmenta):
     complementares: p.complementares
       .filter((c) => !c.restricted)
       .map((c) => ({ id: c.codigo, nome: c.descricao, pvp_com_iva: c.preco, obrigatorio: c.obrigatorio })),
-    opcoes: p.opcoes.flatMap((g) => g.opcoes.map((o) => ({ id: o.codigo, nome: o.descricao, grupo: g.codigo }))),
+    opcoes: p.opcoes.flatMap((g) =>
+      g.opcoes.map((o) => ({ id: o.codigo, nome: o.descricao, grupo: g.codigo, nome_grupo: g.descricao })),
+    ),
     idCategoria,
     min_complementos: p.min_complementos,
     max_complementos: p.max_complementos,
@@ -66,20 +68,32 @@ export function paraCatalogo(ementa: Ementa): Catalogo {
   }
 }
 
+/** The most products a menu may hold: a large restaurant's whole carta several times over; past it, a POS fault. */
+export const MAX_PRODUTOS_EMENTA = 2000
+
 /**
- * What the schema cannot say about a snapshot: codes the cart and the POS rely on are unique. The path of the first
- * fault, as a validation error names it, or null.
+ * What the schema cannot say about a snapshot: codes the cart, the catalogue's routes and the POS rely on are unique,
+ * and the menu is of a size a phone can show. The path of the first fault, as a validation error names it, or null.
  */
-export function firstDuplicate(ementa: Ementa): { path: string; message: string } | null {
+export function firstFault(ementa: Ementa): { path: string; message: string } | null {
+  const familias = new Set<string>()
   const produtos = new Set<string>()
   for (const [si, s] of ementa.seccoes.entries()) {
     for (const [fi, f] of s.familias.entries()) {
+      // A family is a category of the catalogue, addressed by its code (`/catalogo/{categoria}`).
+      if (familias.has(f.codigo)) {
+        return { path: `seccoes.${si}.familias.${fi}.codigo`, message: `Código de família repetido: ${f.codigo}` }
+      }
+      familias.add(f.codigo)
       for (const [pi, p] of f.produtos.entries()) {
         const path = `seccoes.${si}.familias.${fi}.produtos.${pi}`
         if (produtos.has(p.cod_produto)) {
           return { path: `${path}.cod_produto`, message: `Código de produto repetido: ${p.cod_produto}` }
         }
         produtos.add(p.cod_produto)
+        if (produtos.size > MAX_PRODUTOS_EMENTA) {
+          return { path, message: `A ementa tem mais de ${MAX_PRODUTOS_EMENTA} produtos` }
+        }
         const complementos = new Set<string>()
         for (const [ci, c] of p.complementares.entries()) {
           if (complementos.has(c.codigo)) {

@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { Ementa } from '../../../shared/ementa.ts'
 import { manualClock } from '../../platform/clock.ts'
 import { lojasChavesRepo } from '../../platform/store-keys.ts'
 import { ementaDeTeste as ementa } from '../../testing/ementa.ts'
 import { insertLoja, insertRestaurante } from '../../testing/fixtures.ts'
 import { createTestApp, device, type TestApp, testDialects } from '../../testing/harness.ts'
+import { MAX_PRODUTOS_EMENTA } from './catalogo.ts'
 import { todosOsDias } from './horario.ts'
 
 describe.each(testDialects())('ordering: menu import and catalogue on %s', (dialect) => {
@@ -70,10 +72,10 @@ describe.each(testDialects())('ordering: menu import and catalogue on %s', (dial
         { id: 'C2', nome: 'Dose extra de café', pvp_com_iva: 40, obrigatorio: false },
       ],
       opcoes: [
-        { id: 'A1', nome: 'Com açúcar', grupo: 'A' },
-        { id: 'A2', nome: 'Sem açúcar', grupo: 'A' },
-        { id: 'G1', nome: 'Claro', grupo: 'G' },
-        { id: 'G2', nome: 'Escuro', grupo: 'G' },
+        { id: 'A1', nome: 'Com açúcar', grupo: 'A', nome_grupo: 'Açúcar' },
+        { id: 'A2', nome: 'Sem açúcar', grupo: 'A', nome_grupo: 'Açúcar' },
+        { id: 'G1', nome: 'Claro', grupo: 'G', nome_grupo: 'Galão' },
+        { id: 'G2', nome: 'Escuro', grupo: 'G', nome_grupo: 'Galão' },
       ],
       idCategoria: '10',
       min_complementos: 0,
@@ -129,6 +131,72 @@ describe.each(testDialects())('ordering: menu import and catalogue on %s', (dial
     expect((await putEmenta('not json at all')).statusCode).toBeGreaterThanOrEqual(400)
     // Still v1.
     expect((await catalogo(862)).json().data.categorias[0].produtos[0].pvp_com_iva).toBe(130)
+  })
+
+  it('refuses repeated family codes, image paths that leave this server, and an oversized menu', async () => {
+    await putEmenta(ementa('v1'))
+    const familias = ementa('v2')
+    const [primeira, segunda] = familias.seccoes[0]?.familias ?? []
+    if (primeira && segunda) segunda.codigo = primeira.codigo
+    else throw new Error('the test menu has two families')
+    expect((await putEmenta(familias)).json().error.fields).toEqual({
+      'seccoes.0.familias.1.codigo': 'Código de família repetido: 10',
+    })
+    for (const base_url of ['https://tracker.example/', '//tracker.example/', 'javascript:alert(1)//', '/a/../api/']) {
+      const res = await putEmenta({ ...ementa('v3'), base_url })
+      expect(res.statusCode, base_url).toBe(422)
+      expect(Object.keys(res.json().error.fields), base_url).toEqual(['base_url'])
+    }
+    for (const imagem of ['../segredo.svg', '/outra/raiz.svg', 'https://tracker.example/p.gif', 'a b.svg']) {
+      const menu = ementa('v4')
+      const galao = menu.seccoes[0]?.familias[0]?.produtos[0]
+      if (galao) galao.imagem = imagem
+      const res = await putEmenta(menu)
+      expect(res.statusCode, imagem).toBe(422)
+      expect(Object.keys(res.json().error.fields), imagem).toEqual(['seccoes.0.familias.0.produtos.0.imagem'])
+    }
+    const produto = ementa().seccoes[0]?.familias[0]?.produtos[0]
+    const enorme = {
+      ...ementa('v5'),
+      seccoes: [
+        {
+          codigo: 1,
+          descricao: 'Tudo',
+          familias: Array.from({ length: 5 }, (_, f) => ({
+            codigo: f,
+            descricao: `Família ${f}`,
+            produtos: Array.from({ length: 401 }, (_, p) => ({ ...produto, cod_produto: f * 1000 + p })),
+          })),
+        },
+      ],
+    }
+    const res = await putEmenta(enorme)
+    expect(res.statusCode).toBe(422)
+    expect(res.json().error.fields).toEqual({
+      // 5 × 401 products: the 2001st is the fifth family's 397th (4 × 401 + 396 = 2000).
+      'seccoes.0.familias.4.produtos.396': `A ementa tem mais de ${MAX_PRODUTOS_EMENTA} produtos`,
+    })
+    expect((await catalogo(862)).json().data.categorias[0].produtos[0].pvp_com_iva).toBe(130)
+  })
+
+  it('takes concurrent imports whole: one change for one snapshot sent many times, and never a mix of two', async () => {
+    const same = await Promise.all(Array.from({ length: 6 }, () => putEmenta(ementa('v1'))))
+    expect(same.map((r) => r.statusCode)).toEqual(Array(6).fill(200))
+    expect(same.filter((r) => r.json().data.alterada)).toHaveLength(1)
+    const racing = await Promise.all(
+      ['1.35', '1.40', '1.45', '1.50'].map((preco, i) => putEmenta(ementa(`v${i + 2}`, { precoNata: preco }))),
+    )
+    expect(racing.map((r) => r.statusCode)).toEqual([200, 200, 200, 200])
+    const stored = await t.database.db.selectFrom('ementas').select(['hash', 'conteudo']).executeTakeFirstOrThrow()
+    const nata = (JSON.parse(stored.conteudo) as Ementa).seccoes[0]?.familias[0]?.produtos.find(
+      (p) => p.cod_produto === '1001',
+    )
+    // The stored price is the one of the stored snapshot, and the catalogue serves that snapshot.
+    expect(nata?.precovenda).toBe({ v2: 135, v3: 140, v4: 145, v5: 150 }[stored.hash])
+    const servido = (await catalogo(862))
+      .json()
+      .data.categorias[0].produtos.find((p: { id: string }) => p.id === '1001')
+    expect(servido.pvp_com_iva).toBe(nata?.precovenda)
   })
 
   it('needs a store key, and a key writes only its own store’s menu', async () => {

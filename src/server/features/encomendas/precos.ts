@@ -1,6 +1,7 @@
 import type { z } from 'zod'
+import { ENCOMENDA_TOTAL_MAX } from '../../../shared/constants.ts'
 import type { Ementa, ProdutoEmenta } from '../../../shared/ementa.ts'
-import { ENCOMENDA_TOTAL_MAX, type LinhaCalculada, type LinhaCarrinhoSchema } from '../../../shared/encomenda.ts'
+import type { LinhaCalculada, LinhaCarrinhoSchema } from '../../../shared/encomenda.ts'
 import { HttpError } from '../../platform/errors.ts'
 import { orderable } from './catalogo.ts'
 

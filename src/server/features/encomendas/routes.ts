@@ -1,11 +1,32 @@
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { CatalogoSchema, LojaEncomendaSchema } from '../../../shared/ementa.ts'
-import { CalculaEncomendaSchema, CalculoSchema, IdLojaSchema } from '../../../shared/encomenda.ts'
+import {
+  CalculaEncomendaSchema,
+  CalculoSchema,
+  FinalizaEncomendaSchema,
+  FinalizaRespostaSchema,
+  IdLojaSchema,
+} from '../../../shared/encomenda.ts'
+import { ESTADO } from '../../../shared/estado-pedido.ts'
+import {
+  type EncomendaCliente,
+  EncomendaClienteSchema,
+  EncomendaLojaSchema,
+  EstadoSchema,
+} from '../../../shared/pedido.ts'
+import { obrigatorio } from '../../../shared/validacao.ts'
 import { replyFromCache } from '../../platform/cached-reply.ts'
+import { notFound } from '../../platform/errors.ts'
+import { canais, type EventBus, RELER } from '../../platform/eventos.ts'
 import { dataResponse } from '../../platform/http.ts'
+import type { SandboxProvider } from '../../platform/pagamentos-sandbox.ts'
 import type { ReadCache } from '../../platform/read-cache.ts'
+import { openSse } from '../../platform/sse.ts'
+import { idempotencyKeyOf } from '../../platform/store-surface.ts'
 import type { ContaService } from '../conta/service.ts'
+import type { PedidosService } from './pedidos.ts'
 import { CATALOGO_CACHE_TAG, type EncomendasService } from './service.ts'
 
 /** A POS's largest menus (a thousand products, each with its extras and options) fit well within this. */
@@ -15,14 +36,27 @@ const IdLojaParams = z.object({ id_loja: IdLojaSchema })
 
 export interface EncomendasRoutesOptions {
   service: EncomendasService
+  pedidos: PedidosService
   cache: ReadCache
   conta: Pick<ContaService, 'requireUser' | 'privateData'>
+  /** The sandbox's phone (`/api/dev/pagamentos`), outside production when the sandbox is the provider. */
+  sandbox: SandboxProvider | null
 }
+
+/** A sandbox MB WAY request as the development "phone" lists it (STORE-API.md "Payments"). */
+const PagamentoDevSchema = z.object({
+  id: z.string(),
+  telemovel: z.string(),
+  valor: z.number().int(),
+  estado: z.enum(['pendente', 'pago', 'recusado', 'expirado']),
+})
+
+const EncomendaIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
 
 /** Ordering's calls for the app (issue 10): the stores that take orders, a store's catalogue, the price of a cart. */
 export const encomendasRoutes: FastifyPluginAsyncZod<EncomendasRoutesOptions> = async (
   app,
-  { service, cache, conta },
+  { service, pedidos, cache, conta, sandbox },
 ) => {
   // Whether a store is open changes with the clock: asked each time (one small query), never cached.
   app.get('/api/lojas-encomenda', { schema: { response: dataResponse(z.array(LojaEncomendaSchema)) } }, async () => ({
@@ -44,8 +78,8 @@ export const encomendasRoutes: FastifyPluginAsyncZod<EncomendasRoutesOptions> = 
     '/api/calcula-encomenda',
     { schema: { body: CalculaEncomendaSchema, response: dataResponse(CalculoSchema) } },
     async (request) => {
-      await conta.requireUser(request.sessao)
-      const privateData = await conta.privateData(request.sessao)
+      const user = await conta.requireUser(request.sessao)
+      const privateData = await conta.privateData(request.sessao, user)
       const { body } = request
       const { transaction, lines } = await service.calcular(
         { idLoja: body.id_loja, cart: body.cart, usarPremio: body.usar_premio === 1 },
@@ -56,9 +90,183 @@ export const encomendasRoutes: FastifyPluginAsyncZod<EncomendasRoutesOptions> = 
       }
     },
   )
+
+  // Spec §7 api-finaliza-encomenda. The app sends one Idempotency-Key per checkout attempt: a retry after a lost
+  // answer gets the same order, never a second one.
+  app.post(
+    '/api/finaliza-encomenda',
+    { schema: { body: FinalizaEncomendaSchema, response: dataResponse(FinalizaRespostaSchema, 201) } },
+    async (request, reply) => {
+      const user = await conta.requireUser(request.sessao)
+      const chave = idempotencyKeyOf(request)
+      const answer = await pedidos.finalizar(user.id, chave, request.body)
+      const { orderData } = answer.body as { orderData: EncomendaCliente }
+      return reply.status(201).send({ data: { orderData, privateData: await conta.privateData(request.sessao) } })
+    },
+  )
+
+  app.get(
+    '/api/encomendas/:id',
+    {
+      config: { privada: true },
+      schema: { params: EncomendaIdParams, response: dataResponse(EncomendaClienteSchema) },
+    },
+    async (request) => {
+      const user = await conta.requireUser(request.sessao)
+      return { data: await pedidos.doCliente(user.id, request.params.id) }
+    },
+  )
+
+  // The provider's callback (outside the customer surface: see pagamentoCallbackRoutes).
+
+  if (sandbox) {
+    app.get('/api/dev/pagamentos', { schema: { response: dataResponse(z.array(PagamentoDevSchema)) } }, async () => ({
+      data: (await sandbox.listar()).map(({ id, telemovel, valor, estado }) => ({ id, telemovel, valor, estado })),
+    }))
+    app.post(
+      '/api/dev/pagamentos/:id/:resposta',
+      {
+        schema: {
+          params: z.object({ id: z.string().max(100), resposta: z.enum(['aprovar', 'recusar']) }),
+          response: dataResponse(PagamentoDevSchema),
+        },
+      },
+      async (request) => {
+        const pago = await sandbox.responder(
+          request.params.id,
+          request.params.resposta === 'aprovar' ? 'pago' : 'recusado',
+        )
+        if (!pago) throw notFound('Pedido de pagamento desconhecido, já respondido ou expirado.')
+        // As the real service: a callback for a payment (through the same handling, which asks the status again);
+        // a refusal is heard by asking the status, as the reconciliation would.
+        if (pago.estado === 'pago') await pedidos.receberCallback('sandbox', sandbox.callbackDe(pago))
+        else await pedidos.verificarPorPagamento(pago.id)
+        return { data: { id: pago.id, telemovel: pago.telemovel, valor: pago.valor, estado: pago.estado } }
+      },
+    )
+  }
 }
 
-/** The Store API's half of ordering (STORE-API.md "Orders from the app"), for the key's own store. */
+/**
+ * The payment provider's callback, `GET /api/pagamentos/{provider}/callback?…`: outside the customer surface (the
+ * provider sends no API version and has no session). Its answer says nothing a forger could learn from.
+ */
+export function pagamentoCallbackRoutes(pedidos: PedidosService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/pagamentos/:provider/callback',
+      { schema: { params: z.object({ provider: z.string().max(40) }), querystring: z.record(z.string(), z.string()) } },
+      async (request, reply) => {
+        const resultado = await pedidos.receberCallback(request.params.provider, request.query)
+        if (resultado === 'recusado')
+          return reply.status(403).send({ error: { title: 'Recusado', message: 'Recusado' } })
+        return { data: { recebido: true } }
+      },
+    )
+  }
+}
+
+const EstadosQuery = z.object({
+  estado: z
+    .string()
+    .regex(/^-?\d+(,-?\d+)*$/, 'Lista de estados separados por vírgulas, por exemplo -1,1')
+    .transform((v) => v.split(',').map(Number))
+    .pipe(z.array(EstadoSchema))
+    .optional(),
+})
+
+/**
+ * The store's orders (STORE-API.md "Orders from the app"): on the Store API by key, and on the staff surface for the
+ * paired tablet's board. `ator` says which key acts, and so which store.
+ */
+export function lojaPedidosRoutes(
+  pedidos: PedidosService,
+  bus: EventBus,
+  closing: AbortSignal,
+  ator: (request: FastifyRequest) => { chaveId: number; idLoja: number },
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/encomendas',
+      { schema: { querystring: EstadosQuery, response: dataResponse(z.array(EncomendaLojaSchema)) } },
+      async (request) => ({
+        data: await pedidos.listarLoja(
+          ator(request).idLoja,
+          request.query.estado ?? [ESTADO.recebido, ESTADO.emPreparacao],
+        ),
+      }),
+    )
+
+    // Every new paid order and every change, as it happens; on connecting, the orders still open, so that a board
+    // that reconnects after a drop misses nothing.
+    app.get('/encomendas/stream', async (request, reply) => {
+      const { idLoja } = ator(request)
+      const stream = openSse(request, reply, closing)
+      const enviarAbertas = async () => {
+        for (const encomenda of await pedidos.listarLoja(idLoja, [ESTADO.recebido, ESTADO.emPreparacao])) {
+          stream.send('encomenda', encomenda, String(encomenda.id))
+        }
+      }
+      const parar = bus.subscribe(canais.loja(idLoja), (evento) => {
+        // Events may have been missed (the bus lost PostgreSQL for a while): the open orders again, as on connecting.
+        const enviar =
+          evento.tipo === RELER.tipo
+            ? enviarAbertas()
+            : evento.tipo === 'encomenda' && typeof evento.id === 'number'
+              ? pedidos
+                  .daLoja(idLoja, evento.id)
+                  .then((encomenda) => encomenda && stream.send('encomenda', encomenda, String(encomenda.id)))
+              : undefined
+        enviar?.catch((err: unknown) => request.log.error({ err }, 'order stream read failed'))
+      })
+      await enviarAbertas()
+      await stream.closed
+      parar()
+    })
+
+    app.post(
+      '/encomendas/:id/estado',
+      {
+        schema: {
+          params: EncomendaIdParams,
+          body: z.strictObject({ estado: EstadoSchema }),
+          response: dataResponse(z.object({ encomenda: EncomendaLojaSchema })),
+        },
+      },
+      async (request, reply) => {
+        const answer = await pedidos.avancar(
+          ator(request),
+          idempotencyKeyOf(request),
+          request.params.id,
+          request.body.estado,
+        )
+        return reply.status(answer.status as 200).send(answer.body as never)
+      },
+    )
+
+    app.post(
+      '/encomendas/:id/cancelar',
+      {
+        schema: {
+          params: EncomendaIdParams,
+          body: z.strictObject({ motivo: obrigatorio(300) }),
+          response: dataResponse(z.object({ encomenda: EncomendaLojaSchema })),
+        },
+      },
+      async (request, reply) => {
+        const answer = await pedidos.cancelar(
+          ator(request),
+          idempotencyKeyOf(request),
+          request.params.id,
+          request.body.motivo,
+        )
+        return reply.status(answer.status as 200).send(answer.body as never)
+      },
+    )
+  }
+}
+
+/** The Store API's menu import (STORE-API.md "Orders from the app" `PUT /ementa`), for the key's own store. */
 export function lojaEncomendasRoutes(service: EncomendasService): FastifyPluginAsyncZod {
   return async (app) => {
     app.put(

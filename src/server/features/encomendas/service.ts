@@ -3,7 +3,7 @@ import { EmentaSchema } from '../../../shared/ementa.ts'
 import type { LinhaCalculada, TransacaoCalculada } from '../../../shared/encomenda.ts'
 import { type Clock, isoNow } from '../../platform/clock.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
-import { firstDuplicate, paraCatalogo } from './catalogo.ts'
+import { firstFault, paraCatalogo } from './catalogo.ts'
 import { estaAberta, parseHorario } from './horario.ts'
 import { type IndicePrecos, indicePrecos, precificar } from './precos.ts'
 import type { EncomendasRepository } from './repository.ts'
@@ -71,8 +71,8 @@ export function createEncomendasService({ repository, clock, onEmentaAlterada }:
         const issue = parsed.error.issues[0]
         throw ementaInvalida(issue?.path.join('.') || 'ementa', issue?.message ?? '')
       }
-      const duplicate = firstDuplicate(parsed.data)
-      if (duplicate) throw ementaInvalida(duplicate.path, duplicate.message)
+      const fault = firstFault(parsed.data)
+      if (fault) throw ementaInvalida(fault.path, fault.message)
       const ementa = parsed.data
       const alterada = await repository.saveEmenta(
         { idLoja, hash: ementa.hash, lastUpdate: ementa.last_update, conteudo: JSON.stringify(ementa) },

@@ -82,7 +82,9 @@ export function fidelizacaoRepo(db: Database) {
                   .case()
                   .when('tipo', '=', 'compra')
                   .then(eb.ref('saldo_removido'))
-                  .else(eb.neg(eb.ref('saldo_adicionado')))
+                  .when('tipo', '=', 'devolucao')
+                  .then(eb.neg(eb.ref('saldo_adicionado')))
+                  .else(eb.lit(0))
                   .end(),
               ),
               eb.lit(0),
@@ -95,7 +97,9 @@ export function fidelizacaoRepo(db: Database) {
                   .case()
                   .when('tipo', '=', 'compra')
                   .then(eb.ref('saldo_adicionado'))
-                  .else(eb.neg(eb.ref('saldo_removido')))
+                  .when('tipo', '=', 'devolucao')
+                  .then(eb.neg(eb.ref('saldo_removido')))
+                  .else(eb.lit(0))
                   .end(),
               ),
               eb.lit(0),

@@ -11,9 +11,11 @@ import { mensagens } from '../../../shared/validacao.ts'
 import { type Clock, isoNow, MINUTE } from '../../platform/clock.ts'
 import { type Database, isUniqueViolation } from '../../platform/db.ts'
 import { fieldError, HttpError, notFound, TooManyRequests } from '../../platform/errors.ts'
+import { escapeHtml } from '../../platform/html.ts'
 import { type Answer, idempotent } from '../../platform/idempotency.ts'
 import type { Limit, RateLimiter } from '../../platform/rate-limit.ts'
 import type { ContaService } from '../conta/service.ts'
+import type { NovaNotificacao } from '../notificacoes/service.ts'
 import { aplicar, compra, devolucao, type Efeito, type Regras, type Saldos, ZERO } from './ledger.ts'
 import { fidelizacaoRepo, type Movimento } from './repository.ts'
 
@@ -62,6 +64,10 @@ export interface FidelizacaoDeps {
   throttle: RateLimiter
   regras: Regras
   opinioesAtivas: boolean
+  /** Told after a movement is committed: the customer's open screens read their balance and transactions again. */
+  onMovimento?: (utilizadorId: number) => void
+  /** Writes a notification in the movement's own transaction (features/notificacoes). */
+  notificar?: (ex: Database, n: NovaNotificacao) => Promise<unknown>
   conta: Pick<
     ContaService,
     | 'findCliente'
@@ -79,6 +85,16 @@ const TRANSACOES_MAX = 100
 
 const saldosDe = (m: Movimento | undefined): Saldos =>
   m ? { saldo: m.saldo_actual, pontos: m.pontos_actual, itens: m.itens_actual } : ZERO
+
+/** A movement that only holds or gives back balance. */
+const SEM_EFEITO: Efeito = {
+  saldo_adicionado: 0,
+  saldo_removido: 0,
+  pontos_ganhos: 0,
+  pontos_convertidos: 0,
+  itens_adicionados: 0,
+  itens_redimidos: 0,
+}
 
 const efeitoDe = (m: Movimento): Efeito => ({
   saldo_adicionado: m.saldo_adicionado,
@@ -98,6 +114,8 @@ export function createFidelizacaoService({
   opinioesAtivas,
   conta,
   lojas,
+  onMovimento,
+  notificar,
 }: FidelizacaoDeps) {
   const repository = fidelizacaoRepo(db)
 
@@ -111,7 +129,8 @@ export function createFidelizacaoService({
     const loja = nomes.get(m.id_loja)
     return {
       id: m.id,
-      tipo: m.tipo,
+      // Only purchases and refunds are shown (an order's held balance is not a visit).
+      tipo: m.tipo === 'devolucao' ? 'devolucao' : 'compra',
       id_loja: m.id_loja,
       loja: loja?.nome ?? `Loja ${m.id_loja}`,
       restaurante: loja?.restaurante ?? '',
@@ -211,7 +230,11 @@ export function createFidelizacaoService({
           total_valor_desconto: totais.jaPoupou,
           ve_rating: opinioesAtivas && utilizador.registoCompleto,
         },
-        transacoes: movimentos.map((m) => toTransacao(m, nomes, m.id_opiniao)).filter(transacaoVisivel),
+        // An order's held balance and its release are bookkeeping, not visits: the customer sees the purchase.
+        transacoes: movimentos
+          .filter((m) => m.tipo === 'compra' || m.tipo === 'devolucao')
+          .map((m) => toTransacao(m, nomes, m.id_opiniao))
+          .filter(transacaoVisivel),
       }
     },
 
@@ -247,7 +270,7 @@ export function createFidelizacaoService({
     ): Promise<Answer> {
       await limit(`loja:escritas:${ator.chaveId}`, LOJA_LIMITES.escritas, throttle)
       const nomes = await nomesDasLojas([ator.idLoja])
-      return idempotent(
+      const answer = await idempotent(
         db,
         clock,
         { chaveId: ator.chaveId, chave: idempotencyKey, pedido: { compra: input } },
@@ -287,17 +310,29 @@ export function createFidelizacaoService({
             valor_pago: r.valorPago,
             ganha: ganha ? 1 : 0,
           })
+          if (movimento.saldo_adicionado > 0 && notificar) {
+            const loja = nomes.get(ator.idLoja)
+            await notificar(trx, {
+              utilizadorId: cliente.id,
+              titulo: `Ganhou ${formatMoney(movimento.saldo_adicionado)} de saldo na ${loja?.restaurante ?? 'loja'}`,
+              texto: `<p>Na sua compra de ${formatMoney(input.total)}${loja ? ` em ${escapeHtml(loja.nome)}` : ''}. Use o saldo na próxima compra, na loja ou numa encomenda.</p>`,
+              ligacao: '/fidelizacao/transacoes',
+            })
+          }
           const aviso = ganha ? null : fidelizacaoMensagens.semGanhos
           return { status: 201, body: { data: { transacao: toTransacaoLoja(movimento, nomes, aviso) } } }
         },
       )
+      if (answer.status < 300) onMovimento?.(input.cliente_id)
+      return answer
     },
 
     /** STORE-API.md `compras/{id}/devolucoes`: a refund, in proportion, never more than was paid. */
     async devolver(ator: AtorLoja, idempotencyKey: string, compraId: number, valor: number): Promise<Answer> {
       await limit(`loja:escritas:${ator.chaveId}`, LOJA_LIMITES.escritas, throttle)
       const nomes = await nomesDasLojas([ator.idLoja])
-      return idempotent(
+      let cliente: number | undefined
+      const answer = await idempotent(
         db,
         clock,
         { chaveId: ator.chaveId, chave: idempotencyKey, pedido: { devolucao: compraId, valor } },
@@ -305,6 +340,7 @@ export function createFidelizacaoService({
           const ledger = fidelizacaoRepo(trx)
           const original = await ledger.findMovimento(compraId)
           if (original?.tipo !== 'compra') throw notFound(fidelizacaoMensagens.compraNaoEncontrada)
+          cliente = original.utilizador_id
           if (original.id_loja !== ator.idLoja) throw new HttpError(403, fidelizacaoMensagens.outraLoja, 'Outra loja')
           await ledger.lockCliente(original.utilizador_id)
           const { devolvido, itensRevertidos, devolucoes } = await ledger.devolvidoDe(original.id)
@@ -351,6 +387,8 @@ export function createFidelizacaoService({
           }
         },
       )
+      if (answer.status < 300 && cliente !== undefined) onMovimento?.(cliente)
+      return answer
     },
 
     /** STORE-API.md `clientes`: a provisional account, its SMS sent once it is written (not on a replay). */
@@ -457,6 +495,108 @@ export function createFidelizacaoService({
     },
 
     listLojas: (idsLoja?: number[]) => lojas.listLojasPorId(idsLoja),
+
+    /**
+     * Ordering's movements (features/encomendas), written inside the caller's transaction after `bloquear`: the
+     * balance an order holds at checkout, given back when its payment fails or arrives, and the purchase itself when
+     * it is paid. One place for the ledger's rules: the till's purchases and refunds use the same arithmetic.
+     */
+    encomendas: {
+      bloquear: (trx: Database, utilizadorId: number) => fidelizacaoRepo(trx).lockCliente(utilizadorId),
+
+      async saldo(trx: Database, utilizadorId: number): Promise<number> {
+        return saldosDe(await fidelizacaoRepo(trx).ultimoMovimento(utilizadorId)).saldo
+      },
+
+      /** Holds `valor` of the balance (never more than there is: the ledger refuses a negative balance). */
+      async reservar(trx: Database, m: { utilizadorId: number; idLoja: number; valor: number; referencia: string }) {
+        const ultimo = await fidelizacaoRepo(trx).ultimoMovimento(m.utilizadorId)
+        if (saldosDe(ultimo).saldo < m.valor) throw new HttpError(409, fidelizacaoMensagens.saldoInsuficiente)
+        return escrever(
+          trx,
+          m.utilizadorId,
+          ultimo,
+          { ...SEM_EFEITO, saldo_removido: m.valor },
+          {
+            tipo: 'reserva',
+            id_loja: m.idLoja,
+            referencia: m.referencia,
+            ganha: 0,
+          },
+        )
+      },
+
+      async libertar(trx: Database, m: { utilizadorId: number; idLoja: number; valor: number; referencia: string }) {
+        const ultimo = await fidelizacaoRepo(trx).ultimoMovimento(m.utilizadorId)
+        return escrever(
+          trx,
+          m.utilizadorId,
+          ultimo,
+          { ...SEM_EFEITO, saldo_adicionado: m.valor },
+          {
+            tipo: 'libertacao',
+            id_loja: m.idLoja,
+            referencia: m.referencia,
+            ganha: 0,
+          },
+        )
+      },
+
+      /** The paid order as a purchase: the balance used comes off, credit and points on what was paid go on. */
+      async comprar(
+        trx: Database,
+        m: { utilizadorId: number; idLoja: number; total: number; desconto: number; referencia: string },
+      ): Promise<Movimento> {
+        const cliente = await conta.clienteById(m.utilizadorId, trx)
+        const ganha = cliente?.registoCompleto ?? false
+        const ultimo = await fidelizacaoRepo(trx).ultimoMovimento(m.utilizadorId)
+        const r = compra(saldosDe(ultimo), { total: m.total, saldoAUsar: m.desconto, itensARedimir: 0 }, regras, ganha)
+        if ('recusa' in r) throw new HttpError(409, fidelizacaoMensagens.saldoInsuficiente, 'Saldo insuficiente')
+        return escrever(trx, m.utilizadorId, ultimo, r.efeito, {
+          tipo: 'compra',
+          id_loja: m.idLoja,
+          referencia: m.referencia,
+          subtotal: m.total,
+          desconto: m.desconto,
+          valor_pago: r.valorPago,
+          ganha: ganha ? 1 : 0,
+        })
+      },
+
+      /** What is left of a purchase refunded whole (an order the store cancelled after it was paid). */
+      async devolverTudo(trx: Database, compraId: number): Promise<Movimento> {
+        const ledger = fidelizacaoRepo(trx)
+        const original = await ledger.findMovimento(compraId)
+        if (original?.tipo !== 'compra') throw notFound(fidelizacaoMensagens.compraNaoEncontrada)
+        const { devolvido, itensRevertidos, devolucoes } = await ledger.devolvidoDe(original.id)
+        const valor = original.valor_pago - devolvido
+        if (devolucoes > 0 && valor === 0) throw new HttpError(409, fidelizacaoMensagens.jaDevolvida)
+        const ultimo = await ledger.ultimoMovimento(original.utilizador_id)
+        const d = devolucao(
+          saldosDe(ultimo),
+          { valorPago: original.valor_pago, efeito: efeitoDe(original), devolvido, itensRevertidos },
+          valor,
+          regras,
+        )
+        return escrever(trx, original.utilizador_id, ultimo, d.efeito, {
+          tipo: 'devolucao',
+          id_loja: original.id_loja,
+          referencia: original.referencia,
+          compra_id: original.id,
+          subtotal: -valor,
+          valor_pago: -valor,
+          valor_devolvido: valor,
+          itens_revertidos: d.itensRevertidos,
+          saldo_nao_recuperado: d.naoRecuperado.saldo,
+          pontos_nao_recuperados: d.naoRecuperado.pontos,
+        })
+      },
+
+      /** The customer's points and threshold now (the confirmation's points/threshold). */
+      async pontos(utilizadorId: number): Promise<{ pontos: number; patamar: number }> {
+        return { pontos: saldosDe(await repository.ultimoMovimento(utilizadorId)).pontos, patamar: regras.patamar }
+      },
+    },
   }
 }
 

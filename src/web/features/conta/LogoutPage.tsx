@@ -3,17 +3,12 @@ import { Navigate, useNavigate } from 'react-router'
 import type { PrivateData } from '../../../shared/conta.ts'
 import { paths } from '../../../shared/routes.ts'
 import { useHeader } from '../../app/header.tsx'
-import { forgetChave, usePrivateData, useSetPrivateData } from '../../app/private-data.ts'
+import { forgetChave, SEM_SESSAO, usePrivateData, useSetPrivateData } from '../../app/private-data.ts'
+import { desativarPush } from '../../app/push.ts'
 import { ApiError } from '../../lib/api.ts'
 import { ErrorState } from '../../ui/ErrorState.tsx'
 import { Loading } from '../../ui/Loading.tsx'
 import { useLogout } from './use-logout.ts'
-
-const LOGGED_OUT: PrivateData = {
-  user: { loggedIn: false, sawOnboarding: true, data: null },
-  transacoes: [],
-  ordering: [],
-}
 
 /**
  * Spec §4: calls the logout endpoint, clears the private data, goes home; if the call fails, says so and retries. It
@@ -32,6 +27,8 @@ export function LogoutPage() {
 
   const end = useCallback(async () => {
     let data: PrivateData
+    // A shared phone must not go on receiving this customer's notifications (best effort: never holds the logout up).
+    await Promise.race([desativarPush().catch(() => {}), new Promise((r) => setTimeout(r, 1500))])
     try {
       data = await logout()
     } catch (error) {
@@ -42,7 +39,7 @@ export function LogoutPage() {
         setFailure(error)
         return
       }
-      data = LOGGED_OUT
+      data = SEM_SESSAO
     }
     forgetChave()
     await navigate(paths.home, { replace: true, flushSync: true })

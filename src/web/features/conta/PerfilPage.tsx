@@ -7,6 +7,7 @@ import { ModalLink } from '../../app/modal-route.tsx'
 import { usePrivateData } from '../../app/private-data.ts'
 import { ErrorState } from '../../ui/ErrorState.tsx'
 import { Loading } from '../../ui/Loading.tsx'
+import { AtivarNotificacoes } from '../notificacoes/AtivarNotificacoes.tsx'
 
 /** The account hub (spec §2): greeting, 'Já poupou' and the account's links; logged out, a way in. */
 export function PerfilPage() {
@@ -70,6 +71,8 @@ function Perfil({ user }: { user: UserData }) {
           <Link to={paths.informacaoLegal}>Informação legal</Link>
         </li>
       </ul>
+
+      <AtivarNotificacoes motivo="Receba no telemóvel o aviso de que o pedido está pronto e o saldo que ganhou, mesmo com a app fechada." />
 
       <p className="actions">
         <Link className="button button-secondary" to={paths.logout}>

@@ -114,6 +114,9 @@ function Fidelizacao({ user, transacoes }: { user: UserData; transacoes: Transac
 
             <ul className="link-list">
               <li>
+                <Link to={paths.catalogo}>Encomendar para levantar na loja</Link>
+              </li>
+              <li>
                 <Link to={paths.campanhas}>Campanhas</Link>
               </li>
               <li>

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect } from 'react'
-import { Link } from 'react-router'
+import { Link, NavLink } from 'react-router'
 import { paths } from '../../../shared/routes.ts'
 import { ApiError } from '../../lib/api.ts'
 import './painel.css'
@@ -37,9 +37,13 @@ export function PainelLayout({ title, loja, sair = false, children, className }:
           )}
         </p>
         {sair && (
-          <Link to={paths.painelSair} className="painel-bar-sair">
-            Sair
-          </Link>
+          <nav className="painel-bar-nav" aria-label="Painel">
+            <NavLink to={paths.painelCaixa}>Caixa</NavLink>
+            <NavLink to={paths.painelEncomendas}>Encomendas</NavLink>
+            <Link to={paths.painelSair} className="painel-bar-sair">
+              Sair
+            </Link>
+          </nav>
         )}
       </header>
       <main id="conteudo" className={className ? `painel-main ${className}` : 'painel-main'}>

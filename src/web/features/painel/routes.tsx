@@ -29,6 +29,13 @@ export const painelRoutes: RouteObject[] = [
     ),
   },
   {
+    path: paths.painelEncomendas,
+    ...screen(
+      () => import('./EncomendasPage.tsx'),
+      (m) => m.EncomendasPage,
+    ),
+  },
+  {
     path: paths.painelSair,
     ...screen(
       () => import('./SairPage.tsx'),

@@ -1,0 +1,158 @@
+import type { Page } from '@playwright/test'
+import type { Catalogo, LojaEncomenda } from '../src/shared/ementa.ts'
+import { createStoreKey, pos } from './loja.ts'
+import { api, createAccount, expect, expectAccessible, test } from './support.ts'
+
+/**
+ * Ordering end to end (issue 10): choose the store, a product with an extra and an option, the balance used, MB WAY in
+ * the sandbox, then the order followed live as the store's board (another browser) moves it.
+ */
+
+const LOJA = 862
+/** Screenshots for a person to look at, when ENCOMENDAS_SHOTS names a folder (e.g. /tmp/shots-encomendas). */
+const SHOTS = process.env.ENCOMENDAS_SHOTS
+const shot = async (page: Page, name: string) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true })
+}
+
+interface PagamentoDev {
+  id: string
+  telemovel: string
+  valor: number
+  estado: string
+}
+
+test('orders with an extra, an option and the balance, pays with MB WAY, and follows the order to ready', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  const account = await createAccount(page)
+  // 20,00 € at the till earn 1,00 € of balance (5%).
+  const key = createStoreKey(LOJA)
+  const till = pos(page.request, key)
+  const { cliente } = await till.identify({ telemovel: account.telemovel, pais: '351' })
+  await till.purchase(cliente.id, 2000)
+
+  const lojas = await api<LojaEncomenda[]>(page.request, '/api/lojas-encomenda')
+  const loja = lojas.find((l) => l.id_loja === LOJA)
+  expect(loja?.aberta).toBe(true)
+  const { categorias } = await api<Catalogo>(page.request, `/api/catalogo/${LOJA}`)
+  // A product on the catalogue's first screen with a free choice of extras and options.
+  const produto = categorias
+    .flatMap((c) => c.produtos.slice(0, 4))
+    .find((p) => p.complementares.some((c) => !c.obrigatorio) && p.opcoes.length > 0 && p.min_complementos === 0)
+  if (!produto || !loja) throw new Error('the demo has no product with extras and options on 862')
+  const extra = produto.complementares.find((c) => !c.obrigatorio)
+  const opcao = produto.opcoes[0]
+  if (!extra || !opcao) throw new Error('no extra or option')
+
+  // The store choice opens by itself the first time.
+  await page.goto('/catalogo')
+  const modal = page.getByRole('dialog', { name: 'Loja' })
+  await expect(modal).toBeVisible()
+  await shot(page, '1-loja')
+  await expectAccessible(page)
+  await modal.getByRole('radio', { name: new RegExp(loja.nome) }).check()
+  await modal.getByRole('radio', { name: 'Take-Away' }).check()
+  await modal.getByRole('button', { name: 'Confirmar' }).click()
+  await expect(modal).toBeHidden()
+  await expect(page.getByText(loja.nome, { exact: true })).toBeVisible()
+  await shot(page, '2-catalogo')
+  await expectAccessible(page)
+
+  await page
+    .getByRole('link', { name: new RegExp(produto.nome) })
+    .first()
+    .click()
+  await expect(page.getByRole('heading', { level: 1, name: produto.nome })).toBeVisible()
+  await page.getByRole('checkbox', { name: new RegExp(extra.nome) }).check()
+  await page.getByRole('checkbox', { name: opcao.nome, exact: true }).check()
+  await page.getByRole('button', { name: 'Mais um' }).click()
+  const unitario = produto.pvp_com_iva + extra.pvp_com_iva
+  const euros = (c: number) => `${(c / 100).toFixed(2).replace('.', ',')} €`
+  const adicionar = page.getByRole('button', { name: `Adicionar - ${euros(unitario * 2)}` })
+  await shot(page, '3-produto')
+  await expectAccessible(page)
+  await adicionar.click()
+
+  await page.getByRole('link', { name: /Ver carrinho/ }).click()
+  await expect(page.getByRole('heading', { name: 'Carrinho' })).toBeVisible()
+  await shot(page, '4-carrinho')
+  await expectAccessible(page)
+  await page.getByRole('link', { name: `Pagamento - ${euros(unitario * 2)}` }).click()
+
+  // 1,00 € of balance to use: 'Rebater Oferta'.
+  const oferta = page.getByRole('alertdialog', { name: 'Rebater Oferta' })
+  await expect(oferta).toBeVisible()
+  await shot(page, '5-rebater-oferta')
+  await oferta.getByRole('button', { name: 'Usar' }).click()
+  await expect(page.getByText(euros(unitario * 2 - 100), { exact: true })).toBeVisible()
+  const finalizar = page.getByRole('button', { name: 'Finalizar' })
+  await expect(finalizar).toBeDisabled()
+  await page.getByRole('checkbox', { name: /Li e aceito/ }).check()
+  await expect(finalizar).toBeEnabled()
+  await shot(page, '6-finalizar')
+  await expectAccessible(page)
+  await finalizar.click()
+
+  await expect(page.getByRole('heading', { name: 'Pagamento em curso' })).toBeVisible()
+  await expect(page.getByText('MB WAY', { exact: true })).toBeVisible()
+  await expect(page.getByText(euros(unitario * 2 - 100), { exact: true })).toBeVisible()
+  await shot(page, '7-pagamento')
+  await expectAccessible(page)
+
+  // The store's board, on a tablet (its own browser), is open before the order is paid.
+  const board = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } })
+  const tablet = await board.newPage()
+  await tablet.goto('/painel/entrar')
+  await tablet.getByLabel('Chave da loja', { exact: true }).fill(key)
+  await tablet.getByRole('button', { name: 'Entrar' }).click()
+  await expect(tablet).toHaveURL(/\/painel\/caixa$/)
+  await tablet.getByRole('link', { name: 'Encomendas' }).click()
+  await expect(tablet.getByRole('heading', { name: 'Encomendas', level: 1 })).toBeVisible()
+
+  // The customer's phone accepts (the sandbox's dev endpoint plays it).
+  let pedido: PagamentoDev | undefined
+  await expect
+    .poll(async () => {
+      pedido = (await api<PagamentoDev[]>(page.request, '/api/dev/pagamentos')).find(
+        (p) => p.telemovel === account.telemovel && p.estado === 'pendente',
+      )
+      return pedido?.valor
+    })
+    .toBe(unitario * 2 - 100)
+  const approve = await page.request.post(`/api/dev/pagamentos/${pedido?.id}/aprovar`, {
+    headers: { Accept: 'application/json', 'X-Api-Version': '1.0' },
+  })
+  expect(approve.ok()).toBe(true)
+
+  await expect(page.getByText('Recebemos o seu pedido - 15 minutos')).toBeVisible({ timeout: 5000 })
+  await expect(page).toHaveURL(/\/carrinho\/confirmado\?encomenda=\d+/)
+  const orderId = Number(new URL(page.url()).searchParams.get('encomenda'))
+  await shot(page, '8-confirmado')
+  await expectAccessible(page)
+
+  // The paid order arrives on the board without a reload; each tap there moves the customer's screen on.
+  const cartao = tablet.getByRole('listitem').filter({ hasText: `Pedido ${orderId}` })
+  await expect(cartao).toBeVisible({ timeout: 3000 })
+  await expect(cartao).toContainText(produto.nome)
+  await expect(cartao).toContainText(extra.nome)
+  if (SHOTS) await tablet.screenshot({ path: `${SHOTS}/10-quadro.png`, fullPage: true })
+  await expectAccessible(tablet)
+  try {
+    await cartao.getByRole('button', { name: /Começar preparação/ }).click()
+    await expect(page.getByText('Pedido em preparação')).toBeVisible({ timeout: 3000 })
+    await tablet
+      .getByRole('listitem')
+      .filter({ hasText: `Pedido ${orderId}` })
+      .getByRole('button', { name: /Pronto/ })
+      .click()
+    await expect(page.getByText('O seu pedido está pronto')).toBeVisible({ timeout: 3000 })
+    await expect(tablet.getByText(`Pedido ${orderId}`)).toBeHidden()
+    await shot(page, '9-pronto')
+  } finally {
+    await board.close()
+  }
+})

@@ -1,0 +1,166 @@
+import { createStoreKey, pos } from './loja.ts'
+import { apiPost, createAccount, expect, expectAccessible, main, test } from './support.ts'
+
+/** Screenshots for a person to look at, when TEMPO_REAL_SHOTS names a folder. */
+const SHOTS = process.env.TEMPO_REAL_SHOTS
+
+/**
+ * Real time (issue 11): what changes elsewhere shows on the screen that is open, without a reload, over the session's
+ * one event stream.
+ */
+
+test('an open loyalty screen shows a purchase the moment the till registers it', async ({ page }) => {
+  const account = await createAccount(page)
+  // The app holds one stream for the signed-in customer: it is open before the till rings.
+  const stream = page.waitForResponse((r) => r.url().includes('/api/eventos'))
+  await page.goto('/fidelizacao')
+  await expect(page.getByText('Não existem transações')).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Já poupou 0,00 €' })).toBeVisible()
+  expect((await stream).status()).toBe(200)
+
+  const till = pos(page.request, createStoreKey(862))
+  const { cliente } = await till.identify({ telemovel: account.telemovel, pais: '351' })
+  await till.purchase(cliente.id, 2000)
+
+  // 20,00 € at 5%: 1,00 € of balance, 20 points, one row, on the screen as it was left.
+  const ultimas = page.getByRole('table', { name: 'Últimas Transações' })
+  await expect(ultimas.locator('tbody tr')).toHaveCount(1, { timeout: 3000 })
+  await expect(ultimas).toContainText('+1,00 €')
+  await expect(main(page).getByRole('region', { name: 'Já poupou 0,00 €' })).toContainText('Saldo1,00 €')
+  await expect(main(page)).toContainText('Faltam 80 pontos para o próximo prémio.')
+  await expect(page).toHaveURL('/fidelizacao')
+})
+
+test('a session whose password is changed on another device is signed out within seconds, and goes home', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const account = await createAccount(page)
+  const stream = page.waitForResponse((r) => r.url().includes('/api/eventos'))
+  await page.goto('/perfil')
+  await expect(page.getByRole('link', { name: 'Terminar sessão' })).toBeVisible()
+  expect((await stream).status()).toBe(200)
+
+  // The same customer on another device changes the password: every other session ends.
+  const outro = await browser.newContext({ baseURL })
+  try {
+    await apiPost(outro.request, '/login', { telemovel: account.telemovel, pais: '351', password: account.password })
+    await apiPost(outro.request, '/alterar-password', { password: '975310', confirmacaoPassword: '975310' })
+  } finally {
+    await outro.close()
+  }
+
+  await expect(page).toHaveURL('/', { timeout: 5000 })
+  await page.goto('/perfil')
+  await expect(page.getByRole('link', { name: 'Terminar sessão' })).toHaveCount(0)
+})
+
+test('notifications: the header count rises as one arrives, the list shows it highlighted, leaving clears it', async ({
+  page,
+}) => {
+  const account = await createAccount(page)
+  const stream = page.waitForResponse((r) => r.url().includes('/api/eventos'))
+  await page.goto('/fidelizacao')
+  expect((await stream).status()).toBe(200)
+  const sino = page.getByRole('banner').getByRole('link', { name: /^Notificações/ })
+  await expect(sino).toHaveAccessibleName('Notificações')
+
+  // Credit earned at the till comes with a notification: the count rises on the screen that is open.
+  const till = pos(page.request, createStoreKey(862))
+  const { cliente } = await till.identify({ telemovel: account.telemovel, pais: '351' })
+  await till.purchase(cliente.id, 2000)
+  await expect(sino).toHaveAccessibleName('Notificações, 1 por ler', { timeout: 3000 })
+  await expect(sino.locator('.badge-count')).toHaveText('1')
+
+  await sino.click()
+  await expect(page).toHaveURL('/notificacoes')
+  const item = main(page).getByRole('listitem').filter({ hasText: 'Ganhou 1,00 € de saldo na Nata & Grão' })
+  await expect(item).toBeVisible()
+  await expect(item).toContainText('Nova')
+  await expect(item).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/)
+  await expect(item).toContainText('Na sua compra de 20,00 €')
+  await expectAccessible(page)
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/notificacoes.png`, fullPage: true })
+
+  // Leaving the screen marks it read: the count clears, and stays cleared after a reload.
+  await page.getByRole('button', { name: 'Fechar' }).click()
+  await expect(page).toHaveURL('/fidelizacao')
+  await expect(sino).toHaveAccessibleName('Notificações')
+  await page.reload()
+  await expect(sino).toHaveAccessibleName('Notificações')
+  await sino.click()
+  await expect(item).toBeVisible()
+  await expect(item).not.toContainText('Nova')
+})
+
+test('notifications: a guest sees the empty list and Fechar goes home', async ({ page }) => {
+  await page.goto('/notificacoes')
+  await expect(page.getByText('Não existem notificações')).toBeVisible()
+  await expectAccessible(page)
+  await page.getByRole('button', { name: 'Fechar' }).click()
+  await expect(page).toHaveURL('/')
+})
+
+test('notifications on the device: offered in the profile, never on a first visit', async ({ page, context }) => {
+  await page.goto('/')
+  await expect(page.getByRole('heading', { name: 'Notificações neste dispositivo' })).toHaveCount(0)
+  await createAccount(page)
+  await context.grantPermissions(['notifications'])
+  await page.goto('/perfil')
+  const oferta = page.getByRole('region', { name: 'Notificações neste dispositivo' })
+  await expect(oferta).toBeVisible()
+  await expectAccessible(page)
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/perfil-notificacoes.png`, fullPage: true })
+  await oferta.getByRole('button', { name: 'Ativar notificações' }).click()
+  // This test browser reaches no push service (there is no internet here): the app says so rather than hang.
+  await expect(
+    oferta.getByText(/Está a receber as notificações neste dispositivo|Não foi possível ativar/),
+  ).toBeVisible({
+    timeout: 15_000,
+  })
+})
+
+test('a push message is shown by the service worker as the notification, and knows which screen to open', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['notifications'])
+  await page.goto('/')
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+  // The browser's push service is played by DevTools: it hands the worker a message as a push service would.
+  const cdp = await context.newCDPSession(page)
+  const registration = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const r = registrations.find((x: { scopeURL: string; isDeleted: boolean }) => !x.isDeleted)
+      if (r) resolve(r.registrationId)
+    })
+  })
+  await cdp.send('ServiceWorker.enable')
+  const origin = new URL(page.url()).origin
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin,
+    registrationId: await registration,
+    data: JSON.stringify({
+      id: 7,
+      titulo: 'O seu pedido está pronto',
+      texto: 'O pedido n.º 7 está pronto: pode levantá-lo na Nata & Grão Chiado.',
+      ligacao: '/carrinho/confirmado?encomenda=7',
+    }),
+  })
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const r = await navigator.serviceWorker.ready
+        return (await r.getNotifications()).map((n) => ({ title: n.title, body: n.body, data: n.data, tag: n.tag }))
+      }),
+    )
+    .toEqual([
+      {
+        title: 'O seu pedido está pronto',
+        body: 'O pedido n.º 7 está pronto: pode levantá-lo na Nata & Grão Chiado.',
+        data: { ligacao: '/carrinho/confirmado?encomenda=7' },
+        tag: 'notificacao-7',
+      },
+    ])
+})

@@ -1,0 +1,81 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { TooManyRequests } from '../../platform/errors.ts'
+import {
+  canais,
+  type EventBus,
+  type Evento,
+  NOTIFICACOES_ALTERADAS,
+  RELER,
+  SESSOES_TERMINADAS,
+  UTILIZADOR_ALTERADO,
+} from '../../platform/eventos.ts'
+import { openSse } from '../../platform/sse.ts'
+import type { ContaService } from '../conta/service.ts'
+
+/** Open event streams one customer may hold in one process: a phone, a tablet and a few tabs. */
+const EVENTOS_POR_CLIENTE = 10
+
+export interface EventosRoutesOptions {
+  conta: Pick<ContaService, 'requireUser' | 'sessaoAtiva'>
+  bus: EventBus
+  /** Aborted when the server closes: open event streams end. */
+  closing: AbortSignal
+}
+
+/**
+ * `GET /api/eventos`: the signed-in session's one event stream (Server-Sent Events), whatever changes while the app is
+ * open: `encomenda` (an order's state), `utilizador` (the customer's record: a purchase at the till, their data),
+ * `notificacoes` (one arrived, or was read elsewhere), `sessao-terminada` (this session was ended elsewhere: the app
+ * signs out), `reler` (events may have been missed).
+ * Events carry ids and states only. EventSource sends no headers, so the API version comes as `?v=` (the customer
+ * surface accepts it for this route).
+ */
+export const eventosRoutes: FastifyPluginAsyncZod<EventosRoutesOptions> = async (app, { conta, bus, closing }) => {
+  const abertos = new Map<number, number>()
+  // Event ids: this process's start and a count, unique enough for a browser to say where it was.
+  const inicio = Date.now().toString(36)
+  app.get('/api/eventos', { config: { privada: true } }, async (request, reply) => {
+    const sessao = request.sessao
+    const user = await conta.requireUser(sessao, { allowTemporario: true })
+    // Past this, a script holding connections open.
+    const n = abertos.get(user.id) ?? 0
+    if (n >= EVENTOS_POR_CLIENTE) throw new TooManyRequests(30_000)
+    abertos.set(user.id, n + 1)
+    request.raw.once('close', () => {
+      const left = (abertos.get(user.id) ?? 1) - 1
+      if (left > 0) abertos.set(user.id, left)
+      else abertos.delete(user.id)
+    })
+    const stream = openSse(request, reply, closing)
+    let seq = 0
+    const enviar = (nome: string, dados: unknown) => stream.send(nome, dados, `${inicio}-${++seq}`)
+    // The browser reconnecting by itself says where it was (Last-Event-ID): events are not kept to be replayed, so it
+    // is told to read again what it shows, which is what the events would have told it.
+    if (request.headers['last-event-id']) enviar('reler', {})
+    const ouvinte = (evento: Evento) => {
+      if (evento.tipo === 'encomenda') enviar('encomenda', { orderId: evento.orderId, status: evento.status })
+      else if (evento.tipo === UTILIZADOR_ALTERADO.tipo) enviar('utilizador', {})
+      else if (evento.tipo === NOTIFICACOES_ALTERADAS.tipo) enviar('notificacoes', {})
+      else if (evento.tipo === SESSOES_TERMINADAS.tipo && evento.exceto !== sessao.id) verificarSessao()
+      // Events may have been missed (the bus lost PostgreSQL for a while): the app reads what it shows again, and
+      // this session, which may have been ended meanwhile, is checked.
+      else if (evento.tipo === RELER.tipo) {
+        enviar('reler', {})
+        verificarSessao()
+      }
+    }
+    /** Some of the customer's sessions ended (all but the one that goes on, or all): this one? */
+    const verificarSessao = () =>
+      void conta.sessaoAtiva(sessao).then(
+        (ativa) => {
+          if (ativa) return
+          enviar('sessao-terminada', {})
+          stream.end()
+        },
+        (err: unknown) => request.log.error({ err }, 'session check failed'),
+      )
+    const parar = [bus.subscribe(canais.utilizador(user.id), ouvinte), bus.subscribe(canais.todos, ouvinte)]
+    await stream.closed
+    for (const p of parar) p()
+  })
+}

@@ -1,0 +1,286 @@
+import type { FastifyBaseLogger } from 'fastify'
+import { type Clock, isoIn, isoNow, MINUTE } from '../../platform/clock.ts'
+import type { Database } from '../../platform/db.ts'
+import { HttpError } from '../../platform/errors.ts'
+import type { PushSender } from '../../platform/web-push.ts'
+
+/** A customer's devices that may receive pushes; past this, the oldest is let go (a phone replaced many times). */
+export const SUBSCRICOES_POR_CLIENTE = 10
+/** Sends tried this many times (30 s, 1, 2, 4 min apart) before they are given up. */
+export const PUSH_TENTATIVAS = 5
+/** How long a push service keeps a message for a device that is off: a notification older than a day is old news. */
+const TTL_SECONDS = 24 * 3600
+/** A process sending a message holds it this long; if it dies, another sends it after. */
+const RECLAMACAO_MS = MINUTE
+/** What one round of the outbox sends at most. */
+const LOTE = 50
+
+export interface Subscricao {
+  endpoint: string
+  keys: { p256dh: string; auth: string }
+}
+
+export interface PushDeps {
+  db: Database
+  clock: Clock
+  /** null: Web Push is off (no VAPID keys in production). */
+  sender: PushSender | null
+  /** Endpoints over http or on this machine (tests' local push service); never in production. */
+  endpointsLocais: boolean
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>
+}
+
+/**
+ * The browsers' push services (Chrome and Android's FCM, Firefox's autopush, Edge's WNS, Safari's APNs web push): the
+ * only hosts the server will POST to for a device. An allow-list, since a name outside it could resolve anywhere,
+ * this machine and the network behind it included.
+ */
+export const SERVICOS_PUSH = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'updates.push.services.mozilla.com',
+  'push.services.mozilla.com',
+  'notify.windows.com',
+  'push.apple.com',
+]
+
+/**
+ * The server POSTs to the endpoint a browser hands it: only https, to a browser vendor's push service, unless the
+ * tests' local push service (on this machine) is allowed.
+ */
+export function endpointAceite(endpoint: string, locais: boolean): boolean {
+  // Printable ASCII only: WHATWG URL parsing drops tabs and newlines that the sending library's older parser would
+  // end the host at (https://10.0.0.5<TAB>.fcm.googleapis.com), so both must read the same text.
+  if (!/^[\x21-\x7e]+$/.test(endpoint)) return false
+  let url: URL
+  try {
+    url = new URL(endpoint)
+  } catch {
+    return false
+  }
+  if (url.protocol !== 'https:' || url.username || url.password) return false
+  if (locais) return true
+  const host = url.hostname.toLowerCase()
+  return (url.port === '' || url.port === '443') && SERVICOS_PUSH.some((s) => host === s || host.endsWith(`.${s}`))
+}
+
+const paraTexto = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)))
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, ' ')
+    .trim()
+
+/**
+ * Web Push for notifications (issue 11): the customer's devices, and an outbox that sends each notification to each of
+ * them outside any request, retried with backoff, safe with several processes (a send is claimed before it is made).
+ */
+export function createPushService({ db, clock, sender, endpointsLocais, log }: PushDeps) {
+  async function subscrever(utilizadorId: number, sessaoId: number, s: Subscricao): Promise<void> {
+    if (!sender) throw new HttpError(503, 'As notificações no dispositivo não estão disponíveis.', 'Indisponível')
+    if (!endpointAceite(s.endpoint, endpointsLocais)) {
+      throw new HttpError(400, 'Endereço de notificações inválido.', 'Pedido inválido', {
+        endpoint: 'Endereço de notificações inválido.',
+      })
+    }
+    // Kept as the URL parser reads it: what is checked is what is sent to.
+    const endpoint = new URL(s.endpoint).href
+    await db.transaction().execute(async (trx) => {
+      const antes = await trx
+        .selectFrom('push_subscricoes')
+        .select(['id', 'utilizador_id'])
+        .where('endpoint', '=', endpoint)
+        .executeTakeFirst()
+      // The same browser signed in as someone else now gets that person's notifications, never the other's: not
+      // even those still waiting to be sent.
+      if (antes && antes.utilizador_id !== utilizadorId) {
+        await trx.deleteFrom('push_envios').where('subscricao_id', '=', antes.id).execute()
+      }
+      await trx
+        .insertInto('push_subscricoes')
+        .values({
+          utilizador_id: utilizadorId,
+          sessao_id: sessaoId,
+          endpoint,
+          ...s.keys,
+          criada_em: isoNow(clock),
+        })
+        .onConflict((oc) =>
+          oc.column('endpoint').doUpdateSet({
+            utilizador_id: utilizadorId,
+            sessao_id: sessaoId,
+            p256dh: s.keys.p256dh,
+            auth: s.keys.auth,
+          }),
+        )
+        .execute()
+      const todas = await trx
+        .selectFrom('push_subscricoes')
+        .select('id')
+        .where('utilizador_id', '=', utilizadorId)
+        .orderBy('id', 'desc')
+        .execute()
+      const aMais = todas.slice(SUBSCRICOES_POR_CLIENTE).map((r) => r.id)
+      if (aMais.length > 0) await apagar(trx, aMais)
+    })
+  }
+
+  async function apagar(ex: Database, ids: number[]): Promise<void> {
+    await ex.deleteFrom('push_envios').where('subscricao_id', 'in', ids).execute()
+    await ex.deleteFrom('push_subscricoes').where('id', 'in', ids).execute()
+  }
+
+  return {
+    ativo: sender !== null,
+    subscrever,
+
+    /** Housekeeping: devices whose session ended (signed out, expired, ended elsewhere) are let go. */
+    async purgar(): Promise<void> {
+      const agora = isoNow(clock)
+      const mortas = await db
+        .selectFrom('push_subscricoes as p')
+        .innerJoin('sessoes as s', 's.id', 'p.sessao_id')
+        .select('p.id')
+        .where((eb) => eb.or([eb('s.revogada_em', 'is not', null), eb('s.expira_em', '<=', agora)]))
+        .execute()
+      if (mortas.length > 0)
+        await apagar(
+          db,
+          mortas.map((r) => r.id),
+        )
+    },
+
+    /** The device no longer wants them (or signs out): only the customer's own subscription. */
+    async cancelar(utilizadorId: number, endpoint: string): Promise<void> {
+      const rows = await db
+        .selectFrom('push_subscricoes')
+        .select('id')
+        .where('endpoint', '=', URL.canParse(endpoint) ? new URL(endpoint).href : endpoint)
+        .where('utilizador_id', '=', utilizadorId)
+        .execute()
+      if (rows.length > 0)
+        await apagar(
+          db,
+          rows.map((r) => r.id),
+        )
+    },
+
+    /** In the notification's own transaction: one send per device of the customer (or of everyone). */
+    async enfileirar(ex: Database, notificacaoId: number, utilizadorId: number | null): Promise<void> {
+      if (!sender) return
+      const agora = isoNow(clock)
+      // Devices whose session is still good: a signed-out phone, or one whose session was ended (a password changed
+      // after a theft), gets nothing more.
+      let devices = ex
+        .selectFrom('push_subscricoes as p')
+        .innerJoin('sessoes as s', 's.id', 'p.sessao_id')
+        .select('p.id')
+        .where('s.revogada_em', 'is', null)
+        .where('s.expira_em', '>', agora)
+      if (utilizadorId !== null) devices = devices.where('p.utilizador_id', '=', utilizadorId)
+      const ids = (await devices.execute()).map((r) => r.id)
+      for (let i = 0; i < ids.length; i += 500) {
+        await ex
+          .insertInto('push_envios')
+          .values(
+            ids.slice(i, i + 500).map((subscricao_id) => ({
+              subscricao_id,
+              notificacao_id: notificacaoId,
+              proxima_em: agora,
+              criado_em: agora,
+            })),
+          )
+          .execute()
+      }
+    },
+
+    /**
+     * One round of the outbox: what is due is claimed (a conditional update, so two processes never send the same
+     * one), sent, and then deleted; a device gone (404/410) is forgotten; a failure waits 30 s, 1, 2, 4 minutes.
+     * Answers how many were sent.
+     */
+    async despachar(): Promise<number> {
+      if (!sender) return 0
+      const agora = isoNow(clock)
+      const devidos = await db
+        .selectFrom('push_envios as e')
+        .innerJoin('push_subscricoes as s', 's.id', 'e.subscricao_id')
+        .innerJoin('notificacoes as n', 'n.id', 'e.notificacao_id')
+        .innerJoin('sessoes as ss', 'ss.id', 's.sessao_id')
+        .select([
+          'ss.revogada_em',
+          'ss.expira_em',
+          'e.id',
+          'e.tentativas',
+          'e.proxima_em',
+          's.id as subscricao_id',
+          's.endpoint',
+          's.p256dh',
+          's.auth',
+          'n.id as notificacao_id',
+          'n.titulo',
+          'n.texto',
+          'n.ligacao',
+        ])
+        .where('e.proxima_em', '<=', agora)
+        .orderBy('e.id')
+        .limit(LOTE)
+        .execute()
+      let enviados = 0
+      for (const d of devidos) {
+        const { numUpdatedRows } = await db
+          .updateTable('push_envios')
+          .set({ proxima_em: isoIn(clock, RECLAMACAO_MS) })
+          .where('id', '=', d.id)
+          .where('proxima_em', '=', d.proxima_em)
+          .executeTakeFirst()
+        if (numUpdatedRows === 0n) continue
+        if (d.revogada_em !== null || d.expira_em <= agora) {
+          // Signed out (or ended elsewhere) since it was queued: the device is no longer this customer's to tell.
+          await apagar(db, [d.subscricao_id])
+          continue
+        }
+        const payload = JSON.stringify({
+          id: d.notificacao_id,
+          titulo: d.titulo,
+          texto: paraTexto(d.texto).slice(0, 300),
+          ligacao: d.ligacao ?? '/notificacoes',
+        })
+        let status: number
+        try {
+          status = await sender.enviar({ endpoint: d.endpoint, p256dh: d.p256dh, auth: d.auth }, payload, TTL_SECONDS)
+        } catch (error) {
+          status = 0
+          log.warn({ err: (error as Error).message, envio: d.id }, 'push send failed')
+        }
+        if (status >= 200 && status < 300) {
+          await db.deleteFrom('push_envios').where('id', '=', d.id).execute()
+          enviados++
+        } else if (status === 404 || status === 410) {
+          // The browser unsubscribed or the subscription expired: it will never take another.
+          await apagar(db, [d.subscricao_id])
+        } else if ((status === 0 || status === 429 || status >= 500) && d.tentativas + 1 < PUSH_TENTATIVAS) {
+          await db
+            .updateTable('push_envios')
+            .set({
+              tentativas: d.tentativas + 1,
+              proxima_em: isoIn(clock, 30_000 * 2 ** d.tentativas),
+              erro: status === 0 ? 'sem resposta' : `HTTP ${status}`,
+            })
+            .where('id', '=', d.id)
+            .execute()
+        } else {
+          log.error({ envio: d.id, status, tentativas: d.tentativas + 1 }, 'push given up')
+          await db.deleteFrom('push_envios').where('id', '=', d.id).execute()
+        }
+      }
+      return enviados
+    },
+  }
+}
+
+export type PushService = ReturnType<typeof createPushService>

@@ -1,0 +1,163 @@
+import type { Notificacao } from '../../../shared/notificacoes.ts'
+import { type Clock, isoNow } from '../../platform/clock.ts'
+import type { Database } from '../../platform/db.ts'
+import { canais, type EventBus, NOTIFICACOES_ALTERADAS } from '../../platform/eventos.ts'
+import { sanitizeHtml } from '../../platform/html.ts'
+import type { PushService } from './push.ts'
+
+/** The newest this many are listed: older ones have long been read or stopped mattering. */
+export const NOTIFICACOES_LISTADAS = 50
+
+/** A provisional account is reminded this many days before it lapses (issue 11). */
+export const LEMBRETES_PROVISORIO = [
+  { dias: 7, chave: 'provisorio-7d', titulo: 'A sua conta expira dentro de 7 dias' },
+  { dias: 1, chave: 'provisorio-1d', titulo: 'A sua conta expira amanhã' },
+] as const
+
+/**
+ * A notification opens a screen of this app: a path, never `//host` or `/\host` (which browsers read as another site).
+ * Anything else is dropped rather than sent to a page link or the service worker.
+ */
+export const LIGACAO_DA_APP = /^\/(?![/\\])[\w\-/?=&.%~]*$/
+
+export interface NovaNotificacao {
+  /** null: for everyone. */
+  utilizadorId: number | null
+  titulo: string
+  /** HTML; sanitised here, whoever wrote it. */
+  texto: string
+  ligacao?: string | null
+  /** Sent once per customer: a second one with the same key is not written. */
+  chave?: string | null
+}
+
+export interface NotificacoesDeps {
+  db: Database
+  clock: Clock
+  bus: EventBus
+  /** Provisional accounts (conta's) that lapse within `dias` days and have not completed their registration. */
+  provisoriosAExpirar(dias: number): Promise<number[]>
+  provisionalDays: number
+  /** Each notification also goes to the customer's devices (Web Push), through the outbox, in the same transaction. */
+  push?: Pick<PushService, 'enfileirar'>
+}
+
+/**
+ * Notifications (spec §2/§3/§4, issue 11): per customer or for everyone, newest first; reading is all or nothing (one
+ * mark per customer). Other features write theirs inside their own transactions (`escrever`) and their open screens
+ * hear of it through the events they already send after the commit; `enviar` is for a notification on its own.
+ */
+export function createNotificacoesService({
+  db,
+  clock,
+  bus,
+  provisoriosAExpirar,
+  provisionalDays,
+  push,
+}: NotificacoesDeps) {
+  /** Writes one, in the caller's transaction; answers its id, or null when its `chave` was already sent. */
+  async function escrever(ex: Database, n: NovaNotificacao): Promise<number | null> {
+    const row = await ex
+      .insertInto('notificacoes')
+      .values({
+        utilizador_id: n.utilizadorId,
+        titulo: n.titulo,
+        texto: sanitizeHtml(n.texto),
+        ligacao: n.ligacao && LIGACAO_DA_APP.test(n.ligacao) ? n.ligacao : null,
+        chave: n.chave ?? null,
+        criada_em: isoNow(clock),
+      })
+      .onConflict((oc) => oc.columns(['utilizador_id', 'chave']).doNothing())
+      .returning('id')
+      .executeTakeFirst()
+    if (row && push) await push.enfileirar(ex, row.id, n.utilizadorId)
+    return row?.id ?? null
+  }
+
+  const anunciar = (utilizadorId: number | null) =>
+    bus.publish(utilizadorId === null ? canais.todos : canais.utilizador(utilizadorId), NOTIFICACOES_ALTERADAS)
+
+  /** One notification on its own (the operators' command, the reminders), and its open screens told. */
+  async function enviar(n: NovaNotificacao): Promise<number | null> {
+    const id = await db.transaction().execute((trx) => escrever(trx, n))
+    if (id !== null) anunciar(n.utilizadorId)
+    return id
+  }
+
+  return {
+    escrever,
+    enviar,
+
+    /** The customer's (theirs and everyone's), newest first; a guest's: everyone's, none read (the device knows). */
+    async listar(utilizadorId: number | null): Promise<Notificacao[]> {
+      let query = db
+        .selectFrom('notificacoes')
+        .select(['id', 'titulo', 'texto', 'ligacao', 'criada_em'])
+        .orderBy('id', 'desc')
+        .limit(NOTIFICACOES_LISTADAS)
+      query =
+        utilizadorId === null
+          ? query.where('utilizador_id', 'is', null)
+          : query.where((eb) => eb.or([eb('utilizador_id', '=', utilizadorId), eb('utilizador_id', 'is', null)]))
+      const [rows, lidasAte] = await Promise.all([
+        query.execute(),
+        utilizadorId === null
+          ? Promise.resolve(Number.POSITIVE_INFINITY)
+          : db
+              .selectFrom('utilizadores')
+              .select('notificacoes_lidas_ate')
+              .where('id', '=', utilizadorId)
+              .executeTakeFirst()
+              .then((u) => u?.notificacoes_lidas_ate ?? 0),
+      ])
+      return rows.map((r) => ({
+        id: r.id,
+        timestamp: Math.floor(Date.parse(r.criada_em) / 1000),
+        titulo: r.titulo,
+        texto: r.texto,
+        read: utilizadorId === null ? false : r.id <= lidasAte,
+        ligacao: r.ligacao,
+      }))
+    },
+
+    /**
+     * Everything up to `ate` is read (the screen was left). Never beyond the newest the customer may see (a crafted
+     * `ate` cannot mark tomorrow's as read), never backwards; the customer's other screens are told.
+     */
+    async marcarLidas(utilizadorId: number, ate: number): Promise<void> {
+      const newest = await db
+        .selectFrom('notificacoes')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .where((eb) => eb.or([eb('utilizador_id', '=', utilizadorId), eb('utilizador_id', 'is', null)]))
+        .executeTakeFirst()
+      const mark = Math.min(ate, Number(newest?.id ?? 0))
+      const { numUpdatedRows } = await db
+        .updateTable('utilizadores')
+        .set({ notificacoes_lidas_ate: mark })
+        .where('id', '=', utilizadorId)
+        .where('notificacoes_lidas_ate', '<', mark)
+        .executeTakeFirst()
+      if (numUpdatedRows > 0n) anunciar(utilizadorId)
+    },
+
+    /** Housekeeping: a provisional account is told 7 days and 1 day before it lapses, once each. */
+    async lembrarProvisorios(): Promise<number> {
+      let enviadas = 0
+      for (const lembrete of LEMBRETES_PROVISORIO) {
+        for (const utilizadorId of await provisoriosAExpirar(lembrete.dias)) {
+          const id = await enviar({
+            utilizadorId,
+            chave: lembrete.chave,
+            titulo: lembrete.titulo,
+            texto: `<p>Complete o seu registo na app para manter o saldo e os pontos que já ganhou. Sem registo, a conta termina ${lembrete.dias === 1 ? 'amanhã' : `dentro de ${lembrete.dias} dias`} (${provisionalDays} dias depois de criada na loja).</p>`,
+            ligacao: '/alterar-dados-pessoais',
+          })
+          if (id !== null) enviadas++
+        }
+      }
+      return enviadas
+    },
+  }
+}
+
+export type NotificacoesService = ReturnType<typeof createNotificacoesService>

@@ -1,0 +1,212 @@
+import { sql } from 'kysely'
+import pg from 'pg'
+import type { Database } from './db.ts'
+
+/**
+ * The event bus: who must hear that something changed, now. Channels name whom an event concerns (`utilizador:12`,
+ * `loja:862`); events carry ids and states, never personal data, so that they may pass between processes as they are.
+ * Two implementations: in this process (SQLite: one process), and PostgreSQL LISTEN/NOTIFY (any number of processes
+ * on one database); `createEventBus` picks by the database, as DATABASE_URL does.
+ *
+ * Publishing happens after the change is committed: a listener that reads the database then sees it.
+ */
+export interface Evento {
+  tipo: string
+  [campo: string]: string | number | boolean | null
+}
+
+export type Ouvinte = (evento: Evento) => void
+
+export interface EventBus {
+  publish(canal: string, evento: Evento): void
+  /** Starts listening; the returned function stops. */
+  subscribe(canal: string, ouvinte: Ouvinte): () => void
+  /** Stops delivering and lets go of its connection, if it has one. */
+  close(): Promise<void>
+}
+
+/**
+ * Told to every listener when events may have been missed (the bus lost its connection to PostgreSQL and is back):
+ * whoever shows something live reads it again.
+ */
+export const RELER: Evento = { tipo: 'reler' }
+
+/** The customer's record changed (a purchase at the till, a refund, their data): their app reads it again. */
+export const UTILIZADOR_ALTERADO: Evento = { tipo: 'utilizador' }
+
+/** Some of the customer's sessions were ended: each open stream checks its own, and signs its app out if it was. */
+export const SESSOES_TERMINADAS: Evento = { tipo: 'sessoes' }
+
+/** A notification arrived or was read: the header's count and the list are read again. */
+export const NOTIFICACOES_ALTERADAS: Evento = { tipo: 'notificacoes' }
+
+export const canais = {
+  /** What concerns every signed-in customer (a notification for everyone). */
+  todos: 'todos',
+  utilizador: (id: number) => `utilizador:${id}`,
+  loja: (idLoja: number) => `loja:${idLoja}`,
+}
+
+/** The listeners of this process, by channel. */
+function createOuvintes(onError: (error: unknown) => void) {
+  const ouvintes = new Map<string, Set<Ouvinte>>()
+  const chamar = (ouvinte: Ouvinte, evento: Evento) => {
+    // One broken listener (a closed socket) must not keep the event from the others.
+    try {
+      ouvinte(evento)
+    } catch (error) {
+      onError(error)
+    }
+  }
+  return {
+    entregar(canal: string, evento: Evento) {
+      for (const ouvinte of ouvintes.get(canal) ?? []) chamar(ouvinte, evento)
+    },
+    entregarATodos(evento: Evento) {
+      for (const set of ouvintes.values()) for (const ouvinte of set) chamar(ouvinte, evento)
+    },
+    juntar(canal: string, ouvinte: Ouvinte): () => void {
+      let set = ouvintes.get(canal)
+      if (!set) {
+        set = new Set()
+        ouvintes.set(canal, set)
+      }
+      set.add(ouvinte)
+      return () => {
+        set.delete(ouvinte)
+        if (set.size === 0 && ouvintes.get(canal) === set) ouvintes.delete(canal)
+      }
+    },
+  }
+}
+
+/** One process (SQLite, or a single PostgreSQL process): listeners are called in this process, in order. */
+export function createMemoryEventBus(onError: (error: unknown) => void = () => {}): EventBus {
+  const ouvintes = createOuvintes(onError)
+  return {
+    publish: ouvintes.entregar,
+    subscribe: ouvintes.juntar,
+    close: async () => {},
+  }
+}
+
+/** NOTIFY's payload limit is 8000 bytes; an event is a few ids. */
+const PAYLOAD_MAX = 7900
+/** Reconnection waits after the listening connection drops: 0.5 s, doubling, at most 10 s. */
+const RELIGAR_MIN_MS = 500
+const RELIGAR_MAX_MS = 10_000
+
+export interface PostgresEventBusOptions {
+  connectionString: string
+  /** The app's pool: NOTIFY goes through it, so publishing does not wait on (or get lost with) the listening link. */
+  db: Database
+  /** The PostgreSQL schema the app works in (tests give each suite one): processes on other schemas do not hear it. */
+  schema?: string
+  onError?: (error: unknown) => void
+}
+
+/**
+ * Several processes on one PostgreSQL database: an event is sent with NOTIFY (through the app's pool) on one channel
+ * and every process's listening connection (LISTEN) delivers it to its own listeners, this one's included, so all hear
+ * it in the same order. The listening connection is its own (a pooled one would be handed to other queries); when it
+ * drops it is opened again with backoff, and this process's listeners are told `RELER`, since what happened meanwhile
+ * was not heard here. Publishing does not depend on it: other processes hear this one's events meanwhile.
+ * Resolves once this process is listening.
+ */
+export async function createPostgresEventBus(options: PostgresEventBusOptions): Promise<EventBus> {
+  const onError = options.onError ?? (() => {})
+  const ouvintes = createOuvintes(onError)
+  const canalPg = options.schema ? `balcao_eventos_${options.schema}` : 'balcao_eventos'
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(canalPg)) throw new Error(`unusable LISTEN channel: ${canalPg}`)
+  let client: pg.Client | null = null
+  let fechado = false
+  let tentativa = 0
+  let religar: ReturnType<typeof setTimeout> | undefined
+  const aEnviar = new Set<Promise<void>>()
+
+  const receber = (msg: pg.Notification) => {
+    if (msg.channel !== canalPg || !msg.payload) return
+    let recebido: { c?: unknown; e?: unknown }
+    try {
+      recebido = JSON.parse(msg.payload) as { c?: unknown; e?: unknown }
+    } catch (error) {
+      onError(error)
+      return
+    }
+    if (typeof recebido.c === 'string' && recebido.e && typeof recebido.e === 'object') {
+      ouvintes.entregar(recebido.c, recebido.e as Evento)
+    }
+  }
+
+  const ligar = async (): Promise<void> => {
+    // TCP keep-alive: a link a NAT or firewall dropped in silence is found, and opened again.
+    const c = new pg.Client({ connectionString: options.connectionString, keepAlive: true })
+    const perdida = (error?: unknown) => {
+      if (client !== c) return
+      client = null
+      if (error) onError(error)
+      c.removeAllListeners('notification')
+      void c.end().catch(() => {})
+      if (fechado) return
+      const espera = Math.min(RELIGAR_MAX_MS, RELIGAR_MIN_MS * 2 ** tentativa++)
+      religar = setTimeout(() => {
+        ligar().then(
+          () => ouvintes.entregarATodos(RELER),
+          () => {},
+        )
+      }, espera)
+      religar.unref()
+    }
+    c.on('notification', receber)
+    c.on('error', perdida)
+    c.on('end', () => perdida())
+    client = c
+    try {
+      await c.connect()
+      await c.query(`LISTEN ${canalPg}`)
+      tentativa = 0
+    } catch (error) {
+      perdida(error)
+      throw error
+    }
+  }
+
+  await ligar()
+
+  return {
+    publish(canal, evento) {
+      const payload = JSON.stringify({ c: canal, e: evento })
+      if (Buffer.byteLength(payload) > PAYLOAD_MAX) {
+        onError(new Error(`event too large for NOTIFY on ${canal}: ${evento.tipo}`))
+        return
+      }
+      const enviado = sql`SELECT pg_notify(${canalPg}, ${payload})`.execute(options.db).then(
+        () => {},
+        (error: unknown) => onError(error),
+      )
+      aEnviar.add(enviado)
+      void enviado.finally(() => aEnviar.delete(enviado))
+    },
+    subscribe: ouvintes.juntar,
+    async close() {
+      fechado = true
+      clearTimeout(religar)
+      // What was published before closing still goes out (a command that sends one notification and exits).
+      await Promise.all(aEnviar)
+      const c = client
+      client = null
+      if (c) await c.end().catch(() => {})
+    },
+  }
+}
+
+/** The bus for a database: PostgreSQL's LISTEN/NOTIFY for a postgres:// URL, this process's own otherwise. */
+export async function createEventBus(
+  database: { db: Database; dialect: 'sqlite' | 'postgres'; url?: string; schema?: string },
+  onError: (error: unknown) => void,
+): Promise<EventBus> {
+  if (database.dialect === 'postgres' && database.url) {
+    return createPostgresEventBus({ connectionString: database.url, db: database.db, schema: database.schema, onError })
+  }
+  return createMemoryEventBus(onError)
+}

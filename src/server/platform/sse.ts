@@ -1,0 +1,60 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+
+/** A comment line this often keeps proxies and phones from closing an idle stream, and finds dead ones. */
+export const SSE_HEARTBEAT_MS = 25_000
+
+export interface SseStream {
+  /** Sends one event; `id` lets a reconnecting client say where it was (Last-Event-ID). */
+  send(event: string, data: unknown, id?: string): void
+  /** Ends the stream from this side (the client is told nothing more will come). */
+  end(): void
+  /** Resolves when the client goes away (or the server closes). */
+  closed: Promise<void>
+}
+
+/**
+ * Turns a GET into a Server-Sent Events stream (text/event-stream). The reply is taken over from Fastify (no
+ * compression, no serializer): the security headers it would have added are written here.
+ */
+export function openSse(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  /** Aborted when the server closes: the stream ends so that the server can. */
+  closing: AbortSignal,
+  heartbeatMs = SSE_HEARTBEAT_MS,
+): SseStream {
+  reply.hijack()
+  const res = reply.raw
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    connection: 'keep-alive',
+    // nginx and similar proxies would otherwise buffer the stream.
+    'x-accel-buffering': 'no',
+    'x-content-type-options': 'nosniff',
+  })
+  // Tells EventSource how long to wait before reconnecting, and flushes the headers at once.
+  res.write('retry: 3000\n\n')
+  const heartbeat = setInterval(() => res.write(': ping\n\n'), heartbeatMs)
+  heartbeat.unref()
+  const closed = new Promise<void>((resolve) => {
+    const end = () => {
+      clearInterval(heartbeat)
+      resolve()
+    }
+    request.raw.on('close', end)
+    res.on('close', end)
+  })
+  const stop = () => res.end()
+  if (closing.aborted) stop()
+  else closing.addEventListener('abort', stop, { once: true })
+  void closed.then(() => closing.removeEventListener('abort', stop))
+  return {
+    send(event, data, id) {
+      if (res.writableEnded || res.destroyed) return
+      res.write(`${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)
+    },
+    end: stop,
+    closed,
+  }
+}

@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+/**
+ * A local server speaking ifthenpay's MB WAY calls (create, status, refund) as the real service answers them, for the
+ * adapter's tests and the order tests: ifthenpay has no public sandbox. The test plays the customer's phone
+ * (`pagar`, `recusar`, `expirar`) and ifthenpay's callback (`enviarCallback`).
+ */
+export interface PedidoIfthenpay {
+  requestId: string
+  orderId: string
+  amount: string
+  mobileNumber: string
+  description: string
+  status: '123' | '000' | '020' | '101'
+  refunded: string[]
+}
+
+export interface IfthenpayServer {
+  url: string
+  mbWayKey: string
+  backofficeKey: string
+  antiPhishingKey: string
+  pedidos: PedidoIfthenpay[]
+  /** Every call received, as `METHOD path`. */
+  chamadas: string[]
+  pagar(requestId: string): void
+  recusar(requestId: string): void
+  expirar(requestId: string): void
+  /** Answers every call with 500 while set. */
+  falhar: boolean
+  /** The next refunds answer "insufficient funds". */
+  semFundos: boolean
+  /** Sends the callback ifthenpay sends on a payment, to a URL template with its placeholders. */
+  enviarCallback(template: string, requestId: string, antiPhishingKey?: string): Promise<Response>
+  close(): Promise<void>
+}
+
+export async function startIfthenpayServer(
+  keys: { mbWayKey?: string; backofficeKey?: string; antiPhishingKey?: string } = {},
+): Promise<IfthenpayServer> {
+  const mbWayKey = keys.mbWayKey ?? 'ABC-123456'
+  const backofficeKey = keys.backofficeKey ?? '1111-2222-3333-4444'
+  const antiPhishingKey = keys.antiPhishingKey ?? 'anti-phishing-segredo'
+  const pedidos: PedidoIfthenpay[] = []
+  const chamadas: string[] = []
+  const state = { falhar: false, semFundos: false }
+
+  const server: Server = createServer(async (req, res) => {
+    let raw = ''
+    for await (const chunk of req) raw += chunk
+    const url = new URL(req.url ?? '/', 'http://localhost')
+    chamadas.push(`${req.method} ${url.pathname}`)
+    const send = (status: number, body: unknown) => {
+      res.statusCode = status
+      res.setHeader('content-type', 'application/json')
+      res.end(JSON.stringify(body))
+    }
+    if (state.falhar) return send(500, { Message: 'Internal error' })
+    const body = raw ? (JSON.parse(raw) as Record<string, string>) : {}
+
+    if (req.method === 'POST' && url.pathname === '/spg/payment/mbway') {
+      if (body.mbWayKey !== mbWayKey) return send(200, { Message: 'Invalid MbWayKey', Status: '999' })
+      if (!/^(\d{9}|\d{1,4}#\d{4,15})$/.test(body.mobileNumber ?? '')) {
+        return send(200, { Message: 'Invalid mobile number', Status: '100' })
+      }
+      if (!/^\d+\.\d{2}$/.test(body.amount ?? '') || (body.orderId ?? '').length > 15) {
+        return send(200, { Message: 'Invalid request', Status: '999' })
+      }
+      const pedido: PedidoIfthenpay = {
+        requestId: randomUUID().replace(/-/g, '').slice(0, 20),
+        orderId: body.orderId ?? '',
+        amount: body.amount ?? '',
+        mobileNumber: body.mobileNumber ?? '',
+        description: body.description ?? '',
+        status: '123',
+        refunded: [],
+      }
+      pedidos.push(pedido)
+      return send(200, {
+        Amount: pedido.amount,
+        Message: 'Pending',
+        OrderId: pedido.orderId,
+        RequestId: pedido.requestId,
+        Status: '000',
+      })
+    }
+    if (req.method === 'GET' && url.pathname === '/spg/payment/mbway/status') {
+      if (url.searchParams.get('mbWayKey') !== mbWayKey)
+        return send(200, { Message: 'Invalid MbWayKey', Status: '999' })
+      const pedido = pedidos.find((p) => p.requestId === url.searchParams.get('requestId'))
+      if (!pedido) return send(200, { Message: 'Not found', Status: '999' })
+      return send(200, { CreatedAt: '', Message: '', RequestId: pedido.requestId, Status: pedido.status, UpdateAt: '' })
+    }
+    if (req.method === 'POST' && url.pathname === '/endpoint/payments/refund') {
+      if (body.backofficekey !== backofficeKey) return send(200, { Code: '0', Message: 'Invalid backoffice key' })
+      const pedido = pedidos.find((p) => p.requestId === body.requestId)
+      if (pedido?.status !== '000') return send(200, { Code: '0', Message: 'Not found' })
+      if (state.semFundos) return send(200, { Code: '-1', Message: 'Insufficient funds' })
+      pedido.refunded.push(body.amount ?? '')
+      return send(200, { Code: '1', Message: 'Refund accepted' })
+    }
+    send(404, { Message: 'Not found' })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const find = (requestId: string) => {
+    const p = pedidos.find((x) => x.requestId === requestId)
+    if (!p) throw new Error(`no request ${requestId}`)
+    return p
+  }
+  return {
+    url,
+    mbWayKey,
+    backofficeKey,
+    antiPhishingKey,
+    pedidos,
+    chamadas,
+    pagar: (id) => {
+      find(id).status = '000'
+    },
+    recusar: (id) => {
+      find(id).status = '020'
+    },
+    expirar: (id) => {
+      find(id).status = '101'
+    },
+    get falhar() {
+      return state.falhar
+    },
+    set falhar(v: boolean) {
+      state.falhar = v
+    },
+    get semFundos() {
+      return state.semFundos
+    },
+    set semFundos(v: boolean) {
+      state.semFundos = v
+    },
+    enviarCallback(template, requestId, key = antiPhishingKey) {
+      const p = find(requestId)
+      const target = template
+        .replace('[ANTI_PHISHING_KEY]', encodeURIComponent(key))
+        .replace('[ORDER_ID]', encodeURIComponent(p.orderId))
+        .replace('[REQUEST_ID]', encodeURIComponent(p.requestId))
+        .replace('[AMOUNT]', encodeURIComponent(p.amount))
+      return fetch(target)
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}

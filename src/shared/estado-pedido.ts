@@ -1,0 +1,33 @@
+/**
+ * An order's states and delivery types with the words the customer and the counter read (spec §4, §9). Kept free of
+ * imports (zod above all) so the ordering screens' first load stays small; the schemas live in pedido.ts.
+ */
+
+/** Spec §4 `id_estado`, plus -9 for an order that will not be made (STORE-API.md `cancelar`, an expired payment). */
+export const ESTADO = {
+  pagamento: -3,
+  recebido: -1,
+  emPreparacao: 1,
+  pronto: 2,
+  cancelado: -9,
+} as const
+export type Estado = (typeof ESTADO)[keyof typeof ESTADO]
+
+/** Spec §4's texts for each state; -3 depends on whether the payment arrived. */
+export function estadoTexto(estado: Estado, pago: boolean): string {
+  switch (estado) {
+    case ESTADO.pagamento:
+      return pago ? 'Pagamento efetuado' : 'Pagamento em curso'
+    case ESTADO.recebido:
+      return 'Recebemos o seu pedido - 15 minutos'
+    case ESTADO.emPreparacao:
+      return 'Pedido em preparação'
+    case ESTADO.pronto:
+      return 'O seu pedido está pronto'
+    case ESTADO.cancelado:
+      return 'Pedido cancelado'
+  }
+}
+
+/** Spec §9 delivery types. */
+export const TIPOS_ENTREGA = { 0: 'Take-Away', 1: 'Comer Na loja' } as const

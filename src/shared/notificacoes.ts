@@ -1,0 +1,31 @@
+import { z } from 'zod'
+
+/** Spec §3 "Notification", plus the screen a tap opens. `timestamp` in unix seconds; `texto` sanitised HTML. */
+export const NotificacaoSchema = z.object({
+  id: z.number().int(),
+  timestamp: z.number().int(),
+  titulo: z.string(),
+  texto: z.string(),
+  read: z.boolean(),
+  /** The app's path a tap opens (an order, the transactions…), or null. */
+  ligacao: z.string().nullable(),
+})
+export type Notificacao = z.infer<typeof NotificacaoSchema>
+
+/** `POST /api/notificacoes/lidas`: everything up to `ate` (the newest id the screen showed) is read. */
+export const MarcarLidasSchema = z.strictObject({ ate: z.number().int().min(0).max(2_147_483_647) })
+
+const Base64Url = (min: number, max: number) =>
+  z
+    .string()
+    .min(min)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+=*$/, 'Valor inválido')
+
+/** A browser's PushSubscription as `toJSON()` gives it (`expirationTime` and the rest ignored). */
+export const SubscricaoPushSchema = z.object({
+  endpoint: z.string().min(10).max(2000),
+  keys: z.object({ p256dh: Base64Url(80, 100), auth: Base64Url(16, 30) }),
+})
+
+export const CancelarPushSchema = z.object({ endpoint: z.string().min(10).max(2000) })

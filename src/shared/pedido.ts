@@ -1,0 +1,61 @@
+import { z } from 'zod'
+
+/**
+ * An order as its customer sees it (spec §3 "Order data" and "Current order", §4 order status), shared by the
+ * checkout's answer, `GET /api/encomendas/{id}`, the private data's `ordering` and the screens. Amounts in cents.
+ */
+
+export const EstadoSchema = z.union([z.literal(-3), z.literal(-1), z.literal(1), z.literal(2), z.literal(-9)])
+export const TipoEntregaSchema = z.union([z.literal(0), z.literal(1)])
+
+export const PedidoLinhaSchema = z.object({
+  produto: z.string(),
+  qtd: z.number().int(),
+  complementos: z.array(z.string()),
+  opcoes: z.array(z.string()),
+  total: z.number().int(),
+})
+export type PedidoLinha = z.infer<typeof PedidoLinhaSchema>
+
+export const EncomendaClienteSchema = z.object({
+  orderId: z.number().int(),
+  /** The number the counter calls out and the confirmation shows. */
+  codigo: z.string(),
+  status: EstadoSchema,
+  /** The MB WAY payment arrived (or nothing was left to pay). */
+  pago: z.boolean(),
+  /** Points the order earned (0 until paid). */
+  pointsAdded: z.number().int(),
+  id_loja: z.number().int(),
+  loja: z.string(),
+  id_tipo_entrega: TipoEntregaSchema,
+  linhas: z.array(PedidoLinhaSchema),
+  total: z.number().int(),
+  /** The balance used. */
+  desconto: z.number().int(),
+  /** What MB WAY charges (total − desconto). */
+  valor_pago: z.number().int(),
+  /** The MB WAY request while it waits for the customer: the phone it went to and when it expires (ISO). */
+  pagamento: z.object({ metodo: z.literal('MB WAY'), telemovel: z.string(), expira_em: z.string() }).nullable(),
+  /** Why the order was cancelled, in words the customer reads. */
+  motivo: z.string().nullable(),
+  criada_em: z.string(),
+})
+export type EncomendaCliente = z.infer<typeof EncomendaClienteSchema>
+
+/** A paid order as the store's board and POS read it (STORE-API.md "Orders from the app"). */
+export const EncomendaLojaSchema = z.object({
+  id: z.number().int(),
+  codigo: z.string(),
+  estado: EstadoSchema,
+  criada_em: z.string(),
+  id_tipo_entrega: TipoEntregaSchema,
+  nome: z.string(),
+  telemovel: z.string(),
+  nif: z.string().nullable(),
+  linhas: z.array(PedidoLinhaSchema),
+  total: z.number().int(),
+  desconto: z.number().int(),
+  valor_pago: z.number().int(),
+})
+export type EncomendaLoja = z.infer<typeof EncomendaLojaSchema>

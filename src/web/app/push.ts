@@ -1,0 +1,66 @@
+import { apiDelete, apiGet, apiPost } from '../lib/api.ts'
+
+/**
+ * Web Push on this device (issue 11): asked for at a sensible moment (after an order, or from the profile), never on a
+ * first visit. The browser's subscription goes to the server, which sends each notification to it.
+ */
+export type EstadoPush = 'indisponivel' | 'bloqueado' | 'ativo' | 'inativo'
+
+export const pushSuportado = () =>
+  typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window
+
+/** The VAPID key as PushManager wants it (bytes), from its base64url text. */
+export function chaveAplicacao(base64url: string): Uint8Array<ArrayBuffer> {
+  const base64 = (base64url + '='.repeat((4 - (base64url.length % 4)) % 4)).replace(/-/g, '+').replace(/_/g, '/')
+  const texto = atob(base64)
+  const bytes = new Uint8Array(new ArrayBuffer(texto.length))
+  for (let i = 0; i < texto.length; i++) bytes[i] = texto.charCodeAt(i)
+  return bytes
+}
+
+async function subscricaoAtual(): Promise<PushSubscription | null> {
+  const registo = await navigator.serviceWorker.getRegistration()
+  return (await registo?.pushManager.getSubscription()) ?? null
+}
+
+export async function estadoPush(): Promise<EstadoPush> {
+  if (!pushSuportado()) return 'indisponivel'
+  const { publicKey } = await apiGet<{ publicKey: string | null }>('/api/push/chave')
+  if (!publicKey) return 'indisponivel'
+  if (Notification.permission === 'denied') return 'bloqueado'
+  return Notification.permission === 'granted' && (await subscricaoAtual()) ? 'ativo' : 'inativo'
+}
+
+/** Asks for permission (the browser's own prompt), subscribes, and tells the server. */
+export async function ativarPush(): Promise<EstadoPush> {
+  const { publicKey } = await apiGet<{ publicKey: string | null }>('/api/push/chave')
+  if (!publicKey) return 'indisponivel'
+  const permissao = await Notification.requestPermission()
+  if (permissao === 'denied') return 'bloqueado'
+  if (permissao !== 'granted') return 'inativo'
+  const registo = await navigator.serviceWorker.ready
+  const subscricao =
+    (await registo.pushManager.getSubscription()) ??
+    (await registo.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: chaveAplicacao(publicKey) }))
+  await apiPost('/api/push/subscricao', subscricao.toJSON())
+  return 'ativo'
+}
+
+/** This device stops receiving them (the profile's switch, or signing out on a shared phone). */
+export async function desativarPush(): Promise<void> {
+  if (!pushSuportado()) return
+  const subscricao = await subscricaoAtual()
+  if (!subscricao) return
+  await apiDelete('/api/push/subscricao', { endpoint: subscricao.endpoint }).catch(() => {})
+  await subscricao.unsubscribe()
+}
+
+/**
+ * On signing in, a device that already has a subscription (notifications allowed before, on this browser) gives it to
+ * the new session: subscriptions live as long as the session that made them.
+ */
+export async function sincronizarPush(): Promise<void> {
+  if (!pushSuportado() || Notification.permission !== 'granted') return
+  const subscricao = await subscricaoAtual()
+  if (subscricao) await apiPost('/api/push/subscricao', subscricao.toJSON())
+}

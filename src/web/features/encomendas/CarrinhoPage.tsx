@@ -1,0 +1,127 @@
+import { useEffect, useId, useRef } from 'react'
+import { Link } from 'react-router'
+import { QUANTIDADE_MAX } from '../../../shared/constants.ts'
+import type { Catalogo } from '../../../shared/ementa.ts'
+import { TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
+import { formatMoney } from '../../../shared/format.ts'
+import { paths } from '../../../shared/routes.ts'
+import { useHeader } from '../../app/header.tsx'
+import { EmptyState } from '../../ui/EmptyState.tsx'
+import { useCatalogo, useLojasEncomenda } from './api.ts'
+import { artigos } from './BarraEncomenda.tsx'
+import { type LinhaLocal, useEncomendaLocal } from './carrinho.ts'
+import './encomendas.css'
+
+/** The names of a line's extras and options: as stored when it was added, else from the catalogue. */
+function detalhesDe(l: LinhaLocal, catalogo: Catalogo | undefined): string[] {
+  if (l.detalhes) return l.detalhes
+  const produto = catalogo?.categorias.flatMap((c) => c.produtos).find((p) => p.id === l.id)
+  if (!produto) return []
+  return [
+    ...produto.complementares.filter((c) => l.complementares.includes(c.id)).map((c) => c.nome),
+    ...produto.opcoes.filter((o) => l.opcoes.includes(o.id)).map((o) => o.nome),
+  ]
+}
+
+const chaveDaLinha = (l: LinhaLocal) => `${l.id}|${l.complementares.join()}|${l.opcoes.join()}`
+
+/**
+ * Spec §2 "Cart": the lines (name, chosen extras and options, minus/plus, 'Remover'), then 'Pagamento - subtotal' to
+ * the checkout. The subtotal is this device's display total: the server prices the cart again at checkout.
+ */
+export function CarrinhoPage() {
+  useHeader('Carrinho', paths.catalogo)
+  const local = useEncomendaLocal()
+  const catalogo = useCatalogo(local.id_loja)
+  const loja = useLojasEncomenda().data?.find((l) => l.id_loja === local.id_loja)
+  const ids = { titulo: useId(), total: useId() }
+  const titulo = useRef<HTMLHeadingElement>(null)
+  // A line that goes (Remover, or minus at 1) takes its focused button with it: focus goes back to the heading.
+  const linhas = local.linhas.length
+  const antes = useRef(linhas)
+  useEffect(() => {
+    if (linhas < antes.current && titulo.current && !titulo.current.contains(document.activeElement)) {
+      const ativo = document.activeElement
+      if (!ativo || ativo === document.body) titulo.current.focus()
+    }
+    antes.current = linhas
+  }, [linhas])
+
+  return (
+    <main className="page enc-page" id="conteudo">
+      <h1 ref={titulo} tabIndex={-1} id={ids.titulo} className="enc-titulo">
+        Carrinho
+      </h1>
+      {local.linhas.length === 0 ? (
+        <>
+          <EmptyState>Carrinho vazio</EmptyState>
+          <p className="enc-centro">
+            <Link className="button button-secondary" to={paths.catalogo}>
+              Ver o catálogo
+            </Link>
+          </p>
+        </>
+      ) : (
+        <>
+          {loja && (
+            <p className="muted enc-carrinho-loja">
+              {loja.nome} · {TIPOS_ENTREGA[local.id_tipo_entrega]}
+            </p>
+          )}
+          <ul className="enc-linhas" aria-labelledby={ids.titulo}>
+            {local.linhas.map((l, i) => {
+              const detalhes = detalhesDe(l, catalogo.data)
+              return (
+                <li key={chaveDaLinha(l)} className="enc-linha">
+                  <div className="enc-linha-texto">
+                    <span className="enc-linha-nome">{l.nome}</span>
+                    {detalhes.length > 0 && <span className="muted enc-linha-detalhes">{detalhes.join(', ')}</span>}
+                  </div>
+                  <span className="enc-linha-total">{formatMoney(l.unitario * l.qtd)}</span>
+                  <div className="enc-linha-acoes">
+                    <fieldset className="enc-stepper">
+                      <legend className="visually-hidden">Quantidade de {l.nome}</legend>
+                      <button
+                        type="button"
+                        className="enc-stepper-botao"
+                        aria-label={l.qtd === 1 ? `Menos um ${l.nome} (remove do carrinho)` : `Menos um ${l.nome}`}
+                        onClick={() => local.decrementar(i)}
+                      >
+                        <span aria-hidden="true">−</span>
+                      </button>
+                      <output className="enc-stepper-valor" aria-live="polite">
+                        {l.qtd}
+                      </output>
+                      <button
+                        type="button"
+                        className="enc-stepper-botao"
+                        aria-label={`Mais um ${l.nome}`}
+                        disabled={l.qtd >= QUANTIDADE_MAX}
+                        onClick={() => local.incrementar(i)}
+                      >
+                        <span aria-hidden="true">+</span>
+                      </button>
+                    </fieldset>
+                    <button type="button" className="enc-link-button" onClick={() => local.remover(i)}>
+                      Remover<span className="visually-hidden"> {l.nome}</span>
+                    </button>
+                  </div>
+                </li>
+              )
+            })}
+          </ul>
+          <dl className="enc-subtotal" aria-live="polite" id={ids.total}>
+            <dt>Subtotal ({artigos(local.quantidade)})</dt>
+            <dd>{formatMoney(local.subtotal)}</dd>
+          </dl>
+          <p className="muted enc-nota">O total final é calculado no passo seguinte.</p>
+          <div className="form-actions">
+            <Link className="button" to={paths.finalizarPasso1}>
+              Pagamento - {formatMoney(local.subtotal)}
+            </Link>
+          </div>
+        </>
+      )}
+    </main>
+  )
+}

@@ -1,0 +1,55 @@
+import { Link, Navigate, useParams } from 'react-router'
+import { formatMoney } from '../../../shared/format.ts'
+import { paths } from '../../../shared/routes.ts'
+import { useHeader } from '../../app/header.tsx'
+import { EmptyState } from '../../ui/EmptyState.tsx'
+import { ErrorState } from '../../ui/ErrorState.tsx'
+import { Loading } from '../../ui/Loading.tsx'
+import { useCatalogo } from './api.ts'
+import { BarraEncomenda } from './BarraEncomenda.tsx'
+import { useEncomendaLocal } from './carrinho.ts'
+import { ProdutoImagem, produtoHref } from './ProdutoCartao.tsx'
+import './encomendas.css'
+
+/** Spec §2: a category's products (image, name, description, price). Unknown category or no store: the catalogue. */
+export function CategoriaPage() {
+  const { id } = useParams()
+  const { id_loja } = useEncomendaLocal()
+  const catalogo = useCatalogo(id_loja)
+  const categoria = catalogo.data?.categorias.find((c) => c.id === id)
+  useHeader(categoria?.nome ?? 'Encomendar', paths.catalogo)
+  if (id_loja === null) return <Navigate to={paths.catalogo} replace />
+  if (catalogo.isPending) return <Loading />
+  if (catalogo.isError) return <ErrorState error={catalogo.error} onRetry={() => void catalogo.refetch()} />
+  if (!categoria) return <Navigate to={paths.catalogo} replace />
+  return (
+    <main className="page enc-page" id="conteudo">
+      <h1 className="visually-hidden">{categoria.nome}</h1>
+      {categoria.produtos.length === 0 ? (
+        <EmptyState>Não existe conteúdo</EmptyState>
+      ) : (
+        <ul className="enc-lista">
+          {categoria.produtos.map((p, i) => (
+            <li key={p.id}>
+              <Link className="enc-lista-item" to={produtoHref(p)}>
+                <ProdutoImagem
+                  produto={p}
+                  className="enc-lista-imagem"
+                  sizes="112px"
+                  priority={i === 0}
+                  eager={i > 0 && i < 4}
+                />
+                <span className="enc-lista-texto">
+                  <span className="enc-produto-nome">{p.nome}</span>
+                  {p.descricao && <span className="enc-lista-descricao">{p.descricao}</span>}
+                  <span className="enc-produto-preco">{formatMoney(p.pvp_com_iva)}</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <BarraEncomenda />
+    </main>
+  )
+}

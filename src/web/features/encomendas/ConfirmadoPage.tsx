@@ -1,0 +1,156 @@
+import { Link, Navigate, useSearchParams } from 'react-router'
+import { ESTADO, estadoTexto, TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
+import { formatDateTime, formatMoney } from '../../../shared/format.ts'
+import type { EncomendaCliente } from '../../../shared/pedido.ts'
+import { paths } from '../../../shared/routes.ts'
+import { useHeader } from '../../app/header.tsx'
+import { usePrivateData } from '../../app/private-data.ts'
+import { isNotFound } from '../../lib/api.ts'
+import { ErrorState } from '../../ui/ErrorState.tsx'
+import { Loading } from '../../ui/Loading.tsx'
+import { AtivarNotificacoes } from '../notificacoes/AtivarNotificacoes.tsx'
+import { idDaEncomenda, useEncomenda } from './use-encomenda.ts'
+import { useEncerrarCarrinho } from './use-finalizar.ts'
+import './checkout.css'
+
+/** The steps an order goes through once paid (spec §4), as the screen draws them. */
+const PASSOS = [
+  { estado: ESTADO.recebido, nome: 'Recebido' },
+  { estado: ESTADO.emPreparacao, nome: 'Em preparação' },
+  { estado: ESTADO.pronto, nome: 'Pronto' },
+] as const
+
+/**
+ * Spec §2 "Confirmation (step 2)" (`/carrinho/confirmado?encomenda={id}`): the order number, its state as the store
+ * moves it (live, through the event stream), points gained and points/threshold. The cart that became this order is
+ * cleared as soon as the order is paid (see useEncerrarCarrinho), so ordering again starts empty.
+ */
+export function ConfirmadoPage() {
+  useHeader('Encomenda')
+  const [params] = useSearchParams()
+  const id = idDaEncomenda(params.get('encomenda'))
+  const encomenda = useEncomenda(id)
+  useEncerrarCarrinho(encomenda.data)
+
+  if (id === null) return <Navigate to={paths.catalogo} replace />
+  if (encomenda.isPending) return <Loading />
+  if (encomenda.isError) {
+    if (isNotFound(encomenda.error)) return <Navigate to={paths.catalogo} replace />
+    return <ErrorState error={encomenda.error} onRetry={() => void encomenda.refetch()} />
+  }
+  const o = encomenda.data
+  if (o.status === ESTADO.pagamento && !o.pago) {
+    return <Navigate to={`${paths.finalizarPassoPagamento}?encomenda=${o.orderId}`} replace />
+  }
+  return <Confirmado o={o} />
+}
+
+function Confirmado({ o }: { o: EncomendaCliente }) {
+  const user = usePrivateData().data?.user.data
+  const cancelado = o.status === ESTADO.cancelado
+  const atual = PASSOS.findIndex((p) => p.estado === o.status)
+  return (
+    <main className="page chk-page" id="conteudo">
+      <h1>Pedido n.º {o.codigo}</h1>
+      <section className="chk-painel chk-estado-painel" aria-labelledby="chk-estado-titulo">
+        <h2 id="chk-estado-titulo" className="visually-hidden">
+          Estado do pedido
+        </h2>
+        <p className={cancelado ? 'chk-estado chk-estado-cancelado' : 'chk-estado'} role="status">
+          {estadoTexto(o.status, o.pago)}
+        </p>
+        {cancelado ? (
+          o.motivo && <p>{o.motivo}</p>
+        ) : (
+          <ol className="chk-passos">
+            {PASSOS.map((p, i) => (
+              <li
+                key={p.estado}
+                className={i < atual ? 'chk-passo-feito' : i === atual ? 'chk-passo-atual' : undefined}
+                aria-current={i === atual ? 'step' : undefined}
+              >
+                <span className="chk-passo-marca" aria-hidden="true">
+                  {i < atual ? '✓' : i + 1}
+                </span>
+                {p.nome}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <section className="chk-painel" aria-labelledby="chk-pontos-titulo">
+        <h2 id="chk-pontos-titulo">Pontos</h2>
+        <dl className="chk-totais">
+          <div>
+            <dt>Pontos ganhos</dt>
+            <dd>{o.pointsAdded}</dd>
+          </div>
+          {user && (
+            <div>
+              <dt>Pontos acumulados</dt>
+              <dd>
+                {user.pontos}/{user.patamar}
+              </dd>
+            </div>
+          )}
+        </dl>
+      </section>
+
+      <section className="chk-painel" aria-labelledby="chk-detalhe-titulo">
+        <h2 id="chk-detalhe-titulo">Detalhes</h2>
+        <dl className="chk-totais">
+          <div>
+            <dt>Loja</dt>
+            <dd>{o.loja}</dd>
+          </div>
+          <div>
+            <dt>Tipo de entrega</dt>
+            <dd>{TIPOS_ENTREGA[o.id_tipo_entrega]}</dd>
+          </div>
+          <div>
+            <dt>Data</dt>
+            <dd>{formatDateTime(o.criada_em)}</dd>
+          </div>
+        </dl>
+        <ul className="chk-linhas">
+          {o.linhas.map((l, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the order's lines, fixed once it was made.
+            <li key={i} className="chk-linha">
+              <span className="chk-linha-nome">
+                {l.qtd} × {l.produto}
+                {(l.complementos.length > 0 || l.opcoes.length > 0) && (
+                  <span className="chk-linha-detalhe">{[...l.complementos, ...l.opcoes].join(', ')}</span>
+                )}
+              </span>
+              <span className="chk-valor">{formatMoney(l.total)}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className="chk-totais">
+          <div>
+            <dt>Subtotal</dt>
+            <dd>{formatMoney(o.total)}</dd>
+          </div>
+          <div>
+            <dt>Desconto</dt>
+            <dd>{o.desconto > 0 ? formatMoney(-o.desconto) : formatMoney(0)}</dd>
+          </div>
+          <div className="chk-total">
+            <dt>{o.valor_pago > 0 ? 'Pago com MB WAY' : 'Total'}</dt>
+            <dd>{formatMoney(o.valor_pago)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      {/* After an order the customer has a reason to want them: being told when it is ready. */}
+      {o.status !== ESTADO.pronto && o.status !== ESTADO.cancelado && (
+        <AtivarNotificacoes motivo="Saiba no telemóvel quando o pedido estiver pronto, mesmo com a app fechada." />
+      )}
+
+      <p className="chk-aside">
+        <Link to={paths.catalogo}>Voltar ao catálogo</Link>
+      </p>
+    </main>
+  )
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest'
+import {
+  type EstadoEncomendaLocal,
+  type LinhaLocal,
+  lerGuardado,
+  paraApi,
+  quantidadeDe,
+  subtotalDe,
+  transicoes,
+} from './carrinho.ts'
+
+const galao = (over: Partial<LinhaLocal> = {}): LinhaLocal => ({
+  id: '1002',
+  qtd: 1,
+  complementares: ['C1'],
+  opcoes: ['A2'],
+  nome: 'Galão',
+  unitario: 200,
+  ...over,
+})
+const vazio: EstadoEncomendaLocal = { id_loja: 862, id_tipo_entrega: 0, usar_premio: 0, linhas: [] }
+
+describe('the cart kept on the device (spec §4)', () => {
+  it('adds up the same choice (in any order of ids) and keeps different choices apart', () => {
+    let s = transicoes.adicionar(vazio, galao({ complementares: ['C1', 'C2'] }))
+    s = transicoes.adicionar(s, galao({ qtd: 2, complementares: ['C2', 'C1'] }))
+    s = transicoes.adicionar(s, galao({ complementares: ['C1', 'C2'], opcoes: ['A1'] }))
+    s = transicoes.adicionar(s, galao({ id: '1003', complementares: ['C1', 'C2'] }))
+    expect(s.linhas.map((l) => [l.id, l.qtd])).toEqual([
+      ['1002', 3],
+      ['1002', 1],
+      ['1003', 1],
+    ])
+    expect(quantidadeDe(s.linhas)).toBe(5)
+  })
+
+  it('caps a line at 99 units, on adding and on plus', () => {
+    let s = transicoes.adicionar(vazio, galao({ qtd: 98 }))
+    s = transicoes.adicionar(s, galao({ qtd: 5 }))
+    expect(s.linhas[0]?.qtd).toBe(99)
+    s = transicoes.incrementar(s, 0)
+    expect(s.linhas[0]?.qtd).toBe(99)
+    expect(transicoes.adicionar(vazio, galao({ qtd: 150 })).linhas[0]?.qtd).toBe(99)
+    expect(transicoes.adicionar(vazio, galao({ qtd: 0 })).linhas).toEqual([])
+  })
+
+  it('removes a line when minus takes it to zero, and on Remover', () => {
+    let s = transicoes.adicionar(vazio, galao())
+    s = transicoes.adicionar(s, galao({ id: '2001', nome: 'Croissant', unitario: 150 }))
+    s = transicoes.incrementar(s, 0)
+    expect(s.linhas[0]?.qtd).toBe(2)
+    s = transicoes.decrementar(transicoes.decrementar(s, 0), 0)
+    expect(s.linhas.map((l) => l.nome)).toEqual(['Croissant'])
+    expect(transicoes.remover(s, 0).linhas).toEqual([])
+    expect(transicoes.remover(s, 5)).toBe(s)
+    expect(transicoes.decrementar(s, 5)).toBe(s)
+  })
+
+  it('empties the cart when the store is chosen again, or the delivery type changes', () => {
+    const s = transicoes.adicionar({ ...vazio, usar_premio: 1 }, galao())
+    expect(transicoes.escolherLoja(s, 848, 1)).toEqual({ id_loja: 848, id_tipo_entrega: 1, usar_premio: 1, linhas: [] })
+    expect(transicoes.escolherLoja(s, 862, 0).linhas).toEqual([])
+    expect(transicoes.definirTipoEntrega(s, 0)).toBe(s)
+    expect(transicoes.definirTipoEntrega(s, 1)).toEqual({ ...s, id_tipo_entrega: 1, linhas: [] })
+  })
+
+  it('clears the lines and keeps the store and type; totals and the API shape', () => {
+    let s = transicoes.adicionar({ ...vazio, id_tipo_entrega: 1, usar_premio: 1 }, galao({ qtd: 2 }))
+    s = transicoes.adicionar(s, galao({ id: '2001', complementares: [], opcoes: [], unitario: 150, detalhes: ['x'] }))
+    expect(subtotalDe(s.linhas)).toBe(2 * 200 + 150)
+    expect(paraApi(s.linhas)).toEqual([
+      { id: '1002', qtd: 2, complementares: ['C1'], opcoes: ['A2'] },
+      { id: '2001', qtd: 1, complementares: [], opcoes: [] },
+    ])
+    expect(transicoes.limpar(s)).toEqual({ id_loja: 862, id_tipo_entrega: 1, usar_premio: 0, linhas: [] })
+  })
+
+  it('reads back what was stored, forgiving anything unreadable', () => {
+    const s = transicoes.adicionar(vazio, galao({ detalhes: ['Leite de aveia'] }))
+    expect(lerGuardado(JSON.stringify(s))).toEqual(s)
+    expect(lerGuardado(null)).toEqual({ id_loja: null, id_tipo_entrega: 0, usar_premio: 0, linhas: [] })
+    expect(lerGuardado('{not json')).toEqual(lerGuardado(null))
+    expect(lerGuardado('"862"')).toEqual(lerGuardado(null))
+    const estragado = { id_loja: '862', id_tipo_entrega: 7, linhas: [galao(), { id: 3 }, galao({ qtd: -1 }), null] }
+    expect(lerGuardado(JSON.stringify(estragado))).toEqual({
+      id_loja: null,
+      id_tipo_entrega: 0,
+      usar_premio: 0,
+      linhas: [galao()],
+    })
+  })
+})

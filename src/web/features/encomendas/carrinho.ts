@@ -1,0 +1,216 @@
+import { useSyncExternalStore } from 'react'
+import { QUANTIDADE_MAX } from '../../../shared/constants.ts'
+
+/**
+ * What this device keeps of an order being built (spec §3 "Ordering local", §4 cart): the chosen store and delivery
+ * type, whether to use the balance, and the cart's lines. In localStorage (`balcao.encomenda`), so a reload or a visit
+ * tomorrow finds it, shared by every component through one small external store and kept in step between tabs (the
+ * `storage` event). Prices here are for display only: the server prices every cart it is sent.
+ */
+export interface LinhaLocal {
+  id: string
+  qtd: number
+  complementares: string[]
+  opcoes: string[]
+  nome: string
+  /** One unit with its complements, cents, for display only: the server prices. */
+  unitario: number
+  /** Names of the chosen extras and options, for the cart's lines (display only, optional). */
+  detalhes?: string[]
+}
+
+export interface EstadoEncomendaLocal {
+  id_loja: number | null
+  id_tipo_entrega: 0 | 1
+  usar_premio: 0 | 1
+  linhas: LinhaLocal[]
+}
+
+export interface EncomendaLocal extends EstadoEncomendaLocal {
+  /** Spec §4: the store-choice modal's Confirmar sets store and delivery type and EMPTIES the cart. */
+  escolherLoja(idLoja: number, tipo: 0 | 1): void
+  /** Spec §4: a delivery type change clears the cart (the same type again changes nothing). */
+  definirTipoEntrega(tipo: 0 | 1): void
+  definirUsarPremio(v: 0 | 1): void
+  /** The same product with the same extras and options adds up (at most 99). */
+  adicionar(linha: LinhaLocal): void
+  incrementar(indice: number): void
+  /** At zero the line is removed (spec §4). */
+  decrementar(indice: number): void
+  remover(indice: number): void
+  /** Empties the cart (and puts the balance choice back to its default), keeps the store and the delivery type. */
+  limpar(): void
+  /** Units in the cart. */
+  quantidade: number
+  /** Cents, from `unitario × qtd`: for display only. */
+  subtotal: number
+}
+
+export const STORAGE_KEY = 'balcao.encomenda'
+const VAZIO: EstadoEncomendaLocal = { id_loja: null, id_tipo_entrega: 0, usar_premio: 0, linhas: [] }
+
+const chave = (ids: string[]) => [...ids].sort().join('\u0000')
+const mesmaEscolha = (a: LinhaLocal, b: LinhaLocal) =>
+  a.id === b.id && chave(a.complementares) === chave(b.complementares) && chave(a.opcoes) === chave(b.opcoes)
+
+const limitar = (qtd: number) => Math.min(Math.trunc(qtd), QUANTIDADE_MAX)
+
+function mudarQtd(s: EstadoEncomendaLocal, i: number, qtd: number): EstadoEncomendaLocal {
+  if (!s.linhas[i]) return s
+  if (qtd <= 0) return transicoes.remover(s, i)
+  return { ...s, linhas: s.linhas.map((l, j) => (j === i ? { ...l, qtd: limitar(qtd) } : l)) }
+}
+
+/** The transitions of spec §4, pure (the hook below only stores their result). */
+export const transicoes = {
+  escolherLoja: (s: EstadoEncomendaLocal, idLoja: number, tipo: 0 | 1): EstadoEncomendaLocal => ({
+    ...s,
+    id_loja: idLoja,
+    id_tipo_entrega: tipo,
+    linhas: [],
+  }),
+  definirTipoEntrega: (s: EstadoEncomendaLocal, tipo: 0 | 1): EstadoEncomendaLocal =>
+    tipo === s.id_tipo_entrega ? s : { ...s, id_tipo_entrega: tipo, linhas: [] },
+  definirUsarPremio: (s: EstadoEncomendaLocal, v: 0 | 1): EstadoEncomendaLocal =>
+    v === s.usar_premio ? s : { ...s, usar_premio: v },
+  adicionar(s: EstadoEncomendaLocal, linha: LinhaLocal): EstadoEncomendaLocal {
+    if (!(linha.qtd >= 1)) return s
+    const i = s.linhas.findIndex((l) => mesmaEscolha(l, linha))
+    if (i < 0) return { ...s, linhas: [...s.linhas, { ...linha, qtd: limitar(linha.qtd) }] }
+    return mudarQtd(s, i, (s.linhas[i]?.qtd ?? 0) + linha.qtd)
+  },
+  incrementar: (s: EstadoEncomendaLocal, i: number) => mudarQtd(s, i, (s.linhas[i]?.qtd ?? 0) + 1),
+  decrementar: (s: EstadoEncomendaLocal, i: number) => mudarQtd(s, i, (s.linhas[i]?.qtd ?? 0) - 1),
+  remover: (s: EstadoEncomendaLocal, i: number): EstadoEncomendaLocal =>
+    s.linhas[i] ? { ...s, linhas: s.linhas.filter((_, j) => j !== i) } : s,
+  limpar: (s: EstadoEncomendaLocal): EstadoEncomendaLocal =>
+    s.linhas.length === 0 && s.usar_premio === 0 ? s : { ...s, linhas: [], usar_premio: 0 },
+}
+
+export const quantidadeDe = (linhas: LinhaLocal[]) => linhas.reduce((n, l) => n + l.qtd, 0)
+export const subtotalDe = (linhas: LinhaLocal[]) => linhas.reduce((n, l) => n + l.qtd * l.unitario, 0)
+
+/** The cart as the API takes it (`LinhaCarrinhoSchema` refuses any other field): ids and quantities only. */
+export function paraApi(
+  linhas: LinhaLocal[],
+): { id: string; qtd: number; complementares: string[]; opcoes: string[] }[] {
+  return linhas.map(({ id, qtd, complementares, opcoes }) => ({ id, qtd, complementares, opcoes }))
+}
+
+const textos = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string')
+
+/** A line as stored, if it still reads as one (the storage is the user's: anything may be there). */
+function linhaGuardada(v: unknown): LinhaLocal | null {
+  if (!v || typeof v !== 'object') return null
+  const l = v as Record<string, unknown>
+  if (typeof l.id !== 'string' || typeof l.nome !== 'string') return null
+  if (typeof l.qtd !== 'number' || !Number.isInteger(l.qtd) || l.qtd < 1) return null
+  if (typeof l.unitario !== 'number' || !Number.isFinite(l.unitario)) return null
+  if (!textos(l.complementares) || !textos(l.opcoes)) return null
+  return {
+    id: l.id,
+    qtd: limitar(l.qtd),
+    complementares: l.complementares,
+    opcoes: l.opcoes,
+    nome: l.nome,
+    unitario: l.unitario,
+    ...(textos(l.detalhes) ? { detalhes: l.detalhes } : {}),
+  }
+}
+
+/** Reads what was stored, forgiving anything unreadable (an older shape, a hand edit): it becomes an empty cart. */
+export function lerGuardado(texto: string | null): EstadoEncomendaLocal {
+  try {
+    const saved = JSON.parse(texto ?? 'null') as Record<string, unknown> | null
+    if (!saved || typeof saved !== 'object') return VAZIO
+    const idLoja = saved.id_loja
+    return {
+      id_loja: typeof idLoja === 'number' && Number.isInteger(idLoja) && idLoja > 0 ? idLoja : null,
+      id_tipo_entrega: saved.id_tipo_entrega === 1 ? 1 : 0,
+      usar_premio: saved.usar_premio === 1 ? 1 : 0,
+      linhas: Array.isArray(saved.linhas)
+        ? saved.linhas.map(linhaGuardada).filter((l): l is LinhaLocal => l !== null)
+        : [],
+    }
+  } catch {
+    return VAZIO
+  }
+}
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage
+  } catch {
+    return null
+  }
+}
+
+function ler(): EstadoEncomendaLocal {
+  try {
+    return lerGuardado(storage()?.getItem(STORAGE_KEY) ?? null)
+  } catch {
+    return VAZIO
+  }
+}
+
+/** Read on first use, not when the module loads (the first touch of localStorage is slow on a phone). */
+let atual: EstadoEncomendaLocal | null = null
+const ouvintes = new Set<() => void>()
+
+function estado(): EstadoEncomendaLocal {
+  atual ??= ler()
+  return atual
+}
+
+function avisar(): void {
+  for (const ouvinte of ouvintes) ouvinte()
+}
+
+function gravar(novo: EstadoEncomendaLocal): void {
+  if (novo === atual) return
+  atual = novo
+  try {
+    storage()?.setItem(STORAGE_KEY, JSON.stringify(novo))
+  } catch {
+    // Storage full or refused (private mode): the cart still works for this visit.
+  }
+  avisar()
+}
+
+/** Another tab changed it (or cleared the storage): read it again. One window listener for all the subscribers. */
+function onStorage(event: StorageEvent): void {
+  if (event.key !== STORAGE_KEY && event.key !== null) return
+  atual = ler()
+  avisar()
+}
+
+function subscrever(ouvinte: () => void): () => void {
+  if (ouvintes.size === 0) window.addEventListener('storage', onStorage)
+  ouvintes.add(ouvinte)
+  return () => {
+    ouvintes.delete(ouvinte)
+    if (ouvintes.size === 0) window.removeEventListener('storage', onStorage)
+  }
+}
+
+const acao =
+  <A extends unknown[]>(f: (s: EstadoEncomendaLocal, ...args: A) => EstadoEncomendaLocal) =>
+  (...args: A): void =>
+    gravar(f(estado(), ...args))
+
+const acoes = {
+  escolherLoja: acao(transicoes.escolherLoja),
+  definirTipoEntrega: acao(transicoes.definirTipoEntrega),
+  definirUsarPremio: acao(transicoes.definirUsarPremio),
+  adicionar: acao(transicoes.adicionar),
+  incrementar: acao(transicoes.incrementar),
+  decrementar: acao(transicoes.decrementar),
+  remover: acao(transicoes.remover),
+  limpar: acao(transicoes.limpar),
+}
+
+/** The order being built on this device, shared by every component that reads it, with its transitions. */
+export function useEncomendaLocal(): EncomendaLocal {
+  const s = useSyncExternalStore(subscrever, estado, () => VAZIO)
+  return { ...s, ...acoes, quantidade: quantidadeDe(s.linhas), subtotal: subtotalDe(s.linhas) }
+}

@@ -1,0 +1,66 @@
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { ESTADO } from '../../../shared/estado-pedido.ts'
+import type { EncomendaCliente } from '../../../shared/pedido.ts'
+import { apiGet, isNotFound } from '../../lib/api.ts'
+
+/** The query key of one of the customer's orders (the event stream invalidates it when the order changes). */
+export const encomendaKey = (id: number | null) => ['encomenda', id] as const
+
+/** While MB WAY waits, often (a fallback when the event stream is down); otherwise now and then. */
+export const intervaloEncomenda = (status: number | undefined): number => (status === ESTADO.pagamento ? 5_000 : 30_000)
+
+/** `GET /api/encomendas/{id}`: one of the customer's own orders (404 for anyone else's). */
+export const useEncomenda = (id: number | null) =>
+  useQuery({
+    queryKey: encomendaKey(id),
+    queryFn: ({ signal }) => apiGet<EncomendaCliente>(`/api/encomendas/${id}`, signal),
+    enabled: id !== null,
+    refetchInterval: (query) => intervaloEncomenda(query.state.data?.status),
+    retry: (failures, error) => !isNotFound(error) && failures < 2,
+  })
+
+/** The order id of a `?encomenda=` parameter, or null when it is not one. */
+export function idDaEncomenda(valor: string | null): number | null {
+  if (!valor || !/^\d{1,10}$/.test(valor)) return null
+  const id = Number(valor)
+  return id > 0 ? id : null
+}
+
+/** Whole seconds from `agora` until `iso` (rounded up, so 0 only once the time is over), never below 0. */
+export function segundosAte(iso: string, agora: number): number {
+  const fim = Date.parse(iso)
+  if (Number.isNaN(fim)) return 0
+  return Math.max(0, Math.ceil((fim - agora) / 1000))
+}
+
+/** `mm:ss` of a count of seconds: 272 → `04:32`. */
+export function mmss(segundos: number): string {
+  const s = Math.max(0, Math.floor(segundos))
+  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`
+}
+
+/**
+ * What a screen reader hears of the countdown: changes once a minute (`Faltam 4 minutos.`), not every second, then
+ * under a minute, then the end.
+ */
+export function anuncioTempo(segundos: number): string {
+  if (segundos <= 0) return 'O pedido de pagamento expirou.'
+  if (segundos < 60) return 'Falta menos de 1 minuto.'
+  const minutos = Math.floor(segundos / 60)
+  return minutos === 1 ? 'Falta 1 minuto.' : `Faltam ${minutos} minutos.`
+}
+
+/** Seconds left until `iso`, ticking every second while there are some; null without a time. */
+export function useSegundosAte(iso: string | null | undefined): number | null {
+  const [agora, setAgora] = useState(() => Date.now())
+  const restam = iso ? segundosAte(iso, agora) : null
+  const contar = restam !== null && restam > 0
+  useEffect(() => {
+    if (!contar) return
+    setAgora(Date.now())
+    const timer = setInterval(() => setAgora(Date.now()), 1000)
+    return () => clearInterval(timer)
+  }, [contar])
+  return restam
+}

@@ -1,0 +1,123 @@
+import { ESTADO, TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
+import { formatMoney } from '../../../shared/format.ts'
+import type { EncomendaLoja } from '../../../shared/pedido.ts'
+import { ESPERA_LONGA_MIN, esperaTexto, horaLisboa, minutosDesde } from './use-encomendas-loja.ts'
+
+/** The step each open order takes next, and its button. */
+export const SEGUINTE = {
+  [ESTADO.recebido]: { estado: ESTADO.emPreparacao, rotulo: 'Começar preparação' },
+  [ESTADO.emPreparacao]: { estado: ESTADO.pronto, rotulo: 'Pronto' },
+} as const
+
+/** What is being sent for an order: a step forward (its target state) or its cancellation. */
+export type Pendente = 1 | 2 | 'cancelar'
+
+interface EncomendaCartaoProps {
+  encomenda: EncomendaLoja
+  /** Arrived while the board was open and nobody has started it yet. */
+  nova: boolean
+  pendente: Pendente | undefined
+  /** Just after a step on any card: the step buttons wait (a tap now is the rest of a double tap). */
+  pausa: boolean
+  /** Now, in epoch ms (the board's clock, ticking), for the minutes waiting. */
+  agora: number
+  /** `teclado`: the tap came from the keyboard (focus then follows the card). */
+  onAvancar: (encomenda: EncomendaLoja, teclado: boolean) => void
+  onCancelar: (encomenda: EncomendaLoja) => void
+}
+
+export const cartaoTituloId = (id: number) => `encomenda-${id}`
+
+/**
+ * One order on the board: its number, large; when it came in and how long it has waited; how it is delivered; who it
+ * is for; what to make (quantity × product, extras and options under it); the total; one large button to move it on
+ * and a smaller 'Cancelar'. While a change is on its way the buttons wait for the answer.
+ */
+export function EncomendaCartao({
+  encomenda: o,
+  nova,
+  pendente,
+  pausa,
+  agora,
+  onAvancar,
+  onCancelar,
+}: EncomendaCartaoProps) {
+  const tituloId = cartaoTituloId(o.id)
+  // Optimistic: a step on its way shows as taken (the board moves the card), its button waiting for the answer.
+  const estado = pendente === ESTADO.emPreparacao ? ESTADO.emPreparacao : o.estado
+  const seguinte = estado === ESTADO.recebido || estado === ESTADO.emPreparacao ? SEGUINTE[estado] : undefined
+  const minutos = minutosDesde(o.criada_em, agora)
+  const atrasada = minutos >= ESPERA_LONGA_MIN
+  const classes = ['painel-encomenda', `painel-encomenda-tipo-${o.id_tipo_entrega}`]
+  if (nova) classes.push('painel-encomenda-nova')
+  if (pendente !== undefined) classes.push('painel-encomenda-pendente')
+
+  return (
+    <li className={classes.join(' ')} data-encomenda={o.id} aria-busy={pendente !== undefined}>
+      <div className="painel-encomenda-topo">
+        <h3 id={tituloId} className="painel-encomenda-codigo" tabIndex={-1}>
+          <span className="painel-encomenda-rotulo">Pedido</span>{' '}
+          <span className="painel-encomenda-numero">{o.codigo}</span>
+        </h3>
+        {nova && <span className="painel-encomenda-marca">Nova</span>}
+        <p className={atrasada ? 'painel-encomenda-hora painel-encomenda-atrasada' : 'painel-encomenda-hora'}>
+          <span className="visually-hidden">Recebida às </span>
+          <time dateTime={o.criada_em}>{horaLisboa(o.criada_em)}</time>
+          <span className="painel-encomenda-espera">{esperaTexto(minutos)}</span>
+        </p>
+      </div>
+      <p className="painel-encomenda-cliente">
+        <span className="painel-encomenda-entrega">{TIPOS_ENTREGA[o.id_tipo_entrega]}</span>
+        <span className="painel-encomenda-nome">{o.nome}</span>
+        {o.nif && <span className="painel-encomenda-nif">NIF {o.nif}</span>}
+      </p>
+      <ul className="painel-encomenda-linhas" aria-label="Produtos">
+        {o.linhas.map((l, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines never change, nor their order
+          <li key={i}>
+            <span className="painel-encomenda-qtd">{l.qtd} ×</span> <span>{l.produto}</span>
+            {l.complementos.length + l.opcoes.length > 0 && (
+              <ul className="painel-encomenda-extras">
+                {l.complementos.map((c) => (
+                  <li key={`c-${c}`}>+ {c}</li>
+                ))}
+                {l.opcoes.map((c) => (
+                  <li key={`o-${c}`}>{c}</li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ul>
+      <p className="painel-encomenda-total">
+        Total <strong>{formatMoney(o.total)}</strong>
+      </p>
+      <div className="painel-encomenda-acoes">
+        {seguinte && (
+          <button
+            type="button"
+            className="button painel-encomenda-avancar"
+            aria-describedby={tituloId}
+            disabled={pendente !== undefined || pausa}
+            onClick={(event) => onAvancar(o, event.detail === 0)}
+          >
+            {pendente === ESTADO.emPreparacao
+              ? 'A guardar…'
+              : pendente === ESTADO.pronto
+                ? 'A concluir…'
+                : seguinte.rotulo}
+          </button>
+        )}
+        <button
+          type="button"
+          className="button button-secondary painel-encomenda-cancelar"
+          aria-describedby={tituloId}
+          disabled={pendente !== undefined}
+          onClick={() => onCancelar(o)}
+        >
+          {pendente === 'cancelar' ? 'A cancelar…' : 'Cancelar'}
+        </button>
+      </div>
+    </li>
+  )
+}

@@ -1,0 +1,219 @@
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
+import { Navigate } from 'react-router'
+import { ESTADO } from '../../../shared/estado-pedido.ts'
+import type { EncomendaLoja } from '../../../shared/pedido.ts'
+import { paths } from '../../../shared/routes.ts'
+import { isSemSessao } from './api.ts'
+import { CancelarEncomendaDialog } from './CancelarEncomendaDialog.tsx'
+import { cartaoTituloId, EncomendaCartao, type Pendente, SEGUINTE } from './EncomendaCartao.tsx'
+import { PainelCarregando, PainelErro, PainelLayout } from './PainelLayout.tsx'
+import { useSom } from './som.ts'
+import { useAvancarEncomenda, useCancelarEncomenda, useEncomendasLoja } from './use-encomendas-loja.ts'
+import { useErroDialog } from './use-erro-dialog.tsx'
+import { useLoja } from './use-loja.ts'
+
+/** The two columns of the board. */
+const COLUNAS = [
+  { estado: ESTADO.recebido, titulo: 'Recebidas', id: 'coluna-recebidas' },
+  { estado: ESTADO.emPreparacao, titulo: 'Em preparação', id: 'coluna-em-preparacao' },
+] as const
+
+/** A second tap this soon after a step is the rest of a double tap, on whatever card slid under the finger. */
+const TOQUE_DUPLO_MS = 600
+
+/** The minutes waiting are counted again this often. */
+const RELOGIO_MS = 30_000
+
+function useAgora(intervalo: number): number {
+  const [agora, setAgora] = useState(() => Date.now())
+  useEffect(() => {
+    const id = setInterval(() => setAgora(Date.now()), intervalo)
+    return () => clearInterval(id)
+  }, [intervalo])
+  return agora
+}
+
+/**
+ * `/painel/encomendas` (STORE-API.md "Staff pages"): the live board of the store's paid orders, received and in
+ * preparation, oldest first. A new order chimes, is announced and stands out until someone starts it (the tab's title
+ * counts them); one tap moves an order on ('Começar preparação', then 'Pronto', when it leaves the board); 'Cancelar'
+ * asks for the reason and refunds the customer. A tablet that is not paired goes to /painel/entrar.
+ */
+export function EncomendasPage() {
+  const loja = useLoja()
+  const erro = useErroDialog()
+  const som = useSom()
+  const agora = useAgora(RELOGIO_MS)
+  const [novas, setNovas] = useState<number[]>([])
+  const [anuncio, setAnuncio] = useState('')
+  const [pendentes, setPendentes] = useState<Record<number, Pendente>>({})
+  const [aCancelar, setACancelar] = useState<EncomendaLoja | null>(null)
+  const [focar, setFocar] = useState<{ id: string } | null>(null)
+  const ultimoPasso = useRef(0)
+  // The step buttons rest for a moment after a step, visibly: a tap then would be the rest of a double tap.
+  const [emPausa, setEmPausa] = useState(false)
+  useEffect(() => {
+    if (!emPausa) return
+    const t = setTimeout(() => setEmPausa(false), TOQUE_DUPLO_MS)
+    return () => clearTimeout(t)
+  }, [emPausa])
+
+  const { avisar } = som
+  const chegaram = useCallback(
+    (chegadas: EncomendaLoja[]) => {
+      setNovas((n) => [...n, ...chegadas.map((o) => o.id)])
+      setAnuncio(chegadas.map((o) => `Nova encomenda ${o.codigo}`).join('. '))
+      avisar()
+    },
+    [avisar],
+  )
+  const { query, ligacao } = useEncomendasLoja(chegaram)
+  const avancar = useAvancarEncomenda()
+  const cancelar = useCancelarEncomenda()
+
+  // Keyboard users keep their place when a card moves or leaves (touch users are not scrolled about).
+  // Once the cancel dialog has gone (the page behind it is inert while it is open).
+  useEffect(() => {
+    if (!focar || aCancelar) return
+    document.getElementById(focar.id)?.focus({ preventScroll: true })
+    setFocar(null)
+  }, [focar, aCancelar])
+
+  const semSessao = isSemSessao(query.error) || isSemSessao(loja.error)
+  if (semSessao) return <Navigate to={paths.painelEntrar} replace />
+
+  const lista = query.data ?? []
+  const porFazer = (o: EncomendaLoja) => o.estado === ESTADO.recebido && pendentes[o.id] === undefined
+  const novasAgora = novas.filter((id) => lista.some((o) => o.id === id && porFazer(o)))
+  const titulo = novasAgora.length > 0 ? `(${novasAgora.length}) Encomendas` : 'Encomendas'
+
+  const pendente = (id: number, p: Pendente | undefined) =>
+    setPendentes(({ [id]: _, ...resto }) => (p === undefined ? resto : { ...resto, [id]: p }))
+
+  /** Where focus goes when this card leaves the board: the next card of its column, or the one before, or the column. */
+  const depoisDe = (o: EncomendaLoja) => {
+    const coluna = COLUNAS.find((c) => c.estado === o.estado)
+    const desta = lista.filter((x) => x.estado === o.estado)
+    const i = desta.findIndex((x) => x.id === o.id)
+    const vizinha = desta[i + 1] ?? desta[i - 1]
+    return vizinha ? cartaoTituloId(vizinha.id) : (coluna?.id ?? 'conteudo')
+  }
+
+  const onAvancar = (o: EncomendaLoja, teclado: boolean) => {
+    const passo = o.estado === ESTADO.recebido || o.estado === ESTADO.emPreparacao ? SEGUINTE[o.estado] : undefined
+    if (!passo || pendentes[o.id] !== undefined) return
+    const agoraMs = performance.now()
+    if (agoraMs - ultimoPasso.current < TOQUE_DUPLO_MS) return
+    ultimoPasso.current = agoraMs
+    setEmPausa(true)
+    const depois = passo.estado === ESTADO.pronto ? depoisDe(o) : cartaoTituloId(o.id)
+    pendente(o.id, passo.estado)
+    if (teclado && passo.estado === ESTADO.emPreparacao) setFocar({ id: depois })
+    avancar
+      .mutateAsync({ id: o.id, estado: passo.estado })
+      .then(() => {
+        setAnuncio(`Encomenda ${o.codigo} ${passo.estado === ESTADO.pronto ? 'pronta' : 'em preparação'}`)
+        if (teclado && passo.estado === ESTADO.pronto) setFocar({ id: depois })
+      })
+      .catch((error: unknown) => erro.mostrar(error))
+      .finally(() => pendente(o.id, undefined))
+  }
+
+  const onCancelar = async (o: EncomendaLoja, motivo: string) => {
+    const depois = depoisDe(o)
+    pendente(o.id, 'cancelar')
+    try {
+      await cancelar.mutateAsync({ id: o.id, motivo })
+      setAnuncio(`Encomenda ${o.codigo} cancelada`)
+      setFocar({ id: depois })
+    } finally {
+      pendente(o.id, undefined)
+    }
+  }
+
+  let quadro: ReactNode
+  if (query.isPending) {
+    quadro = <PainelCarregando label="A carregar as encomendas…" />
+  } else if (!query.data) {
+    quadro = <PainelErro error={query.error} onRetry={() => void query.refetch()} />
+  } else if (lista.length === 0) {
+    quadro = (
+      <div className="painel-cartao painel-quadro-vazio">
+        <p>Sem encomendas por preparar</p>
+        <p className="muted">As encomendas pagas na app aparecem aqui assim que chegam.</p>
+      </div>
+    )
+  } else {
+    quadro = (
+      <div className="painel-quadro-colunas">
+        {COLUNAS.map((coluna) => {
+          const desta = lista.filter((o) => (pendentes[o.id] === ESTADO.emPreparacao ? 1 : o.estado) === coluna.estado)
+          return (
+            <section key={coluna.id} className="painel-quadro-coluna" aria-labelledby={coluna.id}>
+              <h2 id={coluna.id} tabIndex={-1}>
+                {coluna.titulo} <span className="painel-quadro-contagem">{desta.length}</span>
+              </h2>
+              {desta.length === 0 ? (
+                <p className="painel-quadro-nenhuma">Nenhuma</p>
+              ) : (
+                <ul className="painel-quadro-lista">
+                  {desta.map((o) => (
+                    <EncomendaCartao
+                      key={o.id}
+                      encomenda={o}
+                      nova={novasAgora.includes(o.id)}
+                      pendente={pendentes[o.id]}
+                      pausa={emPausa}
+                      agora={agora}
+                      onAvancar={onAvancar}
+                      onCancelar={setACancelar}
+                    />
+                  ))}
+                </ul>
+              )}
+            </section>
+          )
+        })}
+      </div>
+    )
+  }
+
+  return (
+    <PainelLayout title={titulo} loja={loja.data} sair className="painel-quadro">
+      <div className="painel-quadro-topo">
+        <div className="painel-quadro-cabecalho">
+          <h1>Encomendas</h1>
+          <div className="painel-quadro-estado">
+            {som.estado === 'bloqueado' && (
+              <button type="button" className="button painel-som" onClick={som.ativar}>
+                Ativar som
+              </button>
+            )}
+            {som.estado === 'ativo' && <p>Som ativo</p>}
+            {som.estado === 'indisponivel' && <p>Sem som neste navegador</p>}
+          </div>
+        </div>
+        <div role="status" className="painel-quadro-ligacao">
+          {ligacao === 'sem-ligacao' && (
+            <p className="painel-aviso painel-aviso-erro">
+              Sem ligação ao servidor: a tentar novamente. As encomendas novas aparecem assim que a ligação voltar.
+            </p>
+          )}
+        </div>
+      </div>
+      <p className="visually-hidden" aria-live="polite" aria-atomic="true">
+        {anuncio}
+      </p>
+      {quadro}
+      {aCancelar && (
+        <CancelarEncomendaDialog
+          encomenda={aCancelar}
+          onConfirmar={(motivo) => onCancelar(aCancelar, motivo)}
+          onClose={() => setACancelar(null)}
+          onErro={erro.mostrar}
+        />
+      )}
+      {erro.dialogo}
+    </PainelLayout>
+  )
+}
