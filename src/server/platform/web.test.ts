@@ -2,13 +2,17 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp, testDialects } from '../testing/harness.ts'
+import { insertNovidade } from '../testing/fixtures.ts'
+import { createTestApp, device, type TestApp, testDialects } from '../testing/harness.ts'
 import { withPageData } from './web.ts'
 
 function fakeWebBuild(): string {
   const dir = mkdtempSync(join(tmpdir(), 'balcao-web-'))
   mkdirSync(join(dir, 'assets'))
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Balcão</title><div id="root"></div>')
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html><head><title>Balcão</title></head><body><div id="root"></div></body></html>',
+  )
   return dir
 }
 
@@ -60,5 +64,44 @@ describe('withPageData', () => {
     expect(withPageData(html, '<link rel="preload">', data)).toBe(
       `<html><head><title>B</title><link rel="preload"></head><body><div id="root"></div>${data}</body></html>`,
     )
+  })
+})
+
+describe.each(testDialects())("the page's lead image in the HTML on %s", (dialect) => {
+  let t: TestApp
+  const lead = '/imagens/novidade-natal-lista.800x450.0123456789.png'
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { WEB_DIST: fakeWebBuild() })
+    await insertNovidade(t.database.db, { tag: 'natal', image_list: lead })
+  })
+  afterAll(() => t.close())
+
+  const leadPicture = (html: string) => /<picture class="app-skeleton-lead"[\s\S]*?<\/picture>/.exec(html)?.[0]
+
+  it('paints the first card image from the HTML for a visitor who will see the home screen', async () => {
+    const visitor = device(t)
+    await visitor.call('POST', '/api/grava-saw-onboarding', { value: true })
+    const res = await visitor.call('GET', '/')
+    expect(res.statusCode).toBe(200)
+    const picture = leadPicture(res.body)
+    expect(picture).toBeDefined()
+    // Decoration for assistive technology, the same file the page's <picture> picks, in the same formats.
+    expect(picture).toContain('aria-hidden="true"')
+    expect(picture).toContain('alt=""')
+    expect(picture).toContain(`src="${lead}"`)
+    expect(picture).toContain('type="image/avif"')
+    expect(picture).toContain('novidade-natal-lista.800x450.0123456789.800w.avif 800w')
+    // Under the app's root, so that the app's first render hides it (styles.css).
+    expect(res.body.indexOf('<div id="root">')).toBeLessThan(res.body.indexOf('app-skeleton-lead'))
+    // And preloaded in the head, as before.
+    expect(res.body).toMatch(/<link rel="preload" as="image"[^>]*800w/)
+  })
+
+  it('leaves it out where the app will open another screen first (onboarding not seen)', async () => {
+    const res = await device(t, '203.0.113.11').call('GET', '/')
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toContain('<link rel="preload" as="image"')
+    expect(leadPicture(res.body)).toBeUndefined()
   })
 })

@@ -62,7 +62,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, prod
       return reply.status(status).header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(indexHtml())
     }
     const [reads, privateData] = await Promise.all([answerPageReads(app, path), answerPrivateData(app, request, reply)])
-    const html = withPageData(indexHtml(), reads?.head ?? '', `${reads?.body ?? ''}${privateData}`)
+    // The lead image only where the app will show this very page on its first render: a guard that sends the
+    // visitor elsewhere (onboarding, the personal data form) would otherwise flash the wrong picture.
+    const lead = privateData && opensAsRequested(privateData.data) ? leadImageSkeleton(reads?.lead) : ''
+    const html = withPageData(indexHtml(), reads?.head ?? '', `${lead}${reads?.body ?? ''}${privateData?.script ?? ''}`)
     return reply
       .status(status)
       .header('cache-control', privateData ? PRIVATE_PAGE : REVALIDATE)
@@ -98,7 +101,10 @@ export function withPageData(html: string, head: string, body: string): string {
  * the first screen renders without a round trip for its content. A read that does not answer 200 is left to the
  * browser, which then shows what it would have shown (not found, an error with a retry).
  */
-async function answerPageReads(app: FastifyInstance, path: string): Promise<{ head: string; body: string } | null> {
+async function answerPageReads(
+  app: FastifyInstance,
+  path: string,
+): Promise<{ head: string; body: string; lead: LeadImage | undefined } | null> {
   const page = pageReadsOf(path)
   if (!page || page.reads.length === 0) return null
   const answers = await Promise.all(
@@ -113,14 +119,19 @@ async function answerPageReads(app: FastifyInstance, path: string): Promise<{ he
   )
   const found = Object.fromEntries(answers.filter((a) => a !== null))
   if (Object.keys(found).length === 0) return null
-  return { head: leadImagePreload(page.page.leadImage?.(found)), body: jsonScript(PAGE_READS_ELEMENT_ID, found) }
+  const lead = page.page.leadImage?.(found)
+  return { head: leadImagePreload(lead), body: jsonScript(PAGE_READS_ELEMENT_ID, found), lead }
 }
 
 /**
  * The visitor's private data, as the app's first call would get it, carried in the page: the guards (onboarding seen,
  * logged in) decide on the first render. A cookie the call sets (none today) would go out with the page.
  */
-async function answerPrivateData(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<string> {
+async function answerPrivateData(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<{ script: string; data: unknown } | null> {
   const response = await app.inject({
     method: 'POST',
     url: '/api/refresh-private-data',
@@ -133,10 +144,17 @@ async function answerPrivateData(app: FastifyInstance, request: FastifyRequest, 
     },
     payload: JSON.stringify({ value: true }),
   })
-  if (response.statusCode !== 200) return ''
+  if (response.statusCode !== 200) return null
   const setCookie = response.headers['set-cookie']
   if (setCookie) reply.header('set-cookie', setCookie)
-  return jsonScript(PRIVATE_DATA_ELEMENT_ID, (response.json() as { data: unknown }).data)
+  const { data } = response.json() as { data: unknown }
+  return { script: jsonScript(PRIVATE_DATA_ELEMENT_ID, data), data }
+}
+
+/** Whether the app's guards (src/web/app/guards.ts) let this visitor see the page asked for on the first render. */
+function opensAsRequested(privateData: unknown): boolean {
+  const user = (privateData as { user?: { sawOnboarding?: boolean; data?: { temporario?: number } | null } }).user
+  return user?.sawOnboarding === true && !user.data?.temporario
 }
 
 /** Data for the page's script, in an element that is never run. `<` escaped: no text can close the element. */
@@ -148,12 +166,34 @@ function jsonScript(id: string, data: unknown): string {
  * A preload of the page's lead image in the format and width its <picture> will pick (same srcset and sizes, so the
  * browser reuses it), at high priority: it downloads alongside the script instead of after it.
  */
-function leadImagePreload(lead: { url: string | null | undefined; sizes: string } | undefined): string {
+type LeadImage = { url: string | null | undefined; sizes: string }
+
+function leadImagePreload(lead: LeadImage | undefined): string {
   if (!lead?.url) return ''
   const set = imageSet(lead.url)
   const best = set?.sources[0]
   if (!best) return `<link rel="preload" as="image" href="${escapeAttribute(lead.url)}" fetchpriority="high">`
   return `<link rel="preload" as="image" type="${best.type}" imagesrcset="${escapeAttribute(best.srcset)}" imagesizes="${escapeAttribute(lead.sizes)}" fetchpriority="high">`
+}
+
+/**
+ * The page's lead image, painted by the HTML itself under the skeleton header, where the page will show it
+ * (`.app-skeleton-lead` in styles.css: a phone's layout only): on a slow phone it appears as soon as it arrives
+ * instead of after the app's script has downloaded, compiled and rendered. Same srcset and sizes as the page's
+ * <picture>, so the app's image is the same file, from the memory cache. It goes when the app renders (as the
+ * skeleton does), and it is decoration for assistive technology: the page's own image carries the meaning.
+ */
+function leadImageSkeleton(lead: LeadImage | undefined): string {
+  if (!lead?.url) return ''
+  const set = imageSet(lead.url)
+  if (!set) return ''
+  const sources = set.sources
+    .map(
+      (s) => `<source type="${s.type}" srcset="${escapeAttribute(s.srcset)}" sizes="${escapeAttribute(lead.sizes)}">`,
+    )
+    .join('')
+  const img = `<img alt="" width="${set.width}" height="${set.height}" fetchpriority="high" src="${escapeAttribute(lead.url)}">`
+  return `<picture class="app-skeleton-lead" aria-hidden="true">${sources}${img}</picture>`
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')

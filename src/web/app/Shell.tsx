@@ -51,7 +51,7 @@ export const COPYRIGHT = `© ${COPYRIGHT_YEAR} Balcão. Todos os direitos reserv
 
 /** The bell, with the unread count (spec §2: on every screen, kept live by the event stream). */
 function BotaoNotificacoes() {
-  const porLer = naoLidas(useNotificacoes().data)
+  const porLer = naoLidas(useNotificacoes({ quandoCarregada: true }).data)
   return (
     <Link
       to={paths.notificacoes}

@@ -1,6 +1,7 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query'
 import type { Notificacao } from '../../shared/notificacoes.ts'
 import { apiGet, apiPost } from '../lib/api.ts'
+import { usePageLoaded } from '../lib/idle.ts'
 import { usePrivateData } from './private-data.ts'
 
 /**
@@ -28,7 +29,12 @@ export function comLeitura(lista: Notificacao[], guest: boolean, lidasAte = gues
 
 export const naoLidas = (lista: readonly Notificacao[] | undefined) => lista?.filter((n) => !n.read).length ?? 0
 
-export function useNotificacoes() {
+/**
+ * `quandoCarregada`: read only once the page has loaded (the header's count, which the first screen does not need);
+ * the notifications screen reads at once, its list being the screen.
+ */
+export function useNotificacoes({ quandoCarregada = false } = {}) {
+  const pageLoaded = usePageLoaded()
   const privateData = usePrivateData().data
   const guest = privateData?.user.loggedIn !== true
   // Keyed by whoever is signed in: another customer on the same device never sees (or marks) the last one's.
@@ -38,7 +44,7 @@ export function useNotificacoes() {
     queryFn: async ({ signal }) => comLeitura(await apiGet<Notificacao[]>('/api/notificacoes', signal), guest),
     // Live over the event stream when signed in; a guest's list changes rarely: read again now and then.
     staleTime: guest ? 5 * 60_000 : 60_000,
-    enabled: privateData !== undefined,
+    enabled: privateData !== undefined && (pageLoaded || !quandoCarregada),
   })
 }
 
