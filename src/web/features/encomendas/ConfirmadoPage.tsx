@@ -1,6 +1,6 @@
 import { Link, Navigate, useSearchParams } from 'react-router'
 import { ESTADO, estadoTexto, TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
-import { formatDateTime, formatMoney } from '../../../shared/format.ts'
+import { formatDateTime } from '../../../shared/format.ts'
 import type { EncomendaCliente } from '../../../shared/pedido.ts'
 import { paths } from '../../../shared/routes.ts'
 import { useHeader } from '../../app/header.tsx'
@@ -9,6 +9,7 @@ import { isNotFound } from '../../lib/api.ts'
 import { ErrorState } from '../../ui/ErrorState.tsx'
 import { Loading } from '../../ui/Loading.tsx'
 import { AtivarNotificacoes } from '../notificacoes/AtivarNotificacoes.tsx'
+import { ResumoEncomenda } from './ResumoEncomenda.tsx'
 import { idDaEncomenda, useEncomenda } from './use-encomenda.ts'
 import { useEncerrarCarrinho } from './use-finalizar.ts'
 import './checkout.css'
@@ -113,34 +114,18 @@ function Confirmado({ o }: { o: EncomendaCliente }) {
             <dd>{formatDateTime(o.criada_em)}</dd>
           </div>
         </dl>
-        <ul className="chk-linhas">
-          {o.linhas.map((l, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the order's lines, fixed once it was made.
-            <li key={i} className="chk-linha">
-              <span className="chk-linha-nome">
-                {l.qtd} × {l.produto}
-                {(l.complementos.length > 0 || l.opcoes.length > 0) && (
-                  <span className="chk-linha-detalhe">{[...l.complementos, ...l.opcoes].join(', ')}</span>
-                )}
-              </span>
-              <span className="chk-valor">{formatMoney(l.total)}</span>
-            </li>
-          ))}
-        </ul>
-        <dl className="chk-totais">
-          <div>
-            <dt>Subtotal</dt>
-            <dd>{formatMoney(o.total)}</dd>
-          </div>
-          <div>
-            <dt>Desconto</dt>
-            <dd>{o.desconto > 0 ? formatMoney(-o.desconto) : formatMoney(0)}</dd>
-          </div>
-          <div className="chk-total">
-            <dt>{o.valor_pago > 0 ? 'Pago com MB WAY' : 'Total'}</dt>
-            <dd>{formatMoney(o.valor_pago)}</dd>
-          </div>
-        </dl>
+        <ResumoEncomenda
+          linhas={o.linhas.map((l) => ({
+            qtd: l.qtd,
+            nome: l.produto,
+            escolhas: [...l.complementos, ...l.opcoes],
+            total: l.total,
+          }))}
+          subtotal={o.total}
+          desconto={o.desconto}
+          totalRotulo={o.valor_pago > 0 ? 'Pago com MB WAY' : 'Total'}
+          total={o.valor_pago}
+        />
       </section>
 
       {/* After an order the customer has a reason to want them: being told when it is ready. */}

@@ -17,6 +17,7 @@ import { PhoneField } from '../../ui/PhoneField.tsx'
 import { useLojasEncomenda } from './api.ts'
 import { type LinhaLocal, paraApi, useEncomendaLocal } from './carrinho.ts'
 import { RebaterOferta } from './RebaterOferta.tsx'
+import { ResumoEncomenda } from './ResumoEncomenda.tsx'
 import { encomendaKey } from './use-encomenda.ts'
 import {
   emFaltaParaFinalizar,
@@ -246,36 +247,18 @@ function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
       <section className="chk-painel" aria-labelledby="chk-resumo" aria-busy={aCalcular}>
         <h2 id="chk-resumo">A sua encomenda</h2>
         {loja && <p className="chk-loja">{loja.nome}</p>}
-        <ul className="chk-linhas">
-          {dados.loyaltyData.lines.map((l, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the server's lines, in the cart's order, never reordered.
-            <li key={i} className="chk-linha">
-              <span className="chk-linha-nome">
-                {l.qtd} × {l.nome}
-                {(l.complementares.length > 0 || l.opcoes.length > 0) && (
-                  <span className="chk-linha-detalhe">
-                    {[...l.complementares, ...l.opcoes].map((x) => x.nome).join(', ')}
-                  </span>
-                )}
-              </span>
-              <span className="chk-valor">{formatMoney(l.total)}</span>
-            </li>
-          ))}
-        </ul>
-        <dl className="chk-totais">
-          <div>
-            <dt>Subtotal</dt>
-            <dd>{formatMoney(t.total_transaction)}</dd>
-          </div>
-          <div>
-            <dt>Desconto</dt>
-            <dd>{desconto > 0 ? formatMoney(-desconto) : formatMoney(0)}</dd>
-          </div>
-          <div className="chk-total">
-            <dt>Total</dt>
-            <dd>{formatMoney(total)}</dd>
-          </div>
-        </dl>
+        <ResumoEncomenda
+          linhas={dados.loyaltyData.lines.map((l) => ({
+            qtd: l.qtd,
+            nome: l.nome,
+            escolhas: [...l.complementares, ...l.opcoes].map((x) => x.nome),
+            total: l.total,
+          }))}
+          subtotal={t.total_transaction}
+          desconto={desconto}
+          totalRotulo="Total"
+          total={total}
+        />
         {t.total_outstanding_removed > 0 && (
           <p className="chk-saldo">
             {usar === 1
