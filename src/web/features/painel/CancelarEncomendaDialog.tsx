@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { type FormEvent, useId, useRef, useState } from 'react'
 import { formatMoney } from '../../../shared/format.ts'
 import type { EncomendaLoja } from '../../../shared/pedido.ts'
 import { mensagens } from '../../../shared/validacao.ts'
@@ -46,15 +46,11 @@ export function CancelarEncomendaDialog({ encomenda: o, onConfirmar, onClose, on
   const [erro, setErro] = useState<string | undefined>()
   const [aEnviar, setAEnviar] = useState(false)
   const running = useRef(false)
-  const close = useRef(onClose)
-  useEffect(() => {
-    close.current = onClose
-  })
-
+  // Not while the request runs: its answer decides what the dialog shows next.
   useNativeModal(
     ref,
     () => {
-      if (!running.current) close.current()
+      if (!running.current) onClose()
     },
     () => motivoRef.current,
   )

@@ -27,15 +27,11 @@ export function DevolucaoDialog({ compra, onClose, onErro }: DevolucaoDialogProp
   const [resultado, setResultado] = useState<Devolucao | null>(null)
   const devolver = useDevolver(compra.id)
   const running = useRef(false)
-  const close = useRef(onClose)
-  useEffect(() => {
-    close.current = onClose
-  })
-
+  // Not while the request runs: its answer decides what the dialog shows next.
   useNativeModal(
     ref,
     () => {
-      if (!running.current) close.current()
+      if (!running.current) onClose()
     },
     () => valorRef.current,
   )
