@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import type { Catalogo, LojaEncomenda } from '../src/shared/ementa.ts'
 import { createStoreKey, pos } from './loja.ts'
-import { api, createAccount, expect, expectAccessible, test } from './support.ts'
+import { API_HEADERS, api, apiPost, createAccount, expect, expectAccessible, test } from './support.ts'
 
 /**
  * Ordering end to end (issue 10): choose the store, a product with an extra and an option, the balance used, MB WAY in
@@ -14,6 +14,8 @@ const SHOTS = process.env.ENCOMENDAS_SHOTS
 const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true })
 }
+
+const euros = (c: number) => `${(c / 100).toFixed(2).replace('.', ',')} €`
 
 interface PagamentoDev {
   id: string
@@ -71,7 +73,6 @@ test('orders with an extra, an option and the balance, pays with MB WAY, and fol
   await page.getByRole('checkbox', { name: opcao.nome, exact: true }).check()
   await page.getByRole('button', { name: 'Mais um' }).click()
   const unitario = produto.pvp_com_iva + extra.pvp_com_iva
-  const euros = (c: number) => `${(c / 100).toFixed(2).replace('.', ',')} €`
   const adicionar = page.getByRole('button', { name: `Adicionar - ${euros(unitario * 2)}` })
   await shot(page, '3-produto')
   await expectAccessible(page)
@@ -152,6 +153,95 @@ test('orders with an extra, an option and the balance, pays with MB WAY, and fol
     await expect(page.getByText('O seu pedido está pronto')).toBeVisible({ timeout: 3000 })
     await expect(tablet.getByText(`Pedido ${orderId}`)).toBeHidden()
     await shot(page, '9-pronto')
+  } finally {
+    await board.close()
+  }
+})
+
+test('the store cancels a paid order from the board: the customer sees why at once and gets the balance back', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000)
+  const account = await createAccount(page)
+  const key = createStoreKey(LOJA)
+  const till = pos(page.request, key)
+  const { cliente } = await till.identify({ telemovel: account.telemovel, pais: '351' })
+  await till.purchase(cliente.id, 2000)
+  const saldo = async () =>
+    (await apiPost<{ user: { data: { saldo: number } } }>(page.request, '/api/refresh-private-data', { value: true }))
+      .user.data.saldo
+  expect(await saldo()).toBe(100)
+
+  // An order paid with 1,00 € of balance and the rest by MB WAY, placed as the checkout places it.
+  const { categorias } = await api<Catalogo>(page.request, `/api/catalogo/${LOJA}`)
+  const produto = categorias
+    .flatMap((c) => c.produtos)
+    .find((p) => p.min_complementos === 0 && !p.complementares.some((c) => c.obrigatorio) && p.pvp_com_iva > 100)
+  if (!produto) throw new Error('the demo has no plain product on 862')
+  const res = await page.request.post('/api/finaliza-encomenda', {
+    headers: { ...API_HEADERS, 'Idempotency-Key': `cancelar-${account.telemovel}` },
+    data: {
+      id_tipo_entrega: 1,
+      telemovel: account.telemovel,
+      aceitou: true,
+      nome: account.nome,
+      email: account.email,
+      nif: '',
+      cart: [{ id: produto.id, qtd: 2, complementares: [], opcoes: [] }],
+      id_loja: LOJA,
+      usar_premio: 1,
+    },
+  })
+  expect(res.ok(), await res.text()).toBe(true)
+  const { orderData } = ((await res.json()) as { data: { orderData: { orderId: number } } }).data
+  expect(await saldo()).toBe(0)
+  const pedido = (await api<PagamentoDev[]>(page.request, '/api/dev/pagamentos')).find(
+    (p) => p.telemovel === account.telemovel && p.estado === 'pendente',
+  )
+  expect(pedido?.valor).toBe(produto.pvp_com_iva * 2 - 100)
+  const approve = await page.request.post(`/api/dev/pagamentos/${pedido?.id}/aprovar`, { headers: API_HEADERS })
+  expect(approve.ok()).toBe(true)
+
+  await page.goto(`/carrinho/confirmado?encomenda=${orderData.orderId}`)
+  await expect(page.getByText('Recebemos o seu pedido - 15 minutos')).toBeVisible({ timeout: 5000 })
+
+  const board = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } })
+  try {
+    const tablet = await board.newPage()
+    await tablet.goto('/painel/entrar')
+    await tablet.getByLabel('Chave da loja', { exact: true }).fill(key)
+    await tablet.getByRole('button', { name: 'Entrar' }).click()
+    await expect(tablet).toHaveURL(/\/painel\/caixa$/)
+    await tablet.getByRole('link', { name: 'Encomendas' }).click()
+    const cartao = tablet.getByRole('listitem').filter({ hasText: `Pedido ${orderData.orderId}` })
+    await cartao.getByRole('button', { name: 'Cancelar', exact: true }).click()
+
+    // Staff are told what the customer gets back before they confirm; the reason is required.
+    const dialogo = tablet.getByRole('dialog', { name: /^Cancelar o pedido/ })
+    await expect(dialogo).toContainText('são devolvidos a Rita Fonseca')
+    await expect(dialogo).toContainText(`${euros(produto.pvp_com_iva * 2 - 100)} por MB WAY e 1,00 € de saldo`)
+    await dialogo.getByRole('button', { name: 'Cancelar encomenda' }).click()
+    await expect(dialogo.getByText('Campo de preenchimento obrigatório')).toBeVisible()
+    await expect(dialogo.getByLabel('Motivo')).toBeFocused()
+    await expectAccessible(tablet)
+    await dialogo.getByRole('button', { name: 'Produto esgotado' }).click()
+    await dialogo.getByRole('button', { name: 'Cancelar encomenda' }).click()
+    await expect(dialogo).toBeHidden()
+    await expect(cartao).toBeHidden()
+
+    // The customer's open screen follows without a reload; the balance used is back.
+    await expect(page.getByText('Pedido cancelado')).toBeVisible({ timeout: 3000 })
+    await expect(page.getByText('Produto esgotado')).toBeVisible()
+    await expect(
+      page.getByText(`O valor pago (${euros(produto.pvp_com_iva * 2 - 100)}) é devolvido por MB WAY.`),
+    ).toBeVisible()
+    await expect(page.getByText('O saldo usado (1,00 €) voltou à sua conta.')).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Pontos' })).toHaveCount(0)
+    await expectAccessible(page)
+    await shot(page, '11-cancelado')
+    expect(await saldo()).toBe(100)
   } finally {
     await board.close()
   }

@@ -1,6 +1,6 @@
 import { Link, Navigate, useSearchParams } from 'react-router'
 import { ESTADO, estadoTexto, TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
-import { formatDateTime } from '../../../shared/format.ts'
+import { formatDateTime, formatMoney } from '../../../shared/format.ts'
 import type { EncomendaCliente } from '../../../shared/pedido.ts'
 import { paths } from '../../../shared/routes.ts'
 import { useHeader } from '../../app/header.tsx'
@@ -46,6 +46,15 @@ export function ConfirmadoPage() {
   return <Confirmado o={o} />
 }
 
+/** What a cancelled order gives back, in the customer's words: the MB WAY payment, the balance used, or nothing taken. */
+export function devolvidoAoCliente(o: Pick<EncomendaCliente, 'pago' | 'valor_pago' | 'desconto'>): string[] {
+  const frases: string[] = []
+  if (o.pago && o.valor_pago > 0) frases.push(`O valor pago (${formatMoney(o.valor_pago)}) é devolvido por MB WAY.`)
+  if (!o.pago && o.valor_pago > 0) frases.push('O pagamento não foi concluído: nada foi cobrado.')
+  if (o.desconto > 0) frases.push(`O saldo usado (${formatMoney(o.desconto)}) voltou à sua conta.`)
+  return frases
+}
+
 function Confirmado({ o }: { o: EncomendaCliente }) {
   const user = usePrivateData().data?.user.data
   const cancelado = o.status === ESTADO.cancelado
@@ -61,7 +70,14 @@ function Confirmado({ o }: { o: EncomendaCliente }) {
           {estadoTexto(o.status, o.pago)}
         </p>
         {cancelado ? (
-          o.motivo && <p>{o.motivo}</p>
+          <>
+            {o.motivo && <p>{o.motivo}</p>}
+            {devolvidoAoCliente(o).map((frase) => (
+              <p key={frase} className="chk-devolvido">
+                {frase}
+              </p>
+            ))}
+          </>
         ) : (
           <ol className="chk-passos">
             {PASSOS.map((p, i) => (
@@ -80,23 +96,26 @@ function Confirmado({ o }: { o: EncomendaCliente }) {
         )}
       </section>
 
-      <section className="chk-painel" aria-labelledby="chk-pontos-titulo">
-        <h2 id="chk-pontos-titulo">Pontos</h2>
-        <dl className="chk-totais">
-          <div>
-            <dt>Pontos ganhos</dt>
-            <dd>{o.pointsAdded}</dd>
-          </div>
-          {user && (
+      {/* A cancelled order earned nothing: what it had earned was taken back with it. */}
+      {!cancelado && (
+        <section className="chk-painel" aria-labelledby="chk-pontos-titulo">
+          <h2 id="chk-pontos-titulo">Pontos</h2>
+          <dl className="chk-totais">
             <div>
-              <dt>Pontos acumulados</dt>
-              <dd>
-                {user.pontos}/{user.patamar}
-              </dd>
+              <dt>Pontos ganhos</dt>
+              <dd>{o.pointsAdded}</dd>
             </div>
-          )}
-        </dl>
-      </section>
+            {user && (
+              <div>
+                <dt>Pontos acumulados</dt>
+                <dd>
+                  {user.pontos}/{user.patamar}
+                </dd>
+              </div>
+            )}
+          </dl>
+        </section>
+      )}
 
       <section className="chk-painel" aria-labelledby="chk-detalhe-titulo">
         <h2 id="chk-detalhe-titulo">Detalhes</h2>
@@ -123,7 +142,7 @@ function Confirmado({ o }: { o: EncomendaCliente }) {
           }))}
           subtotal={o.total}
           desconto={o.desconto}
-          totalRotulo={o.valor_pago > 0 ? 'Pago com MB WAY' : 'Total'}
+          totalRotulo={o.valor_pago > 0 && o.pago ? 'Pago com MB WAY' : 'Total'}
           total={o.valor_pago}
         />
       </section>
