@@ -1,6 +1,8 @@
-// A second app process on a test's PostgreSQL schema, for the tests that need two (the event bus across processes):
-// `node --import tsx src/server/testing/second-process.ts` with TEST_DATABASE_URL and TEST_SCHEMA set. It prints
-// `PORT <n>` once it listens, and stops on SIGTERM.
+// Another app process on a test's database, for the tests that need more than one (the event bus across processes) or
+// one that dies and starts again (a restart between payment and callback): `node --import tsx
+// src/server/testing/second-process.ts` with TEST_DATABASE_URL (PostgreSQL, with TEST_SCHEMA, or a SQLite file) set.
+// TEST_APP_NODE_ENV=development runs what production runs at start and every minute (the schedulers), which tests
+// leave off. It prints `PORT <n>` once it listens, and stops on SIGTERM.
 import { buildApp } from '../app.ts'
 import { configWith } from '../config.ts'
 import { HASH_COST_MIN } from '../platform/crypto.ts'
@@ -8,10 +10,10 @@ import { openDatabase } from '../platform/db.ts'
 
 const url = process.env.TEST_DATABASE_URL
 const schema = process.env.TEST_SCHEMA
-if (!url || !schema) throw new Error('TEST_DATABASE_URL and TEST_SCHEMA must be set')
-const database = openDatabase(url, { schema })
+if (!url) throw new Error('TEST_DATABASE_URL must be set')
+const database = openDatabase(url, schema ? { schema } : {})
 const config = configWith({
-  NODE_ENV: 'test',
+  NODE_ENV: process.env.TEST_APP_NODE_ENV === 'development' ? 'development' : 'test',
   LOG_LEVEL: 'silent',
   WEB_DIST: 'dist/none',
   HASH_COST: HASH_COST_MIN,
