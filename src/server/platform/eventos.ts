@@ -62,8 +62,11 @@ function createOuvintes(onError: (error: unknown) => void) {
     entregar(canal: string, evento: Evento) {
       for (const ouvinte of ouvintes.get(canal) ?? []) chamar(ouvinte, evento)
     },
+    /** Once to each listener, however many channels it listens on (a stream hears its customer and everyone). */
     entregarATodos(evento: Evento) {
-      for (const set of ouvintes.values()) for (const ouvinte of set) chamar(ouvinte, evento)
+      const todos = new Set<Ouvinte>()
+      for (const set of ouvintes.values()) for (const ouvinte of set) todos.add(ouvinte)
+      for (const ouvinte of todos) chamar(ouvinte, evento)
     },
     juntar(canal: string, ouvinte: Ouvinte): () => void {
       let set = ouvintes.get(canal)
@@ -95,6 +98,16 @@ const PAYLOAD_MAX = 7900
 /** Reconnection waits after the listening connection drops: 0.5 s, doubling, at most 10 s. */
 const RELIGAR_MIN_MS = 500
 const RELIGAR_MAX_MS = 10_000
+/**
+ * TCP keep-alive probes start after this much silence (Linux's default is two hours): a link a NAT or firewall dropped
+ * without a word is noticed by the kernel too, not only by the ping below.
+ */
+const KEEPALIVE_MS = 10_000
+/** The listening connection is asked `SELECT 1` this often; no answer within PING_TIMEOUT_MS counts as a lost link. */
+const PING_MS = 30_000
+const PING_TIMEOUT_MS = 10_000
+/** Events sent in one statement at most (each is its own `pg_notify`, in order). */
+const NOTIFY_LOTE = 100
 
 export interface PostgresEventBusOptions {
   connectionString: string
@@ -103,18 +116,24 @@ export interface PostgresEventBusOptions {
   /** The PostgreSQL schema the app works in (tests give each suite one): processes on other schemas do not hear it. */
   schema?: string
   onError?: (error: unknown) => void
+  /** How often the listening connection is checked, and how long its answer may take (tests shorten both). */
+  pingMs?: number
+  pingTimeoutMs?: number
 }
 
 /**
  * Several processes on one PostgreSQL database: an event is sent with NOTIFY (through the app's pool) on one channel
  * and every process's listening connection (LISTEN) delivers it to its own listeners, this one's included, so all hear
- * it in the same order. The listening connection is its own (a pooled one would be handed to other queries); when it
- * drops it is opened again with backoff, and this process's listeners are told `RELER`, since what happened meanwhile
- * was not heard here. Publishing does not depend on it: other processes hear this one's events meanwhile.
- * Resolves once this process is listening.
+ * it in the same order, and in the order this process published it (its NOTIFYs go out one statement after another).
+ * The listening connection is its own (a pooled one would be handed to other queries), checked every 30 s; when it
+ * drops, or stops answering, it is opened again with backoff, and this process's listeners are told `RELER`, since what
+ * happened meanwhile was not heard here. Publishing does not depend on it: other processes hear this one's events
+ * meanwhile. Resolves once this process is listening.
  */
 export async function createPostgresEventBus(options: PostgresEventBusOptions): Promise<EventBus> {
   const onError = options.onError ?? (() => {})
+  const pingMs = options.pingMs ?? PING_MS
+  const pingTimeoutMs = options.pingTimeoutMs ?? PING_TIMEOUT_MS
   const ouvintes = createOuvintes(onError)
   const canalPg = options.schema ? `balcao_eventos_${options.schema}` : 'balcao_eventos'
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(canalPg)) throw new Error(`unusable LISTEN channel: ${canalPg}`)
@@ -122,7 +141,7 @@ export async function createPostgresEventBus(options: PostgresEventBusOptions): 
   let fechado = false
   let tentativa = 0
   let religar: ReturnType<typeof setTimeout> | undefined
-  const aEnviar = new Set<Promise<void>>()
+  let ping: ReturnType<typeof setInterval> | undefined
 
   const receber = (msg: pg.Notification) => {
     if (msg.channel !== canalPg || !msg.payload) return
@@ -138,12 +157,39 @@ export async function createPostgresEventBus(options: PostgresEventBusOptions): 
     }
   }
 
+  /** Asks the listening connection for an answer; none in time is a link dropped in silence (a NAT's, a firewall's). */
+  const verificar = async (c: pg.Client, perdida: (error?: unknown) => void) => {
+    let prazo: ReturnType<typeof setTimeout> | undefined
+    try {
+      await Promise.race([
+        c.query('SELECT 1'),
+        new Promise((_, reject) => {
+          prazo = setTimeout(
+            () => reject(new Error(`event bus: no answer to a ping within ${pingTimeoutMs} ms`)),
+            pingTimeoutMs,
+          )
+        }),
+      ])
+    } catch (error) {
+      perdida(error)
+    } finally {
+      clearTimeout(prazo)
+    }
+  }
+
   const ligar = async (): Promise<void> => {
-    // TCP keep-alive: a link a NAT or firewall dropped in silence is found, and opened again.
-    const c = new pg.Client({ connectionString: options.connectionString, keepAlive: true })
+    // Named after its channel, so that an operator (or a test) can find this connection in pg_stat_activity.
+    const c = new pg.Client({
+      connectionString: options.connectionString,
+      application_name: canalPg,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: KEEPALIVE_MS,
+    })
     const perdida = (error?: unknown) => {
       if (client !== c) return
       client = null
+      clearInterval(ping)
+      ping = undefined
       if (error) onError(error)
       c.removeAllListeners('notification')
       void c.end().catch(() => {})
@@ -169,9 +215,36 @@ export async function createPostgresEventBus(options: PostgresEventBusOptions): 
       perdida(error)
       throw error
     }
+    if (client !== c) return
+    let aVerificar = false
+    ping = setInterval(() => {
+      if (aVerificar || client !== c) return
+      aVerificar = true
+      void verificar(c, perdida).finally(() => {
+        aVerificar = false
+      })
+    }, pingMs)
+    ping.unref()
   }
 
   await ligar()
+
+  // What is published goes out in order: one statement at a time, the events published meanwhile together in the next.
+  // (Identical events in one statement reach listeners once: an event only says "read this again".)
+  const fila: string[] = []
+  let aEnviar: Promise<void> | null = null
+  const enviarFila = async () => {
+    while (fila.length > 0) {
+      const lote = fila.splice(0, NOTIFY_LOTE)
+      try {
+        await sql`SELECT ${sql.join(lote.map((payload) => sql`pg_notify(${canalPg}, ${payload})`))}`.execute(options.db)
+      } catch (error) {
+        onError(error)
+      }
+    }
+    // In the same turn as the check above: an event published from now on starts a new round.
+    aEnviar = null
+  }
 
   return {
     publish(canal, evento) {
@@ -180,19 +253,17 @@ export async function createPostgresEventBus(options: PostgresEventBusOptions): 
         onError(new Error(`event too large for NOTIFY on ${canal}: ${evento.tipo}`))
         return
       }
-      const enviado = sql`SELECT pg_notify(${canalPg}, ${payload})`.execute(options.db).then(
-        () => {},
-        (error: unknown) => onError(error),
-      )
-      aEnviar.add(enviado)
-      void enviado.finally(() => aEnviar.delete(enviado))
+      fila.push(payload)
+      aEnviar ??= enviarFila()
     },
     subscribe: ouvintes.juntar,
     async close() {
       fechado = true
       clearTimeout(religar)
+      clearInterval(ping)
+      ping = undefined
       // What was published before closing still goes out (a command that sends one notification and exits).
-      await Promise.all(aEnviar)
+      await aEnviar
       const c = client
       client = null
       if (c) await c.end().catch(() => {})
