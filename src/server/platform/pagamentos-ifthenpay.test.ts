@@ -1,3 +1,5 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type IfthenpayServer, startIfthenpayServer } from '../testing/ifthenpay-server.ts'
 import { PagamentoIndisponivel, PagamentoRecusado } from './pagamentos.ts'
@@ -67,7 +69,8 @@ describe('ifthenpay MB WAY provider against a local ifthenpay API', () => {
     try {
       await expect(provider.criar(pedido)).rejects.toBeInstanceOf(PagamentoIndisponivel)
       await expect(provider.estado('x')).rejects.toBeInstanceOf(PagamentoIndisponivel)
-      expect(await provider.reembolsar({ id: 'x', valor: 100 })).toBe('erro')
+      // A 5xx may come after the refund was made: its outcome is not known, and it must not be sent again blindly.
+      expect(await provider.reembolsar({ id: 'x', valor: 100 })).toBe('incerto')
     } finally {
       api.falhar = false
     }
@@ -78,6 +81,40 @@ describe('ifthenpay MB WAY provider against a local ifthenpay API', () => {
       apiUrl: 'http://127.0.0.1:9',
     })
     await expect(down.criar(pedido)).rejects.toBeInstanceOf(PagamentoIndisponivel)
+    // Refused before anything was sent (a port nothing listens on): a definite failure, tried again later.
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const { port } = closed.address() as AddressInfo
+    await new Promise<void>((resolve) => closed.close(() => resolve()))
+    const refused = createIfthenpayProvider({
+      mbWayKey: 'k',
+      antiPhishingKey: 'k',
+      backofficeKey: 'k',
+      apiUrl: `http://127.0.0.1:${port}`,
+    })
+    expect(await refused.reembolsar({ id: 'x', valor: 100 })).toBe('erro')
+  })
+
+  it('a refund that times out is "incerto": it may have been made', async () => {
+    const { id } = await provider.criar(pedido)
+    api.pagar(id)
+    const impaciente = createIfthenpayProvider({
+      mbWayKey: api.mbWayKey,
+      antiPhishingKey: api.antiPhishingKey,
+      backofficeKey: api.backofficeKey,
+      apiUrl: api.url,
+      timeoutMs: 100,
+    })
+    api.atrasos.reembolso = 400
+    try {
+      expect(await impaciente.reembolsar({ id, valor: 1250 })).toBe('incerto')
+    } finally {
+      api.atrasos.reembolso = 0
+    }
+    // It was made, after all: a second one for the whole amount is refused, not paid twice.
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(api.pedidos.find((p) => p.requestId === id)?.refunded).toEqual(['12.50'])
+    expect(await provider.reembolsar({ id, valor: 1250 })).toBe('erro')
   })
 
   it('reads a callback only with the anti-phishing key, and its amount exactly', () => {
@@ -106,5 +143,12 @@ describe('ifthenpay MB WAY provider against a local ifthenpay API', () => {
       api.semFundos = false
     }
     expect(await provider.reembolsar({ id: 'desconhecido', valor: 100 })).toBe('erro')
+    // Never more back than was paid: 12,50 € went back already.
+    expect(await provider.reembolsar({ id, valor: 1 })).toBe('erro')
+    const partial = await provider.criar(pedido)
+    api.pagar(partial.id)
+    expect(await provider.reembolsar({ id: partial.id, valor: 1000 })).toBe('ok')
+    expect(await provider.reembolsar({ id: partial.id, valor: 251 })).toBe('erro')
+    expect(await provider.reembolsar({ id: partial.id, valor: 250 })).toBe('ok')
   })
 })

@@ -52,6 +52,12 @@ export function deEuros(valor: string): number | null {
 /** ifthenpay's `mobileNumber`: the national number for Portugal, `34#612345678` for another dial code. */
 export const numeroMbway = (pais: string, telemovel: string) => (pais === '351' ? telemovel : `${pais}#${telemovel}`)
 
+/** A fetch that failed before the request was sent (refused, unknown host): nothing reached the provider. */
+function naoEnviado(error: unknown): boolean {
+  const code = (error as { cause?: { code?: unknown } } | null)?.cause?.code
+  return code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN'
+}
+
 const iguais = (a: string, b: string) => timingSafeEqual(Buffer.from(sha256(a)), Buffer.from(sha256(b)))
 
 export function createIfthenpayProvider(settings: IfthenpaySettings): PaymentProvider {
@@ -121,16 +127,24 @@ export function createIfthenpayProvider(settings: IfthenpaySettings): PaymentPro
     },
 
     async reembolsar({ id, valor }) {
+      let response: Response
       try {
-        const answer = await call(
-          '/endpoint/payments/refund',
-          json({ backofficekey: settings.backofficeKey, requestId: id, amount: paraEuros(valor) }),
-        )
-        const code = String(answer.Code)
-        return code === '1' ? 'ok' : code === '-1' ? 'sem-fundos' : 'erro'
-      } catch {
-        return 'erro'
+        response = await fetch(`${base}/endpoint/payments/refund`, {
+          ...json({ backofficekey: settings.backofficeKey, requestId: id, amount: paraEuros(valor) }),
+          signal: timeout(),
+        })
+      } catch (error) {
+        // No connection at all: the request never left, nothing was refunded. A timeout or a dropped connection: it
+        // may have been made.
+        return naoEnviado(error) ? 'erro' : 'incerto'
       }
+      // A server error may come after the refund was made (a gateway timing out on it); a 4xx refused it as sent.
+      if (response.status >= 500) return 'incerto'
+      const body = (await response.json().catch(() => null)) as Record<string, unknown> | null
+      if (!response.ok) return 'erro'
+      if (!body || typeof body !== 'object') return 'incerto'
+      const code = String(body.Code)
+      return code === '1' ? 'ok' : code === '-1' ? 'sem-fundos' : 'erro'
     },
   }
 }

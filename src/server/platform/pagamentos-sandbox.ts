@@ -80,14 +80,16 @@ export function createSandboxProvider({ db, clock, expirySeconds, callbackKey }:
     },
 
     async reembolsar({ id, valor }) {
-      const row = await db.selectFrom('pagamentos_sandbox').selectAll().where('id', '=', id).executeTakeFirst()
-      if (row?.estado !== 'pago' || row.reembolsado + valor > row.valor) return 'erro'
-      await db
+      if (!Number.isSafeInteger(valor) || valor <= 0) return 'erro'
+      // One guarded update: two refunds at once cannot both pass the check and give back more than was paid.
+      const result = await db
         .updateTable('pagamentos_sandbox')
-        .set({ reembolsado: row.reembolsado + valor })
+        .set((eb) => ({ reembolsado: eb('reembolsado', '+', valor) }))
         .where('id', '=', id)
-        .execute()
-      return 'ok'
+        .where('estado', '=', 'pago')
+        .where((eb) => eb(eb('reembolsado', '+', valor), '<=', eb.ref('valor')))
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows) === 1 ? 'ok' : 'erro'
     },
 
     async listar() {

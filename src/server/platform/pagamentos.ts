@@ -31,7 +31,12 @@ export interface CallbackLido {
   valor: number
 }
 
-export type ResultadoReembolso = 'ok' | 'sem-fundos' | 'erro'
+/**
+ * A refund's outcome. `sem-fundos` and `erro` are definite refusals (the provider answered that it did not refund:
+ * trying again later cannot refund twice); `incerto` is no answer we can read (a timeout, a dropped connection, a 5xx
+ * after the request left): the refund may or may not have been made, and must not be sent again blindly.
+ */
+export type ResultadoReembolso = 'ok' | 'sem-fundos' | 'erro' | 'incerto'
 
 export interface PaymentProvider {
   readonly nome: 'sandbox' | 'ifthenpay'
@@ -44,7 +49,10 @@ export interface PaymentProvider {
    * null when it is not a callback from the provider (no secret, a wrong one, missing fields).
    */
   lerCallback(params: Record<string, unknown>): CallbackLido | null
-  /** Gives `valor` cents of a paid request back to the customer. */
+  /**
+   * Gives `valor` cents of a paid request back to the customer. Never throws for the provider's sake: an outcome it
+   * cannot tell is `incerto`. Providers refuse refunds beyond what was paid, so a duplicate is refused, not paid twice.
+   */
   reembolsar(pedido: { id: string; valor: number }): Promise<ResultadoReembolso>
 }
 

@@ -14,6 +14,7 @@ export interface PedidoIfthenpay {
   mobileNumber: string
   description: string
   status: '123' | '000' | '020' | '101'
+  /** Each refund accepted, as sent ("2.60"). */
   refunded: string[]
 }
 
@@ -32,6 +33,17 @@ export interface IfthenpayServer {
   falhar: boolean
   /** The next refunds answer "insufficient funds". */
   semFundos: boolean
+  /**
+   * While set, a payment request is made (it reaches the phone) but its answer is a 502, as when a gateway times out
+   * on the way back: the caller cannot know the request exists.
+   */
+  criarSemResposta: boolean
+  /** Milliseconds each create / refund waits before it is handled (a slow provider, for races). */
+  atrasos: { criar: number; reembolso: number }
+  /** Refund calls received, accepted or not (also those answered 500 while `falhar`). */
+  readonly reembolsos: number
+  /** Numbers without MB WAY: a payment request to one is refused (Status other than 000). */
+  semMbway: Set<string>
   /** Sends the callback ifthenpay sends on a payment, to a URL template with its placeholders. */
   enviarCallback(template: string, requestId: string, antiPhishingKey?: string): Promise<Response>
   close(): Promise<void>
@@ -45,7 +57,11 @@ export async function startIfthenpayServer(
   const antiPhishingKey = keys.antiPhishingKey ?? 'anti-phishing-segredo'
   const pedidos: PedidoIfthenpay[] = []
   const chamadas: string[] = []
-  const state = { falhar: false, semFundos: false }
+  const state = { falhar: false, semFundos: false, criarSemResposta: false }
+  const atrasos = { criar: 0, reembolso: 0 }
+  const semMbway = new Set<string>()
+  const cents = (amount: string) => Math.round(Number(amount) * 100)
+  const esperar = (ms: number) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve())
 
   const server: Server = createServer(async (req, res) => {
     let raw = ''
@@ -61,12 +77,16 @@ export async function startIfthenpayServer(
     const body = raw ? (JSON.parse(raw) as Record<string, string>) : {}
 
     if (req.method === 'POST' && url.pathname === '/spg/payment/mbway') {
+      await esperar(atrasos.criar)
       if (body.mbWayKey !== mbWayKey) return send(200, { Message: 'Invalid MbWayKey', Status: '999' })
       if (!/^(\d{9}|\d{1,4}#\d{4,15})$/.test(body.mobileNumber ?? '')) {
         return send(200, { Message: 'Invalid mobile number', Status: '100' })
       }
       if (!/^\d+\.\d{2}$/.test(body.amount ?? '') || (body.orderId ?? '').length > 15) {
         return send(200, { Message: 'Invalid request', Status: '999' })
+      }
+      if (semMbway.has(body.mobileNumber ?? '')) {
+        return send(200, { Message: 'MB WAY not active for this number', Status: '100' })
       }
       const pedido: PedidoIfthenpay = {
         requestId: randomUUID().replace(/-/g, '').slice(0, 20),
@@ -78,6 +98,7 @@ export async function startIfthenpayServer(
         refunded: [],
       }
       pedidos.push(pedido)
+      if (state.criarSemResposta) return send(502, { Message: 'Bad gateway' })
       return send(200, {
         Amount: pedido.amount,
         Message: 'Pending',
@@ -94,11 +115,18 @@ export async function startIfthenpayServer(
       return send(200, { CreatedAt: '', Message: '', RequestId: pedido.requestId, Status: pedido.status, UpdateAt: '' })
     }
     if (req.method === 'POST' && url.pathname === '/endpoint/payments/refund') {
+      await esperar(atrasos.reembolso)
       if (body.backofficekey !== backofficeKey) return send(200, { Code: '0', Message: 'Invalid backoffice key' })
       const pedido = pedidos.find((p) => p.requestId === body.requestId)
       if (pedido?.status !== '000') return send(200, { Code: '0', Message: 'Not found' })
       if (state.semFundos) return send(200, { Code: '-1', Message: 'Insufficient funds' })
-      pedido.refunded.push(body.amount ?? '')
+      const amount = body.amount ?? ''
+      const jaDevolvido = pedido.refunded.reduce((sum, a) => sum + cents(a), 0)
+      // Never more back than was paid: a duplicate refund is refused, as the real service refuses it.
+      if (!/^\d+\.\d{2}$/.test(amount) || jaDevolvido + cents(amount) > cents(pedido.amount)) {
+        return send(200, { Code: '0', Message: 'Refund amount exceeds the payment' })
+      }
+      pedido.refunded.push(amount)
       return send(200, { Code: '1', Message: 'Refund accepted' })
     }
     send(404, { Message: 'Not found' })
@@ -138,6 +166,17 @@ export async function startIfthenpayServer(
     set semFundos(v: boolean) {
       state.semFundos = v
     },
+    get criarSemResposta() {
+      return state.criarSemResposta
+    },
+    set criarSemResposta(v: boolean) {
+      state.criarSemResposta = v
+    },
+    atrasos,
+    get reembolsos() {
+      return chamadas.filter((c) => c === 'POST /endpoint/payments/refund').length
+    },
+    semMbway,
     enviarCallback(template, requestId, key = antiPhishingKey) {
       const p = find(requestId)
       const target = template
