@@ -40,6 +40,8 @@ export const fidelizacaoMensagens = {
   compraNaoEncontrada: 'Compra não encontrada.',
   jaDevolvida: 'Esta compra já foi devolvida.',
   outraLoja: 'Esta compra pertence a outra loja.',
+  compraDeEncomenda:
+    'Esta compra é de uma encomenda da app: não pode ser devolvida na caixa. Cancele a encomenda no quadro de encomendas (o MB WAY e o saldo usado voltam ao cliente).',
   devolucaoExcede: (resta: number) => `O valor excede o que falta devolver desta compra (${formatMoney(resta)}).`,
   naoRecuperado: (saldo: number, pontos: number) =>
     `Não foi possível recuperar ${[saldo > 0 ? `${formatMoney(saldo)} de saldo` : '', pontos > 0 ? `${pontos} ${pontos === 1 ? 'ponto' : 'pontos'}` : ''].filter(Boolean).join(' e ')} que o cliente já tinha usado.`,
@@ -85,6 +87,9 @@ const TRANSACOES_MAX = 100
 
 const saldosDe = (m: Movimento | undefined): Saldos =>
   m ? { saldo: m.saldo_actual, pontos: m.pontos_actual, itens: m.itens_actual } : ZERO
+
+/** A purchase an app order wrote (features/encomendas): no store key, its reference the order's `E{id}`. */
+const daEncomenda = (m: Movimento) => m.chave_id === null && /^E\d+$/.test(m.referencia ?? '')
 
 /** A movement that only holds or gives back balance. */
 const SEM_EFEITO: Efeito = {
@@ -342,6 +347,11 @@ export function createFidelizacaoService({
           if (original?.tipo !== 'compra') throw notFound(fidelizacaoMensagens.compraNaoEncontrada)
           cliente = original.utilizador_id
           if (original.id_loja !== ator.idLoja) throw new HttpError(403, fidelizacaoMensagens.outraLoja, 'Outra loja')
+          // An app order's purchase (written by ordering, not by a till: no key, its reference `E{id}`) is undone only
+          // by cancelling the order, which also refunds the MB WAY payment; a till refund would refund it twice.
+          if (daEncomenda(original)) {
+            throw new HttpError(409, fidelizacaoMensagens.compraDeEncomenda, 'Compra de uma encomenda')
+          }
           await ledger.lockCliente(original.utilizador_id)
           const { devolvido, itensRevertidos, devolucoes } = await ledger.devolvidoDe(original.id)
           const resta = original.valor_pago - devolvido
