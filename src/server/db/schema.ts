@@ -328,13 +328,18 @@ export interface EncomendasTable {
   pagamento_id: string | null
   pagamento_estado: 'a-pedir' | 'pendente' | 'pago' | 'recusado' | 'expirado' | 'sem-pagamento'
   expira_em: string | null
-  reembolso_estado: 'a-reembolsar' | 'reembolsado' | null
+  /** 'reembolsando': claimed by one process and sent to the provider, outcome not known yet (decision 0012). */
+  reembolso_estado: 'a-reembolsar' | 'reembolsando' | 'reembolsado' | null
   motivo: string | null
   chave_idempotencia: string
   pedido_hash: string
   criada_em: string
   paga_em: string | null
   atualizada_em: string
+  /** When the payment reconciliation asks the provider about it next (migration 2026-11-25T0100); null: nothing to ask. */
+  verificar_em: string | null
+  /** Checks or refunds that settled nothing so far: the backoff's count. */
+  tentativas: Generated<number>
 }
 
 /** The sandbox provider's MB WAY requests: what the customer's phone would hold. */

@@ -8,6 +8,7 @@ import * as ementas from './2026-11-23T1000-ementas.ts'
 import * as encomendas from './2026-11-24T0000-encomendas.ts'
 import * as notificacoes from './2026-11-24T1200-notificacoes.ts'
 import * as push from './2026-11-24T1300-push.ts'
+import * as encomendasVerificacao from './2026-11-25T0100-encomendas-verificacao.ts'
 
 /**
  * Every migration, by its timestamped name. Listed here rather than read from disk so that the same code runs under
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T0000-encomendas': encomendas,
   '2026-11-24T1200-notificacoes': notificacoes,
   '2026-11-24T1300-push': push,
+  '2026-11-25T0100-encomendas-verificacao': encomendasVerificacao,
 }

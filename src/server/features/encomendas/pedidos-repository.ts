@@ -39,14 +39,47 @@ export function pedidosRepo(db: Database) {
      */
     async mudar(
       id: number,
-      de: { estado?: number[]; pagamento?: Pedido['pagamento_estado'][] },
+      de: {
+        estado?: number[]
+        pagamento?: Pedido['pagamento_estado'][]
+        reembolso?: Pedido['reembolso_estado'][]
+        /** Only while no provider request is recorded on it. */
+        semPagamentoId?: true
+      },
       values: Updateable<EncomendasTable>,
     ): Promise<boolean> {
       let query = db.updateTable('encomendas').set(values).where('id', '=', id)
       if (de.estado) query = query.where('estado', 'in', de.estado)
       if (de.pagamento) query = query.where('pagamento_estado', 'in', de.pagamento)
+      const reembolso = de.reembolso
+      if (reembolso) {
+        const estados = reembolso.filter((r) => r !== null)
+        query = query.where((eb) =>
+          eb.or([
+            ...(estados.length > 0 ? [eb('reembolso_estado', 'in', estados)] : []),
+            ...(reembolso.includes(null) ? [eb('reembolso_estado', 'is', null)] : []),
+          ]),
+        )
+      }
+      if (de.semPagamentoId) query = query.where('pagamento_id', 'is', null)
       const result = await query.executeTakeFirst()
       return Number(result.numUpdatedRows) === 1
+    },
+
+    /** One more check or refund that settled nothing: looked at again at `quando`. Only if still in the state seen. */
+    async adiar(p: Pedido, quando: string | null): Promise<void> {
+      await db
+        .updateTable('encomendas')
+        .set((eb) => ({ verificar_em: quando, tentativas: eb('tentativas', '+', 1) }))
+        .where('id', '=', p.id)
+        .where('estado', '=', p.estado)
+        .where('pagamento_estado', '=', p.pagamento_estado)
+        .where((eb) =>
+          p.reembolso_estado === null
+            ? eb('reembolso_estado', 'is', null)
+            : eb('reembolso_estado', '=', p.reembolso_estado),
+        )
+        .execute()
     },
 
     /** A customer's orders still worth showing: not finished, or finished in the last hour. */
@@ -61,30 +94,60 @@ export function pedidosRepo(db: Database) {
         .execute()
     },
 
-    /** A store's paid orders in these states, oldest first (the board works through them in order). */
+    /**
+     * A store's paid orders in these states, oldest first (the board works through them in order). Paid means its
+     * purchase was written: a payment that arrived after the order was given up never reaches the board.
+     */
     listLoja(idLoja: number, estados: number[]) {
       return db
         .selectFrom('encomendas')
         .selectAll()
         .where('id_loja', '=', idLoja)
         .where('estado', 'in', estados)
-        .where('pagamento_estado', 'in', ['pago', 'sem-pagamento'])
+        .where('compra_id', 'is not', null)
         .orderBy('id', 'asc')
         .limit(200)
         .execute()
     },
 
-    /** Orders whose payment or refund is not settled yet: what the reconciliation asks the provider about. */
-    listPorResolver(limite: number) {
+    /**
+     * Orders due for the reconciliation (a payment or refund not settled, a cancellation to confirm), those due longest
+     * ago first: an order that settles nothing goes to the back, so stuck ones never starve the others.
+     */
+    listPorResolver(agora: string, limite: number) {
       return db
         .selectFrom('encomendas')
         .selectAll()
-        .where((eb) =>
-          eb.or([eb('pagamento_estado', 'in', ['a-pedir', 'pendente']), eb('reembolso_estado', '=', 'a-reembolsar')]),
-        )
+        .where('verificar_em', 'is not', null)
+        .where('verificar_em', '<=', agora)
+        .orderBy('verificar_em', 'asc')
         .orderBy('id', 'asc')
         .limit(limite)
         .execute()
+    },
+
+    /**
+     * Whether a store key is still active, and the paired tablet's session (when there is one) still good: an open
+     * board stream checks it now and then (the tables are the platform's: platform/store-keys.ts, staff-surface.ts).
+     */
+    async acessoAtivo(chaveId: number, sessaoPainelId: number | null, agora: string): Promise<boolean> {
+      const chave = await db
+        .selectFrom('lojas_chaves')
+        .select('id')
+        .where('id', '=', chaveId)
+        .where('revogada_em', 'is', null)
+        .executeTakeFirst()
+      if (!chave) return false
+      if (sessaoPainelId === null) return true
+      const sessao = await db
+        .selectFrom('painel_sessoes')
+        .select('id')
+        .where('id', '=', sessaoPainelId)
+        .where('chave_id', '=', chaveId)
+        .where('revogada_em', 'is', null)
+        .where('expira_em', '>', agora)
+        .executeTakeFirst()
+      return sessao !== undefined
     },
   }
 }

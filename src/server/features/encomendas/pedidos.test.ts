@@ -269,8 +269,22 @@ describe.each(testDialects())('orders: checkout, MB WAY sandbox, the board on %s
     // Replayed with its key: the same answer, nothing more.
     expect((await loja('POST', `/encomendas/${id}/estado`, { estado: 1 }, 'b')).json()).toEqual(prep.json())
     expect((await loja('POST', `/encomendas/${id}/estado`, { estado: 1 }, 'c')).statusCode).toBe(409)
-    expect((await loja('POST', `/encomendas/${id}/estado`, { estado: 1 }, 'd', chaveOutra)).statusCode).toBe(404)
+    // Another store's key acting on this store's order: 403 (STORE-API.md "Common rules"); an unknown order: 404.
+    const outra = await loja('POST', `/encomendas/${id}/estado`, { estado: 2 }, 'd', chaveOutra)
+    expect(outra.statusCode).toBe(403)
+    expect(outra.json().error.message).toBe('Esta encomenda pertence a outra loja.')
+    expect((await loja('POST', `/encomendas/${id}/cancelar`, { motivo: 'x' }, 'd2', chaveOutra)).statusCode).toBe(403)
+    expect((await loja('POST', '/encomendas/999999/estado', { estado: 2 }, 'd3')).statusCode).toBe(404)
     expect((await loja('POST', `/encomendas/${id}/estado`, { estado: 1 })).statusCode).toBe(409)
+    // Unknown states are the contract's 409 too; a body that is no state at all, 400.
+    for (const [i, estado] of [0, 3, 7, -3, -9].entries()) {
+      const unknown = await loja('POST', `/encomendas/${id}/estado`, { estado }, `u-${i}`)
+      expect(unknown.statusCode, `estado ${estado}`).toBe(409)
+    }
+    expect((await loja('POST', `/encomendas/${id}/estado`, { estado: 'pronto' }, 'v1')).statusCode).toBe(400)
+    expect((await loja('POST', `/encomendas/${id}/estado`, { estado: 1.5 }, 'v2')).statusCode).toBe(400)
+    expect((await loja('POST', `/encomendas/${id}/estado`, {}, 'v3')).statusCode).toBe(400)
+    expect((await loja('GET', `/encomendas?estado=1`)).json().data).toMatchObject([{ id, estado: 1 }])
     const semChave = await t.app.inject({
       method: 'POST',
       url: `/api/loja/v1/encomendas/${id}/estado`,
@@ -301,6 +315,33 @@ describe.each(testDialects())('orders: checkout, MB WAY sandbox, the board on %s
     expect(avisos[0].texto).toContain(
       `cancelou o pedido n.º ${id}: Sem leite de aveia. Devolvemos-lhe 5,40 € por MB WAY e 2,50 € de saldo.`,
     )
+  })
+
+  it("a customer cannot read another customer's order", async () => {
+    const { orderData } = (await finalizar(pedidoBase())).json().data
+    await insertContas(t.database.db, ['913333333'], PASSWORD)
+    const outro = device(t, '203.0.113.11')
+    await outro.call('POST', '/login', { telemovel: '913333333', pais: '351', password: PASSWORD })
+    const alheia = await outro.call('GET', `/api/encomendas/${orderData.orderId}`)
+    expect(alheia.statusCode).toBe(404)
+    expect(alheia.json().error.message).toBe('Encomenda não encontrada.')
+    expect((await outro.call('GET', '/api/encomendas/999999')).statusCode).toBe(404)
+    expect((await cliente.call('GET', `/api/encomendas/${orderData.orderId}`)).statusCode).toBe(200)
+  })
+
+  it("limits the store's order writes per key (429 with Retry-After), as the till's", async () => {
+    for (let i = 0; i < 300; i++) {
+      const res = await loja('POST', '/encomendas/999999/estado', { estado: 1 }, `l-${i}`)
+      expect(res.statusCode).toBe(404)
+    }
+    const demais = await loja('POST', '/encomendas/999999/cancelar', { motivo: 'x' }, 'l-300')
+    expect(demais.statusCode).toBe(429)
+    expect(Number(demais.headers['retry-after'])).toBeGreaterThan(0)
+    expect((await loja('POST', '/encomendas/999999/estado', { estado: 1 }, 'l-301')).statusCode).toBe(429)
+    // Another key is not held back by this one.
+    expect((await loja('POST', '/encomendas/999999/estado', { estado: 1 }, 'l-0', chaveOutra)).statusCode).toBe(404)
+    clock.advance(60_000)
+    expect((await loja('POST', '/encomendas/999999/estado', { estado: 1 }, 'l-302')).statusCode).toBe(404)
   })
 
   it('tells the customer once when the order is ready', async () => {
@@ -366,6 +407,52 @@ describe.each(testDialects())('orders: checkout, MB WAY sandbox, the board on %s
     expect((await fetch(`${base}/api/eventos?v=1.0`)).status).toBe(401)
     ler.cancel()
     lerLoja.cancel()
+  })
+
+  it("ends a store's stream once its key is revoked, and a tablet's board once its session ends", async () => {
+    await finalizar(pedidoBase())
+    await t.app.listen({ port: 0, host: '127.0.0.1' })
+    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`
+    // A tablet paired with the other store's key, and its board.
+    const entrar = await t.app.inject({ method: 'POST', url: '/painel/api/entrar', payload: { chave: chaveOutra } })
+    const tablet = entrar.cookies.find((c) => c.name === 'balcao_painel')?.value ?? ''
+    const board = await fetch(`${base}/painel/api/encomendas/stream`, {
+      headers: { cookie: `balcao_painel=${tablet}` },
+    })
+    expect(board.status).toBe(200)
+    const storeStream = await fetch(`${base}/api/loja/v1/encomendas/stream`, {
+      headers: { authorization: `Bearer ${chaveLoja}` },
+    })
+    expect(storeStream.status).toBe(200)
+    const lerLoja = reader(storeStream)
+    const lerBoard = reader(board)
+    expect(await lerLoja.ended(300)).toBe(false)
+
+    // The key is revoked while the stream is open: the next event (this order paid) is not sent; the stream ends.
+    expect(await lojasChavesRepo(t.database.db, clock).revoke('pos-862')).toBe(true)
+    await responder((await pagamentos())[0].id, 'aprovar')
+    expect(await lerLoja.ended()).toBe(true)
+    expect(
+      (await fetch(`${base}/api/loja/v1/encomendas/stream`, { headers: { authorization: `Bearer ${chaveLoja}` } }))
+        .status,
+    ).toBe(401)
+
+    // The tablet signs out elsewhere (its session revoked): its open board ends at the next event.
+    expect(await lerBoard.ended(300)).toBe(false)
+    const sair = await t.app.inject({
+      method: 'POST',
+      url: '/painel/api/sair',
+      headers: { cookie: `balcao_painel=${tablet}` },
+      payload: { value: true },
+    })
+    expect(sair.statusCode).toBe(200)
+    const segunda = (await finalizar(pedidoBase({ id_loja: 848 }), 'k-848')).json().data.orderData
+    await responder(
+      (await pagamentos()).find((p: { valor: number; estado: string }) => p.estado === 'pendente').id,
+      'aprovar',
+    )
+    expect(segunda.id_loja).toBe(848)
+    expect(await lerBoard.ended()).toBe(true)
   })
 })
 

@@ -5,7 +5,7 @@ import { ESTADO, type Estado } from '../../../shared/estado-pedido.ts'
 import { formatMoney } from '../../../shared/format.ts'
 import type { EncomendaCliente, EncomendaLoja, PedidoLinha } from '../../../shared/pedido.ts'
 import { mensagens, toE164Mobile } from '../../../shared/validacao.ts'
-import { type Clock, isoNow, MINUTE } from '../../platform/clock.ts'
+import { type Clock, DAY, HOUR, isoNow, MINUTE } from '../../platform/clock.ts'
 import { sha256 } from '../../platform/crypto.ts'
 import type { Database } from '../../platform/db.ts'
 import { fieldError, HttpError, notFound, TooManyRequests } from '../../platform/errors.ts'
@@ -17,9 +17,10 @@ import {
   PagamentoIndisponivel,
   PagamentoRecusado,
   type PaymentProvider,
+  type ResultadoReembolso,
 } from '../../platform/pagamentos.ts'
-import type { Limit, RateLimiter } from '../../platform/rate-limit.ts'
-import type { FidelizacaoService } from '../fidelizacao/service.ts'
+import { createMemoryRateLimiter, type Limit, type RateLimiter } from '../../platform/rate-limit.ts'
+import { type FidelizacaoService, LOJA_LIMITES } from '../fidelizacao/service.ts'
 import type { NovaNotificacao } from '../notificacoes/service.ts'
 import { type Pedido, pedidosRepo } from './pedidos-repository.ts'
 import type { EncomendasService } from './service.ts'
@@ -32,6 +33,8 @@ export const pedidosMensagens = {
   soAvanca: 'Esta encomenda já não está nesse passo: só avança de Recebida para Em preparação e depois para Pronta.',
   jaPronta: 'Esta encomenda já está pronta: não pode ser cancelada.',
   jaCancelada: 'Esta encomenda já foi cancelada.',
+  estadoDesconhecido: 'Estado desconhecido: uma encomenda só passa a 1 (Em preparação) ou a 2 (Pronta).',
+  outraLoja: 'Esta encomenda pertence a outra loja.',
   motivos: {
     recusado: 'O pagamento MB WAY foi recusado.',
     expirado: 'O pedido de pagamento MB WAY expirou.',
@@ -39,14 +42,32 @@ export const pedidosMensagens = {
   },
 }
 
-/** An order still waiting for its payment request this long after checkout never reached the provider (a crash). */
-const A_PEDIR_MAX_MS = 60_000
+/**
+ * After a request's expiry, this long before the order is given up on any answer but "paid" (a status the provider
+ * cannot give, an outage, a request never recorded): the phone cannot pay any more, and a payment that still arrives
+ * is refunded.
+ */
+const MARGEM_MS = 2 * MINUTE
+/** A cancellation the provider never confirmed (refused or expired) is asked about this long after the checkout. */
+const CONFIRMAR_DURANTE_MS = DAY
+/** A refund whose outcome is unknown is not sent again: an operator is reminded this often (decision 0012). */
+const REEMBOLSO_INCERTO_MS = DAY
+/** The longest wait between two tries of a refund the provider refused, or two asks about a cancellation. */
+const ATRASO_MAX_MS = HOUR
 /** Finished orders stay in the customer's current orders this long (the catalogue's status bar, the confirmation). */
 const ATUAIS_DURANTE_MS = 60 * 60 * 1000
 /** Orders the reconciliation looks at in one pass; the next pass takes the rest. */
 const POR_PASSAGEM = 200
 
 const referenciaDe = (id: number) => `E${id}`
+/** The order a request's reference names (`E123` → 123). */
+const idDaReferencia = (referencia: string): number | null => {
+  const m = /^E(\d{1,10})$/.exec(referencia)
+  const id = m ? Number(m[1]) : Number.NaN
+  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null
+}
+/** 1, 2, 4 … minutes, at most ATRASO_MAX_MS. */
+const atraso = (tentativas: number) => Math.min(MINUTE * 2 ** Math.min(tentativas, 10), ATRASO_MAX_MS)
 const PAGAS = ['pago', 'sem-pagamento'] as const
 
 export interface PedidosDeps {
@@ -92,6 +113,21 @@ export function createPedidosService({
 }: PedidosDeps) {
   const repo = pedidosRepo(db)
   const ledger = fidelizacao.encomendas
+  // The store's writes (the board's taps, cancellations) are limited per key as the till's are (LOJA_LIMITES.escritas),
+  // in this process's counters like theirs.
+  const throttle = createMemoryRateLimiter(clock)
+  async function limitarEscritas(chaveId: number) {
+    const { allowed, retryAfterMs } = await throttle.hit(`loja:encomendas:${chaveId}`, LOJA_LIMITES.escritas)
+    if (!allowed) throw new TooManyRequests(retryAfterMs)
+  }
+
+  const daquiA = (ms: number) => new Date(clock.now().getTime() + ms).toISOString()
+  /** Until when an order may wait for its payment request to be made and recorded. */
+  const aPedirAte = (p: Pedido) => Date.parse(p.criada_em) + expirySeconds * 1000 + MARGEM_MS
+  /** Until when a request may stay unanswered before the order is given up. */
+  const pendenteAte = (p: Pedido) => (p.expira_em ? Date.parse(p.expira_em) + MARGEM_MS : aPedirAte(p))
+  /** It reached the store's board: paid (or paid with the balance) and its purchase written. */
+  const naLoja = (p: Pedido) => p.compra_id !== null
 
   async function nomeDaLoja(idLoja: number): Promise<string> {
     return (await fidelizacao.listLojas([idLoja]))[0]?.nome ?? `Loja ${idLoja}`
@@ -135,12 +171,23 @@ export function createPedidosService({
     valor_pago: p.valor_pago,
   })
 
-  /** After a commit: the customer's screens and (once paid) the store's board hear of it. */
+  /**
+   * The order a store key acts on: unknown, or not on any board (not paid), 404; on another store's board, 403
+   * (STORE-API.md "Common rules").
+   */
+  function daLojaOuErro(p: Pedido | undefined, idLoja: number): Pedido {
+    if (!p || !naLoja(p)) throw notFound(pedidosMensagens.naoEncontrada)
+    if (p.id_loja !== idLoja) throw new HttpError(403, pedidosMensagens.outraLoja, 'Outra loja')
+    return p
+  }
+
+  /**
+   * After a commit: the customer's screens and (once it reached the board) the store hear of it. An order given up
+   * before its payment arrived never reaches the board, nor does the refund of that late payment.
+   */
   function anunciar(p: Pedido) {
     bus.publish(canais.utilizador(p.utilizador_id), { tipo: 'encomenda', orderId: p.id, status: p.estado })
-    if (p.compra_id !== null || p.pagamento_estado === 'sem-pagamento' || p.pagamento_estado === 'pago') {
-      bus.publish(canais.loja(p.id_loja), { tipo: 'encomenda', id: p.id })
-    }
+    if (naLoja(p)) bus.publish(canais.loja(p.id_loja), { tipo: 'encomenda', id: p.id })
   }
 
   async function anunciarPorId(id: number) {
@@ -148,24 +195,35 @@ export function createPedidosService({
     if (p) anunciar(p)
   }
 
-  /** The payment arrived: the held balance is taken for good and the purchase earns (once, whoever gets here first). */
-  async function liquidar(id: number): Promise<void> {
+  /**
+   * The payment arrived (the provider's status call said so): the held balance is taken for good and the purchase
+   * earns (once, whoever gets here first). `pagamentoId`: the request, when the order had none recorded (found by its
+   * reference), written in the same transaction.
+   */
+  async function liquidar(id: number, pagamentoId?: string): Promise<void> {
     let reembolsar: Pedido | undefined
     const mudou = await db.transaction().execute(async (trx) => {
       const r = pedidosRepo(trx)
       const p = await r.find(id)
       if (!p) return false
+      // Another request than the one recorded on the order is not its payment.
+      if (pagamentoId !== undefined && p.pagamento_id !== null && p.pagamento_id !== pagamentoId) return false
+      const registar = pagamentoId !== undefined && p.pagamento_id === null
+      const pedidoPagamento = registar ? { pagamento_id: pagamentoId } : {}
+      const semPagamentoId = registar ? { semPagamentoId: true as const } : {}
       await ledger.bloquear(trx, p.utilizador_id)
       const agora = isoNow(clock)
       if (
         await r.mudar(
           id,
-          { estado: [ESTADO.pagamento], pagamento: ['a-pedir', 'pendente'] },
+          { estado: [ESTADO.pagamento], pagamento: ['a-pedir', 'pendente'], ...semPagamentoId },
           {
+            ...pedidoPagamento,
             estado: ESTADO.recebido,
             pagamento_estado: 'pago',
             paga_em: agora,
             atualizada_em: agora,
+            verificar_em: null,
           },
         )
       ) {
@@ -188,15 +246,19 @@ export function createPedidosService({
         await r.mudar(id, {}, { compra_id: compra.id, pontos_ganhos: compra.pontos_ganhos })
         return true
       }
-      // Paid after the order was given up (the request expired here first, or never answered): the money goes back.
+      // Paid after the order was given up (the request expired here first, was never answered, or never recorded):
+      // the order stays cancelled, off the board, and the money goes back.
       if (
         await r.mudar(
           id,
-          { estado: [ESTADO.cancelado], pagamento: ['a-pedir', 'pendente', 'recusado', 'expirado'] },
+          { estado: [ESTADO.cancelado], pagamento: ['a-pedir', 'pendente', 'recusado', 'expirado'], ...semPagamentoId },
           {
+            ...pedidoPagamento,
             pagamento_estado: 'pago',
             reembolso_estado: 'a-reembolsar',
             atualizada_em: agora,
+            verificar_em: agora,
+            tentativas: 0,
           },
         )
       ) {
@@ -208,15 +270,23 @@ export function createPedidosService({
       log.info({ encomenda: id }, 'encomenda paga')
       await anunciarPorId(id)
     }
-    if (reembolsar) await reembolsarPedido(reembolsar)
+    if (reembolsar) {
+      log.warn({ encomenda: id }, 'MB WAY paid after the order was given up: refunded')
+      await reembolsarPedido(reembolsar)
+    }
   }
 
-  /** The payment failed (refused, expired, never requested): the order is cancelled and the held balance returns. */
+  /**
+   * The payment failed (refused, expired, never requested): the order is cancelled and the held balance returns.
+   * `confirmarEm`: when the provider has not confirmed the failure (given up after the expiry on another answer), when
+   * to ask it again (a payment it reports after all is refunded); null when there is nothing to ask.
+   */
   async function falhar(
     id: number,
     pagamento: 'recusado' | 'expirado',
     motivo: string,
-    de: Pedido['pagamento_estado'][] = ['a-pedir', 'pendente'],
+    de: Pedido['pagamento_estado'][],
+    confirmarEm: string | null,
   ): Promise<boolean> {
     const mudou = await db.transaction().execute(async (trx) => {
       const r = pedidosRepo(trx)
@@ -231,6 +301,8 @@ export function createPedidosService({
           pagamento_estado: pagamento,
           motivo,
           atualizada_em: isoNow(clock),
+          verificar_em: confirmarEm,
+          tentativas: 0,
         },
       )
       if (ok && p.desconto > 0) {
@@ -247,44 +319,139 @@ export function createPedidosService({
     return mudou
   }
 
+  /**
+   * Sends an order's MB WAY refund, once: the process that moves it from 'a-reembolsar' to 'reembolsando' (a
+   * state-guarded update) is the only one that asks the provider; a store's cancel, a replay of it, a late callback and
+   * the reconciliation in every process may all get here at once. A definite refusal goes back to 'a-reembolsar' and is
+   * tried again later (1, 2, 4 … minutes, at most an hour); an outcome that cannot be known (a timeout, a dropped
+   * connection, a crash before it was written down) stays 'reembolsando' and is never sent again by itself: an operator
+   * checks the provider's back office (decision 0012), reminded by the log once a day.
+   */
   async function reembolsarPedido(p: Pedido): Promise<void> {
-    if (!p.pagamento_id || p.valor_pago <= 0) {
-      await repo.mudar(p.id, {}, { reembolso_estado: 'reembolsado', atualizada_em: isoNow(clock) })
+    const agora = isoNow(clock)
+    if (p.valor_pago <= 0) {
+      await repo.mudar(
+        p.id,
+        { reembolso: ['a-reembolsar'] },
+        { reembolso_estado: 'reembolsado', verificar_em: null, atualizada_em: agora },
+      )
       return
     }
-    const resultado = await provider.reembolsar({ id: p.pagamento_id, valor: p.valor_pago })
+    if (!p.pagamento_id) {
+      // Paid through MB WAY with no request recorded: nothing to refund it by. Never marked refunded by itself.
+      log.error({ encomenda: p.id }, 'MB WAY refund impossible: no provider request recorded; left for an operator')
+      await repo.adiar(p, null)
+      return
+    }
+    const reclamado = await repo.mudar(
+      p.id,
+      { reembolso: ['a-reembolsar'] },
+      {
+        reembolso_estado: 'reembolsando',
+        // Not looked at again before then: only to remind an operator, should the outcome never be written.
+        verificar_em: daquiA(REEMBOLSO_INCERTO_MS),
+        tentativas: p.tentativas + 1,
+        atualizada_em: agora,
+      },
+    )
+    if (!reclamado) return
+    let resultado: ResultadoReembolso
+    try {
+      resultado = await provider.reembolsar({ id: p.pagamento_id, valor: p.valor_pago })
+    } catch (err) {
+      log.error({ encomenda: p.id, err }, 'MB WAY refund failed unexpectedly')
+      resultado = 'incerto'
+    }
     if (resultado === 'ok') {
-      await repo.mudar(p.id, {}, { reembolso_estado: 'reembolsado', atualizada_em: isoNow(clock) })
+      await repo.mudar(
+        p.id,
+        { reembolso: ['reembolsando'] },
+        { reembolso_estado: 'reembolsado', verificar_em: null, atualizada_em: isoNow(clock) },
+      )
       log.info({ encomenda: p.id }, 'MB WAY reembolsado')
+    } else if (resultado === 'incerto') {
+      log.error(
+        { encomenda: p.id, pagamento: p.pagamento_id },
+        'MB WAY refund outcome unknown: not sent again; check it in the provider back office (decision 0012)',
+      )
     } else {
-      // Left 'a-reembolsar': the reconciliation tries again every minute; an operator sees it in the log.
-      log.error({ encomenda: p.id, resultado }, 'MB WAY refund failed; retried by the reconciliation')
+      await repo.mudar(
+        p.id,
+        { reembolso: ['reembolsando'] },
+        { reembolso_estado: 'a-reembolsar', verificar_em: daquiA(atraso(p.tentativas)), atualizada_em: isoNow(clock) },
+      )
+      log.error({ encomenda: p.id, resultado }, 'MB WAY refund refused; tried again later')
     }
   }
 
-  /** What the provider says of one order's payment, acted on. Never trusts anything but the provider's status call. */
-  async function verificar(p: Pedido): Promise<void> {
+  /**
+   * What the provider says of one order's payment, acted on. Never trusts anything but the provider's status call.
+   * `reconciliacao`: the minute's pass, which also moves the order's next check (a callback only asks now).
+   */
+  async function verificar(p: Pedido, reconciliacao: boolean): Promise<void> {
+    const agora = clock.now().getTime()
     if (p.reembolso_estado === 'a-reembolsar') {
       await reembolsarPedido(p)
       return
     }
-    if (p.pagamento_estado === 'a-pedir') {
-      if (clock.now().getTime() - Date.parse(p.criada_em) > A_PEDIR_MAX_MS) {
-        await falhar(p.id, 'expirado', pedidosMensagens.motivos.semPedido, ['a-pedir'])
+    if (p.reembolso_estado === 'reembolsando') {
+      if (reconciliacao) {
+        log.error(
+          { encomenda: p.id, pagamento: p.pagamento_id, desde: p.atualizada_em },
+          'MB WAY refund outcome still unknown: check it in the provider back office and set reembolso_estado (decision 0012)',
+        )
+        await repo.adiar(p, daquiA(REEMBOLSO_INCERTO_MS))
       }
       return
     }
-    if (p.pagamento_estado !== 'pendente' || !p.pagamento_id) return
-    let estado: EstadoPagamento
+    if (p.pagamento_estado === 'a-pedir') {
+      // Its request never made, or never recorded (a timeout, a crash): given up once it could no longer be paid, the
+      // balance back. A payment that still comes is found by its reference (receberCallback) and refunded.
+      if (agora >= aPedirAte(p)) await falhar(p.id, 'expirado', pedidosMensagens.motivos.semPedido, ['a-pedir'], null)
+      else if (reconciliacao) await repo.adiar(p, new Date(aPedirAte(p)).toISOString())
+      return
+    }
+    const cancelada =
+      p.estado === ESTADO.cancelado && (p.pagamento_estado === 'recusado' || p.pagamento_estado === 'expirado')
+    if (!p.pagamento_id || !(p.pagamento_estado === 'pendente' || cancelada)) {
+      // Settled: nothing to ask.
+      if (reconciliacao && p.verificar_em !== null) await repo.adiar(p, null)
+      return
+    }
+    let estado: EstadoPagamento | null = null
     try {
       estado = await provider.estado(p.pagamento_id)
     } catch (error) {
       log.warn({ encomenda: p.id, err: error }, 'payment status unavailable; asked again later')
+    }
+    if (estado === 'pago') {
+      await liquidar(p.id)
       return
     }
-    if (estado === 'pago') await liquidar(p.id)
-    else if (estado === 'recusado') await falhar(p.id, 'recusado', pedidosMensagens.motivos.recusado)
-    else if (estado === 'expirado') await falhar(p.id, 'expirado', pedidosMensagens.motivos.expirado)
+    if (cancelada) {
+      if (estado === 'recusado' || estado === 'expirado') {
+        if (p.verificar_em !== null) await repo.adiar(p, null)
+      } else if (agora - Date.parse(p.criada_em) > CONFIRMAR_DURANTE_MS) {
+        log.error({ encomenda: p.id }, 'cancelled order never confirmed by the payment provider; no longer asked')
+        await repo.adiar(p, null)
+      } else if (reconciliacao) {
+        await repo.adiar(p, daquiA(atraso(p.tentativas)))
+      }
+      return
+    }
+    if (estado === 'recusado') {
+      await falhar(p.id, 'recusado', pedidosMensagens.motivos.recusado, ['pendente'], null)
+    } else if (estado === 'expirado') {
+      await falhar(p.id, 'expirado', pedidosMensagens.motivos.expirado, ['pendente'], null)
+    } else if (agora >= pendenteAte(p)) {
+      // Still pending, or an answer we cannot read, well past the expiry: given up, the balance back; the provider is
+      // still asked for a while, and a payment it reports after all is refunded.
+      log.warn({ encomenda: p.id, estado }, 'payment not settled past its expiry; order given up')
+      await falhar(p.id, 'expirado', pedidosMensagens.motivos.expirado, ['pendente'], daquiA(MINUTE))
+    } else if (reconciliacao) {
+      // Asked again at the next pass, after the orders not asked about for longer.
+      await repo.adiar(p, isoNow(clock))
+    }
   }
 
   return {
@@ -356,6 +523,9 @@ export function createPedidosService({
           criada_em: agora,
           paga_em: aPagar > 0 ? null : agora,
           atualizada_em: agora,
+          // The reconciliation gives it up then if its request was never made or recorded (see verificar).
+          verificar_em:
+            aPagar > 0 ? new Date(clock.now().getTime() + expirySeconds * 1000 + MARGEM_MS).toISOString() : null,
         })
         const referencia = referenciaDe(p.id)
         if (aPagar > 0 && desconto > 0) {
@@ -386,7 +556,7 @@ export function createPedidosService({
             descricao: `Encomenda ${pedido.id} - ${loja}`.slice(0, 100),
           })
           const expira = new Date(clock.now().getTime() + expirySeconds * 1000).toISOString()
-          await repo.mudar(
+          const registado = await repo.mudar(
             pedido.id,
             { pagamento: ['a-pedir'] },
             {
@@ -394,23 +564,34 @@ export function createPedidosService({
               pagamento_estado: 'pendente',
               expira_em: expira,
               atualizada_em: isoNow(clock),
+              verificar_em: isoNow(clock),
             },
           )
+          if (!registado) {
+            // Given up while the provider was being asked (the process stalled past the request's expiry): the request
+            // is recorded on the cancelled order all the same, and the reconciliation asks about it: paid after all,
+            // it is refunded.
+            await repo.mudar(
+              pedido.id,
+              { estado: [ESTADO.cancelado], semPagamentoId: true },
+              { pagamento_id: id, verificar_em: isoNow(clock), tentativas: 0 },
+            )
+            log.warn({ encomenda: pedido.id }, 'MB WAY request made after the order was given up; to be confirmed')
+          }
         } catch (error) {
-          const recusado = error instanceof PagamentoRecusado
-          if (!recusado && !(error instanceof PagamentoIndisponivel)) throw error
-          log.warn({ encomenda: pedido.id, err: error }, 'MB WAY request not made')
-          await falhar(
-            pedido.id,
-            recusado ? 'recusado' : 'expirado',
-            recusado ? pedidosMensagens.mbwayRecusado : pedidosMensagens.motivos.semPedido,
-            ['a-pedir'],
-          )
-          if (recusado) {
+          if (error instanceof PagamentoRecusado) {
+            // A definite refusal: no request exists.
+            log.warn({ encomenda: pedido.id, err: error }, 'MB WAY request refused')
+            await falhar(pedido.id, 'recusado', pedidosMensagens.mbwayRecusado, ['a-pedir'], null)
             throw new HttpError(422, pedidosMensagens.mbwayRecusado, 'Pagamento recusado', {
               telemovel: pedidosMensagens.mbwayRecusado,
             })
           }
+          if (!(error instanceof PagamentoIndisponivel)) throw error
+          // No answer we can read (a timeout, a 5xx): the request may have reached the phone. The order waits, still
+          // 'a-pedir' with its balance held, until that request could no longer be paid; its payment, if it comes, is
+          // found by its reference. Then the reconciliation gives it up and returns the balance.
+          log.warn({ encomenda: pedido.id, err: error }, 'MB WAY request outcome unknown; order left waiting')
           throw new HttpError(502, pedidosMensagens.indisponivel, 'Erro')
         }
       }
@@ -441,8 +622,16 @@ export function createPedidosService({
     /** What the customer's points are now and the threshold (the confirmation's points/threshold). */
     pontos: (utilizadorId: number) => ledger.pontos(utilizadorId),
 
-    /** The provider's callback: believed only after its status call says paid (replays and forgeries change nothing). */
-    async receberCallback(nomeProvider: string, params: Record<string, unknown>): Promise<'ok' | 'recusado'> {
+    /**
+     * The provider's callback: believed only after its status call says paid (replays and forgeries change nothing).
+     * A request the order has no record of (its creation timed out, or the process stopped before writing it down) is
+     * found by its reference (`E{id}`, same provider, same amount), and recorded only once the status call says paid.
+     * 'indisponivel': such a request could not be confirmed now (the provider may send its callback again).
+     */
+    async receberCallback(
+      nomeProvider: string,
+      params: Record<string, unknown>,
+    ): Promise<'ok' | 'recusado' | 'indisponivel'> {
       if (nomeProvider !== provider.nome) return 'recusado'
       const lido = provider.lerCallback(params)
       if (!lido) {
@@ -450,20 +639,46 @@ export function createPedidosService({
         return 'recusado'
       }
       const p = await repo.findPorPagamento(provider.nome, lido.id)
-      if (!p || lido.referencia !== referenciaDe(p.id) || lido.valor !== p.valor_pago) {
-        log.warn({ provider: nomeProvider, encomenda: p?.id }, 'payment callback does not match any order request')
+      if (p) {
+        if (lido.referencia !== referenciaDe(p.id) || lido.valor !== p.valor_pago) {
+          log.warn({ provider: nomeProvider, encomenda: p.id }, 'payment callback does not match the order request')
+          return 'ok'
+        }
+        await verificar(p, false)
         return 'ok'
       }
-      await verificar(p)
+      const id = idDaReferencia(lido.referencia)
+      const semRegisto = id === null ? undefined : await repo.find(id)
+      if (
+        semRegisto?.pagamento_provider !== provider.nome ||
+        semRegisto.pagamento_id !== null ||
+        semRegisto.valor_pago !== lido.valor
+      ) {
+        log.warn({ provider: nomeProvider, encomenda: semRegisto?.id }, 'payment callback matches no order request')
+        return 'ok'
+      }
+      let estado: EstadoPagamento
+      try {
+        estado = await provider.estado(lido.id)
+      } catch (error) {
+        log.error({ encomenda: semRegisto.id, err: error }, 'unrecorded payment request could not be confirmed')
+        return 'indisponivel'
+      }
+      if (estado !== 'pago') {
+        log.warn({ encomenda: semRegisto.id, estado }, 'payment callback for an unrecorded request that is not paid')
+        return 'ok'
+      }
+      log.warn({ encomenda: semRegisto.id }, 'payment of an unrecorded MB WAY request: recorded now')
+      await liquidar(semRegisto.id, lido.id)
       return 'ok'
     },
 
-    /** Asks the provider about every unsettled payment and refund (at start and every minute). */
+    /** Asks the provider about every order due (at start and every minute): unsettled payments and refunds. */
     async reconciliar(): Promise<number> {
-      const rows = await repo.listPorResolver(POR_PASSAGEM)
+      const rows = await repo.listPorResolver(isoNow(clock), POR_PASSAGEM)
       for (const p of rows) {
         try {
-          await verificar(p)
+          await verificar(p, true)
         } catch (error) {
           log.error({ encomenda: p.id, err: error }, 'payment reconciliation failed for one order')
         }
@@ -474,8 +689,12 @@ export function createPedidosService({
     /** Settles one order now (the sandbox's phone answered: the same path a provider's callback takes). */
     async verificarPorPagamento(pagamentoId: string): Promise<void> {
       const p = await repo.findPorPagamento(provider.nome, pagamentoId)
-      if (p) await verificar(p)
+      if (p) await verificar(p, false)
     },
+
+    /** Whether a board stream's key (and its tablet's session, if any) still holds: ended when revoked. */
+    acessoAtivo: (ator: { chaveId: number; sessaoPainelId: number | null }) =>
+      repo.acessoAtivo(ator.chaveId, ator.sessaoPainelId, isoNow(clock)),
 
     // ----- The store's side (STORE-API.md "Orders from the app"), for the acting key's store. -----
 
@@ -483,15 +702,16 @@ export function createPedidosService({
       return (await repo.listLoja(idLoja, estados)).map(paraLoja)
     },
 
-    /** One order as the store's stream sends it, if it is the store's and paid. */
+    /** One order as the store's stream sends it, if it is the store's and reached its board. */
     async daLoja(idLoja: number, id: number): Promise<EncomendaLoja | null> {
       const p = await repo.find(id)
-      if (p?.id_loja !== idLoja || !(PAGAS as readonly string[]).includes(p.pagamento_estado)) return null
+      if (p?.id_loja !== idLoja || !naLoja(p)) return null
       return paraLoja(p)
     },
 
-    /** Only forward, -1 → 1 → 2; anything else 409. Idempotent per store key. */
+    /** Only forward, -1 → 1 → 2; anything else (backwards, unknown) 409. Idempotent per store key. */
     async avancar(ator: { chaveId: number; idLoja: number }, chave: string, id: number, estado: number) {
+      await limitarEscritas(ator.chaveId)
       // Read before the transaction: on SQLite the transaction holds the one connection.
       const loja = await nomeDaLoja(ator.idLoja)
       const answer = await idempotent(
@@ -500,13 +720,11 @@ export function createPedidosService({
         { chaveId: ator.chaveId, chave, pedido: { encomenda: id, estado } },
         async (trx) => {
           const r = pedidosRepo(trx)
-          const p = await r.find(id)
-          if (p?.id_loja !== ator.idLoja || !(PAGAS as readonly string[]).includes(p.pagamento_estado)) {
-            throw notFound(pedidosMensagens.naoEncontrada)
-          }
+          const p = daLojaOuErro(await r.find(id), ator.idLoja)
           const de =
             estado === ESTADO.emPreparacao ? ESTADO.recebido : estado === ESTADO.pronto ? ESTADO.emPreparacao : null
-          if (de === null || !(await r.mudar(id, { estado: [de] }, { estado, atualizada_em: isoNow(clock) }))) {
+          if (de === null) throw new HttpError(409, pedidosMensagens.estadoDesconhecido, 'Estado inválido')
+          if (!(await r.mudar(id, { estado: [de] }, { estado, atualizada_em: isoNow(clock) }))) {
             throw new HttpError(409, pedidosMensagens.soAvanca, 'Estado inválido')
           }
           if (estado === ESTADO.pronto && notificar) {
@@ -530,6 +748,7 @@ export function createPedidosService({
      * transaction), then the MB WAY amount refunded through the provider (retried by the reconciliation if it fails).
      */
     async cancelar(ator: { chaveId: number; idLoja: number }, chave: string, id: number, motivo: string) {
+      await limitarEscritas(ator.chaveId)
       const loja = await nomeDaLoja(ator.idLoja)
       const answer = await idempotent(
         db,
@@ -537,10 +756,7 @@ export function createPedidosService({
         { chaveId: ator.chaveId, chave, pedido: { cancelar: id, motivo } },
         async (trx) => {
           const r = pedidosRepo(trx)
-          const p = await r.find(id)
-          if (p?.id_loja !== ator.idLoja || !(PAGAS as readonly string[]).includes(p.pagamento_estado)) {
-            throw notFound(pedidosMensagens.naoEncontrada)
-          }
+          const p = daLojaOuErro(await r.find(id), ator.idLoja)
           await ledger.bloquear(trx, p.utilizador_id)
           const ok = await r.mudar(
             id,
@@ -550,6 +766,8 @@ export function createPedidosService({
               motivo,
               reembolso_estado: p.valor_pago > 0 ? 'a-reembolsar' : null,
               atualizada_em: isoNow(clock),
+              // The refund is sent right after the commit; the reconciliation takes it over if that fails.
+              ...(p.valor_pago > 0 ? { verificar_em: isoNow(clock), tentativas: 0 } : {}),
             },
           )
           if (!ok) {
@@ -579,7 +797,8 @@ export function createPedidosService({
       // The cancellation is written: the customer and the board hear of it whatever the refund does next.
       anunciar(p)
       if (p.reembolso_estado === 'a-reembolsar') {
-        // An outage at the provider does not fail the store's request: the reconciliation refunds it within a minute.
+        // Sent once whoever asks (a replay of this cancel, the reconciliation): see reembolsarPedido. An outage at the
+        // provider does not fail the store's request.
         await reembolsarPedido(p).catch((err: unknown) =>
           log.error({ err, encomenda: p.id }, 'MB WAY refund failed; retried by the reconciliation'),
         )

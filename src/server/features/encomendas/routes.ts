@@ -160,6 +160,9 @@ export function pagamentoCallbackRoutes(pedidos: PedidosService): FastifyPluginA
         const resultado = await pedidos.receberCallback(request.params.provider, request.query)
         if (resultado === 'recusado')
           return reply.status(403).send({ error: { title: 'Recusado', message: 'Recusado' } })
+        // A payment we could not confirm now: the provider may send it again.
+        if (resultado === 'indisponivel')
+          return reply.status(503).send({ error: { title: 'Indisponível', message: 'Tente mais tarde' } })
         return { data: { recebido: true } }
       },
     )
@@ -175,6 +178,9 @@ const EstadosQuery = z.object({
     .optional(),
 })
 
+/** An open board stream checks this often that its key (and its tablet's session) still hold; and at every event. */
+export const VERIFICAR_ACESSO_MS = 30_000
+
 /**
  * The store's orders (STORE-API.md "Orders from the app"): on the Store API by key, and on the staff surface for the
  * paired tablet's board. `ator` says which key acts, and so which store.
@@ -184,7 +190,9 @@ export function lojaPedidosRoutes(
   bus: EventBus,
   closing: AbortSignal,
   ator: (request: FastifyRequest) => { chaveId: number; idLoja: number },
+  opcoes: { verificarAcessoMs?: number } = {},
 ): FastifyPluginAsyncZod {
+  const verificarAcessoMs = opcoes.verificarAcessoMs ?? VERIFICAR_ACESSO_MS
   return async (app) => {
     app.get(
       '/encomendas',
@@ -198,30 +206,56 @@ export function lojaPedidosRoutes(
     )
 
     // Every new paid order and every change, as it happens; on connecting, the orders still open, so that a board
-    // that reconnects after a drop misses nothing.
+    // that reconnects after a drop misses nothing. The key (and the tablet's session) are checked again every
+    // VERIFICAR_ACESSO_MS and before each event: revoked, the stream ends (and cannot be opened again).
     app.get('/encomendas/stream', async (request, reply) => {
-      const { idLoja } = ator(request)
+      const { chaveId, idLoja } = ator(request)
+      // On the staff surface, the paired tablet's session; none on the Store API.
+      const sessaoPainelId = (request as { painel?: { id: number } | null }).painel?.id ?? null
       const stream = openSse(request, reply, closing)
+      const falhou = (err: unknown) => request.log.error({ err }, 'order stream failed')
+      /** False, and the stream ended, once the key or the tablet's session no longer holds. */
+      const continuar = async () => {
+        if (await pedidos.acessoAtivo({ chaveId, sessaoPainelId })) return true
+        stream.end()
+        return false
+      }
       const enviarAbertas = async () => {
         for (const encomenda of await pedidos.listarLoja(idLoja, [ESTADO.recebido, ESTADO.emPreparacao])) {
           stream.send('encomenda', encomenda, String(encomenda.id))
         }
       }
+      const enviarUma = async (id: number) => {
+        const encomenda = await pedidos.daLoja(idLoja, id)
+        if (encomenda) stream.send('encomenda', encomenda, String(encomenda.id))
+      }
       const parar = bus.subscribe(canais.loja(idLoja), (evento) => {
+        const id = evento.id
         // Events may have been missed (the bus lost PostgreSQL for a while): the open orders again, as on connecting.
         const enviar =
           evento.tipo === RELER.tipo
-            ? enviarAbertas()
-            : evento.tipo === 'encomenda' && typeof evento.id === 'number'
-              ? pedidos
-                  .daLoja(idLoja, evento.id)
-                  .then((encomenda) => encomenda && stream.send('encomenda', encomenda, String(encomenda.id)))
+            ? enviarAbertas
+            : evento.tipo === 'encomenda' && typeof id === 'number'
+              ? () => enviarUma(id)
               : undefined
-        enviar?.catch((err: unknown) => request.log.error({ err }, 'order stream read failed'))
+        if (enviar)
+          void continuar()
+            .then((ok) => (ok ? enviar() : undefined))
+            .catch(falhou)
       })
-      await enviarAbertas()
-      await stream.closed
-      parar()
+      const verificacao = setInterval(() => void continuar().catch(falhou), verificarAcessoMs)
+      verificacao.unref()
+      try {
+        await enviarAbertas()
+        await stream.closed
+      } catch (err) {
+        // The reply is taken over: nothing else would end the stream or answer the client.
+        falhou(err)
+        stream.end()
+      } finally {
+        clearInterval(verificacao)
+        parar()
+      }
     })
 
     app.post(
@@ -229,7 +263,8 @@ export function lojaPedidosRoutes(
       {
         schema: {
           params: EncomendaIdParams,
-          body: z.strictObject({ estado: EstadoSchema }),
+          // Any integer: an unknown state is the contract's 409 (the service says which are allowed), not a 400.
+          body: z.strictObject({ estado: z.number().int() }),
           response: dataResponse(z.object({ encomenda: EncomendaLojaSchema })),
         },
       },

@@ -1,0 +1,97 @@
+import type { AddressInfo } from 'node:net'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { EncomendaLoja } from '../../../shared/pedido.ts'
+import { canais, createMemoryEventBus } from '../../platform/eventos.ts'
+import { sseReader } from '../../testing/sse.ts'
+import type { PedidosService } from './pedidos.ts'
+import { lojaPedidosRoutes } from './routes.ts'
+
+const encomenda = (id: number): EncomendaLoja => ({
+  id,
+  codigo: String(id),
+  estado: -1,
+  criada_em: '2026-11-23T12:00:00.000Z',
+  id_tipo_entrega: 0,
+  nome: 'Ana',
+  telemovel: '912345678',
+  nif: null,
+  linhas: [],
+  total: 130,
+  desconto: 0,
+  valor_pago: 130,
+})
+
+/** The store's board stream on its own, with a service that says what the test wants. */
+describe("the store's order stream", () => {
+  let app: FastifyInstance | undefined
+  afterEach(async () => {
+    await app?.close()
+    app = undefined
+  })
+
+  async function abrir(pedidos: Partial<PedidosService>) {
+    const bus = createMemoryEventBus()
+    const ouvintes = { ativos: 0 }
+    const contado = {
+      ...bus,
+      subscribe(canal: string, ouvinte: Parameters<typeof bus.subscribe>[1]) {
+        ouvintes.ativos++
+        const parar = bus.subscribe(canal, ouvinte)
+        return () => {
+          ouvintes.ativos--
+          parar()
+        }
+      },
+    }
+    const closing = new AbortController()
+    app = Fastify()
+    app.setValidatorCompiler(validatorCompiler)
+    app.setSerializerCompiler(serializerCompiler)
+    app.addHook('preClose', async () => closing.abort())
+    await app.register(
+      lojaPedidosRoutes(pedidos as PedidosService, contado, closing.signal, () => ({ chaveId: 1, idLoja: 862 }), {
+        verificarAcessoMs: 50,
+      }),
+    )
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const res = await fetch(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}/encomendas/stream`)
+    expect(res.status).toBe(200)
+    return { ler: sseReader(res), bus, ouvintes }
+  }
+
+  it('checks its key every so often, and ends once it is revoked', async () => {
+    const acesso = { ativo: true, vezes: 0 }
+    const { ler, bus, ouvintes } = await abrir({
+      listarLoja: async () => [encomenda(1)],
+      daLoja: async (_idLoja, id) => encomenda(id),
+      acessoAtivo: async () => {
+        acesso.vezes++
+        return acesso.ativo
+      },
+    })
+    expect(await ler.next('encomenda')).toMatchObject({ id: 1 })
+    bus.publish(canais.loja(862), { tipo: 'encomenda', id: 2 })
+    expect(await ler.next('encomenda')).toMatchObject({ id: 2 })
+    expect(await ler.ended(200)).toBe(false)
+    expect(acesso.vezes).toBeGreaterThan(2)
+    // Revoked, with no event to come: the periodic check ends it.
+    acesso.ativo = false
+    expect(await ler.ended(1000)).toBe(true)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(ouvintes.ativos).toBe(0)
+  })
+
+  it('ends, and stops listening, when reading the open orders fails', async () => {
+    const { ler, ouvintes } = await abrir({
+      listarLoja: async () => {
+        throw new Error('database gone')
+      },
+      acessoAtivo: async () => true,
+    })
+    expect(await ler.ended(1000)).toBe(true)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(ouvintes.ativos).toBe(0)
+  })
+})
