@@ -571,12 +571,14 @@ export function createPedidosService({
             // Given up while the provider was being asked (the process stalled past the request's expiry): the request
             // is recorded on the cancelled order all the same, and the reconciliation asks about it: paid after all,
             // it is refunded.
-            await repo.mudar(
+            // (Already paid by that request's callback, found by its reference: nothing to do.)
+            const tarde = await repo.mudar(
               pedido.id,
               { estado: [ESTADO.cancelado], semPagamentoId: true },
               { pagamento_id: id, verificar_em: isoNow(clock), tentativas: 0 },
             )
-            log.warn({ encomenda: pedido.id }, 'MB WAY request made after the order was given up; to be confirmed')
+            if (tarde)
+              log.warn({ encomenda: pedido.id }, 'MB WAY request made after the order was given up; to be confirmed')
           }
         } catch (error) {
           if (error instanceof PagamentoRecusado) {
