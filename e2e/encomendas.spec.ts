@@ -214,6 +214,10 @@ test('the store cancels a paid order from the board: the customer sees why at on
     await tablet.getByLabel('Chave da loja', { exact: true }).fill(key)
     await tablet.getByRole('button', { name: 'Entrar' }).click()
     await expect(tablet).toHaveURL(/\/painel\/caixa$/)
+    // The till's last purchases: the order's is undone on the board, not refunded here.
+    const daApp = tablet.locator('.painel-compra').filter({ hasText: `Documento E${orderData.orderId}` })
+    await expect(daApp).toContainText('Encomenda da app: para a devolver, cancele-a no quadro de encomendas')
+    await expect(daApp.getByRole('button', { name: 'Devolver' })).toHaveCount(0)
     await tablet.getByRole('link', { name: 'Encomendas' }).click()
     const cartao = tablet.getByRole('listitem').filter({ hasText: `Pedido ${orderData.orderId}` })
     await cartao.getByRole('button', { name: 'Cancelar', exact: true }).click()

@@ -245,6 +245,16 @@ describe.each(testDialects())('orders: refunds, late payments and replays on %s'
       'Esta compra é de uma encomenda da app: não pode ser devolvida na caixa. Cancele a encomenda no quadro de encomendas (o MB WAY e o saldo usado voltam ao cliente).',
     )
     expect((await movimentos()).filter((m) => m.tipo === 'devolucao')).toEqual([])
+    // The till's list says so, so that staff are not offered a refund it would refuse.
+    const entrar = await t.app.inject({ method: 'POST', url: '/painel/api/entrar', payload: { chave: chaveLoja } })
+    const painel = entrar.cookies.find((c) => c.name === 'balcao_painel')?.value
+    const compras = await t.app.inject({
+      method: 'GET',
+      url: '/painel/api/compras',
+      cookies: { balcao_painel: painel ?? '' },
+    })
+    const lista = compras.json().data as { id: number; encomenda: boolean }[]
+    expect(lista.find((c) => c.id === compra?.id)?.encomenda).toBe(true)
     // A partial one neither; the order's cancellation still works, and refunds once.
     expect((await loja(`/compras/${compra?.id}/devolucoes`, { valor: 100 }, 'd2')).statusCode).toBe(409)
     const cancel = await loja(`/encomendas/${id}/cancelar`, { motivo: 'Esgotado' }, 'c1')

@@ -94,11 +94,12 @@ describe.each(testDialects())('staff API of a paired tablet, on %s', (dialect) =
       id: number
       por_devolver: number
       devolvida: boolean
+      encomenda: boolean
     }[]
-    expect(list.map((c) => [c.id, c.por_devolver, c.devolvida])).toEqual([
-      [paid.id, 600, false],
-      [paidWithBalance.id, 0, true],
-      [expect.any(Number), 4000, false],
+    expect(list.map((c) => [c.id, c.por_devolver, c.devolvida, c.encomenda])).toEqual([
+      [paid.id, 600, false, false],
+      [paidWithBalance.id, 0, true, false],
+      [expect.any(Number), 4000, false, false],
     ])
   })
 

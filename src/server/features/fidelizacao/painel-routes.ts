@@ -27,7 +27,13 @@ export function painelFidelizacaoRoutes(service: FidelizacaoService): FastifyPlu
       {
         schema: {
           response: dataResponse(
-            z.array(TransacaoLojaSchema.extend({ por_devolver: z.number().int(), devolvida: z.boolean() })),
+            z.array(
+              TransacaoLojaSchema.extend({
+                por_devolver: z.number().int(),
+                devolvida: z.boolean(),
+                encomenda: z.boolean(),
+              }),
+            ),
           ),
         },
       },

@@ -442,6 +442,8 @@ export function createFidelizacaoService({
           por_devolver: porDevolver,
           // Paid wholly with balance: refunded once, whole; otherwise when nothing is left to refund.
           devolvida: r.valor_pago === 0 ? Number(r.devolucoes ?? 0) > 0 : porDevolver === 0,
+          // Undone only by cancelling the order on the board (the refund above refuses it).
+          encomenda: daEncomenda(r),
         }
       })
     },

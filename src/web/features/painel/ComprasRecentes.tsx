@@ -8,12 +8,16 @@ import { type CompraRecente, useCompras } from './use-compras.ts'
 
 function estadoDe(c: CompraRecente): string {
   if (c.devolvida) return 'Devolvida'
+  if (c.encomenda) return 'Encomenda da app: para a devolver, cancele-a no quadro de encomendas'
   if (c.valor_pago === 0) return 'Paga só com saldo'
   if (c.por_devolver < c.valor_pago) return `Por devolver ${formatMoney(c.por_devolver)}`
   return ''
 }
 
-/** The store's newest purchases (date and time, document, amounts, credit and points), each with 'Devolver'. */
+/**
+ * The store's newest purchases (date and time, document, amounts, credit and points), each with 'Devolver' but an app
+ * order's, which is undone by cancelling the order on the board.
+ */
 export function ComprasRecentes({ onErro }: { onErro: (error: unknown, afterClose?: () => void) => void }) {
   const compras = useCompras()
   const [aDevolver, setADevolver] = useState<CompraRecente | null>(null)
@@ -56,7 +60,7 @@ export function ComprasRecentes({ onErro }: { onErro: (error: unknown, afterClos
             </div>
             <div className="painel-compra-lado">
               <p className="painel-compra-valor">{formatMoney(c.subtotal)}</p>
-              {!c.devolvida && (
+              {!c.devolvida && !c.encomenda && (
                 <button type="button" className="button button-secondary painel-botao" onClick={() => setADevolver(c)}>
                   Devolver
                 </button>

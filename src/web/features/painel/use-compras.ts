@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query'
 import type { TransacaoLoja } from '../../../shared/fidelizacao.ts'
 import { painelGet, painelKeys } from './api.ts'
 
-export type CompraRecente = TransacaoLoja & { por_devolver: number; devolvida: boolean }
+/** `encomenda`: written by an app order, undone by cancelling the order on the board, not by a refund here. */
+export type CompraRecente = TransacaoLoja & { por_devolver: number; devolvida: boolean; encomenda: boolean }
 
 /** `GET /painel/api/compras`: the store's newest purchases, with what is left to refund of each. */
 export const useCompras = () =>
