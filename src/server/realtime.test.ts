@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import type { AddressInfo } from 'node:net'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { systemClock } from './platform/clock.ts'
 import { canais, createMemoryEventBus, type EventBus, RELER } from './platform/eventos.ts'
+import { SSE_HEARTBEAT_MS } from './platform/sse.ts'
 import { lojasChavesRepo } from './platform/store-keys.ts'
 import { insertContas, insertLoja, insertRestaurante } from './testing/fixtures.ts'
 import { createTestApp, device, lastSmsCode, testDialects } from './testing/harness.ts'
@@ -59,6 +60,52 @@ describe.each(testDialects())('the session’s event stream on %s', (dialect) =>
     expect((await ctx.compra()).statusCode).toBe(201)
     expect(await ler.next('utilizador')).toEqual({})
     ler.cancel()
+  })
+})
+
+describe.each(testDialects())('a quiet stream, on %s', (dialect) => {
+  let ctx: Awaited<ReturnType<typeof setUp>>
+  beforeEach(async () => {
+    ctx = await setUp(dialect)
+  })
+  afterEach(async () => {
+    vi.useRealTimers()
+    await ctx?.t.close()
+  })
+
+  it('says it is alive every 25 s with a ping event, which a page sees (a comment it would not)', async () => {
+    await ctx.t.app.listen({ port: 0, host: '127.0.0.1' })
+    const base = `http://127.0.0.1:${(ctx.t.app.server.address() as AddressInfo).port}`
+    // Only the stream's own heartbeat timer is the test's to move on.
+    vi.useFakeTimers({ toFake: ['setInterval'] })
+    const res = await ctx.stream(base)
+    const corpo = res.body?.pipeThrough(new TextDecoderStream()).getReader()
+    if (!corpo) throw new Error('no body')
+    let texto = ''
+    let leitura: ReturnType<typeof corpo.read> | null = null
+    /** Reads until the text holds `ate`, for at most 2 s (a read still pending is picked up by the next call). */
+    const ler = async (ate: string) => {
+      const fim = Date.now() + 2000
+      while (!texto.includes(ate) && Date.now() < fim) {
+        leitura ??= corpo.read()
+        const parte = await Promise.race([leitura, new Promise<null>((r) => setTimeout(() => r(null), 100))])
+        if (parte === null) continue
+        leitura = null
+        if (parte.done) break
+        texto += parte.value
+      }
+    }
+    try {
+      await ler('retry:')
+      vi.advanceTimersByTime(SSE_HEARTBEAT_MS)
+      await ler('ping')
+      // A named event with data (EventSource drops one without), and no id: Last-Event-ID stays the last real event's.
+      expect(texto).toMatch(/^event: ping\ndata: \{\}\n\n/m)
+      expect(texto).not.toMatch(/^id:/m)
+      expect(texto).not.toMatch(/^: ping/m)
+    } finally {
+      void corpo.cancel()
+    }
   })
 })
 
@@ -164,6 +211,41 @@ describe.each(testDialects())('a session ended elsewhere, on %s', (dialect) => {
     expect(await ali.next('sessao-terminada')).toEqual({})
     await expect(aqui.next('sessao-terminada', 300)).rejects.toThrow()
     aqui.cancel()
+    ali.cancel()
+  })
+
+  it('signing out in one tab signs out the other tabs of that session (same cookie), and no other device', async () => {
+    await ctx.t.app.listen({ port: 0, host: '127.0.0.1' })
+    const base = `http://127.0.0.1:${(ctx.t.app.server.address() as AddressInfo).port}`
+    const separador = sseReader(await ctx.stream(base))
+    const outro = device(ctx.t, '203.0.113.20')
+    await outro.call('POST', '/login', { telemovel: TELEMOVEL, pais: '351', password: PASSWORD })
+    const ali = sseReader(
+      await fetch(`${base}/api/eventos?v=1.0`, { headers: { cookie: `balcao_sessao=${outro.cookie}` } }),
+    )
+    const saiu = await ctx.cliente.call('POST', '/api/logout', { value: true })
+    expect(saiu.statusCode, saiu.body).toBe(200)
+    expect(await separador.next('sessao-terminada')).toEqual({})
+    expect(await separador.ended()).toBe(true)
+    await expect(ali.next('sessao-terminada', 300)).rejects.toThrow()
+    ali.cancel()
+  })
+
+  it('a new security key (and QR), or another NIF chosen, tells the other open screens to read the data again', async () => {
+    await ctx.t.app.listen({ port: 0, host: '127.0.0.1' })
+    const base = `http://127.0.0.1:${(ctx.t.app.server.address() as AddressInfo).port}`
+    const outro = device(ctx.t, '203.0.113.20')
+    await outro.call('POST', '/login', { telemovel: TELEMOVEL, pais: '351', password: PASSWORD })
+    const ali = sseReader(
+      await fetch(`${base}/api/eventos?v=1.0`, { headers: { cookie: `balcao_sessao=${outro.cookie}` } }),
+    )
+    const chave = await ctx.cliente.call('POST', '/chave-seguranca', { selecao: 1, gerar: true })
+    expect(chave.statusCode, chave.body).toBe(200)
+    expect(await ali.next('utilizador')).toEqual({})
+    await ctx.t.database.db.updateTable('utilizadores').set({ nif1: '123456789' }).execute()
+    const nif = await ctx.cliente.call('POST', '/api/grava-selecao-nif', { selecao: 'principal' })
+    expect(nif.statusCode, nif.body).toBe(200)
+    expect(await ali.next('utilizador')).toEqual({})
     ali.cancel()
   })
 

@@ -1,7 +1,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 
-/** A comment line this often keeps proxies and phones from closing an idle stream, and finds dead ones. */
+/** A heartbeat this often keeps proxies and phones from closing an idle stream, and finds dead ones. */
 export const SSE_HEARTBEAT_MS = 25_000
+
+export interface SseOptions {
+  heartbeatMs?: number
+  /**
+   * The heartbeat as an event (`event: ping`) rather than a comment line. EventSource never shows a page a comment, so a
+   * page cannot tell a quiet stream from a dead one (a phone's half-open connection stays OPEN forever); a `ping` it
+   * sees lets it reopen a stream that has been silent too long. Off for clients that know only their own events.
+   */
+  pingEvent?: boolean
+}
 
 export interface SseStream {
   /** Sends one event; `id` lets a reconnecting client say where it was (Last-Event-ID). */
@@ -21,7 +31,7 @@ export function openSse(
   reply: FastifyReply,
   /** Aborted when the server closes: the stream ends so that the server can. */
   closing: AbortSignal,
-  heartbeatMs = SSE_HEARTBEAT_MS,
+  { heartbeatMs = SSE_HEARTBEAT_MS, pingEvent = false }: SseOptions = {},
 ): SseStream {
   reply.hijack()
   const res = reply.raw
@@ -35,7 +45,11 @@ export function openSse(
   })
   // Tells EventSource how long to wait before reconnecting, and flushes the headers at once.
   res.write('retry: 3000\n\n')
-  const heartbeat = setInterval(() => res.write(': ping\n\n'), heartbeatMs)
+  // No id: the heartbeat must not move the Last-Event-ID a reconnecting browser sends.
+  const ping = pingEvent ? 'event: ping\ndata: {}\n\n' : ': ping\n\n'
+  const heartbeat = setInterval(() => {
+    if (!res.writableEnded && !res.destroyed) res.write(ping)
+  }, heartbeatMs)
   heartbeat.unref()
   const closed = new Promise<void>((resolve) => {
     const end = () => {

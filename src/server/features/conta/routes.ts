@@ -134,9 +134,12 @@ export const contaRoutes: FastifyPluginAsyncZod<ContaRoutesOptions> = async (app
   app.post(
     '/api/logout',
     { schema: { body: ValueCallSchema, response: PrivateDataAnswer } },
-    async (request, reply) => ({
-      data: await service.privateData(await sessions.end(request, reply)),
-    }),
+    async (request, reply) => {
+      const { utilizadorId } = request.sessao
+      const sessao = await sessions.end(request, reply)
+      if (utilizadorId !== null) service.sessaoTerminada(utilizadorId)
+      return { data: await service.privateData(sessao) }
+    },
   )
 
   app.post(

@@ -562,6 +562,8 @@ export function createContaService({
         ...(chave ? { codigo_seguranca_hash: await hashSecret(chave), qr_code: newQrToken() } : {}),
         atualizado_em: isoNow(clock),
       })
+      // The customer's other screens show the new QR (the old one identifies nobody any more).
+      eventos?.utilizadorAlterado(user.id)
       return { chave }
     },
 
@@ -691,6 +693,15 @@ export function createContaService({
         nif_utilizado: user.nif_utilizado === selecao ? '' : selecao,
         atualizado_em: isoNow(clock),
       })
+      eventos?.utilizadorAlterado(user.id)
+    },
+
+    /**
+     * A session was ended on its own device (logout): that session's other screens (more tabs with the same cookie)
+     * are signed out too. Every open stream of the customer checks its own session; only that one's has ended.
+     */
+    sessaoTerminada(utilizadorId: number): void {
+      eventos?.sessoesTerminadas(utilizadorId, null)
     },
 
     /** The account remembers the onboarding too, for its next devices (the session's own flag is the session's). */

@@ -26,7 +26,7 @@ export interface EventosRoutesOptions {
  * `GET /api/eventos`: the signed-in session's one event stream (Server-Sent Events), whatever changes while the app is
  * open: `encomenda` (an order's state), `utilizador` (the customer's record: a purchase at the till, their data),
  * `notificacoes` (one arrived, or was read elsewhere), `sessao-terminada` (this session was ended elsewhere: the app
- * signs out), `reler` (events may have been missed).
+ * signs out), `reler` (events may have been missed), and `ping` every 25 s (nothing changed; the stream is alive).
  * Events carry ids and states only. EventSource sends no headers, so the API version comes as `?v=` (the customer
  * surface accepts it for this route).
  */
@@ -46,7 +46,8 @@ export const eventosRoutes: FastifyPluginAsyncZod<EventosRoutesOptions> = async 
       if (left > 0) abertos.set(user.id, left)
       else abertos.delete(user.id)
     })
-    const stream = openSse(request, reply, closing)
+    // The heartbeat as an event the app sees: a stream silent for longer than a couple of them is dead, and reopened.
+    const stream = openSse(request, reply, closing, { pingEvent: true })
     let seq = 0
     const enviar = (nome: string, dados: unknown) => stream.send(nome, dados, `${inicio}-${++seq}`)
     // The browser reconnecting by itself says where it was (Last-Event-ID): events are not kept to be replayed, so it
