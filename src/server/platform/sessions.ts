@@ -182,6 +182,26 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Something a device keeps under its session (its push subscription), moved to the device's new session when the
+ * session is renewed for the same account (a phone change, a second login): in the renewal's transaction, so that the
+ * device never has it under a session that has ended.
+ */
+export type SeguirSessao = (
+  ex: Database,
+  renovacao: { de: number; para: number; utilizadorId: number },
+) => Promise<void>
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Where sessions are (the customer surface, see registerSessions): a feature that keeps something per session says
+     * here how it follows the device to its new session.
+     */
+    seguirSessao(seguir: SeguirSessao): void
+  }
+}
+
 interface SessionOptions {
   db: Database
   clock: Clock
@@ -195,8 +215,12 @@ export async function registerSessions(app: FastifyInstance, options: SessionOpt
   const { db, clock } = options
   const store = sessoesRepo(db, clock)
   const anonymousTokens = createAnonymousTokens(options.secret)
+  const seguidores: SeguirSessao[] = []
   app.decorateRequest<Sessao | null>('sessao', null)
   app.decorateRequest('bearer', false)
+  app.decorate('seguirSessao', (seguir: SeguirSessao) => {
+    seguidores.push(seguir)
+  })
 
   function issue(request: FastifyRequest, reply: FastifyReply, token: string) {
     if (request.bearer) {
@@ -241,13 +265,22 @@ export async function registerSessions(app: FastifyInstance, options: SessionOpt
   })
 
   return {
-    /** Login: the device's session is replaced by a new one for the account (fixation-proof). */
+    /**
+     * Login, sign-up, recovery, phone change: the device's session is replaced by a new one for the account
+     * (fixation-proof). When the old one was the same account's (a phone change), what the device kept under it (its
+     * push subscription) moves to the new one, in the same transaction.
+     */
     async rotate(request: FastifyRequest, reply: FastifyReply, utilizadorId: number): Promise<Sessao> {
       const { id, sawOnboarding } = request.sessao
+      const mesmaConta = request.sessao.utilizadorId === utilizadorId
       const created = await db.transaction().execute(async (trx) => {
         const sessoes = sessoesRepo(trx, clock)
         if (id !== null) await sessoes.revoke(id)
-        return sessoes.create(utilizadorId, sawOnboarding)
+        const nova = await sessoes.create(utilizadorId, sawOnboarding)
+        if (id !== null && mesmaConta && nova.sessao.id !== null) {
+          for (const seguir of seguidores) await seguir(trx, { de: id, para: nova.sessao.id, utilizadorId })
+        }
+        return nova
       })
       request.sessao = created.sessao
       issue(request, reply, created.token)

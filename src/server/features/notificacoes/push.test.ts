@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { MINUTE, manualClock } from '../../platform/clock.ts'
 import { insertContas } from '../../testing/fixtures.ts'
-import { createTestApp, device, type TestApp, testDialects } from '../../testing/harness.ts'
+import { createTestApp, device, lastSmsCode, type TestApp, testDialects } from '../../testing/harness.ts'
 import { pushAgent, startPushServer } from '../../testing/push-server.ts'
 import { endpointAceite, PUSH_TENTATIVAS } from './push.ts'
 
@@ -191,6 +191,40 @@ describe.each(testDialects())('Web Push on %s', (dialect) => {
     const restam = await t.database.db.selectFrom('push_subscricoes').select('endpoint').execute()
     expect(restam.map((r) => r.endpoint)).not.toContain(outra.endpoint)
     expect(restam).toHaveLength(1)
+  })
+
+  it('a phone change renews the device’s session: its subscription goes with it, and pushes keep coming', async () => {
+    const s = await subscrever()
+    const pedido = await ana.call('POST', '/alterar-telemovel', {
+      telemovel: '961234567',
+      pais: '351',
+      confirmacaoTelemovel: '961234567',
+      confirmacaoPais: '351',
+    })
+    expect(pedido.statusCode, pedido.body).toBe(200)
+    const codigo = await lastSmsCode(t, '+351961234567')
+    const feito = await ana.call('POST', `/alterar-telemovel/${pedido.json().data.hash}`, { codigo })
+    expect(feito.statusCode, feito.body).toBe(200)
+    const sessoes = await t.database.db
+      .selectFrom('push_subscricoes as p')
+      .innerJoin('sessoes as ss', 'ss.id', 'p.sessao_id')
+      .select(['p.endpoint', 'ss.revogada_em'])
+      .execute()
+    expect(sessoes).toEqual([{ endpoint: s.endpoint, revogada_em: null }])
+    await t.app.notificacoes.enviar({ utilizadorId: anaId, titulo: 'O seu pedido está pronto', texto: 'a' })
+    expect(await t.app.push.despachar()).toBe(1)
+    // The hourly clean-up keeps it: its session is the device's current one.
+    await t.app.housekeeping()
+    expect(await t.database.db.selectFrom('push_subscricoes').select('id').execute()).toHaveLength(1)
+  })
+
+  it('a device signed in as someone else does not carry the last customer’s subscription to them', async () => {
+    await subscrever()
+    expect((await ana.call('POST', '/login', { telemovel: RUI, pais: '351', password: PASSWORD })).statusCode).toBe(200)
+    await t.app.notificacoes.enviar({ utilizadorId: anaId, titulo: 'Da Ana', texto: 'a' })
+    await t.app.notificacoes.enviar({ utilizadorId: null, titulo: 'Todos', texto: 'b' })
+    expect(await t.app.push.despachar()).toBe(0)
+    expect(pushServer.recebidas).toEqual([])
   })
 
   it('a browser that passes to another customer takes none of the last one’s pending pushes', async () => {

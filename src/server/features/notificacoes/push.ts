@@ -154,6 +154,19 @@ export function createPushService({ db, clock, sender, endpointsLocais, log }: P
         )
     },
 
+    /**
+     * The device's session was renewed for the same customer (a phone change): its subscriptions go with it, in the
+     * renewal's transaction, or they would belong to a session that has ended and get nothing more.
+     */
+    async seguirSessao(ex: Database, { de, para, utilizadorId }: { de: number; para: number; utilizadorId: number }) {
+      await ex
+        .updateTable('push_subscricoes')
+        .set({ sessao_id: para })
+        .where('sessao_id', '=', de)
+        .where('utilizador_id', '=', utilizadorId)
+        .execute()
+    },
+
     /** The device no longer wants them (or signs out): only the customer's own subscription. */
     async cancelar(utilizadorId: number, endpoint: string): Promise<void> {
       const rows = await db

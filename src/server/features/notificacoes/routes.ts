@@ -24,6 +24,9 @@ export const notificacoesRoutes: FastifyPluginAsyncZod<NotificacoesRoutesOptions
   app,
   { service, push, vapidPublicKey, conta },
 ) => {
+  // A device whose session is renewed (a phone change) keeps getting its pushes under the new one.
+  app.seguirSessao((ex, renovacao) => push.seguirSessao(ex, renovacao))
+
   app.get(
     '/api/notificacoes',
     { config: { privada: true }, schema: { response: dataResponse(z.array(NotificacaoSchema)) } },
