@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { MINUTE, manualClock } from '../../platform/clock.ts'
+import { createWebPushSender, type PushSender, vapidKeys } from '../../platform/web-push.ts'
 import { insertContas } from '../../testing/fixtures.ts'
 import { createTestApp, device, lastSmsCode, type TestApp, testDialects } from '../../testing/harness.ts'
 import { pushAgent, startPushServer } from '../../testing/push-server.ts'
-import { endpointAceite, PUSH_TENTATIVAS } from './push.ts'
+import { createPushService, endpointAceite, PUSH_TENTATIVAS, type PushDeps } from './push.ts'
 
 const ANA = '912345678'
 const RUI = '913333333'
@@ -143,6 +144,75 @@ describe.each(testDialects())('Web Push on %s', (dialect) => {
     const restam = await t.database.db.selectFrom('push_subscricoes').select('endpoint').execute()
     expect(restam).toEqual([{ endpoint: novo.endpoint }])
     expect(pushServer.recebidas.map((m) => (m.payload as { titulo: string }).titulo)).toEqual(['A', 'B'])
+    expect(await envios()).toEqual([])
+  })
+
+  it('a device the push service refuses for good (400, 401, 403: another VAPID key) is forgotten, not retried', async () => {
+    for (const status of [400, 401, 403]) {
+      const s = await subscrever()
+      pushServer.responder(s.id, status)
+      await t.app.notificacoes.enviar({ utilizadorId: anaId, titulo: 'A', texto: 'a' })
+      await t.app.push.despachar()
+      expect(await t.database.db.selectFrom('push_subscricoes').select('id').execute(), `HTTP ${status}`).toEqual([])
+      expect(await envios()).toEqual([])
+    }
+  })
+
+  /**
+   * The outbox with small limits, sending through the real sender to the local push service; `antes` runs before each
+   * send (a slow push service), and the order sends start and end in is kept.
+   */
+  async function outbox(limites: PushDeps['limites'], antes: (endpoint: string) => Promise<void> = async () => {}) {
+    const vapid = await vapidKeys(t.database.db, clock, { subject: 'mailto:apoio@balcao.pt', production: false })
+    if (!vapid) throw new Error('no VAPID keys')
+    const real = createWebPushSender(vapid, pushAgent())
+    const registo = { comecos: [] as string[], fins: [] as string[], emVoo: 0, maxEmVoo: 0 }
+    const sender: PushSender = {
+      async enviar(destino, payload, ttl) {
+        const { titulo } = JSON.parse(payload) as { titulo: string }
+        registo.comecos.push(titulo)
+        registo.maxEmVoo = Math.max(registo.maxEmVoo, ++registo.emVoo)
+        try {
+          await antes(destino.endpoint)
+          return await real.enviar(destino, payload, ttl)
+        } finally {
+          registo.emVoo--
+          registo.fins.push(destino.endpoint)
+        }
+      },
+    }
+    const log = { warn: () => {}, error: () => {} } as unknown as PushDeps['log']
+    return {
+      registo,
+      push: createPushService({ db: t.database.db, clock, sender, endpointsLocais: true, log, limites }),
+    }
+  }
+
+  it('a customer’s own notification goes before one for everyone queued earlier', async () => {
+    await subscrever()
+    await subscrever(rui)
+    await t.app.notificacoes.enviar({ utilizadorId: null, titulo: 'Natal', texto: 'Bolo-rei' })
+    await t.app.notificacoes.enviar({ utilizadorId: anaId, titulo: 'O seu pedido está pronto', texto: 'a' })
+    const { registo, push } = await outbox({ concorrencia: 1 })
+    expect(await push.despachar()).toBe(3)
+    expect(registo.comecos).toEqual(['O seu pedido está pronto', 'Natal', 'Natal'])
+  })
+
+  it('sends several at once, and goes on while more is due; a slow push service holds up only its own', async () => {
+    const devices = []
+    for (let i = 0; i < 6; i++) devices.push(await subscrever(), await subscrever(rui))
+    const lento = devices[0]?.endpoint
+    await t.app.notificacoes.enviar({ utilizadorId: null, titulo: 'Natal', texto: 'Bolo-rei' })
+    const { registo, push } = await outbox({ concorrencia: 4, lote: 5 }, async (endpoint) => {
+      await new Promise((r) => setTimeout(r, endpoint === lento ? 1500 : 50))
+    })
+    const inicio = performance.now()
+    // 12 due, 5 claimed at a time: one call sends them all.
+    expect(await push.despachar()).toBe(12)
+    expect(registo.maxEmVoo).toBe(4)
+    expect(registo.fins.at(-1)).toBe(lento)
+    // The slow one's 1.5 s ran alongside the other eleven (50 ms each, three at a time), not before them.
+    expect(performance.now() - inicio).toBeLessThan(3000)
     expect(await envios()).toEqual([])
   })
 

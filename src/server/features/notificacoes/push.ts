@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
+import { sql } from 'kysely'
 import { type Clock, isoIn, isoNow, MINUTE } from '../../platform/clock.ts'
 import type { Database } from '../../platform/db.ts'
 import { HttpError } from '../../platform/errors.ts'
@@ -12,8 +13,37 @@ export const PUSH_TENTATIVAS = 5
 const TTL_SECONDS = 24 * 3600
 /** A process sending a message holds it this long; if it dies, another sends it after. */
 const RECLAMACAO_MS = MINUTE
-/** What one round of the outbox sends at most. */
-const LOTE = 50
+/**
+ * The outbox's limits: sends in flight at once (a slow push service, up to its 10 s timeout, holds one of them up,
+ * not the others); sends claimed at a time (three rounds of the senders: a claim waits at most ~30 s for its turn,
+ * well within its minute); and how much one call goes on taking, in claims and in time (the next call, 2 s later,
+ * takes the rest).
+ */
+export const PUSH_LIMITES = { concorrencia: 10, lote: 30, lotesPorVez: 20, duracaoMs: 20_000 }
+/**
+ * The push service will never take another message for this device: gone (404, 410), or refused for good (400 a
+ * subscription it cannot read; 401/403 signed with another VAPID key than the subscription's, as after a key change:
+ * autopush says 401, FCM 403). The browser subscribes again with the current key when the customer next opens the app.
+ */
+const DISPOSITIVO_PERDIDO = new Set([400, 401, 403, 404, 410])
+
+/** A claimed send, with what it takes to send it. */
+interface Devido {
+  id: number
+  tentativas: number
+  revogada_em: string | null
+  expira_em: string
+  subscricao_id: number
+  endpoint: string
+  p256dh: string
+  auth: string
+  notificacao_id: number
+  titulo: string
+  texto: string
+  ligacao: string | null
+  /** When it was claimed (the session's expiry is checked against it). */
+  agora: string
+}
 
 export interface Subscricao {
   endpoint: string
@@ -28,6 +58,8 @@ export interface PushDeps {
   /** Endpoints over http or on this machine (tests' local push service); never in production. */
   endpointsLocais: boolean
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>
+  /** The outbox's limits (tests make them small). */
+  limites?: Partial<typeof PUSH_LIMITES>
 }
 
 /**
@@ -79,7 +111,8 @@ const paraTexto = (html: string) =>
  * Web Push for notifications (issue 11): the customer's devices, and an outbox that sends each notification to each of
  * them outside any request, retried with backoff, safe with several processes (a send is claimed before it is made).
  */
-export function createPushService({ db, clock, sender, endpointsLocais, log }: PushDeps) {
+export function createPushService({ db, clock, sender, endpointsLocais, log, limites }: PushDeps) {
+  const { concorrencia, lote, lotesPorVez, duracaoMs } = { ...PUSH_LIMITES, ...limites }
   async function subscrever(utilizadorId: number, sessaoId: number, s: Subscricao): Promise<void> {
     if (!sender) throw new HttpError(503, 'As notificações no dispositivo não estão disponíveis.', 'Indisponível')
     if (!endpointAceite(s.endpoint, endpointsLocais)) {
@@ -132,6 +165,99 @@ export function createPushService({ db, clock, sender, endpointsLocais, log }: P
   async function apagar(ex: Database, ids: number[]): Promise<void> {
     await ex.deleteFrom('push_envios').where('subscricao_id', 'in', ids).execute()
     await ex.deleteFrom('push_subscricoes').where('id', 'in', ids).execute()
+  }
+
+  /**
+   * Claims up to `n` due sends, a customer's own first, then the oldest: moves them a minute ahead, only if they are
+   * still due (so another process claiming at the same time gets the others). Answers those claimed and how many were
+   * due (fewer than `n`: nothing more is waiting).
+   */
+  async function reclamar(n: number): Promise<{ reclamados: Devido[]; vistos: number }> {
+    const agora = isoNow(clock)
+    const devidos = await db
+      .selectFrom('push_envios as e')
+      .innerJoin('push_subscricoes as s', 's.id', 'e.subscricao_id')
+      .innerJoin('notificacoes as n', 'n.id', 'e.notificacao_id')
+      .innerJoin('sessoes as ss', 'ss.id', 's.sessao_id')
+      .select([
+        'ss.revogada_em',
+        'ss.expira_em',
+        'e.id',
+        'e.tentativas',
+        's.id as subscricao_id',
+        's.endpoint',
+        's.p256dh',
+        's.auth',
+        'n.id as notificacao_id',
+        'n.titulo',
+        'n.texto',
+        'n.ligacao',
+      ])
+      .where('e.proxima_em', '<=', agora)
+      .orderBy(sql`n.utilizador_id is null`)
+      .orderBy('e.id')
+      .limit(n)
+      .execute()
+    if (devidos.length === 0) return { reclamados: [], vistos: 0 }
+    const claimed = await db
+      .updateTable('push_envios')
+      .set({ proxima_em: isoIn(clock, RECLAMACAO_MS) })
+      .where(
+        'id',
+        'in',
+        devidos.map((d) => d.id),
+      )
+      .where('proxima_em', '<=', agora)
+      .returning('id')
+      .execute()
+    const ids = new Set(claimed.map((r) => r.id))
+    return { reclamados: devidos.filter((d) => ids.has(d.id)).map((d) => ({ ...d, agora })), vistos: devidos.length }
+  }
+
+  /** Sends one claimed message and settles it; true when the push service took it. */
+  async function enviarUm(d: Devido): Promise<boolean> {
+    if (!sender) return false
+    if (d.revogada_em !== null || d.expira_em <= d.agora) {
+      // Signed out (or ended elsewhere) since it was queued: the device is no longer this customer's to tell.
+      await apagar(db, [d.subscricao_id])
+      return false
+    }
+    const payload = JSON.stringify({
+      id: d.notificacao_id,
+      titulo: d.titulo,
+      texto: paraTexto(d.texto).slice(0, 300),
+      ligacao: d.ligacao ?? '/notificacoes',
+    })
+    let status: number
+    try {
+      status = await sender.enviar({ endpoint: d.endpoint, p256dh: d.p256dh, auth: d.auth }, payload, TTL_SECONDS)
+    } catch (error) {
+      status = 0
+      log.warn({ err: (error as Error).message, envio: d.id }, 'push send failed')
+    }
+    if (status >= 200 && status < 300) {
+      await db.deleteFrom('push_envios').where('id', '=', d.id).execute()
+      return true
+    }
+    if (DISPOSITIVO_PERDIDO.has(status)) {
+      // It will never take another: kept, it would fail every later one too.
+      if (status !== 404 && status !== 410) log.warn({ envio: d.id, status }, 'push refused for good: device let go')
+      await apagar(db, [d.subscricao_id])
+    } else if ((status === 0 || status === 429 || status >= 500) && d.tentativas + 1 < PUSH_TENTATIVAS) {
+      await db
+        .updateTable('push_envios')
+        .set({
+          tentativas: d.tentativas + 1,
+          proxima_em: isoIn(clock, 30_000 * 2 ** d.tentativas),
+          erro: status === 0 ? 'sem resposta' : `HTTP ${status}`,
+        })
+        .where('id', '=', d.id)
+        .execute()
+    } else {
+      log.error({ envio: d.id, status, tentativas: d.tentativas + 1 }, 'push given up')
+      await db.deleteFrom('push_envios').where('id', '=', d.id).execute()
+    }
+    return false
   }
 
   return {
@@ -212,85 +338,56 @@ export function createPushService({ db, clock, sender, endpointsLocais, log }: P
     },
 
     /**
-     * One round of the outbox: what is due is claimed (a conditional update, so two processes never send the same
-     * one), sent, and then deleted; a device gone (404/410) is forgotten; a failure waits 30 s, 1, 2, 4 minutes.
-     * Answers how many were sent.
+     * The outbox: what is due is claimed (a conditional update, so two processes never send the same one), sent by
+     * `concorrencia` senders at once, and then deleted; a device gone or refused for good (400/401/403/404/410) is
+     * forgotten; a failure waits 30 s, 1, 2, 4 minutes. A customer's own ("O seu pedido está pronto") go before those
+     * for everyone, whose thousands would otherwise hold it up. It goes on while there is more due, up to
+     * `lotesPorVez` claims or `duracaoMs`. Answers how many were sent.
      */
     async despachar(): Promise<number> {
       if (!sender) return 0
-      const agora = isoNow(clock)
-      const devidos = await db
-        .selectFrom('push_envios as e')
-        .innerJoin('push_subscricoes as s', 's.id', 'e.subscricao_id')
-        .innerJoin('notificacoes as n', 'n.id', 'e.notificacao_id')
-        .innerJoin('sessoes as ss', 'ss.id', 's.sessao_id')
-        .select([
-          'ss.revogada_em',
-          'ss.expira_em',
-          'e.id',
-          'e.tentativas',
-          'e.proxima_em',
-          's.id as subscricao_id',
-          's.endpoint',
-          's.p256dh',
-          's.auth',
-          'n.id as notificacao_id',
-          'n.titulo',
-          'n.texto',
-          'n.ligacao',
-        ])
-        .where('e.proxima_em', '<=', agora)
-        .orderBy('e.id')
-        .limit(LOTE)
-        .execute()
-      let enviados = 0
-      for (const d of devidos) {
-        const { numUpdatedRows } = await db
-          .updateTable('push_envios')
-          .set({ proxima_em: isoIn(clock, RECLAMACAO_MS) })
-          .where('id', '=', d.id)
-          .where('proxima_em', '=', d.proxima_em)
-          .executeTakeFirst()
-        if (numUpdatedRows === 0n) continue
-        if (d.revogada_em !== null || d.expira_em <= agora) {
-          // Signed out (or ended elsewhere) since it was queued: the device is no longer this customer's to tell.
-          await apagar(db, [d.subscricao_id])
-          continue
+      const comeco = performance.now()
+      const fila: Devido[] = []
+      let esgotado = false
+      let lotes = 0
+      let falha: unknown
+      let aReclamar: Promise<void> | null = null
+      const reclamarMais = async () => {
+        if (lotes >= lotesPorVez || performance.now() - comeco > duracaoMs) {
+          esgotado = true
+          return
         }
-        const payload = JSON.stringify({
-          id: d.notificacao_id,
-          titulo: d.titulo,
-          texto: paraTexto(d.texto).slice(0, 300),
-          ligacao: d.ligacao ?? '/notificacoes',
-        })
-        let status: number
+        lotes++
         try {
-          status = await sender.enviar({ endpoint: d.endpoint, p256dh: d.p256dh, auth: d.auth }, payload, TTL_SECONDS)
+          const { reclamados, vistos } = await reclamar(lote)
+          fila.push(...reclamados)
+          if (vistos < lote) esgotado = true
         } catch (error) {
-          status = 0
-          log.warn({ err: (error as Error).message, envio: d.id }, 'push send failed')
-        }
-        if (status >= 200 && status < 300) {
-          await db.deleteFrom('push_envios').where('id', '=', d.id).execute()
-          enviados++
-        } else if (status === 404 || status === 410) {
-          // The browser unsubscribed or the subscription expired: it will never take another.
-          await apagar(db, [d.subscricao_id])
-        } else if ((status === 0 || status === 429 || status >= 500) && d.tentativas + 1 < PUSH_TENTATIVAS) {
-          await db
-            .updateTable('push_envios')
-            .set({
-              tentativas: d.tentativas + 1,
-              proxima_em: isoIn(clock, 30_000 * 2 ** d.tentativas),
-              erro: status === 0 ? 'sem resposta' : `HTTP ${status}`,
-            })
-            .where('id', '=', d.id)
-            .execute()
-        } else {
-          log.error({ envio: d.id, status, tentativas: d.tentativas + 1 }, 'push given up')
-          await db.deleteFrom('push_envios').where('id', '=', d.id).execute()
+          falha = error
+          esgotado = true
         }
       }
+      const proximo = async (): Promise<Devido | undefined> => {
+        while (fila.length === 0 && !esgotado) {
+          aReclamar ??= reclamarMais().finally(() => {
+            aReclamar = null
+          })
+          await aReclamar
+        }
+        return fila.shift()
+      }
+      let enviados = 0
+      const remetente = async () => {
+        for (let d = await proximo(); d; d = await proximo()) {
+          try {
+            if (await enviarUm(d)) enviados++
+          } catch (error) {
+            log.error({ err: (error as Error).message, envio: d.id }, 'push outbox write failed')
+          }
+        }
+      }
+      await Promise.all(Array.from({ length: concorrencia }, remetente))
+      if (falha) throw falha
       return enviados
     },
   }
