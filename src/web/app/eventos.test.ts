@@ -1,6 +1,14 @@
 import { QueryClient } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { atrasoReligar, EVENTOS_URL, lerEventoEncomenda, seguirEventos } from './eventos.ts'
+import {
+  atrasoReligar,
+  EVENTOS_URL,
+  lerEventoEncomenda,
+  OCULTA_MAX_MS,
+  SILENCIO_MAX_MS,
+  seguirEventos,
+  sessaoRenovada,
+} from './eventos.ts'
 import { NOTIFICACOES_KEY } from './notificacoes.ts'
 import { PRIVATE_DATA_KEY } from './private-data.ts'
 
@@ -180,5 +188,65 @@ describe('seguirEventos', () => {
     vi.advanceTimersByTime(60_000)
     expect(abertas()).toHaveLength(1)
     parar()
+  })
+
+  it('a stream silent for 2.5 heartbeats is dead whatever it says: closed and opened again; pings keep it', () => {
+    const parar = seguirEventos(queryClient)
+    const primeira = FakeEventSource.abertas[0] as FakeEventSource
+    primeira.abrir()
+    // The server's ping every 25 s: alive.
+    for (let i = 0; i < 6; i++) {
+      vi.advanceTimersByTime(25_000)
+      primeira.emitir('{}', 'ping')
+    }
+    expect(FakeEventSource.abertas).toHaveLength(1)
+    expect(invalidadas).toEqual([])
+    // Then nothing (a half-open connection stays OPEN): reopened, and what was missed is read again.
+    vi.advanceTimersByTime(SILENCIO_MAX_MS - 1)
+    expect(FakeEventSource.abertas).toHaveLength(1)
+    vi.advanceTimersByTime(1)
+    expect(primeira.readyState).toBe(FakeEventSource.CLOSED)
+    expect(abertas()).toHaveLength(1)
+    ;(FakeEventSource.abertas[1] as FakeEventSource).abrir()
+    expect(invalidadas).toEqual([['encomenda'], [...PRIVATE_DATA_KEY], [...NOTIFICACOES_KEY]])
+    parar()
+    vi.advanceTimersByTime(5 * SILENCIO_MAX_MS)
+    expect(FakeEventSource.abertas).toHaveLength(2)
+  })
+
+  it('a page back on screen after more than 30 s hidden opens its stream afresh, even one that looks open', () => {
+    const parar = seguirEventos(queryClient)
+    const primeira = FakeEventSource.abertas[0] as FakeEventSource
+    primeira.abrir()
+    const ocultar = (ms: number) => {
+      document.visibilityState = 'hidden'
+      document.dispatchEvent(new Event('visibilitychange'))
+      vi.advanceTimersByTime(ms)
+      document.visibilityState = 'visible'
+      document.dispatchEvent(new Event('visibilitychange'))
+    }
+    // A glance elsewhere: the stream stays.
+    ocultar(10_000)
+    expect(FakeEventSource.abertas).toHaveLength(1)
+    // A phone in a pocket: opened again.
+    ocultar(OCULTA_MAX_MS + 1000)
+    expect(primeira.readyState).toBe(FakeEventSource.CLOSED)
+    expect(abertas()).toHaveLength(1)
+    expect(FakeEventSource.abertas).toHaveLength(2)
+    parar()
+  })
+
+  it('a session renewed on this device (the phone changed) opens the stream again, under the new session', () => {
+    const parar = seguirEventos(queryClient)
+    const primeira = FakeEventSource.abertas[0] as FakeEventSource
+    primeira.abrir()
+    sessaoRenovada()
+    expect(primeira.readyState).toBe(FakeEventSource.CLOSED)
+    expect(abertas()).toHaveLength(1)
+    expect(FakeEventSource.abertas).toHaveLength(2)
+    parar()
+    // Nobody follows the stream: nothing to open.
+    sessaoRenovada()
+    expect(FakeEventSource.abertas).toHaveLength(2)
   })
 })

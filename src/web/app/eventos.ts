@@ -10,6 +10,13 @@ import { sincronizarPush } from './push.ts'
 /** The first wait before reopening a stream the browser gave up on, and the longest. */
 export const RELIGAR_MIN_MS = 1_000
 export const RELIGAR_MAX_MS = 30_000
+/**
+ * The server sends a `ping` every 25 s (platform/sse.ts): a stream that has said nothing for 2.5 times that is dead,
+ * whatever its readyState says (a phone's connection dropped half-open stays OPEN), and is opened again.
+ */
+export const SILENCIO_MAX_MS = 62_500
+/** A page hidden longer than this (a phone in a pocket) opens its stream again when it is back on screen. */
+export const OCULTA_MAX_MS = 30_000
 
 /**
  * How long to wait before the `tentativa`-th reopening (0, 1, 2…): 1 s, 2 s, 4 s… capped at 30 s, then spread over its
@@ -40,10 +47,12 @@ export const EVENTOS_URL = `/api/eventos?v=${API_VERSION}`
 /*
  * One stream per page (`GET /api/eventos`), the session's: opened while a customer is signed in (the Shell follows
  * it), closed when they leave. Its events: `encomenda` (an order's state), `utilizador` (the customer's record changed:
- * a purchase at the till, a refund: balance, points and transactions are read again) and `reler` (the server may have
- * missed events). EventSource reconnects by itself after a dropped connection; when it gives up (the server answered with an
- * error: readyState CLOSED) this reopens it with backoff, and at once when the page becomes visible again or the
- * device comes back online. Whatever may have been missed while it was closed is read again on reopening.
+ * a purchase at the till, a refund: balance, points and transactions are read again), `reler` (the server may have
+ * missed events) and `ping` (nothing changed, the stream is alive). EventSource reconnects by itself after a dropped
+ * connection; when it gives up (the server answered with an error: readyState CLOSED) this reopens it with backoff, and
+ * at once when the page becomes visible again or the device comes back online. A stream silent for longer than
+ * SILENCIO_MAX_MS, or on a page that was hidden longer than OCULTA_MAX_MS, may be dead without knowing it: it is closed
+ * and opened again. Whatever may have been missed while it was closed is read again on reopening.
  */
 let fonte: EventSource | null = null
 let utilizadores = 0
@@ -54,6 +63,10 @@ let cliente: QueryClient | null = null
 let aoTerminar: (() => void) | null = null
 /** The stream was open once: a later `open` is a reconnection, after which the followed orders are read again. */
 let jaAbriu = false
+/** Closes and reopens a stream that has been silent too long; reset by everything the stream says. */
+let vigia: ReturnType<typeof setTimeout> | undefined
+/** When the page was hidden (Date.now()), while it is. */
+let ocultaDesde: number | null = null
 
 function releitura(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: ['encomenda'] })
@@ -68,12 +81,28 @@ function abrir() {
   const queryClient = cliente
   const esta = new EventSource(EVENTOS_URL)
   fonte = esta
-  esta.addEventListener('open', () => {
+  /** The stream said something: it is alive. Silent for SILENCIO_MAX_MS from now, it is opened again. */
+  const vivo = () => {
+    clearTimeout(vigia)
+    vigia = setTimeout(() => {
+      if (fonte !== esta) return
+      fechar()
+      abrir()
+    }, SILENCIO_MAX_MS)
+  }
+  vivo()
+  const ouvir = (nome: string, acao: (event: Event) => void) =>
+    esta.addEventListener(nome, (event) => {
+      if (fonte === esta) vivo()
+      acao(event)
+    })
+  ouvir('ping', () => {})
+  ouvir('open', () => {
     tentativa = 0
     if (jaAbriu) releitura(queryClient)
     jaAbriu = true
   })
-  esta.addEventListener('encomenda', (event) => {
+  ouvir('encomenda', (event) => {
     const evento = lerEventoEncomenda((event as MessageEvent).data)
     if (!evento) return
     void queryClient.invalidateQueries({ queryKey: ['encomenda', evento.orderId] })
@@ -81,25 +110,24 @@ function abrir() {
     // Ready, or cancelled by the store: a notification came with it.
     if (evento.status === 2 || evento.status === -9) void queryClient.invalidateQueries({ queryKey: NOTIFICACOES_KEY })
   })
-  esta.addEventListener('sessao-terminada', () => {
+  ouvir('sessao-terminada', () => {
     // The server ends the stream after this: it must not be reopened with a session that is over.
     esta.close()
-    if (fonte === esta) fonte = null
+    if (fonte === esta) fechar()
     aoTerminar?.()
   })
-  esta.addEventListener('utilizador', () => {
+  ouvir('utilizador', () => {
     void queryClient.invalidateQueries({ queryKey: PRIVATE_DATA_KEY })
     // A purchase at the till may have brought a notification with it.
     void queryClient.invalidateQueries({ queryKey: NOTIFICACOES_KEY })
   })
-  esta.addEventListener('notificacoes', () => void queryClient.invalidateQueries({ queryKey: NOTIFICACOES_KEY }))
+  ouvir('notificacoes', () => void queryClient.invalidateQueries({ queryKey: NOTIFICACOES_KEY }))
   // The server's bus may have missed events (it lost PostgreSQL for a while): what is shown is read again.
-  esta.addEventListener('reler', () => releitura(queryClient))
+  ouvir('reler', () => releitura(queryClient))
   esta.addEventListener('error', () => {
     // CONNECTING: the browser is already trying again by itself.
     if (esta.readyState !== EventSource.CLOSED || fonte !== esta) return
-    esta.close()
-    fonte = null
+    fechar()
     // The first failure reads the private data again: a session ended while the stream was down answers 401 here,
     // and the private data then says so.
     if (tentativa === 0) void queryClient.invalidateQueries({ queryKey: PRIVATE_DATA_KEY })
@@ -110,14 +138,38 @@ function abrir() {
 function fechar() {
   clearTimeout(religar)
   religar = undefined
+  clearTimeout(vigia)
+  vigia = undefined
   fonte?.close()
   fonte = null
 }
 
-/** Back on screen or online: a stream that is not open is reopened now rather than after its backoff. */
+/**
+ * Back on screen or online: a stream that is not open is reopened now rather than after its backoff; one that looks
+ * open on a page hidden for a while (the phone slept, its connection may be long gone) is opened afresh too.
+ */
 function acordar() {
-  if (document.visibilityState === 'hidden' || utilizadores === 0) return
-  if (fonte && fonte.readyState !== EventSource.CLOSED) return
+  if (document.visibilityState === 'hidden') {
+    ocultaDesde ??= Date.now()
+    return
+  }
+  const ocultaHaMuito = ocultaDesde !== null && Date.now() - ocultaDesde > OCULTA_MAX_MS
+  ocultaDesde = null
+  if (utilizadores === 0) return
+  if (fonte && fonte.readyState !== EventSource.CLOSED && !ocultaHaMuito) return
+  fechar()
+  tentativa = 0
+  abrir()
+}
+
+/**
+ * This device's session was renewed (the phone number changed here: the server ended the old session and gave this
+ * device a new one): the open stream still speaks for the old one and is opened again under the new, and the device's
+ * push subscription is given to the new session (the server moves it too; this covers a move it missed).
+ */
+export function sessaoRenovada(): void {
+  void sincronizarPush().catch(() => {})
+  if (utilizadores === 0) return
   fechar()
   tentativa = 0
   abrir()
@@ -145,6 +197,7 @@ export function seguirEventos(queryClient: QueryClient, sessaoTerminada?: () => 
     fechar()
     tentativa = 0
     jaAbriu = false
+    ocultaDesde = null
     aoTerminar = null
     document.removeEventListener('visibilitychange', acordar)
     window.removeEventListener('online', acordar)

@@ -23,6 +23,25 @@ async function subscricaoAtual(): Promise<PushSubscription | null> {
   return (await registo?.pushManager.getSubscription()) ?? null
 }
 
+/** The subscription was made with this VAPID key (base64url): the server's pushes to it are signed with the same. */
+export function mesmaChave(subscricao: ArrayBuffer | null | undefined, publicKey: string): boolean {
+  if (!subscricao) return false
+  const a = new Uint8Array(subscricao)
+  const b = chaveAplicacao(publicKey)
+  return a.length === b.length && a.every((byte, i) => byte === b[i])
+}
+
+/**
+ * The device's subscription for the server's current key: the one it has, or a new one when it has none or one made
+ * with another key (the server's keys changed: the push service refuses every push to it, and the server lets it go).
+ */
+async function subscricaoParaChave(registo: ServiceWorkerRegistration, publicKey: string): Promise<PushSubscription> {
+  const atual = await registo.pushManager.getSubscription()
+  if (atual && mesmaChave(atual.options.applicationServerKey, publicKey)) return atual
+  await atual?.unsubscribe()
+  return registo.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: chaveAplicacao(publicKey) })
+}
+
 export async function estadoPush(): Promise<EstadoPush> {
   if (!pushSuportado()) return 'indisponivel'
   const { publicKey } = await apiGet<{ publicKey: string | null }>('/api/push/chave')
@@ -38,10 +57,7 @@ export async function ativarPush(): Promise<EstadoPush> {
   const permissao = await Notification.requestPermission()
   if (permissao === 'denied') return 'bloqueado'
   if (permissao !== 'granted') return 'inativo'
-  const registo = await navigator.serviceWorker.ready
-  const subscricao =
-    (await registo.pushManager.getSubscription()) ??
-    (await registo.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: chaveAplicacao(publicKey) }))
+  const subscricao = await subscricaoParaChave(await navigator.serviceWorker.ready, publicKey)
   await apiPost('/api/push/subscricao', subscricao.toJSON())
   return 'ativo'
 }
@@ -56,11 +72,16 @@ export async function desativarPush(): Promise<void> {
 }
 
 /**
- * On signing in, a device that already has a subscription (notifications allowed before, on this browser) gives it to
- * the new session: subscriptions live as long as the session that made them.
+ * On signing in (or a session renewed by a phone change), a device that already has a subscription (notifications
+ * allowed before, on this browser) gives it to the new session: subscriptions live as long as the session that made
+ * them. One made with a key the server no longer has is replaced first.
  */
 export async function sincronizarPush(): Promise<void> {
   if (!pushSuportado() || Notification.permission !== 'granted') return
-  const subscricao = await subscricaoAtual()
-  if (subscricao) await apiPost('/api/push/subscricao', subscricao.toJSON())
+  const registo = await navigator.serviceWorker.getRegistration()
+  if (!(await registo?.pushManager.getSubscription()) || !registo) return
+  const { publicKey } = await apiGet<{ publicKey: string | null }>('/api/push/chave')
+  if (!publicKey) return
+  const subscricao = await subscricaoParaChave(registo, publicKey)
+  await apiPost('/api/push/subscricao', subscricao.toJSON())
 }

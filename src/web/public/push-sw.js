@@ -31,12 +31,18 @@ self.addEventListener('notificationclick', (event) => {
   }
   event.waitUntil(
     (async () => {
-      const janelas = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })
+      // A window this worker controls can be sent to the screen; one it does not (opened before the worker took over)
+      // refuses navigate(), and the tap then opens the screen in a new window rather than doing nothing.
+      const janelas = await self.clients.matchAll({ type: 'window' })
       const aberta = janelas.find((c) => new URL(c.url).origin === self.location.origin)
       if (aberta) {
-        await aberta.focus()
-        if ('navigate' in aberta) await aberta.navigate(url)
-        return
+        try {
+          const focada = await aberta.focus()
+          await (focada ?? aberta).navigate(url)
+          return
+        } catch {
+          // Not this one: a new window below.
+        }
       }
       await self.clients.openWindow(url)
     })(),

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import { paths } from '../../../shared/routes.ts'
+import { sessaoRenovada } from '../../app/eventos.ts'
 import { RouteModal, useModalNavigate } from '../../app/modal-route.tsx'
 import { Dialog } from '../../ui/Dialog.tsx'
 import { SmsCodeForm } from './SmsCodeForm.tsx'
@@ -18,7 +19,11 @@ export function ConfirmPhoneChangePage() {
         hash={hash}
         intro={<p>Enviámos um código por SMS para o novo número. Introduza-o para concluir a alteração.</p>}
         confirm={confirmar.mutateAsync}
-        onConfirmed={() => setDone(true)}
+        onConfirmed={() => {
+          // The server gave this device a new session: its event stream and push subscription move to it.
+          sessaoRenovada()
+          setDone(true)
+        }}
         restart={() => openModal(paths.alterarTelemovel)}
       />
       {done && (
