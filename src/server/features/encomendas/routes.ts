@@ -229,6 +229,18 @@ export function lojaPedidosRoutes(
         const encomenda = await pedidos.daLoja(idLoja, id)
         if (encomenda) stream.send('encomenda', encomenda, String(encomenda.id))
       }
+      // The stream's sends, one after another in the order their events came: each reads the order afresh, and a slow
+      // read (or access check) must not let an older state of an order reach the board after a newer one.
+      let fila: Promise<void> = Promise.resolve()
+      let fechado = false
+      void stream.closed.then(() => {
+        fechado = true
+      })
+      const emFila = (passo: () => Promise<void>): Promise<void> => {
+        const feito = fila.then(passo)
+        fila = feito.catch(() => undefined)
+        return feito
+      }
       const parar = bus.subscribe(canais.loja(idLoja), (evento) => {
         const id = evento.id
         // Events may have been missed (the bus lost PostgreSQL for a while): the open orders again, as on connecting.
@@ -239,14 +251,15 @@ export function lojaPedidosRoutes(
               ? () => enviarUma(id)
               : undefined
         if (enviar)
-          void continuar()
-            .then((ok) => (ok ? enviar() : undefined))
-            .catch(falhou)
+          void emFila(async () => {
+            if (!fechado && (await continuar())) await enviar()
+          }).catch(falhou)
       })
       const verificacao = setInterval(() => void continuar().catch(falhou), verificarAcessoMs)
       verificacao.unref()
       try {
-        await enviarAbertas()
+        // First in the queue: an event heard while the open orders are read is sent after them.
+        await emFila(enviarAbertas)
         await stream.closed
       } catch (err) {
         // The reply is taken over: nothing else would end the stream or answer the client.

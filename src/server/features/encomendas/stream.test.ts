@@ -94,4 +94,26 @@ describe("the store's order stream", () => {
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(ouvintes.ativos).toBe(0)
   })
+
+  it("sends an order's changes in the order they happened, however long each read takes", async () => {
+    // What the database holds now; the first read of it is slow (as a busy pool on PostgreSQL may be).
+    const agora = { estado: -1 as -1 | 1 | 2, leituras: 0 }
+    const { ler, bus } = await abrir({
+      listarLoja: async () => [],
+      acessoAtivo: async () => true,
+      daLoja: async (_idLoja, id) => {
+        const lida = { ...encomenda(id), estado: agora.estado }
+        if (agora.leituras++ === 0) await new Promise((resolve) => setTimeout(resolve, 150))
+        return lida
+      },
+    })
+    agora.estado = 1
+    bus.publish(canais.loja(862), { tipo: 'encomenda', id: 7 })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    agora.estado = 2
+    bus.publish(canais.loja(862), { tipo: 'encomenda', id: 7 })
+    expect(await ler.next('encomenda')).toMatchObject({ id: 7, estado: 1 })
+    // The board ends on the newest state, not on the older one that took longer to read.
+    expect(await ler.next('encomenda')).toMatchObject({ id: 7, estado: 2 })
+  })
 })
