@@ -340,6 +340,13 @@ export interface EncomendasTable {
   verificar_em: string | null
   /** Checks or refunds that settled nothing so far: the backoff's count. */
   tentativas: Generated<number>
+  /**
+   * 0/1 (migration 2026-11-25T0200): its create call got no answer it could read, so a request may exist that it does
+   * not record; such an order may be matched by a callback's reference (decision 0012).
+   */
+  pagamento_incerto: Generated<number>
+  /** A request id a callback named for it (by reference) while the provider could not be asked; asked again later. */
+  pagamento_candidato: string | null
 }
 
 /** The sandbox provider's MB WAY requests: what the customer's phone would hold. */

@@ -38,12 +38,21 @@ export interface IfthenpayServer {
    * on the way back: the caller cannot know the request exists.
    */
   criarSemResposta: boolean
-  /** Milliseconds each create / refund waits before it is handled (a slow provider, for races). */
-  atrasos: { criar: number; reembolso: number }
+  /**
+   * Milliseconds each create / status / refund call waits before it is handled (a slow provider, for races); and
+   * `respostaCriar`, how long a create waits between making its request (it is in `pedidos`, on the phone) and
+   * answering.
+   */
+  atrasos: { criar: number; estado: number; reembolso: number; respostaCriar: number }
   /** Refund calls received, accepted or not (also those answered 500 while `falhar`). */
   readonly reembolsos: number
   /** Numbers without MB WAY: a payment request to one is refused (Status other than 000). */
   semMbway: Set<string>
+  /**
+   * A request made under the same MB WAY key through another channel (another shop's integration, ifthenpay's back
+   * office): no order of ours asked for it. Its request id.
+   */
+  criarOutro(orderId: string, amount: string): string
   /** Sends the callback ifthenpay sends on a payment, to a URL template with its placeholders. */
   enviarCallback(template: string, requestId: string, antiPhishingKey?: string): Promise<Response>
   close(): Promise<void>
@@ -58,10 +67,23 @@ export async function startIfthenpayServer(
   const pedidos: PedidoIfthenpay[] = []
   const chamadas: string[] = []
   const state = { falhar: false, semFundos: false, criarSemResposta: false }
-  const atrasos = { criar: 0, reembolso: 0 }
+  const atrasos = { criar: 0, estado: 0, reembolso: 0, respostaCriar: 0 }
   const semMbway = new Set<string>()
   const cents = (amount: string) => Math.round(Number(amount) * 100)
   const esperar = (ms: number) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve())
+  const novoPedido = (orderId: string, amount: string, mobileNumber: string, description: string) => {
+    const pedido: PedidoIfthenpay = {
+      requestId: randomUUID().replace(/-/g, '').slice(0, 20),
+      orderId,
+      amount,
+      mobileNumber,
+      description,
+      status: '123',
+      refunded: [],
+    }
+    pedidos.push(pedido)
+    return pedido
+  }
 
   const server: Server = createServer(async (req, res) => {
     let raw = ''
@@ -88,16 +110,8 @@ export async function startIfthenpayServer(
       if (semMbway.has(body.mobileNumber ?? '')) {
         return send(200, { Message: 'MB WAY not active for this number', Status: '100' })
       }
-      const pedido: PedidoIfthenpay = {
-        requestId: randomUUID().replace(/-/g, '').slice(0, 20),
-        orderId: body.orderId ?? '',
-        amount: body.amount ?? '',
-        mobileNumber: body.mobileNumber ?? '',
-        description: body.description ?? '',
-        status: '123',
-        refunded: [],
-      }
-      pedidos.push(pedido)
+      const pedido = novoPedido(body.orderId ?? '', body.amount ?? '', body.mobileNumber ?? '', body.description ?? '')
+      await esperar(atrasos.respostaCriar)
       if (state.criarSemResposta) return send(502, { Message: 'Bad gateway' })
       return send(200, {
         Amount: pedido.amount,
@@ -108,6 +122,7 @@ export async function startIfthenpayServer(
       })
     }
     if (req.method === 'GET' && url.pathname === '/spg/payment/mbway/status') {
+      await esperar(atrasos.estado)
       if (url.searchParams.get('mbWayKey') !== mbWayKey)
         return send(200, { Message: 'Invalid MbWayKey', Status: '999' })
       const pedido = pedidos.find((p) => p.requestId === url.searchParams.get('requestId'))
@@ -177,6 +192,7 @@ export async function startIfthenpayServer(
       return chamadas.filter((c) => c === 'POST /endpoint/payments/refund').length
     },
     semMbway,
+    criarOutro: (orderId, amount) => novoPedido(orderId, amount, '919999999', 'Outro canal').requestId,
     enviarCallback(template, requestId, key = antiPhishingKey) {
       const p = find(requestId)
       const target = template

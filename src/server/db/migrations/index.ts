@@ -9,6 +9,7 @@ import * as encomendas from './2026-11-24T0000-encomendas.ts'
 import * as notificacoes from './2026-11-24T1200-notificacoes.ts'
 import * as push from './2026-11-24T1300-push.ts'
 import * as encomendasVerificacao from './2026-11-25T0100-encomendas-verificacao.ts'
+import * as encomendasPedidoIncerto from './2026-11-25T0200-encomendas-pedido-incerto.ts'
 
 /**
  * Every migration, by its timestamped name. Listed here rather than read from disk so that the same code runs under
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T1200-notificacoes': notificacoes,
   '2026-11-24T1300-push': push,
   '2026-11-25T0100-encomendas-verificacao': encomendasVerificacao,
+  '2026-11-25T0200-encomendas-pedido-incerto': encomendasPedidoIncerto,
 }

@@ -45,6 +45,13 @@ export function pedidosRepo(db: Database) {
         reembolso?: Pedido['reembolso_estado'][]
         /** Only while no provider request is recorded on it. */
         semPagamentoId?: true
+        /**
+         * Only if its create call's outcome is unknown: marked so (`pagamento_incerto`), or created at or before this
+         * instant (ISO), when no create can still be in flight. An order that may take a request found by its reference.
+         */
+        incertoOuCriadaAte?: string
+        /** Only while this request id is its candidate (`pagamento_candidato`). */
+        candidato?: string
       },
       values: Updateable<EncomendasTable>,
     ): Promise<boolean> {
@@ -62,6 +69,11 @@ export function pedidosRepo(db: Database) {
         )
       }
       if (de.semPagamentoId) query = query.where('pagamento_id', 'is', null)
+      const ate = de.incertoOuCriadaAte
+      if (ate !== undefined) {
+        query = query.where((eb) => eb.or([eb('pagamento_incerto', '=', 1), eb('criada_em', '<=', ate)]))
+      }
+      if (de.candidato !== undefined) query = query.where('pagamento_candidato', '=', de.candidato)
       const result = await query.executeTakeFirst()
       return Number(result.numUpdatedRows) === 1
     },

@@ -7,7 +7,7 @@ import type { EncomendaCliente, EncomendaLoja, PedidoLinha } from '../../../shar
 import { mensagens, toE164Mobile } from '../../../shared/validacao.ts'
 import { type Clock, DAY, HOUR, isoNow, MINUTE } from '../../platform/clock.ts'
 import { sha256 } from '../../platform/crypto.ts'
-import type { Database } from '../../platform/db.ts'
+import { type Database, isUniqueViolation } from '../../platform/db.ts'
 import { fieldError, HttpError, notFound, TooManyRequests } from '../../platform/errors.ts'
 import { canais, type EventBus } from '../../platform/eventos.ts'
 import { escapeHtml } from '../../platform/html.ts'
@@ -48,6 +48,13 @@ export const pedidosMensagens = {
  * is refunded.
  */
 const MARGEM_MS = 2 * MINUTE
+/**
+ * A create call still unanswered after this long is no longer in flight (the adapters give up well before: ifthenpay
+ * after 15 s): an order left 'a-pedir' this long had a create whose outcome is unknown (a crash between the provider's
+ * answer and writing it down), and may be matched by a callback's reference like one whose create got no readable
+ * answer (`pagamento_incerto`). A younger one's create may still be on its way: never matched.
+ */
+const CRIAR_EM_CURSO_MS = MINUTE
 /** A cancellation the provider never confirmed (refused or expired) is asked about this long after the checkout. */
 const CONFIRMAR_DURANTE_MS = DAY
 /** A refund whose outcome is unknown is not sent again: an operator is reminded this often (decision 0012). */
@@ -128,6 +135,20 @@ export function createPedidosService({
   const pendenteAte = (p: Pedido) => (p.expira_em ? Date.parse(p.expira_em) + MARGEM_MS : aPedirAte(p))
   /** It reached the store's board: paid (or paid with the balance) and its purchase written. */
   const naLoja = (p: Pedido) => p.compra_id !== null
+  /** Orders created at or before this instant can have no create call in flight any more. */
+  const criadaAte = () => daquiA(-CRIAR_EM_CURSO_MS)
+  /**
+   * Whether an order may take a request that a callback names by the order's reference (`E{id}`): it records none,
+   * and its create's outcome is unknown (no readable answer, `pagamento_incerto`; or no create can still be in flight).
+   * Never an order whose create was refused (no request exists), nor one whose create may still answer (its own
+   * request would then be dropped for the one named), nor one already settled by a request. The same rule guards the
+   * write (`liquidar`).
+   */
+  const porReferencia = (p: Pedido) =>
+    p.pagamento_provider === provider.nome &&
+    p.pagamento_id === null &&
+    (p.pagamento_estado === 'a-pedir' || (p.estado === ESTADO.cancelado && p.pagamento_estado === 'expirado')) &&
+    (p.pagamento_incerto === 1 || p.criada_em <= criadaAte())
 
   async function nomeDaLoja(idLoja: number): Promise<string> {
     return (await fidelizacao.listLojas([idLoja]))[0]?.nome ?? `Loja ${idLoja}`
@@ -198,82 +219,100 @@ export function createPedidosService({
   /**
    * The payment arrived (the provider's status call said so): the held balance is taken for good and the purchase
    * earns (once, whoever gets here first). `pagamentoId`: the request, when the order had none recorded (found by its
-   * reference), written in the same transaction.
+   * reference), written in the same transaction; only on an order that may take one (`porReferencia`), and never a
+   * request another order records (the unique index refuses it: not this order's payment). 'pago': paid now;
+   * 'reembolsar': paid after it was given up, refunded; 'nada': nothing changed.
    */
-  async function liquidar(id: number, pagamentoId?: string): Promise<void> {
+  async function liquidar(id: number, pagamentoId?: string): Promise<'pago' | 'reembolsar' | 'nada'> {
     let reembolsar: Pedido | undefined
-    const mudou = await db.transaction().execute(async (trx) => {
-      const r = pedidosRepo(trx)
-      const p = await r.find(id)
-      if (!p) return false
-      // Another request than the one recorded on the order is not its payment.
-      if (pagamentoId !== undefined && p.pagamento_id !== null && p.pagamento_id !== pagamentoId) return false
-      const registar = pagamentoId !== undefined && p.pagamento_id === null
-      const pedidoPagamento = registar ? { pagamento_id: pagamentoId } : {}
-      const semPagamentoId = registar ? { semPagamentoId: true as const } : {}
-      await ledger.bloquear(trx, p.utilizador_id)
-      const agora = isoNow(clock)
-      if (
-        await r.mudar(
-          id,
-          { estado: [ESTADO.pagamento], pagamento: ['a-pedir', 'pendente'], ...semPagamentoId },
-          {
-            ...pedidoPagamento,
-            estado: ESTADO.recebido,
-            pagamento_estado: 'pago',
-            paga_em: agora,
-            atualizada_em: agora,
-            verificar_em: null,
-          },
-        )
-      ) {
-        const referencia = referenciaDe(p.id)
-        if (p.desconto > 0) {
-          await ledger.libertar(trx, {
+    let mudou: boolean
+    try {
+      mudou = await db.transaction().execute(async (trx) => {
+        const r = pedidosRepo(trx)
+        const p = await r.find(id)
+        if (!p) return false
+        // Another request than the one recorded on the order is not its payment.
+        if (pagamentoId !== undefined && p.pagamento_id !== null && p.pagamento_id !== pagamentoId) return false
+        const registar = pagamentoId !== undefined && p.pagamento_id === null
+        const pedidoPagamento = registar ? { pagamento_id: pagamentoId } : {}
+        const porRef = registar ? { semPagamentoId: true as const, incertoOuCriadaAte: criadaAte() } : {}
+        await ledger.bloquear(trx, p.utilizador_id)
+        const agora = isoNow(clock)
+        if (
+          await r.mudar(
+            id,
+            { estado: [ESTADO.pagamento], pagamento: ['a-pedir', 'pendente'], ...porRef },
+            {
+              ...pedidoPagamento,
+              estado: ESTADO.recebido,
+              pagamento_estado: 'pago',
+              paga_em: agora,
+              atualizada_em: agora,
+              verificar_em: null,
+            },
+          )
+        ) {
+          const referencia = referenciaDe(p.id)
+          if (p.desconto > 0) {
+            await ledger.libertar(trx, {
+              utilizadorId: p.utilizador_id,
+              idLoja: p.id_loja,
+              valor: p.desconto,
+              referencia,
+            })
+          }
+          const compra = await ledger.comprar(trx, {
             utilizadorId: p.utilizador_id,
             idLoja: p.id_loja,
-            valor: p.desconto,
+            total: p.total,
+            desconto: p.desconto,
             referencia,
           })
+          await r.mudar(id, {}, { compra_id: compra.id, pontos_ganhos: compra.pontos_ganhos })
+          return true
         }
-        const compra = await ledger.comprar(trx, {
-          utilizadorId: p.utilizador_id,
-          idLoja: p.id_loja,
-          total: p.total,
-          desconto: p.desconto,
-          referencia,
-        })
-        await r.mudar(id, {}, { compra_id: compra.id, pontos_ganhos: compra.pontos_ganhos })
-        return true
-      }
-      // Paid after the order was given up (the request expired here first, was never answered, or never recorded):
-      // the order stays cancelled, off the board, and the money goes back.
-      if (
-        await r.mudar(
-          id,
-          { estado: [ESTADO.cancelado], pagamento: ['a-pedir', 'pendente', 'recusado', 'expirado'], ...semPagamentoId },
-          {
-            ...pedidoPagamento,
-            pagamento_estado: 'pago',
-            reembolso_estado: 'a-reembolsar',
-            atualizada_em: agora,
-            verificar_em: agora,
-            tentativas: 0,
-          },
-        )
-      ) {
-        reembolsar = await r.find(id)
-      }
-      return false
-    })
+        // Paid after the order was given up (the request expired here first, was never answered, or never recorded):
+        // the order stays cancelled, off the board, and the money goes back.
+        if (
+          await r.mudar(
+            id,
+            registar
+              ? { estado: [ESTADO.cancelado], pagamento: ['a-pedir', 'expirado'], ...porRef }
+              : { estado: [ESTADO.cancelado], pagamento: ['a-pedir', 'pendente', 'recusado', 'expirado'] },
+            {
+              ...pedidoPagamento,
+              pagamento_estado: 'pago',
+              reembolso_estado: 'a-reembolsar',
+              atualizada_em: agora,
+              verificar_em: agora,
+              tentativas: 0,
+            },
+          )
+        ) {
+          reembolsar = await r.find(id)
+        }
+        return false
+      })
+    } catch (error) {
+      if (pagamentoId === undefined || !isUniqueViolation(error)) throw error
+      // Recorded on another order meanwhile (two callbacks naming one request for two orders): not this one's.
+      log.error(
+        { encomenda: id, pagamento: pagamentoId },
+        'payment request named for this order is recorded on another order: not recorded here (a forged callback?)',
+      )
+      return 'nada'
+    }
     if (mudou) {
       log.info({ encomenda: id }, 'encomenda paga')
       await anunciarPorId(id)
+      return 'pago'
     }
     if (reembolsar) {
       log.warn({ encomenda: id }, 'MB WAY paid after the order was given up: refunded')
       await reembolsarPedido(reembolsar)
+      return 'reembolsar'
     }
+    return 'nada'
   }
 
   /**
@@ -404,11 +443,65 @@ export function createPedidosService({
       }
       return
     }
+    // A request a callback named for this order (it records none) while the provider could not be asked: asked now.
+    let candidato = porReferencia(p) ? p.pagamento_candidato : null
+    if (candidato !== null) {
+      let estado: EstadoPagamento | null = null
+      try {
+        estado = await provider.estado(candidato)
+      } catch (error) {
+        log.warn({ encomenda: p.id, pagamento: candidato, err: error }, 'unrecorded request status unavailable')
+      }
+      if (estado === 'pago') {
+        log.warn({ encomenda: p.id, pagamento: candidato }, 'payment of an unrecorded MB WAY request: recorded now')
+        if ((await liquidar(p.id, candidato)) !== 'nada') return
+        if ((await repo.find(p.id))?.pagamento_id === candidato) return
+        log.error(
+          { encomenda: p.id, referencia: referenciaDe(p.id), pagamento: candidato },
+          "a paid MB WAY request named for this order could not be recorded on it: check the provider's back office",
+        )
+      }
+      if (estado !== null && estado !== 'pendente') {
+        await repo.mudar(p.id, { candidato }, { pagamento_candidato: null })
+        candidato = null
+      }
+    }
     if (p.pagamento_estado === 'a-pedir') {
       // Its request never made, or never recorded (a timeout, a crash): given up once it could no longer be paid, the
       // balance back. A payment that still comes is found by its reference (receberCallback) and refunded.
-      if (agora >= aPedirAte(p)) await falhar(p.id, 'expirado', pedidosMensagens.motivos.semPedido, ['a-pedir'], null)
-      else if (reconciliacao) await repo.adiar(p, new Date(aPedirAte(p)).toISOString())
+      if (agora >= aPedirAte(p)) {
+        const confirmarEm = candidato === null ? null : daquiA(MINUTE)
+        if (await falhar(p.id, 'expirado', pedidosMensagens.motivos.semPedido, ['a-pedir'], confirmarEm)) {
+          // Nobody else can know: a request may have reached the phone and been paid, and only its callback finds it.
+          log.error(
+            {
+              encomenda: p.id,
+              referencia: referenciaDe(p.id),
+              valor: p.valor_pago,
+              incerto: p.pagamento_incerto === 1,
+              pagamento: candidato ?? undefined,
+            },
+            `order given up with no MB WAY request recorded: a payment for ${referenciaDe(p.id)} may have been made that no order records; check the provider's back office`,
+          )
+        }
+      } else if (reconciliacao) {
+        // A candidate still pending is asked again sooner; otherwise nothing to ask before it is given up.
+        const ate = candidato === null ? aPedirAte(p) : Math.min(aPedirAte(p), agora + atraso(p.tentativas))
+        await repo.adiar(p, new Date(ate).toISOString())
+      }
+      return
+    }
+    if (p.pagamento_id === null && candidato !== null) {
+      // Given up with a candidate not answered yet: asked like an unconfirmed cancellation (below).
+      if (agora - Date.parse(p.criada_em) > CONFIRMAR_DURANTE_MS) {
+        log.error(
+          { encomenda: p.id, referencia: referenciaDe(p.id), pagamento: candidato },
+          "unrecorded MB WAY request never confirmed by the provider; no longer asked: check the provider's back office",
+        )
+        await repo.adiar(p, null)
+      } else if (reconciliacao) {
+        await repo.adiar(p, daquiA(atraso(p.tentativas)))
+      }
       return
     }
     const cancelada =
@@ -556,9 +649,17 @@ export function createPedidosService({
             descricao: `Encomenda ${pedido.id} - ${loja}`.slice(0, 100),
           })
           const expira = new Date(clock.now().getTime() + expirySeconds * 1000).toISOString()
-          const registado = await repo.mudar(
-            pedido.id,
-            { pagamento: ['a-pedir'] },
+          /** Writes the request down; false when the order is not as expected, or another order records the id. */
+          const registar = async (de: Parameters<typeof repo.mudar>[1], values: Parameters<typeof repo.mudar>[2]) => {
+            try {
+              return await repo.mudar(pedido.id, de, values)
+            } catch (error) {
+              if (!isUniqueViolation(error)) throw error
+              return false
+            }
+          }
+          const registado = await registar(
+            { pagamento: ['a-pedir'], semPagamentoId: true },
             {
               pagamento_id: id,
               pagamento_estado: 'pendente',
@@ -567,18 +668,33 @@ export function createPedidosService({
               verificar_em: isoNow(clock),
             },
           )
-          if (!registado) {
-            // Given up while the provider was being asked (the process stalled past the request's expiry): the request
-            // is recorded on the cancelled order all the same, and the reconciliation asks about it: paid after all,
-            // it is refunded.
-            // (Already paid by that request's callback, found by its reference: nothing to do.)
-            const tarde = await repo.mudar(
-              pedido.id,
+          // Given up while the provider was being asked (the process stalled past the request's expiry): the request
+          // is recorded on the cancelled order all the same, and the reconciliation asks about it: paid after all, it
+          // is refunded.
+          const tarde =
+            !registado &&
+            (await registar(
               { estado: [ESTADO.cancelado], semPagamentoId: true },
               { pagamento_id: id, verificar_em: isoNow(clock), tentativas: 0 },
-            )
-            if (tarde)
-              log.warn({ encomenda: pedido.id }, 'MB WAY request made after the order was given up; to be confirmed')
+            ))
+          if (tarde) {
+            log.warn({ encomenda: pedido.id }, 'MB WAY request made after the order was given up; to be confirmed')
+          } else if (!registado) {
+            const atual = await repo.find(pedido.id)
+            // Already paid by this request's callback, found by its reference: nothing to do. Paid by another request
+            // a callback named (or that request recorded elsewhere): this one is on the customer's phone and recorded
+            // nowhere, so nothing would find its payment or refund it.
+            if (atual?.pagamento_id !== id) {
+              log.error(
+                {
+                  encomenda: pedido.id,
+                  referencia: referenciaDe(pedido.id),
+                  pagamento: id,
+                  registado: atual?.pagamento_id,
+                },
+                "MB WAY request made for an order that records another one: recorded nowhere; check it in the provider's back office (refund it if it was paid)",
+              )
+            }
           }
         } catch (error) {
           if (error instanceof PagamentoRecusado) {
@@ -591,9 +707,21 @@ export function createPedidosService({
           }
           if (!(error instanceof PagamentoIndisponivel)) throw error
           // No answer we can read (a timeout, a 5xx): the request may have reached the phone. The order waits, still
-          // 'a-pedir' with its balance held, until that request could no longer be paid; its payment, if it comes, is
-          // found by its reference. Then the reconciliation gives it up and returns the balance.
+          // 'a-pedir' with its balance held, until that request could no longer be paid; marked so, its payment, if it
+          // comes, is found by its reference (receberCallback). Then the reconciliation gives it up and returns the
+          // balance.
+          await repo.mudar(
+            pedido.id,
+            { pagamento: ['a-pedir', 'expirado'], semPagamentoId: true },
+            { pagamento_incerto: 1 },
+          )
           log.warn({ encomenda: pedido.id, err: error }, 'MB WAY request outcome unknown; order left waiting')
+          // Its callback may have paid it meanwhile (found by its reference): then it is answered as a paid order.
+          const atual = await repo.find(pedido.id)
+          if (atual && naLoja(atual)) {
+            log.info({ encomenda: atual.id, total, aPagar: atual.valor_pago }, 'encomenda criada')
+            return { status: 201, body: { orderData: paraCliente(atual, loja) } }
+          }
           throw new HttpError(502, pedidosMensagens.indisponivel, 'Erro')
         }
       }
@@ -649,21 +777,32 @@ export function createPedidosService({
         await verificar(p, false)
         return 'ok'
       }
+      // Matched by its reference only on an order whose create's outcome is unknown (porReferencia): the status call
+      // says that request X is paid, not for which order nor how much, so an order whose create was refused, or whose
+      // create may still answer with its own request, never takes X.
       const id = idDaReferencia(lido.referencia)
       const semRegisto = id === null ? undefined : await repo.find(id)
-      if (
-        semRegisto?.pagamento_provider !== provider.nome ||
-        semRegisto.pagamento_id !== null ||
-        semRegisto.valor_pago !== lido.valor
-      ) {
-        log.warn({ provider: nomeProvider, encomenda: semRegisto?.id }, 'payment callback matches no order request')
+      if (!semRegisto || !porReferencia(semRegisto) || semRegisto.valor_pago !== lido.valor) {
+        log.warn(
+          { provider: nomeProvider, encomenda: semRegisto?.id, pagamento: lido.id },
+          'payment callback matches no order request',
+        )
         return 'ok'
       }
       let estado: EstadoPagamento
       try {
         estado = await provider.estado(lido.id)
       } catch (error) {
-        log.error({ encomenda: semRegisto.id, err: error }, 'unrecorded payment request could not be confirmed')
+        // Kept on the order as its candidate: the reconciliation asks about it, should the provider never call again.
+        await repo.mudar(
+          semRegisto.id,
+          { pagamento: ['a-pedir', 'expirado'], semPagamentoId: true, incertoOuCriadaAte: criadaAte() },
+          { pagamento_candidato: lido.id, verificar_em: isoNow(clock) },
+        )
+        log.error(
+          { encomenda: semRegisto.id, referencia: lido.referencia, pagamento: lido.id, err: error },
+          'unrecorded payment request could not be confirmed; the reconciliation asks about it',
+        )
         return 'indisponivel'
       }
       if (estado !== 'pago') {

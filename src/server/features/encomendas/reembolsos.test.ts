@@ -179,6 +179,12 @@ describe.each(testDialects())('orders: refunds, late payments and replays on %s'
       .where('id', '=', id)
       .execute()
     await sandbox.responder(request.id, 'pago')
+    // Within a minute of the checkout its create may still be on its way (and answer with its own request): a callback
+    // naming it by its reference is not believed yet.
+    expect((await callback(id)).statusCode).toBe(200)
+    expect(await pedidoDb(id)).toMatchObject({ estado: -3, pagamento_id: null })
+    // Past that, no create can be in flight: its outcome is unknown, and its reference may find its payment.
+    clock.advance(MINUTO + 1000)
     // A callback whose amount is not the order's changes nothing; the right one pays it.
     const wrong = new URLSearchParams({ ...sandbox.callbackDe(request), valor: '1' })
     await t.app.inject({ method: 'GET', url: `/api/pagamentos/sandbox/callback?${wrong}` })
