@@ -630,4 +630,50 @@ describe.each(testDialects())('orders paid through ifthenpay (a local ifthenpay 
     expect(res.statusCode, res.body).toBe(201)
     expect(res.json().data.orderData).toMatchObject({ orderId: id, status: -1, pago: true })
   })
+
+  it('an order whose reconciliation keeps failing goes to the back each time; the others are still settled', async () => {
+    const db = t.database.db
+    // An order the ledger cannot settle (its balance used exceeds its total): its purchase throws every time.
+    const r = api.criarOutro('E999', '1.00')
+    api.pagar(r)
+    const antes = '2026-11-23T11:59:00.000Z'
+    const quebrada = await db
+      .insertInto('encomendas')
+      .values({
+        utilizador_id: clienteId,
+        id_loja: 862,
+        estado: -3,
+        id_tipo_entrega: 0,
+        nome: 'Ana',
+        email: 'ana@example.pt',
+        telemovel: TELEMOVEL,
+        pais: '351',
+        linhas: '[]',
+        total: 100,
+        desconto: 200,
+        valor_pago: 100,
+        pagamento_provider: 'ifthenpay',
+        pagamento_id: r,
+        pagamento_estado: 'pendente',
+        chave_idempotencia: 'quebrada',
+        pedido_hash: 'x',
+        criada_em: antes,
+        atualizada_em: antes,
+        expira_em: '2026-11-23T12:03:00.000Z',
+        verificar_em: antes,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const order = await encomendar()
+    api.pagar(api.pedidos.at(-1)?.requestId ?? '')
+    clock.advance(1000)
+    await t.app.reconciliarPagamentos()
+    expect(await estado(order.orderId)).toBe(-1)
+    const depois = await pedidoDb(quebrada.id)
+    expect(depois).toMatchObject({ estado: -3, tentativas: 1 })
+    expect(Date.parse(depois.verificar_em ?? '')).toBeGreaterThan(clock.now().getTime())
+    // Not taken again before then.
+    expect(await t.app.reconciliarPagamentos()).toBe(0)
+    expect(erros().some((l) => l.encomenda === quebrada.id)).toBe(true)
+  })
 })

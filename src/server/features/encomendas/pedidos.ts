@@ -821,7 +821,11 @@ export function createPedidosService({
         try {
           await verificar(p, true)
         } catch (error) {
-          log.error({ encomenda: p.id, err: error }, 'payment reconciliation failed for one order')
+          log.error({ encomenda: p.id, err: error }, 'payment reconciliation failed for one order; tried again later')
+          // To the back, later and later: an order that keeps failing must not come first in every pass.
+          await repo
+            .adiar(p, daquiA(atraso(p.tentativas)))
+            .catch((err: unknown) => log.error({ encomenda: p.id, err }, 'payment reconciliation could not postpone'))
         }
       }
       return rows.length
