@@ -17,8 +17,34 @@ export function testDialects(): Dialect[] {
 
 export async function createTestDatabase(dialect: Dialect): Promise<DatabaseHandle> {
   const handle = await createUnmigratedTestDatabase(dialect)
-  await migrateToLatest(handle.db, handle.schema)
+  await whileMigrating(dialect, () => migrateToLatest(handle.db, handle.schema))
   return handle
+}
+
+/**
+ * Kysely's migrator lists tables through `has_schema_privilege` over every schema of the database, which throws
+ * "schema … does not exist" when another test file drops its schema at that moment. Test migrations therefore hold
+ * this advisory lock shared, and schema drops exclusive: across the test processes, no drop runs during a migration.
+ */
+const SCHEMA_LOCK = 72_011_524
+
+async function withSchemaLock<T>(mode: 'shared' | 'exclusive', work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
+  await client.connect()
+  try {
+    await client.query(mode === 'shared' ? 'select pg_advisory_lock_shared($1)' : 'select pg_advisory_lock($1)', [
+      SCHEMA_LOCK,
+    ])
+    return await work(client)
+  } finally {
+    // Ending the session releases the lock.
+    await client.end()
+  }
+}
+
+/** Runs a migration of a test database (a migration's own test runs some itself): see SCHEMA_LOCK. */
+export function whileMigrating<T>(dialect: Dialect, migrate: () => Promise<T>): Promise<T> {
+  return dialect === 'postgres' ? withSchemaLock('shared', migrate) : migrate()
 }
 
 /** A database of its own with no migration run yet (a migration's own test starts from an earlier schema). */
@@ -37,10 +63,7 @@ export async function createUnmigratedTestDatabase(dialect: Dialect): Promise<Da
     schema,
     async close() {
       await handle.close()
-      const cleanup = new pg.Client({ connectionString: url })
-      await cleanup.connect()
-      await cleanup.query(`drop schema ${schema} cascade`)
-      await cleanup.end()
+      await withSchemaLock('exclusive', (cleanup) => cleanup.query(`drop schema ${schema} cascade`))
     },
   }
 }

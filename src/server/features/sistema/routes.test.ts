@@ -5,7 +5,13 @@ import { imageSet, variantFileName } from '../../../shared/imagens.ts'
 import { migrations } from '../../db/migrations/index.ts'
 import type { DB } from '../../db/schema.ts'
 import { storeImage } from '../../platform/images.ts'
-import { createTestApp, createUnmigratedTestDatabase, type TestApp, testDialects } from '../../testing/harness.ts'
+import {
+  createTestApp,
+  createUnmigratedTestDatabase,
+  type TestApp,
+  testDialects,
+  whileMigrating,
+} from '../../testing/harness.ts'
 
 const CSP = "default-src 'none'; style-src 'unsafe-inline'"
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -104,11 +110,11 @@ describe.each(testDialects())('the image variants migration on %s', (dialect) =>
         provider: { getMigrations: async () => migrations },
         ...(schema ? { migrationTableSchema: schema } : {}),
       })
-      const before = await migrator.migrateTo('2026-11-23T0800-fidelizacao')
+      const before = await whileMigrating(dialect, () => migrator.migrateTo('2026-11-23T0800-fidelizacao'))
       expect(before.error).toBeUndefined()
       const row = { nome: 'logo.svg', tipo: 'image/svg+xml', conteudo: svg, atualizado_em: '2026-11-22T10:00:00.000Z' }
       await db.insertInto('imagens').values(row).execute()
-      const after = await migrator.migrateTo('2026-11-23T0900-imagens-variantes')
+      const after = await whileMigrating(dialect, () => migrator.migrateTo('2026-11-23T0900-imagens-variantes'))
       expect(after.error).toBeUndefined()
       expect(await db.selectFrom('imagens').selectAll().execute()).toEqual([
         { ...row, dados: null, largura: null, altura: null, origem: null },
