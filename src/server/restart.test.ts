@@ -8,7 +8,7 @@ import { todosOsDias } from './features/encomendas/horario.ts'
 import { systemClock } from './platform/clock.ts'
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './platform/db.ts'
 import { lojasChavesRepo } from './platform/store-keys.ts'
-import { ementaDeTeste } from './testing/ementa.ts'
+import { ementaDeTeste, pedidoDeTeste, TOTAL_DE_TESTE as TOTAL } from './testing/ementa.ts'
 import { insertContas, insertLoja, insertRestaurante } from './testing/fixtures.ts'
 import { createTestDatabase, testDialects } from './testing/harness.ts'
 
@@ -21,12 +21,6 @@ import { createTestDatabase, testDialects } from './testing/harness.ts'
 
 const TELEMOVEL = '912345678'
 const PASSWORD = '135790'
-// 2 galões with oat milk (2 × 2,00 €) and 3 pastéis de nata (3 × 1,30 €): 7,90 €.
-const CART = [
-  { id: '1002', qtd: 2, complementares: ['C1'], opcoes: ['A2'] },
-  { id: '1001', qtd: 3 },
-]
-const TOTAL = 790
 
 interface Processo {
   url: string
@@ -131,24 +125,9 @@ describe.each(testDialects())('a restart between payment and callback on %s', (d
     expect(
       (await pedir(primeiro.url, 'POST', '/login', { telemovel: TELEMOVEL, pais: '351', password: PASSWORD })).status,
     ).toBe(200)
-    const finalizada = await pedir(
-      primeiro.url,
-      'POST',
-      '/api/finaliza-encomenda',
-      {
-        id_tipo_entrega: 0,
-        telemovel: TELEMOVEL,
-        pais: '351',
-        aceitou: true,
-        nome: 'Ana Silva',
-        email: 'ana@example.pt',
-        nif: '',
-        cart: CART,
-        id_loja: 862,
-        usar_premio: 0,
-      },
-      { 'idempotency-key': 'restart-1' },
-    )
+    const finalizada = await pedir(primeiro.url, 'POST', '/api/finaliza-encomenda', pedidoDeTeste(), {
+      'idempotency-key': 'restart-1',
+    })
     expect(finalizada.status, JSON.stringify(finalizada.json)).toBe(201)
     const orderId = (finalizada.json.data.orderData as { orderId: number }).orderId
     const [pedido] = await db.selectFrom('pagamentos_sandbox').selectAll().execute()

@@ -118,3 +118,28 @@ export function ementaDeTeste(hash = 'v1', overrides: { precoNata?: number | str
     ],
   }
 }
+
+/** The phone of the tests' customer, to whom pedidoDeTeste's MB WAY request goes. */
+export const TELEMOVEL_DE_TESTE = '912345678'
+
+/** From ementaDeTeste: 2 galões with oat milk (2 × 2,00 €) and 3 pastéis de nata (3 × 1,30 €): 7,90 €. */
+export const CARRINHO_DE_TESTE = [
+  { id: '1002', qtd: 2, complementares: ['C1'], opcoes: ['A2'] },
+  { id: '1001', qtd: 3 },
+]
+export const TOTAL_DE_TESTE = 790
+
+/** A checkout body (spec §7 finalise) for CARRINHO_DE_TESTE at store 862, take-away; `over` changes what a test needs. */
+export const pedidoDeTeste = (over: Record<string, unknown> = {}) => ({
+  id_tipo_entrega: 0,
+  telemovel: TELEMOVEL_DE_TESTE,
+  pais: '351',
+  aceitou: true,
+  nome: 'Ana Silva',
+  email: 'ana@example.pt',
+  nif: '',
+  cart: CARRINHO_DE_TESTE,
+  id_loja: 862,
+  usar_premio: 0,
+  ...over,
+})

@@ -5,7 +5,7 @@ import { configWith } from '../../config.ts'
 import { manualClock } from '../../platform/clock.ts'
 import { HASH_COST_MIN } from '../../platform/crypto.ts'
 import { lojasChavesRepo } from '../../platform/store-keys.ts'
-import { ementaDeTeste } from '../../testing/ementa.ts'
+import { ementaDeTeste, pedidoDeTeste as pedidoBase, TOTAL_DE_TESTE as TOTAL } from '../../testing/ementa.ts'
 import { insertContas, insertLoja, insertRestaurante, insertSaldo } from '../../testing/fixtures.ts'
 import { createTestApp, createTestDatabase, device, type TestApp, testDialects } from '../../testing/harness.ts'
 import { sseReader as reader } from '../../testing/sse.ts'
@@ -13,26 +13,6 @@ import { todosOsDias } from './horario.ts'
 
 const TELEMOVEL = '912345678'
 const PASSWORD = '135790'
-// 2 galões with oat milk (2 × 2,00 €) and 3 pastéis de nata (3 × 1,30 €): 7,90 €.
-const CART = [
-  { id: '1002', qtd: 2, complementares: ['C1'], opcoes: ['A2'] },
-  { id: '1001', qtd: 3 },
-]
-const TOTAL = 790
-
-const pedidoBase = (over: Record<string, unknown> = {}) => ({
-  id_tipo_entrega: 0,
-  telemovel: TELEMOVEL,
-  pais: '351',
-  aceitou: true,
-  nome: 'Ana Silva',
-  email: 'ana@example.pt',
-  nif: '',
-  cart: CART,
-  id_loja: 862,
-  usar_premio: 0,
-  ...over,
-})
 
 describe.each(testDialects())('orders: checkout, MB WAY sandbox, the board on %s', (dialect) => {
   let t: TestApp

@@ -4,7 +4,7 @@ import { manualClock } from '../../platform/clock.ts'
 import type { PaymentProvider } from '../../platform/pagamentos.ts'
 import { createSandboxProvider, type SandboxProvider } from '../../platform/pagamentos-sandbox.ts'
 import { lojasChavesRepo } from '../../platform/store-keys.ts'
-import { ementaDeTeste } from '../../testing/ementa.ts'
+import { ementaDeTeste, pedidoDeTeste } from '../../testing/ementa.ts'
 import { insertContas, insertLoja, insertRestaurante, insertSaldo } from '../../testing/fixtures.ts'
 import { createTestApp, device, type TestApp, testDialects } from '../../testing/harness.ts'
 import { sseReader } from '../../testing/sse.ts'
@@ -70,19 +70,7 @@ describe.each(testDialects())('orders: refunds, late payments and replays on %s'
     const res = await cliente.call(
       'POST',
       '/api/finaliza-encomenda',
-      {
-        id_tipo_entrega: 0,
-        telemovel: TELEMOVEL,
-        pais: '351',
-        aceitou: true,
-        nome: 'Ana Silva',
-        email: 'ana@example.pt',
-        nif: '',
-        cart: [{ id: '1001', qtd: 3 }],
-        id_loja: 862,
-        usar_premio: 0,
-        ...over,
-      },
+      pedidoDeTeste({ cart: [{ id: '1001', qtd: 3 }], ...over }),
       { 'idempotency-key': `k-${Math.random()}` },
     )
     expect(res.statusCode, res.body).toBe(201)
