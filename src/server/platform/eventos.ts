@@ -106,6 +106,8 @@ const KEEPALIVE_MS = 10_000
 /** The listening connection is asked `SELECT 1` this often; no answer within PING_TIMEOUT_MS counts as a lost link. */
 const PING_MS = 30_000
 const PING_TIMEOUT_MS = 10_000
+/** How long opening the listening connection may take before it counts as failed (and is tried again). */
+const LIGAR_TIMEOUT_MS = 10_000
 /** Events sent in one statement at most (each is its own `pg_notify`, in order). */
 const NOTIFY_LOTE = 100
 
@@ -184,6 +186,8 @@ export async function createPostgresEventBus(options: PostgresEventBusOptions): 
       application_name: canalPg,
       keepAlive: true,
       keepAliveInitialDelayMillis: KEEPALIVE_MS,
+      // A connect that hangs on a dead link fails here, and the backoff tries again, rather than waiting minutes.
+      connectionTimeoutMillis: LIGAR_TIMEOUT_MS,
     })
     const perdida = (error?: unknown) => {
       if (client !== c) return

@@ -25,7 +25,9 @@ async function subscricaoAtual(): Promise<PushSubscription | null> {
 
 /** The subscription was made with this VAPID key (base64url): the server's pushes to it are signed with the same. */
 export function mesmaChave(subscricao: ArrayBuffer | null | undefined, publicKey: string): boolean {
-  if (!subscricao) return false
+  // A browser that does not say which key a subscription was made with: kept (replacing it on every visit would give
+  // the device a new push address each time).
+  if (!subscricao) return true
   const a = new Uint8Array(subscricao)
   const b = chaveAplicacao(publicKey)
   return a.length === b.length && a.every((byte, i) => byte === b[i])

@@ -147,15 +147,43 @@ describe.each(testDialects())('Web Push on %s', (dialect) => {
     expect(await envios()).toEqual([])
   })
 
-  it('a device the push service refuses for good (400, 401, 403: another VAPID key) is forgotten, not retried', async () => {
-    for (const status of [400, 401, 403]) {
-      const s = await subscrever()
-      pushServer.responder(s.id, status)
+  it('a device the push service cannot read (400) is forgotten, not retried', async () => {
+    const s = await subscrever()
+    pushServer.responder(s.id, 400)
+    await t.app.notificacoes.enviar({ utilizadorId: anaId, titulo: 'A', texto: 'a' })
+    await t.app.push.despachar()
+    expect(await t.database.db.selectFrom('push_subscricoes').select('id').execute()).toEqual([])
+    expect(await envios()).toEqual([])
+  })
+
+  it('a device refused for its signature (401, 403: another VAPID key) is forgotten when other sends go through', async () => {
+    for (const status of [401, 403]) {
+      const velho = await subscrever()
+      const novo = await subscrever()
+      pushServer.responder(velho.id, status)
       await t.app.notificacoes.enviar({ utilizadorId: anaId, titulo: 'A', texto: 'a' })
-      await t.app.push.despachar()
-      expect(await t.database.db.selectFrom('push_subscricoes').select('id').execute(), `HTTP ${status}`).toEqual([])
+      expect(await t.app.push.despachar()).toBe(1)
+      const restam = await t.database.db.selectFrom('push_subscricoes').select('endpoint').execute()
+      expect(restam, `HTTP ${status}`).toEqual([{ endpoint: novo.endpoint }])
       expect(await envios()).toEqual([])
+      await t.database.db.deleteFrom('push_subscricoes').execute()
     }
+  })
+
+  it('when every send is refused for its signature (our VAPID subject or clock), the devices are kept and retried', async () => {
+    const a = await subscrever()
+    const b = await subscrever(rui)
+    pushServer.responder(a.id, 403)
+    pushServer.responder(b.id, 403)
+    await t.app.notificacoes.enviar({ utilizadorId: null, titulo: 'Natal', texto: 'Bolo-rei' })
+    expect(await t.app.push.despachar()).toBe(0)
+    expect(await t.database.db.selectFrom('push_subscricoes').select('id').execute()).toHaveLength(2)
+    const adiados = await envios()
+    expect(adiados.map((e) => [e.tentativas, e.erro])).toEqual([
+      [1, 'assinatura recusada'],
+      [1, 'assinatura recusada'],
+    ])
+    expect(adiados.every((e) => e.proxima_em > new Date(clock.now()).toISOString())).toBe(true)
   })
 
   /**

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify'
-import { sql } from 'kysely'
 import { type Clock, isoIn, isoNow, MINUTE } from '../../platform/clock.ts'
 import type { Database } from '../../platform/db.ts'
 import { HttpError } from '../../platform/errors.ts'
@@ -20,12 +19,15 @@ const RECLAMACAO_MS = MINUTE
  * takes the rest).
  */
 export const PUSH_LIMITES = { concorrencia: 10, lote: 30, lotesPorVez: 20, duracaoMs: 20_000 }
+/** The push service will never take another message for this device: gone (404, 410), or unreadable (400). */
+const DISPOSITIVO_PERDIDO = new Set([400, 404, 410])
 /**
- * The push service will never take another message for this device: gone (404, 410), or refused for good (400 a
- * subscription it cannot read; 401/403 signed with another VAPID key than the subscription's, as after a key change:
- * autopush says 401, FCM 403). The browser subscribes again with the current key when the customer next opens the app.
+ * Refused for its signature: a subscription made with another VAPID key than ours (after a key change: autopush says
+ * 401, FCM 403), which the browser replaces when the customer next opens the app. But the same answers come for the
+ * server's own faults (a bad VAPID subject, a clock a day off), and then for every device: so a device is let go for
+ * them only when another send of the same pass went through; when none did, the sends are retried and the devices kept.
  */
-const DISPOSITIVO_PERDIDO = new Set([400, 401, 403, 404, 410])
+const ASSINATURA_RECUSADA = new Set([401, 403])
 
 /** A claimed send, with what it takes to send it. */
 interface Devido {
@@ -174,30 +176,35 @@ export function createPushService({ db, clock, sender, endpointsLocais, log, lim
    */
   async function reclamar(n: number): Promise<{ reclamados: Devido[]; vistos: number }> {
     const agora = isoNow(clock)
-    const devidos = await db
-      .selectFrom('push_envios as e')
-      .innerJoin('push_subscricoes as s', 's.id', 'e.subscricao_id')
-      .innerJoin('notificacoes as n', 'n.id', 'e.notificacao_id')
-      .innerJoin('sessoes as ss', 'ss.id', 's.sessao_id')
-      .select([
-        'ss.revogada_em',
-        'ss.expira_em',
-        'e.id',
-        'e.tentativas',
-        's.id as subscricao_id',
-        's.endpoint',
-        's.p256dh',
-        's.auth',
-        'n.id as notificacao_id',
-        'n.titulo',
-        'n.texto',
-        'n.ligacao',
-      ])
-      .where('e.proxima_em', '<=', agora)
-      .orderBy(sql`n.utilizador_id is null`)
-      .orderBy('e.id')
-      .limit(n)
-      .execute()
+    // Two reads, each in the order of the sends' ids (an index's, not a sort of everything due): a customer's own,
+    // then the broadcasts' in what room is left.
+    const devidosDe = (paraTodos: boolean, limite: number) =>
+      db
+        .selectFrom('push_envios as e')
+        .innerJoin('push_subscricoes as s', 's.id', 'e.subscricao_id')
+        .innerJoin('notificacoes as n', 'n.id', 'e.notificacao_id')
+        .innerJoin('sessoes as ss', 'ss.id', 's.sessao_id')
+        .select([
+          'ss.revogada_em',
+          'ss.expira_em',
+          'e.id',
+          'e.tentativas',
+          's.id as subscricao_id',
+          's.endpoint',
+          's.p256dh',
+          's.auth',
+          'n.id as notificacao_id',
+          'n.titulo',
+          'n.texto',
+          'n.ligacao',
+        ])
+        .where('e.proxima_em', '<=', agora)
+        .where('n.utilizador_id', paraTodos ? 'is' : 'is not', null)
+        .orderBy('e.id')
+        .limit(limite)
+        .execute()
+    const proprios = await devidosDe(false, n)
+    const devidos = proprios.length < n ? [...proprios, ...(await devidosDe(true, n - proprios.length))] : proprios
     if (devidos.length === 0) return { reclamados: [], vistos: 0 }
     const claimed = await db
       .updateTable('push_envios')
@@ -214,13 +221,30 @@ export function createPushService({ db, clock, sender, endpointsLocais, log, lim
     return { reclamados: devidos.filter((d) => ids.has(d.id)).map((d) => ({ ...d, agora })), vistos: devidos.length }
   }
 
-  /** Sends one claimed message and settles it; true when the push service took it. */
-  async function enviarUm(d: Devido): Promise<boolean> {
-    if (!sender) return false
+  /** Another try later for a send that may yet go through (with the attempts left), or it is given up. */
+  async function adiar(d: Devido, erro: string): Promise<void> {
+    if (d.tentativas + 1 < PUSH_TENTATIVAS) {
+      await db
+        .updateTable('push_envios')
+        .set({ tentativas: d.tentativas + 1, proxima_em: isoIn(clock, 30_000 * 2 ** d.tentativas), erro })
+        .where('id', '=', d.id)
+        .execute()
+      return
+    }
+    log.error({ envio: d.id, erro, tentativas: d.tentativas + 1 }, 'push given up')
+    await db.deleteFrom('push_envios').where('id', '=', d.id).execute()
+  }
+
+  /**
+   * Sends one claimed message and settles it: 'enviado' when the push service took it, 'assinatura' when it refused
+   * the signature (settled by the pass: ASSINATURA_RECUSADA).
+   */
+  async function enviarUm(d: Devido): Promise<'enviado' | 'assinatura' | 'falhou'> {
+    if (!sender) return 'falhou'
     if (d.revogada_em !== null || d.expira_em <= d.agora) {
       // Signed out (or ended elsewhere) since it was queued: the device is no longer this customer's to tell.
       await apagar(db, [d.subscricao_id])
-      return false
+      return 'falhou'
     }
     const payload = JSON.stringify({
       id: d.notificacao_id,
@@ -237,27 +261,20 @@ export function createPushService({ db, clock, sender, endpointsLocais, log, lim
     }
     if (status >= 200 && status < 300) {
       await db.deleteFrom('push_envios').where('id', '=', d.id).execute()
-      return true
+      return 'enviado'
     }
+    if (ASSINATURA_RECUSADA.has(status)) return 'assinatura'
     if (DISPOSITIVO_PERDIDO.has(status)) {
       // It will never take another: kept, it would fail every later one too.
-      if (status !== 404 && status !== 410) log.warn({ envio: d.id, status }, 'push refused for good: device let go')
+      if (status === 400) log.warn({ envio: d.id, status }, 'push refused for good: device let go')
       await apagar(db, [d.subscricao_id])
-    } else if ((status === 0 || status === 429 || status >= 500) && d.tentativas + 1 < PUSH_TENTATIVAS) {
-      await db
-        .updateTable('push_envios')
-        .set({
-          tentativas: d.tentativas + 1,
-          proxima_em: isoIn(clock, 30_000 * 2 ** d.tentativas),
-          erro: status === 0 ? 'sem resposta' : `HTTP ${status}`,
-        })
-        .where('id', '=', d.id)
-        .execute()
+    } else if (status === 0 || status === 429 || status >= 500) {
+      await adiar(d, status === 0 ? 'sem resposta' : `HTTP ${status}`)
     } else {
       log.error({ envio: d.id, status, tentativas: d.tentativas + 1 }, 'push given up')
       await db.deleteFrom('push_envios').where('id', '=', d.id).execute()
     }
-    return false
+    return 'falhou'
   }
 
   return {
@@ -377,16 +394,41 @@ export function createPushService({ db, clock, sender, endpointsLocais, log, lim
         return fila.shift()
       }
       let enviados = 0
+      const recusados: Devido[] = []
       const remetente = async () => {
         for (let d = await proximo(); d; d = await proximo()) {
           try {
-            if (await enviarUm(d)) enviados++
+            const resultado = await enviarUm(d)
+            if (resultado === 'enviado') enviados++
+            if (resultado === 'assinatura') recusados.push(d)
           } catch (error) {
             log.error({ err: (error as Error).message, envio: d.id }, 'push outbox write failed')
           }
         }
       }
       await Promise.all(Array.from({ length: concorrencia }, remetente))
+      if (recusados.length > 0) {
+        try {
+          if (enviados > 0) {
+            log.warn(
+              { envios: recusados.map((d) => d.id) },
+              'push signature refused (another VAPID key): devices let go',
+            )
+            await apagar(
+              db,
+              recusados.map((d) => d.subscricao_id),
+            )
+          } else {
+            log.error(
+              { envios: recusados.map((d) => d.id) },
+              'every push of the pass refused its signature (401/403): check VAPID keys, VAPID_SUBJECT and the clock; devices kept, sends retried',
+            )
+            for (const d of recusados) await adiar(d, 'assinatura recusada')
+          }
+        } catch (error) {
+          log.error({ err: (error as Error).message }, 'push outbox write failed')
+        }
+      }
       if (falha) throw falha
       return enviados
     },
