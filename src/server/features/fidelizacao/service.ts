@@ -88,6 +88,19 @@ const TRANSACOES_MAX = 100
 const saldosDe = (m: Movimento | undefined): Saldos =>
   m ? { saldo: m.saldo_actual, pontos: m.pontos_actual, itens: m.itens_actual } : ZERO
 
+/** The refund movement of `valor` of a purchase, as the ledger's arithmetic (`devolucao`) worked it out. */
+const devolucaoDe = (original: Movimento, valor: number, d: ReturnType<typeof devolucao>) => ({
+  tipo: 'devolucao' as const,
+  referencia: original.referencia,
+  compra_id: original.id,
+  subtotal: -valor,
+  valor_pago: -valor,
+  valor_devolvido: valor,
+  itens_revertidos: d.itensRevertidos,
+  saldo_nao_recuperado: d.naoRecuperado.saldo,
+  pontos_nao_recuperados: d.naoRecuperado.pontos,
+})
+
 /** A purchase an app order wrote (features/encomendas): no store key, its reference the order's `E{id}`. */
 const daEncomenda = (m: Movimento) => m.chave_id === null && /^E\d+$/.test(m.referencia ?? '')
 
@@ -373,17 +386,9 @@ export function createFidelizacaoService({
             regras,
           )
           const movimento = await escrever(trx, original.utilizador_id, ultimo, d.efeito, {
-            tipo: 'devolucao',
+            ...devolucaoDe(original, valor, d),
             id_loja: ator.idLoja,
             chave_id: ator.chaveId,
-            referencia: original.referencia,
-            compra_id: original.id,
-            subtotal: -valor,
-            valor_pago: -valor,
-            valor_devolvido: valor,
-            itens_revertidos: d.itensRevertidos,
-            saldo_nao_recuperado: d.naoRecuperado.saldo,
-            pontos_nao_recuperados: d.naoRecuperado.pontos,
           })
           const perdeu = d.naoRecuperado.saldo > 0 || d.naoRecuperado.pontos > 0
           const aviso = perdeu
@@ -591,16 +596,8 @@ export function createFidelizacaoService({
           regras,
         )
         return escrever(trx, original.utilizador_id, ultimo, d.efeito, {
-          tipo: 'devolucao',
+          ...devolucaoDe(original, valor, d),
           id_loja: original.id_loja,
-          referencia: original.referencia,
-          compra_id: original.id,
-          subtotal: -valor,
-          valor_pago: -valor,
-          valor_devolvido: valor,
-          itens_revertidos: d.itensRevertidos,
-          saldo_nao_recuperado: d.naoRecuperado.saldo,
-          pontos_nao_recuperados: d.naoRecuperado.pontos,
         })
       },
 
