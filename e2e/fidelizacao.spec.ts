@@ -12,6 +12,7 @@ import {
   expect,
   expectAccessible,
   main,
+  PHONE,
   readQrCode,
   test,
 } from './support.ts'
@@ -215,7 +216,11 @@ test('NIF: shown with both NIFs, each with its billing name; a choice saves at o
   await expect(page.getByRole('button', { name: /Principal/ })).toHaveAttribute('aria-pressed', 'false')
 })
 
-test('full-screen QR: the phone below the QR; with the security key on, the key; Fechar', async ({ page }) => {
+test('full-screen QR: the phone below the QR; with the security key on, the key, on every device; Fechar', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const account = await createAccount(page)
   await page.goto('/fidelizacao')
   await page.getByRole('link', { name: /Código QR de fidelização/ }).click()
@@ -231,7 +236,7 @@ test('full-screen QR: the phone below the QR; with the security key on, the key;
   await page.getByRole('link', { name: 'Fechar' }).click()
   await expect(page).toHaveURL('/fidelizacao')
 
-  // The security key on, made on this device: the QR shows it instead of the phone.
+  // The security key on: the QR shows it instead of the phone.
   await page.goto('/chave-seguranca')
   await page.getByRole('radio', { name: 'Ativado', exact: true }).check()
   await expect(page.locator('.chave-valor')).toBeVisible()
@@ -243,13 +248,19 @@ test('full-screen QR: the phone below the QR; with the security key on, the key;
   await expect(main(page)).not.toContainText(phone)
   await expectAccessible(page)
 
-  // A device without the key says so and leads to a new one.
-  await page.evaluate(() => window.localStorage.removeItem('balcao.chave'))
-  await page.reload()
-  await expect(page.getByText(/gerado noutro dispositivo/)).toBeVisible()
-  await expect(main(page)).not.toContainText(chave)
-  await page.getByRole('link', { name: 'Gerar uma nova chave de segurança' }).click()
-  await expect(page).toHaveURL('/chave-seguranca')
+  // Another device the customer signs in on shows the same key below its QR.
+  const outro = await browser.newContext({ ...PHONE, baseURL, locale: 'pt-PT', timezoneId: 'Europe/Lisbon' })
+  try {
+    const telefone = await outro.newPage()
+    await apiPost(telefone.request, '/api/grava-saw-onboarding', { value: true })
+    await apiPost(telefone.request, '/login', { telemovel: account.telemovel, pais: '351', password: account.password })
+    await telefone.goto('/fidelizacao/qr')
+    await expect(telefone.getByText('Código de segurança')).toBeVisible()
+    await expect(main(telefone)).toContainText(chave)
+    await expect(main(telefone)).not.toContainText(phone)
+  } finally {
+    await outro.close()
+  }
 })
 
 test('opinion on a transaction: stars, comment required, success, then the link is gone; repeated is refused', async ({

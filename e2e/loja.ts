@@ -44,20 +44,29 @@ export function pos(request: APIRequestContext, key: string) {
     expect(res.ok(), `${path} → ${res.status()} ${await res.text()}`).toBe(true)
     return ((await res.json()) as { data: T }).data
   }
+  // The newest proof of identification of each customer: a purchase that spends their balance takes it (one each).
+  const provas = new Map<number, string>()
   return {
-    identify: (body: { qr: string } | { telemovel: string; pais: string; codigo_seguranca?: string }) =>
-      call<{ cliente: { id: number; nome: string | null; saldo: number; pontos: number; itens: number } }>(
-        '/clientes/identificar',
-        body,
-        false,
-      ),
-    purchase: (clienteId: number, total: number, saldoAUsar = 0) =>
-      call<{ transacao: { id: number; saldo_adicionado: number; saldo_actual: number } }>('/compras', {
+    identify: async (body: { qr: string } | { telemovel: string; pais: string; codigo_seguranca?: string }) => {
+      const found = await call<{
+        cliente: { id: number; nome: string | null; saldo: number; pontos: number; itens: number }
+        identificacao: string
+      }>('/clientes/identificar', body, false)
+      provas.set(found.cliente.id, found.identificacao)
+      return found
+    },
+    /** Spending balance needs the customer identified first (`identify`), as at a real till. */
+    purchase: (clienteId: number, total: number, saldoAUsar = 0) => {
+      const identificacao = saldoAUsar > 0 ? provas.get(clienteId) : undefined
+      if (identificacao) provas.delete(clienteId)
+      return call<{ transacao: { id: number; saldo_adicionado: number; saldo_actual: number } }>('/compras', {
         cliente_id: clienteId,
+        identificacao,
         total,
         saldo_a_usar: saldoAUsar,
         referencia: `FT E2E/${randomUUID().slice(0, 8)}`,
-      }),
+      })
+    },
     refund: (compraId: number, valor: number) => call(`/compras/${compraId}/devolucoes`, { valor }),
   }
 }

@@ -1,9 +1,13 @@
 // The real server, as production runs it (src/server/main.ts, NODE_ENV=production), in a process of its own.
 import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import type { CpuLimit } from './cpu-limit.ts'
 import { freePort, sleep } from './machine.ts'
 
 const START_TIMEOUT_MS = 60_000
+
+/** The data key production requires: one per benchmark run, shared by its processes (the databases are the run's own). */
+const DATA_ENCRYPTION_KEY = randomBytes(32).toString('base64')
 
 /**
  * Production settings, nothing inherited but the PATH: a developer's LOG_LEVEL or SESSION_SECRET must not change what
@@ -24,6 +28,7 @@ export function productionEnvironment(databaseUrl: string, port = 0): NodeJS.Pro
     IFTHENPAY_MBWAY_KEY: 'bench',
     IFTHENPAY_ANTI_PHISHING_KEY: 'bench',
     IFTHENPAY_BACKOFFICE_KEY: 'bench',
+    DATA_ENCRYPTION_KEY,
     SEED_DEMO: 'false',
   }
 }

@@ -271,13 +271,16 @@ async function drive(
       const cliente = mine[Math.floor(Math.random() * mine.length)] as Cliente
       const found = await timed(result.identify, IDENTIFY, { qr: cliente.qr }, auth)
       if (found?.status !== 200 || performance.now() >= end) continue
-      const saldo = (JSON.parse(found.body) as { data: { cliente: { saldo: number } } }).data.cliente.saldo
+      const { cliente: identificado, identificacao } = (
+        JSON.parse(found.body) as { data: { cliente: { saldo: number }; identificacao: string } }
+      ).data
+      const saldo = identificado.saldo
       const total = 100 + Math.floor(Math.random() * 4901)
       const usar = saldo > 0 && Math.random() < 0.3 ? Math.min(saldo, total) : 0
       const bought = await timed(
         result.purchase,
         PURCHASE,
-        { cliente_id: cliente.id, total, saldo_a_usar: usar, referencia: `FT ${index + 1}/${n}` },
+        { cliente_id: cliente.id, identificacao, total, saldo_a_usar: usar, referencia: `FT ${index + 1}/${n}` },
         { ...auth, 'idempotency-key': `bench-${runId}-${index}-${n}` },
       )
       if (bought?.status === 201) {

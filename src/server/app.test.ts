@@ -4,7 +4,13 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from './app.ts'
 import { ConfigError, configWith, listenHost, loadConfig, trustProxyOf } from './config.ts'
-import { createTestApp, createTestDatabase, type TestApp, testDialects } from './testing/harness.ts'
+import {
+  createTestApp,
+  createTestDatabase,
+  TEST_DATA_ENCRYPTION_KEY,
+  type TestApp,
+  testDialects,
+} from './testing/harness.ts'
 
 function fakeWebBuild(): string {
   const dir = mkdtempSync(join(tmpdir(), 'balcao-web-'))
@@ -179,6 +185,8 @@ const IFTHENPAY = {
   IFTHENPAY_MBWAY_KEY: 'ABC-123456',
   IFTHENPAY_ANTI_PHISHING_KEY: 'anti-phishing',
   IFTHENPAY_BACKOFFICE_KEY: '0000-0000-0000-0000',
+  // Production also needs the data key (crypto.test.ts tests that).
+  DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY,
 }
 
 describe('configuration', () => {

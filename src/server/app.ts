@@ -15,6 +15,7 @@ import { createConteudosService } from './features/conteudos/service.ts'
 import { createPedidosService, type PedidosService } from './features/encomendas/pedidos.ts'
 import { createEncomendasRepository } from './features/encomendas/repository.ts'
 import {
+  createOrderStreamSlots,
   encomendasRoutes,
   lojaEncomendasRoutes,
   lojaPedidosRoutes,
@@ -35,8 +36,9 @@ import { createRestaurantesService } from './features/restaurantes/service.ts'
 import { sistemaRoutes } from './features/sistema/routes.ts'
 import { COMPRESS_THRESHOLD_BYTES } from './platform/cached-reply.ts'
 import { type Clock, DAY, HOUR, MINUTE, systemClock } from './platform/clock.ts'
-import { setHashCost } from './platform/crypto.ts'
+import { dataKeyringFor, setHashCost } from './platform/crypto.ts'
 import type { DatabaseHandle } from './platform/db.ts'
+import { registerDevEndpointsGuard } from './platform/dev-endpoints.ts'
 import { errorBody, frameworkOptions, registerErrorHandling } from './platform/errors.ts'
 import {
   canais,
@@ -46,6 +48,7 @@ import {
   SESSOES_TERMINADAS,
   UTILIZADOR_ALTERADO,
 } from './platform/eventos.ts'
+import { registerInputRules } from './platform/http.ts'
 import { IDEMPOTENCY_TTL_DAYS, purgeIdempotency } from './platform/idempotency.ts'
 import { loggerOptions, OneLinePerRequest } from './platform/logging.ts'
 import type { PaymentProvider } from './platform/pagamentos.ts'
@@ -184,6 +187,8 @@ export async function buildApp(config: Config, database: DatabaseHandle, deps: A
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(app)
+  // /api/dev/* (outside production only) answers this machine alone, unless DEV_ENDPOINTS_REMOTE says otherwise.
+  registerDevEndpointsGuard(app, { remote: config.DEV_ENDPOINTS_REMOTE === 'true' })
 
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
@@ -214,6 +219,8 @@ export async function buildApp(config: Config, database: DatabaseHandle, deps: A
   // Forms are JSON only: a cross-site HTML form cannot send JSON with the version header without a CORS preflight,
   // which this server never grants.
   app.removeContentTypeParser('text/plain')
+  // Depth of JSON bodies, control characters in any text: once here, for every route of every surface (issue 17).
+  registerInputRules(app)
 
   const { db, dialect } = database
   const clock = deps.clock ?? systemClock
@@ -240,6 +247,11 @@ export async function buildApp(config: Config, database: DatabaseHandle, deps: A
     clock,
     settings: { idadeMinima: config.MINIMUM_AGE, appUrl: config.APP_URL },
     log: app.log,
+    cifra: await dataKeyringFor({
+      configured: config.DATA_ENCRYPTION_KEY,
+      production,
+      databaseUrl: config.DATABASE_URL,
+    }),
     fidelizacaoDe: (utilizador) => {
       if (!fidelizacaoService) throw new Error('loyalty service not ready')
       return fidelizacaoService.partOf(utilizador)
@@ -254,6 +266,9 @@ export async function buildApp(config: Config, database: DatabaseHandle, deps: A
       utilizadorAlterado: aoUtilizador(UTILIZADOR_ALTERADO),
     },
   })
+  // Security keys from before codes were encrypted get a new code (docs/decisions/0004); safe with N processes.
+  const chavesRenovadas = await contaService.upgradeLegacySecurityKeys()
+  if (chavesRenovadas > 0) app.log.info({ chavesRenovadas }, 'legacy security keys renewed')
   const vapid = await vapidKeys(db, clock, {
     publicKey: config.VAPID_PUBLIC_KEY,
     privateKey: config.VAPID_PRIVATE_KEY,
@@ -308,6 +323,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, deps: A
     if (lapsed > 0) app.log.info({ lapsed }, 'provisional accounts lapsed')
     await purgeOldLimits(db, new Date(clock.now().getTime() - DAY).toISOString())
     await purgeIdempotency(db, new Date(clock.now().getTime() - IDEMPOTENCY_TTL_DAYS * DAY).toISOString())
+    await fidelizacao.purgarIdentificacoes()
     await sessoesRepo(db, clock).purgeStale()
     await contaService.purgeOldChallenges()
   }
@@ -334,6 +350,8 @@ export async function buildApp(config: Config, database: DatabaseHandle, deps: A
 
   await app.register(sistemaRoutes, { db, dialect })
   await app.register(pagamentoCallbackRoutes(pedidosService))
+  // One count of open order streams per store key, for the Store API's and the paired tablets' (STREAMS_POR_CHAVE).
+  const orderStreams = createOrderStreamSlots()
 
   // The customer surface: pages' forms and /api/*, with the version header and the visitor's session.
   await app.register(async (customer) => {
@@ -395,10 +413,13 @@ export async function buildApp(config: Config, database: DatabaseHandle, deps: A
             idLoja: request.chaveLoja.idLoja,
           })),
           lojaEncomendasRoutes(encomendasService),
-          lojaPedidosRoutes(pedidosService, bus, closing.signal, (request) => ({
-            chaveId: request.chaveLoja.id,
-            idLoja: request.chaveLoja.idLoja,
-          })),
+          lojaPedidosRoutes(
+            pedidosService,
+            bus,
+            closing.signal,
+            (request) => ({ chaveId: request.chaveLoja.id, idLoja: request.chaveLoja.idLoja }),
+            { streams: orderStreams },
+          ),
         ],
       }),
     { prefix: STORE_API_PREFIX },
@@ -413,10 +434,13 @@ export async function buildApp(config: Config, database: DatabaseHandle, deps: A
         secureCookie: production,
         routes: [
           painelFidelizacaoRoutes(fidelizacao),
-          lojaPedidosRoutes(pedidosService, bus, closing.signal, (request) => ({
-            chaveId: request.painel.chaveId,
-            idLoja: request.painel.idLoja,
-          })),
+          lojaPedidosRoutes(
+            pedidosService,
+            bus,
+            closing.signal,
+            (request) => ({ chaveId: request.painel.chaveId, idLoja: request.painel.idLoja }),
+            { streams: orderStreams },
+          ),
         ],
       }),
     { prefix: STAFF_API_PREFIX },

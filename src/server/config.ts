@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { HASH_COST_DEFAULT, HASH_COST_MAX, HASH_COST_MIN } from './platform/crypto.ts'
+import { HASH_COST_DEFAULT, HASH_COST_MAX, HASH_COST_MIN, parseDataKey } from './platform/crypto.ts'
 import { MBWAY_EXPIRY_SECONDS_DEFAULT } from './platform/pagamentos.ts'
 
 /** Everything the server reads from the environment, checked once at boot. */
@@ -70,6 +70,15 @@ const EnvSchema = z.object({
    */
   SESSION_SECRET: z.string().min(32, 'pelo menos 32 caracteres').optional(),
   /**
+   * The key of the values kept encrypted at rest (the customer's security code): 32 random bytes in base64
+   * (`openssl rand -base64 32`). Required in production. Unset elsewhere: one is made once and kept in `encryption.key`
+   * beside the SQLite file (./data on PostgreSQL), never in the database (docs/decisions/0004).
+   */
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => parseDataKey(v) !== undefined, '32 bytes aleatórios em base64 (openssl rand -base64 32)')
+    .optional(),
+  /**
    * scrypt cost of new password, key and code hashes, as log2 N (14: N = 16384). Production refuses less; tests that do
    * not test hashing run at the minimum.
    */
@@ -101,6 +110,11 @@ const EnvSchema = z.object({
    * browser hands it); tests point subscriptions at a local push service.
    */
   PUSH_ENDPOINTS_LOCAIS: z.enum(['true', 'false']).default('false'),
+  /**
+   * The development endpoints (`/api/dev/*`: the SMS outbox with its sign-in codes, the sandbox's payments) answer
+   * other machines too, not only this one (loopback); refused in production, where they do not exist.
+   */
+  DEV_ENDPOINTS_REMOTE: z.enum(['true', 'false']).default('false'),
   /** Largest JSON body accepted, in bytes. */
   BODY_LIMIT: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
 })
@@ -114,6 +128,13 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
       code: 'custom',
       path: ['TRUST_PROXY'],
       message: 'obrigatório em produção: 1 atrás de um proxy, false se os clientes chegam diretamente',
+    })
+  }
+  if (env.NODE_ENV === 'production' && !env.DATA_ENCRYPTION_KEY) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['DATA_ENCRYPTION_KEY'],
+      message: 'obrigatório em produção (openssl rand -base64 32)',
     })
   }
   if (env.NODE_ENV === 'production' && env.HASH_COST < HASH_COST_DEFAULT) {
@@ -133,6 +154,9 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
   }
   if (env.NODE_ENV === 'production' && env.PUSH_ENDPOINTS_LOCAIS === 'true') {
     ctx.addIssue({ code: 'custom', path: ['PUSH_ENDPOINTS_LOCAIS'], message: 'não em produção' })
+  }
+  if (env.NODE_ENV === 'production' && env.DEV_ENDPOINTS_REMOTE === 'true') {
+    ctx.addIssue({ code: 'custom', path: ['DEV_ENDPOINTS_REMOTE'], message: 'não em produção' })
   }
   if (env.SMS_PROVIDER === 'twilio') {
     for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) {

@@ -146,6 +146,11 @@ export const UserDataSchema = z.object({
   /** The personal data were completed once (terms and privacy accepted): from then on the account never lapses. */
   registoCompleto: z.boolean(),
   usar_codigo_seguranca: flag01,
+  /**
+   * The security code the customer shows at the till, on every device they sign in on: only in their own private data,
+   * and only while the key is on (null otherwise). The server keeps it encrypted (docs/decisions/0004).
+   */
+  codigo_seguranca: z.string().nullable(),
   ...FidelizacaoDadosSchema.shape,
   id_perfil: z.number().int(),
   dataActualizacao: z.string(),

@@ -1,16 +1,19 @@
 import { z } from 'zod'
+import { MULTILINHA, type TextoOptions, texto } from './validacao.ts'
 
 /**
  * A store's menu as its POS sends it (spec §3 "Menu snapshot", STORE-API.md `PUT /api/loja/v1/ementa`): sections →
  * families → products, each product with its complements (extras, priced) and option groups (choices, free). The field
  * names are the POS's (ZoneSoft's, common in Portuguese restaurants). Prices arrive in euros with decimals; once parsed
- * (and as stored) `precovenda` and `preco` are cents. Fields the app does not use are accepted and kept as sent.
+ * (and as stored) `precovenda` and `preco` are cents. Fields the app does not use are accepted and dropped (issue 17:
+ * nothing of unknown shape or size is stored; a POS's extra structure, however deep, never reaches the database).
+ * Texts are single-line, but for descriptions; no text holds control characters (validacao.ts `texto`).
  */
 
 /** POS flags come as booleans or as 0/1. */
 const Flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 1)
 /** POS codes come as numbers or strings; the app keys everything by their text. */
-const Codigo = z.union([z.number().int().nonnegative(), z.string().trim().min(1).max(40)]).transform(String)
+const Codigo = z.union([z.number().int().nonnegative(), texto(40).min(1)]).transform(String)
 /**
  * A number as a POS sends it: a JSON number, or a numeric string (`"2.50"`). Never `null`, `""` or `false`, which a
  * plain coercion would read as 0 (a free product, a limit of "none").
@@ -38,7 +41,7 @@ const Preco = Euros.transform(ementaCents)
 /** The VAT rates of Portuguese food service (spec §9). */
 export const TAXAS_IVA = [13, 23] as const
 const Iva = Numero.refine((v): v is 13 | 23 => v === 13 || v === 23, 'IVA deve ser 13 ou 23')
-const Texto = (max: number) => z.string().trim().max(max)
+const Texto = (max: number, options?: TextoOptions) => texto(max, options)
 /**
  * Where product images live: a path on this server (`/imagens/`). The app's CSP loads images from itself only, and a
  * customer's phone asks no other host for anything (no tracking pixels by way of a menu): docs/decisions/0011.
@@ -51,21 +54,22 @@ const BaseUrl = Texto(300).regex(
 const Imagem = Texto(300).regex(/^(?!.*\.\.)[A-Za-z0-9_][A-Za-z0-9._~\-/]*$/, 'Nome de imagem inválido')
 const Quantidade = Numero.pipe(z.number().int().nonnegative().max(99))
 
-export const OpcaoEmentaSchema = z.looseObject({
+export const OpcaoEmentaSchema = z.object({
   grupo: Codigo.optional(),
   codigo: Codigo,
   nome_grupo: Texto(120).optional(),
   descricao: Texto(120).min(1),
 })
 
-export const GrupoOpcoesSchema = z.looseObject({
+export const GrupoOpcoesSchema = z.object({
   codigo: Codigo,
   descricao: Texto(120).min(1),
-  comentauto: z.unknown().optional(),
+  /** The POS's own flag (spec §3), unused by the app: kept only when it is a flag, else dropped. */
+  comentauto: Flag.optional().catch(undefined),
   opcoes: z.array(OpcaoEmentaSchema).max(100),
 })
 
-export const ComplementoSchema = z.looseObject({
+export const ComplementoSchema = z.object({
   codigo: Codigo,
   descricao: Texto(120).min(1),
   preco: Preco,
@@ -76,7 +80,7 @@ export const ComplementoSchema = z.looseObject({
   restricted: Flag.optional(),
 })
 
-export const ProdutoEmentaSchema = z.looseObject({
+export const ProdutoEmentaSchema = z.object({
   cod_produto: Codigo,
   produto: Texto(120).min(1),
   posicao: Numero.pipe(z.number().int()).default(0),
@@ -93,24 +97,24 @@ export const ProdutoEmentaSchema = z.looseObject({
   complementares: z.array(ComplementoSchema).max(100).default([]),
   opcoes: z.array(GrupoOpcoesSchema).max(50).default([]),
   imagem: Imagem.nullish(),
-  descricao: Texto(1000).nullish(),
+  descricao: Texto(1000, MULTILINHA).nullish(),
 })
 
-export const FamiliaSchema = z.looseObject({
+export const FamiliaSchema = z.object({
   codigo: Codigo,
   descricao: Texto(120).min(1),
   visivel: Flag.default(true),
   produtos: z.array(ProdutoEmentaSchema).max(500),
 })
 
-export const SeccaoSchema = z.looseObject({
+export const SeccaoSchema = z.object({
   codigo: Codigo,
   descricao: Texto(120).min(1),
   visivel: Flag.default(true),
   familias: z.array(FamiliaSchema).max(200),
 })
 
-export const EmentaSchema = z.looseObject({
+export const EmentaSchema = z.object({
   hash: Texto(200).min(1),
   last_update: Texto(40).min(1),
   /** Where product images live: `base_url` + `imagem`. */

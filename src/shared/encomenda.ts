@@ -2,14 +2,14 @@ import { z } from 'zod'
 import { CARRINHO_LINHAS_MAX, DEFAULT_PAIS, QUANTIDADE_MAX } from './constants.ts'
 import { PrivateDataSchema } from './conta.ts'
 import { EncomendaClienteSchema, TipoEntregaSchema } from './pedido.ts'
-import { isValidNif, mensagens, obrigatorio, opcional, PaisSchema } from './validacao.ts'
+import { IdSchema, isValidNif, mensagens, obrigatorio, opcional, PaisSchema, texto } from './validacao.ts'
 
 /** Ordering's calls (spec §7): the cart as the app sends it, and what a calculation answers. Amounts in cents. */
 
-/** A store's POS id: a positive integer column on both databases. */
-export const IdLojaSchema = z.coerce.number().int().positive().max(2_147_483_647)
+/** A store's POS id: a positive integer column on both databases (in a path, plain digits: validacao.ts `IdSchema`). */
+export const IdLojaSchema = IdSchema
 
-const CodigoSchema = z.string().trim().min(1).max(40)
+const CodigoSchema = texto(40).min(1)
 
 /** A cart line (spec §3 "Cart item"): the product, how many, and the ids of its chosen complements and options. */
 export const LinhaCarrinhoSchema = z.strictObject({
@@ -71,10 +71,7 @@ export type Calculo = z.infer<typeof CalculoSchema>
  */
 export const FinalizaEncomendaSchema = z.strictObject({
   id_tipo_entrega: TipoEntregaSchema,
-  telemovel: z
-    .string()
-    .trim()
-    .max(30)
+  telemovel: texto(30)
     .transform((v) => v.replace(/[\s-]/g, ''))
     .pipe(z.string().regex(/^\d*$/, mensagens.numerico)),
   pais: PaisSchema.default(DEFAULT_PAIS),

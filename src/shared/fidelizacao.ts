@@ -1,6 +1,15 @@
 import { z } from 'zod'
 import { COMENTARIO_MAX, RATING_MAX, RATING_MIN } from './constants.ts'
-import { mensagens, obrigatorio, PaisSchema, requiredError, TelemovelSchema } from './validacao.ts'
+import {
+  INT_MAX,
+  idParams,
+  MULTILINHA,
+  mensagens,
+  obrigatorio,
+  PaisSchema,
+  requiredError,
+  TelemovelSchema,
+} from './validacao.ts'
 
 /**
  * Loyalty (spec §2, §3 "Transaction" and "Opinion", STORE-API.md "Loyalty at the till"): what the customer screens, the
@@ -8,7 +17,7 @@ import { mensagens, obrigatorio, PaisSchema, requiredError, TelemovelSchema } fr
  */
 
 /** The largest id or amount the database's 32-bit integers hold: anything above is refused as input, never a 500. */
-export const INT_MAX = 2_147_483_647
+export { INT_MAX }
 /** The largest bill a till may register (100 000,00 €): a typo of a few zeros is refused, not credited. */
 export const TOTAL_MAX = 10_000_000
 
@@ -85,12 +94,12 @@ export const OpiniaoSchema = z.object({
   rating1: rating,
   rating2: rating,
   rating3: rating,
-  comentario: obrigatorio(COMENTARIO_MAX),
+  comentario: obrigatorio(COMENTARIO_MAX, MULTILINHA),
 })
 export type OpiniaoInput = z.input<typeof OpiniaoSchema>
 
-/** A transaction's id in a path. */
-export const IdParams = z.object({ id: z.coerce.number().int().positive().max(INT_MAX) })
+/** A transaction's (or a purchase's) id in a path: plain digits (validacao.ts `idParams`). */
+export const IdParams = idParams('id')
 export const TransacaoParams = IdParams
 
 // ── Store API (STORE-API.md) ──────────────────────────────────────────────────────────────────────────────────────
@@ -120,8 +129,13 @@ export const IdentificarSchema = z.union(
   { error: 'Indique o QR do cliente, ou o telemóvel (e o código de segurança, se o cliente o usar)' },
 )
 
+/** A store's proof that it identified the customer just now (`clientes/identificar` → `identificacao`): opaque. */
+export const IdentificacaoSchema = z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, mensagens.valorInvalido)
+
 export const CompraSchema = z.object({
   cliente_id: id(),
+  /** Required to spend balance or redeem rewards (STORE-API.md); a purchase that only earns may go without. */
+  identificacao: IdentificacaoSchema.optional(),
   total: cents().positive(mensagens.maiorQueZero),
   saldo_a_usar: cents().min(0, mensagens.naoNegativo),
   itens_a_redimir: z

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { INT_MAX, texto } from './validacao.ts'
 
 /** Spec §3 "Notification", plus the screen a tap opens. `timestamp` in unix seconds; `texto` sanitised HTML. */
 export const NotificacaoSchema = z.object({
@@ -13,7 +14,7 @@ export const NotificacaoSchema = z.object({
 export type Notificacao = z.infer<typeof NotificacaoSchema>
 
 /** `POST /api/notificacoes/lidas`: everything up to `ate` (the newest id the screen showed) is read. */
-export const MarcarLidasSchema = z.strictObject({ ate: z.number().int().min(0).max(2_147_483_647) })
+export const MarcarLidasSchema = z.strictObject({ ate: z.number().int().min(0).max(INT_MAX) })
 
 const Base64Url = (min: number, max: number) =>
   z
@@ -23,9 +24,11 @@ const Base64Url = (min: number, max: number) =>
     .regex(/^[A-Za-z0-9_-]+=*$/, 'Valor inválido')
 
 /** A browser's PushSubscription as `toJSON()` gives it (`expirationTime` and the rest ignored). */
+const Endpoint = texto(2000).min(10)
+
 export const SubscricaoPushSchema = z.object({
-  endpoint: z.string().min(10).max(2000),
+  endpoint: Endpoint,
   keys: z.object({ p256dh: Base64Url(80, 100), auth: Base64Url(16, 30) }),
 })
 
-export const CancelarPushSchema = z.object({ endpoint: z.string().min(10).max(2000) })
+export const CancelarPushSchema = z.object({ endpoint: Endpoint })

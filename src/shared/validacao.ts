@@ -24,6 +24,7 @@ export const mensagens = {
   maiorQueZero: 'Deve ser maior que 0',
   naoNegativo: 'Não pode ser negativo',
   campoNaoPermitido: (campos: string[]) => `Campo não permitido: ${campos.join(', ')}`,
+  caracteresProibidos: 'Contém caracteres não permitidos',
 } as const
 
 /** Missing → the required message; present but of another type (a number, a list) → 'Valor inválido'. */
@@ -59,18 +60,111 @@ export const LOGIN_PASSWORD_MIN = 4
 export const SMS_CODE_LENGTH = 6
 export const TEXT_MAX = 200
 
-/** Required text: empty or missing fails with the required message; surrounding spaces are dropped. */
-export const obrigatorio = (max = TEXT_MAX) =>
-  z.string({ error: requiredError }).trim().min(1, mensagens.obrigatorio).max(max, mensagens.tamanhoMaximo(max))
+/**
+ * Text from a request never carries control characters (issue 17). One rule, here, used twice:
+ * - by every text schema (`texto`, `obrigatorio`, `opcional` and what is built on them), so forms and routes name the
+ *   field: single-line text refuses every C0 control (U+0000–U+001F), DEL and unpaired surrogates; multi-line text
+ *   (`MULTILINHA`: comments, reasons, descriptions) allows tab and newline (LF, or CRLF);
+ * - by the server's guard (src/server/platform/http.ts), which walks every parsed body, path and query with the
+ *   multi-line rule before any schema runs: a string no schema words (a `z.unknown()` body, an unknown field, a key)
+ *   is refused too, with its path, on every route at once. A NUL would otherwise be a 500 on PostgreSQL and stored
+ *   as is on SQLite.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this rule finds
+const PROIBIDOS_LINHA = /[\u0000-\u001F\u007F]|\p{Cs}/u
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this rule finds
+const PROIBIDOS_MULTILINHA = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|\r(?!\n)|\p{Cs}/u
 
-/** Optional text: an empty string means "not given" and is stored as null. */
-export const opcional = (max = TEXT_MAX) =>
+/** Whether a text holds only what it may: see above. */
+export const textoPermitido = (valor: string, multilinha = false) =>
+  !(multilinha ? PROIBIDOS_MULTILINHA : PROIBIDOS_LINHA).test(valor)
+
+export interface TextoOptions {
+  /** Tab and newlines allowed (a comment, a reason); single-line otherwise. */
+  multilinha?: boolean
+}
+/** Text that may span lines: `obrigatorio(300, MULTILINHA)`. */
+export const MULTILINHA: TextoOptions = { multilinha: true }
+
+/** The control-character check of a text schema, as `.refine` arguments. */
+export const semCaracteresProibidos = ({ multilinha = false }: TextoOptions = {}): [(v: string) => boolean, string] => [
+  (v) => textoPermitido(v, multilinha),
+  mensagens.caracteresProibidos,
+]
+
+/**
+ * The first string in a parsed JSON value (or a path's or query's parameters) that breaks the multi-line rule, as the
+ * dotted path the error envelope names (`cart.0.id`; a bad key is named by its own path), or null. Iterative: no
+ * recursion however deep the value.
+ */
+export function primeiroTextoProibido(valor: unknown): string | null {
+  const pilha: [unknown, string][] = [[valor, '']]
+  const sob = (base: string, chave: string) => (base ? `${base}.${chave}` : chave)
+  for (let item = pilha.pop(); item; item = pilha.pop()) {
+    const [atual, caminho] = item
+    if (typeof atual === 'string') {
+      if (!textoPermitido(atual, true)) return caminho
+    } else if (Array.isArray(atual)) {
+      for (let i = atual.length - 1; i >= 0; i--) pilha.push([atual[i], sob(caminho, String(i))])
+    } else if (typeof atual === 'object' && atual !== null) {
+      const chaves = Object.keys(atual)
+      // A bad key is named with its bad characters shown as U+FFFD.
+      const chaveMa = chaves.find((chave) => !textoPermitido(chave, true))
+      if (chaveMa !== undefined) return sob(caminho, chaveMa.replace(new RegExp(PROIBIDOS_MULTILINHA, 'gu'), '\uFFFD'))
+      for (let i = chaves.length - 1; i >= 0; i--) {
+        const chave = chaves[i] as string
+        pilha.push([(atual as Record<string, unknown>)[chave], sob(caminho, chave)])
+      }
+    }
+  }
+  return null
+}
+
+/** Text of at most `max` characters, surrounding spaces dropped; single-line unless `MULTILINHA`. */
+export const texto = (max = TEXT_MAX, options: TextoOptions = {}) =>
   z
     .string()
     .trim()
     .max(max, mensagens.tamanhoMaximo(max))
+    .refine(...semCaracteresProibidos(options))
+
+/** Required text: empty or missing fails with the required message; surrounding spaces are dropped. */
+export const obrigatorio = (max = TEXT_MAX, options: TextoOptions = {}) =>
+  z
+    .string({ error: requiredError })
+    .trim()
+    .min(1, mensagens.obrigatorio)
+    .max(max, mensagens.tamanhoMaximo(max))
+    .refine(...semCaracteresProibidos(options))
+
+/** Optional text: an empty string means "not given" and is stored as null. */
+export const opcional = (max = TEXT_MAX, options: TextoOptions = {}) =>
+  texto(max, options)
     .nullish()
     .transform((v) => (v ? v : null))
+
+/** The largest id (or count) the database's 32-bit integer columns hold: anything above is refused, never a 500. */
+export const INT_MAX = 2_147_483_647
+
+/**
+ * An id as text (a path's `:id`, issue 17): plain digits, no sign, no leading zero, no spaces, no `0x`, `.0` or
+ * exponent: `0x10`, `+16`, `16.0`, `016`, `1.6e1` and ` 16` are not 16. Refused as any bad value (400, the field named).
+ */
+export const ID_PATTERN = /^[1-9][0-9]{0,9}$/
+export const IdTextoSchema = z
+  .string()
+  .regex(ID_PATTERN, mensagens.valorInvalido)
+  .transform(Number)
+  .pipe(z.number().max(INT_MAX, mensagens.valorInvalido))
+
+/** An id in a body: a JSON integer, or its text by the same rule as a path's. */
+export const IdSchema = z.union([z.number().int().positive().max(INT_MAX), IdTextoSchema], {
+  error: mensagens.valorInvalido,
+})
+
+/** The params schema of a route whose path holds numeric ids: `idParams('id')` for `/encomendas/:id`. */
+export const idParams = <K extends string>(...keys: K[]) =>
+  z.object(Object.fromEntries(keys.map((k) => [k, IdTextoSchema])) as Record<K, typeof IdTextoSchema>)
 
 /** A dial code without "+", e.g. 351. */
 export const PaisSchema = z

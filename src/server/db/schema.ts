@@ -150,7 +150,10 @@ export interface UtilizadoresTable {
   /** 'app' (sign-up) or 'loja' (provisional, created by staff). */
   origem: Generated<string>
   usar_codigo_seguranca: Generated<number>
+  /** Legacy: the scrypt hash of a security code made before codes were encrypted; emptied by the start-up upgrade. */
   codigo_seguranca_hash: string | null
+  /** The security code sealed with the server's data key (platform/crypto.ts `sealText`, AAD bound to this id). */
+  codigo_seguranca_cifrado: string | null
   id_perfil: Generated<number>
   saw_onboarding: Generated<number>
   qr_code: string
@@ -399,6 +402,19 @@ export interface PushEnviosTable {
   criado_em: string
 }
 
+/** A store's proof that it identified a customer just now (STORE-API.md `identificacao`): one purchase, 15 minutes. */
+export interface IdentificacoesTable {
+  id: Generated<number>
+  token_hash: string
+  id_loja: number
+  chave_id: number
+  utilizador_id: number
+  criado_em: string
+  expira_em: string
+  usada_em: string | null
+  transacao_id: number | null
+}
+
 export interface DB {
   novidades: NovidadesTable
   campanhas: CampanhasTable
@@ -427,4 +443,5 @@ export interface DB {
   notificacoes: NotificacoesTable
   push_subscricoes: PushSubscricoesTable
   push_envios: PushEnviosTable
+  identificacoes: IdentificacoesTable
 }

@@ -1,9 +1,10 @@
 import { connect } from 'node:net'
+import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API_VERSION } from '../../shared/api.ts'
 import { createTestApp, type TestApp } from '../testing/harness.ts'
 import { HASH_COST_DEFAULT } from './crypto.ts'
-import { frameworkMessages } from './errors.ts'
+import { frameworkMessages, HttpError, registerErrorHandling, TooManyRequests } from './errors.ts'
 
 /** Sends raw bytes to the server and reads the whole answer (the server closes the connection after an error). */
 function rawRequest(port: number, bytes: string): Promise<string> {
@@ -120,5 +121,32 @@ describe('every error the server produces is the pt-PT envelope', () => {
     const last = received.slice(received.lastIndexOf('HTTP/1.1 '))
     expect(last).toMatch(/^HTTP\/1\.1 503 /)
     expect(bodyOf(last)).toEqual({ error: { title: 'Indisponível', message: frameworkMessages.closing } })
+  })
+})
+
+describe('every 429', () => {
+  it('says when to come back: Retry-After in whole seconds, rounded up, at least 1', async () => {
+    const app = Fastify()
+    registerErrorHandling(app)
+    app.get('/espera/:ms', async (request) => {
+      throw new TooManyRequests(Number((request.params as { ms: string }).ms), 'Aguarde um pouco.', 'Aguarde')
+    })
+    // One made some other way still says it (a minute).
+    app.get('/outro', async () => {
+      throw new HttpError(429, 'Demasiados.')
+    })
+    const retryAfter = async (url: string) => {
+      const res = await app.inject({ method: 'GET', url })
+      expect(res.statusCode).toBe(429)
+      return res.headers['retry-after']
+    }
+    expect(await retryAfter('/espera/60000')).toBe('60')
+    expect(await retryAfter('/espera/1500')).toBe('2')
+    expect(await retryAfter('/espera/0')).toBe('1')
+    expect(await retryAfter('/espera/-5')).toBe('1')
+    expect(await retryAfter('/outro')).toBe('60')
+    const res = await app.inject({ method: 'GET', url: '/espera/1000' })
+    expect(res.json()).toEqual({ error: { title: 'Aguarde', message: 'Aguarde um pouco.' } })
+    await app.close()
   })
 })

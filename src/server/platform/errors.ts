@@ -41,14 +41,26 @@ export const frameworkMessages = {
   notFound: 'O recurso pedido não existe.',
 } as const
 
-export const tooManyRequests = () => new HttpError(429, frameworkMessages.tooManyRequests, 'Demasiados pedidos')
-
-/** A 429 that says when to come back (`Retry-After`, seconds): what the store side's clients read. */
+/**
+ * Every 429 of the server: it says when to come back (`Retry-After`, whole seconds, at least 1, set by the error
+ * handler), on every surface: the store's clients and the app alike. A limit's window end, a lock's end, the time until
+ * a slot may free: `retryAfterMs` is the caller's best knowledge of it. Never `new HttpError(429, …)`.
+ */
 export class TooManyRequests extends HttpError {
-  constructor(public readonly retryAfterMs: number) {
-    super(429, frameworkMessages.tooManyRequests, 'Demasiados pedidos')
+  constructor(
+    public readonly retryAfterMs: number,
+    message: string = frameworkMessages.tooManyRequests,
+    title = 'Demasiados pedidos',
+  ) {
+    super(429, message, title)
   }
 }
+
+/** `Retry-After` of a wait: whole seconds, rounded up, never less than 1. */
+export const retryAfterSeconds = (ms: number) => String(Math.max(1, Math.ceil(ms / 1000)))
+
+/** What a 429 without a known wait (the framework's own, should one ever come) tells the client: a minute. */
+const DEFAULT_RETRY_AFTER_MS = 60_000
 
 export function errorBody(title: string, message: string, fields?: FieldErrors): ApiErrorBody {
   return { error: fields ? { title, message, fields } : { title, message } }
@@ -81,8 +93,10 @@ function frameworkErrorOf(error: FastifyError): { status: number; message: strin
 /** Every failure leaves as the `{ error }` envelope; nothing internal (stack, SQL) reaches the client. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof TooManyRequests)
-      reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))))
+    if (error instanceof TooManyRequests) reply.header('retry-after', retryAfterSeconds(error.retryAfterMs))
+    // A 429 made any other way still says when to come back.
+    else if ((error.statusCode ?? 0) === 429 && !reply.hasHeader('retry-after'))
+      reply.header('retry-after', retryAfterSeconds(DEFAULT_RETRY_AFTER_MS))
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send(errorBody(error.title, error.message, error.fields))
     }

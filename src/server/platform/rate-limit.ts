@@ -9,8 +9,11 @@ export interface Limit {
 }
 
 export interface RateLimiter {
-  /** Counts one hit on `key`; false when the window's allowance is spent. */
-  hit(key: string, limit: Limit): Promise<{ allowed: boolean; retryAfterMs: number }>
+  /**
+   * Counts one hit on `key`; false when the window's allowance is spent. `ex`: a transaction to count in (the database
+   * counters), so that the hit is written with the change it allows, or not at all; a memory throttle ignores it.
+   */
+  hit(key: string, limit: Limit, ex?: Database): Promise<{ allowed: boolean; retryAfterMs: number }>
   /** Gives one hit of the current window back (an attempt counted up front that turned out not to be a failure). */
   release(key: string, limit: Limit): Promise<void>
   /** Hits so far in the current window, without counting one. */
@@ -53,9 +56,9 @@ export function createRateLimiter(db: Database, clock: Clock): RateLimiter {
     return { janela: new Date(start).toISOString(), retryAfterMs: start + limit.windowMs - now }
   }
   return {
-    async hit(key, limit) {
+    async hit(key, limit, ex = db) {
       const { janela, retryAfterMs } = windowOf(limit)
-      const row = await db
+      const row = await ex
         .insertInto('limites')
         .values({ chave: key, janela, contador: 1 })
         .onConflict((oc) =>

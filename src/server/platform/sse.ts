@@ -35,7 +35,14 @@ export function openSse(
 ): SseStream {
   reply.hijack()
   const res = reply.raw
+  // The headers the reply gathered so far go out too, as Fastify would have sent them: the security headers (CSP,
+  // nosniff, frame and referrer policies… set on every request: platform/security-headers.ts), a surface's own
+  // (cache-control), a cookie the session hook set. The stream's own come after, and win.
+  const gathered = Object.entries(reply.getHeaders()).filter(
+    (entry): entry is [string, string | number | string[]] => entry[1] !== undefined,
+  )
   res.writeHead(200, {
+    ...Object.fromEntries(gathered),
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-store',
     connection: 'keep-alive',

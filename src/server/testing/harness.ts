@@ -68,6 +68,12 @@ export async function createUnmigratedTestDatabase(dialect: Dialect): Promise<Da
   }
 }
 
+/**
+ * The data key of every test app (DATA_ENCRYPTION_KEY: 32 bytes in base64), fixed so that a test's second process, or
+ * a test reading the sealed columns, opens what the app sealed; never a file beside the data.
+ */
+export const TEST_DATA_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64')
+
 export interface TestApp {
   app: FastifyInstance
   database: DatabaseHandle
@@ -88,6 +94,7 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     WEB_DIST: 'dist/none',
     HASH_COST: HASH_COST_MIN,
+    DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY,
     ...overrides,
   })
   const app = await buildApp(config, database, deps)

@@ -7,6 +7,7 @@ import { buildApp } from '../app.ts'
 import { configWith } from '../config.ts'
 import { HASH_COST_MIN } from '../platform/crypto.ts'
 import { openDatabase } from '../platform/db.ts'
+import { TEST_DATA_ENCRYPTION_KEY } from './harness.ts'
 
 const url = process.env.TEST_DATABASE_URL
 const schema = process.env.TEST_SCHEMA
@@ -17,6 +18,7 @@ const config = configWith({
   LOG_LEVEL: 'silent',
   WEB_DIST: 'dist/none',
   HASH_COST: HASH_COST_MIN,
+  DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY,
   DATABASE_URL: url,
 })
 const app = await buildApp(config, database)

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router'
 import { API_VERSION } from '../../shared/api.ts'
 import { paths } from '../../shared/routes.ts'
 import { NOTIFICACOES_KEY } from './notificacoes.ts'
-import { forgetChave, PRIVATE_DATA_KEY, SEM_SESSAO, setPrivateData, usePrivateData } from './private-data.ts'
+import { PRIVATE_DATA_KEY, SEM_SESSAO, setPrivateData, usePrivateData } from './private-data.ts'
 import { sincronizarPush } from './push.ts'
 
 /** The first wait before reopening a stream the browser gave up on, and the longest. */
@@ -216,7 +216,6 @@ export function useEventos(): void {
   const user = usePrivateData().data?.user
   const autenticado = user?.loggedIn === true && user.data != null
   const terminar = useCallback(async () => {
-    forgetChave()
     // Home first: a screen for signed-in customers would otherwise send the guest it sees to the login.
     await navigate(paths.home, { replace: true, flushSync: true })
     setPrivateData(queryClient, SEM_SESSAO)

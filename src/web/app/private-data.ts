@@ -1,5 +1,5 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useCallback, useSyncExternalStore } from 'react'
+import { useCallback } from 'react'
 import type { PrivateData } from '../../shared/conta.ts'
 import { apiPost } from '../lib/api.ts'
 import { whenIdle } from '../lib/idle.ts'
@@ -13,8 +13,11 @@ export const PRIVATE_DATA_KEY = ['private-data'] as const
 
 /** This device already went through the onboarding: lets the guard decide before the server answers. */
 const ONBOARDING_STORAGE_KEY = 'balcao.onboarding'
-/** The security key shown after it was generated on this device (the server keeps only its hash). */
-export const CHAVE_STORAGE_KEY = 'balcao.chave'
+/**
+ * Where earlier versions kept the security key on the device; the key now comes with the account data, so what is left
+ * there is removed.
+ */
+const LEGACY_CHAVE_STORAGE_KEY = 'balcao.chave'
 
 function storage(): Storage | null {
   try {
@@ -36,56 +39,10 @@ function rememberOnboarding(seen: boolean): void {
   whenIdle(() => {
     const s = storage()
     if (!s) return
+    s.removeItem(LEGACY_CHAVE_STORAGE_KEY)
     if (seen) s.setItem(ONBOARDING_STORAGE_KEY, '1')
     else s.removeItem(ONBOARDING_STORAGE_KEY)
   })
-}
-
-/** The security key kept on this device, if it belongs to this account. */
-export function storedChave(utilizadorId: number): string | null {
-  try {
-    const saved = JSON.parse(storage()?.getItem(CHAVE_STORAGE_KEY) ?? 'null') as { id?: number; chave?: string } | null
-    return saved?.id === utilizadorId && typeof saved.chave === 'string' ? saved.chave : null
-  } catch {
-    return null
-  }
-}
-
-const chaveListeners = new Set<() => void>()
-
-function chaveChanged(): void {
-  for (const listener of chaveListeners) listener()
-}
-
-function subscribeChave(listener: () => void): () => void {
-  chaveListeners.add(listener)
-  // Another tab of this device that generates a key shows it here too.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === CHAVE_STORAGE_KEY || event.key === null) listener()
-  }
-  window.addEventListener('storage', onStorage)
-  return () => {
-    chaveListeners.delete(listener)
-    window.removeEventListener('storage', onStorage)
-  }
-}
-
-/**
- * The key this device holds for the account, kept current: a screen reads it from here rather than copying it into
- * its own state, so that it cannot miss a key stored while it was not mounted.
- */
-export function useStoredChave(utilizadorId: number): string | null {
-  return useSyncExternalStore(subscribeChave, () => storedChave(utilizadorId))
-}
-
-export function storeChave(utilizadorId: number, chave: string): void {
-  storage()?.setItem(CHAVE_STORAGE_KEY, JSON.stringify({ id: utilizadorId, chave }))
-  chaveChanged()
-}
-
-export function forgetChave(): void {
-  storage()?.removeItem(CHAVE_STORAGE_KEY)
-  chaveChanged()
 }
 
 async function fetchPrivateData(): Promise<PrivateData> {

@@ -10,6 +10,8 @@ import * as notificacoes from './2026-11-24T1200-notificacoes.ts'
 import * as push from './2026-11-24T1300-push.ts'
 import * as encomendasVerificacao from './2026-11-25T0100-encomendas-verificacao.ts'
 import * as encomendasPedidoIncerto from './2026-11-25T0200-encomendas-pedido-incerto.ts'
+import * as identificacoes from './2026-11-25T0310-identificacoes.ts'
+import * as codigoSegurancaCifrado from './2026-11-25T0400-codigo-seguranca-cifrado.ts'
 
 /**
  * Every migration, by its timestamped name. Listed here rather than read from disk so that the same code runs under
@@ -27,4 +29,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T1300-push': push,
   '2026-11-25T0100-encomendas-verificacao': encomendasVerificacao,
   '2026-11-25T0200-encomendas-pedido-incerto': encomendasPedidoIncerto,
+  '2026-11-25T0310-identificacoes': identificacoes,
+  '2026-11-25T0400-codigo-seguranca-cifrado': codigoSegurancaCifrado,
 }

@@ -104,9 +104,10 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
     it('lists what the development outbox sent, newest first, narrowed to one number when asked', async () => {
       await device(t).call('POST', '/registo', { telemovel: PHONE, pais: '351', termos: true })
       await device(t).call('POST', '/registo', { telemovel: '912345679', pais: '351', termos: true })
-      const all = (await device(t).call('GET', '/api/dev/sms')).json().data
+      // Asked from this machine (127.0.0.1): the development endpoints answer no other (platform/dev-endpoints.ts).
+      const all = (await t.api('GET', '/api/dev/sms')).json().data
       expect(all.map((s: { para: string }) => s.para)).toEqual(['+351912345679', E164])
-      const one = (await device(t).call('GET', `/api/dev/sms?para=${encodeURIComponent(E164)}`)).json().data
+      const one = (await t.api('GET', `/api/dev/sms?para=${encodeURIComponent(E164)}`)).json().data
       expect(one).toHaveLength(1)
       expect(one[0].texto).toMatch(/^Balcão: o seu código de confirmação é \d{6}\./)
     })
@@ -114,7 +115,7 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
     it('has no development outbox in production', async () => {
       await t.close()
       t = await createTestApp(dialect, { NODE_ENV: 'production' }, { clock })
-      expect((await device(t).call('GET', '/api/dev/sms')).statusCode).toBe(404)
+      expect((await t.api('GET', '/api/dev/sms')).statusCode).toBe(404)
     })
 
     it('accepts mobile numbers of other countries by dial code', async () => {
@@ -718,24 +719,27 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
       expect(stolen.statusCode).toBe(410)
     })
 
-    it('turns the security key on with a new key stored as a hash, off, and makes a new one', async () => {
+    it('turns the security key on with a new key stored encrypted, off, and makes a new one', async () => {
       const d = await registered()
       const on = await d.call('POST', '/chave-seguranca', { selecao: 1 })
       expect(on.statusCode).toBe(200)
       const { user: u, chave } = on.json().data
       expect(u.usar_codigo_seguranca).toBe(1)
       expect(chave).toMatch(/^\d{6}$/)
+      expect(u.codigo_seguranca).toBe(chave)
       const row = await t.database.db
         .selectFrom('utilizadores')
-        .select('codigo_seguranca_hash')
+        .select(['codigo_seguranca_hash', 'codigo_seguranca_cifrado'])
         .executeTakeFirstOrThrow()
-      expect(row.codigo_seguranca_hash).toMatch(/^scrypt\$/)
+      expect(row.codigo_seguranca_hash).toBeNull()
+      expect(row.codigo_seguranca_cifrado).toMatch(/^v1:/)
       const off = await d.call('POST', '/chave-seguranca', { selecao: 0 })
-      expect(off.json().data).toMatchObject({ user: { usar_codigo_seguranca: 0 }, chave: null })
+      expect(off.json().data).toMatchObject({ user: { usar_codigo_seguranca: 0, codigo_seguranca: null }, chave: null })
       const again = await d.call('POST', '/chave-seguranca', { selecao: 1 })
-      expect(again.json().data.chave).toBeNull()
+      expect(again.json().data).toMatchObject({ chave: null, user: { codigo_seguranca: chave } })
       const fresh = await d.call('POST', '/chave-seguranca', { selecao: 1, gerar: true })
       expect(fresh.json().data.chave).toMatch(/^\d{6}$/)
+      expect(fresh.json().data.user.codigo_seguranca).toBe(fresh.json().data.chave)
       const bad = await d.call('POST', '/chave-seguranca', { selecao: 2 })
       expect(bad.statusCode).toBe(400)
       expect(bad.json().error.fields).toEqual({ selecao: 'Valor inválido' })

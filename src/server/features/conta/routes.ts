@@ -17,6 +17,7 @@ import {
   UserDataSchema,
   ValueCallSchema,
 } from '../../../shared/conta.ts'
+import { texto } from '../../../shared/validacao.ts'
 import { dataResponse, noDataResponse } from '../../platform/http.ts'
 import type { Sessions } from '../../platform/sessions.ts'
 import type { ContaService } from './service.ts'
@@ -164,7 +165,7 @@ export const contaRoutes: FastifyPluginAsyncZod<ContaRoutesOptions> = async (app
       '/api/dev/sms',
       {
         schema: {
-          querystring: z.object({ para: z.string().max(20).optional() }),
+          querystring: z.object({ para: texto(20).optional() }),
           response: dataResponse(z.array(OutboxSmsSchema)),
         },
       },

@@ -18,9 +18,20 @@ import type { EncomendaCliente } from '../../../shared/pedido.ts'
 import { mensagens, SMS_CODE_LENGTH, toE164Mobile } from '../../../shared/validacao.ts'
 import type { SmsFinalidade, UtilizadoresTable } from '../../db/schema.ts'
 import { type Clock, DAY, HOUR, isoIn, isoNow, lisbonToday, MINUTE } from '../../platform/clock.ts'
-import { hashSecret, randomDigits, randomToken, sha256, verifySecret } from '../../platform/crypto.ts'
+import {
+  type DataKeyring,
+  hashSecret,
+  openText,
+  randomDigits,
+  randomToken,
+  SealedValueError,
+  sealText,
+  secretsEqual,
+  sha256,
+  verifySecret,
+} from '../../platform/crypto.ts'
 import { type Database, isUniqueViolation } from '../../platform/db.ts'
-import { HttpError } from '../../platform/errors.ts'
+import { HttpError, TooManyRequests } from '../../platform/errors.ts'
 import { withoutPhoneNumbers } from '../../platform/logging.ts'
 import { ipKey, type Limit, type RateLimiter } from '../../platform/rate-limit.ts'
 import { type Sessao, sessoesRepo } from '../../platform/sessions.ts'
@@ -94,6 +105,8 @@ export interface ContaDeps {
   clock: Clock
   settings: { idadeMinima: number; appUrl: string }
   log: Pick<FastifyBaseLogger, 'error'>
+  /** The server's data key (DATA_ENCRYPTION_KEY): the security code is kept sealed with it, never in clear. */
+  cifra: DataKeyring
   /**
    * The loyalty part of a customer's private data, asked of the loyalty feature (which owns balances and ledger):
    * conta composes, it does not reach into another feature's tables.
@@ -132,7 +145,69 @@ const toClienteConta = (u: Utilizador): ClienteConta => ({
   usarCodigoSeguranca: u.usar_codigo_seguranca === 1,
 })
 
-export function toUserData(u: Utilizador, fidelizacao: FidelizacaoDados): UserData {
+/**
+ * The security code's additional authenticated data: its column and the row's id, so that a sealed code copied to
+ * another account (or column) does not open.
+ */
+const codigoSegurancaAad = (utilizadorId: number) => `utilizadores.codigo_seguranca:${utilizadorId}`
+
+/** A new security code for an account, sealed for its row. */
+function novoCodigoSeguranca(cifra: DataKeyring, utilizadorId: number) {
+  const codigo = randomDigits(SMS_CODE_LENGTH)
+  return { codigo, cifrado: sealText(cifra, codigo, codigoSegurancaAad(utilizadorId)) }
+}
+
+/**
+ * Start-up step (docs/decisions/0004, "Security key"): the keys kept only as a scrypt hash, from before codes were
+ * sealed (or written since by a process of an older version), cannot be shown: their code is gone. A key that is on
+ * gets a new code, sealed, and a new loyalty QR token; one that is off just loses its hash (turning it on makes a new
+ * one). Each row changes in one UPDATE conditional on the hash it was read with, so N processes starting at once
+ * upgrade it once, and a key made meanwhile is never overwritten. Returns the ids of the keys renewed.
+ */
+export async function upgradeLegacySecurityKeys(db: Database, cifra: DataKeyring, clock: Clock): Promise<number[]> {
+  const renovados: number[] = []
+  let depoisDe = 0
+  for (;;) {
+    const legados = await db
+      .selectFrom('utilizadores')
+      .select(['id', 'codigo_seguranca_hash', 'usar_codigo_seguranca', 'eliminado'])
+      .where('codigo_seguranca_hash', 'is not', null)
+      .where('id', '>', depoisDe)
+      .orderBy('id')
+      .limit(500)
+      .execute()
+    for (const legado of legados) {
+      const hash = legado.codigo_seguranca_hash
+      if (hash === null) continue
+      const renovar = legado.usar_codigo_seguranca === 1 && legado.eliminado === 0
+      const result = await db
+        .updateTable('utilizadores')
+        .set(
+          renovar
+            ? {
+                codigo_seguranca_hash: null,
+                codigo_seguranca_cifrado: novoCodigoSeguranca(cifra, legado.id).cifrado,
+                qr_code: newQrToken(),
+                atualizado_em: isoNow(clock),
+              }
+            : { codigo_seguranca_hash: null, codigo_seguranca_cifrado: null },
+        )
+        .where('id', '=', legado.id)
+        .where('codigo_seguranca_hash', '=', hash)
+        .executeTakeFirst()
+      if (renovar && result.numUpdatedRows > 0n) renovados.push(legado.id)
+    }
+    const ultimo = legados.at(-1)
+    if (!ultimo) return renovados
+    depoisDe = ultimo.id
+  }
+}
+
+export function toUserData(
+  u: Utilizador,
+  fidelizacao: FidelizacaoDados,
+  codigoSeguranca: string | null = null,
+): UserData {
   return {
     id: u.id,
     telemovel: u.telemovel,
@@ -153,6 +228,7 @@ export function toUserData(u: Utilizador, fidelizacao: FidelizacaoDados): UserDa
     temporario: u.temporario === 1 ? 1 : 0,
     registoCompleto: u.registo_completo_em !== null,
     usar_codigo_seguranca: u.usar_codigo_seguranca === 1 ? 1 : 0,
+    codigo_seguranca: u.usar_codigo_seguranca === 1 ? codigoSeguranca : null,
     ...fidelizacao,
     id_perfil: u.id_perfil,
     dataActualizacao: u.atualizado_em,
@@ -168,11 +244,27 @@ export function createContaService({
   clock,
   settings,
   log,
+  cifra,
   fidelizacaoDe,
   encomendasDe,
   eventos,
 }: ContaDeps) {
   const repository = contaRepo(db)
+
+  /**
+   * The account's security code in clear, or null: none made, or a legacy key kept only as a hash (not upgraded yet),
+   * or one that does not open (a lost or wrong data key: logged, and the customer can make a new one).
+   */
+  function codigoSegurancaDe(u: Utilizador): string | null {
+    if (u.codigo_seguranca_hash !== null || u.codigo_seguranca_cifrado === null) return null
+    try {
+      return openText(cifra, u.codigo_seguranca_cifrado, codigoSegurancaAad(u.id))
+    } catch (error) {
+      if (!(error instanceof SealedValueError)) throw error
+      log.error({ utilizador: u.id, err: error.message }, 'security code does not open with the data key')
+      return null
+    }
+  }
 
   /**
    * A step that writes more than one row, all or nothing (ARCHITECTURE.md, "Units of work"). Only the transaction's
@@ -213,7 +305,7 @@ export function createContaService({
   }
 
   const tooMany = (retryAfterMs: number) =>
-    new HttpError(429, contaMensagens.demasiadosPedidos(minutesFrom(retryAfterMs)), 'Demasiados pedidos')
+    new TooManyRequests(retryAfterMs, contaMensagens.demasiadosPedidos(minutesFrom(retryAfterMs)))
 
   async function limit(key: string, rule: Limit) {
     const { allowed, retryAfterMs } = await limiter.hit(key, rule)
@@ -243,12 +335,11 @@ export function createContaService({
     return decoyHash
   }
 
-  const locked = (until: string) =>
-    new HttpError(
-      429,
-      contaMensagens.contaBloqueada(minutesFrom(new Date(until).getTime() - clock.now().getTime())),
-      'Conta bloqueada',
-    )
+  /** The lock's end is when to come back (Retry-After). */
+  const locked = (until: string) => {
+    const leftMs = new Date(until).getTime() - clock.now().getTime()
+    return new TooManyRequests(leftMs, contaMensagens.contaBloqueada(minutesFrom(leftMs)), 'Conta bloqueada')
+  }
 
   /**
    * Takes one login attempt on a phone number before the password is checked, so that parallel guesses cannot outrun
@@ -388,7 +479,10 @@ export function createContaService({
       user: {
         loggedIn: Boolean(user),
         sawOnboarding: sessao.sawOnboarding || user?.saw_onboarding === 1,
-        data: user && fidelizacao ? toUserData(user, fidelizacao.dados) : null,
+        data:
+          user && fidelizacao
+            ? toUserData(user, fidelizacao.dados, user.usar_codigo_seguranca === 1 ? codigoSegurancaDe(user) : null)
+            : null,
       },
       transacoes: fidelizacao?.transacoes ?? [],
       ordering,
@@ -486,9 +580,8 @@ export function createContaService({
       const desafio = await repository.findDesafioByHash(sha256(hash))
       const now = clock.now()
       if (!desafio || desafio.usado_em || desafio.tentativas >= CONTA_LIMITES.codeAttempts) throw expired()
-      if (now.getTime() - new Date(desafio.ultimo_envio_em).getTime() < CONTA_LIMITES.resendIntervalMs) {
-        throw new HttpError(429, contaMensagens.reenvioCedo, 'Aguarde')
-      }
+      const resendInMs = new Date(desafio.ultimo_envio_em).getTime() + CONTA_LIMITES.resendIntervalMs - now.getTime()
+      if (resendInMs > 0) throw new TooManyRequests(resendInMs, contaMensagens.reenvioCedo, 'Aguarde')
       await limitIp(ip)
       await limitPhone(desafio.telemovel_e164, ip)
       const code = randomDigits(SMS_CODE_LENGTH)
@@ -551,20 +644,24 @@ export function createContaService({
       return user.id
     },
 
-    /** Turns the security key on or off; turning it on the first time, or asking for a new one, makes a key. */
+    /**
+     * Turns the security key on or off; turning it on when there is no code to show (the first time, or a legacy or
+     * unreadable one), or asking for a new one, makes a new code. Off keeps the code: on again shows the same.
+     * `chave`: the code when one was just made.
+     */
     async setSecurityKey(sessao: Sessao, selecao: 0 | 1, regenerate: boolean): Promise<{ chave: string | null }> {
       const user = await requireUser(sessao)
-      const makeKey = selecao === 1 && (regenerate || !user.codigo_seguranca_hash)
-      const chave = makeKey ? randomDigits(SMS_CODE_LENGTH) : null
+      const makeKey = selecao === 1 && (regenerate || codigoSegurancaDe(user) === null)
+      const novo = makeKey ? novoCodigoSeguranca(cifra, user.id) : null
       await repository.updateUtilizador(user.id, {
         usar_codigo_seguranca: selecao,
         // A new key also makes a new loyalty QR: a photo of the old one identifies nobody any more.
-        ...(chave ? { codigo_seguranca_hash: await hashSecret(chave), qr_code: newQrToken() } : {}),
+        ...(novo ? { codigo_seguranca_cifrado: novo.cifrado, codigo_seguranca_hash: null, qr_code: newQrToken() } : {}),
         atualizado_em: isoNow(clock),
       })
       // The customer's other screens show the new QR (the old one identifies nobody any more).
       eventos?.utilizadorAlterado(user.id)
-      return { chave }
+      return { chave: novo?.codigo ?? null }
     },
 
     async updatePersonalData(sessao: Sessao, body: unknown): Promise<void> {
@@ -632,10 +729,23 @@ export function createContaService({
       return user && toClienteConta(user)
     },
 
-    /** The security code the customer shows at the till (spec: `codigo_seguranca`), checked against its hash. */
+    /**
+     * The security code the customer shows at the till (spec: `codigo_seguranca`): opened and compared in constant
+     * time; a legacy key not upgraded yet, against its hash.
+     */
     async verifySecurityCode(id: number, codigo: string): Promise<boolean> {
       const user = await repository.findUtilizadorById(id)
-      return verifySecret(codigo, user?.codigo_seguranca_hash ?? null)
+      if (!user) return false
+      if (user.codigo_seguranca_hash !== null) return verifySecret(codigo, user.codigo_seguranca_hash)
+      const esperado = codigoSegurancaDe(user)
+      return esperado !== null && secretsEqual(codigo, esperado)
+    },
+
+    /** The start-up step of the legacy keys (upgradeLegacySecurityKeys); the customers' open screens show the new QR. */
+    async upgradeLegacySecurityKeys(): Promise<number> {
+      const renovados = await upgradeLegacySecurityKeys(db, cifra, clock)
+      for (const id of renovados) eventos?.utilizadorAlterado(id)
+      return renovados.length
     },
 
     /**
@@ -734,6 +844,7 @@ export function createContaService({
               password_hash: null,
               data_nascimento: null,
               codigo_seguranca_hash: null,
+              codigo_seguranca_cifrado: null,
               atualizado_em: isoNow(clock),
             })
             await sessoes.revokeAllFor(id)

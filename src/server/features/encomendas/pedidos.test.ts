@@ -53,9 +53,10 @@ describe.each(testDialects())('orders: checkout, MB WAY sandbox, the board on %s
 
   const finalizar = (body: unknown, chave = 'k1', d = cliente) =>
     d.call('POST', '/api/finaliza-encomenda', body, { 'idempotency-key': chave })
-  const pagamentos = async () => (await cliente.call('GET', '/api/dev/pagamentos')).json().data
+  // The sandbox's phone answers only this machine (platform/dev-endpoints.ts): asked from 127.0.0.1.
+  const pagamentos = async () => (await t.api('GET', '/api/dev/pagamentos')).json().data
   const responder = (id: string, resposta: 'aprovar' | 'recusar') =>
-    cliente.call('POST', `/api/dev/pagamentos/${id}/${resposta}`)
+    t.api('POST', `/api/dev/pagamentos/${id}/${resposta}`)
   const loja = (method: 'GET' | 'POST', url: string, body?: unknown, chave = 'x', key = chaveLoja) =>
     t.app.inject({
       method,
@@ -344,6 +345,18 @@ describe.each(testDialects())('orders: checkout, MB WAY sandbox, the board on %s
     expect(Number(demais.headers['retry-after'])).toBeGreaterThan(0)
     // A retry of an order already made is no new checkout: it still answers.
     expect((await finalizar(pedidoBase(), 'n-3')).statusCode).toBe(201)
+    expect(await pagamentos()).toHaveLength(10)
+  })
+
+  it('counts retries of one checkout sent at once (one Idempotency-Key) once against the limit', async () => {
+    const juntas = await Promise.all(Array.from({ length: 10 }, () => finalizar(pedidoBase(), 'mesma')))
+    expect(juntas.map((r) => r.statusCode)).toEqual(Array(10).fill(201))
+    expect(new Set(juntas.map((r) => r.json().data.orderData.orderId)).size).toBe(1)
+    // One checkout spent: nine more fresh ones pass (none would if the ten had each counted), the tenth is refused.
+    for (let i = 1; i < 10; i++) expect((await finalizar(pedidoBase(), `nova-${i}`)).statusCode).toBe(201)
+    const demais = await finalizar(pedidoBase(), 'nova-10')
+    expect(demais.statusCode).toBe(429)
+    expect(Number(demais.headers['retry-after'])).toBeGreaterThan(0)
     expect(await pagamentos()).toHaveLength(10)
   })
 

@@ -564,8 +564,6 @@ export function createPedidosService({
       }
       const antes = await repetido(db)
       if (antes) return { status: 201, body: { orderData: paraCliente(antes, loja) } }
-      const { allowed, retryAfterMs } = await limiter.hit(`encomendas:${utilizadorId}`, LIMITE_ENCOMENDAS)
-      if (!allowed) throw new TooManyRequests(retryAfterMs)
 
       // Priced from the store's current menu, open stores only (the same rules as the calculation).
       const { transaction, lines } = await catalogo.calcular(
@@ -586,6 +584,13 @@ export function createPedidosService({
         await ledger.bloquear(trx, utilizadorId)
         const outro = await repetido(trx)
         if (outro) return { pedido: outro, novo: false }
+        // The checkout limit is taken here, once the key is known to be new: the customer's checkouts wait for each
+        // other (bloquear), so retries of one checkout sent at once (one Idempotency-Key) find the first one's order
+        // above and count nothing. The hit is written in this transaction: a checkout refused (this limit, the phone,
+        // the balance) leaves no order and spends nothing of the allowance, which bounds the orders, and so the MB WAY
+        // requests, a customer makes.
+        const { allowed, retryAfterMs } = await limiter.hit(`encomendas:${utilizadorId}`, LIMITE_ENCOMENDAS, trx)
+        if (!allowed) throw new TooManyRequests(retryAfterMs)
         const saldo = await ledger.saldo(trx, utilizadorId)
         const desconto = input.usar_premio === 1 ? Math.min(saldo, total) : 0
         const aPagar = total - desconto

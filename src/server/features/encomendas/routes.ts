@@ -16,7 +16,7 @@ import {
   EncomendaLojaSchema,
   EstadoSchema,
 } from '../../../shared/pedido.ts'
-import { obrigatorio } from '../../../shared/validacao.ts'
+import { idParams, MULTILINHA, obrigatorio, semCaracteresProibidos, texto } from '../../../shared/validacao.ts'
 import { replyFromCache } from '../../platform/cached-reply.ts'
 import { notFound } from '../../platform/errors.ts'
 import { canais, type EventBus, RELER } from '../../platform/eventos.ts'
@@ -25,6 +25,7 @@ import type { SandboxProvider } from '../../platform/pagamentos-sandbox.ts'
 import type { ReadCache } from '../../platform/read-cache.ts'
 import { openSse } from '../../platform/sse.ts'
 import { idempotencyKeyOf } from '../../platform/store-surface.ts'
+import { createStreamSlots, type StreamSlots } from '../../platform/stream-slots.ts'
 import type { ContaService } from '../conta/service.ts'
 import type { PedidosService } from './pedidos.ts'
 import { CATALOGO_CACHE_TAG, type EncomendasService } from './service.ts'
@@ -51,7 +52,7 @@ const PagamentoDevSchema = z.object({
   estado: z.enum(['pendente', 'pago', 'recusado', 'expirado']),
 })
 
-const EncomendaIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
+const EncomendaIdParams = idParams('id')
 
 /** Ordering's calls for the app (issue 10): the stores that take orders, a store's catalogue, the price of a cart. */
 export const encomendasRoutes: FastifyPluginAsyncZod<EncomendasRoutesOptions> = async (
@@ -127,7 +128,7 @@ export const encomendasRoutes: FastifyPluginAsyncZod<EncomendasRoutesOptions> = 
       '/api/dev/pagamentos/:id/:resposta',
       {
         schema: {
-          params: z.object({ id: z.string().max(100), resposta: z.enum(['aprovar', 'recusar']) }),
+          params: z.object({ id: texto(100), resposta: z.enum(['aprovar', 'recusar']) }),
           response: dataResponse(PagamentoDevSchema),
         },
       },
@@ -155,7 +156,15 @@ export function pagamentoCallbackRoutes(pedidos: PedidosService): FastifyPluginA
   return async (app) => {
     app.get(
       '/api/pagamentos/:provider/callback',
-      { schema: { params: z.object({ provider: z.string().max(40) }), querystring: z.record(z.string(), z.string()) } },
+      {
+        schema: {
+          params: z.object({ provider: texto(40) }),
+          querystring: z.record(
+            z.string().refine(...semCaracteresProibidos()),
+            z.string().refine(...semCaracteresProibidos()),
+          ),
+        },
+      },
       async (request, reply) => {
         const resultado = await pedidos.receberCallback(request.params.provider, request.query)
         if (resultado === 'recusado')
@@ -182,6 +191,16 @@ const EstadosQuery = z.object({
 export const VERIFICAR_ACESSO_MS = 30_000
 
 /**
+ * Order streams one store key may hold open at once, its paired tablets' boards and the Store API's together: a
+ * tablet or three a store, with room for a reconnect that overlaps its old stream. Past it, 429 with Retry-After.
+ * Counted per process (platform/stream-slots.ts says why): with N app servers a key may hold N times this.
+ */
+export const STREAMS_POR_CHAVE = 5
+
+/** The open order streams of every key, shared by the Store API and the tablets' boards (one count per key). */
+export const createOrderStreamSlots = (): StreamSlots => createStreamSlots(STREAMS_POR_CHAVE)
+
+/**
  * The store's orders (STORE-API.md "Orders from the app"): on the Store API by key, and on the staff surface for the
  * paired tablet's board. `ator` says which key acts, and so which store.
  */
@@ -190,9 +209,14 @@ export function lojaPedidosRoutes(
   bus: EventBus,
   closing: AbortSignal,
   ator: (request: FastifyRequest) => { chaveId: number; idLoja: number },
-  opcoes: { verificarAcessoMs?: number } = {},
+  opcoes: {
+    verificarAcessoMs?: number
+    /** The keys' open streams (createOrderStreamSlots), given to every mount of these routes so they count together. */
+    streams?: StreamSlots
+  } = {},
 ): FastifyPluginAsyncZod {
   const verificarAcessoMs = opcoes.verificarAcessoMs ?? VERIFICAR_ACESSO_MS
+  const streams = opcoes.streams ?? createOrderStreamSlots()
   return async (app) => {
     app.get(
       '/encomendas',
@@ -212,7 +236,16 @@ export function lojaPedidosRoutes(
       const { chaveId, idLoja } = ator(request)
       // On the staff surface, the paired tablet's session; none on the Store API.
       const sessaoPainelId = (request as { painel?: { id: number } | null }).painel?.id ?? null
-      const stream = openSse(request, reply, closing)
+      // A slot of the key's (429 past STREAMS_POR_CHAVE), given back when the stream closes, however it closes.
+      const devolver = streams.take(chaveId)
+      let stream: ReturnType<typeof openSse>
+      try {
+        stream = openSse(request, reply, closing)
+      } catch (err) {
+        devolver()
+        throw err
+      }
+      void stream.closed.then(devolver)
       const falhou = (err: unknown) => request.log.error({ err }, 'order stream failed')
       /** False, and the stream ended, once the key or the tablet's session no longer holds. */
       const continuar = async () => {
@@ -297,7 +330,7 @@ export function lojaPedidosRoutes(
       {
         schema: {
           params: EncomendaIdParams,
-          body: z.strictObject({ motivo: obrigatorio(300) }),
+          body: z.strictObject({ motivo: obrigatorio(300, MULTILINHA) }),
           response: dataResponse(z.object({ encomenda: EncomendaLojaSchema })),
         },
       },

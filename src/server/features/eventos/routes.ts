@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { TooManyRequests } from '../../platform/errors.ts'
 import {
   canais,
   type EventBus,
@@ -10,10 +9,14 @@ import {
   UTILIZADOR_ALTERADO,
 } from '../../platform/eventos.ts'
 import { openSse } from '../../platform/sse.ts'
+import { createStreamSlots } from '../../platform/stream-slots.ts'
 import type { ContaService } from '../conta/service.ts'
 
-/** Open event streams one customer may hold in one process: a phone, a tablet and a few tabs. */
-const EVENTOS_POR_CLIENTE = 10
+/**
+ * Open event streams one customer may hold in one process, all their sessions together: a phone, a tablet and a few
+ * tabs. Past it (a script holding connections open), 429 with Retry-After.
+ */
+export const EVENTOS_POR_CLIENTE = 10
 
 export interface EventosRoutesOptions {
   conta: Pick<ContaService, 'requireUser' | 'sessaoAtiva'>
@@ -31,23 +34,17 @@ export interface EventosRoutesOptions {
  * surface accepts it for this route).
  */
 export const eventosRoutes: FastifyPluginAsyncZod<EventosRoutesOptions> = async (app, { conta, bus, closing }) => {
-  const abertos = new Map<number, number>()
+  const abertos = createStreamSlots(EVENTOS_POR_CLIENTE)
   // Event ids: this process's start and a count, unique enough for a browser to say where it was.
   const inicio = Date.now().toString(36)
   app.get('/api/eventos', { config: { privada: true } }, async (request, reply) => {
     const sessao = request.sessao
     const user = await conta.requireUser(sessao, { allowTemporario: true })
-    // Past this, a script holding connections open.
-    const n = abertos.get(user.id) ?? 0
-    if (n >= EVENTOS_POR_CLIENTE) throw new TooManyRequests(30_000)
-    abertos.set(user.id, n + 1)
-    request.raw.once('close', () => {
-      const left = (abertos.get(user.id) ?? 1) - 1
-      if (left > 0) abertos.set(user.id, left)
-      else abertos.delete(user.id)
-    })
+    // A slot of the customer's, given back when the stream closes, however it closes.
+    const devolver = abertos.take(user.id)
     // The heartbeat as an event the app sees: a stream silent for longer than a couple of them is dead, and reopened.
     const stream = openSse(request, reply, closing, { pingEvent: true })
+    void stream.closed.then(devolver)
     let seq = 0
     const enviar = (nome: string, dados: unknown) => stream.send(nome, dados, `${inicio}-${++seq}`)
     // The browser reconnecting by itself says where it was (Last-Event-ID): events are not kept to be replayed, so it

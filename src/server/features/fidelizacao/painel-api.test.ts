@@ -73,13 +73,21 @@ describe.each(testDialects())('staff API of a paired tablet, on %s', (dialect) =
     const id = await cliente()
     const call = tablet()
     await call('POST', '/entrar', { chave })
-    const found = await call('POST', '/clientes/identificar', { telemovel: '912345678', pais: '351' })
+    const identify = () => call('POST', '/clientes/identificar', { telemovel: '912345678', pais: '351' })
+    const found = await identify()
     expect(found.res.json().data.cliente).toMatchObject({ id, nome: 'Ana', saldo: 0 })
-    const buy = (total: number, saldo: number, key: string) =>
+    // The till passes the proof its identification got, as the Store API asks of any POS.
+    const buy = async (total: number, saldo: number, key: string) =>
       call(
         'POST',
         '/compras',
-        { cliente_id: id, total, saldo_a_usar: saldo, referencia: `T ${key}` },
+        {
+          cliente_id: id,
+          identificacao: (await identify()).res.json().data.identificacao,
+          total,
+          saldo_a_usar: saldo,
+          referencia: `T ${key}`,
+        },
         { 'idempotency-key': key },
       )
     expect((await buy(4000, 0, 'a')).res.statusCode).toBe(201)

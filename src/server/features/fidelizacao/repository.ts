@@ -1,5 +1,5 @@
 import { type Insertable, PostgresAdapter, type Selectable, sql } from 'kysely'
-import type { TransacoesTable } from '../../db/schema.ts'
+import type { IdentificacoesTable, TransacoesTable } from '../../db/schema.ts'
 import type { Database } from '../../platform/db.ts'
 
 export type Movimento = Selectable<TransacoesTable>
@@ -33,6 +33,41 @@ export function fidelizacaoRepo(db: Database) {
 
     async insertMovimento(values: Insertable<TransacoesTable>): Promise<Movimento> {
       return db.insertInto('transacoes').values(values).returningAll().executeTakeFirstOrThrow()
+    },
+
+    async insertIdentificacao(values: Insertable<IdentificacoesTable>): Promise<void> {
+      await db.insertInto('identificacoes').values(values).execute()
+    },
+
+    /**
+     * Spends a store's proof of identification on one purchase: only an unused, unexpired one of this store and this
+     * customer. One conditional UPDATE, so two purchases with one proof cannot both take it (PostgreSQL re-checks the
+     * row after the first commits; SQLite's write transactions run one at a time). True when it was taken.
+     */
+    async gastarIdentificacao(p: { tokenHash: string; idLoja: number; utilizadorId: number; agora: string }) {
+      const r = await db
+        .updateTable('identificacoes')
+        .set({ usada_em: p.agora })
+        .where('token_hash', '=', p.tokenHash)
+        .where('id_loja', '=', p.idLoja)
+        .where('utilizador_id', '=', p.utilizadorId)
+        .where('expira_em', '>', p.agora)
+        .where('usada_em', 'is', null)
+        .executeTakeFirst()
+      return Number(r.numUpdatedRows) === 1
+    },
+
+    async ligarIdentificacao(tokenHash: string, transacaoId: number) {
+      await db
+        .updateTable('identificacoes')
+        .set({ transacao_id: transacaoId })
+        .where('token_hash', '=', tokenHash)
+        .execute()
+    },
+
+    /** Proofs expired before `antes` (the hourly job): a used one stays linked to its movement only as long. */
+    async purgeIdentificacoes(antes: string) {
+      await db.deleteFrom('identificacoes').where('expira_em', '<', antes).execute()
     },
 
     findMovimento(id: number) {

@@ -8,7 +8,8 @@ import {
 import { formatDateTime, formatMoney } from '../../../shared/format.ts'
 import type { LojaNome } from '../../../shared/restaurantes.ts'
 import { mensagens } from '../../../shared/validacao.ts'
-import { type Clock, isoNow, MINUTE } from '../../platform/clock.ts'
+import { type Clock, DAY, isoNow, MINUTE } from '../../platform/clock.ts'
+import { randomToken, sha256 } from '../../platform/crypto.ts'
 import { type Database, isUniqueViolation } from '../../platform/db.ts'
 import { fieldError, HttpError, notFound, TooManyRequests } from '../../platform/errors.ts'
 import { escapeHtml } from '../../platform/html.ts'
@@ -32,6 +33,7 @@ export const LOJA_LIMITES = {
 export const fidelizacaoMensagens = {
   clienteNaoEncontrado: 'Cliente não encontrado.',
   codigoNecessario: 'Este cliente usa código de segurança: peça-lhe o código que a app mostra junto ao QR.',
+  identificacaoNecessaria: 'Identifique o cliente antes de usar o saldo',
   saldoInsuficiente: 'O saldo do cliente não chega para o valor indicado.',
   saldoAcimaDoTotal: 'O saldo a usar não pode ser maior do que o total.',
   itensInsuficientes: 'O cliente não tem prémios suficientes.',
@@ -50,6 +52,12 @@ export const fidelizacaoMensagens = {
   opinioesDesligadas: 'As opiniões não estão disponíveis para esta conta.',
   lojaDesconhecida: 'Loja desconhecida.',
 }
+
+/**
+ * How long a store's proof of identification lets it spend the customer's balance (docs/decisions/0014): a visit to the
+ * counter, from the scan to the bill, with room for a slow table; not long enough to keep a customer "open" for later.
+ */
+export const IDENTIFICACAO_VALIDADE_MS = 15 * MINUTE
 
 /** Who is acting at the till: a store key (the Store API, or a tablet paired with it). */
 export interface AtorLoja {
@@ -122,6 +130,42 @@ const efeitoDe = (m: Movimento): Efeito => ({
   itens_adicionados: m.itens_adicionados,
   itens_redimidos: m.itens_redimidos,
 })
+
+/**
+ * What a till purchase tells the customer (in the app, and by push where they allowed it): every spend of balance or
+ * rewards, so that a spend they did not make cannot go unnoticed; otherwise the credit it earned. Nothing for a
+ * purchase that neither spent nor earned.
+ */
+function avisoDaCompra(
+  m: Movimento,
+  total: number,
+  loja: LojaNome | undefined,
+): { titulo: string; texto: string; ligacao: string } | null {
+  const onde = loja ? ` em ${escapeHtml(loja.nome)}` : ''
+  const na = loja?.restaurante ?? 'loja'
+  const ganhou = m.saldo_adicionado > 0 ? ` Ganhou ${formatMoney(m.saldo_adicionado)} de saldo.` : ''
+  if (m.saldo_removido > 0 || m.itens_redimidos > 0) {
+    const usou = [
+      m.saldo_removido > 0 ? `${formatMoney(m.saldo_removido)} de saldo` : '',
+      m.itens_redimidos > 0 ? `${m.itens_redimidos} ${m.itens_redimidos === 1 ? 'prémio' : 'prémios'}` : '',
+    ]
+      .filter(Boolean)
+      .join(' e ')
+    return {
+      titulo: `Usou ${usou} na ${na}`,
+      texto: `<p>Na sua compra de ${formatMoney(total)}${onde}.${ganhou} Se não foi o próprio, contacte-nos: pode ser uso indevido da sua conta.</p>`,
+      ligacao: '/fidelizacao/transacoes',
+    }
+  }
+  if (m.saldo_adicionado > 0) {
+    return {
+      titulo: `Ganhou ${formatMoney(m.saldo_adicionado)} de saldo na ${na}`,
+      texto: `<p>Na sua compra de ${formatMoney(total)}${onde}. Use o saldo na próxima compra, na loja ou numa encomenda.</p>`,
+      ligacao: '/fidelizacao/transacoes',
+    }
+  }
+  return null
+}
 
 export function createFidelizacaoService({
   db,
@@ -260,7 +304,7 @@ export function createFidelizacaoService({
     async identificar(
       ator: AtorLoja,
       input: { qr: string } | { telemovel: string; pais: string; codigo_seguranca?: string | undefined },
-    ): Promise<Cliente> {
+    ): Promise<{ cliente: Cliente; identificacao: string }> {
       await limit(`loja:identificar:${ator.chaveId}`, LOJA_LIMITES.identificacoes, throttle)
       const cliente = await conta.findCliente('qr' in input ? { qr: input.qr } : input)
       if (!cliente) throw naoEncontrado()
@@ -277,14 +321,32 @@ export function createFidelizacaoService({
         if (!(await conta.verifySecurityCode(cliente.id, input.codigo_seguranca))) throw naoEncontrado()
         for (const [key, rule] of tentativas) await limiter.release(key, rule)
       }
-      return toCliente(cliente)
+      // The proof that this store has the customer in front of it: what lets a purchase spend their balance.
+      const identificacao = randomToken(24)
+      const agora = clock.now()
+      await repository.insertIdentificacao({
+        token_hash: sha256(identificacao),
+        id_loja: ator.idLoja,
+        chave_id: ator.chaveId,
+        utilizador_id: cliente.id,
+        criado_em: agora.toISOString(),
+        expira_em: new Date(agora.getTime() + IDENTIFICACAO_VALIDADE_MS).toISOString(),
+      })
+      return { cliente: await toCliente(cliente), identificacao }
     },
 
     /** STORE-API.md `compras`: one ledger movement, atomic and idempotent; never more balance than there is. */
     async registarCompra(
       ator: AtorLoja,
       idempotencyKey: string,
-      input: { cliente_id: number; total: number; saldo_a_usar: number; itens_a_redimir: number; referencia: string },
+      input: {
+        cliente_id: number
+        identificacao?: string | undefined
+        total: number
+        saldo_a_usar: number
+        itens_a_redimir: number
+        referencia: string
+      },
     ): Promise<Answer> {
       await limit(`loja:escritas:${ator.chaveId}`, LOJA_LIMITES.escritas, throttle)
       const nomes = await nomesDasLojas([ator.idLoja])
@@ -296,6 +358,22 @@ export function createFidelizacaoService({
           const cliente = await conta.clienteById(input.cliente_id, trx)
           if (!cliente) throw naoEncontrado()
           const ledger = fidelizacaoRepo(trx)
+          // Spending needs the customer at the counter: a proof this store got from identifying them (STORE-API.md),
+          // spent by this purchase. A key alone may only credit a customer by id (a POS catching up after an outage).
+          // A proof given with a purchase that only earns is spent too, so that it cannot serve a later one.
+          const gasta = input.saldo_a_usar > 0 || input.itens_a_redimir > 0
+          const prova = input.identificacao ? sha256(input.identificacao) : null
+          const provada =
+            prova !== null &&
+            (await ledger.gastarIdentificacao({
+              tokenHash: prova,
+              idLoja: ator.idLoja,
+              utilizadorId: cliente.id,
+              agora: isoNow(clock),
+            }))
+          if (gasta && !provada) {
+            throw new HttpError(403, fidelizacaoMensagens.identificacaoNecessaria, 'Cliente não identificado')
+          }
           await ledger.lockCliente(cliente.id)
           const ultimo = await ledger.ultimoMovimento(cliente.id)
           // Benefits go to complete registrations only (spec §1); a completed account in the middle of a recovery
@@ -328,15 +406,9 @@ export function createFidelizacaoService({
             valor_pago: r.valorPago,
             ganha: ganha ? 1 : 0,
           })
-          if (movimento.saldo_adicionado > 0 && notificar) {
-            const loja = nomes.get(ator.idLoja)
-            await notificar(trx, {
-              utilizadorId: cliente.id,
-              titulo: `Ganhou ${formatMoney(movimento.saldo_adicionado)} de saldo na ${loja?.restaurante ?? 'loja'}`,
-              texto: `<p>Na sua compra de ${formatMoney(input.total)}${loja ? ` em ${escapeHtml(loja.nome)}` : ''}. Use o saldo na próxima compra, na loja ou numa encomenda.</p>`,
-              ligacao: '/fidelizacao/transacoes',
-            })
-          }
+          if (provada && prova) await ledger.ligarIdentificacao(prova, movimento.id)
+          const avisoCliente = avisoDaCompra(movimento, input.total, nomes.get(ator.idLoja))
+          if (avisoCliente && notificar) await notificar(trx, { utilizadorId: cliente.id, ...avisoCliente })
           const aviso = ganha ? null : fidelizacaoMensagens.semGanhos
           return { status: 201, body: { data: { transacao: toTransacaoLoja(movimento, nomes, aviso) } } }
         },
@@ -433,6 +505,9 @@ export function createFidelizacaoService({
       if (escrito && plano) await conta.sendProvisionalSms(plano)
       return answer
     },
+
+    /** Forgets proofs of identification a day after they expired (the hourly job). */
+    purgarIdentificacoes: () => repository.purgeIdentificacoes(new Date(clock.now().getTime() - DAY).toISOString()),
 
     /** The till's list: the store's newest purchases, with what is left to refund of each. */
     async comprasRecentes(ator: AtorLoja, limite = 20) {

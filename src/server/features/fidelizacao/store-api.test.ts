@@ -58,7 +58,18 @@ describe.each(testDialects())('Store API: loyalty at the till, on %s', (dialect)
     })
     expect(done.statusCode, done.body).toBe(200)
     const data = done.json().data.user.data
+    qrs.set(data.id, data.qrCode)
     return { d, id: data.id as number, qr: data.qrCode as string, telemovel }
+  }
+
+  /** Each customer's QR, to identify them at the till (what a purchase that spends needs first). */
+  const qrs = new Map<number, string>()
+
+  /** The proof a till gets by scanning the customer's QR (STORE-API.md `identificacao`). */
+  async function prova(clienteId: number, key = key862): Promise<string> {
+    const res = await loja('POST', '/clientes/identificar', { qr: qrs.get(clienteId) }, { key })
+    expect(res.statusCode, res.body).toBe(200)
+    return res.json().data.identificacao
   }
 
   const privado = async (d: ReturnType<typeof device>) =>
@@ -70,7 +81,14 @@ describe.each(testDialects())('Store API: loyalty at the till, on %s', (dialect)
     saldo_a_usar = 0,
     opts: { key?: string; idem?: string } = {},
   ) {
-    return loja('POST', '/compras', { cliente_id: clienteId, total, saldo_a_usar, referencia: `FT ${++seq}` }, opts)
+    // Spending needs the customer identified first; earning does not (a POS catching up after an outage).
+    const identificacao = saldo_a_usar > 0 && qrs.has(clienteId) ? await prova(clienteId, opts.key) : undefined
+    return loja(
+      'POST',
+      '/compras',
+      { cliente_id: clienteId, identificacao, total, saldo_a_usar, referencia: `FT ${++seq}` },
+      opts,
+    )
   }
 
   describe('keys', () => {
@@ -275,6 +293,7 @@ describe.each(testDialects())('Store API: loyalty at the till, on %s', (dialect)
       })
       const redeem = await loja('POST', '/compras', {
         cliente_id: c.id,
+        identificacao: await prova(c.id),
         total: 500,
         saldo_a_usar: 0,
         itens_a_redimir: 1,
@@ -285,6 +304,7 @@ describe.each(testDialects())('Store API: loyalty at the till, on %s', (dialect)
         (
           await loja('POST', '/compras', {
             cliente_id: c.id,
+            identificacao: await prova(c.id),
             total: 500,
             saldo_a_usar: 0,
             itens_a_redimir: 1,
@@ -347,9 +367,17 @@ describe.each(testDialects())('Store API: loyalty at the till, on %s', (dialect)
     it('50 tills spending the whole balance at once: exactly one wins, the others get 409', async () => {
       const c = await cliente()
       await comprar(c.id, 20_000) // 1000 credit
+      // Each till identified the customer: fifty proofs, one balance.
+      const provas = await Promise.all(Array.from({ length: 50 }, () => prova(c.id)))
       const answers = await Promise.all(
-        Array.from({ length: 50 }, (_, i) =>
-          loja('POST', '/compras', { cliente_id: c.id, total: 1000, saldo_a_usar: 1000, referencia: `R${i}` }),
+        provas.map((identificacao, i) =>
+          loja('POST', '/compras', {
+            cliente_id: c.id,
+            identificacao,
+            total: 1000,
+            saldo_a_usar: 1000,
+            referencia: `R${i}`,
+          }),
         ),
       )
       const statuses = answers.map((a) => a.statusCode).sort()
@@ -422,7 +450,13 @@ describe.each(testDialects())('Store API: loyalty at the till, on %s', (dialect)
     it('one Idempotency-Key sent five times at once: one effect, five identical answers (spend, refund, new account)', async () => {
       const c = await cliente()
       await comprar(c.id, 20_000) // 1000 credit
-      const spend = { cliente_id: c.id, total: 1000, saldo_a_usar: 1000, referencia: 'X' }
+      const spend = {
+        cliente_id: c.id,
+        identificacao: await prova(c.id),
+        total: 1000,
+        saldo_a_usar: 1000,
+        referencia: 'X',
+      }
       const spends = await Promise.all(
         Array.from({ length: 5 }, () => loja('POST', '/compras', spend, { idem: 'gastar' })),
       )

@@ -7,6 +7,7 @@ import {
   CompraSchema,
   DevolucaoRespostaSchema,
   DevolucaoSchema,
+  IdentificacaoSchema,
   IdentificarSchema,
   IdParams,
   TransacaoLojaSchema,
@@ -30,8 +31,13 @@ export function lojaFidelizacaoRoutes(
   return async (app) => {
     app.post(
       '/clientes/identificar',
-      { schema: { body: IdentificarSchema, response: dataResponse(z.object({ cliente: ClienteSchema })) } },
-      async (request) => ({ data: { cliente: await service.identificar(ator(request), request.body) } }),
+      {
+        schema: {
+          body: IdentificarSchema,
+          response: dataResponse(z.object({ cliente: ClienteSchema, identificacao: IdentificacaoSchema })),
+        },
+      },
+      async (request) => ({ data: await service.identificar(ator(request), request.body) }),
     )
 
     app.post(

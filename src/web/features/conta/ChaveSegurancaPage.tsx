@@ -2,14 +2,14 @@ import { useState } from 'react'
 import type { UserData } from '../../../shared/conta.ts'
 import { paths } from '../../../shared/routes.ts'
 import { useHeader } from '../../app/header.tsx'
-import { usePrivateData, useStoredChave } from '../../app/private-data.ts'
+import { usePrivateData } from '../../app/private-data.ts'
 import { Loading } from '../../ui/Loading.tsx'
 import { useSubmission } from '../../ui/submission.tsx'
 import { useChaveSeguranca } from './use-chave-seguranca.ts'
 
 /**
- * Security key (spec §2): 'Ativado' / 'Desativado'; when on, the key and 'Gerar nova chave'. The server keeps only
- * the key's hash, so the key can be shown again only on the device that generated it (docs/decisions/0003, 0004).
+ * Security key (spec §2): 'Ativado' / 'Desativado'; when on, the key and 'Gerar nova chave'. The key comes with the
+ * account data, on every device the customer signs in on (the server keeps it encrypted: docs/decisions/0004).
  */
 export function ChaveSegurancaPage() {
   useHeader('Chave de segurança', paths.perfil)
@@ -20,8 +20,7 @@ export function ChaveSegurancaPage() {
 function ChaveSeguranca({ user }: { user: UserData }) {
   const mutation = useChaveSeguranca()
   const submission = useSubmission()
-  // Stored by the call itself, before the account data say the key is on (use-chave-seguranca.ts).
-  const chave = useStoredChave(user.id)
+  const chave = user.codigo_seguranca
   // The choice shows at once; it falls back to the server's if saving fails.
   const [pending, setPending] = useState<0 | 1 | null>(null)
   const ativa = user.usar_codigo_seguranca === 1
@@ -58,15 +57,10 @@ function ChaveSeguranca({ user }: { user: UserData }) {
           {chave ? (
             <>
               <p className="chave-valor">{chave}</p>
-              <p className="muted">
-                Guarde-a num local seguro. Por segurança, só a voltamos a mostrar neste dispositivo.
-              </p>
+              <p className="muted">Guarde-a num local seguro.</p>
             </>
           ) : (
-            <p>
-              A sua chave foi gerada noutro dispositivo ou noutra sessão e, por segurança, não pode ser mostrada de
-              novo. Gere uma nova chave para a ver aqui; a anterior deixa de ser válida.
-            </p>
+            <p>Não foi possível mostrar a sua chave. Gere uma nova chave; a anterior deixa de ser válida.</p>
           )}
           <button type="button" className="button" onClick={() => void save(1, true)}>
             Gerar nova chave

@@ -3,7 +3,7 @@ import { Navigate, useNavigate } from 'react-router'
 import type { PrivateData } from '../../../shared/conta.ts'
 import { paths } from '../../../shared/routes.ts'
 import { useHeader } from '../../app/header.tsx'
-import { forgetChave, SEM_SESSAO, usePrivateData, useSetPrivateData } from '../../app/private-data.ts'
+import { SEM_SESSAO, usePrivateData, useSetPrivateData } from '../../app/private-data.ts'
 import { desativarPush } from '../../app/push.ts'
 import { ApiError } from '../../lib/api.ts'
 import { ErrorState } from '../../ui/ErrorState.tsx'
@@ -41,7 +41,6 @@ export function LogoutPage() {
       }
       data = SEM_SESSAO
     }
-    forgetChave()
     await navigate(paths.home, { replace: true, flushSync: true })
     setPrivateData(data)
   }, [logout, navigate, setPrivateData])

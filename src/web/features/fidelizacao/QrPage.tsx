@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router'
 import type { UserData } from '../../../shared/conta.ts'
 import { paths } from '../../../shared/routes.ts'
 import { useHeader } from '../../app/header.tsx'
-import { usePrivateData, useStoredChave } from '../../app/private-data.ts'
+import { usePrivateData } from '../../app/private-data.ts'
 import { Loading } from '../../ui/Loading.tsx'
 import { formatTelemovel } from './formatos.ts'
 import { QrCodigo } from './QrCodigo.tsx'
@@ -11,7 +11,7 @@ import './fidelizacao.css'
 
 /**
  * Spec §2 full-screen QR: no header or footer, the QR large on white, below it the phone number, or the security code
- * when the account uses one (kept on the device that generated it: docs/decisions/0003), and 'Fechar'.
+ * when the account uses one (it comes with the account data, on every device), and 'Fechar'.
  */
 export function QrPage() {
   useHeader('Código QR')
@@ -22,7 +22,7 @@ export function QrPage() {
 
 function QrEcra({ user }: { user: UserData }) {
   const navigate = useNavigate()
-  const chave = useStoredChave(user.id)
+  const chave = user.codigo_seguranca
   // Escape closes, as 'Fechar' does.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -48,10 +48,7 @@ function QrEcra({ user }: { user: UserData }) {
         </p>
       ) : (
         <div className="qr-identificacao qr-sem-chave">
-          <p>
-            O seu código de segurança foi gerado noutro dispositivo ou noutra sessão e, por segurança, não pode ser
-            mostrado aqui.
-          </p>
+          <p>Não foi possível mostrar o seu código de segurança.</p>
           <p>
             <Link to={paths.chaveSeguranca}>Gerar uma nova chave de segurança</Link>
           </p>

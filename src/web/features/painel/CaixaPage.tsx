@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Navigate } from 'react-router'
 import type { Cliente, TransacaoLoja } from '../../../shared/fidelizacao.ts'
 import { paths } from '../../../shared/routes.ts'
+import { ApiError } from '../../lib/api.ts'
 import { isSemSessao } from './api.ts'
 import { ClienteResumo } from './ClienteResumo.tsx'
 import { CompraConfirmada } from './CompraConfirmada.tsx'
@@ -12,9 +13,11 @@ import { PainelErro, PainelLayout } from './PainelLayout.tsx'
 import { useErroDialog } from './use-erro-dialog.tsx'
 import { useLoja } from './use-loja.ts'
 
+const isProvaRecusada = (error: unknown) => error instanceof ApiError && error.status === 403
+
 type Passo =
   | { nome: 'identificar' }
-  | { nome: 'compra'; cliente: Cliente }
+  | { nome: 'compra'; cliente: Cliente; identificacao: string }
   | { nome: 'registada'; cliente: Cliente; transacao: TransacaoLoja }
 
 /**
@@ -57,7 +60,7 @@ export function CaixaPage() {
         {passo.nome === 'identificar' && (
           <IdentificarCliente
             headingRef={heading}
-            onIdentificado={(cliente) => ir({ nome: 'compra', cliente })}
+            onIdentificado={({ cliente, identificacao }) => ir({ nome: 'compra', cliente, identificacao })}
             onErro={erro.mostrar}
           />
         )}
@@ -69,8 +72,12 @@ export function CaixaPage() {
             <ClienteResumo cliente={passo.cliente} onTrocar={() => ir({ nome: 'identificar' })} />
             <CompraForm
               cliente={passo.cliente}
+              identificacao={passo.identificacao}
               onRegistada={(transacao) => ir({ nome: 'registada', cliente: passo.cliente, transacao })}
-              onErro={erro.mostrar}
+              onErro={(error, afterClose) =>
+                // The identification's proof is spent or past its 15 minutes: the customer is identified again.
+                erro.mostrar(error, isProvaRecusada(error) ? () => ir({ nome: 'identificar' }) : afterClose)
+              }
             />
           </section>
         )}

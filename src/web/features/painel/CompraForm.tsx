@@ -13,6 +13,8 @@ type Erros = Partial<Record<Campo, string>>
 
 interface CompraFormProps {
   cliente: Cliente
+  /** The proof the identification gave: it lets this purchase spend the customer's balance. */
+  identificacao: string
   onRegistada: (transacao: TransacaoLoja) => void
   onErro: (error: unknown, afterClose?: () => void) => void
 }
@@ -22,7 +24,7 @@ interface CompraFormProps {
  * saldo' fills min(saldo, total)), the rewards to redeem, the POS document number; 'Registar'. A failure keeps every
  * value; sending the same purchase again reuses its Idempotency-Key (use-registar-compra.ts), so it never counts twice.
  */
-export function CompraForm({ cliente, onRegistada, onErro }: CompraFormProps) {
+export function CompraForm({ cliente, identificacao, onRegistada, onErro }: CompraFormProps) {
   const [total, setTotal] = useState('')
   const [saldo, setSaldo] = useState('0,00')
   const [itens, setItens] = useState('0')
@@ -82,6 +84,7 @@ export function CompraForm({ cliente, onRegistada, onErro }: CompraFormProps) {
     try {
       const transacao = await registar.mutateAsync({
         cliente_id: cliente.id,
+        identificacao,
         total: v.total,
         saldo_a_usar: v.saldo,
         itens_a_redimir: Number(itens),

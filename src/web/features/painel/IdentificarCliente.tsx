@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import type { Cliente } from '../../../shared/fidelizacao.ts'
 import { TelemovelSchema } from '../../../shared/validacao.ts'
 import { ApiError } from '../../lib/api.ts'
 import { Field } from '../../ui/Field.tsx'
 import { PhoneField } from '../../ui/PhoneField.tsx'
 import { LeitorQr } from './LeitorQr.tsx'
-import { type Identificacao, useIdentificar } from './use-identificar.ts'
+import { type Identificado, type PedidoIdentificacao, useIdentificar } from './use-identificar.ts'
 
 interface Valores {
   telemovel: string
@@ -17,7 +16,7 @@ interface Valores {
 const CODIGO = /^\d{4,10}$/
 
 interface IdentificarClienteProps {
-  onIdentificado: (cliente: Cliente) => void
+  onIdentificado: (identificado: Identificado) => void
   /** A failure for the error dialog. */
   onErro: (error: unknown, afterClose?: () => void) => void
   headingRef?: React.Ref<HTMLHeadingElement>
@@ -41,7 +40,7 @@ export function IdentificarCliente({ onIdentificado, onErro, headingRef }: Ident
     if (pedeCodigo !== null) codigoRef.current?.focus()
   }, [pedeCodigo])
 
-  const enviar = async (body: Identificacao, depoisDoErro?: () => void) => {
+  const enviar = async (body: PedidoIdentificacao, depoisDoErro?: () => void) => {
     if (running.current) return
     running.current = true
     try {
@@ -59,7 +58,7 @@ export function IdentificarCliente({ onIdentificado, onErro, headingRef }: Ident
   }
 
   const onSubmit = form.handleSubmit(async (valores) => {
-    const body: Identificacao = { telemovel: valores.telemovel, pais: valores.pais }
+    const body: PedidoIdentificacao = { telemovel: valores.telemovel, pais: valores.pais }
     if (pedeCodigo !== null) body.codigo_seguranca = valores.codigo
     await enviar(body, () => form.setFocus(pedeCodigo !== null ? 'codigo' : 'telemovel'))
   })

@@ -6,6 +6,8 @@ import { createAttempts } from './idempotency.ts'
 
 export interface NovaCompra {
   cliente_id: number
+  /** The proof of the identification this purchase follows: required to spend balance or rewards. */
+  identificacao: string
   /** Cents. */
   total: number
   saldo_a_usar: number
