@@ -188,7 +188,10 @@ export async function buildApp(config: Config, database: DatabaseHandle, deps: A
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(app)
   // /api/dev/* (outside production only) answers this machine alone, unless DEV_ENDPOINTS_REMOTE says otherwise.
-  registerDevEndpointsGuard(app, { remote: config.DEV_ENDPOINTS_REMOTE === 'true' })
+  registerDevEndpointsGuard(app, {
+    remote: config.DEV_ENDPOINTS_REMOTE === 'true',
+    trustsProxy: trustProxyOf(config) !== false,
+  })
 
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {

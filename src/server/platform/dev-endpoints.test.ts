@@ -83,6 +83,16 @@ describe.each(testDialects())('the development endpoints on %s', (dialect) => {
     let app = await open()
     const forged = { 'x-forwarded-for': '127.0.0.1' }
     expect((await call(app, 'GET', '/api/dev/sms', '203.0.113.10', forged)).statusCode).toBe(404)
+    // A proxy on this machine that is not trusted (a staging box's nginx) forwards every client from 127.0.0.1: a
+    // forwarded request is not taken for this machine's, whatever it claims.
+    const headers: Record<string, string>[] = [
+      forged,
+      { 'x-real-ip': '198.51.100.4' },
+      { forwarded: 'for=198.51.100.4' },
+    ]
+    for (const header of headers) {
+      expect((await call(app, 'GET', '/api/dev/sms', '127.0.0.1', header)).statusCode).toBe(404)
+    }
     await app.close()
     // A hop count believes the nearest hop, whoever it is: a remote client claiming to be 127.0.0.1 is still remote.
     app = await open({ TRUST_PROXY: '1' })

@@ -26,9 +26,18 @@ export function isLoopback(address: string | undefined): boolean {
  * is too; and a hop-count TRUST_PROXY believes whatever X-Forwarded-For a direct remote client sends, which the peer
  * check refuses. X-Forwarded-For is never read here by itself.
  */
-export function fromThisMachine(request: FastifyRequest): boolean {
-  return isLoopback(request.socket.remoteAddress) && isLoopback(request.ip)
+export function fromThisMachine(request: FastifyRequest, trustsProxy: boolean): boolean {
+  return isLoopback(request.socket.remoteAddress) && isLoopback(request.ip) && (trustsProxy || !forwarded(request))
 }
+
+/** Headers a reverse proxy adds to say who its client is. */
+const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'] as const
+
+/**
+ * A proxy on this machine that no TRUST_PROXY names (a staging box's nginx, `vite --host`) makes every client look
+ * like loopback: when no proxy is trusted, a request that says it was forwarded is not taken for this machine's.
+ */
+const forwarded = (request: FastifyRequest) => FORWARDING_HEADERS.some((h) => request.headers[h] !== undefined)
 
 /**
  * The development endpoints answer only requests from this machine (they give away sign-in codes and the sandbox's
@@ -37,10 +46,15 @@ export function fromThisMachine(request: FastifyRequest): boolean {
  * exist) opens them to every address. Matched on the route's pattern, so that an encoded path cannot slip past.
  * Global: register on the root instance, before the surfaces.
  */
-export function registerDevEndpointsGuard(app: FastifyInstance, { remote }: { remote: boolean }): void {
+export function registerDevEndpointsGuard(
+  app: FastifyInstance,
+  { remote, trustsProxy }: { remote: boolean; trustsProxy: boolean },
+): void {
   if (remote) return
   app.addHook('onRequest', (request, reply, done) => {
-    if (!request.routeOptions.url?.startsWith(DEV_ENDPOINTS_PREFIX) || fromThisMachine(request)) return done()
+    if (!request.routeOptions.url?.startsWith(DEV_ENDPOINTS_PREFIX) || fromThisMachine(request, trustsProxy)) {
+      return done()
+    }
     reply.callNotFound()
   })
 }

@@ -65,6 +65,9 @@ export function openSse(
     }
     request.raw.on('close', end)
     res.on('close', end)
+    // A client that left while the route was still checking who it is (a slow key or session check) closed before
+    // these listeners existed: its stream is over now, or its slot, subscription and timers would outlive it.
+    if (request.raw.destroyed || res.destroyed || res.socket?.destroyed) end()
   })
   const stop = () => res.end()
   if (closing.aborted) stop()

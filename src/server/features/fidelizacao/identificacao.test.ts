@@ -110,6 +110,12 @@ describe.each(testDialects())('Store API: a spend needs the proof of an identifi
     const replay = await loja('/compras', compra({ identificacao: prova, referencia: 'FT A' }), { idem: 'gastar' })
     expect(replay.statusCode).toBe(201)
     expect(replay.json()).toEqual(first.json())
+    // Sent again after the customer was identified again (the tablet reloaded): the proof is no part of the purchase.
+    const retried = await loja('/compras', compra({ identificacao: await identificar(), referencia: 'FT A' }), {
+      idem: 'gastar',
+    })
+    expect(retried.statusCode).toBe(201)
+    expect(retried.json()).toEqual(first.json())
     // Another purchase with the spent proof: refused.
     const again = await loja('/compras', compra({ identificacao: prova, saldo_a_usar: 100 }))
     expect(again.statusCode).toBe(403)
@@ -126,6 +132,12 @@ describe.each(testDialects())('Store API: a spend needs the proof of an identifi
     expect(row).toMatchObject({ id_loja: 862, utilizador_id: ana, transacao_id: movimento.id })
     // Only the proof's hash is kept.
     expect(JSON.stringify(row)).not.toContain(prova)
+  })
+
+  it('a proof sent with a purchase that only earns is spent by it: it cannot serve a later spend', async () => {
+    const prova = await identificar()
+    expect((await loja('/compras', compra({ identificacao: prova, saldo_a_usar: 0 }))).statusCode).toBe(201)
+    expect((await loja('/compras', compra({ identificacao: prova }))).statusCode).toBe(403)
   })
 
   it('is valid for 15 minutes', async () => {

@@ -94,6 +94,15 @@ describe.each(testDialects())('staff API of a paired tablet, on %s', (dialect) =
     expect(
       (await call('POST', '/compras', { cliente_id: id, total: 1, saldo_a_usar: 0, referencia: 'x' })).res.statusCode,
     ).toBe(400)
+    // The tablet's key alone spends nothing: without the identification's proof the purchase is refused.
+    const unproved = await call(
+      'POST',
+      '/compras',
+      { cliente_id: id, total: 200, saldo_a_usar: 200, referencia: 'T sem prova' },
+      { 'idempotency-key': 'sem-prova' },
+    )
+    expect(unproved.res.statusCode).toBe(403)
+    expect(unproved.res.json().error.message).toBe('Identifique o cliente antes de usar o saldo')
     const paidWithBalance = (await buy(200, 200, 'b')).res.json().data.transacao
     const paid = (await buy(1000, 0, 'c')).res.json().data.transacao
     await call('POST', `/compras/${paid.id}/devolucoes`, { valor: 400 }, { 'idempotency-key': 'd1' })

@@ -353,7 +353,9 @@ export function createFidelizacaoService({
       const answer = await idempotent(
         db,
         clock,
-        { chaveId: ator.chaveId, chave: idempotencyKey, pedido: { compra: input } },
+        // The proof is a credential, like the key, not part of the purchase: a retry after identifying the customer
+        // again (the tablet reloaded) is the same purchase, and answers as the first time.
+        { chaveId: ator.chaveId, chave: idempotencyKey, pedido: { compra: { ...input, identificacao: undefined } } },
         async (trx) => {
           const cliente = await conta.clienteById(input.cliente_id, trx)
           if (!cliente) throw naoEncontrado()

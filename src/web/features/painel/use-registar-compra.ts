@@ -15,6 +15,9 @@ export interface NovaCompra {
   referencia: string
 }
 
+/** The purchase's own values: a new identification's proof does not make the same purchase another attempt. */
+const semProva = ({ identificacao: _, ...compra }: NovaCompra) => compra
+
 /**
  * `POST /painel/api/compras`: one purchase, with an Idempotency-Key per attempt, the same one when the same purchase is
  * sent again (after a network failure, even after the form was closed), so that it never counts twice.
@@ -24,9 +27,9 @@ export function useRegistarCompra() {
   const attempts = useRef(createAttempts('compras')).current
   return useMutation({
     mutationFn: async (compra: NovaCompra) =>
-      (await painelPost<{ transacao: TransacaoLoja }>('/compras', compra, attempts.keyFor(compra))).transacao,
+      (await painelPost<{ transacao: TransacaoLoja }>('/compras', compra, attempts.keyFor(semProva(compra)))).transacao,
     onSuccess: (_transacao, compra) => {
-      attempts.settle(compra)
+      attempts.settle(semProva(compra))
       void queryClient.invalidateQueries({ queryKey: painelKeys.compras() })
     },
   })
