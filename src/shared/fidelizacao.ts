@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { COMENTARIO_MAX, RATING_MAX, RATING_MIN } from './constants.ts'
 import {
-  IdTextoSchema,
   INT_MAX,
   idParams,
   MULTILINHA,
@@ -87,8 +86,11 @@ const rating = z
 
 /** Spec §5: shop and comment required, ratings 1–5 optional. */
 export const OpiniaoSchema = z.object({
-  // The form's select sends the store's id as text ('' when none is chosen); ids by the one rule of validacao.ts.
-  loja: z.union([z.number().int().positive().max(INT_MAX), IdTextoSchema], { error: mensagens.obrigatorio }),
+  loja: z.coerce
+    .number({ error: mensagens.obrigatorio })
+    .int(mensagens.obrigatorio)
+    .positive(mensagens.obrigatorio)
+    .max(INT_MAX, mensagens.valorInvalido),
   rating1: rating,
   rating2: rating,
   rating3: rating,
