@@ -50,17 +50,22 @@ export function sessoesRepo(db: Database, clock: Clock) {
       return { token, sessao: { id: row.id, utilizadorId, sawOnboarding } }
     },
 
-    async findByToken(token: string): Promise<Sessao | undefined> {
+    /**
+     * The session behind a token, or, when it has ended (revoked elsewhere, expired), what it knew of the device: a
+     * device whose session ended has been through the onboarding, and is not sent back to it.
+     */
+    async findByToken(token: string): Promise<Sessao | { terminada: true; sawOnboarding: boolean } | undefined> {
       const row = await db
         .selectFrom('sessoes')
-        .select(['id', 'utilizador_id', 'saw_onboarding'])
+        .select(['id', 'utilizador_id', 'saw_onboarding', 'revogada_em', 'expira_em'])
         .where('token_hash', '=', sha256(token))
-        .where('utilizador_id', 'is not', null)
-        .where('revogada_em', 'is', null)
-        .where('expira_em', '>', isoNow(clock))
         .executeTakeFirst()
-      if (!row || row.utilizador_id === null) return undefined
-      return { id: row.id, utilizadorId: row.utilizador_id, sawOnboarding: row.saw_onboarding === 1 }
+      if (!row) return undefined
+      const sawOnboarding = row.saw_onboarding === 1
+      if (row.utilizador_id === null || row.revogada_em !== null || row.expira_em <= isoNow(clock)) {
+        return { terminada: true, sawOnboarding }
+      }
+      return { id: row.id, utilizadorId: row.utilizador_id, sawOnboarding }
     },
 
     /** The session is still good: neither revoked nor expired. */
@@ -251,7 +256,8 @@ export async function registerSessions(app: FastifyInstance, options: SessionOpt
     request.bearer = bearer
     const visitor = token ? anonymousTokens.read(token) : undefined
     const found = token && !visitor ? await store.findByToken(token) : undefined
-    request.sessao = found ?? anonymous(visitor?.sawOnboarding ?? false)
+    if (found && !('terminada' in found)) request.sessao = found
+    else request.sessao = anonymous(found?.sawOnboarding ?? visitor?.sawOnboarding ?? false)
   }
 
   // Callback-style hooks: public reads pass through without a promise each (docs/decisions/0008).
