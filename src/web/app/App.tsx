@@ -4,11 +4,12 @@ import { BrowserRouter } from 'react-router'
 import type { PrivateData } from '../../shared/conta.ts'
 import { PAGE_READS_ELEMENT_ID, PRIVATE_DATA_ELEMENT_ID } from '../../shared/page-reads.ts'
 import { ApiError } from '../lib/api.ts'
+import { prefetchPrivateData, setPrivateData } from '../lib/private-data.ts'
+import { pathKey } from '../lib/query.tsx'
+import { AppRoutes } from '../lib/routing.tsx'
 import { firstRenderDone } from '../ui/Later.tsx'
 import { Loading } from '../ui/Loading.tsx'
-import { prefetchPrivateData, setPrivateData } from './private-data.ts'
 import { routes } from './router.tsx'
-import { AppRoutes } from './routing.tsx'
 
 /** Data the server answered inside the page (web.ts), if any and readable; otherwise the screens ask the API. */
 function pageData<T>(id: string): T | null {
@@ -24,7 +25,7 @@ function pageData<T>(id: string): T | null {
 /** The page's first reads and the visitor's private data, answered in its HTML, put in the cache. */
 function seedFromPage(client: QueryClient): void {
   const reads = pageData<Record<string, unknown>>(PAGE_READS_ELEMENT_ID) ?? {}
-  for (const [path, data] of Object.entries(reads)) client.setQueryData([path], data)
+  for (const [path, data] of Object.entries(reads)) client.setQueryData(pathKey(path), data)
   const privateData = pageData<PrivateData>(PRIVATE_DATA_ELEMENT_ID)
   if (privateData) setPrivateData(client, privateData)
 }

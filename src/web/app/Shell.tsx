@@ -2,18 +2,19 @@ import { type ReactNode, Suspense, useRef } from 'react'
 import { Link, type Location, Navigate, NavLink, useLocation, useOutlet } from 'react-router'
 import { COPYRIGHT_YEAR } from '../../shared/constants.ts'
 import { paths } from '../../shared/routes.ts'
+import { NovidadesPage } from '../features/conteudos/NovidadesPage.tsx'
+import { naoLidas, useNotificacoes } from '../features/notificacoes/use-notificacoes.ts'
+import { usePrivateData } from '../lib/private-data.ts'
+import { useReturnTripBounds } from '../lib/return-trip.ts'
+import { type Loadable, useNavigationPending, useRouteHandle, useScrollRestoration } from '../lib/routing.tsx'
 import { ErrorState } from '../ui/ErrorState.tsx'
+import { HeaderProvider, useHeaderState } from '../ui/header.tsx'
+import { AccountIcon, BackIcon, BellIcon, LoyaltyIcon, NewsIcon, StoreIcon } from '../ui/icons.tsx'
 import { Later } from '../ui/Later.tsx'
 import { Loading } from '../ui/Loading.tsx'
+import { backgroundOf } from '../ui/modal-route.tsx'
 import { useEventos } from './eventos.ts'
 import { type Access, useGuard } from './guards.ts'
-import { HeaderProvider, useHeaderState } from './header.tsx'
-import { AccountIcon, BackIcon, BellIcon, LoyaltyIcon, NewsIcon, StoreIcon } from './icons.tsx'
-import { backgroundOf, ModalBackdrop } from './modal-route.tsx'
-import { naoLidas, useNotificacoes } from './notificacoes.ts'
-import { usePrivateData } from './private-data.ts'
-import { useReturnTripBounds } from './return-trip.ts'
-import { type Loadable, useNavigationPending, useRouteHandle, useScrollRestoration } from './routing.tsx'
 
 /** Per-screen chrome, set in a route's `handle` (e.g. the full-screen QR has neither header nor footer). */
 export interface ScreenChrome {
@@ -124,6 +125,14 @@ function Footer({ loggedIn }: { loggedIn: boolean }) {
       </ul>
     </footer>
   )
+}
+
+/**
+ * What shows under a modal opened without a page behind it: the home page, which 'Fechar' leads to, rather than an
+ * empty screen.
+ */
+function ModalBackdrop() {
+  return <NovidadesPage />
 }
 
 /**

@@ -1,89 +1,16 @@
 import { QueryClient } from '@tanstack/react-query'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import {
-  atrasoReligar,
-  EVENTOS_URL,
-  lerEventoEncomenda,
-  OCULTA_MAX_MS,
-  SILENCIO_MAX_MS,
-  seguirEventos,
-  sessaoRenovada,
-} from './eventos.ts'
-import { NOTIFICACOES_KEY } from './notificacoes.ts'
-import { PRIVATE_DATA_KEY } from './private-data.ts'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { ESTADO } from '../../shared/estado-pedido.ts'
+import { encomendasKeys } from '../features/encomendas/keys.ts'
+import { notificacoesKeys } from '../features/notificacoes/keys.ts'
+import { PRIVATE_DATA_KEY } from '../lib/private-data.ts'
+import { invalidarPorEvento } from './eventos.ts'
 
-describe('atrasoReligar', () => {
-  it('doubles from 1 s and stops at 30 s', () => {
-    expect([0, 1, 2, 3, 4, 5, 6, 10, 100].map((n) => atrasoReligar(n))).toEqual([
-      1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000, 30000,
-    ])
-  })
-
-  it('spreads each wait over its upper half', () => {
-    expect(atrasoReligar(0, 0)).toBe(500)
-    expect(atrasoReligar(3, 0.5)).toBe(6000)
-    expect(atrasoReligar(20, 0)).toBe(15000)
-    expect(atrasoReligar(20, 0.999)).toBeLessThanOrEqual(30000)
-  })
-
-  it('treats nonsense as the first attempt', () => {
-    expect(atrasoReligar(-3)).toBe(1000)
-    expect(atrasoReligar(Number.NaN)).toBe(1000)
-    expect(atrasoReligar(2, 7)).toBe(4000)
-  })
-})
-
-describe('lerEventoEncomenda', () => {
-  it('reads the order id and status', () => {
-    expect(lerEventoEncomenda('{"orderId":12,"status":1}')).toEqual({ orderId: 12, status: 1 })
-  })
-
-  it('ignores anything else', () => {
-    expect(lerEventoEncomenda('{"orderId":"12","status":1}')).toBeNull()
-    expect(lerEventoEncomenda('not json')).toBeNull()
-    expect(lerEventoEncomenda(undefined)).toBeNull()
-  })
-})
-
-class FakeEventSource extends EventTarget {
-  static readonly CONNECTING = 0
-  static readonly OPEN = 1
-  static readonly CLOSED = 2
-  static abertas: FakeEventSource[] = []
-  readyState = FakeEventSource.CONNECTING
-  constructor(readonly url: string) {
-    super()
-    FakeEventSource.abertas.push(this)
-  }
-  close() {
-    this.readyState = FakeEventSource.CLOSED
-  }
-  abrir() {
-    this.readyState = FakeEventSource.OPEN
-    this.dispatchEvent(new Event('open'))
-  }
-  emitir(data: string, tipo = 'encomenda') {
-    this.dispatchEvent(new MessageEvent(tipo, { data }))
-  }
-  /** The server answered an error: the browser gives up. */
-  falhar() {
-    this.readyState = FakeEventSource.CLOSED
-    this.dispatchEvent(new Event('error'))
-  }
-}
-
-describe('seguirEventos', () => {
-  const document = Object.assign(new EventTarget(), { visibilityState: 'visible' })
-  const window = new EventTarget()
+describe('invalidarPorEvento', () => {
   let queryClient: QueryClient
   let invalidadas: unknown[][]
 
   beforeEach(() => {
-    vi.useFakeTimers()
-    FakeEventSource.abertas = []
-    vi.stubGlobal('EventSource', FakeEventSource)
-    vi.stubGlobal('document', document)
-    vi.stubGlobal('window', window)
     queryClient = new QueryClient()
     invalidadas = []
     vi.spyOn(queryClient, 'invalidateQueries').mockImplementation(async (filters) => {
@@ -91,162 +18,37 @@ describe('seguirEventos', () => {
     })
   })
 
-  afterEach(() => {
-    vi.useRealTimers()
-    vi.unstubAllGlobals()
+  it("reads the order's query and the private data again when an order changes", () => {
+    invalidarPorEvento(queryClient, { nome: 'encomenda', orderId: 12, status: ESTADO.emPreparacao })
+    expect(invalidadas).toEqual([[...encomendasKeys.encomenda(12)], [...PRIVATE_DATA_KEY]])
   })
 
-  const abertas = () => FakeEventSource.abertas.filter((f) => f.readyState !== FakeEventSource.CLOSED)
-
-  it('opens one stream for all followers and closes it after the last', () => {
-    const parar1 = seguirEventos(queryClient)
-    const parar2 = seguirEventos(queryClient)
-    expect(FakeEventSource.abertas).toHaveLength(1)
-    expect(FakeEventSource.abertas[0]?.url).toBe(EVENTOS_URL)
-    parar1()
-    parar1()
-    expect(abertas()).toHaveLength(1)
-    parar2()
-    expect(abertas()).toHaveLength(0)
-  })
-
-  it("invalidates the order's query and the private data on an event", () => {
-    const parar = seguirEventos(queryClient)
-    const fonte = FakeEventSource.abertas[0] as FakeEventSource
-    fonte.abrir()
-    fonte.emitir('{"orderId":12,"status":1}')
-    expect(invalidadas).toEqual([['encomenda', 12], [...PRIVATE_DATA_KEY]])
-    parar()
+  it('and the notifications when it is ready or cancelled, which bring one', () => {
+    invalidarPorEvento(queryClient, { nome: 'encomenda', orderId: 12, status: ESTADO.pronto })
+    invalidarPorEvento(queryClient, { nome: 'encomenda', orderId: 13, status: ESTADO.cancelado })
+    expect(invalidadas).toEqual([
+      [...encomendasKeys.encomenda(12)],
+      [...PRIVATE_DATA_KEY],
+      [...notificacoesKeys.all],
+      [...encomendasKeys.encomenda(13)],
+      [...PRIVATE_DATA_KEY],
+      [...notificacoesKeys.all],
+    ])
   })
 
   it("reads the private data again when the customer's record changed, and everything shown when told to", () => {
-    const parar = seguirEventos(queryClient)
-    const fonte = FakeEventSource.abertas[0] as FakeEventSource
-    fonte.abrir()
-    fonte.emitir('{}', 'utilizador')
-    expect(invalidadas).toEqual([[...PRIVATE_DATA_KEY], [...NOTIFICACOES_KEY]])
+    invalidarPorEvento(queryClient, { nome: 'utilizador' })
+    expect(invalidadas).toEqual([[...PRIVATE_DATA_KEY], [...notificacoesKeys.all]])
     invalidadas = []
-    fonte.emitir('{}', 'notificacoes')
-    expect(invalidadas).toEqual([[...NOTIFICACOES_KEY]])
+    invalidarPorEvento(queryClient, { nome: 'notificacoes' })
+    expect(invalidadas).toEqual([[...notificacoesKeys.all]])
     invalidadas = []
-    fonte.emitir('{}', 'reler')
-    expect(invalidadas).toEqual([['encomenda'], [...PRIVATE_DATA_KEY], [...NOTIFICACOES_KEY]])
-    parar()
+    invalidarPorEvento(queryClient, { nome: 'reler' })
+    expect(invalidadas).toEqual([[...encomendasKeys.encomendas], [...PRIVATE_DATA_KEY], [...notificacoesKeys.all]])
   })
 
-  it('signs out when the server says this session was ended elsewhere, and does not reopen the stream', () => {
-    let terminou = 0
-    const parar = seguirEventos(queryClient, () => terminou++)
-    const fonte = FakeEventSource.abertas[0] as FakeEventSource
-    fonte.abrir()
-    fonte.emitir('{}', 'sessao-terminada')
-    expect(terminou).toBe(1)
-    expect(abertas()).toHaveLength(0)
-    vi.advanceTimersByTime(60_000)
-    expect(FakeEventSource.abertas).toHaveLength(1)
-    parar()
-  })
-
-  it('reopens with backoff after the browser gave up, and reads again what it may have missed', () => {
-    const parar = seguirEventos(queryClient)
-    const primeira = FakeEventSource.abertas[0] as FakeEventSource
-    primeira.abrir()
-    primeira.falhar()
-    expect(abertas()).toHaveLength(0)
-    vi.advanceTimersByTime(1000)
-    expect(abertas()).toHaveLength(1)
-    // The second failure in a row waits longer (2 s, spread over 1–2 s).
-    ;(FakeEventSource.abertas[1] as FakeEventSource).falhar()
-    vi.advanceTimersByTime(999)
-    expect(abertas()).toHaveLength(0)
-    vi.advanceTimersByTime(1001)
-    expect(abertas()).toHaveLength(1)
-    ;(FakeEventSource.abertas[2] as FakeEventSource).abrir()
-    // The first failure read the private data (a session ended meanwhile shows there); the reopening, everything.
-    expect(invalidadas).toEqual([[...PRIVATE_DATA_KEY], ['encomenda'], [...PRIVATE_DATA_KEY], [...NOTIFICACOES_KEY]])
-    parar()
-    vi.advanceTimersByTime(60_000)
-    expect(abertas()).toHaveLength(0)
-  })
-
-  it('reopens at once when the page is visible again or back online', () => {
-    const parar = seguirEventos(queryClient)
-    ;(FakeEventSource.abertas[0] as FakeEventSource).falhar()
-    document.visibilityState = 'hidden'
-    document.dispatchEvent(new Event('visibilitychange'))
-    expect(abertas()).toHaveLength(0)
-    document.visibilityState = 'visible'
-    document.dispatchEvent(new Event('visibilitychange'))
-    expect(abertas()).toHaveLength(1)
-    // Already open: nothing more.
-    window.dispatchEvent(new Event('online'))
-    expect(FakeEventSource.abertas).toHaveLength(2)
-    ;(FakeEventSource.abertas[1] as FakeEventSource).falhar()
-    window.dispatchEvent(new Event('online'))
-    expect(abertas()).toHaveLength(1)
-    // The pending backoff does not open a second one.
-    vi.advanceTimersByTime(60_000)
-    expect(abertas()).toHaveLength(1)
-    parar()
-  })
-
-  it('a stream silent for 2.5 heartbeats is dead whatever it says: closed and opened again; pings keep it', () => {
-    const parar = seguirEventos(queryClient)
-    const primeira = FakeEventSource.abertas[0] as FakeEventSource
-    primeira.abrir()
-    // The server's ping every 25 s: alive.
-    for (let i = 0; i < 6; i++) {
-      vi.advanceTimersByTime(25_000)
-      primeira.emitir('{}', 'ping')
-    }
-    expect(FakeEventSource.abertas).toHaveLength(1)
+  it('changes nothing on a heartbeat', () => {
+    invalidarPorEvento(queryClient, { nome: 'ping' })
     expect(invalidadas).toEqual([])
-    // Then nothing (a half-open connection stays OPEN): reopened, and what was missed is read again.
-    vi.advanceTimersByTime(SILENCIO_MAX_MS - 1)
-    expect(FakeEventSource.abertas).toHaveLength(1)
-    vi.advanceTimersByTime(1)
-    expect(primeira.readyState).toBe(FakeEventSource.CLOSED)
-    expect(abertas()).toHaveLength(1)
-    ;(FakeEventSource.abertas[1] as FakeEventSource).abrir()
-    expect(invalidadas).toEqual([['encomenda'], [...PRIVATE_DATA_KEY], [...NOTIFICACOES_KEY]])
-    parar()
-    vi.advanceTimersByTime(5 * SILENCIO_MAX_MS)
-    expect(FakeEventSource.abertas).toHaveLength(2)
-  })
-
-  it('a page back on screen after more than 30 s hidden opens its stream afresh, even one that looks open', () => {
-    const parar = seguirEventos(queryClient)
-    const primeira = FakeEventSource.abertas[0] as FakeEventSource
-    primeira.abrir()
-    const ocultar = (ms: number) => {
-      document.visibilityState = 'hidden'
-      document.dispatchEvent(new Event('visibilitychange'))
-      vi.advanceTimersByTime(ms)
-      document.visibilityState = 'visible'
-      document.dispatchEvent(new Event('visibilitychange'))
-    }
-    // A glance elsewhere: the stream stays.
-    ocultar(10_000)
-    expect(FakeEventSource.abertas).toHaveLength(1)
-    // A phone in a pocket: opened again.
-    ocultar(OCULTA_MAX_MS + 1000)
-    expect(primeira.readyState).toBe(FakeEventSource.CLOSED)
-    expect(abertas()).toHaveLength(1)
-    expect(FakeEventSource.abertas).toHaveLength(2)
-    parar()
-  })
-
-  it('a session renewed on this device (the phone changed) opens the stream again, under the new session', () => {
-    const parar = seguirEventos(queryClient)
-    const primeira = FakeEventSource.abertas[0] as FakeEventSource
-    primeira.abrir()
-    sessaoRenovada()
-    expect(primeira.readyState).toBe(FakeEventSource.CLOSED)
-    expect(abertas()).toHaveLength(1)
-    expect(FakeEventSource.abertas).toHaveLength(2)
-    parar()
-    // Nobody follows the stream: nothing to open.
-    sessaoRenovada()
-    expect(FakeEventSource.abertas).toHaveLength(2)
   })
 })

@@ -1,5 +1,5 @@
 import { paths } from '../../shared/routes.ts'
-import { onboardingSeenOnDevice, usePrivateData } from './private-data.ts'
+import { onboardingSeenOnDevice, usePrivateData } from '../lib/private-data.ts'
 
 /**
  * Who may open a screen (spec §2 "Routing guards"), set in the route's `handle.access`:

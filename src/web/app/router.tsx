@@ -1,23 +1,24 @@
 import type { ComponentType } from 'react'
 import { Navigate, type RouteObject } from 'react-router'
-import { PAGE_READS } from '../../shared/page-reads.ts'
 import { paths } from '../../shared/routes.ts'
 import { NovidadesPage } from '../features/conteudos/NovidadesPage.tsx'
+import { campanhaQuery } from '../features/conteudos/use-campanha.ts'
+import { campanhasQuery } from '../features/conteudos/use-campanhas.ts'
+import { novidadeQuery } from '../features/conteudos/use-novidade.ts'
+import { novidadesQuery } from '../features/conteudos/use-novidades.ts'
 import { FidelizacaoPage } from '../features/fidelizacao/FidelizacaoPage.tsx'
 import { painelRoutes } from '../features/painel/routes.tsx'
 import { LojaPage } from '../features/restaurantes/LojaPage.tsx'
-import { lazyScreen } from './routing.tsx'
+import { lojaQuery } from '../features/restaurantes/use-loja.ts'
+import { restauranteQuery } from '../features/restaurantes/use-restaurante.ts'
+import { restaurantesQuery } from '../features/restaurantes/use-restaurantes.ts'
+import { lazyRoute } from '../lib/routing.tsx'
+import { configuracaoQuery } from '../lib/use-configuracao.ts'
 import { type RouteHandle, Shell } from './Shell.tsx'
 
 /** Every screen is its own chunk: the first load carries the shell and the one screen the person opened. */
-function page<M>(
-  load: () => Promise<M>,
-  pick: (m: M) => ComponentType,
-  handle?: RouteHandle,
-): Pick<RouteObject, 'element' | 'handle'> {
-  const screen = lazyScreen(load, pick)
-  return { element: screen.element, handle: { ...handle, load: screen.load } }
-}
+const page = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType, handle?: RouteHandle) =>
+  lazyRoute(load, pick, handle)
 
 /**
  * The screens people open the app on (the home page; a store, from a link or the QR on its table; the loyalty card they
@@ -30,29 +31,35 @@ function firstScreen(Screen: ComponentType, handle: RouteHandle): Pick<RouteObje
 /** Screens that no guard stops (spec §2): the onboarding itself, legal texts, not found. */
 const OPEN: RouteHandle = { access: 'open' }
 
+const notFound = page(
+  () => import('../features/conteudos/NotFoundPage.tsx'),
+  (m) => m.NotFoundPage,
+  OPEN,
+)
+
 export const routes: RouteObject[] = [
   {
     element: <Shell />,
     children: [
       {
         path: paths.home,
-        ...firstScreen(NovidadesPage, { data: PAGE_READS[paths.home]?.reads }),
+        ...firstScreen(NovidadesPage, { prefetch: (q) => q.prefetchQuery(novidadesQuery()) }),
       },
       {
         path: paths.novidades,
-        ...firstScreen(NovidadesPage, { data: PAGE_READS[paths.novidades]?.reads }),
+        ...firstScreen(NovidadesPage, { prefetch: (q) => q.prefetchQuery(novidadesQuery()) }),
       },
       {
         path: paths.novidade,
         ...page(
           () => import('../features/conteudos/NovidadePage.tsx'),
           (m) => m.NovidadePage,
-          { data: PAGE_READS[paths.novidade]?.reads },
+          { prefetch: (q, p) => q.prefetchQuery(novidadeQuery(p.novidade ?? '')) },
         ),
       },
       {
         path: paths.fidelizacao,
-        ...firstScreen(FidelizacaoPage, { access: 'private', data: PAGE_READS[paths.fidelizacao]?.reads }),
+        ...firstScreen(FidelizacaoPage, { access: 'private', prefetch: (q) => q.prefetchQuery(configuracaoQuery()) }),
       },
       {
         path: paths.qr,
@@ -99,7 +106,7 @@ export const routes: RouteObject[] = [
         ...page(
           () => import('../features/conteudos/CampanhasPage.tsx'),
           (m) => m.CampanhasPage,
-          { data: PAGE_READS[paths.campanhas]?.reads },
+          { prefetch: (q) => q.prefetchQuery(campanhasQuery()) },
         ),
       },
       {
@@ -107,7 +114,7 @@ export const routes: RouteObject[] = [
         ...page(
           () => import('../features/conteudos/CampanhaPage.tsx'),
           (m) => m.CampanhaPage,
-          { data: PAGE_READS[paths.campanha]?.reads },
+          { prefetch: (q, p) => q.prefetchQuery(campanhaQuery(p.campanha ?? '')) },
         ),
       },
       {
@@ -158,8 +165,8 @@ export const routes: RouteObject[] = [
       {
         path: paths.informacaoLegalConteudoFinalizar,
         ...page(
-          () => import('../features/encomendas/FinalizarPage.tsx'),
-          (m) => m.FinalizarLegalPage,
+          () => import('../features/conteudos/InformacaoLegalConteudoPage.tsx'),
+          (m) => m.InformacaoLegalFinalizarPage,
           { access: 'private' },
         ),
       },
@@ -240,7 +247,7 @@ export const routes: RouteObject[] = [
         ...page(
           () => import('../features/restaurantes/RestaurantesPage.tsx'),
           (m) => m.RestaurantesPage,
-          { data: PAGE_READS[paths.restaurantes]?.reads },
+          { prefetch: (q) => q.prefetchQuery(restaurantesQuery()) },
         ),
       },
       {
@@ -248,12 +255,12 @@ export const routes: RouteObject[] = [
         ...page(
           () => import('../features/restaurantes/RestaurantePage.tsx'),
           (m) => m.RestaurantePage,
-          { data: PAGE_READS[paths.restaurante]?.reads },
+          { prefetch: (q, p) => q.prefetchQuery(restauranteQuery(p.restaurante ?? '')) },
         ),
       },
       {
         path: paths.loja,
-        ...firstScreen(LojaPage, { data: PAGE_READS[paths.loja]?.reads }),
+        ...firstScreen(LojaPage, { prefetch: (q, p) => q.prefetchQuery(lojaQuery(p.restaurante ?? '', p.loja ?? '')) }),
       },
       {
         path: paths.mapa,
@@ -380,22 +387,8 @@ export const routes: RouteObject[] = [
           { access: 'account' },
         ),
       },
-      {
-        path: paths.notfound,
-        ...page(
-          () => import('../features/conteudos/NotFoundPage.tsx'),
-          (m) => m.NotFoundPage,
-          OPEN,
-        ),
-      },
-      {
-        path: '*',
-        ...page(
-          () => import('../features/conteudos/NotFoundPage.tsx'),
-          (m) => m.NotFoundPage,
-          OPEN,
-        ),
-      },
+      { path: paths.notfound, ...notFound },
+      { path: '*', ...notFound },
     ],
   },
   ...painelRoutes,

@@ -1,14 +1,19 @@
-import { type UseQueryResult, useQuery } from '@tanstack/react-query'
+import type { QueryFunctionContext, UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Navigate } from 'react-router'
 import { ErrorState } from '../ui/ErrorState.tsx'
 import { Loading } from '../ui/Loading.tsx'
 import { apiGet, isNotFound } from './api.ts'
 
-/** A GET of the API, cached under its own path. */
-export function useApiQuery<T>(path: string, enabled = true): UseQueryResult<T> {
-  return useQuery({ queryKey: [path], queryFn: ({ signal }) => apiGet<T>(path, signal), enabled })
-}
+/**
+ * The key of a public GET, cached under its own path: the server answers a page's first reads inside its HTML by path
+ * (shared/page-reads.ts), and the app puts them in the cache under these keys before the screens ask.
+ */
+export const pathKey = (path: string) => [path] as const
+
+/** The query function of a `pathKey`: GETs the path it names. */
+export const getByPath = <T,>({ queryKey: [path], signal }: QueryFunctionContext<readonly [string]>) =>
+  apiGet<T>(path, signal)
 
 interface QueryViewProps<T> {
   query: UseQueryResult<T>

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { dadosDoEvento, type EventoCliente } from '../../../shared/eventos.ts'
 import {
   canais,
   type EventBus,
@@ -46,19 +47,21 @@ export const eventosRoutes: FastifyPluginAsyncZod<EventosRoutesOptions> = async 
     const stream = openSse(request, reply, closing, { pingEvent: true })
     void stream.closed.then(devolver)
     let seq = 0
-    const enviar = (nome: string, dados: unknown) => stream.send(nome, dados, `${inicio}-${++seq}`)
+    const enviar = (evento: EventoCliente) => stream.send(evento.nome, dadosDoEvento(evento), `${inicio}-${++seq}`)
     // The browser reconnecting by itself says where it was (Last-Event-ID): events are not kept to be replayed, so it
     // is told to read again what it shows, which is what the events would have told it.
-    if (request.headers['last-event-id']) enviar('reler', {})
+    if (request.headers['last-event-id']) enviar({ nome: 'reler' })
     const ouvinte = (evento: Evento) => {
-      if (evento.tipo === 'encomenda') enviar('encomenda', { orderId: evento.orderId, status: evento.status })
-      else if (evento.tipo === UTILIZADOR_ALTERADO.tipo) enviar('utilizador', {})
-      else if (evento.tipo === NOTIFICACOES_ALTERADAS.tipo) enviar('notificacoes', {})
+      // The order service publishes numbers (the bus types its fields loosely).
+      if (evento.tipo === 'encomenda')
+        enviar({ nome: 'encomenda', orderId: evento.orderId as number, status: evento.status as number })
+      else if (evento.tipo === UTILIZADOR_ALTERADO.tipo) enviar({ nome: 'utilizador' })
+      else if (evento.tipo === NOTIFICACOES_ALTERADAS.tipo) enviar({ nome: 'notificacoes' })
       else if (evento.tipo === SESSOES_TERMINADAS.tipo && evento.exceto !== sessao.id) verificarSessao()
       // Events may have been missed (the bus lost PostgreSQL for a while): the app reads what it shows again, and
       // this session, which may have been ended meanwhile, is checked.
       else if (evento.tipo === RELER.tipo) {
-        enviar('reler', {})
+        enviar({ nome: 'reler' })
         verificarSessao()
       }
     }
@@ -67,7 +70,7 @@ export const eventosRoutes: FastifyPluginAsyncZod<EventosRoutesOptions> = async 
       void conta.sessaoAtiva(sessao).then(
         (ativa) => {
           if (ativa) return
-          enviar('sessao-terminada', {})
+          enviar({ nome: 'sessao-terminada' })
           stream.end()
         },
         (err: unknown) => request.log.error({ err }, 'session check failed'),

@@ -1,8 +1,8 @@
 import { PASSWORD_LENGTH } from '../../../shared/constants.ts'
 import type { AlterarPasswordSchema } from '../../../shared/conta.ts'
-import { RouteModal, useCloseModal } from '../../app/modal-route.tsx'
 import { Field } from '../../ui/Field.tsx'
 import { useApiForm } from '../../ui/form.tsx'
+import { RouteModal, useCloseModal } from '../../ui/modal-route.tsx'
 import { useAlterarPassword } from './use-alterar-password.ts'
 
 const loadAlterarPasswordSchema = (): Promise<typeof AlterarPasswordSchema> =>

@@ -1,8 +1,8 @@
 import { DEFAULT_PAIS } from '../../../shared/constants.ts'
 import type { AlterarTelemovelSchema } from '../../../shared/conta.ts'
 import { href, paths } from '../../../shared/routes.ts'
-import { RouteModal, useModalNavigate } from '../../app/modal-route.tsx'
 import { useApiForm } from '../../ui/form.tsx'
+import { RouteModal, useModalNavigate } from '../../ui/modal-route.tsx'
 import { PhoneField, phoneFieldProps } from '../../ui/PhoneField.tsx'
 
 const loadAlterarTelemovelSchema = (): Promise<typeof AlterarTelemovelSchema> =>

@@ -1,9 +1,9 @@
 import { useState } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import { paths } from '../../../shared/routes.ts'
-import { sessaoRenovada } from '../../app/eventos.ts'
-import { RouteModal, useModalNavigate } from '../../app/modal-route.tsx'
+import { sessaoRenovada } from '../../lib/eventos.ts'
 import { Dialog } from '../../ui/Dialog.tsx'
+import { RouteModal, useModalNavigate } from '../../ui/modal-route.tsx'
 import { SmsCodeForm } from './SmsCodeForm.tsx'
 import { useConfirmarTelemovel } from './use-confirmar-telemovel.ts'
 

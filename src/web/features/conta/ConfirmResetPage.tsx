@@ -1,6 +1,6 @@
 import { useNavigate, useParams } from 'react-router'
 import { paths } from '../../../shared/routes.ts'
-import { RouteModal, useModalNavigate } from '../../app/modal-route.tsx'
+import { RouteModal, useModalNavigate } from '../../ui/modal-route.tsx'
 import { SmsCodeForm } from './SmsCodeForm.tsx'
 import { useConfirmarReset } from './use-confirmar-reset.ts'
 

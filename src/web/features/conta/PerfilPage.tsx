@@ -2,12 +2,12 @@ import { Link } from 'react-router'
 import type { UserData } from '../../../shared/conta.ts'
 import { formatMoney } from '../../../shared/format.ts'
 import { paths } from '../../../shared/routes.ts'
-import { useHeader } from '../../app/header.tsx'
-import { ModalLink } from '../../app/modal-route.tsx'
-import { usePrivateData } from '../../app/private-data.ts'
+import { usePrivateData } from '../../lib/private-data.ts'
+import { AtivarNotificacoes } from '../../ui/AtivarNotificacoes.tsx'
 import { ErrorState } from '../../ui/ErrorState.tsx'
+import { useHeader } from '../../ui/header.tsx'
 import { Loading } from '../../ui/Loading.tsx'
-import { AtivarNotificacoes } from '../notificacoes/AtivarNotificacoes.tsx'
+import { ModalLink } from '../../ui/modal-route.tsx'
 
 /** The account hub (spec §2): greeting, 'Já poupou' and the account's links; logged out, a way in. */
 export function PerfilPage() {

@@ -1,8 +1,8 @@
 import { DEFAULT_PAIS } from '../../../shared/constants.ts'
 import type { ResetSchema } from '../../../shared/conta.ts'
 import { href, paths } from '../../../shared/routes.ts'
-import { ModalLink, RouteModal, useModalNavigate } from '../../app/modal-route.tsx'
 import { useApiForm } from '../../ui/form.tsx'
+import { ModalLink, RouteModal, useModalNavigate } from '../../ui/modal-route.tsx'
 import { PhoneField, phoneFieldProps } from '../../ui/PhoneField.tsx'
 
 const loadResetSchema = (): Promise<typeof ResetSchema> => import('../../../shared/conta.ts').then((m) => m.ResetSchema)

@@ -3,10 +3,10 @@ import { Link } from 'react-router'
 import { DEFAULT_PAIS, TERMOS_TAG } from '../../../shared/constants.ts'
 import type { SignupInput, SignupSchema } from '../../../shared/conta.ts'
 import { href, paths } from '../../../shared/routes.ts'
-import { ModalLink, RouteModal, useModalNavigate } from '../../app/modal-route.tsx'
-import { leaveForm, takeFormValues } from '../../app/return-trip.ts'
+import { leaveForm, takeFormValues } from '../../lib/return-trip.ts'
 import { CheckboxField } from '../../ui/Field.tsx'
 import { useApiForm } from '../../ui/form.tsx'
+import { ModalLink, RouteModal, useModalNavigate } from '../../ui/modal-route.tsx'
 import { PhoneField, phoneFieldProps } from '../../ui/PhoneField.tsx'
 
 const loadSignupSchema = (): Promise<typeof SignupSchema> =>

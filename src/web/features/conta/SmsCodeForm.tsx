@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import type { CodigoSmsSchema, PrivateData } from '../../../shared/conta.ts'
-import { useSetPrivateData } from '../../app/private-data.ts'
 import { ApiError } from '../../lib/api.ts'
+import { useSetPrivateData } from '../../lib/private-data.ts'
 import { Field } from '../../ui/Field.tsx'
 import { useApiForm } from '../../ui/form.tsx'
 

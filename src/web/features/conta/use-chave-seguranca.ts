@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { PrivateData, UserData } from '../../../shared/conta.ts'
 import { paths } from '../../../shared/routes.ts'
-import { PRIVATE_DATA_KEY } from '../../app/private-data.ts'
 import { apiPost } from '../../lib/api.ts'
+import { PRIVATE_DATA_KEY } from '../../lib/private-data.ts'
 
 export interface ChaveSegurancaResult {
   /** The account after the change (the route's schema allows null: no account, which its login guard rules out). */

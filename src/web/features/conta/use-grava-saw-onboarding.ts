@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { PrivateData } from '../../../shared/conta.ts'
-import { PRIVATE_DATA_KEY, setPrivateData } from '../../app/private-data.ts'
 import { apiPost } from '../../lib/api.ts'
+import { PRIVATE_DATA_KEY, setPrivateData } from '../../lib/private-data.ts'
 
 /** Records the onboarding as seen (on the device's session, and on the account when logged in). */
 export function useGravaSawOnboarding() {

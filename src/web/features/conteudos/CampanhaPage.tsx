@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router'
 import { paths } from '../../../shared/routes.ts'
-import { useHeader } from '../../app/header.tsx'
 import { QueryView } from '../../lib/query.tsx'
+import { useHeader } from '../../ui/header.tsx'
 import { ConteudoDetalhe } from './NovidadePage.tsx'
 import { useCampanha } from './use-campanha.ts'
 

@@ -1,8 +1,8 @@
 import { href, paths } from '../../../shared/routes.ts'
-import { useHeader } from '../../app/header.tsx'
 import { QueryView } from '../../lib/query.tsx'
 import { Card } from '../../ui/Card.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
+import { useHeader } from '../../ui/header.tsx'
 import { useCampanhas } from './use-campanhas.ts'
 
 export function CampanhasPage() {

@@ -1,8 +1,8 @@
 import { Link, useParams } from 'react-router'
 import { href, paths } from '../../../shared/routes.ts'
-import { useHeader } from '../../app/header.tsx'
 import { QueryView } from '../../lib/query.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
+import { useHeader } from '../../ui/header.tsx'
 import { useCategoriaFaq } from './use-categoria-faq.ts'
 
 export function CategoriaFaqPage() {

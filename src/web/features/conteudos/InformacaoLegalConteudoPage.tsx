@@ -1,10 +1,10 @@
 import { useParams } from 'react-router'
 import { POLITICA_PRIVACIDADE_TAG, TERMOS_TAG } from '../../../shared/constants.ts'
 import { paths } from '../../../shared/routes.ts'
-import { useHeader } from '../../app/header.tsx'
 import { QueryView } from '../../lib/query.tsx'
+import { useInformacaoLegalConteudo } from '../../lib/use-informacao-legal-conteudo.ts'
+import { useHeader } from '../../ui/header.tsx'
 import { RichText } from '../../ui/RichText.tsx'
-import { useInformacaoLegalConteudo } from './use-informacao-legal-conteudo.ts'
 
 /** A legal text; `back` is where the header's back link returns (the list, sign-up or checkout). */
 function LegalContent({ tag, back }: { tag: string; back?: string }) {

@@ -1,8 +1,8 @@
 import { Link } from 'react-router'
 import { href, paths } from '../../../shared/routes.ts'
-import { useHeader } from '../../app/header.tsx'
 import { QueryView } from '../../lib/query.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
+import { useHeader } from '../../ui/header.tsx'
 import { useInformacaoLegal } from './use-informacao-legal.ts'
 
 export function InformacaoLegalPage() {

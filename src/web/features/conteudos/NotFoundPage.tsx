@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { paths } from '../../../shared/routes.ts'
-import { useHeader } from '../../app/header.tsx'
+import { useHeader } from '../../ui/header.tsx'
 
 export function NotFoundPage() {
   useHeader('Página não encontrada')

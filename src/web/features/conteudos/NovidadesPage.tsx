@@ -1,9 +1,9 @@
 import type { NovidadeResumo } from '../../../shared/conteudos.ts'
 import { href, paths } from '../../../shared/routes.ts'
-import { useHeader } from '../../app/header.tsx'
 import { QueryView } from '../../lib/query.tsx'
 import { Card } from '../../ui/Card.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
+import { useHeader } from '../../ui/header.tsx'
 import { Later } from '../../ui/Later.tsx'
 import { useNovidades } from './use-novidades.ts'
 

@@ -1,7 +1,7 @@
 import { Navigate, useParams } from 'react-router'
 import { href, paths } from '../../../shared/routes.ts'
-import { useHeader } from '../../app/header.tsx'
 import { QueryView } from '../../lib/query.tsx'
+import { useHeader } from '../../ui/header.tsx'
 import { RichText } from '../../ui/RichText.tsx'
 import { useCategoriaFaq } from './use-categoria-faq.ts'
 

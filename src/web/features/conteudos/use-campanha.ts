@@ -1,5 +1,9 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { Campanha } from '../../../shared/conteudos.ts'
-import { apiReads } from '../../../shared/page-reads.ts'
-import { useApiQuery } from '../../lib/query.tsx'
+import { getByPath } from '../../lib/query.tsx'
+import { conteudosKeys } from './keys.ts'
 
-export const useCampanha = (tag: string) => useApiQuery<Campanha>(apiReads.campanha(tag))
+export const campanhaQuery = (tag: string) =>
+  queryOptions({ queryKey: conteudosKeys.campanha(tag), queryFn: getByPath<Campanha> })
+
+export const useCampanha = (tag: string) => useQuery(campanhaQuery(tag))

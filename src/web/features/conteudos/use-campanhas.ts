@@ -1,5 +1,9 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { CampanhaResumo } from '../../../shared/conteudos.ts'
-import { apiReads } from '../../../shared/page-reads.ts'
-import { useApiQuery } from '../../lib/query.tsx'
+import { getByPath } from '../../lib/query.tsx'
+import { conteudosKeys } from './keys.ts'
 
-export const useCampanhas = () => useApiQuery<CampanhaResumo[]>(apiReads.campanhas())
+export const campanhasQuery = () =>
+  queryOptions({ queryKey: conteudosKeys.campanhas(), queryFn: getByPath<CampanhaResumo[]> })
+
+export const useCampanhas = () => useQuery(campanhasQuery())

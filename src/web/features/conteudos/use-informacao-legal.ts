@@ -1,4 +1,9 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { InformacaoLegalResumo } from '../../../shared/conteudos.ts'
-import { useApiQuery } from '../../lib/query.tsx'
+import { getByPath } from '../../lib/query.tsx'
+import { conteudosKeys } from './keys.ts'
 
-export const useInformacaoLegal = () => useApiQuery<InformacaoLegalResumo[]>('/api/informacao-legal')
+export const informacaoLegalQuery = () =>
+  queryOptions({ queryKey: conteudosKeys.informacaoLegal(), queryFn: getByPath<InformacaoLegalResumo[]> })
+
+export const useInformacaoLegal = () => useQuery(informacaoLegalQuery())

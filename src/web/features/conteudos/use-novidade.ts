@@ -1,5 +1,9 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { Novidade } from '../../../shared/conteudos.ts'
-import { apiReads } from '../../../shared/page-reads.ts'
-import { useApiQuery } from '../../lib/query.tsx'
+import { getByPath } from '../../lib/query.tsx'
+import { conteudosKeys } from './keys.ts'
 
-export const useNovidade = (tag: string) => useApiQuery<Novidade>(apiReads.novidade(tag))
+export const novidadeQuery = (tag: string) =>
+  queryOptions({ queryKey: conteudosKeys.novidade(tag), queryFn: getByPath<Novidade> })
+
+export const useNovidade = (tag: string) => useQuery(novidadeQuery(tag))

@@ -1,5 +1,9 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { NovidadeResumo } from '../../../shared/conteudos.ts'
-import { apiReads } from '../../../shared/page-reads.ts'
-import { useApiQuery } from '../../lib/query.tsx'
+import { getByPath } from '../../lib/query.tsx'
+import { conteudosKeys } from './keys.ts'
 
-export const useNovidades = () => useApiQuery<NovidadeResumo[]>(apiReads.novidades())
+export const novidadesQuery = () =>
+  queryOptions({ queryKey: conteudosKeys.novidades(), queryFn: getByPath<NovidadeResumo[]> })
+
+export const useNovidades = () => useQuery(novidadesQuery())

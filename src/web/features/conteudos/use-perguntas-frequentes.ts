@@ -1,4 +1,9 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { CategoriaFaq } from '../../../shared/conteudos.ts'
-import { useApiQuery } from '../../lib/query.tsx'
+import { getByPath } from '../../lib/query.tsx'
+import { conteudosKeys } from './keys.ts'
 
-export const usePerguntasFrequentes = () => useApiQuery<CategoriaFaq[]>('/api/perguntas-frequentes')
+export const perguntasFrequentesQuery = () =>
+  queryOptions({ queryKey: conteudosKeys.perguntasFrequentes(), queryFn: getByPath<CategoriaFaq[]> })
+
+export const usePerguntasFrequentes = () => useQuery(perguntasFrequentesQuery())

@@ -3,7 +3,7 @@ import { ESTADO, estadoTexto } from '../../../shared/estado-pedido.ts'
 import { formatMoney } from '../../../shared/format.ts'
 import type { EncomendaCliente } from '../../../shared/pedido.ts'
 import { paths } from '../../../shared/routes.ts'
-import { usePrivateData } from '../../app/private-data.ts'
+import { usePrivateData } from '../../lib/private-data.ts'
 import { useEncomendaLocal } from './carrinho.ts'
 
 const ESTADOS_ATUAIS: readonly number[] = [ESTADO.pagamento, ESTADO.recebido, ESTADO.emPreparacao, ESTADO.pronto]

@@ -7,18 +7,18 @@ import type { FinalizaEncomendaSchema } from '../../../shared/encomenda.ts'
 import { ESTADO, TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
 import { formatMoney } from '../../../shared/format.ts'
 import { href, paths } from '../../../shared/routes.ts'
-import { useHeader } from '../../app/header.tsx'
-import { usePrivateData, useSetPrivateData } from '../../app/private-data.ts'
+import { usePrivateData, useSetPrivateData } from '../../lib/private-data.ts'
 import { CheckboxField, Field } from '../../ui/Field.tsx'
 import { useApiForm } from '../../ui/form.tsx'
+import { useHeader } from '../../ui/header.tsx'
 import { Loading } from '../../ui/Loading.tsx'
 import { LoadingOverlay } from '../../ui/LoadingOverlay.tsx'
 import { PhoneField } from '../../ui/PhoneField.tsx'
 import { useLojasEncomenda } from './api.ts'
 import { type LinhaLocal, paraApi, useEncomendaLocal } from './carrinho.ts'
+import { encomendasKeys } from './keys.ts'
 import { RebaterOferta } from './RebaterOferta.tsx'
 import { ResumoEncomenda } from './ResumoEncomenda.tsx'
-import { encomendaKey } from './use-encomenda.ts'
 import {
   emFaltaParaFinalizar,
   enumerar,
@@ -28,9 +28,6 @@ import {
   useCalculo,
 } from './use-finalizar.ts'
 import './checkout.css'
-
-/** The checkout's legal text (`/carrinho/finalizar/informacao-legal/:conteudo`): its back link returns here. */
-export { InformacaoLegalFinalizarPage as FinalizarLegalPage } from '../conteudos/InformacaoLegalConteudoPage.tsx'
 
 /** The ordering terms of the demo content, shown with the general terms next to the acceptance box. */
 const CONDICOES_ENCOMENDA_TAG = 'condicoes-de-encomenda'
@@ -162,7 +159,7 @@ function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
       }),
     onSuccess: ({ orderData, privateData }) => {
       setPrivateData(privateData)
-      queryClient.setQueryData(encomendaKey(orderData.orderId), orderData)
+      queryClient.setQueryData(encomendasKeys.encomenda(orderData.orderId), orderData)
       lembrarEncomendaFeita({ orderId: orderData.orderId, carrinho: cartKey })
       const pago = orderData.status !== ESTADO.pagamento && orderData.status !== ESTADO.cancelado
       const destino = pago ? paths.finalizarPasso2 : paths.finalizarPassoPagamento

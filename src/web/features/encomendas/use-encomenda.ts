@@ -1,24 +1,24 @@
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { ESTADO } from '../../../shared/estado-pedido.ts'
 import type { EncomendaCliente } from '../../../shared/pedido.ts'
 import { apiGet, isNotFound } from '../../lib/api.ts'
-
-/** The query key of one of the customer's orders (the event stream invalidates it when the order changes). */
-export const encomendaKey = (id: number | null) => ['encomenda', id] as const
+import { encomendasKeys } from './keys.ts'
 
 /** While MB WAY waits, often (a fallback when the event stream is down); otherwise now and then. */
 export const intervaloEncomenda = (status: number | undefined): number => (status === ESTADO.pagamento ? 5_000 : 30_000)
 
 /** `GET /api/encomendas/{id}`: one of the customer's own orders (404 for anyone else's). */
-export const useEncomenda = (id: number | null) =>
-  useQuery({
-    queryKey: encomendaKey(id),
+export const encomendaQuery = (id: number | null) =>
+  queryOptions({
+    queryKey: encomendasKeys.encomenda(id),
     queryFn: ({ signal }) => apiGet<EncomendaCliente>(`/api/encomendas/${id}`, signal),
     enabled: id !== null,
     refetchInterval: (query) => intervaloEncomenda(query.state.data?.status),
     retry: (failures, error) => !isNotFound(error) && failures < 2,
   })
+
+export const useEncomenda = (id: number | null) => useQuery(encomendaQuery(id))
 
 /** The order id of a `?encomenda=` parameter, or null when it is not one. */
 export function idDaEncomenda(valor: string | null): number | null {

@@ -1,6 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { API_VERSION, type ApiErrorBody, GENERIC_ERROR_TITLE } from '../../../shared/api.ts'
 import type {
   Calculo,
   FinalizaEncomendaInput,
@@ -11,8 +10,9 @@ import type {
 import { ESTADO } from '../../../shared/estado-pedido.ts'
 import { formatMoney } from '../../../shared/format.ts'
 import type { EncomendaCliente } from '../../../shared/pedido.ts'
-import { ApiError, apiPost, OFFLINE_MESSAGE } from '../../lib/api.ts'
+import { ApiError, apiPost, customerApi } from '../../lib/api.ts'
 import { paraApi, useEncomendaLocal } from './carrinho.ts'
+import { encomendasKeys } from './keys.ts'
 
 /** Spec §8's words for a checkout the server could not take. */
 export const SUBMETER_FALHOU = 'Não foi possível submeter o carrinho. Tente mais tarde'
@@ -32,9 +32,9 @@ export const calcular = (body: PedidoCalculo) => apiPost<Calculo>('/api/calcula-
  * The cart priced by the server, with or without the balance. Never retried by itself: a failure is shown in a dialog
  * at once (spec §8), and trying again is the person's choice. `cartKey` is the cart's JSON (the query's identity).
  */
-export const useCalculo = (body: PedidoCalculo, cartKey: string, enabled = true) =>
-  useQuery({
-    queryKey: ['calcula-encomenda', body.id_loja, body.usar_premio, cartKey],
+export const calculoQuery = (body: PedidoCalculo, cartKey: string, enabled = true) =>
+  queryOptions({
+    queryKey: encomendasKeys.calculo(body.id_loja, body.usar_premio, cartKey),
     queryFn: () => calcular(body),
     enabled,
     retry: false,
@@ -43,6 +43,9 @@ export const useCalculo = (body: PedidoCalculo, cartKey: string, enabled = true)
     refetchOnWindowFocus: false,
     placeholderData: keepPreviousData,
   })
+
+export const useCalculo = (body: PedidoCalculo, cartKey: string, enabled = true) =>
+  useQuery(calculoQuery(body, cartKey, enabled))
 
 /**
  * 'Rebater Oferta' (spec §4): what the person may take off this order. The balance, when it all fits in the order;
@@ -151,42 +154,6 @@ function gravarTentativa(t: Tentativa | null): void {
 let tentativaAtual: Tentativa | null = null
 
 /**
- * POST with headers lib/api.ts's `apiPost` does not send (the Idempotency-Key), with its error handling: a failure
- * throws ApiError with the server's title, message and fields; no connection throws status 0.
- * `respondeu` says whether the server's own answer came back (JSON, success or error).
- */
-async function postComChave<T>(
-  path: string,
-  corpo: string,
-  chave: string,
-): Promise<{ respondeu: true; data: T } | { respondeu: boolean; error: ApiError }> {
-  let response: Response
-  try {
-    response = await fetch(path, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: {
-        Accept: 'application/json',
-        'Content-Type': 'application/json',
-        'X-Api-Version': API_VERSION,
-        'Idempotency-Key': chave,
-      },
-      body: corpo,
-    })
-  } catch {
-    return { respondeu: false, error: new ApiError(0, GENERIC_ERROR_TITLE, OFFLINE_MESSAGE) }
-  }
-  const payload = (await response.json().catch(() => null)) as { data: T } | ApiErrorBody | null
-  if (response.ok && payload && 'data' in payload) return { respondeu: true, data: payload.data }
-  if (payload && 'error' in payload) {
-    const { title, message, fields } = payload.error
-    return { respondeu: true, error: new ApiError(response.status, title, message, fields) }
-  }
-  // Not the app's answer (a proxy's timeout page…): the order may exist; the same key finds it.
-  return { respondeu: false, error: new ApiError(response.status, GENERIC_ERROR_TITLE, SUBMETER_FALHOU) }
-}
-
-/**
  * `POST /api/finaliza-encomenda` with one Idempotency-Key per checkout attempt (see `tentativaPara`): 201
  * `{orderData, privateData}`; field errors (telemovel, nome, email, nif, aceitou, cart.N) and refusals as ApiError.
  */
@@ -194,8 +161,13 @@ export async function finalizar(body: FinalizaEncomendaInput): Promise<FinalizaR
   const corpo = JSON.stringify(body)
   tentativaAtual = tentativaPara(tentativaAtual ?? lerTentativa(), corpo, () => crypto.randomUUID())
   gravarTentativa(tentativaAtual)
-  const resultado = await postComChave<FinalizaResposta>('/api/finaliza-encomenda', corpo, tentativaAtual.chave)
-  if (resultado.respondeu) {
+  const resultado = await customerApi.send<FinalizaResposta>('POST', '/api/finaliza-encomenda', {
+    body,
+    headers: { 'Idempotency-Key': tentativaAtual.chave },
+    // Not the app's answer (a proxy's timeout page…): the order may exist; the same key finds it.
+    unexpected: SUBMETER_FALHOU,
+  })
+  if (resultado.answered) {
     // Answered: this attempt is over, whatever the answer; the next submission is another attempt.
     tentativaAtual = null
     gravarTentativa(null)

@@ -2,7 +2,7 @@ import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import type { UserData } from '../../../shared/conta.ts'
 import { paths } from '../../../shared/routes.ts'
-import { useSetPrivateData } from '../../app/private-data.ts'
+import { useSetPrivateData } from '../../lib/private-data.ts'
 import { useSubmission } from '../../ui/submission.tsx'
 import { type SelecaoNif, useGravaSelecaoNif } from './use-grava-selecao-nif.ts'
 

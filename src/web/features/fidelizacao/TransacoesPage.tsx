@@ -1,6 +1,6 @@
 import { paths } from '../../../shared/routes.ts'
-import { useHeader } from '../../app/header.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
+import { useHeader } from '../../ui/header.tsx'
 import { Loading } from '../../ui/Loading.tsx'
 import { TransacoesTabela } from './TransacoesTabela.tsx'
 import { useFreshPrivateData } from './use-fresh-private-data.ts'

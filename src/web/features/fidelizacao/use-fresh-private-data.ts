@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { usePrivateData } from '../../app/private-data.ts'
+import { usePrivateData } from '../../lib/private-data.ts'
 
 /** Older than this, the private data are asked for again when a loyalty screen opens. */
 const FRESH_MS = 10_000

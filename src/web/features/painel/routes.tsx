@@ -1,12 +1,6 @@
-import type { ComponentType } from 'react'
 import type { RouteObject } from 'react-router'
 import { paths } from '../../../shared/routes.ts'
-import { lazyScreen } from '../../app/routing.tsx'
-
-function screen<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): Pick<RouteObject, 'element' | 'handle'> {
-  const { element, load: preload } = lazyScreen(load, pick)
-  return { element, handle: { load: preload } }
-}
+import { lazyRoute as screen } from '../../lib/routing.tsx'
 
 /**
  * The staff pages (`/painel/*`, STORE-API.md "Staff pages"): a counter tablet's screens, outside the customer shell

@@ -2,8 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useRef } from 'react'
 import type { z } from 'zod'
 import type { DevolucaoRespostaSchema } from '../../../shared/fidelizacao.ts'
-import { painelKeys, painelPost } from './api.ts'
+import { painelPost } from './api.ts'
 import { createAttempts } from './idempotency.ts'
+import { painelKeys } from './keys.ts'
 
 export type Devolucao = z.infer<typeof DevolucaoRespostaSchema>
 

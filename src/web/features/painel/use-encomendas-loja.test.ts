@@ -2,10 +2,10 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import type { EncomendaLoja } from '../../../shared/pedido.ts'
 import { devolucao } from './CancelarEncomendaDialog.tsx'
+import { painelKeys } from './keys.ts'
 import {
   atrasoReligar,
   detetarNovas,
-  encomendasKey,
   esperaTexto,
   horaLisboa,
   juntar,
@@ -155,7 +155,7 @@ describe('receberEncomenda (an order from the stream while the list may be on it
     const leituras: Array<() => void> = []
     // An observer, as the board's useQuery is: invalidating refetches only queries someone watches.
     const observer = new QueryObserver(queryClient, {
-      queryKey: encomendasKey(),
+      queryKey: painelKeys.encomendas(),
       queryFn: () => {
         const lida = servidor
         return new Promise<EncomendaLoja[]>((resolve) => leituras.push(() => resolve(lida)))
@@ -178,7 +178,7 @@ describe('receberEncomenda (an order from the stream while the list may be on it
           await new Promise((r) => setTimeout(r, 0))
         }
       },
-      lista: () => queryClient.getQueryData<EncomendaLoja[]>(encomendasKey())?.map((o) => o.id),
+      lista: () => queryClient.getQueryData<EncomendaLoja[]>(painelKeys.encomendas())?.map((o) => o.id),
     }
   }
   const paga = encomenda(3, -1, '2026-11-24T10:00:00Z')

@@ -1,20 +1,18 @@
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { ESTADO } from '../../../shared/estado-pedido.ts'
 import { TIME_ZONE } from '../../../shared/format.ts'
 import type { EncomendaLoja } from '../../../shared/pedido.ts'
 import { ApiError } from '../../lib/api.ts'
-import { PAINEL_API, painelGet, painelKeys, painelPost } from './api.ts'
+import { PAINEL_API, painelGet, painelPost } from './api.ts'
 import { createAttempts } from './idempotency.ts'
+import { painelKeys } from './keys.ts'
 
 /**
  * The orders board's data (STORE-API.md "Orders from the app", on the staff surface): the store's open orders, kept
  * live by their event stream, and the two changes staff make (forward, cancel). The pure rules (how an order joins the
  * board, which ones are new, how long one has waited, how long to wait before reconnecting) are exported for tests.
  */
-
-/** The board's query key (beside `painelKeys`' others). */
-export const encomendasKey = () => [...painelKeys.all, 'encomendas'] as const
 
 /** What the board shows: received (-1) and in preparation (1). Ready (2) and cancelled (-9) leave it. */
 export const ABERTAS: readonly number[] = [ESTADO.recebido, ESTADO.emPreparacao]
@@ -92,7 +90,7 @@ export type Ligacao = 'a-ligar' | 'ligada' | 'sem-ligacao'
  * lands: the list is then read again, after the change, so a paid order never waits for the next periodic read.
  */
 export function receberEncomenda(queryClient: QueryClient, encomenda: EncomendaLoja): void {
-  const key = encomendasKey()
+  const key = painelKeys.encomendas()
   const temLista = queryClient.getQueryData(key) !== undefined
   if (temLista) queryClient.setQueryData<EncomendaLoja[]>(key, (lista = []) => juntar(lista, encomenda))
   if (temLista && queryClient.isFetching({ queryKey: key }) === 0) return
@@ -102,6 +100,14 @@ export function receberEncomenda(queryClient: QueryClient, encomenda: EncomendaL
 
 /** The list read again at most this often while the stream is quiet: a dead connection cannot hide an order long. */
 const RELER_MS = 60_000
+
+export const encomendasLojaQuery = () =>
+  queryOptions({
+    queryKey: painelKeys.encomendas(),
+    queryFn: ({ signal }) => painelGet<EncomendaLoja[]>(`/encomendas?estado=${ABERTAS.join(',')}`, signal),
+    refetchInterval: RELER_MS,
+    staleTime: 0,
+  })
 
 /**
  * `GET /painel/api/encomendas?estado=-1,1`, kept live by `GET /painel/api/encomendas/stream` (each new paid order and
@@ -113,12 +119,7 @@ const RELER_MS = 60_000
 export function useEncomendasLoja(onNovas: (novas: EncomendaLoja[]) => void) {
   const queryClient = useQueryClient()
   const [ligacao, setLigacao] = useState<Ligacao>('a-ligar')
-  const query = useQuery({
-    queryKey: encomendasKey(),
-    queryFn: ({ signal }) => painelGet<EncomendaLoja[]>(`/encomendas?estado=${ABERTAS.join(',')}`, signal),
-    refetchInterval: RELER_MS,
-    staleTime: 0,
-  })
+  const query = useQuery(encomendasLojaQuery())
 
   // New orders, whichever way they came in (the stream, a read after a reconnection, the periodic read).
   const conhecidas = useRef<Set<number> | null>(null)
@@ -138,7 +139,7 @@ export function useEncomendasLoja(onNovas: (novas: EncomendaLoja[]) => void) {
     let tentativa = 0
     let espera: ReturnType<typeof setTimeout> | undefined
     let fechado = false
-    const reler = () => void queryClient.invalidateQueries({ queryKey: encomendasKey() })
+    const reler = () => void queryClient.invalidateQueries({ queryKey: painelKeys.encomendas() })
 
     const abrir = () => {
       clearTimeout(espera)
@@ -209,14 +210,14 @@ function useMudancaEncomenda<V>(
     },
     onSuccess: (encomenda, v) => {
       attempts.settle(pedido(v))
-      queryClient.setQueryData<EncomendaLoja[]>(encomendasKey(), (lista = []) => juntar(lista, encomenda))
+      queryClient.setQueryData<EncomendaLoja[]>(painelKeys.encomendas(), (lista = []) => juntar(lista, encomenda))
     },
     onError: (error, v) => {
       if (!respondida(error)) return
       // The server answered (the order moved on elsewhere, was cancelled…): the same values later are a new attempt,
       // and the board reads what is true now.
       attempts.settle(pedido(v))
-      void queryClient.invalidateQueries({ queryKey: encomendasKey() })
+      void queryClient.invalidateQueries({ queryKey: painelKeys.encomendas() })
     },
   })
 }

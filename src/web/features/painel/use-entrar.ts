@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { painelKeys, painelPost } from './api.ts'
+import { painelPost } from './api.ts'
+import { painelKeys } from './keys.ts'
 
 /** `POST /painel/api/entrar`: pairs this tablet with a store key (the staff cookie comes back HttpOnly). */
 export function useEntrar() {

@@ -6,7 +6,8 @@ import { GENERIC_ERROR_TITLE } from '../../../shared/api.ts'
 import { paths } from '../../../shared/routes.ts'
 import { ApiError } from '../../lib/api.ts'
 import { Dialog } from '../../ui/Dialog.tsx'
-import { isSemSessao, painelKeys } from './api.ts'
+import { isSemSessao } from './api.ts'
+import { painelKeys } from './keys.ts'
 
 const UNEXPECTED = 'Ocorreu um erro inesperado. Tente novamente.'
 

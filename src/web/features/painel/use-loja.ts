@@ -1,10 +1,13 @@
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { LojaNome } from '../../../shared/restaurantes.ts'
-import { painelGet, painelKeys } from './api.ts'
+import { painelGet } from './api.ts'
+import { painelKeys } from './keys.ts'
 
 /** `GET /painel/api/loja`: the paired store's name and restaurant (401 when the tablet is not paired). */
-export const useLoja = () =>
-  useQuery({
+export const lojaQuery = () =>
+  queryOptions({
     queryKey: painelKeys.loja(),
     queryFn: ({ signal }) => painelGet<LojaNome | null>('/loja', signal),
   })
+
+export const useLoja = () => useQuery(lojaQuery())

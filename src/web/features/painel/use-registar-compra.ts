@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useRef } from 'react'
 import type { TransacaoLoja } from '../../../shared/fidelizacao.ts'
-import { painelKeys, painelPost } from './api.ts'
+import { painelPost } from './api.ts'
 import { createAttempts } from './idempotency.ts'
+import { painelKeys } from './keys.ts'
 
 export interface NovaCompra {
   cliente_id: number

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { painelKeys, painelPost } from './api.ts'
+import { painelPost } from './api.ts'
+import { painelKeys } from './keys.ts'
 
 /** `POST /painel/api/sair`: ends this tablet's session. */
 export function useSair() {

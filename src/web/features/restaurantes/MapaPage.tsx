@@ -1,7 +1,7 @@
 import { useParams } from 'react-router'
 import { href, paths } from '../../../shared/routes.ts'
-import { useHeader } from '../../app/header.tsx'
 import { QueryView } from '../../lib/query.tsx'
+import { useHeader } from '../../ui/header.tsx'
 import { Morada } from './Morada.tsx'
 import { geoUri, openStreetMapUrl } from './map-links.ts'
 import { useLoja } from './use-loja.ts'

@@ -1,9 +1,9 @@
 import { Link, useParams } from 'react-router'
 import { IMAGE_SIZES } from '../../../shared/imagens.ts'
 import { href, paths } from '../../../shared/routes.ts'
-import { useHeader } from '../../app/header.tsx'
 import { QueryView } from '../../lib/query.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
+import { useHeader } from '../../ui/header.tsx'
 import { Picture } from '../../ui/Picture.tsx'
 import { useLoja } from './use-loja.ts'
 

@@ -1,9 +1,9 @@
 import { Navigate } from 'react-router'
 import { href, paths } from '../../../shared/routes.ts'
-import { useHeader } from '../../app/header.tsx'
 import { QueryView } from '../../lib/query.tsx'
 import { Card } from '../../ui/Card.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
+import { useHeader } from '../../ui/header.tsx'
 import { useRestaurantes } from './use-restaurantes.ts'
 
 export function RestaurantesPage() {

@@ -1,5 +1,9 @@
-import { apiReads } from '../../../shared/page-reads.ts'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { Loja } from '../../../shared/restaurantes.ts'
-import { useApiQuery } from '../../lib/query.tsx'
+import { getByPath } from '../../lib/query.tsx'
+import { restaurantesKeys } from './keys.ts'
 
-export const useLoja = (restaurante: string, loja: string) => useApiQuery<Loja>(apiReads.loja(restaurante, loja))
+export const lojaQuery = (restaurante: string, loja: string) =>
+  queryOptions({ queryKey: restaurantesKeys.loja(restaurante, loja), queryFn: getByPath<Loja> })
+
+export const useLoja = (restaurante: string, loja: string) => useQuery(lojaQuery(restaurante, loja))

@@ -1,5 +1,9 @@
-import { apiReads } from '../../../shared/page-reads.ts'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { Restaurante } from '../../../shared/restaurantes.ts'
-import { useApiQuery } from '../../lib/query.tsx'
+import { getByPath } from '../../lib/query.tsx'
+import { restaurantesKeys } from './keys.ts'
 
-export const useRestaurante = (tag: string) => useApiQuery<Restaurante>(apiReads.restaurante(tag))
+export const restauranteQuery = (tag: string) =>
+  queryOptions({ queryKey: restaurantesKeys.restaurante(tag), queryFn: getByPath<Restaurante> })
+
+export const useRestaurante = (tag: string) => useQuery(restauranteQuery(tag))

@@ -1,5 +1,9 @@
-import { apiReads } from '../../../shared/page-reads.ts'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { RestauranteResumo } from '../../../shared/restaurantes.ts'
-import { useApiQuery } from '../../lib/query.tsx'
+import { getByPath } from '../../lib/query.tsx'
+import { restaurantesKeys } from './keys.ts'
 
-export const useRestaurantes = () => useApiQuery<RestauranteResumo[]>(apiReads.restaurantes())
+export const restaurantesQuery = () =>
+  queryOptions({ queryKey: restaurantesKeys.restaurantes(), queryFn: getByPath<RestauranteResumo[]> })
+
+export const useRestaurantes = () => useQuery(restaurantesQuery())

@@ -9,10 +9,9 @@ import {
   useNavigate,
 } from 'react-router'
 import { paths } from '../../shared/routes.ts'
-import { NovidadesPage } from '../features/conteudos/NovidadesPage.tsx'
-import { Modal } from '../ui/Modal.tsx'
+import { useRouteHandle } from '../lib/routing.tsx'
 import { useModalTitle } from './header.tsx'
-import { useRouteHandle } from './routing.tsx'
+import { Modal } from './Modal.tsx'
 
 /**
  * Modal screens (docs/decisions/0003-account-screens.md). A link to a modal screen carries the page it was opened on
@@ -83,12 +82,4 @@ export function RouteModal({ title, children }: { title: string; children: React
       {children}
     </Modal>
   )
-}
-
-/**
- * What shows under a modal opened without a page behind it: the home page, which 'Fechar' leads to, rather than an
- * empty screen.
- */
-export function ModalBackdrop() {
-  return <NovidadesPage />
 }

@@ -1,9 +1,9 @@
 import { type ReactNode, useState } from 'react'
 import { createPortal } from 'react-dom'
-import { QueryView } from '../../lib/query.tsx'
-import { Modal } from '../../ui/Modal.tsx'
-import { RichText } from '../../ui/RichText.tsx'
-import { useInformacaoLegalConteudo } from './use-informacao-legal-conteudo.ts'
+import { QueryView } from '../lib/query.tsx'
+import { useInformacaoLegalConteudo } from '../lib/use-informacao-legal-conteudo.ts'
+import { Modal } from './Modal.tsx'
+import { RichText } from './RichText.tsx'
 
 /**
  * A legal text opened over the form that asks to accept it: leaving the screen would lose what was typed, and a

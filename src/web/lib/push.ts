@@ -1,7 +1,7 @@
-import { apiDelete, apiGet, apiPost } from '../lib/api.ts'
+import { apiDelete, apiGet, apiPost } from './api.ts'
 
 /**
- * Web Push on this device (issue 11): asked for at a sensible moment (after an order, or from the profile), never on a
+ * Web Push on this device: asked for at a sensible moment (after an order, or from the profile), never on a
  * first visit. The browser's subscription goes to the server, which sends each notification to it.
  */
 export type EstadoPush = 'indisponivel' | 'bloqueado' | 'ativo' | 'inativo'

@@ -1,8 +1,9 @@
 import { QueryClient } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest'
-import { API_VERSION } from '../../shared/api.ts'
-import type { Notificacao } from '../../shared/notificacoes.ts'
-import { comLeitura, leituraAoSair, NOTIFICACOES_KEY, naoLidas } from './notificacoes.ts'
+import { API_VERSION } from '../../../shared/api.ts'
+import type { Notificacao } from '../../../shared/notificacoes.ts'
+import { notificacoesKeys } from './keys.ts'
+import { comLeitura, leituraAoSair, naoLidas } from './use-notificacoes.ts'
 
 const n = (id: number, read = false): Notificacao => ({
   id,
@@ -58,7 +59,7 @@ describe('leaving the notifications screen', () => {
 
   it('hidden then unloaded (the app closed), marks what it showed read once, with a request that outlives the page', () => {
     const leitura = leituraAoSair(queryClient)
-    queryClient.setQueryData([...NOTIFICACOES_KEY, 12], [n(7), n(5, true)])
+    queryClient.setQueryData(notificacoesKeys.lista(12), [n(7), n(5, true)])
     leitura.mostrou([n(7), n(5, true)], false)
     ocultar()
     fecharPagina()
@@ -73,7 +74,7 @@ describe('leaving the notifications screen', () => {
       }),
     ])
     // The header's count clears at once.
-    expect(queryClient.getQueryData<Notificacao[]>([...NOTIFICACOES_KEY, 12])?.every((x) => x.read)).toBe(true)
+    expect(queryClient.getQueryData<Notificacao[]>(notificacoesKeys.lista(12))?.every((x) => x.read)).toBe(true)
     leitura.sair()
     expect(fetch).toHaveBeenCalledTimes(1)
   })

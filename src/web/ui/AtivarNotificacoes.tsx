@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
-import { ativarPush, desativarPush, type EstadoPush, estadoPush } from '../../app/push.ts'
-import './notificacoes.css'
+import { ativarPush, desativarPush, type EstadoPush, estadoPush } from '../lib/push.ts'
+import './ativar-notificacoes.css'
 
 /**
  * The offer of notifications on this device, where the customer has a reason to want them: the order confirmation

@@ -16,8 +16,7 @@ import {
   useLocation,
   useRoutes,
 } from 'react-router'
-import { apiGet } from '../lib/api.ts'
-import { RouteError } from './RouteError.tsx'
+import { RouteError } from '../ui/RouteError.tsx'
 
 /**
  * Routing on React Router's declarative core, with the two things this app took from its data router: a screen's
@@ -27,12 +26,13 @@ import { RouteError } from './RouteError.tsx'
  */
 
 /**
- * What a route says about itself in its `handle`: `load` fetches its screen's chunk, `data` names the API reads the
- * screen will make, fetched at the same time as the chunk rather than after it (one round trip, not two, on 4G).
+ * What a route says about itself in its `handle`: `load` fetches its screen's chunk, `prefetch` starts the API reads
+ * the screen will make (with the queryOptions its hooks use), at the same time as the chunk rather than after it (one
+ * round trip, not two, on 4G).
  */
 export interface Loadable {
   load?: () => Promise<unknown>
-  data?: (params: Params) => string[]
+  prefetch?: (queryClient: QueryClient, params: Params) => Promise<unknown>
 }
 
 type Loaded =
@@ -74,6 +74,16 @@ export function lazyScreen<M>(load: () => Promise<M>, pick: (m: M) => ComponentT
     },
   }
   return { element: <LazyScreen loader={loader} />, load: loader.load }
+}
+
+/** A route whose screen is its own chunk, fetched (with the screen's data) before the navigation shows it. */
+export function lazyRoute<M, H extends object = Loadable>(
+  load: () => Promise<M>,
+  pick: (m: M) => ComponentType,
+  handle?: H,
+): Pick<RouteObject, 'element' | 'handle'> {
+  const screen = lazyScreen(load, pick)
+  return { element: screen.element, handle: { ...handle, load: screen.load } }
 }
 
 const matchesByPath = new WeakMap<RouteObject[], Map<string, ReturnType<typeof matchAllRoutes>>>()
@@ -149,11 +159,7 @@ export function AppRoutes({ routes }: { routes: RouteObject[] }) {
 /** Fetches the chunks of the routes matching `location` and starts their API reads; resolves with the chunks. */
 function startScreen(routes: RouteObject[], location: Location, queryClient: QueryClient): Promise<unknown> {
   const matches = matchRoutes(routes, location) ?? []
-  for (const { route, params } of matches) {
-    for (const path of (route.handle as Loadable | undefined)?.data?.(params) ?? []) {
-      void queryClient.prefetchQuery({ queryKey: [path], queryFn: ({ signal }) => apiGet(path, signal) })
-    }
-  }
+  for (const { route, params } of matches) void (route.handle as Loadable | undefined)?.prefetch?.(queryClient, params)
   return Promise.all(matches.map(({ route }) => (route.handle as Loadable | undefined)?.load?.()))
 }
 

@@ -1,8 +1,8 @@
-import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import type { PrivateData } from '../../shared/conta.ts'
-import { apiPost } from '../lib/api.ts'
-import { whenIdle } from '../lib/idle.ts'
+import { apiPost } from './api.ts'
+import { whenIdle } from './idle.ts'
 
 /**
  * What the server knows about this device's visitor (spec §3 "Private data"), under one query key. Every call that
@@ -51,13 +51,14 @@ async function fetchPrivateData(): Promise<PrivateData> {
   return data
 }
 
-const privateDataQuery = { queryKey: PRIVATE_DATA_KEY, queryFn: fetchPrivateData, staleTime: 5 * 60_000 }
+export const privateDataQuery = () =>
+  queryOptions({ queryKey: PRIVATE_DATA_KEY, queryFn: fetchPrivateData, staleTime: 5 * 60_000 })
 
-export const usePrivateData = () => useQuery(privateDataQuery)
+export const usePrivateData = () => useQuery(privateDataQuery())
 
 /** Asks the server at once, as the app starts: the guards wait for this answer on a device's first visit. */
 export function prefetchPrivateData(queryClient: QueryClient): void {
-  void queryClient.prefetchQuery(privateDataQuery)
+  void queryClient.prefetchQuery(privateDataQuery())
 }
 
 /** What a device knows once its session is over (logged out here, or ended elsewhere). */

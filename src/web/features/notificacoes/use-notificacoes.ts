@@ -1,14 +1,14 @@
-import { type QueryClient, useQuery } from '@tanstack/react-query'
-import type { Notificacao } from '../../shared/notificacoes.ts'
-import { apiGet, apiPost } from '../lib/api.ts'
-import { usePageLoaded } from '../lib/idle.ts'
-import { usePrivateData } from './private-data.ts'
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
+import type { Notificacao } from '../../../shared/notificacoes.ts'
+import { apiGet, apiPost } from '../../lib/api.ts'
+import { usePageLoaded } from '../../lib/idle.ts'
+import { usePrivateData } from '../../lib/private-data.ts'
+import { notificacoesKeys } from './keys.ts'
 
-/**
+/*
  * The customer's notifications (spec §2/§4), read by the header (its unread count, on every screen) and by
  * /notificacoes. Signed in, the server knows what was read; a guest's device keeps it (the newest id it saw).
  */
-export const NOTIFICACOES_KEY = ['notificacoes'] as const
 
 const GUEST_STORAGE_KEY = 'balcao_notificacoes_lidas'
 
@@ -29,6 +29,15 @@ export function comLeitura(lista: Notificacao[], guest: boolean, lidasAte = gues
 
 export const naoLidas = (lista: readonly Notificacao[] | undefined) => lista?.filter((n) => !n.read).length ?? 0
 
+/** `GET /api/notificacoes`, read for `quem` (a guest's marked read as this device saw them). */
+export const notificacoesQuery = (quem: string | number, guest: boolean) =>
+  queryOptions({
+    queryKey: notificacoesKeys.lista(quem),
+    queryFn: async ({ signal }) => comLeitura(await apiGet<Notificacao[]>('/api/notificacoes', signal), guest),
+    // Live over the event stream when signed in; a guest's list changes rarely: read again now and then.
+    staleTime: guest ? 5 * 60_000 : 60_000,
+  })
+
 /**
  * `quandoCarregada`: read only once the page has loaded (the header's count, which the first screen does not need);
  * the notifications screen reads at once, its list being the screen.
@@ -37,13 +46,9 @@ export function useNotificacoes({ quandoCarregada = false } = {}) {
   const pageLoaded = usePageLoaded()
   const privateData = usePrivateData().data
   const guest = privateData?.user.loggedIn !== true
-  // Keyed by whoever is signed in: another customer on the same device never sees (or marks) the last one's.
   const quem = guest ? 'guest' : (privateData?.user.data?.id ?? 'cliente')
   return useQuery({
-    queryKey: [...NOTIFICACOES_KEY, quem],
-    queryFn: async ({ signal }) => comLeitura(await apiGet<Notificacao[]>('/api/notificacoes', signal), guest),
-    // Live over the event stream when signed in; a guest's list changes rarely: read again now and then.
-    staleTime: guest ? 5 * 60_000 : 60_000,
+    ...notificacoesQuery(quem, guest),
     enabled: privateData !== undefined && (pageLoaded || !quandoCarregada),
   })
 }
@@ -53,7 +58,7 @@ export function useNotificacoes({ quandoCarregada = false } = {}) {
  * (guest); the lists already in memory say so at once, so the header's count clears without waiting.
  */
 export async function marcarLidas(queryClient: QueryClient, ate: number, guest: boolean): Promise<void> {
-  for (const [key, lista] of queryClient.getQueriesData<Notificacao[]>({ queryKey: NOTIFICACOES_KEY })) {
+  for (const [key, lista] of queryClient.getQueriesData<Notificacao[]>({ queryKey: notificacoesKeys.all })) {
     if (lista)
       queryClient.setQueryData(
         key,

@@ -1,0 +1,41 @@
+import type { QueryClient } from '@tanstack/react-query'
+import type { RouteObject } from 'react-router'
+import { describe, expect, it } from 'vitest'
+import { PAGE_READS } from '../../shared/page-reads.ts'
+import type { Loadable } from '../lib/routing.tsx'
+import { routes } from './router.tsx'
+
+/** Each param of a pattern given a value of its own name. */
+const paramsOf = (pattern: string) =>
+  Object.fromEntries([...pattern.matchAll(/:(\w+)/g)].map(([, name]) => [name as string, `${name}-x`]))
+
+function prefetchedKeys(route: RouteObject): unknown[] {
+  const keys: unknown[] = []
+  const queryClient = {
+    prefetchQuery: async ({ queryKey }: { queryKey: unknown }) => {
+      keys.push(queryKey)
+    },
+  } as unknown as QueryClient
+  void (route.handle as Loadable | undefined)?.prefetch?.(queryClient, paramsOf(route.path ?? ''))
+  return keys
+}
+
+describe('the routes’ prefetch', () => {
+  const screens = (routes[0]?.children ?? []).filter((r) => r.path)
+
+  // The server answers these reads inside the page's HTML, and the app seeds them under their paths: a screen that
+  // prefetched under another key would ask again for what it already has.
+  it('starts exactly the reads the server answers in the page, under their paths', () => {
+    for (const [pattern, page] of Object.entries(PAGE_READS)) {
+      const route = screens.find((r) => r.path === pattern)
+      expect(route, pattern).toBeDefined()
+      const expected = page.reads(paramsOf(pattern)).map((read) => [read])
+      expect(prefetchedKeys(route as RouteObject), pattern).toEqual(expected)
+    }
+  })
+
+  it('of no other screen', () => {
+    const others = screens.filter((r) => !(r.path && r.path in PAGE_READS))
+    expect(others.flatMap(prefetchedKeys)).toEqual([])
+  })
+})

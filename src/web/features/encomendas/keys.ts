@@ -1,0 +1,13 @@
+/**
+ * Query keys of the ordering screens, from one place. An order's key is what the event stream invalidates when the
+ * order changes (app/eventos.ts); `encomendas` matches every order's.
+ */
+export const encomendasKeys = {
+  encomendas: ['encomenda'] as const,
+  encomenda: (id: number | null) => [...encomendasKeys.encomendas, id] as const,
+  lojas: ['lojas-encomenda'] as const,
+  catalogo: (idLoja: number | null) => ['catalogo', idLoja] as const,
+  /** `cartKey` is the cart's JSON: the calculation's identity. */
+  calculo: (idLoja: number, usarPremio: 0 | 1, cartKey: string) =>
+    ['calcula-encomenda', idLoja, usarPremio, cartKey] as const,
+}

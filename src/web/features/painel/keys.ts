@@ -1,0 +1,8 @@
+/** Query keys of the staff pages, from one place; `all` is what pairing or unpairing the tablet clears. */
+export const painelKeys = {
+  all: ['painel'] as const,
+  sessao: () => [...painelKeys.all, 'sessao'] as const,
+  loja: () => [...painelKeys.all, 'loja'] as const,
+  compras: () => [...painelKeys.all, 'compras'] as const,
+  encomendas: () => [...painelKeys.all, 'encomendas'] as const,
+}
