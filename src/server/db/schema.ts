@@ -402,6 +402,19 @@ export interface PushEnviosTable {
   criado_em: string
 }
 
+/**
+ * A notification for everyone still being queued for the devices, a batch at a time (migration
+ * 2026-11-26T0000-push-difusoes); gone once every device has its send.
+ */
+export interface PushDifusoesTable {
+  notificacao_id: number
+  /** The newest device when the notification was written: those after it were not there to be told. */
+  subscricoes_ate: number
+  /** Devices up to this id are queued. */
+  enfileiradas_ate: Generated<number>
+  criada_em: string
+}
+
 /** A store's proof that it identified a customer just now (STORE-API.md `identificacao`): one purchase, 15 minutes. */
 export interface IdentificacoesTable {
   id: Generated<number>
@@ -443,5 +456,6 @@ export interface DB {
   notificacoes: NotificacoesTable
   push_subscricoes: PushSubscricoesTable
   push_envios: PushEnviosTable
+  push_difusoes: PushDifusoesTable
   identificacoes: IdentificacoesTable
 }

@@ -13,6 +13,7 @@ import {
   type SqliteDialectConfig,
   SqliteDriver,
   sql,
+  type Transaction,
 } from 'kysely'
 import pg from 'pg'
 import { migrations } from '../db/migrations/index.ts'
@@ -20,6 +21,11 @@ import type { DB } from '../db/schema.ts'
 
 /** The pool, or a transaction: repositories are functions of either (ARCHITECTURE.md, "Units of work"). */
 export type Database = Kysely<DB>
+/**
+ * A transaction under way: what an operation that must be part of its caller's unit of work takes, so that calling it
+ * on the pool does not compile.
+ */
+export type DatabaseTransaction = Transaction<DB>
 export type Dialect = 'sqlite' | 'postgres'
 
 export interface DatabaseHandle {

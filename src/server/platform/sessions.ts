@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { type Clock, DAY, isoIn, isoNow } from './clock.ts'
 import { randomToken, sha256 } from './crypto.ts'
-import type { Database } from './db.ts'
+import type { Database, DatabaseTransaction } from './db.ts'
 
 /**
  * Sessions (ARCHITECTURE.md "Identity"). A signed-in device holds an opaque random token, stored only as its SHA-256;
@@ -50,17 +50,22 @@ export function sessoesRepo(db: Database, clock: Clock) {
       return { token, sessao: { id: row.id, utilizadorId, sawOnboarding } }
     },
 
-    async findByToken(token: string): Promise<Sessao | undefined> {
+    /**
+     * The session behind a token, or, when it has ended (revoked elsewhere, expired), what it knew of the device: a
+     * device whose session ended has been through the onboarding, and is not sent back to it.
+     */
+    async findByToken(token: string): Promise<Sessao | { terminada: true; sawOnboarding: boolean } | undefined> {
       const row = await db
         .selectFrom('sessoes')
-        .select(['id', 'utilizador_id', 'saw_onboarding'])
+        .select(['id', 'utilizador_id', 'saw_onboarding', 'revogada_em', 'expira_em'])
         .where('token_hash', '=', sha256(token))
-        .where('utilizador_id', 'is not', null)
-        .where('revogada_em', 'is', null)
-        .where('expira_em', '>', isoNow(clock))
         .executeTakeFirst()
-      if (!row || row.utilizador_id === null) return undefined
-      return { id: row.id, utilizadorId: row.utilizador_id, sawOnboarding: row.saw_onboarding === 1 }
+      if (!row) return undefined
+      const sawOnboarding = row.saw_onboarding === 1
+      if (row.utilizador_id === null || row.revogada_em !== null || row.expira_em <= isoNow(clock)) {
+        return { terminada: true, sawOnboarding }
+      }
+      return { id: row.id, utilizadorId: row.utilizador_id, sawOnboarding }
     },
 
     /** The session is still good: neither revoked nor expired. */
@@ -111,6 +116,9 @@ export function sessoesRepo(db: Database, clock: Clock) {
 }
 
 export type SessoesRepo = ReturnType<typeof sessoesRepo>
+
+/** A session just written, and the token that proves it (handed to the device once its transaction committed). */
+export type NovaSessao = Awaited<ReturnType<SessoesRepo['create']>>
 
 const ANONYMOUS_PREFIX = 'anon.'
 
@@ -248,7 +256,8 @@ export async function registerSessions(app: FastifyInstance, options: SessionOpt
     request.bearer = bearer
     const visitor = token ? anonymousTokens.read(token) : undefined
     const found = token && !visitor ? await store.findByToken(token) : undefined
-    request.sessao = found ?? anonymous(visitor?.sawOnboarding ?? false)
+    if (found && !('terminada' in found)) request.sessao = found
+    else request.sessao = anonymous(found?.sawOnboarding ?? visitor?.sawOnboarding ?? false)
   }
 
   // Callback-style hooks: public reads pass through without a promise each (docs/decisions/0008).
@@ -264,27 +273,41 @@ export async function registerSessions(app: FastifyInstance, options: SessionOpt
     done(null, payload)
   })
 
+  /**
+   * The device's session replaced by a new one for the account (fixation-proof), written in the caller's transaction.
+   * When the old one was the same account's (a phone change), what the device kept under it (its push subscription)
+   * moves to the new one there too.
+   */
+  async function renew(trx: DatabaseTransaction, request: FastifyRequest, utilizadorId: number): Promise<NovaSessao> {
+    const { id, sawOnboarding } = request.sessao
+    const mesmaConta = request.sessao.utilizadorId === utilizadorId
+    const sessoes = sessoesRepo(trx, clock)
+    if (id !== null) await sessoes.revoke(id)
+    const nova = await sessoes.create(utilizadorId, sawOnboarding)
+    if (id !== null && mesmaConta && nova.sessao.id !== null) {
+      for (const seguir of seguidores) await seguir(trx, { de: id, para: nova.sessao.id, utilizadorId })
+    }
+    return nova
+  }
+
+  /** A renewed session, once its transaction has committed, becomes the device's. */
+  function adopt(request: FastifyRequest, reply: FastifyReply, nova: NovaSessao): Sessao {
+    request.sessao = nova.sessao
+    issue(request, reply, nova.token)
+    return nova.sessao
+  }
+
   return {
     /**
-     * Login, sign-up, recovery, phone change: the device's session is replaced by a new one for the account
-     * (fixation-proof). When the old one was the same account's (a phone change), what the device kept under it (its
-     * push subscription) moves to the new one, in the same transaction.
+     * Sign-up, recovery, phone change: the session is renewed inside the step that writes the account and spends its
+     * code, so that either all of it commits or none (`renew`), and handed to the device after the commit (`adopt`).
      */
+    renew,
+    adopt,
+
+    /** Login: the device's session is replaced by a new one for the account (fixation-proof), on its own. */
     async rotate(request: FastifyRequest, reply: FastifyReply, utilizadorId: number): Promise<Sessao> {
-      const { id, sawOnboarding } = request.sessao
-      const mesmaConta = request.sessao.utilizadorId === utilizadorId
-      const created = await db.transaction().execute(async (trx) => {
-        const sessoes = sessoesRepo(trx, clock)
-        if (id !== null) await sessoes.revoke(id)
-        const nova = await sessoes.create(utilizadorId, sawOnboarding)
-        if (id !== null && mesmaConta && nova.sessao.id !== null) {
-          for (const seguir of seguidores) await seguir(trx, { de: id, para: nova.sessao.id, utilizadorId })
-        }
-        return nova
-      })
-      request.sessao = created.sessao
-      issue(request, reply, created.token)
-      return created.sessao
+      return adopt(request, reply, await db.transaction().execute((trx) => renew(trx, request, utilizadorId)))
     },
 
     /** Logout: the session ends and the device is anonymous again (it keeps having seen the onboarding). */

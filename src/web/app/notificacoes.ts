@@ -64,5 +64,44 @@ export async function marcarLidas(queryClient: QueryClient, ate: number, guest: 
     if (ate > guestLidasAte()) storage()?.setItem(GUEST_STORAGE_KEY, String(ate))
     return
   }
-  await apiPost('/api/notificacoes/lidas', { ate })
+  // Sent as the page may be going away (closed, another address typed): the request must outlive it.
+  await apiPost('/api/notificacoes/lidas', { ate }, { keepalive: true })
+}
+
+/**
+ * The notifications screen's reading (spec §4: unread becomes read when the screen is left), however it is left: for
+ * another screen of the app (`sair`, on unmount), or with the page hidden or unloaded — the tab or the installed app
+ * closed, the browser's back to another site, another address typed, the phone turned to another app — which no
+ * unmount ever reports. Sent once for what was unread: a page hidden and then unloaded sends one request; a
+ * notification that arrives afterwards and is shown, one more when the screen is next left.
+ */
+export function leituraAoSair(queryClient: QueryClient) {
+  let ate = 0
+  let porLer = false
+  let guest = true
+  const marcar = () => {
+    if (!porLer || ate === 0) return
+    porLer = false
+    // A failure only leaves them unread until the next visit: nothing to tell.
+    void marcarLidas(queryClient, ate, guest).catch(() => {})
+  }
+  const aoOcultar = () => {
+    if (document.visibilityState === 'hidden') marcar()
+  }
+  document.addEventListener('visibilitychange', aoOcultar)
+  window.addEventListener('pagehide', marcar)
+  return {
+    /** The list as the screen shows it now. */
+    mostrou(lista: readonly Notificacao[], comoGuest: boolean) {
+      ate = lista.reduce((max, n) => Math.max(max, n.id), ate)
+      porLer ||= lista.some((n) => !n.read)
+      guest = comoGuest
+    },
+    /** The screen is left for another of the app's. */
+    sair() {
+      document.removeEventListener('visibilitychange', aoOcultar)
+      window.removeEventListener('pagehide', marcar)
+      marcar()
+    },
+  }
 }

@@ -14,17 +14,27 @@ export class ApiError extends Error {
 
 export const OFFLINE_MESSAGE = 'Sem ligação. Verifique a sua ligação à internet e tente novamente.'
 
+interface RequestOptions {
+  signal?: AbortSignal
+  /**
+   * The request goes on after the page is gone (closed, navigated away): what leaving a screen says. sendBeacon
+   * cannot carry the API's version header; a same-origin keepalive fetch carries it and the session cookie.
+   */
+  keepalive?: boolean
+}
+
 async function request<T>(
   method: 'GET' | 'POST' | 'DELETE',
   path: string,
   body?: unknown,
-  signal?: AbortSignal,
+  { signal, keepalive = false }: RequestOptions = {},
 ): Promise<T> {
   let response: Response
   try {
     response = await fetch(path, {
       method,
       signal,
+      keepalive,
       credentials: 'same-origin',
       headers: {
         Accept: 'application/json',
@@ -46,8 +56,9 @@ async function request<T>(
   throw new ApiError(response.status, GENERIC_ERROR_TITLE, 'Ocorreu um erro inesperado. Tente mais tarde.')
 }
 
-export const apiGet = <T>(path: string, signal?: AbortSignal) => request<T>('GET', path, undefined, signal)
-export const apiPost = <T>(path: string, body: unknown) => request<T>('POST', path, body)
+export const apiGet = <T>(path: string, signal?: AbortSignal) => request<T>('GET', path, undefined, { signal })
+export const apiPost = <T>(path: string, body: unknown, options: Pick<RequestOptions, 'keepalive'> = {}) =>
+  request<T>('POST', path, body, options)
 export const apiDelete = <T>(path: string, body: unknown) => request<T>('DELETE', path, body)
 
 export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404

@@ -749,6 +749,20 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
   })
 
   describe('sessions and onboarding', () => {
+    it('a device whose session was ended elsewhere stays past the onboarding', async () => {
+      await registered()
+      const laptop = device(t)
+      await laptop.call('POST', '/api/grava-saw-onboarding', { value: true })
+      await laptop.call('POST', '/login', { telemovel: PHONE, pais: '351', password: '135790' })
+      const phone = device(t)
+      await phone.call('POST', '/login', { telemovel: PHONE, pais: '351', password: '135790' })
+      await phone.call('POST', '/alterar-password', { password: '111111', confirmacaoPassword: '111111' })
+      const after = user(await laptop.call('POST', '/api/refresh-private-data', { value: true }))
+      expect(after).toMatchObject({ loggedIn: false, sawOnboarding: true, data: null })
+      // and again, now with the anonymous token the answer gave it
+      expect(user(await laptop.call('POST', '/api/refresh-private-data', { value: true })).sawOnboarding).toBe(true)
+    })
+
     it('remembers onboarding on the device, and on the account once logged in', async () => {
       const d = device(t)
       expect((await d.call('POST', '/api/grava-saw-onboarding', { value: true })).statusCode).toBe(200)

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { DEFAULT_PAIS } from '../../../shared/constants.ts'
@@ -18,6 +19,7 @@ import {
   ValueCallSchema,
 } from '../../../shared/conta.ts'
 import { texto } from '../../../shared/validacao.ts'
+import type { DatabaseTransaction } from '../../platform/db.ts'
 import { dataResponse, noDataResponse } from '../../platform/http.ts'
 import type { Sessions } from '../../platform/sessions.ts'
 import type { ContaService } from './service.ts'
@@ -40,6 +42,9 @@ export interface ContaRoutesOptions {
 /** Sign-up, login, recovery, phone and password changes, security key, personal data, session calls (spec §7). */
 export const contaRoutes: FastifyPluginAsyncZod<ContaRoutesOptions> = async (app, options) => {
   const { service, sessions, configuracao } = options
+  /** A confirmation's new session, written in the confirmation's own transaction. */
+  const renew = (request: FastifyRequest) => (trx: DatabaseTransaction, utilizadorId: number) =>
+    sessions.renew(trx, request, utilizadorId)
 
   app.get('/api/configuracao', { schema: { response: dataResponse(ConfiguracaoSchema) } }, async () => ({
     data: configuracao,
@@ -53,8 +58,9 @@ export const contaRoutes: FastifyPluginAsyncZod<ContaRoutesOptions> = async (app
     '/registo/:hash',
     { schema: { params: HashParams, body: CodigoSmsSchema, response: PrivateDataAnswer } },
     async (request, reply) => {
-      const id = await service.confirmSignup(request.params.hash, request.body.codigo, request.ip, request.sessao)
-      return { data: await service.privateData(await sessions.rotate(request, reply, id)) }
+      const { hash } = request.params
+      const nova = await service.confirmSignup(hash, request.body.codigo, request.ip, request.sessao, renew(request))
+      return { data: await service.privateData(sessions.adopt(request, reply, nova)) }
     },
   )
 
@@ -71,8 +77,8 @@ export const contaRoutes: FastifyPluginAsyncZod<ContaRoutesOptions> = async (app
     '/reset/:hash',
     { schema: { params: HashParams, body: CodigoSmsSchema, response: PrivateDataAnswer } },
     async (request, reply) => {
-      const id = await service.confirmReset(request.params.hash, request.body.codigo, request.ip)
-      return { data: await service.privateData(await sessions.rotate(request, reply, id)) }
+      const nova = await service.confirmReset(request.params.hash, request.body.codigo, request.ip, renew(request))
+      return { data: await service.privateData(sessions.adopt(request, reply, nova)) }
     },
   )
 
@@ -102,8 +108,15 @@ export const contaRoutes: FastifyPluginAsyncZod<ContaRoutesOptions> = async (app
     '/alterar-telemovel/:hash',
     { schema: { params: HashParams, body: CodigoSmsSchema, response: PrivateDataAnswer } },
     async (request, reply) => {
-      const id = await service.confirmPhoneChange(request.sessao, request.params.hash, request.body.codigo, request.ip)
-      return { data: await service.privateData(await sessions.rotate(request, reply, id)) }
+      const { hash } = request.params
+      const nova = await service.confirmPhoneChange(
+        request.sessao,
+        hash,
+        request.body.codigo,
+        request.ip,
+        renew(request),
+      )
+      return { data: await service.privateData(sessions.adopt(request, reply, nova)) }
     },
   )
 

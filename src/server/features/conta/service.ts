@@ -30,13 +30,13 @@ import {
   sha256,
   verifySecret,
 } from '../../platform/crypto.ts'
-import { type Database, isUniqueViolation } from '../../platform/db.ts'
+import { type Database, type DatabaseTransaction, isUniqueViolation } from '../../platform/db.ts'
 import { HttpError, TooManyRequests } from '../../platform/errors.ts'
 import { withoutPhoneNumbers } from '../../platform/logging.ts'
 import { ipKey, type Limit, type RateLimiter } from '../../platform/rate-limit.ts'
-import { type Sessao, sessoesRepo } from '../../platform/sessions.ts'
+import { type Sessao, type SessoesRepo, sessoesRepo } from '../../platform/sessions.ts'
 import type { SmsProvider } from '../../platform/sms.ts'
-import { contaRepo } from './repository.ts'
+import { type ContaRepo, contaRepo } from './repository.ts'
 
 /**
  * The account rules of ARCHITECTURE.md's security baseline and the issue's abuse cases, in one place. Limits are keyed
@@ -127,6 +127,15 @@ export interface ContaDeps {
     utilizadorAlterado(utilizadorId: number): void
   }
 }
+
+/**
+ * The new session of a confirmation (sign-up, recovery, phone change), written by the caller in the confirmation's own
+ * transaction: the account, the code spent and the session commit together or not at all.
+ */
+export type AbrirSessao<S> = (trx: DatabaseTransaction, utilizadorId: number) => Promise<S>
+
+/** The repository's writes to the account itself: only inside a unit of work, which tells the account's screens. */
+type EscritasDaConta = 'insertUtilizador' | 'updateUtilizador'
 
 /** A customer as the till finds them (STORE-API.md "identificar"). */
 export interface ClienteConta {
@@ -249,7 +258,8 @@ export function createContaService({
   encomendasDe,
   eventos,
 }: ContaDeps) {
-  const repository = contaRepo(db)
+  // Outside a unit of work the account is only read: its writes are the unit of work's, so none goes untold.
+  const repository: Omit<ContaRepo, EscritasDaConta> = contaRepo(db)
 
   /**
    * The account's security code in clear, or null: none made, or a legacy key kept only as a hash (not upgraded yet),
@@ -267,25 +277,31 @@ export function createContaService({
   }
 
   /**
-   * A step that writes more than one row, all or nothing (ARCHITECTURE.md, "Units of work"). Only the transaction's
-   * repositories may be used inside: on SQLite the pool's one connection is the transaction's until it ends.
+   * Every write to an account, all or nothing (ARCHITECTURE.md, "Units of work"). Only the transaction's repositories
+   * may be used inside: on SQLite the pool's one connection is the transaction's until it ends.
    */
   const unitOfWork = async <T>(
-    step: (trx: { conta: ReturnType<typeof contaRepo>; sessoes: ReturnType<typeof sessoesRepo> }) => Promise<T>,
+    step: (uow: { conta: ContaRepo; sessoes: SessoesRepo; trx: DatabaseTransaction }) => Promise<T>,
     /** The session doing it, when it goes on (under a new token): its own open screens are not signed out. */
     ator?: Sessao,
   ): Promise<T> => {
-    // Whose sessions were ended and whose record changed, told once the transaction has committed (a listener that
-    // then reads the database sees the change), and only if it did.
+    // Whose sessions were ended and whose record was written, by whichever write of the repository, told once the
+    // transaction has committed (a listener that then reads the database sees the change), and only if it did.
     const terminadas = new Map<number, number | null>()
     const alterados = new Set<number>()
     const result = await db.transaction().execute((trx) => {
       const conta = contaRepo(trx)
       const sessoes = sessoesRepo(trx, clock)
       return step({
+        trx,
         conta: {
           ...conta,
-          updateUtilizador: async (...args: Parameters<typeof conta.updateUtilizador>) => {
+          insertUtilizador: async (...args: Parameters<ContaRepo['insertUtilizador']>) => {
+            const id = await conta.insertUtilizador(...args)
+            alterados.add(id)
+            return id
+          },
+          updateUtilizador: async (...args: Parameters<ContaRepo['updateUtilizador']>) => {
             alterados.add(args[0])
             return conta.updateUtilizador(...args)
           },
@@ -300,7 +316,8 @@ export function createContaService({
       })
     })
     for (const [id, exceto] of terminadas) eventos?.sessoesTerminadas(id, exceto)
-    for (const id of alterados) if (!terminadas.has(id)) eventos?.utilizadorAlterado(id)
+    // The screens that go on (the one that did it, the sessions kept) show the record as it now is.
+    for (const id of alterados) eventos?.utilizadorAlterado(id)
     return result
   }
 
@@ -433,8 +450,12 @@ export function createContaService({
 
   const expired = () => new HttpError(410, contaMensagens.codigoExpirado, 'Código expirado')
 
-  /** Checks an SMS code against its challenge: 5 tries, 10 minutes, single use. Returns the used challenge. */
-  async function redeemChallenge(finalidade: SmsFinalidade, hash: string, codigo: string, ip: string) {
+  /**
+   * Checks an SMS code against its challenge: 5 tries, 10 minutes, single use. The attempt is counted here, on its own,
+   * so that a wrong code counts whatever happens next; the code is spent by `spend`, in the transaction that acts on
+   * it, so that a confirmation that fails leaves it good. Returns the challenge.
+   */
+  async function verifyChallenge(finalidade: SmsFinalidade, hash: string, codigo: string, ip: string) {
     const ceiling = failureCeiling('codigo-falhas', ip, CONTA_LIMITES.codeFailuresPerIp)
     await ceiling.take()
     const desafio = await repository.findDesafio(sha256(hash), finalidade)
@@ -449,8 +470,12 @@ export function createContaService({
       if (left <= 0) throw expired()
       throw new HttpError(400, mensagens.codigoSmsInvalido, 'Erro', { codigo: mensagens.codigoSmsInvalido })
     }
-    if (!(await repository.consumeDesafio(desafio.id, now))) throw expired()
     return desafio
+  }
+
+  /** Spends a verified code, in the unit of work that acts on it; another request that spent it first wins. */
+  async function spend(conta: ContaRepo, desafio: { id: number }) {
+    if (!(await conta.consumeDesafio(desafio.id, isoNow(clock)))) throw expired()
   }
 
   /** The session's account; a temporary one may only complete its personal data (spec §6). */
@@ -504,22 +529,32 @@ export function createContaService({
       return startChallenge('registo', phone, null, ip)
     },
 
-    /** Confirms a sign-up; returns the new account's id. */
-    async confirmSignup(hash: string, codigo: string, ip: string, sessao: Sessao): Promise<number> {
-      const desafio = await redeemChallenge('registo', hash, codigo, ip)
+    /** Confirms a sign-up: the new account, the code spent and the account's first session (`abrirSessao`), at once. */
+    async confirmSignup<S>(
+      hash: string,
+      codigo: string,
+      ip: string,
+      sessao: Sessao,
+      abrirSessao: AbrirSessao<S>,
+    ): Promise<S> {
+      const desafio = await verifyChallenge('registo', hash, codigo, ip)
       if (await repository.findUtilizadorByPhone(desafio.telemovel_e164)) throw phoneTaken()
       const now = isoNow(clock)
       try {
-        return await repository.insertUtilizador({
-          telemovel: desafio.telemovel,
-          pais: desafio.pais,
-          telemovel_e164: desafio.telemovel_e164,
-          temporario: 1,
-          origem: 'app',
-          saw_onboarding: sessao.sawOnboarding ? 1 : 0,
-          qr_code: newQrToken(),
-          criado_em: now,
-          atualizado_em: now,
+        return await unitOfWork(async ({ conta, trx }) => {
+          await spend(conta, desafio)
+          const id = await conta.insertUtilizador({
+            telemovel: desafio.telemovel,
+            pais: desafio.pais,
+            telemovel_e164: desafio.telemovel_e164,
+            temporario: 1,
+            origem: 'app',
+            saw_onboarding: sessao.sawOnboarding ? 1 : 0,
+            qr_code: newQrToken(),
+            criado_em: now,
+            atualizado_em: now,
+          })
+          return abrirSessao(trx, id)
         })
       } catch (error) {
         // The unique phone lost a race with another confirmation.
@@ -560,20 +595,24 @@ export function createContaService({
       return startChallenge('reset', phone, user?.id ?? null, ip)
     },
 
-    /** Confirms a recovery: the account becomes temporary, so the app asks for a new password in the data form. */
-    async confirmReset(hash: string, codigo: string, ip: string): Promise<number> {
-      const desafio = await redeemChallenge('reset', hash, codigo, ip)
+    /**
+     * Confirms a recovery: the account becomes temporary, so the app asks for a new password in the data form; the
+     * code is spent and this device's new session (`abrirSessao`) written in the same transaction.
+     */
+    async confirmReset<S>(hash: string, codigo: string, ip: string, abrirSessao: AbrirSessao<S>): Promise<S> {
+      const desafio = await verifyChallenge('reset', hash, codigo, ip)
       const user =
         desafio.utilizador_id === null ? undefined : await repository.findUtilizadorById(desafio.utilizador_id)
       if (!user) throw expired()
       // Recovery is what a person does when the password may be known to someone else: the old password stops
       // working and every session of the account ends, so nobody but this device can set the new one.
-      await unitOfWork(async ({ conta, sessoes }) => {
+      return unitOfWork(async ({ conta, sessoes, trx }) => {
+        await spend(conta, desafio)
         await conta.updateUtilizador(user.id, { temporario: 1, password_hash: null, atualizado_em: isoNow(clock) })
         if (user.telemovel_e164) await conta.clearTentativasLogin(user.telemovel_e164)
         await sessoes.revokeAllFor(user.id)
+        return abrirSessao(trx, user.id)
       })
-      return user.id
     },
 
     async resend(hash: string, ip: string): Promise<void> {
@@ -620,14 +659,24 @@ export function createContaService({
       return startChallenge('telemovel', phone, user.id, ip)
     },
 
-    /** Confirms a phone change: every session of the account ends (the caller then starts a fresh one). */
-    async confirmPhoneChange(sessao: Sessao, hash: string, codigo: string, ip: string): Promise<number> {
+    /**
+     * Confirms a phone change: every session of the account ends, and this device goes on under a new one
+     * (`abrirSessao`), written with the new number and the code spent, in one transaction.
+     */
+    async confirmPhoneChange<S>(
+      sessao: Sessao,
+      hash: string,
+      codigo: string,
+      ip: string,
+      abrirSessao: AbrirSessao<S>,
+    ): Promise<S> {
       const user = await requireUser(sessao)
-      const desafio = await redeemChallenge('telemovel', hash, codigo, ip)
+      const desafio = await verifyChallenge('telemovel', hash, codigo, ip)
       if (desafio.utilizador_id !== user.id) throw expired()
       if (await repository.findUtilizadorByPhone(desafio.telemovel_e164)) throw phoneTaken()
       try {
-        await unitOfWork(async ({ conta, sessoes }) => {
+        return await unitOfWork(async ({ conta, sessoes, trx }) => {
+          await spend(conta, desafio)
           await conta.updateUtilizador(user.id, {
             telemovel: desafio.telemovel,
             pais: desafio.pais,
@@ -635,13 +684,13 @@ export function createContaService({
             atualizado_em: isoNow(clock),
           })
           await sessoes.revokeAllFor(user.id)
-          // This device goes on with a new session (the route rotates it): only the others are signed out.
+          // This device goes on with its new session: only the others are signed out.
+          return abrirSessao(trx, user.id)
         }, sessao)
       } catch (error) {
         if (isUniqueViolation(error)) throw phoneTaken()
         throw error
       }
-      return user.id
     },
 
     /**
@@ -653,14 +702,17 @@ export function createContaService({
       const user = await requireUser(sessao)
       const makeKey = selecao === 1 && (regenerate || codigoSegurancaDe(user) === null)
       const novo = makeKey ? novoCodigoSeguranca(cifra, user.id) : null
-      await repository.updateUtilizador(user.id, {
-        usar_codigo_seguranca: selecao,
-        // A new key also makes a new loyalty QR: a photo of the old one identifies nobody any more.
-        ...(novo ? { codigo_seguranca_cifrado: novo.cifrado, codigo_seguranca_hash: null, qr_code: newQrToken() } : {}),
-        atualizado_em: isoNow(clock),
-      })
-      // The customer's other screens show the new QR (the old one identifies nobody any more).
-      eventos?.utilizadorAlterado(user.id)
+      // The customer's other screens are told, and show the new QR.
+      await unitOfWork(({ conta }) =>
+        conta.updateUtilizador(user.id, {
+          usar_codigo_seguranca: selecao,
+          // A new key also makes a new loyalty QR: a photo of the old one identifies nobody any more.
+          ...(novo
+            ? { codigo_seguranca_cifrado: novo.cifrado, codigo_seguranca_hash: null, qr_code: newQrToken() }
+            : {}),
+          atualizado_em: isoNow(clock),
+        }),
+      )
       return { chave: novo?.codigo ?? null }
     },
 
@@ -799,11 +851,12 @@ export function createContaService({
       const user = await requireUser(sessao)
       const nif = selecao === 'principal' ? user.nif1 : user.nif2
       if (!nif) throw new HttpError(400, mensagens.valorInvalido, 'Erro', { selecao: mensagens.valorInvalido })
-      await repository.updateUtilizador(user.id, {
-        nif_utilizado: user.nif_utilizado === selecao ? '' : selecao,
-        atualizado_em: isoNow(clock),
-      })
-      eventos?.utilizadorAlterado(user.id)
+      await unitOfWork(({ conta }) =>
+        conta.updateUtilizador(user.id, {
+          nif_utilizado: user.nif_utilizado === selecao ? '' : selecao,
+          atualizado_em: isoNow(clock),
+        }),
+      )
     },
 
     /**
@@ -816,7 +869,9 @@ export function createContaService({
 
     /** The account remembers the onboarding too, for its next devices (the session's own flag is the session's). */
     async markOnboardingSeen(sessao: Sessao): Promise<void> {
-      if (sessao.utilizadorId !== null) await repository.updateUtilizador(sessao.utilizadorId, { saw_onboarding: 1 })
+      const { utilizadorId } = sessao
+      if (utilizadorId !== null)
+        await unitOfWork(({ conta }) => conta.updateUtilizador(utilizadorId, { saw_onboarding: 1 }))
     },
 
     /** In-store provisional accounts not completed within 30 days lapse: anonymised, phone freed, sessions ended. */

@@ -56,6 +56,83 @@ describe.each(testDialects())('units of work on %s', (dialect) => {
     (await d.call('POST', '/api/refresh-private-data', { value: true })).json().data.user.loggedIn as boolean
   const login = (password: string) => device(t).call('POST', '/login', { telemovel: PHONE, pais: '351', password })
   const userRow = () => t.database.db.selectFrom('utilizadores').selectAll().executeTakeFirstOrThrow()
+  /** When each of the challenges was spent (null: its code is still good). */
+  const spent = async () =>
+    (await t.database.db.selectFrom('sms_desafios').select('usado_em').orderBy('id').execute()).map((r) => r.usado_em)
+  const liveSessions = async () =>
+    (
+      await t.database.db
+        .selectFrom('sessoes')
+        .select(['id', 'utilizador_id'])
+        .where('revogada_em', 'is', null)
+        .orderBy('id')
+        .execute()
+    ).map((r) => r.id)
+
+  // A confirmation writes the account, spends the code and opens the device's session in one transaction: the session
+  // refused, nothing of it remains, and the same code then confirms.
+
+  it('a sign-up whose session cannot be written leaves no account and the code good', async () => {
+    const d = device(t)
+    const { hash } = (await d.call('POST', '/registo', { telemovel: PHONE, pais: '351', termos: true })).json().data
+    const codigo = await lastSmsCode(t, E164)
+    await refuse(t, dialect, 'insert', 'sessoes')
+    expect((await d.call('POST', `/registo/${hash}`, { codigo })).statusCode).toBe(500)
+    await allow(t, dialect, 'sessoes')
+    expect(await t.database.db.selectFrom('utilizadores').select('id').execute()).toEqual([])
+    expect(await spent()).toEqual([null])
+    expect(await liveSessions()).toEqual([])
+    const again = await d.call('POST', `/registo/${hash}`, { codigo })
+    expect(again.statusCode, again.body).toBe(200)
+    expect(await loggedIn(d)).toBe(true)
+    expect((await userRow()).telemovel_e164).toBe(E164)
+  })
+
+  it('a recovery whose session cannot be written keeps the password, the sessions and the code', async () => {
+    const phone = await registered()
+    const d = device(t)
+    const { hash } = (await d.call('POST', '/reset', { telemovel: PHONE, pais: '351' })).json().data
+    const codigo = await lastSmsCode(t, E164)
+    const before = await liveSessions()
+    await refuse(t, dialect, 'insert', 'sessoes')
+    expect((await d.call('POST', `/reset/${hash}`, { codigo })).statusCode).toBe(500)
+    await allow(t, dialect, 'sessoes')
+    expect(await userRow()).toMatchObject({ temporario: 0, password_hash: expect.stringMatching(/^scrypt/) })
+    expect((await spent()).at(-1)).toBeNull()
+    expect(await liveSessions()).toEqual(before)
+    expect(await loggedIn(phone)).toBe(true)
+    expect(await loggedIn(d)).toBe(false)
+    const again = await d.call('POST', `/reset/${hash}`, { codigo })
+    expect(again.statusCode, again.body).toBe(200)
+    expect(await loggedIn(d)).toBe(true)
+    expect(await loggedIn(phone)).toBe(false)
+    expect(await userRow()).toMatchObject({ temporario: 1, password_hash: null })
+  })
+
+  it('a phone change whose new session cannot be written keeps the number, the session and the code', async () => {
+    const d = await registered()
+    const { hash } = (
+      await d.call('POST', '/alterar-telemovel', {
+        telemovel: '936543210',
+        pais: '351',
+        confirmacaoTelemovel: '936543210',
+        confirmacaoPais: '351',
+      })
+    ).json().data
+    const codigo = await lastSmsCode(t, '+351936543210')
+    const before = await liveSessions()
+    await refuse(t, dialect, 'insert', 'sessoes')
+    expect((await d.call('POST', `/alterar-telemovel/${hash}`, { codigo })).statusCode).toBe(500)
+    await allow(t, dialect, 'sessoes')
+    expect((await userRow()).telemovel_e164).toBe(E164)
+    expect((await spent()).at(-1)).toBeNull()
+    expect(await liveSessions()).toEqual(before)
+    expect(await loggedIn(d)).toBe(true)
+    const again = await d.call('POST', `/alterar-telemovel/${hash}`, { codigo })
+    expect(again.statusCode, again.body).toBe(200)
+    expect((await userRow()).telemovel_e164).toBe('+351936543210')
+    expect(await loggedIn(d)).toBe(true)
+  })
 
   it('a phone change whose sessions cannot be ended keeps the old number', async () => {
     const d = await registered()

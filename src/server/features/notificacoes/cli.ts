@@ -21,7 +21,7 @@ export async function notify(
   args: string[],
   database: DatabaseHandle,
   /** Web Push: the notification is queued for the customers' devices; the server's outbox round sends it. */
-  push?: Pick<PushService, 'enfileirar'>,
+  push?: Pick<PushService, 'enfileirar' | 'difundir'>,
 ): Promise<string> {
   const { values } = parseArgs({
     args,

@@ -15,10 +15,11 @@ const RECLAMACAO_MS = MINUTE
 /**
  * The outbox's limits: sends in flight at once (a slow push service, up to its 10 s timeout, holds one of them up,
  * not the others); sends claimed at a time (three rounds of the senders: a claim waits at most ~30 s for its turn,
- * well within its minute); and how much one call goes on taking, in claims and in time (the next call, 2 s later,
- * takes the rest).
+ * well within its minute); how much one call goes on taking, in claims and in time (the next call, 2 s later,
+ * takes the rest); and the devices a notification for everyone is queued for per transaction (a few milliseconds of
+ * the write lock each, so that the app's other writes go on between them).
  */
-export const PUSH_LIMITES = { concorrencia: 10, lote: 30, lotesPorVez: 20, duracaoMs: 20_000 }
+export const PUSH_LIMITES = { concorrencia: 10, lote: 30, lotesPorVez: 20, duracaoMs: 20_000, loteDifusao: 500 }
 /** The push service will never take another message for this device: gone (404, 410), or unreadable (400). */
 const DISPOSITIVO_PERDIDO = new Set([400, 404, 410])
 /**
@@ -114,7 +115,7 @@ const paraTexto = (html: string) =>
  * them outside any request, retried with backoff, safe with several processes (a send is claimed before it is made).
  */
 export function createPushService({ db, clock, sender, endpointsLocais, log, limites }: PushDeps) {
-  const { concorrencia, lote, lotesPorVez, duracaoMs } = { ...PUSH_LIMITES, ...limites }
+  const { concorrencia, lote, lotesPorVez, duracaoMs, loteDifusao } = { ...PUSH_LIMITES, ...limites }
   async function subscrever(utilizadorId: number, sessaoId: number, s: Subscricao): Promise<void> {
     if (!sender) throw new HttpError(503, 'As notificações no dispositivo não estão disponíveis.', 'Indisponível')
     if (!endpointAceite(s.endpoint, endpointsLocais)) {
@@ -162,6 +163,99 @@ export function createPushService({ db, clock, sender, endpointsLocais, log, lim
       const aMais = todas.slice(SUBSCRICOES_POR_CLIENTE).map((r) => r.id)
       if (aMais.length > 0) await apagar(trx, aMais)
     })
+  }
+
+  /**
+   * Devices whose session is still good, in id order: a signed-out phone, or one whose session was ended (a password
+   * changed after a theft), gets nothing more.
+   */
+  const dispositivos = (ex: Database, agora: string) =>
+    ex
+      .selectFrom('push_subscricoes as p')
+      .innerJoin('sessoes as s', 's.id', 'p.sessao_id')
+      .select('p.id')
+      .where('s.revogada_em', 'is', null)
+      .where('s.expira_em', '>', agora)
+      .orderBy('p.id')
+
+  /** One send of the notification per device; one already queued is left as it is. Answers how many were queued. */
+  async function enfileirarPara(ex: Database, notificacaoId: number, subscricoes: number[], agora: string) {
+    if (subscricoes.length === 0) return 0
+    const { numInsertedOrUpdatedRows } = await ex
+      .insertInto('push_envios')
+      .values(
+        subscricoes.map((subscricao_id) => ({
+          subscricao_id,
+          notificacao_id: notificacaoId,
+          proxima_em: agora,
+          criado_em: agora,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['subscricao_id', 'notificacao_id']).doNothing())
+      .executeTakeFirst()
+    return Number(numInsertedOrUpdatedRows ?? 0)
+  }
+
+  /**
+   * Queues the notifications for everyone still being fanned out, `loteDifusao` devices per transaction, so that no
+   * transaction holds the write lock for all of them. Each batch moves its fan-out's mark in its own transaction, and
+   * only from where it read it (a process that read the same mark moves nothing and reads again): several processes,
+   * or one resuming after a stop midway, queue each device once. A failure is logged and left to the next outbox
+   * round, which resumes where it stopped. Answers how many sends were queued.
+   */
+  async function difundir(): Promise<number> {
+    if (!sender) return 0
+    let enfileirados = 0
+    try {
+      for (;;) {
+        // Read outside the transaction: an outbox round with nothing to fan out takes no write lock. The batch below
+        // moves the mark only from where it was read here, so a stale read queues nothing twice.
+        const difusao = await db
+          .selectFrom('push_difusoes')
+          .selectAll()
+          .orderBy('notificacao_id')
+          .limit(1)
+          .executeTakeFirst()
+        if (!difusao) return enfileirados
+        enfileirados += await db.transaction().execute(async (trx) => {
+          const agora = isoNow(clock)
+          const ids = (
+            await dispositivos(trx, agora)
+              .where('p.id', '>', difusao.enfileiradas_ate)
+              .where('p.id', '<=', difusao.subscricoes_ate)
+              .limit(loteDifusao)
+              .execute()
+          ).map((r) => r.id)
+          const ultima = ids.at(-1)
+          const acabou = ultima === undefined || ids.length < loteDifusao || ultima >= difusao.subscricoes_ate
+          const daqui = { notificacao_id: difusao.notificacao_id, enfileiradas_ate: difusao.enfileiradas_ate }
+          const movida = acabou
+            ? (
+                await trx
+                  .deleteFrom('push_difusoes')
+                  .where('notificacao_id', '=', daqui.notificacao_id)
+                  .where('enfileiradas_ate', '=', daqui.enfileiradas_ate)
+                  .executeTakeFirst()
+              ).numDeletedRows
+            : (
+                await trx
+                  .updateTable('push_difusoes')
+                  .set({ enfileiradas_ate: ultima })
+                  .where('notificacao_id', '=', daqui.notificacao_id)
+                  .where('enfileiradas_ate', '=', daqui.enfileiradas_ate)
+                  .executeTakeFirst()
+              ).numUpdatedRows
+          if (movida === 0n) return 0
+          return enfileirarPara(trx, difusao.notificacao_id, ids, agora)
+        })
+      }
+    } catch (error) {
+      log.error(
+        { err: (error as Error).message, enfileirados },
+        'push fan-out stopped: the next outbox round resumes it',
+      )
+      return enfileirados
+    }
   }
 
   async function apagar(ex: Database, ids: number[]): Promise<void> {
@@ -325,34 +419,37 @@ export function createPushService({ db, clock, sender, endpointsLocais, log, lim
         )
     },
 
-    /** In the notification's own transaction: one send per device of the customer (or of everyone). */
+    /**
+     * In the notification's own transaction: one send per device of the customer's (a handful). One for everyone is
+     * only recorded as a fan-out to make, up to the newest device now; `difundir` queues it after the commit.
+     */
     async enfileirar(ex: Database, notificacaoId: number, utilizadorId: number | null): Promise<void> {
       if (!sender) return
       const agora = isoNow(clock)
-      // Devices whose session is still good: a signed-out phone, or one whose session was ended (a password changed
-      // after a theft), gets nothing more.
-      let devices = ex
-        .selectFrom('push_subscricoes as p')
-        .innerJoin('sessoes as s', 's.id', 'p.sessao_id')
-        .select('p.id')
-        .where('s.revogada_em', 'is', null)
-        .where('s.expira_em', '>', agora)
-      if (utilizadorId !== null) devices = devices.where('p.utilizador_id', '=', utilizadorId)
-      const ids = (await devices.execute()).map((r) => r.id)
-      for (let i = 0; i < ids.length; i += 500) {
-        await ex
-          .insertInto('push_envios')
-          .values(
-            ids.slice(i, i + 500).map((subscricao_id) => ({
-              subscricao_id,
-              notificacao_id: notificacaoId,
-              proxima_em: agora,
-              criado_em: agora,
-            })),
-          )
-          .execute()
+      if (utilizadorId !== null) {
+        const ids = await dispositivos(ex, agora).where('p.utilizador_id', '=', utilizadorId).execute()
+        await enfileirarPara(
+          ex,
+          notificacaoId,
+          ids.map((r) => r.id),
+          agora,
+        )
+        return
       }
+      const ultima = await ex
+        .selectFrom('push_subscricoes')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirst()
+      const subscricoesAte = Number(ultima?.id ?? 0)
+      if (subscricoesAte === 0) return
+      await ex
+        .insertInto('push_difusoes')
+        .values({ notificacao_id: notificacaoId, subscricoes_ate: subscricoesAte, criada_em: agora })
+        .onConflict((oc) => oc.column('notificacao_id').doNothing())
+        .execute()
     },
+
+    difundir,
 
     /**
      * The outbox: what is due is claimed (a conditional update, so two processes never send the same one), sent by
@@ -363,6 +460,8 @@ export function createPushService({ db, clock, sender, endpointsLocais, log, lim
      */
     async despachar(): Promise<number> {
       if (!sender) return 0
+      // A fan-out to everyone that its sender did not finish (it stopped, or failed midway) is resumed first.
+      await difundir()
       const comeco = performance.now()
       const fila: Devido[] = []
       let esgotado = false

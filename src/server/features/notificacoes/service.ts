@@ -38,8 +38,11 @@ export interface NotificacoesDeps {
   /** Provisional accounts (conta's) that lapse within `dias` days and have not completed their registration. */
   provisoriosAExpirar(dias: number): Promise<number[]>
   provisionalDays: number
-  /** Each notification also goes to the customer's devices (Web Push), through the outbox, in the same transaction. */
-  push?: Pick<PushService, 'enfileirar'>
+  /**
+   * Each notification also goes to the customer's devices (Web Push), through the outbox: queued in the same
+   * transaction, or for everyone, fanned out in batches after it (`difundir`).
+   */
+  push?: Pick<PushService, 'enfileirar' | 'difundir'>
 }
 
 /**
@@ -80,7 +83,10 @@ export function createNotificacoesService({
   /** One notification on its own (the operators' command, the reminders), and its open screens told. */
   async function enviar(n: NovaNotificacao): Promise<number | null> {
     const id = await db.transaction().execute((trx) => escrever(trx, n))
-    if (id !== null) anunciar(n.utilizadorId)
+    if (id === null) return id
+    anunciar(n.utilizadorId)
+    // Its devices get it now rather than at the next outbox round, which resumes the fan-out if this one stops.
+    if (n.utilizadorId === null) await push?.difundir()
     return id
   }
 

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router'
 import { formatDateTime } from '../../../shared/format.ts'
 import { paths } from '../../../shared/routes.ts'
 import { useHeader } from '../../app/header.tsx'
-import { marcarLidas, useNotificacoes } from '../../app/notificacoes.ts'
+import { leituraAoSair, useNotificacoes } from '../../app/notificacoes.ts'
 import { usePrivateData } from '../../app/private-data.ts'
 import { QueryView } from '../../lib/query.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
@@ -22,26 +22,17 @@ export function NotificacoesPage() {
   const navigate = useNavigate()
   const guest = usePrivateData().data?.user.loggedIn !== true
 
-  // What the screen showed, for when it is left: the newest id, and whether any was unread.
-  const mostrado = useRef({ ate: 0, porLer: false, guest })
+  // What the screen showed is marked read when it is left, for another screen or with the page hidden or closed.
+  const leitura = useRef<ReturnType<typeof leituraAoSair> | null>(null)
+  useEffect(() => {
+    const atual = leituraAoSair(queryClient)
+    leitura.current = atual
+    return () => atual.sair()
+  }, [queryClient])
   const lista = query.data
   useEffect(() => {
-    if (!lista) return
-    const ate = lista.reduce((max, n) => Math.max(max, n.id), 0)
-    mostrado.current = {
-      ate: Math.max(mostrado.current.ate, ate),
-      porLer: mostrado.current.porLer || lista.some((n) => !n.read),
-      guest,
-    }
+    if (lista) leitura.current?.mostrou(lista, guest)
   }, [lista, guest])
-  useEffect(
-    () => () => {
-      const { ate, porLer, guest: comoGuest } = mostrado.current
-      // A failure only leaves them unread until the next visit: nothing to tell.
-      if (porLer && ate > 0) void marcarLidas(queryClient, ate, comoGuest).catch(() => {})
-    },
-    [queryClient],
-  )
 
   const fechar = () => {
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0
