@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import preact from '@preact/preset-vite'
+import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { bundleReport } from './scripts/bundle-report.ts'
@@ -72,12 +72,6 @@ export default defineConfig({
             ? 'assets/painel/[name]-[hash][extname]'
             : 'assets/[name]-[hash][extname]',
       },
-      onLog(level, log, handler) {
-        // React Router reads React's useOptimistic only in its data router, which this app does not use (routing.tsx);
-        // Preact's compat layer has none, and the warning would hide real ones.
-        if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('useOptimistic')) return
-        handler(level, log)
-      },
     },
   },
   // The QR encoder's worker (QrCodigo.tsx) is a module worker, as the app's own chunks are.
@@ -98,9 +92,7 @@ export default defineConfig({
     },
   },
   plugins: [
-    // The app is written against React's API and runs on Preact's compat layer: react-dom alone weighs more than the
-    // first-load budget leaves for the whole app (docs/decisions/0010-first-load-budget.md).
-    preact({ prerender: { enabled: false } }),
+    react(),
     bundleReport(),
     compileHints(),
     VitePWA({

@@ -10,6 +10,7 @@
 // generator on the others; 0: no pinning), and each benchmark's own (see its module).
 import { writeFileSync } from 'node:fs'
 import { contentReads } from './bench/content-reads.ts'
+import { lighthouseBench } from './bench/lighthouse.ts'
 import { loyalty } from './bench/loyalty.ts'
 import { cores, describeMachine, hasTaskset, pinThisProcess } from './bench/machine.ts'
 import { orders } from './bench/orders.ts'
@@ -17,7 +18,7 @@ import { realtime } from './bench/realtime.ts'
 import { type Benchmark, type BenchReport, type BenchSettings, mark, table } from './bench/report.ts'
 import { scaling } from './bench/scaling.ts'
 
-const BENCHMARKS: Benchmark[] = [contentReads, scaling, loyalty, orders, realtime]
+const BENCHMARKS: Benchmark[] = [contentReads, scaling, loyalty, orders, realtime, lighthouseBench]
 
 const DOC = 'docs/benchmarks.md'
 

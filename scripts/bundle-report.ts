@@ -3,8 +3,11 @@ import { resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { Logger, Plugin } from 'vite'
 
-/** Issue 9's budget: the JavaScript a phone downloads before any customer screen works, compressed as served. */
-export const FIRST_LOAD_BUDGET_BYTES = 80_000
+/**
+ * The JavaScript a phone downloads before any customer screen shows, compressed as served: React 19's runtime and what
+ * the screen needs on top, no more (docs/decisions/0010-first-load-budget.md).
+ */
+export const FIRST_LOAD_BUDGET_BYTES = 115_000
 
 /** Where the report lands in the build output, for the budget check of `npm test` (e2e/budgets.spec.ts). */
 export const BUNDLE_REPORT_FILE = 'bundle-report.json'

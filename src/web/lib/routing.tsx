@@ -21,7 +21,7 @@ import { RouteError } from '../ui/RouteError.tsx'
 /**
  * Routing on React Router's declarative core, with the two things this app took from its data router: a screen's
  * chunk is fetched before the navigation shows it (the page stays, with a progress bar, meanwhile), and the scroll is
- * restored. The data router itself weighs 31 kB gzip of the 80 kB first-load budget; this core weighs 14 kB
+ * restored. The data router itself weighs 31 kB gzip, in every first load; this core weighs 14 kB
  * (docs/decisions/0010-first-load-budget.md).
  */
 

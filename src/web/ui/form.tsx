@@ -13,7 +13,7 @@ import { ApiError, OFFLINE_MESSAGE } from '../lib/api.ts'
 import { whenIdle } from '../lib/idle.ts'
 import { useSubmission } from './submission.tsx'
 
-interface ApiFormOptions<S extends z.ZodType<FieldValues, FieldValues>, R> {
+export interface ApiFormOptions<S extends z.ZodType<FieldValues, FieldValues>, R> {
   /**
    * The shared zod schema of the form (src/shared), whose pt-PT messages show under the fields, as a dynamic import:
    * zod and the numbering plans stay out of the screen's first load (issue 9's budget) and arrive while the person

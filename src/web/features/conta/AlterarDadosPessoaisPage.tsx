@@ -7,8 +7,8 @@ import { paths } from '../../../shared/routes.ts'
 import { usePrivateData, useSetPrivateData } from '../../lib/private-data.ts'
 import { QueryView } from '../../lib/query.tsx'
 import { useConfiguracao } from '../../lib/use-configuracao.ts'
+import { deferredForm, useDeferredApiForm } from '../../ui/deferred-form.tsx'
 import { CheckboxField, Field, SelectField } from '../../ui/Field.tsx'
-import { useApiForm } from '../../ui/form.tsx'
 import { useHeader } from '../../ui/header.tsx'
 import { LegalTextButton } from '../../ui/LegalTextButton.tsx'
 import { Loading } from '../../ui/Loading.tsx'
@@ -50,7 +50,12 @@ interface FormProps {
   comAceitacao: boolean
 }
 
-function DadosPessoaisForm({ user, idadeMinima, comPassword, comAceitacao }: FormProps) {
+const DadosPessoaisForm = deferredForm(function DadosPessoaisForm({
+  user,
+  idadeMinima,
+  comPassword,
+  comAceitacao,
+}: FormProps) {
   const navigate = useNavigate()
   const guardar = useDadosPessoais()
   const setPrivateData = useSetPrivateData()
@@ -67,7 +72,7 @@ function DadosPessoaisForm({ user, idadeMinima, comPassword, comAceitacao }: For
       ),
     [idadeMinima, comPassword, comAceitacao],
   )
-  const { form, onSubmit, errorOf, submission } = useApiForm({
+  const { form, onSubmit, errorOf, submission } = useDeferredApiForm({
     schema,
     defaultValues: {
       nome: text(user.nome),
@@ -217,4 +222,4 @@ function DadosPessoaisForm({ user, idadeMinima, comPassword, comAceitacao }: For
       {submission.feedback}
     </main>
   )
-}
+})

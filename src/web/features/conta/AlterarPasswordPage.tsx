@@ -1,7 +1,7 @@
 import { PASSWORD_LENGTH } from '../../../shared/constants.ts'
 import type { AlterarPasswordSchema } from '../../../shared/conta.ts'
+import { deferredForm, useDeferredApiForm } from '../../ui/deferred-form.tsx'
 import { Field } from '../../ui/Field.tsx'
-import { useApiForm } from '../../ui/form.tsx'
 import { RouteModal, useCloseModal } from '../../ui/modal-route.tsx'
 import { useAlterarPassword } from './use-alterar-password.ts'
 
@@ -9,9 +9,17 @@ const loadAlterarPasswordSchema = (): Promise<typeof AlterarPasswordSchema> =>
   import('../../../shared/conta.ts').then((m) => m.AlterarPasswordSchema)
 
 export function AlterarPasswordPage() {
+  return (
+    <RouteModal title="Alterar password">
+      <AlterarPasswordForm />
+    </RouteModal>
+  )
+}
+
+const AlterarPasswordForm = deferredForm(function AlterarPasswordForm() {
   const alterar = useAlterarPassword()
   const close = useCloseModal()
-  const { form, onSubmit, errorOf, submission } = useApiForm({
+  const { form, onSubmit, errorOf, submission } = useDeferredApiForm({
     schema: loadAlterarPasswordSchema,
     defaultValues: { password: '', confirmacaoPassword: '' },
     submit: (values) => alterar.mutateAsync(values),
@@ -20,7 +28,7 @@ export function AlterarPasswordPage() {
   })
   const { register } = form
   return (
-    <RouteModal title="Alterar password">
+    <>
       <form className="form" onSubmit={onSubmit} noValidate>
         <Field
           label="Password"
@@ -46,6 +54,6 @@ export function AlterarPasswordPage() {
         </div>
       </form>
       {submission.feedback}
-    </RouteModal>
+    </>
   )
-}
+})

@@ -1,7 +1,7 @@
 import { DEFAULT_PAIS } from '../../../shared/constants.ts'
 import type { AlterarTelemovelSchema } from '../../../shared/conta.ts'
 import { href, paths } from '../../../shared/routes.ts'
-import { useApiForm } from '../../ui/form.tsx'
+import { deferredForm, useDeferredApiForm } from '../../ui/deferred-form.tsx'
 import { RouteModal, useModalNavigate } from '../../ui/modal-route.tsx'
 import { PhoneField, phoneFieldProps } from '../../ui/PhoneField.tsx'
 
@@ -11,16 +11,24 @@ const loadAlterarTelemovelSchema = (): Promise<typeof AlterarTelemovelSchema> =>
 import { useAlterarTelemovel } from './use-alterar-telemovel.ts'
 
 export function AlterarTelemovelPage() {
+  return (
+    <RouteModal title="Alterar telemóvel">
+      <AlterarTelemovelForm />
+    </RouteModal>
+  )
+}
+
+const AlterarTelemovelForm = deferredForm(function AlterarTelemovelForm() {
   const alterar = useAlterarTelemovel()
   const openModal = useModalNavigate()
-  const { form, onSubmit, errorOf, submission } = useApiForm({
+  const { form, onSubmit, errorOf, submission } = useDeferredApiForm({
     schema: loadAlterarTelemovelSchema,
     defaultValues: { telemovel: '', pais: DEFAULT_PAIS, confirmacaoTelemovel: '', confirmacaoPais: DEFAULT_PAIS },
     submit: (values) => alterar.mutateAsync(values),
     onSuccess: ({ hash }) => openModal(href(paths.confirmPhoneChange, { hash }), { replace: true }),
   })
   return (
-    <RouteModal title="Alterar telemóvel">
+    <>
       <form className="form" onSubmit={onSubmit} noValidate>
         <p className="form-intro">
           Indique o novo número duas vezes. Vamos enviar-lhe um código por SMS para o confirmar.
@@ -40,6 +48,6 @@ export function AlterarTelemovelPage() {
         </div>
       </form>
       {submission.feedback}
-    </RouteModal>
+    </>
   )
-}
+})

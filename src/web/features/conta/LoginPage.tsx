@@ -3,8 +3,8 @@ import { DEFAULT_PAIS } from '../../../shared/constants.ts'
 import type { LoginSchema } from '../../../shared/conta.ts'
 import { paths } from '../../../shared/routes.ts'
 import { useSetPrivateData } from '../../lib/private-data.ts'
+import { deferredForm, useDeferredApiForm } from '../../ui/deferred-form.tsx'
 import { Field } from '../../ui/Field.tsx'
-import { useApiForm } from '../../ui/form.tsx'
 import { ModalLink, RouteModal } from '../../ui/modal-route.tsx'
 import { PhoneField, phoneFieldProps } from '../../ui/PhoneField.tsx'
 import { useLogin } from './use-login.ts'
@@ -12,10 +12,26 @@ import { useLogin } from './use-login.ts'
 const loadLoginSchema = (): Promise<typeof LoginSchema> => import('../../../shared/conta.ts').then((m) => m.LoginSchema)
 
 export function LoginPage() {
+  return (
+    <RouteModal title="Iniciar sessão">
+      <LoginForm />
+      <ul className="modal-links">
+        <li>
+          <ModalLink to={paths.reset}>Esqueceu-se da password?</ModalLink>
+        </li>
+        <li>
+          Ainda não tem conta? <ModalLink to={paths.signup}>Criar conta</ModalLink>
+        </li>
+      </ul>
+    </RouteModal>
+  )
+}
+
+const LoginForm = deferredForm(function LoginForm() {
   const login = useLogin()
   const navigate = useNavigate()
   const setPrivateData = useSetPrivateData()
-  const { form, onSubmit, errorOf, submission } = useApiForm({
+  const { form, onSubmit, errorOf, submission } = useDeferredApiForm({
     schema: loadLoginSchema,
     defaultValues: { telemovel: '', pais: DEFAULT_PAIS, password: '' },
     submit: (values) => login.mutateAsync(values),
@@ -26,7 +42,7 @@ export function LoginPage() {
   })
   const { register } = form
   return (
-    <RouteModal title="Iniciar sessão">
+    <>
       <form className="form" onSubmit={onSubmit} noValidate>
         <PhoneField
           label="Telemóvel"
@@ -47,15 +63,7 @@ export function LoginPage() {
           </button>
         </div>
       </form>
-      <ul className="modal-links">
-        <li>
-          <ModalLink to={paths.reset}>Esqueceu-se da password?</ModalLink>
-        </li>
-        <li>
-          Ainda não tem conta? <ModalLink to={paths.signup}>Criar conta</ModalLink>
-        </li>
-      </ul>
       {submission.feedback}
-    </RouteModal>
+    </>
   )
-}
+})

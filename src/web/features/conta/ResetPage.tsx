@@ -1,7 +1,7 @@
 import { DEFAULT_PAIS } from '../../../shared/constants.ts'
 import type { ResetSchema } from '../../../shared/conta.ts'
 import { href, paths } from '../../../shared/routes.ts'
-import { useApiForm } from '../../ui/form.tsx'
+import { deferredForm, useDeferredApiForm } from '../../ui/deferred-form.tsx'
 import { ModalLink, RouteModal, useModalNavigate } from '../../ui/modal-route.tsx'
 import { PhoneField, phoneFieldProps } from '../../ui/PhoneField.tsx'
 
@@ -10,16 +10,29 @@ const loadResetSchema = (): Promise<typeof ResetSchema> => import('../../../shar
 import { useReset } from './use-reset.ts'
 
 export function ResetPage() {
+  return (
+    <RouteModal title="Recuperar password">
+      <ResetForm />
+      <ul className="modal-links">
+        <li>
+          Lembrou-se da password? <ModalLink to={paths.login}>Iniciar sessão</ModalLink>
+        </li>
+      </ul>
+    </RouteModal>
+  )
+}
+
+const ResetForm = deferredForm(function ResetForm() {
   const reset = useReset()
   const openModal = useModalNavigate()
-  const { form, onSubmit, errorOf, submission } = useApiForm({
+  const { form, onSubmit, errorOf, submission } = useDeferredApiForm({
     schema: loadResetSchema,
     defaultValues: { telemovel: '', pais: DEFAULT_PAIS },
     submit: (values) => reset.mutateAsync(values),
     onSuccess: ({ hash }) => openModal(href(paths.confirmReset, { hash }), { replace: true }),
   })
   return (
-    <RouteModal title="Recuperar password">
+    <>
       <form className="form" onSubmit={onSubmit} noValidate>
         <p className="form-intro">
           Indique o número de telemóvel da sua conta. Vamos enviar-lhe um código por SMS para definir uma nova password.
@@ -35,12 +48,7 @@ export function ResetPage() {
           </button>
         </div>
       </form>
-      <ul className="modal-links">
-        <li>
-          Lembrou-se da password? <ModalLink to={paths.login}>Iniciar sessão</ModalLink>
-        </li>
-      </ul>
       {submission.feedback}
-    </RouteModal>
+    </>
   )
-}
+})

@@ -4,8 +4,8 @@ import { DEFAULT_PAIS, TERMOS_TAG } from '../../../shared/constants.ts'
 import type { SignupInput, SignupSchema } from '../../../shared/conta.ts'
 import { href, paths } from '../../../shared/routes.ts'
 import { leaveForm, takeFormValues } from '../../lib/return-trip.ts'
+import { deferredForm, useDeferredApiForm } from '../../ui/deferred-form.tsx'
 import { CheckboxField } from '../../ui/Field.tsx'
-import { useApiForm } from '../../ui/form.tsx'
 import { ModalLink, RouteModal, useModalNavigate } from '../../ui/modal-route.tsx'
 import { PhoneField, phoneFieldProps } from '../../ui/PhoneField.tsx'
 
@@ -15,13 +15,26 @@ const loadSignupSchema = (): Promise<typeof SignupSchema> =>
 import { useRegisto } from './use-registo.ts'
 
 export function SignupPage() {
-  const registo = useRegisto()
-  const openModal = useModalNavigate()
   // Back from reading the terms: what was typed before.
   const [initial] = useState<Partial<SignupInput>>(
     () => takeFormValues<Partial<SignupInput>>(paths.signup) ?? { telemovel: '', pais: DEFAULT_PAIS },
   )
-  const { form, onSubmit, errorOf, submission } = useApiForm({
+  return (
+    <RouteModal title="Criar conta">
+      <SignupForm initial={initial} />
+      <ul className="modal-links">
+        <li>
+          Já tem conta? <ModalLink to={paths.login}>Iniciar sessão</ModalLink>
+        </li>
+      </ul>
+    </RouteModal>
+  )
+}
+
+const SignupForm = deferredForm(function SignupForm({ initial }: { initial: Partial<SignupInput> }) {
+  const registo = useRegisto()
+  const openModal = useModalNavigate()
+  const { form, onSubmit, errorOf, submission } = useDeferredApiForm({
     schema: loadSignupSchema,
     defaultValues: initial,
     submit: (values) => registo.mutateAsync(values),
@@ -30,7 +43,7 @@ export function SignupPage() {
   const { register } = form
   const termsPath = href(paths.informacaoLegalConteudoSignup, { conteudo: TERMOS_TAG })
   return (
-    <RouteModal title="Criar conta">
+    <>
       <form className="form" onSubmit={onSubmit} noValidate>
         <p className="form-intro">
           Indique o seu número de telemóvel. Vamos enviar-lhe um código por SMS para o confirmar.
@@ -48,12 +61,7 @@ export function SignupPage() {
           </button>
         </div>
       </form>
-      <ul className="modal-links">
-        <li>
-          Já tem conta? <ModalLink to={paths.login}>Iniciar sessão</ModalLink>
-        </li>
-      </ul>
       {submission.feedback}
-    </RouteModal>
+    </>
   )
-}
+})

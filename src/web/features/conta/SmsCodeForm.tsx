@@ -2,8 +2,8 @@ import type { ReactNode } from 'react'
 import type { CodigoSmsSchema, PrivateData } from '../../../shared/conta.ts'
 import { ApiError } from '../../lib/api.ts'
 import { useSetPrivateData } from '../../lib/private-data.ts'
+import { deferredForm, useDeferredApiForm } from '../../ui/deferred-form.tsx'
 import { Field } from '../../ui/Field.tsx'
-import { useApiForm } from '../../ui/form.tsx'
 
 const loadCodigoSmsSchema = (): Promise<typeof CodigoSmsSchema> =>
   import('../../../shared/conta.ts').then((m) => m.CodigoSmsSchema)
@@ -20,10 +20,16 @@ interface SmsCodeFormProps {
 }
 
 /** The SMS code step of sign-up, recovery and phone change, with 'Reenviar código'. */
-export function SmsCodeForm({ hash, intro, confirm, onConfirmed, restart }: SmsCodeFormProps) {
+export const SmsCodeForm = deferredForm(function SmsCodeForm({
+  hash,
+  intro,
+  confirm,
+  onConfirmed,
+  restart,
+}: SmsCodeFormProps) {
   const reenviar = useReenviarCodigo()
   const setPrivateData = useSetPrivateData()
-  const { form, onSubmit, errorOf, submission } = useApiForm({
+  const { form, onSubmit, errorOf, submission } = useDeferredApiForm({
     schema: loadCodigoSmsSchema,
     defaultValues: { codigo: '' },
     submit: ({ codigo }) => confirm({ hash, codigo }),
@@ -70,4 +76,4 @@ export function SmsCodeForm({ hash, intro, confirm, onConfirmed, restart }: SmsC
       {submission.feedback}
     </>
   )
-}
+})

@@ -1,73 +1,21 @@
-import { useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useId, useState } from 'react'
-import { Link, Navigate, useNavigate } from 'react-router'
-import type { z } from 'zod'
-import { TERMOS_TAG } from '../../../shared/constants.ts'
-import type { FinalizaEncomendaSchema } from '../../../shared/encomenda.ts'
-import { ESTADO, TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
-import { formatMoney } from '../../../shared/format.ts'
-import { href, paths } from '../../../shared/routes.ts'
-import { usePrivateData, useSetPrivateData } from '../../lib/private-data.ts'
-import { CheckboxField, Field } from '../../ui/Field.tsx'
-import { useApiForm } from '../../ui/form.tsx'
+import { Suspense } from 'react'
+import { Navigate } from 'react-router'
+import { paths } from '../../../shared/routes.ts'
+import { lazyPart } from '../../lib/lazy-part.ts'
+import { usePrivateData } from '../../lib/private-data.ts'
 import { useHeader } from '../../ui/header.tsx'
 import { Loading } from '../../ui/Loading.tsx'
-import { LoadingOverlay } from '../../ui/LoadingOverlay.tsx'
-import { PhoneField } from '../../ui/PhoneField.tsx'
-import { useLojasEncomenda } from './api.ts'
-import { type LinhaLocal, paraApi, useEncomendaLocal } from './carrinho.ts'
-import { encomendasKeys } from './keys.ts'
-import { RebaterOferta } from './RebaterOferta.tsx'
-import { ResumoEncomenda } from './ResumoEncomenda.tsx'
-import {
-  emFaltaParaFinalizar,
-  enumerar,
-  erroComLinhas,
-  finalizar,
-  lembrarEncomendaFeita,
-  useCalculo,
-} from './use-finalizar.ts'
-import './checkout.css'
-
-/** The ordering terms of the demo content, shown with the general terms next to the acceptance box. */
-const CONDICOES_ENCOMENDA_TAG = 'condicoes-de-encomenda'
-
-type Tipo = 0 | 1
-
-/** The form's fields as typed (the delivery type and the cart live beside it). */
-interface FormIn {
-  telemovel: string
-  pais: string
-  aceitou: boolean
-  nome: string
-  email: string
-  nif: string
-}
-type FormOut = Pick<
-  z.output<typeof FinalizaEncomendaSchema>,
-  'telemovel' | 'pais' | 'aceitou' | 'nome' | 'email' | 'nif'
->
+import { paraApi, useEncomendaLocal } from './carrinho.ts'
+import { useCalculo } from './use-finalizar.ts'
 
 /**
- * What was on this screen while the person read a legal text (and comes back from it), for this store and cart only,
- * taken once. In memory: the legal page is a screen of the same app.
+ * The form, with react-hook-form and the form kit, in a chunk of its own: with them the screen's first load would be
+ * over its budget (docs/decisions/0010-first-load-budget.md). The screen opens on the placeholder of the cart's price,
+ * which the server must answer before the form shows anyway; the form's code downloads in that time.
  */
-interface Rascunho {
-  chave: string
-  valores: FormIn
-  tipo: Tipo
-  usar: 0 | 1
-  perguntado: boolean
-}
-let rascunho: Rascunho | null = null
+const Checkout = lazyPart(() => import('./Checkout.tsx').then((m) => m.Checkout))
 
-function tomarRascunho(chave: string): Rascunho | null {
-  const r = rascunho
-  rascunho = null
-  return r?.chave === chave ? r : null
-}
-
-type User = NonNullable<NonNullable<ReturnType<typeof usePrivateData>['data']>['user']['data']>
+const A_CALCULAR = 'A calcular a encomenda…'
 
 /**
  * Spec §2 "Checkout step 1" (`/carrinho/finalizar`): the cart priced by the server, 'Rebater Oferta' when there is
@@ -78,279 +26,20 @@ export function FinalizarPage() {
   useHeader('Finalizar', paths.carrinho)
   const local = useEncomendaLocal()
   const user = usePrivateData().data?.user.data
+  const cart = paraApi(local.linhas)
+  // The price (without the balance, as the form first shows it) is asked now, alongside the form's code rather than
+  // after it: the form's own query is this one.
+  useCalculo(
+    { cart, id_loja: local.id_loja ?? 0, usar_premio: 0 },
+    JSON.stringify(cart),
+    local.id_loja !== null && cart.length > 0 && Boolean(user),
+  )
   if (local.id_loja === null) return <Navigate to={paths.catalogo} replace />
   if (local.linhas.length === 0) return <Navigate to={paths.carrinho} replace />
   if (!user) return <Loading />
-  return <Checkout idLoja={local.id_loja} linhas={local.linhas} tipoLocal={local.id_tipo_entrega} user={user} />
-}
-
-function nifEscolhido(user: User): string {
-  if (user.nif_utilizado === 'principal') return user.nif1 ?? ''
-  if (user.nif_utilizado === 'secundario') return user.nif2 ?? ''
-  return ''
-}
-
-interface CheckoutProps {
-  idLoja: number
-  linhas: LinhaLocal[]
-  tipoLocal: Tipo
-  user: User
-}
-
-function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
-  const navigate = useNavigate()
-  const queryClient = useQueryClient()
-  const setPrivateData = useSetPrivateData()
-  const { definirUsarPremio } = useEncomendaLocal()
-  const cart = paraApi(linhas)
-  const cartKey = JSON.stringify(cart)
-  const nomes = linhas.map((l) => l.nome)
-  const chave = `${idLoja}|${cartKey}`
-  const [inicial] = useState(() => tomarRascunho(chave))
-  // Spec §4 says a change of delivery type empties the cart: that is the store-choice modal's and the catalogue's
-  // doing. Here the type is this order's field, sent as chosen; the local state (and so the cart) is left alone.
-  const [tipo, setTipo] = useState<Tipo>(inicial?.tipo ?? tipoLocal)
-  // Each visit starts without the balance (spec §4: usar_premio 0 unless the person says 'Usar').
-  const [usar, setUsar] = useState<0 | 1>(inicial?.usar ?? 0)
-  const [perguntado, setPerguntado] = useState(inicial?.perguntado ?? false)
-  const [perguntar, setPerguntar] = useState(false)
-  const lojas = useLojasEncomenda()
-  const loja = lojas.data?.find((l) => l.id_loja === idLoja)
-
-  const sem = useCalculo({ cart, id_loja: idLoja, usar_premio: 0 }, cartKey)
-  const com = useCalculo({ cart, id_loja: idLoja, usar_premio: 1 }, cartKey, usar === 1)
-  const calculo = usar === 1 ? com : sem
-
-  const schema = useCallback(
-    () =>
-      import('../../../shared/encomenda.ts').then(
-        (m) =>
-          m.FinalizaEncomendaSchema.pick({
-            telemovel: true,
-            pais: true,
-            aceitou: true,
-            nome: true,
-            email: true,
-            nif: true,
-          }) as unknown as z.ZodType<FormOut, FormIn>,
-      ),
-    [],
-  )
-  const { form, onSubmit, errorOf, submission } = useApiForm({
-    schema,
-    defaultValues: inicial?.valores ?? {
-      telemovel: user.telemovel,
-      pais: user.pais,
-      aceitou: false,
-      nome: user.nome ?? '',
-      email: user.email ?? '',
-      nif: nifEscolhido(user),
-    },
-    submit: (values) =>
-      finalizar({
-        ...values,
-        aceitou: true,
-        id_tipo_entrega: tipo,
-        cart,
-        id_loja: idLoja,
-        usar_premio: usar,
-      }).catch((error: unknown) => {
-        throw erroComLinhas(error, nomes)
-      }),
-    onSuccess: ({ orderData, privateData }) => {
-      setPrivateData(privateData)
-      queryClient.setQueryData(encomendasKeys.encomenda(orderData.orderId), orderData)
-      lembrarEncomendaFeita({ orderId: orderData.orderId, carrinho: cartKey })
-      const pago = orderData.status !== ESTADO.pagamento && orderData.status !== ESTADO.cancelado
-      const destino = pago ? paths.finalizarPasso2 : paths.finalizarPassoPagamento
-      // Replaced: "back" from the payment goes to the cart, not to a checkout already sent.
-      navigate(`${destino}?encomenda=${orderData.orderId}`, { replace: true })
-    },
-  })
-  const { showError } = submission
-
-  // The local record of the choice (spec §3 "Ordering local").
-  useEffect(() => {
-    definirUsarPremio(usar)
-  }, [usar, definirUsarPremio])
-
-  // Spec §4: after the calculation, balance to take off → 'Rebater Oferta'; none → usar_premio 0.
-  const removivel = sem.data?.loyaltyData.transaction.total_outstanding_removed
-  useEffect(() => {
-    if (removivel === undefined) return
-    if (removivel <= 0) {
-      setUsar(0)
-      return
-    }
-    if (!perguntado) {
-      setPerguntado(true)
-      setPerguntar(true)
-    }
-  }, [removivel, perguntado])
-
-  // Spec §8: a calculation's failure in a dialog; the person stays on the screen.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per failure, with the lines' names as they are then.
-  useEffect(() => {
-    if (sem.error) showError(erroComLinhas(sem.error, nomes))
-  }, [sem.error, showError])
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per failure, with the lines' names as they are then.
-  useEffect(() => {
-    // Not priced with the balance: back to without it, which was.
-    if (com.error) showError(erroComLinhas(com.error, nomes), () => setUsar(0))
-  }, [com.error, showError])
-
-  const [aceitou, telemovel] = form.watch(['aceitou', 'telemovel'])
-  const faltaId = useId()
-
-  if (sem.isPending) return <Loading label="A calcular a encomenda…" />
-  const dados = calculo.data ?? sem.data
-  if (!dados) {
-    return (
-      <main className="page chk-page" id="conteudo">
-        <h1>Finalizar encomenda</h1>
-        <div className="chk-painel" role="alert">
-          <p>Não foi possível calcular a encomenda.</p>
-        </div>
-        <div className="form-actions">
-          <button type="button" className="button" onClick={() => void sem.refetch()}>
-            Tentar novamente
-          </button>
-          <Link className="button button-secondary" to={paths.carrinho}>
-            Voltar ao carrinho
-          </Link>
-        </div>
-        {submission.feedback}
-      </main>
-    )
-  }
-
-  const t = dados.loyaltyData.transaction
-  const desconto = usar === 1 ? t.total_discount : 0
-  const total = t.total_transaction - desconto
-  const aCalcular = calculo.isFetching || (usar === 1 && !com.data && !com.error)
-  const falta = emFaltaParaFinalizar({ aceitou, id_tipo_entrega: tipo, telemovel }, total)
-  const termos = (tag: string) => href(paths.informacaoLegalConteudoFinalizar, { conteudo: tag })
-  const guardar = () => {
-    rascunho = { chave, valores: form.getValues(), tipo, usar, perguntado: true }
-  }
-  const escolher = (v: 0 | 1) => {
-    setPerguntar(false)
-    setUsar(v)
-  }
-
   return (
-    <main className="page chk-page" id="conteudo">
-      <h1>Finalizar encomenda</h1>
-      <section className="chk-painel" aria-labelledby="chk-resumo" aria-busy={aCalcular}>
-        <h2 id="chk-resumo">A sua encomenda</h2>
-        {loja && <p className="chk-loja">{loja.nome}</p>}
-        <ResumoEncomenda
-          linhas={dados.loyaltyData.lines.map((l) => ({
-            qtd: l.qtd,
-            nome: l.nome,
-            escolhas: [...l.complementares, ...l.opcoes].map((x) => x.nome),
-            total: l.total,
-          }))}
-          subtotal={t.total_transaction}
-          desconto={desconto}
-          totalRotulo="Total"
-          total={total}
-        />
-        {t.total_outstanding_removed > 0 && (
-          <p className="chk-saldo">
-            {usar === 1
-              ? `Está a usar ${formatMoney(desconto)} do seu saldo.`
-              : `Tem ${formatMoney(t.customer_outstanding)} de saldo em conta.`}{' '}
-            <button type="button" className="link-button" aria-haspopup="dialog" onClick={() => setPerguntar(true)}>
-              {usar === 1 ? 'Manter em conta' : 'Usar o saldo'}
-            </button>
-          </p>
-        )}
-      </section>
-
-      <form className="form chk-form" onSubmit={onSubmit} noValidate>
-        <fieldset className="radio-group">
-          <legend>Tipo de entrega</legend>
-          {([0, 1] as const).map((v) => (
-            <label key={v}>
-              <input type="radio" name="id_tipo_entrega" value={v} checked={tipo === v} onChange={() => setTipo(v)} />
-              {TIPOS_ENTREGA[v]}
-            </label>
-          ))}
-        </fieldset>
-
-        <fieldset className="form-group chk-grupo">
-          <legend>Pagamento</legend>
-          {total > 0 ? (
-            <p className="chk-nota">
-              Paga {formatMoney(total)} com <strong>MB WAY</strong>: o pedido de pagamento é enviado para este
-              telemóvel.
-            </p>
-          ) : (
-            <p className="chk-nota">O seu saldo paga esta encomenda: não há nada a pagar.</p>
-          )}
-          <PhoneField
-            label={total > 0 ? 'Telemóvel MB WAY' : 'Telemóvel'}
-            telemovel={form.register('telemovel')}
-            pais={form.register('pais')}
-            dial={String(form.watch('pais'))}
-            error={errorOf('telemovel')}
-            paisError={errorOf('pais')}
-          />
-        </fieldset>
-
-        <fieldset className="form-group chk-grupo">
-          <legend>Os seus dados</legend>
-          <Field label="Nome" required autoComplete="name" error={errorOf('nome')} {...form.register('nome')} />
-          <Field
-            label="Email"
-            required
-            type="email"
-            autoComplete="email"
-            error={errorOf('email')}
-            {...form.register('email')}
-          />
-          <Field
-            label="NIF"
-            inputMode="numeric"
-            autoComplete="off"
-            hint="Opcional: para a fatura."
-            error={errorOf('nif')}
-            {...form.register('nif')}
-          />
-        </fieldset>
-
-        <CheckboxField error={errorOf('aceitou')} {...form.register('aceitou')}>
-          Li e aceito as{' '}
-          <Link to={termos(CONDICOES_ENCOMENDA_TAG)} onClick={guardar}>
-            Condições de encomenda
-          </Link>{' '}
-          e os{' '}
-          <Link to={termos(TERMOS_TAG)} onClick={guardar}>
-            Termos e Condições
-          </Link>
-        </CheckboxField>
-
-        <div className="form-actions chk-acoes">
-          <button
-            type="submit"
-            className="button"
-            disabled={falta.length > 0 || aCalcular}
-            aria-describedby={falta.length > 0 ? faltaId : undefined}
-          >
-            Finalizar
-          </button>
-          {falta.length > 0 && (
-            <p id={faltaId} className="chk-falta">
-              Para finalizar, {enumerar(falta)}.
-            </p>
-          )}
-        </div>
-      </form>
-
-      {perguntar && <RebaterOferta transacao={t} onEscolha={escolher} />}
-      {aCalcular && !sem.isPending && <LoadingOverlay label="A calcular…" />}
-      {submission.feedback}
-    </main>
+    <Suspense fallback={<Loading label={A_CALCULAR} />}>
+      <Checkout idLoja={local.id_loja} linhas={local.linhas} tipoLocal={local.id_tipo_entrega} user={user} />
+    </Suspense>
   )
 }
