@@ -15,17 +15,11 @@ import { LoadingOverlay } from '../../ui/LoadingOverlay.tsx'
 import { PhoneField } from '../../ui/PhoneField.tsx'
 import { useLojasEncomenda } from './api.ts'
 import { type LinhaLocal, paraApi, useEncomendaLocal } from './carrinho.ts'
+import { lembrarEncomendaFeita } from './encomenda-feita.ts'
 import { encomendasKeys } from './keys.ts'
 import { RebaterOferta } from './RebaterOferta.tsx'
 import { ResumoEncomenda } from './ResumoEncomenda.tsx'
-import {
-  emFaltaParaFinalizar,
-  enumerar,
-  erroComLinhas,
-  finalizar,
-  lembrarEncomendaFeita,
-  useCalculo,
-} from './use-finalizar.ts'
+import { emFaltaParaFinalizar, enumerar, erroComLinhas, finalizar, useCalculo } from './use-finalizar.ts'
 import './checkout.css'
 
 /** The ordering terms of the demo content, shown with the general terms next to the acceptance box. */

@@ -9,9 +9,9 @@ import { AtivarNotificacoes } from '../../ui/AtivarNotificacoes.tsx'
 import { ErrorState } from '../../ui/ErrorState.tsx'
 import { useHeader } from '../../ui/header.tsx'
 import { Loading } from '../../ui/Loading.tsx'
+import { useEncerrarCarrinho } from './encomenda-feita.ts'
 import { ResumoEncomenda } from './ResumoEncomenda.tsx'
 import { idDaEncomenda, useEncomenda } from './use-encomenda.ts'
-import { useEncerrarCarrinho } from './use-finalizar.ts'
 import './checkout.css'
 
 /** The steps an order goes through once paid (spec §4), as the screen draws them. */

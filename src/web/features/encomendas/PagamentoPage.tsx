@@ -8,8 +8,8 @@ import { isNotFound } from '../../lib/api.ts'
 import { ErrorState } from '../../ui/ErrorState.tsx'
 import { useHeader } from '../../ui/header.tsx'
 import { Loading } from '../../ui/Loading.tsx'
+import { useEncerrarCarrinho } from './encomenda-feita.ts'
 import { anuncioTempo, idDaEncomenda, mmss, useEncomenda, useSegundosAte } from './use-encomenda.ts'
-import { useEncerrarCarrinho } from './use-finalizar.ts'
 import './checkout.css'
 
 /**

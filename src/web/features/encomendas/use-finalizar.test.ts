@@ -1,11 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../lib/api.ts'
+import { encerrarEncomendaFeita, lembrarEncomendaFeita } from './encomenda-feita.ts'
 import {
   emFaltaParaFinalizar,
-  encerrarEncomendaFeita,
   enumerar,
   erroComLinhas,
-  lembrarEncomendaFeita,
   mensagemSaldo,
   podeFinalizar,
   type Tentativa,
