@@ -4,7 +4,7 @@ import { createStoreKey, pos } from './loja.ts'
 import { API_HEADERS, api, apiPost, createAccount, expect, expectAccessible, test } from './support.ts'
 
 /**
- * Ordering end to end (issue 10): choose the store, a product with an extra and an option, the balance used, MB WAY in
+ * Ordering end to end: choose the store, a product with an extra and an option, the balance used, MB WAY in
  * the sandbox, then the order followed live as the store's board (another browser) moves it.
  */
 

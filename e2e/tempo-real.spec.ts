@@ -6,7 +6,7 @@ import { apiPost, createAccount, expect, expectAccessible, main, randomPhone, sm
 const SHOTS = process.env.TEMPO_REAL_SHOTS
 
 /**
- * Real time (issue 11): what changes elsewhere shows on the screen that is open, without a reload, over the session's
+ * Real time: what changes elsewhere shows on the screen that is open, without a reload, over the session's
  * one event stream.
  */
 

@@ -1,4 +1,4 @@
-// Ordering: `POST /api/calcula-encomenda` at 50 concurrent customers on a 60-product menu (issue 10), the real server
+// Ordering: `POST /api/calcula-encomenda` at 50 concurrent customers on a 60-product menu, the real server
 // (src/server/main.ts, NODE_ENV=production) on SQLite. Target: p99 ≤ 20 ms.
 //
 // Two loads, as the loyalty benchmark has: "flat out" (every customer's next calculation as soon as the last is
@@ -9,9 +9,11 @@
 // Settings (environment): BENCH_ORDERS_CUSTOMERS (50), BENCH_ORDERS_SECONDS (10), BENCH_WARMUP_S (3).
 import http from 'node:http'
 import autocannon from 'autocannon'
+import { createCatalogoService } from '../../src/server/features/encomendas/catalogo.ts'
+import { createCatalogoRepository } from '../../src/server/features/encomendas/catalogo-repository.ts'
 import { todosOsDias } from '../../src/server/features/encomendas/horario.ts'
-import { createEncomendasRepository } from '../../src/server/features/encomendas/repository.ts'
-import { createEncomendasService } from '../../src/server/features/encomendas/service.ts'
+import { createRestaurantesRepository } from '../../src/server/features/restaurantes/repository.ts'
+import { createRestaurantesService } from '../../src/server/features/restaurantes/service.ts'
 import { systemClock } from '../../src/server/platform/clock.ts'
 import { insertContas, insertLoja, insertRestaurante, insertSaldo } from '../../src/server/testing/fixtures.ts'
 import { API_VERSION, API_VERSION_HEADER } from '../../src/shared/api.ts'
@@ -257,10 +259,11 @@ export const orders: Benchmark = {
           horario_encomendas: JSON.stringify(todosOsDias('00:00', '24:00')),
         })
         // The Store API's own import: the menu is stored as the app stores every menu.
-        await createEncomendasService({
-          repository: createEncomendasRepository(db),
+        await createCatalogoService({
+          repository: createCatalogoRepository(db),
           clock: systemClock,
           onEmentaAlterada: () => undefined,
+          lojas: createRestaurantesService(createRestaurantesRepository(db)),
         }).importarEmenta(ID_LOJA, menu())
         const phones = Array.from({ length: customers }, (_, i) => telemovel(i))
         await insertContas(db, phones, PASSWORD)

@@ -1,4 +1,4 @@
-// Real time (issue 11): 10,000 open event streams (`GET /api/eventos`, one per signed-in customer) on one server
+// Real time: 10,000 open event streams (`GET /api/eventos`, one per signed-in customer) on one server
 // process (src/server/main.ts, NODE_ENV=production, SQLite), then purchases registered at the till (the Store API's
 // `compras`) for customers picked at random, each announced on that customer's stream. Figures: the delay from the
 // purchase being sent to its event arriving on the customer's stream (p50/p99; target p99 ≤ 150 ms) and the server's

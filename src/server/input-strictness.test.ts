@@ -12,7 +12,7 @@ import { createTestApp, device, lastSmsCode, type TestApp, testDialects } from '
 import { snapshotRows } from './testing/snapshot.ts'
 
 /**
- * Input strictness (issue 17), over the whole route table so that a route added later is covered: no text with control
+ * Input strictness, over the whole route table so that a route added later is covered: no text with control
  * characters or lone surrogates, ids in paths as plain digits, bodies of bounded depth.
  */
 
@@ -79,7 +79,7 @@ const BAD_TEXT: [string, string][] = [
   ['BEL', '\u0007'],
 ]
 
-describe.each(testDialects())('input strictness (issue 17), on %s', (dialect) => {
+describe.each(testDialects())('input strictness, on %s', (dialect) => {
   let t: TestApp
   let signedIn: ReturnType<typeof device>
   let storeKey: string

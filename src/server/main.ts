@@ -1,13 +1,16 @@
 import { buildApp } from './app.ts'
 import { ConfigError, listenHost, loadConfig, shouldSeedDemo } from './config.ts'
-import { seedIfEmpty } from './db/seed/index.ts'
 import { migrateToLatest, openDatabase } from './platform/db.ts'
 
 async function main(): Promise<void> {
   const config = loadConfig()
   const database = openDatabase(config.DATABASE_URL)
   await migrateToLatest(database.db)
-  if (shouldSeedDemo(config)) await seedIfEmpty(database.db, config)
+  if (shouldSeedDemo(config)) {
+    // Loaded only here: a production start never reads the demo group's thousands of lines.
+    const { seedIfEmpty } = await import('./demo/index.ts')
+    await seedIfEmpty(database.db, config)
+  }
   const app = await buildApp(config, database)
 
   let closing = false

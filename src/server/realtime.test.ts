@@ -10,7 +10,7 @@ import { createTestApp, device, lastSmsCode, testDialects } from './testing/harn
 import { sseReader } from './testing/sse.ts'
 
 /**
- * Issue 11's real time: a change to a customer's record reaches their open screens, over the session's one event
+ * Real time: a change to a customer's record reaches their open screens, over the session's one event
  * stream, from whichever process made it.
  */
 

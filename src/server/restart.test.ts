@@ -13,7 +13,7 @@ import { insertContas, insertLoja, insertRestaurante } from './testing/fixtures.
 import { createTestDatabase, testDialects } from './testing/harness.ts'
 
 /**
- * Issue 10: "kill the server between payment and callback and restart: the order ends paid exactly once". Real
+ * A server killed between payment and callback, then restarted: the order ends paid exactly once. Real
  * processes on one database: the customer's phone pays while the server that asked for the payment is killed
  * (SIGKILL: no shutdown, no callback handled), then two servers start on the same database at once; each reconciles
  * payments as it starts, and the order is paid, credited and announced once.

@@ -5,8 +5,8 @@ import { MULTILINHA, type TextoOptions, texto } from './validacao.ts'
  * A store's menu as its POS sends it (spec §3 "Menu snapshot", STORE-API.md `PUT /api/loja/v1/ementa`): sections →
  * families → products, each product with its complements (extras, priced) and option groups (choices, free). The field
  * names are the POS's (ZoneSoft's, common in Portuguese restaurants). Prices arrive in euros with decimals; once parsed
- * (and as stored) `precovenda` and `preco` are cents. Fields the app does not use are accepted and dropped (issue 17:
- * nothing of unknown shape or size is stored; a POS's extra structure, however deep, never reaches the database).
+ * (and as stored) `precovenda` and `preco` are cents. Fields the app does not use are accepted and dropped
+ * (nothing of unknown shape or size is stored; a POS's extra structure, however deep, never reaches the database).
  * Texts are single-line, but for descriptions; no text holds control characters (validacao.ts `texto`).
  */
 

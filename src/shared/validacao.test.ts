@@ -32,7 +32,7 @@ const mensagemDe = (schema: z.ZodType, value: unknown) => {
   return result.success ? null : result.error.issues.map((i) => i.message)
 }
 
-describe('the text rule (issue 17)', () => {
+describe('the text rule', () => {
   it('refuses every C0 control, DEL and lone surrogates in single-line text, and lets ordinary text through', () => {
     for (const c of [...SEMPRE_PROIBIDOS, '\t', '\n', '\r\n']) {
       expect(textoPermitido(`a${c}b`), JSON.stringify(c)).toBe(false)
@@ -116,7 +116,7 @@ describe('the text rule (issue 17)', () => {
   })
 })
 
-describe('ids (issue 17)', () => {
+describe('ids', () => {
   it('reads an id in a path as plain digits only', () => {
     expect(IdTextoSchema.parse('16')).toBe(16)
     expect(IdTextoSchema.parse('2147483647')).toBe(2_147_483_647)

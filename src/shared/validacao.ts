@@ -61,7 +61,7 @@ export const SMS_CODE_LENGTH = 6
 export const TEXT_MAX = 200
 
 /**
- * Text from a request never carries control characters (issue 17). One rule, here, used twice:
+ * Text from a request never carries control characters: a NUL or a lone surrogate breaks PostgreSQL, logs and other readers. One rule, here, used twice:
  * - by every text schema (`texto`, `obrigatorio`, `opcional` and what is built on them), so forms and routes name the
  *   field: single-line text refuses every C0 control (U+0000–U+001F), DEL and unpaired surrogates; multi-line text
  *   (`MULTILINHA`: comments, reasons, descriptions) allows tab and newline (LF, or CRLF);
@@ -147,7 +147,7 @@ export const opcional = (max = TEXT_MAX, options: TextoOptions = {}) =>
 export const INT_MAX = 2_147_483_647
 
 /**
- * An id as text (a path's `:id`, issue 17): plain digits, no sign, no leading zero, no spaces, no `0x`, `.0` or
+ * An id as text (a path's `:id`): plain digits, no sign, no leading zero, no spaces, no `0x`, `.0` or
  * exponent: `0x10`, `+16`, `16.0`, `016`, `1.6e1` and ` 16` are not 16. Refused as any bad value (400, the field named).
  */
 export const ID_PATTERN = /^[1-9][0-9]{0,9}$/

@@ -1,6 +1,5 @@
 import { loadConfig } from '../config.ts'
 import { migrateToLatest, openDatabase } from '../platform/db.ts'
-import { seedDemoContent } from './seed/index.ts'
 
 /** `npm run db:migrate` and `npm run db:seed` (which migrates first and replaces the demo content). */
 const command = process.argv[2]
@@ -10,6 +9,8 @@ try {
   const { results } = await migrateToLatest(database.db)
   for (const r of results ?? []) console.log(`migração ${r.migrationName}: ${r.status}`)
   if (command === 'seed') {
+    // Loaded only for `seed`: a migration needs none of the demo content.
+    const { seedDemoContent } = await import('../demo/index.ts')
     await seedDemoContent(database.db, config)
     console.log('conteúdo de demonstração criado')
   } else if (command !== 'migrate') {

@@ -14,7 +14,7 @@ describe('loopback addresses', () => {
 })
 
 /**
- * Issue 17: the development endpoints (the SMS outbox with its sign-in codes, the sandbox's MB WAY phone) answer only
+ * The development endpoints (the SMS outbox with its sign-in codes, the sandbox's MB WAY phone) answer only
  * this machine unless DEV_ENDPOINTS_REMOTE says otherwise: a server started without NODE_ENV=production on a public
  * address lets nobody read codes and take accounts over.
  */

@@ -4,7 +4,7 @@ import { JSON_DEPTH_MAX, jsonDepthExceeds } from './http.ts'
 const objects = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`
 const arrays = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`
 
-describe('jsonDepthExceeds (issue 17)', () => {
+describe('jsonDepthExceeds', () => {
   it('counts nesting of objects and arrays, up to the limit and past it', () => {
     expect(jsonDepthExceeds(objects(JSON_DEPTH_MAX), JSON_DEPTH_MAX)).toBe(false)
     expect(jsonDepthExceeds(objects(JSON_DEPTH_MAX + 1), JSON_DEPTH_MAX)).toBe(true)

@@ -57,7 +57,7 @@ export function jsonDepthExceeds(text: string, max: number): boolean {
 }
 
 /**
- * Every body's input rules (issue 17), on the root instance before any route is registered, so every surface has
+ * Every body's input rules, on the root instance before any route is registered, so every surface has
  * them: JSON bodies are refused past `JSON_DEPTH_MAX` levels (400) and parsed as Fastify's own parser does
  * (`__proto__` and `constructor` keys refused); then every string of the body, the path's parameters and the query
  * is held to the shared text rule (src/shared/validacao.ts `primeiroTextoProibido`: no control characters but tab

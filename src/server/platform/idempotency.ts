@@ -1,13 +1,53 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+import type { FastifyReply } from 'fastify'
 import { PostgresAdapter, sql } from 'kysely'
 import { type Clock, isoNow } from './clock.ts'
 import { sha256 } from './crypto.ts'
-import type { Database } from './db.ts'
+import type { Database, DatabaseTransaction } from './db.ts'
 import { HttpError } from './errors.ts'
 
-/** An answer as a route sends it: status and body. */
+/** An answer as a route gives it: status and body. */
 export interface Answer {
   status: number
   body: unknown
+}
+
+/** An answer as it went out: its status and the bytes the route's serializer made of its body. */
+interface Sent {
+  status: number
+  payload: string
+}
+
+/**
+ * The route a change runs for: its serializer (the response schema's, the allow-list of what leaves the server) and
+ * what it is to send. The record is written inside the service's transaction, before the route sends anything, so the
+ * route lends its serializer for the length of its call (replyIdempotent) rather than every service taking it.
+ */
+interface RouteCall {
+  serialize: (answer: Answer) => string
+  sent?: Sent
+}
+
+const routeCall = new AsyncLocalStorage<RouteCall>()
+
+/** Outside a route (a service called on its own), the body as JSON. */
+const serialize = (answer: Answer): string => (routeCall.getStore()?.serialize ?? jsonOf)(answer)
+const jsonOf = (answer: Answer) => JSON.stringify(answer.body)
+
+/**
+ * Answers a store change that runs through `idempotent`: the first time, the bytes its serializer made and recorded;
+ * on a replay, those same bytes, so that a retry gets exactly what the first answer sent.
+ */
+export async function replyIdempotent(reply: FastifyReply, change: () => Promise<Answer>): Promise<FastifyReply> {
+  const call: RouteCall = {
+    serialize: (answer) => {
+      const serializer = reply.getSerializationFunction(String(answer.status))
+      return serializer ? serializer(answer.body as Record<string, unknown>) : jsonOf(answer)
+    },
+  }
+  const answer = await routeCall.run(call, change)
+  const sent = call.sent ?? { status: answer.status, payload: call.serialize(answer) }
+  return reply.code(sent.status).type('application/json; charset=utf-8').send(sent.payload)
 }
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key'
@@ -31,7 +71,7 @@ export const reusedKey = () =>
 /**
  * Runs a store change once per (store key, Idempotency-Key): inside one transaction with the record of its answer, so
  * the change and the record are written together or not at all. The same key with the same request gives the stored
- * answer again (same status, same ids) and no second effect; with another request, 422. Requests with one key at once
+ * answer again (the same status and bytes) and no second effect; with another request, 422. Requests with one key at once
  * wait for each other (PostgreSQL: an advisory lock on the key, taken before the record is read; SQLite: the
  * IMMEDIATE transaction), so the later ones read the first one's record instead of redoing the change. Failures
  * (4xx/5xx) are not stored: nothing was written, and trying again may succeed; but a failure that raced a success
@@ -41,11 +81,17 @@ export async function idempotent(
   db: Database,
   clock: Clock,
   scope: { chaveId: number; chave: string; pedido: unknown },
-  change: (trx: Database) => Promise<Answer>,
+  change: (trx: DatabaseTransaction) => Promise<Answer>,
   /** Slow work the change needs (hashing), done outside the transaction, and only when this is no replay. */
   prepare?: () => Promise<void>,
 ): Promise<Answer> {
   const pedidoHash = sha256(canonical(scope.pedido))
+  /** What the route is to send: these bytes, recorded or replayed. */
+  const sent = (answer: Sent): Answer => {
+    const call = routeCall.getStore()
+    if (call) call.sent = answer
+    return { status: answer.status, body: JSON.parse(answer.payload) }
+  }
   const recorded = async (ex: Database): Promise<Answer | undefined> => {
     const row = await ex
       .selectFrom('idempotencia')
@@ -55,7 +101,7 @@ export async function idempotent(
       .executeTakeFirst()
     if (!row) return undefined
     if (row.pedido_hash !== pedidoHash) throw reusedKey()
-    return { status: row.estado, body: JSON.parse(row.resposta) }
+    return sent({ status: row.estado, payload: row.resposta })
   }
   try {
     if (prepare) {
@@ -72,6 +118,7 @@ export async function idempotent(
       const before = await recorded(trx)
       if (before) return before
       const answer = await change(trx)
+      const payload = serialize(answer)
       await trx
         .insertInto('idempotencia')
         .values({
@@ -79,11 +126,11 @@ export async function idempotent(
           chave: scope.chave,
           pedido_hash: pedidoHash,
           estado: answer.status,
-          resposta: JSON.stringify(answer.body),
+          resposta: payload,
           criado_em: isoNow(clock),
         })
         .execute()
-      return answer
+      return sent({ status: answer.status, payload })
     })
   } catch (error) {
     // Another request with this key got there first (its change, not this one's, is what happened).

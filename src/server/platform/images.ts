@@ -305,3 +305,17 @@ export async function storeImage(
   })
   return `/imagens/${fileName}`
 }
+
+/** A stored image by its file name, as the image route serves it: its type and bytes. */
+export async function findStoredImage(
+  db: Database,
+  nome: string,
+): Promise<{ tipo: string; body: string | Buffer } | undefined> {
+  const image = await db
+    .selectFrom('imagens')
+    .select(['tipo', 'conteudo', 'dados'])
+    .where('nome', '=', nome)
+    .executeTakeFirst()
+  const body = image?.conteudo ?? image?.dados
+  return image && body != null ? { tipo: image.tipo, body } : undefined
+}

@@ -16,7 +16,7 @@ import {
  * The callback URL to register with ifthenpay (its placeholders filled by ifthenpay on each payment):
  *   {APP_URL}/api/pagamentos/ifthenpay/callback?chave=[ANTI_PHISHING_KEY]&referencia=[ORDER_ID]&id=[REQUEST_ID]&valor=[AMOUNT]
  * It comes only on success and unsigned: the key is checked here, and the payment is believed only when the status
- * call says so (features/encomendas/pedidos.ts).
+ * call says so (features/encomendas/reconciliacao.ts).
  */
 export interface IfthenpaySettings {
   mbWayKey: string

@@ -1,5 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { type Expression, type ExpressionWrapper, expressionBuilder, type SqlBool } from 'kysely'
+import type { DB } from '../db/schema.ts'
 import { type Clock, DAY, isoIn, isoNow } from './clock.ts'
 import { randomToken, sha256 } from './crypto.ts'
 import type { Database, DatabaseTransaction } from './db.ts'
@@ -117,6 +119,23 @@ export function sessoesRepo(db: Database, clock: Clock) {
 
 export type SessoesRepo = ReturnType<typeof sessoesRepo>
 
+/**
+ * Whether the session `sessaoId` is still good (neither revoked nor expired) at `agora`, as a condition of another
+ * feature's query over rows kept per session (a device's push subscription): a look-up by primary key per row, as a
+ * join would be, without that feature naming this module's table.
+ */
+export function sessaoAtivaEm(sessaoId: Expression<number>, agora: string): ExpressionWrapper<DB, never, SqlBool> {
+  const eb = expressionBuilder<DB, never>()
+  return eb.exists(
+    eb
+      .selectFrom('sessoes')
+      .select('sessoes.id')
+      .where('sessoes.id', '=', sessaoId)
+      .where('sessoes.revogada_em', 'is', null)
+      .where('sessoes.expira_em', '>', agora),
+  )
+}
+
 /** A session just written, and the token that proves it (handed to the device once its transaction committed). */
 export type NovaSessao = Awaited<ReturnType<SessoesRepo['create']>>
 
@@ -196,7 +215,7 @@ declare module 'fastify' {
  * device never has it under a session that has ended.
  */
 export type SeguirSessao = (
-  ex: Database,
+  trx: DatabaseTransaction,
   renovacao: { de: number; para: number; utilizadorId: number },
 ) => Promise<void>
 

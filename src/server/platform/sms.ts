@@ -69,3 +69,15 @@ export function createTwilioSmsProvider(settings: TwilioSettings): SmsProvider {
     },
   }
 }
+
+/** The outbox's messages after `before` are of no use to anyone: housekeeping removes them. */
+export async function purgeSmsOutbox(db: Database, before: string): Promise<void> {
+  await db.deleteFrom('sms_outbox').where('criado_em', '<', before).execute()
+}
+
+/** The development outbox, newest first; `para` narrows it to one E.164 number. */
+export function listSmsOutbox(db: Database, limit: number, para?: string) {
+  let query = db.selectFrom('sms_outbox').select(['para', 'texto', 'criado_em'])
+  if (para) query = query.where('para', '=', para)
+  return query.orderBy('id', 'desc').limit(limit).execute()
+}

@@ -81,6 +81,26 @@ export function painelSessoesRepo(db: Database, clock: Clock) {
   }
 }
 
+/**
+ * Whether a paired tablet's session is still good (not ended, not expired, still of this key): what its open order
+ * stream asks now and then, since the session was checked only when it opened.
+ */
+export async function sessaoPainelAtiva(
+  db: Database,
+  clock: Clock,
+  sessao: { id: number; chaveId: number },
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('painel_sessoes')
+    .select('id')
+    .where('id', '=', sessao.id)
+    .where('chave_id', '=', sessao.chaveId)
+    .where('revogada_em', 'is', null)
+    .where('expira_em', '>', isoNow(clock))
+    .executeTakeFirst()
+  return row !== undefined
+}
+
 export interface StaffSurfaceOptions {
   db: Database
   clock: Clock

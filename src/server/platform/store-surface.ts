@@ -62,3 +62,17 @@ export async function storeSurface(app: FastifyInstance, { db, clock, routes }: 
   })
   for (const plugin of routes) await app.register(plugin)
 }
+
+/**
+ * Whether a store key is still active (not revoked): what a connection opened with it, such as a board's order
+ * stream, asks now and then, since the key was checked only when it opened.
+ */
+export async function chaveLojaAtiva(db: Database, chaveId: number): Promise<boolean> {
+  const chave = await db
+    .selectFrom('lojas_chaves')
+    .select('id')
+    .where('id', '=', chaveId)
+    .where('revogada_em', 'is', null)
+    .executeTakeFirst()
+  return chave !== undefined
+}

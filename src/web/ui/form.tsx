@@ -16,7 +16,7 @@ import { useSubmission } from './submission.tsx'
 export interface ApiFormOptions<S extends z.ZodType<FieldValues, FieldValues>, R> {
   /**
    * The shared zod schema of the form (src/shared), whose pt-PT messages show under the fields, as a dynamic import:
-   * zod and the numbering plans stay out of the screen's first load (issue 9's budget) and arrive while the person
+   * zod and the numbering plans stay out of the screen's first load (the first-load budget, docs/decisions/0010) and arrive while the person
    * reads the form. `() => import('…/shared/conta.ts').then((m) => m.LoginSchema)`
    */
   schema: () => Promise<S>

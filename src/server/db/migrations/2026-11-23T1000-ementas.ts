@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import { withId } from './helpers.ts'
 
 /**
- * Ordering's first tables (issue 10): each store's menu as its POS last sent it, and when each store takes orders.
+ * Ordering's first tables: each store's menu as its POS last sent it, and when each store takes orders.
  * The menu is kept whole, as one validated document: the POS replaces it whole (`PUT /api/loja/v1/ementa`), the
  * catalogue and the prices of a calculation are read from it, and an order keeps its own copy of what it priced.
  */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import { withId } from './helpers.ts'
 
 /**
- * Orders from the app (issue 10) and the sandbox's MB WAY requests. An order keeps its own copy of what was priced
+ * Orders from the app and the sandbox's MB WAY requests. An order keeps its own copy of what was priced
  * (its lines, as JSON) and the state of its payment, so that a restart in the middle of any step finds where it was:
  * `pagamento_estado` 'a-pedir' (written, the provider not asked yet), 'pendente', 'pago', 'recusado', 'expirado',
  * 'sem-pagamento' (the balance paid it all); `reembolso_estado` 'a-reembolsar', 'reembolsado'.

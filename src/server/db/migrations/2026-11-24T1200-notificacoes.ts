@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import { withId } from './helpers.ts'
 
 /**
- * Notifications (issue 11): one row per notification, for one customer (`utilizador_id`) or for everyone (null).
+ * Notifications: one row per notification, for one customer (`utilizador_id`) or for everyone (null).
  * Reading is all or nothing (leaving the screen marks all as read, spec §4), so what a customer has read is one mark
  * on their row: the newest notification id they saw. `chave` keeps a notification the app sends by itself from being
  * sent twice (a provisional account's reminders).

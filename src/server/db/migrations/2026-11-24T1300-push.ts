@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import { withId } from './helpers.ts'
 
 /**
- * Web Push (issue 11): the customers' devices (`push_subscricoes`, one per push endpoint: a browser on a device) and
+ * Web Push: the customers' devices (`push_subscricoes`, one per push endpoint: a browser on a device) and
  * the outbox of what is to be sent to them (`push_envios`), so that sending never holds a request up, survives a
  * restart, and is retried. A subscription the push service says is gone (404/410), or whose session ended, is deleted
  * with its sends.

@@ -41,6 +41,30 @@ export function contaRepo(db: Database) {
       await db.updateTable('utilizadores').set(values).where('id', '=', id).execute()
     },
 
+    /** The newest notification the customer has read (features/notificacoes keeps the notifications). */
+    async notificacoesLidasAte(id: number): Promise<number> {
+      const row = await db
+        .selectFrom('utilizadores')
+        .select('notificacoes_lidas_ate')
+        .where('id', '=', id)
+        .executeTakeFirst()
+      return row?.notificacoes_lidas_ate ?? 0
+    },
+
+    /**
+     * Moves the read mark forward only (never backwards, whatever order two screens send it in); true when it moved.
+     * Not an account write for the unit of work: the mark is no part of the record the customer's screens show.
+     */
+    async advanceNotificacoesLidasAte(id: number, ate: number): Promise<boolean> {
+      const { numUpdatedRows } = await db
+        .updateTable('utilizadores')
+        .set({ notificacoes_lidas_ate: ate })
+        .where('id', '=', id)
+        .where('notificacoes_lidas_ate', '<', ate)
+        .executeTakeFirst()
+      return numUpdatedRows > 0n
+    },
+
     findTentativaLogin(chave: string) {
       return db
         .selectFrom('tentativas_login')
@@ -147,16 +171,6 @@ export function contaRepo(db: Database) {
 
     async deleteDesafiosExpiredBefore(before: string) {
       await db.deleteFrom('sms_desafios').where('expira_em', '<', before).execute()
-    },
-
-    async deleteOutboxBefore(before: string) {
-      await db.deleteFrom('sms_outbox').where('criado_em', '<', before).execute()
-    },
-
-    listOutbox(limit: number, para?: string) {
-      let query = db.selectFrom('sms_outbox').select(['para', 'texto', 'criado_em'])
-      if (para) query = query.where('para', '=', para)
-      return query.orderBy('id', 'desc').limit(limit).execute()
     },
   }
 }

@@ -6,7 +6,7 @@ import { CONTA_LIMITES } from './service.ts'
 const PHONE = '912345678'
 
 /**
- * Issue 17: every 429 of the customer side says when to come back (`Retry-After`, whole seconds), as the store side's
+ * Every 429 of the customer side says when to come back (`Retry-After`, whole seconds), as the store side's
  * do: the end of the lock, of the limit's window, of the wait before a code may be sent again.
  */
 describe.each(testDialects())("the customer side's 429s on %s", (dialect) => {

@@ -12,6 +12,7 @@ import {
   HashResponseSchema,
   LoginSchema,
   OutboxSmsSchema,
+  type PrivateData,
   PrivateDataSchema,
   ResetSchema,
   SignupSchema,
@@ -21,7 +22,7 @@ import {
 import { texto } from '../../../shared/validacao.ts'
 import type { DatabaseTransaction } from '../../platform/db.ts'
 import { dataResponse, noDataResponse } from '../../platform/http.ts'
-import type { Sessions } from '../../platform/sessions.ts'
+import type { Sessao, Sessions } from '../../platform/sessions.ts'
 import type { ContaService } from './service.ts'
 
 /** What each answer may carry: the serializer drops anything else (ARCHITECTURE.md, "Units of work"). */
@@ -35,13 +36,15 @@ export interface ContaRoutesOptions {
   service: ContaService
   sessions: Sessions
   configuracao: Configuracao
+  /** The session's private data, which the account, loyalty and ordering answer together (features/dados-privados). */
+  privateData: (sessao: Sessao) => Promise<PrivateData>
   /** GET /api/dev/sms: the outbox, outside production only. */
   devOutbox: boolean
 }
 
 /** Sign-up, login, recovery, phone and password changes, security key, personal data, session calls (spec §7). */
 export const contaRoutes: FastifyPluginAsyncZod<ContaRoutesOptions> = async (app, options) => {
-  const { service, sessions, configuracao } = options
+  const { service, sessions, configuracao, privateData } = options
   /** A confirmation's new session, written in the confirmation's own transaction. */
   const renew = (request: FastifyRequest) => (trx: DatabaseTransaction, utilizadorId: number) =>
     sessions.renew(trx, request, utilizadorId)
@@ -60,13 +63,13 @@ export const contaRoutes: FastifyPluginAsyncZod<ContaRoutesOptions> = async (app
     async (request, reply) => {
       const { hash } = request.params
       const nova = await service.confirmSignup(hash, request.body.codigo, request.ip, request.sessao, renew(request))
-      return { data: await service.privateData(sessions.adopt(request, reply, nova)) }
+      return { data: await privateData(sessions.adopt(request, reply, nova)) }
     },
   )
 
   app.post('/login', { schema: { body: LoginSchema, response: PrivateDataAnswer } }, async (request, reply) => {
     const id = await service.login(request.body, request.ip)
-    return { data: await service.privateData(await sessions.rotate(request, reply, id)) }
+    return { data: await privateData(await sessions.rotate(request, reply, id)) }
   })
 
   app.post('/reset', { schema: { body: ResetSchema, response: HashAnswer } }, async (request) => ({
@@ -78,7 +81,7 @@ export const contaRoutes: FastifyPluginAsyncZod<ContaRoutesOptions> = async (app
     { schema: { params: HashParams, body: CodigoSmsSchema, response: PrivateDataAnswer } },
     async (request, reply) => {
       const nova = await service.confirmReset(request.params.hash, request.body.codigo, request.ip, renew(request))
-      return { data: await service.privateData(sessions.adopt(request, reply, nova)) }
+      return { data: await privateData(sessions.adopt(request, reply, nova)) }
     },
   )
 
@@ -116,7 +119,7 @@ export const contaRoutes: FastifyPluginAsyncZod<ContaRoutesOptions> = async (app
         request.ip,
         renew(request),
       )
-      return { data: await service.privateData(sessions.adopt(request, reply, nova)) }
+      return { data: await privateData(sessions.adopt(request, reply, nova)) }
     },
   )
 
@@ -130,7 +133,7 @@ export const contaRoutes: FastifyPluginAsyncZod<ContaRoutesOptions> = async (app
     },
     async (request) => {
       const { chave } = await service.setSecurityKey(request.sessao, request.body.selecao, request.body.gerar)
-      const { user } = await service.privateData(request.sessao)
+      const { user } = await privateData(request.sessao)
       return { data: { user: user.data, chave } }
     },
   )
@@ -141,7 +144,7 @@ export const contaRoutes: FastifyPluginAsyncZod<ContaRoutesOptions> = async (app
     { schema: { body: z.record(z.string(), z.unknown()), response: PrivateDataAnswer } },
     async (request) => {
       await service.updatePersonalData(request.sessao, request.body)
-      return { data: await service.privateData(request.sessao) }
+      return { data: await privateData(request.sessao) }
     },
   )
 
@@ -152,7 +155,7 @@ export const contaRoutes: FastifyPluginAsyncZod<ContaRoutesOptions> = async (app
       const { utilizadorId } = request.sessao
       const sessao = await sessions.end(request, reply)
       if (utilizadorId !== null) service.sessaoTerminada(utilizadorId)
-      return { data: await service.privateData(sessao) }
+      return { data: await privateData(sessao) }
     },
   )
 
@@ -160,7 +163,7 @@ export const contaRoutes: FastifyPluginAsyncZod<ContaRoutesOptions> = async (app
     '/api/refresh-private-data',
     { schema: { body: ValueCallSchema, response: PrivateDataAnswer } },
     async (request) => ({
-      data: await service.privateData(request.sessao),
+      data: await privateData(request.sessao),
     }),
   )
 

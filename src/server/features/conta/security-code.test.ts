@@ -17,7 +17,7 @@ import {
 import { upgradeLegacySecurityKeys } from './service.ts'
 
 /**
- * The security code on every device (issue 17): kept sealed with the server's data key, read back only in the
+ * The security code on every device: kept sealed with the server's data key, read back only in the
  * customer's own private data, checked at the till in constant time; the keys kept only as a hash before are renewed
  * at start (docs/decisions/0004, "Security key").
  */

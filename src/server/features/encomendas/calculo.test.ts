@@ -4,9 +4,11 @@ import { lojasChavesRepo } from '../../platform/store-keys.ts'
 import { ementaDeTeste } from '../../testing/ementa.ts'
 import { insertContas, insertLoja, insertRestaurante, insertSaldo } from '../../testing/fixtures.ts'
 import { createTestApp, device, type TestApp, testDialects } from '../../testing/harness.ts'
+import { createRestaurantesRepository } from '../restaurantes/repository.ts'
+import { createRestaurantesService } from '../restaurantes/service.ts'
+import { createCatalogoService } from './catalogo.ts'
+import { createCatalogoRepository } from './catalogo-repository.ts'
 import { todosOsDias } from './horario.ts'
-import { createEncomendasRepository } from './repository.ts'
-import { createEncomendasService } from './service.ts'
 
 const TELEMOVEL = '912345678'
 const PASSWORD = '135790'
@@ -167,10 +169,11 @@ describe.each(testDialects())('POST /api/calcula-encomenda on %s', (dialect) => 
       (await calcular({ id_loja: 862, cart: [{ id: '1001', qtd: 1 }] })).json().data.loyaltyData.lines[0].unitario
     expect(await preco()).toBe(130)
     // Another app process takes a new menu: this one's price index must not keep the old price.
-    const { importarEmenta } = createEncomendasService({
-      repository: createEncomendasRepository(t.database.db),
+    const { importarEmenta } = createCatalogoService({
+      repository: createCatalogoRepository(t.database.db),
       clock: systemClock,
       onEmentaAlterada: () => undefined,
+      lojas: createRestaurantesService(createRestaurantesRepository(t.database.db)),
     })
     await importarEmenta(862, ementaDeTeste('v2', { precoNata: 1.45 }))
     expect(await preco()).toBe(145)

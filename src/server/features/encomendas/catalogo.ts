@@ -1,117 +1,142 @@
-import type { Catalogo, Ementa, ProdutoCatalogo, ProdutoEmenta } from '../../../shared/ementa.ts'
+import type { Catalogo, Ementa, LojaEncomenda } from '../../../shared/ementa.ts'
+import { EmentaSchema } from '../../../shared/ementa.ts'
+import type { LinhaCalculada, TransacaoCalculada } from '../../../shared/encomenda.ts'
+import { type Clock, isoNow } from '../../platform/clock.ts'
+import { HttpError, notFound } from '../../platform/errors.ts'
+import type { RestaurantesService } from '../restaurantes/service.ts'
+import type { CatalogoRepository } from './catalogo-repository.ts'
+import { firstFault, paraCatalogo } from './ementa.ts'
+import { estaAberta, parseHorario } from './horario.ts'
+import { type IndicePrecos, indicePrecos, precificar } from './precos.ts'
 
-/**
- * What a customer may order from a store's menu: visible sections, families and products that can be sold as the till
- * would (`podeSerEncomendado`, docs/decisions/0011-ordering.md). One place for this rule: the catalogue
- * the app shows and the prices a calculation uses both come from `orderable`.
- */
-export function orderable(
-  ementa: Ementa,
-): { familia: Ementa['seccoes'][number]['familias'][number]; produtos: ProdutoEmenta[] }[] {
-  return ementa.seccoes
-    .filter((s) => s.visivel)
-    .flatMap((s) => s.familias.filter((f) => f.visivel))
-    .map((familia) => ({
-      familia,
-      produtos: familia.produtos.filter(podeSerEncomendado).sort((a, b) => a.posicao - b.posicao),
-    }))
-    .filter(({ produtos }) => produtos.length > 0)
+/** What a writer passes to `ReadCache.invalidate` after a store's menu changed (after its commit). */
+export const CATALOGO_CACHE_TAG = 'catalogo'
+
+export const catalogoMensagens = {
+  lojaFechada: 'A loja está fechada de momento. Pode encomendar assim que abrir.',
+  ementaInvalida: 'A ementa não foi aceite: corrija o campo indicado e envie-a de novo. A ementa atual mantém-se.',
+  semEncomendas: 'Esta loja não recebe encomendas pela aplicação.',
+}
+
+/** 422 naming the path of the first bad field (`seccoes.0.familias.2.produtos.5.iva`) and what is wrong with it. */
+const ementaInvalida = (path: string, message: string) =>
+  new HttpError(422, catalogoMensagens.ementaInvalida, 'Ementa inválida', { [path]: message })
+
+export interface EmentaImportada {
+  hash: string
+  last_update: string
+  /** False when the menu already had this hash: nothing changed. */
+  alterada: boolean
+  produtos: number
+}
+
+export interface CatalogoDeps {
+  repository: CatalogoRepository
+  clock: Clock
+  /** Called after a menu changed, once it is written. */
+  onEmentaAlterada: (idLoja: number) => void
+  /** The stores themselves (where they are, when they take orders) are features/restaurantes'. */
+  lojas: Pick<RestaurantesService, 'lojasEncomendas'>
 }
 
 /**
- * A product the app can sell as the till would: visible, not restricted, and with rules a customer can meet. A mandatory
- * extra the app may not offer (restricted), more mandatory extras than the most allowed, or a minimum above the extras
- * on offer would make an order the till cannot match: such a product stays at the counter.
+ * The ordering catalogue: the stores' menus from their POS, what a customer may order from them, and the price of a
+ * cart. Orders themselves are the orders service's (service.ts).
  */
-function podeSerEncomendado(p: ProdutoEmenta): boolean {
-  if (!p.visivel || p.restricted) return false
-  if (p.complementares.some((c) => c.obrigatorio && c.restricted)) return false
-  const oferecidos = p.complementares.filter((c) => !c.restricted)
-  const obrigatorios = oferecidos.filter((c) => c.obrigatorio).length
-  if (p.max_complementos > 0 && (obrigatorios > p.max_complementos || p.min_complementos > p.max_complementos)) {
-    return false
+export function createCatalogoService({ repository, clock, onEmentaAlterada, lojas }: CatalogoDeps) {
+  const lojaDe = async (idLoja: number) => (await lojas.lojasEncomendas([idLoja]))[0]
+
+  async function ementaDe(idLoja: number): Promise<Ementa> {
+    const guardada = await repository.findEmenta(idLoja)
+    if (!guardada) throw notFound(catalogoMensagens.semEncomendas)
+    // Written by importarEmenta from a parsed snapshot: read as it was stored, not parsed again (its prices are cents).
+    return JSON.parse(guardada.conteudo) as Ementa
   }
-  return p.min_complementos <= oferecidos.length
-}
 
-/** The image of a product, by the menu's `base_url` (spec §7: image host path plus the product's `imagem`). */
-const imagemDe = (ementa: Ementa, imagem: string | null | undefined) => (imagem ? `${ementa.base_url}${imagem}` : null)
+  /**
+   * Each store's price index, kept while its menu's hash is the stored one: a calculation reads the hash (a few
+   * bytes), not the whole menu, and parses it only when it changed, here or through another process.
+   */
+  const indices = new Map<number, { hash: string; produtos: IndicePrecos }>()
+  async function indiceDe(idLoja: number): Promise<IndicePrecos> {
+    const hash = await repository.findEmentaHash(idLoja)
+    if (hash === undefined) throw notFound(catalogoMensagens.semEncomendas)
+    const known = indices.get(idLoja)
+    if (known?.hash === hash) return known.produtos
+    const ementa = await ementaDe(idLoja)
+    const produtos = indicePrecos(ementa)
+    indices.set(idLoja, { hash: ementa.hash, produtos })
+    return produtos
+  }
 
-function produtoCatalogo(ementa: Ementa, idCategoria: string, p: ProdutoEmenta): ProdutoCatalogo {
   return {
-    id: p.cod_produto,
-    nome: p.produto,
-    descricao: p.descricao ?? null,
-    pvp_com_iva: p.precovenda,
-    imagem: imagemDe(ementa, p.imagem),
-    complementares: p.complementares
-      .filter((c) => !c.restricted)
-      .map((c) => ({ id: c.codigo, nome: c.descricao, pvp_com_iva: c.preco, obrigatorio: c.obrigatorio })),
-    opcoes: p.opcoes.flatMap((g) =>
-      g.opcoes.map((o) => ({ id: o.codigo, nome: o.descricao, grupo: g.codigo, nome_grupo: g.descricao })),
-    ),
-    idCategoria,
-    min_complementos: p.min_complementos,
-    max_complementos: p.max_complementos,
-    maxopcoes: p.maxopcoes,
-  }
-}
-
-/** The ordering catalogue (spec §3, simplified): a category per family, its products in the POS's order. */
-export function paraCatalogo(ementa: Ementa): Catalogo {
-  return {
-    categorias: orderable(ementa).map(({ familia, produtos }) => ({
-      id: familia.codigo,
-      nome: familia.descricao,
-      produtos: produtos.map((p) => produtoCatalogo(ementa, familia.codigo, p)),
-    })),
-  }
-}
-
-/** The most products a menu may hold: a large restaurant's whole carta several times over; past it, a POS fault. */
-export const MAX_PRODUTOS_EMENTA = 2000
-
-/**
- * What the schema cannot say about a snapshot: codes the cart, the catalogue's routes and the POS rely on are unique,
- * and the menu is of a size a phone can show. The path of the first fault, as a validation error names it, or null.
- */
-export function firstFault(ementa: Ementa): { path: string; message: string } | null {
-  const familias = new Set<string>()
-  const produtos = new Set<string>()
-  for (const [si, s] of ementa.seccoes.entries()) {
-    for (const [fi, f] of s.familias.entries()) {
-      // A family is a category of the catalogue, addressed by its code (`/catalogo/{categoria}`).
-      if (familias.has(f.codigo)) {
-        return { path: `seccoes.${si}.familias.${fi}.codigo`, message: `Código de família repetido: ${f.codigo}` }
+    /**
+     * The store's menu snapshot from its POS (STORE-API.md `PUT /ementa`): validated whole, or refused whole with the
+     * path of the first bad field (422), leaving the current menu as it was.
+     */
+    async importarEmenta(idLoja: number, body: unknown): Promise<EmentaImportada> {
+      const parsed = EmentaSchema.safeParse(body)
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]
+        throw ementaInvalida(issue?.path.join('.') || 'ementa', issue?.message ?? '')
       }
-      familias.add(f.codigo)
-      for (const [pi, p] of f.produtos.entries()) {
-        const path = `seccoes.${si}.familias.${fi}.produtos.${pi}`
-        if (produtos.has(p.cod_produto)) {
-          return { path: `${path}.cod_produto`, message: `Código de produto repetido: ${p.cod_produto}` }
-        }
-        produtos.add(p.cod_produto)
-        if (produtos.size > MAX_PRODUTOS_EMENTA) {
-          return { path, message: `A ementa tem mais de ${MAX_PRODUTOS_EMENTA} produtos` }
-        }
-        const complementos = new Set<string>()
-        for (const [ci, c] of p.complementares.entries()) {
-          if (complementos.has(c.codigo)) {
-            return { path: `${path}.complementares.${ci}.codigo`, message: `Complemento repetido: ${c.codigo}` }
-          }
-          complementos.add(c.codigo)
-        }
-        const opcoes = new Set<string>()
-        for (const [gi, g] of p.opcoes.entries()) {
-          for (const [oi, o] of g.opcoes.entries()) {
-            if (opcoes.has(o.codigo)) {
-              return { path: `${path}.opcoes.${gi}.opcoes.${oi}.codigo`, message: `Opção repetida: ${o.codigo}` }
-            }
-            opcoes.add(o.codigo)
-          }
-        }
+      const fault = firstFault(parsed.data)
+      if (fault) throw ementaInvalida(fault.path, fault.message)
+      const ementa = parsed.data
+      const alterada = await repository.saveEmenta(
+        { idLoja, hash: ementa.hash, lastUpdate: ementa.last_update, conteudo: JSON.stringify(ementa) },
+        isoNow(clock),
+      )
+      if (alterada) onEmentaAlterada(idLoja)
+      const produtos = ementa.seccoes.flatMap((s) => s.familias.flatMap((f) => f.produtos)).length
+      return { hash: ementa.hash, last_update: ementa.last_update, alterada, produtos }
+    },
+
+    /** Stores that take orders from the app (they have a menu), and whether they take them now. */
+    async listLojasEncomenda(): Promise<LojaEncomenda[]> {
+      const agora = clock.now()
+      return (await lojas.lojasEncomendas(await repository.listIdsLojaComEmenta())).map((l) => ({
+        id_loja: l.id_loja,
+        nome: l.nome,
+        latitude: l.latitude,
+        longitude: l.longitude,
+        aberta: estaAberta(parseHorario(l.horario_encomendas), agora),
+      }))
+    },
+
+    /**
+     * `POST /api/calcula-encomenda` (spec §7): the cart priced from the store's current menu, and what the customer's
+     * balance (`saldo`, cents) would take off it. Only while the store takes orders.
+     */
+    async calcular(
+      { idLoja, cart, usarPremio }: { idLoja: number; cart: Parameters<typeof precificar>[1]; usarPremio: boolean },
+      saldo: number,
+    ): Promise<{ transaction: TransacaoCalculada; lines: LinhaCalculada[] }> {
+      const loja = await lojaDe(idLoja)
+      if (!loja) throw notFound(catalogoMensagens.semEncomendas)
+      if (!estaAberta(parseHorario(loja.horario_encomendas), clock.now())) {
+        throw new HttpError(422, catalogoMensagens.lojaFechada, 'Loja fechada')
       }
-    }
+      const { linhas, total } = precificar(await indiceDe(idLoja), cart)
+      const removivel = Math.max(0, Math.min(saldo, total))
+      const desconto = usarPremio ? removivel : 0
+      return {
+        transaction: {
+          total_transaction: total,
+          total_discount: desconto,
+          total_paid: total - desconto,
+          total_outstanding_removed: removivel,
+          customer_outstanding: saldo,
+        },
+        lines: linhas,
+      }
+    },
+
+    async catalogo(idLoja: number): Promise<Catalogo> {
+      if (!(await lojaDe(idLoja))) throw notFound(catalogoMensagens.semEncomendas)
+      return paraCatalogo(await ementaDe(idLoja))
+    },
   }
-  return null
 }
+
+export type CatalogoService = ReturnType<typeof createCatalogoService>

@@ -5,7 +5,7 @@ import { lojasChavesRepo } from '../../platform/store-keys.ts'
 import { ementaDeTeste as ementa } from '../../testing/ementa.ts'
 import { insertLoja, insertRestaurante } from '../../testing/fixtures.ts'
 import { createTestApp, device, type TestApp, testDialects } from '../../testing/harness.ts'
-import { MAX_PRODUTOS_EMENTA } from './catalogo.ts'
+import { MAX_PRODUTOS_EMENTA } from './ementa.ts'
 import { todosOsDias } from './horario.ts'
 
 describe.each(testDialects())('ordering: menu import and catalogue on %s', (dialect) => {

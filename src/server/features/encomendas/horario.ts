@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * When a store takes orders (STORE-API.md, issue 10): per weekday, Monday first, a list of [opens, closes] in Lisbon
+ * When a store takes orders (STORE-API.md): per weekday, Monday first, a list of [opens, closes] in Lisbon
  * time ("HH:mm"; "24:00" closes at midnight). A period that closes before it opens runs past midnight.
  */
 const Hora = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/)

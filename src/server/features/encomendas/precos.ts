@@ -3,7 +3,7 @@ import { ENCOMENDA_TOTAL_MAX } from '../../../shared/constants.ts'
 import type { Ementa, ProdutoEmenta } from '../../../shared/ementa.ts'
 import type { LinhaCalculada, LinhaCarrinhoSchema } from '../../../shared/encomenda.ts'
 import { HttpError } from '../../platform/errors.ts'
-import { orderable } from './catalogo.ts'
+import { orderable } from './ementa.ts'
 
 type Linha = z.output<typeof LinhaCarrinhoSchema>
 
@@ -44,7 +44,7 @@ function chosen<T>(
   return { items }
 }
 
-/** One cart line priced by the product's rules (spec §3, issue 10): or the message of its first fault. */
+/** One cart line priced by the product's rules (spec §3): or the message of its first fault. */
 function precificarLinha(p: ProdutoEmenta, linha: Linha): LinhaCalculada | string {
   const nome = p.produto
   const complementos = chosen(

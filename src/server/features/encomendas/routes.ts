@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import type { PrivateData } from '../../../shared/conta.ts'
 import { CatalogoSchema, LojaEncomendaSchema } from '../../../shared/ementa.ts'
 import {
   CalculaEncomendaSchema,
@@ -10,25 +11,22 @@ import {
   IdLojaSchema,
 } from '../../../shared/encomenda.ts'
 import { ESTADO } from '../../../shared/estado-pedido.ts'
-import {
-  type EncomendaCliente,
-  EncomendaClienteSchema,
-  EncomendaLojaSchema,
-  EstadoSchema,
-} from '../../../shared/pedido.ts'
+import { EncomendaClienteSchema, EncomendaLojaSchema, EstadoSchema } from '../../../shared/pedido.ts'
 import { idParams, MULTILINHA, obrigatorio, semCaracteresProibidos, texto } from '../../../shared/validacao.ts'
 import { replyFromCache } from '../../platform/cached-reply.ts'
 import { notFound } from '../../platform/errors.ts'
 import { canais, type EventBus, RELER } from '../../platform/eventos.ts'
 import { dataResponse } from '../../platform/http.ts'
+import { replyIdempotent } from '../../platform/idempotency.ts'
 import type { SandboxProvider } from '../../platform/pagamentos-sandbox.ts'
 import type { ReadCache } from '../../platform/read-cache.ts'
+import type { Sessao } from '../../platform/sessions.ts'
 import { openSse } from '../../platform/sse.ts'
 import { idempotencyKeyOf } from '../../platform/store-surface.ts'
 import { createStreamSlots, type StreamSlots } from '../../platform/stream-slots.ts'
 import type { ContaService } from '../conta/service.ts'
-import type { PedidosService } from './pedidos.ts'
-import { CATALOGO_CACHE_TAG, type EncomendasService } from './service.ts'
+import { CATALOGO_CACHE_TAG, type CatalogoService } from './catalogo.ts'
+import type { EncomendasService, Resposta } from './service.ts'
 
 /** A POS's largest menus (a thousand products, each with its extras and options) fit well within this. */
 const EMENTA_BODY_LIMIT = 5 * 1024 * 1024
@@ -36,10 +34,13 @@ const EMENTA_BODY_LIMIT = 5 * 1024 * 1024
 const IdLojaParams = z.object({ id_loja: IdLojaSchema })
 
 export interface EncomendasRoutesOptions {
-  service: EncomendasService
-  pedidos: PedidosService
+  /** The catalogue: the stores that take orders, their menus, the price of a cart. */
+  catalogo: CatalogoService
+  encomendas: EncomendasService
   cache: ReadCache
-  conta: Pick<ContaService, 'requireUser' | 'privateData'>
+  conta: Pick<ContaService, 'requireUser'>
+  /** The session's private data, which the account, loyalty and ordering answer together (features/dados-privados). */
+  privateData: (sessao: Sessao) => Promise<PrivateData>
   /** The sandbox's phone (`/api/dev/pagamentos`), outside production when the sandbox is the provider. */
   sandbox: SandboxProvider | null
 }
@@ -54,14 +55,14 @@ const PagamentoDevSchema = z.object({
 
 const EncomendaIdParams = idParams('id')
 
-/** Ordering's calls for the app (issue 10): the stores that take orders, a store's catalogue, the price of a cart. */
+/** Ordering's calls for the app: the stores that take orders, a store's catalogue, the price of a cart. */
 export const encomendasRoutes: FastifyPluginAsyncZod<EncomendasRoutesOptions> = async (
   app,
-  { service, pedidos, cache, conta, sandbox },
+  { catalogo, encomendas, cache, conta, privateData: privateDataDe, sandbox },
 ) => {
   // Whether a store is open changes with the clock: asked each time (one small query), never cached.
   app.get('/api/lojas-encomenda', { schema: { response: dataResponse(z.array(LojaEncomendaSchema)) } }, async () => ({
-    data: await service.listLojasEncomenda(),
+    data: await catalogo.listLojasEncomenda(),
   }))
 
   // The same for every customer: from the read cache, forgotten when the store's POS sends a new menu.
@@ -70,7 +71,7 @@ export const encomendasRoutes: FastifyPluginAsyncZod<EncomendasRoutesOptions> = 
     { compress: false, schema: { params: IdLojaParams, response: dataResponse(CatalogoSchema) } },
     ({ params }, reply) =>
       replyFromCache(reply, cache, { key: `catalogo/${params.id_loja}`, tags: [CATALOGO_CACHE_TAG] }, async () => ({
-        data: await service.catalogo(params.id_loja),
+        data: await catalogo.catalogo(params.id_loja),
       })),
   )
 
@@ -79,10 +80,10 @@ export const encomendasRoutes: FastifyPluginAsyncZod<EncomendasRoutesOptions> = 
     '/api/calcula-encomenda',
     { schema: { body: CalculaEncomendaSchema, response: dataResponse(CalculoSchema) } },
     async (request) => {
-      const user = await conta.requireUser(request.sessao)
-      const privateData = await conta.privateData(request.sessao, user)
+      await conta.requireUser(request.sessao)
+      const privateData = await privateDataDe(request.sessao)
       const { body } = request
-      const { transaction, lines } = await service.calcular(
+      const { transaction, lines } = await catalogo.calcular(
         { idLoja: body.id_loja, cart: body.cart, usarPremio: body.usar_premio === 1 },
         privateData.user.data?.saldo ?? 0,
       )
@@ -100,9 +101,8 @@ export const encomendasRoutes: FastifyPluginAsyncZod<EncomendasRoutesOptions> = 
     async (request, reply) => {
       const user = await conta.requireUser(request.sessao)
       const chave = idempotencyKeyOf(request)
-      const answer = await pedidos.finalizar(user.id, chave, request.body)
-      const { orderData } = answer.body as { orderData: EncomendaCliente }
-      return reply.status(201).send({ data: { orderData, privateData: await conta.privateData(request.sessao) } })
+      const orderData = await encomendas.finalizar(user.id, chave, request.body)
+      return reply.status(201).send({ data: { orderData, privateData: await privateDataDe(request.sessao) } })
     },
   )
 
@@ -114,7 +114,7 @@ export const encomendasRoutes: FastifyPluginAsyncZod<EncomendasRoutesOptions> = 
     },
     async (request) => {
       const user = await conta.requireUser(request.sessao)
-      return { data: await pedidos.doCliente(user.id, request.params.id) }
+      return { data: await encomendas.doCliente(user.id, request.params.id) }
     },
   )
 
@@ -140,8 +140,8 @@ export const encomendasRoutes: FastifyPluginAsyncZod<EncomendasRoutesOptions> = 
         if (!pago) throw notFound('Pedido de pagamento desconhecido, já respondido ou expirado.')
         // As the real service: a callback for a payment (through the same handling, which asks the status again);
         // a refusal is heard by asking the status, as the reconciliation would.
-        if (pago.estado === 'pago') await pedidos.receberCallback('sandbox', sandbox.callbackDe(pago))
-        else await pedidos.verificarPorPagamento(pago.id)
+        if (pago.estado === 'pago') await encomendas.receberCallback('sandbox', sandbox.callbackDe(pago))
+        else await encomendas.verificarPorPagamento(pago.id)
         return { data: { id: pago.id, telemovel: pago.telemovel, valor: pago.valor, estado: pago.estado } }
       },
     )
@@ -152,7 +152,7 @@ export const encomendasRoutes: FastifyPluginAsyncZod<EncomendasRoutesOptions> = 
  * The payment provider's callback, `GET /api/pagamentos/{provider}/callback?…`: outside the customer surface (the
  * provider sends no API version and has no session). Its answer says nothing a forger could learn from.
  */
-export function pagamentoCallbackRoutes(pedidos: PedidosService): FastifyPluginAsyncZod {
+export function pagamentoCallbackRoutes(pedidos: EncomendasService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/pagamentos/:provider/callback',
@@ -187,6 +187,9 @@ const EstadosQuery = z.object({
     .optional(),
 })
 
+/** A change of the board answers the order as it now is. */
+const naQuadro: Resposta = (encomenda) => ({ status: 200, body: { data: { encomenda } } })
+
 /** An open board stream checks this often that its key (and its tablet's session) still hold; and at every event. */
 export const VERIFICAR_ACESSO_MS = 30_000
 
@@ -198,14 +201,16 @@ export const VERIFICAR_ACESSO_MS = 30_000
 export const STREAMS_POR_CHAVE = 5
 
 /** The open order streams of every key, shared by the Store API and the tablets' boards (one count per key). */
-export const createOrderStreamSlots = (): StreamSlots => createStreamSlots(STREAMS_POR_CHAVE)
+export type OrderStreamSlots = StreamSlots
+
+export const createOrderStreamSlots = (): OrderStreamSlots => createStreamSlots(STREAMS_POR_CHAVE)
 
 /**
  * The store's orders (STORE-API.md "Orders from the app"): on the Store API by key, and on the staff surface for the
  * paired tablet's board. `ator` says which key acts, and so which store.
  */
-export function lojaPedidosRoutes(
-  pedidos: PedidosService,
+export function lojaEncomendasRoutes(
+  pedidos: EncomendasService,
   bus: EventBus,
   closing: AbortSignal,
   ator: (request: FastifyRequest) => { chaveId: number; idLoja: number },
@@ -315,13 +320,9 @@ export function lojaPedidosRoutes(
         },
       },
       async (request, reply) => {
-        const answer = await pedidos.avancar(
-          ator(request),
-          idempotencyKeyOf(request),
-          request.params.id,
-          request.body.estado,
+        return replyIdempotent(reply, () =>
+          pedidos.avancar(ator(request), idempotencyKeyOf(request), request.params.id, request.body.estado, naQuadro),
         )
-        return reply.status(answer.status as 200).send(answer.body as never)
       },
     )
 
@@ -335,20 +336,16 @@ export function lojaPedidosRoutes(
         },
       },
       async (request, reply) => {
-        const answer = await pedidos.cancelar(
-          ator(request),
-          idempotencyKeyOf(request),
-          request.params.id,
-          request.body.motivo,
+        return replyIdempotent(reply, () =>
+          pedidos.cancelar(ator(request), idempotencyKeyOf(request), request.params.id, request.body.motivo, naQuadro),
         )
-        return reply.status(answer.status as 200).send(answer.body as never)
       },
     )
   }
 }
 
 /** The Store API's menu import (STORE-API.md "Orders from the app" `PUT /ementa`), for the key's own store. */
-export function lojaEncomendasRoutes(service: EncomendasService): FastifyPluginAsyncZod {
+export function lojaEmentaRoutes(catalogo: CatalogoService): FastifyPluginAsyncZod {
   return async (app) => {
     app.put(
       '/ementa',
@@ -368,7 +365,7 @@ export function lojaEncomendasRoutes(service: EncomendasService): FastifyPluginA
           ),
         },
       },
-      async (request) => ({ data: await service.importarEmenta(request.chaveLoja.idLoja, request.body) }),
+      async (request) => ({ data: await catalogo.importarEmenta(request.chaveLoja.idLoja, request.body) }),
     )
   }
 }

@@ -1,132 +1,48 @@
-import type { Catalogo, Ementa, LojaEncomenda } from '../../../shared/ementa.ts'
-import { EmentaSchema } from '../../../shared/ementa.ts'
-import type { LinhaCalculada, TransacaoCalculada } from '../../../shared/encomenda.ts'
-import { type Clock, isoNow } from '../../platform/clock.ts'
-import { HttpError, notFound } from '../../platform/errors.ts'
-import { firstFault, paraCatalogo } from './catalogo.ts'
-import { estaAberta, parseHorario } from './horario.ts'
-import { type IndicePrecos, indicePrecos, precificar } from './precos.ts'
-import type { EncomendasRepository } from './repository.ts'
+import { createCallback } from './callback.ts'
+import { createEncomendasCliente } from './cliente.ts'
+import { createContexto, type EncomendasDeps } from './contexto.ts'
+import { createFinalizacao } from './finalizacao.ts'
+import { createLiquidacao } from './liquidacao.ts'
+import { createQuadro } from './quadro.ts'
+import { createReconciliacao } from './reconciliacao.ts'
+import { createReembolsos } from './reembolsos.ts'
 
-/** What a writer passes to `ReadCache.invalidate` after a store's menu changed (after its commit). */
-export const CATALOGO_CACHE_TAG = 'catalogo'
+export { encomendasMensagens, type EncomendasDeps } from './contexto.ts'
+export { LIMITE_ENCOMENDAS } from './finalizacao.ts'
+export type { AtorLoja, Resposta } from './quadro.ts'
 
-export const encomendasMensagens = {
-  lojaFechada: 'A loja está fechada de momento. Pode encomendar assim que abrir.',
-  ementaInvalida: 'A ementa não foi aceite: corrija o campo indicado e envie-a de novo. A ementa atual mantém-se.',
-  semEncomendas: 'Esta loja não recebe encomendas pela aplicação.',
-}
-
-/** 422 naming the path of the first bad field (`seccoes.0.familias.2.produtos.5.iva`) and what is wrong with it. */
-const ementaInvalida = (path: string, message: string) =>
-  new HttpError(422, encomendasMensagens.ementaInvalida, 'Ementa inválida', { [path]: message })
-
-export interface EmentaImportada {
-  hash: string
-  last_update: string
-  /** False when the menu already had this hash: nothing changed. */
-  alterada: boolean
-  produtos: number
-}
-
-export interface EncomendasDeps {
-  repository: EncomendasRepository
-  clock: Clock
-  /** Called after a menu changed, once it is written. */
-  onEmentaAlterada: (idLoja: number) => void
-}
-
-export function createEncomendasService({ repository, clock, onEmentaAlterada }: EncomendasDeps) {
-  async function ementaDe(idLoja: number): Promise<Ementa> {
-    const guardada = await repository.findEmenta(idLoja)
-    if (!guardada) throw notFound(encomendasMensagens.semEncomendas)
-    // Written by importarEmenta from a parsed snapshot: read as it was stored, not parsed again (its prices are cents).
-    return JSON.parse(guardada.conteudo) as Ementa
-  }
-
-  /**
-   * Each store's price index, kept while its menu's hash is the stored one: a calculation reads the hash (a few
-   * bytes), not the whole menu, and parses it only when it changed, here or through another process.
-   */
-  const indices = new Map<number, { hash: string; produtos: IndicePrecos }>()
-  async function indiceDe(idLoja: number): Promise<IndicePrecos> {
-    const hash = await repository.findEmentaHash(idLoja)
-    if (hash === undefined) throw notFound(encomendasMensagens.semEncomendas)
-    const known = indices.get(idLoja)
-    if (known?.hash === hash) return known.produtos
-    const ementa = await ementaDe(idLoja)
-    const produtos = indicePrecos(ementa)
-    indices.set(idLoja, { hash: ementa.hash, produtos })
-    return produtos
-  }
-
+/**
+ * Orders from the app: checkout, payment, the store's board. Every change of an order is one transaction with its
+ * ledger movements, made only from the state it expects (`mudar`), so that callbacks, the reconciliation and the board
+ * may race and replay and the order still changes once. The provider is asked outside transactions, and what its
+ * answer changes is written after: a crash in between leaves a state the reconciliation resumes from.
+ *
+ * Each part is a file of its own around one shared context (contexto.ts), built here in the order they depend on each
+ * other: refunds; settlement (paid, failed); the reconciliation, which settles what the provider says; the provider's
+ * callback; the checkout; the customer's orders; the store's board.
+ */
+export function createEncomendasService(deps: EncomendasDeps) {
+  const contexto = createContexto(deps)
+  const reembolsos = createReembolsos(contexto)
+  const liquidacao = createLiquidacao(contexto, reembolsos)
+  const reconciliacao = createReconciliacao(contexto, liquidacao, reembolsos)
+  const callback = createCallback(contexto, liquidacao, reconciliacao)
+  const finalizacao = createFinalizacao(contexto, liquidacao)
+  const cliente = createEncomendasCliente(contexto)
+  const quadro = createQuadro(contexto, reembolsos)
   return {
-    /**
-     * The store's menu snapshot from its POS (STORE-API.md `PUT /ementa`): validated whole, or refused whole with the
-     * path of the first bad field (422), leaving the current menu as it was.
-     */
-    async importarEmenta(idLoja: number, body: unknown): Promise<EmentaImportada> {
-      const parsed = EmentaSchema.safeParse(body)
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0]
-        throw ementaInvalida(issue?.path.join('.') || 'ementa', issue?.message ?? '')
-      }
-      const fault = firstFault(parsed.data)
-      if (fault) throw ementaInvalida(fault.path, fault.message)
-      const ementa = parsed.data
-      const alterada = await repository.saveEmenta(
-        { idLoja, hash: ementa.hash, lastUpdate: ementa.last_update, conteudo: JSON.stringify(ementa) },
-        isoNow(clock),
-      )
-      if (alterada) onEmentaAlterada(idLoja)
-      const produtos = ementa.seccoes.flatMap((s) => s.familias.flatMap((f) => f.produtos)).length
-      return { hash: ementa.hash, last_update: ementa.last_update, alterada, produtos }
-    },
-
-    /** Stores that take orders from the app (they have a menu), and whether they take them now. */
-    async listLojasEncomenda(): Promise<LojaEncomenda[]> {
-      const agora = clock.now()
-      return (await repository.listLojasComEmenta()).map((l) => ({
-        id_loja: l.id_loja,
-        nome: l.name,
-        latitude: l.latitude,
-        longitude: l.longitude,
-        aberta: estaAberta(parseHorario(l.horario_encomendas), agora),
-      }))
-    },
-
-    /**
-     * `POST /api/calcula-encomenda` (spec §7): the cart priced from the store's current menu, and what the customer's
-     * balance (`saldo`, cents) would take off it. Only while the store takes orders.
-     */
-    async calcular(
-      { idLoja, cart, usarPremio }: { idLoja: number; cart: Parameters<typeof precificar>[1]; usarPremio: boolean },
-      saldo: number,
-    ): Promise<{ transaction: TransacaoCalculada; lines: LinhaCalculada[] }> {
-      const loja = await repository.findLoja(idLoja)
-      if (!loja) throw notFound(encomendasMensagens.semEncomendas)
-      if (!estaAberta(parseHorario(loja.horario_encomendas), clock.now())) {
-        throw new HttpError(422, encomendasMensagens.lojaFechada, 'Loja fechada')
-      }
-      const { linhas, total } = precificar(await indiceDe(idLoja), cart)
-      const removivel = Math.max(0, Math.min(saldo, total))
-      const desconto = usarPremio ? removivel : 0
-      return {
-        transaction: {
-          total_transaction: total,
-          total_discount: desconto,
-          total_paid: total - desconto,
-          total_outstanding_removed: removivel,
-          customer_outstanding: saldo,
-        },
-        lines: linhas,
-      }
-    },
-
-    async catalogo(idLoja: number): Promise<Catalogo> {
-      if (!(await repository.findLoja(idLoja))) throw notFound(encomendasMensagens.semEncomendas)
-      return paraCatalogo(await ementaDe(idLoja))
-    },
+    finalizar: finalizacao.finalizar,
+    doCliente: cliente.doCliente,
+    atuais: cliente.atuais,
+    pontos: cliente.pontos,
+    receberCallback: callback.receberCallback,
+    verificarPorPagamento: callback.verificarPorPagamento,
+    reconciliar: reconciliacao.reconciliar,
+    acessoAtivo: quadro.acessoAtivo,
+    listarLoja: quadro.listarLoja,
+    daLoja: quadro.daLoja,
+    avancar: quadro.avancar,
+    cancelar: quadro.cancelar,
   }
 }
 

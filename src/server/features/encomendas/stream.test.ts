@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { EncomendaLoja } from '../../../shared/pedido.ts'
 import { canais, createMemoryEventBus } from '../../platform/eventos.ts'
 import { sseReader } from '../../testing/sse.ts'
-import type { PedidosService } from './pedidos.ts'
-import { lojaPedidosRoutes } from './routes.ts'
+import type { EncomendasService } from './service.ts'
+import { lojaEncomendasRoutes } from './routes.ts'
 
 const encomenda = (id: number): EncomendaLoja => ({
   id,
@@ -31,7 +31,7 @@ describe("the store's order stream", () => {
     app = undefined
   })
 
-  async function abrir(pedidos: Partial<PedidosService>) {
+  async function abrir(pedidos: Partial<EncomendasService>) {
     const bus = createMemoryEventBus()
     const ouvintes = { ativos: 0 }
     const contado = {
@@ -51,7 +51,7 @@ describe("the store's order stream", () => {
     app.setSerializerCompiler(serializerCompiler)
     app.addHook('preClose', async () => closing.abort())
     await app.register(
-      lojaPedidosRoutes(pedidos as PedidosService, contado, closing.signal, () => ({ chaveId: 1, idLoja: 862 }), {
+      lojaEncomendasRoutes(pedidos as EncomendasService, contado, closing.signal, () => ({ chaveId: 1, idLoja: 862 }), {
         verificarAcessoMs: 50,
       }),
     )

@@ -15,7 +15,7 @@ const PASSWORD = '135790'
 const HELMET_HEADERS = Object.keys(securityHeadersOf({ strictTransportSecurity: true }))
 
 /**
- * Issue 17: long-lived streams are bounded per owner (a store key: the Store API's and its tablets' boards together;
+ * Long-lived streams are bounded per owner (a store key: the Store API's and its tablets' boards together;
  * a customer), answering 429 with Retry-After past the bound and freeing a slot when a stream closes, however it
  * closes; and a stream's answer carries the security headers every other answer does.
  */

@@ -1,20 +1,26 @@
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { PrivateDataSchema, ValueCallSchema } from '../../../shared/conta.ts'
+import { type PrivateData, PrivateDataSchema, ValueCallSchema } from '../../../shared/conta.ts'
 import { OpiniaoSchema, SelecaoNifSchema, TransacaoParams, TransacaoSchema } from '../../../shared/fidelizacao.ts'
 import { LojaNomeSchema } from '../../../shared/restaurantes.ts'
 import { dataResponse } from '../../platform/http.ts'
+import type { Sessao } from '../../platform/sessions.ts'
 import type { ContaService } from '../conta/service.ts'
 import type { FidelizacaoService } from './service.ts'
 
 export interface FidelizacaoRoutesOptions {
   service: FidelizacaoService
-  conta: Pick<ContaService, 'requireUser' | 'selectNif' | 'privateData'>
+  conta: Pick<ContaService, 'requireUser' | 'selectNif'>
+  /** The session's private data, which the account, loyalty and ordering answer together (features/dados-privados). */
+  privateData: (sessao: Sessao) => Promise<PrivateData>
 }
 
 /** The customer's side of loyalty (spec §2, §7): NIF choice, opinions, the stores to give one about. */
-export const fidelizacaoRoutes: FastifyPluginAsyncZod<FidelizacaoRoutesOptions> = async (app, { service, conta }) => {
+export const fidelizacaoRoutes: FastifyPluginAsyncZod<FidelizacaoRoutesOptions> = async (
+  app,
+  { service, conta, privateData },
+) => {
   const cliente = async (request: FastifyRequest) => {
     const user = await conta.requireUser(request.sessao)
     return { id: user.id, registoCompleto: user.registo_completo_em !== null }
@@ -25,7 +31,7 @@ export const fidelizacaoRoutes: FastifyPluginAsyncZod<FidelizacaoRoutesOptions> 
     { schema: { body: SelecaoNifSchema, response: dataResponse(PrivateDataSchema) } },
     async (request) => {
       await conta.selectNif(request.sessao, request.body.selecao)
-      return { data: await conta.privateData(request.sessao) }
+      return { data: await privateData(request.sessao) }
     },
   )
 

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
@@ -13,12 +13,9 @@ import {
   TransacaoLojaSchema,
 } from '../../../shared/fidelizacao.ts'
 import { dataResponse } from '../../platform/http.ts'
-import type { Answer } from '../../platform/idempotency.ts'
+import { replyIdempotent } from '../../platform/idempotency.ts'
 import { idempotencyKeyOf } from '../../platform/store-surface.ts'
 import type { AtorLoja, FidelizacaoService } from './service.ts'
-
-/** Sends an idempotent change's answer as it was first given (its status, its body). */
-const replyWith = (reply: FastifyReply, answer: Answer) => reply.status(answer.status as 201).send(answer.body as never)
 
 /**
  * The loyalty half of the Store API (STORE-API.md "Loyalty at the till"), on the store surface (its key already checked)
@@ -44,8 +41,9 @@ export function lojaFidelizacaoRoutes(
       '/compras',
       { schema: { body: CompraSchema, response: dataResponse(z.object({ transacao: TransacaoLojaSchema }), 201) } },
       async (request, reply) => {
-        const answer = await service.registarCompra(ator(request), idempotencyKeyOf(request), request.body)
-        return replyWith(reply, answer)
+        return replyIdempotent(reply, () =>
+          service.registarCompra(ator(request), idempotencyKeyOf(request), request.body),
+        )
       },
     )
 
@@ -53,13 +51,9 @@ export function lojaFidelizacaoRoutes(
       '/compras/:id/devolucoes',
       { schema: { params: IdParams, body: DevolucaoSchema, response: dataResponse(DevolucaoRespostaSchema, 201) } },
       async (request, reply) => {
-        const answer = await service.devolver(
-          ator(request),
-          idempotencyKeyOf(request),
-          request.params.id,
-          request.body.valor,
+        return replyIdempotent(reply, () =>
+          service.devolver(ator(request), idempotencyKeyOf(request), request.params.id, request.body.valor),
         )
-        return replyWith(reply, answer)
       },
     )
 
@@ -67,8 +61,9 @@ export function lojaFidelizacaoRoutes(
       '/clientes',
       { schema: { body: ClienteProvisorioSchema, response: dataResponse(z.object({ cliente: ClienteSchema }), 201) } },
       async (request, reply) => {
-        const answer = await service.criarProvisorio(ator(request), idempotencyKeyOf(request), request.body)
-        return replyWith(reply, answer)
+        return replyIdempotent(reply, () =>
+          service.criarProvisorio(ator(request), idempotencyKeyOf(request), request.body),
+        )
       },
     )
   }

@@ -5,6 +5,7 @@ import { lojasChavesRepo } from '../../platform/store-keys.ts'
 import { insertContas, insertLoja, insertRestaurante } from '../../testing/fixtures.ts'
 import { createTestApp, device, type TestApp, testDialects } from '../../testing/harness.ts'
 import { sseReader } from '../../testing/sse.ts'
+import { createClientesConta } from '../conta/service.ts'
 import { createNotificacoesService } from './service.ts'
 
 const ANA = '912345678'
@@ -41,6 +42,7 @@ describe.each(testDialects())('notifications on %s', (dialect) => {
       db,
       clock,
       bus: { publish: () => {}, subscribe: () => () => {}, close: async () => {} },
+      conta: createClientesConta(db),
       provisoriosAExpirar: async () => [],
       provisionalDays: 30,
     })

@@ -1,17 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify'
-import { type Clock, isoIn, isoNow, MINUTE } from '../../platform/clock.ts'
-import type { Database } from '../../platform/db.ts'
+import { type Clock, isoNow } from '../../platform/clock.ts'
+import type { Database, DatabaseTransaction } from '../../platform/db.ts'
 import { HttpError } from '../../platform/errors.ts'
+import { sessaoAtivaEm } from '../../platform/sessions.ts'
 import type { PushSender } from '../../platform/web-push.ts'
+import { createPushOutbox } from './push-outbox.ts'
+
+export { PUSH_TENTATIVAS } from './push-outbox.ts'
 
 /** A customer's devices that may receive pushes; past this, the oldest is let go (a phone replaced many times). */
 export const SUBSCRICOES_POR_CLIENTE = 10
-/** Sends tried this many times (30 s, 1, 2, 4 min apart) before they are given up. */
-export const PUSH_TENTATIVAS = 5
-/** How long a push service keeps a message for a device that is off: a notification older than a day is old news. */
-const TTL_SECONDS = 24 * 3600
-/** A process sending a message holds it this long; if it dies, another sends it after. */
-const RECLAMACAO_MS = MINUTE
 /**
  * The outbox's limits: sends in flight at once (a slow push service, up to its 10 s timeout, holds one of them up,
  * not the others); sends claimed at a time (three rounds of the senders: a claim waits at most ~30 s for its turn,
@@ -20,33 +18,6 @@ const RECLAMACAO_MS = MINUTE
  * the write lock each, so that the app's other writes go on between them).
  */
 export const PUSH_LIMITES = { concorrencia: 10, lote: 30, lotesPorVez: 20, duracaoMs: 20_000, loteDifusao: 500 }
-/** The push service will never take another message for this device: gone (404, 410), or unreadable (400). */
-const DISPOSITIVO_PERDIDO = new Set([400, 404, 410])
-/**
- * Refused for its signature: a subscription made with another VAPID key than ours (after a key change: autopush says
- * 401, FCM 403), which the browser replaces when the customer next opens the app. But the same answers come for the
- * server's own faults (a bad VAPID subject, a clock a day off), and then for every device: so a device is let go for
- * them only when another send of the same pass went through; when none did, the sends are retried and the devices kept.
- */
-const ASSINATURA_RECUSADA = new Set([401, 403])
-
-/** A claimed send, with what it takes to send it. */
-interface Devido {
-  id: number
-  tentativas: number
-  revogada_em: string | null
-  expira_em: string
-  subscricao_id: number
-  endpoint: string
-  p256dh: string
-  auth: string
-  notificacao_id: number
-  titulo: string
-  texto: string
-  ligacao: string | null
-  /** When it was claimed (the session's expiry is checked against it). */
-  agora: string
-}
 
 export interface Subscricao {
   endpoint: string
@@ -99,23 +70,12 @@ export function endpointAceite(endpoint: string, locais: boolean): boolean {
   return (url.port === '' || url.port === '443') && SERVICOS_PUSH.some((s) => host === s || host.endsWith(`.${s}`))
 }
 
-const paraTexto = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)))
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/\s+/g, ' ')
-    .trim()
-
 /**
- * Web Push for notifications (issue 11): the customer's devices, and an outbox that sends each notification to each of
+ * Web Push for notifications: the customer's devices, and an outbox that sends each notification to each of
  * them outside any request, retried with backoff, safe with several processes (a send is claimed before it is made).
  */
 export function createPushService({ db, clock, sender, endpointsLocais, log, limites }: PushDeps) {
-  const { concorrencia, lote, lotesPorVez, duracaoMs, loteDifusao } = { ...PUSH_LIMITES, ...limites }
+  const { loteDifusao, ...limitesDoEnvio } = { ...PUSH_LIMITES, ...limites }
   async function subscrever(utilizadorId: number, sessaoId: number, s: Subscricao): Promise<void> {
     if (!sender) throw new HttpError(503, 'As notificações no dispositivo não estão disponíveis.', 'Indisponível')
     if (!endpointAceite(s.endpoint, endpointsLocais)) {
@@ -172,10 +132,8 @@ export function createPushService({ db, clock, sender, endpointsLocais, log, lim
   const dispositivos = (ex: Database, agora: string) =>
     ex
       .selectFrom('push_subscricoes as p')
-      .innerJoin('sessoes as s', 's.id', 'p.sessao_id')
       .select('p.id')
-      .where('s.revogada_em', 'is', null)
-      .where('s.expira_em', '>', agora)
+      .where((eb) => sessaoAtivaEm(eb.ref('p.sessao_id'), agora))
       .orderBy('p.id')
 
   /** One send of the notification per device; one already queued is left as it is. Answers how many were queued. */
@@ -263,114 +221,6 @@ export function createPushService({ db, clock, sender, endpointsLocais, log, lim
     await ex.deleteFrom('push_subscricoes').where('id', 'in', ids).execute()
   }
 
-  /**
-   * Claims up to `n` due sends, a customer's own first, then the oldest: moves them a minute ahead, only if they are
-   * still due (so another process claiming at the same time gets the others). Answers those claimed and how many were
-   * due (fewer than `n`: nothing more is waiting).
-   */
-  async function reclamar(n: number): Promise<{ reclamados: Devido[]; vistos: number }> {
-    const agora = isoNow(clock)
-    // Two reads, each in the order of the sends' ids (an index's, not a sort of everything due): a customer's own,
-    // then the broadcasts' in what room is left.
-    const devidosDe = (paraTodos: boolean, limite: number) =>
-      db
-        .selectFrom('push_envios as e')
-        .innerJoin('push_subscricoes as s', 's.id', 'e.subscricao_id')
-        .innerJoin('notificacoes as n', 'n.id', 'e.notificacao_id')
-        .innerJoin('sessoes as ss', 'ss.id', 's.sessao_id')
-        .select([
-          'ss.revogada_em',
-          'ss.expira_em',
-          'e.id',
-          'e.tentativas',
-          's.id as subscricao_id',
-          's.endpoint',
-          's.p256dh',
-          's.auth',
-          'n.id as notificacao_id',
-          'n.titulo',
-          'n.texto',
-          'n.ligacao',
-        ])
-        .where('e.proxima_em', '<=', agora)
-        .where('n.utilizador_id', paraTodos ? 'is' : 'is not', null)
-        .orderBy('e.id')
-        .limit(limite)
-        .execute()
-    const proprios = await devidosDe(false, n)
-    const devidos = proprios.length < n ? [...proprios, ...(await devidosDe(true, n - proprios.length))] : proprios
-    if (devidos.length === 0) return { reclamados: [], vistos: 0 }
-    const claimed = await db
-      .updateTable('push_envios')
-      .set({ proxima_em: isoIn(clock, RECLAMACAO_MS) })
-      .where(
-        'id',
-        'in',
-        devidos.map((d) => d.id),
-      )
-      .where('proxima_em', '<=', agora)
-      .returning('id')
-      .execute()
-    const ids = new Set(claimed.map((r) => r.id))
-    return { reclamados: devidos.filter((d) => ids.has(d.id)).map((d) => ({ ...d, agora })), vistos: devidos.length }
-  }
-
-  /** Another try later for a send that may yet go through (with the attempts left), or it is given up. */
-  async function adiar(d: Devido, erro: string): Promise<void> {
-    if (d.tentativas + 1 < PUSH_TENTATIVAS) {
-      await db
-        .updateTable('push_envios')
-        .set({ tentativas: d.tentativas + 1, proxima_em: isoIn(clock, 30_000 * 2 ** d.tentativas), erro })
-        .where('id', '=', d.id)
-        .execute()
-      return
-    }
-    log.error({ envio: d.id, erro, tentativas: d.tentativas + 1 }, 'push given up')
-    await db.deleteFrom('push_envios').where('id', '=', d.id).execute()
-  }
-
-  /**
-   * Sends one claimed message and settles it: 'enviado' when the push service took it, 'assinatura' when it refused
-   * the signature (settled by the pass: ASSINATURA_RECUSADA).
-   */
-  async function enviarUm(d: Devido): Promise<'enviado' | 'assinatura' | 'falhou'> {
-    if (!sender) return 'falhou'
-    if (d.revogada_em !== null || d.expira_em <= d.agora) {
-      // Signed out (or ended elsewhere) since it was queued: the device is no longer this customer's to tell.
-      await apagar(db, [d.subscricao_id])
-      return 'falhou'
-    }
-    const payload = JSON.stringify({
-      id: d.notificacao_id,
-      titulo: d.titulo,
-      texto: paraTexto(d.texto).slice(0, 300),
-      ligacao: d.ligacao ?? '/notificacoes',
-    })
-    let status: number
-    try {
-      status = await sender.enviar({ endpoint: d.endpoint, p256dh: d.p256dh, auth: d.auth }, payload, TTL_SECONDS)
-    } catch (error) {
-      status = 0
-      log.warn({ err: (error as Error).message, envio: d.id }, 'push send failed')
-    }
-    if (status >= 200 && status < 300) {
-      await db.deleteFrom('push_envios').where('id', '=', d.id).execute()
-      return 'enviado'
-    }
-    if (ASSINATURA_RECUSADA.has(status)) return 'assinatura'
-    if (DISPOSITIVO_PERDIDO.has(status)) {
-      // It will never take another: kept, it would fail every later one too.
-      if (status === 400) log.warn({ envio: d.id, status }, 'push refused for good: device let go')
-      await apagar(db, [d.subscricao_id])
-    } else if (status === 0 || status === 429 || status >= 500) {
-      await adiar(d, status === 0 ? 'sem resposta' : `HTTP ${status}`)
-    } else {
-      log.error({ envio: d.id, status, tentativas: d.tentativas + 1 }, 'push given up')
-      await db.deleteFrom('push_envios').where('id', '=', d.id).execute()
-    }
-    return 'falhou'
-  }
-
   return {
     ativo: sender !== null,
     subscrever,
@@ -378,11 +228,11 @@ export function createPushService({ db, clock, sender, endpointsLocais, log, lim
     /** Housekeeping: devices whose session ended (signed out, expired, ended elsewhere) are let go. */
     async purgar(): Promise<void> {
       const agora = isoNow(clock)
+      // Every subscription has its session row (deleting a session deletes its subscriptions).
       const mortas = await db
         .selectFrom('push_subscricoes as p')
-        .innerJoin('sessoes as s', 's.id', 'p.sessao_id')
         .select('p.id')
-        .where((eb) => eb.or([eb('s.revogada_em', 'is not', null), eb('s.expira_em', '<=', agora)]))
+        .where((eb) => eb.not(sessaoAtivaEm(eb.ref('p.sessao_id'), agora)))
         .execute()
       if (mortas.length > 0)
         await apagar(
@@ -395,8 +245,11 @@ export function createPushService({ db, clock, sender, endpointsLocais, log, lim
      * The device's session was renewed for the same customer (a phone change): its subscriptions go with it, in the
      * renewal's transaction, or they would belong to a session that has ended and get nothing more.
      */
-    async seguirSessao(ex: Database, { de, para, utilizadorId }: { de: number; para: number; utilizadorId: number }) {
-      await ex
+    async seguirSessao(
+      trx: DatabaseTransaction,
+      { de, para, utilizadorId }: { de: number; para: number; utilizadorId: number },
+    ) {
+      await trx
         .updateTable('push_subscricoes')
         .set({ sessao_id: para })
         .where('sessao_id', '=', de)
@@ -451,86 +304,7 @@ export function createPushService({ db, clock, sender, endpointsLocais, log, lim
 
     difundir,
 
-    /**
-     * The outbox: what is due is claimed (a conditional update, so two processes never send the same one), sent by
-     * `concorrencia` senders at once, and then deleted; a device gone or refused for good (400/401/403/404/410) is
-     * forgotten; a failure waits 30 s, 1, 2, 4 minutes. A customer's own ("O seu pedido está pronto") go before those
-     * for everyone, whose thousands would otherwise hold it up. It goes on while there is more due, up to
-     * `lotesPorVez` claims or `duracaoMs`. Answers how many were sent.
-     */
-    async despachar(): Promise<number> {
-      if (!sender) return 0
-      // A fan-out to everyone that its sender did not finish (it stopped, or failed midway) is resumed first.
-      await difundir()
-      const comeco = performance.now()
-      const fila: Devido[] = []
-      let esgotado = false
-      let lotes = 0
-      let falha: unknown
-      let aReclamar: Promise<void> | null = null
-      const reclamarMais = async () => {
-        if (lotes >= lotesPorVez || performance.now() - comeco > duracaoMs) {
-          esgotado = true
-          return
-        }
-        lotes++
-        try {
-          const { reclamados, vistos } = await reclamar(lote)
-          fila.push(...reclamados)
-          if (vistos < lote) esgotado = true
-        } catch (error) {
-          falha = error
-          esgotado = true
-        }
-      }
-      const proximo = async (): Promise<Devido | undefined> => {
-        while (fila.length === 0 && !esgotado) {
-          aReclamar ??= reclamarMais().finally(() => {
-            aReclamar = null
-          })
-          await aReclamar
-        }
-        return fila.shift()
-      }
-      let enviados = 0
-      const recusados: Devido[] = []
-      const remetente = async () => {
-        for (let d = await proximo(); d; d = await proximo()) {
-          try {
-            const resultado = await enviarUm(d)
-            if (resultado === 'enviado') enviados++
-            if (resultado === 'assinatura') recusados.push(d)
-          } catch (error) {
-            log.error({ err: (error as Error).message, envio: d.id }, 'push outbox write failed')
-          }
-        }
-      }
-      await Promise.all(Array.from({ length: concorrencia }, remetente))
-      if (recusados.length > 0) {
-        try {
-          if (enviados > 0) {
-            log.warn(
-              { envios: recusados.map((d) => d.id) },
-              'push signature refused (another VAPID key): devices let go',
-            )
-            await apagar(
-              db,
-              recusados.map((d) => d.subscricao_id),
-            )
-          } else {
-            log.error(
-              { envios: recusados.map((d) => d.id) },
-              'every push of the pass refused its signature (401/403): check VAPID keys, VAPID_SUBJECT and the clock; devices kept, sends retried',
-            )
-            for (const d of recusados) await adiar(d, 'assinatura recusada')
-          }
-        } catch (error) {
-          log.error({ err: (error as Error).message }, 'push outbox write failed')
-        }
-      }
-      if (falha) throw falha
-      return enviados
-    },
+    despachar: createPushOutbox({ db, clock, sender, log, limites: limitesDoEnvio, apagar, difundir }).despachar,
   }
 }
 

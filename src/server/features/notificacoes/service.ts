@@ -3,12 +3,13 @@ import { type Clock, isoNow } from '../../platform/clock.ts'
 import type { Database } from '../../platform/db.ts'
 import { canais, type EventBus, NOTIFICACOES_ALTERADAS } from '../../platform/eventos.ts'
 import { sanitizeHtml } from '../../platform/html.ts'
+import type { ContaService } from '../conta/service.ts'
 import type { PushService } from './push.ts'
 
 /** The newest this many are listed: older ones have long been read or stopped mattering. */
 export const NOTIFICACOES_LISTADAS = 50
 
-/** A provisional account is reminded this many days before it lapses (issue 11). */
+/** A provisional account is reminded this many days before it lapses. */
 export const LEMBRETES_PROVISORIO = [
   { dias: 7, chave: 'provisorio-7d', titulo: 'A sua conta expira dentro de 7 dias' },
   { dias: 1, chave: 'provisorio-1d', titulo: 'A sua conta expira amanhã' },
@@ -35,6 +36,8 @@ export interface NotificacoesDeps {
   db: Database
   clock: Clock
   bus: EventBus
+  /** The customer's read mark is kept on the account (conta's). */
+  conta: Pick<ContaService, 'notificacoesLidasAte' | 'marcarNotificacoesLidas'>
   /** Provisional accounts (conta's) that lapse within `dias` days and have not completed their registration. */
   provisoriosAExpirar(dias: number): Promise<number[]>
   provisionalDays: number
@@ -46,7 +49,7 @@ export interface NotificacoesDeps {
 }
 
 /**
- * Notifications (spec §2/§3/§4, issue 11): per customer or for everyone, newest first; reading is all or nothing (one
+ * Notifications (spec §2/§3/§4): per customer or for everyone, newest first; reading is all or nothing (one
  * mark per customer). Other features write theirs inside their own transactions (`escrever`) and their open screens
  * hear of it through the events they already send after the commit; `enviar` is for a notification on its own.
  */
@@ -54,6 +57,7 @@ export function createNotificacoesService({
   db,
   clock,
   bus,
+  conta,
   provisoriosAExpirar,
   provisionalDays,
   push,
@@ -107,14 +111,7 @@ export function createNotificacoesService({
           : query.where((eb) => eb.or([eb('utilizador_id', '=', utilizadorId), eb('utilizador_id', 'is', null)]))
       const [rows, lidasAte] = await Promise.all([
         query.execute(),
-        utilizadorId === null
-          ? Promise.resolve(Number.POSITIVE_INFINITY)
-          : db
-              .selectFrom('utilizadores')
-              .select('notificacoes_lidas_ate')
-              .where('id', '=', utilizadorId)
-              .executeTakeFirst()
-              .then((u) => u?.notificacoes_lidas_ate ?? 0),
+        utilizadorId === null ? Promise.resolve(Number.POSITIVE_INFINITY) : conta.notificacoesLidasAte(utilizadorId),
       ])
       return rows.map((r) => ({
         id: r.id,
@@ -137,13 +134,7 @@ export function createNotificacoesService({
         .where((eb) => eb.or([eb('utilizador_id', '=', utilizadorId), eb('utilizador_id', 'is', null)]))
         .executeTakeFirst()
       const mark = Math.min(ate, Number(newest?.id ?? 0))
-      const { numUpdatedRows } = await db
-        .updateTable('utilizadores')
-        .set({ notificacoes_lidas_ate: mark })
-        .where('id', '=', utilizadorId)
-        .where('notificacoes_lidas_ate', '<', mark)
-        .executeTakeFirst()
-      if (numUpdatedRows > 0n) anunciar(utilizadorId)
+      if (await conta.marcarNotificacoesLidas(utilizadorId, mark)) anunciar(utilizadorId)
     },
 
     /** Housekeeping: a provisional account is told 7 days and 1 day before it lapses, once each. */

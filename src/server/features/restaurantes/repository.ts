@@ -44,6 +44,17 @@ export function createRestaurantesRepository(db: Database) {
       return query.execute()
     },
 
+    /** Stores by their POS id, with where they are and when they take orders from the app. */
+    listLojasEncomenda(idsLoja: number[]) {
+      if (idsLoja.length === 0) return Promise.resolve([])
+      return db
+        .selectFrom('lojas')
+        .select(['id_loja', 'name', 'latitude', 'longitude', 'horario_encomendas'])
+        .where('id_loja', 'in', idsLoja)
+        .orderBy('id_loja')
+        .execute()
+    },
+
     listMenus(lojaId: number) {
       return db
         .selectFrom('loja_menus')

@@ -6,6 +6,15 @@ import type { RestaurantesRepository } from './repository.ts'
 
 type LojaRow = Omit<LojasTable, 'id' | 'book' | 'posicao'> & { id: number; book: number }
 
+/** A store as ordering asks for it: where it is and when it takes orders (`horario_encomendas`, JSON or null). */
+export interface LojaEncomendas {
+  id_loja: number
+  nome: string
+  latitude: number
+  longitude: number
+  horario_encomendas: string | null
+}
+
 const social = (link: string | null, tag: string | null) => (link ? { link, tag } : null)
 
 const toLojaResumo = (row: LojaRow): LojaResumo => ({
@@ -27,6 +36,17 @@ export function createRestaurantesService(repository: RestaurantesRepository) {
   return {
     /** Stores as the loyalty screens and the till name them (POS id, name, restaurant): all, or those of `idsLoja`. */
     listLojasPorId: (idsLoja?: number[]): Promise<LojaNome[]> => repository.listLojasComRestaurante(idsLoja),
+
+    /** The stores of `idsLoja` (POS ids) that exist, as ordering needs them, by POS id. */
+    async lojasEncomendas(idsLoja: number[]): Promise<LojaEncomendas[]> {
+      return (await repository.listLojasEncomenda(idsLoja)).map((l) => ({
+        id_loja: l.id_loja,
+        nome: l.name,
+        latitude: l.latitude,
+        longitude: l.longitude,
+        horario_encomendas: l.horario_encomendas,
+      }))
+    },
 
     async listRestaurantes(): Promise<RestauranteResumo[]> {
       const restaurantes = await repository.listRestaurantes()

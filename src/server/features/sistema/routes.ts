@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { isFingerprinted, isImageFileName } from '../../../shared/imagens.ts'
 import { type Database, type Dialect, isReachable } from '../../platform/db.ts'
 import { errorBody, notFound } from '../../platform/errors.ts'
+import { findStoredImage } from '../../platform/images.ts'
 
 const ImageNameSchema = z.object({ nome: z.string().max(200).refine(isImageFileName, 'Nome de imagem inválido') })
 
@@ -22,17 +23,12 @@ export const sistemaRoutes: FastifyPluginAsyncZod<{ db: Database; dialect: Diale
 
   app.get('/imagens/:nome', { schema: { params: ImageNameSchema } }, async (request, reply) => {
     const { nome } = request.params
-    const image = await db
-      .selectFrom('imagens')
-      .select(['tipo', 'conteudo', 'dados'])
-      .where('nome', '=', nome)
-      .executeTakeFirst()
-    const body = image?.conteudo ?? image?.dados
-    if (!image || body == null) throw notFound('Esta imagem não existe.')
+    const image = await findStoredImage(db, nome)
+    if (!image) throw notFound('Esta imagem não existe.')
     return reply
       .type(image.tipo)
       .header('cache-control', isFingerprinted(nome) ? IMMUTABLE : REVALIDATE_DAILY)
       .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-      .send(body)
+      .send(image.body)
   })
 }

@@ -2,10 +2,11 @@ import type { Insertable, Selectable, Updateable } from 'kysely'
 import type { EncomendasTable } from '../../db/schema.ts'
 import type { Database } from '../../platform/db.ts'
 
-export type Pedido = Selectable<EncomendasTable>
+/** An order from the app, as its row stores it. */
+export type Encomenda = Selectable<EncomendasTable>
 
 /** Orders from the app, on the pool or inside a transaction. */
-export function pedidosRepo(db: Database) {
+export function encomendasRepo(db: Database) {
   return {
     find(id: number) {
       return db.selectFrom('encomendas').selectAll().where('id', '=', id).executeTakeFirst()
@@ -29,7 +30,7 @@ export function pedidosRepo(db: Database) {
         .executeTakeFirst()
     },
 
-    async insert(values: Insertable<EncomendasTable>): Promise<Pedido> {
+    async insert(values: Insertable<EncomendasTable>): Promise<Encomenda> {
       return db.insertInto('encomendas').values(values).returningAll().executeTakeFirstOrThrow()
     },
 
@@ -41,8 +42,8 @@ export function pedidosRepo(db: Database) {
       id: number,
       de: {
         estado?: number[]
-        pagamento?: Pedido['pagamento_estado'][]
-        reembolso?: Pedido['reembolso_estado'][]
+        pagamento?: Encomenda['pagamento_estado'][]
+        reembolso?: Encomenda['reembolso_estado'][]
         /** Only while no provider request is recorded on it. */
         semPagamentoId?: true
         /**
@@ -79,7 +80,7 @@ export function pedidosRepo(db: Database) {
     },
 
     /** One more check or refund that settled nothing: looked at again at `quando`. Only if still in the state seen. */
-    async adiar(p: Pedido, quando: string | null): Promise<void> {
+    async adiar(p: Encomenda, quando: string | null): Promise<void> {
       await db
         .updateTable('encomendas')
         .set((eb) => ({ verificar_em: quando, tentativas: eb('tentativas', '+', 1) }))
@@ -136,30 +137,6 @@ export function pedidosRepo(db: Database) {
         .orderBy('id', 'asc')
         .limit(limite)
         .execute()
-    },
-
-    /**
-     * Whether a store key is still active, and the paired tablet's session (when there is one) still good: an open
-     * board stream checks it now and then (the tables are the platform's: platform/store-keys.ts, staff-surface.ts).
-     */
-    async acessoAtivo(chaveId: number, sessaoPainelId: number | null, agora: string): Promise<boolean> {
-      const chave = await db
-        .selectFrom('lojas_chaves')
-        .select('id')
-        .where('id', '=', chaveId)
-        .where('revogada_em', 'is', null)
-        .executeTakeFirst()
-      if (!chave) return false
-      if (sessaoPainelId === null) return true
-      const sessao = await db
-        .selectFrom('painel_sessoes')
-        .select('id')
-        .where('id', '=', sessaoPainelId)
-        .where('chave_id', '=', chaveId)
-        .where('revogada_em', 'is', null)
-        .where('expira_em', '>', agora)
-        .executeTakeFirst()
-      return sessao !== undefined
     },
   }
 }

@@ -4,14 +4,14 @@
 // see it the next time the app reads its notifications. It is queued for the customers' devices (Web Push), which the
 // servers' outbox round sends.
 import { parseArgs } from 'node:util'
-import { loadConfig } from '../../config.ts'
-import { systemClock } from '../../platform/clock.ts'
-import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../platform/db.ts'
-import { createEventBus } from '../../platform/eventos.ts'
-import { createWebPushSender, vapidKeys } from '../../platform/web-push.ts'
-import { CONTA_LIMITES } from '../conta/service.ts'
-import { createPushService, type PushService } from './push.ts'
-import { createNotificacoesService, LIGACAO_DA_APP } from './service.ts'
+import { loadConfig } from '../config.ts'
+import { CONTA_LIMITES, createClientesConta } from '../features/conta/service.ts'
+import { createPushService, type PushService } from '../features/notificacoes/push.ts'
+import { createNotificacoesService, LIGACAO_DA_APP } from '../features/notificacoes/service.ts'
+import { systemClock } from '../platform/clock.ts'
+import { type DatabaseHandle, migrateToLatest, openDatabase } from '../platform/db.ts'
+import { createEventBus } from '../platform/eventos.ts'
+import { createWebPushSender, vapidKeys } from '../platform/web-push.ts'
 
 export const USO =
   'uso: npm run notify -- --todos|--telemovel 912345678 [--pais 351] --titulo "…" --texto "…" [--ligacao /caminho]'
@@ -43,15 +43,10 @@ export async function notify(
   if (values.ligacao !== undefined && !LIGACAO_DA_APP.test(values.ligacao)) {
     throw new Error('A ligação é um caminho da app, por exemplo /fidelizacao.')
   }
+  const conta = createClientesConta(database.db)
   let utilizadorId: number | null = null
   if (values.telemovel !== undefined) {
-    const user = await database.db
-      .selectFrom('utilizadores')
-      .select('id')
-      .where('telemovel', '=', values.telemovel.replace(/\s/g, ''))
-      .where('pais', '=', values.pais)
-      .where('eliminado', '=', 0)
-      .executeTakeFirst()
+    const user = await conta.findCliente({ telemovel: values.telemovel.replace(/\s/g, ''), pais: values.pais })
     if (!user) throw new Error(`Não existe nenhum cliente com o telemóvel +${values.pais} ${values.telemovel}.`)
     utilizadorId = user.id
   }
@@ -61,6 +56,7 @@ export async function notify(
       db: database.db,
       clock: systemClock,
       bus,
+      conta,
       provisoriosAExpirar: async () => [],
       provisionalDays: CONTA_LIMITES.provisionalDays,
       ...(push ? { push } : {}),
@@ -72,7 +68,7 @@ export async function notify(
   }
 }
 
-if (process.argv[1]?.endsWith('notificacoes/cli.ts')) {
+if (process.argv[1]?.endsWith('commands/notify.ts')) {
   const config = loadConfig()
   const database = openDatabase(config.DATABASE_URL)
   try {

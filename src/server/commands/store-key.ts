@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { loadConfig } from '../config.ts'
+import { createRestaurantesRepository } from '../features/restaurantes/repository.ts'
+import { createRestaurantesService } from '../features/restaurantes/service.ts'
 import { systemClock } from '../platform/clock.ts'
 import { migrateToLatest, openDatabase } from '../platform/db.ts'
 import { lojasChavesRepo } from '../platform/store-keys.ts'
@@ -35,9 +37,11 @@ async function main(args: string[]): Promise<number> {
       console.error(USAGE)
       return 2
     }
-    const loja = await database.db.selectFrom('lojas').select('name').where('id_loja', '=', idLoja).executeTakeFirst()
+    // The stores are the restaurants feature's: asked through its service, as any client would.
+    const lojas = createRestaurantesService(createRestaurantesRepository(database.db))
+    const [loja] = await lojas.listLojasPorId([idLoja])
     if (!loja) {
-      const known = await database.db.selectFrom('lojas').select('id_loja').orderBy('id_loja').execute()
+      const known = (await lojas.listLojasPorId()).sort((a, b) => a.id_loja - b.id_loja)
       console.error(`A loja ${idLoja} não existe. Lojas: ${known.map((l) => l.id_loja).join(', ') || 'nenhuma'}.`)
       return 1
     }
@@ -49,7 +53,7 @@ async function main(args: string[]): Promise<number> {
       return 1
     }
     const { chave } = await keys.create(idLoja, etiqueta)
-    console.error(`Chave "${etiqueta}" da loja ${idLoja} (${loja.name}). Guarde-a agora: não volta a ser mostrada.`)
+    console.error(`Chave "${etiqueta}" da loja ${idLoja} (${loja.nome}). Guarde-a agora: não volta a ser mostrada.`)
     console.log(chave)
     return 0
   } catch (error) {

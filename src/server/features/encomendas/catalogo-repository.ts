@@ -8,7 +8,8 @@ export interface EmentaGuardada {
   conteudo: string
 }
 
-export function createEncomendasRepository(db: Database) {
+/** The stores' menus from their POS (`ementas`), on the pool or inside a transaction. */
+export function createCatalogoRepository(db: Database) {
   return {
     async findEmenta(idLoja: number): Promise<EmentaGuardada | undefined> {
       const row = await db
@@ -54,24 +55,12 @@ export function createEncomendasRepository(db: Database) {
       return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
     },
 
-    /** Stores that have a menu, with where they are and when they take orders. */
-    listLojasComEmenta() {
-      return db
-        .selectFrom('lojas')
-        .innerJoin('ementas', 'ementas.id_loja', 'lojas.id_loja')
-        .select(['lojas.id_loja', 'lojas.name', 'lojas.latitude', 'lojas.longitude', 'lojas.horario_encomendas'])
-        .orderBy('lojas.id_loja')
-        .execute()
-    },
-
-    findLoja(idLoja: number) {
-      return db
-        .selectFrom('lojas')
-        .select(['id_loja', 'name', 'horario_encomendas'])
-        .where('id_loja', '=', idLoja)
-        .executeTakeFirst()
+    /** The stores (POS ids) that have a menu, by POS id. */
+    async listIdsLojaComEmenta(): Promise<number[]> {
+      const rows = await db.selectFrom('ementas').select('id_loja').orderBy('id_loja').execute()
+      return rows.map((r) => r.id_loja)
     },
   }
 }
 
-export type EncomendasRepository = ReturnType<typeof createEncomendasRepository>
+export type CatalogoRepository = ReturnType<typeof createCatalogoRepository>

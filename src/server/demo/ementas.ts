@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
-import type { EmentaEnviada } from '../../../shared/ementa.ts'
-import { IMAGE_BASE } from '../../../shared/imagens.ts'
-import { svgFileName } from '../../platform/images.ts'
+import type { EmentaEnviada } from '../../shared/ementa.ts'
+import { IMAGE_BASE } from '../../shared/imagens.ts'
+import { svgFileName } from '../platform/images.ts'
 import type { ImagemSeed } from './content.ts'
 import {
   boloRei,

@@ -1,13 +1,10 @@
-import { parseSourceName } from '../../../shared/imagens.ts'
-import type { Config } from '../../config.ts'
-import { type Horario, todosOsDias } from '../../features/encomendas/horario.ts'
-import { createEncomendasRepository } from '../../features/encomendas/repository.ts'
-import { createEncomendasService } from '../../features/encomendas/service.ts'
-import { systemClock } from '../../platform/clock.ts'
-import type { Database } from '../../platform/db.ts'
-import { imageFileName, imageRows, processImage, SEED_IMAGE_CACHE } from '../../platform/images.ts'
+import { parseSourceName } from '../../shared/imagens.ts'
+import type { Config } from '../config.ts'
+import type { Database } from '../platform/db.ts'
+import { imageFileName, imageRows, processImage, SEED_IMAGE_CACHE } from '../platform/images.ts'
 import { buildDemoContent, type ImagemSeed } from './content.ts'
 import { demoEmentas } from './ementas.ts'
+import { type Horario, importDemoEmentas, todosOsDias } from './ementas-import.ts'
 
 export type SeedSettings = Pick<Config, 'LOYALTY_CREDIT_PERCENT' | 'MINIMUM_AGE'>
 
@@ -108,13 +105,7 @@ export async function seedDemoContent(db: Database, settings: SeedSettings): Pro
 
     await trx.insertInto('informacao_legal').values(content.informacaoLegal).execute()
 
-    // The demo stores' POS menus, through the Store API's own import (its validation, its cents).
-    const encomendas = createEncomendasService({
-      repository: createEncomendasRepository(trx),
-      clock: systemClock,
-      onEmentaAlterada: () => undefined,
-    })
-    for (const { id_loja, ementa } of menus.ementas) await encomendas.importarEmenta(id_loja, ementa)
+    await importDemoEmentas(trx, menus.ementas)
   })
 }
 

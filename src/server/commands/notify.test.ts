@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../platform/db.ts'
-import { insertContas } from '../../testing/fixtures.ts'
-import { createTestDatabase, testDialects } from '../../testing/harness.ts'
-import { notify } from './cli.ts'
+import { type DatabaseHandle, migrateToLatest, openDatabase } from '../platform/db.ts'
+import { insertContas } from '../testing/fixtures.ts'
+import { createTestDatabase, testDialects } from '../testing/harness.ts'
+import { notify } from './notify.ts'
 
 describe.each(testDialects())('npm run notify on %s', (dialect) => {
   let database: DatabaseHandle
@@ -71,7 +71,7 @@ describe('npm run notify, the command itself', () => {
   it('writes to the database DATABASE_URL names, and exits 2 with the reason on a mistake', async () => {
     const url = `sqlite:${join(dir, 'app.sqlite')}`
     const run = (args: string[]) =>
-      promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/server/features/notificacoes/cli.ts', ...args], {
+      promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/server/commands/notify.ts', ...args], {
         env: { ...process.env, DATABASE_URL: url, NODE_ENV: 'development' },
       })
     const { stdout } = await run(['--todos', '--titulo', 'Natal', '--texto', 'Feliz Natal'])

@@ -1,7 +1,6 @@
 import type { Insertable } from 'kysely'
-import { POLITICA_PRIVACIDADE_TAG, TERMOS_TAG } from '../../../shared/conteudos.ts'
-import { IMAGE_BASE } from '../../../shared/imagens.ts'
-import { svgFileName } from '../../platform/images.ts'
+import { POLITICA_PRIVACIDADE_TAG, TERMOS_TAG } from '../../shared/conteudos.ts'
+import { IMAGE_BASE } from '../../shared/imagens.ts'
 import type {
   CampanhasTable,
   FaqCategoriasTable,
@@ -10,7 +9,8 @@ import type {
   LojasTable,
   NovidadesTable,
   RestaurantesTable,
-} from '../schema.ts'
+} from '../db/schema.ts'
+import { svgFileName } from '../platform/images.ts'
 import {
   type BannerOptions,
   banner,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { parseSourceName } from '../../../shared/imagens.ts'
-import { contentHash, svgSize } from '../../platform/images.ts'
+import { parseSourceName } from '../../shared/imagens.ts'
+import { contentHash, svgSize } from '../platform/images.ts'
 import { buildDemoContent, wrapWords } from './content.ts'
 
 const content = buildDemoContent({ LOYALTY_CREDIT_PERCENT: 5, MINIMUM_AGE: 16 })

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { imageSet, parseSourceName, VARIANT_TYPES, variantHeight } from '../../../shared/imagens.ts'
-import { createEncomendasRepository } from '../../features/encomendas/repository.ts'
-import { createEncomendasService } from '../../features/encomendas/service.ts'
-import { manualClock } from '../../platform/clock.ts'
-import type { DatabaseHandle } from '../../platform/db.ts'
-import { createTestDatabase, testDialects } from '../../testing/harness.ts'
+import { imageSet, parseSourceName, VARIANT_TYPES, variantHeight } from '../../shared/imagens.ts'
+import { manualClock } from '../platform/clock.ts'
+import type { DatabaseHandle } from '../platform/db.ts'
+import { createTestDatabase, testDialects } from '../testing/harness.ts'
+import { ordering } from './ementas-import.ts'
 import { seedDemoContent } from './index.ts'
 
 const SETTINGS = { LOYALTY_CREDIT_PERCENT: 5, MINIMUM_AGE: 16 }
@@ -23,12 +22,7 @@ describe.each(testDialects())('the demo seed on %s', (dialect) => {
   afterAll(() => database.close())
 
   /** Ordering as the app reads it, at `instant`. */
-  const encomendas = (instant: string) =>
-    createEncomendasService({
-      repository: createEncomendasRepository(database.db),
-      clock: manualClock(instant),
-      onEmentaAlterada: () => undefined,
-    })
+  const encomendas = (instant: string) => ordering(database.db, manualClock(instant))
 
   /** Every image URL the content rows point at, the products' of the three stores' catalogues included. */
   async function contentUrls(): Promise<string[]> {

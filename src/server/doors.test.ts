@@ -1,0 +1,131 @@
+import type { InjectOptions } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { API_VERSION } from '../shared/api.ts'
+import { systemClock } from './platform/clock.ts'
+import { lojasChavesRepo } from './platform/store-keys.ts'
+import { insertLoja, insertRestaurante } from './testing/fixtures.ts'
+import { createTestApp, device, lastSmsCode, type TestApp, testDialects } from './testing/harness.ts'
+
+/**
+ * The server's doors (ARCHITECTURE.md "Surfaces"): each route belongs to the door it was registered under, and only
+ * that door's identity opens it. Walked over the whole route table, so a route added later is covered the day it is
+ * added: for every route, a request carrying another door's identity gets exactly the answer a request with no
+ * identity gets, and a store or counter route answers such a request 401 before anything else runs.
+ */
+
+type Door = 'customer' | 'store' | 'counter' | 'providers'
+
+/** Where a route was registered, told by its path (each door has its own prefix). */
+function doorOf(url: string): Door {
+  if (url.startsWith('/api/loja/v1/')) return 'store'
+  if (url.startsWith('/painel/api/')) return 'counter'
+  if (url.startsWith('/api/pagamentos/')) return 'providers'
+  return 'customer'
+}
+
+/** The counter's pairing (with a store key) and its unpairing (which must work once the session is gone) are open. */
+const OPEN_COUNTER = new Set(['/painel/api/entrar', '/painel/api/sair'])
+
+const concrete = (url: string) => url.replace(/:([a-z_]+)/gi, '1').replace(/\*$/, 'x')
+
+describe.each(testDialects())('the doors, on %s', (dialect) => {
+  let t: TestApp
+  const identities: Record<Exclude<Door, 'providers'>, Record<string, string>> = {
+    customer: {},
+    store: {},
+    counter: {},
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect)
+    const { id } = await insertRestaurante(t.database.db, { tag: 'nata-e-grao', name: 'Nata & Grão' })
+    await insertLoja(t.database.db, { tag: 'chiado', restaurante_id: id, id_loja: 862, name: 'Chiado' })
+    const { chave } = await lojasChavesRepo(t.database.db, systemClock).create(862, 'portas')
+
+    const customer = device(t)
+    const { hash } = (
+      await customer.call('POST', '/registo', { telemovel: '912345678', pais: '351', termos: true })
+    ).json().data
+    await customer.call('POST', `/registo/${hash}`, { codigo: await lastSmsCode(t, '+351912345678') })
+    identities.customer = { cookie: `balcao_sessao=${customer.cookie}` }
+    identities.store = { authorization: `Bearer ${chave}` }
+    const paired = await t.app.inject({ method: 'POST', url: '/painel/api/entrar', payload: { chave } })
+    const painel = paired.cookies.find((c) => c.name === 'balcao_painel')?.value
+    identities.counter = { cookie: `balcao_painel=${painel}` }
+
+    // Each identity opens its own door (otherwise the comparisons below would prove nothing).
+    const own = (url: string, headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'application/json', 'x-api-version': API_VERSION, ...headers },
+      })
+    expect((await own('/api/loja/v1/encomendas', identities.store)).statusCode).toBe(200)
+    expect((await own('/painel/api/sessao', identities.counter)).statusCode).toBe(200)
+    const privado = await t.app.inject({
+      method: 'POST',
+      url: '/api/refresh-private-data',
+      headers: { accept: 'application/json', 'x-api-version': API_VERSION, ...identities.customer },
+      payload: { value: true },
+    })
+    expect(privado.json().data.user.loggedIn).toBe(true)
+  })
+  afterAll(() => t.close())
+
+  const routes = () =>
+    [...new Map(t.app.routeTable.map((r) => [`${r.method} ${r.url}`, r])).values()].filter(
+      (r) => r.method !== 'HEAD' && r.method !== 'OPTIONS' && !r.url.startsWith('/api/dev/'),
+    )
+
+  async function call(method: string, url: string, headers: Record<string, string>) {
+    const options: InjectOptions = {
+      method: method as InjectOptions['method'],
+      url: concrete(url),
+      remoteAddress: '198.51.100.7',
+      headers: { accept: 'application/json', 'x-api-version': API_VERSION, ...headers },
+      ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+    }
+    const res = await t.app.inject(options)
+    return { status: res.statusCode, title: res.statusCode >= 400 ? res.json().error?.title : undefined }
+  }
+
+  it('every route belongs to one door, and every door has routes', () => {
+    const doors = new Set(routes().map((r) => doorOf(r.url)))
+    expect([...doors].sort()).toEqual(['counter', 'customer', 'providers', 'store'])
+    expect(routes().length).toBeGreaterThan(50)
+  })
+
+  it("another door's identity opens nothing: the answer is the one given with no identity at all", async () => {
+    const differences: string[] = []
+    for (const { method, url } of routes()) {
+      const door = doorOf(url)
+      // The event streams stay open: their door is checked by the streams' own tests.
+      if (method === 'GET' && /eventos|\/stream$|encomendas\/eventos/.test(url)) continue
+      const none = await call(method, url, {})
+      for (const [other, headers] of Object.entries(identities)) {
+        if (other === door) continue
+        const foreign = await call(method, url, headers)
+        if (foreign.status !== none.status || foreign.title !== none.title) {
+          differences.push(
+            `${method} ${url} (${door}) with the ${other}'s identity: ${foreign.status}, none: ${none.status}`,
+          )
+        }
+      }
+    }
+    expect(differences).toEqual([])
+  })
+
+  it('a store or counter route refuses a request without its identity before anything else', async () => {
+    const opened: string[] = []
+    for (const { method, url } of routes()) {
+      const door = doorOf(url)
+      if ((door !== 'store' && door !== 'counter') || OPEN_COUNTER.has(url)) continue
+      for (const [other, headers] of Object.entries(identities)) {
+        if (other === door) continue
+        const { status } = await call(method, url, headers)
+        if (status !== 401) opened.push(`${method} ${url} with the ${other}'s identity: ${status}`)
+      }
+    }
+    expect(opened).toEqual([])
+  })
+})

@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify'
+import { API_VERSION, API_VERSION_HEADER } from '../../shared/api.ts'
+import type { Config } from '../config.ts'
+import { configuracaoFrom, contaRoutes } from '../features/conta/routes.ts'
+import { conteudosRoutes } from '../features/conteudos/routes.ts'
+import { encomendasRoutes } from '../features/encomendas/routes.ts'
+import { eventosRoutes } from '../features/eventos/routes.ts'
+import { fidelizacaoRoutes } from '../features/fidelizacao/routes.ts'
+import { notificacoesRoutes } from '../features/notificacoes/routes.ts'
+import { restaurantesRoutes } from '../features/restaurantes/routes.ts'
+import { errorBody } from '../platform/errors.ts'
+import { isApiCall, registerSessions, serverSecret } from '../platform/sessions.ts'
+import type { Services } from '../services.ts'
+
+/**
+ * The customer door (ARCHITECTURE.md "Surfaces"): the pages' forms and `/api/*`, identified by the visitor's session
+ * (cookie, or Bearer for other clients; anonymous until a login), with `X-Api-Version` required on every API call. An
+ * encapsulated context: its session and version hooks run for its routes only, so no other door's identity (a store
+ * key, a tablet's cookie) is ever read here as a customer's.
+ */
+export async function clienteDoor(app: FastifyInstance, config: Config, s: Services): Promise<void> {
+  const production = config.NODE_ENV === 'production'
+  await app.register(async (door) => {
+    door.addHook('onRequest', (request, reply, done) => {
+      if (!isApiCall(request) || request.headers[API_VERSION_HEADER] === API_VERSION) return done()
+      // EventSource cannot send headers: the event stream names the version in its query.
+      if (request.routeOptions.url === '/api/eventos' && (request.query as { v?: string }).v === API_VERSION) {
+        return done()
+      }
+      reply
+        .status(400)
+        .send(
+          errorBody('Versão não suportada', `Esta aplicação precisa de ser atualizada (versão da API ${API_VERSION}).`),
+        )
+    })
+    const sessions = await registerSessions(door, {
+      db: s.db,
+      clock: s.clock,
+      secret: await serverSecret(s.db, s.clock, 'sessoes-anonimas', config.SESSION_SECRET),
+      secureCookie: production,
+    })
+    const privateData = s.dadosPrivados.de
+    await door.register(contaRoutes, {
+      service: s.conta,
+      privateData,
+      sessions,
+      configuracao: configuracaoFrom(config),
+      devOutbox: !production,
+    })
+    await door.register(fidelizacaoRoutes, { service: s.fidelizacao, conta: s.conta, privateData })
+    await door.register(conteudosRoutes, { service: s.conteudos, cache: s.readCache })
+    await door.register(restaurantesRoutes, { service: s.restaurantes, cache: s.readCache })
+    await door.register(encomendasRoutes, {
+      catalogo: s.catalogo,
+      encomendas: s.encomendas,
+      cache: s.readCache,
+      conta: s.conta,
+      privateData,
+      sandbox: s.sandbox,
+    })
+    await door.register(eventosRoutes, { conta: s.conta, bus: s.bus, closing: s.closing })
+    await door.register(notificacoesRoutes, {
+      service: s.notificacoes,
+      push: s.push,
+      vapidPublicKey: s.vapidPublicKey,
+      conta: s.conta,
+    })
+  })
+}

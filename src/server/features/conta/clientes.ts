@@ -1,0 +1,56 @@
+import { toE164Mobile } from '../../../shared/validacao.ts'
+import type { Database, DatabaseTransaction } from '../../platform/db.ts'
+import type { Utilizador } from './context.ts'
+import { contaRepo } from './repository.ts'
+
+/** A customer as the till finds them (STORE-API.md "identificar"). */
+export interface ClienteConta {
+  id: number
+  nome: string | null
+  temporario: 0 | 1
+  registoCompleto: boolean
+  usarCodigoSeguranca: boolean
+}
+
+export const toClienteConta = (u: Utilizador): ClienteConta => ({
+  id: u.id,
+  nome: u.nome,
+  temporario: u.temporario === 1 ? 1 : 0,
+  registoCompleto: u.registo_completo_em !== null,
+  usarCodigoSeguranca: u.usar_codigo_seguranca === 1,
+})
+
+/**
+ * The accounts as other features find them (the till, the operators' notify command) and the one mark they keep on
+ * them (notifications read). Needs only the database, so a command line tool can have it without the rest of conta.
+ */
+export function createClientesConta(db: Database) {
+  const repository = contaRepo(db)
+  return {
+    /** The till's look-up: by the loyalty QR's token or by number; lapsed and erased accounts are never found. */
+    async findCliente(by: { qr: string } | { telemovel: string; pais: string }): Promise<ClienteConta | undefined> {
+      if ('qr' in by) {
+        const user = await repository.findUtilizadorByQr(by.qr)
+        return user && toClienteConta(user)
+      }
+      const e164 = toE164Mobile(by.pais, by.telemovel)
+      const user = e164 ? await repository.findUtilizadorByPhone(e164) : undefined
+      return user && toClienteConta(user)
+    },
+
+    /** A customer by id, inside the caller's transaction (the loyalty feature's units of work). */
+    async clienteById(id: number, trx: DatabaseTransaction): Promise<ClienteConta | undefined> {
+      const user = await contaRepo(trx).findUtilizadorById(id)
+      return user && toClienteConta(user)
+    },
+
+    /** The newest notification the customer has read: those up to it show as read. */
+    notificacoesLidasAte: (utilizadorId: number) => repository.notificacoesLidasAte(utilizadorId),
+
+    /** Moves the customer's read mark forward to `ate`; false when it was there already (or past it). */
+    marcarNotificacoesLidas: (utilizadorId: number, ate: number) =>
+      repository.advanceNotificacoesLidasAte(utilizadorId, ate),
+  }
+}
+
+export type ClientesConta = ReturnType<typeof createClientesConta>

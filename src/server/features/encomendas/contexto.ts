@@ -1,0 +1,138 @@
+import type { FastifyBaseLogger } from 'fastify'
+import { ESTADO } from '../../../shared/estado-pedido.ts'
+import { type Clock, DAY, HOUR, MINUTE } from '../../platform/clock.ts'
+import type { Database, DatabaseTransaction } from '../../platform/db.ts'
+import { canais, type EventBus } from '../../platform/eventos.ts'
+import type { PaymentProvider } from '../../platform/pagamentos.ts'
+import type { Limit, RateLimiter } from '../../platform/rate-limit.ts'
+import type { FidelizacaoService } from '../fidelizacao/service.ts'
+import type { NovaNotificacao } from '../notificacoes/service.ts'
+import type { CatalogoService } from './catalogo.ts'
+import { type Encomenda, encomendasRepo } from './encomendas-repository.ts'
+
+export const encomendasMensagens = {
+  telemovelMbway: 'Indique o telemóvel com MB WAY para pagar.',
+  mbwayRecusado: 'O MB WAY não aceitou o pedido de pagamento. Confirme o número de telemóvel.',
+  indisponivel: 'Não foi possível submeter o carrinho. Tente mais tarde',
+  naoEncontrada: 'Encomenda não encontrada.',
+  soAvanca: 'Esta encomenda já não está nesse passo: só avança de Recebida para Em preparação e depois para Pronta.',
+  jaPronta: 'Esta encomenda já está pronta: não pode ser cancelada.',
+  jaCancelada: 'Esta encomenda já foi cancelada.',
+  estadoDesconhecido: 'Estado desconhecido: uma encomenda só passa a 1 (Em preparação) ou a 2 (Pronta).',
+  outraLoja: 'Esta encomenda pertence a outra loja.',
+  motivos: {
+    recusado: 'O pagamento MB WAY foi recusado.',
+    expirado: 'O pedido de pagamento MB WAY expirou.',
+    semPedido: 'Não foi possível pedir o pagamento MB WAY.',
+  },
+}
+
+/**
+ * After a request's expiry, this long before the order is given up on any answer but "paid" (a status the provider
+ * cannot give, an outage, a request never recorded): the phone cannot pay any more, and a payment that still arrives
+ * is refunded.
+ */
+export const MARGEM_MS = 2 * MINUTE
+/**
+ * A create call still unanswered after this long is no longer in flight (the adapters give up well before: ifthenpay
+ * after 15 s): an order left 'a-pedir' this long had a create whose outcome is unknown (a crash between the provider's
+ * answer and writing it down), and may be matched by a callback's reference like one whose create got no readable
+ * answer (`pagamento_incerto`). A younger one's create may still be on its way: never matched.
+ */
+const CRIAR_EM_CURSO_MS = MINUTE
+/** A refund whose outcome is unknown is not sent again: an operator is reminded this often (decision 0012). */
+export const REEMBOLSO_INCERTO_MS = DAY
+/** The longest wait between two tries of a refund the provider refused, or two asks about a cancellation. */
+const ATRASO_MAX_MS = HOUR
+
+/** The reference an order's payment request carries (`E123`). */
+export const referenciaDe = (id: number) => `E${id}`
+/** 1, 2, 4 … minutes, at most ATRASO_MAX_MS. */
+export const atraso = (tentativas: number) => Math.min(MINUTE * 2 ** Math.min(tentativas, 10), ATRASO_MAX_MS)
+
+export interface EncomendasDeps {
+  db: Database
+  clock: Clock
+  provider: PaymentProvider
+  bus: EventBus
+  expirySeconds: number
+  catalogo: Pick<CatalogoService, 'calcular'>
+  fidelizacao: Pick<FidelizacaoService, 'encomendas' | 'listLojas'>
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
+  /** Counters shared by every process: each checkout may send an MB WAY request to a phone. */
+  limiter: RateLimiter
+  /** A store key's writes on the board: the till's limit (features/fidelizacao), one allowance for the counter. */
+  escritasLoja: Limit
+  /** Writes a notification in the order change's own transaction (features/notificacoes). */
+  notificar?: (trx: DatabaseTransaction, n: NovaNotificacao) => Promise<unknown>
+  /**
+   * Whether a store key, and a paired tablet's session, still hold: the platform's store and staff surfaces own them,
+   * and an open board stream asks now and then.
+   */
+  acesso: {
+    chaveAtiva: (chaveId: number) => Promise<boolean>
+    sessaoPainelAtiva: (sessao: { id: number; chaveId: number }) => Promise<boolean>
+  }
+}
+
+/** It reached the store's board: paid (or paid with the balance) and its purchase written. */
+export const naLoja = (p: Encomenda) => p.compra_id !== null
+
+/** What every part of the orders feature shares: its dependencies, the orders on the pool, and the rules of time. */
+export function createContexto(deps: EncomendasDeps) {
+  const { db, clock, provider, bus, expirySeconds, fidelizacao } = deps
+  const repo = encomendasRepo(db)
+  const daquiA = (ms: number) => new Date(clock.now().getTime() + ms).toISOString()
+  /** Until when an order may wait for its payment request to be made and recorded. */
+  const aPedirAte = (p: Encomenda) => Date.parse(p.criada_em) + expirySeconds * 1000 + MARGEM_MS
+  /** Until when a request may stay unanswered before the order is given up. */
+  const pendenteAte = (p: Encomenda) => (p.expira_em ? Date.parse(p.expira_em) + MARGEM_MS : aPedirAte(p))
+  /** Orders created at or before this instant can have no create call in flight any more. */
+  const criadaAte = () => daquiA(-CRIAR_EM_CURSO_MS)
+  /**
+   * Whether an order may take a request that a callback names by the order's reference (`E{id}`): it records none,
+   * and its create's outcome is unknown (no readable answer, `pagamento_incerto`; or no create can still be in flight).
+   * Never an order whose create was refused (no request exists), nor one whose create may still answer (its own
+   * request would then be dropped for the one named), nor one already settled by a request. The same rule guards the
+   * write (`liquidar`).
+   */
+  const porReferencia = (p: Encomenda) =>
+    p.pagamento_provider === provider.nome &&
+    p.pagamento_id === null &&
+    (p.pagamento_estado === 'a-pedir' || (p.estado === ESTADO.cancelado && p.pagamento_estado === 'expirado')) &&
+    (p.pagamento_incerto === 1 || p.criada_em <= criadaAte())
+
+  async function nomeDaLoja(idLoja: number): Promise<string> {
+    return (await fidelizacao.listLojas([idLoja]))[0]?.nome ?? `Loja ${idLoja}`
+  }
+
+  /**
+   * After a commit: the customer's screens and (once it reached the board) the store hear of it. An order given up
+   * before its payment arrived never reaches the board, nor does the refund of that late payment.
+   */
+  function anunciar(p: Encomenda) {
+    bus.publish(canais.utilizador(p.utilizador_id), { tipo: 'encomenda', orderId: p.id, status: p.estado })
+    if (naLoja(p)) bus.publish(canais.loja(p.id_loja), { tipo: 'encomenda', id: p.id })
+  }
+
+  async function anunciarPorId(id: number) {
+    const p = await repo.find(id)
+    if (p) anunciar(p)
+  }
+
+  return {
+    ...deps,
+    repo,
+    ledger: fidelizacao.encomendas,
+    daquiA,
+    aPedirAte,
+    pendenteAte,
+    criadaAte,
+    porReferencia,
+    nomeDaLoja,
+    anunciar,
+    anunciarPorId,
+  }
+}
+
+export type Contexto = ReturnType<typeof createContexto>

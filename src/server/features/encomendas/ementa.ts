@@ -1,0 +1,117 @@
+import type { Catalogo, Ementa, ProdutoCatalogo, ProdutoEmenta } from '../../../shared/ementa.ts'
+
+/**
+ * What a customer may order from a store's menu: visible sections, families and products that can be sold as the till
+ * would (`podeSerEncomendado`, docs/decisions/0011-ordering.md). One place for this rule: the catalogue
+ * the app shows and the prices a calculation uses both come from `orderable`.
+ */
+export function orderable(
+  ementa: Ementa,
+): { familia: Ementa['seccoes'][number]['familias'][number]; produtos: ProdutoEmenta[] }[] {
+  return ementa.seccoes
+    .filter((s) => s.visivel)
+    .flatMap((s) => s.familias.filter((f) => f.visivel))
+    .map((familia) => ({
+      familia,
+      produtos: familia.produtos.filter(podeSerEncomendado).sort((a, b) => a.posicao - b.posicao),
+    }))
+    .filter(({ produtos }) => produtos.length > 0)
+}
+
+/**
+ * A product the app can sell as the till would: visible, not restricted, and with rules a customer can meet. A mandatory
+ * extra the app may not offer (restricted), more mandatory extras than the most allowed, or a minimum above the extras
+ * on offer would make an order the till cannot match: such a product stays at the counter.
+ */
+function podeSerEncomendado(p: ProdutoEmenta): boolean {
+  if (!p.visivel || p.restricted) return false
+  if (p.complementares.some((c) => c.obrigatorio && c.restricted)) return false
+  const oferecidos = p.complementares.filter((c) => !c.restricted)
+  const obrigatorios = oferecidos.filter((c) => c.obrigatorio).length
+  if (p.max_complementos > 0 && (obrigatorios > p.max_complementos || p.min_complementos > p.max_complementos)) {
+    return false
+  }
+  return p.min_complementos <= oferecidos.length
+}
+
+/** The image of a product, by the menu's `base_url` (spec §7: image host path plus the product's `imagem`). */
+const imagemDe = (ementa: Ementa, imagem: string | null | undefined) => (imagem ? `${ementa.base_url}${imagem}` : null)
+
+function produtoCatalogo(ementa: Ementa, idCategoria: string, p: ProdutoEmenta): ProdutoCatalogo {
+  return {
+    id: p.cod_produto,
+    nome: p.produto,
+    descricao: p.descricao ?? null,
+    pvp_com_iva: p.precovenda,
+    imagem: imagemDe(ementa, p.imagem),
+    complementares: p.complementares
+      .filter((c) => !c.restricted)
+      .map((c) => ({ id: c.codigo, nome: c.descricao, pvp_com_iva: c.preco, obrigatorio: c.obrigatorio })),
+    opcoes: p.opcoes.flatMap((g) =>
+      g.opcoes.map((o) => ({ id: o.codigo, nome: o.descricao, grupo: g.codigo, nome_grupo: g.descricao })),
+    ),
+    idCategoria,
+    min_complementos: p.min_complementos,
+    max_complementos: p.max_complementos,
+    maxopcoes: p.maxopcoes,
+  }
+}
+
+/** The ordering catalogue (spec §3, simplified): a category per family, its products in the POS's order. */
+export function paraCatalogo(ementa: Ementa): Catalogo {
+  return {
+    categorias: orderable(ementa).map(({ familia, produtos }) => ({
+      id: familia.codigo,
+      nome: familia.descricao,
+      produtos: produtos.map((p) => produtoCatalogo(ementa, familia.codigo, p)),
+    })),
+  }
+}
+
+/** The most products a menu may hold: a large restaurant's whole carta several times over; past it, a POS fault. */
+export const MAX_PRODUTOS_EMENTA = 2000
+
+/**
+ * What the schema cannot say about a snapshot: codes the cart, the catalogue's routes and the POS rely on are unique,
+ * and the menu is of a size a phone can show. The path of the first fault, as a validation error names it, or null.
+ */
+export function firstFault(ementa: Ementa): { path: string; message: string } | null {
+  const familias = new Set<string>()
+  const produtos = new Set<string>()
+  for (const [si, s] of ementa.seccoes.entries()) {
+    for (const [fi, f] of s.familias.entries()) {
+      // A family is a category of the catalogue, addressed by its code (`/catalogo/{categoria}`).
+      if (familias.has(f.codigo)) {
+        return { path: `seccoes.${si}.familias.${fi}.codigo`, message: `Código de família repetido: ${f.codigo}` }
+      }
+      familias.add(f.codigo)
+      for (const [pi, p] of f.produtos.entries()) {
+        const path = `seccoes.${si}.familias.${fi}.produtos.${pi}`
+        if (produtos.has(p.cod_produto)) {
+          return { path: `${path}.cod_produto`, message: `Código de produto repetido: ${p.cod_produto}` }
+        }
+        produtos.add(p.cod_produto)
+        if (produtos.size > MAX_PRODUTOS_EMENTA) {
+          return { path, message: `A ementa tem mais de ${MAX_PRODUTOS_EMENTA} produtos` }
+        }
+        const complementos = new Set<string>()
+        for (const [ci, c] of p.complementares.entries()) {
+          if (complementos.has(c.codigo)) {
+            return { path: `${path}.complementares.${ci}.codigo`, message: `Complemento repetido: ${c.codigo}` }
+          }
+          complementos.add(c.codigo)
+        }
+        const opcoes = new Set<string>()
+        for (const [gi, g] of p.opcoes.entries()) {
+          for (const [oi, o] of g.opcoes.entries()) {
+            if (opcoes.has(o.codigo)) {
+              return { path: `${path}.opcoes.${gi}.opcoes.${oi}.codigo`, message: `Opção repetida: ${o.codigo}` }
+            }
+            opcoes.add(o.codigo)
+          }
+        }
+      }
+    }
+  }
+  return null
+}

@@ -1,0 +1,220 @@
+import type { z } from 'zod'
+import type { FinalizaEncomendaSchema } from '../../../shared/encomenda.ts'
+import { ESTADO } from '../../../shared/estado-pedido.ts'
+import type { EncomendaCliente, PedidoLinha } from '../../../shared/pedido.ts'
+import { mensagens, toE164Mobile } from '../../../shared/validacao.ts'
+import { isoNow, MINUTE } from '../../platform/clock.ts'
+import { sha256 } from '../../platform/crypto.ts'
+import { type Database, isUniqueViolation } from '../../platform/db.ts'
+import { fieldError, HttpError, TooManyRequests } from '../../platform/errors.ts'
+import { canonical, reusedKey } from '../../platform/idempotency.ts'
+import { PagamentoIndisponivel, PagamentoRecusado } from '../../platform/pagamentos.ts'
+import type { Limit } from '../../platform/rate-limit.ts'
+import { paraCliente } from './apresentacao.ts'
+import { type Contexto, encomendasMensagens, MARGEM_MS, naLoja, referenciaDe } from './contexto.ts'
+import { encomendasRepo } from './encomendas-repository.ts'
+import type { Liquidacao } from './liquidacao.ts'
+
+/**
+ * Checkouts per customer: a family's orders with room to spare. Each one may push an MB WAY request to a phone (any
+ * phone), so a stolen or scripted account must not be able to ring someone's phone at will.
+ */
+export const LIMITE_ENCOMENDAS: Limit = { max: 10, windowMs: 10 * MINUTE }
+
+type Finaliza = z.output<typeof FinalizaEncomendaSchema>
+
+/** The checkout: the order written with its balance held, then its MB WAY payment request made and recorded. */
+export function createFinalizacao(
+  { db, clock, provider, expirySeconds, catalogo, ledger, log, limiter, repo, nomeDaLoja, anunciar }: Contexto,
+  { falhar }: Liquidacao,
+) {
+  return {
+    /**
+     * `POST /api/finaliza-encomenda` (spec §7): the order priced again from the menu, the balance held in the same
+     * transaction, then the MB WAY request (or, with nothing left to pay, the purchase at once). The same
+     * Idempotency-Key answers the same order; with another body, 422.
+     */
+    async finalizar(utilizadorId: number, chave: string, input: Finaliza): Promise<EncomendaCliente> {
+      const pedidoHash = sha256(canonical(input))
+      const loja = await nomeDaLoja(input.id_loja)
+      const repetido = async (ex: Database) => {
+        const p = await encomendasRepo(ex).findPorChave(utilizadorId, chave)
+        if (!p) return undefined
+        if (p.pedido_hash !== pedidoHash) throw reusedKey()
+        return p
+      }
+      const antes = await repetido(db)
+      if (antes) return paraCliente(antes, loja)
+
+      // Priced from the store's current menu, open stores only (the same rules as the calculation).
+      const { transaction, lines } = await catalogo.calcular(
+        { idLoja: input.id_loja, cart: input.cart, usarPremio: false },
+        0,
+      )
+      const total = transaction.total_transaction
+      const linhas: PedidoLinha[] = lines.map((l) => ({
+        produto: l.nome,
+        qtd: l.qtd,
+        complementos: l.complementares.map((c) => c.nome),
+        opcoes: l.opcoes.map((o) => o.nome),
+        total: l.total,
+      }))
+      const telemovelValido = input.telemovel !== '' && toE164Mobile(input.pais, input.telemovel) !== null
+
+      const { pedido, novo } = await db.transaction().execute(async (trx) => {
+        await ledger.bloquear(trx, utilizadorId)
+        const outro = await repetido(trx)
+        if (outro) return { pedido: outro, novo: false }
+        // The checkout limit is taken here, once the key is known to be new: the customer's checkouts wait for each
+        // other (bloquear), so retries of one checkout sent at once (one Idempotency-Key) find the first one's order
+        // above and count nothing. The hit is written in this transaction: a checkout refused (this limit, the phone,
+        // the balance) leaves no order and spends nothing of the allowance, which bounds the orders, and so the MB WAY
+        // requests, a customer makes.
+        const { allowed, retryAfterMs } = await limiter.hit(`encomendas:${utilizadorId}`, LIMITE_ENCOMENDAS, trx)
+        if (!allowed) throw new TooManyRequests(retryAfterMs)
+        const saldo = await ledger.saldo(trx, utilizadorId)
+        const desconto = input.usar_premio === 1 ? Math.min(saldo, total) : 0
+        const aPagar = total - desconto
+        if (aPagar > 0 && !telemovelValido) {
+          const message = input.telemovel === '' ? encomendasMensagens.telemovelMbway : mensagens.telemovelInvalido
+          throw fieldError('telemovel', message)
+        }
+        const agora = isoNow(clock)
+        const r = encomendasRepo(trx)
+        let p = await r.insert({
+          utilizador_id: utilizadorId,
+          id_loja: input.id_loja,
+          estado: aPagar > 0 ? ESTADO.pagamento : ESTADO.recebido,
+          id_tipo_entrega: input.id_tipo_entrega,
+          nome: input.nome,
+          email: input.email,
+          telemovel: input.telemovel,
+          pais: input.pais,
+          nif: input.nif,
+          linhas: JSON.stringify(linhas),
+          total,
+          desconto,
+          valor_pago: aPagar,
+          pagamento_provider: aPagar > 0 ? provider.nome : null,
+          pagamento_estado: aPagar > 0 ? 'a-pedir' : 'sem-pagamento',
+          chave_idempotencia: chave,
+          pedido_hash: pedidoHash,
+          criada_em: agora,
+          paga_em: aPagar > 0 ? null : agora,
+          atualizada_em: agora,
+          // The reconciliation gives it up then if its request was never made or recorded (see verificar).
+          verificar_em:
+            aPagar > 0 ? new Date(clock.now().getTime() + expirySeconds * 1000 + MARGEM_MS).toISOString() : null,
+        })
+        const referencia = referenciaDe(p.id)
+        if (aPagar > 0 && desconto > 0) {
+          const reserva = await ledger.reservar(trx, {
+            utilizadorId,
+            idLoja: input.id_loja,
+            valor: desconto,
+            referencia,
+          })
+          await r.mudar(p.id, {}, { reserva_id: reserva.id })
+        } else if (aPagar === 0) {
+          // The balance paid it all: the purchase now, no payment to wait for.
+          const compra = await ledger.comprar(trx, { utilizadorId, idLoja: input.id_loja, total, desconto, referencia })
+          await r.mudar(p.id, {}, { compra_id: compra.id, pontos_ganhos: compra.pontos_ganhos })
+        }
+        p = (await r.find(p.id)) ?? p
+        return { pedido: p, novo: true }
+      })
+      if (!novo) return paraCliente(pedido, loja)
+
+      if (pedido.pagamento_estado === 'a-pedir') {
+        try {
+          const { id } = await provider.criar({
+            referencia: referenciaDe(pedido.id),
+            valor: pedido.valor_pago,
+            telemovel: pedido.telemovel,
+            pais: pedido.pais,
+            descricao: `Encomenda ${pedido.id} - ${loja}`.slice(0, 100),
+          })
+          const expira = new Date(clock.now().getTime() + expirySeconds * 1000).toISOString()
+          /** Writes the request down; false when the order is not as expected, or another order records the id. */
+          const registar = async (de: Parameters<typeof repo.mudar>[1], values: Parameters<typeof repo.mudar>[2]) => {
+            try {
+              return await repo.mudar(pedido.id, de, values)
+            } catch (error) {
+              if (!isUniqueViolation(error)) throw error
+              return false
+            }
+          }
+          const registado = await registar(
+            { pagamento: ['a-pedir'], semPagamentoId: true },
+            {
+              pagamento_id: id,
+              pagamento_estado: 'pendente',
+              expira_em: expira,
+              atualizada_em: isoNow(clock),
+              verificar_em: isoNow(clock),
+            },
+          )
+          // Given up while the provider was being asked (the process stalled past the request's expiry): the request
+          // is recorded on the cancelled order all the same, and the reconciliation asks about it: paid after all, it
+          // is refunded.
+          const tarde =
+            !registado &&
+            (await registar(
+              { estado: [ESTADO.cancelado], semPagamentoId: true },
+              { pagamento_id: id, verificar_em: isoNow(clock), tentativas: 0 },
+            ))
+          if (tarde) {
+            log.warn({ encomenda: pedido.id }, 'MB WAY request made after the order was given up; to be confirmed')
+          } else if (!registado) {
+            const atual = await repo.find(pedido.id)
+            // Already paid by this request's callback, found by its reference: nothing to do. Paid by another request
+            // a callback named (or that request recorded elsewhere): this one is on the customer's phone and recorded
+            // nowhere, so nothing would find its payment or refund it.
+            if (atual?.pagamento_id !== id) {
+              log.error(
+                {
+                  encomenda: pedido.id,
+                  referencia: referenciaDe(pedido.id),
+                  pagamento: id,
+                  registado: atual?.pagamento_id,
+                },
+                "MB WAY request made for an order that records another one: recorded nowhere; check it in the provider's back office (refund it if it was paid)",
+              )
+            }
+          }
+        } catch (error) {
+          if (error instanceof PagamentoRecusado) {
+            // A definite refusal: no request exists.
+            log.warn({ encomenda: pedido.id, err: error }, 'MB WAY request refused')
+            await falhar(pedido.id, 'recusado', encomendasMensagens.mbwayRecusado, ['a-pedir'], null)
+            throw new HttpError(422, encomendasMensagens.mbwayRecusado, 'Pagamento recusado', {
+              telemovel: encomendasMensagens.mbwayRecusado,
+            })
+          }
+          if (!(error instanceof PagamentoIndisponivel)) throw error
+          // No answer we can read (a timeout, a 5xx): the request may have reached the phone. The order waits, still
+          // 'a-pedir' with its balance held, until that request could no longer be paid; marked so, its payment, if it
+          // comes, is found by its reference (receberCallback). Then the reconciliation gives it up and returns the
+          // balance.
+          await repo.mudar(
+            pedido.id,
+            { pagamento: ['a-pedir', 'expirado'], semPagamentoId: true },
+            { pagamento_incerto: 1 },
+          )
+          log.warn({ encomenda: pedido.id, err: error }, 'MB WAY request outcome unknown; order left waiting')
+          // Its callback may have paid it meanwhile (found by its reference): then it is answered as a paid order.
+          const atual = await repo.find(pedido.id)
+          if (atual && naLoja(atual)) {
+            log.info({ encomenda: atual.id, total, aPagar: atual.valor_pago }, 'encomenda criada')
+            return paraCliente(atual, loja)
+          }
+          throw new HttpError(502, encomendasMensagens.indisponivel, 'Erro')
+        }
+      }
+      const atual = (await repo.find(pedido.id)) ?? pedido
+      anunciar(atual)
+      log.info({ encomenda: atual.id, total, aPagar: atual.valor_pago }, 'encomenda criada')
+      return paraCliente(atual, loja)
+    },
+  }
+}

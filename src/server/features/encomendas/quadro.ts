@@ -1,0 +1,166 @@
+import { ESTADO } from '../../../shared/estado-pedido.ts'
+import { formatMoney } from '../../../shared/format.ts'
+import type { EncomendaLoja } from '../../../shared/pedido.ts'
+import { isoNow } from '../../platform/clock.ts'
+import { HttpError, notFound, TooManyRequests } from '../../platform/errors.ts'
+import { escapeHtml } from '../../platform/html.ts'
+import { type Answer, idempotent } from '../../platform/idempotency.ts'
+import { createMemoryRateLimiter } from '../../platform/rate-limit.ts'
+import { paraLoja } from './apresentacao.ts'
+import { type Contexto, encomendasMensagens, naLoja } from './contexto.ts'
+import { type Encomenda, encomendasRepo } from './encomendas-repository.ts'
+import type { Reembolsos } from './reembolsos.ts'
+
+/** The key that acts, and so the store whose board it is. */
+export interface AtorLoja {
+  chaveId: number
+  idLoja: number
+}
+
+/** How the route answers a change of the board: the order as it now is, in the route's own envelope. */
+export type Resposta = (encomenda: EncomendaLoja) => Answer
+
+/**
+ * The store's side (STORE-API.md "Orders from the app"), for the acting key's store: its board's orders, moving them
+ * forward, cancelling one it cannot make.
+ */
+export function createQuadro(
+  { db, clock, repo, ledger, log, notificar, acesso, escritasLoja, nomeDaLoja, anunciar, anunciarPorId }: Contexto,
+  { reembolsar }: Reembolsos,
+) {
+  // The store's writes (the board's taps, cancellations) are limited per key as the till's are (escritasLoja), in this
+  // process's counters like theirs.
+  const throttle = createMemoryRateLimiter(clock)
+  async function limitarEscritas(chaveId: number) {
+    const { allowed, retryAfterMs } = await throttle.hit(`loja:encomendas:${chaveId}`, escritasLoja)
+    if (!allowed) throw new TooManyRequests(retryAfterMs)
+  }
+
+  /**
+   * The order a store key acts on: unknown, or not on any board (not paid), 404; on another store's board, 403
+   * (STORE-API.md "Common rules").
+   */
+  function daLojaOuErro(p: Encomenda | undefined, idLoja: number): Encomenda {
+    if (!p || !naLoja(p)) throw notFound(encomendasMensagens.naoEncontrada)
+    if (p.id_loja !== idLoja) throw new HttpError(403, encomendasMensagens.outraLoja, 'Outra loja')
+    return p
+  }
+
+  return {
+    /** Whether a board stream's key (and its tablet's session, if any) still holds: ended when revoked. */
+    async acessoAtivo({ chaveId, sessaoPainelId }: { chaveId: number; sessaoPainelId: number | null }) {
+      if (!(await acesso.chaveAtiva(chaveId))) return false
+      return sessaoPainelId === null || acesso.sessaoPainelAtiva({ id: sessaoPainelId, chaveId })
+    },
+
+    async listarLoja(idLoja: number, estados: number[]): Promise<EncomendaLoja[]> {
+      return (await repo.listLoja(idLoja, estados)).map(paraLoja)
+    },
+
+    /** One order as the store's stream sends it, if it is the store's and reached its board. */
+    async daLoja(idLoja: number, id: number): Promise<EncomendaLoja | null> {
+      const p = await repo.find(id)
+      if (p?.id_loja !== idLoja || !naLoja(p)) return null
+      return paraLoja(p)
+    },
+
+    /**
+     * Only forward, -1 → 1 → 2; anything else (backwards, unknown) 409. Idempotent per store key: `resposta` is what
+     * the first time answered, recorded with the change.
+     */
+    async avancar(ator: AtorLoja, chave: string, id: number, estado: number, resposta: Resposta): Promise<Answer> {
+      await limitarEscritas(ator.chaveId)
+      // Read before the transaction: on SQLite the transaction holds the one connection.
+      const loja = await nomeDaLoja(ator.idLoja)
+      const answer = await idempotent(
+        db,
+        clock,
+        { chaveId: ator.chaveId, chave, pedido: { encomenda: id, estado } },
+        async (trx) => {
+          const r = encomendasRepo(trx)
+          const p = daLojaOuErro(await r.find(id), ator.idLoja)
+          const de =
+            estado === ESTADO.emPreparacao ? ESTADO.recebido : estado === ESTADO.pronto ? ESTADO.emPreparacao : null
+          if (de === null) throw new HttpError(409, encomendasMensagens.estadoDesconhecido, 'Estado inválido')
+          if (!(await r.mudar(id, { estado: [de] }, { estado, atualizada_em: isoNow(clock) }))) {
+            throw new HttpError(409, encomendasMensagens.soAvanca, 'Estado inválido')
+          }
+          if (estado === ESTADO.pronto && notificar) {
+            await notificar(trx, {
+              utilizadorId: p.utilizador_id,
+              titulo: 'O seu pedido está pronto',
+              texto: `<p>O pedido n.º ${p.id} está pronto: pode levantá-lo na ${escapeHtml(loja)}.</p>`,
+              ligacao: `/carrinho/confirmado?encomenda=${p.id}`,
+            })
+          }
+          return resposta(paraLoja((await r.find(id)) ?? p))
+        },
+      )
+      await anunciarPorId(id)
+      return answer
+    },
+
+    /**
+     * The store cannot make a paid order: cancelled, the balance used given back and the credit earned taken back (one
+     * transaction), then the MB WAY amount refunded through the provider (retried by the reconciliation if it fails).
+     */
+    async cancelar(ator: AtorLoja, chave: string, id: number, motivo: string, resposta: Resposta): Promise<Answer> {
+      await limitarEscritas(ator.chaveId)
+      const loja = await nomeDaLoja(ator.idLoja)
+      const answer = await idempotent(
+        db,
+        clock,
+        { chaveId: ator.chaveId, chave, pedido: { cancelar: id, motivo } },
+        async (trx) => {
+          const r = encomendasRepo(trx)
+          const p = daLojaOuErro(await r.find(id), ator.idLoja)
+          await ledger.bloquear(trx, p.utilizador_id)
+          const ok = await r.mudar(
+            id,
+            { estado: [ESTADO.recebido, ESTADO.emPreparacao] },
+            {
+              estado: ESTADO.cancelado,
+              motivo,
+              reembolso_estado: p.valor_pago > 0 ? 'a-reembolsar' : null,
+              atualizada_em: isoNow(clock),
+              // The refund is sent right after the commit; the reconciliation takes it over if that fails.
+              ...(p.valor_pago > 0 ? { verificar_em: isoNow(clock), tentativas: 0 } : {}),
+            },
+          )
+          if (!ok) {
+            const atual = await r.find(id)
+            const message =
+              atual?.estado === ESTADO.pronto ? encomendasMensagens.jaPronta : encomendasMensagens.jaCancelada
+            throw new HttpError(409, message, 'Estado inválido')
+          }
+          if (p.compra_id !== null) await ledger.devolverTudo(trx, p.compra_id)
+          if (notificar) {
+            const devolvido = [
+              p.valor_pago > 0 ? `${formatMoney(p.valor_pago)} por MB WAY` : '',
+              p.desconto > 0 ? `${formatMoney(p.desconto)} de saldo` : '',
+            ].filter(Boolean)
+            await notificar(trx, {
+              utilizadorId: p.utilizador_id,
+              titulo: 'Pedido cancelado',
+              texto: `<p>A ${escapeHtml(loja)} cancelou o pedido n.º ${p.id}: ${escapeHtml(motivo.replace(/[.!\s]+$/, ''))}.${devolvido.length > 0 ? ` Devolvemos-lhe ${devolvido.join(' e ')}.` : ''}</p>`,
+              ligacao: `/carrinho/confirmado?encomenda=${p.id}`,
+            })
+          }
+          return resposta(paraLoja((await r.find(id)) ?? p))
+        },
+      )
+      const p = await repo.find(id)
+      if (!p) return answer
+      // The cancellation is written: the customer and the board hear of it whatever the refund does next.
+      anunciar(p)
+      if (p.reembolso_estado === 'a-reembolsar') {
+        // Sent once whoever asks (a replay of this cancel, the reconciliation): see reembolsar. An outage at the
+        // provider does not fail the store's request.
+        await reembolsar(p).catch((err: unknown) =>
+          log.error({ err, encomenda: p.id }, 'MB WAY refund failed; retried by the reconciliation'),
+        )
+      }
+      return answer
+    },
+  }
+}

@@ -1,0 +1,214 @@
+import type { Cliente, Transacao, TransacaoLoja } from '../../../shared/fidelizacao.ts'
+import { formatDateTime, formatMoney } from '../../../shared/format.ts'
+import type { LojaNome } from '../../../shared/restaurantes.ts'
+import { type Clock, isoNow, MINUTE } from '../../platform/clock.ts'
+import type { Database, DatabaseTransaction } from '../../platform/db.ts'
+import { notFound, TooManyRequests } from '../../platform/errors.ts'
+import type { Limit, RateLimiter } from '../../platform/rate-limit.ts'
+import type { ContaService } from '../conta/service.ts'
+import type { NovaNotificacao } from '../notificacoes/service.ts'
+import { aplicar, type devolucao, type Efeito, type Regras, type Saldos, ZERO } from './ledger.ts'
+import { fidelizacaoRepo, type Movimento } from './repository.ts'
+
+/** The till's limits per store key (STORE-API.md: room for a busy counter, none for guessing security codes). */
+export const LOJA_LIMITES = {
+  identificacoes: { max: 300, windowMs: MINUTE } satisfies Limit,
+  escritas: { max: 300, windowMs: MINUTE } satisfies Limit,
+  /** Wrong security codes for one customer through one key; then the customer cannot be identified by code a while. */
+  codigosErradosPorCliente: { max: 5, windowMs: 15 * MINUTE } satisfies Limit,
+  /** Wrong security codes through one key, whatever the customer: a stolen key guessing across customers. */
+  codigosErradosPorChave: { max: 30, windowMs: 15 * MINUTE } satisfies Limit,
+}
+
+export const fidelizacaoMensagens = {
+  clienteNaoEncontrado: 'Cliente não encontrado.',
+  codigoNecessario: 'Este cliente usa código de segurança: peça-lhe o código que a app mostra junto ao QR.',
+  identificacaoNecessaria: 'Identifique o cliente antes de usar o saldo',
+  saldoInsuficiente: 'O saldo do cliente não chega para o valor indicado.',
+  saldoAcimaDoTotal: 'O saldo a usar não pode ser maior do que o total.',
+  itensInsuficientes: 'O cliente não tem prémios suficientes.',
+  semGanhos:
+    'Registo incompleto: a compra ficou registada, mas o cliente só ganha saldo e pontos depois de completar o registo na app.',
+  compraNaoEncontrada: 'Compra não encontrada.',
+  jaDevolvida: 'Esta compra já foi devolvida.',
+  outraLoja: 'Esta compra pertence a outra loja.',
+  compraDeEncomenda:
+    'Esta compra é de uma encomenda da app: não pode ser devolvida na caixa. Cancele a encomenda no quadro de encomendas (o MB WAY e o saldo usado voltam ao cliente).',
+  devolucaoExcede: (resta: number) => `O valor excede o que falta devolver desta compra (${formatMoney(resta)}).`,
+  naoRecuperado: (saldo: number, pontos: number) =>
+    `Não foi possível recuperar ${[saldo > 0 ? `${formatMoney(saldo)} de saldo` : '', pontos > 0 ? `${pontos} ${pontos === 1 ? 'ponto' : 'pontos'}` : ''].filter(Boolean).join(' e ')} que o cliente já tinha usado.`,
+  transacaoNaoEncontrada: 'Transação não encontrada.',
+  opiniaoRepetida: 'Já deu a sua opinião sobre esta transação.',
+  opinioesDesligadas: 'As opiniões não estão disponíveis para esta conta.',
+  lojaDesconhecida: 'Loja desconhecida.',
+}
+
+/**
+ * How long a store's proof of identification lets it spend the customer's balance (docs/decisions/0014): a visit to the
+ * counter, from the scan to the bill, with room for a slow table; not long enough to keep a customer "open" for later.
+ */
+export const IDENTIFICACAO_VALIDADE_MS = 15 * MINUTE
+
+/** Who is acting at the till: a store key (the Store API, or a tablet paired with it). */
+export interface AtorLoja {
+  chaveId: number
+  idLoja: number
+}
+
+export interface FidelizacaoDeps {
+  db: Database
+  clock: Clock
+  /** Counters that guard secrets (wrong security codes), shared by every process. */
+  limiter: RateLimiter
+  /** Throttles of a key's request rate, in this process (platform/rate-limit.ts createMemoryRateLimiter). */
+  throttle: RateLimiter
+  regras: Regras
+  opinioesAtivas: boolean
+  /** Told after a movement is committed: the customer's open screens read their balance and transactions again. */
+  onMovimento?: (utilizadorId: number) => void
+  /** Writes a notification in the movement's own transaction (features/notificacoes). */
+  notificar?: (trx: DatabaseTransaction, n: NovaNotificacao) => Promise<unknown>
+  conta: Pick<
+    ContaService,
+    | 'findCliente'
+    | 'clienteById'
+    | 'verifySecurityCode'
+    | 'prepareProvisional'
+    | 'insertProvisional'
+    | 'sendProvisionalSms'
+  >
+  lojas: { listLojasPorId(idsLoja?: number[]): Promise<LojaNome[]> }
+}
+
+export const saldosDe = (m: Movimento | undefined): Saldos =>
+  m ? { saldo: m.saldo_actual, pontos: m.pontos_actual, itens: m.itens_actual } : ZERO
+
+/** The refund movement of `valor` of a purchase, as the ledger's arithmetic (`devolucao`) worked it out. */
+export const devolucaoDe = (original: Movimento, valor: number, d: ReturnType<typeof devolucao>) => ({
+  tipo: 'devolucao' as const,
+  referencia: original.referencia,
+  compra_id: original.id,
+  subtotal: -valor,
+  valor_pago: -valor,
+  valor_devolvido: valor,
+  itens_revertidos: d.itensRevertidos,
+  saldo_nao_recuperado: d.naoRecuperado.saldo,
+  pontos_nao_recuperados: d.naoRecuperado.pontos,
+})
+
+/** A purchase an app order wrote (features/encomendas): no store key, its reference the order's `E{id}`. */
+export const daEncomenda = (m: Movimento) => m.chave_id === null && /^E\d+$/.test(m.referencia ?? '')
+
+export const efeitoDe = (m: Movimento): Efeito => ({
+  saldo_adicionado: m.saldo_adicionado,
+  saldo_removido: m.saldo_removido,
+  pontos_ganhos: m.pontos_ganhos,
+  pontos_convertidos: m.pontos_convertidos,
+  itens_adicionados: m.itens_adicionados,
+  itens_redimidos: m.itens_redimidos,
+})
+
+/** What the parts of the loyalty service share: the movements as the app and the till see them, and their writing. */
+export function createFidelizacaoContext(deps: FidelizacaoDeps) {
+  const { db, clock, limiter, regras, lojas } = deps
+
+  /** The names of the stores these movements happened at (only those: a purchase must not read every store). */
+  async function nomesDasLojas(idsLoja: number[]): Promise<Map<number, LojaNome>> {
+    return new Map((await lojas.listLojasPorId([...new Set(idsLoja)])).map((l) => [l.id_loja, l]))
+  }
+
+  function toTransacao(m: Movimento, nomes: Map<number, LojaNome>, idOpiniao: number | null = null): Transacao {
+    const [data = '', hora = ''] = formatDateTime(m.criado_em).split(' ')
+    const loja = nomes.get(m.id_loja)
+    return {
+      id: m.id,
+      // Only purchases and refunds are shown (an order's held balance is not a visit).
+      tipo: m.tipo === 'devolucao' ? 'devolucao' : 'compra',
+      id_loja: m.id_loja,
+      loja: loja?.nome ?? `Loja ${m.id_loja}`,
+      restaurante: loja?.restaurante ?? '',
+      data,
+      hora,
+      criado_em: m.criado_em,
+      subtotal: m.subtotal,
+      desconto: m.desconto,
+      valor_pago: m.valor_pago,
+      total_discount: m.tipo === 'compra' ? m.saldo_removido : 0,
+      saldo_anterior: m.saldo_anterior,
+      saldo_adicionado: m.saldo_adicionado,
+      saldo_removido: m.saldo_removido,
+      saldo_actual: m.saldo_actual,
+      pontos_anterior: m.pontos_anterior,
+      pontos_ganhos: m.pontos_ganhos,
+      pontos_actual: m.pontos_actual,
+      itens_redimidos: m.itens_redimidos,
+      itens_adicionados: m.itens_adicionados,
+      id_perfil: 1,
+      id_opiniao: idOpiniao,
+    }
+  }
+
+  const toTransacaoLoja = (m: Movimento, nomes: Map<number, LojaNome>, aviso: string | null): TransacaoLoja => ({
+    ...toTransacao(m, nomes),
+    referencia: m.referencia,
+    aviso,
+  })
+
+  async function toCliente(c: { id: number; nome: string | null; temporario: 0 | 1 }, ex: Database = db) {
+    const saldos = saldosDe(await fidelizacaoRepo(ex).ultimoMovimento(c.id))
+    return { id: c.id, nome: c.nome, ...saldos, patamar: regras.patamar, temporario: c.temporario } satisfies Cliente
+  }
+
+  /** Writes one movement after the customer's newest, inside the caller's transaction (the customer locked). */
+  async function escrever(
+    trx: DatabaseTransaction,
+    utilizadorId: number,
+    ultimo: Movimento | undefined,
+    efeito: Efeito,
+    campos: Omit<
+      Parameters<ReturnType<typeof fidelizacaoRepo>['insertMovimento']>[0],
+      | keyof Efeito
+      | 'utilizador_id'
+      | 'sequencia'
+      | 'criado_em'
+      | `${'saldo' | 'pontos' | 'itens'}_${'anterior' | 'actual'}`
+    >,
+  ): Promise<Movimento> {
+    const antes = saldosDe(ultimo)
+    const depois = aplicar(antes, efeito)
+    return fidelizacaoRepo(trx).insertMovimento({
+      ...campos,
+      ...efeito,
+      utilizador_id: utilizadorId,
+      sequencia: (ultimo?.sequencia ?? 0) + 1,
+      saldo_anterior: antes.saldo,
+      saldo_actual: depois.saldo,
+      pontos_anterior: antes.pontos,
+      pontos_actual: depois.pontos,
+      itens_anterior: antes.itens,
+      itens_actual: depois.itens,
+      criado_em: isoNow(clock),
+    })
+  }
+
+  async function limit(key: string, rule: Limit, counters: RateLimiter = limiter) {
+    const { allowed, retryAfterMs } = await counters.hit(key, rule)
+    if (!allowed) throw new TooManyRequests(retryAfterMs)
+  }
+
+  const naoEncontrado = () => notFound(fidelizacaoMensagens.clienteNaoEncontrado)
+
+  return {
+    ...deps,
+    repository: fidelizacaoRepo(db),
+    nomesDasLojas,
+    toTransacao,
+    toTransacaoLoja,
+    toCliente,
+    escrever,
+    limit,
+    naoEncontrado,
+  }
+}
+
+export type FidelizacaoContext = ReturnType<typeof createFidelizacaoContext>

@@ -1,0 +1,164 @@
+import { type FidelizacaoDados, type Transacao, transacaoVisivel } from '../../../shared/fidelizacao.ts'
+import type { DatabaseTransaction } from '../../platform/db.ts'
+import { HttpError, notFound } from '../../platform/errors.ts'
+import { devolucaoDe, efeitoDe, type FidelizacaoContext, fidelizacaoMensagens, saldosDe } from './context.ts'
+import { compra, devolucao, type Efeito } from './ledger.ts'
+import { fidelizacaoRepo, type Movimento } from './repository.ts'
+
+/** The most movements a customer's private data carries (the screens show 4, or all). */
+const TRANSACOES_MAX = 100
+
+/** A movement that only holds or gives back balance. */
+const SEM_EFEITO: Efeito = {
+  saldo_adicionado: 0,
+  saldo_removido: 0,
+  pontos_ganhos: 0,
+  pontos_convertidos: 0,
+  itens_adicionados: 0,
+  itens_redimidos: 0,
+}
+
+/** The customer's ledger as the app reads it: balances, totals, their transactions. */
+export function createMovimentos(ctx: FidelizacaoContext) {
+  const { regras, opinioesAtivas, lojas, repository, nomesDasLojas, toTransacao } = ctx
+
+  return {
+    /** The loyalty part of a customer's private data: balances, totals, and the newest movements worth showing. */
+    async partOf(utilizador: {
+      id: number
+      registoCompleto: boolean
+    }): Promise<{ dados: FidelizacaoDados; transacoes: Transacao[] }> {
+      const [totais, movimentos] = await Promise.all([
+        repository.totais(utilizador.id),
+        repository.listMovimentos(utilizador.id, TRANSACOES_MAX),
+      ])
+      const nomes = await nomesDasLojas(movimentos.map((m) => m.id_loja))
+      // Newest first: the first movement's balances after are the customer's balances.
+      const ultimo = movimentos[0]
+      const saldos = saldosDe(ultimo)
+      return {
+        dados: {
+          saldo: saldos.saldo,
+          pontos: saldos.pontos,
+          patamar: regras.patamar,
+          itens: saldos.itens,
+          ja_poupou: totais.jaPoupou,
+          acumulado: totais.acumulado,
+          total_valor_desconto: totais.jaPoupou,
+          ve_rating: opinioesAtivas && utilizador.registoCompleto,
+        },
+        // An order's held balance and its release are bookkeeping, not visits: the customer sees the purchase.
+        transacoes: movimentos
+          .filter((m) => m.tipo === 'compra' || m.tipo === 'devolucao')
+          .map((m) => toTransacao(m, nomes, m.id_opiniao))
+          .filter(transacaoVisivel),
+      }
+    },
+
+    /** One of the customer's own transactions (the opinion screen); another's is 404. */
+    async transacaoDoCliente(utilizadorId: number, transacaoId: number): Promise<Transacao> {
+      const movimento = await repository.findMovimento(transacaoId)
+      if (!movimento || movimento.utilizador_id !== utilizadorId) {
+        throw notFound(fidelizacaoMensagens.transacaoNaoEncontrada)
+      }
+      const opiniao = await repository.findOpiniaoDaTransacao(transacaoId)
+      return toTransacao(movimento, await nomesDasLojas([movimento.id_loja]), opiniao?.id ?? null)
+    },
+
+    listLojas: (idsLoja?: number[]) => lojas.listLojasPorId(idsLoja),
+  }
+}
+
+/**
+ * Ordering's movements (features/encomendas), written inside the caller's transaction after `bloquear`: the balance an
+ * order holds at checkout, given back when its payment fails or arrives, and the purchase itself when it is paid. One
+ * place for the ledger's rules: the till's purchases and refunds use the same arithmetic.
+ */
+export function createMovimentosEncomendas(ctx: FidelizacaoContext) {
+  const { regras, conta, repository, escrever } = ctx
+
+  return {
+    bloquear: (trx: DatabaseTransaction, utilizadorId: number) => fidelizacaoRepo(trx).lockCliente(utilizadorId),
+
+    async saldo(trx: DatabaseTransaction, utilizadorId: number): Promise<number> {
+      return saldosDe(await fidelizacaoRepo(trx).ultimoMovimento(utilizadorId)).saldo
+    },
+
+    /** Holds `valor` of the balance (never more than there is: the ledger refuses a negative balance). */
+    async reservar(
+      trx: DatabaseTransaction,
+      m: { utilizadorId: number; idLoja: number; valor: number; referencia: string },
+    ) {
+      const ultimo = await fidelizacaoRepo(trx).ultimoMovimento(m.utilizadorId)
+      if (saldosDe(ultimo).saldo < m.valor) throw new HttpError(409, fidelizacaoMensagens.saldoInsuficiente)
+      return escrever(
+        trx,
+        m.utilizadorId,
+        ultimo,
+        { ...SEM_EFEITO, saldo_removido: m.valor },
+        { tipo: 'reserva', id_loja: m.idLoja, referencia: m.referencia, ganha: 0 },
+      )
+    },
+
+    async libertar(
+      trx: DatabaseTransaction,
+      m: { utilizadorId: number; idLoja: number; valor: number; referencia: string },
+    ) {
+      const ultimo = await fidelizacaoRepo(trx).ultimoMovimento(m.utilizadorId)
+      return escrever(
+        trx,
+        m.utilizadorId,
+        ultimo,
+        { ...SEM_EFEITO, saldo_adicionado: m.valor },
+        { tipo: 'libertacao', id_loja: m.idLoja, referencia: m.referencia, ganha: 0 },
+      )
+    },
+
+    /** The paid order as a purchase: the balance used comes off, credit and points on what was paid go on. */
+    async comprar(
+      trx: DatabaseTransaction,
+      m: { utilizadorId: number; idLoja: number; total: number; desconto: number; referencia: string },
+    ): Promise<Movimento> {
+      const cliente = await conta.clienteById(m.utilizadorId, trx)
+      const ganha = cliente?.registoCompleto ?? false
+      const ultimo = await fidelizacaoRepo(trx).ultimoMovimento(m.utilizadorId)
+      const r = compra(saldosDe(ultimo), { total: m.total, saldoAUsar: m.desconto, itensARedimir: 0 }, regras, ganha)
+      if ('recusa' in r) throw new HttpError(409, fidelizacaoMensagens.saldoInsuficiente, 'Saldo insuficiente')
+      return escrever(trx, m.utilizadorId, ultimo, r.efeito, {
+        tipo: 'compra',
+        id_loja: m.idLoja,
+        referencia: m.referencia,
+        subtotal: m.total,
+        desconto: m.desconto,
+        valor_pago: r.valorPago,
+        ganha: ganha ? 1 : 0,
+      })
+    },
+
+    /** What is left of a purchase refunded whole (an order the store cancelled after it was paid). */
+    async devolverTudo(trx: DatabaseTransaction, compraId: number): Promise<Movimento> {
+      const ledger = fidelizacaoRepo(trx)
+      const original = await ledger.findMovimento(compraId)
+      if (original?.tipo !== 'compra') throw notFound(fidelizacaoMensagens.compraNaoEncontrada)
+      const { devolvido, itensRevertidos, devolucoes } = await ledger.devolvidoDe(original.id)
+      const valor = original.valor_pago - devolvido
+      if (devolucoes > 0 && valor === 0) throw new HttpError(409, fidelizacaoMensagens.jaDevolvida)
+      const ultimo = await ledger.ultimoMovimento(original.utilizador_id)
+      const d = devolucao(
+        saldosDe(ultimo),
+        { valorPago: original.valor_pago, efeito: efeitoDe(original), devolvido, itensRevertidos },
+        valor,
+        regras,
+      )
+      return escrever(trx, original.utilizador_id, ultimo, d.efeito, {
+        ...devolucaoDe(original, valor, d),
+        id_loja: original.id_loja,
+      })
+    },
+
+    /** The customer's points and threshold now (the confirmation's points/threshold). */
+    async pontos(utilizadorId: number): Promise<{ pontos: number; patamar: number }> {
+      return { pontos: saldosDe(await repository.ultimoMovimento(utilizadorId)).pontos, patamar: regras.patamar }
+    },
+  }
+}

@@ -1,0 +1,296 @@
+import type { Cliente } from '../../../shared/fidelizacao.ts'
+import { formatMoney } from '../../../shared/format.ts'
+import type { LojaNome } from '../../../shared/restaurantes.ts'
+import { mensagens } from '../../../shared/validacao.ts'
+import { DAY, isoNow } from '../../platform/clock.ts'
+import { randomToken, sha256 } from '../../platform/crypto.ts'
+import { fieldError, HttpError, notFound } from '../../platform/errors.ts'
+import { escapeHtml } from '../../platform/html.ts'
+import { type Answer, idempotent } from '../../platform/idempotency.ts'
+import {
+  type AtorLoja,
+  daEncomenda,
+  devolucaoDe,
+  efeitoDe,
+  type FidelizacaoContext,
+  fidelizacaoMensagens,
+  IDENTIFICACAO_VALIDADE_MS,
+  LOJA_LIMITES,
+  saldosDe,
+} from './context.ts'
+import { compra, devolucao } from './ledger.ts'
+import { fidelizacaoRepo, type Movimento } from './repository.ts'
+
+/**
+ * What a till purchase tells the customer (in the app, and by push where they allowed it): every spend of balance or
+ * rewards, so that a spend they did not make cannot go unnoticed; otherwise the credit it earned. Nothing for a
+ * purchase that neither spent nor earned.
+ */
+function avisoDaCompra(
+  m: Movimento,
+  total: number,
+  loja: LojaNome | undefined,
+): { titulo: string; texto: string; ligacao: string } | null {
+  const onde = loja ? ` em ${escapeHtml(loja.nome)}` : ''
+  const na = loja?.restaurante ?? 'loja'
+  const ganhou = m.saldo_adicionado > 0 ? ` Ganhou ${formatMoney(m.saldo_adicionado)} de saldo.` : ''
+  if (m.saldo_removido > 0 || m.itens_redimidos > 0) {
+    const usou = [
+      m.saldo_removido > 0 ? `${formatMoney(m.saldo_removido)} de saldo` : '',
+      m.itens_redimidos > 0 ? `${m.itens_redimidos} ${m.itens_redimidos === 1 ? 'prémio' : 'prémios'}` : '',
+    ]
+      .filter(Boolean)
+      .join(' e ')
+    return {
+      titulo: `Usou ${usou} na ${na}`,
+      texto: `<p>Na sua compra de ${formatMoney(total)}${onde}.${ganhou} Se não foi o próprio, contacte-nos: pode ser uso indevido da sua conta.</p>`,
+      ligacao: '/fidelizacao/transacoes',
+    }
+  }
+  if (m.saldo_adicionado > 0) {
+    return {
+      titulo: `Ganhou ${formatMoney(m.saldo_adicionado)} de saldo na ${na}`,
+      texto: `<p>Na sua compra de ${formatMoney(total)}${onde}. Use o saldo na próxima compra, na loja ou numa encomenda.</p>`,
+      ligacao: '/fidelizacao/transacoes',
+    }
+  }
+  return null
+}
+
+/** The till (STORE-API.md "Loyalty at the till"): identifying the customer, purchases, refunds, provisional accounts. */
+export function createBalcao(ctx: FidelizacaoContext) {
+  const { db, clock, limiter, throttle, regras, conta, onMovimento, notificar, repository } = ctx
+  const { limit, naoEncontrado, nomesDasLojas, toCliente, toTransacaoLoja, escrever } = ctx
+
+  return {
+    /** STORE-API.md `clientes/identificar`: by QR, or by phone (with the security code when the customer uses one). */
+    async identificar(
+      ator: AtorLoja,
+      input: { qr: string } | { telemovel: string; pais: string; codigo_seguranca?: string | undefined },
+    ): Promise<{ cliente: Cliente; identificacao: string }> {
+      await limit(`loja:identificar:${ator.chaveId}`, LOJA_LIMITES.identificacoes, throttle)
+      const cliente = await conta.findCliente('qr' in input ? { qr: input.qr } : input)
+      if (!cliente) throw naoEncontrado()
+      if (!('qr' in input) && cliente.usarCodigoSeguranca) {
+        if (!input.codigo_seguranca)
+          throw new HttpError(403, fidelizacaoMensagens.codigoNecessario, 'Código de segurança')
+        // Each try is counted before the code is checked (so parallel guesses cannot all slip under the limits) and
+        // given back when the code was right.
+        const tentativas = [
+          [`loja:codigo:${ator.chaveId}:${cliente.id}`, LOJA_LIMITES.codigosErradosPorCliente],
+          [`loja:codigo:${ator.chaveId}`, LOJA_LIMITES.codigosErradosPorChave],
+        ] as const
+        for (const [key, rule] of tentativas) await limit(key, rule)
+        if (!(await conta.verifySecurityCode(cliente.id, input.codigo_seguranca))) throw naoEncontrado()
+        for (const [key, rule] of tentativas) await limiter.release(key, rule)
+      }
+      // The proof that this store has the customer in front of it: what lets a purchase spend their balance.
+      const identificacao = randomToken(24)
+      const agora = clock.now()
+      await repository.insertIdentificacao({
+        token_hash: sha256(identificacao),
+        id_loja: ator.idLoja,
+        chave_id: ator.chaveId,
+        utilizador_id: cliente.id,
+        criado_em: agora.toISOString(),
+        expira_em: new Date(agora.getTime() + IDENTIFICACAO_VALIDADE_MS).toISOString(),
+      })
+      return { cliente: await toCliente(cliente), identificacao }
+    },
+
+    /** STORE-API.md `compras`: one ledger movement, atomic and idempotent; never more balance than there is. */
+    async registarCompra(
+      ator: AtorLoja,
+      idempotencyKey: string,
+      input: {
+        cliente_id: number
+        identificacao?: string | undefined
+        total: number
+        saldo_a_usar: number
+        itens_a_redimir: number
+        referencia: string
+      },
+    ): Promise<Answer> {
+      await limit(`loja:escritas:${ator.chaveId}`, LOJA_LIMITES.escritas, throttle)
+      const nomes = await nomesDasLojas([ator.idLoja])
+      const answer = await idempotent(
+        db,
+        clock,
+        // The proof is a credential, like the key, not part of the purchase: a retry after identifying the customer
+        // again (the tablet reloaded) is the same purchase, and answers as the first time.
+        { chaveId: ator.chaveId, chave: idempotencyKey, pedido: { compra: { ...input, identificacao: undefined } } },
+        async (trx) => {
+          const cliente = await conta.clienteById(input.cliente_id, trx)
+          if (!cliente) throw naoEncontrado()
+          const ledger = fidelizacaoRepo(trx)
+          // Spending needs the customer at the counter: a proof this store got from identifying them (STORE-API.md),
+          // spent by this purchase. A key alone may only credit a customer by id (a POS catching up after an outage).
+          // A proof given with a purchase that only earns is spent too, so that it cannot serve a later one.
+          const gasta = input.saldo_a_usar > 0 || input.itens_a_redimir > 0
+          const prova = input.identificacao ? sha256(input.identificacao) : null
+          const provada =
+            prova !== null &&
+            (await ledger.gastarIdentificacao({
+              tokenHash: prova,
+              idLoja: ator.idLoja,
+              utilizadorId: cliente.id,
+              agora: isoNow(clock),
+            }))
+          if (gasta && !provada) {
+            throw new HttpError(403, fidelizacaoMensagens.identificacaoNecessaria, 'Cliente não identificado')
+          }
+          await ledger.lockCliente(cliente.id)
+          const ultimo = await ledger.ultimoMovimento(cliente.id)
+          // Benefits go to complete registrations only (spec §1); a completed account in the middle of a recovery
+          // (temporary again until it sets a new password) still earns.
+          const ganha = cliente.registoCompleto
+          const r = compra(
+            saldosDe(ultimo),
+            { total: input.total, saldoAUsar: input.saldo_a_usar, itensARedimir: input.itens_a_redimir },
+            regras,
+            ganha,
+          )
+          if ('recusa' in r) {
+            if (r.recusa === 'saldo-acima-do-total') {
+              throw new HttpError(422, fidelizacaoMensagens.saldoAcimaDoTotal, 'Erro', {
+                saldo_a_usar: fidelizacaoMensagens.saldoAcimaDoTotal,
+              })
+            }
+            if (r.recusa === 'itens-insuficientes') {
+              throw new HttpError(409, fidelizacaoMensagens.itensInsuficientes, 'Prémios insuficientes')
+            }
+            throw new HttpError(409, fidelizacaoMensagens.saldoInsuficiente, 'Saldo insuficiente')
+          }
+          const movimento = await escrever(trx, cliente.id, ultimo, r.efeito, {
+            tipo: 'compra',
+            id_loja: ator.idLoja,
+            chave_id: ator.chaveId,
+            referencia: input.referencia,
+            subtotal: input.total,
+            desconto: input.saldo_a_usar,
+            valor_pago: r.valorPago,
+            ganha: ganha ? 1 : 0,
+          })
+          if (provada && prova) await ledger.ligarIdentificacao(prova, movimento.id)
+          const avisoCliente = avisoDaCompra(movimento, input.total, nomes.get(ator.idLoja))
+          if (avisoCliente && notificar) await notificar(trx, { utilizadorId: cliente.id, ...avisoCliente })
+          const aviso = ganha ? null : fidelizacaoMensagens.semGanhos
+          return { status: 201, body: { data: { transacao: toTransacaoLoja(movimento, nomes, aviso) } } }
+        },
+      )
+      if (answer.status < 300) onMovimento?.(input.cliente_id)
+      return answer
+    },
+
+    /** STORE-API.md `compras/{id}/devolucoes`: a refund, in proportion, never more than was paid. */
+    async devolver(ator: AtorLoja, idempotencyKey: string, compraId: number, valor: number): Promise<Answer> {
+      await limit(`loja:escritas:${ator.chaveId}`, LOJA_LIMITES.escritas, throttle)
+      const nomes = await nomesDasLojas([ator.idLoja])
+      let cliente: number | undefined
+      const answer = await idempotent(
+        db,
+        clock,
+        { chaveId: ator.chaveId, chave: idempotencyKey, pedido: { devolucao: compraId, valor } },
+        async (trx) => {
+          const ledger = fidelizacaoRepo(trx)
+          const original = await ledger.findMovimento(compraId)
+          if (original?.tipo !== 'compra') throw notFound(fidelizacaoMensagens.compraNaoEncontrada)
+          cliente = original.utilizador_id
+          if (original.id_loja !== ator.idLoja) throw new HttpError(403, fidelizacaoMensagens.outraLoja, 'Outra loja')
+          // An app order's purchase (written by ordering, not by a till: no key, its reference `E{id}`) is undone only
+          // by cancelling the order, which also refunds the MB WAY payment; a till refund would refund it twice.
+          if (daEncomenda(original)) {
+            throw new HttpError(409, fidelizacaoMensagens.compraDeEncomenda, 'Compra de uma encomenda')
+          }
+          await ledger.lockCliente(original.utilizador_id)
+          const { devolvido, itensRevertidos, devolucoes } = await ledger.devolvidoDe(original.id)
+          const resta = original.valor_pago - devolvido
+          if (original.valor_pago === 0) {
+            // Paid wholly with balance: one refund of 0 gives the balance (and the rewards) back.
+            if (valor !== 0)
+              throw new HttpError(409, fidelizacaoMensagens.devolucaoExcede(0), 'Devolução acima do pago')
+            if (devolucoes > 0) throw new HttpError(409, fidelizacaoMensagens.jaDevolvida, 'Compra já devolvida')
+          } else if (valor === 0) {
+            throw fieldError('valor', mensagens.maiorQueZero)
+          } else if (valor > resta) {
+            throw new HttpError(409, fidelizacaoMensagens.devolucaoExcede(resta), 'Devolução acima do pago')
+          }
+          const ultimo = await ledger.ultimoMovimento(original.utilizador_id)
+          const d = devolucao(
+            saldosDe(ultimo),
+            { valorPago: original.valor_pago, efeito: efeitoDe(original), devolvido, itensRevertidos },
+            valor,
+            regras,
+          )
+          const movimento = await escrever(trx, original.utilizador_id, ultimo, d.efeito, {
+            ...devolucaoDe(original, valor, d),
+            id_loja: ator.idLoja,
+            chave_id: ator.chaveId,
+          })
+          const perdeu = d.naoRecuperado.saldo > 0 || d.naoRecuperado.pontos > 0
+          const aviso = perdeu
+            ? fidelizacaoMensagens.naoRecuperado(d.naoRecuperado.saldo, d.naoRecuperado.pontos)
+            : null
+          return {
+            status: 201,
+            body: {
+              data: { transacao: toTransacaoLoja(movimento, nomes, aviso), nao_recuperado: d.naoRecuperado, aviso },
+            },
+          }
+        },
+      )
+      if (answer.status < 300 && cliente !== undefined) onMovimento?.(cliente)
+      return answer
+    },
+
+    /** STORE-API.md `clientes`: a provisional account, its SMS sent once it is written (not on a replay). */
+    async criarProvisorio(
+      ator: AtorLoja,
+      idempotencyKey: string,
+      input: { telemovel: string; pais: string },
+    ): Promise<Answer> {
+      await limit(`loja:escritas:${ator.chaveId}`, LOJA_LIMITES.escritas, throttle)
+      let plano: Awaited<ReturnType<typeof conta.prepareProvisional>> | undefined
+      let escrito = false
+      const answer = await idempotent(
+        db,
+        clock,
+        { chaveId: ator.chaveId, chave: idempotencyKey, pedido: { cliente: input } },
+        async (trx) => {
+          // The slow part (hashing the password) was done before the transaction; see below.
+          if (!plano) throw new Error('provisional account not prepared')
+          const cliente = await conta.insertProvisional(plano, trx)
+          escrito = true
+          return { status: 201, body: { data: { cliente: await toCliente(cliente, trx) } } }
+        },
+        async () => {
+          plano = await conta.prepareProvisional(input)
+        },
+      )
+      if (escrito && plano) await conta.sendProvisionalSms(plano)
+      return answer
+    },
+
+    /** Forgets proofs of identification a day after they expired (the hourly job). */
+    purgarIdentificacoes: () => repository.purgeIdentificacoes(new Date(clock.now().getTime() - DAY).toISOString()),
+
+    /** The till's list: the store's newest purchases, with what is left to refund of each. */
+    async comprasRecentes(ator: AtorLoja, limite = 20) {
+      const [rows, nomes] = await Promise.all([
+        repository.listComprasLoja(ator.idLoja, limite),
+        nomesDasLojas([ator.idLoja]),
+      ])
+      return rows.map((r) => {
+        const porDevolver = r.valor_pago - Number(r.devolvido ?? 0)
+        return {
+          ...toTransacaoLoja(r, nomes, null),
+          por_devolver: porDevolver,
+          // Paid wholly with balance: refunded once, whole; otherwise when nothing is left to refund.
+          devolvida: r.valor_pago === 0 ? Number(r.devolucoes ?? 0) > 0 : porDevolver === 0,
+          // Undone only by cancelling the order on the board (the refund above refuses it).
+          encomenda: daEncomenda(r),
+        }
+      })
+    },
+  }
+}

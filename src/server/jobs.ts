@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify'
+import type { Config } from './config.ts'
+import { DAY, HOUR, MINUTE } from './platform/clock.ts'
+import { IDEMPOTENCY_TTL_DAYS, purgeIdempotency } from './platform/idempotency.ts'
+import { purgeOldLimits } from './platform/rate-limit.ts'
+import { sessoesRepo } from './platform/sessions.ts'
+import type { Services } from './services.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The hourly jobs, callable by hand (tests, operators). */
+    housekeeping(): Promise<void>
+    /** Asks the payment provider about every unsettled order (at start and every minute); how many it looked at. */
+    reconciliarPagamentos(): Promise<number>
+  }
+}
+
+/** How often the push outbox is sent: a notification reaches a phone within a few seconds. */
+const PUSH_ROUND_MS = 2_000
+
+/** Runs `run` at start, then every `everyMs`; a round still running when the next is due is not started twice. */
+function schedule(app: FastifyInstance, name: string, everyMs: number, run: () => Promise<unknown>) {
+  let running = false
+  const safeRun = async () => {
+    if (running) return
+    running = true
+    try {
+      await run()
+    } catch (err) {
+      app.log.error({ err }, `${name} failed`)
+    } finally {
+      running = false
+    }
+  }
+  const timer = setInterval(safeRun, everyMs)
+  timer.unref()
+  app.addHook('onReady', async () => void safeRun())
+  app.addHook('onClose', async () => clearInterval(timer))
+}
+
+/**
+ * The scheduled work, all of it, and why each is safe when N processes run it at once on one database:
+ *
+ * - **Push outbox**, every 2 s: each send is claimed by a conditional update before it is made, so two processes never
+ *   send the same one; a claim left by a crashed process is taken again once its lease ends.
+ * - **Payment reconciliation**, at start and every minute: asks the provider about unsettled orders. Every change of an
+ *   order is made only from the state it expects (the first writer wins), so two processes settling one order change
+ *   it once; a refund is claimed before the provider is called (docs/decisions/0012).
+ * - **Housekeeping**, at start and every hour: reminders to provisional accounts (each keyed, so sent once), lapsing
+ *   provisional accounts past 30 days, and purging what has served its time (push sends, counters, idempotency
+ *   records, identification proofs, stale sessions, old SMS challenges). Each step is a conditional update or a delete
+ *   by age: run twice, the second finds nothing to do.
+ *
+ * Tests run none of them on a timer (NODE_ENV=test) and call them by hand.
+ */
+export function registerJobs(app: FastifyInstance, config: Config, s: Services): void {
+  const { db, clock } = s
+  const housekeeping = async () => {
+    await s.notificacoes.lembrarProvisorios()
+    await s.push.purgar()
+    const lapsed = await s.conta.lapseProvisionalAccounts()
+    if (lapsed > 0) app.log.info({ lapsed }, 'provisional accounts lapsed')
+    await purgeOldLimits(db, new Date(clock.now().getTime() - DAY).toISOString())
+    await purgeIdempotency(db, new Date(clock.now().getTime() - IDEMPOTENCY_TTL_DAYS * DAY).toISOString())
+    await s.fidelizacao.purgarIdentificacoes()
+    await sessoesRepo(db, clock).purgeStale()
+    await s.conta.purgeOldChallenges()
+  }
+  app.decorate('housekeeping', housekeeping)
+  app.decorate('reconciliarPagamentos', () => s.encomendas.reconciliar())
+  if (config.NODE_ENV === 'test') return
+  schedule(app, 'push outbox', PUSH_ROUND_MS, () => s.push.despachar())
+  schedule(app, 'payment reconciliation', MINUTE, () => s.encomendas.reconciliar())
+  schedule(app, 'housekeeping', HOUR, housekeeping)
+}

@@ -1,0 +1,227 @@
+import { randomBytes } from 'node:crypto'
+import type { Agent as HttpsAgent } from 'node:https'
+import type { FastifyInstance } from 'fastify'
+import type { Config } from './config.ts'
+import { CONTA_LIMITES, createContaService } from './features/conta/service.ts'
+import { createConteudosRepository } from './features/conteudos/repository.ts'
+import { createConteudosService } from './features/conteudos/service.ts'
+import { createDadosPrivadosService } from './features/dados-privados/service.ts'
+import { CATALOGO_CACHE_TAG, createCatalogoService } from './features/encomendas/catalogo.ts'
+import { createCatalogoRepository } from './features/encomendas/catalogo-repository.ts'
+import { createEncomendasService } from './features/encomendas/service.ts'
+import { createFidelizacaoService, LOJA_LIMITES } from './features/fidelizacao/service.ts'
+import { createPushService } from './features/notificacoes/push.ts'
+import { createNotificacoesService } from './features/notificacoes/service.ts'
+import { createRestaurantesRepository } from './features/restaurantes/repository.ts'
+import { createRestaurantesService } from './features/restaurantes/service.ts'
+import { type Clock, systemClock } from './platform/clock.ts'
+import { dataKeyringFor } from './platform/crypto.ts'
+import type { DatabaseHandle } from './platform/db.ts'
+import {
+  canais,
+  createEventBus,
+  type EventBus,
+  type Evento,
+  SESSOES_TERMINADAS,
+  UTILIZADOR_ALTERADO,
+} from './platform/eventos.ts'
+import type { PaymentProvider } from './platform/pagamentos.ts'
+import { createIfthenpayProvider } from './platform/pagamentos-ifthenpay.ts'
+import { createSandboxProvider } from './platform/pagamentos-sandbox.ts'
+import { createMemoryRateLimiter, createRateLimiter } from './platform/rate-limit.ts'
+import { createReadCache } from './platform/read-cache.ts'
+import { createOutboxSmsProvider, createTwilioSmsProvider, type SmsProvider } from './platform/sms.ts'
+import { sessaoPainelAtiva } from './platform/staff-surface.ts'
+import { chaveLojaAtiva } from './platform/store-surface.ts'
+import { createWebPushSender, vapidKeys } from './platform/web-push.ts'
+
+/** Public content answers kept in memory (docs/decisions/0008): every item of a large group fits many times over. */
+const READ_CACHE_ENTRIES = 2000
+
+/** The outside world and time, replaceable in tests. */
+export interface AppDeps {
+  clock?: Clock
+  sms?: SmsProvider
+  /** Where logs go (stdout by default); tests read them. */
+  logStream?: NodeJS.WritableStream
+  /** The MB WAY provider (by default the one PAYMENT_PROVIDER names). */
+  payments?: PaymentProvider
+  /** How Web Push reaches push services (by default Node's; tests: one that trusts the local push service). */
+  pushAgent?: HttpsAgent
+  /** The event bus (by default, the database's: LISTEN/NOTIFY on PostgreSQL, this process's own on SQLite). */
+  bus?: EventBus
+}
+
+/** The sandbox (its phone at /api/dev/pagamentos) unless PAYMENT_PROVIDER names a real provider. */
+function paymentProviderFor(config: Config, deps: AppDeps, database: DatabaseHandle, clock: Clock) {
+  if (deps.payments) return { provider: deps.payments, sandbox: null }
+  if (config.PAYMENT_PROVIDER === 'ifthenpay') {
+    const provider = createIfthenpayProvider({
+      mbWayKey: config.IFTHENPAY_MBWAY_KEY ?? '',
+      antiPhishingKey: config.IFTHENPAY_ANTI_PHISHING_KEY ?? '',
+      backofficeKey: config.IFTHENPAY_BACKOFFICE_KEY ?? '',
+      apiUrl: config.IFTHENPAY_API_URL,
+    })
+    return { provider, sandbox: null }
+  }
+  const sandbox = createSandboxProvider({
+    db: database.db,
+    clock,
+    expirySeconds: config.MBWAY_EXPIRY_SECONDS,
+    // Only this process's dev endpoint sends the sandbox's callbacks: a key of its own for each start.
+    callbackKey: randomBytes(24).toString('base64url'),
+  })
+  return { provider: sandbox, sandbox }
+}
+
+function smsProviderFor(config: Config, deps: AppDeps, app: FastifyInstance, database: DatabaseHandle, clock: Clock) {
+  if (deps.sms) return deps.sms
+  if (config.SMS_PROVIDER === 'twilio') {
+    return createTwilioSmsProvider({
+      accountSid: config.TWILIO_ACCOUNT_SID ?? '',
+      authToken: config.TWILIO_AUTH_TOKEN ?? '',
+      from: config.TWILIO_FROM ?? '',
+      apiUrl: config.TWILIO_API_URL,
+    })
+  }
+  return createOutboxSmsProvider(database.db, clock, app.log)
+}
+
+/**
+ * The services graph: each feature's service built once, in the order they depend on one another, and nothing built
+ * late. Content and stores stand alone; accounts need only the platform; loyalty asks accounts (to find its customers)
+ * and stores; notifications ask accounts; orders ask the catalogue, loyalty and notifications; the customer's private
+ * data (its account, loyalty and current orders together) is composed last, by a module of its own that asks the
+ * three, so that none of them depends on another that depends on it.
+ */
+export async function buildServices(app: FastifyInstance, config: Config, database: DatabaseHandle, deps: AppDeps) {
+  const production = config.NODE_ENV === 'production'
+  const { db } = database
+  const clock = deps.clock ?? systemClock
+  const limiter = createRateLimiter(db, clock)
+  const readCache = createReadCache({ maxEntries: READ_CACHE_ENTRIES, maxAgeMs: config.READ_CACHE_MAX_AGE_MS })
+  const bus = deps.bus ?? (await createEventBus(database, (err) => app.log.error({ err }, 'event bus failed')))
+  if (!deps.bus) app.addHook('onClose', () => bus.close())
+  // Open event streams end when the server closes (it would otherwise wait for them).
+  const closing = new AbortController()
+  app.addHook('preClose', async () => closing.abort())
+  const aoUtilizador = (evento: Evento) => (utilizadorId: number) =>
+    bus.publish(canais.utilizador(utilizadorId), evento)
+
+  const conteudos = createConteudosService(createConteudosRepository(db))
+  const restaurantes = createRestaurantesService(createRestaurantesRepository(db))
+
+  const conta = createContaService({
+    db,
+    limiter,
+    sms: smsProviderFor(config, deps, app, database, clock),
+    clock,
+    settings: { idadeMinima: config.MINIMUM_AGE, appUrl: config.APP_URL },
+    log: app.log,
+    cifra: await dataKeyringFor({
+      configured: config.DATA_ENCRYPTION_KEY,
+      production,
+      databaseUrl: config.DATABASE_URL,
+    }),
+    eventos: {
+      sessoesTerminadas: (utilizadorId, exceto) =>
+        bus.publish(canais.utilizador(utilizadorId), { ...SESSOES_TERMINADAS, exceto }),
+      utilizadorAlterado: aoUtilizador(UTILIZADOR_ALTERADO),
+    },
+  })
+
+  const vapid = await vapidKeys(db, clock, {
+    publicKey: config.VAPID_PUBLIC_KEY,
+    privateKey: config.VAPID_PRIVATE_KEY,
+    subject: config.VAPID_SUBJECT,
+    production,
+  })
+  const push = createPushService({
+    db,
+    clock,
+    sender: vapid ? createWebPushSender(vapid, deps.pushAgent) : null,
+    endpointsLocais: config.PUSH_ENDPOINTS_LOCAIS === 'true',
+    log: app.log,
+  })
+  const notificacoes = createNotificacoesService({
+    db,
+    clock,
+    bus,
+    push,
+    conta,
+    provisoriosAExpirar: (dias) => conta.provisoriosAExpirar(dias),
+    provisionalDays: CONTA_LIMITES.provisionalDays,
+  })
+
+  const fidelizacao = createFidelizacaoService({
+    db,
+    clock,
+    limiter,
+    throttle: createMemoryRateLimiter(clock),
+    regras: {
+      creditoPercent: config.LOYALTY_CREDIT_PERCENT,
+      pontosPorEuro: config.LOYALTY_POINTS_PER_EURO,
+      patamar: config.LOYALTY_POINTS_THRESHOLD,
+    },
+    opinioesAtivas: config.OPINIONS_ENABLED,
+    onMovimento: aoUtilizador(UTILIZADOR_ALTERADO),
+    notificar: notificacoes.escrever,
+    conta,
+    lojas: restaurantes,
+  })
+
+  const catalogo = createCatalogoService({
+    repository: createCatalogoRepository(db),
+    clock,
+    onEmentaAlterada: () => readCache.invalidate(CATALOGO_CACHE_TAG),
+    lojas: restaurantes,
+  })
+  const payments = paymentProviderFor(config, deps, database, clock)
+  const encomendas = createEncomendasService({
+    db,
+    clock,
+    provider: payments.provider,
+    bus,
+    notificar: notificacoes.escrever,
+    expirySeconds: config.MBWAY_EXPIRY_SECONDS,
+    catalogo,
+    fidelizacao,
+    log: app.log,
+    limiter,
+    escritasLoja: LOJA_LIMITES.escritas,
+    acesso: {
+      chaveAtiva: (chaveId) => chaveLojaAtiva(db, chaveId),
+      sessaoPainelAtiva: (sessao) => sessaoPainelAtiva(db, clock, sessao),
+    },
+  })
+
+  const dadosPrivados = createDadosPrivadosService({
+    conta,
+    fidelizacao,
+    encomendasDe: (utilizadorId) => encomendas.atuais(utilizadorId),
+  })
+
+  return {
+    db,
+    clock,
+    limiter,
+    readCache,
+    bus,
+    /** Aborted as the server closes: open streams end with it. */
+    closing: closing.signal,
+    conteudos,
+    restaurantes,
+    conta,
+    push,
+    vapidPublicKey: vapid?.publicKey ?? null,
+    notificacoes,
+    fidelizacao,
+    catalogo,
+    /** The sandbox provider, outside production, when it is the provider (its phone at /api/dev/pagamentos). */
+    sandbox: production ? null : payments.sandbox,
+    encomendas,
+    dadosPrivados,
+  }
+}
+
+export type Services = Awaited<ReturnType<typeof buildServices>>
