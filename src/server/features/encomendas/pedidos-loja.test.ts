@@ -1,0 +1,122 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { pedidoDeTeste as pedidoBase, TOTAL_DE_TESTE as TOTAL } from '../../testing/ementa.ts'
+import { insertSaldo } from '../../testing/fixtures.ts'
+import { device, type TestApp, testDialects } from '../../testing/harness.ts'
+import { setupOrders } from './testing.ts'
+
+describe.each(testDialects())('orders: checkout, MB WAY sandbox, the board on %s', (dialect) => {
+  const scene = setupOrders(dialect)
+  const { finalizar, pagamentos, responder, loja, saldo, clock } = scene
+  let t: TestApp
+  let cliente: ReturnType<typeof device>
+  let clienteId: number
+  let chaveLoja: string
+  let chaveOutra: string
+
+  beforeEach(() => {
+    ;({ t, cliente, clienteId, chaveLoja, chaveOutra } = scene)
+  })
+
+  it('the store moves orders only forward, idempotently, and may cancel a paid one: refund and balance back', async () => {
+    await insertSaldo(t.database.db, clienteId, 250)
+    const { orderData } = (await finalizar(pedidoBase({ usar_premio: 1 }))).json().data
+    const [pedido] = await pagamentos()
+    await responder(pedido.id, 'aprovar')
+    const id = orderData.orderId as number
+
+    expect((await loja('POST', `/encomendas/${id}/estado`, { estado: 2 }, 'a')).statusCode).toBe(409)
+    const prep = await loja('POST', `/encomendas/${id}/estado`, { estado: 1 }, 'b')
+    expect(prep.statusCode, prep.body).toBe(200)
+    expect(prep.json().data.encomenda.estado).toBe(1)
+    // Replayed with its key: the same answer, nothing more.
+    expect((await loja('POST', `/encomendas/${id}/estado`, { estado: 1 }, 'b')).json()).toEqual(prep.json())
+    expect((await loja('POST', `/encomendas/${id}/estado`, { estado: 1 }, 'c')).statusCode).toBe(409)
+    // Another store's key acting on this store's order: 403 (STORE-API.md "Common rules"); an unknown order: 404.
+    const outra = await loja('POST', `/encomendas/${id}/estado`, { estado: 2 }, 'd', chaveOutra)
+    expect(outra.statusCode).toBe(403)
+    expect(outra.json().error.message).toBe('Esta encomenda pertence a outra loja.')
+    expect((await loja('POST', `/encomendas/${id}/cancelar`, { motivo: 'x' }, 'd2', chaveOutra)).statusCode).toBe(403)
+    expect((await loja('POST', '/encomendas/999999/estado', { estado: 2 }, 'd3')).statusCode).toBe(404)
+    expect((await loja('POST', `/encomendas/${id}/estado`, { estado: 1 })).statusCode).toBe(409)
+    // Unknown states are the contract's 409 too; a body that is no state at all, 400.
+    for (const [i, estado] of [0, 3, 7, -3, -9].entries()) {
+      const unknown = await loja('POST', `/encomendas/${id}/estado`, { estado }, `u-${i}`)
+      expect(unknown.statusCode, `estado ${estado}`).toBe(409)
+    }
+    expect((await loja('POST', `/encomendas/${id}/estado`, { estado: 'pronto' }, 'v1')).statusCode).toBe(400)
+    expect((await loja('POST', `/encomendas/${id}/estado`, { estado: 1.5 }, 'v2')).statusCode).toBe(400)
+    expect((await loja('POST', `/encomendas/${id}/estado`, {}, 'v3')).statusCode).toBe(400)
+    expect((await loja('GET', `/encomendas?estado=1`)).json().data).toMatchObject([{ id, estado: 1 }])
+    const semChave = await t.app.inject({
+      method: 'POST',
+      url: `/api/loja/v1/encomendas/${id}/estado`,
+      headers: { authorization: `Bearer ${chaveLoja}` },
+      payload: { estado: 2 },
+    })
+    expect(semChave.statusCode).toBe(400)
+
+    const cancel = await loja('POST', `/encomendas/${id}/cancelar`, { motivo: 'Sem leite de aveia' }, 'e')
+    expect(cancel.statusCode, cancel.body).toBe(200)
+    expect(cancel.json().data.encomenda.estado).toBe(-9)
+    const cancelada = (await cliente.call('GET', `/api/encomendas/${id}`)).json().data
+    expect(cancelada).toMatchObject({ status: -9, motivo: 'Sem leite de aveia' })
+    // The balance used is back, the credit earned taken back; MB WAY refunded through the provider.
+    expect(await saldo()).toBe(250)
+    expect((await pagamentos())[0]).toMatchObject({ id: pedido.id, estado: 'pago' })
+    const reembolso = await t.database.db
+      .selectFrom('pagamentos_sandbox')
+      .select('reembolsado')
+      .executeTakeFirstOrThrow()
+    expect(reembolso.reembolsado).toBe(TOTAL - 250)
+    expect((await loja('POST', `/encomendas/${id}/cancelar`, { motivo: 'outra vez' }, 'f')).statusCode).toBe(409)
+    expect((await loja('GET', '/encomendas')).json().data).toEqual([])
+    // The customer is told, once, with what comes back.
+    const avisos = (await cliente.call('GET', '/api/notificacoes')).json().data
+    expect(avisos).toHaveLength(1)
+    expect(avisos[0]).toMatchObject({ titulo: 'Pedido cancelado', ligacao: `/carrinho/confirmado?encomenda=${id}` })
+    expect(avisos[0].texto).toContain(
+      `cancelou o pedido n.º ${id}: Sem leite de aveia. Devolvemos-lhe 5,40 € por MB WAY e 2,50 € de saldo.`,
+    )
+  })
+
+  it("limits the store's order writes per key (429 with Retry-After), as the till's", async () => {
+    for (let i = 0; i < 300; i++) {
+      const res = await loja('POST', '/encomendas/999999/estado', { estado: 1 }, `l-${i}`)
+      expect(res.statusCode).toBe(404)
+    }
+    const demais = await loja('POST', '/encomendas/999999/cancelar', { motivo: 'x' }, 'l-300')
+    expect(demais.statusCode).toBe(429)
+    expect(Number(demais.headers['retry-after'])).toBeGreaterThan(0)
+    expect((await loja('POST', '/encomendas/999999/estado', { estado: 1 }, 'l-301')).statusCode).toBe(429)
+    // Another key is not held back by this one.
+    expect((await loja('POST', '/encomendas/999999/estado', { estado: 1 }, 'l-0', chaveOutra)).statusCode).toBe(404)
+    clock.advance(60_000)
+    expect((await loja('POST', '/encomendas/999999/estado', { estado: 1 }, 'l-302')).statusCode).toBe(404)
+  })
+
+  it('tells the customer once when the order is ready', async () => {
+    const { orderData } = (await finalizar(pedidoBase())).json().data
+    await responder((await pagamentos())[0].id, 'aprovar')
+    const id = orderData.orderId as number
+    await loja('POST', `/encomendas/${id}/estado`, { estado: 1 }, 'a')
+    expect((await cliente.call('GET', '/api/notificacoes')).json().data).toEqual([])
+    await loja('POST', `/encomendas/${id}/estado`, { estado: 2 }, 'b')
+    await loja('POST', `/encomendas/${id}/estado`, { estado: 2 }, 'b')
+    const avisos = (await cliente.call('GET', '/api/notificacoes')).json().data
+    expect(avisos.map((n: { titulo: string }) => n.titulo)).toEqual(['O seu pedido está pronto'])
+    expect(avisos[0].texto).toBe(`<p>O pedido n.º ${id} está pronto: pode levantá-lo na chiado.</p>`) // the fixture store's name
+  })
+
+  it('a ready order cannot be cancelled; a guest cannot order', async () => {
+    const { orderData } = (await finalizar(pedidoBase())).json().data
+    await responder((await pagamentos())[0].id, 'aprovar')
+    const id = orderData.orderId as number
+    await loja('POST', `/encomendas/${id}/estado`, { estado: 1 }, 'a')
+    await loja('POST', `/encomendas/${id}/estado`, { estado: 2 }, 'b')
+    expect((await cliente.call('GET', `/api/encomendas/${id}`)).json().data.status).toBe(2)
+    expect((await loja('POST', `/encomendas/${id}/cancelar`, { motivo: 'x' }, 'c')).statusCode).toBe(409)
+    const guest = device(t, '203.0.113.99')
+    expect((await finalizar(pedidoBase(), 'g', guest)).statusCode).toBe(401)
+    expect((await guest.call('GET', `/api/encomendas/${id}`)).statusCode).toBe(401)
+  })
+})
