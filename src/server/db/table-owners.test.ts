@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest'
  * serves every feature.
  *
  * Read-only to this check: migrations (they make the tables), the demo content (it fills them as a first install
- * would), the test harness and tests (they set up and inspect).
+ * would), the test harness, tests and their setup modules (`testing.ts`: they set up and inspect).
  */
 
 const ROOT = resolve(import.meta.dirname, '../../..')
@@ -48,7 +48,7 @@ const OWNERS: Record<string, string> = {
   pagamentos_sandbox: 'platform',
 }
 
-const EXEMPT = [/^db\/migrations\//, /^demo\//, /^testing\//, /\.test\.tsx?$/]
+const EXEMPT = [/^db\/migrations\//, /^demo\//, /^testing\//, /\/testing\.ts$/, /\.test\.tsx?$/]
 
 /** A query builder call that names a table: `selectFrom('lojas')`, `innerJoin('lojas as l', …)`… */
 const TABLE_IN_QUERY =
