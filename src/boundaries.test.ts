@@ -14,6 +14,8 @@ import { describe, expect, it } from 'vitest'
  *   other feature's service module (a file named `service.ts` or `*-service.ts`). Tests may compose features.
  * - The demo content is loaded on demand: outside src/server/demo only a dynamic `import()` names it (a start
  *   without demo seeding never loads it).
+ * - Test support (src/server/testing, a feature's `testing.ts`) serves tests only: no code that runs in the app
+ *   imports it (the table-owner check does not read it, so it must never carry the app's queries).
  * Web
  * - A feature imports no other feature and nothing of the app's composition (src/web/app): what several features
  *   share lives in lib/ (logic, data) or ui/ (components).
@@ -118,6 +120,13 @@ const RULES: Rule[] = [
       i.to.startsWith('src/server/demo/') && !i.from.startsWith('src/server/demo/') && !i.dynamic && !i.isTest,
   },
   {
+    rule: 'test support is imported by tests and test support only',
+    breaks: (i) => {
+      const support = (path: string) => path.startsWith('src/server/testing/') || /\/testing\.ts$/.test(path)
+      return support(i.to) && !i.isTest && !support(i.from)
+    },
+  },
+  {
     rule: 'a web feature imports no other feature and nothing of src/web/app',
     breaks: (i) => {
       const from = featureOf(i.from, 'web')
@@ -176,6 +185,9 @@ describe('import boundaries', () => {
     expect(probe('src/web/ui/Button.tsx', 'src/web/features/conta/A.tsx')).toHaveLength(1)
     expect(probe('src/shared/api.ts', 'src/server/platform/db.ts')).toHaveLength(1)
     expect(probe('src/web/lib/api.ts', 'src/server/platform/db.ts')).toHaveLength(1)
+    expect(probe('src/server/features/conta/login.ts', 'src/server/features/conta/testing.ts')).toHaveLength(1)
+    expect(probe('src/server/services.ts', 'src/server/testing/fixtures.ts')).toHaveLength(1)
+    expect(probe('src/server/features/conta/testing.ts', 'src/server/testing/harness.ts')).toEqual([])
   })
 })
 
