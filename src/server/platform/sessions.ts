@@ -276,7 +276,12 @@ export async function registerSessions(app: FastifyInstance, options: SessionOpt
     const visitor = token ? anonymousTokens.read(token) : undefined
     const found = token && !visitor ? await store.findByToken(token) : undefined
     if (found && !('terminada' in found)) request.sessao = found
-    else request.sessao = anonymous(found?.sawOnboarding ?? visitor?.sawOnboarding ?? false)
+    // A session token no longer on record (its row purged a while after it ended) still says the device had a session,
+    // so it went through the onboarding once.
+    else
+      request.sessao = anonymous(
+        found?.sawOnboarding ?? visitor?.sawOnboarding ?? (token !== undefined && !token.startsWith(ANONYMOUS_PREFIX)),
+      )
   }
 
   // Callback-style hooks: public reads pass through without a promise each (docs/decisions/0008).

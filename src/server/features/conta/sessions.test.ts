@@ -27,6 +27,14 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
       expect(after).toMatchObject({ loggedIn: false, sawOnboarding: true, data: null })
       // and again, now with the anonymous token the answer gave it
       expect(user(await laptop.call('POST', '/api/refresh-private-data', { value: true })).sawOnboarding).toBe(true)
+      // and once the ended session's row is purged, the device's token alone still says it had a session
+      const stale = device(t)
+      await stale.call('POST', '/login', { telemovel: PHONE, pais: '351', password: '111111' })
+      await t.database.db.deleteFrom('sessoes').execute()
+      expect(user(await stale.call('POST', '/api/refresh-private-data', { value: true }))).toMatchObject({
+        loggedIn: false,
+        sawOnboarding: true,
+      })
     })
 
     it('remembers onboarding on the device, and on the account once logged in', async () => {
