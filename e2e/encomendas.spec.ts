@@ -250,3 +250,156 @@ test('the store cancels a paid order from the board: the customer sees why at on
     await board.close()
   }
 })
+
+/** A product on the catalogue's first screen of its category, without a picture and with nothing to choose. */
+function produtoSemImagem(categorias: Catalogo['categorias']) {
+  for (const [i, c] of categorias.entries()) {
+    const p = c.produtos.slice(0, 4).find((x) => !x.imagem && x.min_complementos === 0)
+    if (p && i > 0) return p
+  }
+  throw new Error('the demo has no plain product without a picture past the first category on 862')
+}
+
+/** Approves the customer's pending MB WAY request in the sandbox. */
+async function aprovarMbway(page: Page, telemovel: string) {
+  let pedido: PagamentoDev | undefined
+  await expect
+    .poll(async () => {
+      pedido = (await api<PagamentoDev[]>(page.request, '/api/dev/pagamentos')).find(
+        (p) => p.telemovel === telemovel && p.estado === 'pendente',
+      )
+      return pedido !== undefined
+    })
+    .toBe(true)
+  const res = await page.request.post(`/api/dev/pagamentos/${pedido?.id}/aprovar`, { headers: API_HEADERS })
+  expect(res.ok()).toBe(true)
+}
+
+test('the catalogue: adding keeps the place and says so, the order bar beside a full cart bar, gone once seen ready', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  const account = await createAccount(page)
+  const { categorias } = await api<Catalogo>(page.request, `/api/catalogo/${LOJA}`)
+  const agua = produtoSemImagem(categorias)
+
+  await page.goto('/catalogo')
+  const modal = page.getByRole('dialog', { name: 'Loja' })
+  await modal.getByRole('radio', { name: /Chiado/ }).check()
+  await modal.getByRole('radio', { name: 'Take-Away' }).check()
+  await modal.getByRole('button', { name: 'Confirmar' }).click()
+  await expect(modal).toBeHidden()
+
+  // Well down the catalogue, a product without a picture shows a drawn placeholder.
+  const cartao = page.getByRole('link', { name: new RegExp(agua.nome.replace(/[()]/g, '\\$&')) }).first()
+  await cartao.scrollIntoViewIfNeeded()
+  await expect(cartao.locator('.enc-sem-imagem svg')).toBeVisible()
+  const antes = await page.evaluate(() => window.scrollY)
+  expect(antes).toBeGreaterThan(200)
+  await cartao.click()
+  await expect(page.getByRole('heading', { level: 1, name: agua.nome })).toBeVisible()
+  await shot(page, '12-produto-sem-imagem')
+  await page.getByRole('button', { name: /^Adicionar - / }).click()
+
+  // Back where the person was, told what went into the cart.
+  await expect(page).toHaveURL(/\/catalogo$/)
+  await expect(page.getByText(`Adicionado ao carrinho: 1 × ${agua.nome}`)).toBeVisible()
+  await expect(page.getByRole('link', { name: /Ver carrinho/ })).toBeVisible()
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(antes - 40)
+  expect(Math.abs((await page.evaluate(() => window.scrollY)) - antes)).toBeLessThan(40)
+  await expect(cartao).toBeInViewport()
+  await shot(page, '13-adicionado')
+  await expectAccessible(page)
+
+  // Ordered to eat in, chosen at the checkout.
+  await page.getByRole('link', { name: /Ver carrinho/ }).click()
+  await page.getByRole('link', { name: /^Pagamento - / }).click()
+  await page.getByRole('radio', { name: 'Comer Na loja' }).check()
+  await page.getByRole('checkbox', { name: /Li e aceito/ }).check()
+  await page.getByRole('button', { name: 'Finalizar' }).click()
+  await expect(page.getByRole('heading', { name: 'Pagamento em curso' })).toBeVisible()
+  await aprovarMbway(page, account.telemovel)
+  await expect(page.getByText('Recebemos o seu pedido - 15 minutos')).toBeVisible({ timeout: 5000 })
+  const orderId = Number(new URL(page.url()).searchParams.get('encomenda'))
+
+  // The catalogue names the delivery type of the order; its bar and a new cart's, each at its full size.
+  await page.goto('/catalogo')
+  await expect(page.locator('.enc-loja-atual')).toContainText('Comer Na loja')
+  const estado = page.getByRole('link', { name: new RegExp(`Pedido ${orderId}`) })
+  await expect(estado).toContainText('Recebemos o seu pedido')
+  await page
+    .getByRole('link', { name: new RegExp(categorias[0]?.produtos[0]?.nome ?? '') })
+    .first()
+    .click()
+  await page.getByRole('button', { name: /^Adicionar - / }).click()
+  const carrinho = page.getByRole('link', { name: /Ver carrinho/ })
+  await expect(carrinho).toBeVisible()
+  await expect(estado).toBeVisible()
+  const [caixaCarrinho, caixaEstado] = [await carrinho.boundingBox(), await estado.boundingBox()]
+  expect(caixaCarrinho?.height).toBeGreaterThanOrEqual(56)
+  expect(caixaCarrinho?.width).toBeGreaterThanOrEqual((page.viewportSize()?.width ?? 0) - 2 * 12 - 1)
+  expect((caixaEstado?.y ?? 0) + (caixaEstado?.height ?? 0)).toBeLessThanOrEqual(caixaCarrinho?.y ?? 0)
+  await shot(page, '14-duas-barras')
+  await expectAccessible(page)
+
+  // The store makes it ready: the bar says so, live; once the person has opened it, the bar lets it go.
+  const key = createStoreKey(LOJA)
+  for (const novo of [1, 2]) {
+    const res = await page.request.post(`/api/loja/v1/encomendas/${orderId}/estado`, {
+      headers: { Authorization: `Bearer ${key}`, 'Idempotency-Key': `e2e-${orderId}-${novo}` },
+      data: { estado: novo },
+    })
+    expect(res.ok(), await res.text()).toBe(true)
+  }
+  await expect(estado).toContainText('O seu pedido está pronto', { timeout: 5000 })
+  await shot(page, '15-pronto-na-barra')
+  await estado.click()
+  await expect(page.getByRole('status').filter({ hasText: 'O seu pedido está pronto' })).toBeVisible()
+  await page.goBack()
+  await expect(carrinho).toBeVisible()
+  await expect(estado).toHaveCount(0)
+  await shot(page, '16-pronto-visto')
+})
+
+test('an MB WAY request that expires is said at once: one message, no spinner, and a way to try again', async ({
+  page,
+}) => {
+  test.setTimeout(60_000)
+  const account = await createAccount(page)
+  const { categorias } = await api<Catalogo>(page.request, `/api/catalogo/${LOJA}`)
+  const produto = categorias.flatMap((c) => c.produtos).find((p) => p.min_complementos === 0)
+  if (!produto) throw new Error('the demo has no plain product on 862')
+  const res = await page.request.post('/api/finaliza-encomenda', {
+    headers: { ...API_HEADERS, 'Idempotency-Key': `expira-${account.telemovel}` },
+    data: {
+      id_tipo_entrega: 0,
+      telemovel: account.telemovel,
+      aceitou: true,
+      nome: account.nome,
+      email: account.email,
+      nif: '',
+      cart: [{ id: produto.id, qtd: 1, complementares: [], opcoes: [] }],
+      id_loja: LOJA,
+      usar_premio: 0,
+    },
+  })
+  expect(res.ok(), await res.text()).toBe(true)
+  const { orderData } = ((await res.json()) as { data: { orderData: { orderId: number } } }).data
+
+  await page.clock.install()
+  await page.goto(`/carrinho/pagamento?encomenda=${orderData.orderId}`)
+  await expect(page.getByRole('heading', { name: 'Pagamento em curso' })).toBeVisible()
+  await expect(page.getByText('Tempo para aceitar')).toBeVisible()
+
+  // The phone's request runs out (the server gives the order up only some time later).
+  await page.clock.fastForward('04:05')
+  await expect(page.getByRole('heading', { level: 1, name: 'Pagamento não concluído' })).toBeVisible()
+  await expect(page.getByText(/expirou/)).toHaveCount(1)
+  await expect(page.getByText('O pedido de pagamento MB WAY expirou.')).toBeVisible()
+  await expect(page.getByText('Pagamento em curso')).toHaveCount(0)
+  await expect(page.getByText(/A aguardar/)).toHaveCount(0)
+  await expect(page.locator('.spinner')).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Tentar novamente' })).toHaveAttribute('href', '/carrinho/finalizar')
+  await shot(page, '17-pagamento-expirou')
+  await expectAccessible(page)
+})

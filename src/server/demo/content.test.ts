@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { parseSourceName } from '../../shared/imagens.ts'
 import { contentHash, svgSize } from '../platform/images.ts'
 import { buildDemoContent, wrapWords } from './content.ts'
+import { estaAberta, todosOsDias } from './ementas-import.ts'
+import { DEMO_HORARIOS, linhasDoHorario } from './horarios.ts'
 
 const content = buildDemoContent({ LOYALTY_CREDIT_PERCENT: 5, MINIMUM_AGE: 16 })
 const drawing = new Map(content.imagens.map((i) => [`/imagens/${i.nome}`, i.conteudo]))
@@ -40,5 +42,59 @@ describe('demo store pictures', () => {
     expect(wrapWords('Rua de Santa Catarina', 13)).toEqual(['Rua de Santa', 'Catarina'])
     expect(wrapWords('Rua Garrett', 13)).toEqual(['Rua Garrett'])
     expect(wrapWords('Transmontanas', 5)).toEqual(['Transmontanas'])
+  })
+})
+
+describe('demo store hours', () => {
+  it('a store that takes orders publishes exactly the hours it takes them at', () => {
+    const queEncomendam = lojas.filter((l) => DEMO_HORARIOS[l.id_loja])
+    expect(queEncomendam.map((l) => l.id_loja).sort()).toEqual([848, 861, 862])
+    for (const l of queEncomendam) {
+      const horario = DEMO_HORARIOS[l.id_loja]
+      if (!horario) throw new Error('no hours')
+      expect(l.opening_hours?.split('\n'), `store ${l.id_loja}`).toEqual(linhasDoHorario(horario))
+    }
+  })
+
+  it('the store open around the clock says so; the others do not take orders at 03:31', () => {
+    const pagina = (id: number) => lojas.find((l) => l.id_loja === id)?.opening_hours
+    expect(pagina(862)).toBe('Segunda a Domingo: 24 horas')
+    expect(estaAberta(DEMO_HORARIOS[862] ?? null, new Date('2026-11-24T03:31:00Z'))).toBe(true)
+    for (const id of [848, 861]) {
+      expect(pagina(id)).toBe('Segunda a Domingo: 10h00 – 21h30')
+      expect(estaAberta(DEMO_HORARIOS[id] ?? null, new Date('2026-11-24T03:31:00Z'))).toBe(false)
+    }
+  })
+
+  it('writes hours as the store pages do, days with the same hours on one line', () => {
+    expect(linhasDoHorario(todosOsDias('10:00', '21:30'))).toEqual(['Segunda a Domingo: 10h00 – 21h30'])
+    expect(
+      linhasDoHorario([
+        [
+          ['08:00', '13:00'],
+          ['15:00', '19:00'],
+        ],
+        [
+          ['08:00', '13:00'],
+          ['15:00', '19:00'],
+        ],
+        [
+          ['08:00', '13:00'],
+          ['15:00', '19:00'],
+        ],
+        [
+          ['08:00', '13:00'],
+          ['15:00', '19:00'],
+        ],
+        [['08:00', '24:00']],
+        [['00:00', '24:00']],
+        [],
+      ]),
+    ).toEqual([
+      'Segunda a Quinta: 08h00 – 13h00 e 15h00 – 19h00',
+      'Sexta: 08h00 – 24h00',
+      'Sábado: 24 horas',
+      'Domingo: encerrado',
+    ])
   })
 })

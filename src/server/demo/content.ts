@@ -11,6 +11,7 @@ import type {
   RestaurantesTable,
 } from '../db/schema.ts'
 import { svgFileName } from '../platform/images.ts'
+import { horasPublicadas } from './horarios.ts'
 import {
   type BannerOptions,
   banner,
@@ -308,7 +309,7 @@ function restaurantes(): RestauranteDef[] {
           longitude: -9.14143,
           directions: 'Metro Baixa-Chiado, saída Rua Garrett; elétrico 28, paragem Chiado',
           text: 'A nossa primeira casa, a dois passos do Largo do Chiado. Balcão de mármore, <strong>pastéis de nata a sair do forno</strong> e esplanada na calçada.',
-          hours: [DAILY, '24 e 31 de dezembro: 10h00 – 16h00', '25 de dezembro: encerrado'],
+          hours: horasPublicadas(862),
           facebook: NATA_FACEBOOK,
           instagram: NATA_INSTAGRAM,
           site: `${RESERVAS}/nata-e-grao/chiado`,
@@ -329,7 +330,7 @@ function restaurantes(): RestauranteDef[] {
           longitude: -9.14577,
           directions: 'Metro Saldanha, saída Avenida da República; autocarros 736 e 744',
           text: 'Pequenos-almoços rápidos antes do escritório e lanches com <strong>pão de Deus acabado de fazer</strong>. Tem mesas com tomadas para quem trabalha fora de casa.',
-          hours: [DAILY, 'Feriados: 10h00 – 19h00'],
+          hours: horasPublicadas(848),
           facebook: NATA_FACEBOOK,
           instagram: NATA_INSTAGRAM,
           site: null,
@@ -352,7 +353,7 @@ function restaurantes(): RestauranteDef[] {
           longitude: -8.60598,
           directions: 'Metro Bolhão, saída Rua de Santa Catarina',
           text: 'No coração da Baixa do Porto, na rua mais movimentada da cidade. Experimente a <strong>nata com canela e uma bica ao balcão</strong>.',
-          hours: [DAILY],
+          hours: horasPublicadas(861),
           facebook: NATA_FACEBOOK,
           instagram: ['https://www.instagram.com/natagrao.porto', '@natagrao.porto'],
           site: `${RESERVAS}/nata-e-grao/santa-catarina`,

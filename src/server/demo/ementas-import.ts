@@ -2,14 +2,14 @@
 // the demo module.
 import { createCatalogoService } from '../features/encomendas/catalogo.ts'
 import { createCatalogoRepository } from '../features/encomendas/catalogo-repository.ts'
-import { type Horario, todosOsDias } from '../features/encomendas/horario.ts'
+import { estaAberta, type Horario, todosOsDias } from '../features/encomendas/horario.ts'
 import { createRestaurantesRepository } from '../features/restaurantes/repository.ts'
 import { createRestaurantesService } from '../features/restaurantes/service.ts'
 import { type Clock, systemClock } from '../platform/clock.ts'
 import type { Database } from '../platform/db.ts'
 import type { EmentaDemo } from './ementas.ts'
 
-export { type Horario, todosOsDias }
+export { estaAberta, type Horario, todosOsDias }
 
 /**
  * The ordering feature's service over `db` (the pool or a transaction), built as the app builds it. Nothing to tell

@@ -5,6 +5,7 @@ import { manualClock } from '../platform/clock.ts'
 import type { DatabaseHandle } from '../platform/db.ts'
 import { createTestDatabase, testDialects } from '../testing/harness.ts'
 import { ordering } from './ementas-import.ts'
+import { linhasDoHorario } from './horarios.ts'
 import { seedDemoContent } from './index.ts'
 
 const SETTINGS = { LOYALTY_CREDIT_PERCENT: 5, MINIMUM_AGE: 16 }
@@ -59,6 +60,37 @@ describe.each(testDialects())('the demo seed on %s', (dialect) => {
       expect(produtos.length, `store ${idLoja}`).toBeGreaterThanOrEqual(30)
       expect(produtos.some((p) => p.nome === 'Pastel de nata' && p.pvp_com_iva === 130)).toBe(true)
     }
+  })
+
+  it('a store takes and charges orders only within the hours its page publishes', async () => {
+    const lojas = await database.db
+      .selectFrom('lojas')
+      .select(['id_loja', 'opening_hours', 'horario_encomendas'])
+      .where('horario_encomendas', 'is not', null)
+      .execute()
+    for (const l of lojas) {
+      expect(l.opening_hours?.split('\n'), `store ${l.id_loja}`).toEqual(
+        linhasDoHorario(JSON.parse(l.horario_encomendas ?? 'null')),
+      )
+    }
+    // 03:31 on a Tuesday in Lisbon: Saldanha publishes 10h00 – 21h30 and refuses to price (and so to charge) a cart.
+    const { categorias } = await encomendas('2026-11-24T12:00:00Z').catalogo(848)
+    const produto = categorias.flatMap((c) => c.produtos).find((p) => p.nome === 'Pastel de nata')
+    if (!produto) throw new Error('no Pastel de nata at 848')
+    const cart = [{ id: produto.id, qtd: 1, complementares: [], opcoes: [] }]
+    await expect(
+      encomendas('2026-11-24T03:31:00Z').calcular({ idLoja: 848, cart, usarPremio: false }, 0),
+    ).rejects.toMatchObject({
+      statusCode: 422,
+      message: 'A loja está fechada de momento. Pode encomendar assim que abrir.',
+    })
+    // The flagship says it is open around the clock, and is.
+    expect(lojas.find((l) => l.id_loja === 862)?.opening_hours).toBe('Segunda a Domingo: 24 horas')
+    const { transaction } = await encomendas('2026-11-24T03:31:00Z').calcular(
+      { idLoja: 862, cart, usarPremio: false },
+      0,
+    )
+    expect(transaction.total_paid).toBe(130)
   })
 
   it('stores every picture the content shows with the AVIF and WebP variants its URL promises', async () => {

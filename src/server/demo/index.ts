@@ -4,7 +4,8 @@ import type { Database } from '../platform/db.ts'
 import { imageFileName, imageRows, processImage, SEED_IMAGE_CACHE } from '../platform/images.ts'
 import { buildDemoContent, type ImagemSeed } from './content.ts'
 import { demoEmentas } from './ementas.ts'
-import { type Horario, importDemoEmentas, todosOsDias } from './ementas-import.ts'
+import { importDemoEmentas } from './ementas-import.ts'
+import { DEMO_HORARIOS } from './horarios.ts'
 
 export type SeedSettings = Pick<Config, 'LOYALTY_CREDIT_PERCENT' | 'MINIMUM_AGE'>
 
@@ -21,16 +22,6 @@ const CONTENT_TABLES = [
   'campanhas',
   'imagens',
 ] as const
-
-/**
- * When the demo stores take orders: the flagship around the clock, so that the demo can be ordered from at any hour;
- * the others the sample's 10h–21h30 (spec §9).
- */
-const DEMO_HORARIOS: Record<number, Horario> = {
-  862: todosOsDias('00:00', '24:00'),
-  848: todosOsDias('10:00', '21:30'),
-  861: todosOsDias('10:00', '21:30'),
-}
 
 /** Images encoded at once; each has up to ten variants, which sharp spreads over its threads. */
 const ENCODING_CONCURRENCY = 4

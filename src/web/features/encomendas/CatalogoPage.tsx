@@ -4,11 +4,10 @@ import type { Categoria } from '../../../shared/ementa.ts'
 import { TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
 import { href, paths } from '../../../shared/routes.ts'
 import { isNotFound } from '../../lib/api.ts'
-import { usePrivateData } from '../../lib/private-data.ts'
 import { EmptyState } from '../../ui/EmptyState.tsx'
 import { useHeader } from '../../ui/header.tsx'
 import { useCatalogo, useLojasEncomenda } from './api.ts'
-import { artigos, BarraEncomenda, encomendaAtual } from './BarraEncomenda.tsx'
+import { BarraEncomenda } from './BarraEncomenda.tsx'
 import { useEncomendaLocal } from './carrinho.ts'
 import { SecaoCarregando, SecaoErro } from './EstadoSecao.tsx'
 import { LojaModal } from './LojaModal.tsx'
@@ -22,8 +21,8 @@ export const LOJA_FECHADA = 'A loja está fechada de momento. Pode encomendar as
 
 /**
  * Spec §2 "Catalogue": the chosen store (with 'alterar', which opens the 'Loja' modal; it opens by itself while no
- * store is chosen), its categories with up to 4 products and 'Ver todos', and the bottom bar (the current order's
- * status, or 'Ver carrinho').
+ * store is chosen), its categories with up to 4 products and 'Ver todos', and the bottom bars (the current order's
+ * status, 'Ver carrinho').
  */
 export function CatalogoPage() {
   useHeader('Encomendar')
@@ -37,8 +36,6 @@ export function CatalogoPage() {
   const semLoja =
     local.id_loja === null || (lojas.isSuccess && !loja) || (catalogo.isError && isNotFound(catalogo.error))
   const modalAberto = modal === 'aberto' || (modal === 'auto' && semLoja)
-  // While the bar shows the order, the cart is reached from the top (spec §2: one bar or the other).
-  const ordemNaBarra = encomendaAtual(usePrivateData().data?.ordering) !== undefined
 
   return (
     <main className="page enc-page" id="conteudo">
@@ -66,11 +63,6 @@ export function CatalogoPage() {
         </button>
       </section>
       {loja && !loja.aberta && <p className="enc-aviso">{LOJA_FECHADA}</p>}
-      {ordemNaBarra && local.quantidade > 0 && (
-        <p className="enc-carrinho-topo">
-          <Link to={paths.carrinho}>Ver carrinho ({artigos(local.quantidade)})</Link>
-        </p>
-      )}
       {!semLoja &&
         (catalogo.isPending ? (
           <SecaoCarregando label="A carregar o catálogo…" />

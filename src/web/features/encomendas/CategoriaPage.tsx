@@ -8,7 +8,7 @@ import { Loading } from '../../ui/Loading.tsx'
 import { useCatalogo } from './api.ts'
 import { BarraEncomenda } from './BarraEncomenda.tsx'
 import { useEncomendaLocal } from './carrinho.ts'
-import { ProdutoImagem, produtoHref } from './ProdutoCartao.tsx'
+import { DE_UMA_LISTA, ProdutoImagem, produtoHref } from './ProdutoCartao.tsx'
 import './encomendas.css'
 
 /** Spec §2: a category's products (image, name, description, price). Unknown category or no store: the catalogue. */
@@ -31,7 +31,7 @@ export function CategoriaPage() {
         <ul className="enc-lista">
           {categoria.produtos.map((p, i) => (
             <li key={p.id}>
-              <Link className="enc-lista-item" to={produtoHref(p)}>
+              <Link className="enc-lista-item" to={produtoHref(p)} state={DE_UMA_LISTA}>
                 <ProdutoImagem
                   produto={p}
                   className="enc-lista-imagem"

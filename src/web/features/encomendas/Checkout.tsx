@@ -84,14 +84,15 @@ export function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const setPrivateData = useSetPrivateData()
-  const { definirUsarPremio } = useEncomendaLocal()
+  const { definirUsarPremio, tipoEncomendado } = useEncomendaLocal()
   const cart = paraApi(linhas)
   const cartKey = JSON.stringify(cart)
   const nomes = linhas.map((l) => l.nome)
   const chave = `${idLoja}|${cartKey}`
   const [inicial] = useState(() => tomarRascunho(chave))
   // Spec §4 says a change of delivery type empties the cart: that is the store-choice modal's and the catalogue's
-  // doing. Here the type is this order's field, sent as chosen; the local state (and so the cart) is left alone.
+  // doing. Here the type is this order's field, sent as chosen; once the order is made the device records it
+  // (tipoEncomendado), keeping the cart, which is that order's.
   const [tipo, setTipo] = useState<Tipo>(inicial?.tipo ?? tipoLocal)
   // Each visit starts without the balance (spec §4: usar_premio 0 unless the person says 'Usar').
   const [usar, setUsar] = useState<0 | 1>(inicial?.usar ?? 0)
@@ -144,6 +145,7 @@ export function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
       setPrivateData(privateData)
       queryClient.setQueryData(encomendasKeys.encomenda(orderData.orderId), orderData)
       lembrarEncomendaFeita({ orderId: orderData.orderId, carrinho: cartKey })
+      tipoEncomendado(tipo)
       const pago = orderData.status !== ESTADO.pagamento && orderData.status !== ESTADO.cancelado
       const destino = pago ? paths.finalizarPasso2 : paths.finalizarPassoPagamento
       // Replaced: "back" from the payment goes to the cart, not to a checkout already sent.

@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { Link, Navigate, useSearchParams } from 'react-router'
 import { ESTADO, estadoTexto, TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
 import { formatDateTime, formatMoney } from '../../../shared/format.ts'
@@ -10,6 +11,7 @@ import { ErrorState } from '../../ui/ErrorState.tsx'
 import { useHeader } from '../../ui/header.tsx'
 import { Loading } from '../../ui/Loading.tsx'
 import { useEncerrarCarrinho } from './encomenda-feita.ts'
+import { marcarProntaVista } from './pronta-vista.ts'
 import { ResumoEncomenda } from './ResumoEncomenda.tsx'
 import { idDaEncomenda, useEncomenda } from './use-encomenda.ts'
 import './checkout.css'
@@ -57,6 +59,11 @@ export function devolvidoAoCliente(o: Pick<EncomendaCliente, 'pago' | 'valor_pag
 
 function Confirmado({ o }: { o: EncomendaCliente }) {
   const user = usePrivateData().data?.user.data
+  // Seen ready here: the catalogue's bar need not say it again.
+  const pronta = o.status === ESTADO.pronto
+  useEffect(() => {
+    if (pronta) marcarProntaVista(o.orderId)
+  }, [pronta, o.orderId])
   const cancelado = o.status === ESTADO.cancelado
   const atual = PASSOS.findIndex((p) => p.estado === o.status)
   return (

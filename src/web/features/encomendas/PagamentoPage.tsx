@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
 import { ESTADO } from '../../../shared/estado-pedido.ts'
 import { formatMoney } from '../../../shared/format.ts'
@@ -15,7 +15,9 @@ import './checkout.css'
 /**
  * Spec §2 "Payment" (`/carrinho/pagamento?encomenda={id}`): 'Pagamento em curso', the method (MB WAY), the amount and
  * the phone asked to pay, with the time left to accept it. Follows the order live: paid → the confirmation; refused
- * or expired → 'Pagamento não concluído', the cart still there to try again.
+ * or expired → 'Pagamento não concluído', the cart still there to try again. The request's expiry is read from the
+ * clock, not awaited from the server: the phone cannot accept it any more, and the server gives the order up only some
+ * time later (a payment that still arrives is refunded), so the person is told at once and may try again.
  */
 export function PagamentoPage() {
   useHeader('Pagamento')
@@ -25,6 +27,15 @@ export function PagamentoPage() {
   const encomenda = useEncomenda(id)
   const o = encomenda.data
   useEncerrarCarrinho(o)
+  const segundos = useSegundosAte(o?.status === ESTADO.pagamento && !o.pago ? o.pagamento?.expira_em : null)
+  // Held once seen: the server may drop the request's details before it marks the order cancelled, and the screen
+  // must not go back to waiting in between.
+  const [expirada, setExpirada] = useState<number | null>(null)
+  const orderId = o?.orderId
+  useEffect(() => {
+    if (segundos === 0 && orderId !== undefined) setExpirada(orderId)
+  }, [segundos, orderId])
+  const expirou = o !== undefined && !o.pago && (segundos === 0 || expirada === o.orderId)
 
   const pago = o !== undefined && o.status !== ESTADO.pagamento && o.status !== ESTADO.cancelado
   useEffect(() => {
@@ -38,13 +49,14 @@ export function PagamentoPage() {
     return <ErrorState error={encomenda.error} onRetry={() => void encomenda.refetch()} />
   }
   if (o === undefined || pago) return <Loading />
-  if (o.status === ESTADO.cancelado) return <NaoConcluido o={o} />
-  return <EmCurso o={o} />
+  if (o.status === ESTADO.cancelado) return <NaoConcluido motivo={o.motivo} />
+  if (expirou) return <NaoConcluido motivo={PEDIDO_EXPIROU} />
+  return <EmCurso o={o} segundos={segundos} />
 }
 
-function EmCurso({ o }: { o: EncomendaCliente }) {
-  const segundos = useSegundosAte(o.pagamento?.expira_em)
-  const expirou = segundos === 0
+const PEDIDO_EXPIROU = 'O pedido de pagamento MB WAY expirou.'
+
+function EmCurso({ o, segundos }: { o: EncomendaCliente; segundos: number | null }) {
   return (
     <main className="page chk-page" id="conteudo">
       <h1>{o.pago ? 'Pagamento efetuado' : 'Pagamento em curso'}</h1>
@@ -74,22 +86,15 @@ function EmCurso({ o }: { o: EncomendaCliente }) {
           <>
             <p className="chk-nota">Aceite o pagamento na app MB WAY do seu telemóvel.</p>
             {segundos !== null && (
-              <div className={expirou ? 'chk-contagem chk-contagem-fim' : 'chk-contagem'}>
-                {expirou ? (
-                  <p>O pedido de pagamento expirou.</p>
-                ) : (
-                  <>
-                    <p className="chk-contagem-rotulo">Tempo para aceitar</p>
-                    {/* The visible clock ticks every second; screen readers hear the line below, once a minute. */}
-                    <p className="chk-relogio" aria-hidden="true">
-                      {mmss(segundos)}
-                    </p>
-                  </>
-                )}
+              <div className="chk-contagem">
+                <p className="chk-contagem-rotulo">Tempo para aceitar</p>
+                {/* The visible clock ticks every second; screen readers hear the line below, once a minute. */}
+                <p className="chk-relogio" aria-hidden="true">
+                  {mmss(segundos)}
+                </p>
               </div>
             )}
             {segundos !== null && <Anuncio texto={anuncioTempo(segundos)} />}
-            {expirou && <p className="chk-nota">A aguardar a confirmação do MB WAY…</p>}
           </>
         ) : (
           <p className="chk-nota">A enviar o pedido de pagamento…</p>
@@ -112,7 +117,11 @@ function Anuncio({ texto }: { texto: string }) {
   )
 }
 
-function NaoConcluido({ o }: { o: EncomendaCliente }) {
+/**
+ * The payment failed or its time ran out: one message and the way to try again (the checkout, with the cart that was
+ * kept; the server prices it and asks MB WAY anew, under a new order).
+ */
+function NaoConcluido({ motivo }: { motivo: string | null }) {
   const titulo = useRef<HTMLHeadingElement>(null)
   // The screen changed under the person: focus (and the screen reader) goes to what it says now.
   useEffect(() => {
@@ -124,11 +133,14 @@ function NaoConcluido({ o }: { o: EncomendaCliente }) {
         Pagamento não concluído
       </h1>
       <div className="chk-painel chk-falhou">
-        <p>{o.motivo ?? 'O pagamento MB WAY não foi concluído.'}</p>
-        <p className="chk-nota">A encomenda não avançou. O carrinho continua guardado: pode tentar de novo.</p>
+        <p>{motivo ?? 'O pagamento MB WAY não foi concluído.'}</p>
+        <p className="chk-nota">A encomenda não avançou e nada foi cobrado. O carrinho continua guardado.</p>
       </div>
       <div className="form-actions">
-        <Link className="button" to={paths.carrinho}>
+        <Link className="button" to={paths.finalizarPasso1}>
+          Tentar novamente
+        </Link>
+        <Link className="button button-secondary" to={paths.carrinho}>
           Voltar ao carrinho
         </Link>
       </div>

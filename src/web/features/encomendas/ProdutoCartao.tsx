@@ -10,6 +10,12 @@ export const IMAGEM_ALTURA = 600
 
 export const produtoHref = (p: ProdutoCatalogo) => href(paths.produto, { categoria: p.idCategoria, id: p.id })
 
+/** The state of a link from a list of products: the product page goes back to it after 'Adicionar'. */
+export interface DeUmaLista {
+  deUmaLista: true
+}
+export const DE_UMA_LISTA: DeUmaLista = { deUmaLista: true }
+
 /**
  * A product tile of the catalogue: image, name, price; opens the product. The image is lazy unless the tile is in the
  * first screen (`eager`, `priority` for the likely Largest Contentful Paint).
@@ -25,7 +31,7 @@ export function ProdutoCartao({
 }) {
   return (
     <li className="enc-produto">
-      <Link to={produtoHref(produto)}>
+      <Link to={produtoHref(produto)} state={DE_UMA_LISTA}>
         <ProdutoImagem produto={produto} className="enc-produto-imagem" priority={priority} eager={eager} />
         <span className="enc-produto-nome">{produto.nome}</span>
         <span className="enc-produto-preco">{formatMoney(produto.pvp_com_iva)}</span>
@@ -34,7 +40,11 @@ export function ProdutoCartao({
   )
 }
 
-/** The product's picture, or a plain block of the same shape (nothing moves either way). Decorative: the name is text. */
+/**
+ * The product's picture, or a drawn placeholder of the same shape (a plate between a fork and a knife, in the brand's
+ * warm tones; inline, so no request and nothing from another host). Nothing moves either way. Decorative: the name is
+ * text.
+ */
 export function ProdutoImagem({
   produto,
   className,
@@ -48,7 +58,17 @@ export function ProdutoImagem({
   priority?: boolean
   eager?: boolean
 }) {
-  if (!produto.imagem) return <span className={`${className} enc-sem-imagem`} aria-hidden="true" />
+  if (!produto.imagem) {
+    return (
+      <span className={`${className} enc-sem-imagem`} aria-hidden="true">
+        <svg viewBox="0 0 64 48" focusable="false" aria-hidden="true">
+          <circle cx="32" cy="24" r="15" />
+          <circle cx="32" cy="24" r="9.5" opacity=".55" />
+          <path d="M9 9v10a3.5 3.5 0 0 0 7 0V9M12.5 9v30M55 9c-4 3-5 9-5 15h5v15" />
+        </svg>
+      </span>
+    )
+  }
   return (
     <Picture
       src={produto.imagem}

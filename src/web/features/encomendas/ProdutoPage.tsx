@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { Navigate, useNavigate, useParams } from 'react-router'
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router'
 import { QUANTIDADE_MAX } from '../../../shared/constants.ts'
 import type { ProdutoCatalogo } from '../../../shared/ementa.ts'
 import { formatMoney } from '../../../shared/format.ts'
@@ -8,8 +8,8 @@ import { ErrorState } from '../../ui/ErrorState.tsx'
 import { useHeader } from '../../ui/header.tsx'
 import { Loading } from '../../ui/Loading.tsx'
 import { useCatalogo } from './api.ts'
-import { useEncomendaLocal } from './carrinho.ts'
-import { ProdutoImagem } from './ProdutoCartao.tsx'
+import { avisarAdicao, useEncomendaLocal } from './carrinho.ts'
+import { type DeUmaLista, ProdutoImagem } from './ProdutoCartao.tsx'
 import {
   alternarComplemento,
   alternarOpcao,
@@ -28,8 +28,9 @@ import './encomendas.css'
 
 /**
  * Spec §2 product: image, name, description, price; extras and options as checkboxes within the product's rules;
- * quantity; 'Adicionar - price', which puts the line in the cart and goes back to the catalogue. Unknown product (or no
- * store chosen): the catalogue.
+ * quantity; 'Adicionar - price', which puts the line in the cart and goes back to the list the product was opened
+ * from, where the person was in it (back in history restores the scroll), and that list's bar says what was added.
+ * Unknown product (or no store chosen): the catalogue.
  */
 export function ProdutoPage() {
   const { categoria = '', id = '' } = useParams()
@@ -48,6 +49,7 @@ export function ProdutoPage() {
 
 function Produto({ produto }: { produto: ProdutoCatalogo }) {
   const navigate = useNavigate()
+  const deUmaLista = (useLocation().state as DeUmaLista | null)?.deUmaLista === true
   const { adicionar } = useEncomendaLocal()
   const [extras, setExtras] = useState<string[]>(() => extrasIniciais(produto))
   const [opcoes, setOpcoes] = useState<string[]>([])
@@ -84,7 +86,10 @@ function Produto({ produto }: { produto: ProdutoCatalogo }) {
             unitario,
             detalhes: nomesEscolhidos(produto, extras, opcoes),
           })
-          navigate(paths.catalogo)
+          avisarAdicao(`${qtd} × ${produto.nome}`)
+          // Opened from a link elsewhere (or typed): there is no list to go back to.
+          if (deUmaLista) navigate(-1)
+          else navigate(paths.catalogo)
         }}
       >
         {produto.complementares.length > 0 && (

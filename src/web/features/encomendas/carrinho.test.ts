@@ -64,6 +64,12 @@ describe('the cart kept on the device (spec §4)', () => {
     expect(transicoes.definirTipoEntrega(s, 1)).toEqual({ ...s, id_tipo_entrega: 1, linhas: [] })
   })
 
+  it('records the delivery type an order was sent with, keeping the cart that became it', () => {
+    const s = transicoes.adicionar(vazio, galao())
+    expect(transicoes.tipoEncomendado(s, 1)).toEqual({ ...s, id_tipo_entrega: 1 })
+    expect(transicoes.tipoEncomendado(s, 0)).toBe(s)
+  })
+
   it('clears the lines and keeps the store and type; totals and the API shape', () => {
     let s = transicoes.adicionar({ ...vazio, id_tipo_entrega: 1, usar_premio: 1 }, galao({ qtd: 2 }))
     s = transicoes.adicionar(s, galao({ id: '2001', complementares: [], opcoes: [], unitario: 150, detalhes: ['x'] }))

@@ -31,6 +31,11 @@ export interface EncomendaLocal extends EstadoEncomendaLocal {
   escolherLoja(idLoja: number, tipo: 0 | 1): void
   /** Spec §4: a delivery type change clears the cart (the same type again changes nothing). */
   definirTipoEntrega(tipo: 0 | 1): void
+  /**
+   * The checkout sent an order with this delivery type: the device now shows it (the catalogue names it) and the next
+   * checkout starts from it. The cart is that order's, so it is kept (cleared once paid, kept for another try).
+   */
+  tipoEncomendado(tipo: 0 | 1): void
   definirUsarPremio(v: 0 | 1): void
   /** The same product with the same extras and options adds up (at most 99). */
   adicionar(linha: LinhaLocal): void
@@ -71,6 +76,8 @@ export const transicoes = {
   }),
   definirTipoEntrega: (s: EstadoEncomendaLocal, tipo: 0 | 1): EstadoEncomendaLocal =>
     tipo === s.id_tipo_entrega ? s : { ...s, id_tipo_entrega: tipo, linhas: [] },
+  tipoEncomendado: (s: EstadoEncomendaLocal, tipo: 0 | 1): EstadoEncomendaLocal =>
+    tipo === s.id_tipo_entrega ? s : { ...s, id_tipo_entrega: tipo },
   definirUsarPremio: (s: EstadoEncomendaLocal, v: 0 | 1): EstadoEncomendaLocal =>
     v === s.usar_premio ? s : { ...s, usar_premio: v },
   adicionar(s: EstadoEncomendaLocal, linha: LinhaLocal): EstadoEncomendaLocal {
@@ -201,6 +208,7 @@ const acao =
 const acoes = {
   escolherLoja: acao(transicoes.escolherLoja),
   definirTipoEntrega: acao(transicoes.definirTipoEntrega),
+  tipoEncomendado: acao(transicoes.tipoEncomendado),
   definirUsarPremio: acao(transicoes.definirUsarPremio),
   adicionar: acao(transicoes.adicionar),
   incrementar: acao(transicoes.incrementar),
@@ -208,6 +216,17 @@ const acoes = {
   remover: acao(transicoes.remover),
   limpar: acao(transicoes.limpar),
 }
+
+/** The last line put in the cart, and when: the screen the person goes back to says so. In memory, for this visit. */
+let ultimaAdicao: { texto: string; em: number } | null = null
+
+export function avisarAdicao(texto: string, agora = Date.now()): void {
+  ultimaAdicao = { texto, em: agora }
+}
+
+/** The last addition if it is younger than `ms`. */
+export const adicaoRecente = (agora: number, ms: number): { texto: string; em: number } | null =>
+  ultimaAdicao && agora - ultimaAdicao.em < ms ? ultimaAdicao : null
 
 /** The order being built on this device, shared by every component that reads it, with its transitions. */
 export function useEncomendaLocal(): EncomendaLocal {
