@@ -32,7 +32,7 @@ describe.each(testDialects())('login timing on %s', (dialect) => {
   }
 
   /** Alternates the two phones' tries so machine load falls on both alike; medians of each. */
-  async function compare(knownPhone: (i: number) => string, unknownPhone: (i: number) => string) {
+  async function measure(knownPhone: (i: number) => string, unknownPhone: (i: number) => string) {
     // Warm both paths first (the decoy hash, prepared statements).
     await timed('915000000')
     await timed('915000001')
@@ -44,13 +44,22 @@ describe.each(testDialects())('login timing on %s', (dialect) => {
     }
     // The same answers, one by one…
     expect(u.map((r) => [r.status, r.body])).toEqual(k.map((r) => [r.status, r.body]))
-    // …in the same time, within noise: 10 ms, or a third of the time, whichever is larger (the suite shares two cores
-    // with other test files). Skipping the scrypt check on one path, as the lock that only accounts had did (30 ms
-    // against 1), is well past it.
-    const [mk, mu] = [median(k.map((r) => r.ms)), median(u.map((r) => r.ms))]
-    expect(Math.abs(mk - mu), `known ${mk.toFixed(1)} ms, unknown ${mu.toFixed(1)} ms`).toBeLessThan(
-      Math.max(10, Math.max(mk, mu) / 3),
-    )
+    return [median(k.map((r) => r.ms)), median(u.map((r) => r.ms))] as const
+  }
+
+  /**
+   * …in the same time, within noise: 10 ms, or a third of the time, whichever is larger. A difference the code makes
+   * (skipping the scrypt check on one path, as the lock that only accounts had did: 30 ms against 1) shows in every
+   * round; a burst of load on a busy two-core machine shows in one. So up to three rounds, and one within noise passes.
+   */
+  async function compare(knownPhone: (i: number) => string, unknownPhone: (i: number) => string) {
+    const rounds: string[] = []
+    for (let round = 0; round < 3; round++) {
+      const [mk, mu] = await measure(knownPhone, unknownPhone)
+      if (Math.abs(mk - mu) < Math.max(10, Math.max(mk, mu) / 3)) return
+      rounds.push(`known ${mk.toFixed(1)} ms, unknown ${mu.toFixed(1)} ms`)
+    }
+    expect.fail(`the answers' times differ in every round: ${rounds.join('; ')}`)
   }
 
   it('20 tries on one phone with an account and 20 on one without: same answers, same time', async () => {
@@ -58,12 +67,12 @@ describe.each(testDialects())('login timing on %s', (dialect) => {
       () => known[0] as string,
       () => unknown[0] as string,
     )
-  }, 60_000)
+  }, 180_000)
 
   it('a wrong password and an unknown phone, each a first try: same answer, same time', async () => {
     await compare(
       (i) => known[i + 1] as string,
       (i) => unknown[i + 1] as string,
     )
-  }, 60_000)
+  }, 180_000)
 })
