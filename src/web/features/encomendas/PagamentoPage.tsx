@@ -1,10 +1,11 @@
 import { useEffect, useRef } from 'react'
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
 import { ESTADO } from '../../../shared/estado-pedido.ts'
-import { formatMoney } from '../../../shared/format.ts'
+import { formatMoney, formatTelemovel } from '../../../shared/format.ts'
 import type { EncomendaCliente } from '../../../shared/pedido.ts'
 import { paths } from '../../../shared/routes.ts'
 import { isNotFound } from '../../lib/api.ts'
+import { useAgruparTelemovel } from '../../lib/telemovel.ts'
 import { ErrorState } from '../../ui/ErrorState.tsx'
 import { useHeader } from '../../ui/header.tsx'
 import { Loading } from '../../ui/Loading.tsx'
@@ -43,6 +44,7 @@ export function PagamentoPage() {
 }
 
 function EmCurso({ o }: { o: EncomendaCliente }) {
+  const agrupar = useAgruparTelemovel(o.pagamento?.pais)
   const segundos = useSegundosAte(o.pagamento?.expira_em)
   const expirou = segundos === 0
   return (
@@ -60,7 +62,7 @@ function EmCurso({ o }: { o: EncomendaCliente }) {
           {o.pagamento && (
             <div>
               <dt>Telemóvel</dt>
-              <dd>{o.pagamento.telemovel}</dd>
+              <dd>{formatTelemovel(o.pagamento.pais, o.pagamento.telemovel, agrupar)}</dd>
             </div>
           )}
           <div className="chk-total">

@@ -1,0 +1,25 @@
+import { useLocation } from 'react-router'
+import { telemovelNaFrase } from '../../../shared/format.ts'
+import { useAgruparTelemovel } from '../../lib/telemovel.ts'
+
+interface NumeroEnviado {
+  telemovel: string
+  pais: string
+}
+
+/**
+ * Navigation options for the SMS-code screen that say which number the code went to. In the history state, which a
+ * reload keeps: a phone number goes neither into the URL nor into the device's storage (docs/decisions/0003).
+ */
+export const comNumeroEnviado = ({ telemovel, pais }: NumeroEnviado) => ({
+  state: { enviadoPara: { telemovel, pais } },
+})
+
+/** The number the code went to, as a sentence says it (`912 345 678`), if the screen was opened from the form. */
+export function useNumeroEnviado(): string | undefined {
+  const state = useLocation().state as { enviadoPara?: Partial<NumeroEnviado> } | null
+  const numero = state?.enviadoPara
+  const known = typeof numero?.telemovel === 'string' && typeof numero.pais === 'string' ? numero : undefined
+  const agrupar = useAgruparTelemovel(known?.pais)
+  return known ? telemovelNaFrase(known.pais as string, known.telemovel as string, agrupar) : undefined
+}
