@@ -1,5 +1,3 @@
-import { useCallback, useState } from 'react'
-
 /**
  * When a submission says it is running (docs/decisions/0015): not before it has run this long, so that an answer
  * faster than a person can notice shows nothing at all…
@@ -34,18 +32,4 @@ export async function runWithBusy<R>(call: () => Promise<R>, show: (busy: boolea
     show(false)
   }
   return outcome
-}
-
-/**
- * The same rule for a screen that says it is busy in its own way (the counter tablet's button labels): `busy` turns
- * on and off as `runWithBusy` says; `run` answers or throws as the call did.
- */
-export function useBusy() {
-  const [busy, setBusy] = useState(false)
-  const run = useCallback(async <R>(call: () => Promise<R>): Promise<R> => {
-    const outcome = await runWithBusy(call, setBusy)
-    if (!outcome.ok) throw outcome.error
-    return outcome.value
-  }, [])
-  return { busy, run }
 }

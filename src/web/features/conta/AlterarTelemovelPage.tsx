@@ -8,8 +8,8 @@ import { PhoneField, phoneFieldProps } from '../../ui/PhoneField.tsx'
 const loadAlterarTelemovelSchema = (): Promise<typeof AlterarTelemovelSchema> =>
   import('../../../shared/conta.ts').then((m) => m.AlterarTelemovelSchema)
 
+import { comNumeroEnviado } from './numero-enviado.ts'
 import { useAlterarTelemovel } from './use-alterar-telemovel.ts'
-import { comNumeroEnviado } from './use-numero-enviado.ts'
 
 export function AlterarTelemovelPage() {
   return (

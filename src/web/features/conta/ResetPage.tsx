@@ -7,7 +7,7 @@ import { PhoneField, phoneFieldProps } from '../../ui/PhoneField.tsx'
 
 const loadResetSchema = (): Promise<typeof ResetSchema> => import('../../../shared/conta.ts').then((m) => m.ResetSchema)
 
-import { comNumeroEnviado } from './use-numero-enviado.ts'
+import { comNumeroEnviado } from './numero-enviado.ts'
 import { useReset } from './use-reset.ts'
 
 export function ResetPage() {

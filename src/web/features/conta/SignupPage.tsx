@@ -12,7 +12,7 @@ import { PhoneField, phoneFieldProps } from '../../ui/PhoneField.tsx'
 const loadSignupSchema = (): Promise<typeof SignupSchema> =>
   import('../../../shared/conta.ts').then((m) => m.SignupSchema)
 
-import { comNumeroEnviado } from './use-numero-enviado.ts'
+import { comNumeroEnviado } from './numero-enviado.ts'
 import { useRegisto } from './use-registo.ts'
 
 export function SignupPage() {

@@ -1,19 +1,7 @@
 import { useLocation } from 'react-router'
 import { telemovelNaFrase } from '../../../shared/format.ts'
 import { useAgruparTelemovel } from '../../lib/telemovel.ts'
-
-interface NumeroEnviado {
-  telemovel: string
-  pais: string
-}
-
-/**
- * Navigation options for the SMS-code screen that say which number the code went to. In the history state, which a
- * reload keeps: a phone number goes neither into the URL nor into the device's storage (docs/decisions/0003).
- */
-export const comNumeroEnviado = ({ telemovel, pais }: NumeroEnviado) => ({
-  state: { enviadoPara: { telemovel, pais } },
-})
+import type { NumeroEnviado } from './numero-enviado.ts'
 
 /** The number the code went to, as a sentence says it (`912 345 678`), if the screen was opened from the form. */
 export function useNumeroEnviado(): string | undefined {

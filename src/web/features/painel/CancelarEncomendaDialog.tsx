@@ -3,9 +3,9 @@ import { formatMoney } from '../../../shared/format.ts'
 import type { EncomendaLoja } from '../../../shared/pedido.ts'
 import { mensagens } from '../../../shared/validacao.ts'
 import { ApiError } from '../../lib/api.ts'
-import { useBusy } from '../../ui/busy.ts'
 import { Field } from '../../ui/Field.tsx'
 import { useNativeModal } from '../../ui/native-dialog.ts'
+import { useBusy } from '../../ui/use-busy.ts'
 
 /** The longest reason the server keeps (STORE-API.md `cancelar` `{motivo}`). */
 export const MOTIVO_MAX = 300
