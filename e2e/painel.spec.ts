@@ -474,3 +474,44 @@ test('a till whose key was revoked goes back to pairing when it next calls, and 
   expect(urls).toEqual([])
   await expect(page.getByLabel('Chave da loja', { exact: true })).toBeVisible()
 })
+
+test("the till's forms say they are busy only for a slow answer, then for at least 1.5 s (as the customer's)", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(60_000)
+  const cliente = await newCustomer(browser, baseURL)
+  await pair(page, createStoreKey(LOJA))
+  // Every change of the button's label, timed in the page, so that a label of a few milliseconds is seen too.
+  await page.evaluate(() => {
+    const seen: [number, string][] = []
+    ;(window as unknown as { rotulos: typeof seen }).rotulos = seen
+    new MutationObserver(() => {
+      const label = document.querySelector('.painel-botao-grande[type="submit"]')?.textContent ?? ''
+      if (label !== seen.at(-1)?.[1]) seen.push([performance.now(), label])
+    }).observe(document.documentElement, { childList: true, subtree: true, characterData: true })
+  })
+  const rotulos = () => page.evaluate(() => (window as unknown as { rotulos: [number, string][] }).rotulos)
+
+  await identifyByPhone(page, cliente.account.telemovel)
+  await registerPurchase(page, '5,00', `FT E2E/${randomUUID().slice(0, 8)}`)
+  await expect(registada(page)).toBeVisible()
+  expect((await rotulos()).map(([, label]) => label)).not.toContain('A registar…')
+
+  await page.getByRole('button', { name: 'Nova compra' }).click()
+  await identifyByPhone(page, cliente.account.telemovel)
+  await page.route('**/painel/api/compras', async (route) => {
+    if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 500))
+    await route.fallback()
+  })
+  await registerPurchase(page, '6,00', `FT E2E/${randomUUID().slice(0, 8)}`)
+  await expect(page.getByRole('button', { name: 'A registar…' })).toBeVisible()
+  await page.screenshot({ path: '.tmp/screens/painel-a-registar.png' })
+  await expect(registada(page)).toBeVisible()
+  const all = await rotulos()
+  const shown = all.findIndex(([, label]) => label === 'A registar…')
+  const [shownAt] = all[shown] ?? [0]
+  const [hiddenAt] = all[shown + 1] ?? [0]
+  expect(hiddenAt - shownAt).toBeGreaterThanOrEqual(1490)
+})

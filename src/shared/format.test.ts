@@ -1,5 +1,6 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile'
 import { describe, expect, it } from 'vitest'
-import { formatDateTime, formatKm, formatMoney } from './format.ts'
+import { formatDateTime, formatKm, formatMoney, formatTelemovel, telemovelNaFrase } from './format.ts'
 
 describe('formatMoney', () => {
   it('writes cents as euros with a comma and the euro sign', () => {
@@ -22,5 +23,27 @@ describe('formatKm', () => {
   it('keeps one decimal with a comma', () => {
     expect(formatKm(1.26)).toBe('1,3 km')
     expect(formatKm(12)).toBe('12,0 km')
+  })
+})
+
+describe('formatTelemovel', () => {
+  const agrupar = (e164: string) => parsePhoneNumberFromString(e164)?.formatInternational()
+
+  it('groups a Portuguese number three by three, without the library', () => {
+    expect(formatTelemovel('351', '912345678')).toBe('+351 912 345 678')
+    expect(formatTelemovel('351', '912 345 678')).toBe('+351 912 345 678')
+    expect(telemovelNaFrase('351', '912345678')).toBe('912 345 678')
+  })
+
+  it("groups another country's number by its numbering plan when the library is there", () => {
+    expect(formatTelemovel('34', '612345678', agrupar)).toBe('+34 612 34 56 78')
+    expect(formatTelemovel('33', '612345678', agrupar)).toBe('+33 6 12 34 56 78')
+    expect(formatTelemovel('44', '7700900123', agrupar)).toBe('+44 7700 900123')
+    expect(telemovelNaFrase('34', '612345678', agrupar)).toBe('+34 612 34 56 78')
+  })
+
+  it('shows the digits unbroken, with the dial code, until then (or when the plan does not know them)', () => {
+    expect(formatTelemovel('34', '612345678')).toBe('+34 612345678')
+    expect(formatTelemovel('34', '12', agrupar)).toBe('+34 12')
   })
 })

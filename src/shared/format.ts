@@ -43,3 +43,22 @@ export function formatKm(km: number): string {
  * would give "0 ponto", which is not Portuguese: only exactly one is singular).
  */
 export const pontosLabel = (n: number) => `${Math.abs(n)} ${Math.abs(n) === 1 ? 'ponto' : 'pontos'}`
+
+/** A number in another country's own grouping (`+34 612 34 56 78`), from libphonenumber-js where it is loaded. */
+export type AgruparTelemovel = (e164: string) => string | undefined
+
+/**
+ * A phone as people read it: `+351 912 345 678`. A Portuguese number (nine digits) is grouped by its rule, three by
+ * three, with no library; another country's by `agrupar` (its numbering plan) when given, else its digits unbroken.
+ */
+export function formatTelemovel(pais: string, telemovel: string, agrupar?: AgruparTelemovel): string {
+  const digits = telemovel.replace(/\D/g, '')
+  if (pais === '351' && digits.length === 9) return `+351 ${digits.replace(/^(\d{3})(\d{3})/, '$1 $2 ')}`
+  return agrupar?.(`+${pais}${digits}`) ?? `+${pais} ${digits}`
+}
+
+/** The same phone inside a sentence: a Portuguese one without its dial code (`912 345 678`), as people say it here. */
+export function telemovelNaFrase(pais: string, telemovel: string, agrupar?: AgruparTelemovel): string {
+  const formatted = formatTelemovel(pais, telemovel, agrupar)
+  return pais === '351' ? formatted.replace(/^\+351 /, '') : formatted
+}

@@ -35,8 +35,10 @@ export const EncomendaClienteSchema = z.object({
   desconto: z.number().int(),
   /** What MB WAY charges (total − desconto). */
   valor_pago: z.number().int(),
-  /** The MB WAY request while it waits for the customer: the phone it went to and when it expires (ISO). */
-  pagamento: z.object({ metodo: z.literal('MB WAY'), telemovel: z.string(), expira_em: z.string() }).nullable(),
+  /** The MB WAY request while it waits for the customer: the phone it went to (and its dial code) and when it expires (ISO). */
+  pagamento: z
+    .object({ metodo: z.literal('MB WAY'), telemovel: z.string(), pais: z.string(), expira_em: z.string() })
+    .nullable(),
   /** Why the order was cancelled, in words the customer reads. */
   motivo: z.string().nullable(),
   criada_em: z.string(),

@@ -1,12 +1,9 @@
 import { useRef } from 'react'
 import { useNativeModal } from './native-dialog.ts'
 
-/** Spec §9: the form-submission overlay stays at least this long, so a fast answer does not flash. */
-export const FORM_OVERLAY_MIN_MS = 1500
-
 const ignore = () => {}
 
-/** Full-screen overlay over everything (even an open modal) while a submission runs. */
+/** Full-screen overlay over everything (even an open modal) while a submission runs (when: ui/busy.ts). */
 export function LoadingOverlay({ label = 'A processar…' }: { label?: string }) {
   const ref = useRef<HTMLDialogElement>(null)
   useNativeModal(ref, ignore, (dialog) => dialog)

@@ -46,7 +46,7 @@ export function useModalNavigate(): (to: string, options?: NavigateOptions) => v
       navigate(to, {
         ...options,
         replace: options.replace ?? inModal,
-        state: background ? { background } : null,
+        state: background ? { ...(options.state as object | undefined), background } : (options.state ?? null),
       })
     },
     [navigate, location, inModal],

@@ -4,12 +4,11 @@ import { flushSync } from 'react-dom'
 import { GENERIC_ERROR_TITLE } from '../../shared/api.ts'
 import { ApiError } from '../lib/api.ts'
 import { PRIVATE_DATA_KEY } from '../lib/private-data.ts'
+import { type Outcome, runWithBusy } from './busy.ts'
 import { Dialog, type DialogContent } from './Dialog.tsx'
-import { FORM_OVERLAY_MIN_MS, LoadingOverlay } from './LoadingOverlay.tsx'
+import { LoadingOverlay } from './LoadingOverlay.tsx'
 
 const UNEXPECTED = 'Ocorreu um erro inesperado. Tente mais tarde.'
-
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 export interface OpenDialog extends DialogContent {
   /** After the dialog went away, whatever button closed it. */
@@ -19,11 +18,12 @@ export interface OpenDialog extends DialogContent {
 /** The outcome's error of a call made while another of the same screen still runs (a double tap). */
 export const ALREADY_RUNNING = Symbol('already running')
 
-export type Outcome<R> = { ok: true; value: R } | { ok: false; error: unknown }
+export type { Outcome }
 
 /**
- * Runs calls the way forms do (spec §8, §9): the full-screen overlay for at least 1.5 s, a failure without field
- * messages shown in the error dialog with the server's title and message. Render `feedback` once in the screen.
+ * Runs calls the way forms do (spec §8, §9): the full-screen overlay once a call has run 300 ms, then for at least
+ * 1.5 s (ui/busy.ts); a failure without field messages shown in the error dialog with the server's title and message.
+ * Render `feedback` once in the screen.
  */
 export function useSubmission() {
   const [busy, setBusy] = useState(false)
@@ -56,18 +56,12 @@ export function useSubmission() {
   const run = useCallback(async <R,>(call: () => Promise<R>): Promise<Outcome<R>> => {
     if (running.current) return { ok: false, error: ALREADY_RUNNING }
     running.current = true
-    setBusy(true)
-    const started = Date.now()
-    let outcome: Outcome<R>
-    try {
-      outcome = { ok: true, value: await call() }
-    } catch (error) {
-      outcome = { ok: false, error }
-    }
-    await wait(FORM_OVERLAY_MIN_MS - (Date.now() - started))
+    const outcome = await runWithBusy(call, (shown) => {
+      // Gone at once (and focus back in the form) before the caller focuses a field or opens a dialog.
+      if (shown) setBusy(true)
+      else flushSync(() => setBusy(false))
+    })
     running.current = false
-    // The overlay must be gone (and focus back in the form) before the caller focuses a field or opens a dialog.
-    flushSync(() => setBusy(false))
     return outcome
   }, [])
 

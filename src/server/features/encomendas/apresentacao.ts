@@ -22,7 +22,7 @@ export function paraCliente(p: Encomenda, loja: string): EncomendaCliente {
     valor_pago: p.valor_pago,
     pagamento:
       p.estado === ESTADO.pagamento && p.pagamento_estado === 'pendente' && p.expira_em
-        ? { metodo: 'MB WAY', telemovel: p.telemovel, expira_em: p.expira_em }
+        ? { metodo: 'MB WAY', telemovel: p.telemovel, pais: p.pais, expira_em: p.expira_em }
         : null,
     motivo: p.motivo,
     criada_em: p.criada_em,

@@ -27,7 +27,7 @@ describe.each(testDialects())('orders: checkout, MB WAY sandbox, the board on %s
       desconto: 0,
       valor_pago: TOTAL,
       loja: expect.any(String),
-      pagamento: { metodo: 'MB WAY', telemovel: TELEMOVEL, expira_em: '2026-11-23T12:04:00.000Z' },
+      pagamento: { metodo: 'MB WAY', telemovel: TELEMOVEL, pais: '351', expira_em: '2026-11-23T12:04:00.000Z' },
     })
     expect(orderData.linhas[0]).toEqual({
       produto: 'Galão',

@@ -3,9 +3,11 @@ import { Link, useNavigate } from 'react-router'
 import type { z } from 'zod'
 import { PASSWORD_LENGTH, POLITICA_PRIVACIDADE_TAG, TERMOS_TAG } from '../../../shared/constants.ts'
 import type { dadosPessoaisSchema, UserData } from '../../../shared/conta.ts'
+import { formatTelemovel } from '../../../shared/format.ts'
 import { paths } from '../../../shared/routes.ts'
 import { usePrivateData, useSetPrivateData } from '../../lib/private-data.ts'
 import { QueryView } from '../../lib/query.tsx'
+import { useAgruparTelemovel } from '../../lib/telemovel.ts'
 import { useConfiguracao } from '../../lib/use-configuracao.ts'
 import { deferredForm, useDeferredApiForm } from '../../ui/deferred-form.tsx'
 import { CheckboxField, Field, SelectField } from '../../ui/Field.tsx'
@@ -58,6 +60,7 @@ const DadosPessoaisForm = deferredForm(function DadosPessoaisForm({
 }: FormProps) {
   const navigate = useNavigate()
   const guardar = useDadosPessoais()
+  const agrupar = useAgruparTelemovel(user.pais)
   const setPrivateData = useSetPrivateData()
   const schema = useCallback(
     () =>
@@ -104,6 +107,10 @@ const DadosPessoaisForm = deferredForm(function DadosPessoaisForm({
   return (
     <main className="page" id="conteudo">
       <h1>Dados pessoais</h1>
+      {/* Not a field of this form: the number is the account's login, changed (with an SMS code) on its own screen. */}
+      <p className="dados-telemovel">
+        Telemóvel: <strong>{formatTelemovel(user.pais, user.telemovel, agrupar)}</strong>
+      </p>
       {comPassword && (
         <p className="form-intro">
           Para concluir, preencha os seus dados e defina uma password de {PASSWORD_LENGTH} dígitos.

@@ -8,6 +8,7 @@ import { PhoneField, phoneFieldProps } from '../../ui/PhoneField.tsx'
 const loadAlterarTelemovelSchema = (): Promise<typeof AlterarTelemovelSchema> =>
   import('../../../shared/conta.ts').then((m) => m.AlterarTelemovelSchema)
 
+import { comNumeroEnviado } from './numero-enviado.ts'
 import { useAlterarTelemovel } from './use-alterar-telemovel.ts'
 
 export function AlterarTelemovelPage() {
@@ -25,7 +26,8 @@ const AlterarTelemovelForm = deferredForm(function AlterarTelemovelForm() {
     schema: loadAlterarTelemovelSchema,
     defaultValues: { telemovel: '', pais: DEFAULT_PAIS, confirmacaoTelemovel: '', confirmacaoPais: DEFAULT_PAIS },
     submit: (values) => alterar.mutateAsync(values),
-    onSuccess: ({ hash }) => openModal(href(paths.confirmPhoneChange, { hash }), { replace: true }),
+    onSuccess: ({ hash }, values) =>
+      openModal(href(paths.confirmPhoneChange, { hash }), { replace: true, ...comNumeroEnviado(values) }),
   })
   return (
     <>

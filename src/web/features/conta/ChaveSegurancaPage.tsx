@@ -2,6 +2,7 @@ import { useState } from 'react'
 import type { UserData } from '../../../shared/conta.ts'
 import { paths } from '../../../shared/routes.ts'
 import { usePrivateData } from '../../lib/private-data.ts'
+import { Dialog } from '../../ui/Dialog.tsx'
 import { useHeader } from '../../ui/header.tsx'
 import { Loading } from '../../ui/Loading.tsx'
 import { useSubmission } from '../../ui/submission.tsx'
@@ -25,12 +26,17 @@ function ChaveSeguranca({ user }: { user: UserData }) {
   const [pending, setPending] = useState<0 | 1 | null>(null)
   const ativa = user.usar_codigo_seguranca === 1
   const escolha = pending ?? user.usar_codigo_seguranca
+  const [confirmar, setConfirmar] = useState(false)
+  const [gerada, setGerada] = useState(false)
 
   async function save(selecao: 0 | 1, gerar = false) {
-    setPending(selecao)
+    // A new key keeps the choice as it is: the key stays on screen (and the button, with the focus) until the new one comes.
+    if (!gerar) setPending(selecao)
+    setGerada(false)
     const outcome = await submission.run(() => mutation.mutateAsync({ selecao, gerar }))
     setPending(null)
     if (!outcome.ok) submission.showError(outcome.error)
+    else if (gerar) setGerada(true)
   }
 
   return (
@@ -58,14 +64,31 @@ function ChaveSeguranca({ user }: { user: UserData }) {
             <>
               <p className="chave-valor">{chave}</p>
               <p className="muted">Guarde-a num local seguro.</p>
+              <p role="status" className="chave-gerada">
+                {gerada ? 'Nova chave gerada. A anterior e o código QR antigo deixaram de ser válidos.' : ''}
+              </p>
             </>
           ) : (
             <p>Não foi possível mostrar a sua chave. Gere uma nova chave; a anterior deixa de ser válida.</p>
           )}
-          <button type="button" className="button" onClick={() => void save(1, true)}>
+          <button type="button" className="button" onClick={() => setConfirmar(true)}>
             Gerar nova chave
           </button>
         </section>
+      )}
+      {/* A new key also renews the QR's token: a printed or saved copy of the QR stops working, which a tap must not do by mistake. */}
+      {confirmar && (
+        <Dialog
+          title="Gerar nova chave?"
+          message={
+            'A chave atual deixa de ser válida, e o código QR que tenha impresso ou guardado (uma fotografia, uma captura de ecrã) deixa de o identificar na loja.\nNa loja, passa a usar a nova chave e o código QR que a app mostrar.'
+          }
+          buttons={[
+            { label: 'Cancelar', secondary: true, isDefault: true },
+            { label: 'Gerar nova chave', action: () => void save(1, true) },
+          ]}
+          onClose={() => setConfirmar(false)}
+        />
       )}
       {submission.feedback}
     </main>

@@ -6,6 +6,7 @@ import { Dialog } from '../../ui/Dialog.tsx'
 import { RouteModal, useModalNavigate } from '../../ui/modal-route.tsx'
 import { SmsCodeForm } from './SmsCodeForm.tsx'
 import { useConfirmarTelemovel } from './use-confirmar-telemovel.ts'
+import { useNumeroEnviado } from './use-numero-enviado.ts'
 
 export function ConfirmPhoneChangePage() {
   const { hash = '' } = useParams()
@@ -13,11 +14,18 @@ export function ConfirmPhoneChangePage() {
   const navigate = useNavigate()
   const openModal = useModalNavigate()
   const [done, setDone] = useState(false)
+  const numero = useNumeroEnviado()
   return (
     <RouteModal title="Confirmar novo telemóvel">
       <SmsCodeForm
         hash={hash}
-        intro={<p>Enviámos um código por SMS para o novo número. Introduza-o para concluir a alteração.</p>}
+        numero={numero}
+        intro={
+          <p>
+            Enviámos um código por SMS para o novo número{numero ? `, ${numero}` : ''}. Introduza-o para concluir a
+            alteração.
+          </p>
+        }
         confirm={confirmar.mutateAsync}
         onConfirmed={() => {
           // The server gave this device a new session: its event stream and push subscription move to it.

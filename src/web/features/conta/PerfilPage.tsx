@@ -1,8 +1,9 @@
 import { Link } from 'react-router'
 import type { UserData } from '../../../shared/conta.ts'
-import { formatMoney } from '../../../shared/format.ts'
+import { formatMoney, formatTelemovel } from '../../../shared/format.ts'
 import { paths } from '../../../shared/routes.ts'
 import { usePrivateData } from '../../lib/private-data.ts'
+import { useAgruparTelemovel } from '../../lib/telemovel.ts'
 import { AtivarNotificacoes } from '../../ui/AtivarNotificacoes.tsx'
 import { ErrorState } from '../../ui/ErrorState.tsx'
 import { useHeader } from '../../ui/header.tsx'
@@ -20,11 +21,12 @@ export function PerfilPage() {
 }
 
 function Perfil({ user }: { user: UserData }) {
+  const agrupar = useAgruparTelemovel(user.pais)
   return (
     <main className="page" id="conteudo">
       <section className="perfil-resumo" aria-labelledby="perfil-ola">
         <h1 id="perfil-ola">{user.nome ? `Olá, ${user.nome}` : 'Olá!'}</h1>
-        <p className="muted">{`+${user.pais} ${user.telemovel}`}</p>
+        <p className="muted">{formatTelemovel(user.pais, user.telemovel, agrupar)}</p>
         <p className="perfil-poupou">
           Já poupou <strong>{formatMoney(user.ja_poupou)}</strong>
         </p>

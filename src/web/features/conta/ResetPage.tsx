@@ -7,6 +7,7 @@ import { PhoneField, phoneFieldProps } from '../../ui/PhoneField.tsx'
 
 const loadResetSchema = (): Promise<typeof ResetSchema> => import('../../../shared/conta.ts').then((m) => m.ResetSchema)
 
+import { comNumeroEnviado } from './numero-enviado.ts'
 import { useReset } from './use-reset.ts'
 
 export function ResetPage() {
@@ -29,7 +30,8 @@ const ResetForm = deferredForm(function ResetForm() {
     schema: loadResetSchema,
     defaultValues: { telemovel: '', pais: DEFAULT_PAIS },
     submit: (values) => reset.mutateAsync(values),
-    onSuccess: ({ hash }) => openModal(href(paths.confirmReset, { hash }), { replace: true }),
+    onSuccess: ({ hash }, values) =>
+      openModal(href(paths.confirmReset, { hash }), { replace: true, ...comNumeroEnviado(values) }),
   })
   return (
     <>

@@ -12,6 +12,7 @@ import { PhoneField, phoneFieldProps } from '../../ui/PhoneField.tsx'
 const loadSignupSchema = (): Promise<typeof SignupSchema> =>
   import('../../../shared/conta.ts').then((m) => m.SignupSchema)
 
+import { comNumeroEnviado } from './numero-enviado.ts'
 import { useRegisto } from './use-registo.ts'
 
 export function SignupPage() {
@@ -38,7 +39,8 @@ const SignupForm = deferredForm(function SignupForm({ initial }: { initial: Part
     schema: loadSignupSchema,
     defaultValues: initial,
     submit: (values) => registo.mutateAsync(values),
-    onSuccess: ({ hash }) => openModal(href(paths.confirmSignup, { hash }), { replace: true }),
+    onSuccess: ({ hash }, values) =>
+      openModal(href(paths.confirmSignup, { hash }), { replace: true, ...comNumeroEnviado(values) }),
   })
   const { register } = form
   const termsPath = href(paths.informacaoLegalConteudoSignup, { conteudo: TERMOS_TAG })

@@ -13,6 +13,8 @@ import { useReenviarCodigo } from './use-reenviar-codigo.ts'
 interface SmsCodeFormProps {
   hash: string
   intro: ReactNode
+  /** The number the code went to, as a sentence says it, when known. */
+  numero?: string | undefined
   confirm: (variables: { hash: string; codigo: string }) => Promise<PrivateData>
   onConfirmed: (data: PrivateData) => void
   /** Where an expired or spent code sends the person: the step that asks for a new one. */
@@ -23,6 +25,7 @@ interface SmsCodeFormProps {
 export const SmsCodeForm = deferredForm(function SmsCodeForm({
   hash,
   intro,
+  numero,
   confirm,
   onConfirmed,
   restart,
@@ -45,7 +48,10 @@ export const SmsCodeForm = deferredForm(function SmsCodeForm({
   async function resend() {
     const outcome = await submission.run(() => reenviar.mutateAsync(hash))
     if (outcome.ok) {
-      submission.showDialog({ title: 'Código reenviado', message: 'Enviámos um novo código por SMS.' })
+      submission.showDialog({
+        title: 'Código reenviado',
+        message: `Enviámos um novo código por SMS${numero ? ` para o número ${numero}` : ''}.`,
+      })
       form.reset({ codigo: '' })
     } else {
       const { error } = outcome

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
 import { ESTADO } from '../../../shared/estado-pedido.ts'
-import { formatMoney } from '../../../shared/format.ts'
+import { formatMoney, formatTelemovel } from '../../../shared/format.ts'
 import type { EncomendaCliente } from '../../../shared/pedido.ts'
 import { paths } from '../../../shared/routes.ts'
 import { isNotFound } from '../../lib/api.ts'
+import { useAgruparTelemovel } from '../../lib/telemovel.ts'
 import { ErrorState } from '../../ui/ErrorState.tsx'
 import { useHeader } from '../../ui/header.tsx'
 import { Loading } from '../../ui/Loading.tsx'
@@ -57,6 +58,7 @@ export function PagamentoPage() {
 const PEDIDO_EXPIROU = 'O pedido de pagamento MB WAY expirou.'
 
 function EmCurso({ o, segundos }: { o: EncomendaCliente; segundos: number | null }) {
+  const agrupar = useAgruparTelemovel(o.pagamento?.pais)
   return (
     <main className="page chk-page" id="conteudo">
       <h1>{o.pago ? 'Pagamento efetuado' : 'Pagamento em curso'}</h1>
@@ -72,7 +74,7 @@ function EmCurso({ o, segundos }: { o: EncomendaCliente; segundos: number | null
           {o.pagamento && (
             <div>
               <dt>Telemóvel</dt>
-              <dd>{o.pagamento.telemovel}</dd>
+              <dd>{formatTelemovel(o.pagamento.pais, o.pagamento.telemovel, agrupar)}</dd>
             </div>
           )}
           <div className="chk-total">

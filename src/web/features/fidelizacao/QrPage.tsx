@@ -1,11 +1,12 @@
 import { useEffect } from 'react'
 import { Link, useNavigate } from 'react-router'
 import type { UserData } from '../../../shared/conta.ts'
+import { formatTelemovel } from '../../../shared/format.ts'
 import { paths } from '../../../shared/routes.ts'
 import { usePrivateData } from '../../lib/private-data.ts'
+import { useAgruparTelemovel } from '../../lib/telemovel.ts'
 import { useHeader } from '../../ui/header.tsx'
 import { Loading } from '../../ui/Loading.tsx'
-import { formatTelemovel } from './formatos.ts'
 import { QrCodigo } from './QrCodigo.tsx'
 import './fidelizacao.css'
 
@@ -23,6 +24,7 @@ export function QrPage() {
 function QrEcra({ user }: { user: UserData }) {
   const navigate = useNavigate()
   const chave = user.codigo_seguranca
+  const agrupar = useAgruparTelemovel(user.pais)
   // Escape closes, as 'Fechar' does.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -39,7 +41,7 @@ function QrEcra({ user }: { user: UserData }) {
       {user.usar_codigo_seguranca === 0 ? (
         <p className="qr-identificacao">
           <span className="qr-rotulo">Telemóvel</span>
-          <span className="qr-valor">{formatTelemovel(user.pais, user.telemovel)}</span>
+          <span className="qr-valor">{formatTelemovel(user.pais, user.telemovel, agrupar)}</span>
         </p>
       ) : chave ? (
         <p className="qr-identificacao">

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  formatPercent,
-  formatTelemovel,
-  movimentosDePremios,
-  movimentosDeSaldo,
-  pontosComSinal,
-  pontosLabel,
-} from './formatos.ts'
+import { formatPercent, movimentosDePremios, movimentosDeSaldo, pontosComSinal, pontosLabel } from './formatos.ts'
 
 describe('loyalty display rules (spec §2 "Transactions")', () => {
   it('says ponto for one point and pontos otherwise', () => {
@@ -40,8 +33,7 @@ describe('loyalty display rules (spec §2 "Transactions")', () => {
     ])
   })
 
-  it('formats phones and percents as pt-PT', () => {
-    expect(formatTelemovel('351', '912345678')).toBe('+351 912 345 678')
+  it('formats percents as pt-PT', () => {
     expect(formatPercent(5)).toBe('5%')
     expect(formatPercent(2.5)).toBe('2,5%')
   })

@@ -49,11 +49,5 @@ export function movimentosDePremios(t: Pick<Transacao, 'itens_adicionados' | 'it
 /** What the movement was: a purchase or a refund, and the amount of it. */
 export const tipoDe = (t: Pick<Transacao, 'tipo'>) => (t.tipo === 'devolucao' ? 'Devolução' : 'Compra')
 
-/** A phone for reading aloud at the till: `+351 912 345 678`. */
-export function formatTelemovel(pais: string, telemovel: string): string {
-  const digits = telemovel.replace(/\D/g, '')
-  return `+${pais} ${digits.replace(/(\d{3})(?=\d)/g, '$1 ')}`
-}
-
 /** A percent as pt-PT writes it: `5%`, `2,5%`. */
 export const formatPercent = (n: number) => `${String(n).replace('.', ',')}%`

@@ -5,6 +5,7 @@ import { mensagens } from '../../../shared/validacao.ts'
 import { ApiError } from '../../lib/api.ts'
 import { Field } from '../../ui/Field.tsx'
 import { useNativeModal } from '../../ui/native-dialog.ts'
+import { useBusy } from '../../ui/use-busy.ts'
 
 /** The longest reason the server keeps (STORE-API.md `cancelar` `{motivo}`). */
 export const MOTIVO_MAX = 300
@@ -44,7 +45,7 @@ export function CancelarEncomendaDialog({ encomenda: o, onConfirmar, onClose, on
   const descId = useId()
   const [motivo, setMotivo] = useState('')
   const [erro, setErro] = useState<string | undefined>()
-  const [aEnviar, setAEnviar] = useState(false)
+  const { busy: aEnviar, run } = useBusy()
   const running = useRef(false)
   // Not while the request runs: its answer decides what the dialog shows next.
   useNativeModal(
@@ -72,14 +73,12 @@ export function CancelarEncomendaDialog({ encomenda: o, onConfirmar, onClose, on
     }
     setErro(undefined)
     running.current = true
-    setAEnviar(true)
     try {
-      await onConfirmar(texto)
+      await run(() => onConfirmar(texto))
       running.current = false
       onClose()
     } catch (error) {
       running.current = false
-      setAEnviar(false)
       const field = error instanceof ApiError ? error.fields?.motivo : undefined
       if (field) {
         setErro(field)

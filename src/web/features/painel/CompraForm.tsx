@@ -3,6 +3,7 @@ import type { Cliente, TransacaoLoja } from '../../../shared/fidelizacao.ts'
 import { formatMoney } from '../../../shared/format.ts'
 import { ApiError } from '../../lib/api.ts'
 import { Field, SelectField } from '../../ui/Field.tsx'
+import { useBusy } from '../../ui/use-busy.ts'
 import { centsToInput, eurosError, parseEuros } from './money.ts'
 import { useRegistarCompra } from './use-registar-compra.ts'
 
@@ -39,6 +40,7 @@ export function CompraForm({ cliente, identificacao, onRegistada, onErro }: Comp
   }
   const resumoId = useId()
   const running = useRef(false)
+  const { busy: aRegistar, run } = useBusy()
 
   const totalParse = parseEuros(total)
   const saldoParse = parseEuros(saldo === '' ? '0' : saldo)
@@ -82,14 +84,16 @@ export function CompraForm({ cliente, identificacao, onRegistada, onErro }: Comp
     }
     running.current = true
     try {
-      const transacao = await registar.mutateAsync({
-        cliente_id: cliente.id,
-        identificacao,
-        total: v.total,
-        saldo_a_usar: v.saldo,
-        itens_a_redimir: Number(itens),
-        referencia: referencia.trim(),
-      })
+      const transacao = await run(() =>
+        registar.mutateAsync({
+          cliente_id: cliente.id,
+          identificacao,
+          total: v.total,
+          saldo_a_usar: v.saldo,
+          itens_a_redimir: Number(itens),
+          referencia: referencia.trim(),
+        }),
+      )
       onRegistada(transacao)
     } catch (error) {
       const fields = error instanceof ApiError ? error.fields : undefined
@@ -106,7 +110,7 @@ export function CompraForm({ cliente, identificacao, onRegistada, onErro }: Comp
   }
 
   return (
-    <form className="painel-cartao painel-form" noValidate onSubmit={onSubmit} aria-busy={registar.isPending}>
+    <form className="painel-cartao painel-form" noValidate onSubmit={onSubmit} aria-busy={aRegistar}>
       <Field
         ref={refs.total}
         name="total"
@@ -179,10 +183,10 @@ export function CompraForm({ cliente, identificacao, onRegistada, onErro }: Comp
       <button
         type="submit"
         className="button painel-botao painel-botao-grande"
-        disabled={registar.isPending}
+        disabled={aRegistar}
         aria-describedby={resumoId}
       >
-        {registar.isPending ? 'A registar…' : 'Registar'}
+        {aRegistar ? 'A registar…' : 'Registar'}
       </button>
     </form>
   )

@@ -3,6 +3,7 @@ import { formatMoney, pontosLabel } from '../../../shared/format.ts'
 import { ApiError } from '../../lib/api.ts'
 import { Field } from '../../ui/Field.tsx'
 import { useNativeModal } from '../../ui/native-dialog.ts'
+import { useBusy } from '../../ui/use-busy.ts'
 import { centsToInput, eurosError, parseEuros } from './money.ts'
 import type { CompraRecente } from './use-compras.ts'
 import { type Devolucao, useDevolver } from './use-devolver.ts'
@@ -27,6 +28,7 @@ export function DevolucaoDialog({ compra, onClose, onErro }: DevolucaoDialogProp
   const [resultado, setResultado] = useState<Devolucao | null>(null)
   const devolver = useDevolver(compra.id)
   const running = useRef(false)
+  const { busy: aDevolver, run } = useBusy()
   // Not while the request runs: its answer decides what the dialog shows next.
   useNativeModal(
     ref,
@@ -59,7 +61,7 @@ export function DevolucaoDialog({ compra, onClose, onErro }: DevolucaoDialogProp
     }
     running.current = true
     try {
-      setResultado(await devolver.mutateAsync(parsed.cents))
+      setResultado(await run(() => devolver.mutateAsync(parsed.cents)))
     } catch (error) {
       const field = error instanceof ApiError ? error.fields?.valor : undefined
       if (field) {
@@ -114,7 +116,7 @@ export function DevolucaoDialog({ compra, onClose, onErro }: DevolucaoDialogProp
             </div>
           </div>
         ) : (
-          <form className="painel-form" noValidate onSubmit={onSubmit} aria-busy={devolver.isPending}>
+          <form className="painel-form" noValidate onSubmit={onSubmit} aria-busy={aDevolver}>
             <h2 id={titleId}>Devolver compra</h2>
             <p className="muted">
               Documento {compra.referencia ?? '—'} · {compra.data} {compra.hora} · pago {formatMoney(compra.valor_pago)}
@@ -145,12 +147,12 @@ export function DevolucaoDialog({ compra, onClose, onErro }: DevolucaoDialogProp
                 type="button"
                 className="button button-secondary painel-botao"
                 onClick={onClose}
-                disabled={devolver.isPending}
+                disabled={aDevolver}
               >
                 Cancelar
               </button>
-              <button type="submit" className="button painel-botao" disabled={devolver.isPending}>
-                {devolver.isPending ? 'A devolver…' : 'Devolver'}
+              <button type="submit" className="button painel-botao" disabled={aDevolver}>
+                {aDevolver ? 'A devolver…' : 'Devolver'}
               </button>
             </div>
           </form>

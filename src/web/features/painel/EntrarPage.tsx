@@ -3,6 +3,7 @@ import { Navigate, useNavigate } from 'react-router'
 import { paths } from '../../../shared/routes.ts'
 import { ApiError } from '../../lib/api.ts'
 import { useFieldIds } from '../../ui/Field.tsx'
+import { useBusy } from '../../ui/use-busy.ts'
 import { isSemSessao } from './api.ts'
 import { PainelCarregando, PainelLayout } from './PainelLayout.tsx'
 import { useEntrar } from './use-entrar.ts'
@@ -22,6 +23,8 @@ export function EntrarPage() {
   const [mostrar, setMostrar] = useState(false)
   const [erroChave, setErroChave] = useState<string | undefined>()
   const input = useRef<HTMLInputElement>(null)
+  const running = useRef(false)
+  const { busy: aEntrar, run } = useBusy()
   const { controlId, hintId, errorId, aria } = useFieldIds(undefined, erroChave, true)
 
   // Only an answer asked now says the tablet is paired: a remembered one may be of a session that has since ended (a
@@ -39,7 +42,7 @@ export function EntrarPage() {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
-    if (entrar.isPending) return
+    if (running.current) return
     const valor = chave.trim()
     if (valor === '') {
       setErroChave('Campo de preenchimento obrigatório')
@@ -47,8 +50,9 @@ export function EntrarPage() {
       return
     }
     setErroChave(undefined)
+    running.current = true
     try {
-      await entrar.mutateAsync(valor)
+      await run(() => entrar.mutateAsync(valor))
       await navigate(paths.painelCaixa, { replace: true })
     } catch (error) {
       const field = error instanceof ApiError ? error.fields?.chave : undefined
@@ -58,6 +62,8 @@ export function EntrarPage() {
       } else {
         erro.mostrar(error, () => input.current?.focus())
       }
+    } finally {
+      running.current = false
     }
   }
 
@@ -65,7 +71,7 @@ export function EntrarPage() {
   const aviso = sessao.isError && !isSemSessao(sessao.error)
   return (
     <PainelLayout title="Entrar" className="painel-entrar">
-      <form className="painel-cartao painel-form" noValidate onSubmit={onSubmit} aria-busy={entrar.isPending}>
+      <form className="painel-cartao painel-form" noValidate onSubmit={onSubmit} aria-busy={aEntrar}>
         <h1>Associar este tablet à loja</h1>
         <p className="muted">
           Introduza a chave da loja. Fica associado até alguém tocar em Sair (ou a chave ser revogada).
@@ -111,8 +117,8 @@ export function EntrarPage() {
             </p>
           )}
         </div>
-        <button type="submit" className="button painel-botao painel-botao-grande" disabled={entrar.isPending}>
-          {entrar.isPending ? 'A entrar…' : 'Entrar'}
+        <button type="submit" className="button painel-botao painel-botao-grande" disabled={aEntrar}>
+          {aEntrar ? 'A entrar…' : 'Entrar'}
         </button>
       </form>
       {erro.dialogo}

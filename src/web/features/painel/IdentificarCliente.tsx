@@ -4,6 +4,7 @@ import { TelemovelSchema } from '../../../shared/validacao.ts'
 import { ApiError } from '../../lib/api.ts'
 import { Field } from '../../ui/Field.tsx'
 import { PhoneField } from '../../ui/PhoneField.tsx'
+import { useBusy } from '../../ui/use-busy.ts'
 import { LeitorQr } from './LeitorQr.tsx'
 import { type Identificado, type PedidoIdentificacao, useIdentificar } from './use-identificar.ts'
 
@@ -34,6 +35,7 @@ export function IdentificarCliente({ onIdentificado, onErro, headingRef }: Ident
   const form = useForm<Valores>({ defaultValues: { telemovel: '', pais: '351', codigo: '' } })
   const { errors } = form.formState
   const running = useRef(false)
+  const { busy: aIdentificar, run } = useBusy()
 
   // Asked for the code: the field is where the person types next.
   useEffect(() => {
@@ -44,7 +46,7 @@ export function IdentificarCliente({ onIdentificado, onErro, headingRef }: Ident
     if (running.current) return
     running.current = true
     try {
-      onIdentificado(await identificar.mutateAsync(body))
+      onIdentificado(await run(() => identificar.mutateAsync(body)))
     } catch (error) {
       if (error instanceof ApiError && error.status === 403 && !('qr' in body)) {
         // The customer uses a security code: ask for it.
@@ -107,7 +109,7 @@ export function IdentificarCliente({ onIdentificado, onErro, headingRef }: Ident
             </>
           )}
         </div>
-        <form className="painel-cartao painel-form" noValidate onSubmit={onSubmit} aria-busy={identificar.isPending}>
+        <form className="painel-cartao painel-form" noValidate onSubmit={onSubmit} aria-busy={aIdentificar}>
           <h3>Ou pelo telemóvel</h3>
           <PhoneField
             label="Telemóvel do cliente"
@@ -133,8 +135,8 @@ export function IdentificarCliente({ onIdentificado, onErro, headingRef }: Ident
               }}
             />
           )}
-          <button type="submit" className="button painel-botao" disabled={identificar.isPending}>
-            {identificar.isPending ? 'A identificar…' : 'Identificar'}
+          <button type="submit" className="button painel-botao" disabled={aIdentificar}>
+            {aIdentificar ? 'A identificar…' : 'Identificar'}
           </button>
         </form>
       </div>
