@@ -162,7 +162,7 @@ export function IdentificarCliente({
           )}
         </div>
         <form className="painel-cartao painel-form" noValidate onSubmit={onSubmit} aria-busy={ocupado}>
-          <h3>Ou pelo telemóvel, ou com um leitor de QR</h3>
+          <h3>Telemóvel ou leitor de QR</h3>
           <PhoneField
             label="Telemóvel ou QR do cliente"
             hint="Escreva o número, ou leia o QR da app com o leitor."

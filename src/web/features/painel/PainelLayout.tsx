@@ -65,7 +65,7 @@ export function PainelLayout({ title, loja, sair = false, children, className }:
         <Dialog
           title="Terminar a sessão deste tablet?"
           message={
-            'O tablet deixa de estar associado à loja: a caixa e as encomendas fecham aqui.\nPara o voltar a usar, é preciso introduzir a chave da loja (48 caracteres).'
+            'O tablet deixa de estar associado à loja: a caixa e as encomendas fecham aqui.\nPara o voltar a usar, é preciso introduzir a chave da loja (48\u00a0caracteres).'
           }
           buttons={[
             { label: 'Cancelar', secondary: true, isDefault: true },
