@@ -345,7 +345,7 @@ test('a customer with a security code, and a provisional one', async ({ page, br
   await codigo.fill(chave === '0000' ? '1111' : '0000')
   await page.getByRole('button', { name: 'Identificar' }).click()
   await expect(codigo).toBeFocused()
-  await expect(codigo).toHaveAccessibleDescription(/Código de segurança errado/)
+  await expect(codigo).toHaveAccessibleDescription(/^Este cliente usa código de segurança.*Código de segurança errado$/)
   await expect(page.getByRole('alertdialog')).toHaveCount(0)
   await expect(page.getByText('Cliente não encontrado.')).toHaveCount(0)
   await expectAccessible(page)
@@ -376,8 +376,6 @@ test('a handheld QR reader types the code into the identify field, and Enter ide
   expect(qrCode).not.toMatch(/^[\d\s-]*$/)
   await pair(page, createStoreKey(LOJA))
   const campo = page.getByLabel('Telemóvel ou QR do cliente', { exact: true })
-  await expect(campo).toHaveAccessibleDescription('Escreva o número, ou leia o QR da app com o leitor.')
-  await shotsTablet(page, 'identificar')
   // A reader is a keyboard: the code's characters, fast, then Enter.
   await campo.click()
   await campo.pressSequentially(qrCode, { delay: 5 })
@@ -387,6 +385,8 @@ test('a handheld QR reader types the code into the identify field, and Enter ide
   // Nobody's QR: the one answer for anyone not found, and the field to try again.
   await page.getByRole('button', { name: 'Trocar cliente' }).click()
   await expect(campo).toBeFocused()
+  await expect(campo).toHaveAccessibleDescription('Escreva o número, ou leia o QR da app com o leitor.')
+  await shotsTablet(page, 'identificar')
   await campo.pressSequentially('QR-que-nao-existe_123', { delay: 5 })
   await campo.press('Enter')
   const erro = page.getByRole('alertdialog')
