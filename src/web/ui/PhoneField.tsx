@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import type { FieldValues, Path, RegisterOptions, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form'
 import { type CountryCode, DIAL_CODES } from '../../shared/dial-codes.ts'
 import { FieldError, useFieldIds } from './Field.tsx'
@@ -39,6 +40,7 @@ interface PhoneFieldProps {
   error?: string | undefined
   paisError?: string | undefined
   autoComplete?: string
+  hint?: ReactNode
 }
 
 /** Wires a PhoneField to a form's number and dial-code fields: `<PhoneField label="…" {...phoneFieldProps(…)} />`. */
@@ -70,8 +72,9 @@ export function PhoneField({
   error,
   paisError,
   autoComplete = 'tel-national',
+  hint,
 }: PhoneFieldProps) {
-  const { controlId, errorId, aria } = useFieldIds(undefined, error, null)
+  const { controlId, hintId, errorId, aria } = useFieldIds(undefined, error, hint)
   const paisIds = useFieldIds(undefined, paisError, null)
   const { quick, all } = countryList()
   const option = (c: Country) => (
@@ -82,6 +85,11 @@ export function PhoneField({
   return (
     <div className={error || paisError ? 'field field-invalid' : 'field'}>
       <label htmlFor={controlId}>{label}</label>
+      {hint && (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      )}
       <div className="phone-row">
         <div className="phone-dial">
           <span aria-hidden="true">+{dial}</span>

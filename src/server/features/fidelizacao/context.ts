@@ -23,6 +23,7 @@ export const LOJA_LIMITES = {
 export const fidelizacaoMensagens = {
   clienteNaoEncontrado: 'Cliente não encontrado.',
   codigoNecessario: 'Este cliente usa código de segurança: peça-lhe o código que a app mostra junto ao QR.',
+  codigoErrado: 'Código de segurança errado',
   identificacaoNecessaria: 'Identifique o cliente antes de usar o saldo',
   saldoInsuficiente: 'O saldo do cliente não chega para o valor indicado.',
   saldoAcimaDoTotal: 'O saldo a usar não pode ser maior do que o total.',

@@ -120,6 +120,35 @@ describe.each(testDialects())('staff API of a paired tablet, on %s', (dialect) =
     ])
   })
 
+  it('says a wrong security code as such; an unknown phone gets a provisional account, then is identified', async () => {
+    const id = await cliente()
+    await t.database.db.updateTable('utilizadores').set({ usar_codigo_seguranca: 1 }).where('id', '=', id).execute()
+    const call = tablet()
+    await call('POST', '/entrar', { chave })
+    const ana = { telemovel: '912345678', pais: '351' }
+    expect((await call('POST', '/clientes/identificar', ana)).res.statusCode).toBe(403)
+    const wrong = (await call('POST', '/clientes/identificar', { ...ana, codigo_seguranca: '0000' })).res
+    expect(wrong.statusCode).toBe(403)
+    expect(wrong.json().error).toMatchObject({
+      message: 'Código de segurança errado',
+      fields: { codigo_seguranca: 'Código de segurança errado' },
+    })
+    // Whoever has no account is still one answer, whatever is sent with the number.
+    const novo = { telemovel: '934444444', pais: '351' }
+    for (const body of [novo, { ...novo, codigo_seguranca: '0000' }]) {
+      const unknown = (await call('POST', '/clientes/identificar', body)).res
+      expect(unknown.statusCode).toBe(404)
+      expect(unknown.json().error.message).toBe('Cliente não encontrado.')
+    }
+    const criado = (await call('POST', '/clientes', novo, { 'idempotency-key': 'novo-1' })).res
+    expect(criado.statusCode, criado.body).toBe(201)
+    expect(criado.json().data.cliente).toMatchObject({ temporario: 1, nome: null, saldo: 0 })
+    const found = (await call('POST', '/clientes/identificar', novo)).res
+    expect(found.statusCode).toBe(200)
+    expect(found.json().data.cliente.id).toBe(criado.json().data.cliente.id)
+    expect((await call('POST', '/clientes', novo, { 'idempotency-key': 'novo-2' })).res.statusCode).toBe(409)
+  })
+
   it('Sair ends the session; revoking the key ends its tablets too', async () => {
     const first = tablet()
     await first('POST', '/entrar', { chave })

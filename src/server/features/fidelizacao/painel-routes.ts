@@ -8,7 +8,8 @@ import { lojaFidelizacaoRoutes } from './store-routes.ts'
 
 /**
  * The till page's API (`/painel/api/*`, behind a paired tablet's session): the same loyalty calls as the Store API,
- * acting with the key the tablet was paired with, plus what the page shows (its store, the newest purchases).
+ * acting with the key the tablet was paired with (a wrong security code said as such, for the staff to ask again),
+ * plus what the page shows (its store, the newest purchases).
  */
 export function painelFidelizacaoRoutes(service: FidelizacaoService): FastifyPluginAsyncZod {
   const ator = (request: { painel: { chaveId: number; idLoja: number } }): AtorLoja => ({
@@ -16,7 +17,7 @@ export function painelFidelizacaoRoutes(service: FidelizacaoService): FastifyPlu
     idLoja: request.painel.idLoja,
   })
   return async (app) => {
-    await app.register(lojaFidelizacaoRoutes(service, ator))
+    await app.register(lojaFidelizacaoRoutes(service, ator, { dizCodigoErrado: true }))
 
     app.get('/loja', { schema: { response: dataResponse(LojaNomeSchema.nullable()) } }, async (request) => ({
       data: (await service.listLojas([request.painel.idLoja]))[0] ?? null,

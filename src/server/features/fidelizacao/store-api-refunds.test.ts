@@ -47,6 +47,67 @@ describe.each(testDialects())('Store API: loyalty at the till, on %s', (dialect)
       expect(res.json().data.aviso).toContain('Não foi possível recuperar 1,00 € de saldo')
     })
 
+    it('tell the customer what was taken back and given back, in the app and by push, once per refund', async () => {
+      const c = await cliente()
+      const agora = scene.clock.now()
+      const sessao = await t.database.db
+        .insertInto('sessoes')
+        .values({
+          token_hash: 'h'.repeat(64),
+          utilizador_id: c.id,
+          criado_em: agora.toISOString(),
+          expira_em: new Date(agora.getTime() + 86_400_000).toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await t.database.db
+        .insertInto('push_subscricoes')
+        .values({
+          utilizador_id: c.id,
+          sessao_id: sessao.id,
+          endpoint: 'https://fcm.googleapis.com/fcm/send/x',
+          p256dh: 'p',
+          auth: 'a',
+          criada_em: agora.toISOString(),
+        })
+        .execute()
+      await comprar(c.id, 3000) // 1,50 € of credit
+      const purchase = (await comprar(c.id, 2000, 100)).json().data.transacao // 19,00 € paid: 0,95 €, 19 points
+      const avisos = () =>
+        t.database.db
+          .selectFrom('notificacoes')
+          .select(['id', 'titulo', 'texto'])
+          .where('utilizador_id', '=', c.id)
+          .orderBy('id')
+          .execute()
+      const antes = (await avisos()).length
+      const res = await loja('POST', `/compras/${purchase.id}/devolucoes`, { valor: 1000 }, { idem: 'dev-aviso' })
+      expect(res.statusCode, res.body).toBe(201)
+      await loja('POST', `/compras/${purchase.id}/devolucoes`, { valor: 1000 }, { idem: 'dev-aviso' })
+      const novos = (await avisos()).slice(antes)
+      expect(novos).toHaveLength(1)
+      // 10,00 € of 19,00 € paid: 0,50 € of the credit and 10 of the points taken back, 0,53 € of the 1,00 € used given back.
+      expect(novos[0]?.titulo).toBe('Devolução de 10,00 € na Nata & Grão')
+      expect(novos[0]?.texto).toBe(
+        '<p>Devolução de 10,00 € da sua compra de 20,00 € em Chiado. Retirámos 0,50 € de saldo e 10 pontos que essa compra lhe tinha dado. Devolvemos-lhe 0,53 € de saldo que tinha usado nela.</p>',
+      )
+      const push = await t.database.db
+        .selectFrom('push_envios')
+        .select('notificacao_id')
+        .where('notificacao_id', '=', novos[0]?.id ?? 0)
+        .execute()
+      expect(push).toHaveLength(1)
+
+      // Paid wholly with balance: the refund gives it back, and says so.
+      const soSaldo = (await comprar(c.id, 120, 120)).json().data.transacao
+      expect((await loja('POST', `/compras/${soSaldo.id}/devolucoes`, { valor: 0 })).statusCode).toBe(201)
+      const ultimo = (await avisos()).at(-1)
+      expect(ultimo?.titulo).toBe('Devolução de uma compra na Nata & Grão')
+      expect(ultimo?.texto).toBe(
+        '<p>Devolução da sua compra de 1,20 € em Chiado, paga com saldo. Devolvemos-lhe 1,20 € de saldo que tinha usado nela.</p>',
+      )
+    })
+
     it("another store's purchase is 403; an unknown one 404; replays are idempotent", async () => {
       const c = await cliente()
       const purchase = (await comprar(c.id, 1000)).json().data.transacao

@@ -19,11 +19,13 @@ import type { AtorLoja, FidelizacaoService } from './service.ts'
 
 /**
  * The loyalty half of the Store API (STORE-API.md "Loyalty at the till"), on the store surface (its key already checked)
- * or on the staff surface (a paired tablet). `ator` says which key acts, and so which store.
+ * or on the staff surface (a paired tablet). `ator` says which key acts, and so which store. `dizCodigoErrado`: a wrong
+ * security code is said as such (the staff's tablet) instead of the contract's one answer for every miss.
  */
 export function lojaFidelizacaoRoutes(
   service: FidelizacaoService,
   ator: (request: FastifyRequest) => AtorLoja,
+  { dizCodigoErrado = false }: { dizCodigoErrado?: boolean } = {},
 ): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
@@ -34,7 +36,7 @@ export function lojaFidelizacaoRoutes(
           response: dataResponse(z.object({ cliente: ClienteSchema, identificacao: IdentificacaoSchema })),
         },
       },
-      async (request) => ({ data: await service.identificar(ator(request), request.body) }),
+      async (request) => ({ data: await service.identificar(ator(request), request.body, { dizCodigoErrado }) }),
     )
 
     app.post(

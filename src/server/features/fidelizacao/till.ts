@@ -57,6 +57,51 @@ function avisoDaCompra(
   return null
 }
 
+const premios = (n: number) => `${n} ${n === 1 ? 'prémio' : 'prémios'}`
+const lista = (partes: string[]) => partes.filter(Boolean).join(' e ')
+
+/**
+ * What a till refund tells the customer, as a purchase does: the credit and points that purchase had earned, taken
+ * back, and the balance (and rewards) it had used, given back; nothing when the refund moved none of them.
+ */
+function avisoDaDevolucao(
+  m: Movimento,
+  original: Movimento,
+  loja: LojaNome | undefined,
+): { titulo: string; texto: string; ligacao: string } | null {
+  const onde = loja ? ` em ${escapeHtml(loja.nome)}` : ''
+  const na = loja?.restaurante ?? 'loja'
+  // On a refund the taken-back amounts are written negative (ledger.ts).
+  const retirado = lista([
+    m.saldo_removido > 0 ? `${formatMoney(m.saldo_removido)} de saldo` : '',
+    m.pontos_ganhos < 0 ? `${-m.pontos_ganhos} ${m.pontos_ganhos === -1 ? 'ponto' : 'pontos'}` : '',
+  ])
+  const devolvido = lista([
+    m.saldo_adicionado > 0 ? `${formatMoney(m.saldo_adicionado)} de saldo` : '',
+    m.itens_redimidos < 0 ? premios(-m.itens_redimidos) : '',
+  ])
+  const revertidos = -m.itens_adicionados
+  if (!retirado && !devolvido && revertidos <= 0) return null
+  const frases = [
+    m.valor_devolvido > 0
+      ? `Devolução de ${formatMoney(m.valor_devolvido)} da sua compra de ${formatMoney(original.subtotal)}${onde}.`
+      : `Devolução da sua compra de ${formatMoney(original.subtotal)}${onde}, paga com saldo.`,
+    retirado ? `Retirámos ${retirado} que essa compra lhe tinha dado.` : '',
+    devolvido ? `Devolvemos-lhe ${devolvido} que tinha usado nela.` : '',
+    revertidos > 0
+      ? `${revertidos === 1 ? 'Um prémio ganho' : `${revertidos} prémios ganhos`} com essa compra ${revertidos === 1 ? 'voltou' : 'voltaram'} a pontos.`
+      : '',
+  ]
+  return {
+    titulo:
+      m.valor_devolvido > 0
+        ? `Devolução de ${formatMoney(m.valor_devolvido)} na ${na}`
+        : `Devolução de uma compra na ${na}`,
+    texto: `<p>${frases.filter(Boolean).join(' ')}</p>`,
+    ligacao: '/fidelizacao/transacoes',
+  }
+}
+
 /** The till (STORE-API.md "Loyalty at the till"): identifying the customer, purchases, refunds, provisional accounts. */
 export function createBalcao(ctx: FidelizacaoContext) {
   const { db, clock, limiter, throttle, regras, conta, onMovimento, notificar, repository } = ctx
@@ -67,6 +112,7 @@ export function createBalcao(ctx: FidelizacaoContext) {
     async identificar(
       ator: AtorLoja,
       input: { qr: string } | { telemovel: string; pais: string; codigo_seguranca?: string | undefined },
+      { dizCodigoErrado = false }: { dizCodigoErrado?: boolean } = {},
     ): Promise<{ cliente: Cliente; identificacao: string }> {
       await limit(`loja:identificar:${ator.chaveId}`, LOJA_LIMITES.identificacoes, throttle)
       const cliente = await conta.findCliente('qr' in input ? { qr: input.qr } : input)
@@ -81,7 +127,13 @@ export function createBalcao(ctx: FidelizacaoContext) {
           [`loja:codigo:${ator.chaveId}`, LOJA_LIMITES.codigosErradosPorChave],
         ] as const
         for (const [key, rule] of tentativas) await limit(key, rule)
-        if (!(await conta.verifySecurityCode(cliente.id, input.codigo_seguranca))) throw naoEncontrado()
+        if (!(await conta.verifySecurityCode(cliente.id, input.codigo_seguranca))) {
+          // The 403 above already told whoever holds the key that this number has an account with a code, so saying
+          // the code was wrong tells nothing more; the Store API keeps its contract of one answer for both.
+          if (!dizCodigoErrado) throw naoEncontrado()
+          const { codigoErrado } = fidelizacaoMensagens
+          throw new HttpError(403, codigoErrado, codigoErrado, { codigo_seguranca: codigoErrado })
+        }
         for (const [key, rule] of tentativas) await limiter.release(key, rule)
       }
       // The proof that this store has the customer in front of it: what lets a purchase spend their balance.
@@ -227,6 +279,8 @@ export function createBalcao(ctx: FidelizacaoContext) {
             id_loja: ator.idLoja,
             chave_id: ator.chaveId,
           })
+          const avisoCliente = avisoDaDevolucao(movimento, original, nomes.get(ator.idLoja))
+          if (avisoCliente && notificar) await notificar(trx, { utilizadorId: original.utilizador_id, ...avisoCliente })
           const perdeu = d.naoRecuperado.saldo > 0 || d.naoRecuperado.pontos > 0
           const aviso = perdeu
             ? fidelizacaoMensagens.naoRecuperado(d.naoRecuperado.saldo, d.naoRecuperado.pontos)

@@ -32,10 +32,10 @@ export function CaixaPage() {
   const heading = useRef<HTMLHeadingElement>(null)
   const mudou = useRef(false)
 
-  // Each step starts at its heading, so a screen reader (and the keyboard) follows the flow.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the step changes
+  // Each step starts at its heading, so a screen reader (and the keyboard) follows the flow; identifying starts in its
+  // field instead, where a handheld QR reader types the next customer's code.
   useEffect(() => {
-    if (!mudou.current) return
+    if (!mudou.current || passo.nome === 'identificar') return
     heading.current?.focus()
   }, [passo.nome])
 
@@ -60,6 +60,7 @@ export function CaixaPage() {
         {passo.nome === 'identificar' && (
           <IdentificarCliente
             headingRef={heading}
+            focarCampo={mudou.current}
             onIdentificado={({ cliente, identificacao }) => ir({ nome: 'compra', cliente, identificacao })}
             onErro={erro.mostrar}
           />

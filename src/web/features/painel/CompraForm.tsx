@@ -4,7 +4,7 @@ import { formatMoney } from '../../../shared/format.ts'
 import { ApiError } from '../../lib/api.ts'
 import { Field, SelectField } from '../../ui/Field.tsx'
 import { useBusy } from '../../ui/use-busy.ts'
-import { centsToInput, eurosError, parseEuros } from './money.ts'
+import { centsToInput, type EurosParse, eurosError, parseEuros } from './money.ts'
 import { useRegistarCompra } from './use-registar-compra.ts'
 
 const REFERENCIA_MAX = 100
@@ -20,6 +20,14 @@ interface CompraFormProps {
   onErro: (error: unknown, afterClose?: () => void) => void
 }
 
+/** What is wrong with the balance to use, whatever the total (a total not typed yet bounds nothing). */
+function erroDoSaldo(saldo: EurosParse, total: EurosParse, disponivel: number): string | undefined {
+  if (!saldo.ok) return eurosError(saldo)
+  if (saldo.cents > disponivel) return `O cliente só tem ${formatMoney(disponivel)} de saldo.`
+  if (total.ok && saldo.cents > total.cents) return 'O saldo a usar não pode ser maior do que o total.'
+  return undefined
+}
+
 /**
  * Step 2 at the till: the bill (euros with a comma, to cents), the balance to use (none unless asked; 'Usar todo o
  * saldo' fills min(saldo, total)), the rewards to redeem, the POS document number; 'Registar'. A failure keeps every
@@ -31,6 +39,7 @@ export function CompraForm({ cliente, identificacao, onRegistada, onErro }: Comp
   const [itens, setItens] = useState('0')
   const [referencia, setReferencia] = useState('')
   const [erros, setErros] = useState<Erros>({})
+  const [saldoTocado, setSaldoTocado] = useState(false)
   const registar = useRegistarCompra()
   const refs = {
     total: useRef<HTMLInputElement>(null),
@@ -44,7 +53,15 @@ export function CompraForm({ cliente, identificacao, onRegistada, onErro }: Comp
 
   const totalParse = parseEuros(total)
   const saldoParse = parseEuros(saldo === '' ? '0' : saldo)
-  const aPagar = totalParse.ok && saldoParse.ok ? Math.max(0, totalParse.cents - saldoParse.cents) : null
+  const saldoErro = erroDoSaldo(saldoParse, totalParse, cliente.saldo)
+  // Shown once typed in (or sent): a balance being typed is not yet wrong, but the amount below never uses it.
+  const saldoErroMostrado = erros.saldo_a_usar ?? (saldoTocado ? saldoErro : undefined)
+  const aPagar: number | 'saldo-errado' | null =
+    saldoErro || saldoErroMostrado
+      ? 'saldo-errado'
+      : totalParse.ok && saldoParse.ok
+        ? totalParse.cents - saldoParse.cents
+        : null
 
   const focar = (campo: Campo | undefined) => campo && refs[campo].current?.focus()
 
@@ -54,9 +71,7 @@ export function CompraForm({ cliente, identificacao, onRegistada, onErro }: Comp
     if (!totalParse.ok) e.total = eurosError(totalParse)
     else if (t <= 0) e.total = 'O total tem de ser maior que 0.'
     const s = saldoParse.ok ? saldoParse.cents : 0
-    if (!saldoParse.ok) e.saldo_a_usar = eurosError(saldoParse)
-    else if (s > cliente.saldo) e.saldo_a_usar = `O cliente só tem ${formatMoney(cliente.saldo)} de saldo.`
-    else if (totalParse.ok && s > t) e.saldo_a_usar = 'O saldo a usar não pode ser maior do que o total.'
+    if (saldoErro) e.saldo_a_usar = saldoErro
     if (referencia.trim() === '') e.referencia = 'Campo de preenchimento obrigatório'
     else if (referencia.trim().length > REFERENCIA_MAX) e.referencia = `Máximo de ${REFERENCIA_MAX} caracteres.`
     return { erros: e, total: t, saldo: s }
@@ -69,6 +84,7 @@ export function CompraForm({ cliente, identificacao, onRegistada, onErro }: Comp
       return
     }
     setSaldo(centsToInput(Math.min(cliente.saldo, totalParse.cents)))
+    setSaldoTocado(true)
     setErros(({ saldo_a_usar: _, ...rest }) => rest)
   }
 
@@ -134,8 +150,12 @@ export function CompraForm({ cliente, identificacao, onRegistada, onErro }: Comp
           autoComplete="off"
           hint={`Disponível: ${formatMoney(cliente.saldo)}`}
           value={saldo}
-          error={erros.saldo_a_usar}
-          onChange={(e) => setSaldo(e.target.value)}
+          error={saldoErroMostrado}
+          onChange={(e) => {
+            setSaldo(e.target.value)
+            setSaldoTocado(true)
+            setErros(({ saldo_a_usar: _, ...rest }) => rest)
+          }}
           onFocus={(e) => e.target.select()}
         />
         <button
@@ -177,8 +197,17 @@ export function CompraForm({ cliente, identificacao, onRegistada, onErro }: Comp
         error={erros.referencia}
         onChange={(e) => setReferencia(e.target.value)}
       />
-      <p id={resumoId} className="painel-a-pagar" aria-live="polite">
-        A pagar: <strong>{aPagar === null ? '—' : formatMoney(aPagar)}</strong>
+      <p
+        id={resumoId}
+        className={aPagar === 'saldo-errado' ? 'painel-a-pagar painel-a-pagar-erro' : 'painel-a-pagar'}
+        aria-live="polite"
+      >
+        A pagar:{' '}
+        {aPagar === 'saldo-errado' ? (
+          <strong>corrija o saldo a usar</strong>
+        ) : (
+          <strong>{aPagar === null ? '—' : formatMoney(aPagar)}</strong>
+        )}
       </p>
       <button
         type="submit"

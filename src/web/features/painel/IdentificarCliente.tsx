@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
 import { useForm } from 'react-hook-form'
-import { TelemovelSchema } from '../../../shared/validacao.ts'
 import { ApiError } from '../../lib/api.ts'
+import { Dialog } from '../../ui/Dialog.tsx'
 import { Field } from '../../ui/Field.tsx'
 import { PhoneField } from '../../ui/PhoneField.tsx'
 import { useBusy } from '../../ui/use-busy.ts'
 import { LeitorQr } from './LeitorQr.tsx'
+import { type NovoCliente, useCriarCliente } from './use-criar-cliente.ts'
 import { type Identificado, type PedidoIdentificacao, useIdentificar } from './use-identificar.ts'
 
 interface Valores {
@@ -16,31 +18,53 @@ interface Valores {
 
 const CODIGO = /^\d{4,10}$/
 
+/** A number as people type it (digits, spaces, dashes); anything else is the text a handheld QR reader typed. */
+const TELEMOVEL = /^[\d\s-]+$/
+/** The longest QR text the API takes. */
+const QR_MAX = 200
+
 interface IdentificarClienteProps {
   onIdentificado: (identificado: Identificado) => void
   /** A failure for the error dialog. */
   onErro: (error: unknown, afterClose?: () => void) => void
   headingRef?: React.Ref<HTMLHeadingElement>
+  /** Start in the phone-or-QR field (a new customer at the counter: a handheld reader types into it). */
+  focarCampo?: boolean
 }
 
 /**
- * Step 1 at the till: the customer's loyalty QR read with the camera, or the phone typed (and, for a customer who uses
- * one, the security code the app shows next to the QR, asked for when the server answers 403).
+ * Step 1 at the till: the customer's loyalty QR read with the camera or typed by a handheld reader, or the phone typed
+ * (and, for a customer who uses one, the security code the app shows next to the QR, asked for when the server answers
+ * 403). A phone with no account is offered a provisional one, and the new customer is then identified.
  */
-export function IdentificarCliente({ onIdentificado, onErro, headingRef }: IdentificarClienteProps) {
+export function IdentificarCliente({
+  onIdentificado,
+  onErro,
+  headingRef,
+  focarCampo = false,
+}: IdentificarClienteProps) {
   const [camara, setCamara] = useState(false)
   const [pedeCodigo, setPedeCodigo] = useState<string | null>(null)
+  const [oferta, setOferta] = useState<NovoCliente | null>(null)
   const identificar = useIdentificar()
+  const criar = useCriarCliente()
   const codigoRef = useRef<HTMLInputElement | null>(null)
   const form = useForm<Valores>({ defaultValues: { telemovel: '', pais: '351', codigo: '' } })
   const { errors } = form.formState
   const running = useRef(false)
   const { busy: aIdentificar, run } = useBusy()
+  // Pending at once (a double tap must do nothing), said only as the busy rule says (docs/decisions/0015).
+  const ocupado = identificar.isPending || criar.isPending
 
   // Asked for the code: the field is where the person types next.
   useEffect(() => {
     if (pedeCodigo !== null) codigoRef.current?.focus()
   }, [pedeCodigo])
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the step opens
+  useEffect(() => {
+    if (focarCampo) form.setFocus('telemovel')
+  }, [])
 
   const enviar = async (body: PedidoIdentificacao, depoisDoErro?: () => void) => {
     if (running.current) return
@@ -48,9 +72,15 @@ export function IdentificarCliente({ onIdentificado, onErro, headingRef }: Ident
     try {
       onIdentificado(await run(() => identificar.mutateAsync(body)))
     } catch (error) {
-      if (error instanceof ApiError && error.status === 403 && !('qr' in body)) {
+      const porTelemovel = !('qr' in body)
+      const codigoErrado = error instanceof ApiError ? error.fields?.codigo_seguranca : undefined
+      if (error instanceof ApiError && error.status === 403 && porTelemovel && codigoErrado) {
+        form.setError('codigo', { message: codigoErrado }, { shouldFocus: true })
+      } else if (error instanceof ApiError && error.status === 403 && porTelemovel) {
         // The customer uses a security code: ask for it.
         setPedeCodigo(error.message)
+      } else if (error instanceof ApiError && error.status === 404 && porTelemovel && !body.codigo_seguranca) {
+        setOferta({ telemovel: body.telemovel, pais: body.pais })
       } else {
         onErro(error, depoisDoErro)
       }
@@ -59,16 +89,41 @@ export function IdentificarCliente({ onIdentificado, onErro, headingRef }: Ident
     }
   }
 
+  const criarConta = async (novo: NovoCliente) => {
+    if (running.current) return
+    running.current = true
+    let criada = false
+    try {
+      await run(() => criar.mutateAsync(novo))
+      criada = true
+    } catch (error) {
+      const campo = error instanceof ApiError ? error.fields?.telemovel : undefined
+      // Made meanwhile (by another till, or by this one before an answer was lost): identified below all the same.
+      if (error instanceof ApiError && error.status === 409) criada = true
+      else if (campo) form.setError('telemovel', { message: campo }, { shouldFocus: true })
+      else onErro(error, () => form.setFocus('telemovel'))
+    } finally {
+      running.current = false
+    }
+    if (criada) await enviar(novo, () => form.setFocus('telemovel'))
+  }
+
   const onSubmit = form.handleSubmit(async (valores) => {
-    const body: PedidoIdentificacao = { telemovel: valores.telemovel, pais: valores.pais }
+    const entrada = valores.telemovel.trim()
+    if (!TELEMOVEL.test(entrada)) {
+      await enviar({ qr: entrada }, () => form.setFocus('telemovel'))
+      return
+    }
+    const body: PedidoIdentificacao = { telemovel: entrada.replace(/[\s-]/g, ''), pais: valores.pais }
     if (pedeCodigo !== null) body.codigo_seguranca = valores.codigo
     await enviar(body, () => form.setFocus(pedeCodigo !== null ? 'codigo' : 'telemovel'))
   })
 
   const telemovel = form.register('telemovel', {
     validate: (v) => {
-      const parsed = TelemovelSchema.safeParse(v)
-      return parsed.success || (parsed.error.issues[0]?.message ?? 'Valor inválido')
+      const entrada = v.trim()
+      if (entrada === '') return 'Campo de preenchimento obrigatório'
+      return TELEMOVEL.test(entrada) || entrada.length <= QR_MAX || 'Código QR inválido.'
     },
     // Another number is another customer: the code asked for belongs to the one before.
     onChange: () => {
@@ -110,9 +165,10 @@ export function IdentificarCliente({ onIdentificado, onErro, headingRef }: Ident
           )}
         </div>
         <form className="painel-cartao painel-form" noValidate onSubmit={onSubmit} aria-busy={aIdentificar}>
-          <h3>Ou pelo telemóvel</h3>
+          <h3>Telemóvel ou leitor de QR</h3>
           <PhoneField
-            label="Telemóvel do cliente"
+            label="Telemóvel ou QR do cliente"
+            hint="Escreva o número, ou leia o QR da app com o leitor."
             telemovel={telemovel}
             pais={form.register('pais')}
             dial={form.watch('pais')}
@@ -135,11 +191,22 @@ export function IdentificarCliente({ onIdentificado, onErro, headingRef }: Ident
               }}
             />
           )}
-          <button type="submit" className="button painel-botao" disabled={aIdentificar}>
-            {aIdentificar ? 'A identificar…' : 'Identificar'}
+          <button type="submit" className="button painel-botao" disabled={ocupado}>
+            {aIdentificar ? (criar.isPending ? 'A criar conta…' : 'A identificar…') : 'Identificar'}
           </button>
         </form>
       </div>
+      {oferta && (
+        <Dialog
+          title="Cliente não encontrado"
+          message={`Não há nenhuma conta com o telemóvel +${oferta.pais} ${oferta.telemovel}.\nPode criar-lhe uma conta provisória: o cliente recebe por SMS o endereço da app e uma password, e ganha saldo e pontos depois de completar o registo (tem 30 dias).`}
+          buttons={[
+            { label: 'Cancelar', secondary: true, isDefault: true, action: () => form.setFocus('telemovel') },
+            { label: 'Criar conta provisória', action: () => void criarConta(oferta) },
+          ]}
+          onClose={() => flushSync(() => setOferta(null))}
+        />
+      )}
     </section>
   )
 }

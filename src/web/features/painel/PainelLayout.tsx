@@ -1,7 +1,9 @@
-import { type ReactNode, useEffect } from 'react'
-import { Link, NavLink } from 'react-router'
+import { type ReactNode, useEffect, useState } from 'react'
+import { flushSync } from 'react-dom'
+import { NavLink, useNavigate } from 'react-router'
 import { paths } from '../../../shared/routes.ts'
 import { ApiError } from '../../lib/api.ts'
+import { Dialog } from '../../ui/Dialog.tsx'
 import './painel.css'
 
 interface PainelLayoutProps {
@@ -15,8 +17,13 @@ interface PainelLayoutProps {
   className?: string
 }
 
-/** The frame of a staff page: a bar with the store's name and 'Sair', and the page's main content. */
+/**
+ * The frame of a staff page: a bar with the store's name and 'Sair', and the page's main content. 'Sair' asks first:
+ * pairing the tablet again needs the store's key, which staff at the counter seldom have at hand.
+ */
 export function PainelLayout({ title, loja, sair = false, children, className }: PainelLayoutProps) {
+  const navigate = useNavigate()
+  const [confirmarSaida, setConfirmarSaida] = useState(false)
   useEffect(() => {
     document.title = `${title} · Balcão`
   }, [title])
@@ -40,15 +47,33 @@ export function PainelLayout({ title, loja, sair = false, children, className }:
           <nav className="painel-bar-nav" aria-label="Painel">
             <NavLink to={paths.painelCaixa}>Caixa</NavLink>
             <NavLink to={paths.painelEncomendas}>Encomendas</NavLink>
-            <Link to={paths.painelSair} className="painel-bar-sair">
+            <button
+              type="button"
+              className="painel-bar-sair"
+              aria-haspopup="dialog"
+              onClick={() => setConfirmarSaida(true)}
+            >
               Sair
-            </Link>
+            </button>
           </nav>
         )}
       </header>
       <main id="conteudo" className={className ? `painel-main ${className}` : 'painel-main'}>
         {children}
       </main>
+      {confirmarSaida && (
+        <Dialog
+          title="Terminar a sessão deste tablet?"
+          message={
+            'O tablet deixa de estar associado à loja: a caixa e as encomendas fecham aqui.\nPara o voltar a usar, é preciso introduzir a chave da loja (48\u00a0caracteres).'
+          }
+          buttons={[
+            { label: 'Cancelar', secondary: true, isDefault: true },
+            { label: 'Terminar sessão', action: () => void navigate(paths.painelSair) },
+          ]}
+          onClose={() => flushSync(() => setConfirmarSaida(false))}
+        />
+      )}
     </div>
   )
 }
