@@ -6,9 +6,7 @@ import type { EventoCliente } from '../../shared/eventos.ts'
 import { paths } from '../../shared/routes.ts'
 import { encomendasKeys } from '../features/encomendas/keys.ts'
 import { notificacoesKeys } from '../features/notificacoes/keys.ts'
-import { seguirEventos } from '../lib/eventos.ts'
 import { PRIVATE_DATA_KEY, SEM_SESSAO, setPrivateData, usePrivateData } from '../lib/private-data.ts'
-import { sincronizarPush } from '../lib/push.ts'
 
 /**
  * What each event of the customer's stream makes the app read again: `encomenda` that order's query and the private
@@ -60,11 +58,22 @@ export function useEventos(): void {
   }, [navigate, queryClient])
   useEffect(() => {
     if (!autenticado) return
+    // The stream's client and push are a signed-in customer's only, fetched once there is one: every first load
+    // would otherwise carry them (docs/decisions/0010-first-load-budget.md).
+    let seguindo = true
+    let parar: (() => void) | undefined
     // The device's push subscription, if it has one, follows the session signed in now.
-    void sincronizarPush().catch(() => {})
-    return seguirEventos(queryClient, {
-      aoEvento: (evento) => invalidarPorEvento(queryClient, evento),
-      sessaoTerminada: () => void terminar(),
+    void import('../lib/push.ts').then((push) => push.sincronizarPush()).catch(() => {})
+    void import('../lib/eventos.ts').then(({ seguirEventos }) => {
+      if (!seguindo) return
+      parar = seguirEventos(queryClient, {
+        aoEvento: (evento) => invalidarPorEvento(queryClient, evento),
+        sessaoTerminada: () => void terminar(),
+      })
     })
+    return () => {
+      seguindo = false
+      parar?.()
+    }
   }, [autenticado, queryClient, terminar])
 }

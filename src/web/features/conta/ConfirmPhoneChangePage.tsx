@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import { paths } from '../../../shared/routes.ts'
-import { sessaoRenovada } from '../../lib/eventos.ts'
 import { Dialog } from '../../ui/Dialog.tsx'
 import { RouteModal, useModalNavigate } from '../../ui/modal-route.tsx'
 import { SmsCodeForm } from './SmsCodeForm.tsx'
@@ -29,7 +28,8 @@ export function ConfirmPhoneChangePage() {
         confirm={confirmar.mutateAsync}
         onConfirmed={() => {
           // The server gave this device a new session: its event stream and push subscription move to it.
-          sessaoRenovada()
+          // The stream's client is fetched here only when the app is following one (it is already loaded then).
+          void import('../../lib/eventos.ts').then((eventos) => eventos.sessaoRenovada())
           setDone(true)
         }}
         restart={() => openModal(paths.alterarTelemovel)}
