@@ -207,6 +207,8 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
     limiter,
     readCache,
     bus,
+    /** Whether the bus stays in this process (SQLite) or crosses processes (PostgreSQL's LISTEN/NOTIFY). */
+    busEntreProcessos: database.dialect === 'postgres',
     /** Aborted as the server closes: open streams end with it. */
     closing: closing.signal,
     conteudos,
