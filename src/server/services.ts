@@ -99,7 +99,11 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
   const { db } = database
   const clock = deps.clock ?? systemClock
   const limiter = createRateLimiter(db, clock)
-  const readCache = createReadCache({ maxEntries: READ_CACHE_ENTRIES, maxAgeMs: config.READ_CACHE_MAX_AGE_MS })
+  const readCache = createReadCache({
+    maxEntries: READ_CACHE_ENTRIES,
+    maxAgeMs: config.READ_CACHE_MAX_AGE_MS,
+    clock,
+  })
   const bus = deps.bus ?? (await createEventBus(database, (err) => app.log.error({ err }, 'event bus failed')))
   if (!deps.bus) app.addHook('onClose', () => bus.close())
   // Open event streams end when the server closes (it would otherwise wait for them).
@@ -108,7 +112,7 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
   const aoUtilizador = (evento: Evento) => (utilizadorId: number) =>
     bus.publish(canais.utilizador(utilizadorId), evento)
 
-  const conteudos = createConteudosService(createConteudosRepository(db))
+  const conteudos = createConteudosService(createConteudosRepository(db), clock)
   const restaurantes = createRestaurantesService(createRestaurantesRepository(db))
 
   const conta = createContaService({
