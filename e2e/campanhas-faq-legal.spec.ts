@@ -109,6 +109,20 @@ for (const [screen, options] of [
       await expectAccessible(page)
     })
 
+    test('a guest reaches the campaigns from home and from the Conta page', async ({ page, request }) => {
+      const campanhas = await api<CampanhaResumo[]>(request, '/api/campanhas')
+      await page.goto('/')
+      await main(page).getByRole('link', { name: 'Ver campanhas' }).click()
+      await expect(page).toHaveURL('/fidelizacao/campanhas')
+      await expect(main(page).getByRole('listitem')).toHaveCount(campanhas.length)
+      await page.goto('/perfil')
+      await expect(main(page).getByRole('link', { name: 'Iniciar sessão' })).toBeVisible()
+      await main(page).getByRole('link', { name: 'Campanhas' }).click()
+      await expect(page).toHaveURL('/fidelizacao/campanhas')
+      await expect(main(page).getByRole('listitem')).toHaveCount(campanhas.length)
+      await expectAccessible(page)
+    })
+
     test('the question count of a FAQ category stays on one line', async ({ page }) => {
       await page.goto('/perguntas-frequentes')
       const counts = main(page).getByText(/^\d+ perguntas?$/)

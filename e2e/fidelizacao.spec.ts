@@ -53,6 +53,8 @@ async function historico(page: Page) {
 }
 
 const table = (page: Page, name: string) => page.getByRole('table', { name })
+/** The loyalty screen's card of balance, 'Já poupou' and points. */
+const saldoEPontos = (page: Page) => page.getByRole('region', { name: 'Saldo e pontos' })
 const bodyRows = (t: Locator) => t.locator('tbody tr')
 const stars = (page: Page, name: string) => page.getByRole('group', { name })
 const alert = (page: Page) => page.getByRole('alertdialog')
@@ -75,14 +77,14 @@ test('loyalty screen: Já poupou, the QR, the balances, the last 4 transactions 
   const config = await api<Configuracao>(page.request, '/api/configuracao')
   await page.goto('/fidelizacao')
   // No purchases yet: nothing saved, no transactions, no NIF to choose.
-  await expect(page.getByRole('heading', { name: 'Já poupou 0,00 €' })).toBeVisible()
+  await expect(saldoEPontos(page)).toContainText('Saldo disponível0,00 €Já poupou0,00 €')
   await expect(page.getByText('Não existem transações')).toBeVisible()
   await expect(page.getByRole('region', { name: 'Selecione o NIF' })).toHaveCount(0)
 
   await historico(page)
   const qrWorker = page.waitForEvent('worker', (w) => w.url().includes('qr.worker'))
   await page.reload()
-  await expect(page.getByRole('heading', { name: 'Já poupou 1,00 €' })).toBeVisible()
+  await expect(saldoEPontos(page)).toContainText('Já poupou1,00 €')
   const qr = main(page).getByRole('img', { name: 'Código QR de fidelização' })
   await expect(qr).toBeVisible()
   await expect(page.getByRole('link', { name: /Código QR de fidelização/ })).toHaveAttribute('href', '/fidelizacao/qr')
@@ -91,8 +93,8 @@ test('loyalty screen: Já poupou, the QR, the balances, the last 4 transactions 
   // Encoded off the main thread (a worker): what it draws is what a till scanner reads.
   await qrWorker
   await expect.poll(async () => readQrCode(await qr.screenshot())).toBe(user.data?.qrCode)
-  const saldos = page.getByRole('region', { name: 'Já poupou 1,00 €' })
-  await expect(saldos).toContainText('Saldo0,28 €')
+  const saldos = saldoEPontos(page)
+  await expect(saldos).toContainText('Saldo disponível0,28 €')
   await expect(saldos).toContainText('Pontos25 / 100')
   await expect(page.getByText('Faltam 75 pontos para o próximo prémio.')).toBeVisible()
   await expect(main(page)).toContainText(`Cada compra dá-lhe ${config.creditoPercent}% do valor em saldo.`)
@@ -422,7 +424,7 @@ test('profile: Já poupou, and its loyalty links lead to the loyalty screens; th
 
   await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Fidelização' }).click()
   await expect(page).toHaveURL('/fidelizacao')
-  await expect(page.getByRole('heading', { name: 'Já poupou 2,50 €' })).toBeVisible()
+  await expect(saldoEPontos(page)).toContainText('Já poupou2,50 €')
 })
 
 test.describe('first visit', () => {
@@ -447,7 +449,7 @@ test.describe('on a computer', () => {
     await createAccount(page)
     await historico(page)
     await page.goto('/fidelizacao')
-    await expect(page.getByRole('heading', { name: 'Já poupou 1,00 €' })).toBeVisible()
+    await expect(saldoEPontos(page)).toContainText('Já poupou1,00 €')
     await expect(bodyRows(table(page, 'Últimas Transações'))).toHaveCount(4)
     // Two columns: the QR beside the transactions.
     const qrBox = await main(page).getByRole('img', { name: 'Código QR de fidelização' }).boundingBox()

@@ -108,6 +108,12 @@ test('the app is installable; a repeat visit paints from the cache and shows the
 test.describe('on a phone', () => {
   test.use(PHONE)
 
+  test('the header keeps its width for the screen’s title: the brand is the computer’s', async ({ page }) => {
+    await page.goto('/restaurantes')
+    await expect(page.getByRole('banner').locator('.app-header-title')).toHaveText('Restaurantes')
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Balcão', exact: true })).toBeHidden()
+  })
+
   test('the tab bar stays at the bottom of the screen, clear of the end of the page', async ({ page }) => {
     await page.goto('/termos/')
     const nav = page.getByRole('navigation', { name: 'Navegação principal' })
@@ -129,6 +135,20 @@ test.describe('on a phone', () => {
 
 test.describe('on a computer', () => {
   test.use(DESKTOP)
+
+  test('the header shows the brand, which leads home, before the screen’s title', async ({ page }) => {
+    await page.goto('/restaurantes')
+    const header = page.getByRole('banner')
+    const brand = header.getByRole('link', { name: 'Balcão', exact: true })
+    await expect(brand).toBeVisible()
+    const title = header.locator('.app-header-title')
+    await expect(title).toHaveText('Restaurantes')
+    const [brandBox, titleBox] = [await brand.boundingBox(), await title.boundingBox()]
+    expect(brandBox && titleBox && brandBox.x + brandBox.width <= titleBox.x).toBe(true)
+    await brand.click()
+    await expect(page).toHaveURL('/')
+    await expectAccessible(page)
+  })
 
   test('the navigation is in the header bar, the page reads in a centred column, the footer below', async ({
     page,

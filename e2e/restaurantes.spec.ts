@@ -330,9 +330,10 @@ for (const [screen, options] of [
       await expect(content.locator('address')).toContainText(`${loja.address.postalCode} ${loja.address.city}`)
       await expect(content.getByText(loja.directions ?? '')).toBeVisible()
       const { latitude: lat, longitude: lon } = loja.address.location
-      const osm = content.getByRole('link', { name: 'Ver no OpenStreetMap' })
-      await expect(osm).toBeVisible()
-      await expect(osm).toHaveAttribute(
+      // An https page, which every platform opens (a geo: link opens only where a maps app claims it).
+      const abrir = content.getByRole('link', { name: 'Abrir no mapa' }).first()
+      await expect(abrir).toBeVisible()
+      await expect(abrir).toHaveAttribute(
         'href',
         `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=18/${lat}/${lon}`,
       )
@@ -349,6 +350,49 @@ for (const [screen, options] of [
         loja.address.location.link ?? '',
       )
       await expectAccessible(page)
+    })
+
+    test('a frame that never loads gives its place to Abrir no mapa', async ({ page, request }) => {
+      const loja = (await allLojas(request)).find((l) => l.address.location.link)
+      if (!loja) throw new Error('the demo content needs a store with a map')
+      // The map's host never answers (a network that swallows it).
+      await page.route(/openstreetmap\.org/, () => {})
+      await page.goto(`/restaurantes/${loja.restaurante.tag}/${loja.tag}/mapa`)
+      const fallback = main(page).getByRole('status')
+      await expect(fallback).toContainText('Não foi possível mostrar o mapa aqui.', { timeout: 15_000 })
+      await expect(page.locator('iframe')).toHaveCount(0)
+      const { latitude: lat, longitude: lon } = loja.address.location
+      const abrir = fallback.getByRole('link', { name: 'Abrir no mapa' })
+      await expect(abrir).toBeVisible()
+      await expect(abrir).toHaveAttribute('href', /^https:\/\/www\.openstreetmap\.org\/\?mlat=/)
+      await expect(abrir).toHaveAttribute('href', new RegExp(`mlat=${lat}&mlon=${lon}`))
+      // Where the map would be: beside the address on a computer, below it on a phone.
+      const info = await main(page).locator('.map-info').boundingBox()
+      const box = await fallback.boundingBox()
+      if (!info || !box) throw new Error('unreachable')
+      if (screen === 'phone') expect(box.y).toBeGreaterThanOrEqual(info.y + info.height - 1)
+      else expect(box.x).toBeGreaterThanOrEqual(info.x + info.width - 1)
+      await expectAccessible(page)
+    })
+
+    test('the menu’s Ver em ecrã inteiro sits below the menu, covering none of it', async ({ page, request }) => {
+      const loja = (await allLojas(request)).find((l) => l.menus.length > 0)
+      const menu = loja?.menus[0]
+      if (!loja || !menu) throw new Error('the demo content needs a store with menus')
+      await page.goto(`/restaurantes/${loja.restaurante.tag}/${loja.tag}/menus/${menu.id}`)
+      const opener = main(page).getByRole('button', { name: 'Ver em ecrã inteiro' })
+      const image = opener.locator('img')
+      await expect(image).toBeVisible()
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true)
+      const label = opener.getByText('Ver em ecrã inteiro')
+      const imageBox = await image.boundingBox()
+      const labelBox = await label.boundingBox()
+      if (!imageBox || !labelBox) throw new Error('unreachable')
+      expect(labelBox.y).toBeGreaterThanOrEqual(imageBox.y + imageBox.height)
+      // Within the first screen: the label is seen without a scroll.
+      expect(labelBox.y + labelBox.height).toBeLessThanOrEqual(page.viewportSize()?.height ?? 0)
     })
   })
 }

@@ -16,7 +16,7 @@ test('an open loyalty screen shows a purchase the moment the till registers it',
   const stream = page.waitForResponse((r) => r.url().includes('/api/eventos'))
   await page.goto('/fidelizacao')
   await expect(page.getByText('Não existem transações')).toBeVisible()
-  await expect(page.getByRole('heading', { name: 'Já poupou 0,00 €' })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Saldo e pontos' })).toContainText('Já poupou0,00 €')
   expect((await stream).status()).toBe(200)
 
   const till = pos(page.request, createStoreKey(862))
@@ -27,7 +27,7 @@ test('an open loyalty screen shows a purchase the moment the till registers it',
   const ultimas = page.getByRole('table', { name: 'Últimas Transações' })
   await expect(ultimas.locator('tbody tr')).toHaveCount(1, { timeout: 3000 })
   await expect(ultimas).toContainText('+1,00 €')
-  await expect(main(page).getByRole('region', { name: 'Já poupou 0,00 €' })).toContainText('Saldo1,00 €')
+  await expect(main(page).getByRole('region', { name: 'Saldo e pontos' })).toContainText('Saldo disponível1,00 €')
   await expect(main(page)).toContainText('Faltam 80 pontos para o próximo prémio.')
   await expect(page).toHaveURL('/fidelizacao')
 })

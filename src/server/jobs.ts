@@ -18,6 +18,12 @@ declare module 'fastify' {
 /** How often the push outbox is sent: a notification reaches a phone within a few seconds. */
 const PUSH_ROUND_MS = 2_000
 
+/**
+ * How often a process on SQLite looks for notifications other processes wrote: one indexed read of a few ids, and a
+ * notification reaches open screens within about a second.
+ */
+const NOTIFICACOES_ROUND_MS = 1_000
+
 /** Runs `run` at start, then every `everyMs`; a round still running when the next is due is not started twice. */
 function schedule(app: FastifyInstance, name: string, everyMs: number, run: () => Promise<unknown>) {
   let running = false
@@ -50,6 +56,10 @@ function schedule(app: FastifyInstance, name: string, everyMs: number, run: () =
  *   provisional accounts past 30 days, and purging what has served its time (push sends, counters, idempotency
  *   records, identification proofs, stale sessions, old SMS challenges). Each step is a conditional update or a delete
  *   by age: run twice, the second finds nothing to do.
+ * - **Notifications of other processes**, every second, on SQLite only (its bus does not leave the process; on
+ *   PostgreSQL LISTEN/NOTIFY carries them): each process reads the ids past the newest it has seen and tells its own
+ *   open screens. It only reads and publishes in memory, so N processes each do it for their own screens
+ *   (docs/decisions/0013).
  *
  * Tests run none of them on a timer (NODE_ENV=test) and call them by hand.
  */
@@ -72,4 +82,10 @@ export function registerJobs(app: FastifyInstance, config: Config, s: Services):
   schedule(app, 'push outbox', PUSH_ROUND_MS, () => s.push.despachar())
   schedule(app, 'payment reconciliation', MINUTE, () => s.encomendas.reconciliar())
   schedule(app, 'housekeeping', HOUR, housekeeping)
+  if (!s.busEntreProcessos) {
+    let vistaAte: number | null = null
+    schedule(app, 'notifications of other processes', NOTIFICACOES_ROUND_MS, async () => {
+      vistaAte = await s.notificacoes.anunciarEscritasDepoisDe(vistaAte)
+    })
+  }
 }

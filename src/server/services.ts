@@ -99,7 +99,11 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
   const { db } = database
   const clock = deps.clock ?? systemClock
   const limiter = createRateLimiter(db, clock)
-  const readCache = createReadCache({ maxEntries: READ_CACHE_ENTRIES, maxAgeMs: config.READ_CACHE_MAX_AGE_MS })
+  const readCache = createReadCache({
+    maxEntries: READ_CACHE_ENTRIES,
+    maxAgeMs: config.READ_CACHE_MAX_AGE_MS,
+    clock,
+  })
   const bus = deps.bus ?? (await createEventBus(database, (err) => app.log.error({ err }, 'event bus failed')))
   if (!deps.bus) app.addHook('onClose', () => bus.close())
   // Open event streams end when the server closes (it would otherwise wait for them).
@@ -108,7 +112,7 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
   const aoUtilizador = (evento: Evento) => (utilizadorId: number) =>
     bus.publish(canais.utilizador(utilizadorId), evento)
 
-  const conteudos = createConteudosService(createConteudosRepository(db))
+  const conteudos = createConteudosService(createConteudosRepository(db), clock)
   const restaurantes = createRestaurantesService(createRestaurantesRepository(db))
 
   const conta = createContaService({
@@ -207,6 +211,8 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
     limiter,
     readCache,
     bus,
+    /** Whether the bus stays in this process (SQLite) or crosses processes (PostgreSQL's LISTEN/NOTIFY). */
+    busEntreProcessos: database.dialect === 'postgres',
     /** Aborted as the server closes: open streams end with it. */
     closing: closing.signal,
     conteudos,

@@ -4,11 +4,11 @@ import { formatDateTime, formatKm, formatMoney, formatTelemovel, telemovelNaFras
 
 describe('formatMoney', () => {
   it('writes cents as euros with a comma and the euro sign', () => {
-    expect(formatMoney(150)).toBe('1,50 €')
-    expect(formatMoney(0)).toBe('0,00 €')
-    expect(formatMoney(5)).toBe('0,05 €')
-    expect(formatMoney(123456)).toBe('1 234,56 €')
-    expect(formatMoney(-250)).toBe('-2,50 €')
+    expect(formatMoney(150)).toBe('1,50\u00a0€')
+    expect(formatMoney(0)).toBe('0,00\u00a0€')
+    expect(formatMoney(5)).toBe('0,05\u00a0€')
+    expect(formatMoney(123456)).toBe('1\u00a0234,56\u00a0€')
+    expect(formatMoney(-250)).toBe('-2,50\u00a0€')
   })
 })
 

@@ -2,14 +2,17 @@
 
 export const TIME_ZONE = 'Europe/Lisbon'
 
-/** Integer cents → `1,50 €` (always 2 decimals, comma, thousands with a space as pt-PT writes them). */
+/**
+ * Integer cents → `1,50 €` (always 2 decimals, comma, thousands with a space as pt-PT writes them). The spaces are
+ * non-breaking: a line never ends between an amount and its '€', nor inside an amount.
+ */
 export function formatMoney(cents: number): string {
   const negative = cents < 0
   const abs = Math.abs(Math.round(cents))
   const euros = Math.floor(abs / 100)
   const rest = String(abs % 100).padStart(2, '0')
-  const grouped = String(euros).replace(/\B(?=(\d{3})+(?!\d))/g, ' ')
-  return `${negative ? '-' : ''}${grouped},${rest} €`
+  const grouped = String(euros).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')
+  return `${negative ? '-' : ''}${grouped},${rest}\u00a0€`
 }
 
 /**

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process'
+import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../platform/db.ts'
 import { insertContas } from '../testing/fixtures.ts'
 import { createTestDatabase, testDialects } from '../testing/harness.ts'
+import { sseReader } from '../testing/sse.ts'
 import { notify } from './notify.ts'
 
 describe.each(testDialects())('npm run notify on %s', (dialect) => {
@@ -84,4 +85,69 @@ describe('npm run notify, the command itself', () => {
     expect(await database.db.selectFrom('notificacoes').select('titulo').execute()).toEqual([{ titulo: 'Natal' }])
     await database.close()
   }, 30_000)
+})
+
+describe('npm run notify on SQLite, with a server running in another process', () => {
+  let dir: string
+  let servidor: ChildProcess | undefined
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'balcao-notify-live-'))
+  })
+  afterEach(async () => {
+    if (servidor && servidor.exitCode === null) {
+      const saiu = new Promise((r) => servidor?.once('exit', r))
+      servidor.kill('SIGTERM')
+      await saiu
+    }
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('reaches the customer’s open screen within a few seconds, sent to them or to everyone', async () => {
+    const url = `sqlite:${join(dir, 'app.sqlite')}`
+    const database = openDatabase(url)
+    await migrateToLatest(database.db)
+    await insertContas(database.db, ['912345678'], '135790')
+    await database.close()
+
+    // The server as production runs it (its schedulers on), in a process of its own.
+    const filho = spawn(process.execPath, ['--import', 'tsx', 'src/server/testing/second-process.ts'], {
+      env: { ...process.env, TEST_DATABASE_URL: url, TEST_APP_NODE_ENV: 'development' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
+    servidor = filho
+    const porta = await new Promise<number>((resolve, reject) => {
+      let saida = ''
+      filho.stdout?.on('data', (chunk: Buffer) => {
+        saida += chunk.toString()
+        const m = saida.match(/PORT (\d+)/)
+        if (m) resolve(Number(m[1]))
+      })
+      filho.once('exit', (code) => reject(new Error(`server exited (${code}) before listening`)))
+    })
+    const base = `http://127.0.0.1:${porta}`
+    const login = await fetch(`${base}/login`, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'x-api-version': '1.0', 'content-type': 'application/json' },
+      body: JSON.stringify({ telemovel: '912345678', pais: '351', password: '135790' }),
+    })
+    expect(login.status, await login.clone().text()).toBe(200)
+    const sessao = login.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('balcao_sessao='))
+      ?.split(';')[0]
+    expect(sessao).toBeTruthy()
+    const stream = await fetch(`${base}/api/eventos?v=1.0`, { headers: { cookie: String(sessao) } })
+    expect(stream.status).toBe(200)
+    const ler = sseReader(stream)
+
+    const run = (args: string[]) =>
+      promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/server/commands/notify.ts', ...args], {
+        env: { ...process.env, DATABASE_URL: url, NODE_ENV: 'development' },
+      })
+    await run(['--telemovel', '912345678', '--titulo', 'Olá', '--texto', 'Só para si'])
+    expect(await ler.next('notificacoes', 5000)).toEqual({})
+    await run(['--todos', '--titulo', 'Natal', '--texto', 'Feliz Natal'])
+    expect(await ler.next('notificacoes', 5000)).toEqual({})
+    ler.cancel()
+  }, 60_000)
 })

@@ -1,7 +1,7 @@
 // `npm run notify -- --todos|--telemovel 912345678 [--pais 351] --titulo "…" --texto "…" [--ligacao /caminho]`: the
 // operators' way to send a notification until the back-office has its composer. It writes to the database that
-// DATABASE_URL names; on PostgreSQL the running servers hear of it at once (the event bus), on SQLite their customers
-// see it the next time the app reads its notifications. It is queued for the customers' devices (Web Push), which the
+// DATABASE_URL names; on PostgreSQL the running servers hear of it at once (the event bus), on SQLite within a second
+// (each server looks for notifications other processes wrote: src/server/jobs.ts). It is queued for the customers' devices (Web Push), which the
 // servers' outbox round sends.
 import { parseArgs } from 'node:util'
 import { loadConfig } from '../config.ts'

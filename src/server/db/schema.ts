@@ -20,7 +20,10 @@ interface ConteudoBase {
 }
 
 export type NovidadesTable = ConteudoBase
-export type CampanhasTable = ConteudoBase
+export interface CampanhasTable extends ConteudoBase {
+  /** When it ends (migration 2026-11-26T0100-campanhas-fim); null: until it is taken down. */
+  termina_em: string | null
+}
 
 export interface FaqCategoriasTable {
   id: Generated<number>

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { parseSourceName } from '../../shared/imagens.ts'
 import { contentHash, svgSize } from '../platform/images.ts'
@@ -96,5 +97,24 @@ describe('demo store hours', () => {
       'Sábado: 24 horas',
       'Domingo: encerrado',
     ])
+  })
+})
+
+describe('the demo FAQ', () => {
+  const texts = content.faq.flatMap((c) => c.perguntas.map((p) => `${p.title} ${p.title_detail} ${p.text}`)).join('\n')
+  const screen = (file: string) => readFileSync(new URL(`../../web/features/conta/${file}`, import.meta.url), 'utf8')
+
+  it('uses the words of the screens: Criar conta, password, the Conta page', () => {
+    expect(texts).not.toMatch(/palavra-passe/i)
+    expect(texts).not.toMatch(/\bRegisto\b|\bPerfil\b/)
+    expect(texts).toContain('<strong>Criar conta</strong>')
+    expect(screen('SignupPage.tsx')).toContain('title="Criar conta"')
+    expect(texts).toContain('<strong>Esqueceu-se da password?</strong>')
+    expect(screen('LoginPage.tsx')).toContain('Esqueceu-se da password?')
+    // Every 'Conta › X' the FAQ names is a link on the Conta page.
+    const perfil = screen('PerfilPage.tsx')
+    const caminhos = [...texts.matchAll(/Conta › ([^,:<.]+?)(?=[,:<.]| indique| escolha| pode)/g)].map((m) => m[1])
+    expect(caminhos.length).toBeGreaterThanOrEqual(4)
+    for (const link of caminhos) expect(perfil, link).toContain(`>${link}</`)
   })
 })

@@ -1117,8 +1117,8 @@ function faq(s: ContentSettings): CategoriaSeed[] {
           title_detail: 'Como adiro ao programa de fidelização?',
           text: lines(
             'A adesão é gratuita e faz-se na app Balcão.',
-            'Toque em <strong>Registo</strong>, indique o seu número de telemóvel e aceite os Termos e Condições. Enviamos-lhe um código por SMS para confirmar o número.',
-            'Depois, complete os seus dados: nome, e-mail e uma palavra-passe numérica de 6 dígitos.',
+            'Em Conta, toque em <strong>Criar conta</strong>, indique o seu número de telemóvel e aceite os Termos e Condições. Enviamos-lhe um código por SMS para confirmar o número.',
+            'Depois, complete os seus dados: nome, e-mail e uma password numérica de 6 dígitos.',
             `Para participar precisa de ter, pelo menos, ${s.MINIMUM_AGE} anos e um telemóvel e um e-mail válidos. Cada pessoa só pode ter um registo.`,
           ),
         },
@@ -1140,7 +1140,7 @@ function faq(s: ContentSettings): CategoriaSeed[] {
           text: lines(
             'Antes de pagar, abra o ecrã <strong>Fidelização</strong> e mostre o código QR no balcão; a equipa lê-o na caixa.',
             'Se preferir, indique o número de telemóvel registado.',
-            'Para mais segurança, pode ativar a chave de segurança em Perfil: o ecrã do código QR passa a mostrar um código que muda sempre que gerar uma nova chave.',
+            'Para mais segurança, pode ativar a chave de segurança em Conta › Chave de segurança: o ecrã do código QR passa a mostrar um código que muda sempre que gerar uma nova chave.',
             'As compras feitas sem identificação não acumulam saldo nem pontos e não podem ser associadas à conta mais tarde.',
           ),
         },
@@ -1149,7 +1149,7 @@ function faq(s: ContentSettings): CategoriaSeed[] {
           title: 'Posso pedir fatura com NIF?',
           title_detail: 'Como peço fatura com o meu NIF?',
           text: lines(
-            'Sim. Em Perfil › Dados pessoais pode guardar até dois NIF, cada um com o respetivo nome de faturação (por exemplo, o pessoal e o da empresa).',
+            'Sim. Em Conta › Dados pessoais pode guardar até dois NIF, cada um com o respetivo nome de faturação (por exemplo, o pessoal e o da empresa).',
             'No ecrã Fidelização, em <strong>Selecione o NIF</strong>, escolha o principal ou o secundário: a escolha fica gravada e é usada nas faturas das compras identificadas.',
             'Se tocar de novo na opção escolhida, as faturas voltam a ser emitidas sem NIF.',
           ),
@@ -1207,11 +1207,11 @@ function faq(s: ContentSettings): CategoriaSeed[] {
       perguntas: [
         {
           tag: 'recuperar-password',
-          title: 'Esqueci-me da palavra-passe',
-          title_detail: 'Como recupero a palavra-passe?',
+          title: 'Esqueci-me da password',
+          title_detail: 'Como recupero a password?',
           text: lines(
-            'No ecrã de login, toque em <strong>Recuperar palavra-passe</strong> e indique o seu número de telemóvel.',
-            'Enviamos-lhe um código por SMS; depois de o confirmar, defina uma nova palavra-passe numérica de 6 dígitos nos seus dados pessoais.',
+            'Em <strong>Iniciar sessão</strong>, toque em <strong>Esqueceu-se da password?</strong> e indique o seu número de telemóvel.',
+            'Enviamos-lhe um código por SMS; depois de o confirmar, defina uma nova password numérica de 6 dígitos nos seus dados pessoais.',
           ),
         },
         {
@@ -1219,7 +1219,7 @@ function faq(s: ContentSettings): CategoriaSeed[] {
           title: 'Mudei de número de telemóvel',
           title_detail: 'Como altero o número de telemóvel?',
           text: lines(
-            'Em Perfil › Alterar telemóvel, indique o novo número duas vezes e confirme com o código SMS enviado para esse número.',
+            'Em Conta › Alterar telemóvel, indique o novo número duas vezes e confirme com o código SMS enviado para esse número.',
             'O saldo, os pontos e o histórico passam para o novo número; as sessões abertas noutros dispositivos são terminadas.',
           ),
         },
@@ -1228,7 +1228,7 @@ function faq(s: ContentSettings): CategoriaSeed[] {
           title: 'Como peço para ser esquecido?',
           title_detail: 'Direito a ser esquecido: como apago a minha conta?',
           text: lines(
-            'Em Perfil › Gerir RGPD, escolha <strong>Quero ser esquecido</strong> e indique o seu e-mail.',
+            'Em Conta › Gerir RGPD, escolha <strong>Quero ser esquecido</strong> e indique o seu e-mail.',
             'Enviamos-lhe as instruções para confirmar o pedido. Depois de confirmado, os seus dados pessoais são anonimizados e o saldo e os pontos acumulados deixam de estar disponíveis.',
             'Os documentos de faturação são conservados apenas pelo prazo que a lei fiscal exige.',
           ),
@@ -1238,7 +1238,7 @@ function faq(s: ContentSettings): CategoriaSeed[] {
           title: 'Posso receber uma cópia dos meus dados?',
           title_detail: 'Portabilidade: como recebo os meus dados?',
           text: lines(
-            'Sim. Em Perfil › Gerir RGPD, escolha <strong>Quero transferir os meus dados</strong> e indique o seu e-mail.',
+            'Sim. Em Conta › Gerir RGPD, escolha <strong>Quero transferir os meus dados</strong> e indique o seu e-mail.',
             'Enviamos-lhe os dados da conta e das transações num formato estruturado, de uso corrente e de leitura automática, que pode entregar a outro serviço.',
             'Na mesma página pode dar ou retirar, a qualquer momento, o consentimento para receber comunicações.',
           ),

@@ -68,7 +68,10 @@ class JsonRepresentation {
   readonly etag: string
   readonly #encoded = new Map<Coding, Buffer>()
 
-  constructor(readonly body: Buffer) {
+  constructor(
+    readonly body: Buffer,
+    readonly until: Date | null = null,
+  ) {
     this.etag = `"${createHash('sha1').update(body).digest('base64')}"`
   }
 
@@ -83,11 +86,13 @@ class JsonRepresentation {
   }
 }
 
-export interface CachedRead {
+export interface CachedRead<P = unknown> {
   /** Unique per route and its parameters (validated ones only: a key is never made of what a client typed freely). */
   key: string
   /** What `ReadCache.invalidate` names to forget it: its feature, and the kind of content. */
   tags: readonly string[]
+  /** When the answer stops being true by itself (a campaign's end), read from the payload `load` gave. */
+  until?: (payload: P) => Date | null
 }
 
 /**
@@ -98,18 +103,24 @@ export interface CachedRead {
  * Callback style (the handler returns nothing, this sends): an async handler would have to wait for the response to
  * finish (`return reply`), and on a path this short that wait is a measurable share of the request.
  */
-export function replyFromCache(
+export function replyFromCache<P>(
   reply: FastifyReply,
   cache: ReadCache,
-  { key, tags }: CachedRead,
-  load: () => Promise<unknown>,
+  { key, tags, until }: CachedRead<P>,
+  load: () => Promise<P>,
 ): void {
   let loaded = false
   cache
-    .get(key, tags, async () => {
-      loaded = true
-      return new JsonRepresentation(toBuffer(reply.serialize(await load())))
-    })
+    .get(
+      key,
+      tags,
+      async () => {
+        loaded = true
+        const payload = await load()
+        return new JsonRepresentation(toBuffer(reply.serialize(payload)), until?.(payload) ?? null)
+      },
+      { until: (representation) => representation.until },
+    )
     .then(
       (representation) => {
         // A hit is routine; a miss went to the database, and its line (and time) stays visible.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { manualClock } from './clock.ts'
 import { createReadCache } from './read-cache.ts'
 
 /** A load the test finishes when it wants, counting how often the cache asked for it. */
@@ -108,6 +109,24 @@ describe('read cache', () => {
     expect(await cache.get('a', [], load)).toBe(1)
     now = 1001
     expect(await cache.get('a', [], load)).toBe(2)
+  })
+
+  it('loads again from the moment the value said it stops being true (`until`, on the wall clock)', async () => {
+    const clock = manualClock('2026-12-24T23:59:00.000Z')
+    const cache = createReadCache({ ...options, clock })
+    let version = 1
+    const load = async () => ({ version, until: new Date('2026-12-25T00:00:00.000Z') })
+    const until = (value: { until: Date }) => value.until
+    expect((await cache.get('a', [], load, { until })).version).toBe(1)
+    version = 2
+    clock.advance(59_999)
+    expect((await cache.get('a', [], load, { until })).version).toBe(1)
+    clock.advance(1)
+    expect((await cache.get('a', [], load, { until })).version).toBe(2)
+    // No end: kept as any other entry.
+    expect(await cache.get('b', [], async () => 1, { until: () => null })).toBe(1)
+    clock.advance(10 * 60_000)
+    expect(await cache.get('b', [], async () => 2, { until: () => null })).toBe(1)
   })
 
   it('forgets everything on clear', async () => {

@@ -81,6 +81,10 @@ function Header({ nav }: { nav: ReactNode }) {
       ) : (
         <span className="icon-button-spacer" />
       )}
+      {/* A computer's header has room for the brand, which leads home; a phone's keeps it for the screen's title. */}
+      <Link to={paths.home} className="app-brand">
+        Balcão
+      </Link>
       <p className="app-header-title">{title}</p>
       {nav}
       <BotaoNotificacoes />

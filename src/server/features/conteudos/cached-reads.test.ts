@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { HOUR, manualClock } from '../../platform/clock.ts'
 import { insertCampanha, insertNovidade } from '../../testing/fixtures.ts'
 import { createTestApp, type TestApp, testDialects } from '../../testing/harness.ts'
 import { CONTEUDOS_CACHE_TAGS } from './routes.ts'
@@ -91,5 +92,50 @@ describe.each(testDialects())('content read models on %s', (dialect) => {
     t.app.readCache.invalidate(CONTEUDOS_CACHE_TAGS.perguntasFrequentes, CONTEUDOS_CACHE_TAGS.informacaoLegal)
     expect((await t.api('GET', '/api/perguntas-frequentes/geral')).json().data.perguntas).toHaveLength(1)
     expect((await t.api('GET', '/api/informacao-legal/termos')).json().data.text).toBe('v2')
+  })
+})
+
+describe.each(testDialects())('a campaign that ends, on %s', (dialect) => {
+  const clock = manualClock('2026-12-24T10:00:00.000Z')
+  let t: TestApp
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, {}, { clock })
+    await insertCampanha(t.database.db, {
+      tag: 'natal',
+      title: 'Natal',
+      posicao: 1,
+      termina_em: '2026-12-25T00:00:00.000Z',
+    })
+    await insertCampanha(t.database.db, { tag: 'sempre', title: 'Sempre', posicao: 2 })
+    await insertCampanha(t.database.db, {
+      tag: 'acabou',
+      title: 'Acabou',
+      posicao: 3,
+      termina_em: '2026-12-01T00:00:00.000Z',
+    })
+  })
+  afterAll(() => t.close())
+
+  it('leaves the list and its own page when its end comes, though the cache read both before, with no restart', async () => {
+    expect(tagsIn(await t.api('GET', '/api/campanhas'))).toEqual(['natal', 'sempre'])
+    expect((await t.api('GET', '/api/campanhas/natal')).statusCode).toBe(200)
+    expect((await t.api('GET', '/api/campanhas/acabou')).statusCode).toBe(404)
+    // Its own answers are served from memory until then…
+    clock.advance(13 * HOUR)
+    expect(tagsIn(await t.api('GET', '/api/campanhas'))).toEqual(['natal', 'sempre'])
+    // …and no writer tells the cache that the time has come.
+    clock.advance(HOUR)
+    expect(tagsIn(await t.api('GET', '/api/campanhas'))).toEqual(['sempre'])
+    const detalhe = await t.api('GET', '/api/campanhas/natal')
+    expect(detalhe.statusCode).toBe(404)
+    expect(detalhe.json().error.message).toBe('Esta campanha não existe.')
+    expect((await t.api('GET', '/api/campanhas/sempre')).statusCode).toBe(200)
+  })
+
+  it('sends no end date out: the list and the page carry the fields they always did', async () => {
+    const [sempre] = (await t.api('GET', '/api/campanhas')).json().data
+    expect(Object.keys(sempre).sort()).toEqual(['destaque', 'id', 'image', 'subtitle', 'tag', 'title'])
+    expect((await t.api('GET', '/api/campanhas/sempre')).json().data.terminaEm).toBeUndefined()
   })
 })

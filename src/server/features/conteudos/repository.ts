@@ -1,6 +1,6 @@
 import type { Database } from '../../platform/db.ts'
 
-/** The two tables that share the news-item shape. */
+/** The two tables that share the news-item shape (a campaign also has an end: `listCampanhas`). */
 export type ConteudoTable = 'novidades' | 'campanhas'
 
 export function createConteudosRepository(db: Database) {
@@ -16,6 +16,26 @@ export function createConteudosRepository(db: Database) {
 
     findConteudoByTag(table: ConteudoTable, tag: string) {
       return db.selectFrom(table).selectAll().where('tag', '=', tag).executeTakeFirst()
+    },
+
+    /** The campaigns still running at `agora` (ISO-8601 UTC): none whose end has come. */
+    listCampanhas(agora: string) {
+      return db
+        .selectFrom('campanhas')
+        .select(['id', 'tag', 'title', 'subtitle', 'destaque', 'image_list', 'termina_em'])
+        .where((eb) => eb.or([eb('termina_em', 'is', null), eb('termina_em', '>', agora)]))
+        .orderBy('posicao')
+        .orderBy('publicado_em', 'desc')
+        .execute()
+    },
+
+    findCampanhaByTag(tag: string, agora: string) {
+      return db
+        .selectFrom('campanhas')
+        .selectAll()
+        .where('tag', '=', tag)
+        .where((eb) => eb.or([eb('termina_em', 'is', null), eb('termina_em', '>', agora)]))
+        .executeTakeFirst()
     },
 
     listCategoriasFaq() {

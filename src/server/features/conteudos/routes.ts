@@ -13,7 +13,7 @@ import {
 import { replyFromCache } from '../../platform/cached-reply.ts'
 import { dataResponse, tagParams } from '../../platform/http.ts'
 import type { ReadCache } from '../../platform/read-cache.ts'
-import type { ConteudosService } from './service.ts'
+import type { ComFim, ConteudosService } from './service.ts'
 
 /** What a writer of content passes to `ReadCache.invalidate` after its commit: the whole feature, or one kind. */
 export const CONTEUDOS_CACHE_TAGS = {
@@ -26,16 +26,35 @@ export const CONTEUDOS_CACHE_TAGS = {
 
 type Kind = Exclude<keyof typeof CONTEUDOS_CACHE_TAGS, 'all'>
 
+/** The earliest end among campaigns, when any has one. */
+function primeiroFim(campanhas: readonly ComFim[]): Date | null {
+  const fins = campanhas.flatMap((c) => (c.terminaEm ? [Date.parse(c.terminaEm)] : []))
+  return fins.length > 0 ? new Date(Math.min(...fins)) : null
+}
+
 export const conteudosRoutes: FastifyPluginAsyncZod<{ service: ConteudosService; cache: ReadCache }> = async (
   app,
   { service, cache },
 ) => {
   // Answered from the read cache, which keeps their compressed forms too (platform/cached-reply.ts).
   const cached = { compress: false } as const
-  const fromCache = (reply: FastifyReply, kind: Kind, key: string, load: () => Promise<unknown>) =>
-    replyFromCache(reply, cache, { key, tags: [CONTEUDOS_CACHE_TAGS.all, CONTEUDOS_CACHE_TAGS[kind]] }, async () => ({
-      data: await load(),
-    }))
+  const fromCache = <T>(
+    reply: FastifyReply,
+    kind: Kind,
+    key: string,
+    load: () => Promise<T>,
+    until?: (data: T) => Date | null,
+  ) =>
+    replyFromCache(
+      reply,
+      cache,
+      {
+        key,
+        tags: [CONTEUDOS_CACHE_TAGS.all, CONTEUDOS_CACHE_TAGS[kind]],
+        ...(until ? { until: ({ data }: { data: T }) => until(data) } : {}),
+      },
+      async () => ({ data: await load() }),
+    )
 
   app.get(
     '/api/novidades',
@@ -53,14 +72,21 @@ export const conteudosRoutes: FastifyPluginAsyncZod<{ service: ConteudosService;
   app.get(
     '/api/campanhas',
     { ...cached, schema: { response: dataResponse(z.array(CampanhaResumoSchema)) } },
-    (_request, reply) => fromCache(reply, 'campanhas', 'campanhas', service.listCampanhas),
+    // Kept no later than the first end among them: no writer says when a campaign ends.
+    (_request, reply) => fromCache(reply, 'campanhas', 'campanhas', service.listCampanhas, primeiroFim),
   )
 
   app.get(
     '/api/campanhas/:campanha',
     { ...cached, schema: { params: tagParams('campanha'), response: dataResponse(CampanhaSchema) } },
     ({ params }, reply) =>
-      fromCache(reply, 'campanhas', `campanha/${params.campanha}`, () => service.getCampanha(params.campanha)),
+      fromCache(
+        reply,
+        'campanhas',
+        `campanha/${params.campanha}`,
+        () => service.getCampanha(params.campanha),
+        (campanha) => primeiroFim([campanha]),
+      ),
   )
 
   app.get(

@@ -6,7 +6,8 @@ import type {
   NovidadeResumo,
   Pergunta,
 } from '../../../shared/conteudos.ts'
-import type { FaqPerguntasTable } from '../../db/schema.ts'
+import type { FaqPerguntasTable, NovidadesTable } from '../../db/schema.ts'
+import { type Clock, isoNow } from '../../platform/clock.ts'
 import { notFound } from '../../platform/errors.ts'
 import { sanitizeHtml } from '../../platform/html.ts'
 import type { ConteudosRepository, ConteudoTable } from './repository.ts'
@@ -21,39 +22,60 @@ const toPergunta = (row: PerguntaRow): Pergunta => ({
   text: sanitizeHtml(row.text),
 })
 
-export function createConteudosService(repository: ConteudosRepository) {
+type ResumoRow = Pick<NovidadesTable, 'tag' | 'title' | 'subtitle' | 'image_list'> & { id: number; destaque: number }
+type ConteudoRow = Omit<NovidadesTable, 'id' | 'destaque' | 'posicao'> & { id: number; destaque: number }
+
+const toResumo = (row: ResumoRow): NovidadeResumo => ({
+  id: row.id,
+  tag: row.tag,
+  title: row.title,
+  subtitle: row.subtitle,
+  destaque: row.destaque === 1,
+  image: { list: row.image_list },
+})
+
+const toConteudo = (row: ConteudoRow): Novidade => ({
+  id: row.id,
+  tag: row.tag,
+  title: row.title,
+  titleDetail: row.title_detail,
+  subtitle: row.subtitle,
+  text: sanitizeHtml(row.text),
+  destaque: row.destaque === 1,
+  image: { list: row.image_list, detail: row.image_detail },
+})
+
+/** What a campaign's answer carries beyond its fields: when it ends (the read cache keeps it until then, no longer). */
+export interface ComFim {
+  terminaEm: string | null
+}
+
+export function createConteudosService(repository: ConteudosRepository, clock: Clock) {
   async function listConteudo(table: ConteudoTable): Promise<NovidadeResumo[]> {
-    const rows = await repository.listConteudo(table)
-    return rows.map((row) => ({
-      id: row.id,
-      tag: row.tag,
-      title: row.title,
-      subtitle: row.subtitle,
-      destaque: row.destaque === 1,
-      image: { list: row.image_list },
-    }))
+    return (await repository.listConteudo(table)).map(toResumo)
   }
 
   async function getConteudo(table: ConteudoTable, tag: string, missing: string): Promise<Novidade> {
     const row = await repository.findConteudoByTag(table, tag)
     if (!row) throw notFound(missing)
-    return {
-      id: row.id,
-      tag: row.tag,
-      title: row.title,
-      titleDetail: row.title_detail,
-      subtitle: row.subtitle,
-      text: sanitizeHtml(row.text),
-      destaque: row.destaque === 1,
-      image: { list: row.image_list, detail: row.image_detail },
-    }
+    return toConteudo(row)
   }
 
   return {
     listNovidades: () => listConteudo('novidades'),
     getNovidade: (tag: string) => getConteudo('novidades', tag, 'Esta novidade não existe.'),
-    listCampanhas: () => listConteudo('campanhas'),
-    getCampanha: (tag: string) => getConteudo('campanhas', tag, 'Esta campanha não existe.'),
+
+    /** The campaigns still running: one past its end leaves the list, and its own page answers 404. */
+    async listCampanhas(): Promise<(NovidadeResumo & ComFim)[]> {
+      const rows = await repository.listCampanhas(isoNow(clock))
+      return rows.map((row) => ({ ...toResumo(row), terminaEm: row.termina_em }))
+    },
+
+    async getCampanha(tag: string): Promise<Novidade & ComFim> {
+      const row = await repository.findCampanhaByTag(tag, isoNow(clock))
+      if (!row) throw notFound('Esta campanha não existe.')
+      return { ...toConteudo(row), terminaEm: row.termina_em }
+    },
 
     async listCategoriasFaq(): Promise<CategoriaFaq[]> {
       const categorias = await repository.listCategoriasFaq()

@@ -75,7 +75,7 @@ describe.each(testDialects())('orders: checkout, MB WAY sandbox, the board on %s
     expect(avisos).toHaveLength(1)
     expect(avisos[0]).toMatchObject({ titulo: 'Pedido cancelado', ligacao: `/carrinho/confirmado?encomenda=${id}` })
     expect(avisos[0].texto).toContain(
-      `cancelou o pedido n.º ${id}: Sem leite de aveia. Devolvemos-lhe 5,40 € por MB WAY e 2,50 € de saldo.`,
+      `cancelou o pedido n.º ${id}: Sem leite de aveia. Devolvemos-lhe 5,40\u00a0€ por MB WAY e 2,50\u00a0€ de saldo.`,
     )
   })
 

@@ -206,8 +206,8 @@ describe.each(testDialects())('Store API: a spend needs the proof of an identifi
       .where('utilizador_id', '=', ana)
       .execute()
     expect(notificacoes).toHaveLength(1)
-    expect(notificacoes[0]?.titulo).toBe('Usou 5,00 € de saldo e 1 prémio na Nata & Grão')
-    expect(notificacoes[0]?.texto).toContain('Na sua compra de 10,00 € em Chiado. Ganhou 0,25 € de saldo.')
+    expect(notificacoes[0]?.titulo).toBe('Usou 5,00\u00a0€ de saldo e 1 prémio na Nata & Grão')
+    expect(notificacoes[0]?.texto).toContain('Na sua compra de 10,00\u00a0€ em Chiado. Ganhou 0,25\u00a0€ de saldo.')
     const push = await t.database.db
       .selectFrom('push_envios')
       .select('notificacao_id')

@@ -44,7 +44,7 @@ describe.each(testDialects())('Store API: loyalty at the till, on %s', (dialect)
       expect(res.statusCode).toBe(201)
       expect(res.json().data.transacao.saldo_actual).toBe(0)
       expect(res.json().data.nao_recuperado.saldo).toBe(100)
-      expect(res.json().data.aviso).toContain('Não foi possível recuperar 1,00 € de saldo')
+      expect(res.json().data.aviso).toContain('Não foi possível recuperar 1,00\u00a0€ de saldo')
     })
 
     it('tell the customer what was taken back and given back, in the app and by push, once per refund', async () => {

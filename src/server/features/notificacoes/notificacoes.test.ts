@@ -135,8 +135,8 @@ describe.each(testDialects())('notifications on %s', (dialect) => {
     })
     expect(compra.statusCode, compra.body).toBe(201)
     const [n] = await lista()
-    expect(n?.titulo).toBe('Ganhou 1,00 € de saldo na Nata & Grão')
-    expect(n?.texto).toContain('20,00 €')
+    expect(n?.titulo).toBe('Ganhou 1,00\u00a0€ de saldo na Nata & Grão')
+    expect(n?.texto).toContain('20,00\u00a0€')
     // A replay of the same purchase tells nothing new.
     await t.app.inject({
       method: 'POST',

@@ -8,6 +8,8 @@ import type { PushService } from './push.ts'
 
 /** The newest this many are listed: older ones have long been read or stopped mattering. */
 export const NOTIFICACOES_LISTADAS = 50
+/** Notifications of other processes announced in one round at most; the rest in the next. */
+const NOVAS_POR_RONDA = 500
 
 /** A provisional account is reminded this many days before it lapses. */
 export const LEMBRETES_PROVISORIO = [
@@ -135,6 +137,30 @@ export function createNotificacoesService({
         .executeTakeFirst()
       const mark = Math.min(ate, Number(newest?.id ?? 0))
       if (await conta.marcarNotificacoesLidas(utilizadorId, mark)) anunciar(utilizadorId)
+    },
+
+    /**
+     * Tells this process's open screens of the notifications written after `depoisDe`, by whichever process wrote
+     * them, and answers the newest id it has seen; with `null`, only that id (where to start). On SQLite the bus is
+     * this process's own, so one written by another process (`npm run notify`) would otherwise reach no open screen.
+     */
+    async anunciarEscritasDepoisDe(depoisDe: number | null): Promise<number> {
+      if (depoisDe === null) {
+        const newest = await db
+          .selectFrom('notificacoes')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirst()
+        return Number(newest?.id ?? 0)
+      }
+      const rows = await db
+        .selectFrom('notificacoes')
+        .select(['id', 'utilizador_id'])
+        .where('id', '>', depoisDe)
+        .orderBy('id')
+        .limit(NOVAS_POR_RONDA)
+        .execute()
+      for (const utilizadorId of new Set(rows.map((r) => r.utilizador_id))) anunciar(utilizadorId)
+      return rows.at(-1)?.id ?? depoisDe
     },
 
     /** Housekeeping: a provisional account is told 7 days and 1 day before it lapses, once each. */

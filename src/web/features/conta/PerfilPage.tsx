@@ -100,6 +100,12 @@ function Convidado() {
           </ModalLink>
         </p>
       </section>
+      <h2 className="section-title">Descubra</h2>
+      <ul className="link-list">
+        <li>
+          <Link to={paths.campanhas}>Campanhas</Link>
+        </li>
+      </ul>
       <h2 className="section-title">Ajuda</h2>
       <ul className="link-list">
         <li>

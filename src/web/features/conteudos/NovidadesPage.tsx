@@ -1,3 +1,4 @@
+import { Link } from 'react-router'
 import type { NovidadeResumo } from '../../../shared/conteudos.ts'
 import { href, paths } from '../../../shared/routes.ts'
 import { QueryView } from '../../lib/query.tsx'
@@ -32,6 +33,12 @@ export function NovidadesPage() {
               </Later>
             </ul>
           )}
+          {/* After the news, so that the first card stays where the server painted its image (a phone's first paint). */}
+          <p className="home-campanhas">
+            <Link className="button button-secondary" to={paths.campanhas}>
+              Ver campanhas
+            </Link>
+          </p>
         </main>
       )}
     </QueryView>

@@ -14,13 +14,13 @@ import {
 describe('mensagemSaldo', () => {
   it('offers the whole balance when the order takes it all', () => {
     expect(mensagemSaldo({ customer_outstanding: 235, total_outstanding_removed: 235 })).toBe(
-      'Tem 2,35 € de saldo. Quer usá-lo nesta encomenda?',
+      'Tem 2,35\u00a0€ de saldo. Quer usá-lo nesta encomenda?',
     )
   })
 
   it('says how much of a larger balance the order can take', () => {
     expect(mensagemSaldo({ customer_outstanding: 1000, total_outstanding_removed: 450 })).toBe(
-      'Tem 10,00 € de saldo. Quer usar 4,50 € nesta encomenda?',
+      'Tem 10,00\u00a0€ de saldo. Quer usar 4,50\u00a0€ nesta encomenda?',
     )
   })
 })

@@ -18,7 +18,7 @@ import { useFreshPrivateData } from './use-fresh-private-data.ts'
 import './fidelizacao.css'
 
 /**
- * The loyalty screen (spec §2): 'Já poupou', the QR with its text (opening the full-screen QR), the balances, the NIF
+ * The loyalty screen (spec §2): the balance to spend and 'Já poupou', the QR with its text (opening the full-screen QR), the balances, the NIF
  * choice, 'Últimas Transações' (at most 4) with 'Ver Todas', and the campaigns.
  */
 export function FidelizacaoPage() {
@@ -40,14 +40,19 @@ function Fidelizacao({ user, transacoes }: { user: UserData; transacoes: Transac
       <div className="fid-grid">
         <div className="fid-col">
           <section className="fid-card fid-saldo" aria-labelledby={ids.saldo}>
-            <h2 id={ids.saldo} className="fid-poupou">
-              Já poupou <strong>{formatMoney(user.ja_poupou)}</strong>
-            </h2>
-            <dl className="fid-numeros">
-              <div>
-                <dt>Saldo</dt>
+            <h2 id={ids.saldo}>Saldo e pontos</h2>
+            {/* What can be spent now leads; what was saved so far stands beside it (spec §2's 'Já poupou'). */}
+            <dl className="fid-valores">
+              <div className="fid-disponivel">
+                <dt>Saldo disponível</dt>
                 <dd>{formatMoney(user.saldo)}</dd>
               </div>
+              <div className="fid-poupou">
+                <dt>Já poupou</dt>
+                <dd>{formatMoney(user.ja_poupou)}</dd>
+              </div>
+            </dl>
+            <dl className="fid-numeros">
               <div>
                 <dt>Pontos</dt>
                 <dd>

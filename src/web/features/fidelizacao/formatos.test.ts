@@ -14,11 +14,11 @@ describe('loyalty display rules (spec §2 "Transactions")', () => {
 
   it("writes balance added with '+', removed with '-', absolute, 2 decimals and €", () => {
     expect(movimentosDeSaldo({ saldo_adicionado: 100, saldo_removido: 0 })).toEqual([
-      { campo: 'saldo_adicionado', sinal: '+', texto: '+1,00 €' },
+      { campo: 'saldo_adicionado', sinal: '+', texto: '+1,00\u00a0€' },
     ])
     expect(movimentosDeSaldo({ saldo_adicionado: 8, saldo_removido: 150 })).toEqual([
-      { campo: 'saldo_adicionado', sinal: '+', texto: '+0,08 €' },
-      { campo: 'saldo_removido', sinal: '-', texto: '-1,50 €' },
+      { campo: 'saldo_adicionado', sinal: '+', texto: '+0,08\u00a0€' },
+      { campo: 'saldo_removido', sinal: '-', texto: '-1,50\u00a0€' },
     ])
     expect(movimentosDeSaldo({ saldo_adicionado: 0, saldo_removido: 0 })).toEqual([])
   })

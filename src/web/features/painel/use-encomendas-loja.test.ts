@@ -131,12 +131,12 @@ describe('devolucao (what the cancel dialog says the customer gets back)', () =>
   const o = { nome: 'Rita Fonseca', valor_pago: 1250, desconto: 0 }
 
   it('names the MB WAY amount and the balance used', () => {
-    expect(devolucao(o)).toBe('A encomenda não vai ser feita: são devolvidos a Rita Fonseca 12,50 € por MB WAY.')
+    expect(devolucao(o)).toBe('A encomenda não vai ser feita: são devolvidos a Rita Fonseca 12,50\u00a0€ por MB WAY.')
     expect(devolucao({ ...o, desconto: 200 })).toBe(
-      'A encomenda não vai ser feita: são devolvidos a Rita Fonseca 12,50 € por MB WAY e 2,00 € de saldo.',
+      'A encomenda não vai ser feita: são devolvidos a Rita Fonseca 12,50\u00a0€ por MB WAY e 2,00\u00a0€ de saldo.',
     )
     expect(devolucao({ ...o, valor_pago: 0, desconto: 450 })).toBe(
-      'A encomenda não vai ser feita: são devolvidos a Rita Fonseca 4,50 € de saldo.',
+      'A encomenda não vai ser feita: são devolvidos a Rita Fonseca 4,50\u00a0€ de saldo.',
     )
   })
 

@@ -2,13 +2,15 @@ import { useParams } from 'react-router'
 import { href, paths } from '../../../shared/routes.ts'
 import { QueryView } from '../../lib/query.tsx'
 import { useHeader } from '../../ui/header.tsx'
+import { MapaFrame } from './MapaFrame.tsx'
 import { Morada } from './Morada.tsx'
 import { geoUri, openStreetMapUrl } from './map-links.ts'
 import { useLoja } from './use-loja.ts'
 
 /**
- * The store's map (spec §2: an embedded frame of its map link), with the address and links that open the place in
- * the phone's maps app or on OpenStreetMap, so that the screen still helps when the frame cannot load.
+ * The store's map (spec §2: an embedded frame of its map link), with the address and 'Abrir no mapa', an https link
+ * that opens the place in any browser, on any platform (a phone also gets its maps app, by `geo:`), so that the
+ * screen still helps when the frame cannot load; the frame gives way to the same link when it fails.
  */
 export function MapaPage() {
   const { restaurante = '', loja = '' } = useParams()
@@ -18,6 +20,7 @@ export function MapaPage() {
     <QueryView query={query} notFoundTo={paths.notfound}>
       {(l) => {
         const { latitude, longitude, link } = l.address.location
+        const abrir = openStreetMapUrl(latitude, longitude)
         return (
           <main className="page page-map" id="conteudo">
             <section className="map-info" aria-labelledby="mapa-titulo">
@@ -25,29 +28,15 @@ export function MapaPage() {
               <Morada loja={l} />
               {l.directions && <p className="muted">{l.directions}</p>}
               <p className="actions">
-                <a className="button map-app-link" href={geoUri(latitude, longitude, l.name)}>
-                  Abrir na app de mapas
+                <a className="button" href={abrir} target="_blank" rel="noopener noreferrer">
+                  Abrir no mapa
                 </a>
-                <a
-                  className="button button-secondary"
-                  href={openStreetMapUrl(latitude, longitude)}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                >
-                  Ver no OpenStreetMap
+                <a className="button button-secondary map-app-link" href={geoUri(latitude, longitude, l.name)}>
+                  Abrir na app de mapas
                 </a>
               </p>
             </section>
-            {link && (
-              <iframe
-                className="map-frame"
-                title={`Mapa de ${l.name}`}
-                src={link}
-                loading="lazy"
-                referrerPolicy="no-referrer"
-                sandbox="allow-scripts allow-same-origin allow-popups"
-              />
-            )}
+            <MapaFrame link={link} title={`Mapa de ${l.name}`} abrir={abrir} />
           </main>
         )
       }}

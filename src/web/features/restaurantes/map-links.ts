@@ -9,7 +9,7 @@ export function geoUri(latitude: number, longitude: number, label: string): stri
   return `geo:${point}?q=${point}(${encodeURIComponent(label)})`
 }
 
-/** The place on openstreetmap.org, with a marker: for computers, which have no maps app for `geo:`. */
+/** The place on openstreetmap.org, with a marker: an https page that opens on every platform, unlike `geo:`. */
 export function openStreetMapUrl(latitude: number, longitude: number): string {
   return `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=18/${latitude}/${longitude}`
 }
