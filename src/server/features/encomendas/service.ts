@@ -7,7 +7,7 @@ import { createQuadro } from './quadro.ts'
 import { createReconciliacao } from './reconciliacao.ts'
 import { createReembolsos } from './reembolsos.ts'
 
-export { encomendasMensagens, type EncomendasDeps } from './contexto.ts'
+export { type EncomendasDeps, encomendasMensagens } from './contexto.ts'
 export { LIMITE_ENCOMENDAS } from './finalizacao.ts'
 export type { AtorLoja, Resposta } from './quadro.ts'
 

@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import { useEffect } from 'react'
 import type {
   Calculo,
   FinalizaEncomendaInput,
@@ -7,11 +6,8 @@ import type {
   LinhaCarrinho,
   TransacaoCalculada,
 } from '../../../shared/encomenda.ts'
-import { ESTADO } from '../../../shared/estado-pedido.ts'
 import { formatMoney } from '../../../shared/format.ts'
-import type { EncomendaCliente } from '../../../shared/pedido.ts'
 import { ApiError, apiPost, customerApi } from '../../lib/api.ts'
-import { paraApi, useEncomendaLocal } from './carrinho.ts'
 import { encomendasKeys } from './keys.ts'
 
 /** Spec §8's words for a checkout the server could not take. */
