@@ -402,9 +402,12 @@ test('a handheld QR reader types the code into the identify field, and Enter ide
 test('an unknown phone is offered a provisional account, which is created and identified', async ({ page }) => {
   await pair(page, createStoreKey(LOJA))
   const telemovel = randomPhone()
-  await identifyByPhone(page, telemovel)
+  // Typed as people write it, with the country's code: still a phone, not a QR.
+  await identifyByPhone(page, `+351 ${telemovel.replace(/^(\d{3})(\d{3})/, '$1 $2 ')}`)
   const oferta = page.getByRole('alertdialog', { name: 'Cliente não encontrado' })
-  await expect(oferta).toContainText(`Não há nenhuma conta com o telemóvel +351 ${telemovel}.`)
+  // Grouped as every phone the app shows: +351 912 345 678.
+  const agrupado = telemovel.replace(/^(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3')
+  await expect(oferta).toContainText(`Não há nenhuma conta com o telemóvel +351 ${agrupado}.`)
   await expect(oferta.getByRole('button', { name: 'Cancelar' })).toBeFocused()
   await expectAccessible(page)
   await shotsTablet(page, 'criar-provisoria')

@@ -909,7 +909,7 @@ function novidades(s: ContentSettings): ConteudoDef[] {
       subtitle: 'Castanhas assadas em todas as esplanadas a 11 de novembro',
       text: lines(
         'No dia <strong>11 de novembro</strong> celebramos o São Martinho em todas as esplanadas do grupo.',
-        'Cada cartucho de castanhas assadas custa 3,00 € e, para quem se identificar com a app, o segundo é oferta.',
+        'Cada cartucho de castanhas assadas custa 3,00\u00a0€ e, para quem se identificar com a app, o segundo é oferta.',
         'Se estiver sol, é o verão de São Martinho; se chover, temos mantas e chá quente à sua espera.',
       ),
       publicado_em: '2026-11-09T11:00:00.000Z',

@@ -160,7 +160,7 @@ describe.each(testDialects())('POST /api/calcula-encomenda on %s', (dialect) => 
     const total = await calcular({ id_loja: 862, cart: enorme })
     expect(total.statusCode).toBe(422)
     expect(total.json().error.fields).toEqual({
-      cart: 'O total da encomenda passa do máximo de 500,00 €. Divida-a em encomendas mais pequenas.',
+      cart: 'O total da encomenda passa do máximo de 500,00\u00a0€. Divida-a em encomendas mais pequenas.',
     })
   })
 

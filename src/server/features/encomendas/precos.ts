@@ -14,7 +14,7 @@ export const precosMensagens = {
   complementoRepetido: (produto: string, nome: string) => `${produto}: ${nome} foi escolhido mais de uma vez.`,
   opcaoRepetida: (produto: string, nome: string) => `${produto}: ${nome} foi escolhida mais de uma vez.`,
   umaPorGrupo: (produto: string, grupo: string) => `${produto}: escolha só uma opção de ${grupo}.`,
-  totalMax: 'O total da encomenda passa do máximo de 500,00 €. Divida-a em encomendas mais pequenas.',
+  totalMax: 'O total da encomenda passa do máximo de 500,00\u00a0€. Divida-a em encomendas mais pequenas.',
   obrigatorio: (produto: string, complemento: string) => `${produto}: escolha ${complemento}.`,
   complementosMin: (produto: string, n: number) =>
     `${produto}: escolha pelo menos ${n} ${n === 1 ? 'complemento' : 'complementos'}.`,

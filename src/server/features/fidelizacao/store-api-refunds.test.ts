@@ -87,9 +87,9 @@ describe.each(testDialects())('Store API: loyalty at the till, on %s', (dialect)
       const novos = (await avisos()).slice(antes)
       expect(novos).toHaveLength(1)
       // 10,00 € of 19,00 € paid: 0,50 € of the credit and 10 of the points taken back, 0,53 € of the 1,00 € used given back.
-      expect(novos[0]?.titulo).toBe('Devolução de 10,00 € na Nata & Grão')
+      expect(novos[0]?.titulo).toBe('Devolução de 10,00\u00a0€ na Nata & Grão')
       expect(novos[0]?.texto).toBe(
-        '<p>Devolução de 10,00 € da sua compra de 20,00 € em Chiado. Retirámos 0,50 € de saldo e 10 pontos que essa compra lhe tinha dado. Devolvemos-lhe 0,53 € de saldo que tinha usado nela.</p>',
+        '<p>Devolução de 10,00\u00a0€ da sua compra de 20,00\u00a0€ em Chiado. Retirámos 0,50\u00a0€ de saldo e 10 pontos que essa compra lhe tinha dado. Devolvemos-lhe 0,53\u00a0€ de saldo que tinha usado nela.</p>',
       )
       const push = await t.database.db
         .selectFrom('push_envios')
@@ -104,7 +104,7 @@ describe.each(testDialects())('Store API: loyalty at the till, on %s', (dialect)
       const ultimo = (await avisos()).at(-1)
       expect(ultimo?.titulo).toBe('Devolução de uma compra na Nata & Grão')
       expect(ultimo?.texto).toBe(
-        '<p>Devolução da sua compra de 1,20 € em Chiado, paga com saldo. Devolvemos-lhe 1,20 € de saldo que tinha usado nela.</p>',
+        '<p>Devolução da sua compra de 1,20\u00a0€ em Chiado, paga com saldo. Devolvemos-lhe 1,20\u00a0€ de saldo que tinha usado nela.</p>',
       )
     })
 

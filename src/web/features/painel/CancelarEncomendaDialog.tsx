@@ -45,7 +45,7 @@ export function CancelarEncomendaDialog({ encomenda: o, onConfirmar, onClose, on
   const descId = useId()
   const [motivo, setMotivo] = useState('')
   const [erro, setErro] = useState<string | undefined>()
-  const { busy: aEnviar, run } = useBusy()
+  const { busy: aEnviar, pending: aEnviarPendente, run } = useBusy()
   const running = useRef(false)
   // Not while the request runs: its answer decides what the dialog shows next.
   useNativeModal(
@@ -130,7 +130,7 @@ export function CancelarEncomendaDialog({ encomenda: o, onConfirmar, onClose, on
                 type="button"
                 className="painel-sugestao"
                 aria-pressed={motivo === s}
-                disabled={aEnviar}
+                disabled={aEnviarPendente}
                 onClick={() => escolher(s)}
               >
                 {s}
@@ -138,10 +138,10 @@ export function CancelarEncomendaDialog({ encomenda: o, onConfirmar, onClose, on
             ))}
           </fieldset>
           <div className="dialog-buttons">
-            <button type="button" className="button button-secondary" onClick={onClose} disabled={aEnviar}>
+            <button type="button" className="button button-secondary" onClick={onClose} disabled={aEnviarPendente}>
               Voltar
             </button>
-            <button type="submit" className="button painel-botao-perigo" disabled={aEnviar}>
+            <button type="submit" className="button painel-botao-perigo" disabled={aEnviarPendente}>
               {aEnviar ? 'A cancelar…' : 'Cancelar encomenda'}
             </button>
           </div>

@@ -49,7 +49,7 @@ export function CompraForm({ cliente, identificacao, onRegistada, onErro }: Comp
   }
   const resumoId = useId()
   const running = useRef(false)
-  const { busy: aRegistar, run } = useBusy()
+  const { busy: aRegistar, pending: aRegistarPendente, run } = useBusy()
 
   const totalParse = parseEuros(total)
   const saldoParse = parseEuros(saldo === '' ? '0' : saldo)
@@ -212,7 +212,7 @@ export function CompraForm({ cliente, identificacao, onRegistada, onErro }: Comp
       <button
         type="submit"
         className="button painel-botao painel-botao-grande"
-        disabled={aRegistar}
+        disabled={aRegistarPendente}
         aria-describedby={resumoId}
       >
         {aRegistar ? 'A registar…' : 'Registar'}

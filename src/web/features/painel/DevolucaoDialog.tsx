@@ -28,7 +28,7 @@ export function DevolucaoDialog({ compra, onClose, onErro }: DevolucaoDialogProp
   const [resultado, setResultado] = useState<Devolucao | null>(null)
   const devolver = useDevolver(compra.id)
   const running = useRef(false)
-  const { busy: aDevolver, run } = useBusy()
+  const { busy: aDevolver, pending: aDevolverPendente, run } = useBusy()
   // Not while the request runs: its answer decides what the dialog shows next.
   useNativeModal(
     ref,
@@ -147,11 +147,11 @@ export function DevolucaoDialog({ compra, onClose, onErro }: DevolucaoDialogProp
                 type="button"
                 className="button button-secondary painel-botao"
                 onClick={onClose}
-                disabled={aDevolver}
+                disabled={aDevolverPendente}
               >
                 Cancelar
               </button>
-              <button type="submit" className="button painel-botao" disabled={aDevolver}>
+              <button type="submit" className="button painel-botao" disabled={aDevolverPendente}>
                 {aDevolver ? 'A devolver…' : 'Devolver'}
               </button>
             </div>

@@ -24,7 +24,7 @@ export function EntrarPage() {
   const [erroChave, setErroChave] = useState<string | undefined>()
   const input = useRef<HTMLInputElement>(null)
   const running = useRef(false)
-  const { busy: aEntrar, run } = useBusy()
+  const { busy: aEntrar, pending: aEntrarPendente, run } = useBusy()
   const { controlId, hintId, errorId, aria } = useFieldIds(undefined, erroChave, true)
 
   // Only an answer asked now says the tablet is paired: a remembered one may be of a session that has since ended (a
@@ -117,7 +117,7 @@ export function EntrarPage() {
             </p>
           )}
         </div>
-        <button type="submit" className="button painel-botao painel-botao-grande" disabled={aEntrar}>
+        <button type="submit" className="button painel-botao painel-botao-grande" disabled={aEntrarPendente}>
           {aEntrar ? 'A entrar…' : 'Entrar'}
         </button>
       </form>

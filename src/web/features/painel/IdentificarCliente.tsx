@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { useForm } from 'react-hook-form'
+import { formatTelemovel } from '../../../shared/format.ts'
 import { ApiError } from '../../lib/api.ts'
 import { Dialog } from '../../ui/Dialog.tsx'
 import { Field } from '../../ui/Field.tsx'
@@ -19,7 +20,8 @@ interface Valores {
 const CODIGO = /^\d{4,10}$/
 
 /** A number as people type it (digits, spaces, dashes); anything else is the text a handheld QR reader typed. */
-const TELEMOVEL = /^[\d\s-]+$/
+// A phone as people write one: digits with spaces, dashes or brackets, perhaps after `+` and the country's code.
+const TELEMOVEL = /^\+?[\d\s()-]+$/
 /** The longest QR text the API takes. */
 const QR_MAX = 200
 
@@ -114,7 +116,10 @@ export function IdentificarCliente({
       await enviar({ qr: entrada }, () => form.setFocus('telemovel'))
       return
     }
-    const body: PedidoIdentificacao = { telemovel: entrada.replace(/[\s-]/g, ''), pais: valores.pais }
+    const digitos = entrada.replace(/[\s()-]/g, '')
+    // '+351 912…' names the country in the number itself: the number is what follows it.
+    const numero = digitos.startsWith(`+${valores.pais}`) ? digitos.slice(valores.pais.length + 1) : digitos
+    const body: PedidoIdentificacao = { telemovel: numero.replace(/^\+/, ''), pais: valores.pais }
     if (pedeCodigo !== null) body.codigo_seguranca = valores.codigo
     await enviar(body, () => form.setFocus(pedeCodigo !== null ? 'codigo' : 'telemovel'))
   })
@@ -199,7 +204,7 @@ export function IdentificarCliente({
       {oferta && (
         <Dialog
           title="Cliente não encontrado"
-          message={`Não há nenhuma conta com o telemóvel +${oferta.pais} ${oferta.telemovel}.\nPode criar-lhe uma conta provisória: o cliente recebe por SMS o endereço da app e uma password, e ganha saldo e pontos depois de completar o registo (tem 30 dias).`}
+          message={`Não há nenhuma conta com o telemóvel ${formatTelemovel(oferta.pais, oferta.telemovel)}.\nPode criar-lhe uma conta provisória: o cliente recebe por SMS o endereço da app e uma password, e ganha saldo e pontos depois de completar o registo (tem 30 dias).`}
           buttons={[
             { label: 'Cancelar', secondary: true, isDefault: true, action: () => form.setFocus('telemovel') },
             { label: 'Criar conta provisória', action: () => void criarConta(oferta) },
