@@ -1,19 +1,58 @@
+import { ESTADO } from '../../../shared/estado-pedido.ts'
 import type { EncomendaCliente } from '../../../shared/pedido.ts'
 import { notFound } from '../../platform/errors.ts'
 import { paraCliente } from './apresentacao.ts'
 import { type Contexto, encomendasMensagens } from './contexto.ts'
+import type { Encomenda } from './encomendas-repository.ts'
+import type { Reconciliacao } from './reconciliacao.ts'
 
 /** Finished orders stay in the customer's current orders this long (the catalogue's status bar, the confirmation). */
 const ATUAIS_DURANTE_MS = 60 * 60 * 1000
+/** A read asks the provider about one order at most this often: a polling payment screen must not hammer it. */
+export const PERGUNTAR_AO_LER_MS = 5_000
 
 /** The customer's own orders, as the app shows them. */
-export function createEncomendasCliente({ repo, clock, fidelizacao, ledger, nomeDaLoja }: Contexto) {
+export function createEncomendasCliente(
+  { repo, clock, log, fidelizacao, ledger, nomeDaLoja }: Contexto,
+  { verificar }: Pick<Reconciliacao, 'verificar'>,
+) {
+  /**
+   * When each order was last asked about on a read (this process's; entries older than PERGUNTAR_AO_LER_MS are
+   * dropped). In memory, not on the order: `verificar_em` is the reconciliation's schedule, and a write per read
+   * would cost more than it saves; with several processes the provider is asked at most once each per interval.
+   */
+  const perguntadas = new Map<number, number>()
+
+  /**
+   * An order still awaiting a payment whose request has expired: the customer's screen has said so and waits for the
+   * outcome. The provider is asked now, not at the next reconciliation pass nor after the margin for late callbacks:
+   * a request paid in its last seconds becomes paid within the read, and an expired or refused one is given up now,
+   * the balance back, so the customer may try again at once and never while the first request can still be paid.
+   */
+  async function perguntarSeExpirou(p: Encomenda): Promise<Encomenda> {
+    const agora = clock.now().getTime()
+    const expirou = p.expira_em !== null && agora >= Date.parse(p.expira_em)
+    if (p.estado !== ESTADO.pagamento || p.pagamento_estado !== 'pendente' || !expirou) return p
+    for (const [id, em] of perguntadas) if (agora - em >= PERGUNTAR_AO_LER_MS) perguntadas.delete(id)
+    if (perguntadas.has(p.id)) return p
+    // Taken before the call: reads at the same time do not ask too.
+    perguntadas.set(p.id, agora)
+    try {
+      await verificar(p, false)
+    } catch (error) {
+      // The read still answers what is known; the reconciliation asks again.
+      log.warn({ encomenda: p.id, err: error }, 'payment status on read failed')
+      return p
+    }
+    return (await repo.find(p.id)) ?? p
+  }
+
   return {
     /** One of the customer's own orders; another's is 404 like an unknown one. */
     async doCliente(utilizadorId: number, id: number): Promise<EncomendaCliente> {
       const p = await repo.find(id)
       if (p?.utilizador_id !== utilizadorId) throw notFound(encomendasMensagens.naoEncontrada)
-      return paraCliente(p, await nomeDaLoja(p.id_loja))
+      return paraCliente(await perguntarSeExpirou(p), await nomeDaLoja(p.id_loja))
     },
 
     /** Spec §3 "Current order": the orders the app still shows, newest first. */

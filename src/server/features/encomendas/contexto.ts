@@ -28,9 +28,10 @@ export const encomendasMensagens = {
 }
 
 /**
- * After a request's expiry, this long before the order is given up on any answer but "paid" (a status the provider
- * cannot give, an outage, a request never recorded): the phone cannot pay any more, and a payment that still arrives
- * is refunded.
+ * After a request's expiry, this long before the order is given up on an answer that settles nothing (still pending, a
+ * status the provider cannot give, an outage, a request never recorded): the phone cannot pay any more, but a callback
+ * for a payment made in its last seconds may still be on its way; a payment that arrives later is refunded. The
+ * provider's own definitive answer (expired, refused) is not late: it gives the order up at once (reconciliacao.ts).
  */
 export const MARGEM_MS = 2 * MINUTE
 /**

@@ -37,6 +37,44 @@ describe.each(testDialects())('orders paid through ifthenpay (a local ifthenpay 
     expect(await compras()).toHaveLength(0)
   })
 
+  it("the customer's read past the expiry asks ifthenpay, at most once in 5 s: a request paid at the last second is paid", async () => {
+    const order = await encomendar()
+    const requestId = api.pedidos.at(-1)?.requestId ?? ''
+    const perguntas = () => api.chamadas.filter((c) => c === 'GET /spg/payment/mbway/status').length
+    // Before the expiry a read asks nothing: the callback and the reconciliation do.
+    expect(await estado(order.orderId)).toBe(-3)
+    expect(perguntas()).toBe(0)
+    clock.advance(4 * MINUTO)
+    expect(await estado(order.orderId)).toBe(-3)
+    expect(perguntas()).toBe(1)
+    // Accepted in its last second; ifthenpay's callback is late.
+    api.pagar(requestId)
+    clock.advance(4_999)
+    expect(await Promise.all([estado(order.orderId), estado(order.orderId)])).toEqual([-3, -3])
+    expect(perguntas()).toBe(1)
+    clock.advance(1)
+    expect(await estado(order.orderId)).toBe(-1)
+    expect(perguntas()).toBe(2)
+    expect(await compras()).toHaveLength(1)
+    // Settled: reads ask nothing more.
+    clock.advance(10_000)
+    expect(await estado(order.orderId)).toBe(-1)
+    expect(perguntas()).toBe(2)
+  })
+
+  it("the customer's read past the expiry of a request ifthenpay says expired gives the order up now, the balance back", async () => {
+    await insertSaldo(t.database.db, clienteId, 100)
+    const order = await encomendar({ usar_premio: 1 })
+    expect(await saldo()).toBe(0)
+    api.expirar(api.pedidos.at(-1)?.requestId ?? '')
+    // Within the margin for late callbacks (2 min): the provider's definitive word does not wait for it.
+    clock.advance(4 * MINUTO + 1000)
+    expect(await estado(order.orderId)).toBe(-9)
+    expect(await pedidoDb(order.orderId)).toMatchObject({ pagamento_estado: 'expirado', motivo: expect.any(String) })
+    expect(await saldo()).toBe(100)
+    expect(await compras()).toHaveLength(0)
+  })
+
   it('orders that settle nothing do not starve the others, and are given up past the expiry', async () => {
     await insertSaldo(t.database.db, clienteId, 100)
     const db = t.database.db

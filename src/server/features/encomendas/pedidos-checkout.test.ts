@@ -164,6 +164,31 @@ describe.each(testDialects())('orders: checkout, MB WAY sandbox, the board on %s
     expect((await responder(pedido.id, 'aprovar')).statusCode).toBe(404)
   })
 
+  it("the customer's read past the request's expiry asks the sandbox: paid is paid, expired is given up at once", async () => {
+    await insertSaldo(t.database.db, clienteId, 250)
+    const expira = (await finalizar(pedidoBase({ usar_premio: 1 }), 'expira')).json().data.orderData
+    const paga = (await finalizar(pedidoBase(), 'paga')).json().data.orderData
+    expect(await saldo()).toBe(0)
+    // Accepted on the phone in its last second; its callback has not come (yet).
+    await t.database.db
+      .updateTable('pagamentos_sandbox')
+      .set({ estado: 'pago' })
+      .where('referencia', '=', `E${paga.orderId}`)
+      .execute()
+    clock.advance(240_000)
+    // No reconciliation pass, no callback: the read itself asks.
+    const ler = async (id: number) => (await cliente.call('GET', `/api/encomendas/${id}`)).json().data
+    expect(await ler(paga.orderId)).toMatchObject({ status: -1, pago: true })
+    // Expired by the provider's word: given up now (not after the margin for late callbacks), the balance back.
+    expect(await ler(expira.orderId)).toMatchObject({
+      status: -9,
+      pago: false,
+      motivo: 'O pedido de pagamento MB WAY expirou.',
+    })
+    // The 2,50 € back, and 0,40 € earned on the paid order.
+    expect(await saldo()).toBe(250 + 40)
+  })
+
   it('refuses forged callbacks: a wrong key changes nothing', async () => {
     const { orderData } = (await finalizar(pedidoBase())).json().data
     const [pedido] = await pagamentos()

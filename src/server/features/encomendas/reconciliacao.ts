@@ -129,6 +129,8 @@ export function createReconciliacao(
       }
       return
     }
+    // The provider's definitive word ends it now, inside the margin too (MARGEM_MS waits for late callbacks only):
+    // the balance goes back and the customer may try again at once.
     if (estado === 'recusado') {
       await falhar(p.id, 'recusado', encomendasMensagens.motivos.recusado, ['pendente'], null)
     } else if (estado === 'expirado') {

@@ -19,7 +19,8 @@ export type { AtorLoja, Resposta } from './quadro.ts'
  *
  * Each part is a file of its own around one shared context (contexto.ts), built here in the order they depend on each
  * other: refunds; settlement (paid, failed); the reconciliation, which settles what the provider says; the provider's
- * callback; the checkout; the customer's orders; the store's board.
+ * callback; the checkout; the customer's orders (a read past a request's expiry asks the provider through the
+ * reconciliation); the store's board.
  */
 export function createEncomendasService(deps: EncomendasDeps) {
   const contexto = createContexto(deps)
@@ -28,7 +29,7 @@ export function createEncomendasService(deps: EncomendasDeps) {
   const reconciliacao = createReconciliacao(contexto, liquidacao, reembolsos)
   const callback = createCallback(contexto, liquidacao, reconciliacao)
   const finalizacao = createFinalizacao(contexto, liquidacao)
-  const cliente = createEncomendasCliente(contexto)
+  const cliente = createEncomendasCliente(contexto, reconciliacao)
   const quadro = createQuadro(contexto, reembolsos)
   return {
     finalizar: finalizacao.finalizar,

@@ -15,30 +15,37 @@ import './checkout.css'
 
 /**
  * Spec §2 "Payment" (`/carrinho/pagamento?encomenda={id}`): 'Pagamento em curso', the method (MB WAY), the amount and
- * the phone asked to pay, with the time left to accept it. Follows the order live: paid → the confirmation; refused
- * or expired → 'Pagamento não concluído', the cart still there to try again. The request's expiry is read from the
- * clock, not awaited from the server: the phone cannot accept it any more, and the server gives the order up only some
- * time later (a payment that still arrives is refunded), so the person is told at once and may try again.
+ * the phone asked to pay, with the time left to accept it. Follows the order live: paid (in any state, a late payment
+ * on an order given up included: the confirmation says it is refunded) → the confirmation; refused or expired →
+ * 'Pagamento não concluído', the cart still there to try again.
+ *
+ * The request's expiry on the phone's clock is said at once, as one message, but only the server may say that nothing
+ * was charged: a payment accepted in the last seconds reaches it after the expiry. So at the expiry the order is read
+ * again (the server then asks the provider), and the way to try again (a new order, a new request) is offered only
+ * once the server says the order was given up unpaid (its balance back): never while the first may still be paid.
  */
 export function PagamentoPage() {
   useHeader('Pagamento')
   const navigate = useNavigate()
   const [params] = useSearchParams()
   const id = idDaEncomenda(params.get('encomenda'))
-  const encomenda = useEncomenda(id)
-  const o = encomenda.data
-  useEncerrarCarrinho(o)
-  const segundos = useSegundosAte(o?.status === ESTADO.pagamento && !o.pago ? o.pagamento?.expira_em : null)
   // Held once seen: the server may drop the request's details before it marks the order cancelled, and the screen
   // must not go back to waiting in between.
   const [expirada, setExpirada] = useState<number | null>(null)
+  const encomenda = useEncomenda(id, expirada !== null && expirada === id)
+  const o = encomenda.data
+  useEncerrarCarrinho(o)
+  const segundos = useSegundosAte(o?.status === ESTADO.pagamento && !o.pago ? o.pagamento?.expira_em : null)
   const orderId = o?.orderId
+  const { refetch } = encomenda
   useEffect(() => {
-    if (segundos === 0 && orderId !== undefined) setExpirada(orderId)
-  }, [segundos, orderId])
+    if (segundos !== 0 || orderId === undefined) return
+    setExpirada(orderId)
+    void refetch()
+  }, [segundos, orderId, refetch])
   const expirou = o !== undefined && !o.pago && (segundos === 0 || expirada === o.orderId)
 
-  const pago = o !== undefined && o.status !== ESTADO.pagamento && o.status !== ESTADO.cancelado
+  const pago = o !== undefined && (o.pago || (o.status !== ESTADO.pagamento && o.status !== ESTADO.cancelado))
   useEffect(() => {
     if (pago && o) navigate(`${paths.finalizarPasso2}?encomenda=${o.orderId}`, { replace: true })
   }, [pago, o, navigate])
@@ -50,8 +57,10 @@ export function PagamentoPage() {
     return <ErrorState error={encomenda.error} onRetry={() => void encomenda.refetch()} />
   }
   if (o === undefined || pago) return <Loading />
+  // Given up, not paid: the server's reason, and only now that nothing was charged and the way to try again.
   if (o.status === ESTADO.cancelado) return <NaoConcluido motivo={o.motivo} />
-  if (expirou) return <NaoConcluido motivo={PEDIDO_EXPIROU} />
+  // The phone's time is over, the server's word not in yet: the same screen, without those.
+  if (expirou) return <NaoConcluido motivo={PEDIDO_EXPIROU} aguarda />
   return <EmCurso o={o} segundos={segundos} />
 }
 
@@ -61,7 +70,7 @@ function EmCurso({ o, segundos }: { o: EncomendaCliente; segundos: number | null
   const agrupar = useAgruparTelemovel(o.pagamento?.pais)
   return (
     <main className="page chk-page" id="conteudo">
-      <h1>{o.pago ? 'Pagamento efetuado' : 'Pagamento em curso'}</h1>
+      <h1>Pagamento em curso</h1>
       <section className="chk-painel chk-pagamento" aria-labelledby="chk-pagamento-titulo">
         <h2 id="chk-pagamento-titulo" className="visually-hidden">
           Pedido de pagamento
@@ -82,9 +91,7 @@ function EmCurso({ o, segundos }: { o: EncomendaCliente; segundos: number | null
             <dd>{formatMoney(o.valor_pago)}</dd>
           </div>
         </dl>
-        {o.pago ? (
-          <p className="chk-nota">Pagamento recebido. A confirmar a encomenda…</p>
-        ) : o.pagamento ? (
+        {o.pagamento ? (
           <>
             <p className="chk-nota">Aceite o pagamento na app MB WAY do seu telemóvel.</p>
             {segundos !== null && (
@@ -121,9 +128,12 @@ function Anuncio({ texto }: { texto: string }) {
 
 /**
  * The payment failed or its time ran out: one message and the way to try again (the checkout, with the cart that was
- * kept; the server prices it and asks MB WAY anew, under a new order).
+ * kept; the server prices it and asks MB WAY anew, under a new order). `aguarda`: the time ran out on the phone and
+ * the server has not given the order up yet: a payment accepted at the last instant may still come, so nothing is said
+ * to be uncharged and no new order is offered. One element either way: the message's live region stays, and speaks
+ * when the server's word changes it.
  */
-function NaoConcluido({ motivo }: { motivo: string | null }) {
+function NaoConcluido({ motivo, aguarda = false }: { motivo: string | null; aguarda?: boolean }) {
   const titulo = useRef<HTMLHeadingElement>(null)
   // The screen changed under the person: focus (and the screen reader) goes to what it says now.
   useEffect(() => {
@@ -134,18 +144,24 @@ function NaoConcluido({ motivo }: { motivo: string | null }) {
       <h1 ref={titulo} tabIndex={-1}>
         Pagamento não concluído
       </h1>
-      <div className="chk-painel chk-falhou">
+      <div className="chk-painel chk-falhou" role="status" aria-atomic="true">
         <p>{motivo ?? 'O pagamento MB WAY não foi concluído.'}</p>
-        <p className="chk-nota">A encomenda não avançou e nada foi cobrado. O carrinho continua guardado.</p>
+        <p className="chk-nota">
+          {aguarda
+            ? 'Se aceitou o pagamento no último instante, a encomenda avança sozinha.'
+            : 'A encomenda não avançou e nada foi cobrado. O carrinho continua guardado.'}
+        </p>
       </div>
-      <div className="form-actions">
-        <Link className="button" to={paths.finalizarPasso1}>
-          Tentar novamente
-        </Link>
-        <Link className="button button-secondary" to={paths.carrinho}>
-          Voltar ao carrinho
-        </Link>
-      </div>
+      {!aguarda && (
+        <div className="form-actions">
+          <Link className="button" to={paths.finalizarPasso1}>
+            Tentar novamente
+          </Link>
+          <Link className="button button-secondary" to={paths.carrinho}>
+            Voltar ao carrinho
+          </Link>
+        </div>
+      )}
     </main>
   )
 }

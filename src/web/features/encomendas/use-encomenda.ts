@@ -18,7 +18,21 @@ export const encomendaQuery = (id: number | null) =>
     retry: (failures, error) => !isNotFound(error) && failures < 2,
   })
 
-export const useEncomenda = (id: number | null) => useQuery(encomendaQuery(id))
+/**
+ * After the phone's expiry of the MB WAY request, while the server still says it waits: its word is due any moment
+ * (a read past the expiry makes the server ask the provider, at most once every 5 s), so asked more often.
+ */
+const INTERVALO_APOS_EXPIRAR = 2_000
+
+/** `aposExpirar`: the payment screen has seen the request expire and waits for the server to say how it ended. */
+export const useEncomenda = (id: number | null, aposExpirar = false) =>
+  useQuery({
+    ...encomendaQuery(id),
+    refetchInterval: (query) =>
+      aposExpirar && query.state.data?.status === ESTADO.pagamento
+        ? INTERVALO_APOS_EXPIRAR
+        : intervaloEncomenda(query.state.data?.status),
+  })
 
 /** The order id of a `?encomenda=` parameter, or null when it is not one. */
 export function idDaEncomenda(valor: string | null): number | null {
