@@ -439,7 +439,7 @@ test("'A pagar' is never worked out from a balance in error, and says so", async
   await expect(aPagar).toHaveText('A pagar: 10,00 €')
   await saldo.fill('3,00')
   await expect(aPagar).toHaveText('A pagar: corrija o saldo a usar')
-  await expect(saldo).toHaveAccessibleDescription(/O cliente só tem 2,00 € de saldo\./)
+  await expect(saldo).toHaveAccessibleDescription(/O cliente só tem 2,00\s€ de saldo\./)
   await shotsTablet(page, 'a-pagar-saldo-errado')
   await saldo.fill('1,5x')
   await expect(aPagar).toHaveText('A pagar: corrija o saldo a usar')
