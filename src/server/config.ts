@@ -51,6 +51,21 @@ const EnvSchema = z.object({
   TWILIO_FROM: z.string().optional(),
   TWILIO_API_URL: z.url().default('https://api.twilio.com'),
   /**
+   * How e-mail leaves: the development outbox (GET /api/dev/email outside production) or SMTP. Unset: the outbox;
+   * required in production, where the outbox would deliver nothing.
+   */
+  EMAIL_PROVIDER: z.enum(['outbox', 'smtp']).optional(),
+  /** nodemailer's connection URL: `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://…:465`. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, 'smtp://… ou smtps://…')
+    .optional(),
+  /** The sender every message carries: `Balcão <nao-responder@exemplo.pt>`. */
+  EMAIL_FROM: z
+    .string()
+    .regex(/^[^\r\n]*@[^\r\n]+$/, 'um endereço, com ou sem nome: Balcão <nao-responder@exemplo.pt>')
+    .optional(),
+  /**
    * Who takes MB WAY payments (STORE-API.md "Payments"): the sandbox (answered at /api/dev/pagamentos) or ifthenpay.
    * Unset: the sandbox; required in production, where the sandbox is refused (it would take no money).
    */
@@ -111,7 +126,7 @@ const EnvSchema = z.object({
    */
   PUSH_ENDPOINTS_LOCAIS: z.enum(['true', 'false']).default('false'),
   /**
-   * The development endpoints (`/api/dev/*`: the SMS outbox with its sign-in codes, the sandbox's payments) answer
+   * The development endpoints (`/api/dev/*`: the SMS and e-mail outboxes, the sandbox's payments) answer
    * other machines too, not only this one (loopback); refused in production, where they do not exist.
    */
   DEV_ENDPOINTS_REMOTE: z.enum(['true', 'false']).default('false'),
@@ -122,6 +137,14 @@ const EnvSchema = z.object({
 const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
   if (env.NODE_ENV === 'production' && !env.SMS_PROVIDER) {
     ctx.addIssue({ code: 'custom', path: ['SMS_PROVIDER'], message: 'obrigatório em produção (twilio)' })
+  }
+  if (env.NODE_ENV === 'production' && !env.EMAIL_PROVIDER) {
+    ctx.addIssue({ code: 'custom', path: ['EMAIL_PROVIDER'], message: 'obrigatório em produção (smtp)' })
+  }
+  if (env.EMAIL_PROVIDER === 'smtp') {
+    for (const key of ['SMTP_URL', 'EMAIL_FROM'] as const) {
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'obrigatório com EMAIL_PROVIDER=smtp' })
+    }
   }
   if (env.NODE_ENV === 'production' && env.TRUST_PROXY === undefined) {
     ctx.addIssue({

@@ -12,11 +12,16 @@ declare module 'fastify' {
     housekeeping(): Promise<void>
     /** Asks the payment provider about every unsettled order (at start and every minute); how many it looked at. */
     reconciliarPagamentos(): Promise<number>
+    /** Sends the e-mail outbox's due messages (every few seconds); how many were sent. */
+    despacharEmails(): Promise<number>
   }
 }
 
 /** How often the push outbox is sent: a notification reaches a phone within a few seconds. */
 const PUSH_ROUND_MS = 2_000
+
+/** How often the e-mail outbox is sent: nobody waits on an e-mail by the second, and an idle round is one indexed read. */
+const EMAIL_ROUND_MS = 5_000
 
 /**
  * How often a process on SQLite looks for notifications other processes wrote: one indexed read of a few ids, and a
@@ -49,11 +54,14 @@ function schedule(app: FastifyInstance, name: string, everyMs: number, run: () =
  *
  * - **Push outbox**, every 2 s: each send is claimed by a conditional update before it is made, so two processes never
  *   send the same one; a claim left by a crashed process is taken again once its lease ends.
+ * - **E-mail outbox**, every 5 s: the same claim as the push outbox (a conditional update with a five-minute lease),
+ *   and a message is marked sent, retried or given up only while its claim is still the sender's
+ *   (platform/email-outbox.ts, docs/decisions/0016).
  * - **Payment reconciliation**, at start and every minute: asks the provider about unsettled orders. Every change of an
  *   order is made only from the state it expects (the first writer wins), so two processes settling one order change
  *   it once; a refund is claimed before the provider is called (docs/decisions/0012).
  * - **Housekeeping**, at start and every hour: reminders to provisional accounts (each keyed, so sent once), lapsing
- *   provisional accounts past 30 days, and purging what has served its time (push sends, counters, idempotency
+ *   provisional accounts past 30 days, and purging what has served its time (push sends, e-mails sent or given up a week ago, counters, idempotency
  *   records, identification proofs, stale sessions, old SMS challenges). Each step is a conditional update or a delete
  *   by age: run twice, the second finds nothing to do.
  * - **Notifications of other processes**, every second, on SQLite only (its bus does not leave the process; on
@@ -68,6 +76,7 @@ export function registerJobs(app: FastifyInstance, config: Config, s: Services):
   const housekeeping = async () => {
     await s.notificacoes.lembrarProvisorios()
     await s.push.purgar()
+    await s.email.purgar()
     const lapsed = await s.conta.lapseProvisionalAccounts()
     if (lapsed > 0) app.log.info({ lapsed }, 'provisional accounts lapsed')
     await purgeOldLimits(db, new Date(clock.now().getTime() - DAY).toISOString())
@@ -78,8 +87,10 @@ export function registerJobs(app: FastifyInstance, config: Config, s: Services):
   }
   app.decorate('housekeeping', housekeeping)
   app.decorate('reconciliarPagamentos', () => s.encomendas.reconciliar())
+  app.decorate('despacharEmails', () => s.email.despachar())
   if (config.NODE_ENV === 'test') return
   schedule(app, 'push outbox', PUSH_ROUND_MS, () => s.push.despachar())
+  schedule(app, 'e-mail outbox', EMAIL_ROUND_MS, () => s.email.despachar())
   schedule(app, 'payment reconciliation', MINUTE, () => s.encomendas.reconciliar())
   schedule(app, 'housekeeping', HOUR, housekeeping)
   if (!s.busEntreProcessos) {

@@ -17,6 +17,8 @@ import { createRestaurantesService } from './features/restaurantes/service.ts'
 import { type Clock, systemClock } from './platform/clock.ts'
 import { dataKeyringFor } from './platform/crypto.ts'
 import type { DatabaseHandle } from './platform/db.ts'
+import { createOutboxEmailTransport, createSmtpEmailTransport, type EmailTransport } from './platform/email.ts'
+import { createEmailOutbox } from './platform/email-outbox.ts'
 import {
   canais,
   createEventBus,
@@ -42,6 +44,8 @@ const READ_CACHE_ENTRIES = 2000
 export interface AppDeps {
   clock?: Clock
   sms?: SmsProvider
+  /** How e-mail leaves (by default the one EMAIL_PROVIDER names). */
+  email?: EmailTransport
   /** Where logs go (stdout by default); tests read them. */
   logStream?: NodeJS.WritableStream
   /** The MB WAY provider (by default the one PAYMENT_PROVIDER names). */
@@ -87,6 +91,14 @@ function smsProviderFor(config: Config, deps: AppDeps, app: FastifyInstance, dat
   return createOutboxSmsProvider(database.db, clock, app.log)
 }
 
+function emailTransportFor(config: Config, deps: AppDeps): EmailTransport {
+  if (deps.email) return deps.email
+  if (config.EMAIL_PROVIDER === 'smtp') {
+    return createSmtpEmailTransport({ url: config.SMTP_URL ?? '', from: config.EMAIL_FROM ?? '' })
+  }
+  return createOutboxEmailTransport()
+}
+
 /**
  * The services graph: each feature's service built once, in the order they depend on one another, and nothing built
  * late. Content and stores stand alone; accounts need only the platform; loyalty asks accounts (to find its customers)
@@ -111,6 +123,9 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
   app.addHook('preClose', async () => closing.abort())
   const aoUtilizador = (evento: Evento) => (utilizadorId: number) =>
     bus.publish(canais.utilizador(utilizadorId), evento)
+
+  // Platform, as the SMS provider: features queue messages with enfileirarEmail in their own transactions.
+  const email = createEmailOutbox({ db, clock, transport: emailTransportFor(config, deps), log: app.log })
 
   const conteudos = createConteudosService(createConteudosRepository(db), clock)
   const restaurantes = createRestaurantesService(createRestaurantesRepository(db))
@@ -215,6 +230,8 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
     busEntreProcessos: database.dialect === 'postgres',
     /** Aborted as the server closes: open streams end with it. */
     closing: closing.signal,
+    /** The e-mail outbox: the jobs send it and purge it. */
+    email,
     conteudos,
     restaurantes,
     conta,

@@ -206,6 +206,24 @@ export interface SmsOutboxTable {
   criado_em: string
 }
 
+/**
+ * The e-mail outbox (migration 2026-11-26T0200-email): pending while neither sent nor given up; `proxima_em` is the
+ * next attempt, or the lease of the process sending it.
+ */
+export interface EmailOutboxTable {
+  id: Generated<number>
+  para: string
+  assunto: string
+  texto: string
+  html: string
+  tentativas: Generated<number>
+  proxima_em: string
+  enviado_em: string | null
+  desistido_em: string | null
+  erro: string | null
+  criado_em: string
+}
+
 export interface LimitesTable {
   chave: string
   janela: string
@@ -446,6 +464,7 @@ export interface DB {
   sessoes: SessoesTable
   sms_desafios: SmsDesafiosTable
   sms_outbox: SmsOutboxTable
+  email_outbox: EmailOutboxTable
   limites: LimitesTable
   tentativas_login: TentativasLoginTable
   segredos: SegredosTable

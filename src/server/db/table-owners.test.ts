@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
  * Each table has one owner, and only the owner's code names it in a query (ARCHITECTURE.md, "Units of work"): a
  * feature that needs another's data asks that feature's service, so a table's rules (who may write it, what a change
  * announces, what erasure removes) live in one place. The platform's tables (sessions, limits, keys of the store and
- * counter surfaces, idempotency, secrets, images, the SMS outbox, the payments sandbox) belong to the platform, which
+ * counter surfaces, idempotency, secrets, images, the SMS and e-mail outboxes, the payments sandbox) belong to the platform, which
  * serves every feature.
  *
  * Read-only to this check: migrations (they make the tables), the demo content (it fills them as a first install
@@ -45,6 +45,7 @@ const OWNERS: Record<string, string> = {
   idempotencia: 'platform',
   imagens: 'platform',
   sms_outbox: 'platform',
+  email_outbox: 'platform',
   pagamentos_sandbox: 'platform',
 }
 

@@ -8,6 +8,7 @@ import { eventosRoutes } from '../features/eventos/routes.ts'
 import { fidelizacaoRoutes } from '../features/fidelizacao/routes.ts'
 import { notificacoesRoutes } from '../features/notificacoes/routes.ts'
 import { restaurantesRoutes } from '../features/restaurantes/routes.ts'
+import { emailDevRoutes } from '../platform/email.ts'
 import { errorBody } from '../platform/errors.ts'
 import { isApiCall, registerSessions, serverSecret } from '../platform/sessions.ts'
 import type { Services } from '../services.ts'
@@ -47,6 +48,7 @@ export async function clienteDoor(app: FastifyInstance, config: Config, s: Servi
       configuracao: configuracaoFrom(config),
       devOutbox: !production,
     })
+    if (!production) await door.register(emailDevRoutes, { db: s.db })
     await door.register(fidelizacaoRoutes, { service: s.fidelizacao, conta: s.conta, privateData })
     await door.register(conteudosRoutes, { service: s.conteudos, cache: s.readCache })
     await door.register(restaurantesRoutes, { service: s.restaurantes, cache: s.readCache })

@@ -14,6 +14,7 @@ import * as identificacoes from './2026-11-25T0310-identificacoes.ts'
 import * as codigoSegurancaCifrado from './2026-11-25T0400-codigo-seguranca-cifrado.ts'
 import * as pushDifusoes from './2026-11-26T0000-push-difusoes.ts'
 import * as campanhasFim from './2026-11-26T0100-campanhas-fim.ts'
+import * as email from './2026-11-26T0200-email.ts'
 
 /**
  * Every migration, by its timestamped name. Listed here rather than read from disk so that the same code runs under
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T0400-codigo-seguranca-cifrado': codigoSegurancaCifrado,
   '2026-11-26T0000-push-difusoes': pushDifusoes,
   '2026-11-26T0100-campanhas-fim': campanhasFim,
+  '2026-11-26T0200-email': email,
 }
