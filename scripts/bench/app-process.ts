@@ -11,8 +11,8 @@ const DATA_ENCRYPTION_KEY = randomBytes(32).toString('base64')
 
 /**
  * Production settings, nothing inherited but the PATH: a developer's LOG_LEVEL or SESSION_SECRET must not change what
- * is measured. An SMS provider is required in production; reads send none, so the outbox stands in for Twilio's
- * credentials.
+ * is measured. SMS and e-mail providers are required in production; reads send none, so the outboxes stand in for Twilio's
+ * and SMTP's credentials.
  */
 export function productionEnvironment(databaseUrl: string, port = 0): NodeJS.ProcessEnv {
   return {
@@ -23,6 +23,7 @@ export function productionEnvironment(databaseUrl: string, port = 0): NodeJS.Pro
     PORT: String(port),
     TRUST_PROXY: 'false',
     SMS_PROVIDER: 'outbox',
+    EMAIL_PROVIDER: 'outbox',
     // Production refuses the sandbox; reads ask no payment, so ifthenpay's settings only need to be present.
     PAYMENT_PROVIDER: 'ifthenpay',
     IFTHENPAY_MBWAY_KEY: 'bench',

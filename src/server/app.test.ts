@@ -202,7 +202,13 @@ describe('configuration', () => {
       loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'outbox', TRUST_PROXY: '1', PAYMENT_PROVIDER: 'ifthenpay' }),
     ).toThrow(/IFTHENPAY_MBWAY_KEY/)
     expect(
-      loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'outbox', TRUST_PROXY: 'false', ...IFTHENPAY }).SMS_PROVIDER,
+      loadConfig({
+        NODE_ENV: 'production',
+        SMS_PROVIDER: 'outbox',
+        EMAIL_PROVIDER: 'outbox',
+        TRUST_PROXY: 'false',
+        ...IFTHENPAY,
+      }).SMS_PROVIDER,
     ).toBe('outbox')
     expect(trustProxyOf(loadConfig({}))).toBe(false)
     expect(trustProxyOf(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }))).toEqual(['10.0.0.0/8', '127.0.0.1'])

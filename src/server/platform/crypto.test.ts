@@ -53,6 +53,7 @@ describe('secret hashing', () => {
     const production = {
       NODE_ENV: 'production',
       SMS_PROVIDER: 'outbox',
+      EMAIL_PROVIDER: 'outbox',
       TRUST_PROXY: '1',
       PAYMENT_PROVIDER: 'ifthenpay',
       IFTHENPAY_MBWAY_KEY: 'k',
@@ -138,6 +139,7 @@ describe('values sealed at rest (AES-256-GCM)', () => {
     const production = {
       NODE_ENV: 'production',
       SMS_PROVIDER: 'outbox',
+      EMAIL_PROVIDER: 'outbox',
       TRUST_PROXY: '1',
       PAYMENT_PROVIDER: 'ifthenpay',
       IFTHENPAY_MBWAY_KEY: 'k',
