@@ -45,6 +45,7 @@ describe.each(testDialects())('the development endpoints on %s', (dialect) => {
   const DEV = [
     ['GET', '/api/dev/sms'],
     ['GET', '/api/dev/sms?para=%2B351912345678'],
+    ['GET', '/api/dev/email'],
     ['GET', '/api/dev/pagamentos'],
     ['POST', '/api/dev/pagamentos/abc/aprovar'],
     ['POST', '/api/dev/pagamentos/abc/recusar'],
