@@ -1,4 +1,16 @@
 import type { Generated } from 'kysely'
+import type {
+  EmailOutboxTable,
+  IdempotenciaTable,
+  ImagensTable,
+  LimitesTable,
+  LojasChavesTable,
+  PagamentosSandboxTable,
+  PainelSessoesTable,
+  SegredosTable,
+  SessoesTable,
+  SmsOutboxTable,
+} from './schema-platform.ts'
 
 /**
  * The database as Kysely sees it. Booleans are integers 0/1 and timestamps ISO-8601 UTC strings on both dialects, so
@@ -113,23 +125,6 @@ export interface LojaMenusTable {
   posicao: Generated<number>
 }
 
-/** Images served under /imagens/:nome (generated demo art and, later, uploads). Stored in the database so that
- * several app servers on PostgreSQL share them. */
-export interface ImagensTable {
-  nome: string
-  tipo: string
-  /** Text files (SVG); null when the bytes are in `dados`. */
-  conteudo: string | null
-  /** Binary files: raster sources and every AVIF/WebP variant. */
-  dados: Buffer | null
-  /** Pixels of this file (an SVG's design size); null on rows older than the image pipeline. */
-  largura: number | null
-  altura: number | null
-  /** The source a variant was encoded from (its `nome`); null on sources. */
-  origem: string | null
-  atualizado_em: string
-}
-
 export interface UtilizadoresTable {
   id: Generated<number>
   telemovel: string
@@ -169,17 +164,6 @@ export interface UtilizadoresTable {
   atualizado_em: string
 }
 
-/** Sessions of accounts only: an anonymous visitor has no row (a signed token, platform/sessions.ts). */
-export interface SessoesTable {
-  id: Generated<number>
-  token_hash: string
-  utilizador_id: number | null
-  saw_onboarding: Generated<number>
-  criado_em: string
-  expira_em: string
-  revogada_em: string | null
-}
-
 export type SmsFinalidade = 'registo' | 'reset' | 'telemovel'
 
 export interface SmsDesafiosTable {
@@ -199,50 +183,12 @@ export interface SmsDesafiosTable {
   criado_em: string
 }
 
-export interface SmsOutboxTable {
-  id: Generated<number>
-  para: string
-  texto: string
-  criado_em: string
-}
-
-/**
- * The e-mail outbox (migration 2026-11-26T0200-email): pending while neither sent nor given up; `proxima_em` is the
- * next attempt, or the lease of the process sending it.
- */
-export interface EmailOutboxTable {
-  id: Generated<number>
-  para: string
-  assunto: string
-  texto: string
-  html: string
-  tentativas: Generated<number>
-  proxima_em: string
-  enviado_em: string | null
-  desistido_em: string | null
-  erro: string | null
-  criado_em: string
-}
-
-export interface LimitesTable {
-  chave: string
-  janela: string
-  contador: number
-}
-
 /** Login failures per phone number, known to have an account or not, and the growing lock they set. */
 export interface TentativasLoginTable {
   chave: string
   falhas: Generated<number>
   bloqueado_ate: string | null
   atualizado_em: string
-}
-
-/** Secrets the server makes for itself when the environment gives none (the anonymous token key). */
-export interface SegredosTable {
-  nome: string
-  valor: string
-  criado_em: string
 }
 
 /**
@@ -297,37 +243,6 @@ export interface OpinioesTable {
   criado_em: string
 }
 
-/** Store API keys: one store each, only a hash kept (STORE-API.md "Common rules"). */
-export interface LojasChavesTable {
-  id: Generated<number>
-  id_loja: number
-  etiqueta: string
-  chave_hash: string
-  criado_em: string
-  revogada_em: string | null
-}
-
-/** What a store call with an Idempotency-Key answered, to give the same answer again. */
-export interface IdempotenciaTable {
-  chave_id: number
-  chave: string
-  pedido_hash: string
-  estado: number
-  resposta: string
-  criado_em: string
-}
-
-/** A counter tablet paired with a store key (/painel). */
-export interface PainelSessoesTable {
-  id: Generated<number>
-  token_hash: string
-  chave_id: number
-  id_loja: number
-  criado_em: string
-  expira_em: string
-  revogada_em: string | null
-}
-
 /** An order from the app (migration 2026-11-24T0000-encomendas), amounts in cents. */
 export interface EncomendasTable {
   id: Generated<number>
@@ -371,19 +286,6 @@ export interface EncomendasTable {
   pagamento_incerto: Generated<number>
   /** A request id a callback named for it (by reference) while the provider could not be asked; asked again later. */
   pagamento_candidato: string | null
-}
-
-/** The sandbox provider's MB WAY requests: what the customer's phone would hold. */
-export interface PagamentosSandboxTable {
-  id: string
-  referencia: string
-  telemovel: string
-  pais: string
-  valor: number
-  estado: 'pendente' | 'pago' | 'recusado'
-  reembolsado: Generated<number>
-  criado_em: string
-  expira_em: string
 }
 
 /** A notification (migration 2026-11-24T1200-notificacoes): for one customer, or for everyone (null). */
@@ -481,3 +383,5 @@ export interface DB {
   push_difusoes: PushDifusoesTable
   identificacoes: IdentificacoesTable
 }
+
+export type * from './schema-platform.ts'
