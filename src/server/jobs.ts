@@ -14,6 +14,8 @@ declare module 'fastify' {
     reconciliarPagamentos(): Promise<number>
     /** Sends the e-mail outbox's due messages (every few seconds); how many were sent. */
     despacharEmails(): Promise<number>
+    /** The retention job (spec §9): ended registrations anonymised a year after, expired GDPR links deleted. */
+    reter(): Promise<{ anonimizadas: number }>
   }
 }
 
@@ -64,6 +66,10 @@ function schedule(app: FastifyInstance, name: string, everyMs: number, run: () =
  *   provisional accounts past 30 days, and purging what has served its time (push sends, e-mails sent or given up a week ago, counters, idempotency
  *   records, identification proofs, stale sessions, old SMS challenges). Each step is a conditional update or a delete
  *   by age: run twice, the second finds nothing to do.
+ * - **Retention**, at start and every hour (spec §9, docs/decisions/0017): registrations that ended over a year ago
+ *   (lapsed provisional accounts) anonymised as an erasure would, and expired GDPR links deleted. Each account is
+ *   anonymised under the ledger's lock and only if it still holds data, so two processes anonymise it once; the
+ *   deletes are by age.
  * - **Notifications of other processes**, every second, on SQLite only (its bus does not leave the process; on
  *   PostgreSQL LISTEN/NOTIFY carries them): each process reads the ids past the newest it has seen and tells its own
  *   open screens. It only reads and publishes in memory, so N processes each do it for their own screens
@@ -88,11 +94,13 @@ export function registerJobs(app: FastifyInstance, config: Config, s: Services):
   app.decorate('housekeeping', housekeeping)
   app.decorate('reconciliarPagamentos', () => s.encomendas.reconciliar())
   app.decorate('despacharEmails', () => s.email.despachar())
+  app.decorate('reter', () => s.rgpd.reter())
   if (config.NODE_ENV === 'test') return
   schedule(app, 'push outbox', PUSH_ROUND_MS, () => s.push.despachar())
   schedule(app, 'e-mail outbox', EMAIL_ROUND_MS, () => s.email.despachar())
   schedule(app, 'payment reconciliation', MINUTE, () => s.encomendas.reconciliar())
   schedule(app, 'housekeeping', HOUR, housekeeping)
+  schedule(app, 'retention', HOUR, () => s.rgpd.reter())
   if (!s.busEntreProcessos) {
     let vistaAte: number | null = null
     schedule(app, 'notifications of other processes', NOTIFICACOES_ROUND_MS, async () => {

@@ -53,6 +53,11 @@ export const paths = {
   rgpdEsquecimento: '/rgpd/esquecimento',
   rgpdPortabilidade: '/rgpd/portabilidade',
   rgpdComunicacao: '/rgpd/comunicacao',
+  /** The e-mailed links of a GDPR request (single use, 24 hours, bound to the account that asked). */
+  rgpdEsquecimentoLink: '/rgpd/esquecimento/:token',
+  rgpdPortabilidadeLink: '/rgpd/portabilidade/:token',
+  /** Account cancellation from the profile (spec §4): the same confirmation as the erasure link's. */
+  cancelarConta: '/cancelar-conta',
   onboarding: '/onboarding',
   notfound: '/notfound',
   // Staff pages of a counter tablet (STORE-API.md "Staff pages").

@@ -1,5 +1,12 @@
 import type { Generated } from 'kysely'
 import type {
+  ConsentimentosTable,
+  RgpdPedidosTable,
+  SmsDesafiosTable,
+  TentativasLoginTable,
+  UtilizadoresTable,
+} from './schema-contas.ts'
+import type {
   EmailOutboxTable,
   IdempotenciaTable,
   ImagensTable,
@@ -123,72 +130,6 @@ export interface LojaMenusTable {
   imagem_pequena: string
   imagem: string
   posicao: Generated<number>
-}
-
-export interface UtilizadoresTable {
-  id: Generated<number>
-  telemovel: string
-  pais: string
-  telemovel_e164: string | null
-  nome: string | null
-  email: string | null
-  password_hash: string | null
-  data_nascimento: string | null
-  codigo_postal: string | null
-  genero: string | null
-  codigo_parceria: string | null
-  nome_faturacao1: string | null
-  nif1: string | null
-  nome_faturacao2: string | null
-  nif2: string | null
-  nif_utilizado: Generated<string>
-  comunicacoes: Generated<number>
-  comunicacao: Generated<number>
-  temporario: Generated<number>
-  /** 'app' (sign-up) or 'loja' (provisional, created by staff). */
-  origem: Generated<string>
-  usar_codigo_seguranca: Generated<number>
-  /** Legacy: the scrypt hash of a security code made before codes were encrypted; emptied by the start-up upgrade. */
-  codigo_seguranca_hash: string | null
-  /** The security code sealed with the server's data key (platform/crypto.ts `sealText`, AAD bound to this id). */
-  codigo_seguranca_cifrado: string | null
-  id_perfil: Generated<number>
-  saw_onboarding: Generated<number>
-  qr_code: string
-  eliminado: Generated<number>
-  /** When the personal data were first completed; null while the registration was never finished. */
-  registo_completo_em: string | null
-  /** The newest notification id the customer has seen (reading is all or nothing). */
-  notificacoes_lidas_ate: Generated<number>
-  criado_em: string
-  atualizado_em: string
-}
-
-export type SmsFinalidade = 'registo' | 'reset' | 'telemovel'
-
-export interface SmsDesafiosTable {
-  id: Generated<number>
-  hash_token: string
-  finalidade: SmsFinalidade
-  telemovel: string
-  pais: string
-  telemovel_e164: string
-  utilizador_id: number | null
-  codigo_hash: string
-  tentativas: Generated<number>
-  envios: Generated<number>
-  ultimo_envio_em: string
-  expira_em: string
-  usado_em: string | null
-  criado_em: string
-}
-
-/** Login failures per phone number, known to have an account or not, and the growing lock they set. */
-export interface TentativasLoginTable {
-  chave: string
-  falhas: Generated<number>
-  bloqueado_ate: string | null
-  atualizado_em: string
 }
 
 /**
@@ -382,6 +323,9 @@ export interface DB {
   push_envios: PushEnviosTable
   push_difusoes: PushDifusoesTable
   identificacoes: IdentificacoesTable
+  consentimentos: ConsentimentosTable
+  rgpd_pedidos: RgpdPedidosTable
 }
 
+export type * from './schema-contas.ts'
 export type * from './schema-platform.ts'

@@ -30,6 +30,8 @@ const OWNERS: Record<string, string> = {
   utilizadores: 'features/conta',
   sms_desafios: 'features/conta',
   tentativas_login: 'features/conta',
+  consentimentos: 'features/conta',
+  rgpd_pedidos: 'features/rgpd',
   transacoes: 'features/fidelizacao',
   opinioes: 'features/fidelizacao',
   identificacoes: 'features/fidelizacao',

@@ -8,6 +8,7 @@ import { eventosRoutes } from '../features/eventos/routes.ts'
 import { fidelizacaoRoutes } from '../features/fidelizacao/routes.ts'
 import { notificacoesRoutes } from '../features/notificacoes/routes.ts'
 import { restaurantesRoutes } from '../features/restaurantes/routes.ts'
+import { rgpdRoutes } from '../features/rgpd/routes.ts'
 import { emailDevRoutes } from '../platform/email.ts'
 import { errorBody } from '../platform/errors.ts'
 import { isApiCall, registerSessions, serverSecret } from '../platform/sessions.ts'
@@ -59,6 +60,12 @@ export async function clienteDoor(app: FastifyInstance, config: Config, s: Servi
       conta: s.conta,
       privateData,
       sandbox: s.sandbox,
+    })
+    await door.register(rgpdRoutes, {
+      service: s.rgpd,
+      sessions,
+      privateData,
+      comunicacao: (sessao, valor) => s.conta.direitos.setComunicacao(sessao, valor),
     })
     await door.register(eventosRoutes, { conta: s.conta, bus: s.bus, closing: s.closing })
     await door.register(notificacoesRoutes, {

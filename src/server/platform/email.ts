@@ -59,17 +59,25 @@ export const semDadosPessoais = (text: string) =>
 const escaparHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
+/** A paragraph: text, or a link (its text, then the address on a line of its own in the plain-text body). */
+export type Paragrafo = string | { texto: string; url: string }
+
 /**
  * A message's two bodies from the same paragraphs, signed with the group's name: what the features write, so that every
  * e-mail reads alike and its HTML escapes what the customer typed.
  */
-export function comporEmail(para: string, assunto: string, paragrafos: string[]): Email {
-  const texto = [...paragrafos, `Com os melhores cumprimentos,\n${NOME_REMETENTE}`].join('\n\n')
+export function comporEmail(para: string, assunto: string, paragrafos: Paragrafo[]): Email {
+  const emTexto = (p: Paragrafo) => (typeof p === 'string' ? p : `${p.texto}:\n${p.url}`)
+  const emHtml = (p: Paragrafo) =>
+    typeof p === 'string'
+      ? `<p>${escaparHtml(p)}</p>`
+      : `<p><a href="${escaparHtml(p.url)}">${escaparHtml(p.texto)}</a></p>`
+  const texto = [...paragrafos.map(emTexto), `Com os melhores cumprimentos,\n${NOME_REMETENTE}`].join('\n\n')
   const html = [
     '<!doctype html>',
     `<html lang="pt-PT"><head><meta charset="utf-8"><title>${escaparHtml(assunto)}</title></head>`,
     '<body style="font-family: system-ui, sans-serif; line-height: 1.5; color: #1f1f1f">',
-    ...paragrafos.map((p) => `<p>${escaparHtml(p)}</p>`),
+    ...paragrafos.map(emHtml),
     `<p>Com os melhores cumprimentos,<br>${escaparHtml(NOME_REMETENTE)}</p>`,
     '</body></html>',
   ].join('\n')

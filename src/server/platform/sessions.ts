@@ -101,6 +101,11 @@ export function sessoesRepo(db: Database, clock: Clock) {
       await query.execute()
     },
 
+    /** An erased account's sessions, ended and gone: its audit trail would name nobody. */
+    async deleteAllFor(utilizadorId: number): Promise<void> {
+      await db.deleteFrom('sessoes').where('utilizador_id', '=', utilizadorId).execute()
+    },
+
     /** Housekeeping: sessions past their expiry, and revoked ones after a month (kept that long for audits). */
     async purgeStale(): Promise<void> {
       const now = isoNow(clock)

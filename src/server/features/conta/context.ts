@@ -77,6 +77,8 @@ export interface ContaDeps {
   clock: Clock
   settings: { idadeMinima: number; appUrl: string }
   log: Pick<FastifyBaseLogger, 'error'>
+  /** The versions of the terms and privacy texts as they stand (the content feature's), recorded with each consent. */
+  versoesLegais?: () => Promise<{ termos: string; privacidade: string }>
   /** The server's data key (DATA_ENCRYPTION_KEY): the security code is kept sealed with it, never in clear. */
   cifra: DataKeyring
   /**
@@ -216,8 +218,12 @@ export function createContaContext(deps: ContaDeps) {
 
   const expired = () => new HttpError(410, contaMensagens.codigoExpirado, 'Código expirado')
 
+  /** Without the content feature (a command line tool), a consent is recorded against an unknown version. */
+  const versoesLegais = deps.versoesLegais ?? (async () => ({ termos: 'desconhecida', privacidade: 'desconhecida' }))
+
   return {
     ...deps,
+    versoesLegais,
     repository,
     unitOfWork,
     tooMany,

@@ -15,11 +15,13 @@ import {
   minutesFrom,
   type Utilizador,
 } from './context.ts'
+import { registarConsentimento } from './direitos.ts'
 import { newQrToken } from './security-key.ts'
 
 /** Getting into an account: sign-up, login and its lockouts, recovery, and the checks of a session still good. */
 export function createAcesso(ctx: ContaContext, desafios: Desafios) {
   const { db, clock, repository, unitOfWork, failureCeiling, tooMany, phoneOf, phoneTaken, expired, eventos } = ctx
+  const { versoesLegais } = ctx
   const { limitIp, startChallenge, verifyChallenge, spend } = desafios
 
   /**
@@ -80,6 +82,7 @@ export function createAcesso(ctx: ContaContext, desafios: Desafios) {
       const desafio = await verifyChallenge('registo', hash, codigo, ip)
       if (await repository.findUtilizadorByPhone(desafio.telemovel_e164)) throw phoneTaken()
       const now = isoNow(clock)
+      const versoes = await versoesLegais()
       try {
         return await unitOfWork(async ({ conta, trx }) => {
           await spend(conta, desafio)
@@ -94,6 +97,8 @@ export function createAcesso(ctx: ContaContext, desafios: Desafios) {
             criado_em: now,
             atualizado_em: now,
           })
+          // The terms were accepted on the sign-up form (spec §4), before there was an account to record it on.
+          await registarConsentimento(trx, id, 'termos', versoes.termos, true, now)
           return abrirSessao(trx, id)
         })
       } catch (error) {

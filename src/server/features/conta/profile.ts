@@ -15,6 +15,7 @@ import { HttpError } from '../../platform/errors.ts'
 import type { Sessao } from '../../platform/sessions.ts'
 import type { Desafios } from './challenges.ts'
 import { type AbrirSessao, type ContaContext, contaMensagens, type Utilizador } from './context.ts'
+import { registarConsentimento, VERSAO_COMUNICACOES } from './direitos.ts'
 import { newQrToken, novoCodigoSeguranca, upgradeLegacySecurityKeys } from './security-key.ts'
 
 export function toUserData(
@@ -63,6 +64,7 @@ export type ParteDaConta = { sawOnboarding: boolean } & (
 /** The customer's own account: personal data, password, phone, security key, NIF choice, onboarding. */
 export function createPerfil(ctx: ContaContext, desafios: Desafios) {
   const { db, clock, settings, cifra, eventos, repository, unitOfWork, requireUser, phoneOf, phoneTaken, expired } = ctx
+  const { versoesLegais } = ctx
   const { codigoSegurancaDe } = ctx
   const { limitIp, startChallenge, verifyChallenge, spend } = desafios
 
@@ -197,7 +199,18 @@ export function createPerfil(ctx: ContaContext, desafios: Desafios) {
       const d = parsed.data
       const password = 'password' in d ? (d.password as string) : null
       const passwordHash = password ? await hashSecret(password) : null
-      await unitOfWork(async ({ conta, sessoes }) => {
+      const versoes = user.registo_completo_em === null ? await versoesLegais() : null
+      await unitOfWork(async ({ conta, sessoes, trx }) => {
+        const agora = isoNow(clock)
+        // The active acceptance of the terms and the privacy policy (spec §4), and each change of the consent to
+        // communications: a history with moments and versions (features/rgpd gives it to the customer).
+        if (versoes) {
+          await registarConsentimento(trx, user.id, 'termos', versoes.termos, true, agora)
+          await registarConsentimento(trx, user.id, 'privacidade', versoes.privacidade, true, agora)
+        }
+        if ((user.comunicacoes === 1) !== d.comunicacoes) {
+          await registarConsentimento(trx, user.id, 'comunicacoes', VERSAO_COMUNICACOES, d.comunicacoes, agora)
+        }
         await conta.updateUtilizador(user.id, {
           nome: d.nome,
           email: d.email,

@@ -88,6 +88,8 @@ export function createProvisorios(ctx: ContaContext) {
               data_nascimento: null,
               codigo_seguranca_hash: null,
               codigo_seguranca_cifrado: null,
+              // The registration ended: the retention job removes the rest a year from now (spec §9).
+              terminado_em: isoNow(clock),
               atualizado_em: isoNow(clock),
             })
             await sessoes.revokeAllFor(id)

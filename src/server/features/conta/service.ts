@@ -1,12 +1,14 @@
 import { createDesafios } from './challenges.ts'
 import { createClientesConta } from './clientes.ts'
 import { type ContaDeps, createContaContext } from './context.ts'
+import { createDireitosConta } from './direitos.ts'
 import { createAcesso } from './login.ts'
 import { createPerfil } from './profile.ts'
 import { createProvisorios } from './provisional.ts'
 
 export { type ClienteConta, type ClientesConta, createClientesConta } from './clientes.ts'
 export { type AbrirSessao, CONTA_LIMITES, type ContaDeps, contaMensagens } from './context.ts'
+export type { PessoaEsquecida, VersoesLegais } from './direitos.ts'
 export { type ParteDaConta, toUserData } from './profile.ts'
 export { upgradeLegacySecurityKeys } from './security-key.ts'
 
@@ -25,6 +27,7 @@ export function createContaService(deps: ContaDeps) {
     ...createPerfil(ctx, desafios),
     ...createProvisorios(ctx),
     ...createClientesConta(deps.db),
+    direitos: createDireitosConta(ctx),
     resend,
     purgeOldChallenges,
     listOutbox,

@@ -15,6 +15,7 @@ export const encomendasMensagens = {
   mbwayRecusado: 'O MB WAY não aceitou o pedido de pagamento. Confirme o número de telemóvel.',
   indisponivel: 'Não foi possível submeter o carrinho. Tente mais tarde',
   naoEncontrada: 'Encomenda não encontrada.',
+  sessaoTerminada: 'Sessão terminada. Inicie sessão novamente.',
   soAvanca: 'Esta encomenda já não está nesse passo: só avança de Recebida para Em preparação e depois para Pronta.',
   jaPronta: 'Esta encomenda já está pronta: não pode ser cancelada.',
   jaCancelada: 'Esta encomenda já foi cancelada.',

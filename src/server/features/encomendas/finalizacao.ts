@@ -63,6 +63,9 @@ export function createFinalizacao(
 
       const { pedido, novo } = await db.transaction().execute(async (trx) => {
         await ledger.bloquear(trx, utilizadorId)
+        if (!(await ledger.clienteAtivo(trx, utilizadorId))) {
+          throw new HttpError(401, encomendasMensagens.sessaoTerminada, 'Sessão terminada')
+        }
         const outro = await repetido(trx)
         if (outro) return { pedido: outro, novo: false }
         // The checkout limit is taken here, once the key is known to be new: the customer's checkouts wait for each

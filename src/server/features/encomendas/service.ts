@@ -1,6 +1,7 @@
 import { createCallback } from './callback.ts'
 import { createEncomendasCliente } from './cliente.ts'
 import { createContexto, type EncomendasDeps } from './contexto.ts'
+import { createDireitosEncomendas } from './direitos.ts'
 import { createFinalizacao } from './finalizacao.ts'
 import { createLiquidacao } from './liquidacao.ts'
 import { createQuadro } from './quadro.ts'
@@ -35,6 +36,7 @@ export function createEncomendasService(deps: EncomendasDeps) {
     finalizar: finalizacao.finalizar,
     doCliente: cliente.doCliente,
     atuais: cliente.atuais,
+    direitos: createDireitosEncomendas(contexto),
     pontos: cliente.pontos,
     receberCallback: callback.receberCallback,
     verificarPorPagamento: callback.verificarPorPagamento,

@@ -80,6 +80,13 @@ export function createMovimentosEncomendas(ctx: FidelizacaoContext) {
   return {
     bloquear: (trx: DatabaseTransaction, utilizadorId: number) => fidelizacaoRepo(trx).lockCliente(utilizadorId),
 
+    /**
+     * Whether the account still exists, read after `bloquear`: an erasure holds that lock while it anonymises, so a
+     * checkout that waited on it sees the account gone and writes no order with the person's data after it.
+     */
+    clienteAtivo: async (trx: DatabaseTransaction, utilizadorId: number) =>
+      (await conta.clienteById(utilizadorId, trx)) !== undefined,
+
     async saldo(trx: DatabaseTransaction, utilizadorId: number): Promise<number> {
       return saldosDe(await fidelizacaoRepo(trx).ultimoMovimento(utilizadorId)).saldo
     },

@@ -1,4 +1,5 @@
 import { createFidelizacaoContext, type FidelizacaoDeps } from './context.ts'
+import { createDireitosFidelizacao } from './direitos.ts'
 import { createMovimentos, createMovimentosEncomendas } from './movimentos.ts'
 import { createOpinioes } from './opinioes.ts'
 import { createBalcao } from './till.ts'
@@ -22,6 +23,7 @@ export function createFidelizacaoService(deps: FidelizacaoDeps) {
     ...createBalcao(ctx),
     ...createOpinioes(ctx),
     encomendas: createMovimentosEncomendas(ctx),
+    direitos: createDireitosFidelizacao(ctx),
   }
 }
 

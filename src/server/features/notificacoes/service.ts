@@ -4,6 +4,7 @@ import type { Database } from '../../platform/db.ts'
 import { canais, type EventBus, NOTIFICACOES_ALTERADAS } from '../../platform/eventos.ts'
 import { sanitizeHtml } from '../../platform/html.ts'
 import type { ContaService } from '../conta/service.ts'
+import { createDireitosNotificacoes } from './direitos.ts'
 import type { PushService } from './push.ts'
 
 /** The newest this many are listed: older ones have long been read or stopped mattering. */
@@ -99,6 +100,7 @@ export function createNotificacoesService({
   return {
     escrever,
     enviar,
+    direitos: createDireitosNotificacoes(db),
 
     /** The customer's (theirs and everyone's), newest first; a guest's: everyone's, none read (the device knows). */
     async listar(utilizadorId: number | null): Promise<Notificacao[]> {

@@ -1,0 +1,203 @@
+import type { Selectable } from 'kysely'
+import type { ConsentimentosTable, TipoConsentimento } from '../../db/schema.ts'
+import { isoNow } from '../../platform/clock.ts'
+import type { Database, DatabaseTransaction } from '../../platform/db.ts'
+import type { Sessao } from '../../platform/sessions.ts'
+import type { ContaContext } from './context.ts'
+import { newQrToken } from './security-key.ts'
+
+/** The versions of the legal texts a consent is given to (the content feature keeps the texts). */
+export interface VersoesLegais {
+  termos: string
+  privacidade: string
+}
+
+/** Who an erased account was, for the other parts of the erasure to find their rows by it: read before it goes. */
+export interface PessoaEsquecida {
+  utilizadorId: number
+  /** E.164, when the account still had one. */
+  telemovelE164: string | null
+  telemovel: string
+  pais: string
+  email: string | null
+}
+
+export type Consentimento = Pick<Selectable<ConsentimentosTable>, 'tipo' | 'versao' | 'valor' | 'registado_em'>
+
+/** The communication consents, which have no text of their own to version: their version is the form's. */
+export const VERSAO_COMUNICACOES = 'app-1'
+
+/** A consent given or withdrawn, with its moment and version: appended, never changed (a history). */
+export async function registarConsentimento(
+  trx: Database,
+  utilizadorId: number,
+  tipo: TipoConsentimento,
+  versao: string,
+  valor: boolean,
+  agora: string,
+): Promise<void> {
+  await trx
+    .insertInto('consentimentos')
+    .values({ utilizador_id: utilizadorId, tipo, versao, valor: valor ? 1 : 0, registado_em: agora })
+    .execute()
+}
+
+/**
+ * The account's part of the customer's GDPR rights: the communication consent and its history, what the account holds
+ * for the portability file, and the erasure of the account itself, with the other features' parts in the same
+ * transaction (features/rgpd composes them).
+ */
+export function createDireitosConta(ctx: ContaContext) {
+  const { db, clock, repository, unitOfWork, requireUser, eventos } = ctx
+
+  return {
+    /** Spec §7 "GDPR communication": the opt-in, each change appended to the consent history. */
+    async setComunicacao(sessao: Sessao, comunicacao: boolean): Promise<void> {
+      const user = await requireUser(sessao)
+      if ((user.comunicacao === 1) === comunicacao) return
+      await unitOfWork(async ({ conta, trx }) => {
+        const agora = isoNow(clock)
+        await conta.updateUtilizador(user.id, { comunicacao: comunicacao ? 1 : 0, atualizado_em: agora })
+        await registarConsentimento(trx, user.id, 'comunicacao', VERSAO_COMUNICACOES, comunicacao, agora)
+      })
+    },
+
+    /** The account as the portability file gives it: every field of spec §3 that is the person's, no secret. */
+    async exportarConta(utilizadorId: number) {
+      const u = await repository.findUtilizadorById(utilizadorId)
+      if (!u) return null
+      const consentimentos = await db
+        .selectFrom('consentimentos')
+        .select(['tipo', 'versao', 'valor', 'registado_em'])
+        .where('utilizador_id', '=', utilizadorId)
+        .orderBy('id')
+        .execute()
+      return {
+        perfil: {
+          telemovel: u.telemovel,
+          pais: u.pais,
+          nome: u.nome,
+          email: u.email,
+          dataNascimento: u.data_nascimento,
+          codigoPostal: u.codigo_postal,
+          genero: u.genero,
+          codigoParceria: u.codigo_parceria,
+          nomeFaturacao1: u.nome_faturacao1,
+          nif1: u.nif1,
+          nomeFaturacao2: u.nome_faturacao2,
+          nif2: u.nif2,
+          nif_utilizado: u.nif_utilizado,
+          comunicacoes: u.comunicacoes === 1,
+          comunicacao: u.comunicacao === 1,
+          usar_codigo_seguranca: u.usar_codigo_seguranca,
+          origem: u.origem,
+          criadoEm: u.criado_em,
+          registoCompletoEm: u.registo_completo_em,
+          atualizadoEm: u.atualizado_em,
+        },
+        consentimentos: consentimentos.map((c) => ({
+          tipo: c.tipo,
+          versao: c.versao,
+          dado: c.valor === 1,
+          em: c.registado_em,
+        })),
+      }
+    },
+
+    /**
+     * Erases an account (GDPR Art. 17; spec §4 "anonymises all data"), all or nothing: every personal field of spec §3
+     * removed, a new QR token (an old photo identifies nobody), the phone freed for a new sign-up, its sessions,
+     * consents, SMS challenges and login failures deleted; `outros` removes the other features' part in the same
+     * transaction. Every open screen of the account is then signed out (the real-time event). False when the account
+     * was already gone.
+     */
+    async esquecer(
+      utilizadorId: number,
+      outros: {
+        /** Taken first in the transaction: the locks that make writes of the account wait for the erasure. */
+        bloquear: (trx: DatabaseTransaction) => Promise<void>
+        apagar: (trx: DatabaseTransaction, pessoa: PessoaEsquecida) => Promise<void>
+      },
+    ): Promise<boolean> {
+      return unitOfWork(async ({ conta, sessoes, trx }) => {
+        // Two erasures of one account (two processes' retention rounds) wait on this lock: the second reads it anonymised.
+        await outros.bloquear(trx)
+        const u = await trx
+          .selectFrom('utilizadores')
+          .select(['id', 'telemovel', 'pais', 'telemovel_e164', 'email', 'anonimizado_em'])
+          .where('id', '=', utilizadorId)
+          .executeTakeFirst()
+        if (!u || u.anonimizado_em !== null) return false
+        const agora = isoNow(clock)
+        const pessoa: PessoaEsquecida = {
+          utilizadorId,
+          telemovelE164: u.telemovel_e164,
+          telemovel: u.telemovel,
+          pais: u.pais,
+          email: u.email,
+        }
+        await outros.apagar(trx, pessoa)
+        await sessoes.revokeAllFor(utilizadorId, null)
+        await sessoes.deleteAllFor(utilizadorId)
+        await trx.deleteFrom('consentimentos').where('utilizador_id', '=', utilizadorId).execute()
+        await trx.deleteFrom('sms_desafios').where('utilizador_id', '=', utilizadorId).execute()
+        if (u.telemovel_e164) {
+          await trx.deleteFrom('sms_desafios').where('telemovel_e164', '=', u.telemovel_e164).execute()
+          await trx.deleteFrom('tentativas_login').where('chave', '=', u.telemovel_e164).execute()
+        }
+        await conta.updateUtilizador(utilizadorId, {
+          telemovel: '',
+          telemovel_e164: null,
+          nome: null,
+          email: null,
+          password_hash: null,
+          data_nascimento: null,
+          codigo_postal: null,
+          genero: null,
+          codigo_parceria: null,
+          nome_faturacao1: null,
+          nif1: null,
+          nome_faturacao2: null,
+          nif2: null,
+          nif_utilizado: '',
+          comunicacoes: 0,
+          comunicacao: 0,
+          usar_codigo_seguranca: 0,
+          codigo_seguranca_hash: null,
+          codigo_seguranca_cifrado: null,
+          qr_code: newQrToken(),
+          eliminado: 1,
+          terminado_em: agora,
+          anonimizado_em: agora,
+          atualizado_em: agora,
+        })
+        return true
+      }).then((feito) => {
+        // The unit of work told the account's screens their sessions ended; no screen of it goes on.
+        if (feito) eventos?.sessoesTerminadas(utilizadorId, null)
+        return feito
+      })
+    },
+
+    /** Registrations that ended before `antes` (lapsed provisional accounts) and still hold data: the retention job's. */
+    async terminadasPorAnonimizar(antes: string, limite: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('utilizadores')
+        .select('id')
+        .where('terminado_em', '<', antes)
+        .where('anonimizado_em', 'is', null)
+        .orderBy('id')
+        .limit(limite)
+        .execute()
+      return rows.map((r) => r.id)
+    },
+
+    /** The account's e-mail address as it is now (a request's link goes only there). */
+    async emailDe(sessao: Sessao): Promise<{ id: number; email: string | null }> {
+      const user = await requireUser(sessao)
+      return { id: user.id, email: user.email }
+    },
+  }
+}
+
+export type DireitosConta = ReturnType<typeof createDireitosConta>

@@ -1,0 +1,61 @@
+import { ESTADO } from '../../../shared/estado-pedido.ts'
+import type { Database, DatabaseTransaction } from '../../platform/db.ts'
+import { paraCliente } from './apresentacao.ts'
+import type { Contexto } from './contexto.ts'
+
+/** States in which an order is still being paid or prepared. */
+const EM_CURSO = [ESTADO.pagamento, ESTADO.recebido, ESTADO.emPreparacao]
+
+/**
+ * Ordering's part of the customer's GDPR rights. An order keeps its amounts, lines, dates and store (the group's
+ * accounts and invoices need them) and loses who it was for: the name, e-mail, phone and NIF typed at checkout.
+ */
+export function createDireitosEncomendas({ db, nomeDaLoja }: Contexto) {
+  return {
+    /**
+     * An order still being paid, prepared or refunded: erasure waits for it (GDPR Art. 17(3)(b): the contract is being
+     * performed, and the store must be able to hand it over or give the money back).
+     */
+    async pedidoEmCurso(utilizadorId: number, ex: Database = db): Promise<boolean> {
+      const row = await ex
+        .selectFrom('encomendas')
+        .select('id')
+        .where('utilizador_id', '=', utilizadorId)
+        .where((eb) =>
+          eb.or([eb('estado', 'in', EM_CURSO), eb('reembolso_estado', 'in', ['a-reembolsar', 'reembolsando'])]),
+        )
+        .limit(1)
+        .executeTakeFirst()
+      return row !== undefined
+    },
+
+    /** Every order of the customer with its lines and what was typed at checkout, for the portability file. */
+    async exportarCliente(utilizadorId: number) {
+      const rows = await db
+        .selectFrom('encomendas')
+        .selectAll()
+        .where('utilizador_id', '=', utilizadorId)
+        .orderBy('id')
+        .execute()
+      const lojas = new Map<number, string>()
+      for (const id of new Set(rows.map((r) => r.id_loja))) lojas.set(id, await nomeDaLoja(id))
+      return rows.map((p) => {
+        const { pagamento: _, ...cliente } = paraCliente(p, lojas.get(p.id_loja) ?? `Loja ${p.id_loja}`)
+        return {
+          ...cliente,
+          checkout: { nome: p.nome, email: p.email, telemovel: p.telemovel, pais: p.pais, nif: p.nif },
+          pagamento: { metodo: p.pagamento_provider ? 'MB WAY' : null, estado: p.pagamento_estado, pagaEm: p.paga_em },
+        }
+      })
+    },
+
+    /** The erasure's ordering part, in its transaction: who each order was for is removed. */
+    async esquecerCliente(trx: DatabaseTransaction, utilizadorId: number): Promise<void> {
+      await trx
+        .updateTable('encomendas')
+        .set({ nome: '', email: '', telemovel: '', pais: '', nif: null })
+        .where('utilizador_id', '=', utilizadorId)
+        .execute()
+    },
+  }
+}

@@ -1,0 +1,65 @@
+import type { DatabaseTransaction } from '../../platform/db.ts'
+import { type FidelizacaoContext, saldosDe } from './context.ts'
+import { fidelizacaoRepo } from './repository.ts'
+
+/** Every movement a portability file carries: all of them (a customer's ledger is a few hundred rows at most). */
+const EXPORTAR_MAX = 100_000
+
+/**
+ * Loyalty's part of the customer's GDPR rights. The ledger stays on erasure: its amounts, dates and stores are the
+ * group's accounts (and the balances after each movement chain one to the next); it names only the account's id,
+ * whose row is anonymised. What is the person's own words goes: an opinion keeps its ratings without its comment.
+ */
+export function createDireitosFidelizacao(ctx: FidelizacaoContext) {
+  const { db, repository, nomesDasLojas, toTransacao } = ctx
+
+  return {
+    /** The customer's balances, every movement and every opinion, for the portability file. */
+    async exportarCliente(utilizadorId: number) {
+      const [movimentos, opinioes] = await Promise.all([
+        repository.listMovimentos(utilizadorId, EXPORTAR_MAX),
+        db
+          .selectFrom('opinioes')
+          .select(['id', 'transacao_id', 'id_loja', 'rating1', 'rating2', 'rating3', 'comentario', 'criado_em'])
+          .where('utilizador_id', '=', utilizadorId)
+          .orderBy('id')
+          .execute(),
+      ])
+      const nomes = await nomesDasLojas([...movimentos.map((m) => m.id_loja), ...opinioes.map((o) => o.id_loja)])
+      const saldos = saldosDe(movimentos[0])
+      return {
+        fidelizacao: { saldo: saldos.saldo, pontos: saldos.pontos, itens: saldos.itens },
+        transacoes: movimentos.map((m) => ({
+          ...toTransacao(m, nomes, m.id_opiniao),
+          movimento: m.tipo,
+          registadaEm: m.criado_em,
+        })),
+        opinioes: opinioes.map((o) => ({
+          id: o.id,
+          transacao: o.transacao_id,
+          loja: nomes.get(o.id_loja)?.nome ?? `Loja ${o.id_loja}`,
+          atendimento: o.rating1,
+          simpatia: o.rating2,
+          qualidade: o.rating3,
+          comentario: o.comentario,
+          em: o.criado_em,
+        })),
+      }
+    },
+
+    /** The balance and points an erasure loses (shown before 'Confirmar'), in cents and points. */
+    async resumo(utilizadorId: number): Promise<{ saldo: number; pontos: number }> {
+      const saldos = saldosDe(await repository.ultimoMovimento(utilizadorId))
+      return { saldo: saldos.saldo, pontos: saldos.pontos }
+    },
+
+    /** The ledger's lock, first in an erasure: a purchase or checkout of the account waits, then finds it gone. */
+    bloquear: (trx: DatabaseTransaction, utilizadorId: number) => fidelizacaoRepo(trx).lockCliente(utilizadorId),
+
+    /** The erasure's loyalty part, in its transaction: the comments removed, the pending identification proofs deleted. */
+    async esquecerCliente(trx: DatabaseTransaction, utilizadorId: number): Promise<void> {
+      await trx.updateTable('opinioes').set({ comentario: '' }).where('utilizador_id', '=', utilizadorId).execute()
+      await trx.deleteFrom('identificacoes').where('utilizador_id', '=', utilizadorId).execute()
+    },
+  }
+}
