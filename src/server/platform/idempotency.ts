@@ -149,3 +149,33 @@ export const IDEMPOTENCY_TTL_DAYS = 30
 export async function purgeIdempotency(db: Database, olderThan: string): Promise<void> {
   await db.deleteFrom('idempotencia').where('criado_em', '<', olderThan).execute()
 }
+
+/**
+ * Rewrites recorded answers in the caller's transaction (an erasure: the answers a store was given about a customer's
+ * orders, kept so that its retries get them again, must not keep the customer): each answer whose text contains one of
+ * `fragmentos` is given to `reescrever`, which answers the new body, or undefined to leave it as it is.
+ */
+export async function reescreverRespostas(
+  trx: DatabaseTransaction,
+  fragmentos: string[],
+  reescrever: (corpo: unknown) => unknown | undefined,
+): Promise<void> {
+  if (fragmentos.length === 0) return
+  // Literal text only: LIKE's wildcards would widen the search to answers that are not the customer's.
+  if (fragmentos.some((f) => /[%_\\]/.test(f))) throw new Error('reescreverRespostas: fragmento com % _ ou \\')
+  const respostas = await trx
+    .selectFrom('idempotencia')
+    .select(['chave_id', 'chave', 'resposta'])
+    .where((eb) => eb.or(fragmentos.map((f) => eb('resposta', 'like', `%${f}%`))))
+    .execute()
+  for (const r of respostas) {
+    const novo = reescrever(JSON.parse(r.resposta))
+    if (novo === undefined) continue
+    await trx
+      .updateTable('idempotencia')
+      .set({ resposta: JSON.stringify(novo) })
+      .where('chave_id', '=', r.chave_id)
+      .where('chave', '=', r.chave)
+      .execute()
+  }
+}

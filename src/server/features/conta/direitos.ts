@@ -48,7 +48,7 @@ export async function registarConsentimento(
  * transaction (features/rgpd composes them).
  */
 export function createDireitosConta(ctx: ContaContext) {
-  const { db, clock, repository, unitOfWork, requireUser, eventos } = ctx
+  const { db, clock, repository, unitOfWork, requireUser } = ctx
 
   return {
     /** Spec §7 "GDPR communication": the opt-in, each change appended to the consent history. */
@@ -109,7 +109,7 @@ export function createDireitosConta(ctx: ContaContext) {
      * removed, a new QR token (an old photo identifies nobody), the phone freed for a new sign-up, its sessions,
      * consents, SMS challenges and login failures deleted; `outros` removes the other features' part in the same
      * transaction. Every open screen of the account is then signed out (the real-time event). False when the account
-     * was already gone.
+     * was already gone. (The unit of work revoking the sessions tells the screens, once committed.)
      */
     async esquecer(
       utilizadorId: number,
@@ -172,10 +172,6 @@ export function createDireitosConta(ctx: ContaContext) {
           atualizado_em: agora,
         })
         return true
-      }).then((feito) => {
-        // The unit of work told the account's screens their sessions ended; no screen of it goes on.
-        if (feito) eventos?.sessoesTerminadas(utilizadorId, null)
-        return feito
       })
     },
 

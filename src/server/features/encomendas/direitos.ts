@@ -1,10 +1,14 @@
 import { ESTADO } from '../../../shared/estado-pedido.ts'
 import type { Database, DatabaseTransaction } from '../../platform/db.ts'
+import { reescreverRespostas } from '../../platform/idempotency.ts'
 import { paraCliente } from './apresentacao.ts'
 import type { Contexto } from './contexto.ts'
 
 /** States in which an order is still being paid or prepared. */
 const EM_CURSO = [ESTADO.pagamento, ESTADO.recebido, ESTADO.emPreparacao]
+
+/** Orders whose recorded store answers one query looks for (each a LIKE on the answers). */
+const RESPOSTAS_POR_LOTE = 50
 
 /**
  * Ordering's part of the customer's GDPR rights. An order keeps its amounts, lines, dates and store (the group's
@@ -49,13 +53,32 @@ export function createDireitosEncomendas({ db, nomeDaLoja }: Contexto) {
       })
     },
 
-    /** The erasure's ordering part, in its transaction: who each order was for is removed. */
+    /**
+     * The erasure's ordering part, in its transaction: who each order was for is removed, from the orders and from the
+     * store's recorded answers about them (an idempotent change of the board, platform/idempotency.ts, keeps the order
+     * as the board showed it: name, phone and NIF). Those answers are rewritten as the order now reads, so that a
+     * till's retry still gets its answer, and nobody's data.
+     */
     async esquecerCliente(trx: DatabaseTransaction, utilizadorId: number): Promise<void> {
-      await trx
+      const pedidos = await trx
         .updateTable('encomendas')
         .set({ nome: '', email: '', telemovel: '', pais: '', nif: null })
         .where('utilizador_id', '=', utilizadorId)
+        .returning('id')
         .execute()
+      for (let i = 0; i < pedidos.length; i += RESPOSTAS_POR_LOTE) {
+        const ids = new Set(pedidos.slice(i, i + RESPOSTAS_POR_LOTE).map((p) => p.id))
+        await reescreverRespostas(
+          trx,
+          [...ids].map((id) => `"encomenda":{"id":${id},`),
+          (corpo) => {
+            const encomenda = (corpo as { data?: { encomenda?: Record<string, unknown> } }).data?.encomenda
+            if (!encomenda || !ids.has(encomenda.id as number)) return undefined
+            Object.assign(encomenda, { nome: '', telemovel: '', nif: null })
+            return corpo
+          },
+        )
+      }
     },
   }
 }

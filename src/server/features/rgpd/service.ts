@@ -195,11 +195,14 @@ export function createRgpdService(deps: RgpdDeps) {
       return resumoDe(user.id)
     },
 
-    /** The erasure link confirmed: the link spent and the account erased, together or not at all. */
+    /**
+     * The erasure link confirmed: the link spent and the account erased, together or not at all. A second click that
+     * raced the first past the checks finds the account already erased (and its link with it): the link was used, 410.
+     */
     async confirmarEsquecimento(sessao: Sessao, token: string): Promise<void> {
       const user = await conta.requireUser(sessao)
       const pedido = await pedidoDoLink(user.id, token, 'esquecimento')
-      await esquecer(user.id, (trx) => gastar(trx, pedido.id))
+      if (!(await esquecer(user.id, (trx) => gastar(trx, pedido.id)))) throw linkInvalido()
       log.info({ utilizador: user.id }, 'account erased at the customer’s request')
     },
 
