@@ -247,6 +247,7 @@ test.describe('first visit', () => {
       ['Perguntas frequentes', '/perguntas-frequentes'],
       ['Gerir RGPD', '/rgpd'],
       ['Informação legal', '/informacao-legal'],
+      ['Cancelar conta', '/cancelar-conta'],
       ['Terminar sessão', '/logout'],
     ]
     for (const [name, href] of links) {

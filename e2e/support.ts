@@ -121,14 +121,18 @@ export interface Account {
 
 /**
  * Signs up through the API, as the browser of `page` (its cookie), so the page is then logged in. `complete: false`
- * leaves the account temporary (personal data not filled in yet).
+ * leaves the account temporary (personal data not filled in yet). `email`: an address of its own (a test that reads
+ * the e-mail outbox, which every test shares), instead of the same one for every account.
  */
-export async function createAccount(page: Page, { complete = true } = {}): Promise<Account> {
+export async function createAccount(
+  page: Page,
+  { complete = true, email = 'rita.fonseca@example.pt' }: { complete?: boolean; email?: string } = {},
+): Promise<Account> {
   const account: Account = {
     telemovel: randomPhone(),
     password: randomPassword(),
     nome: 'Rita Fonseca',
-    email: 'rita.fonseca@example.pt',
+    email,
   }
   const { hash } = await apiPost<{ hash: string }>(page.request, '/registo', {
     telemovel: account.telemovel,

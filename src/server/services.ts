@@ -5,7 +5,7 @@ import { POLITICA_PRIVACIDADE_TAG, TERMOS_TAG } from '../shared/constants.ts'
 import type { Config } from './config.ts'
 import { CONTA_LIMITES, createContaService } from './features/conta/service.ts'
 import { createConteudosRepository } from './features/conteudos/repository.ts'
-import { type ConteudosService, createConteudosService } from './features/conteudos/service.ts'
+import { createConteudosService } from './features/conteudos/service.ts'
 import { createDadosPrivadosService } from './features/dados-privados/service.ts'
 import { CATALOGO_CACHE_TAG, createCatalogoService } from './features/encomendas/catalogo.ts'
 import { createCatalogoRepository } from './features/encomendas/catalogo-repository.ts'
@@ -17,7 +17,7 @@ import { createRestaurantesRepository } from './features/restaurantes/repository
 import { createRestaurantesService } from './features/restaurantes/service.ts'
 import { createRgpdService } from './features/rgpd/service.ts'
 import { type Clock, systemClock } from './platform/clock.ts'
-import { dataKeyringFor, sha256 } from './platform/crypto.ts'
+import { dataKeyringFor } from './platform/crypto.ts'
 import type { DatabaseHandle } from './platform/db.ts'
 import { createOutboxEmailTransport, createSmtpEmailTransport, type EmailTransport } from './platform/email.ts'
 import { createEmailOutbox } from './platform/email-outbox.ts'
@@ -102,19 +102,6 @@ function emailTransportFor(config: Config, deps: AppDeps): EmailTransport {
 }
 
 /**
- * The version of a legal text a consent is given to: a digest of the text as it stands, so that any change of the
- * terms or the policy is a new version, and the record says which text was accepted. A text not published yet: none.
- */
-async function versaoDoTexto(conteudos: ConteudosService, tag: string): Promise<string> {
-  try {
-    const texto = await conteudos.getInformacaoLegal(tag)
-    return `sha256:${sha256(`${texto.title}\n${texto.text}`).slice(0, 12)}`
-  } catch {
-    return 'sem-texto'
-  }
-}
-
-/**
  * The services graph: each feature's service built once, in the order they depend on one another, and nothing built
  * late. Content and stores stand alone; accounts need only the platform; loyalty asks accounts (to find its customers)
  * and stores; notifications ask accounts; orders ask the catalogue, loyalty and notifications; the customer's private
@@ -148,8 +135,8 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
   const conta = createContaService({
     db,
     versoesLegais: async () => ({
-      termos: await versaoDoTexto(conteudos, TERMOS_TAG),
-      privacidade: await versaoDoTexto(conteudos, POLITICA_PRIVACIDADE_TAG),
+      termos: await conteudos.versaoInformacaoLegal(TERMOS_TAG),
+      privacidade: await conteudos.versaoInformacaoLegal(POLITICA_PRIVACIDADE_TAG),
     }),
     limiter,
     sms: smsProviderFor(config, deps, app, database, clock),

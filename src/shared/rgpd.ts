@@ -10,9 +10,10 @@ import { mensagens, obrigatorio } from './validacao.ts'
  * - `POST /rgpd/esquecimento` and `POST /rgpd/portabilidade` `{email}` → no data: the same answer whatever the address,
  *   and an e-mail with a single-use link (24 hours) only when it is the account's own;
  * - `GET /api/rgpd/pedidos/:token` → the request a link names (`PedidoRgpd`), while it can still be used;
- * - `POST /api/rgpd/esquecimento/:token` and `POST /api/conta/cancelar` → the private data of a visitor: the account is
- *   anonymised and every session of it ended;
- * - `POST /api/rgpd/portabilidade/:token` → the customer's data as a JSON attachment (not the usual envelope);
+ * - `POST /api/rgpd/esquecimento/:token` and `POST /api/conta/cancelar` `{confirmar: true}` → the private data of a
+ *   visitor: the account is anonymised and every session of it ended;
+ * - `POST /api/rgpd/portabilidade/:token` `{confirmar: true}` → the customer's data as a JSON attachment
+ *   (`FicheiroPortabilidade`, not the usual envelope);
  * - `GET /api/conta/cancelar` → what cancelling would lose (`ResumoCancelamento`).
  */
 
@@ -29,6 +30,36 @@ export type RgpdEmailInput = z.input<typeof RgpdEmailSchema>
 
 export const TIPOS_PEDIDO_RGPD = ['esquecimento', 'portabilidade'] as const
 export type TipoPedidoRgpd = (typeof TIPOS_PEDIDO_RGPD)[number]
+
+/**
+ * The body of the calls that act (erasure, cancellation, the download): the explicit confirmation the screen sends
+ * after 'Confirmar' or 'Transferir', so that a body of any other shape is refused like every form's.
+ */
+export const RgpdConfirmarSchema = z.object({
+  confirmar: z.literal(true, {
+    error: (issue) => (issue.input === undefined ? mensagens.obrigatorio : mensagens.valorInvalido),
+  }),
+})
+
+/**
+ * The portability file (GDPR Art. 20), as the server answers it: the allow-list of its parts (each feature's part is
+ * its own `direitos.exportar…`).
+ */
+const Linhas = z.array(z.record(z.string(), z.unknown()))
+export const FicheiroPortabilidadeSchema = z.object({
+  formato: z.literal('balcao-portabilidade/1'),
+  geradoEm: z.string(),
+  notas: z.record(z.string(), z.string()),
+  perfil: z.record(z.string(), z.unknown()).nullable(),
+  consentimentos: Linhas,
+  fidelizacao: z.record(z.string(), z.number()),
+  transacoes: Linhas,
+  opinioes: Linhas,
+  encomendas: Linhas,
+  notificacoes: Linhas,
+  dispositivos: Linhas,
+})
+export type FicheiroPortabilidade = z.infer<typeof FicheiroPortabilidadeSchema>
 
 export const RgpdTokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{40,64}$/, 'Pedido inválido') })
 
@@ -50,16 +81,4 @@ export const PedidoRgpdSchema = z.object({
 })
 export type PedidoRgpd = z.infer<typeof PedidoRgpdSchema>
 
-/** A link is valid this long after it was asked for. */
-export const RGPD_LINK_HORAS = 24
-
-export const rgpdMensagens = {
-  /** Spec §8. */
-  comunicacaoAtualizada: 'Formulário submetido com sucesso. A opção escolhida foi atualizada',
-  /** Spec §8: the same answer whether or not the address is the account's. */
-  instrucoesEnviadas: 'As instruções para proceder com o pedido foram enviadas para o seu email',
-  linkInvalido: 'Este link expirou ou já foi usado. Faça um novo pedido em Conta › Gerir RGPD.',
-  outraConta: 'Este link pertence a outra conta. Termine sessão e entre com a conta que fez o pedido.',
-  pedidoEmCurso: 'Tem um pedido em curso. Poderá eliminar a conta quando o pedido estiver concluído.',
-  contaEliminada: 'A sua conta foi eliminada.',
-}
+export { RGPD_LINK_HORAS, rgpdMensagens } from './rgpd-textos.ts'

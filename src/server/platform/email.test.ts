@@ -219,15 +219,16 @@ describe.each(testDialects())('the e-mail outbox on %s', (dialect) => {
     expect(smtp.recebidos).toHaveLength(1)
   })
 
-  it('lists what the outbox provider "sent" at /api/dev/email, newest first, to this machine only', async () => {
+  it('lists what the app wrote to the outbox at /api/dev/email, newest first, sent or queued, to this machine only', async () => {
     const app = await open()
     await queue(app, mensagem('primeiro@exemplo.pt', 1))
     await app.app.despacharEmails()
     clock.advance(1000)
     await queue(app, mensagem('segundo@exemplo.pt', 2))
-    // Queued but not sent yet: not listed.
+    // Queued but not sent yet: listed first, without a sending time.
     expect((await app.api('GET', '/api/dev/email')).json().data).toEqual([
-      expect.objectContaining({ para: 'primeiro@exemplo.pt' }),
+      expect.objectContaining({ para: 'segundo@exemplo.pt', enviado_em: null }),
+      expect.objectContaining({ para: 'primeiro@exemplo.pt', enviado_em: expect.any(String) }),
     ])
     await app.app.despacharEmails()
     const res = await app.api('GET', '/api/dev/email')

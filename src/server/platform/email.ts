@@ -158,14 +158,17 @@ export function createSmtpEmailTransport(settings: SmtpSettings): EmailTransport
 
 /** The messages sent, newest first: the development outbox's view. */
 export function listEmailOutbox(db: Database, limit: number) {
-  return db
-    .selectFrom('email_outbox')
-    .select(['para', 'assunto', 'texto', 'html', 'enviado_em'])
-    .where('enviado_em', 'is not', null)
-    .orderBy('enviado_em', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute()
+  return (
+    db
+      .selectFrom('email_outbox')
+      .select(['para', 'assunto', 'texto', 'html', 'enviado_em'])
+      // Queued ones too (`enviado_em` null): a test server runs no jobs, and a developer sees a message the moment the
+      // app wrote it, as with the SMS outbox. Given-up ones are not mail anyone will get.
+      .where('desistido_em', 'is', null)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute()
+  )
 }
 
 const OutboxEmailSchema = z.object({

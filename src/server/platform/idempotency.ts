@@ -161,12 +161,10 @@ export async function reescreverRespostas(
   reescrever: (corpo: unknown) => unknown | undefined,
 ): Promise<void> {
   if (fragmentos.length === 0) return
-  // Literal text only: LIKE's wildcards would widen the search to answers that are not the customer's.
-  if (fragmentos.some((f) => /[%_\\]/.test(f))) throw new Error('reescreverRespostas: fragmento com % _ ou \\')
   const respostas = await trx
     .selectFrom('idempotencia')
     .select(['chave_id', 'chave', 'resposta'])
-    .where((eb) => eb.or(fragmentos.map((f) => eb('resposta', 'like', `%${f}%`))))
+    .where((eb) => eb.or(fragmentos.map((f) => eb('resposta', 'like', contendo(f)))))
     .execute()
   for (const r of respostas) {
     const novo = reescrever(JSON.parse(r.resposta))
@@ -178,4 +176,22 @@ export async function reescreverRespostas(
       .where('chave', '=', r.chave)
       .execute()
   }
+}
+
+/**
+ * Deletes recorded answers whose text contains one of `fragmentos`, with their requests (an erasure: a request's hash
+ * of a phone number, which has few enough values to be tried one by one, must not outlive the person's account).
+ */
+export async function apagarRespostas(trx: DatabaseTransaction, fragmentos: string[]): Promise<void> {
+  if (fragmentos.length === 0) return
+  await trx
+    .deleteFrom('idempotencia')
+    .where((eb) => eb.or(fragmentos.map((f) => eb('resposta', 'like', contendo(f)))))
+    .execute()
+}
+
+/** A LIKE pattern for literal text: the callers' fragments are JSON of ids, never LIKE's wildcards. */
+function contendo(fragmento: string): string {
+  if (/[%_\\]/.test(fragmento)) throw new Error('fragmento com % _ ou \\: não é texto literal')
+  return `%${fragmento}%`
 }

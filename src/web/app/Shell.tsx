@@ -180,7 +180,7 @@ function Frame() {
   }
 
   let content: ReactNode
-  if (verdict.kind === 'redirect') content = <Navigate to={verdict.to} replace />
+  if (verdict.kind === 'redirect') content = <Navigate to={verdict.to} replace state={verdict.state} />
   else if (verdict.kind === 'wait') content = <Loading />
   else if (verdict.kind === 'error') content = <ErrorState error={verdict.error} onRetry={verdict.retry} />
   else {

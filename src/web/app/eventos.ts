@@ -6,7 +6,7 @@ import type { EventoCliente } from '../../shared/eventos.ts'
 import { paths } from '../../shared/routes.ts'
 import { encomendasKeys } from '../features/encomendas/keys.ts'
 import { notificacoesKeys } from '../features/notificacoes/keys.ts'
-import { PRIVATE_DATA_KEY, SEM_SESSAO, setPrivateData, usePrivateData } from '../lib/private-data.ts'
+import { ownSessionEnd, PRIVATE_DATA_KEY, SEM_SESSAO, setPrivateData, usePrivateData } from '../lib/private-data.ts'
 
 /**
  * What each event of the customer's stream makes the app read again: `encomenda` that order's query and the private
@@ -52,6 +52,8 @@ export function useEventos(): void {
   const user = usePrivateData().data?.user
   const autenticado = user?.loggedIn === true && user.data != null
   const terminar = useCallback(async () => {
+    // Ended by this very screen (the account erased here): it tells the person and goes home itself.
+    if (ownSessionEnd.running) return
     // Home first: a screen for signed-in customers would otherwise send the guest it sees to the login.
     await navigate(paths.home, { replace: true, flushSync: true })
     setPrivateData(queryClient, SEM_SESSAO)

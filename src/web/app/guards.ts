@@ -1,4 +1,6 @@
+import { useLocation } from 'react-router'
 import { paths } from '../../shared/routes.ts'
+import { type LoginReturnState, loginReturnOf, loginReturnState } from '../lib/login-return.ts'
 import { onboardingSeenOnDevice, usePrivateData } from '../lib/private-data.ts'
 
 /**
@@ -6,7 +8,7 @@ import { onboardingSeenOnDevice, usePrivateData } from '../lib/private-data.ts'
  * - `open`: anyone, no guard at all (onboarding itself, legal texts, not found);
  * - `public` (default): onboarding must have been seen; a temporary account is sent to complete its data;
  * - `guest`: as public, and a logged-in person goes to the profile (login, sign-up, recovery);
- * - `private`: as public, and a guest goes to login;
+ * - `private`: as public, and a guest goes to login, which brings them back once logged in (lib/login-return.ts);
  * - `account`: login required but allowed to a temporary account (the personal data form itself).
  * (/logout is `open` and applies "login required" itself, so that logging out there does not bounce to login.)
  */
@@ -15,19 +17,22 @@ export type Access = 'open' | 'public' | 'guest' | 'private' | 'account'
 export type Verdict =
   | { kind: 'render' }
   | { kind: 'wait' }
-  | { kind: 'redirect'; to: string }
+  | { kind: 'redirect'; to: string; state?: LoginReturnState | undefined }
   | { kind: 'error'; error: unknown; retry: () => void }
 
 const RENDER: Verdict = { kind: 'render' }
 const WAIT: Verdict = { kind: 'wait' }
-const redirect = (to: string): Verdict => ({ kind: 'redirect', to })
+const redirect = (to: string, state?: LoginReturnState): Verdict => ({ kind: 'redirect', to, state })
 
 /**
  * Decides from the private data. Public screens do not wait for the server when this device already saw the
- * onboarding (remembered in localStorage); the server's answer, when it comes, still wins.
+ * onboarding (remembered in localStorage); the server's answer, when it comes, still wins. A guest sent to login from
+ * a login-required screen comes back to it once logged in.
  */
 export function useGuard(access: Access): Verdict {
   const query = usePrivateData()
+  // The screen's location (the routes' shown one, which trails the address bar while a chunk loads).
+  const location = useLocation()
   if (access === 'open') return RENDER
   const data = query.data
   const loginRequired = access === 'private' || access === 'account'
@@ -41,7 +46,9 @@ export function useGuard(access: Access): Verdict {
   const { user } = data
   if (!user.sawOnboarding) return redirect(paths.onboarding)
   if (user.data?.temporario === 1 && access !== 'account') return redirect(paths.alterarDadosPessoais)
-  if (access === 'guest' && user.loggedIn) return redirect(paths.perfil)
-  if (loginRequired && !user.loggedIn) return redirect(paths.login)
+  if (access === 'guest' && user.loggedIn) return redirect(loginReturnOf(location) ?? paths.perfil)
+  if (loginRequired && !user.loggedIn) {
+    return redirect(paths.login, loginReturnState(`${location.pathname}${location.search}`))
+  }
   return RENDER
 }

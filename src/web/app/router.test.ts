@@ -2,8 +2,10 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { RouteObject } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { PAGE_READS } from '../../shared/page-reads.ts'
+import { paths } from '../../shared/routes.ts'
 import type { Loadable } from '../lib/routing.tsx'
 import { routes } from './router.tsx'
+import type { RouteHandle } from './Shell.tsx'
 
 /** Each param of a pattern given a value of its own name. */
 const paramsOf = (pattern: string) =>
@@ -37,5 +39,24 @@ describe('the routes’ prefetch', () => {
   it('of no other screen', () => {
     const others = screens.filter((r) => !(r.path && r.path in PAGE_READS))
     expect(others.flatMap(prefetchedKeys)).toEqual([])
+  })
+})
+
+describe('the GDPR screens', () => {
+  const screens = (routes[0]?.children ?? []).filter((r) => r.path)
+  const handleOf = (path: string) => screens.find((r) => r.path === path)?.handle as RouteHandle | undefined
+
+  it('the hub and its three forms are login-required modals', () => {
+    for (const path of [paths.rgpd, paths.rgpdComunicacao, paths.rgpdEsquecimento, paths.rgpdPortabilidade]) {
+      expect(handleOf(path), path).toMatchObject({ access: 'private', modal: true })
+    }
+  })
+
+  it('the e-mailed links and the cancellation are pages; the erasure ones guard themselves (they end the session)', () => {
+    expect(handleOf(paths.rgpdPortabilidadeLink)).toMatchObject({ access: 'private' })
+    for (const path of [paths.rgpdEsquecimentoLink, paths.cancelarConta]) {
+      expect(handleOf(path), path).toMatchObject({ access: 'open' })
+      expect(handleOf(path)?.modal, path).toBeUndefined()
+    }
   })
 })

@@ -387,6 +387,64 @@ export const routes: RouteObject[] = [
           { access: 'account' },
         ),
       },
+      {
+        path: paths.rgpd,
+        ...page(
+          () => import('../features/rgpd/RgpdPage.tsx'),
+          (m) => m.RgpdPage,
+          { access: 'private', modal: true },
+        ),
+      },
+      {
+        path: paths.rgpdComunicacao,
+        ...page(
+          () => import('../features/rgpd/RgpdPage.tsx'),
+          (m) => m.RgpdComunicacaoPage,
+          { access: 'private', modal: true },
+        ),
+      },
+      {
+        path: paths.rgpdEsquecimento,
+        ...page(
+          () => import('../features/rgpd/RgpdPage.tsx'),
+          (m) => m.RgpdEsquecimentoPage,
+          { access: 'private', modal: true },
+        ),
+      },
+      {
+        path: paths.rgpdPortabilidade,
+        ...page(
+          () => import('../features/rgpd/RgpdPage.tsx'),
+          (m) => m.RgpdPortabilidadePage,
+          { access: 'private', modal: true },
+        ),
+      },
+      {
+        path: paths.rgpdEsquecimentoLink,
+        ...page(
+          () => import('../features/rgpd/RgpdContaPage.tsx'),
+          (m) => m.ConfirmarEsquecimentoPage,
+          // Login required, checked by the page itself: the person who erased the account there stays to read it.
+          OPEN,
+        ),
+      },
+      {
+        path: paths.rgpdPortabilidadeLink,
+        ...page(
+          () => import('../features/rgpd/RgpdContaPage.tsx'),
+          (m) => m.TransferirDadosPage,
+          { access: 'private' },
+        ),
+      },
+      {
+        path: paths.cancelarConta,
+        ...page(
+          () => import('../features/rgpd/RgpdContaPage.tsx'),
+          (m) => m.CancelarContaPage,
+          // As the erasure link's (the same confirmation).
+          OPEN,
+        ),
+      },
       { path: paths.notfound, ...notFound },
       { path: '*', ...notFound },
     ],

@@ -13,7 +13,7 @@ export class ApiError extends Error {
 }
 
 export const OFFLINE_MESSAGE = 'Sem ligação. Verifique a sua ligação à internet e tente novamente.'
-const UNEXPECTED_MESSAGE = 'Ocorreu um erro inesperado. Tente mais tarde.'
+export const UNEXPECTED_MESSAGE = 'Ocorreu um erro inesperado. Tente mais tarde.'
 
 type Method = 'GET' | 'POST' | 'DELETE'
 

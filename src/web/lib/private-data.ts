@@ -68,6 +68,12 @@ export const SEM_SESSAO: PrivateData = {
   ordering: [],
 }
 
+/**
+ * Set while this device ends its own session (its account erased here, features/rgpd): the event stream's
+ * `sessao-terminada` is then this device's own doing, and the screen that did it says so and goes home itself.
+ */
+export const ownSessionEnd = { running: false }
+
 /** Puts a fresh PrivateData answer in the cache (and the device's onboarding flag). */
 export function setPrivateData(queryClient: QueryClient, data: PrivateData): void {
   rememberOnboarding(data.user.sawOnboarding)

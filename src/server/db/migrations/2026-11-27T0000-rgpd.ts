@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import { withId } from './helpers.ts'
 
 /**
@@ -34,9 +34,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema.alterTable('utilizadores').addColumn('terminado_em', 'text').execute()
   await db.schema.alterTable('utilizadores').addColumn('anonimizado_em', 'text').execute()
+  // Accounts that lapsed before this migration ended then: the retention job counts its year from their last change.
+  await sql`update utilizadores set terminado_em = atualizado_em where eliminado = 1 and terminado_em is null`.execute(
+    db,
+  )
+  await db.schema.createIndex('utilizadores_terminado').on('utilizadores').column('terminado_em').execute()
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('utilizadores_terminado').execute()
   await db.schema.alterTable('utilizadores').dropColumn('anonimizado_em').execute()
   await db.schema.alterTable('utilizadores').dropColumn('terminado_em').execute()
   await db.schema.dropTable('rgpd_pedidos').execute()

@@ -10,6 +10,7 @@ import { withoutPhoneNumbers } from '../../platform/logging.ts'
 import { ipKey, type Limit, type RateLimiter } from '../../platform/rate-limit.ts'
 import { type Sessao, type SessoesRepo, sessoesRepo } from '../../platform/sessions.ts'
 import type { SmsProvider } from '../../platform/sms.ts'
+import type { VersoesLegais } from './direitos.ts'
 import { type ContaRepo, contaRepo } from './repository.ts'
 import { codigoSegurancaAad } from './security-key.ts'
 
@@ -78,7 +79,7 @@ export interface ContaDeps {
   settings: { idadeMinima: number; appUrl: string }
   log: Pick<FastifyBaseLogger, 'error'>
   /** The versions of the terms and privacy texts as they stand (the content feature's), recorded with each consent. */
-  versoesLegais?: () => Promise<{ termos: string; privacidade: string }>
+  versoesLegais?: () => Promise<VersoesLegais>
   /** The server's data key (DATA_ENCRYPTION_KEY): the security code is kept sealed with it, never in clear. */
   cifra: DataKeyring
   /**
@@ -134,7 +135,11 @@ export function createContaContext(deps: ContaDeps) {
           },
           updateUtilizador: async (...args: Parameters<ContaRepo['updateUtilizador']>) => {
             alterados.add(args[0])
-            return conta.updateUtilizador(...args)
+            // Erased while this change was on its way (it read the account before): nothing of it is written.
+            if (!(await conta.updateUtilizador(...args))) {
+              throw new HttpError(401, contaMensagens.sessaoTerminada, 'Sessão terminada')
+            }
+            return true
           },
         },
         sessoes: {
@@ -218,8 +223,8 @@ export function createContaContext(deps: ContaDeps) {
 
   const expired = () => new HttpError(410, contaMensagens.codigoExpirado, 'Código expirado')
 
-  /** Without the content feature (a command line tool), a consent is recorded against an unknown version. */
-  const versoesLegais = deps.versoesLegais ?? (async () => ({ termos: 'desconhecida', privacidade: 'desconhecida' }))
+  /** Without the content feature (a command line tool), a consent is recorded against no known text. */
+  const versoesLegais = deps.versoesLegais ?? (async () => ({ termos: 'sem-texto', privacidade: 'sem-texto' }))
 
   return {
     ...deps,

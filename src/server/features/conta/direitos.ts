@@ -1,5 +1,4 @@
-import type { Selectable } from 'kysely'
-import type { ConsentimentosTable, TipoConsentimento } from '../../db/schema.ts'
+import type { TipoConsentimento } from '../../db/schema.ts'
 import { isoNow } from '../../platform/clock.ts'
 import type { Database, DatabaseTransaction } from '../../platform/db.ts'
 import type { Sessao } from '../../platform/sessions.ts'
@@ -21,8 +20,6 @@ export interface PessoaEsquecida {
   pais: string
   email: string | null
 }
-
-export type Consentimento = Pick<Selectable<ConsentimentosTable>, 'tipo' | 'versao' | 'valor' | 'registado_em'>
 
 /** The communication consents, which have no text of their own to version: their version is the form's. */
 export const VERSAO_COMUNICACOES = 'app-1'
@@ -186,12 +183,6 @@ export function createDireitosConta(ctx: ContaContext) {
         .limit(limite)
         .execute()
       return rows.map((r) => r.id)
-    },
-
-    /** The account's e-mail address as it is now (a request's link goes only there). */
-    async emailDe(sessao: Sessao): Promise<{ id: number; email: string | null }> {
-      const user = await requireUser(sessao)
-      return { id: user.id, email: user.email }
     },
   }
 }

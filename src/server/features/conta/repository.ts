@@ -37,8 +37,18 @@ export function contaRepo(db: Database) {
       return row.id
     },
 
-    async updateUtilizador(id: number, values: Updateable<UtilizadoresTable>) {
-      await db.updateTable('utilizadores').set(values).where('id', '=', id).execute()
+    /**
+     * Writes the account; false when it has been erased (anonymised) meanwhile: a write that read the account before
+     * an erasure committed must not put the person back on it.
+     */
+    async updateUtilizador(id: number, values: Updateable<UtilizadoresTable>): Promise<boolean> {
+      const { numUpdatedRows } = await db
+        .updateTable('utilizadores')
+        .set(values)
+        .where('id', '=', id)
+        .where('anonimizado_em', 'is', null)
+        .executeTakeFirst()
+      return numUpdatedRows > 0n
     },
 
     /** The newest notification the customer has read (features/notificacoes keeps the notifications). */

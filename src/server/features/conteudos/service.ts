@@ -8,6 +8,7 @@ import type {
 } from '../../../shared/conteudos.ts'
 import type { FaqPerguntasTable, NovidadesTable } from '../../db/schema.ts'
 import { type Clock, isoNow } from '../../platform/clock.ts'
+import { sha256 } from '../../platform/crypto.ts'
 import { notFound } from '../../platform/errors.ts'
 import { sanitizeHtml } from '../../platform/html.ts'
 import type { ConteudosRepository, ConteudoTable } from './repository.ts'
@@ -104,7 +105,19 @@ export function createConteudosService(repository: ConteudosRepository, clock: C
       if (!row) throw notFound('Este conteúdo não existe.')
       return { id: row.id, tag: row.tag, title: row.title, titleDetail: row.title_detail, text: sanitizeHtml(row.text) }
     },
+
+    /**
+     * The version of a legal text a consent is given to (features/conta records it): a digest of the text as it stands,
+     * so that any change of the terms or the policy is a new version, and the record says which text was accepted.
+     * `VERSAO_SEM_TEXTO` when the text is not published.
+     */
+    async versaoInformacaoLegal(tag: string): Promise<string> {
+      const row = await repository.findInformacaoLegalByTag(tag)
+      return row ? `sha256:${sha256(`${row.title}\n${row.text}`).slice(0, 12)}` : VERSAO_SEM_TEXTO
+    },
   }
 }
+
+export const VERSAO_SEM_TEXTO = 'sem-texto'
 
 export type ConteudosService = ReturnType<typeof createConteudosService>

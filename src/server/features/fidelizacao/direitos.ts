@@ -1,4 +1,5 @@
 import type { DatabaseTransaction } from '../../platform/db.ts'
+import { apagarRespostas } from '../../platform/idempotency.ts'
 import { type FidelizacaoContext, saldosDe } from './context.ts'
 import { fidelizacaoRepo } from './repository.ts'
 
@@ -56,10 +57,15 @@ export function createDireitosFidelizacao(ctx: FidelizacaoContext) {
     /** The ledger's lock, first in an erasure: a purchase or checkout of the account waits, then finds it gone. */
     bloquear: (trx: DatabaseTransaction, utilizadorId: number) => fidelizacaoRepo(trx).lockCliente(utilizadorId),
 
-    /** The erasure's loyalty part, in its transaction: the comments removed, the pending identification proofs deleted. */
+    /**
+     * The erasure's loyalty part, in its transaction: the comments removed, the pending identification proofs and the
+     * till's record of the account's creation deleted.
+     */
     async esquecerCliente(trx: DatabaseTransaction, utilizadorId: number): Promise<void> {
       await trx.updateTable('opinioes').set({ comentario: '' }).where('utilizador_id', '=', utilizadorId).execute()
       await trx.deleteFrom('identificacoes').where('utilizador_id', '=', utilizadorId).execute()
+      // The till's recorded creation of a provisional account: its request's hash is of the phone number.
+      await apagarRespostas(trx, [`"cliente":{"id":${utilizadorId},`])
     },
   }
 }

@@ -172,9 +172,12 @@ export function createBalcao(ctx: FidelizacaoContext) {
         // again (the tablet reloaded) is the same purchase, and answers as the first time.
         { chaveId: ator.chaveId, chave: idempotencyKey, pedido: { compra: { ...input, identificacao: undefined } } },
         async (trx) => {
+          const ledger = fidelizacaoRepo(trx)
+          // The lock first, then the account: an erasure holds this lock, and a purchase that waited on it finds the
+          // account gone (404) rather than writing a movement and a notification for nobody.
+          await ledger.lockCliente(input.cliente_id)
           const cliente = await conta.clienteById(input.cliente_id, trx)
           if (!cliente) throw naoEncontrado()
-          const ledger = fidelizacaoRepo(trx)
           // Spending needs the customer at the counter: a proof this store got from identifying them (STORE-API.md),
           // spent by this purchase. A key alone may only credit a customer by id (a POS catching up after an outage).
           // A proof given with a purchase that only earns is spent too, so that it cannot serve a later one.
@@ -191,7 +194,6 @@ export function createBalcao(ctx: FidelizacaoContext) {
           if (gasta && !provada) {
             throw new HttpError(403, fidelizacaoMensagens.identificacaoNecessaria, 'Cliente não identificado')
           }
-          await ledger.lockCliente(cliente.id)
           const ultimo = await ledger.ultimoMovimento(cliente.id)
           // Benefits go to complete registrations only (spec §1); a completed account in the middle of a recovery
           // (temporary again until it sets a new password) still earns.
@@ -280,7 +282,11 @@ export function createBalcao(ctx: FidelizacaoContext) {
             chave_id: ator.chaveId,
           })
           const avisoCliente = avisoDaDevolucao(movimento, original, nomes.get(ator.idLoja))
-          if (avisoCliente && notificar) await notificar(trx, { utilizadorId: original.utilizador_id, ...avisoCliente })
+          // A refund of an erased customer's purchase still balances the group's books, but tells nobody.
+          const ativo = (await conta.clienteById(original.utilizador_id, trx)) !== undefined
+          if (avisoCliente && notificar && ativo) {
+            await notificar(trx, { utilizadorId: original.utilizador_id, ...avisoCliente })
+          }
           const perdeu = d.naoRecuperado.saldo > 0 || d.naoRecuperado.pontos > 0
           const aviso = perdeu
             ? fidelizacaoMensagens.naoRecuperado(d.naoRecuperado.saldo, d.naoRecuperado.pontos)

@@ -99,7 +99,7 @@ describe.each(testDialects())('erasure (right to be forgotten) on %s', (dialect)
       expect(saldo).toBeGreaterThan(0)
       const pedido = await p.d.call('GET', `/api/rgpd/pedidos/${token}`)
       expect(pedido.json().data.resumo).toEqual({ saldo, pontos, pedidoEmCurso: false })
-      const res = await p.d.call('POST', `/api/rgpd/esquecimento/${token}`, {})
+      const res = await p.d.call('POST', `/api/rgpd/esquecimento/${token}`, { confirmar: true })
       expect(res.statusCode, res.body).toBe(200)
       expect(res.json().data.user.loggedIn).toBe(false)
       expect(await ali.next('sessao-terminada')).toEqual({})
@@ -145,13 +145,13 @@ describe.each(testDialects())('erasure (right to be forgotten) on %s', (dialect)
     const { saldo, pontos } = (await cena.privado(p.d)).user.data
     const resumo = await p.d.call('GET', '/api/conta/cancelar')
     expect(resumo.json().data).toEqual({ saldo, pontos, pedidoEmCurso: false })
-    const res = await p.d.call('POST', '/api/conta/cancelar', {})
+    const res = await p.d.call('POST', '/api/conta/cancelar', { confirmar: true })
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json().data.user.loggedIn).toBe(false)
     await semRasto(p.id, antes)
     expect((await cena.privado(p.outro)).user.loggedIn).toBe(false)
     // Done once: the account is no longer one to cancel, its password signs nobody in, the other device asks nothing.
-    expect((await p.d.call('POST', '/api/conta/cancelar', {})).statusCode).toBe(401)
+    expect((await p.d.call('POST', '/api/conta/cancelar', { confirmar: true })).statusCode).toBe(401)
     const login = await device(t, '198.51.100.8').call('POST', '/login', {
       telemovel: PESSOA.telemovel,
       pais: '351',

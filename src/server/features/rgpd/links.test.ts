@@ -20,8 +20,8 @@ describe.each(testDialects())('GDPR links and what holds an erasure back, on %s'
   it('a portability link serves once: the second download is 410', async () => {
     const { d } = await cena.registar()
     const token = await pedir(d, 'portabilidade')
-    expect((await d.call('POST', `/api/rgpd/portabilidade/${token}`, {})).statusCode).toBe(200)
-    const outra = await d.call('POST', `/api/rgpd/portabilidade/${token}`, {})
+    expect((await d.call('POST', `/api/rgpd/portabilidade/${token}`, { confirmar: true })).statusCode).toBe(200)
+    const outra = await d.call('POST', `/api/rgpd/portabilidade/${token}`, { confirmar: true })
     expect(outra.statusCode).toBe(410)
     expect(outra.json().error.message).toBe(rgpdMensagens.linkInvalido)
     expect((await d.call('GET', `/api/rgpd/pedidos/${token}`)).statusCode).toBe(410)
@@ -30,11 +30,15 @@ describe.each(testDialects())('GDPR links and what holds an erasure back, on %s'
   it('two clicks on one link at once: one download, one erasure', async () => {
     const { d } = await cena.registar()
     const ficheiro = await pedir(d, 'portabilidade')
-    const downloads = await Promise.all([1, 2].map(() => d.call('POST', `/api/rgpd/portabilidade/${ficheiro}`, {})))
+    const downloads = await Promise.all(
+      [1, 2].map(() => d.call('POST', `/api/rgpd/portabilidade/${ficheiro}`, { confirmar: true })),
+    )
     expect(downloads.map((r) => r.statusCode).sort()).toEqual([200, 410])
 
     const token = await pedir(d, 'esquecimento')
-    const confirmacoes = await Promise.all([1, 2].map(() => d.call('POST', `/api/rgpd/esquecimento/${token}`, {})))
+    const confirmacoes = await Promise.all(
+      [1, 2].map(() => d.call('POST', `/api/rgpd/esquecimento/${token}`, { confirmar: true })),
+    )
     const estados = confirmacoes.map((r) => r.statusCode).sort()
     expect(
       estados.filter((s) => s === 200),
@@ -48,11 +52,11 @@ describe.each(testDialects())('GDPR links and what holds an erasure back, on %s'
   it('an erasure link is dead with its account: the same person signed up again cannot use it', async () => {
     const { d } = await cena.registar()
     const token = await pedir(d, 'esquecimento')
-    expect((await d.call('POST', `/api/rgpd/esquecimento/${token}`, {})).statusCode).toBe(200)
+    expect((await d.call('POST', `/api/rgpd/esquecimento/${token}`, { confirmar: true })).statusCode).toBe(200)
     // The device is a guest's now.
-    expect((await d.call('POST', `/api/rgpd/esquecimento/${token}`, {})).statusCode).toBe(401)
+    expect((await d.call('POST', `/api/rgpd/esquecimento/${token}`, { confirmar: true })).statusCode).toBe(401)
     const novo = await cena.registar()
-    const res = await novo.d.call('POST', `/api/rgpd/esquecimento/${token}`, {})
+    const res = await novo.d.call('POST', `/api/rgpd/esquecimento/${token}`, { confirmar: true })
     expect(res.statusCode).toBe(410)
     expect((await cena.privado(novo.d)).user.loggedIn).toBe(true)
   })
@@ -68,8 +72,8 @@ describe.each(testDialects())('GDPR links and what holds an erasure back, on %s'
     const antes = await procurarTracos(t.database)
 
     for (const res of [
-      await d.call('POST', `/api/rgpd/esquecimento/${token}`, {}),
-      await d.call('POST', '/api/conta/cancelar', {}),
+      await d.call('POST', `/api/rgpd/esquecimento/${token}`, { confirmar: true }),
+      await d.call('POST', '/api/conta/cancelar', { confirmar: true }),
     ]) {
       expect(res.statusCode).toBe(409)
       expect(res.json().error.message).toBe(rgpdMensagens.pedidoEmCurso)
@@ -85,7 +89,7 @@ describe.each(testDialects())('GDPR links and what holds an erasure back, on %s'
     expect((await t.api('POST', `/api/dev/pagamentos/${pagamento.id}/aprovar`)).statusCode).toBe(200)
     expect((await d.call('GET', '/api/conta/cancelar')).json().data.pedidoEmCurso).toBe(true)
     await cena.aviar(encomenda as number)
-    const res = await d.call('POST', `/api/rgpd/esquecimento/${token}`, {})
+    const res = await d.call('POST', `/api/rgpd/esquecimento/${token}`, { confirmar: true })
     expect(res.statusCode, res.body).toBe(200)
     expect(await procurarTracos(t.database)).toEqual([])
   })
@@ -95,7 +99,7 @@ describe.each(testDialects())('GDPR links and what holds an erasure back, on %s'
     const { d } = await cena.registar()
     const [checkout, cancelar] = await Promise.all([
       cena.encomendar(d, { pagar: false }),
-      d.call('POST', '/api/conta/cancelar', {}),
+      d.call('POST', '/api/conta/cancelar', { confirmar: true }),
     ])
     if (cancelar.statusCode === 200) {
       expect(checkout.res.statusCode).toBe(401)
@@ -112,7 +116,7 @@ describe.each(testDialects())('GDPR links and what holds an erasure back, on %s'
     const { d } = await cena.registar()
     const { id } = await cena.encomendar(d)
     await cena.aviar(id as number)
-    expect((await d.call('POST', '/api/conta/cancelar', {})).statusCode).toBe(200)
+    expect((await d.call('POST', '/api/conta/cancelar', { confirmar: true })).statusCode).toBe(200)
     const retry = await cena.loja('POST', `/encomendas/${id}/estado`, { estado: 2 }, `aviar-${id}-2`)
     expect(retry.statusCode, retry.body).toBe(200)
     expect(retry.json().data.encomenda).toMatchObject({ id, estado: 2, nome: '', telemovel: '', nif: null, total: 260 })

@@ -59,13 +59,13 @@ describe.each(testDialects())('GDPR requests on %s', (dialect) => {
     const token = await tokenDoEmail(t, DADOS.email, 'portabilidade')
     const convidado = device(t)
     expect((await convidado.call('GET', `/api/rgpd/pedidos/${token}`)).statusCode).toBe(401)
-    expect((await convidado.call('POST', `/api/rgpd/portabilidade/${token}`, {})).statusCode).toBe(401)
+    expect((await convidado.call('POST', `/api/rgpd/portabilidade/${token}`, { confirmar: true })).statusCode).toBe(401)
     const outra = await registerAccount(t, '913333333')
-    const res = await outra.call('POST', `/api/rgpd/portabilidade/${token}`, {})
+    const res = await outra.call('POST', `/api/rgpd/portabilidade/${token}`, { confirmar: true })
     expect(res.statusCode).toBe(403)
     expect(res.json().error.message).toBe(rgpdMensagens.outraConta)
     // Still usable by its own account.
-    expect((await d.call('POST', `/api/rgpd/portabilidade/${token}`, {})).statusCode).toBe(200)
+    expect((await d.call('POST', `/api/rgpd/portabilidade/${token}`, { confirmar: true })).statusCode).toBe(200)
   })
 
   it('expires a link after 24 hours', async () => {
@@ -73,7 +73,7 @@ describe.each(testDialects())('GDPR requests on %s', (dialect) => {
     await d.call('POST', '/rgpd/esquecimento', { email: DADOS.email })
     const token = await tokenDoEmail(t, DADOS.email, 'esquecimento')
     clock.advance(24 * HOUR)
-    const res = await d.call('POST', `/api/rgpd/esquecimento/${token}`, {})
+    const res = await d.call('POST', `/api/rgpd/esquecimento/${token}`, { confirmar: true })
     expect(res.statusCode).toBe(410)
     expect(res.json().error.message).toBe(rgpdMensagens.linkInvalido)
     // Nothing was erased.

@@ -20,7 +20,7 @@ describe.each(testDialects())('the portability file and the retention job, on %s
       .execute()
     const p = await montarPessoa(cena)
     const token = await tokenDoEmail(t, PESSOA.email, 'portabilidade')
-    const res = await p.d.call('POST', `/api/rgpd/portabilidade/${token}`, {})
+    const res = await p.d.call('POST', `/api/rgpd/portabilidade/${token}`, { confirmar: true })
     expect(res.statusCode, res.body).toBe(200)
     expect(res.headers['content-disposition']).toBe('attachment; filename="balcao-dados-2026-11-22.json"')
     expect(res.headers['content-type']).toMatch(/^application\/json/)
@@ -83,7 +83,7 @@ describe.each(testDialects())('the portability file and the retention job, on %s
     const chaves = (v: unknown): string[] =>
       v && typeof v === 'object' ? Object.entries(v).flatMap(([k, x]) => [k, ...chaves(x)]) : []
     expect(chaves(ficheiro).filter((k) => /password|hash|cifrad|qr|p256dh|auth|endpoint/i.test(k))).toEqual([])
-    expect((await p.d.call('POST', `/api/rgpd/portabilidade/${token}`, {})).statusCode).toBe(410)
+    expect((await p.d.call('POST', `/api/rgpd/portabilidade/${token}`, { confirmar: true })).statusCode).toBe(410)
   })
 
   it('a provisional account made at the till lapses after 30 days, and is anonymised a year after that, not before', async () => {
@@ -137,6 +137,30 @@ describe.each(testDialects())('the portability file and the retention job, on %s
     expect(Object.keys(await linhasDaConta(t.database, id))).toEqual(['transacoes'])
     expect(await procurarTracos(t.database, tracos)).toEqual([])
     expect(await t.app.reter()).toEqual({ anonimizadas: 0 })
+  })
+
+  it('erasing an account made at the till deletes the till’s record of its creation (a hash of the phone)', async () => {
+    const { t, loja } = cena
+    const telemovel = '935555555'
+    const criada = await loja('POST', '/clientes', { telemovel, pais: '351' })
+    const id = criada.json().data.cliente.id as number
+    const registos = () =>
+      t.database.db
+        .selectFrom('idempotencia')
+        .select('chave')
+        .where('resposta', 'like', `%"cliente":{"id":${id},%`)
+        .execute()
+    expect(await registos()).toHaveLength(1)
+    const sms = await t.database.db
+      .selectFrom('sms_outbox')
+      .select('texto')
+      .where('para', '=', `+351${telemovel}`)
+      .executeTakeFirstOrThrow()
+    const d = device(t)
+    const password = sms.texto.match(/password (\d{6})/)?.[1]
+    expect((await d.call('POST', '/login', { telemovel, pais: '351', password })).statusCode).toBe(200)
+    expect((await d.call('POST', '/api/conta/cancelar', { confirmar: true })).statusCode).toBe(200)
+    expect(await registos()).toEqual([])
   })
 
   it('the retention job deletes expired links, and keeps the ones still usable', async () => {

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
 import { type PrivateData, PrivateDataSchema, UserDataSchema } from '../../../shared/conta.ts'
 import {
+  FicheiroPortabilidadeSchema,
   PedidoRgpdSchema,
   ResumoCancelamentoSchema,
   RgpdComunicacaoSchema,
+  RgpdConfirmarSchema,
   RgpdEmailSchema,
   RgpdTokenParams,
 } from '../../../shared/rgpd.ts'
@@ -62,7 +63,7 @@ export const rgpdRoutes: FastifyPluginAsyncZod<RgpdRoutesOptions> = async (app, 
 
   app.post(
     '/api/rgpd/esquecimento/:token',
-    { schema: { params: RgpdTokenParams, body: z.object({}).strict(), response: PrivateDataAnswer } },
+    { schema: { params: RgpdTokenParams, body: RgpdConfirmarSchema, response: PrivateDataAnswer } },
     async (request, reply) => {
       await service.confirmarEsquecimento(request.sessao, request.params.token)
       return { data: await privateData(await sessions.end(request, reply)) }
@@ -79,7 +80,7 @@ export const rgpdRoutes: FastifyPluginAsyncZod<RgpdRoutesOptions> = async (app, 
 
   app.post(
     '/api/conta/cancelar',
-    { schema: { body: z.object({}).strict(), response: PrivateDataAnswer } },
+    { schema: { body: RgpdConfirmarSchema, response: PrivateDataAnswer } },
     async (request, reply) => {
       await service.cancelarConta(request.sessao)
       return { data: await privateData(await sessions.end(request, reply)) }
@@ -88,12 +89,17 @@ export const rgpdRoutes: FastifyPluginAsyncZod<RgpdRoutesOptions> = async (app, 
 
   app.post(
     '/api/rgpd/portabilidade/:token',
-    { schema: { params: RgpdTokenParams, body: z.object({}).strict() } },
+    {
+      schema: {
+        params: RgpdTokenParams,
+        body: RgpdConfirmarSchema,
+        response: { 200: FicheiroPortabilidadeSchema },
+      },
+    },
     async (request, reply) => {
-      const { nomeFicheiro, conteudo } = await service.portabilidade(request.sessao, request.params.token)
-      return reply
-        .headers({ ...FICHEIRO_HEADERS, 'content-disposition': `attachment; filename="${nomeFicheiro}"` })
-        .send(conteudo)
+      const { nomeFicheiro, ficheiro } = await service.portabilidade(request.sessao, request.params.token)
+      reply.headers({ ...FICHEIRO_HEADERS, 'content-disposition': `attachment; filename="${nomeFicheiro}"` })
+      return ficheiro
     },
   )
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import {
+  type FicheiroPortabilidade,
   type PedidoRgpd,
   type ResumoCancelamento,
   RGPD_LINK_HORAS,
@@ -57,6 +58,12 @@ const PARAGRAFOS: Record<TipoPedidoRgpd, { pedido: string; ligacao: string }> = 
     ligacao: 'Transferir os meus dados',
   },
 }
+
+/**
+ * Acting on a request, or cancelling, needs only the account, complete or not: a provisional customer, or one in the
+ * middle of a recovery, is not made to give more personal data before erasing it (GDPR Art. 12(2)).
+ */
+const DE_QUALQUER_CONTA = { allowTemporario: true }
 
 const mesmoEndereco = (a: string | null, b: string) => a !== null && a.trim().toLowerCase() === b.trim().toLowerCase()
 
@@ -175,7 +182,7 @@ export function createRgpdService(deps: RgpdDeps) {
 
     /** The request a link names, while it can be used (the page shows what will happen before 'Confirmar'). */
     async consultar(sessao: Sessao, token: string): Promise<PedidoRgpd> {
-      const user = await conta.requireUser(sessao)
+      const user = await conta.requireUser(sessao, DE_QUALQUER_CONTA)
       const pedido = await db
         .selectFrom('rgpd_pedidos')
         .select('tipo')
@@ -191,7 +198,7 @@ export function createRgpdService(deps: RgpdDeps) {
 
     /** What cancelling the account would lose (the profile's direct cancellation). */
     async resumo(sessao: Sessao): Promise<ResumoCancelamento> {
-      const user = await conta.requireUser(sessao)
+      const user = await conta.requireUser(sessao, DE_QUALQUER_CONTA)
       return resumoDe(user.id)
     },
 
@@ -200,7 +207,7 @@ export function createRgpdService(deps: RgpdDeps) {
      * raced the first past the checks finds the account already erased (and its link with it): the link was used, 410.
      */
     async confirmarEsquecimento(sessao: Sessao, token: string): Promise<void> {
-      const user = await conta.requireUser(sessao)
+      const user = await conta.requireUser(sessao, DE_QUALQUER_CONTA)
       const pedido = await pedidoDoLink(user.id, token, 'esquecimento')
       if (!(await esquecer(user.id, (trx) => gastar(trx, pedido.id)))) throw linkInvalido()
       log.info({ utilizador: user.id }, 'account erased at the customer’s request')
@@ -208,7 +215,7 @@ export function createRgpdService(deps: RgpdDeps) {
 
     /** Spec §4: account cancellation from the profile, through the same confirmation; the session is the proof. */
     async cancelarConta(sessao: Sessao): Promise<void> {
-      const user = await conta.requireUser(sessao)
+      const user = await conta.requireUser(sessao, DE_QUALQUER_CONTA)
       await esquecer(user.id)
       log.info({ utilizador: user.id }, 'account cancelled by the customer')
     },
@@ -217,8 +224,11 @@ export function createRgpdService(deps: RgpdDeps) {
      * The portability file (GDPR Art. 20): everything the app holds about the customer, read first and the link spent
      * after, so that a failure to build it leaves the link usable.
      */
-    async portabilidade(sessao: Sessao, token: string): Promise<{ nomeFicheiro: string; conteudo: string }> {
-      const user = await conta.requireUser(sessao)
+    async portabilidade(
+      sessao: Sessao,
+      token: string,
+    ): Promise<{ nomeFicheiro: string; ficheiro: FicheiroPortabilidade }> {
+      const user = await conta.requireUser(sessao, DE_QUALQUER_CONTA)
       const pedido = await pedidoDoLink(user.id, token, 'portabilidade')
       const [contaDados, fidelizacaoDados, pedidos, notificacoesDados] = await Promise.all([
         conta.direitos.exportarConta(user.id),
@@ -227,14 +237,15 @@ export function createRgpdService(deps: RgpdDeps) {
         notificacoes.direitos.exportarCliente(user.id),
       ])
       const agora = clock.now()
-      const ficheiro = {
+      const ficheiro: FicheiroPortabilidade = {
         formato: 'balcao-portabilidade/1',
         geradoEm: agora.toISOString(),
         notas: {
           valores: 'em cêntimos de euro',
           datas: 'ISO-8601 em UTC, salvo data e hora das transações (Europe/Lisbon)',
         },
-        ...contaDados,
+        perfil: contaDados?.perfil ?? null,
+        consentimentos: contaDados?.consentimentos ?? [],
         ...fidelizacaoDados,
         encomendas: pedidos,
         ...notificacoesDados,
@@ -243,7 +254,7 @@ export function createRgpdService(deps: RgpdDeps) {
       log.info({ utilizador: user.id }, 'portability file downloaded')
       return {
         nomeFicheiro: `balcao-dados-${agora.toISOString().slice(0, 10)}.json`,
-        conteudo: JSON.stringify(ficheiro, null, 2),
+        ficheiro,
       }
     },
 

@@ -9,7 +9,6 @@ import { lojasChavesRepo } from '../../platform/store-keys.ts'
 import { ementaDeTeste } from '../../testing/ementa.ts'
 import { insertLoja, insertRestaurante } from '../../testing/fixtures.ts'
 import { createTestApp, device, lastSmsCode, type TestApp } from '../../testing/harness.ts'
-import { todosOsDias } from '../encomendas/horario.ts'
 
 /** What the GDPR tests share: the e-mails the outbox holds and the link in the newest one to an address. */
 
@@ -145,7 +144,8 @@ export function setupRgpd(dialect: Dialect, config: Partial<Config> = {}, deps: 
     t = await createTestApp(dialect, { LOG_LEVEL: 'silent', ...config }, { clock, ...deps })
     const db = t.database.db
     const { id } = await insertRestaurante(db, { tag: 'nata-e-grao', name: 'Nata & Grão' })
-    const sempre = JSON.stringify(todosOsDias('00:00', '24:00'))
+    // Orders taken at any hour, every day (encomendas/horario.ts's format: a day's open intervals, Monday first).
+    const sempre = JSON.stringify(Array.from({ length: 7 }, () => [['00:00', '24:00']]))
     await insertLoja(db, {
       tag: 'chiado',
       restaurante_id: id,

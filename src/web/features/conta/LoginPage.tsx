@@ -1,7 +1,8 @@
-import { useNavigate } from 'react-router'
+import { useLocation, useNavigate } from 'react-router'
 import { DEFAULT_PAIS } from '../../../shared/constants.ts'
 import type { LoginSchema } from '../../../shared/conta.ts'
 import { paths } from '../../../shared/routes.ts'
+import { loginReturnOf } from '../../lib/login-return.ts'
 import { useSetPrivateData } from '../../lib/private-data.ts'
 import { deferredForm, useDeferredApiForm } from '../../ui/deferred-form.tsx'
 import { Field } from '../../ui/Field.tsx'
@@ -30,6 +31,8 @@ export function LoginPage() {
 const LoginForm = deferredForm(function LoginForm() {
   const login = useLogin()
   const navigate = useNavigate()
+  // Sent here by a login-required screen (a guard, an e-mailed link): back there, rather than to the profile.
+  const retorno = loginReturnOf(useLocation())
   const setPrivateData = useSetPrivateData()
   const { form, onSubmit, errorOf, submission } = useDeferredApiForm({
     schema: loadLoginSchema,
@@ -37,7 +40,7 @@ const LoginForm = deferredForm(function LoginForm() {
     submit: (values) => login.mutateAsync(values),
     onSuccess: (data) => {
       setPrivateData(data)
-      void navigate(paths.perfil, { replace: true })
+      void navigate(retorno ?? paths.perfil, { replace: true })
     },
   })
   const { register } = form

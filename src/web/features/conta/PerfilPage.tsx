@@ -67,10 +67,13 @@ function Perfil({ user }: { user: UserData }) {
           <Link to={paths.perguntasFrequentes}>Perguntas frequentes</Link>
         </li>
         <li>
-          <Link to={paths.rgpd}>Gerir RGPD</Link>
+          <ModalLink to={paths.rgpd}>Gerir RGPD</ModalLink>
         </li>
         <li>
           <Link to={paths.informacaoLegal}>Informação legal</Link>
+        </li>
+        <li>
+          <Link to={paths.cancelarConta}>Cancelar conta</Link>
         </li>
       </ul>
 
