@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Config } from './config.ts'
+import { adminDoor } from './doors/admin.ts'
 import { clienteDoor } from './doors/cliente.ts'
 import { lojaDoor } from './doors/loja.ts'
 import { pagamentosDoor } from './doors/pagamentos.ts'
@@ -52,8 +53,8 @@ export async function buildApp(config: Config, database: DatabaseHandle, deps: A
   await lojaDoor(app, services, orderStreams)
   await painelDoor(app, config, services, orderStreams)
   await pagamentosDoor(app, services)
-  // The fifth door, the back-office (`/admin`: staff users with e-mail, password and TOTP, roles, audit log), will be
-  // registered here, as doors/admin.ts, beside the other four.
+  // The fifth door, the back-office (`/admin`: staff users with e-mail, password and TOTP, roles, audit log).
+  await adminDoor(app, config, services)
 
   registerJobs(app, config, services)
 
