@@ -16,8 +16,8 @@ export const ADMIN_LIMITES = {
   bloqueioMaxMs: DAY,
   /** Failed sign-ins from one address, across e-mails (password spraying). */
   falhasPorIp: { max: 50, windowMs: 15 * MINUTE } satisfies Limit,
-  /** Second-factor codes tried by one account (6 digits: 5 guesses in 15 minutes). */
-  codigosPorConta: { max: 5, windowMs: 15 * MINUTE } satisfies Limit,
+  /** Second-factor codes tried by one account (6 digits: 10 guesses in 15 minutes). */
+  codigosPorConta: { max: 10, windowMs: 15 * MINUTE } satisfies Limit,
   conviteMs: 7 * DAY,
 } as const
 

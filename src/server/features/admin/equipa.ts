@@ -30,7 +30,8 @@ export function createAdminEquipa(deps: AdminDeps) {
      * `npm run admin:create`: an admin with a random one-time password, to be changed at the first sign-in (the
      * password is returned once and only its hash is kept).
      */
-    async criarAdmin(email: string): Promise<{ id: number; password: string }> {
+    async criarAdmin(endereco: string): Promise<{ id: number; password: string }> {
+      const email = endereco.trim().toLowerCase()
       if (await repo.findByEmail(email)) throw emailExistente()
       const password = randomToken(12)
       const hash = await hashSecret(password)
@@ -122,7 +123,8 @@ export function createAdminEquipa(deps: AdminDeps) {
       await db.transaction().execute(async (trx) => {
         const r = adminRepo(trx)
         const now = isoNow(clock)
-        if (!(await r.spendConvite(convite.id, now))) throw new HttpError(400, adminMensagens.convite, 'Convite inválido')
+        if (!(await r.spendConvite(convite.id, now)))
+          throw new HttpError(400, adminMensagens.convite, 'Convite inválido')
         await r.updateUtilizador(user.id, { password_hash: hash, mudar_password: 0, atualizado_em: now })
         await auditar(trx, clock, atorDe(user, ip), {
           acao: 'convite.aceitar',
