@@ -9,6 +9,26 @@ import { mensagens, obrigatorio } from './validacao.ts'
 export const ADMIN_API_PREFIX = '/admin/api'
 export const ADMIN_PATH = '/admin'
 
+/**
+ * The back-office's pages. Kept here rather than in routes.ts, which every customer screen loads: the customer app
+ * mounts the whole back-office as one lazy route (`/admin/*`), and only the back-office's own chunks know its pages.
+ */
+export const adminPaths = {
+  inicio: '/admin',
+  entrar: '/admin/entrar',
+  alterarPassword: '/admin/alterar-palavra-passe',
+  inscreverTotp: '/admin/autenticacao',
+  verificarTotp: '/admin/verificar',
+  utilizadores: '/admin/utilizadores',
+  auditoria: '/admin/auditoria',
+  convite: '/admin/convite/:token',
+} as const
+
+const adminPatterns = Object.values(adminPaths).map((p) => new RegExp(`^${p.replace(/:\w+/g, '[^/]+')}/?$`))
+
+/** Whether a browser path is one of the back-office's pages (the server answers it 200 with the app's HTML). */
+export const isAdminPagePath = (pathname: string) => adminPatterns.some((re) => re.test(pathname))
+
 export const PAPEIS = ['admin', 'gestor', 'loja'] as const
 export type Papel = (typeof PAPEIS)[number]
 export const PAPEL_NOME: Record<Papel, string> = { admin: 'Administrador', gestor: 'Gestor', loja: 'Loja' }
