@@ -8,6 +8,7 @@ import { useApiForm } from '../../ui/form.tsx'
 import { AdminLayout } from './AdminLayout.tsx'
 import { adminGet, adminPost } from './api.ts'
 import { adminKeys } from './keys.ts'
+import { useSessao } from './use-sessao.ts'
 
 export interface Utilizador {
   id: number
@@ -34,6 +35,8 @@ const estadoDe = (u: Utilizador) =>
 export function UtilizadoresPage() {
   const queryClient = useQueryClient()
   const lista = useQuery(utilizadoresQuery())
+  // One's own account is not disabled from here (the server refuses it too).
+  const eu = useSessao().data?.email
   const [aDesativar, setADesativar] = useState<Utilizador | null>(null)
   const [aviso, setAviso] = useState<string | null>(null)
   const desativar = useMutation({
@@ -97,7 +100,7 @@ export function UtilizadoresPage() {
                   <td>{PAPEL_NOME[u.papel]}</td>
                   <td>{estadoDe(u)}</td>
                   <td>
-                    {!u.desativado_em && (
+                    {!u.desativado_em && u.email !== eu && (
                       <button
                         type="button"
                         className="button button-secondary"
