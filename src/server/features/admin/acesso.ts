@@ -132,7 +132,10 @@ export function createAdminAcesso(deps: AdminDeps) {
         new Date(now.getTime() - ADMIN_LIMITES.idleMs).toISOString(),
       )
       if (!row) return undefined
-      await repo.touchSessao(row.sessao_id, now.toISOString())
+      // The idle clock restarts with use, written at most once a minute (reads do not each cost a write).
+      if (now.getTime() - new Date(row.ultimo_uso_em).getTime() >= MINUTE) {
+        await repo.touchSessao(row.sessao_id, now.toISOString())
+      }
       return staffDe(row, row.sessao_id, row.segundo_fator === 1)
     },
 

@@ -90,7 +90,7 @@ export function adminRepo(db: Database) {
         .selectFrom('admin_sessoes')
         .innerJoin('admin_utilizadores', 'admin_utilizadores.id', 'admin_sessoes.utilizador_id')
         .selectAll('admin_utilizadores')
-        .select(['admin_sessoes.id as sessao_id', 'admin_sessoes.segundo_fator'])
+        .select(['admin_sessoes.id as sessao_id', 'admin_sessoes.segundo_fator', 'admin_sessoes.ultimo_uso_em'])
         .where('admin_sessoes.token_hash', '=', tokenHash)
         .where('admin_sessoes.revogada_em', 'is', null)
         .where('admin_sessoes.expira_em', '>', now)
