@@ -1,5 +1,5 @@
 import { type Pendente, RECOVERY_CODES } from '../../../shared/admin.ts'
-import { isoIn, isoNow, MINUTE } from '../../platform/clock.ts'
+import { DAY, isoIn, isoNow, MINUTE } from '../../platform/clock.ts'
 import { hashSecret, openText, randomToken, sealText, sha256, verifySecret } from '../../platform/crypto.ts'
 import { HttpError, TooManyRequests } from '../../platform/errors.ts'
 import { ipKey } from '../../platform/rate-limit.ts'
@@ -137,6 +137,16 @@ export function createAdminAcesso(deps: AdminDeps) {
         await repo.touchSessao(row.sessao_id, now.toISOString())
       }
       return staffDe(row, row.sessao_id, row.segundo_fator === 1)
+    },
+
+    /**
+     * Housekeeping (jobs.ts, hourly): sessions ended a month ago (kept that long beside the audit log), failures on an
+     * e-mail quiet for a day with no lock running. Deletes by age: safe to run twice, or in several processes.
+     */
+    async purgar() {
+      const now = clock.now()
+      await repo.deleteSessoesEnded(new Date(now.getTime() - 30 * DAY).toISOString())
+      await repo.deleteTentativasBefore(new Date(now.getTime() - DAY).toISOString(), now.toISOString())
     },
 
     async sair(staff: Staff, ip: string) {

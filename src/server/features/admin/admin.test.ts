@@ -206,6 +206,23 @@ describe.each(testDialects())('the back-office sign-in, on %s', (dialect) => {
 
     expect((await a.call('POST', '/sair')).statusCode).toBe(200)
     expect((await a.call('GET', '/sessao')).statusCode).toBe(401)
+
+    // Housekeeping keeps ended sessions a month beside the audit log, then deletes them.
+    const count = async () =>
+      Number(
+        (
+          await t.database.db
+            .selectFrom('admin_sessoes')
+            .select((eb) => eb.fn.countAll<number | string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
+    const before = await count()
+    await t.app.housekeeping()
+    expect(await count()).toBe(before)
+    clock.advance(31 * 24 * 60 * MINUTE)
+    await t.app.housekeeping()
+    expect(await count()).toBeLessThan(before)
   })
 
   async function secretOf(email: string) {

@@ -120,6 +120,29 @@ export function adminRepo(db: Database) {
         .execute()
     },
 
+    /** Housekeeping: sessions that ended (revoked, past their end, or idle) before `endedBefore`. */
+    async deleteSessoesEnded(endedBefore: string) {
+      await db
+        .deleteFrom('admin_sessoes')
+        .where((eb) =>
+          eb.or([
+            eb('revogada_em', '<', endedBefore),
+            eb('expira_em', '<', endedBefore),
+            eb('ultimo_uso_em', '<', endedBefore),
+          ]),
+        )
+        .execute()
+    },
+
+    /** Housekeeping: failures last seen before `quietSince`, with no lock running at `now`. */
+    async deleteTentativasBefore(quietSince: string, now: string) {
+      await db
+        .deleteFrom('admin_tentativas_login')
+        .where('atualizado_em', '<', quietSince)
+        .where((eb) => eb.or([eb('bloqueado_ate', 'is', null), eb('bloqueado_ate', '<=', now)]))
+        .execute()
+    },
+
     // Sign-in failures per e-mail.
     findTentativa(chave: string) {
       return db
