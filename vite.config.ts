@@ -5,7 +5,16 @@ import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { bundleReport } from './scripts/bundle-report.ts'
 
-const STAFF_SOURCES = '/features/painel/'
+/** The staff sides, each in a folder of its own (assets/painel/, assets/admin/) that the customer's worker skips. */
+const STAFF_SIDES = ['painel', 'admin'] as const
+const isSideSource = (id: string, side: (typeof STAFF_SIDES)[number]) =>
+  id.includes(`/features/${side}/`) || id.endsWith(`/src/shared/${side}.ts`)
+const staffSideOf = (ids: readonly string[]) =>
+  STAFF_SIDES.find(
+    (side) =>
+      ids.some((id) => id.includes(`/features/${side}/`)) &&
+      ids.every((id) => isSideSource(id, side) || id.includes('/node_modules/')),
+  )
 
 type ModuleInfoOf = (id: string) => { isEntry: boolean; importers: readonly string[] } | null
 const entryGraph = new Map<string, boolean>()
@@ -61,16 +70,16 @@ export default defineConfig({
         // Everything the entry imports statically is one file: over HTTP/1.1 a phone opens a handful of connections,
         // each with its own round trips, and ten small chunks would come in two waves.
         manualChunks: (id, { getModuleInfo }) => (inEntryGraph(id, getModuleInfo) ? 'app' : undefined),
-        // The counter tablet's code apart (assets/painel/), so that the customer's worker does not precache it.
-        chunkFileNames: (chunk) =>
-          chunk.moduleIds.some((id) => id.includes(STAFF_SOURCES)) &&
-          chunk.moduleIds.every((id) => id.includes(STAFF_SOURCES) || id.includes('/node_modules/'))
-            ? 'assets/painel/[name]-[hash].js'
-            : 'assets/[name]-[hash].js',
-        assetFileNames: (asset) =>
-          asset.originalFileNames.length > 0 && asset.originalFileNames.every((f) => f.includes(STAFF_SOURCES))
-            ? 'assets/painel/[name]-[hash][extname]'
-            : 'assets/[name]-[hash][extname]',
+        // The counter tablet's and the back-office's code apart (assets/painel/, assets/admin/), so that the
+        // customer's worker does not precache it.
+        chunkFileNames: (chunk) => {
+          const side = staffSideOf(chunk.moduleIds)
+          return side ? `assets/${side}/[name]-[hash].js` : 'assets/[name]-[hash].js'
+        },
+        assetFileNames: (asset) => {
+          const side = asset.originalFileNames.length > 0 ? staffSideOf(asset.originalFileNames) : undefined
+          return side ? `assets/${side}/[name]-[hash][extname]` : 'assets/[name]-[hash][extname]'
+        },
       },
     },
   },
@@ -83,6 +92,8 @@ export default defineConfig({
       '/imagens': apiTarget,
       // The counter tablet's API (staff pages).
       '/painel/api': apiTarget,
+      // The back-office's API.
+      '/admin/api': apiTarget,
       // Forms POST to their own page path (ARCHITECTURE.md); a GET of the same path is the page itself.
       '^/(login|registo|reset|alterar-password|alterar-telemovel|alterar-dados-pessoais|chave-seguranca|opiniao)(/|$)':
         {
@@ -124,10 +135,10 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,webmanifest}'],
         // Web Push: the notifications the server sends, shown and opened (src/web/public/push-sw.js).
         importScripts: ['/push-sw.js'],
-        globIgnores: ['assets/painel/**'],
+        globIgnores: ['assets/painel/**', 'assets/admin/**'],
         navigateFallback: '/index.html',
         // The staff pages come from the server: their CSP (WebAssembly for the QR reader) is not the cached page's.
-        navigateFallbackDenylist: [/^\/api\//, /^\/imagens\//, /^\/painel(\/|$)/],
+        navigateFallbackDenylist: [/^\/api\//, /^\/imagens\//, /^\/painel(\/|$)/, /^\/admin(\/|$)/],
         runtimeCaching: [
           {
             // The public content (conteudos, restaurantes), the same for everyone. Written inline: Workbox copies this

@@ -25,7 +25,7 @@ export interface BundleReport {
 }
 
 /** Customer screens: every lazily loaded `*Page` module outside the staff pages (which have their own entry). */
-const CUSTOMER_SCREEN = /\/src\/web\/features\/(?!painel\/)[^/]+\/[A-Z]\w*Page\.tsx$/
+const CUSTOMER_SCREEN = /\/src\/web\/features\/(?!painel\/|admin\/)[^/]+\/[A-Z]\w*Page\.tsx$/
 
 interface ChunkInfo {
   fileName: string

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import type { Config } from './config.ts'
+import { adminDoor } from './doors/admin.ts'
 import { clienteDoor } from './doors/cliente.ts'
 import { lojaDoor } from './doors/loja.ts'
 import { pagamentosDoor } from './doors/pagamentos.ts'
 import { painelDoor } from './doors/painel.ts'
+import type { AdminService } from './features/admin/service.ts'
 import { createOrderStreamSlots } from './features/encomendas/routes.ts'
 import type { PushService } from './features/notificacoes/push.ts'
 import type { NotificacoesService } from './features/notificacoes/service.ts'
@@ -25,6 +27,8 @@ declare module 'fastify' {
     notificacoes: NotificacoesService
     /** Web Push: its outbox is sent every couple of seconds; tests send it by hand. */
     push: PushService
+    /** The back-office's staff and sign-in (the command line makes admins through it; tests too). */
+    admin: AdminService
   }
 }
 
@@ -42,6 +46,7 @@ export async function buildApp(config: Config, database: DatabaseHandle, deps: A
   app.decorate('readCache', services.readCache)
   app.decorate('notificacoes', services.notificacoes)
   app.decorate('push', services.push)
+  app.decorate('admin', services.admin)
 
   // Health and the images stored in the database: open to anyone, no identity.
   await app.register(sistemaRoutes, { db: database.db, dialect: database.dialect })
@@ -52,8 +57,8 @@ export async function buildApp(config: Config, database: DatabaseHandle, deps: A
   await lojaDoor(app, services, orderStreams)
   await painelDoor(app, config, services, orderStreams)
   await pagamentosDoor(app, services)
-  // The fifth door, the back-office (`/admin`: staff users with e-mail, password and TOTP, roles, audit log), will be
-  // registered here, as doors/admin.ts, beside the other four.
+  // The fifth door, the back-office (`/admin`: staff users with e-mail, password and TOTP, roles, audit log).
+  await adminDoor(app, config, services)
 
   registerJobs(app, config, services)
 

@@ -13,18 +13,21 @@ import { createTestApp, device, lastSmsCode, type TestApp, testDialects } from '
  * identity gets, and a store or counter route answers such a request 401 before anything else runs.
  */
 
-type Door = 'customer' | 'store' | 'counter' | 'providers'
+type Door = 'customer' | 'store' | 'counter' | 'admin' | 'providers'
 
 /** Where a route was registered, told by its path (each door has its own prefix). */
 function doorOf(url: string): Door {
   if (url.startsWith('/api/loja/v1/')) return 'store'
   if (url.startsWith('/painel/api/')) return 'counter'
+  if (url.startsWith('/admin/api/')) return 'admin'
   if (url.startsWith('/api/pagamentos/')) return 'providers'
   return 'customer'
 }
 
 /** The counter's pairing (with a store key) and its unpairing (which must work once the session is gone) are open. */
 const OPEN_COUNTER = new Set(['/painel/api/entrar', '/painel/api/sair'])
+/** The back-office's sign-in, sign-out and invitation acceptance are open too (features/admin/routes.ts). */
+const OPEN_ADMIN = new Set(['/admin/api/entrar', '/admin/api/sair', '/admin/api/convite/aceitar'])
 
 const concrete = (url: string) => url.replace(/:([a-z_]+)/gi, '1').replace(/\*$/, 'x')
 
@@ -34,6 +37,7 @@ describe.each(testDialects())('the doors, on %s', (dialect) => {
     customer: {},
     store: {},
     counter: {},
+    admin: {},
   }
 
   beforeAll(async () => {
@@ -52,6 +56,13 @@ describe.each(testDialects())('the doors, on %s', (dialect) => {
     const paired = await t.app.inject({ method: 'POST', url: '/painel/api/entrar', payload: { chave } })
     const painel = paired.cookies.find((c) => c.name === 'balcao_painel')?.value
     identities.counter = { cookie: `balcao_painel=${painel}` }
+    const { password } = await t.app.admin.equipa.criarAdmin('portas@exemplo.pt')
+    const staff = await t.app.inject({
+      method: 'POST',
+      url: '/admin/api/entrar',
+      payload: { email: 'portas@exemplo.pt', password },
+    })
+    identities.admin = { cookie: `balcao_admin=${staff.cookies.find((c) => c.name === 'balcao_admin')?.value}` }
 
     // Each identity opens its own door (otherwise the comparisons below would prove nothing).
     const own = (url: string, headers: Record<string, string>) =>
@@ -62,6 +73,7 @@ describe.each(testDialects())('the doors, on %s', (dialect) => {
       })
     expect((await own('/api/loja/v1/encomendas', identities.store)).statusCode).toBe(200)
     expect((await own('/painel/api/sessao', identities.counter)).statusCode).toBe(200)
+    expect((await own('/admin/api/sessao', identities.admin)).statusCode).toBe(200)
     const privado = await t.app.inject({
       method: 'POST',
       url: '/api/refresh-private-data',
@@ -91,7 +103,7 @@ describe.each(testDialects())('the doors, on %s', (dialect) => {
 
   it('every route belongs to one door, and every door has routes', () => {
     const doors = new Set(routes().map((r) => doorOf(r.url)))
-    expect([...doors].sort()).toEqual(['counter', 'customer', 'providers', 'store'])
+    expect([...doors].sort()).toEqual(['admin', 'counter', 'customer', 'providers', 'store'])
     expect(routes().length).toBeGreaterThan(50)
   })
 
@@ -115,11 +127,12 @@ describe.each(testDialects())('the doors, on %s', (dialect) => {
     expect(differences).toEqual([])
   })
 
-  it('a store or counter route refuses a request without its identity before anything else', async () => {
+  it('a store, counter or admin route refuses a request without its identity before anything else', async () => {
     const opened: string[] = []
     for (const { method, url } of routes()) {
       const door = doorOf(url)
-      if ((door !== 'store' && door !== 'counter') || OPEN_COUNTER.has(url)) continue
+      if ((door !== 'store' && door !== 'counter' && door !== 'admin') || OPEN_COUNTER.has(url) || OPEN_ADMIN.has(url))
+        continue
       for (const [other, headers] of Object.entries(identities)) {
         if (other === door) continue
         const { status } = await call(method, url, headers)

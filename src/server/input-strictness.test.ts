@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API_VERSION } from '../shared/api.ts'
 import { mensagens } from '../shared/validacao.ts'
+import { signedInAdmin } from './features/admin/testing.ts'
 import { todosOsDias } from './features/encomendas/horario.ts'
 import { systemClock } from './platform/clock.ts'
 import { bodyMessages } from './platform/http.ts'
@@ -84,6 +85,7 @@ describe.each(testDialects())('input strictness, on %s', (dialect) => {
   let signedIn: ReturnType<typeof device>
   let storeKey: string
   let staffCookie: string
+  let adminCookie: string
   let transacaoId: number
   let seq = 0
 
@@ -93,7 +95,9 @@ describe.each(testDialects())('input strictness, on %s', (dialect) => {
       ? { authorization: `Bearer ${storeKey}`, 'idempotency-key': `strict-${++seq}` }
       : url.startsWith('/painel/')
         ? { cookie: `balcao_painel=${staffCookie}` }
-        : { cookie: `balcao_sessao=${signedIn.cookie}` }
+        : url.startsWith('/admin/')
+          ? { cookie: `balcao_admin=${adminCookie}` }
+          : { cookie: `balcao_sessao=${signedIn.cookie}` }
     return t.app.inject({
       method: method as InjectOptions['method'],
       url,
@@ -133,6 +137,7 @@ describe.each(testDialects())('input strictness, on %s', (dialect) => {
     storeKey = (await lojasChavesRepo(t.database.db, systemClock).create(862, 'caixa-1')).chave
     const paired = await t.app.inject({ method: 'POST', url: '/painel/api/entrar', payload: { chave: storeKey } })
     staffCookie = String(paired.cookies.find((c) => c.name === 'balcao_painel')?.value)
+    adminCookie = await signedInAdmin(t)
     signedIn = device(t, '198.51.100.30')
     const { hash } = (
       await signedIn.call('POST', '/registo', { telemovel: '912345678', pais: '351', termos: true })

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API_VERSION } from '../shared/api.ts'
+import { signedInAdmin } from './features/admin/testing.ts'
 import { systemClock } from './platform/clock.ts'
 import { lojasChavesRepo } from './platform/store-keys.ts'
 import { createTestApp, device, lastSmsCode, type TestApp, testDialects } from './testing/harness.ts'
@@ -30,12 +31,14 @@ describe.each(testDialects())('every POST route refuses bodies of the wrong shap
   let signedIn: ReturnType<typeof device>
   let storeKey: string
   let staffCookie: string
+  let adminCookie: string
 
   beforeAll(async () => {
     t = await createTestApp(dialect)
     storeKey = (await lojasChavesRepo(t.database.db, systemClock).create(862, 'caixa-1')).chave
     const paired = await t.app.inject({ method: 'POST', url: '/painel/api/entrar', payload: { chave: storeKey } })
     staffCookie = String(paired.cookies.find((c) => c.name === 'balcao_painel')?.value)
+    adminCookie = await signedInAdmin(t)
     signedIn = device(t, '198.51.100.20')
     const { hash } = (
       await signedIn.call('POST', '/registo', { telemovel: '912345678', pais: '351', termos: true })
@@ -66,15 +69,21 @@ describe.each(testDialects())('every POST route refuses bodies of the wrong shap
     for (const url of posts) {
       for (const [name, body] of BAD_BODIES) {
         // Each surface with its own credentials: the store with a key (and an Idempotency-Key), the staff API with a
-        // paired tablet's cookie, the customer's as a guest and signed in.
+        // paired tablet's cookie, the back-office as a guest and with an admin's session, the customer's as a guest and
+        // signed in.
         const callers: [string, Record<string, string>][] = url.startsWith('/api/loja/')
           ? [['signed in', { authorization: `Bearer ${storeKey}`, 'idempotency-key': `k-${url}-${name}` }]]
           : url.startsWith('/painel/')
             ? [['signed in', { cookie: `balcao_painel=${staffCookie}` }]]
-            : [
-                ['guest', {}],
-                ['signed in', { cookie: `balcao_sessao=${signedIn.cookie}` }],
-              ]
+            : url.startsWith('/admin/')
+              ? [
+                  ['guest', {}],
+                  ['signed in', { cookie: `balcao_admin=${adminCookie}` }],
+                ]
+              : [
+                  ['guest', {}],
+                  ['signed in', { cookie: `balcao_sessao=${signedIn.cookie}` }],
+                ]
         for (const [who, credentials] of callers) {
           const res = await t.app.inject({
             method: 'POST',

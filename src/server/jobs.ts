@@ -64,7 +64,7 @@ function schedule(app: FastifyInstance, name: string, everyMs: number, run: () =
  *   it once; a refund is claimed before the provider is called (docs/decisions/0012).
  * - **Housekeeping**, at start and every hour: reminders to provisional accounts (each keyed, so sent once), lapsing
  *   provisional accounts past 30 days, and purging what has served its time (push sends, e-mails sent or given up a week ago, counters, idempotency
- *   records, identification proofs, stale sessions, old SMS challenges). Each step is a conditional update or a delete
+ *   records, identification proofs, stale sessions, old SMS challenges, ended staff sessions and old staff sign-in failures). Each step is a conditional update or a delete
  *   by age: run twice, the second finds nothing to do.
  * - **Retention**, at start and every hour (spec §9, docs/decisions/0017): registrations that ended over a year ago
  *   (lapsed provisional accounts) anonymised as an erasure would, and expired GDPR links deleted. Each account is
@@ -90,6 +90,7 @@ export function registerJobs(app: FastifyInstance, config: Config, s: Services):
     await s.fidelizacao.purgarIdentificacoes()
     await sessoesRepo(db, clock).purgeStale()
     await s.conta.purgeOldChallenges()
+    await s.admin.acesso.purgar()
   }
   app.decorate('housekeeping', housekeeping)
   app.decorate('reconciliarPagamentos', () => s.encomendas.reconciliar())

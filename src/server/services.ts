@@ -3,6 +3,7 @@ import type { Agent as HttpsAgent } from 'node:https'
 import type { FastifyInstance } from 'fastify'
 import { POLITICA_PRIVACIDADE_TAG, TERMOS_TAG } from '../shared/constants.ts'
 import type { Config } from './config.ts'
+import { createAdminService } from './features/admin/service.ts'
 import { CONTA_LIMITES, createContaService } from './features/conta/service.ts'
 import { createConteudosRepository } from './features/conteudos/repository.ts'
 import { createConteudosService } from './features/conteudos/service.ts'
@@ -132,6 +133,12 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
   const conteudos = createConteudosService(createConteudosRepository(db), clock)
   const restaurantes = createRestaurantesService(createRestaurantesRepository(db))
 
+  // The data key seals what must be read back (customers' security codes, staff TOTP secrets): docs/decisions/0004.
+  const cifra = await dataKeyringFor({
+    configured: config.DATA_ENCRYPTION_KEY,
+    production,
+    databaseUrl: config.DATABASE_URL,
+  })
   const conta = createContaService({
     db,
     versoesLegais: async () => ({
@@ -143,11 +150,7 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
     clock,
     settings: { idadeMinima: config.MINIMUM_AGE, appUrl: config.APP_URL },
     log: app.log,
-    cifra: await dataKeyringFor({
-      configured: config.DATA_ENCRYPTION_KEY,
-      production,
-      databaseUrl: config.DATABASE_URL,
-    }),
+    cifra,
     eventos: {
       sessoesTerminadas: (utilizadorId, exceto) =>
         bus.publish(canais.utilizador(utilizadorId), { ...SESSOES_TERMINADAS, exceto }),
@@ -238,6 +241,9 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
     notificacoes,
   })
 
+  // The back-office's staff, their sign-in and the audit log: stands alone (issue 21).
+  const admin = createAdminService({ db, clock, limiter, cifra, appUrl: config.APP_URL })
+
   return {
     db,
     clock,
@@ -263,6 +269,7 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
     encomendas,
     dadosPrivados,
     rgpd,
+    admin,
   }
 }
 

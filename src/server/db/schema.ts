@@ -1,5 +1,13 @@
 import type { Generated } from 'kysely'
 import type {
+  AdminAuditoriaTable,
+  AdminCodigosRecuperacaoTable,
+  AdminConvitesTable,
+  AdminSessoesTable,
+  AdminTentativasLoginTable,
+  AdminUtilizadoresTable,
+} from './schema-admin.ts'
+import type {
   ConsentimentosTable,
   RgpdPedidosTable,
   SmsDesafiosTable,
@@ -325,7 +333,14 @@ export interface DB {
   identificacoes: IdentificacoesTable
   consentimentos: ConsentimentosTable
   rgpd_pedidos: RgpdPedidosTable
+  admin_utilizadores: AdminUtilizadoresTable
+  admin_codigos_recuperacao: AdminCodigosRecuperacaoTable
+  admin_sessoes: AdminSessoesTable
+  admin_tentativas_login: AdminTentativasLoginTable
+  admin_convites: AdminConvitesTable
+  admin_auditoria: AdminAuditoriaTable
 }
 
+export type * from './schema-admin.ts'
 export type * from './schema-contas.ts'
 export type * from './schema-platform.ts'

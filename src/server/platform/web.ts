@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { ADMIN_API_PREFIX, isAdminPagePath } from '../../shared/admin.ts'
 import { API_VERSION } from '../../shared/api.ts'
 import { imageSet } from '../../shared/imagens.ts'
 import { PAGE_READS_ELEMENT_ID, PRIVATE_DATA_ELEMENT_ID, pageReadsOf } from '../../shared/page-reads.ts'
@@ -16,6 +17,8 @@ const PRIVATE_PAGE = 'private, no-store'
 
 /** The staff pages (STORE-API.md "Staff pages"), where the till reads QR codes with a WebAssembly decoder. */
 const STAFF_PAGES = /^\/painel(\/|$)/
+/** The back-office's pages (`/admin`): a staff session of their own, never the customer's private data. */
+const ADMIN_PAGES = /^\/admin(\/|$)/
 const WASM = "'wasm-unsafe-eval'"
 
 /**
@@ -57,7 +60,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, prod
 
   const sendApp = async (request: FastifyRequest, reply: FastifyReply, status: number, path: string) => {
     allowWasmOnStaffPages(reply, path)
-    const customerPage = request.method === 'GET' && status === 200 && !STAFF_PAGES.test(path)
+    const customerPage =
+      request.method === 'GET' && status === 200 && !STAFF_PAGES.test(path) && !ADMIN_PAGES.test(path)
     if (!customerPage) {
       return reply.status(status).header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(indexHtml())
     }
@@ -81,12 +85,13 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, prod
     if (
       path.startsWith('/api/') ||
       path.startsWith(STAFF_API_PREFIX) ||
+      path.startsWith(`${ADMIN_API_PREFIX}/`) ||
       !['GET', 'HEAD'].includes(request.method) ||
       !hasWeb
     ) {
       return reply.status(404).send(errorBody('Não encontrado', frameworkMessages.notFound))
     }
-    return sendApp(request, reply, isKnownPagePath(path) ? 200 : 404, path)
+    return sendApp(request, reply, isKnownPagePath(path) || isAdminPagePath(path) ? 200 : 404, path)
   })
 }
 

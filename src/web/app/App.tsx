@@ -44,8 +44,8 @@ const queryClient = new QueryClient({
 
 seedFromPage(queryClient)
 
-// The counter tablet's pages (/painel) have a staff session of their own, not a visitor's.
-if (!window.location.pathname.startsWith('/painel/')) prefetchPrivateData(queryClient)
+// The counter tablet's pages (/painel) and the back-office (/admin) have a staff session of their own, not a visitor's.
+if (!/^\/(painel|admin)(\/|$)/.test(window.location.pathname)) prefetchPrivateData(queryClient)
 
 export function App() {
   // After the whole first render (its `Later` parts have chosen to wait), before the browser paints it.

@@ -450,5 +450,13 @@ export const routes: RouteObject[] = [
     ],
   },
   ...painelRoutes,
+  // The back-office (/admin): one lazy route; its pages are its own (features/admin/AdminApp.tsx).
+  {
+    path: '/admin/*',
+    ...lazyRoute(
+      () => import('../features/admin/AdminApp.tsx'),
+      (m) => m.AdminApp,
+    ),
+  },
   { path: '/index.html', element: <Navigate to={paths.home} replace /> },
 ]

@@ -1,0 +1,110 @@
+import { execFileSync } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import type { Page } from '@playwright/test'
+import { generate } from 'otplib'
+import { DESKTOP, expect, expectAccessible, test } from './support.ts'
+
+/**
+ * The back-office's first sign-in (issue 21): an admin made by `npm run admin:create` on the server's own database,
+ * who signs in at /admin/entrar, changes the one-time password, enrols TOTP (the code computed here from the secret
+ * the page shows as text), keeps the recovery codes and reaches the shell; every screen axe-clean at 1280×800 (a
+ * computer) and 800×1280 (a 10" tablet upright).
+ */
+
+const port = Number(process.env.E2E_PORT ?? 4101)
+/** The demo server's SQLite file (scripts/e2e-server.mjs); the command writes to it while the server runs. */
+const DATABASE_URL = `sqlite:.tmp/e2e-demo-${port}.sqlite`
+
+function adminCreate(email: string): string {
+  const out = execFileSync('node', ['--import', 'tsx', 'src/server/commands/admin-create.ts', email], {
+    env: { ...process.env, DATABASE_URL, HASH_COST: '10', NODE_ENV: 'test', SEED_DEMO: 'false', LOG_LEVEL: 'silent' },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const password = out.trim().split('\n').at(-1) ?? ''
+  expect(password).toMatch(/^[A-Za-z0-9_-]{16}$/)
+  return password
+}
+
+const TABLET_UPRIGHT = { width: 800, height: 1280 }
+
+async function accessibleAtBothSizes(page: Page) {
+  await page.setViewportSize(DESKTOP.viewport)
+  await expectAccessible(page)
+  await page.setViewportSize(TABLET_UPRIGHT)
+  await expectAccessible(page)
+  await page.setViewportSize(DESKTOP.viewport)
+}
+
+test.use({ ...DESKTOP })
+
+test('an admin is created, signs in, changes the password, enrols TOTP and sees the shell', async ({ page }) => {
+  // Fourteen axe runs (seven screens, two sizes) besides the journey.
+  test.setTimeout(90_000)
+  const email = `admin-${randomUUID().slice(0, 8)}@exemplo.pt`
+  const temporaria = adminCreate(email)
+
+  await page.goto('/admin/entrar')
+  await expect(page.getByRole('heading', { name: 'Entrar' })).toBeVisible()
+  await accessibleAtBothSizes(page)
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email)
+  await page.getByRole('textbox', { name: 'Palavra-passe', exact: true }).fill(temporaria)
+  await page.getByRole('button', { name: 'Entrar' }).click()
+
+  // The one-time password must be replaced before anything else.
+  await expect(page.getByRole('heading', { name: 'Alterar palavra-passe' })).toBeVisible()
+  await expect(page).toHaveURL(/\/admin\/alterar-palavra-passe$/)
+  await accessibleAtBothSizes(page)
+  const nova = `nova-palavra-${randomUUID().slice(0, 8)}`
+  await page.getByRole('textbox', { name: 'Palavra-passe atual', exact: true }).fill(temporaria)
+  await page.getByRole('textbox', { name: 'Nova palavra-passe', exact: true }).fill(nova)
+  await page.getByRole('textbox', { name: 'Confirmar nova palavra-passe', exact: true }).fill(nova)
+  await page.getByRole('button', { name: 'Guardar' }).click()
+
+  // TOTP enrolment: mandatory for an admin.
+  await expect(page.getByRole('heading', { name: 'Ativar autenticação em dois passos' })).toBeVisible()
+  await expect(page.getByRole('img', { name: 'Código QR para a aplicação de autenticação' })).toBeVisible()
+  const segredo = (await page.getByTestId('segredo-totp').textContent())?.trim() ?? ''
+  expect(segredo).toMatch(/^[A-Z2-7]{32}$/)
+  await accessibleAtBothSizes(page)
+  await page
+    .getByRole('textbox', { name: 'Código de 6 dígitos', exact: true })
+    .fill(await generate({ secret: segredo }))
+  await page.getByRole('button', { name: 'Confirmar' }).click()
+
+  await expect(page.getByRole('heading', { name: 'Códigos de recuperação' })).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Códigos de recuperação' }).getByRole('listitem')).toHaveCount(10)
+  await accessibleAtBothSizes(page)
+  await page.getByRole('button', { name: 'Continuar' }).click()
+
+  // The shell: who, their role, sign out, the sections.
+  await expect(page).toHaveURL(/\/admin$/)
+  await expect(page.getByRole('heading', { name: 'Back-office' })).toBeVisible()
+  const header = page.getByRole('banner')
+  await expect(header.getByText(email)).toBeVisible()
+  await expect(header.getByText('Administrador')).toBeVisible()
+  await expect(header.getByRole('button', { name: 'Terminar sessão' })).toBeVisible()
+  const nav = page.getByRole('navigation', { name: 'Secções' })
+  await expect(nav.getByText('Conteúdos')).toBeVisible()
+  await accessibleAtBothSizes(page)
+
+  // The audit log, newest first: this very enrolment on top.
+  await nav.getByRole('link', { name: 'Auditoria' }).click()
+  await expect(page.getByRole('heading', { name: 'Auditoria' })).toBeVisible()
+  const primeira = page.getByRole('table').getByRole('row').nth(1)
+  await expect(primeira).toContainText('Autenticação em dois passos ativada')
+  await expect(primeira).toContainText(email)
+  await page.getByRole('combobox', { name: 'Ação' }).selectOption('password.alterar')
+  await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText('Palavra-passe alterada')
+  await accessibleAtBothSizes(page)
+
+  await nav.getByRole('link', { name: 'Utilizadores' }).click()
+  await expect(page.getByRole('heading', { name: 'Utilizadores', level: 1 })).toBeVisible()
+  await expect(page.getByRole('cell', { name: email, exact: true })).toBeVisible()
+  await accessibleAtBothSizes(page)
+
+  await page.getByRole('button', { name: 'Terminar sessão' }).click()
+  await expect(page.getByRole('heading', { name: 'Entrar' })).toBeVisible()
+  await page.goto('/admin')
+  await expect(page).toHaveURL(/\/admin\/entrar$/)
+})

@@ -1,0 +1,53 @@
+import { EmailStaffSchema } from '../../shared/admin.ts'
+import { loadConfig } from '../config.ts'
+import { createAdminService } from '../features/admin/service.ts'
+import { systemClock } from '../platform/clock.ts'
+import { dataKeyringFor, setHashCost } from '../platform/crypto.ts'
+import { migrateToLatest, openDatabase } from '../platform/db.ts'
+import { HttpError } from '../platform/errors.ts'
+import { createRateLimiter } from '../platform/rate-limit.ts'
+
+/**
+ * `npm run admin:create -- <email>`: makes a back-office admin with a random one-time password, printed alone on the
+ * last line of stdout (only its hash is kept). The first sign-in at /admin/entrar asks for a new password, then the
+ * TOTP enrolment. Works while the server runs, on SQLite or PostgreSQL (DATABASE_URL).
+ */
+const USAGE = 'uso: npm run admin:create -- <email>'
+
+async function main(args: string[]): Promise<number> {
+  const parsed = EmailStaffSchema.safeParse(args[0] ?? '')
+  if (!parsed.success || args.length !== 1) {
+    console.error(USAGE)
+    return 2
+  }
+  const config = loadConfig()
+  setHashCost(config.HASH_COST)
+  const database = openDatabase(config.DATABASE_URL)
+  try {
+    await migrateToLatest(database.db)
+    const admin = createAdminService({
+      db: database.db,
+      clock: systemClock,
+      limiter: createRateLimiter(database.db, systemClock),
+      cifra: await dataKeyringFor({
+        configured: config.DATA_ENCRYPTION_KEY,
+        production: config.NODE_ENV === 'production',
+        databaseUrl: config.DATABASE_URL,
+      }),
+      appUrl: config.APP_URL,
+    })
+    const { password } = await admin.equipa.criarAdmin(parsed.data)
+    console.error(
+      `Administrador ${parsed.data} criado. Palavra-passe temporária (mude-a ao entrar em /admin/entrar; não volta a ser mostrada):`,
+    )
+    console.log(password)
+    return 0
+  } catch (error) {
+    console.error(error instanceof HttpError ? error.message : (error as Error).message)
+    return 1
+  } finally {
+    await database.close()
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2))

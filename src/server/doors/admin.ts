@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify'
+import { ADMIN_API_PREFIX } from '../../shared/admin.ts'
+import type { Config } from '../config.ts'
+import { adminMensagens, type Staff } from '../features/admin/context.ts'
+import { ADMIN_COOKIE, adminRoutes } from '../features/admin/routes.ts'
+import { HttpError } from '../platform/errors.ts'
+import type { Services } from '../services.ts'
+
+/**
+ * The back-office door (ARCHITECTURE.md "Surfaces", issue 21): `/admin/api/*`, identified by a staff session (e-mail,
+ * password, TOTP) in its own HttpOnly, SameSite=Strict cookie scoped to `/admin`, so the customer app never sends it
+ * and a customer's session never opens these routes. An encapsulated context: its hooks run for its routes only.
+ *
+ * - Identity first (onRequest, before any body is read): every route needs a session whose sign-in is complete,
+ *   except those that say otherwise (features/admin/routes.ts: `adminAcesso`); roles after it (`requireRole`).
+ * - Cross-site requests cannot act: JSON bodies only (no form or text/plain parser), a SameSite=Strict cookie, and a
+ *   change whose Origin (or Sec-Fetch-Site) names another site is refused.
+ * - Answers are never cached.
+ */
+export async function adminDoor(app: FastifyInstance, config: Config, s: Services): Promise<void> {
+  await app.register(
+    async (door) => {
+      door.decorateRequest<Staff | null>('staff', null)
+      door.addHook('onRequest', async (request, reply) => {
+        reply.header('cache-control', 'no-store')
+        if (request.method !== 'GET' && request.method !== 'HEAD') {
+          const origin = request.headers.origin
+          const site = request.headers['sec-fetch-site']
+          let outraOrigem = site === 'cross-site'
+          if (origin) {
+            try {
+              outraOrigem ||= new URL(origin).host !== request.headers.host
+            } catch {
+              outraOrigem = true
+            }
+          }
+          if (outraOrigem) throw new HttpError(403, 'Pedido de outra origem recusado.', 'Pedido recusado')
+        }
+        const acesso = request.routeOptions.config.adminAcesso
+        if (acesso === 'aberto') return
+        const token = request.cookies[ADMIN_COOKIE]
+        const staff = token ? await s.admin.acesso.sessao(token) : undefined
+        if (!staff) throw new HttpError(401, adminMensagens.semSessao, 'Sessão terminada')
+        if (staff.pendente !== null && acesso !== 'pendente') {
+          throw new HttpError(401, adminMensagens.passo, 'Início de sessão incompleto')
+        }
+        request.staff = staff
+      })
+      await door.register(adminRoutes, { service: s.admin, secureCookie: config.NODE_ENV === 'production' })
+    },
+    { prefix: ADMIN_API_PREFIX },
+  )
+}

@@ -1,0 +1,12 @@
+import { createAdminAcesso } from './acesso.ts'
+import type { AdminDeps } from './context.ts'
+import { createAdminEquipa } from './equipa.ts'
+
+export type { Staff } from './context.ts'
+
+/** The back-office's service (issue 21): signing in (acesso.ts) and the staff and audit log (equipa.ts). */
+export function createAdminService(deps: AdminDeps) {
+  return { acesso: createAdminAcesso(deps), equipa: createAdminEquipa(deps) }
+}
+
+export type AdminService = ReturnType<typeof createAdminService>

@@ -1,0 +1,30 @@
+import { generate } from 'otplib'
+import type { TestApp } from '../../testing/harness.ts'
+import { ADMIN_COOKIE } from './routes.ts'
+
+/**
+ * Test support: an admin through its whole first sign-in (the command's one-time password changed, TOTP enrolled),
+ * and the cookie of its session, for the tests that walk every route with each door's identity.
+ */
+export async function signedInAdmin(t: TestApp, email = 'admin-testes@exemplo.pt'): Promise<string> {
+  const { password } = await t.app.admin.equipa.criarAdmin(email)
+  let cookie = ''
+  const call = async (url: string, body: unknown) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/admin/api${url}`,
+      headers: { accept: 'application/json', ...(cookie ? { cookie: `${ADMIN_COOKIE}=${cookie}` } : {}) },
+      payload: body as Record<string, unknown>,
+    })
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`)
+    const set = res.cookies.find((c) => c.name === ADMIN_COOKIE)
+    if (set) cookie = set.value
+    return res.json().data
+  }
+  await call('/entrar', { email, password })
+  const nova = 'palavra-passe-dos-testes'
+  await call('/alterar-password', { atual: password, nova, confirmacao: nova })
+  const { segredo } = await call('/totp/iniciar', { value: true })
+  await call('/totp/confirmar', { codigo: await generate({ secret: segredo }) })
+  return cookie
+}

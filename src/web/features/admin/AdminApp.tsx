@@ -1,0 +1,46 @@
+import { lazy, Suspense } from 'react'
+import { useRoutes } from 'react-router'
+
+/**
+ * The back-office (`/admin/*`, issue 21), mounted by the customer app's router as one lazy route: its pages, each a
+ * chunk of its own (assets/admin/), are known only here, so the customer's first load carries none of it.
+ */
+const InicioPage = lazy(() => import('./InicioPage.tsx').then((m) => ({ default: m.InicioPage })))
+const EntrarPage = lazy(() => import('./EntrarPage.tsx').then((m) => ({ default: m.EntrarPage })))
+const AlterarPasswordPage = lazy(() =>
+  import('./AlterarPasswordPage.tsx').then((m) => ({ default: m.AlterarPasswordPage })),
+)
+const InscreverTotpPage = lazy(() => import('./InscreverTotpPage.tsx').then((m) => ({ default: m.InscreverTotpPage })))
+const VerificarTotpPage = lazy(() => import('./VerificarTotpPage.tsx').then((m) => ({ default: m.VerificarTotpPage })))
+const UtilizadoresPage = lazy(() => import('./UtilizadoresPage.tsx').then((m) => ({ default: m.UtilizadoresPage })))
+const AuditoriaPage = lazy(() => import('./AuditoriaPage.tsx').then((m) => ({ default: m.AuditoriaPage })))
+const ConvitePage = lazy(() => import('./ConvitePage.tsx').then((m) => ({ default: m.ConvitePage })))
+
+/** Relative to `/admin/*`; a route object table (useRoutes), as the customer app's: no other router code to load. */
+function AdminRoutes() {
+  return useRoutes([
+    { index: true, element: <InicioPage /> },
+    { path: 'entrar', element: <EntrarPage /> },
+    { path: 'alterar-palavra-passe', element: <AlterarPasswordPage /> },
+    { path: 'autenticacao', element: <InscreverTotpPage /> },
+    { path: 'verificar', element: <VerificarTotpPage /> },
+    { path: 'utilizadores', element: <UtilizadoresPage /> },
+    { path: 'auditoria', element: <AuditoriaPage /> },
+    { path: 'convite/:token', element: <ConvitePage /> },
+    { path: '*', element: <EntrarPage /> },
+  ])
+}
+
+export function AdminApp() {
+  return (
+    <Suspense
+      fallback={
+        <p className="admin-carregando" role="status">
+          A carregar…
+        </p>
+      }
+    >
+      <AdminRoutes />
+    </Suspense>
+  )
+}

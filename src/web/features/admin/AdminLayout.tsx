@@ -1,0 +1,126 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { type ReactNode, useEffect } from 'react'
+import { Navigate, NavLink, useNavigate } from 'react-router'
+import { adminPaths, PAPEL_NOME } from '../../../shared/admin.ts'
+import { ApiError } from '../../lib/api.ts'
+import { adminPost, isSemSessao } from './api.ts'
+import { adminKeys } from './keys.ts'
+import { destinoDe, useSessao } from './use-sessao.ts'
+import './admin.css'
+
+/** The sections of the back-office; those not built yet are listed, marked as coming (issue 21). */
+const EM_BREVE = ['Conteúdos', 'Lojas e ementas', 'Pessoas e fidelização', 'Notificações', 'Relatórios']
+
+/** The page title (`… · Back-office`). */
+export function useTitulo(titulo: string) {
+  useEffect(() => {
+    document.title = `${titulo} · Back-office · Balcão`
+  }, [titulo])
+}
+
+/** A sign-in step's frame (no navigation): the sign-in, the password change, the TOTP screens, an invitation. */
+export function AdminPasso({ titulo, children }: { titulo: string; children: ReactNode }) {
+  useTitulo(titulo)
+  return (
+    <div className="admin admin-passo">
+      <header className="admin-bar">
+        <p className="admin-marca">Balcão · Back-office</p>
+      </header>
+      <main id="conteudo" className="admin-main admin-cartao">
+        <h1>{titulo}</h1>
+        {children}
+      </main>
+    </div>
+  )
+}
+
+/**
+ * The back-office's shell: a header (who is signed in, their role, 'Terminar sessão'), the sections, and the page.
+ * Only a complete sign-in sees it: without a session the page goes to /admin/entrar, with a step pending to that step.
+ */
+export function AdminLayout({
+  titulo,
+  apenasAdmin = false,
+  children,
+}: {
+  titulo: string
+  apenasAdmin?: boolean
+  children: ReactNode
+}) {
+  useTitulo(titulo)
+  const sessao = useSessao()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  if (sessao.isPending) {
+    return (
+      <p className="admin-carregando" role="status">
+        A carregar…
+      </p>
+    )
+  }
+  if (sessao.isError) {
+    if (isSemSessao(sessao.error)) return <Navigate to={adminPaths.entrar} replace />
+    return (
+      <main id="conteudo" className="admin-main" role="alert">
+        <p>{sessao.error instanceof ApiError ? sessao.error.message : 'Ocorreu um erro inesperado.'}</p>
+      </main>
+    )
+  }
+  const { email, papel, pendente } = sessao.data
+  if (pendente !== null) return <Navigate to={destinoDe(pendente)} replace />
+
+  const sair = async () => {
+    await adminPost('/sair').catch(() => undefined)
+    queryClient.removeQueries({ queryKey: adminKeys.all })
+    await navigate(adminPaths.entrar, { replace: true })
+  }
+
+  return (
+    <div className="admin">
+      <a className="skip-link" href="#conteudo">
+        Saltar para o conteúdo
+      </a>
+      <header className="admin-bar">
+        <p className="admin-marca">Balcão · Back-office</p>
+        <p className="admin-quem">
+          <span className="admin-email">{email}</span>
+          <span className="admin-papel">{PAPEL_NOME[papel]}</span>
+        </p>
+        <button type="button" className="button button-secondary" onClick={() => void sair()}>
+          Terminar sessão
+        </button>
+      </header>
+      <div className="admin-corpo">
+        <nav className="admin-nav" aria-label="Secções">
+          <ul>
+            <li>
+              <NavLink to={adminPaths.inicio} end>
+                Início
+              </NavLink>
+            </li>
+            {EM_BREVE.map((seccao) => (
+              <li key={seccao}>
+                <span className="admin-em-breve">
+                  {seccao} <small>(em breve)</small>
+                </span>
+              </li>
+            ))}
+            {papel === 'admin' && (
+              <>
+                <li>
+                  <NavLink to={adminPaths.utilizadores}>Utilizadores</NavLink>
+                </li>
+                <li>
+                  <NavLink to={adminPaths.auditoria}>Auditoria</NavLink>
+                </li>
+              </>
+            )}
+          </ul>
+        </nav>
+        <main id="conteudo" className="admin-main">
+          {apenasAdmin && papel !== 'admin' ? <p role="alert">Não tem permissão para esta área.</p> : children}
+        </main>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,8 @@
+/** Query keys of the back-office, from one place; `all` is what signing in or out clears. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  sessao: () => [...adminKeys.all, 'sessao'] as const,
+  utilizadores: () => [...adminKeys.all, 'utilizadores'] as const,
+  auditoria: (filtro: { utilizador?: string; acao?: string; pagina: number }) =>
+    [...adminKeys.all, 'auditoria', filtro] as const,
+}
