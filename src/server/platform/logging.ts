@@ -1,10 +1,17 @@
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify'
 
-/** Path segments that are secrets in themselves (the SMS challenge hash), hidden in logs. */
-const SECRET_PATHS = /^\/(registo|reset|alterar-telemovel)\/(?!informacao-legal)[^/?]+/
+/**
+ * Path segments that are secrets in themselves, hidden in logs: the SMS challenge hash, the GDPR links' tokens (the
+ * pages and their calls), a staff invitation's token. Whoever reads the logs must not be able to use them.
+ */
+const SECRET_PATHS: [RegExp, string][] = [
+  [/^\/(registo|reset|alterar-telemovel)\/(?!informacao-legal)[^/?]+/, '/$1/:hash'],
+  [/^\/(api\/)?rgpd\/(pedidos|esquecimento|portabilidade)\/[^/?]+/, '/$1rgpd/$2/:token'],
+  [/^\/admin\/convite\/[^/?]+/, '/admin/convite/:token'],
+]
 
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_PATHS, '/$1/:hash')
+  return SECRET_PATHS.reduce((u, [pattern, replacement]) => u.replace(pattern, replacement), url)
 }
 
 /**

@@ -53,7 +53,8 @@ describe('the GDPR screens', () => {
   })
 
   it('the e-mailed links and the cancellation are pages; the erasure ones guard themselves (they end the session)', () => {
-    expect(handleOf(paths.rgpdPortabilidadeLink)).toMatchObject({ access: 'private' })
+    // Login required, a provisional account included: nobody gives more data to take theirs (decision 0017).
+    expect(handleOf(paths.rgpdPortabilidadeLink)).toMatchObject({ access: 'account' })
     for (const path of [paths.rgpdEsquecimentoLink, paths.cancelarConta]) {
       expect(handleOf(path), path).toMatchObject({ access: 'open' })
       expect(handleOf(path)?.modal, path).toBeUndefined()

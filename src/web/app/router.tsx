@@ -433,7 +433,8 @@ export const routes: RouteObject[] = [
         ...page(
           () => import('../features/rgpd/RgpdContaPage.tsx'),
           (m) => m.TransferirDadosPage,
-          { access: 'private' },
+          // A provisional account too (decision 0017): 'account' is login required, the personal data form not forced.
+          { access: 'account' },
         ),
       },
       {

@@ -91,7 +91,7 @@ export function createAdminAcesso(deps: AdminDeps) {
     if (staff.pendente !== passo) throw new HttpError(403, adminMensagens.passo, 'Passo em falta')
   }
 
-  /** Second-factor codes: 5 tries per 15 minutes per account, counted before the check. */
+  /** Second-factor codes: a ceiling per account per 15 minutes, counted before the check (ADMIN_LIMITES). */
   async function contarCodigo(userId: number) {
     const hit = await limiter.hit(`admin-codigo:${userId}`, ADMIN_LIMITES.codigosPorConta)
     if (!hit.allowed) throw new TooManyRequests(hit.retryAfterMs)
@@ -193,11 +193,12 @@ export function createAdminAcesso(deps: AdminDeps) {
       exigirPasso(staff, 'inscrever_totp')
       const segredo = novoSegredoTotp()
       await db.transaction().execute(async (trx) => {
-        await adminRepo(trx).updateUtilizador(staff.id, {
+        const feito = await adminRepo(trx).updateAntesDoTotp(staff.id, {
           totp_segredo: sealText(cifra, segredo, aadTotp(staff.id)),
           totp_ultimo_passo: null,
           atualizado_em: isoNow(clock),
         })
+        if (!feito) throw new HttpError(403, adminMensagens.passo, 'Passo em falta')
         await auditar(trx, clock, atorDe(staff, ip), {
           acao: 'totp.iniciar',
           entidade: 'utilizador',
@@ -224,7 +225,9 @@ export function createAdminAcesso(deps: AdminDeps) {
         if (!(await r.takeTotpStep(user.id, passo, isoNow(clock)))) {
           throw new HttpError(400, adminMensagens.codigo, 'Código inválido', { codigo: adminMensagens.codigo })
         }
-        await r.updateUtilizador(user.id, { totp_ativo: 1, atualizado_em: isoNow(clock) })
+        if (!(await r.updateAntesDoTotp(user.id, { totp_ativo: 1, atualizado_em: isoNow(clock) }))) {
+          throw new HttpError(403, adminMensagens.passo, 'Passo em falta')
+        }
         await r.replaceRecoveryCodes(user.id, hashes)
         await r.setSegundoFator(staff.sessaoId)
         await auditar(trx, clock, atorDe(staff, ip), {
@@ -242,19 +245,33 @@ export function createAdminAcesso(deps: AdminDeps) {
     async verificarTotp(staff: Staff, codigo: string, ip: string): Promise<void> {
       exigirPasso(staff, 'verificar_totp')
       await contarCodigo(staff.id)
+      // Wrong codes lock the account as wrong passwords do (five, then a lock that doubles up to a day), counted
+      // before the check and apart from the password's (whose success clears its own count): whoever has the password
+      // cannot go on guessing six digits at the window's pace for weeks.
+      const chave = `segundo-fator:${staff.email}`
+      const lockUntil = await tomarTentativa(chave)
       const user = await repo.findById(staff.id)
       if (!user?.totp_segredo) throw new HttpError(400, adminMensagens.codigo, 'Código inválido')
-      const invalido = () =>
-        new HttpError(400, adminMensagens.codigo, 'Código inválido', { codigo: adminMensagens.codigo })
+      const invalido = async () => {
+        await db.transaction().execute((trx) =>
+          auditar(trx, clock, atorDe(staff, ip), {
+            acao: 'sessao.segundo_fator_falhado',
+            entidade: 'sessao',
+            entidadeId: staff.sessaoId,
+          }),
+        )
+        if (lockUntil) return bloqueada(lockUntil)
+        return new HttpError(400, adminMensagens.codigo, 'Código inválido', { codigo: adminMensagens.codigo })
+      }
       const now = isoNow(clock)
       let meio: 'totp' | 'recuperacao'
       if (/^\d{6}$/.test(codigo)) {
         const passo = await passoDoCodigo(openText(cifra, user.totp_segredo, aadTotp(user.id)), codigo, clock)
-        if (passo === null || !(await repo.takeTotpStep(user.id, passo, now))) throw invalido()
+        if (passo === null || !(await repo.takeTotpStep(user.id, passo, now))) throw await invalido()
         meio = 'totp'
       } else {
         const normalizado = normalizarCodigoRecuperacao(codigo)
-        if (!normalizado) throw invalido()
+        if (!normalizado) throw await invalido()
         let usado = false
         for (const guardado of await repo.unusedRecoveryCodes(user.id)) {
           if (await verifySecret(normalizado, guardado.codigo_hash)) {
@@ -262,9 +279,10 @@ export function createAdminAcesso(deps: AdminDeps) {
             break
           }
         }
-        if (!usado) throw invalido()
+        if (!usado) throw await invalido()
         meio = 'recuperacao'
       }
+      await repo.clearTentativas(chave)
       await db.transaction().execute(async (trx) => {
         await adminRepo(trx).setSegundoFator(staff.sessaoId)
         await auditar(trx, clock, atorDe(staff, ip), {

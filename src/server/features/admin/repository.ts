@@ -28,6 +28,20 @@ export function adminRepo(db: Database) {
       await db.updateTable('admin_utilizadores').set(values).where('id', '=', id).execute()
     },
 
+    /**
+     * Writes an account still enrolling its TOTP only; false when it has enrolled meanwhile (a start or a second
+     * confirmation racing the first must not replace its secret or the recovery codes it was shown).
+     */
+    async updateAntesDoTotp(id: number, values: Partial<Omit<StaffRow, 'id'>>): Promise<boolean> {
+      const result = await db
+        .updateTable('admin_utilizadores')
+        .set(values)
+        .where('id', '=', id)
+        .where('totp_ativo', '=', 0)
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows) === 1
+    },
+
     /** Takes a TOTP time step as used: false when that step (or a later one) was used already (a replay, or a race). */
     async takeTotpStep(id: number, step: number, now: string): Promise<boolean> {
       const result = await db

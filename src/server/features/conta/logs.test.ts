@@ -94,6 +94,18 @@ describe('redactUrl', () => {
     expect(redactUrl('/reset/abc?x=1')).toBe('/reset/:hash?x=1')
     expect(redactUrl('/alterar-telemovel/abc')).toBe('/alterar-telemovel/:hash')
     expect(redactUrl('/registo/informacao-legal/termos')).toBe('/registo/informacao-legal/termos')
+  })
+
+  it('hides the tokens of the GDPR links and of staff invitations, pages and calls alike', () => {
+    const token = 'Zx_9-aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789abc'
+    expect(redactUrl(`/rgpd/esquecimento/${token}`)).toBe('/rgpd/esquecimento/:token')
+    expect(redactUrl(`/rgpd/portabilidade/${token}?x=1`)).toBe('/rgpd/portabilidade/:token?x=1')
+    expect(redactUrl(`/api/rgpd/pedidos/${token}`)).toBe('/api/rgpd/pedidos/:token')
+    expect(redactUrl(`/api/rgpd/esquecimento/${token}`)).toBe('/api/rgpd/esquecimento/:token')
+    expect(redactUrl(`/api/rgpd/portabilidade/${token}`)).toBe('/api/rgpd/portabilidade/:token')
+    expect(redactUrl(`/admin/convite/${token}`)).toBe('/admin/convite/:token')
+    // The forms themselves carry no secret.
+    expect(redactUrl('/rgpd/esquecimento')).toBe('/rgpd/esquecimento')
     expect(redactUrl('/api/novidades/natal')).toBe('/api/novidades/natal')
   })
 })

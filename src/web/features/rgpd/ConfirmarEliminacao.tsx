@@ -46,12 +46,14 @@ export function ConfirmarEliminacao({ token }: { token: string | null }) {
   if (!user.loggedIn || !user.data) {
     return <Navigate to={paths.login} replace state={loginReturnState(location.pathname)} />
   }
-  if (user.data.temporario === 1) return <Navigate to={paths.alterarDadosPessoais} replace />
+  // A provisional account, or one mid-recovery, may erase itself without giving more data first (decision 0017).
 
   const onEliminada = (visitante: PrivateData) => {
     // This device is a visitor from now on (the server's new anonymous session): the header, the navigation and the
     // event stream follow at once; this screen stays to say what happened.
     setPrivateData(visitante)
+    // The stream closed with the private data: the mark has served, whether or not this screen is still open.
+    ownSessionEnd.running = false
     setEliminada(true)
     // A shared phone must not go on receiving this customer's notifications (best effort, as on logout).
     void desativarPush().catch(() => {})
@@ -134,8 +136,9 @@ function Confirmacao({ token, resumo, onEliminada, onMudou }: ConfirmacaoProps) 
             <h2 id="eliminar-o-que-acontece">Ao confirmar</h2>
             <ul className="rgpd-lista">
               <li>
-                Os seus dados pessoais (nome, telemóvel, email, data de nascimento, código postal, NIF e nome de
-                faturação) são apagados de imediato e para sempre.
+                Os seus dados pessoais (nome, telemóvel, email, data de nascimento, código postal, género, código de
+                parceria, NIF e nome de faturação, chave de segurança e password) são apagados de imediato e para
+                sempre.
               </li>
               <li>
                 Perde o saldo da conta, <strong>{formatMoney(resumo.saldo)}</strong>, e os pontos acumulados,{' '}

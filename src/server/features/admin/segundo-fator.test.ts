@@ -1,0 +1,66 @@
+import { generate } from 'otplib'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { MINUTE, manualClock } from '../../platform/clock.ts'
+import { createTestApp, type TestApp, testDialects } from '../../testing/harness.ts'
+import { ADMIN_COOKIE } from './routes.ts'
+
+/**
+ * Issue 21: after the password, six digits must not be guessable at the code limit's pace for weeks. Wrong codes lock
+ * the account as wrong passwords do (five, then a lock that doubles), apart from the password's count, and each is
+ * audited.
+ */
+describe.each(testDialects())('the second factor’s lock, on %s', (dialect) => {
+  let t: TestApp
+  let clock: ReturnType<typeof manualClock>
+
+  beforeEach(async () => {
+    clock = manualClock('2026-11-25T10:00:00.000Z')
+    t = await createTestApp(dialect, {}, { clock })
+  })
+  afterEach(() => t.close())
+
+  async function chamar(cookie: string | undefined, url: string, body: unknown) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/admin/api${url}`,
+      headers: { accept: 'application/json', ...(cookie ? { cookie: `${ADMIN_COOKIE}=${cookie}` } : {}) },
+      payload: body as Record<string, unknown>,
+    })
+    return { res, cookie: res.cookies.find((c) => c.name === ADMIN_COOKIE)?.value || cookie }
+  }
+  const codigo = (secret: string) => generate({ secret, epoch: Math.floor(clock.now().getTime() / 1000) })
+
+  it('five wrong codes lock it, the next wrong one doubles the lock, the right code waits for it; each audited', async () => {
+    const email = 'duarte@exemplo.pt'
+    const { password } = await t.app.admin.equipa.criarAdmin(email)
+    let { cookie } = await chamar(undefined, '/entrar', { email, password })
+    const nova = 'uma-palavra-passe-longa'
+    ;({ cookie } = await chamar(cookie, '/alterar-password', { atual: password, nova, confirmacao: nova }))
+    const inicio = await chamar(cookie, '/totp/iniciar', { value: true })
+    const { segredo } = inicio.res.json().data as { segredo: string }
+    expect((await chamar(cookie, '/totp/confirmar', { codigo: await codigo(segredo) })).res.statusCode).toBe(200)
+
+    clock.advance(2 * MINUTE)
+    ;({ cookie } = await chamar(undefined, '/entrar', { email, password: nova }))
+    const verificar = async (c: string) => (await chamar(cookie, '/totp/verificar', { codigo: c })).res
+    for (let i = 0; i < 4; i++) expect((await verificar('000001')).statusCode).toBe(400)
+    const quinto = await verificar('000001')
+    expect(quinto.statusCode).toBe(429)
+    expect(quinto.json().error.title).toBe('Conta bloqueada')
+    expect((await verificar(await codigo(segredo))).statusCode).toBe(429)
+    clock.advance(MINUTE + 1000)
+    // The sixth wrong code locks for two minutes.
+    expect((await verificar('000001')).statusCode).toBe(429)
+    clock.advance(MINUTE + 1000)
+    expect((await verificar(await codigo(segredo))).statusCode).toBe(429)
+    clock.advance(MINUTE)
+    expect((await verificar(await codigo(segredo))).statusCode).toBe(200)
+
+    const falhas = await t.database.db
+      .selectFrom('admin_auditoria')
+      .select('acao')
+      .where('acao', '=', 'sessao.segundo_fator_falhado')
+      .execute()
+    expect(falhas).toHaveLength(6)
+  })
+})
