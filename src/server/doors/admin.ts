@@ -12,7 +12,8 @@ import type { Services } from '../services.ts'
  * and a customer's session never opens these routes. An encapsulated context: its hooks run for its routes only.
  *
  * - Identity first (onRequest, before any body is read): every route needs a session whose sign-in is complete,
- *   except those that say otherwise (features/admin/routes.ts: `adminAcesso`); roles after it (`requireRole`).
+ *   except those that say otherwise (features/admin/routes.ts: `adminAcesso`); then the roles the route names
+ *   (`papeis`, required of every other route: one without them is refused at start).
  * - Cross-site requests cannot act: JSON bodies only (no form or text/plain parser), a SameSite=Strict cookie, and a
  *   change whose Origin (or Sec-Fetch-Site) names another site is refused.
  * - Answers are never cached.
@@ -21,6 +22,14 @@ export async function adminDoor(app: FastifyInstance, config: Config, s: Service
   await app.register(
     async (door) => {
       door.decorateRequest<Staff | null>('staff', null)
+      // A route that neither opens itself (adminAcesso) nor names its roles is a mistake caught at start, not a route
+      // open to every role.
+      door.addHook('onRoute', (route) => {
+        const c = route.config as { adminAcesso?: string; papeis?: readonly string[] } | undefined
+        if (!c?.adminAcesso && !c?.papeis?.length) {
+          throw new Error(`rota do back-office sem papéis: ${route.method} ${route.url}`)
+        }
+      })
       door.addHook('onRequest', async (request, reply) => {
         reply.header('cache-control', 'no-store')
         if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -43,6 +52,10 @@ export async function adminDoor(app: FastifyInstance, config: Config, s: Service
         if (!staff) throw new HttpError(401, adminMensagens.semSessao, 'Sessão terminada')
         if (staff.pendente !== null && acesso !== 'pendente') {
           throw new HttpError(401, adminMensagens.passo, 'Início de sessão incompleto')
+        }
+        const papeis = request.routeOptions.config.papeis
+        if (acesso !== 'pendente' && !papeis?.includes(staff.papel)) {
+          throw new HttpError(403, adminMensagens.semPermissao, 'Sem permissão')
         }
         request.staff = staff
       })

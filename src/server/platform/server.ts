@@ -21,6 +21,8 @@ export interface RouteEntry {
   url: string
   /** It declares what its success may carry (the serializer's allow-list). */
   hasResponseSchema: boolean
+  /** Its config as registered (a door's access rules read there: the back-office's roles), for the walking tests. */
+  config: Record<string, unknown>
 }
 
 declare module 'fastify' {
@@ -49,7 +51,8 @@ export async function createServer(config: Config, logStream?: NodeJS.WritableSt
   app.decorate('routeTable', routeTable)
   app.addHook('onRoute', (route) => {
     const hasResponseSchema = Boolean(route.schema?.response)
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, hasResponseSchema })
+    const config = (route.config ?? {}) as Record<string, unknown>
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, hasResponseSchema, config })
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)

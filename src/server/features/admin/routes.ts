@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
@@ -24,7 +24,7 @@ import type { AdminService } from './service.ts'
  * The back-office's API (`/admin/api/*`, registered by doors/admin.ts). Every route needs a staff session whose
  * sign-in is complete, unless it says otherwise in its config: `adminAcesso: 'aberto'` (signing in, out, accepting an
  * invitation) or `'pendente'` (the steps of a sign-in: the session, a forced password change, the TOTP enrolment and
- * check). Roles are checked by `requireRole` before anything else of the route runs.
+ * check); every other route names its roles (`papeis`), which the door checks before anything else of it runs.
  */
 
 export const ADMIN_COOKIE = 'balcao_admin'
@@ -33,21 +33,16 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call an admin route besides a fully signed-in staff member (doors/admin.ts). */
     adminAcesso?: 'aberto' | 'pendente'
+    /**
+     * The roles a fully signed-in staff member needs for the route (403 for any other). Required of every route that
+     * is not `adminAcesso`: the door refuses to register one that names none, so no route is open to every role by
+     * omission.
+     */
+    papeis?: readonly Papel[]
   }
   interface FastifyRequest {
     /** The staff member of the back-office's routes. */
     staff: Staff
-  }
-}
-
-/** A route for these roles only (403 for any other, 401 without a session: the door checked that first). */
-export function requireRole(...papeis: Papel[]): onRequestHookHandler {
-  return (request, _reply, done) => {
-    if (!papeis.includes(request.staff.papel)) {
-      done(new HttpError(403, adminMensagens.semPermissao, 'Sem permissão'))
-      return
-    }
-    done()
   }
 }
 
@@ -203,14 +198,14 @@ export const adminRoutes: FastifyPluginAsyncZod<{ service: AdminService; secureC
   // Admins only: the staff and the audit log.
   app.get(
     '/utilizadores',
-    { onRequest: requireRole('admin'), schema: { response: dataResponse(z.array(StaffSchema)) } },
+    { config: { papeis: ['admin'] }, schema: { response: dataResponse(z.array(StaffSchema)) } },
     async () => ({ data: await equipa.listar() }),
   )
 
   app.post(
     '/utilizadores',
     {
-      onRequest: requireRole('admin'),
+      config: { papeis: ['admin'] },
       schema: { body: ConvidarSchema, response: dataResponse(StaffSchema.nullable()) },
     },
     async (request) => ({ data: await equipa.convidar(request.staff, request.body, ip(request)) }),
@@ -219,7 +214,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ service: AdminService; secureC
   app.post(
     '/utilizadores/:id/desativar',
     {
-      onRequest: requireRole('admin'),
+      config: { papeis: ['admin'] },
       schema: { params: idParams('id'), body: ValueCallSchema, response: dataResponse(StaffSchema) },
     },
     async (request) => ({ data: await equipa.desativar(request.staff, Number(request.params.id), ip(request)) }),
@@ -228,7 +223,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ service: AdminService; secureC
   app.get(
     '/auditoria',
     {
-      onRequest: requireRole('admin'),
+      config: { papeis: ['admin'] },
       schema: { querystring: AuditoriaQuery, response: dataResponse(AuditoriaSchema) },
     },
     async (request) => {
