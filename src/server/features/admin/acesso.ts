@@ -241,8 +241,11 @@ export function createAdminAcesso(deps: AdminDeps) {
       return codigos
     },
 
-    /** The second factor of a sign-in: a TOTP code not used before, or one of the recovery codes (each once). */
-    async verificarTotp(staff: Staff, codigo: string, ip: string): Promise<void> {
+    /**
+     * The second factor of a sign-in: a TOTP code not used before, or one of the recovery codes (each once). Answers the
+     * token of the full session that replaces the pending one.
+     */
+    async verificarTotp(staff: Staff, codigo: string, ip: string): Promise<string> {
       exigirPasso(staff, 'verificar_totp')
       await contarCodigo(staff.id)
       // Wrong codes lock the account as wrong passwords do (five, then a lock that doubles up to a day), counted
@@ -265,6 +268,7 @@ export function createAdminAcesso(deps: AdminDeps) {
       }
       const now = isoNow(clock)
       let meio: 'totp' | 'recuperacao'
+      let recuperacao: number | undefined
       if (/^\d{6}$/.test(codigo)) {
         const passo = await passoDoCodigo(openText(cifra, user.totp_segredo, aadTotp(user.id)), codigo, clock)
         if (passo === null || !(await repo.takeTotpStep(user.id, passo, now))) throw await invalido()
@@ -272,24 +276,32 @@ export function createAdminAcesso(deps: AdminDeps) {
       } else {
         const normalizado = normalizarCodigoRecuperacao(codigo)
         if (!normalizado) throw await invalido()
-        let usado = false
+        // The hash is checked before the transaction (scrypt is slow); the code is spent inside it, with the session.
+        let achado: number | undefined
         for (const guardado of await repo.unusedRecoveryCodes(user.id)) {
           if (await verifySecret(normalizado, guardado.codigo_hash)) {
-            usado = await repo.spendRecoveryCode(guardado.id, now)
+            achado = guardado.id
             break
           }
         }
-        if (!usado) throw await invalido()
+        if (achado === undefined) throw await invalido()
+        recuperacao = achado
         meio = 'recuperacao'
       }
       await repo.clearTentativas(chave)
-      await db.transaction().execute(async (trx) => {
-        await adminRepo(trx).setSegundoFator(staff.sessaoId)
+      // A new session token once the sign-in is complete (the pending one ends): a token seen before the second factor
+      // never becomes a full session.
+      return db.transaction().execute(async (trx) => {
+        const r = adminRepo(trx)
+        if (recuperacao !== undefined && !(await r.spendRecoveryCode(recuperacao, now))) throw await invalido()
+        await r.revokeSessao(staff.sessaoId, now)
+        const nova = await novaSessao(trx, user.id, true)
         await auditar(trx, clock, atorDe(staff, ip), {
           acao: meio === 'totp' ? 'sessao.segundo_fator' : 'sessao.codigo_recuperacao',
           entidade: 'sessao',
-          entidadeId: staff.sessaoId,
+          entidadeId: nova.sessaoId,
         })
+        return nova.token
       })
     },
   }

@@ -15,9 +15,8 @@ import {
 } from '../../../shared/admin.ts'
 import { ValueCallSchema } from '../../../shared/conta.ts'
 import { IdSchema, idParams, texto } from '../../../shared/validacao.ts'
-import { HttpError } from '../../platform/errors.ts'
 import { dataResponse, noDataResponse } from '../../platform/http.ts'
-import { ADMIN_LIMITES, adminMensagens, type Staff } from './context.ts'
+import { ADMIN_LIMITES, type Staff } from './context.ts'
 import type { AdminService } from './service.ts'
 
 /**
@@ -189,8 +188,12 @@ export const adminRoutes: FastifyPluginAsyncZod<{ service: AdminService; secureC
   app.post(
     '/totp/verificar',
     { config: { adminAcesso: 'pendente' }, schema: { body: CodigoTotpSchema, response: noDataResponse } },
-    async (request) => {
-      await acesso.verificarTotp(request.staff, request.body.codigo, ip(request))
+    async (request, reply) => {
+      setCookie(
+        reply,
+        await acesso.verificarTotp(request.staff, request.body.codigo, ip(request)),
+        ADMIN_LIMITES.sessaoMaxMs,
+      )
       return { data: null }
     },
   )
