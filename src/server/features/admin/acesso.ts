@@ -163,12 +163,16 @@ export function createAdminAcesso(deps: AdminDeps) {
     /** Every session of the account ends (this one too); the device gets a new one, with what this one had proved. */
     async alterarPassword(staff: Staff, atual: string, nova: string, ip: string) {
       if (staff.pendente !== null && staff.pendente !== 'alterar_password') exigirPasso(staff, 'alterar_password')
+      // A session left open is not a way to guess the password: wrong ones count towards the sign-in's lock.
+      const lockUntil = await tomarTentativa(staff.email)
       const user = await repo.findById(staff.id)
       if (!user || !(await verifySecret(atual, user.password_hash))) {
+        if (lockUntil) throw bloqueada(lockUntil)
         throw new HttpError(400, adminMensagens.passwordAtual, 'Palavra-passe incorreta', {
           atual: adminMensagens.passwordAtual,
         })
       }
+      await repo.clearTentativas(staff.email)
       const hash = await hashSecret(nova)
       const segundoFator = staff.pendente === null || staff.pendente === 'alterar_password'
       return db.transaction().execute(async (trx) => {

@@ -63,4 +63,19 @@ describe.each(testDialects())('the second factor’s lock, on %s', (dialect) => 
       .execute()
     expect(falhas).toHaveLength(6)
   })
+
+  it('wrong current passwords in a signed-in session count towards the sign-in lock', async () => {
+    const email = 'eva@exemplo.pt'
+    const { password } = await t.app.admin.equipa.criarAdmin(email)
+    const { cookie } = await chamar(undefined, '/entrar', { email, password })
+    const nova = 'uma-palavra-passe-longa'
+    const errada = () => chamar(cookie, '/alterar-password', { atual: 'nao-e-esta-senha', nova, confirmacao: nova })
+    for (let i = 0; i < 4; i++) expect((await errada()).res.statusCode).toBe(400)
+    expect((await errada()).res.statusCode).toBe(429)
+    // The lock is the sign-in's: the right password waits for it, here and at /entrar.
+    expect((await chamar(undefined, '/entrar', { email, password })).res.statusCode).toBe(429)
+    clock.advance(MINUTE + 1000)
+    const certa = await chamar(cookie, '/alterar-password', { atual: password, nova, confirmacao: nova })
+    expect(certa.res.statusCode).toBe(200)
+  })
 })
