@@ -27,7 +27,10 @@ const toPergunta = (row: PerguntaRow): Pergunta => ({
 })
 
 type ResumoRow = Pick<NovidadesTable, 'tag' | 'title' | 'subtitle' | 'image_list'> & { id: number; destaque: number }
-type ConteudoRow = Omit<NovidadesTable, 'id' | 'destaque' | 'posicao' | 'despublicado_em'> & { id: number; destaque: number }
+type ConteudoRow = Omit<NovidadesTable, 'id' | 'destaque' | 'posicao' | 'despublicado_em'> & {
+  id: number
+  destaque: number
+}
 
 const toResumo = (row: ResumoRow): NovidadeResumo => ({
   id: row.id,
