@@ -37,6 +37,8 @@ async function accessibleAtBothSizes(page: Page) {
 }
 
 test.use({ ...DESKTOP })
+// One after the other: the journey reads the newest audit entry, which another admin's changes would take.
+test.describe.configure({ mode: 'default' })
 
 test('an admin is created, signs in, changes the password, enrols TOTP and sees the shell', async ({ page }) => {
   // Fourteen axe runs (seven screens, two sizes) besides the journey.
@@ -107,4 +109,75 @@ test('an admin is created, signs in, changes the password, enrols TOTP and sees 
   await expect(page.getByRole('heading', { name: 'Entrar' })).toBeVisible()
   await page.goto('/admin')
   await expect(page).toHaveURL(/\/admin\/entrar$/)
+})
+
+/** An admin through its first sign-in, without the checks the journey above makes: the shell is open. */
+async function adminNaConsola(page: Page): Promise<string> {
+  const email = `admin-${randomUUID().slice(0, 8)}@exemplo.pt`
+  const temporaria = adminCreate(email)
+  await page.goto('/admin/entrar')
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email)
+  await page.getByRole('textbox', { name: 'Palavra-passe', exact: true }).fill(temporaria)
+  await page.getByRole('button', { name: 'Entrar' }).click()
+  const nova = `nova-palavra-${randomUUID().slice(0, 8)}`
+  await page.getByRole('textbox', { name: 'Palavra-passe atual', exact: true }).fill(temporaria)
+  await page.getByRole('textbox', { name: 'Nova palavra-passe', exact: true }).fill(nova)
+  await page.getByRole('textbox', { name: 'Confirmar nova palavra-passe', exact: true }).fill(nova)
+  await page.getByRole('button', { name: 'Guardar' }).click()
+  const segredo = (await page.getByTestId('segredo-totp').textContent())?.trim() ?? ''
+  await page
+    .getByRole('textbox', { name: 'Código de 6 dígitos', exact: true })
+    .fill(await generate({ secret: segredo }))
+  await page.getByRole('button', { name: 'Confirmar' }).click()
+  await page.getByRole('button', { name: 'Continuar' }).click()
+  await expect(page).toHaveURL(/\/admin$/)
+  return email
+}
+
+test('an admin writes a news item, publishes it, and a customer sees it at once; then deletes it', async ({ page }) => {
+  test.setTimeout(90_000)
+  await adminNaConsola(page)
+  await page.getByRole('navigation', { name: 'Secções' }).getByRole('link', { name: 'Novidades' }).click()
+  await expect(page.getByRole('heading', { name: 'Novidades', level: 1 })).toBeVisible()
+  await accessibleAtBothSizes(page)
+
+  // The form's messages, in pt-PT, under the fields.
+  await page.getByRole('textbox', { name: 'Identificador (URL)', exact: true }).fill('Com Espaços')
+  await page.getByRole('button', { name: 'Criar rascunho' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click()
+  await expect(page.getByText('Campo de preenchimento obrigatório').first()).toBeVisible()
+  await expect(page.getByText('Use apenas letras minúsculas sem acentos, algarismos e hífenes')).toBeVisible()
+
+  const sufixo = randomUUID().slice(0, 6)
+  const titulo = `Abrimos no Porto ${sufixo}`
+  const tag = `abrimos-porto-${sufixo}`
+  await page.getByRole('textbox', { name: 'Título', exact: true }).fill(titulo)
+  await page.getByRole('textbox', { name: 'Subtítulo', exact: true }).fill('Sábado às 10h')
+  await page.getByRole('textbox', { name: 'Texto', exact: true }).fill('Venha conhecer a nova loja.')
+  await page.getByRole('textbox', { name: 'Identificador (URL)', exact: true }).fill(tag)
+  await page.getByRole('spinbutton', { name: 'Posição', exact: true }).fill('999')
+  await page.getByRole('button', { name: 'Criar rascunho' }).click()
+  const linha = page.getByRole('row').filter({ hasText: tag })
+  await expect(linha).toContainText('Rascunho')
+
+  // A draft: the customer (another tab of this device, past the onboarding) does not see it.
+  const cliente = await page.context().newPage()
+  await cliente.goto('/novidades')
+  await expect(cliente.getByRole('heading', { level: 1 }).first()).toBeVisible()
+  await expect(cliente.getByText(titulo)).toHaveCount(0)
+
+  await linha.getByRole('button', { name: `Publicar «${titulo}»` }).click()
+  await expect(linha).toContainText('Publicada')
+  await cliente.reload()
+  await expect(cliente.getByText(titulo)).toBeVisible()
+  await accessibleAtBothSizes(page)
+
+  // Deleted after a confirmation: gone for the customer too.
+  await linha.getByRole('button', { name: `Apagar «${titulo}»` }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Apagar' }).click()
+  await expect(page.getByRole('row').filter({ hasText: tag })).toHaveCount(0)
+  await cliente.reload()
+  await expect(cliente.getByRole('heading', { level: 1 }).first()).toBeVisible()
+  await expect(cliente.getByText(titulo)).toHaveCount(0)
+  await cliente.close()
 })

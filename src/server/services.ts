@@ -6,6 +6,7 @@ import type { Config } from './config.ts'
 import { createAdminService } from './features/admin/service.ts'
 import { CONTA_LIMITES, createContaService } from './features/conta/service.ts'
 import { createConteudosRepository } from './features/conteudos/repository.ts'
+import { CONTEUDOS_CACHE_TAGS } from './features/conteudos/routes.ts'
 import { createConteudosService } from './features/conteudos/service.ts'
 import { createDadosPrivadosService } from './features/dados-privados/service.ts'
 import { CATALOGO_CACHE_TAG, createCatalogoService } from './features/encomendas/catalogo.ts'
@@ -130,7 +131,10 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
   // Platform, as the SMS provider: features queue messages with enfileirarEmail in their own transactions.
   const email = createEmailOutbox({ db, clock, transport: emailTransportFor(config, deps), log: app.log })
 
-  const conteudos = createConteudosService(createConteudosRepository(db), clock)
+  const conteudos = createConteudosService(createConteudosRepository(db), clock, {
+    db,
+    aoAlterar: () => readCache.invalidate(CONTEUDOS_CACHE_TAGS.novidades),
+  })
   const restaurantes = createRestaurantesService(createRestaurantesRepository(db))
 
   // The data key seals what must be read back (customers' security codes, staff TOTP secrets): docs/decisions/0004.
@@ -242,7 +246,7 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
   })
 
   // The back-office's staff, their sign-in and the audit log: stands alone (issue 21).
-  const admin = createAdminService({ db, clock, limiter, cifra, appUrl: config.APP_URL })
+  const admin = createAdminService({ db, clock, limiter, cifra, appUrl: config.APP_URL }, { conteudos })
 
   return {
     db,

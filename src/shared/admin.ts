@@ -21,6 +21,7 @@ export const adminPaths = {
   verificarTotp: '/admin/verificar',
   utilizadores: '/admin/utilizadores',
   auditoria: '/admin/auditoria',
+  novidades: '/admin/novidades',
   convite: '/admin/convite/:token',
 } as const
 

@@ -1,6 +1,6 @@
 import { EmailStaffSchema } from '../../shared/admin.ts'
 import { loadConfig } from '../config.ts'
-import { createAdminService } from '../features/admin/service.ts'
+import { createAdminEquipa } from '../features/admin/equipa.ts'
 import { systemClock } from '../platform/clock.ts'
 import { dataKeyringFor, setHashCost } from '../platform/crypto.ts'
 import { migrateToLatest, openDatabase } from '../platform/db.ts'
@@ -25,7 +25,7 @@ async function main(args: string[]): Promise<number> {
   const database = openDatabase(config.DATABASE_URL)
   try {
     await migrateToLatest(database.db)
-    const admin = createAdminService({
+    const equipa = createAdminEquipa({
       db: database.db,
       clock: systemClock,
       limiter: createRateLimiter(database.db, systemClock),
@@ -36,7 +36,7 @@ async function main(args: string[]): Promise<number> {
       }),
       appUrl: config.APP_URL,
     })
-    const { password } = await admin.equipa.criarAdmin(parsed.data)
+    const { password } = await equipa.criarAdmin(parsed.data)
     console.error(
       `Administrador ${parsed.data} criado. Palavra-passe temporária (mude-a ao entrar em /admin/entrar; não volta a ser mostrada):`,
     )

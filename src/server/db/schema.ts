@@ -46,7 +46,10 @@ interface ConteudoBase {
   publicado_em: string
 }
 
-export type NovidadesTable = ConteudoBase
+export interface NovidadesTable extends ConteudoBase {
+  /** When it was taken off the customer's screens (migration 2026-11-29T0000-novidades-publicacao); null: published. */
+  despublicado_em: string | null
+}
 export interface CampanhasTable extends ConteudoBase {
   /** When it ends (migration 2026-11-26T0100-campanhas-fim); null: until it is taken down. */
   termina_em: string | null

@@ -14,6 +14,7 @@ import {
   PENDENTES,
 } from '../../../shared/admin.ts'
 import { ValueCallSchema } from '../../../shared/conta.ts'
+import { NovidadeInputSchema, NovidadeStaffSchema } from '../../../shared/novidades-gestao.ts'
 import { IdSchema, idParams, texto } from '../../../shared/validacao.ts'
 import { dataResponse, noDataResponse } from '../../platform/http.ts'
 import { ADMIN_LIMITES, type Staff } from './context.ts'
@@ -239,6 +240,58 @@ export const adminRoutes: FastifyPluginAsyncZod<{ service: AdminService; secureC
           porPagina: AUDITORIA_POR_PAGINA,
         }),
       }
+    },
+  )
+
+  // News items: admins and gestores (features/conteudos owns them; each change is audited in its transaction).
+  const { novidades } = service
+  const gestaoConteudos = { papeis: ['admin', 'gestor'] } as const
+
+  app.get(
+    '/novidades',
+    { config: gestaoConteudos, schema: { response: dataResponse(z.array(NovidadeStaffSchema)) } },
+    async () => ({ data: await novidades.listar() }),
+  )
+
+  app.post(
+    '/novidades',
+    { config: gestaoConteudos, schema: { body: NovidadeInputSchema, response: dataResponse(NovidadeStaffSchema) } },
+    async (request) => ({ data: await novidades.criar(request.staff, request.body, ip(request)) }),
+  )
+
+  app.post(
+    '/novidades/:id',
+    {
+      config: gestaoConteudos,
+      schema: { params: idParams('id'), body: NovidadeInputSchema, response: dataResponse(NovidadeStaffSchema) },
+    },
+    async (request) => ({
+      data: await novidades.editar(request.staff, Number(request.params.id), request.body, ip(request)),
+    }),
+  )
+
+  for (const [acao, publicada] of [
+    ['publicar', true],
+    ['despublicar', false],
+  ] as const) {
+    app.post(
+      `/novidades/:id/${acao}`,
+      {
+        config: gestaoConteudos,
+        schema: { params: idParams('id'), body: ValueCallSchema, response: dataResponse(NovidadeStaffSchema) },
+      },
+      async (request) => ({
+        data: await novidades.publicar(request.staff, Number(request.params.id), publicada, ip(request)),
+      }),
+    )
+  }
+
+  app.post(
+    '/novidades/:id/apagar',
+    { config: gestaoConteudos, schema: { params: idParams('id'), body: ValueCallSchema, response: noDataResponse } },
+    async (request) => {
+      await novidades.apagar(request.staff, Number(request.params.id), ip(request))
+      return { data: null }
     },
   )
 }

@@ -1,12 +1,26 @@
+import type { ConteudosService } from '../conteudos/service.ts'
 import { createAdminAcesso } from './acesso.ts'
 import type { AdminDeps } from './context.ts'
 import { createAdminEquipa } from './equipa.ts'
+import { createAdminNovidades } from './novidades.ts'
 
 export type { Staff } from './context.ts'
 
-/** The back-office's service (issue 21): signing in (acesso.ts) and the staff and audit log (equipa.ts). */
-export function createAdminService(deps: AdminDeps) {
-  return { acesso: createAdminAcesso(deps), equipa: createAdminEquipa(deps) }
+/** The features whose content the back-office manages, through their services. */
+export interface AdminFeatures {
+  conteudos: ConteudosService
+}
+
+/**
+ * The back-office's service (issue 21): signing in (acesso.ts), the staff and audit log (equipa.ts), and the content
+ * it manages through its owners' services (novidades.ts).
+ */
+export function createAdminService(deps: AdminDeps, features: AdminFeatures) {
+  return {
+    acesso: createAdminAcesso(deps),
+    equipa: createAdminEquipa(deps),
+    novidades: createAdminNovidades(features.conteudos, deps.clock),
+  }
 }
 
 export type AdminService = ReturnType<typeof createAdminService>

@@ -6,8 +6,20 @@ import { ADMIN_COOKIE } from './routes.ts'
  * Test support: an admin through its whole first sign-in (the command's one-time password changed, TOTP enrolled),
  * and the cookie of its session, for the tests that walk every route with each door's identity.
  */
-export async function signedInAdmin(t: TestApp, email = 'admin-testes@exemplo.pt'): Promise<string> {
-  const { password } = await t.app.admin.equipa.criarAdmin(email)
+export async function signedInAdmin(
+  t: TestApp,
+  email = 'admin-testes@exemplo.pt',
+  papel: 'admin' | 'gestor' = 'admin',
+): Promise<string> {
+  const { password, id } = await t.app.admin.equipa.criarAdmin(email)
+  // A gestor: the same account with its role changed before its first sign-in (it enrols a TOTP as an admin does).
+  if (papel !== 'admin') {
+    await t.database.db
+      .updateTable('admin_utilizadores')
+      .set({ papel, restaurantes: '[]' })
+      .where('id', '=', id)
+      .execute()
+  }
   let cookie = ''
   const call = async (url: string, body: unknown) => {
     const res = await t.app.inject({

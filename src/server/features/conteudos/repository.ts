@@ -1,3 +1,5 @@
+import type { Insertable, Updateable } from 'kysely'
+import type { NovidadesTable } from '../../db/schema.ts'
 import type { Database } from '../../platform/db.ts'
 
 /** The two tables that share the news-item shape (a campaign also has an end: `listCampanhas`). */
@@ -6,6 +8,16 @@ export type ConteudoTable = 'novidades' | 'campanhas'
 export function createConteudosRepository(db: Database) {
   return {
     listConteudo(table: ConteudoTable) {
+      if (table === 'novidades') {
+        // The customer's list: published items only.
+        return db
+          .selectFrom('novidades')
+          .select(['id', 'tag', 'title', 'subtitle', 'destaque', 'image_list'])
+          .where('despublicado_em', 'is', null)
+          .orderBy('posicao')
+          .orderBy('publicado_em', 'desc')
+          .execute()
+      }
       return db
         .selectFrom(table)
         .select(['id', 'tag', 'title', 'subtitle', 'destaque', 'image_list'])
@@ -15,7 +27,48 @@ export function createConteudosRepository(db: Database) {
     },
 
     findConteudoByTag(table: ConteudoTable, tag: string) {
+      if (table === 'novidades') {
+        return db
+          .selectFrom('novidades')
+          .select(['id', 'tag', 'title', 'title_detail', 'subtitle', 'text', 'destaque', 'image_list', 'image_detail'])
+          .select(['publicado_em'])
+          .where('tag', '=', tag)
+          .where('despublicado_em', 'is', null)
+          .executeTakeFirst()
+      }
       return db.selectFrom(table).selectAll().where('tag', '=', tag).executeTakeFirst()
+    },
+
+    // The back-office's news items: every one, published or not.
+    listNovidadesTodas() {
+      return db
+        .selectFrom('novidades')
+        .selectAll()
+        .orderBy('posicao')
+        .orderBy('publicado_em', 'desc')
+        .orderBy('id')
+        .execute()
+    },
+
+    findNovidade(id: number) {
+      return db.selectFrom('novidades').selectAll().where('id', '=', id).executeTakeFirst()
+    },
+
+    findNovidadeByTag(tag: string) {
+      return db.selectFrom('novidades').select('id').where('tag', '=', tag).executeTakeFirst()
+    },
+
+    async insertNovidade(values: Insertable<NovidadesTable>): Promise<number> {
+      const row = await db.insertInto('novidades').values(values).returning('id').executeTakeFirstOrThrow()
+      return row.id
+    },
+
+    async updateNovidade(id: number, values: Updateable<NovidadesTable>) {
+      await db.updateTable('novidades').set(values).where('id', '=', id).execute()
+    },
+
+    async deleteNovidade(id: number) {
+      await db.deleteFrom('novidades').where('id', '=', id).execute()
     },
 
     /** The campaigns still running at `agora` (ISO-8601 UTC): none whose end has come. */

@@ -11,7 +11,10 @@ import { type Clock, isoNow } from '../../platform/clock.ts'
 import { sha256 } from '../../platform/crypto.ts'
 import { notFound } from '../../platform/errors.ts'
 import { sanitizeHtml } from '../../platform/html.ts'
+import { createGestaoNovidades, type GestaoNovidadesDeps } from './novidades-gestao.ts'
 import type { ConteudosRepository, ConteudoTable } from './repository.ts'
+
+export type { RegistoNovidade } from './novidades-gestao.ts'
 
 type PerguntaRow = Omit<FaqPerguntasTable, 'id' | 'posicao'> & { id: number }
 
@@ -24,7 +27,10 @@ const toPergunta = (row: PerguntaRow): Pergunta => ({
 })
 
 type ResumoRow = Pick<NovidadesTable, 'tag' | 'title' | 'subtitle' | 'image_list'> & { id: number; destaque: number }
-type ConteudoRow = Omit<NovidadesTable, 'id' | 'destaque' | 'posicao'> & { id: number; destaque: number }
+type ConteudoRow = Omit<NovidadesTable, 'id' | 'destaque' | 'posicao' | 'despublicado_em'> & {
+  id: number
+  destaque: number
+}
 
 const toResumo = (row: ResumoRow): NovidadeResumo => ({
   id: row.id,
@@ -51,7 +57,11 @@ export interface ComFim {
   terminaEm: string | null
 }
 
-export function createConteudosService(repository: ConteudosRepository, clock: Clock) {
+export function createConteudosService(
+  repository: ConteudosRepository,
+  clock: Clock,
+  gestao: Omit<GestaoNovidadesDeps, 'clock'>,
+) {
   async function listConteudo(table: ConteudoTable): Promise<NovidadeResumo[]> {
     return (await repository.listConteudo(table)).map(toResumo)
   }
@@ -63,6 +73,9 @@ export function createConteudosService(repository: ConteudosRepository, clock: C
   }
 
   return {
+    /** The back-office's news items (published or not) and their changes. */
+    novidades: createGestaoNovidades({ ...gestao, clock }),
+
     listNovidades: () => listConteudo('novidades'),
     getNovidade: (tag: string) => getConteudo('novidades', tag, 'Esta novidade não existe.'),
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useEffect } from 'react'
 import { Navigate, NavLink, useNavigate } from 'react-router'
-import { adminPaths, PAPEL_NOME } from '../../../shared/admin.ts'
+import { adminPaths, PAPEL_NOME, type Papel } from '../../../shared/admin.ts'
 import { ApiError } from '../../lib/api.ts'
 import { adminPost, isSemSessao } from './api.ts'
 import { adminKeys } from './keys.ts'
@@ -9,7 +9,7 @@ import { destinoDe, useSessao } from './use-sessao.ts'
 import './admin.css'
 
 /** The sections of the back-office; those not built yet are listed, marked as coming (issue 21). */
-const EM_BREVE = ['Conteúdos', 'Lojas e ementas', 'Pessoas e fidelização', 'Notificações', 'Relatórios']
+const EM_BREVE = ['Outros conteúdos', 'Lojas e ementas', 'Pessoas e fidelização', 'Notificações', 'Relatórios']
 
 /** The page title (`… · Back-office`). */
 export function useTitulo(titulo: string) {
@@ -41,10 +41,13 @@ export function AdminPasso({ titulo, children }: { titulo: string; children: Rea
 export function AdminLayout({
   titulo,
   apenasAdmin = false,
+  papeis,
   children,
 }: {
   titulo: string
   apenasAdmin?: boolean
+  /** The roles the page is for (the server refuses the others too); every role when not given. */
+  papeis?: readonly Papel[]
   children: ReactNode
 }) {
   useTitulo(titulo)
@@ -98,6 +101,11 @@ export function AdminLayout({
                 Início
               </NavLink>
             </li>
+            {(papel === 'admin' || papel === 'gestor') && (
+              <li>
+                <NavLink to={adminPaths.novidades}>Novidades</NavLink>
+              </li>
+            )}
             {EM_BREVE.map((seccao) => (
               <li key={seccao}>
                 <span className="admin-em-breve">
@@ -118,7 +126,11 @@ export function AdminLayout({
           </ul>
         </nav>
         <main id="conteudo" className="admin-main">
-          {apenasAdmin && papel !== 'admin' ? <p role="alert">Não tem permissão para esta área.</p> : children}
+          {(apenasAdmin && papel !== 'admin') || (papeis && !papeis.includes(papel)) ? (
+            <p role="alert">Não tem permissão para esta área.</p>
+          ) : (
+            children
+          )}
         </main>
       </div>
     </div>

@@ -39,6 +39,11 @@ export const ACOES: Record<string, string> = {
   'utilizador.convidar': 'Utilizador convidado',
   'convite.aceitar': 'Convite aceite',
   'utilizador.desativar': 'Utilizador desativado',
+  'novidade.criar': 'Novidade criada',
+  'novidade.editar': 'Novidade editada',
+  'novidade.publicar': 'Novidade publicada',
+  'novidade.despublicar': 'Novidade despublicada',
+  'novidade.apagar': 'Novidade apagada',
 }
 
 const quando = new Intl.DateTimeFormat('pt-PT', {

@@ -3,6 +3,7 @@ export const adminKeys = {
   all: ['admin'] as const,
   sessao: () => [...adminKeys.all, 'sessao'] as const,
   utilizadores: () => [...adminKeys.all, 'utilizadores'] as const,
+  novidades: () => [...adminKeys.all, 'novidades'] as const,
   auditoria: (filtro: { utilizador?: string; acao?: string; pagina: number }) =>
     [...adminKeys.all, 'auditoria', filtro] as const,
 }

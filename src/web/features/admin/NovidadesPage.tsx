@@ -1,0 +1,207 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { flushSync } from 'react-dom'
+import type { NovidadeInputSchema, NovidadeStaff } from '../../../shared/novidades-gestao.ts'
+import { Dialog } from '../../ui/Dialog.tsx'
+import { CheckboxField, Field, FieldError, RequiredMark, useFieldIds } from '../../ui/Field.tsx'
+import { useApiForm } from '../../ui/form.tsx'
+import { AdminLayout } from './AdminLayout.tsx'
+import { adminGet, adminPost } from './api.ts'
+import { adminKeys } from './keys.ts'
+
+export const novidadesQuery = () => ({
+  queryKey: adminKeys.novidades(),
+  queryFn: ({ signal }: { signal: AbortSignal }) => adminGet<NovidadeStaff[]>('/novidades', signal),
+})
+
+const schema = (): Promise<typeof NovidadeInputSchema> =>
+  import('../../../shared/novidades-gestao.ts').then((m) => m.NovidadeInputSchema)
+
+const VAZIA = { title: '', subtitle: '', text: '', destaque: false, tag: '', posicao: 0 }
+
+/** `/admin/novidades` (admins and gestores): every news item, published or not; create, edit, publish, delete. */
+export function NovidadesPage() {
+  const queryClient = useQueryClient()
+  const lista = useQuery(novidadesQuery())
+  const [aEditar, setAEditar] = useState<NovidadeStaff | null>(null)
+  const [aApagar, setAApagar] = useState<NovidadeStaff | null>(null)
+  const [aviso, setAviso] = useState<string | null>(null)
+  const recarregar = () => void queryClient.invalidateQueries({ queryKey: adminKeys.novidades() })
+
+  const acao = useMutation({
+    mutationFn: ({ id, qual }: { id: number; qual: 'publicar' | 'despublicar' | 'apagar' }) =>
+      adminPost<NovidadeStaff | null>(`/novidades/${id}/${qual}`),
+    onSuccess: (_r, { qual }) => {
+      setAviso(
+        qual === 'publicar'
+          ? 'Novidade publicada.'
+          : qual === 'despublicar'
+            ? 'Novidade despublicada.'
+            : 'Novidade apagada.',
+      )
+      recarregar()
+    },
+    onError: (error) => setAviso(error.message),
+  })
+
+  const { form, onSubmit, errorOf, submission } = useApiForm({
+    schema,
+    defaultValues: VAZIA,
+    submit: (values) => adminPost<NovidadeStaff>(aEditar ? `/novidades/${aEditar.id}` : '/novidades', values),
+    onSuccess: (n) => {
+      setAviso(aEditar ? `«${n.title}» foi guardada.` : `«${n.title}» foi criada como rascunho.`)
+      setAEditar(null)
+      form.reset(VAZIA)
+      recarregar()
+    },
+  })
+
+  const editar = (n: NovidadeStaff) => {
+    setAEditar(n)
+    form.reset({
+      title: n.title,
+      subtitle: n.subtitle ?? '',
+      text: n.text,
+      destaque: n.destaque,
+      tag: n.tag,
+      posicao: n.posicao,
+    })
+    setAviso(null)
+    document.getElementById('novidade-form')?.scrollIntoView()
+    document.getElementById('novidade-titulo')?.focus()
+  }
+  const cancelar = () => {
+    setAEditar(null)
+    form.reset(VAZIA)
+  }
+
+  const textoErro = errorOf('text')
+  const texto = useFieldIds('novidade-texto', textoErro, 'Pode usar parágrafos, negrito, itálico, listas e ligações.')
+
+  return (
+    <AdminLayout titulo="Novidades" papeis={['admin', 'gestor']}>
+      <h1>Novidades</h1>
+      <p role="status">{aviso}</p>
+      <section aria-labelledby="novidades-lista">
+        <h2 id="novidades-lista">Todas as novidades</h2>
+        {lista.isPending && <p role="status">A carregar…</p>}
+        {lista.isError && <p role="alert">{lista.error.message}</p>}
+        {lista.data && lista.data.length === 0 && <p>Ainda não há novidades.</p>}
+        {lista.data && lista.data.length > 0 && (
+          <table className="admin-tabela">
+            <thead>
+              <tr>
+                <th scope="col">Título</th>
+                <th scope="col">Identificador</th>
+                <th scope="col">Posição</th>
+                <th scope="col">Estado</th>
+                <th scope="col">
+                  <span className="visually-hidden">Ações</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {lista.data.map((n) => (
+                <tr key={n.id}>
+                  <td>
+                    {n.title}
+                    {n.destaque && <small> (destaque)</small>}
+                  </td>
+                  <td>{n.tag}</td>
+                  <td>{n.posicao}</td>
+                  <td>{n.publicada ? 'Publicada' : 'Rascunho'}</td>
+                  <td className="admin-acoes">
+                    <button
+                      type="button"
+                      className="button button-secondary"
+                      aria-label={`Editar «${n.title}»`}
+                      onClick={() => editar(n)}
+                    >
+                      Editar
+                    </button>
+                    <button
+                      type="button"
+                      className="button button-secondary"
+                      aria-label={`${n.publicada ? 'Despublicar' : 'Publicar'} «${n.title}»`}
+                      disabled={acao.isPending}
+                      onClick={() => acao.mutate({ id: n.id, qual: n.publicada ? 'despublicar' : 'publicar' })}
+                    >
+                      {n.publicada ? 'Despublicar' : 'Publicar'}
+                    </button>
+                    <button
+                      type="button"
+                      className="button button-secondary"
+                      aria-label={`Apagar «${n.title}»`}
+                      onClick={() => setAApagar(n)}
+                    >
+                      Apagar
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      <section aria-labelledby="novidade-form-titulo" id="novidade-form">
+        <h2 id="novidade-form-titulo">{aEditar ? `Editar «${aEditar.title}»` : 'Nova novidade'}</h2>
+        <form className="form admin-formulario" onSubmit={onSubmit} noValidate>
+          <Field id="novidade-titulo" label="Título" required error={errorOf('title')} {...form.register('title')} />
+          <Field label="Subtítulo" error={errorOf('subtitle')} {...form.register('subtitle')} />
+          <div className={textoErro ? 'field field-invalid' : 'field'}>
+            <label htmlFor={texto.controlId}>
+              Texto
+              <RequiredMark />
+            </label>
+            <p id={texto.hintId} className="field-hint">
+              Pode usar parágrafos, negrito, itálico, listas e ligações.
+            </p>
+            <textarea id={texto.controlId} rows={8} required {...texto.aria} {...form.register('text')} />
+            <FieldError id={texto.errorId} error={textoErro} />
+          </div>
+          <Field
+            label="Identificador (URL)"
+            required
+            hint="Letras minúsculas, algarismos e hífenes: aparece no endereço da novidade."
+            error={errorOf('tag')}
+            {...form.register('tag')}
+          />
+          <Field
+            label="Posição"
+            type="number"
+            min={0}
+            step={1}
+            hint="As de posição menor aparecem primeiro."
+            error={errorOf('posicao')}
+            {...form.register('posicao', { valueAsNumber: true })}
+          />
+          <CheckboxField error={errorOf('destaque')} {...form.register('destaque')}>
+            Destaque
+          </CheckboxField>
+          <div className="admin-acoes">
+            <button type="submit" className="button">
+              {aEditar ? 'Guardar alterações' : 'Criar rascunho'}
+            </button>
+            {aEditar && (
+              <button type="button" className="button button-secondary" onClick={cancelar}>
+                Cancelar
+              </button>
+            )}
+          </div>
+        </form>
+      </section>
+      {aApagar && (
+        <Dialog
+          title={`Apagar «${aApagar.title}»?`}
+          message="A novidade deixa de existir para a equipa e para os clientes. Não é possível desfazer."
+          buttons={[
+            { label: 'Cancelar', secondary: true, isDefault: true },
+            { label: 'Apagar', action: () => acao.mutate({ id: aApagar.id, qual: 'apagar' }) },
+          ]}
+          onClose={() => flushSync(() => setAApagar(null))}
+        />
+      )}
+      {submission.feedback}
+    </AdminLayout>
+  )
+}
