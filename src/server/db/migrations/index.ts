@@ -17,6 +17,7 @@ import * as campanhasFim from './2026-11-26T0100-campanhas-fim.ts'
 import * as email from './2026-11-26T0200-email.ts'
 import * as rgpd from './2026-11-27T0000-rgpd.ts'
 import * as admin from './2026-11-28T0000-admin.ts'
+import * as lojasPausa from './2026-11-29T0100-lojas-pausa.ts'
 
 /**
  * Every migration, by its timestamped name. Listed here rather than read from disk so that the same code runs under
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0200-email': email,
   '2026-11-27T0000-rgpd': rgpd,
   '2026-11-28T0000-admin': admin,
+  '2026-11-29T0100-lojas-pausa': lojasPausa,
 }
