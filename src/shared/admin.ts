@@ -22,6 +22,7 @@ export const adminPaths = {
   utilizadores: '/admin/utilizadores',
   auditoria: '/admin/auditoria',
   convite: '/admin/convite/:token',
+  lojas: '/admin/lojas',
 } as const
 
 const adminPatterns = Object.values(adminPaths).map((p) => new RegExp(`^${p.replace(/:\w+/g, '[^/]+')}/?$`))

@@ -14,6 +14,7 @@ const InscreverTotpPage = lazy(() => import('./InscreverTotpPage.tsx').then((m) 
 const VerificarTotpPage = lazy(() => import('./VerificarTotpPage.tsx').then((m) => ({ default: m.VerificarTotpPage })))
 const UtilizadoresPage = lazy(() => import('./UtilizadoresPage.tsx').then((m) => ({ default: m.UtilizadoresPage })))
 const AuditoriaPage = lazy(() => import('./AuditoriaPage.tsx').then((m) => ({ default: m.AuditoriaPage })))
+const LojasPage = lazy(() => import('./LojasPage.tsx').then((m) => ({ default: m.LojasPage })))
 const ConvitePage = lazy(() => import('./ConvitePage.tsx').then((m) => ({ default: m.ConvitePage })))
 
 /** Relative to `/admin/*`; a route object table (useRoutes), as the customer app's: no other router code to load. */
@@ -26,6 +27,7 @@ function AdminRoutes() {
     { path: 'verificar', element: <VerificarTotpPage /> },
     { path: 'utilizadores', element: <UtilizadoresPage /> },
     { path: 'auditoria', element: <AuditoriaPage /> },
+    { path: 'lojas', element: <LojasPage /> },
     { path: 'convite/:token', element: <ConvitePage /> },
     { path: '*', element: <EntrarPage /> },
   ])

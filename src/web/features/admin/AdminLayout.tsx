@@ -98,6 +98,9 @@ export function AdminLayout({
                 Início
               </NavLink>
             </li>
+            <li>
+              <NavLink to={adminPaths.lojas}>Lojas</NavLink>
+            </li>
             {EM_BREVE.map((seccao) => (
               <li key={seccao}>
                 <span className="admin-em-breve">
