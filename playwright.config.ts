@@ -32,9 +32,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium-mobile', testIgnore: /(lighthouse|admin)\.spec\.ts$/ },
-    // The back-office publishes content the customer's journeys count (the news list): it runs once they are done.
-    { name: 'back-office', testMatch: /admin\.spec\.ts$/, dependencies: ['chromium-mobile'] },
+    { name: 'chromium-mobile', testIgnore: /(lighthouse|admin(-[a-z]+)?)\.spec\.ts$/ },
+    // The back-office changes what the customer's journeys read (news published, a store paused): it runs once they
+    // are done.
+    { name: 'back-office', testMatch: /admin(-[a-z]+)?\.spec\.ts$/, dependencies: ['chromium-mobile'] },
     // Lighthouse measures CPU time: it runs once the journeys are done, one page at a time.
     { name: 'lighthouse', testMatch: /lighthouse\.spec\.ts$/, dependencies: ['back-office'], fullyParallel: false },
   ],

@@ -23,6 +23,7 @@ export const adminPaths = {
   auditoria: '/admin/auditoria',
   novidades: '/admin/novidades',
   convite: '/admin/convite/:token',
+  lojas: '/admin/lojas',
 } as const
 
 const adminPatterns = Object.values(adminPaths).map((p) => new RegExp(`^${p.replace(/:\w+/g, '[^/]+')}/?$`))

@@ -166,5 +166,9 @@ export const LojaEncomendaSchema = z.object({
   latitude: z.number(),
   longitude: z.number(),
   aberta: z.boolean(),
+  /** Its online orders are paused from the back-office (then `aberta` is false too). */
+  em_pausa: z.boolean(),
+  /** What to tell the customer of a paused store (until when, Lisbon time); null when not paused. */
+  aviso: z.string().nullable(),
 })
 export type LojaEncomenda = z.infer<typeof LojaEncomendaSchema>

@@ -1,6 +1,8 @@
 import { EmailStaffSchema } from '../../shared/admin.ts'
 import { loadConfig } from '../config.ts'
 import { createAdminEquipa } from '../features/admin/equipa.ts'
+import { createRestaurantesRepository } from '../features/restaurantes/repository.ts'
+import { createRestaurantesService } from '../features/restaurantes/service.ts'
 import { systemClock } from '../platform/clock.ts'
 import { dataKeyringFor, setHashCost } from '../platform/crypto.ts'
 import { migrateToLatest, openDatabase } from '../platform/db.ts'
@@ -35,6 +37,7 @@ async function main(args: string[]): Promise<number> {
         databaseUrl: config.DATABASE_URL,
       }),
       appUrl: config.APP_URL,
+      lojas: createRestaurantesService(createRestaurantesRepository(database.db)),
     })
     const { password } = await equipa.criarAdmin(parsed.data)
     console.error(

@@ -122,6 +122,10 @@ export interface LojasTable {
   posicao: Generated<number>
   /** When the store takes orders (JSON, see migration 2026-11-23T1000-ementas); null: it takes none. */
   horario_encomendas: string | null
+  /** When its online orders were paused (null: not paused); see migration 2026-11-29T0100-lojas-pausa. */
+  encomendas_pausa_em: string | null
+  /** When the pause ends by itself (null: until resumed). */
+  encomendas_pausa_ate: string | null
 }
 
 /** A store's menu as its POS last sent it, validated, prices in cents (src/shared/ementa.ts). */

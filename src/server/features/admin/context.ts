@@ -3,6 +3,7 @@ import { type Clock, DAY, HOUR, isoNow, MINUTE } from '../../platform/clock.ts'
 import type { DataKeyring } from '../../platform/crypto.ts'
 import type { Database } from '../../platform/db.ts'
 import type { Limit, RateLimiter } from '../../platform/rate-limit.ts'
+import type { RestaurantesService } from '../restaurantes/service.ts'
 import { adminRepo, type StaffRow } from './repository.ts'
 
 export const ADMIN_LIMITES = {
@@ -42,6 +43,8 @@ export interface AdminDeps {
   cifra: DataKeyring
   /** Where invitation links point (APP_URL). */
   appUrl: string
+  /** The stores (features/restaurantes): the pause of their online orders. */
+  lojas: Pick<RestaurantesService, 'lojasGestao' | 'definirPausa'>
 }
 
 /** The staff member a session speaks for, and what the session still asks before the back-office opens. */

@@ -2,6 +2,7 @@ import type { ConteudosService } from '../conteudos/service.ts'
 import { createAdminAcesso } from './acesso.ts'
 import type { AdminDeps } from './context.ts'
 import { createAdminEquipa } from './equipa.ts'
+import { createAdminLojas } from './lojas.ts'
 import { createAdminNovidades } from './novidades.ts'
 
 export type { Staff } from './context.ts'
@@ -12,13 +13,14 @@ export interface AdminFeatures {
 }
 
 /**
- * The back-office's service (issue 21): signing in (acesso.ts), the staff and audit log (equipa.ts), and the content
- * it manages through its owners' services (novidades.ts).
+ * The back-office's service (issue 21): signing in (acesso.ts), the staff and audit log (equipa.ts), the stores at
+ * work (lojas.ts) and the content it manages through its owners' services (novidades.ts).
  */
 export function createAdminService(deps: AdminDeps, features: AdminFeatures) {
   return {
     acesso: createAdminAcesso(deps),
     equipa: createAdminEquipa(deps),
+    lojas: createAdminLojas(deps),
     novidades: createAdminNovidades(features.conteudos, deps.clock),
   }
 }

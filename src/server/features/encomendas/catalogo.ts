@@ -6,7 +6,7 @@ import { HttpError, notFound } from '../../platform/errors.ts'
 import type { RestaurantesService } from '../restaurantes/service.ts'
 import type { CatalogoRepository } from './catalogo-repository.ts'
 import { firstFault, paraCatalogo } from './ementa.ts'
-import { estaAberta, parseHorario } from './horario.ts'
+import { avisoPausa, emPausa, estaAberta, parseHorario } from './horario.ts'
 import { type IndicePrecos, indicePrecos, precificar } from './precos.ts'
 
 /** What a writer passes to `ReadCache.invalidate` after a store's menu changed (after its commit). */
@@ -92,16 +92,24 @@ export function createCatalogoService({ repository, clock, onEmentaAlterada, loj
       return { hash: ementa.hash, last_update: ementa.last_update, alterada, produtos }
     },
 
-    /** Stores that take orders from the app (they have a menu), and whether they take them now. */
+    /**
+     * Stores that take orders from the app (they have a menu), and whether they take them now: not while their orders
+     * are paused from the back-office (`em_pausa`, with what the customer is told in `aviso`).
+     */
     async listLojasEncomenda(): Promise<LojaEncomenda[]> {
       const agora = clock.now()
-      return (await lojas.lojasEncomendas(await repository.listIdsLojaComEmenta())).map((l) => ({
-        id_loja: l.id_loja,
-        nome: l.nome,
-        latitude: l.latitude,
-        longitude: l.longitude,
-        aberta: estaAberta(parseHorario(l.horario_encomendas), agora),
-      }))
+      return (await lojas.lojasEncomendas(await repository.listIdsLojaComEmenta())).map((l) => {
+        const pausada = emPausa(l.pausa, agora)
+        return {
+          id_loja: l.id_loja,
+          nome: l.nome,
+          latitude: l.latitude,
+          longitude: l.longitude,
+          aberta: !pausada && estaAberta(parseHorario(l.horario_encomendas), agora),
+          em_pausa: pausada,
+          aviso: pausada ? avisoPausa(l.pausa, agora) : null,
+        }
+      })
     },
 
     /**
@@ -114,6 +122,9 @@ export function createCatalogoService({ repository, clock, onEmentaAlterada, loj
     ): Promise<{ transaction: TransacaoCalculada; lines: LinhaCalculada[] }> {
       const loja = await lojaDe(idLoja)
       if (!loja) throw notFound(catalogoMensagens.semEncomendas)
+      if (emPausa(loja.pausa, clock.now())) {
+        throw new HttpError(422, avisoPausa(loja.pausa, clock.now()), 'Encomendas em pausa')
+      }
       if (!estaAberta(parseHorario(loja.horario_encomendas), clock.now())) {
         throw new HttpError(422, catalogoMensagens.lojaFechada, 'Loja fechada')
       }

@@ -212,8 +212,24 @@ describe.each(testDialects())('ordering: menu import and catalogue on %s', (dial
     await putEmenta(ementa('de-848'), key848)
     const list = async () => (await device(t).call('GET', '/api/lojas-encomenda')).json().data
     expect(await list()).toEqual([
-      { id_loja: 848, nome: 'Nata & Grão Baixa', latitude: 38.71, longitude: -9.137, aberta: false },
-      { id_loja: 862, nome: 'Nata & Grão Chiado', latitude: 38.7107, longitude: -9.1425, aberta: true },
+      {
+        id_loja: 848,
+        nome: 'Nata & Grão Baixa',
+        latitude: 38.71,
+        longitude: -9.137,
+        aberta: false,
+        em_pausa: false,
+        aviso: null,
+      },
+      {
+        id_loja: 862,
+        nome: 'Nata & Grão Chiado',
+        latitude: 38.7107,
+        longitude: -9.1425,
+        aberta: true,
+        em_pausa: false,
+        aviso: null,
+      },
     ])
     clock.advance(10 * 3600_000) // 22:00
     expect((await list()).find((l: { id_loja: number }) => l.id_loja === 862).aberta).toBe(false)

@@ -54,3 +54,33 @@ export function parseHorario(text: string | null): Horario | null {
     return null
   }
 }
+
+/** A store's pause of its online orders (features/restaurantes `PausaEncomendas`): since when, until when. */
+export interface Pausa {
+  em: string | null
+  ate: string | null
+}
+
+/** Whether the pause holds at `instant`: begun, and not yet at its end (none: until resumed). */
+export const emPausa = (pausa: Pausa, instant: Date): boolean =>
+  pausa.em !== null && (pausa.ate === null || instant.getTime() < Date.parse(pausa.ate))
+
+const LISBOA_DIA = new Intl.DateTimeFormat('pt-PT', { timeZone: 'Europe/Lisbon', day: '2-digit', month: '2-digit' })
+const LISBOA_HORA = new Intl.DateTimeFormat('pt-PT', {
+  timeZone: 'Europe/Lisbon',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+})
+
+/** What a customer is told of a paused store: until when, in Lisbon time (the day too when it is not today's). */
+export function avisoPausa(pausa: Pausa, instant: Date): string {
+  const base = 'Esta loja não está a aceitar encomendas de momento.'
+  if (pausa.ate === null) return base
+  const ate = new Date(pausa.ate)
+  const hora = LISBOA_HORA.format(ate)
+  const dia = LISBOA_DIA.format(ate)
+  return LISBOA_DIA.format(instant) === dia
+    ? `${base} Volta a aceitar às ${hora}.`
+    : `${base} Volta a aceitar a ${dia} às ${hora}.`
+}

@@ -49,9 +49,48 @@ export function createRestaurantesRepository(db: Database) {
       if (idsLoja.length === 0) return Promise.resolve([])
       return db
         .selectFrom('lojas')
-        .select(['id_loja', 'name', 'latitude', 'longitude', 'horario_encomendas'])
+        .select([
+          'id_loja',
+          'name',
+          'latitude',
+          'longitude',
+          'horario_encomendas',
+          'encomendas_pausa_em',
+          'encomendas_pausa_ate',
+        ])
         .where('id_loja', 'in', idsLoja)
         .orderBy('id_loja')
+        .execute()
+    },
+
+    /** Stores with their restaurant and the pause of their online orders: all, or those of `filtro`. */
+    listLojasPausa(filtro: { restaurantes?: number[]; idsLoja?: number[] } = {}) {
+      if (filtro.restaurantes?.length === 0 || filtro.idsLoja?.length === 0) return Promise.resolve([])
+      let query = db
+        .selectFrom('lojas')
+        .innerJoin('restaurantes', 'restaurantes.id', 'lojas.restaurante_id')
+        .select([
+          'lojas.id_loja',
+          'lojas.name as nome',
+          'lojas.restaurante_id',
+          'restaurantes.name as restaurante',
+          'lojas.horario_encomendas',
+          'lojas.encomendas_pausa_em',
+          'lojas.encomendas_pausa_ate',
+        ])
+        .orderBy('restaurantes.posicao')
+        .orderBy('lojas.posicao')
+        .orderBy('lojas.id')
+      if (filtro.restaurantes) query = query.where('lojas.restaurante_id', 'in', filtro.restaurantes)
+      if (filtro.idsLoja) query = query.where('lojas.id_loja', 'in', filtro.idsLoja)
+      return query.execute()
+    },
+
+    async updatePausa(idLoja: number, pausa: { em: string | null; ate: string | null }) {
+      await db
+        .updateTable('lojas')
+        .set({ encomendas_pausa_em: pausa.em, encomendas_pausa_ate: pausa.ate })
+        .where('id_loja', '=', idLoja)
         .execute()
     },
 

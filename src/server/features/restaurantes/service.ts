@@ -1,8 +1,9 @@
 import type { Loja, LojaNome, LojaResumo, Restaurante, RestauranteResumo } from '../../../shared/restaurantes.ts'
 import type { LojasTable } from '../../db/schema.ts'
+import type { Database, DatabaseTransaction } from '../../platform/db.ts'
 import { notFound } from '../../platform/errors.ts'
 import { sanitizeHtml } from '../../platform/html.ts'
-import type { RestaurantesRepository } from './repository.ts'
+import { createRestaurantesRepository, type RestaurantesRepository } from './repository.ts'
 
 type LojaRow = Omit<LojasTable, 'id' | 'book' | 'posicao'> & { id: number; book: number }
 
@@ -13,7 +14,33 @@ export interface LojaEncomendas {
   latitude: number
   longitude: number
   horario_encomendas: string | null
+  /** The pause of its online orders (features/encomendas/horario.ts `emPausa`). */
+  pausa: PausaEncomendas
 }
+
+/** When a store's online orders were paused (null: they are not) and until when (null: until resumed). */
+export interface PausaEncomendas {
+  em: string | null
+  ate: string | null
+}
+
+/** A store as the back-office lists it, with its restaurant and the pause of its online orders. */
+export interface LojaGestao {
+  id_loja: number
+  nome: string
+  restaurante_id: number
+  restaurante: string
+  horario_encomendas: string | null
+  pausa: PausaEncomendas
+}
+
+/** Which stores a back-office member may act on: all, those of some restaurants, or some POS ids. */
+export type AlcanceLojas = 'todas' | { restaurantes: number[] } | { idsLoja: number[] }
+
+const pausaDe = (l: { encomendas_pausa_em: string | null; encomendas_pausa_ate: string | null }): PausaEncomendas => ({
+  em: l.encomendas_pausa_em,
+  ate: l.encomendas_pausa_ate,
+})
 
 const social = (link: string | null, tag: string | null) => (link ? { link, tag } : null)
 
@@ -45,7 +72,27 @@ export function createRestaurantesService(repository: RestaurantesRepository) {
         latitude: l.latitude,
         longitude: l.longitude,
         horario_encomendas: l.horario_encomendas,
+        pausa: pausaDe(l),
       }))
+    },
+
+    /** The stores within `alcance`, as the back-office lists them (`db`: a transaction, to read what it will change). */
+    async lojasGestao(alcance: AlcanceLojas, db?: Database): Promise<LojaGestao[]> {
+      const repo = db ? createRestaurantesRepository(db) : repository
+      const rows = await repo.listLojasPausa(alcance === 'todas' ? {} : alcance)
+      return rows.map((l) => ({
+        id_loja: l.id_loja,
+        nome: l.nome,
+        restaurante_id: l.restaurante_id,
+        restaurante: l.restaurante,
+        horario_encomendas: l.horario_encomendas,
+        pausa: pausaDe(l),
+      }))
+    },
+
+    /** Sets (or, with `em` null, lifts) the pause of a store's online orders, in the caller's transaction. */
+    async definirPausa(trx: DatabaseTransaction, idLoja: number, pausa: PausaEncomendas): Promise<void> {
+      await createRestaurantesRepository(trx).updatePausa(idLoja, pausa)
     },
 
     async listRestaurantes(): Promise<RestauranteResumo[]> {

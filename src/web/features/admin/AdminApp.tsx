@@ -15,6 +15,7 @@ const VerificarTotpPage = lazy(() => import('./VerificarTotpPage.tsx').then((m) 
 const UtilizadoresPage = lazy(() => import('./UtilizadoresPage.tsx').then((m) => ({ default: m.UtilizadoresPage })))
 const AuditoriaPage = lazy(() => import('./AuditoriaPage.tsx').then((m) => ({ default: m.AuditoriaPage })))
 const NovidadesPage = lazy(() => import('./NovidadesPage.tsx').then((m) => ({ default: m.NovidadesPage })))
+const LojasPage = lazy(() => import('./LojasPage.tsx').then((m) => ({ default: m.LojasPage })))
 const ConvitePage = lazy(() => import('./ConvitePage.tsx').then((m) => ({ default: m.ConvitePage })))
 
 /** Relative to `/admin/*`; a route object table (useRoutes), as the customer app's: no other router code to load. */
@@ -28,6 +29,7 @@ function AdminRoutes() {
     { path: 'utilizadores', element: <UtilizadoresPage /> },
     { path: 'auditoria', element: <AuditoriaPage /> },
     { path: 'novidades', element: <NovidadesPage /> },
+    { path: 'lojas', element: <LojasPage /> },
     { path: 'convite/:token', element: <ConvitePage /> },
     { path: '*', element: <EntrarPage /> },
   ])

@@ -106,6 +106,9 @@ export function AdminLayout({
                 <NavLink to={adminPaths.novidades}>Novidades</NavLink>
               </li>
             )}
+            <li>
+              <NavLink to={adminPaths.lojas}>Lojas</NavLink>
+            </li>
             {EM_BREVE.map((seccao) => (
               <li key={seccao}>
                 <span className="admin-em-breve">

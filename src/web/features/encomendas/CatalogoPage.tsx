@@ -62,7 +62,7 @@ export function CatalogoPage() {
           )}
         </button>
       </section>
-      {loja && !loja.aberta && <p className="enc-aviso">{LOJA_FECHADA}</p>}
+      {loja && !loja.aberta && <p className="enc-aviso">{loja.aviso ?? LOJA_FECHADA}</p>}
       {!semLoja &&
         (catalogo.isPending ? (
           <SecaoCarregando label="A carregar o catálogo…" />

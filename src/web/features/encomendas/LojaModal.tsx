@@ -85,7 +85,7 @@ export function LojaModal({ onClose }: { onClose: () => void }) {
                 <span className="enc-loja-nome">{l.nome}</span>
                 <span className="enc-loja-meta">
                   {l.distancia !== null && <span>{formatDistancia(l.distancia)}</span>}
-                  {!l.aberta && <span className="enc-fechada">Fechada</span>}
+                  {!l.aberta && <span className="enc-fechada">{l.em_pausa ? 'Em pausa' : 'Fechada'}</span>}
                 </span>
               </label>
             ))

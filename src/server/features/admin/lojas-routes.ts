@@ -1,0 +1,51 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { PausarLojaSchema } from '../../../shared/admin-lojas.ts'
+import { ValueCallSchema } from '../../../shared/conta.ts'
+import { idParams } from '../../../shared/validacao.ts'
+import { dataResponse } from '../../platform/http.ts'
+import type { AdminService } from './service.ts'
+
+const LojaAdminSchema = z.object({
+  id_loja: z.number(),
+  nome: z.string(),
+  restaurante: z.string(),
+  em_pausa: z.boolean(),
+  pausa_em: z.string().nullable(),
+  pausa_ate: z.string().nullable(),
+})
+
+/**
+ * Stores at work (issue 21): the stores a staff member may act on (an admin all, a gestor their restaurants', a store
+ * its own) and the pause of their online orders. Registered by doors/admin.ts beside routes.ts.
+ */
+export const lojasRoutes: FastifyPluginAsyncZod<{ service: AdminService }> = async (app, { service }) => {
+  const { lojas } = service
+  const papeis = ['admin', 'gestor', 'loja'] as const
+
+  app.get(
+    '/lojas',
+    { config: { papeis }, schema: { response: dataResponse(z.array(LojaAdminSchema)) } },
+    async (request) => ({ data: await lojas.listar(request.staff) }),
+  )
+
+  app.post(
+    '/lojas/:id_loja/pausa',
+    {
+      config: { papeis },
+      schema: { params: idParams('id_loja'), body: PausarLojaSchema, response: dataResponse(LojaAdminSchema) },
+    },
+    async (request) => ({
+      data: await lojas.pausar(request.staff, Number(request.params.id_loja), request.body.ate, request.ip),
+    }),
+  )
+
+  app.post(
+    '/lojas/:id_loja/retomar',
+    {
+      config: { papeis },
+      schema: { params: idParams('id_loja'), body: ValueCallSchema, response: dataResponse(LojaAdminSchema) },
+    },
+    async (request) => ({ data: await lojas.retomar(request.staff, Number(request.params.id_loja), request.ip) }),
+  )
+}

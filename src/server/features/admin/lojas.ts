@@ -1,0 +1,92 @@
+import type { LojaAdmin } from '../../../shared/admin-lojas.ts'
+import { PAUSA_MAX_DIAS } from '../../../shared/admin-lojas.ts'
+import { DAY, isoNow } from '../../platform/clock.ts'
+import { HttpError, notFound } from '../../platform/errors.ts'
+import type { AlcanceLojas, LojaGestao } from '../restaurantes/service.ts'
+import { type AdminDeps, adminMensagens, atorDe, auditar, type Staff } from './context.ts'
+
+export const lojasMensagens = {
+  naoExiste: 'Esta loja não existe.',
+  ateNoPassado: 'Escolha uma hora futura para retomar as encomendas.',
+  ateLonge: `Uma pausa com fim dura no máximo ${PAUSA_MAX_DIAS} dias. Para mais, escolha 'Até retomar'.`,
+} as const
+
+/** The stores a staff member may act on: an admin all, a gestor those of their restaurants, a store its own. */
+export function alcanceDe(staff: Pick<Staff, 'papel' | 'restaurantes' | 'idLoja'>): AlcanceLojas {
+  if (staff.papel === 'admin') return 'todas'
+  if (staff.papel === 'gestor') return { restaurantes: staff.restaurantes }
+  return { idsLoja: staff.idLoja === null ? [] : [staff.idLoja] }
+}
+
+const dentroDe = (alcance: AlcanceLojas, loja: LojaGestao) =>
+  alcance === 'todas' ||
+  ('restaurantes' in alcance
+    ? alcance.restaurantes.includes(loja.restaurante_id)
+    : alcance.idsLoja.includes(loja.id_loja))
+
+/**
+ * Stores at work from the back-office: pausing a store's online orders (until a time or until resumed) and resuming
+ * them. The stores are features/restaurantes'; each change is audited in its transaction.
+ */
+export function createAdminLojas({ db, clock, lojas }: AdminDeps) {
+  const vista = (l: LojaGestao): LojaAdmin => {
+    const { em, ate } = l.pausa
+    return {
+      id_loja: l.id_loja,
+      nome: l.nome,
+      restaurante: l.restaurante,
+      em_pausa: em !== null && (ate === null || clock.now().getTime() < Date.parse(ate)),
+      pausa_em: em,
+      pausa_ate: ate,
+    }
+  }
+
+  /** Sets the pause (`em` null: lifted) of a store within the staff member's reach: 404 unknown, 403 outside it. */
+  async function mudar(staff: Staff, idLoja: number, ip: string, acao: string, ate: string | null, pausar: boolean) {
+    return db.transaction().execute(async (trx) => {
+      const loja = (await lojas.lojasGestao({ idsLoja: [idLoja] }, trx))[0]
+      if (!loja) throw notFound(lojasMensagens.naoExiste)
+      if (!dentroDe(alcanceDe(staff), loja)) throw new HttpError(403, adminMensagens.semPermissao, 'Sem permissão')
+      const antes = vista(loja)
+      if (!pausar && loja.pausa.em === null) return antes
+      const pausa = pausar ? { em: isoNow(clock), ate } : { em: null, ate: null }
+      await lojas.definirPausa(trx, idLoja, pausa)
+      const depois = vista({ ...loja, pausa })
+      await auditar(trx, clock, atorDe(staff, ip), {
+        acao,
+        entidade: 'loja',
+        entidadeId: idLoja,
+        antes,
+        depois,
+      })
+      return depois
+    })
+  }
+
+  return {
+    async listar(staff: Staff): Promise<LojaAdmin[]> {
+      return (await lojas.lojasGestao(alcanceDe(staff))).map(vista)
+    },
+
+    /** Pauses the store's online orders until `ate` (an ISO instant ahead, at most 30 days) or, null, until resumed. */
+    async pausar(staff: Staff, idLoja: number, ate: string | null, ip: string): Promise<LojaAdmin> {
+      let fim: string | null = null
+      if (ate !== null) {
+        const ms = Date.parse(ate)
+        const agora = clock.now().getTime()
+        if (!(ms > agora))
+          throw new HttpError(400, lojasMensagens.ateNoPassado, 'Hora inválida', { ate: lojasMensagens.ateNoPassado })
+        if (ms - agora > PAUSA_MAX_DIAS * DAY) {
+          throw new HttpError(400, lojasMensagens.ateLonge, 'Hora inválida', { ate: lojasMensagens.ateLonge })
+        }
+        fim = new Date(ms).toISOString()
+      }
+      return mudar(staff, idLoja, ip, 'loja.pausar', fim, true)
+    },
+
+    /** Resumes the store's online orders (a store not paused stays as it is, and nothing is written). */
+    async retomar(staff: Staff, idLoja: number, ip: string): Promise<LojaAdmin> {
+      return mudar(staff, idLoja, ip, 'loja.retomar', null, false)
+    },
+  }
+}

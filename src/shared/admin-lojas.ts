@@ -1,0 +1,26 @@
+import { z } from 'zod'
+import { mensagens } from './validacao.ts'
+
+/**
+ * The back-office's stores at work (issue 21): pausing a store's online orders. A pause lasts until `ate` (an ISO
+ * instant, in the future) or, with `ate` null, until someone resumes them.
+ */
+
+export const PausarLojaSchema = z.object({
+  ate: z.iso.datetime({ offset: true, error: mensagens.valorInvalido }).nullable(),
+})
+
+/** A store as the back-office's 'Lojas' page shows it. */
+export interface LojaAdmin {
+  id_loja: number
+  nome: string
+  restaurante: string
+  /** Its online orders are paused now. */
+  em_pausa: boolean
+  pausa_em: string | null
+  /** Until when (null: until resumed, or not paused). */
+  pausa_ate: string | null
+}
+
+/** The longest pause with an end (a longer one: until resumed). */
+export const PAUSA_MAX_DIAS = 30

@@ -1,0 +1,132 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import type { LojaAdmin } from '../../../shared/admin-lojas.ts'
+import { AdminLayout } from './AdminLayout.tsx'
+import { adminGet, adminPost } from './api.ts'
+import { adminKeys } from './keys.ts'
+
+const lojasKey = [...adminKeys.all, 'lojas'] as const
+
+/** How long a pause lasts, as offered (minutes; null: until resumed). */
+const DURACOES: { valor: string; nome: string; minutos: number | null }[] = [
+  { valor: '30', nome: '30 minutos', minutos: 30 },
+  { valor: '60', nome: '1 hora', minutos: 60 },
+  { valor: '120', nome: '2 horas', minutos: 120 },
+  { valor: '240', nome: '4 horas', minutos: 240 },
+  { valor: 'retomar', nome: 'Até retomar', minutos: null },
+]
+
+const HORA = new Intl.DateTimeFormat('pt-PT', {
+  timeZone: 'Europe/Lisbon',
+  day: '2-digit',
+  month: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+})
+
+const estadoDe = (l: LojaAdmin) =>
+  !l.em_pausa
+    ? 'A aceitar encomendas'
+    : l.pausa_ate
+      ? `Encomendas em pausa até ${HORA.format(new Date(l.pausa_ate))}`
+      : 'Encomendas em pausa até retomar'
+
+function LinhaLoja({ loja, onFeito }: { loja: LojaAdmin; onFeito: (aviso: string) => void }) {
+  const queryClient = useQueryClient()
+  const [duracao, setDuracao] = useState('30')
+  const mudar = useMutation({
+    mutationFn: (acao: 'pausa' | 'retomar') => {
+      if (acao === 'retomar') return adminPost<LojaAdmin>(`/lojas/${loja.id_loja}/retomar`)
+      const minutos = DURACOES.find((d) => d.valor === duracao)?.minutos ?? null
+      const ate = minutos === null ? null : new Date(Date.now() + minutos * 60_000).toISOString()
+      return adminPost<LojaAdmin>(`/lojas/${loja.id_loja}/pausa`, { ate })
+    },
+    onSuccess: (l) => {
+      onFeito(`${l.nome}: ${estadoDe(l)}.`)
+      void queryClient.invalidateQueries({ queryKey: lojasKey })
+    },
+    onError: (error) => onFeito(error.message),
+  })
+  const idSelect = `duracao-${loja.id_loja}`
+  return (
+    <tr>
+      <td>{loja.nome}</td>
+      <td>{loja.restaurante}</td>
+      <td>{estadoDe(loja)}</td>
+      <td>
+        {loja.em_pausa ? (
+          <button
+            type="button"
+            className="button"
+            disabled={mudar.isPending}
+            aria-label={`Retomar encomendas de ${loja.nome}`}
+            onClick={() => mudar.mutate('retomar')}
+          >
+            Retomar
+          </button>
+        ) : (
+          <span className="admin-pausa">
+            <label className="visually-hidden" htmlFor={idSelect}>
+              Duração da pausa de {loja.nome}
+            </label>
+            <select id={idSelect} value={duracao} onChange={(e) => setDuracao(e.target.value)}>
+              {DURACOES.map((d) => (
+                <option key={d.valor} value={d.valor}>
+                  {d.nome}
+                </option>
+              ))}
+            </select>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={mudar.isPending}
+              aria-label={`Pausar encomendas de ${loja.nome}`}
+              onClick={() => mudar.mutate('pausa')}
+            >
+              Pausar
+            </button>
+          </span>
+        )}
+      </td>
+    </tr>
+  )
+}
+
+/** `/admin/lojas`: the stores this staff member may act on, and pausing or resuming their online orders. */
+export function LojasPage() {
+  const lista = useQuery({
+    queryKey: lojasKey,
+    queryFn: ({ signal }) => adminGet<LojaAdmin[]>('/lojas', signal),
+  })
+  const [aviso, setAviso] = useState<string | null>(null)
+  return (
+    <AdminLayout titulo="Lojas">
+      <h1>Lojas</h1>
+      <p>Enquanto as encomendas de uma loja estão em pausa, a aplicação não aceita encomendas para ela.</p>
+      <p role="status">{aviso}</p>
+      {lista.isPending && <p role="status">A carregar…</p>}
+      {lista.isError && <p role="alert">{lista.error.message}</p>}
+      {lista.data?.length === 0 && <p>Não há lojas associadas à sua conta.</p>}
+      {lista.data && lista.data.length > 0 && (
+        <table className="admin-tabela">
+          <thead>
+            <tr>
+              <th scope="col">Loja</th>
+              <th scope="col">Restaurante</th>
+              <th scope="col">Encomendas online</th>
+              <th scope="col">
+                <span className="visually-hidden">Ações</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {lista.data.map((l) => (
+              <LinhaLoja key={l.id_loja} loja={l} onFeito={setAviso} />
+            ))}
+          </tbody>
+        </table>
+      )}
+    </AdminLayout>
+  )
+}
