@@ -9,7 +9,7 @@ import { destinoDe, useSessao } from './use-sessao.ts'
 import './admin.css'
 
 /** The sections of the back-office; those not built yet are listed, marked as coming (issue 21). */
-const EM_BREVE = ['Outros conteúdos', 'Lojas e ementas', 'Pessoas e fidelização', 'Notificações', 'Relatórios']
+const EM_BREVE = ['Outros conteúdos', 'Ementas e esgotados', 'Pessoas e fidelização', 'Notificações', 'Relatórios']
 
 /** The page title (`… · Back-office`). */
 export function useTitulo(titulo: string) {

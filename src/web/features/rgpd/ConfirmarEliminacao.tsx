@@ -183,9 +183,8 @@ function ContaEliminada() {
   return (
     <main className="page" id="conteudo">
       <h1>Conta eliminada</h1>
-      <p className="rgpd-aviso rgpd-feito" role="status">
-        {textos.contaEliminada}
-      </p>
+      {/* Announced once, by the dialog; the page keeps it in writing after the dialog closes. */}
+      <p className="rgpd-aviso rgpd-feito">{textos.contaEliminada}</p>
       <div className="rgpd-acoes">
         <Link className="button" to={paths.home} replace>
           Ir para o início
