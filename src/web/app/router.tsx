@@ -12,6 +12,7 @@ import { LojaPage } from '../features/restaurantes/LojaPage.tsx'
 import { lojaQuery } from '../features/restaurantes/use-loja.ts'
 import { restauranteQuery } from '../features/restaurantes/use-restaurante.ts'
 import { restaurantesQuery } from '../features/restaurantes/use-restaurantes.ts'
+import { rgpdRoutes } from '../features/rgpd/routes.tsx'
 import { lazyRoute } from '../lib/routing.tsx'
 import { configuracaoQuery } from '../lib/use-configuracao.ts'
 import { type RouteHandle, Shell } from './Shell.tsx'
@@ -387,65 +388,7 @@ export const routes: RouteObject[] = [
           { access: 'account' },
         ),
       },
-      {
-        path: paths.rgpd,
-        ...page(
-          () => import('../features/rgpd/RgpdPage.tsx'),
-          (m) => m.RgpdPage,
-          { access: 'private', modal: true },
-        ),
-      },
-      {
-        path: paths.rgpdComunicacao,
-        ...page(
-          () => import('../features/rgpd/RgpdPage.tsx'),
-          (m) => m.RgpdComunicacaoPage,
-          { access: 'private', modal: true },
-        ),
-      },
-      {
-        path: paths.rgpdEsquecimento,
-        ...page(
-          () => import('../features/rgpd/RgpdPage.tsx'),
-          (m) => m.RgpdEsquecimentoPage,
-          { access: 'private', modal: true },
-        ),
-      },
-      {
-        path: paths.rgpdPortabilidade,
-        ...page(
-          () => import('../features/rgpd/RgpdPage.tsx'),
-          (m) => m.RgpdPortabilidadePage,
-          { access: 'private', modal: true },
-        ),
-      },
-      {
-        path: paths.rgpdEsquecimentoLink,
-        ...page(
-          () => import('../features/rgpd/RgpdContaPage.tsx'),
-          (m) => m.ConfirmarEsquecimentoPage,
-          // Login required, checked by the page itself: the person who erased the account there stays to read it.
-          OPEN,
-        ),
-      },
-      {
-        path: paths.rgpdPortabilidadeLink,
-        ...page(
-          () => import('../features/rgpd/RgpdContaPage.tsx'),
-          (m) => m.TransferirDadosPage,
-          // A provisional account too (decision 0017): 'account' is login required, the personal data form not forced.
-          { access: 'account' },
-        ),
-      },
-      {
-        path: paths.cancelarConta,
-        ...page(
-          () => import('../features/rgpd/RgpdContaPage.tsx'),
-          (m) => m.CancelarContaPage,
-          // As the erasure link's (the same confirmation).
-          OPEN,
-        ),
-      },
+      ...rgpdRoutes,
       { path: paths.notfound, ...notFound },
       { path: '*', ...notFound },
     ],
