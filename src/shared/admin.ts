@@ -99,5 +99,3 @@ export interface SessaoAdmin {
   papel: Papel
   pendente: Pendente | null
 }
-
-export const AUDITORIA_POR_PAGINA = 25

@@ -359,6 +359,12 @@ describe.each(testDialects())('the back-office sign-in, on %s', (dialect) => {
     expect(mine.total).toBe(1)
     expect(mine.itens[0]).toMatchObject({ email: 'ines@exemplo.pt', acao: 'totp.inscrever' })
     expect((await d.call('GET', '/auditoria?pagina=2')).json().data.itens.length).toBeGreaterThan(0)
+    // Sorted on the server, by a column the list names (another is refused, not passed to SQL).
+    const ordenadas = (await d.call('GET', '/auditoria?ordenar=acao&direcao=asc'))
+      .json()
+      .data.itens.map((i: { acao: string }) => i.acao)
+    expect(ordenadas).toEqual([...ordenadas].sort())
+    expect((await d.call('GET', '/auditoria?ordenar=password_hash')).statusCode).toBe(400)
   })
 
   it('walks the route table: every /admin/api route but the open ones refuses a guest with 401', async () => {

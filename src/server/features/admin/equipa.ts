@@ -15,7 +15,7 @@ import {
   type Staff,
   vistaStaff,
 } from './context.ts'
-import { adminRepo } from './repository.ts'
+import { adminRepo, type FiltroAuditoria } from './repository.ts'
 
 const emailExistente = () =>
   new HttpError(409, adminMensagens.emailExistente, 'Email em uso', { email: adminMensagens.emailExistente })
@@ -159,7 +159,7 @@ export function createAdminEquipa(deps: AdminDeps) {
       })
     },
 
-    async auditoria(filtro: { utilizadorId?: number; acao?: string; pagina: number; porPagina: number }) {
+    async auditoria(filtro: FiltroAuditoria) {
       const { itens, total } = await repo.listAuditoria(filtro)
       return {
         total,

@@ -1,4 +1,5 @@
 import type { Insertable, Selectable } from 'kysely'
+import type { Ordenacao } from '../../../shared/admin-tabelas.ts'
 import type { AdminAuditoriaTable, AdminUtilizadoresTable } from '../../db/schema.ts'
 import type { Database } from '../../platform/db.ts'
 
@@ -223,21 +224,29 @@ export function adminRepo(db: Database) {
       await db.insertInto('admin_auditoria').values(values).execute()
     },
 
-    async listAuditoria(filtro: { utilizadorId?: number; acao?: string; pagina: number; porPagina: number }) {
+    async listAuditoria(filtro: FiltroAuditoria) {
       let query = db.selectFrom('admin_auditoria')
       if (filtro.utilizadorId !== undefined) query = query.where('utilizador_id', '=', filtro.utilizadorId)
       if (filtro.acao !== undefined) query = query.where('acao', '=', filtro.acao)
       const total = await query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()
       const itens = await query
         .selectAll()
-        .orderBy('criado_em', 'desc')
-        .orderBy('id', 'desc')
+        .orderBy(filtro.ordenar, filtro.direcao)
+        .orderBy('id', filtro.direcao)
         .limit(filtro.porPagina)
         .offset((filtro.pagina - 1) * filtro.porPagina)
         .execute()
       return { itens, total: Number(total.n) }
     },
   }
+}
+
+/** The audit log's filters, page and order (the sortable columns of its route). */
+export interface FiltroAuditoria extends Ordenacao<'criado_em' | 'acao' | 'email'> {
+  utilizadorId?: number
+  acao?: string
+  pagina: number
+  porPagina: number
 }
 
 export type AdminRepo = ReturnType<typeof adminRepo>

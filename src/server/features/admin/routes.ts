@@ -5,7 +5,6 @@ import {
   AceitarConviteSchema,
   ADMIN_PATH,
   AlterarPasswordAdminSchema,
-  AUDITORIA_POR_PAGINA,
   CodigoTotpSchema,
   ConvidarSchema,
   EntrarAdminSchema,
@@ -13,6 +12,7 @@ import {
   type Papel,
   PENDENTES,
 } from '../../../shared/admin.ts'
+import { listagemQuery, POR_PAGINA } from '../../../shared/admin-tabelas.ts'
 import { ValueCallSchema } from '../../../shared/conta.ts'
 import { NovidadeInputSchema, NovidadeStaffSchema } from '../../../shared/novidades-gestao.ts'
 import { IdSchema, idParams, texto } from '../../../shared/validacao.ts'
@@ -84,11 +84,9 @@ const AuditoriaSchema = z.object({
   ),
 })
 
-const AuditoriaQuery = z.object({
-  utilizador: IdSchema.optional(),
-  acao: texto(60).optional(),
-  pagina: z.coerce.number().int().min(1).max(100_000).default(1),
-})
+const AuditoriaQuery = z
+  .object({ utilizador: IdSchema.optional(), acao: texto(60).optional() })
+  .extend(listagemQuery(['criado_em', 'acao', 'email']).shape)
 
 const vistaSessao = (staff: Staff) => ({ email: staff.email, papel: staff.papel, pendente: staff.pendente })
 
@@ -231,13 +229,15 @@ export const adminRoutes: FastifyPluginAsyncZod<{ service: AdminService; secureC
       schema: { querystring: AuditoriaQuery, response: dataResponse(AuditoriaSchema) },
     },
     async (request) => {
-      const { utilizador, acao, pagina } = request.query
+      const { utilizador, acao, pagina, ordenar, direcao } = request.query
       return {
         data: await equipa.auditoria({
           ...(utilizador === undefined ? {} : { utilizadorId: Number(utilizador) }),
           ...(acao ? { acao } : {}),
           pagina,
-          porPagina: AUDITORIA_POR_PAGINA,
+          porPagina: POR_PAGINA,
+          ordenar,
+          direcao,
         }),
       }
     },

@@ -5,11 +5,9 @@ import { adminPaths, PAPEL_NOME, type Papel } from '../../../shared/admin.ts'
 import { ApiError } from '../../lib/api.ts'
 import { adminPost, isSemSessao } from './api.ts'
 import { adminKeys } from './keys.ts'
+import { SECCOES } from './seccoes.ts'
 import { destinoDe, useSessao } from './use-sessao.ts'
 import './admin.css'
-
-/** The sections of the back-office; those not built yet are listed, marked as coming (issue 21). */
-const EM_BREVE = ['Outros conteúdos', 'Ementas e esgotados', 'Pessoas e fidelização', 'Notificações', 'Relatórios']
 
 /** The page title (`… · Back-office`). */
 export function useTitulo(titulo: string) {
@@ -96,36 +94,19 @@ export function AdminLayout({
       <div className="admin-corpo">
         <nav className="admin-nav" aria-label="Secções">
           <ul>
-            <li>
-              <NavLink to={adminPaths.inicio} end>
-                Início
-              </NavLink>
-            </li>
-            {(papel === 'admin' || papel === 'gestor') && (
-              <li>
-                <NavLink to={adminPaths.novidades}>Novidades</NavLink>
-              </li>
-            )}
-            <li>
-              <NavLink to={adminPaths.lojas}>Lojas</NavLink>
-            </li>
-            {EM_BREVE.map((seccao) => (
-              <li key={seccao}>
-                <span className="admin-em-breve">
-                  {seccao} <small>(em breve)</small>
-                </span>
+            {SECCOES.filter((s) => s.papeis.includes(papel)).map((s) => (
+              <li key={s.nome}>
+                {s.para ? (
+                  <NavLink to={s.para} end={s.fim}>
+                    {s.nome}
+                  </NavLink>
+                ) : (
+                  <span className="admin-em-breve">
+                    {s.nome} <small>(em breve)</small>
+                  </span>
+                )}
               </li>
             ))}
-            {papel === 'admin' && (
-              <>
-                <li>
-                  <NavLink to={adminPaths.utilizadores}>Utilizadores</NavLink>
-                </li>
-                <li>
-                  <NavLink to={adminPaths.auditoria}>Auditoria</NavLink>
-                </li>
-              </>
-            )}
           </ul>
         </nav>
         <main id="conteudo" className="admin-main">

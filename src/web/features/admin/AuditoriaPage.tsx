@@ -1,10 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { AUDITORIA_POR_PAGINA } from '../../../shared/admin.ts'
+import type { Pagina } from '../../../shared/admin-tabelas.ts'
 import { SelectField } from '../../ui/Field.tsx'
 import { AdminLayout } from './AdminLayout.tsx'
+import { ACOES } from './acoes.ts'
 import { adminGet } from './api.ts'
 import { adminKeys } from './keys.ts'
+import { type ColumnDef, type EstadoTabela, queryDe, Tabela } from './Tabela.tsx'
 import { utilizadoresQuery } from './UtilizadoresPage.tsx'
 
 interface Entrada {
@@ -19,33 +21,23 @@ interface Entrada {
   criado_em: string
 }
 
-interface Pagina {
-  total: number
-  pagina: number
-  por_pagina: number
-  itens: Entrada[]
-}
+const json = (valor: string | null) => <pre className="admin-json">{valor ?? '—'}</pre>
 
-/** The actions the log records, in words. */
-export const ACOES: Record<string, string> = {
-  'sessao.entrar': 'Início de sessão',
-  'sessao.segundo_fator': 'Verificação em dois passos',
-  'sessao.codigo_recuperacao': 'Código de recuperação usado',
-  'sessao.sair': 'Fim de sessão',
-  'password.alterar': 'Palavra-passe alterada',
-  'totp.iniciar': 'Autenticação em dois passos iniciada',
-  'totp.inscrever': 'Autenticação em dois passos ativada',
-  'utilizador.criar': 'Administrador criado (linha de comandos)',
-  'utilizador.convidar': 'Utilizador convidado',
-  'convite.aceitar': 'Convite aceite',
-  'utilizador.desativar': 'Utilizador desativado',
-  'novidade.criar': 'Novidade criada',
-  'novidade.editar': 'Novidade editada',
-  'novidade.publicar': 'Novidade publicada',
-  'novidade.despublicar': 'Novidade despublicada',
-  'novidade.apagar': 'Novidade apagada',
-}
+const colunas: ColumnDef<Entrada, unknown>[] = [
+  { id: 'criado_em', header: 'Quando', cell: ({ row }) => dataHora(row.original.criado_em) },
+  { id: 'email', header: 'Quem', cell: ({ row }) => row.original.email ?? 'Linha de comandos' },
+  { id: 'acao', header: 'Ação', cell: ({ row }) => ACOES[row.original.acao] ?? row.original.acao },
+  {
+    id: 'entidade',
+    header: 'Entidade',
+    enableSorting: false,
+    cell: ({ row }) => `${row.original.entidade}${row.original.entidade_id ? ` #${row.original.entidade_id}` : ''}`,
+  },
+  { id: 'antes', header: 'Antes', enableSorting: false, cell: ({ row }) => json(row.original.antes) },
+  { id: 'depois', header: 'Depois', enableSorting: false, cell: ({ row }) => json(row.original.depois) },
+]
 
+const dataHora = (iso: string) => quando.format(new Date(iso))
 const quando = new Intl.DateTimeFormat('pt-PT', {
   timeZone: 'Europe/Lisbon',
   day: '2-digit',
@@ -59,20 +51,13 @@ const quando = new Intl.DateTimeFormat('pt-PT', {
 export function AuditoriaPage() {
   const [utilizador, setUtilizador] = useState('')
   const [acao, setAcao] = useState('')
-  const [pagina, setPagina] = useState(1)
+  const [estado, setEstado] = useState<EstadoTabela>({ pagina: 1, ordenar: 'criado_em', direcao: 'desc' })
   const utilizadores = useQuery(utilizadoresQuery())
-  const filtro = { utilizador, acao, pagina }
   const entradas = useQuery({
-    queryKey: adminKeys.auditoria(filtro),
-    queryFn: ({ signal }) => {
-      const q = new URLSearchParams({ pagina: String(pagina) })
-      if (utilizador) q.set('utilizador', utilizador)
-      if (acao) q.set('acao', acao)
-      return adminGet<Pagina>(`/auditoria?${q}`, signal)
-    },
+    queryKey: adminKeys.auditoria({ utilizador, acao, ...estado }),
+    queryFn: ({ signal }) => adminGet<Pagina<Entrada>>(`/auditoria?${queryDe(estado, { utilizador, acao })}`, signal),
     placeholderData: keepPreviousData,
   })
-  const paginas = entradas.data ? Math.max(1, Math.ceil(entradas.data.total / AUDITORIA_POR_PAGINA)) : 1
 
   return (
     <AdminLayout titulo="Auditoria" apenasAdmin>
@@ -84,7 +69,7 @@ export function AuditoriaPage() {
           value={utilizador}
           onChange={(e) => {
             setUtilizador(e.target.value)
-            setPagina(1)
+            setEstado((s) => ({ ...s, pagina: 1 }))
           }}
         >
           <option value="">Todos</option>
@@ -100,7 +85,7 @@ export function AuditoriaPage() {
           value={acao}
           onChange={(e) => {
             setAcao(e.target.value)
-            setPagina(1)
+            setEstado((s) => ({ ...s, pagina: 1 }))
           }}
         >
           <option value="">Todas</option>
@@ -114,61 +99,14 @@ export function AuditoriaPage() {
       {entradas.isPending && <p role="status">A carregar…</p>}
       {entradas.isError && <p role="alert">{entradas.error.message}</p>}
       {entradas.data && (
-        <>
-          <table className="admin-tabela">
-            <caption className="visually-hidden">Registo de auditoria, mais recentes primeiro</caption>
-            <thead>
-              <tr>
-                <th scope="col">Quando</th>
-                <th scope="col">Quem</th>
-                <th scope="col">Ação</th>
-                <th scope="col">Entidade</th>
-                <th scope="col">Antes</th>
-                <th scope="col">Depois</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entradas.data.itens.map((e) => (
-                <tr key={e.id}>
-                  <td>{quando.format(new Date(e.criado_em))}</td>
-                  <td>{e.email ?? 'Linha de comandos'}</td>
-                  <td>{ACOES[e.acao] ?? e.acao}</td>
-                  <td>
-                    {e.entidade}
-                    {e.entidade_id ? ` #${e.entidade_id}` : ''}
-                  </td>
-                  <td>
-                    <pre className="admin-json">{e.antes ?? '—'}</pre>
-                  </td>
-                  <td>
-                    <pre className="admin-json">{e.depois ?? '—'}</pre>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <nav className="admin-paginas" aria-label="Páginas">
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={pagina <= 1}
-              onClick={() => setPagina((p) => p - 1)}
-            >
-              Anterior
-            </button>
-            <span>
-              Página {pagina} de {paginas} ({entradas.data.total} registos)
-            </span>
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={pagina >= paginas}
-              onClick={() => setPagina((p) => p + 1)}
-            >
-              Seguinte
-            </button>
-          </nav>
-        </>
+        <Tabela
+          legenda="Registo de auditoria"
+          colunas={colunas}
+          pagina={entradas.data}
+          estado={estado}
+          onEstado={setEstado}
+          chave={(e) => e.id}
+        />
       )}
     </AdminLayout>
   )

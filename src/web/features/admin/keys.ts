@@ -4,6 +4,5 @@ export const adminKeys = {
   sessao: () => [...adminKeys.all, 'sessao'] as const,
   utilizadores: () => [...adminKeys.all, 'utilizadores'] as const,
   novidades: () => [...adminKeys.all, 'novidades'] as const,
-  auditoria: (filtro: { utilizador?: string; acao?: string; pagina: number }) =>
-    [...adminKeys.all, 'auditoria', filtro] as const,
+  auditoria: (filtro: Record<string, string | number>) => [...adminKeys.all, 'auditoria', filtro] as const,
 }
