@@ -1,7 +1,5 @@
-import { execFileSync } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
-import { generate } from 'otplib'
 import type { LojaEncomenda } from '../src/shared/ementa.ts'
+import { adminNaConsola } from './admin-support.ts'
 import { api, DESKTOP, expect, expectAccessible, test } from './support.ts'
 
 /**
@@ -9,40 +7,13 @@ import { api, DESKTOP, expect, expectAccessible, test } from './support.ts'
  * ordering list says so, and the admin resumes them. Store 861 (Santa Catarina), which no other spec orders from.
  */
 
-const port = Number(process.env.E2E_PORT ?? 4101)
-const DATABASE_URL = `sqlite:.tmp/e2e-demo-${port}.sqlite`
 const LOJA = 'Nata & Grão Santa Catarina'
-
-function adminCreate(email: string): string {
-  const out = execFileSync('node', ['--import', 'tsx', 'src/server/commands/admin-create.ts', email], {
-    env: { ...process.env, DATABASE_URL, HASH_COST: '10', NODE_ENV: 'test', SEED_DEMO: 'false', LOG_LEVEL: 'silent' },
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  return out.trim().split('\n').at(-1) ?? ''
-}
 
 test.use({ ...DESKTOP })
 
 test('an admin pauses a store until resumed, the app says so, and resumes it', async ({ page, request }) => {
   test.setTimeout(60_000)
-  const email = `lojas-${randomUUID().slice(0, 8)}@exemplo.pt`
-  const temporaria = adminCreate(email)
-  await page.goto('/admin/entrar')
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email)
-  await page.getByRole('textbox', { name: 'Palavra-passe', exact: true }).fill(temporaria)
-  await page.getByRole('button', { name: 'Entrar' }).click()
-  const nova = `nova-palavra-${randomUUID().slice(0, 8)}`
-  await page.getByRole('textbox', { name: 'Palavra-passe atual', exact: true }).fill(temporaria)
-  await page.getByRole('textbox', { name: 'Nova palavra-passe', exact: true }).fill(nova)
-  await page.getByRole('textbox', { name: 'Confirmar nova palavra-passe', exact: true }).fill(nova)
-  await page.getByRole('button', { name: 'Guardar' }).click()
-  const segredo = (await page.getByTestId('segredo-totp').textContent())?.trim() ?? ''
-  await page
-    .getByRole('textbox', { name: 'Código de 6 dígitos', exact: true })
-    .fill(await generate({ secret: segredo }))
-  await page.getByRole('button', { name: 'Confirmar' }).click()
-  await page.getByRole('button', { name: 'Continuar' }).click()
+  await adminNaConsola(page, 'lojas')
 
   await page.getByRole('navigation', { name: 'Secções' }).getByRole('link', { name: 'Lojas' }).click()
   await expect(page.getByRole('heading', { name: 'Lojas', level: 1 })).toBeVisible()

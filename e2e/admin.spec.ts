@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { generate } from 'otplib'
+import { adminCreate, adminNaConsola } from './admin-support.ts'
 import { DESKTOP, expect, expectAccessible, test } from './support.ts'
 
 /**
@@ -10,21 +10,6 @@ import { DESKTOP, expect, expectAccessible, test } from './support.ts'
  * the page shows as text), keeps the recovery codes and reaches the shell; every screen axe-clean at 1280×800 (a
  * computer) and 800×1280 (a 10" tablet upright).
  */
-
-const port = Number(process.env.E2E_PORT ?? 4101)
-/** The demo server's SQLite file (scripts/e2e-server.mjs); the command writes to it while the server runs. */
-const DATABASE_URL = `sqlite:.tmp/e2e-demo-${port}.sqlite`
-
-function adminCreate(email: string): string {
-  const out = execFileSync('node', ['--import', 'tsx', 'src/server/commands/admin-create.ts', email], {
-    env: { ...process.env, DATABASE_URL, HASH_COST: '10', NODE_ENV: 'test', SEED_DEMO: 'false', LOG_LEVEL: 'silent' },
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  const password = out.trim().split('\n').at(-1) ?? ''
-  expect(password).toMatch(/^[A-Za-z0-9_-]{16}$/)
-  return password
-}
 
 const TABLET_UPRIGHT = { width: 800, height: 1280 }
 
@@ -112,29 +97,6 @@ test('an admin is created, signs in, changes the password, enrols TOTP and sees 
   await page.goto('/admin')
   await expect(page).toHaveURL(/\/admin\/entrar$/)
 })
-
-/** An admin through its first sign-in, without the checks the journey above makes: the shell is open. */
-async function adminNaConsola(page: Page): Promise<string> {
-  const email = `admin-${randomUUID().slice(0, 8)}@exemplo.pt`
-  const temporaria = adminCreate(email)
-  await page.goto('/admin/entrar')
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email)
-  await page.getByRole('textbox', { name: 'Palavra-passe', exact: true }).fill(temporaria)
-  await page.getByRole('button', { name: 'Entrar' }).click()
-  const nova = `nova-palavra-${randomUUID().slice(0, 8)}`
-  await page.getByRole('textbox', { name: 'Palavra-passe atual', exact: true }).fill(temporaria)
-  await page.getByRole('textbox', { name: 'Nova palavra-passe', exact: true }).fill(nova)
-  await page.getByRole('textbox', { name: 'Confirmar nova palavra-passe', exact: true }).fill(nova)
-  await page.getByRole('button', { name: 'Guardar' }).click()
-  const segredo = (await page.getByTestId('segredo-totp').textContent())?.trim() ?? ''
-  await page
-    .getByRole('textbox', { name: 'Código de 6 dígitos', exact: true })
-    .fill(await generate({ secret: segredo }))
-  await page.getByRole('button', { name: 'Confirmar' }).click()
-  await page.getByRole('button', { name: 'Continuar' }).click()
-  await expect(page).toHaveURL(/\/admin$/)
-  return email
-}
 
 test('an admin writes a news item, publishes it, and a customer sees it at once; then deletes it', async ({ page }) => {
   test.setTimeout(90_000)
