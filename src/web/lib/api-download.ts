@@ -25,24 +25,34 @@ export function nomeDoFicheiro(contentDisposition: string | null): string | null
 }
 
 /**
- * A customer-surface POST whose answer is a file (the GDPR data export): the same headers as every API call
+ * A call whose answer is a file (the GDPR data export, a POST; the back-office's CSV exports, a GET when no body is
+ * given): the same headers as every API call
  * (lib/api.ts: the API's version, the session cookie), and a failure read from the same error envelope into an
  * `ApiError`, so that the forms' dialogs apply as they do to any call. Kept out of lib/api.ts, which is in every
  * screen's first load (docs/decisions/0010-first-load-budget.md), since one screen uses it.
  */
-export async function apiDownload(path: string, body: unknown): Promise<Ficheiro> {
+export async function apiDownload(path: string, body?: unknown): Promise<Ficheiro> {
   let response: Response
   try {
-    response = await fetch(path, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: {
-        Accept: 'application/json',
-        'X-Api-Version': API_VERSION,
-        'Content-Type': 'application/json',
-      },
-      body: JSON.stringify(body),
-    })
+    response = await fetch(
+      path,
+      body === undefined
+        ? {
+            credentials: 'same-origin',
+            cache: 'no-store',
+            headers: { Accept: 'application/json', 'X-Api-Version': API_VERSION },
+          }
+        : {
+            method: 'POST',
+            credentials: 'same-origin',
+            headers: {
+              Accept: 'application/json',
+              'X-Api-Version': API_VERSION,
+              'Content-Type': 'application/json',
+            },
+            body: JSON.stringify(body),
+          },
+    )
   } catch {
     throw new ApiError(0, GENERIC_ERROR_TITLE, OFFLINE_MESSAGE)
   }

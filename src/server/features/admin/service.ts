@@ -4,12 +4,15 @@ import type { AdminDeps } from './context.ts'
 import { createAdminEquipa } from './equipa.ts'
 import { createAdminLojas } from './lojas.ts'
 import { createAdminNovidades } from './novidades.ts'
+import { createAdminRelatorios, type FontesRelatorio } from './relatorios.ts'
 
 export type { Staff } from './context.ts'
 
 /** The features whose content the back-office manages, through their services. */
 export interface AdminFeatures {
   conteudos: ConteudosService
+  /** The figures of the reports, each from the feature that owns it. */
+  relatorios: FontesRelatorio
 }
 
 /**
@@ -22,6 +25,7 @@ export function createAdminService(deps: AdminDeps, features: AdminFeatures) {
     equipa: createAdminEquipa(deps),
     lojas: createAdminLojas(deps),
     novidades: createAdminNovidades(features.conteudos, deps.clock),
+    relatorios: createAdminRelatorios(deps, features.relatorios),
   }
 }
 

@@ -1,4 +1,5 @@
 import { generate } from 'otplib'
+import { type Clock, systemClock } from '../../platform/clock.ts'
 import type { TestApp } from '../../testing/harness.ts'
 import { ADMIN_COOKIE } from './routes.ts'
 
@@ -10,6 +11,8 @@ export async function signedInAdmin(
   t: TestApp,
   email = 'admin-testes@exemplo.pt',
   papel: 'admin' | 'gestor' = 'admin',
+  /** The app's clock, when a test moves it by hand: the TOTP code is of its time. */
+  clock: Clock = systemClock,
 ): Promise<string> {
   const { password, id } = await t.app.admin.equipa.criarAdmin(email)
   // A gestor: the same account with its role changed before its first sign-in (it enrols a TOTP as an admin does).
@@ -37,6 +40,8 @@ export async function signedInAdmin(
   const nova = 'palavra-passe-dos-testes'
   await call('/alterar-password', { atual: password, nova, confirmacao: nova })
   const { segredo } = await call('/totp/iniciar', { value: true })
-  await call('/totp/confirmar', { codigo: await generate({ secret: segredo }) })
+  await call('/totp/confirmar', {
+    codigo: await generate({ secret: segredo, epoch: Math.floor(clock.now().getTime() / 1000) }),
+  })
   return cookie
 }

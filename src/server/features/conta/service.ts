@@ -6,6 +6,8 @@ import { createAcesso } from './login.ts'
 import { createPerfil } from './profile.ts'
 import { createProvisorios } from './provisional.ts'
 
+import { createRelatorioConta } from './relatorio.ts'
+
 export { type ClienteConta, type ClientesConta, createClientesConta } from './clientes.ts'
 export { type AbrirSessao, CONTA_LIMITES, type ContaDeps, contaMensagens } from './context.ts'
 export type { PessoaEsquecida, VersoesLegais } from './direitos.ts'
@@ -28,6 +30,7 @@ export function createContaService(deps: ContaDeps) {
     ...createProvisorios(ctx),
     ...createClientesConta(deps.db),
     direitos: createDireitosConta(ctx),
+    relatorio: createRelatorioConta(deps.db),
     resend,
     purgeOldChallenges,
     listOutbox,

@@ -7,6 +7,7 @@ import { createLiquidacao } from './liquidacao.ts'
 import { createQuadro } from './quadro.ts'
 import { createReconciliacao } from './reconciliacao.ts'
 import { createReembolsos } from './reembolsos.ts'
+import { createRelatorioEncomendas } from './relatorio.ts'
 
 export { type EncomendasDeps, encomendasMensagens } from './contexto.ts'
 export { LIMITE_ENCOMENDAS } from './finalizacao.ts'
@@ -46,6 +47,7 @@ export function createEncomendasService(deps: EncomendasDeps) {
     daLoja: quadro.daLoja,
     avancar: quadro.avancar,
     cancelar: quadro.cancelar,
+    relatorio: createRelatorioEncomendas(deps.db),
   }
 }
 

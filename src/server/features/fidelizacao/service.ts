@@ -2,6 +2,7 @@ import { createFidelizacaoContext, type FidelizacaoDeps } from './context.ts'
 import { createDireitosFidelizacao } from './direitos.ts'
 import { createMovimentos, createMovimentosEncomendas } from './movimentos.ts'
 import { createOpinioes } from './opinioes.ts'
+import { createRelatorioFidelizacao } from './relatorio.ts'
 import { createBalcao } from './till.ts'
 
 export {
@@ -24,6 +25,7 @@ export function createFidelizacaoService(deps: FidelizacaoDeps) {
     ...createOpinioes(ctx),
     encomendas: createMovimentosEncomendas(ctx),
     direitos: createDireitosFidelizacao(ctx),
+    relatorio: createRelatorioFidelizacao(deps.db),
   }
 }
 

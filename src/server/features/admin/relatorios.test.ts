@@ -1,0 +1,137 @@
+import type { InjectOptions } from 'fastify'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { RELATORIO_MAX_DIAS, relatoriosMensagens } from '../../../shared/admin-relatorios.ts'
+import { pedidoDeTeste, TOTAL_DE_TESTE } from '../../testing/ementa.ts'
+import { insertLoja, insertRestaurante } from '../../testing/fixtures.ts'
+import { type TestApp, testDialects } from '../../testing/harness.ts'
+import { setupOrders } from '../encomendas/testing.ts'
+import { ADMIN_COOKIE } from './routes.ts'
+import { signedInAdmin } from './testing.ts'
+
+/**
+ * Reports (issue 21): an order paid through the app and a purchase at the till, as the admin's report counts them,
+ * per store and per Lisbon day; the CSV of each table; a gestor's reach; the period's rules.
+ */
+
+describe.each(testDialects())('reports in the back-office, on %s', (dialect) => {
+  const scene = setupOrders(dialect)
+  const { finalizar, pagamentos, responder, loja } = scene
+  let t: TestApp
+  let admin: string
+  const OUTRA = 900
+
+  const call = (cookie: string, url: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/admin/api${url}`,
+      headers: { accept: 'application/json', cookie: `${ADMIN_COOKIE}=${cookie}` },
+    } satisfies InjectOptions)
+  const relatorio = async (cookie: string, q: string) => {
+    const res = await call(cookie, `/relatorios?${q}`)
+    expect(res.statusCode, res.body).toBe(200)
+    return res.json().data
+  }
+
+  beforeEach(async () => {
+    t = scene.t
+    const { id } = await insertRestaurante(t.database.db, { tag: 'outro', name: 'Outro' })
+    await insertLoja(t.database.db, { tag: 'porto', restaurante_id: id, id_loja: OUTRA })
+    admin = await signedInAdmin(t, 'relatorios@exemplo.pt', 'admin', scene.clock)
+
+    // An order at 862 paid by MB WAY, and a purchase of 20,00 € at the till of 848, by the same customer.
+    expect((await finalizar(pedidoDeTeste())).statusCode).toBe(201)
+    const [pedido] = await pagamentos()
+    expect((await responder(pedido.id, 'aprovar')).statusCode).toBe(200)
+    const compra = await loja(
+      'POST',
+      '/compras',
+      { cliente_id: scene.clienteId, total: 2000, saldo_a_usar: 0, referencia: 'FT 1' },
+      'compra-1',
+      scene.chaveOutra,
+    )
+    expect(compra.statusCode, compra.body).toBe(201)
+  })
+
+  it("counts the day's sales, credit, points and customers per store, and every state", async () => {
+    const r = await relatorio(admin, 'de=2026-11-23&ate=2026-11-23')
+    const porLoja = Object.fromEntries(r.lojas.map((l: { id_loja: number }) => [l.id_loja, l]))
+    expect(Object.keys(porLoja).map(Number).sort()).toEqual([848, 862, OUTRA])
+    expect(porLoja[862]).toMatchObject({ encomendas_pagas: 1, vendas: TOTAL_DE_TESTE, ticket_medio: TOTAL_DE_TESTE })
+    expect(porLoja[848]).toMatchObject({ encomendas_pagas: 0, vendas: 0, clientes_ativos: 1 })
+    expect(porLoja[OUTRA]).toMatchObject({ encomendas_pagas: 0, credito_emitido: 0, clientes_ativos: 0 })
+
+    const ledger = await t.database.db
+      .selectFrom('transacoes')
+      .select(['id_loja', 'saldo_adicionado', 'pontos_ganhos'])
+      .where('tipo', '=', 'compra')
+      .execute()
+    const emitido = ledger.reduce((s, m) => s + m.saldo_adicionado, 0)
+    expect(emitido).toBeGreaterThan(0)
+    expect(r.totais).toMatchObject({
+      encomendas_pagas: 1,
+      vendas: TOTAL_DE_TESTE,
+      credito_emitido: emitido,
+      pontos_ganhos: ledger.reduce((s, m) => s + m.pontos_ganhos, 0),
+      // One customer bought at both stores: active once in the whole, once in each store.
+      clientes_ativos: 1,
+    })
+    expect(r.dias).toEqual([
+      expect.objectContaining({
+        dia: '2026-11-23',
+        encomendas_pagas: 1,
+        vendas: TOTAL_DE_TESTE,
+        credito_emitido: emitido,
+      }),
+    ])
+    // Paid, the order reached the board: 'Recebida'.
+    expect(r.estados.find((e: { estado: number }) => e.estado === -1)).toMatchObject({ encomendas: 1 })
+    expect(r.estados.map((e: { estado: number }) => e.estado).sort((a: number, b: number) => a - b)).toEqual([
+      -9, -3, -1, 1, 2,
+    ])
+
+    // Another period: every day present, all zero.
+    const vazio = await relatorio(admin, 'de=2026-11-24&ate=2026-11-30')
+    expect(vazio.dias).toHaveLength(7)
+    expect(vazio.totais).toMatchObject({ encomendas_pagas: 0, vendas: 0, credito_emitido: 0, clientes_ativos: 0 })
+
+    // Narrowed to a store.
+    const so848 = await relatorio(admin, 'de=2026-11-23&ate=2026-11-23&loja=848')
+    expect(so848.lojas.map((l: { id_loja: number }) => l.id_loja)).toEqual([848])
+    expect(so848.totais.encomendas_pagas).toBe(0)
+  })
+
+  it('exports each table as CSV that a spreadsheet opens as written', async () => {
+    const res = await call(admin, '/relatorios/csv/lojas?de=2026-11-23&ate=2026-11-23')
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8')
+    expect(res.headers['content-disposition']).toBe('attachment; filename="balcao-lojas-2026-11-23-a-2026-11-23.csv"')
+    expect(res.headers['cache-control']).toBe('no-store')
+    const linhas = res.body
+      .replace(/^\ufeff/, '')
+      .trimEnd()
+      .split('\r\n')
+    expect(linhas[0]?.startsWith('Loja;Restaurante;Encomendas pagas;Vendas (€)')).toBe(true)
+    expect(linhas).toHaveLength(4)
+    const chiado = linhas.find((l) => l.startsWith('chiado;'))
+    expect(chiado).toContain(`;1;${String(TOTAL_DE_TESTE / 100).replace('.', ',')};`)
+    const dias = await call(admin, '/relatorios/csv/dias?de=2026-11-22&ate=2026-11-23')
+    expect(dias.body.split('\r\n')[2]).toMatch(/^23\/11\/2026;1;/)
+    expect((await call(admin, '/relatorios/csv/clientes?de=2026-11-23&ate=2026-11-23')).statusCode).toBe(400)
+  })
+
+  it("refuses a period the wrong way round or too long, and what is outside a gestor's reach", async () => {
+    const errado = await call(admin, '/relatorios?de=2026-11-23&ate=2026-11-22')
+    expect(errado.statusCode).toBe(400)
+    expect(errado.body).toContain(relatoriosMensagens.ordem)
+    const longo = await call(admin, `/relatorios?de=2025-01-01&ate=2026-11-23`)
+    expect(longo.statusCode).toBe(400)
+    expect(longo.body).toContain(`${RELATORIO_MAX_DIAS} dias`)
+    expect((await call(admin, '/relatorios?de=2026-02-30&ate=2026-03-01')).statusCode).toBe(400)
+
+    // A gestor of no restaurant sees no store; naming one outside their reach is refused, not answered empty.
+    const gestor = await signedInAdmin(t, 'gestor-relatorios@exemplo.pt', 'gestor', scene.clock)
+    expect((await relatorio(gestor, 'de=2026-11-23&ate=2026-11-23')).lojas).toEqual([])
+    expect((await call(gestor, '/relatorios?de=2026-11-23&ate=2026-11-23&loja=862')).statusCode).toBe(403)
+    expect((await call(gestor, '/relatorios/csv/lojas?de=2026-11-23&ate=2026-11-23&loja=862')).statusCode).toBe(403)
+  })
+})

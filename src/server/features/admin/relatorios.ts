@@ -1,0 +1,214 @@
+import type {
+  LinhaDia,
+  LinhaLoja,
+  Relatorio,
+  RelatorioQuery,
+  TabelaRelatorio,
+} from '../../../shared/admin-relatorios.ts'
+import { ESTADO, type Estado } from '../../../shared/estado-pedido.ts'
+import { HttpError } from '../../platform/errors.ts'
+import { csv, diaDaHora, diaSeguinte, diasEntre, inicioDoDia } from '../../platform/relatorios.ts'
+import type { ContaService } from '../conta/service.ts'
+import type { EncomendasService } from '../encomendas/service.ts'
+import type { FidelizacaoService } from '../fidelizacao/service.ts'
+import type { LojaGestao } from '../restaurantes/service.ts'
+import { type AdminDeps, adminMensagens, type Staff } from './context.ts'
+import { alcanceDe } from './lojas.ts'
+
+/** The features whose figures the reports read, each through its own service. */
+export interface FontesRelatorio {
+  encomendas: EncomendasService['relatorio']
+  fidelizacao: FidelizacaoService['relatorio']
+  conta: ContaService['relatorio']
+}
+
+/** The words of each order state in the report (the board's, not the customer's sentences). */
+export const NOME_ESTADO: Record<Estado, string> = {
+  [ESTADO.pagamento]: 'A aguardar pagamento',
+  [ESTADO.recebido]: 'Recebida',
+  [ESTADO.emPreparacao]: 'Em preparação',
+  [ESTADO.pronto]: 'Pronta',
+  [ESTADO.cancelado]: 'Cancelada',
+}
+
+const ticket = (vendas: number, pagas: number) => (pagas === 0 ? 0 : Math.round(vendas / pagas))
+const euros = (cents: number) => Math.round(cents) / 100
+
+/**
+ * The reports (issue 21): a period of Lisbon days for the stores a staff member may see (an admin all, a gestor those
+ * of their restaurants), narrowed to a restaurant or a store; asking for one outside their reach is refused, not
+ * answered empty. Each figure comes from the feature that owns it; the tables are folded here.
+ */
+export function createAdminRelatorios({ lojas }: Pick<AdminDeps, 'lojas'>, fontes: FontesRelatorio) {
+  async function lojasDo(staff: Staff, q: RelatorioQuery): Promise<LojaGestao[]> {
+    const visiveis = await lojas.lojasGestao(alcanceDe(staff))
+    const proibido = () => new HttpError(403, adminMensagens.semPermissao, 'Sem permissão')
+    let escolhidas = visiveis
+    if (q.restaurante !== undefined) {
+      escolhidas = escolhidas.filter((l) => l.restaurante_id === Number(q.restaurante))
+      if (escolhidas.length === 0) throw proibido()
+    }
+    if (q.loja !== undefined) {
+      escolhidas = escolhidas.filter((l) => l.id_loja === Number(q.loja))
+      if (escolhidas.length === 0) throw proibido()
+    }
+    return escolhidas
+  }
+
+  async function gerar(staff: Staff, q: RelatorioQuery): Promise<Relatorio> {
+    const escolhidas = await lojasDo(staff, q)
+    const janela = {
+      desde: inicioDoDia(q.de).toISOString(),
+      ate: inicioDoDia(diaSeguinte(q.ate)).toISOString(),
+      idsLoja: escolhidas.map((l) => l.id_loja),
+    }
+    const [vendas, vendasHora, estados, fidelizacao, fidelizacaoHora, opinioes, novosRegistos] = await Promise.all([
+      fontes.encomendas.porLoja(janela),
+      fontes.encomendas.porHora(janela),
+      fontes.encomendas.porEstado(janela),
+      fontes.fidelizacao.porLoja(janela),
+      fontes.fidelizacao.porHora(janela),
+      fontes.fidelizacao.opinioes(janela),
+      fontes.conta.novosRegistos(janela.desde, janela.ate),
+    ])
+
+    const linhas: LinhaLoja[] = escolhidas.map((l) => {
+      const v = vendas.find((x) => x.id_loja === l.id_loja)
+      const f = fidelizacao.lojas.find((x) => x.id_loja === l.id_loja)
+      const o = opinioes.find((x) => x.id_loja === l.id_loja)
+      return {
+        id_loja: l.id_loja,
+        loja: l.nome,
+        restaurante: l.restaurante,
+        encomendas_pagas: v?.encomendas_pagas ?? 0,
+        vendas: v?.vendas ?? 0,
+        ticket_medio: ticket(v?.vendas ?? 0, v?.encomendas_pagas ?? 0),
+        credito_emitido: f?.credito_emitido ?? 0,
+        credito_usado: f?.credito_usado ?? 0,
+        pontos_ganhos: f?.pontos_ganhos ?? 0,
+        clientes_ativos: f?.clientes_ativos ?? 0,
+        opinioes: o?.opinioes ?? 0,
+        media_atendimento: o?.rating1 ?? null,
+        media_simpatia: o?.rating2 ?? null,
+        media_qualidade: o?.rating3 ?? null,
+      }
+    })
+
+    const dias = new Map<string, LinhaDia>(
+      diasEntre(q.de, q.ate).map((dia) => [
+        dia,
+        { dia, encomendas_pagas: 0, vendas: 0, credito_emitido: 0, credito_usado: 0 },
+      ]),
+    )
+    for (const h of vendasHora) {
+      const d = dias.get(diaDaHora(h.hora))
+      if (d) {
+        d.encomendas_pagas += h.encomendas_pagas
+        d.vendas += h.vendas
+      }
+    }
+    for (const h of fidelizacaoHora) {
+      const d = dias.get(diaDaHora(h.hora))
+      if (d) {
+        d.credito_emitido += h.credito_emitido
+        d.credito_usado += h.credito_usado
+      }
+    }
+
+    const soma = (k: keyof LinhaLoja) => linhas.reduce((t, l) => t + Number(l[k] ?? 0), 0)
+    const pagas = soma('encomendas_pagas')
+    return {
+      de: q.de,
+      ate: q.ate,
+      totais: {
+        encomendas_pagas: pagas,
+        vendas: soma('vendas'),
+        ticket_medio: ticket(soma('vendas'), pagas),
+        credito_emitido: soma('credito_emitido'),
+        credito_usado: soma('credito_usado'),
+        pontos_ganhos: soma('pontos_ganhos'),
+        clientes_ativos: fidelizacao.clientesAtivos,
+        novos_registos: novosRegistos,
+        opinioes: soma('opinioes'),
+      },
+      lojas: linhas,
+      dias: [...dias.values()],
+      estados: (Object.values(ESTADO) as Estado[]).map((estado) => ({
+        estado,
+        nome: NOME_ESTADO[estado],
+        encomendas: estados.find((e) => e.estado === estado)?.encomendas ?? 0,
+      })),
+    }
+  }
+
+  return {
+    gerar,
+
+    /** One of the report's tables as CSV (amounts in euros, averages with two decimals), and its file name. */
+    async csv(staff: Staff, q: RelatorioQuery, tabela: TabelaRelatorio): Promise<{ nome: string; corpo: string }> {
+      const r = await gerar(staff, q)
+      const nome = `balcao-${tabela}-${q.de}-a-${q.ate}.csv`
+      if (tabela === 'lojas') {
+        return {
+          nome,
+          corpo: csv(
+            [
+              'Loja',
+              'Restaurante',
+              'Encomendas pagas',
+              'Vendas (€)',
+              'Ticket médio (€)',
+              'Crédito emitido (€)',
+              'Crédito usado (€)',
+              'Pontos ganhos',
+              'Clientes ativos',
+              'Opiniões',
+              'Atendimento',
+              'Simpatia',
+              'Qualidade',
+            ],
+            r.lojas.map((l) => [
+              l.loja,
+              l.restaurante,
+              l.encomendas_pagas,
+              euros(l.vendas),
+              euros(l.ticket_medio),
+              euros(l.credito_emitido),
+              euros(l.credito_usado),
+              l.pontos_ganhos,
+              l.clientes_ativos,
+              l.opinioes,
+              l.media_atendimento,
+              l.media_simpatia,
+              l.media_qualidade,
+            ]),
+          ),
+        }
+      }
+      if (tabela === 'dias') {
+        return {
+          nome,
+          corpo: csv(
+            ['Dia', 'Encomendas pagas', 'Vendas (€)', 'Crédito emitido (€)', 'Crédito usado (€)'],
+            r.dias.map((d) => [
+              d.dia.split('-').reverse().join('/'),
+              d.encomendas_pagas,
+              euros(d.vendas),
+              euros(d.credito_emitido),
+              euros(d.credito_usado),
+            ]),
+          ),
+        }
+      }
+      return {
+        nome,
+        corpo: csv(
+          ['Estado', 'Encomendas'],
+          r.estados.map((e) => [e.nome, e.encomendas]),
+        ),
+      }
+    },
+  }
+}
+
+export type AdminRelatorios = ReturnType<typeof createAdminRelatorios>

@@ -1,0 +1,53 @@
+/**
+ * What the back-office's reports share across features (issue 21): a period of Lisbon days as a window of instants,
+ * the UTC hours the features group by folded back into Lisbon days, and CSV that a spreadsheet opens as written.
+ */
+
+/** A report's window: ISO instants (from inclusive, to exclusive) and the stores it covers. */
+export interface JanelaRelatorio {
+  desde: string
+  ate: string
+  idsLoja: number[]
+}
+
+const lisbonHour = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Lisbon', hour: '2-digit', hourCycle: 'h23' })
+const lisbonDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Lisbon' })
+
+/**
+ * The instant a Lisbon day (`YYYY-MM-DD`) begins. Lisbon is UTC or UTC+1, and its clocks change at 01:00 UTC, so the
+ * offset at the UTC midnight of that date is the day's own at its start.
+ */
+export function inicioDoDia(dia: string): Date {
+  const meiaNoiteUtc = new Date(`${dia}T00:00:00.000Z`)
+  const hora = Number(lisbonHour.format(meiaNoiteUtc))
+  return new Date(meiaNoiteUtc.getTime() - hora * 3_600_000)
+}
+
+/** The day after `dia` (`YYYY-MM-DD`). */
+export function diaSeguinte(dia: string): string {
+  return new Date(Date.parse(`${dia}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10)
+}
+
+/** Every day from `de` to `ate` inclusive. */
+export function diasEntre(de: string, ate: string): string[] {
+  const dias: string[] = []
+  for (let d = de; d <= ate; d = diaSeguinte(d)) dias.push(d)
+  return dias
+}
+
+/** The Lisbon day a UTC hour bucket (`YYYY-MM-DDTHH`, as `substr(iso, 1, 13)` gives) belongs to. */
+export const diaDaHora = (hora: string) => lisbonDate.format(new Date(`${hora}:00:00.000Z`))
+
+/**
+ * One CSV document (RFC 4180, `;`-separated as Portuguese spreadsheets expect, CRLF, with a BOM so Excel reads UTF-8).
+ * A text cell that a spreadsheet would take for a formula (`=`, `+`, `-`, `@`, tab, CR) is prefixed with `'`.
+ */
+export function csv(cabecalho: string[], linhas: (string | number | null)[][]): string {
+  const celula = (v: string | number | null) => {
+    if (v === null) return ''
+    if (typeof v === 'number') return String(v).replace('.', ',')
+    const seguro = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v
+    return /[;"\r\n]/.test(seguro) ? `"${seguro.replaceAll('"', '""')}"` : seguro
+  }
+  return `\ufeff${[cabecalho, ...linhas].map((l) => l.map(celula).join(';')).join('\r\n')}\r\n`
+}

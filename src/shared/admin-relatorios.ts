@@ -1,0 +1,89 @@
+import { z } from 'zod'
+import { IdSchema } from './validacao.ts'
+
+/**
+ * The back-office's reports (issue 21): one period of Lisbon days, for the stores a staff member may see, narrowed to
+ * a restaurant or a store. Amounts in cents; the tables are what the page shows and what each CSV export carries.
+ */
+
+export const RELATORIO_MAX_DIAS = 366
+
+const dia = z
+  .string({ error: 'Indique a data' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida')
+  .refine(
+    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    {
+      message: 'Data inválida',
+    },
+  )
+
+export const relatoriosMensagens = {
+  ordem: 'A data de fim tem de ser igual ou posterior à de início.',
+  longo: `Escolha um período de até ${RELATORIO_MAX_DIAS} dias.`,
+} as const
+
+export const RelatorioQuerySchema = z
+  .object({ de: dia, ate: dia, restaurante: IdSchema.optional(), loja: IdSchema.optional() })
+  .refine((q) => q.de <= q.ate, { path: ['ate'], message: relatoriosMensagens.ordem })
+  .refine((q) => (Date.parse(q.ate) - Date.parse(q.de)) / 86_400_000 < RELATORIO_MAX_DIAS, {
+    path: ['ate'],
+    message: relatoriosMensagens.longo,
+  })
+export type RelatorioQuery = z.infer<typeof RelatorioQuerySchema>
+
+/** One store's figures for the period. */
+export const LinhaLojaSchema = z.object({
+  id_loja: z.number(),
+  loja: z.string(),
+  restaurante: z.string(),
+  encomendas_pagas: z.number(),
+  vendas: z.number(),
+  ticket_medio: z.number(),
+  credito_emitido: z.number(),
+  credito_usado: z.number(),
+  pontos_ganhos: z.number(),
+  clientes_ativos: z.number(),
+  opinioes: z.number(),
+  media_atendimento: z.number().nullable(),
+  media_simpatia: z.number().nullable(),
+  media_qualidade: z.number().nullable(),
+})
+export type LinhaLoja = z.infer<typeof LinhaLojaSchema>
+
+/** One Lisbon day of the period (every day present, zeros included, for the charts). */
+export const LinhaDiaSchema = z.object({
+  dia: z.string(),
+  encomendas_pagas: z.number(),
+  vendas: z.number(),
+  credito_emitido: z.number(),
+  credito_usado: z.number(),
+})
+export type LinhaDia = z.infer<typeof LinhaDiaSchema>
+
+export const LinhaEstadoSchema = z.object({ estado: z.number(), nome: z.string(), encomendas: z.number() })
+export type LinhaEstado = z.infer<typeof LinhaEstadoSchema>
+
+export const RelatorioSchema = z.object({
+  de: z.string(),
+  ate: z.string(),
+  totais: z.object({
+    encomendas_pagas: z.number(),
+    vendas: z.number(),
+    ticket_medio: z.number(),
+    credito_emitido: z.number(),
+    credito_usado: z.number(),
+    pontos_ganhos: z.number(),
+    clientes_ativos: z.number(),
+    novos_registos: z.number(),
+    opinioes: z.number(),
+  }),
+  lojas: z.array(LinhaLojaSchema),
+  dias: z.array(LinhaDiaSchema),
+  estados: z.array(LinhaEstadoSchema),
+})
+export type Relatorio = z.infer<typeof RelatorioSchema>
+
+/** The tables a report exports as CSV (`/admin/api/relatorios/<tabela>.csv`). */
+export const TABELAS_RELATORIO = ['lojas', 'dias', 'estados'] as const
+export type TabelaRelatorio = (typeof TABELAS_RELATORIO)[number]
