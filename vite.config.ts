@@ -8,7 +8,7 @@ import { bundleReport } from './scripts/bundle-report.ts'
 /** The staff sides, each in a folder of its own (assets/painel/, assets/admin/) that the customer's worker skips. */
 const STAFF_SIDES = ['painel', 'admin'] as const
 const isSideSource = (id: string, side: (typeof STAFF_SIDES)[number]) =>
-  id.includes(`/features/${side}/`) || id.endsWith(`/src/shared/${side}.ts`)
+  id.includes(`/features/${side}/`) || new RegExp(`/src/shared/${side}(-[a-z-]+)?\\.ts$`).test(id)
 const staffSideOf = (ids: readonly string[]) =>
   STAFF_SIDES.find(
     (side) =>

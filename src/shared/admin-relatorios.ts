@@ -81,6 +81,11 @@ export const RelatorioSchema = z.object({
   lojas: z.array(LinhaLojaSchema),
   dias: z.array(LinhaDiaSchema),
   estados: z.array(LinhaEstadoSchema),
+  /** What the staff member may narrow the report to: their restaurants and stores. */
+  opcoes: z.object({
+    restaurantes: z.array(z.object({ id: z.number(), nome: z.string() })),
+    lojas: z.array(z.object({ id_loja: z.number(), nome: z.string(), restaurante_id: z.number() })),
+  }),
 })
 export type Relatorio = z.infer<typeof RelatorioSchema>
 

@@ -98,6 +98,9 @@ describe.each(testDialects())('reports in the back-office, on %s', (dialect) => 
     const so848 = await relatorio(admin, 'de=2026-11-23&ate=2026-11-23&loja=848')
     expect(so848.lojas.map((l: { id_loja: number }) => l.id_loja)).toEqual([848])
     expect(so848.totais.encomendas_pagas).toBe(0)
+    // What the page offers to narrow it to: every store in reach, whatever was chosen.
+    expect(so848.opcoes.lojas.map((l: { id_loja: number }) => l.id_loja).sort()).toEqual([848, 862, OUTRA])
+    expect(so848.opcoes.restaurantes.map((r: { nome: string }) => r.nome)).toEqual(['Nata & Grão', 'Outro'])
   })
 
   it('exports each table as CSV that a spreadsheet opens as written', async () => {

@@ -40,7 +40,7 @@ const euros = (cents: number) => Math.round(cents) / 100
  * answered empty. Each figure comes from the feature that owns it; the tables are folded here.
  */
 export function createAdminRelatorios({ lojas }: Pick<AdminDeps, 'lojas'>, fontes: FontesRelatorio) {
-  async function lojasDo(staff: Staff, q: RelatorioQuery): Promise<LojaGestao[]> {
+  async function lojasDo(staff: Staff, q: RelatorioQuery) {
     const visiveis = await lojas.lojasGestao(alcanceDe(staff))
     const proibido = () => new HttpError(403, adminMensagens.semPermissao, 'Sem permissão')
     let escolhidas = visiveis
@@ -52,11 +52,18 @@ export function createAdminRelatorios({ lojas }: Pick<AdminDeps, 'lojas'>, fonte
       escolhidas = escolhidas.filter((l) => l.id_loja === Number(q.loja))
       if (escolhidas.length === 0) throw proibido()
     }
-    return escolhidas
+    return { escolhidas, visiveis }
   }
 
+  const opcoesDe = (visiveis: LojaGestao[]): Relatorio['opcoes'] => ({
+    restaurantes: [...new Map(visiveis.map((l) => [l.restaurante_id, l.restaurante])).entries()]
+      .map(([id, nome]) => ({ id, nome }))
+      .sort((a, b) => a.nome.localeCompare(b.nome, 'pt')),
+    lojas: visiveis.map((l) => ({ id_loja: l.id_loja, nome: l.nome, restaurante_id: l.restaurante_id })),
+  })
+
   async function gerar(staff: Staff, q: RelatorioQuery): Promise<Relatorio> {
-    const escolhidas = await lojasDo(staff, q)
+    const { escolhidas, visiveis } = await lojasDo(staff, q)
     const janela = {
       desde: inicioDoDia(q.de).toISOString(),
       ate: inicioDoDia(diaSeguinte(q.ate)).toISOString(),
@@ -138,6 +145,7 @@ export function createAdminRelatorios({ lojas }: Pick<AdminDeps, 'lojas'>, fonte
         nome: NOME_ESTADO[estado],
         encomendas: estados.find((e) => e.estado === estado)?.encomendas ?? 0,
       })),
+      opcoes: opcoesDe(visiveis),
     }
   }
 

@@ -12,7 +12,7 @@ export const SECCOES: { nome: string; para?: string; papeis: readonly Papel[]; f
   { nome: 'Ementas e esgotados', papeis: ['admin', 'gestor', 'loja'] },
   { nome: 'Pessoas e fidelização', papeis: ['admin', 'gestor', 'loja'] },
   { nome: 'Notificações', papeis: ['admin', 'gestor'] },
-  { nome: 'Relatórios', papeis: ['admin', 'gestor'] },
+  { nome: 'Relatórios', para: adminPaths.relatorios, papeis: ['admin', 'gestor'] },
   { nome: 'Utilizadores', para: adminPaths.utilizadores, papeis: ['admin'] },
   { nome: 'Auditoria', para: adminPaths.auditoria, papeis: ['admin'] },
 ]
