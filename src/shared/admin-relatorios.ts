@@ -32,11 +32,8 @@ export const RelatorioQuerySchema = z
   })
 export type RelatorioQuery = z.infer<typeof RelatorioQuerySchema>
 
-/** One store's figures for the period. */
-export const LinhaLojaSchema = z.object({
-  id_loja: z.number(),
-  loja: z.string(),
-  restaurante: z.string(),
+/** What a report counts, for one store and for the whole it covers. */
+const FigurasSchema = z.object({
   encomendas_pagas: z.number(),
   vendas: z.number(),
   ticket_medio: z.number(),
@@ -45,6 +42,13 @@ export const LinhaLojaSchema = z.object({
   pontos_ganhos: z.number(),
   clientes_ativos: z.number(),
   opinioes: z.number(),
+})
+
+/** One store's figures for the period, with its opinions' averages per criterion. */
+export const LinhaLojaSchema = FigurasSchema.extend({
+  id_loja: z.number(),
+  loja: z.string(),
+  restaurante: z.string(),
   media_atendimento: z.number().nullable(),
   media_simpatia: z.number().nullable(),
   media_qualidade: z.number().nullable(),
@@ -67,17 +71,8 @@ export type LinhaEstado = z.infer<typeof LinhaEstadoSchema>
 export const RelatorioSchema = z.object({
   de: z.string(),
   ate: z.string(),
-  totais: z.object({
-    encomendas_pagas: z.number(),
-    vendas: z.number(),
-    ticket_medio: z.number(),
-    credito_emitido: z.number(),
-    credito_usado: z.number(),
-    pontos_ganhos: z.number(),
-    clientes_ativos: z.number(),
-    novos_registos: z.number(),
-    opinioes: z.number(),
-  }),
+  /** Active customers are counted once however many stores they bought at; sign-ups are the group's. */
+  totais: FigurasSchema.extend({ novos_registos: z.number() }),
   lojas: z.array(LinhaLojaSchema),
   dias: z.array(LinhaDiaSchema),
   estados: z.array(LinhaEstadoSchema),
