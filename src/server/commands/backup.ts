@@ -1,0 +1,31 @@
+import { join } from 'node:path'
+import { loadConfig } from '../config.ts'
+import { backup } from '../platform/backup.ts'
+import { dialectOf } from '../platform/db.ts'
+
+/**
+ * `npm run backup -- [ficheiro]`: a consistent copy of the database of DATABASE_URL while the server runs (SQLite's
+ * `VACUUM INTO`, PostgreSQL's `pg_dump`), by default `backups/balcao-<instant>.sqlite` or `.dump`. Prints the file's
+ * path alone on its last line. docs/operations.md says where to keep it.
+ */
+async function main(args: string[]): Promise<number> {
+  if (args.length > 1 || args[0]?.startsWith('-')) {
+    console.error('uso: npm run backup -- [ficheiro]')
+    return 2
+  }
+  const { DATABASE_URL } = loadConfig()
+  const instante = new Date().toISOString().replace(/[:.]/g, '-')
+  const extensao = dialectOf(DATABASE_URL) === 'postgres' ? 'dump' : 'sqlite'
+  const ficheiro = args[0] ?? join('backups', `balcao-${instante}.${extensao}`)
+  await backup(DATABASE_URL, ficheiro)
+  console.log(ficheiro)
+  return 0
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error)
+    process.exit(1)
+  },
+)
