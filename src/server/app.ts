@@ -12,6 +12,7 @@ import type { NotificacoesService } from './features/notificacoes/service.ts'
 import { sistemaRoutes } from './features/sistema/routes.ts'
 import { registerJobs } from './jobs.ts'
 import type { DatabaseHandle } from './platform/db.ts'
+import { registarMetricas } from './platform/metrics.ts'
 import type { ReadCache } from './platform/read-cache.ts'
 import { createServer } from './platform/server.ts'
 import { registerWebApp } from './platform/web.ts'
@@ -43,6 +44,8 @@ export async function buildApp(config: Config, database: DatabaseHandle, deps: A
   // Security keys from before codes were encrypted get a new code (docs/decisions/0004); safe with N processes.
   const chavesRenovadas = await services.conta.upgradeLegacySecurityKeys()
   if (chavesRenovadas > 0) app.log.info({ chavesRenovadas }, 'legacy security keys renewed')
+  app.decorate('metricas', services.metricas)
+  if (services.metricas && config.METRICS_TOKEN) registarMetricas(app, services.metricas, config.METRICS_TOKEN)
   app.decorate('readCache', services.readCache)
   app.decorate('notificacoes', services.notificacoes)
   app.decorate('push', services.push)

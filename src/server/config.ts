@@ -17,6 +17,11 @@ const EnvSchema = z.object({
     .string()
     .refine((v) => v !== 'true', 'use um número de saltos ou uma lista de endereços, nunca true')
     .optional(),
+  /**
+   * Opens `/metrics` (Prometheus) to a scraper presenting it as `Authorization: Bearer …`; unset, `/metrics` does not
+   * exist (404). At least 24 characters: it guards figures about customers' activity.
+   */
+  METRICS_TOKEN: z.string().min(24, 'METRICS_TOKEN tem de ter pelo menos 24 caracteres').optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: z
     .string()

@@ -31,6 +31,7 @@ import {
   SESSOES_TERMINADAS,
   UTILIZADOR_ALTERADO,
 } from './platform/eventos.ts'
+import { createMetricas, leiturasDaPlataforma, smsContado } from './platform/metrics.ts'
 import type { PaymentProvider } from './platform/pagamentos.ts'
 import { createIfthenpayProvider } from './platform/pagamentos-ifthenpay.ts'
 import { createSandboxProvider } from './platform/pagamentos-sandbox.ts'
@@ -120,7 +121,15 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
     maxAgeMs: config.READ_CACHE_MAX_AGE_MS,
     clock,
   })
-  const bus = deps.bus ?? (await createEventBus(database, (err) => app.log.error({ err }, 'event bus failed')))
+  // /metrics, when METRICS_TOKEN opens it (nothing is counted otherwise): docs/operations.md "Metrics".
+  const metricas = config.METRICS_TOKEN ? createMetricas(database.pool ? { pool: database.pool } : {}) : null
+  const bus =
+    deps.bus ??
+    (await createEventBus(
+      database,
+      (err) => app.log.error({ err }, 'event bus failed'),
+      metricas ? metricas.busReligado : undefined,
+    ))
   if (!deps.bus) app.addHook('onClose', () => bus.close())
   // Open event streams end when the server closes (it would otherwise wait for them).
   const closing = new AbortController()
@@ -150,7 +159,7 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
       privacidade: await conteudos.versaoInformacaoLegal(POLITICA_PRIVACIDADE_TAG),
     }),
     limiter,
-    sms: smsProviderFor(config, deps, app, database, clock),
+    sms: smsContado(smsProviderFor(config, deps, app, database, clock), metricas),
     clock,
     settings: { idadeMinima: config.MINIMUM_AGE, appUrl: config.APP_URL },
     log: app.log,
@@ -254,7 +263,37 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
     },
   )
 
+  if (metricas) {
+    leiturasDaPlataforma(metricas, db, clock)
+    const n = notificacoes.metricas
+    metricas.leitura('push_envios_pendentes', 'Web Push sends waiting (new or to retry).', n.pushPendentes)
+    metricas.leitura(
+      'push_envios_idade_segundos',
+      'Age of the oldest Web Push send waiting (0: none).',
+      n.pushIdadeSegundos,
+    )
+    const e = encomendas.metricas
+    metricas.leitura(
+      'pagamentos',
+      'Orders whose payment is not settled yet, by state.',
+      e.pagamentosPorEstado,
+      'estado',
+    )
+    metricas.leitura(
+      'reembolsos',
+      'Refunds owed (a-reembolsar) or sent and not confirmed (reembolsando).',
+      e.reembolsosPorEstado,
+      'estado',
+    )
+    metricas.leitura(
+      'reconciliacao_atraso_segundos',
+      'How long the oldest due payment check has waited for the reconciliation (0: none due).',
+      e.reconciliacaoAtrasoSegundos,
+    )
+  }
+
   return {
+    metricas,
     db,
     clock,
     limiter,

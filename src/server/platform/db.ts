@@ -35,6 +35,8 @@ export interface DatabaseHandle {
   schema?: string
   /** PostgreSQL: the connection string (the event bus opens its own listening connection with it). */
   url?: string
+  /** PostgreSQL: the pool, for its figures at /metrics. */
+  pool?: pg.Pool
   close(): Promise<void>
 }
 
@@ -107,7 +109,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     })
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
-    return { db, dialect: 'postgres', schema: options.schema, url, close: () => db.destroy() }
+    return { db, dialect: 'postgres', schema: options.schema, url, pool, close: () => db.destroy() }
   }
   const path = sqlitePath(url)
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })

@@ -118,6 +118,8 @@ export interface PostgresEventBusOptions {
   /** The PostgreSQL schema the app works in (tests give each suite one): processes on other schemas do not hear it. */
   schema?: string
   onError?: (error: unknown) => void
+  /** Told each time the listening connection is back after it was lost (a metric). */
+  aoReligar?: () => void
   /** How often the listening connection is checked, and how long its answer may take (tests shorten both). */
   pingMs?: number
   pingTimeoutMs?: number
@@ -201,7 +203,10 @@ export async function createPostgresEventBus(options: PostgresEventBusOptions): 
       const espera = Math.min(RELIGAR_MAX_MS, RELIGAR_MIN_MS * 2 ** tentativa++)
       religar = setTimeout(() => {
         ligar().then(
-          () => ouvintes.entregarATodos(RELER),
+          () => {
+            options.aoReligar?.()
+            ouvintes.entregarATodos(RELER)
+          },
           () => {},
         )
       }, espera)
@@ -279,9 +284,16 @@ export async function createPostgresEventBus(options: PostgresEventBusOptions): 
 export async function createEventBus(
   database: { db: Database; dialect: 'sqlite' | 'postgres'; url?: string; schema?: string },
   onError: (error: unknown) => void,
+  aoReligar?: () => void,
 ): Promise<EventBus> {
   if (database.dialect === 'postgres' && database.url) {
-    return createPostgresEventBus({ connectionString: database.url, db: database.db, schema: database.schema, onError })
+    return createPostgresEventBus({
+      connectionString: database.url,
+      db: database.db,
+      schema: database.schema,
+      onError,
+      ...(aoReligar ? { aoReligar } : {}),
+    })
   }
   return createMemoryEventBus(onError)
 }

@@ -58,9 +58,11 @@ export function openSse(
     if (!res.writableEnded && !res.destroyed) res.write(ping)
   }, heartbeatMs)
   heartbeat.unref()
+  const contado = request.server.metricas?.streamAberto(request.routeOptions.url ?? 'sem-rota')
   const closed = new Promise<void>((resolve) => {
     const end = () => {
       clearInterval(heartbeat)
+      contado?.()
       resolve()
     }
     request.raw.on('close', end)

@@ -4,6 +4,7 @@ import { createContexto, type EncomendasDeps } from './contexto.ts'
 import { createDireitosEncomendas } from './direitos.ts'
 import { createFinalizacao } from './finalizacao.ts'
 import { createLiquidacao } from './liquidacao.ts'
+import { createMetricasEncomendas } from './metricas.ts'
 import { createQuadro } from './quadro.ts'
 import { createReconciliacao } from './reconciliacao.ts'
 import { createReembolsos } from './reembolsos.ts'
@@ -48,6 +49,7 @@ export function createEncomendasService(deps: EncomendasDeps) {
     avancar: quadro.avancar,
     cancelar: quadro.cancelar,
     relatorio: createRelatorioEncomendas(deps.db),
+    metricas: createMetricasEncomendas(deps.db, deps.clock),
   }
 }
 

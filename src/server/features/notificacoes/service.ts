@@ -5,9 +5,9 @@ import { canais, type EventBus, NOTIFICACOES_ALTERADAS } from '../../platform/ev
 import { sanitizeHtml } from '../../platform/html.ts'
 import type { ContaService } from '../conta/service.ts'
 import { createDireitosNotificacoes } from './direitos.ts'
-import type { PushService } from './push.ts'
-
 /** The newest this many are listed: older ones have long been read or stopped mattering. */
+import { createMetricasNotificacoes } from './metricas.ts'
+import type { PushService } from './push.ts'
 export const NOTIFICACOES_LISTADAS = 50
 /** Notifications of other processes announced in one round at most; the rest in the next. */
 const NOVAS_POR_RONDA = 500
@@ -101,6 +101,7 @@ export function createNotificacoesService({
     escrever,
     enviar,
     direitos: createDireitosNotificacoes(db),
+    metricas: createMetricasNotificacoes(db, clock),
 
     /** The customer's (theirs and everyone's), newest first; a guest's: everyone's, none read (the device knows). */
     async listar(utilizadorId: number | null): Promise<Notificacao[]> {
