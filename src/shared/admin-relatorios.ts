@@ -10,6 +10,7 @@ export const RELATORIO_MAX_DIAS = 366
 
 const dia = z
   .string({ error: 'Indique a data' })
+  .min(1, 'Indique a data')
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida')
   .refine(
     (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
@@ -23,12 +24,14 @@ export const relatoriosMensagens = {
   longo: `Escolha um período de até ${RELATORIO_MAX_DIAS} dias.`,
 } as const
 
+/** The period's own rules, checked only once both dates are valid (an empty one is said once, as missing). */
 export const RelatorioQuerySchema = z
   .object({ de: dia, ate: dia, restaurante: IdSchema.optional(), loja: IdSchema.optional() })
-  .refine((q) => q.de <= q.ate, { path: ['ate'], message: relatoriosMensagens.ordem })
-  .refine((q) => (Date.parse(q.ate) - Date.parse(q.de)) / 86_400_000 < RELATORIO_MAX_DIAS, {
-    path: ['ate'],
-    message: relatoriosMensagens.longo,
+  .superRefine((q, ctx) => {
+    if (q.de > q.ate) ctx.addIssue({ code: 'custom', path: ['ate'], message: relatoriosMensagens.ordem })
+    else if ((Date.parse(q.ate) - Date.parse(q.de)) / 86_400_000 >= RELATORIO_MAX_DIAS) {
+      ctx.addIssue({ code: 'custom', path: ['ate'], message: relatoriosMensagens.longo })
+    }
   })
 export type RelatorioQuery = z.infer<typeof RelatorioQuerySchema>
 
@@ -71,8 +74,11 @@ export type LinhaEstado = z.infer<typeof LinhaEstadoSchema>
 export const RelatorioSchema = z.object({
   de: z.string(),
   ate: z.string(),
-  /** Active customers are counted once however many stores they bought at; sign-ups are the group's. */
-  totais: FigurasSchema.extend({ novos_registos: z.number() }),
+  /**
+   * Active customers are counted once however many stores they bought at. Sign-ups are the group's: given to an admin
+   * looking at every store, null otherwise (they are not a restaurant's figure).
+   */
+  totais: FigurasSchema.extend({ novos_registos: z.number().nullable() }),
   lojas: z.array(LinhaLojaSchema),
   dias: z.array(LinhaDiaSchema),
   estados: z.array(LinhaEstadoSchema),

@@ -1,5 +1,5 @@
 import type { InjectOptions } from 'fastify'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, onTestFinished } from 'vitest'
 import { RELATORIO_MAX_DIAS, relatoriosMensagens } from '../../../shared/admin-relatorios.ts'
 import { pedidoDeTeste, TOTAL_DE_TESTE } from '../../testing/ementa.ts'
 import { insertLoja, insertRestaurante } from '../../testing/fixtures.ts'
@@ -98,9 +98,42 @@ describe.each(testDialects())('reports in the back-office, on %s', (dialect) => 
     const so848 = await relatorio(admin, 'de=2026-11-23&ate=2026-11-23&loja=848')
     expect(so848.lojas.map((l: { id_loja: number }) => l.id_loja)).toEqual([848])
     expect(so848.totais.encomendas_pagas).toBe(0)
+    // Sign-ups are the group's: an admin's report of every store has them, a narrowed one does not.
+    expect(r.totais.novos_registos).toEqual(expect.any(Number))
+    expect(so848.totais.novos_registos).toBeNull()
     // What the page offers to narrow it to: every store in reach, whatever was chosen.
     expect(so848.opcoes.lojas.map((l: { id_loja: number }) => l.id_loja).sort()).toEqual([848, 862, OUTRA])
     expect(so848.opcoes.restaurantes.map((r: { nome: string }) => r.nome)).toEqual(['Nata & Grão', 'Outro'])
+  })
+
+  it("dates a refund by the purchase it undoes: the purchase's day is net, the refund's day is not negative", async () => {
+    const ledger = () =>
+      t.database.db.selectFrom('transacoes').selectAll().where('id_loja', '=', 848).orderBy('id').execute()
+    const [compra] = await ledger()
+    expect(compra?.saldo_adicionado).toBeGreaterThan(0)
+    // The next day (the scene's clock is every test's: set back at the end); the admin signs in again.
+    scene.clock.advance(24 * 3_600_000)
+    onTestFinished(() => scene.clock.advance(-24 * 3_600_000))
+    const admin = await signedInAdmin(t, 'relatorios-dia-seguinte@exemplo.pt', 'admin', scene.clock)
+    const devolucao = await loja(
+      'POST',
+      `/compras/${compra?.id}/devolucoes`,
+      { valor: 1000 },
+      'devolucao-1',
+      scene.chaveOutra,
+    )
+    expect(devolucao.statusCode, devolucao.body).toBe(201)
+    const d = (await ledger()).find((m) => m.tipo === 'devolucao')
+    expect(d?.saldo_removido).toBeGreaterThan(0)
+
+    const dia = await relatorio(admin, 'de=2026-11-23&ate=2026-11-23&loja=848')
+    expect(dia.lojas[0]).toMatchObject({
+      credito_emitido: (compra?.saldo_adicionado ?? 0) - (d?.saldo_removido ?? 0),
+      pontos_ganhos: (compra?.pontos_ganhos ?? 0) + (d?.pontos_ganhos ?? 0),
+      clientes_ativos: 1,
+    })
+    const seguinte = await relatorio(admin, 'de=2026-11-24&ate=2026-11-24&loja=848')
+    expect(seguinte.lojas[0]).toMatchObject({ credito_emitido: 0, credito_usado: 0, pontos_ganhos: 0 })
   })
 
   it('exports each table as CSV that a spreadsheet opens as written', async () => {
@@ -131,10 +164,51 @@ describe.each(testDialects())('reports in the back-office, on %s', (dialect) => 
     expect(longo.body).toContain(`${RELATORIO_MAX_DIAS} dias`)
     expect((await call(admin, '/relatorios?de=2026-02-30&ate=2026-03-01')).statusCode).toBe(400)
 
+    // An empty date is said once, as missing.
+    const vazia = await call(admin, '/relatorios?de=&ate=2026-11-22')
+    expect(vazia.statusCode).toBe(400)
+    expect(vazia.json().error.fields).toEqual({ de: 'Indique a data' })
+
     // A gestor of no restaurant sees no store; naming one outside their reach is refused, not answered empty.
     const gestor = await signedInAdmin(t, 'gestor-relatorios@exemplo.pt', 'gestor', scene.clock)
     expect((await relatorio(gestor, 'de=2026-11-23&ate=2026-11-23')).lojas).toEqual([])
     expect((await call(gestor, '/relatorios?de=2026-11-23&ate=2026-11-23&loja=862')).statusCode).toBe(403)
     expect((await call(gestor, '/relatorios/csv/lojas?de=2026-11-23&ate=2026-11-23&loja=862')).statusCode).toBe(403)
+
+    // A gestor of Nata & Grão: its stores only, the totals theirs, no group figure.
+    const nata = (
+      await t.database.db
+        .selectFrom('lojas')
+        .select('restaurante_id')
+        .where('id_loja', '=', 862)
+        .executeTakeFirstOrThrow()
+    ).restaurante_id
+    await t.database.db
+      .updateTable('admin_utilizadores')
+      .set({ restaurantes: JSON.stringify([nata]) })
+      .where('email', '=', 'gestor-relatorios@exemplo.pt')
+      .execute()
+    const seu = await relatorio(gestor, 'de=2026-11-23&ate=2026-11-23')
+    expect(seu.lojas.map((l: { id_loja: number }) => l.id_loja).sort()).toEqual([848, 862])
+    expect(seu.opcoes.restaurantes).toEqual([{ id: nata, nome: 'Nata & Grão' }])
+    expect(seu.totais).toMatchObject({ encomendas_pagas: 1, vendas: TOTAL_DE_TESTE, novos_registos: null })
+    const outro = seu.opcoes.restaurantes.length === 1 ? nata + 1000 : 0
+    expect((await call(gestor, `/relatorios?de=2026-11-23&ate=2026-11-23&restaurante=${outro}`)).statusCode).toBe(403)
+
+    // An admin: an unknown store is 404; a store of another restaurant than the one named, 400.
+    expect((await call(admin, '/relatorios?de=2026-11-23&ate=2026-11-23&loja=4242')).statusCode).toBe(404)
+    const outroRestaurante = (
+      await t.database.db
+        .selectFrom('lojas')
+        .select('restaurante_id')
+        .where('id_loja', '=', OUTRA)
+        .executeTakeFirstOrThrow()
+    ).restaurante_id
+    const misturada = await call(
+      admin,
+      `/relatorios?de=2026-11-23&ate=2026-11-23&restaurante=${outroRestaurante}&loja=862`,
+    )
+    expect(misturada.statusCode).toBe(400)
+    expect(misturada.json().error.fields).toEqual({ loja: 'Esta loja não pertence ao restaurante escolhido.' })
   })
 })

@@ -6,7 +6,7 @@ import type {
   TabelaRelatorio,
 } from '../../../shared/admin-relatorios.ts'
 import { ESTADO, type Estado } from '../../../shared/estado-pedido.ts'
-import { HttpError } from '../../platform/errors.ts'
+import { HttpError, notFound } from '../../platform/errors.ts'
 import { csv, diaDaHora, diaSeguinte, diasEntre, inicioDoDia } from '../../platform/relatorios.ts'
 import type { ContaService } from '../conta/service.ts'
 import type { EncomendasService } from '../encomendas/service.ts'
@@ -31,6 +31,11 @@ export const NOME_ESTADO: Record<Estado, string> = {
   [ESTADO.cancelado]: 'Cancelada',
 }
 
+export const relatoriosMensagensServidor = {
+  lojaNaoExiste: 'Esta loja não existe.',
+  lojaDeOutro: 'Esta loja não pertence ao restaurante escolhido.',
+} as const
+
 const ticket = (vendas: number, pagas: number) => (pagas === 0 ? 0 : Math.round(vendas / pagas))
 const euros = (cents: number) => Math.round(cents) / 100
 
@@ -45,12 +50,22 @@ export function createAdminRelatorios({ lojas }: Pick<AdminDeps, 'lojas'>, fonte
     const proibido = () => new HttpError(403, adminMensagens.semPermissao, 'Sem permissão')
     let escolhidas = visiveis
     if (q.restaurante !== undefined) {
-      escolhidas = escolhidas.filter((l) => l.restaurante_id === Number(q.restaurante))
-      if (escolhidas.length === 0) throw proibido()
+      const id = Number(q.restaurante)
+      // A gestor's own restaurant with no store yet is an empty report; another's is refused.
+      if (staff.papel === 'gestor' && !staff.restaurantes.includes(id)) throw proibido()
+      escolhidas = escolhidas.filter((l) => l.restaurante_id === id)
     }
     if (q.loja !== undefined) {
-      escolhidas = escolhidas.filter((l) => l.id_loja === Number(q.loja))
-      if (escolhidas.length === 0) throw proibido()
+      const id = Number(q.loja)
+      if (!visiveis.some((l) => l.id_loja === id)) {
+        throw staff.papel === 'admin' ? notFound(relatoriosMensagensServidor.lojaNaoExiste) : proibido()
+      }
+      escolhidas = escolhidas.filter((l) => l.id_loja === id)
+      if (escolhidas.length === 0) {
+        throw new HttpError(400, relatoriosMensagensServidor.lojaDeOutro, 'Filtro inválido', {
+          loja: relatoriosMensagensServidor.lojaDeOutro,
+        })
+      }
     }
     return { escolhidas, visiveis }
   }
@@ -76,7 +91,10 @@ export function createAdminRelatorios({ lojas }: Pick<AdminDeps, 'lojas'>, fonte
       fontes.fidelizacao.porLoja(janela),
       fontes.fidelizacao.porHora(janela),
       fontes.fidelizacao.opinioes(janela),
-      fontes.conta.novosRegistos(janela.desde, janela.ate),
+      // The group's sign-ups: an admin's report of every store only (decision 0019).
+      staff.papel === 'admin' && q.restaurante === undefined && q.loja === undefined
+        ? fontes.conta.novosRegistos(janela.desde, janela.ate)
+        : null,
     ])
 
     const linhas: LinhaLoja[] = escolhidas.map((l) => {

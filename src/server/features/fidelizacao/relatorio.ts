@@ -28,48 +28,68 @@ export interface LoyaltyPorHora {
 const n = (v: unknown) => Number(v ?? 0)
 
 /**
- * The ledger's and the opinions' figures for the back-office's reports (issue 21). Purchases count as they are, and a
- * refund takes back what it returned: credit issued is what purchases added less what refunds withdrew, credit used
- * what purchases took less what refunds gave back. An order's hold on the balance ('reserva', 'libertacao') is not a
- * use: its purchase is. Active customers made at least one purchase in the window.
+ * The ledger's and the opinions' figures for the back-office's reports (issue 21, decision 0019). A purchase counts on
+ * its own day, net of its refunds whenever they came (a refund is dated by the purchase it undoes, as a cancelled order
+ * leaves the sales of the day it was paid): a period's figures never go negative, and credit issued, credit used and
+ * sales follow one rule. An order's hold on the balance ('reserva', 'libertacao') is not a use: its purchase is.
+ * Active customers made at least one purchase in the window.
  */
 export function createRelatorioFidelizacao(db: Database) {
-  const movimentos = (j: JanelaRelatorio) =>
+  const compras = (j: JanelaRelatorio) =>
     db
       .selectFrom('transacoes')
+      .where('tipo', '=', 'compra')
+      .where('id_loja', 'in', j.idsLoja)
       .where('criado_em', '>=', j.desde)
       .where('criado_em', '<', j.ate)
-      .where('id_loja', 'in', j.idsLoja)
-      .where('tipo', 'in', ['compra', 'devolucao'])
 
-  const somas = sql<number>`sum(case when tipo = 'compra' then saldo_adicionado else -saldo_removido end)`
-  const usos = sql<number>`sum(case when tipo = 'compra' then saldo_removido else -saldo_adicionado end)`
+  /** The refunds of the window's purchases, each on its purchase's store and hour. */
+  const devolucoes = (j: JanelaRelatorio) =>
+    db
+      .selectFrom('transacoes as c')
+      .innerJoin('transacoes as d', (join) => join.onRef('d.compra_id', '=', 'c.id').on('d.tipo', '=', 'devolucao'))
+      .where('c.tipo', '=', 'compra')
+      .where('c.id_loja', 'in', j.idsLoja)
+      .where('c.criado_em', '>=', j.desde)
+      .where('c.criado_em', '<', j.ate)
 
   return {
     async porLoja(j: JanelaRelatorio): Promise<{ lojas: LoyaltyPorLoja[]; clientesAtivos: number }> {
       if (j.idsLoja.length === 0) return { lojas: [], clientesAtivos: 0 }
-      const rows = await movimentos(j)
-        .select((eb) => [
-          'id_loja',
-          somas.as('emitido'),
-          usos.as('usado'),
-          eb.fn.sum('pontos_ganhos').as('pontos'),
-          sql<number>`count(distinct case when tipo = 'compra' then utilizador_id end)`.as('clientes'),
-        ])
-        .groupBy('id_loja')
-        .execute()
-      const todos = await movimentos(j)
-        .where('tipo', '=', 'compra')
-        .select(sql<number>`count(distinct utilizador_id)`.as('clientes'))
-        .executeTakeFirst()
+      const [feitas, desfeitas, todos] = await Promise.all([
+        compras(j)
+          .select((eb) => [
+            'id_loja',
+            eb.fn.sum<number>('saldo_adicionado').as('emitido'),
+            eb.fn.sum<number>('saldo_removido').as('usado'),
+            eb.fn.sum<number>('pontos_ganhos').as('pontos'),
+            sql<number>`count(distinct utilizador_id)`.as('clientes'),
+          ])
+          .groupBy('id_loja')
+          .execute(),
+        devolucoes(j)
+          .select((eb) => [
+            'c.id_loja as id_loja',
+            eb.fn.sum<number>('d.saldo_removido').as('retirado'),
+            eb.fn.sum<number>('d.saldo_adicionado').as('devolvido'),
+            eb.fn.sum<number>('d.pontos_ganhos').as('pontos'),
+          ])
+          .groupBy('c.id_loja')
+          .execute(),
+        compras(j).select(sql<number>`count(distinct utilizador_id)`.as('clientes')).executeTakeFirst(),
+      ])
       return {
-        lojas: rows.map((r) => ({
-          id_loja: r.id_loja,
-          credito_emitido: n(r.emitido),
-          credito_usado: n(r.usado),
-          pontos_ganhos: n(r.pontos),
-          clientes_ativos: n(r.clientes),
-        })),
+        lojas: feitas.map((f) => {
+          const d = desfeitas.find((x) => x.id_loja === f.id_loja)
+          return {
+            id_loja: f.id_loja,
+            credito_emitido: n(f.emitido) - n(d?.retirado),
+            credito_usado: n(f.usado) - n(d?.devolvido),
+            // A refund's points are negative (taken back).
+            pontos_ganhos: n(f.pontos) + n(d?.pontos),
+            clientes_ativos: n(f.clientes),
+          }
+        }),
         clientesAtivos: n(todos?.clientes),
       }
     },
@@ -77,11 +97,33 @@ export function createRelatorioFidelizacao(db: Database) {
     async porHora(j: JanelaRelatorio): Promise<LoyaltyPorHora[]> {
       if (j.idsLoja.length === 0) return []
       const hora = sql<string>`substr(criado_em, 1, 13)`
-      const rows = await movimentos(j)
-        .select([hora.as('hora'), somas.as('emitido'), usos.as('usado')])
-        .groupBy(hora)
-        .execute()
-      return rows.map((r) => ({ hora: r.hora, credito_emitido: n(r.emitido), credito_usado: n(r.usado) }))
+      const horaDaCompra = sql<string>`substr(c.criado_em, 1, 13)`
+      const [feitas, desfeitas] = await Promise.all([
+        compras(j)
+          .select((eb) => [
+            hora.as('hora'),
+            eb.fn.sum<number>('saldo_adicionado').as('emitido'),
+            eb.fn.sum<number>('saldo_removido').as('usado'),
+          ])
+          .groupBy(hora)
+          .execute(),
+        devolucoes(j)
+          .select((eb) => [
+            horaDaCompra.as('hora'),
+            eb.fn.sum<number>('d.saldo_removido').as('retirado'),
+            eb.fn.sum<number>('d.saldo_adicionado').as('devolvido'),
+          ])
+          .groupBy(horaDaCompra)
+          .execute(),
+      ])
+      return feitas.map((f) => {
+        const d = desfeitas.find((x) => x.hora === f.hora)
+        return {
+          hora: f.hora,
+          credito_emitido: n(f.emitido) - n(d?.retirado),
+          credito_usado: n(f.usado) - n(d?.devolvido),
+        }
+      })
     },
 
     /** Opinions given in the window, with each criterion's average over those that rated it. */

@@ -17,13 +17,15 @@ export function GraficoDiario({ dias, legenda }: { dias: LinhaDia[]; legenda: st
     if (!el) return
     const x = dias.map((d) => Date.parse(`${d.dia}T12:00:00Z`) / 1000)
     const euros = (cents: number[]) => cents.map((c) => c / 100)
-    const largura = () => Math.max(280, el.clientWidth)
+    // The content box's width (its padding is the chart's margin, not room to draw in).
+    const largura = (w = el.getBoundingClientRect().width - 16) => Math.max(280, Math.floor(w))
     const plot = new uPlot(
       {
         width: largura(),
         height: 240,
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Europe/Lisbon'),
-        legend: { show: true },
+        // The series are named below, outside the image: uPlot's own legend toggles series on a click a keyboard cannot give.
+        legend: { show: false },
         cursor: { drag: { x: false, y: false } },
         scales: { x: { time: true } },
         axes: [
@@ -66,7 +68,9 @@ export function GraficoDiario({ dias, legenda }: { dias: LinhaDia[]; legenda: st
       [x, euros(dias.map((d) => d.vendas)), euros(dias.map((d) => d.credito_emitido))],
       el,
     )
-    const observer = new ResizeObserver(() => plot.setSize({ width: largura(), height: 240 }))
+    const observer = new ResizeObserver(([entrada]) =>
+      plot.setSize({ width: largura(entrada?.contentRect.width), height: 240 }),
+    )
     observer.observe(el)
     return () => {
       observer.disconnect()
@@ -74,5 +78,13 @@ export function GraficoDiario({ dias, legenda }: { dias: LinhaDia[]; legenda: st
     }
   }, [dias])
 
-  return <div ref={caixa} className="admin-grafico" role="img" aria-label={legenda} />
+  return (
+    <figure className="admin-grafico">
+      <div ref={caixa} role="img" aria-label={legenda} />
+      <figcaption className="admin-grafico-legenda">
+        <span className="admin-serie admin-serie-vendas">Vendas</span>
+        <span className="admin-serie admin-serie-credito">Crédito emitido</span>
+      </figcaption>
+    </figure>
+  )
 }

@@ -17,8 +17,9 @@ import { adminKeys } from './keys.ts'
 const GraficoDiario = lazy(() => import('./GraficoDiario.tsx').then((m) => ({ default: m.GraficoDiario })))
 
 const lisboa = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Lisbon' })
-/** `YYYY-MM-DD` in Lisbon, `dias` days before today. */
-const diaAntes = (dias: number) => lisboa.format(new Date(Date.now() - dias * 86_400_000))
+/** `YYYY-MM-DD`, `dias` calendar days before today in Lisbon (counted on the date, so a change of time moves nothing). */
+const diaAntes = (dias: number) =>
+  new Date(Date.parse(`${lisboa.format(new Date())}T00:00:00Z`) - dias * 86_400_000).toISOString().slice(0, 10)
 const dataPt = (dia: string) => dia.split('-').reverse().join('/')
 const media = (v: number | null) => (v === null ? '—' : v.toLocaleString('pt-PT', { maximumFractionDigits: 2 }))
 
@@ -103,7 +104,7 @@ function Indicadores({ r }: { r: Relatorio }) {
     ['Crédito usado', formatMoney(t.credito_usado)],
     ['Pontos ganhos', String(t.pontos_ganhos)],
     ['Clientes ativos', String(t.clientes_ativos)],
-    ['Novos registos (grupo)', String(t.novos_registos)],
+    ...(t.novos_registos === null ? [] : [['Novos registos (grupo)', String(t.novos_registos)] as [string, string]]),
     ['Opiniões', String(t.opinioes)],
   ]
   return (
@@ -175,6 +176,11 @@ export function RelatoriosPage() {
   return (
     <AdminLayout titulo="Relatórios" papeis={['admin', 'gestor']}>
       <h1>Relatórios</h1>
+      {(erros.de || erros.ate) && (
+        <p className="admin-erro" role="alert">
+          Corrija o período: {[erros.de, erros.ate].filter(Boolean).join(' ')}
+        </p>
+      )}
       <form className="admin-filtros" onSubmit={aplicar} noValidate>
         <Field
           label="De"
@@ -238,7 +244,7 @@ export function RelatoriosPage() {
             <Suspense fallback={<p role="status">A carregar o gráfico…</p>}>
               <GraficoDiario
                 dias={r.dias}
-                legenda={`Gráfico das vendas e do crédito emitido por dia, de ${dataPt(r.de)} a ${dataPt(r.ate)}: vendas de ${formatMoney(r.totais.vendas)} e crédito emitido de ${formatMoney(r.totais.credito_emitido)} no total. Os valores estão na tabela abaixo.`}
+                legenda={`Gráfico das vendas e do crédito emitido por dia, de ${dataPt(r.de)} a ${dataPt(r.ate)}: vendas de ${formatMoney(r.totais.vendas)} e crédito emitido de ${formatMoney(r.totais.credito_emitido)} no total. Os valores estão na 'Tabela por dia', abaixo do gráfico.`}
               />
             </Suspense>
             <details className="admin-detalhes">
