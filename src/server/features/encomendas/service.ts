@@ -8,6 +8,7 @@ import { createQuadro } from './quadro.ts'
 import { createReconciliacao } from './reconciliacao.ts'
 import { createReembolsos } from './reembolsos.ts'
 
+export type { CatalogoService } from './catalogo.ts'
 export { type EncomendasDeps, encomendasMensagens } from './contexto.ts'
 export { LIMITE_ENCOMENDAS } from './finalizacao.ts'
 export type { AtorLoja, Resposta } from './quadro.ts'
