@@ -12,17 +12,20 @@ export const MOTIVO_MAX = 60
 
 const Dia = z.iso.date({ error: mensagens.data })
 
-export const EncerramentoSchema = z.object({
-  de: Dia,
-  ate: Dia,
-  motivo: z
-    .string()
-    .trim()
-    .max(MOTIVO_MAX, mensagens.tamanhoMaximo(MOTIVO_MAX))
-    .transform((m) => (m === '' ? null : m))
-    .nullable()
-    .default(null),
-})
+/** A closure: from `de` to `ate` inclusive (`ate` left out or empty: the one day `de`), with an optional label. */
+export const EncerramentoSchema = z
+  .object({
+    de: Dia,
+    ate: z.union([Dia, z.literal('')]).optional(),
+    motivo: z
+      .string()
+      .trim()
+      .max(MOTIVO_MAX, mensagens.tamanhoMaximo(MOTIVO_MAX))
+      .transform((m) => (m === '' ? null : m))
+      .nullable()
+      .default(null),
+  })
+  .transform(({ de, ate, motivo }) => ({ de, ate: ate || de, motivo }))
 export type NovoEncerramento = z.input<typeof EncerramentoSchema>
 
 export const EsgotadoSchema = z.object({

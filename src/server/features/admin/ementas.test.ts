@@ -261,7 +261,7 @@ describe.each(testDialects())('stores at work: sold out for today and closures, 
 
     // A closure for today, without a label, then removed: open again at once.
     const hoje = await ok(
-      await loja.call('POST', '/lojas/862/encerramentos', { de: '2026-11-26', ate: '2026-11-26' }),
+      await loja.call('POST', '/lojas/862/encerramentos', { de: '2026-11-26', ate: '', motivo: '' }),
       201,
     )
     expect(await loja862()).toMatchObject({
