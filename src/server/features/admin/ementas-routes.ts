@@ -82,16 +82,19 @@ export const ementasRoutes: FastifyPluginAsyncZod<{ service: AdminService }> = a
     '/lojas/:id_loja/encerramentos/:id/remover',
     {
       config: { papeis },
-      schema: { params: idParams('id_loja', 'id'), body: ValueCallSchema },
+      schema: {
+        params: idParams('id_loja', 'id'),
+        body: ValueCallSchema,
+        response: dataResponse(EncerramentoAdminSchema),
+      },
     },
-    async (request, reply) => {
-      await ementas.removerEncerramento(
+    async (request) => ({
+      data: await ementas.removerEncerramento(
         request.staff,
         Number(request.params.id_loja),
         Number(request.params.id),
         request.ip,
-      )
-      return reply.code(204).send()
-    },
+      ),
+    }),
   )
 }

@@ -105,8 +105,8 @@ export function createAdminEmentas({ db, clock, lojas }: AdminDeps, catalogo: Ad
     },
 
     /** Removes a closure of the store (404 when the store has none of this id). */
-    async removerEncerramento(staff: Staff, idLoja: number, id: number, ip: string): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+    async removerEncerramento(staff: Staff, idLoja: number, id: number, ip: string): Promise<EncerramentoAdmin> {
+      return db.transaction().execute(async (trx) => {
         await lojaAoAlcance(lojas, staff, idLoja, trx)
         const antes = await lojas.removerEncerramento(trx, idLoja, id)
         if (!antes) throw notFound(ementasMensagens.encerramentoNaoExiste)
@@ -116,6 +116,7 @@ export function createAdminEmentas({ db, clock, lojas }: AdminDeps, catalogo: Ad
           entidadeId: id,
           antes: vistaEncerramento(antes),
         })
+        return vistaEncerramento(antes)
       })
     },
   }

@@ -124,10 +124,11 @@ function Produtos({ loja }: { loja: LojaAdmin }) {
                       <input
                         type="checkbox"
                         checked={p.esgotado}
+                        aria-label={`Esgotado: ${p.nome}`}
                         disabled={mudar.isPending}
                         onChange={(e) => mudar.mutate({ cod_produto: p.cod_produto, esgotado: e.target.checked })}
                       />
-                      Esgotado<span className="visually-hidden">: {p.nome}</span>
+                      Esgotado
                     </label>
                   </td>
                 </tr>

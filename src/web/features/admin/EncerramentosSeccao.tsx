@@ -27,7 +27,8 @@ export function EncerramentosSeccao({ loja }: { loja: LojaAdmin }) {
   const recarregar = () => void queryClient.invalidateQueries({ queryKey: key })
 
   const remover = useMutation({
-    mutationFn: (e: EncerramentoAdmin) => adminPost<null>(`/lojas/${loja.id_loja}/encerramentos/${e.id}/remover`),
+    mutationFn: (e: EncerramentoAdmin) =>
+      adminPost<EncerramentoAdmin>(`/lojas/${loja.id_loja}/encerramentos/${e.id}/remover`),
     onSuccess: (_r, e) => {
       setAviso(`Encerramento de ${dias(e)} removido.`)
       recarregar()
