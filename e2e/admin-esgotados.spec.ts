@@ -31,7 +31,11 @@ async function clienteNoTelemovel(browser: Browser, baseURL: string | undefined)
   return cliente
 }
 
-const shot = (page: Page, nome: string) => page.screenshot({ path: `test-results/admin-esgotados-${nome}.png` })
+/** Screenshots to look at, when ESGOTADOS_SHOTS names a folder. */
+const SHOTS = process.env.ESGOTADOS_SHOTS
+const shot = async (page: Page, nome: string, fullPage = true) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${nome}.png`, fullPage })
+}
 
 test('sold out, closed for a day, paused: set from the back-office, seen in the customer’s catalogue', async ({
   page,
@@ -69,7 +73,7 @@ test('sold out, closed for a day, paused: set from the back-office, seen in the 
     await cliente.goto('/catalogo')
     const cartao = cliente.getByRole('link', { name: new RegExp(produto.nome.replace(/[()]/g, '\\$&')) }).first()
     await expect(cartao).toContainText('Esgotado')
-    await shot(cliente, '2-catalogo-esgotado')
+    await shot(cliente, '2-catalogo-esgotado', false)
     await cartao.click()
     await expect(cliente.getByRole('heading', { level: 1, name: produto.nome })).toBeVisible()
     await expect(cliente.getByRole('button', { name: 'Esgotado' })).toBeDisabled()
@@ -100,7 +104,7 @@ test('sold out, closed for a day, paused: set from the back-office, seen in the 
 
     await cliente.goto('/catalogo')
     await expect(cliente.getByText('Esta loja está encerrada hoje (Inventário). Não aceita encomendas.')).toBeVisible()
-    await shot(cliente, '6-catalogo-encerrada')
+    await shot(cliente, '6-catalogo-encerrada', false)
     await page.getByRole('button', { name: `Remover o encerramento de ${d}/${m}/${a}` }).click()
     await expect(page.getByText('Sem encerramentos marcados.')).toBeVisible()
 
@@ -111,7 +115,7 @@ test('sold out, closed for a day, paused: set from the back-office, seen in the 
     await expect(page.getByRole('row').filter({ hasText: loja.nome })).toContainText('Encomendas em pausa até retomar')
     await cliente.goto('/catalogo')
     await expect(cliente.getByText(PAUSA)).toBeVisible()
-    await shot(cliente, '7-catalogo-pausa')
+    await shot(cliente, '7-catalogo-pausa', false)
     await expectAccessible(cliente)
     await page.getByRole('button', { name: `Retomar encomendas de ${loja.nome}` }).click()
     await expect(page.getByRole('row').filter({ hasText: loja.nome })).toContainText('A aceitar encomendas')

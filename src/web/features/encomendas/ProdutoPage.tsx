@@ -71,7 +71,7 @@ function Produto({ produto }: { produto: ProdutoCatalogo }) {
       <h1>{produto.nome}</h1>
       {produto.descricao && <p className="enc-descricao">{produto.descricao}</p>}
       <p className="enc-preco">{formatMoney(produto.pvp_com_iva)}</p>
-      {produto.esgotado && <p className="enc-aviso">Esgotado por hoje nesta loja.</p>}
+      {produto.esgotado && <p className="enc-aviso enc-aviso-esgotado">Esgotado por hoje nesta loja.</p>}
       <form
         className="form"
         noValidate
@@ -159,7 +159,7 @@ function Produto({ produto }: { produto: ProdutoCatalogo }) {
           )}
           <button
             type="submit"
-            className="button"
+            className={produto.esgotado ? 'button enc-botao-esgotado' : 'button'}
             disabled={!pode}
             aria-describedby={faltam > 0 && !produto.esgotado ? ids.falta : undefined}
           >
