@@ -131,7 +131,7 @@ test('sold out, closed for a day, paused: set from the back-office, seen in the 
     })
     if (res.ok()) {
       for (const e of ((await res.json()) as { data: { id: number }[] }).data) {
-        await admin(`/lojas/${ID_LOJA}/encerramentos/${e.id}/remover`)
+        await admin(`/lojas/${ID_LOJA}/encerramentos/remover`, { id: e.id })
       }
     }
     await cliente.context().close()

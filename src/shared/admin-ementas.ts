@@ -28,6 +28,11 @@ export const EncerramentoSchema = z
   .transform(({ de, ate, motivo }) => ({ de, ate: ate || de, motivo }))
 export type NovoEncerramento = z.input<typeof EncerramentoSchema>
 
+/** Which closure of the store to remove. */
+export const RemoverEncerramentoSchema = z.object({
+  id: z.number({ error: mensagens.valorInvalido }).int(mensagens.valorInvalido).positive(mensagens.valorInvalido),
+})
+
 export const EsgotadoSchema = z.object({
   cod_produto: z.string().min(1, mensagens.obrigatorio).max(100),
   esgotado: z.boolean({ error: mensagens.valorInvalido }),

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { EncerramentoSchema, EsgotadoSchema } from '../../../shared/admin-ementas.ts'
-import { ValueCallSchema } from '../../../shared/conta.ts'
+import { EncerramentoSchema, EsgotadoSchema, RemoverEncerramentoSchema } from '../../../shared/admin-ementas.ts'
 import { idParams } from '../../../shared/validacao.ts'
 import { dataResponse } from '../../platform/http.ts'
 import type { AdminService } from './service.ts'
@@ -79,12 +78,12 @@ export const ementasRoutes: FastifyPluginAsyncZod<{ service: AdminService }> = a
   )
 
   app.post(
-    '/lojas/:id_loja/encerramentos/:id/remover',
+    '/lojas/:id_loja/encerramentos/remover',
     {
       config: { papeis },
       schema: {
-        params: idParams('id_loja', 'id'),
-        body: ValueCallSchema,
+        params: loja,
+        body: RemoverEncerramentoSchema,
         response: dataResponse(EncerramentoAdminSchema),
       },
     },
@@ -92,7 +91,7 @@ export const ementasRoutes: FastifyPluginAsyncZod<{ service: AdminService }> = a
       data: await ementas.removerEncerramento(
         request.staff,
         Number(request.params.id_loja),
-        Number(request.params.id),
+        request.body.id,
         request.ip,
       ),
     }),

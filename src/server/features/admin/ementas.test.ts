@@ -157,8 +157,12 @@ describe.each(testDialects())('stores at work: sold out for today and closures, 
     expect(await esgotadosApp(848)).toEqual([])
     await ok(await gestor.call('POST', '/lojas/848/esgotados', { cod_produto: '1001', esgotado: true }))
     const proprio = await ok(await loja.call('POST', '/lojas/862/encerramentos', fecho), 201)
-    expect((await loja.call('POST', `/lojas/848/encerramentos/${proprio.id}/remover`)).statusCode).toBe(403)
-    expect((await gestor.call('POST', `/lojas/${OUTRA}/encerramentos/${proprio.id}/remover`)).statusCode).toBe(403)
+    expect((await loja.call('POST', `/lojas/848/encerramentos/remover`, { id: proprio.id })).statusCode).toBe(403)
+    expect((await gestor.call('POST', `/lojas/${OUTRA}/encerramentos/remover`, { id: proprio.id })).statusCode).toBe(
+      403,
+    )
+    // Named through another store within reach: not that store's (404), and it stays.
+    expect((await gestor.call('POST', '/lojas/848/encerramentos/remover', { id: proprio.id })).statusCode).toBe(404)
     expect(await esgotadosApp(848)).toEqual(['1001'])
     expect(await ok(await gestor.call('GET', '/lojas/862/encerramentos'))).toEqual([
       { id: proprio.id, id_loja: 862, ...fecho },
@@ -268,10 +272,10 @@ describe.each(testDialects())('stores at work: sold out for today and closures, 
       aberta: false,
       aviso: 'Esta loja está encerrada hoje. Não aceita encomendas.',
     })
-    expect(await ok(await loja.call('POST', `/lojas/862/encerramentos/${hoje.id}/remover`))).toMatchObject({
+    expect(await ok(await loja.call('POST', `/lojas/862/encerramentos/remover`, { id: hoje.id }))).toMatchObject({
       id: hoje.id,
     })
-    expect((await loja.call('POST', `/lojas/862/encerramentos/${hoje.id}/remover`)).statusCode).toBe(404)
+    expect((await loja.call('POST', `/lojas/862/encerramentos/remover`, { id: hoje.id })).statusCode).toBe(404)
     expect(await loja862()).toMatchObject({ aberta: true, aviso: null })
 
     const entradas = await auditoria('loja_encerramento')

@@ -28,7 +28,7 @@ export function EncerramentosSeccao({ loja }: { loja: LojaAdmin }) {
 
   const remover = useMutation({
     mutationFn: (e: EncerramentoAdmin) =>
-      adminPost<EncerramentoAdmin>(`/lojas/${loja.id_loja}/encerramentos/${e.id}/remover`),
+      adminPost<EncerramentoAdmin>(`/lojas/${loja.id_loja}/encerramentos/remover`, { id: e.id }),
     onSuccess: (_r, e) => {
       setAviso(`Encerramento de ${dias(e)} removido.`)
       recarregar()
