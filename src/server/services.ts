@@ -259,6 +259,7 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
     { db, clock, limiter, cifra, appUrl: config.APP_URL, lojas: restaurantes },
     {
       conteudos,
+      catalogo,
       relatorios: { encomendas: encomendas.relatorio, fidelizacao: fidelizacao.relatorio, conta: conta.relatorio },
     },
   )

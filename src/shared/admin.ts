@@ -25,6 +25,7 @@ export const adminPaths = {
   convite: '/admin/convite/:token',
   lojas: '/admin/lojas',
   relatorios: '/admin/relatorios',
+  ementas: '/admin/ementas',
 } as const
 
 const adminPatterns = Object.values(adminPaths).map((p) => new RegExp(`^${p.replace(/:\w+/g, '[^/]+')}/?$`))

@@ -152,6 +152,8 @@ export const ProdutoCatalogoSchema = z.object({
   min_complementos: z.number().int(),
   max_complementos: z.number().int(),
   maxopcoes: z.number().int(),
+  /** Sold out at this store for today (marked in the back-office): shown, but not orderable. */
+  esgotado: z.boolean(),
 })
 export type ProdutoCatalogo = z.infer<typeof ProdutoCatalogoSchema>
 export const CategoriaSchema = z.object({ id: z.string(), nome: z.string(), produtos: z.array(ProdutoCatalogoSchema) })
@@ -168,7 +170,10 @@ export const LojaEncomendaSchema = z.object({
   aberta: z.boolean(),
   /** Its online orders are paused from the back-office (then `aberta` is false too). */
   em_pausa: z.boolean(),
-  /** What to tell the customer of a paused store (until when, Lisbon time); null when not paused. */
+  /**
+   * What to tell the customer of a paused store (until when, Lisbon time) or of one closed today (a holiday, an
+   * exceptional closure); null when neither.
+   */
   aviso: z.string().nullable(),
 })
 export type LojaEncomenda = z.infer<typeof LojaEncomendaSchema>

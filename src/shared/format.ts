@@ -65,3 +65,20 @@ export function telemovelNaFrase(pais: string, telemovel: string, agrupar?: Agru
   const formatted = formatTelemovel(pais, telemovel, agrupar)
   return pais === '351' ? formatted.replace(/^\+351 /, '') : formatted
 }
+
+let dayParts: Intl.DateTimeFormat | undefined
+
+/** The date at `instant` in Lisbon, `YYYY-MM-DD` (a store's day: sold out for today, closed on a holiday). */
+export function diaEmLisboa(instant: string | number | Date): string {
+  dayParts ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  })
+  const parts = Object.fromEntries(dayParts.formatToParts(new Date(instant)).map((p) => [p.type, p.value]))
+  return `${parts.year}-${parts.month}-${parts.day}`
+}
+
+/** A date `YYYY-MM-DD` → `DD/MM/YYYY`. */
+export const formatDia = (dia: string) => `${dia.slice(8, 10)}/${dia.slice(5, 7)}/${dia.slice(0, 4)}`

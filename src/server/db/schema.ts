@@ -138,6 +138,24 @@ export interface EmentasTable {
   atualizado_em: string
 }
 
+/** A product of a store's menu sold out for one day (`dia`, the store's date in Lisbon, YYYY-MM-DD). */
+export interface EmentasEsgotadosTable {
+  id_loja: number
+  cod_produto: string
+  dia: string
+  marcado_em: string
+}
+
+/** Days a store is closed beyond its weekly hours: `de`..`ate` inclusive (Lisbon dates, YYYY-MM-DD). */
+export interface LojasEncerramentosTable {
+  id: Generated<number>
+  id_loja: number
+  de: string
+  ate: string
+  motivo: string | null
+  criado_em: string
+}
+
 export interface LojaMenusTable {
   id: Generated<number>
   loja_id: number
@@ -317,6 +335,8 @@ export interface DB {
   lojas: LojasTable
   loja_menus: LojaMenusTable
   ementas: EmentasTable
+  ementas_esgotados: EmentasEsgotadosTable
+  lojas_encerramentos: LojasEncerramentosTable
   imagens: ImagensTable
   utilizadores: UtilizadoresTable
   sessoes: SessoesTable

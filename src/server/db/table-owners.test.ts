@@ -26,6 +26,8 @@ const OWNERS: Record<string, string> = {
   lojas: 'features/restaurantes',
   loja_menus: 'features/restaurantes',
   ementas: 'features/encomendas',
+  ementas_esgotados: 'features/encomendas',
+  lojas_encerramentos: 'features/restaurantes',
   encomendas: 'features/encomendas',
   utilizadores: 'features/conta',
   sms_desafios: 'features/conta',

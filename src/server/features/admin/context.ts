@@ -43,8 +43,11 @@ export interface AdminDeps {
   cifra: DataKeyring
   /** Where invitation links point (APP_URL). */
   appUrl: string
-  /** The stores (features/restaurantes): the pause of their online orders. */
-  lojas: Pick<RestaurantesService, 'lojasGestao' | 'definirPausa'>
+  /** The stores (features/restaurantes): the pause of their online orders, their closures. */
+  lojas: Pick<
+    RestaurantesService,
+    'lojasGestao' | 'definirPausa' | 'encerramentos' | 'adicionarEncerramento' | 'removerEncerramento'
+  >
 }
 
 /** The staff member a session speaks for, and what the session still asks before the back-office opens. */

@@ -1,6 +1,7 @@
 import type { LojaAdmin } from '../../../shared/admin-lojas.ts'
 import { PAUSA_MAX_DIAS } from '../../../shared/admin-lojas.ts'
 import { DAY, isoNow } from '../../platform/clock.ts'
+import type { Database } from '../../platform/db.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
 import type { AlcanceLojas, LojaGestao } from '../restaurantes/service.ts'
 import { type AdminDeps, adminMensagens, atorDe, auditar, type Staff } from './context.ts'
@@ -24,6 +25,19 @@ const dentroDe = (alcance: AlcanceLojas, loja: LojaGestao) =>
     ? alcance.restaurantes.includes(loja.restaurante_id)
     : alcance.idsLoja.includes(loja.id_loja))
 
+/** The store of `idLoja` if the staff member may act on it: 404 unknown, 403 outside their reach. */
+export async function lojaAoAlcance(
+  lojas: AdminDeps['lojas'],
+  staff: Staff,
+  idLoja: number,
+  db?: Database,
+): Promise<LojaGestao> {
+  const loja = (await lojas.lojasGestao({ idsLoja: [idLoja] }, db))[0]
+  if (!loja) throw notFound(lojasMensagens.naoExiste)
+  if (!dentroDe(alcanceDe(staff), loja)) throw new HttpError(403, adminMensagens.semPermissao, 'Sem permissão')
+  return loja
+}
+
 /**
  * Stores at work from the back-office: pausing a store's online orders (until a time or until resumed) and resuming
  * them. The stores are features/restaurantes'; each change is audited in its transaction.
@@ -44,9 +58,7 @@ export function createAdminLojas({ db, clock, lojas }: AdminDeps) {
   /** Sets the pause (`em` null: lifted) of a store within the staff member's reach: 404 unknown, 403 outside it. */
   async function mudar(staff: Staff, idLoja: number, ip: string, acao: string, ate: string | null, pausar: boolean) {
     return db.transaction().execute(async (trx) => {
-      const loja = (await lojas.lojasGestao({ idsLoja: [idLoja] }, trx))[0]
-      if (!loja) throw notFound(lojasMensagens.naoExiste)
-      if (!dentroDe(alcanceDe(staff), loja)) throw new HttpError(403, adminMensagens.semPermissao, 'Sem permissão')
+      const loja = await lojaAoAlcance(lojas, staff, idLoja, trx)
       const antes = vista(loja)
       if (!pausar && loja.pausa.em === null) return antes
       const pausa = pausar ? { em: isoNow(clock), ate } : { em: null, ate: null }

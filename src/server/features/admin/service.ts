@@ -1,6 +1,8 @@
 import type { ConteudosService } from '../conteudos/service.ts'
+import type { CatalogoService } from '../encomendas/service.ts'
 import { createAdminAcesso } from './acesso.ts'
 import type { AdminDeps } from './context.ts'
+import { createAdminEmentas } from './ementas.ts'
 import { createAdminEquipa } from './equipa.ts'
 import { createAdminLojas } from './lojas.ts'
 import { createAdminNovidades } from './novidades.ts'
@@ -13,17 +15,20 @@ export interface AdminFeatures {
   conteudos: ConteudosService
   /** The figures of the reports, each from the feature that owns it. */
   relatorios: FontesRelatorio
+  /** The stores' menus (features/encomendas): products sold out for today. */
+  catalogo: Pick<CatalogoService, 'produtosGestao' | 'definirEsgotado' | 'esgotadosAlterados'>
 }
 
 /**
  * The back-office's service (issue 21): signing in (acesso.ts), the staff and audit log (equipa.ts), the stores at
- * work (lojas.ts) and the content it manages through its owners' services (novidades.ts).
+ * work (lojas.ts; their menus' sold-out products and closures, ementas.ts) and the content it manages through its owners' services (novidades.ts).
  */
 export function createAdminService(deps: AdminDeps, features: AdminFeatures) {
   return {
     acesso: createAdminAcesso(deps),
     equipa: createAdminEquipa(deps),
     lojas: createAdminLojas(deps),
+    ementas: createAdminEmentas(deps, features.catalogo),
     novidades: createAdminNovidades(features.conteudos, deps.clock),
     relatorios: createAdminRelatorios(deps, features.relatorios),
   }

@@ -55,6 +55,34 @@ export function createCatalogoRepository(db: Database) {
       return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
     },
 
+    /** The products of the store sold out on `dia` (its Lisbon date, YYYY-MM-DD), by code. */
+    async listEsgotados(idLoja: number, dia: string): Promise<Set<string>> {
+      const rows = await db
+        .selectFrom('ementas_esgotados')
+        .select('cod_produto')
+        .where('id_loja', '=', idLoja)
+        .where('dia', '=', dia)
+        .execute()
+      return new Set(rows.map((r) => r.cod_produto))
+    },
+
+    /** Marks a product sold out for `dia` (null: orderable again); one row per product of a store. */
+    async setEsgotado(idLoja: number, codProduto: string, dia: string | null, agora: string): Promise<void> {
+      if (dia === null) {
+        await db
+          .deleteFrom('ementas_esgotados')
+          .where('id_loja', '=', idLoja)
+          .where('cod_produto', '=', codProduto)
+          .execute()
+        return
+      }
+      await db
+        .insertInto('ementas_esgotados')
+        .values({ id_loja: idLoja, cod_produto: codProduto, dia, marcado_em: agora })
+        .onConflict((oc) => oc.columns(['id_loja', 'cod_produto']).doUpdateSet({ dia, marcado_em: agora }))
+        .execute()
+    },
+
     /** The stores (POS ids) that have a menu, by POS id. */
     async listIdsLojaComEmenta(): Promise<number[]> {
       const rows = await db.selectFrom('ementas').select('id_loja').orderBy('id_loja').execute()

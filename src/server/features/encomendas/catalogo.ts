@@ -1,12 +1,15 @@
+import type { ProdutoAdmin } from '../../../shared/admin-ementas.ts'
 import type { Catalogo, Ementa, LojaEncomenda } from '../../../shared/ementa.ts'
 import { EmentaSchema } from '../../../shared/ementa.ts'
 import type { LinhaCalculada, TransacaoCalculada } from '../../../shared/encomenda.ts'
+import { diaEmLisboa } from '../../../shared/format.ts'
 import { type Clock, isoNow } from '../../platform/clock.ts'
+import type { DatabaseTransaction } from '../../platform/db.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
 import type { RestaurantesService } from '../restaurantes/service.ts'
-import type { CatalogoRepository } from './catalogo-repository.ts'
-import { firstFault, paraCatalogo } from './ementa.ts'
-import { avisoPausa, emPausa, estaAberta, parseHorario } from './horario.ts'
+import { type CatalogoRepository, createCatalogoRepository } from './catalogo-repository.ts'
+import { firstFault, orderable, paraCatalogo } from './ementa.ts'
+import { avisoFecho, avisoPausa, emPausa, estaAberta, fechoEm, parseHorario, proximaMeiaNoite } from './horario.ts'
 import { type IndicePrecos, indicePrecos, precificar } from './precos.ts'
 
 /** What a writer passes to `ReadCache.invalidate` after a store's menu changed (after its commit). */
@@ -16,6 +19,7 @@ export const catalogoMensagens = {
   lojaFechada: 'A loja está fechada de momento. Pode encomendar assim que abrir.',
   ementaInvalida: 'A ementa não foi aceite: corrija o campo indicado e envie-a de novo. A ementa atual mantém-se.',
   semEncomendas: 'Esta loja não recebe encomendas pela aplicação.',
+  esgotado: (produto: string) => `${produto} está esgotado hoje nesta loja. Retire-o do carrinho para encomendar.`,
 }
 
 /** 422 naming the path of the first bad field (`seccoes.0.familias.2.produtos.5.iva`) and what is wrong with it. */
@@ -36,7 +40,7 @@ export interface CatalogoDeps {
   /** Called after a menu changed, once it is written. */
   onEmentaAlterada: (idLoja: number) => void
   /** The stores themselves (where they are, when they take orders) are features/restaurantes'. */
-  lojas: Pick<RestaurantesService, 'lojasEncomendas'>
+  lojas: Pick<RestaurantesService, 'lojasEncomendas' | 'encerramentos'>
 }
 
 /**
@@ -98,16 +102,23 @@ export function createCatalogoService({ repository, clock, onEmentaAlterada, loj
      */
     async listLojasEncomenda(): Promise<LojaEncomenda[]> {
       const agora = clock.now()
-      return (await lojas.lojasEncomendas(await repository.listIdsLojaComEmenta())).map((l) => {
+      const hoje = diaEmLisboa(agora)
+      const ids = await repository.listIdsLojaComEmenta()
+      const fechos = await lojas.encerramentos(ids, hoje)
+      return (await lojas.lojasEncomendas(ids)).map((l) => {
         const pausada = emPausa(l.pausa, agora)
+        const fecho = fechoEm(
+          fechos.filter((f) => f.id_loja === l.id_loja),
+          hoje,
+        )
         return {
           id_loja: l.id_loja,
           nome: l.nome,
           latitude: l.latitude,
           longitude: l.longitude,
-          aberta: !pausada && estaAberta(parseHorario(l.horario_encomendas), agora),
+          aberta: !pausada && !fecho && estaAberta(parseHorario(l.horario_encomendas), agora),
           em_pausa: pausada,
-          aviso: pausada ? avisoPausa(l.pausa, agora) : null,
+          aviso: pausada ? avisoPausa(l.pausa, agora) : fecho ? avisoFecho(fecho, hoje) : null,
         }
       })
     },
@@ -122,13 +133,24 @@ export function createCatalogoService({ repository, clock, onEmentaAlterada, loj
     ): Promise<{ transaction: TransacaoCalculada; lines: LinhaCalculada[] }> {
       const loja = await lojaDe(idLoja)
       if (!loja) throw notFound(catalogoMensagens.semEncomendas)
-      if (emPausa(loja.pausa, clock.now())) {
-        throw new HttpError(422, avisoPausa(loja.pausa, clock.now()), 'Encomendas em pausa')
+      const agora = clock.now()
+      const hoje = diaEmLisboa(agora)
+      if (emPausa(loja.pausa, agora)) {
+        throw new HttpError(422, avisoPausa(loja.pausa, agora), 'Encomendas em pausa')
       }
-      if (!estaAberta(parseHorario(loja.horario_encomendas), clock.now())) {
+      const fecho = fechoEm(await lojas.encerramentos([idLoja], hoje), hoje)
+      if (fecho) throw new HttpError(422, avisoFecho(fecho, hoje), 'Loja encerrada')
+      if (!estaAberta(parseHorario(loja.horario_encomendas), agora)) {
         throw new HttpError(422, catalogoMensagens.lojaFechada, 'Loja fechada')
       }
-      const { linhas, total } = precificar(await indiceDe(idLoja), cart)
+      const indice = await indiceDe(idLoja)
+      const esgotados = await repository.listEsgotados(idLoja, hoje)
+      for (const [index, linha] of cart.entries()) {
+        if (!esgotados.has(linha.id)) continue
+        const message = catalogoMensagens.esgotado(indice.get(linha.id)?.produto ?? linha.id)
+        throw new HttpError(422, message, 'Carrinho', { [`cart.${index}`]: message })
+      }
+      const { linhas, total } = precificar(indice, cart)
       const removivel = Math.max(0, Math.min(saldo, total))
       const desconto = usarPremio ? removivel : 0
       return {
@@ -143,9 +165,46 @@ export function createCatalogoService({ repository, clock, onEmentaAlterada, loj
       }
     },
 
+    /** The store's catalogue, its products sold out today marked `esgotado`. */
     async catalogo(idLoja: number): Promise<Catalogo> {
       if (!(await lojaDe(idLoja))) throw notFound(catalogoMensagens.semEncomendas)
-      return paraCatalogo(await ementaDe(idLoja))
+      const ementa = await ementaDe(idLoja)
+      return paraCatalogo(ementa, await repository.listEsgotados(idLoja, diaEmLisboa(clock.now())))
+    },
+
+    /** Until when a catalogue read now holds: its sold-out marks are today's (the next midnight in Lisbon). */
+    catalogoValidoAte: (): Date => proximaMeiaNoite(clock.now()),
+
+    /**
+     * The products a customer may order from the store (those of its catalogue), as the back-office lists them, with
+     * whether each is sold out today; none while the store has no menu.
+     */
+    async produtosGestao(idLoja: number): Promise<ProdutoAdmin[]> {
+      if ((await repository.findEmentaHash(idLoja)) === undefined) return []
+      const esgotados = await repository.listEsgotados(idLoja, diaEmLisboa(clock.now()))
+      return orderable(await ementaDe(idLoja)).flatMap(({ familia, produtos }) =>
+        produtos.map((p) => ({
+          cod_produto: p.cod_produto,
+          nome: p.produto,
+          familia: familia.descricao,
+          preco: p.precovenda,
+          esgotado: esgotados.has(p.cod_produto),
+        })),
+      )
+    },
+
+    /**
+     * Marks a product of the store sold out for today (the store's date in Lisbon; back by itself the next day) or
+     * orderable again, in the caller's transaction. Call `esgotadosAlterados` after its commit.
+     */
+    async definirEsgotado(trx: DatabaseTransaction, idLoja: number, codProduto: string, esgotado: boolean) {
+      const hoje = diaEmLisboa(clock.now())
+      await createCatalogoRepository(trx).setEsgotado(idLoja, codProduto, esgotado ? hoje : null, isoNow(clock))
+    },
+
+    /** After a product's sold-out mark changed (committed): cached catalogues are read again. */
+    esgotadosAlterados(idLoja: number): void {
+      onEmentaAlterada(idLoja)
     },
   }
 }

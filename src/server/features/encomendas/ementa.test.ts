@@ -81,6 +81,7 @@ describe.each(testDialects())('ordering: menu import and catalogue on %s', (dial
       min_complementos: 0,
       max_complementos: 2,
       maxopcoes: 1,
+      esgotado: false,
     })
     expect(categorias[0].produtos[0]).toMatchObject({ pvp_com_iva: 130, imagem: null, descricao: null })
     // Another store's menu is its own: 848 has none yet.

@@ -37,7 +37,7 @@ function podeSerEncomendado(p: ProdutoEmenta): boolean {
 /** The image of a product, by the menu's `base_url` (spec §7: image host path plus the product's `imagem`). */
 const imagemDe = (ementa: Ementa, imagem: string | null | undefined) => (imagem ? `${ementa.base_url}${imagem}` : null)
 
-function produtoCatalogo(ementa: Ementa, idCategoria: string, p: ProdutoEmenta): ProdutoCatalogo {
+function produtoCatalogo(ementa: Ementa, idCategoria: string, p: ProdutoEmenta, esgotado: boolean): ProdutoCatalogo {
   return {
     id: p.cod_produto,
     nome: p.produto,
@@ -54,16 +54,20 @@ function produtoCatalogo(ementa: Ementa, idCategoria: string, p: ProdutoEmenta):
     min_complementos: p.min_complementos,
     max_complementos: p.max_complementos,
     maxopcoes: p.maxopcoes,
+    esgotado,
   }
 }
 
-/** The ordering catalogue (spec §3, simplified): a category per family, its products in the POS's order. */
-export function paraCatalogo(ementa: Ementa): Catalogo {
+/**
+ * The ordering catalogue (spec §3, simplified): a category per family, its products in the POS's order, those of
+ * `esgotados` (codes sold out today) marked so.
+ */
+export function paraCatalogo(ementa: Ementa, esgotados: ReadonlySet<string> = new Set()): Catalogo {
   return {
     categorias: orderable(ementa).map(({ familia, produtos }) => ({
       id: familia.codigo,
       nome: familia.descricao,
-      produtos: produtos.map((p) => produtoCatalogo(ementa, familia.codigo, p)),
+      produtos: produtos.map((p) => produtoCatalogo(ementa, familia.codigo, p, esgotados.has(p.cod_produto))),
     })),
   }
 }

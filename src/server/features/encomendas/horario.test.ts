@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { estaAberta, type Horario, parseHorario, todosOsDias } from './horario.ts'
+import { diaEmLisboa } from '../../../shared/format.ts'
+import {
+  avisoFecho,
+  estaAberta,
+  fechoEm,
+  type Horario,
+  parseHorario,
+  proximaMeiaNoite,
+  todosOsDias,
+} from './horario.ts'
 
 describe('estaAberta', () => {
   const diario = todosOsDias('10:00', '21:30')
@@ -38,5 +47,38 @@ describe('estaAberta', () => {
     horaErrada[3] = [['10:00', '25:00']]
     expect(parseHorario(JSON.stringify(horaErrada))).toBeNull()
     expect(parseHorario(JSON.stringify(todosOsDias('10:00', '21:30')))).toEqual(todosOsDias('10:00', '21:30'))
+  })
+})
+
+describe('a store’s day in Lisbon (sold out for today, closures)', () => {
+  it('is the date in Lisbon, summer time included', () => {
+    expect(diaEmLisboa('2026-11-23T23:59:59Z')).toBe('2026-11-23')
+    expect(diaEmLisboa('2026-11-24T00:00:00Z')).toBe('2026-11-24')
+    // Summer: Lisbon is UTC+1, so 23:00Z is already the next day there.
+    expect(diaEmLisboa('2026-07-01T22:59:59Z')).toBe('2026-07-01')
+    expect(diaEmLisboa('2026-07-01T23:00:00Z')).toBe('2026-07-02')
+  })
+
+  it('ends at the next midnight in Lisbon, on the days the clocks change too', () => {
+    expect(proximaMeiaNoite(new Date('2026-11-23T12:00:00Z')).toISOString()).toBe('2026-11-24T00:00:00.000Z')
+    expect(proximaMeiaNoite(new Date('2026-07-01T22:30:00Z')).toISOString()).toBe('2026-07-01T23:00:00.000Z')
+    expect(proximaMeiaNoite(new Date('2026-07-01T23:00:00Z')).toISOString()).toBe('2026-07-02T23:00:00.000Z')
+    // In Lisbon 29 March 2026 lasts 23 hours and 25 October 25 hours.
+    expect(proximaMeiaNoite(new Date('2026-03-29T12:00:00Z')).toISOString()).toBe('2026-03-29T23:00:00.000Z')
+    expect(proximaMeiaNoite(new Date('2026-10-24T23:30:00Z')).toISOString()).toBe('2026-10-26T00:00:00.000Z')
+  })
+
+  it('is closed on each day of a closure, both ends included, and says until when and why', () => {
+    const fechos = [{ de: '2026-12-24', ate: '2026-12-26', motivo: 'Natal' }]
+    expect(fechoEm(fechos, '2026-12-23')).toBeUndefined()
+    expect(fechoEm(fechos, '2026-12-24')).toBe(fechos[0])
+    expect(fechoEm(fechos, '2026-12-26')).toBe(fechos[0])
+    expect(fechoEm(fechos, '2026-12-27')).toBeUndefined()
+    expect(avisoFecho({ de: '2026-12-24', ate: '2026-12-26', motivo: 'Natal' }, '2026-12-24')).toBe(
+      'Esta loja está encerrada até 26/12 (Natal). Não aceita encomendas.',
+    )
+    expect(avisoFecho({ de: '2026-12-31', ate: '2026-12-31', motivo: null }, '2026-12-31')).toBe(
+      'Esta loja está encerrada hoje. Não aceita encomendas.',
+    )
   })
 })

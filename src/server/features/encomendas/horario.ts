@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { diaEmLisboa } from '../../../shared/format.ts'
 
 /**
  * When a store takes orders (STORE-API.md): per weekday, Monday first, a list of [opens, closes] in Lisbon
@@ -83,4 +84,34 @@ export function avisoPausa(pausa: Pausa, instant: Date): string {
   return LISBOA_DIA.format(instant) === dia
     ? `${base} Volta a aceitar às ${hora}.`
     : `${base} Volta a aceitar a ${dia} às ${hora}.`
+}
+
+/** A store's closure beyond its weekly hours (features/restaurantes `Encerramento`): inclusive Lisbon dates. */
+export interface Fecho {
+  de: string
+  ate: string
+  motivo: string | null
+}
+
+/** The closure that holds on `dia` (the store's date, YYYY-MM-DD), if any: no orders the whole day. */
+export const fechoEm = (fechos: Fecho[], dia: string): Fecho | undefined =>
+  fechos.find((f) => f.de <= dia && dia <= f.ate)
+
+/** What a customer is told of a store closed today: until when (the last day closed) and why, if said. */
+export function avisoFecho(fecho: Fecho, dia: string): string {
+  const motivo = fecho.motivo ? ` (${fecho.motivo})` : ''
+  if (fecho.ate === dia) return `Esta loja está encerrada hoje${motivo}. Não aceita encomendas.`
+  return `Esta loja está encerrada até ${fecho.ate.slice(8, 10)}/${fecho.ate.slice(5, 7)}${motivo}. Não aceita encomendas.`
+}
+
+/** The next midnight in Lisbon after `instant` (summer time included): when today's sold-out products are back. */
+export function proximaMeiaNoite(instant: Date): Date {
+  const hoje = diaEmLisboa(instant)
+  // Midnight in Lisbon is 00:00 or 23:00 UTC: the first of the candidates past `instant` that is another Lisbon day.
+  const base = Date.parse(`${hoje}T00:00:00Z`)
+  for (const h of [23, 24]) {
+    const candidato = new Date(base + h * 3_600_000)
+    if (diaEmLisboa(candidato) !== hoje && diaEmLisboa(candidato.getTime() - 1) === hoje) return candidato
+  }
+  return new Date(base + 24 * 3_600_000)
 }

@@ -65,14 +65,18 @@ export const encomendasRoutes: FastifyPluginAsyncZod<EncomendasRoutesOptions> = 
     data: await catalogo.listLojasEncomenda(),
   }))
 
-  // The same for every customer: from the read cache, forgotten when the store's POS sends a new menu.
+  // The same for every customer: from the read cache, forgotten when the store's POS sends a new menu or a product's
+  // sold-out mark changes, and at midnight in Lisbon (today's sold-out products are back).
   app.get(
     '/api/catalogo/:id_loja',
     { compress: false, schema: { params: IdLojaParams, response: dataResponse(CatalogoSchema) } },
     ({ params }, reply) =>
-      replyFromCache(reply, cache, { key: `catalogo/${params.id_loja}`, tags: [CATALOGO_CACHE_TAG] }, async () => ({
-        data: await catalogo.catalogo(params.id_loja),
-      })),
+      replyFromCache(
+        reply,
+        cache,
+        { key: `catalogo/${params.id_loja}`, tags: [CATALOGO_CACHE_TAG], until: () => catalogo.catalogoValidoAte() },
+        async () => ({ data: await catalogo.catalogo(params.id_loja) }),
+      ),
   )
 
   // Ordering is for signed-in customers (spec §6). Prices come from the menu, never from the app.

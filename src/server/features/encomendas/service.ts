@@ -10,6 +10,7 @@ import { createReconciliacao } from './reconciliacao.ts'
 import { createReembolsos } from './reembolsos.ts'
 import { createRelatorioEncomendas } from './relatorio.ts'
 
+export type { CatalogoService } from './catalogo.ts'
 export { type EncomendasDeps, encomendasMensagens } from './contexto.ts'
 export { LIMITE_ENCOMENDAS } from './finalizacao.ts'
 export type { AtorLoja, Resposta } from './quadro.ts'

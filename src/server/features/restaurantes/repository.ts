@@ -103,6 +103,38 @@ export function createRestaurantesRepository(db: Database) {
         .orderBy('id')
         .execute()
     },
+
+    /** The closures of the stores of `idsLoja` not ended before `desde` (YYYY-MM-DD), the earliest first. */
+    listEncerramentos(idsLoja: number[], desde: string) {
+      if (idsLoja.length === 0) return Promise.resolve([])
+      return db
+        .selectFrom('lojas_encerramentos')
+        .select(['id', 'id_loja', 'de', 'ate', 'motivo'])
+        .where('id_loja', 'in', idsLoja)
+        .where('ate', '>=', desde)
+        .orderBy('de')
+        .orderBy('id')
+        .execute()
+    },
+
+    async insertEncerramento(e: { id_loja: number; de: string; ate: string; motivo: string | null }, agora: string) {
+      const { id } = await db
+        .insertInto('lojas_encerramentos')
+        .values({ ...e, criado_em: agora })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      return id
+    },
+
+    /** Removes a closure of the store; the row removed, or undefined when the store has none of this id. */
+    deleteEncerramento(idLoja: number, id: number) {
+      return db
+        .deleteFrom('lojas_encerramentos')
+        .where('id', '=', id)
+        .where('id_loja', '=', idLoja)
+        .returning(['id', 'id_loja', 'de', 'ate', 'motivo'])
+        .executeTakeFirst()
+    },
   }
 }
 

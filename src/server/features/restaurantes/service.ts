@@ -34,6 +34,15 @@ export interface LojaGestao {
   pausa: PausaEncomendas
 }
 
+/** Days a store is closed beyond its weekly hours: `de`..`ate` inclusive, Lisbon dates (YYYY-MM-DD). */
+export interface Encerramento {
+  id: number
+  id_loja: number
+  de: string
+  ate: string
+  motivo: string | null
+}
+
 /** Which stores a back-office member may act on: all, those of some restaurants, or some POS ids. */
 export type AlcanceLojas = 'todas' | { restaurantes: number[] } | { idsLoja: number[] }
 
@@ -94,6 +103,18 @@ export function createRestaurantesService(repository: RestaurantesRepository) {
     async definirPausa(trx: DatabaseTransaction, idLoja: number, pausa: PausaEncomendas): Promise<void> {
       await createRestaurantesRepository(trx).updatePausa(idLoja, pausa)
     },
+
+    /** The closures of the stores of `idsLoja` that end on `desde` (YYYY-MM-DD) or later, the earliest first. */
+    encerramentos: (idsLoja: number[], desde: string, db?: Database): Promise<Encerramento[]> =>
+      (db ? createRestaurantesRepository(db) : repository).listEncerramentos(idsLoja, desde),
+
+    /** Adds a closure of a store, in the caller's transaction: its id. */
+    adicionarEncerramento: (trx: DatabaseTransaction, e: Omit<Encerramento, 'id'>, agora: string): Promise<number> =>
+      createRestaurantesRepository(trx).insertEncerramento(e, agora),
+
+    /** Removes a closure of a store, in the caller's transaction: what it was (undefined: the store has none such). */
+    removerEncerramento: (trx: DatabaseTransaction, idLoja: number, id: number): Promise<Encerramento | undefined> =>
+      createRestaurantesRepository(trx).deleteEncerramento(idLoja, id),
 
     async listRestaurantes(): Promise<RestauranteResumo[]> {
       const restaurantes = await repository.listRestaurantes()

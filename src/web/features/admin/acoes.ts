@@ -16,4 +16,8 @@ export const ACOES: Record<string, string> = {
   'novidade.publicar': 'Novidade publicada',
   'novidade.despublicar': 'Novidade despublicada',
   'novidade.apagar': 'Novidade apagada',
+  'produto.esgotar': 'Produto esgotado (hoje)',
+  'produto.repor': 'Produto disponível de novo',
+  'loja.encerramento.adicionar': 'Encerramento da loja adicionado',
+  'loja.encerramento.remover': 'Encerramento da loja removido',
 }

@@ -9,7 +9,7 @@ export const SECCOES: { nome: string; para?: string; papeis: readonly Papel[]; f
   { nome: 'Novidades', para: adminPaths.novidades, papeis: ['admin', 'gestor'] },
   { nome: 'Lojas', para: adminPaths.lojas, papeis: ['admin', 'gestor', 'loja'] },
   { nome: 'Outros conteúdos', papeis: ['admin', 'gestor'] },
-  { nome: 'Ementas e esgotados', papeis: ['admin', 'gestor', 'loja'] },
+  { nome: 'Ementas e esgotados', para: adminPaths.ementas, papeis: ['admin', 'gestor', 'loja'] },
   { nome: 'Pessoas e fidelização', papeis: ['admin', 'gestor', 'loja'] },
   { nome: 'Notificações', papeis: ['admin', 'gestor'] },
   { nome: 'Relatórios', para: adminPaths.relatorios, papeis: ['admin', 'gestor'] },

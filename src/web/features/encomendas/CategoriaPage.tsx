@@ -42,7 +42,10 @@ export function CategoriaPage() {
                 <span className="enc-lista-texto">
                   <span className="enc-produto-nome">{p.nome}</span>
                   {p.descricao && <span className="enc-lista-descricao">{p.descricao}</span>}
-                  <span className="enc-produto-preco">{formatMoney(p.pvp_com_iva)}</span>
+                  <span className="enc-produto-preco">
+                    {formatMoney(p.pvp_com_iva)}
+                    {p.esgotado && <span className="enc-esgotado"> Esgotado</span>}
+                  </span>
                 </span>
               </Link>
             </li>

@@ -17,7 +17,7 @@ export interface DeUmaLista {
 export const DE_UMA_LISTA: DeUmaLista = { deUmaLista: true }
 
 /**
- * A product tile of the catalogue: image, name, price; opens the product. The image is lazy unless the tile is in the
+ * A product tile of the catalogue: image, name, price ('Esgotado' when sold out today); opens the product. The image is lazy unless the tile is in the
  * first screen (`eager`, `priority` for the likely Largest Contentful Paint).
  */
 export function ProdutoCartao({
@@ -34,7 +34,10 @@ export function ProdutoCartao({
       <Link to={produtoHref(produto)} state={DE_UMA_LISTA}>
         <ProdutoImagem produto={produto} className="enc-produto-imagem" priority={priority} eager={eager} />
         <span className="enc-produto-nome">{produto.nome}</span>
-        <span className="enc-produto-preco">{formatMoney(produto.pvp_com_iva)}</span>
+        <span className="enc-produto-preco">
+          {formatMoney(produto.pvp_com_iva)}
+          {produto.esgotado && <span className="enc-esgotado"> Esgotado</span>}
+        </span>
       </Link>
     </li>
   )

@@ -56,7 +56,7 @@ function Produto({ produto }: { produto: ProdutoCatalogo }) {
   const [qtd, setQtd] = useState(1)
   const ids = { extras: useId(), qtd: useId(), falta: useId() }
   const unitario = precoUnitario(produto, extras)
-  const pode = podeAdicionar(produto, extras, opcoes, qtd)
+  const pode = !produto.esgotado && podeAdicionar(produto, extras, opcoes, qtd)
   const regra = regraExtras(produto)
   const faltam = Math.max(0, produto.min_complementos - extras.length)
 
@@ -71,6 +71,7 @@ function Produto({ produto }: { produto: ProdutoCatalogo }) {
       <h1>{produto.nome}</h1>
       {produto.descricao && <p className="enc-descricao">{produto.descricao}</p>}
       <p className="enc-preco">{formatMoney(produto.pvp_com_iva)}</p>
+      {produto.esgotado && <p className="enc-aviso enc-aviso-esgotado">Esgotado por hoje nesta loja.</p>}
       <form
         className="form"
         noValidate
@@ -151,18 +152,18 @@ function Produto({ produto }: { produto: ProdutoCatalogo }) {
           </div>
         </fieldset>
         <div className="form-actions enc-adicionar">
-          {faltam > 0 && (
+          {faltam > 0 && !produto.esgotado && (
             <p className="field-hint" id={ids.falta}>
               {faltam === 1 ? 'Falta escolher 1 extra.' : `Faltam escolher ${faltam} extras.`}
             </p>
           )}
           <button
             type="submit"
-            className="button"
+            className={produto.esgotado ? 'button enc-botao-esgotado' : 'button'}
             disabled={!pode}
-            aria-describedby={faltam > 0 ? ids.falta : undefined}
+            aria-describedby={faltam > 0 && !produto.esgotado ? ids.falta : undefined}
           >
-            Adicionar - {formatMoney(unitario * qtd)}
+            {produto.esgotado ? 'Esgotado' : `Adicionar - ${formatMoney(unitario * qtd)}`}
           </button>
         </div>
       </form>

@@ -24,6 +24,7 @@ const menu: ProdutoCatalogo = {
   min_complementos: 2,
   max_complementos: 2,
   maxopcoes: 1,
+  esgotado: false,
   complementares: [
     { id: 'T', nome: 'Torrada', pvp_com_iva: 0, obrigatorio: true },
     { id: 'S', nome: 'Sumo de laranja natural', pvp_com_iva: 220, obrigatorio: false },
