@@ -4,6 +4,7 @@ import type { AdminDeps } from './context.ts'
 import { createAdminEquipa } from './equipa.ts'
 import { createAdminLojas } from './lojas.ts'
 import { createAdminNovidades } from './novidades.ts'
+import { createAdminTextos } from './textos.ts'
 
 export type { Staff } from './context.ts'
 
@@ -22,6 +23,7 @@ export function createAdminService(deps: AdminDeps, features: AdminFeatures) {
     equipa: createAdminEquipa(deps),
     lojas: createAdminLojas(deps),
     novidades: createAdminNovidades(features.conteudos, deps.clock),
+    textos: createAdminTextos(features.conteudos, deps.clock),
   }
 }
 
