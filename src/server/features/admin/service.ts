@@ -1,5 +1,6 @@
 import type { ConteudosService } from '../conteudos/service.ts'
 import { createAdminAcesso } from './acesso.ts'
+import { createAdminChaves } from './chaves.ts'
 import type { AdminDeps } from './context.ts'
 import { createAdminEquipa } from './equipa.ts'
 import { createAdminLojas } from './lojas.ts'
@@ -22,6 +23,7 @@ export function createAdminService(deps: AdminDeps, features: AdminFeatures) {
     acesso: createAdminAcesso(deps),
     equipa: createAdminEquipa(deps),
     lojas: createAdminLojas(deps),
+    chaves: createAdminChaves(deps),
     novidades: createAdminNovidades(features.conteudos, deps.clock),
     textos: createAdminTextos(features.conteudos, deps.clock),
   }
