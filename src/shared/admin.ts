@@ -24,6 +24,9 @@ export const adminPaths = {
   novidades: '/admin/novidades',
   convite: '/admin/convite/:token',
   lojas: '/admin/lojas',
+  faq: '/admin/faq',
+  conteudosLegais: '/admin/conteudos-legais',
+  chaves: '/admin/chaves',
 } as const
 
 const adminPatterns = Object.values(adminPaths).map((p) => new RegExp(`^${p.replace(/:\w+/g, '[^/]+')}/?$`))

@@ -16,6 +16,9 @@ const UtilizadoresPage = lazy(() => import('./UtilizadoresPage.tsx').then((m) =>
 const AuditoriaPage = lazy(() => import('./AuditoriaPage.tsx').then((m) => ({ default: m.AuditoriaPage })))
 const NovidadesPage = lazy(() => import('./NovidadesPage.tsx').then((m) => ({ default: m.NovidadesPage })))
 const LojasPage = lazy(() => import('./LojasPage.tsx').then((m) => ({ default: m.LojasPage })))
+const FaqPage = lazy(() => import('./FaqPage.tsx').then((m) => ({ default: m.FaqPage })))
+const LegaisPage = lazy(() => import('./LegaisPage.tsx').then((m) => ({ default: m.LegaisPage })))
+const ChavesPage = lazy(() => import('./ChavesPage.tsx').then((m) => ({ default: m.ChavesPage })))
 const ConvitePage = lazy(() => import('./ConvitePage.tsx').then((m) => ({ default: m.ConvitePage })))
 
 /** Relative to `/admin/*`; a route object table (useRoutes), as the customer app's: no other router code to load. */
@@ -30,6 +33,9 @@ function AdminRoutes() {
     { path: 'auditoria', element: <AuditoriaPage /> },
     { path: 'novidades', element: <NovidadesPage /> },
     { path: 'lojas', element: <LojasPage /> },
+    { path: 'faq', element: <FaqPage /> },
+    { path: 'conteudos-legais', element: <LegaisPage /> },
+    { path: 'chaves', element: <ChavesPage /> },
     { path: 'convite/:token', element: <ConvitePage /> },
     { path: '*', element: <EntrarPage /> },
   ])
