@@ -28,7 +28,7 @@ function Renomear({ chave, onFim }: { chave: ChaveStaff; onFim: (aviso: string |
     onSuccess: (c) => onFim(`A chave chama-se agora «${c.etiqueta}».`),
   })
   return (
-    <section aria-labelledby="chave-renomear">
+    <section className="admin-seccao" aria-labelledby="chave-renomear">
       <h2 id="chave-renomear">Mudar a etiqueta de «{chave.etiqueta}»</h2>
       <form className="form admin-formulario" onSubmit={onSubmit} noValidate>
         <Field
@@ -180,7 +180,7 @@ export function ChavesPage() {
           }}
         />
       )}
-      <section aria-labelledby="chaves-lista">
+      <section className="admin-seccao" aria-labelledby="chaves-lista">
         <h2 id="chaves-lista">Chaves</h2>
         <div className="admin-filtros">
           <SelectField
@@ -214,7 +214,7 @@ export function ChavesPage() {
           />
         )}
       </section>
-      <section aria-labelledby="chave-criar">
+      <section className="admin-seccao" aria-labelledby="chave-criar">
         <h2 id="chave-criar">Nova chave</h2>
         <form className="form admin-formulario" onSubmit={criar.onSubmit} noValidate>
           <SelectField

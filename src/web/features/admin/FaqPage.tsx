@@ -45,7 +45,7 @@ function Categorias({ aviso }: { aviso: (texto: string) => void }) {
     document.getElementById('categoria-titulo')?.focus()
   }
   return (
-    <section aria-labelledby="faq-categorias">
+    <section className="admin-seccao" aria-labelledby="faq-categorias">
       <h2 id="faq-categorias">Categorias</h2>
       {g.aviso && <p role="status">{g.aviso}</p>}
       {g.lista.isError && <p role="alert">{g.lista.error.message}</p>}
@@ -125,19 +125,33 @@ function Perguntas({ aviso }: { aviso: (texto: string) => void }) {
     })
     document.getElementById('pergunta-titulo')?.focus()
   }
+  const [filtro, setFiltro] = useState('')
   const nomeCategoria = (id: number) => categorias.lista.data?.find((c) => c.id === id)?.title ?? '—'
+  // As the customer sees them: by their category's order, then their own.
+  const ordem = (id: number) => categorias.lista.data?.findIndex((c) => c.id === id) ?? 0
+  const ordenadas = (g.lista.data ?? [])
+    .filter((p) => filtro === '' || p.categoria_id === Number(filtro))
+    .sort((a, b) => ordem(a.categoria_id) - ordem(b.categoria_id) || a.posicao - b.posicao || a.id - b.id)
   return (
-    <section aria-labelledby="faq-perguntas">
+    <section className="admin-seccao" aria-labelledby="faq-perguntas">
       <h2 id="faq-perguntas">Perguntas</h2>
       {g.aviso && <p role="status">{g.aviso}</p>}
       {g.lista.isError && <p role="alert">{g.lista.error.message}</p>}
+      <div className="admin-filtros">
+        <SelectField name="filtro-categoria" label="Mostrar" value={filtro} onChange={(e) => setFiltro(e.target.value)}>
+          <option value="">Todas as categorias</option>
+          {categorias.lista.data?.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.title}
+            </option>
+          ))}
+        </SelectField>
+      </div>
       {g.lista.data?.length === 0 && <p>Ainda não há perguntas.</p>}
       {g.lista.data && g.lista.data.length > 0 && (
         <ListaPublicavel
           legenda="Perguntas frequentes"
-          linhas={[...g.lista.data].sort((a, b) =>
-            nomeCategoria(a.categoria_id).localeCompare(nomeCategoria(b.categoria_id)),
-          )}
+          linhas={ordenadas}
           extra={[{ titulo: 'Categoria', celula: (p) => nomeCategoria(p.categoria_id) }]}
           ocupado={g.ocupado}
           onEditar={editar}
@@ -171,7 +185,7 @@ function Perguntas({ aviso }: { aviso: (texto: string) => void }) {
           label="Resposta"
           error={errorOf('text')}
           registo={form.register('text')}
-          valor={() => form.getValues('text')}
+          valor={form.watch('text')}
         />
         <Field label="Identificador (URL)" required hint={TAG_DICA} error={errorOf('tag')} {...form.register('tag')} />
         <Field

@@ -61,7 +61,7 @@ export function LegaisPage() {
         uma nova versão), mas não despublicados nem apagados.
       </p>
       <p role="status">{aviso ?? g.aviso}</p>
-      <section aria-labelledby="legais-lista">
+      <section className="admin-seccao" aria-labelledby="legais-lista">
         <h2 id="legais-lista">Todos os conteúdos</h2>
         {g.lista.isPending && <p role="status">A carregar…</p>}
         {g.lista.isError && <p role="alert">{g.lista.error.message}</p>}
@@ -78,7 +78,7 @@ export function LegaisPage() {
           />
         )}
       </section>
-      <section aria-labelledby="legal-form-titulo" id="legal-form">
+      <section className="admin-seccao" aria-labelledby="legal-form-titulo" id="legal-form">
         <h2 id="legal-form-titulo">{aEditar ? `Editar «${aEditar.title}»` : 'Novo conteúdo legal'}</h2>
         <form className="form admin-formulario" onSubmit={onSubmit} noValidate>
           <Field id="legal-titulo" label="Título" required error={errorOf('title')} {...form.register('title')} />
@@ -94,7 +94,7 @@ export function LegaisPage() {
             linhas={16}
             error={errorOf('text')}
             registo={form.register('text')}
-            valor={() => form.getValues('text')}
+            valor={form.watch('text')}
           />
           <Field
             label="Identificador (URL)"

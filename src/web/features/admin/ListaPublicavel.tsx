@@ -58,7 +58,7 @@ export function ListaPublicavel<T extends Publicavel>({
             <td>{l.tag}</td>
             <td>{l.posicao}</td>
             <td>{l.publicada ? 'Publicado' : 'Rascunho'}</td>
-            <td className="admin-acoes">
+            <td className="admin-acoes admin-acoes-linha">
               <button
                 type="button"
                 className="button button-secondary"

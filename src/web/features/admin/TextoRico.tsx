@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
 import type { UseFormRegisterReturn } from 'react-hook-form'
 import { FieldError, RequiredMark, useFieldIds } from '../../ui/Field.tsx'
 import { RichText } from '../../ui/RichText.tsx'
@@ -22,11 +23,22 @@ export function TextoRico({
   label: string
   error: string | undefined
   registo: UseFormRegisterReturn
-  valor: () => string
+  /** The text as typed now (the form's `watch`). */
+  valor: string
   linhas?: number
 }) {
   const campo = useFieldIds(id, error, DICA)
   const pre = useMutation({ mutationFn: (text: string) => adminPost<{ html: string }>('/pre-visualizar', { text }) })
+  const { reset } = pre
+  const atual = valor
+  const [mostrado, setMostrado] = useState<string | null>(null)
+  // A preview is of the text it was asked for: once the text changes (typed, saved, another item edited), it goes.
+  useEffect(() => {
+    if (mostrado !== null && atual !== mostrado) {
+      setMostrado(null)
+      reset()
+    }
+  }, [atual, mostrado, reset])
   return (
     <div className={error ? 'field field-invalid' : 'field'}>
       <label htmlFor={campo.controlId}>
@@ -43,7 +55,10 @@ export function TextoRico({
           type="button"
           className="button button-secondary"
           disabled={pre.isPending}
-          onClick={() => pre.mutate(valor())}
+          onClick={() => {
+            setMostrado(valor)
+            pre.mutate(valor)
+          }}
         >
           Pré-visualizar
         </button>
