@@ -13,6 +13,7 @@ import { ValueCallSchema } from '../../../shared/conta.ts'
 import { idParams } from '../../../shared/validacao.ts'
 import { dataResponse, noDataResponse } from '../../platform/http.ts'
 import type { AdminService } from './service.ts'
+import type { GestaoAdmin } from './textos.ts'
 
 /**
  * The FAQ and the legal contents (issue 21): admins and gestores (the content is the group's, not a restaurant's, so a
@@ -23,38 +24,22 @@ export const textosRoutes: FastifyPluginAsyncZod<{ service: AdminService }> = as
   const config = { papeis: ['admin', 'gestor'] } as const
   const { textos } = service
 
-  const kinds = [
-    ['/faq/categorias', textos.categorias, CategoriaFaqInputSchema, CategoriaFaqStaffSchema],
-    ['/faq/perguntas', textos.perguntas, PerguntaFaqInputSchema, PerguntaFaqStaffSchema],
-    ['/legais', textos.legais, LegalInputSchema, LegalStaffSchema],
-  ] as const
+  /** The five routes of one kind: list, create, edit, publish/unpublish, delete. */
+  function rotas<D, V>(path: string, gestao: GestaoAdmin<D, V>, input: z.ZodType<D>, staff: z.ZodType<V>) {
+    app.get(path, { config, schema: { response: dataResponse(z.array(staff)) } }, async () => ({
+      data: await gestao.listar(),
+    }))
 
-  for (const [path, gestao, input, staff] of kinds) {
-    // One shape for the three: the schemas check the bodies, the service's types follow them.
-    type G = {
-      listar: () => Promise<unknown[]>
-      criar: (...a: unknown[]) => Promise<unknown>
-      editar: (...a: unknown[]) => Promise<unknown>
-      publicar: (...a: unknown[]) => Promise<unknown>
-      apagar: (...a: unknown[]) => Promise<void>
-    }
-    const g = gestao as unknown as G
-    const staffSchema = staff as z.ZodType
-
-    app.get(path, { config, schema: { response: dataResponse(z.array(staffSchema)) } }, async () => ({
-      data: await g.listar(),
+    app.post(path, { config, schema: { body: input, response: dataResponse(staff) } }, async (request) => ({
+      data: await gestao.criar(request.staff, request.body as D, request.ip),
     }))
 
     app.post(
-      path,
-      { config, schema: { body: input as z.ZodType, response: dataResponse(staffSchema) } },
-      async (request) => ({ data: await g.criar(request.staff, request.body, request.ip) }),
-    )
-
-    app.post(
       `${path}/:id`,
-      { config, schema: { params: idParams('id'), body: input as z.ZodType, response: dataResponse(staffSchema) } },
-      async (request) => ({ data: await g.editar(request.staff, Number(request.params.id), request.body, request.ip) }),
+      { config, schema: { params: idParams('id'), body: input, response: dataResponse(staff) } },
+      async (request) => ({
+        data: await gestao.editar(request.staff, Number(request.params.id), request.body as D, request.ip),
+      }),
     )
 
     for (const [acao, publicada] of [
@@ -63,9 +48,9 @@ export const textosRoutes: FastifyPluginAsyncZod<{ service: AdminService }> = as
     ] as const) {
       app.post(
         `${path}/:id/${acao}`,
-        { config, schema: { params: idParams('id'), body: ValueCallSchema, response: dataResponse(staffSchema) } },
+        { config, schema: { params: idParams('id'), body: ValueCallSchema, response: dataResponse(staff) } },
         async (request) => ({
-          data: await g.publicar(request.staff, Number(request.params.id), publicada, request.ip),
+          data: await gestao.publicar(request.staff, Number(request.params.id), publicada, request.ip),
         }),
       )
     }
@@ -74,11 +59,15 @@ export const textosRoutes: FastifyPluginAsyncZod<{ service: AdminService }> = as
       `${path}/:id/apagar`,
       { config, schema: { params: idParams('id'), body: ValueCallSchema, response: noDataResponse } },
       async (request) => {
-        await g.apagar(request.staff, Number(request.params.id), request.ip)
+        await gestao.apagar(request.staff, Number(request.params.id), request.ip)
         return { data: null }
       },
     )
   }
+
+  rotas('/faq/categorias', textos.categorias, CategoriaFaqInputSchema, CategoriaFaqStaffSchema)
+  rotas('/faq/perguntas', textos.perguntas, PerguntaFaqInputSchema, PerguntaFaqStaffSchema)
+  rotas('/legais', textos.legais, LegalInputSchema, LegalStaffSchema)
 
   app.post(
     '/pre-visualizar',

@@ -19,7 +19,7 @@ export function createAdminTextos(conteudos: ConteudosService, clock: Clock) {
       publicar: (id: number, p: boolean, r: RegistoTexto<V>) => Promise<V>
       apagar: (id: number, r: RegistoTexto<V>) => Promise<void>
     },
-  ) {
+  ): GestaoAdmin<D, V> {
     const registo =
       (staff: Staff, ip: string, acao: string): RegistoTexto<V> =>
       (trx, antes, depois) =>
@@ -49,3 +49,12 @@ export function createAdminTextos(conteudos: ConteudosService, clock: Clock) {
 }
 
 export type AdminTextos = ReturnType<typeof createAdminTextos>
+
+/** One kind of text as the back-office's routes call it (`D` what the form sends, `V` what the staff see). */
+export interface GestaoAdmin<D, V> {
+  listar: () => Promise<V[]>
+  criar: (staff: Staff, dados: D, ip: string) => Promise<V>
+  editar: (staff: Staff, id: number, dados: D, ip: string) => Promise<V>
+  publicar: (staff: Staff, id: number, publicada: boolean, ip: string) => Promise<V>
+  apagar: (staff: Staff, id: number, ip: string) => Promise<void>
+}
