@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chavesMensagens } from '../../../shared/admin-chaves.ts'
 import { manualClock } from '../../platform/clock.ts'
+import { STAFF_API_PREFIX, STAFF_COOKIE } from '../../platform/staff-surface.ts'
 import { lojasChavesRepo } from '../../platform/store-keys.ts'
 import { STORE_API_PREFIX } from '../../platform/store-surface.ts'
 import { insertLoja, insertRestaurante } from '../../testing/fixtures.ts'
@@ -156,6 +157,32 @@ describe.each(testDialects())('store keys in the back-office, on %s', (dialect) 
       expect(`${e.antes}${e.depois}`).not.toContain(chave)
       expect(`${e.antes}${e.depois}`).not.toMatch(/chave_hash|loja_[A-Za-z0-9_-]{20,}/)
     }
+  })
+
+  it('a tablet paired with a key moves its last use, and its session ends when the key is revoked', async () => {
+    const criada = await ok(await call(admin, 'POST', '/chaves', { id_loja: MINHA, etiqueta: 'tablet-balcao' }))
+    clock.advance(120_000)
+    const entrar = await t.app.inject({
+      method: 'POST',
+      url: `${STAFF_API_PREFIX}/entrar`,
+      headers: { accept: 'application/json' },
+      payload: { chave: criada.chave },
+    })
+    expect(entrar.statusCode, entrar.body).toBe(200)
+    const cookie = entrar.cookies.find((c) => c.name === STAFF_COOKIE)?.value ?? ''
+    const sessao = () =>
+      t.app.inject({
+        method: 'GET',
+        url: `${STAFF_API_PREFIX}/sessao`,
+        headers: { accept: 'application/json', cookie: `${STAFF_COOKIE}=${cookie}` },
+      })
+    expect((await sessao()).statusCode).toBe(200)
+    const lista = await ok(await call(admin, 'GET', '/chaves?ordenar=etiqueta&direcao=asc'))
+    const linha = lista.itens.find((c: { id: number }) => c.id === criada.registo.id)
+    expect(linha.ultimo_uso_em).toBe(clock.now().toISOString())
+
+    await ok(await call(admin, 'POST', `/chaves/${criada.registo.id}/revogar`))
+    expect((await sessao()).statusCode).toBe(401)
   })
 
   it('an unknown store is a 400 on the field; an unknown key a 404', async () => {
