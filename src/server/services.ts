@@ -143,6 +143,7 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
   const conteudos = createConteudosService(createConteudosRepository(db), clock, {
     db,
     aoAlterar: () => readCache.invalidate(CONTEUDOS_CACHE_TAGS.novidades),
+    invalidar: (tag) => readCache.invalidate(tag),
   })
   const restaurantes = createRestaurantesService(createRestaurantesRepository(db))
 

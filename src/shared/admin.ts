@@ -26,6 +26,9 @@ export const adminPaths = {
   lojas: '/admin/lojas',
   relatorios: '/admin/relatorios',
   ementas: '/admin/ementas',
+  faq: '/admin/faq',
+  conteudosLegais: '/admin/conteudos-legais',
+  chaves: '/admin/chaves',
 } as const
 
 const adminPatterns = Object.values(adminPaths).map((p) => new RegExp(`^${p.replace(/:\w+/g, '[^/]+')}/?$`))

@@ -79,6 +79,8 @@ export interface LojasChavesTable {
   chave_hash: string
   criado_em: string
   revogada_em: string | null
+  /** Its last authenticated use (Store API or a tablet's pairing), moved at most once a minute. */
+  ultimo_uso_em: string | null
 }
 
 /** What a store call with an Idempotency-Key answered, to give the same answer again. */

@@ -60,6 +60,8 @@ export interface FaqCategoriasTable {
   tag: string
   title: string
   posicao: Generated<number>
+  /** Off the customer's screens since (null: published). */
+  despublicado_em: string | null
 }
 
 export interface FaqPerguntasTable {
@@ -70,6 +72,8 @@ export interface FaqPerguntasTable {
   title_detail: string
   text: string
   posicao: Generated<number>
+  /** Off the customer's screens since (null: published). */
+  despublicado_em: string | null
 }
 
 export interface InformacaoLegalTable {
@@ -79,6 +83,8 @@ export interface InformacaoLegalTable {
   title_detail: string
   text: string
   posicao: Generated<number>
+  /** Off the customer's screens since (null: published). */
+  despublicado_em: string | null
 }
 
 export interface RestaurantesTable {

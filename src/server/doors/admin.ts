@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify'
 import { ADMIN_API_PREFIX } from '../../shared/admin.ts'
 import type { Config } from '../config.ts'
+import { chavesRoutes } from '../features/admin/chaves-routes.ts'
 import { adminMensagens, type Staff } from '../features/admin/context.ts'
 import { ementasRoutes } from '../features/admin/ementas-routes.ts'
 import { lojasRoutes } from '../features/admin/lojas-routes.ts'
 import { relatoriosRoutes } from '../features/admin/relatorios-routes.ts'
 import { ADMIN_COOKIE, adminRoutes } from '../features/admin/routes.ts'
+import { textosRoutes } from '../features/admin/textos-routes.ts'
 import { HttpError } from '../platform/errors.ts'
 import type { Services } from '../services.ts'
 
@@ -66,6 +68,8 @@ export async function adminDoor(app: FastifyInstance, config: Config, s: Service
       await door.register(lojasRoutes, { service: s.admin })
       await door.register(relatoriosRoutes, { service: s.admin })
       await door.register(ementasRoutes, { service: s.admin })
+      await door.register(textosRoutes, { service: s.admin })
+      await door.register(chavesRoutes, { service: s.admin })
     },
     { prefix: ADMIN_API_PREFIX },
   )

@@ -1,12 +1,14 @@
 import type { ConteudosService } from '../conteudos/service.ts'
 import type { CatalogoService } from '../encomendas/service.ts'
 import { createAdminAcesso } from './acesso.ts'
+import { createAdminChaves } from './chaves.ts'
 import type { AdminDeps } from './context.ts'
 import { createAdminEmentas } from './ementas.ts'
 import { createAdminEquipa } from './equipa.ts'
 import { createAdminLojas } from './lojas.ts'
 import { createAdminNovidades } from './novidades.ts'
 import { createAdminRelatorios, type FontesRelatorio } from './relatorios.ts'
+import { createAdminTextos } from './textos.ts'
 
 export type { Staff } from './context.ts'
 
@@ -28,9 +30,11 @@ export function createAdminService(deps: AdminDeps, features: AdminFeatures) {
     acesso: createAdminAcesso(deps),
     equipa: createAdminEquipa(deps),
     lojas: createAdminLojas(deps),
+    chaves: createAdminChaves(deps),
     ementas: createAdminEmentas(deps, features.catalogo),
     novidades: createAdminNovidades(features.conteudos, deps.clock),
     relatorios: createAdminRelatorios(deps, features.relatorios),
+    textos: createAdminTextos(features.conteudos, deps.clock),
   }
 }
 

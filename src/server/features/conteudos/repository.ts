@@ -92,11 +92,23 @@ export function createConteudosRepository(db: Database) {
     },
 
     listCategoriasFaq() {
-      return db.selectFrom('faq_categorias').selectAll().orderBy('posicao').orderBy('id').execute()
+      // The customer's reads: published rows only (the back-office's drafts and those taken off are not shown).
+      return db
+        .selectFrom('faq_categorias')
+        .selectAll()
+        .where('despublicado_em', 'is', null)
+        .orderBy('posicao')
+        .orderBy('id')
+        .execute()
     },
 
     findCategoriaFaqByTag(tag: string) {
-      return db.selectFrom('faq_categorias').selectAll().where('tag', '=', tag).executeTakeFirst()
+      return db
+        .selectFrom('faq_categorias')
+        .selectAll()
+        .where('tag', '=', tag)
+        .where('despublicado_em', 'is', null)
+        .executeTakeFirst()
     },
 
     listPerguntas(categoriaIds: number[]) {
@@ -105,17 +117,29 @@ export function createConteudosRepository(db: Database) {
         .selectFrom('faq_perguntas')
         .selectAll()
         .where('categoria_id', 'in', categoriaIds)
+        .where('despublicado_em', 'is', null)
         .orderBy('posicao')
         .orderBy('id')
         .execute()
     },
 
     listInformacaoLegal() {
-      return db.selectFrom('informacao_legal').select(['id', 'tag', 'title']).orderBy('posicao').orderBy('id').execute()
+      return db
+        .selectFrom('informacao_legal')
+        .select(['id', 'tag', 'title'])
+        .where('despublicado_em', 'is', null)
+        .orderBy('posicao')
+        .orderBy('id')
+        .execute()
     },
 
     findInformacaoLegalByTag(tag: string) {
-      return db.selectFrom('informacao_legal').selectAll().where('tag', '=', tag).executeTakeFirst()
+      return db
+        .selectFrom('informacao_legal')
+        .selectAll()
+        .where('tag', '=', tag)
+        .where('despublicado_em', 'is', null)
+        .executeTakeFirst()
     },
   }
 }

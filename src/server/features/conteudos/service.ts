@@ -13,8 +13,10 @@ import { notFound } from '../../platform/errors.ts'
 import { sanitizeHtml } from '../../platform/html.ts'
 import { createGestaoNovidades, type GestaoNovidadesDeps } from './novidades-gestao.ts'
 import type { ConteudosRepository, ConteudoTable } from './repository.ts'
+import { createGestaoTextos, type GestaoTextosDeps } from './textos-gestao.ts'
 
 export type { RegistoNovidade } from './novidades-gestao.ts'
+export type { RegistoTexto } from './textos-gestao.ts'
 
 type PerguntaRow = Omit<FaqPerguntasTable, 'id' | 'posicao'> & { id: number }
 
@@ -60,7 +62,7 @@ export interface ComFim {
 export function createConteudosService(
   repository: ConteudosRepository,
   clock: Clock,
-  gestao: Omit<GestaoNovidadesDeps, 'clock'>,
+  gestao: Omit<GestaoNovidadesDeps, 'clock'> & Pick<GestaoTextosDeps, 'invalidar'>,
 ) {
   async function listConteudo(table: ConteudoTable): Promise<NovidadeResumo[]> {
     return (await repository.listConteudo(table)).map(toResumo)
@@ -75,6 +77,8 @@ export function createConteudosService(
   return {
     /** The back-office's news items (published or not) and their changes. */
     novidades: createGestaoNovidades({ ...gestao, clock }),
+    /** The back-office's FAQ and legal contents (published or not), their changes and the sanitiser's preview. */
+    textos: createGestaoTextos({ db: gestao.db, clock, invalidar: gestao.invalidar }),
 
     listNovidades: () => listConteudo('novidades'),
     getNovidade: (tag: string) => getConteudo('novidades', tag, 'Esta novidade não existe.'),

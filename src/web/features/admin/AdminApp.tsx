@@ -18,6 +18,9 @@ const NovidadesPage = lazy(() => import('./NovidadesPage.tsx').then((m) => ({ de
 const LojasPage = lazy(() => import('./LojasPage.tsx').then((m) => ({ default: m.LojasPage })))
 const RelatoriosPage = lazy(() => import('./RelatoriosPage.tsx').then((m) => ({ default: m.RelatoriosPage })))
 const EmentasPage = lazy(() => import('./EmentasPage.tsx').then((m) => ({ default: m.EmentasPage })))
+const FaqPage = lazy(() => import('./FaqPage.tsx').then((m) => ({ default: m.FaqPage })))
+const LegaisPage = lazy(() => import('./LegaisPage.tsx').then((m) => ({ default: m.LegaisPage })))
+const ChavesPage = lazy(() => import('./ChavesPage.tsx').then((m) => ({ default: m.ChavesPage })))
 const ConvitePage = lazy(() => import('./ConvitePage.tsx').then((m) => ({ default: m.ConvitePage })))
 
 /** Relative to `/admin/*`; a route object table (useRoutes), as the customer app's: no other router code to load. */
@@ -34,6 +37,9 @@ function AdminRoutes() {
     { path: 'lojas', element: <LojasPage /> },
     { path: 'relatorios', element: <RelatoriosPage /> },
     { path: 'ementas', element: <EmentasPage /> },
+    { path: 'faq', element: <FaqPage /> },
+    { path: 'conteudos-legais', element: <LegaisPage /> },
+    { path: 'chaves', element: <ChavesPage /> },
     { path: 'convite/:token', element: <ConvitePage /> },
     { path: '*', element: <EntrarPage /> },
   ])

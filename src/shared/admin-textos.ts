@@ -1,0 +1,92 @@
+import { z } from 'zod'
+import { INT_MAX, MULTILINHA, mensagens, obrigatorio, opcional } from './validacao.ts'
+
+/**
+ * The back-office's FAQ ('FAQ': categories and their questions) and legal contents ('Conteúdos legais'), issue 21:
+ * what the forms send and what the staff's lists show, with their pt-PT messages. The forms (web) and the routes
+ * (server) use the same schemas. Texts are HTML of the small subset the app allows (server platform/html.ts): the
+ * server keeps only that subset, and its preview (`/admin/api/pre-visualizar`) shows what it keeps.
+ */
+
+export const textosMensagens = {
+  tag: 'Use apenas letras minúsculas sem acentos, algarismos e hífenes (ex.: como-aderir)',
+  tagExistente: 'Já existe um conteúdo com este identificador',
+  tagExistenteCategoria: 'Já existe uma pergunta com este identificador nesta categoria',
+  categoriaNaoExiste: 'Esta categoria não existe.',
+  perguntaNaoExiste: 'Esta pergunta não existe.',
+  legalNaoExiste: 'Este conteúdo não existe.',
+  categoriaComPerguntas: 'Esta categoria tem perguntas. Apague-as ou mude-as de categoria primeiro.',
+  legalTagFixa: 'O identificador dos Termos e Condições e da Política de Privacidade não pode mudar.',
+  legalObrigatorio:
+    'Os Termos e Condições e a Política de Privacidade são aceites no registo: podem ser editados, mas não despublicados nem apagados.',
+} as const
+
+export const TEXTO_LEGAL_MAX = 100_000
+export const TEXTO_PERGUNTA_MAX = 20_000
+
+const tag = obrigatorio(120).pipe(z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, textosMensagens.tag))
+/** Order in the customer's list: lower first. */
+const posicao = z
+  .number({ error: mensagens.numerico })
+  .int(mensagens.valorInvalido)
+  .min(0, mensagens.naoNegativo)
+  .max(INT_MAX)
+  .default(0)
+
+export const CategoriaFaqInputSchema = z.strictObject({ title: obrigatorio(200), tag, posicao })
+export type CategoriaFaqInput = z.input<typeof CategoriaFaqInputSchema>
+export type CategoriaFaqDados = z.output<typeof CategoriaFaqInputSchema>
+
+export const PerguntaFaqInputSchema = z.strictObject({
+  categoria_id: z.number({ error: mensagens.obrigatorio }).int().positive(mensagens.obrigatorio).max(INT_MAX),
+  title: obrigatorio(200),
+  /** The heading of the question's own page; empty: the title. */
+  title_detail: opcional(300),
+  text: obrigatorio(TEXTO_PERGUNTA_MAX, MULTILINHA),
+  tag,
+  posicao,
+})
+export type PerguntaFaqInput = z.input<typeof PerguntaFaqInputSchema>
+export type PerguntaFaqDados = z.output<typeof PerguntaFaqInputSchema>
+
+export const LegalInputSchema = z.strictObject({
+  title: obrigatorio(200),
+  title_detail: opcional(300),
+  text: obrigatorio(TEXTO_LEGAL_MAX, MULTILINHA),
+  tag,
+  posicao,
+})
+export type LegalInput = z.input<typeof LegalInputSchema>
+export type LegalDados = z.output<typeof LegalInputSchema>
+
+/** What the preview sends: the text as typed. */
+export const PreVisualizarSchema = z.strictObject({ text: z.string().max(TEXTO_LEGAL_MAX, mensagens.valorInvalido) })
+
+const publicacao = {
+  id: z.number(),
+  tag: z.string(),
+  title: z.string(),
+  posicao: z.number(),
+  publicada: z.boolean(),
+  despublicado_em: z.string().nullable(),
+}
+
+export const CategoriaFaqStaffSchema = z.object(publicacao)
+export type CategoriaFaqStaff = z.infer<typeof CategoriaFaqStaffSchema>
+
+export const PerguntaFaqStaffSchema = z.object({
+  ...publicacao,
+  categoria_id: z.number(),
+  title_detail: z.string(),
+  text: z.string(),
+})
+export type PerguntaFaqStaff = z.infer<typeof PerguntaFaqStaffSchema>
+
+export const LegalStaffSchema = z.object({
+  ...publicacao,
+  title_detail: z.string(),
+  text: z.string(),
+  /** Accepted at sign-up (terms, privacy): editable, never unpublished nor deleted. */
+  obrigatorio: z.boolean(),
+})
+export type LegalStaff = z.infer<typeof LegalStaffSchema>
