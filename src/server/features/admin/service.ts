@@ -4,17 +4,21 @@ import type { AdminDeps } from './context.ts'
 import { createAdminEquipa } from './equipa.ts'
 import { createAdminLojas } from './lojas.ts'
 import { createAdminNovidades } from './novidades.ts'
+import { createAdminPessoas, type PessoasFeatures } from './pessoas.ts'
 
 export type { Staff } from './context.ts'
 
 /** The features whose content the back-office manages, through their services. */
 export interface AdminFeatures {
   conteudos: ConteudosService
+  /** Customers, their ledger, orders and opinions, erasure (pessoas.ts). */
+  pessoas: PessoasFeatures
 }
 
 /**
  * The back-office's service (issue 21): signing in (acesso.ts), the staff and audit log (equipa.ts), the stores at
- * work (lojas.ts) and the content it manages through its owners' services (novidades.ts).
+ * work (lojas.ts), the content it manages through its owners' services (novidades.ts), and people and loyalty
+ * (pessoas.ts).
  */
 export function createAdminService(deps: AdminDeps, features: AdminFeatures) {
   return {
@@ -22,6 +26,7 @@ export function createAdminService(deps: AdminDeps, features: AdminFeatures) {
     equipa: createAdminEquipa(deps),
     lojas: createAdminLojas(deps),
     novidades: createAdminNovidades(features.conteudos, deps.clock),
+    pessoas: createAdminPessoas(deps.clock, features.pessoas),
   }
 }
 

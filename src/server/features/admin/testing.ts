@@ -9,14 +9,16 @@ import { ADMIN_COOKIE } from './routes.ts'
 export async function signedInAdmin(
   t: TestApp,
   email = 'admin-testes@exemplo.pt',
-  papel: 'admin' | 'gestor' = 'admin',
+  papel: 'admin' | 'gestor' | 'loja' = 'admin',
+  alcance: { restaurantes?: number[]; idLoja?: number; clock?: { now(): Date } } = {},
 ): Promise<string> {
   const { password, id } = await t.app.admin.equipa.criarAdmin(email)
-  // A gestor: the same account with its role changed before its first sign-in (it enrols a TOTP as an admin does).
+  // A gestor or a store: the same account with its role changed before its first sign-in (a gestor enrols a TOTP as
+  // an admin does; a store's role needs none).
   if (papel !== 'admin') {
     await t.database.db
       .updateTable('admin_utilizadores')
-      .set({ papel, restaurantes: '[]' })
+      .set({ papel, restaurantes: JSON.stringify(alcance.restaurantes ?? []), id_loja: alcance.idLoja ?? null })
       .where('id', '=', id)
       .execute()
   }
@@ -36,7 +38,9 @@ export async function signedInAdmin(
   await call('/entrar', { email, password })
   const nova = 'palavra-passe-dos-testes'
   await call('/alterar-password', { atual: password, nova, confirmacao: nova })
+  if (papel === 'loja') return cookie
   const { segredo } = await call('/totp/iniciar', { value: true })
-  await call('/totp/confirmar', { codigo: await generate({ secret: segredo }) })
+  const epoch = alcance.clock ? { epoch: Math.floor(alcance.clock.now().getTime() / 1000) } : {}
+  await call('/totp/confirmar', { codigo: await generate({ secret: segredo, ...epoch }) })
   return cookie
 }

@@ -1,5 +1,6 @@
 import { createFidelizacaoContext, type FidelizacaoDeps } from './context.ts'
 import { createDireitosFidelizacao } from './direitos.ts'
+import { createGestaoFidelizacao } from './gestao.ts'
 import { createMovimentos, createMovimentosEncomendas } from './movimentos.ts'
 import { createOpinioes } from './opinioes.ts'
 import { createBalcao } from './till.ts'
@@ -11,6 +12,8 @@ export {
   IDENTIFICACAO_VALIDADE_MS,
   LOJA_LIMITES,
 } from './context.ts'
+export { gestaoMensagens, type RegistoAjuste } from './gestao.ts'
+export type { Movimento } from './repository.ts'
 
 /**
  * The loyalty feature's one service, composed of its sub-domains: the till (identification, purchases, refunds,
@@ -24,6 +27,8 @@ export function createFidelizacaoService(deps: FidelizacaoDeps) {
     ...createOpinioes(ctx),
     encomendas: createMovimentosEncomendas(ctx),
     direitos: createDireitosFidelizacao(ctx),
+    /** The back-office's view and changes (features/admin): movements, adjustments, opinions. */
+    gestao: createGestaoFidelizacao(ctx),
   }
 }
 
