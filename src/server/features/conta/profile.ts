@@ -4,6 +4,7 @@ import {
   type AlterarPasswordSchema,
   type AlterarTelemovelSchema,
   dadosPessoaisSchema,
+  PERFIL_CLASSE_BASE,
   type UserData,
 } from '../../../shared/conta.ts'
 import type { FidelizacaoDados } from '../../../shared/fidelizacao.ts'
@@ -22,6 +23,7 @@ export function toUserData(
   u: Utilizador,
   fidelizacao: FidelizacaoDados,
   codigoSeguranca: string | null = null,
+  classePerfil = PERFIL_CLASSE_BASE,
 ): UserData {
   return {
     id: u.id,
@@ -46,6 +48,7 @@ export function toUserData(
     codigo_seguranca: u.usar_codigo_seguranca === 1 ? codigoSeguranca : null,
     ...fidelizacao,
     id_perfil: u.id_perfil,
+    classe_perfil: classePerfil,
     dataActualizacao: u.atualizado_em,
     eliminado: u.eliminado === 1 ? 1 : 0,
     qrCode: u.qr_code,
@@ -75,11 +78,17 @@ export function createPerfil(ctx: ContaContext, desafios: Desafios) {
       const user = sessao.utilizadorId === null ? undefined : await repository.findUtilizadorById(sessao.utilizadorId)
       const sawOnboarding = sessao.sawOnboarding || user?.saw_onboarding === 1
       if (!user) return { sawOnboarding, cliente: null }
+      const perfil = await db.selectFrom('perfis').select('classe').where('id', '=', user.id_perfil).executeTakeFirst()
       return {
         sawOnboarding,
         cliente: { id: user.id, registoCompleto: user.registo_completo_em !== null },
         userData: (fidelizacao) =>
-          toUserData(user, fidelizacao, user.usar_codigo_seguranca === 1 ? codigoSegurancaDe(user) : null),
+          toUserData(
+            user,
+            fidelizacao,
+            user.usar_codigo_seguranca === 1 ? codigoSegurancaDe(user) : null,
+            perfil?.classe,
+          ),
       }
     },
 
