@@ -24,6 +24,10 @@ export const adminPaths = {
   novidades: '/admin/novidades',
   convite: '/admin/convite/:token',
   lojas: '/admin/lojas',
+  clientes: '/admin/clientes',
+  cliente: '/admin/clientes/:id',
+  opinioes: '/admin/opinioes',
+  perfis: '/admin/perfis',
 } as const
 
 const adminPatterns = Object.values(adminPaths).map((p) => new RegExp(`^${p.replace(/:\w+/g, '[^/]+')}/?$`))

@@ -16,6 +16,10 @@ const UtilizadoresPage = lazy(() => import('./UtilizadoresPage.tsx').then((m) =>
 const AuditoriaPage = lazy(() => import('./AuditoriaPage.tsx').then((m) => ({ default: m.AuditoriaPage })))
 const NovidadesPage = lazy(() => import('./NovidadesPage.tsx').then((m) => ({ default: m.NovidadesPage })))
 const LojasPage = lazy(() => import('./LojasPage.tsx').then((m) => ({ default: m.LojasPage })))
+const ClientesPage = lazy(() => import('./ClientesPage.tsx').then((m) => ({ default: m.ClientesPage })))
+const ClientePage = lazy(() => import('./ClientePage.tsx').then((m) => ({ default: m.ClientePage })))
+const OpinioesPage = lazy(() => import('./OpinioesPage.tsx').then((m) => ({ default: m.OpinioesPage })))
+const PerfisPage = lazy(() => import('./PerfisPage.tsx').then((m) => ({ default: m.PerfisPage })))
 const ConvitePage = lazy(() => import('./ConvitePage.tsx').then((m) => ({ default: m.ConvitePage })))
 
 /** Relative to `/admin/*`; a route object table (useRoutes), as the customer app's: no other router code to load. */
@@ -30,6 +34,10 @@ function AdminRoutes() {
     { path: 'auditoria', element: <AuditoriaPage /> },
     { path: 'novidades', element: <NovidadesPage /> },
     { path: 'lojas', element: <LojasPage /> },
+    { path: 'clientes', element: <ClientesPage /> },
+    { path: 'clientes/:id', element: <ClientePage /> },
+    { path: 'opinioes', element: <OpinioesPage /> },
+    { path: 'perfis', element: <PerfisPage /> },
     { path: 'convite/:token', element: <ConvitePage /> },
     { path: '*', element: <EntrarPage /> },
   ])

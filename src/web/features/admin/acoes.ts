@@ -16,4 +16,10 @@ export const ACOES: Record<string, string> = {
   'novidade.publicar': 'Novidade publicada',
   'novidade.despublicar': 'Novidade despublicada',
   'novidade.apagar': 'Novidade apagada',
+  'cliente.ajustar': 'Ajuste de saldo ou pontos',
+  'cliente.reenviar_sms': 'SMS da conta provisória reenviado',
+  'cliente.eliminar': 'Conta de cliente eliminada (a pedido)',
+  'cliente.perfil': 'Perfil do cliente alterado',
+  'perfil.criar': 'Perfil de cliente criado',
+  'perfil.editar': 'Perfil de cliente editado',
 }
