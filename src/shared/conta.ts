@@ -154,16 +154,13 @@ export const UserDataSchema = z.object({
   ...FidelizacaoDadosSchema.shape,
   id_perfil: z.number().int(),
   /** The profile's style class (spec §6), named in the back-office; the app puts it on its root element. */
-  classe_perfil: z.string().regex(/^perfil-[a-z0-9-]{1,40}$/),
+  classe_perfil: z.string(),
   dataActualizacao: z.string(),
   eliminado: flag01,
   /** The loyalty QR's content: an opaque token (never the phone); renewed with the security key. */
   qrCode: z.string(),
 })
 export type UserData = z.infer<typeof UserDataSchema>
-
-/** The class of the profile every account starts with ('Cliente', migration 2026-11-30T0400). */
-export const PERFIL_CLASSE_BASE = 'perfil-cliente'
 
 /** What a device knows about its visitor: spec §3 "Private data". */
 export const PrivateDataSchema = z.object({

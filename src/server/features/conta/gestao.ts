@@ -8,6 +8,9 @@ import { HttpError, notFound } from '../../platform/errors.ts'
 import { CONTA_LIMITES, type ContaContext } from './context.ts'
 import { contaRepo } from './repository.ts'
 
+/** The class of the profile every account starts with ('Cliente', migration 2026-11-30T0400). */
+export const PERFIL_CLASSE_BASE = 'perfil-cliente'
+
 export const gestaoContaMensagens = {
   naoExiste: 'Este cliente não existe ou a conta foi eliminada.',
   naoProvisorio: 'Só uma conta provisória criada na loja, ainda por completar, recebe este SMS.',

@@ -4,7 +4,6 @@ import {
   type AlterarPasswordSchema,
   type AlterarTelemovelSchema,
   dadosPessoaisSchema,
-  PERFIL_CLASSE_BASE,
   type UserData,
 } from '../../../shared/conta.ts'
 import type { FidelizacaoDados } from '../../../shared/fidelizacao.ts'
@@ -17,6 +16,7 @@ import type { Sessao } from '../../platform/sessions.ts'
 import type { Desafios } from './challenges.ts'
 import { type AbrirSessao, type ContaContext, contaMensagens, type Utilizador } from './context.ts'
 import { registarConsentimento, VERSAO_COMUNICACOES } from './direitos.ts'
+import { PERFIL_CLASSE_BASE } from './gestao.ts'
 import { newQrToken, novoCodigoSeguranca, upgradeLegacySecurityKeys } from './security-key.ts'
 
 export function toUserData(
