@@ -153,10 +153,16 @@ export function ReenviarSms({ cliente, onFeito }: { cliente: ClienteDetalhe; onF
 /** Erasure on request (admins), after a confirmation: the same erasure as the customer's own. */
 export function EliminarConta({ cliente, onFeito }: { cliente: ClienteDetalhe; onFeito: (aviso: string) => void }) {
   const navigate = useNavigate()
+  const queryClient = useQueryClient()
   const [confirmar, setConfirmar] = useState(false)
   const eliminar = useMutation({
     mutationFn: () => adminPost(`/clientes/${cliente.id}/eliminar`, { confirmar: true }),
-    onSuccess: () => void navigate(adminPaths.clientes, { state: { aviso: 'A conta foi eliminada.' } }),
+    onSuccess: () => {
+      // The lists that showed the account are read again; its own page is gone.
+      queryClient.removeQueries({ queryKey: [...adminKeys.all, 'clientes'] })
+      queryClient.removeQueries({ queryKey: adminKeys.cliente(cliente.id) })
+      void navigate(adminPaths.clientes, { state: { aviso: 'A conta foi eliminada.' } })
+    },
     onError: (error) => onFeito(error.message),
   })
   return (

@@ -184,10 +184,11 @@ export function ClientePage() {
             </div>
           </dl>
           <p role="status">{aviso}</p>
-          <div className="admin-acoes">
-            {c.provisorio && <ReenviarSms cliente={c} onFeito={setAviso} />}
-            {papel === 'admin' && <EliminarConta cliente={c} onFeito={setAviso} />}
-          </div>
+          {c.provisorio && (
+            <div className="admin-acoes">
+              <ReenviarSms cliente={c} onFeito={setAviso} />
+            </div>
+          )}
           {papel === 'admin' && (
             <div className="admin-colunas">
               <AjusteForm cliente={c} onFeito={setAviso} />
@@ -200,6 +201,13 @@ export function ClientePage() {
           <Encomendas id={c.id} />
           <h2>Opiniões</h2>
           <Opinioes id={c.id} />
+          {papel === 'admin' && (
+            <section className="admin-perigo" aria-labelledby="eliminar-titulo">
+              <h2 id="eliminar-titulo">Eliminar a conta a pedido do cliente</h2>
+              <p>O mesmo que o cliente faz na aplicação: os dados pessoais são apagados e a conta deixa de existir.</p>
+              <EliminarConta cliente={c} onFeito={setAviso} />
+            </section>
+          )}
         </>
       )}
     </AdminLayout>

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { Link } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { adminPaths } from '../../../shared/admin.ts'
 import type { ClienteAdmin } from '../../../shared/admin-pessoas.ts'
 import type { Pagina } from '../../../shared/admin-tabelas.ts'
@@ -35,6 +35,8 @@ const colunas: ColumnDef<ClienteAdmin, unknown>[] = [
  * number they tell the staff member.
  */
 export function ClientesPage() {
+  // The notice of the customer's page that sent the staff member here (an account erased).
+  const aviso = (useLocation().state as { aviso?: string } | null)?.aviso ?? null
   const [pais, setPais] = useState('351')
   const [telemovel, setTelemovel] = useState('')
   const [procura, setProcura] = useState({ telemovel: '', pais: '351' })
@@ -93,6 +95,7 @@ export function ClientesPage() {
           )}
         </div>
       </form>
+      <p role="status">{aviso}</p>
       <p className="muted">Os números aparecem mascarados: procure pelo número completo que o cliente lhe indicar.</p>
       {clientes.isPending && <p role="status">A carregar…</p>}
       {clientes.isError && <p role="alert">{clientes.error.message}</p>}
