@@ -255,12 +255,13 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
     notificacoes,
   })
 
-  // The back-office's staff, their sign-in and the audit log: stands alone (issue 21).
+  // The back-office (issue 21): its staff, sign-in and audit log stand alone; what it manages, it asks of the owners.
   const admin = createAdminService(
     { db, clock, limiter, cifra, appUrl: config.APP_URL, lojas: restaurantes },
     {
       conteudos,
       catalogo,
+      pessoas: { conta, fidelizacao, encomendas, rgpd, lojas: restaurantes },
       relatorios: { encomendas: encomendas.relatorio, fidelizacao: fidelizacao.relatorio, conta: conta.relatorio },
     },
   )

@@ -29,6 +29,10 @@ export const adminPaths = {
   faq: '/admin/faq',
   conteudosLegais: '/admin/conteudos-legais',
   chaves: '/admin/chaves',
+  clientes: '/admin/clientes',
+  cliente: '/admin/clientes/:id',
+  opinioes: '/admin/opinioes',
+  perfis: '/admin/perfis',
 } as const
 
 const adminPatterns = Object.values(adminPaths).map((p) => new RegExp(`^${p.replace(/:\w+/g, '[^/]+')}/?$`))

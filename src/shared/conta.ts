@@ -153,6 +153,8 @@ export const UserDataSchema = z.object({
   codigo_seguranca: z.string().nullable(),
   ...FidelizacaoDadosSchema.shape,
   id_perfil: z.number().int(),
+  /** The profile's style class (spec §6), named in the back-office; the app puts it on its root element. */
+  classe_perfil: z.string(),
   dataActualizacao: z.string(),
   eliminado: flag01,
   /** The loyalty QR's content: an opaque token (never the phone); renewed with the security key. */

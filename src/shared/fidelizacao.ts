@@ -24,7 +24,7 @@ export const TOTAL_MAX = 10_000_000
 /** A ledger movement as the customer and the till see it (spec §3 "Transaction", cents). */
 export const TransacaoSchema = z.object({
   id: z.number().int(),
-  tipo: z.enum(['compra', 'devolucao']),
+  tipo: z.enum(['compra', 'devolucao', 'ajuste']),
   id_loja: z.number().int(),
   loja: z.string(),
   restaurante: z.string(),
@@ -47,11 +47,14 @@ export const TransacaoSchema = z.object({
   itens_adicionados: z.number().int(),
   id_perfil: z.number().int(),
   id_opiniao: z.number().int().nullable(),
+  /** An adjustment's reason (the back-office's words to the customer); null on purchases and refunds. */
+  motivo: z.string().nullable(),
 })
 export type Transacao = z.infer<typeof TransacaoSchema>
 
-/** Spec §2: a transaction is listed only when something in it is above 0. */
+/** Spec §2: a transaction is listed only when something in it is above 0 (an adjustment always: it says why). */
 export const transacaoVisivel = (t: Transacao) =>
+  t.tipo === 'ajuste' ||
   t.saldo_adicionado > 0 ||
   t.total_discount > 0 ||
   t.saldo_removido > 0 ||

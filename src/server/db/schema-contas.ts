@@ -48,6 +48,14 @@ export interface UtilizadoresTable {
   anonimizado_em: string | null
 }
 
+/** A customer profile (spec §3 `id_perfil`, §6): a name for the back-office and the style class the app applies. */
+export interface PerfisTable {
+  id: Generated<number>
+  nome: string
+  classe: string
+  criado_em: string
+}
+
 export type SmsFinalidade = 'registo' | 'reset' | 'telemovel'
 
 export interface SmsDesafiosTable {

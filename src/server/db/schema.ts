@@ -9,6 +9,7 @@ import type {
 } from './schema-admin.ts'
 import type {
   ConsentimentosTable,
+  PerfisTable,
   RgpdPedidosTable,
   SmsDesafiosTable,
   TentativasLoginTable,
@@ -175,7 +176,7 @@ export interface LojaMenusTable {
  * `reserva`: an order's balance held at checkout, until its payment arrives (`libertacao` gives it back then, in the
  * same transaction as the `compra` that takes it for good, or when the payment fails).
  */
-export type TipoMovimento = 'compra' | 'devolucao' | 'reserva' | 'libertacao'
+export type TipoMovimento = 'compra' | 'devolucao' | 'reserva' | 'libertacao' | 'ajuste'
 
 /** The loyalty ledger: one movement per purchase and per refund, append-only, balances before and after (cents). */
 export interface TransacoesTable {
@@ -208,6 +209,10 @@ export interface TransacoesTable {
   itens_revertidos: Generated<number>
   saldo_nao_recuperado: Generated<number>
   pontos_nao_recuperados: Generated<number>
+  /** An adjustment's reason, as the staff member wrote it (shown to the customer); null on other movements. */
+  motivo: string | null
+  /** An adjustment's idempotency key (the back-office form's), unique; null on other movements. */
+  chave_ajuste: string | null
   criado_em: string
 }
 
@@ -345,6 +350,7 @@ export interface DB {
   lojas_encerramentos: LojasEncerramentosTable
   imagens: ImagensTable
   utilizadores: UtilizadoresTable
+  perfis: PerfisTable
   sessoes: SessoesTable
   sms_desafios: SmsDesafiosTable
   sms_outbox: SmsOutboxTable

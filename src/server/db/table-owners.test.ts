@@ -33,6 +33,7 @@ const OWNERS: Record<string, string> = {
   sms_desafios: 'features/conta',
   tentativas_login: 'features/conta',
   consentimentos: 'features/conta',
+  perfis: 'features/conta',
   rgpd_pedidos: 'features/rgpd',
   admin_utilizadores: 'features/admin',
   admin_codigos_recuperacao: 'features/admin',

@@ -5,6 +5,7 @@ import { chavesRoutes } from '../features/admin/chaves-routes.ts'
 import { adminMensagens, type Staff } from '../features/admin/context.ts'
 import { ementasRoutes } from '../features/admin/ementas-routes.ts'
 import { lojasRoutes } from '../features/admin/lojas-routes.ts'
+import { pessoasRoutes } from '../features/admin/pessoas-routes.ts'
 import { relatoriosRoutes } from '../features/admin/relatorios-routes.ts'
 import { ADMIN_COOKIE, adminRoutes } from '../features/admin/routes.ts'
 import { textosRoutes } from '../features/admin/textos-routes.ts'
@@ -70,6 +71,7 @@ export async function adminDoor(app: FastifyInstance, config: Config, s: Service
       await door.register(ementasRoutes, { service: s.admin })
       await door.register(textosRoutes, { service: s.admin })
       await door.register(chavesRoutes, { service: s.admin })
+      await door.register(pessoasRoutes, { service: s.admin })
     },
     { prefix: ADMIN_API_PREFIX },
   )

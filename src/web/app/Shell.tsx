@@ -173,6 +173,8 @@ function Frame() {
   const loggedIn = privateData?.user.loggedIn ?? false
   // A temporary account completes its data before anything else (spec §4): no way out through the navigation.
   const temporario = privateData?.user.data?.temporario === 1
+  // The customer's profile (spec §6): its style class only, named in the back-office; the styles decide the rest.
+  const perfil = privateData?.user.data?.classe_perfil
   const chrome = {
     header: handle.header ?? true,
     nav: (handle.nav ?? true) && !temporario,
@@ -194,7 +196,7 @@ function Frame() {
 
   const nav = chrome.nav ? <MainNav pathname={screens.pagePath} /> : null
   return (
-    <div className={`app${chrome.nav ? ' with-nav' : ''}`}>
+    <div className={`app${chrome.nav ? ' with-nav' : ''}${perfil ? ` ${perfil}` : ''}`}>
       <a className="skip-link" href="#conteudo">
         Saltar para o conteúdo
       </a>

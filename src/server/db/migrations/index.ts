@@ -21,6 +21,7 @@ import * as novidadesPublicacao from './2026-11-29T0000-novidades-publicacao.ts'
 import * as lojasPausa from './2026-11-29T0100-lojas-pausa.ts'
 import * as textosChaves from './2026-11-30T0200-textos-chaves.ts'
 import * as esgotadosEncerramentos from './2026-11-30T0300-esgotados-encerramentos.ts'
+import * as pessoas from './2026-11-30T0400-pessoas.ts'
 import * as relatoriosIndices from './2026-11-30T0600-relatorios-indices.ts'
 
 /**
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T0600-relatorios-indices': relatoriosIndices,
   '2026-11-30T0300-esgotados-encerramentos': esgotadosEncerramentos,
   '2026-11-30T0200-textos-chaves': textosChaves,
+  '2026-11-30T0400-pessoas': pessoas,
 }

@@ -36,7 +36,7 @@ describe.each(testDialects())('reports in the back-office, on %s', (dialect) => 
     t = scene.t
     const { id } = await insertRestaurante(t.database.db, { tag: 'outro', name: 'Outro' })
     await insertLoja(t.database.db, { tag: 'porto', restaurante_id: id, id_loja: OUTRA })
-    admin = await signedInAdmin(t, 'relatorios@exemplo.pt', 'admin', scene.clock)
+    admin = await signedInAdmin(t, 'relatorios@exemplo.pt', 'admin', { clock: scene.clock })
 
     // An order at 862 paid by MB WAY, and a purchase of 20,00 € at the till of 848, by the same customer.
     expect((await finalizar(pedidoDeTeste())).statusCode).toBe(201)
@@ -114,7 +114,7 @@ describe.each(testDialects())('reports in the back-office, on %s', (dialect) => 
     // The next day (the scene's clock is every test's: set back at the end); the admin signs in again.
     scene.clock.advance(24 * 3_600_000)
     onTestFinished(() => scene.clock.advance(-24 * 3_600_000))
-    const admin = await signedInAdmin(t, 'relatorios-dia-seguinte@exemplo.pt', 'admin', scene.clock)
+    const admin = await signedInAdmin(t, 'relatorios-dia-seguinte@exemplo.pt', 'admin', { clock: scene.clock })
     const devolucao = await loja(
       'POST',
       `/compras/${compra?.id}/devolucoes`,
@@ -170,7 +170,7 @@ describe.each(testDialects())('reports in the back-office, on %s', (dialect) => 
     expect(vazia.json().error.fields).toEqual({ de: 'Indique a data' })
 
     // A gestor of no restaurant sees no store; naming one outside their reach is refused, not answered empty.
-    const gestor = await signedInAdmin(t, 'gestor-relatorios@exemplo.pt', 'gestor', scene.clock)
+    const gestor = await signedInAdmin(t, 'gestor-relatorios@exemplo.pt', 'gestor', { clock: scene.clock })
     expect((await relatorio(gestor, 'de=2026-11-23&ate=2026-11-23')).lojas).toEqual([])
     expect((await call(gestor, '/relatorios?de=2026-11-23&ate=2026-11-23&loja=862')).statusCode).toBe(403)
     expect((await call(gestor, '/relatorios/csv/lojas?de=2026-11-23&ate=2026-11-23&loja=862')).statusCode).toBe(403)

@@ -7,6 +7,7 @@ import { createAdminEmentas } from './ementas.ts'
 import { createAdminEquipa } from './equipa.ts'
 import { createAdminLojas } from './lojas.ts'
 import { createAdminNovidades } from './novidades.ts'
+import { createAdminPessoas, type PessoasFeatures } from './pessoas.ts'
 import { createAdminRelatorios, type FontesRelatorio } from './relatorios.ts'
 import { createAdminTextos } from './textos.ts'
 
@@ -19,11 +20,14 @@ export interface AdminFeatures {
   relatorios: FontesRelatorio
   /** The stores' menus (features/encomendas): products sold out for today. */
   catalogo: Pick<CatalogoService, 'produtosGestao' | 'definirEsgotado' | 'esgotadosAlterados'>
+  /** Customers, their ledger, orders and opinions, erasure (pessoas.ts). */
+  pessoas: PessoasFeatures
 }
 
 /**
  * The back-office's service (issue 21): signing in (acesso.ts), the staff and audit log (equipa.ts), the stores at
- * work (lojas.ts; their menus' sold-out products and closures, ementas.ts) and the content it manages through its owners' services (novidades.ts).
+ * work (lojas.ts; their menus' sold-out products and closures, ementas.ts), the content it manages through its owners'
+ * services (novidades.ts, textos.ts), people and loyalty (pessoas.ts) and the reports (relatorios.ts).
  */
 export function createAdminService(deps: AdminDeps, features: AdminFeatures) {
   return {
@@ -33,6 +37,7 @@ export function createAdminService(deps: AdminDeps, features: AdminFeatures) {
     chaves: createAdminChaves(deps),
     ementas: createAdminEmentas(deps, features.catalogo),
     novidades: createAdminNovidades(features.conteudos, deps.clock),
+    pessoas: createAdminPessoas(deps.clock, features.pessoas),
     relatorios: createAdminRelatorios(deps, features.relatorios),
     textos: createAdminTextos(features.conteudos, deps.clock),
   }

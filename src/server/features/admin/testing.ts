@@ -1,5 +1,4 @@
 import { generate } from 'otplib'
-import { type Clock, systemClock } from '../../platform/clock.ts'
 import type { TestApp } from '../../testing/harness.ts'
 import { ADMIN_COOKIE } from './routes.ts'
 
@@ -10,16 +9,16 @@ import { ADMIN_COOKIE } from './routes.ts'
 export async function signedInAdmin(
   t: TestApp,
   email = 'admin-testes@exemplo.pt',
-  papel: 'admin' | 'gestor' = 'admin',
-  /** The app's clock, when a test moves it by hand: the TOTP code is of its time. */
-  clock: Clock = systemClock,
+  papel: 'admin' | 'gestor' | 'loja' = 'admin',
+  alcance: { restaurantes?: number[]; idLoja?: number; clock?: { now(): Date } } = {},
 ): Promise<string> {
   const { password, id } = await t.app.admin.equipa.criarAdmin(email)
-  // A gestor: the same account with its role changed before its first sign-in (it enrols a TOTP as an admin does).
+  // A gestor or a store: the same account with its role changed before its first sign-in (a gestor enrols a TOTP as
+  // an admin does; a store's role needs none).
   if (papel !== 'admin') {
     await t.database.db
       .updateTable('admin_utilizadores')
-      .set({ papel, restaurantes: '[]' })
+      .set({ papel, restaurantes: JSON.stringify(alcance.restaurantes ?? []), id_loja: alcance.idLoja ?? null })
       .where('id', '=', id)
       .execute()
   }
@@ -39,9 +38,9 @@ export async function signedInAdmin(
   await call('/entrar', { email, password })
   const nova = 'palavra-passe-dos-testes'
   await call('/alterar-password', { atual: password, nova, confirmacao: nova })
+  if (papel === 'loja') return cookie
   const { segredo } = await call('/totp/iniciar', { value: true })
-  await call('/totp/confirmar', {
-    codigo: await generate({ secret: segredo, epoch: Math.floor(clock.now().getTime() / 1000) }),
-  })
+  const epoch = alcance.clock ? { epoch: Math.floor(alcance.clock.now().getTime() / 1000) } : {}
+  await call('/totp/confirmar', { codigo: await generate({ secret: segredo, ...epoch }) })
   return cookie
 }

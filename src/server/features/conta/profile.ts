@@ -16,12 +16,14 @@ import type { Sessao } from '../../platform/sessions.ts'
 import type { Desafios } from './challenges.ts'
 import { type AbrirSessao, type ContaContext, contaMensagens, type Utilizador } from './context.ts'
 import { registarConsentimento, VERSAO_COMUNICACOES } from './direitos.ts'
+import { PERFIL_CLASSE_BASE } from './gestao.ts'
 import { newQrToken, novoCodigoSeguranca, upgradeLegacySecurityKeys } from './security-key.ts'
 
 export function toUserData(
   u: Utilizador,
   fidelizacao: FidelizacaoDados,
   codigoSeguranca: string | null = null,
+  classePerfil = PERFIL_CLASSE_BASE,
 ): UserData {
   return {
     id: u.id,
@@ -46,6 +48,7 @@ export function toUserData(
     codigo_seguranca: u.usar_codigo_seguranca === 1 ? codigoSeguranca : null,
     ...fidelizacao,
     id_perfil: u.id_perfil,
+    classe_perfil: classePerfil,
     dataActualizacao: u.atualizado_em,
     eliminado: u.eliminado === 1 ? 1 : 0,
     qrCode: u.qr_code,
@@ -75,11 +78,17 @@ export function createPerfil(ctx: ContaContext, desafios: Desafios) {
       const user = sessao.utilizadorId === null ? undefined : await repository.findUtilizadorById(sessao.utilizadorId)
       const sawOnboarding = sessao.sawOnboarding || user?.saw_onboarding === 1
       if (!user) return { sawOnboarding, cliente: null }
+      const perfil = await db.selectFrom('perfis').select('classe').where('id', '=', user.id_perfil).executeTakeFirst()
       return {
         sawOnboarding,
         cliente: { id: user.id, registoCompleto: user.registo_completo_em !== null },
         userData: (fidelizacao) =>
-          toUserData(user, fidelizacao, user.usar_codigo_seguranca === 1 ? codigoSegurancaDe(user) : null),
+          toUserData(
+            user,
+            fidelizacao,
+            user.usar_codigo_seguranca === 1 ? codigoSegurancaDe(user) : null,
+            perfil?.classe,
+          ),
       }
     },
 

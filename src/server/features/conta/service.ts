@@ -2,6 +2,7 @@ import { createDesafios } from './challenges.ts'
 import { createClientesConta } from './clientes.ts'
 import { type ContaDeps, createContaContext } from './context.ts'
 import { createDireitosConta } from './direitos.ts'
+import { createGestaoConta } from './gestao.ts'
 import { createAcesso } from './login.ts'
 import { createPerfil } from './profile.ts'
 import { createProvisorios } from './provisional.ts'
@@ -11,6 +12,7 @@ import { createRelatorioConta } from './relatorio.ts'
 export { type ClienteConta, type ClientesConta, createClientesConta } from './clientes.ts'
 export { type AbrirSessao, CONTA_LIMITES, type ContaDeps, contaMensagens } from './context.ts'
 export type { PessoaEsquecida, VersoesLegais } from './direitos.ts'
+export { type ClienteGestao, gestaoContaMensagens, type Registo } from './gestao.ts'
 export { type ParteDaConta, toUserData } from './profile.ts'
 export { upgradeLegacySecurityKeys } from './security-key.ts'
 
@@ -31,6 +33,8 @@ export function createContaService(deps: ContaDeps) {
     ...createClientesConta(deps.db),
     direitos: createDireitosConta(ctx),
     relatorio: createRelatorioConta(deps.db),
+    /** The back-office's look-ups and changes (features/admin). */
+    gestao: createGestaoConta(ctx),
     resend,
     purgeOldChallenges,
     listOutbox,

@@ -40,6 +40,15 @@ export function createEncomendasService(deps: EncomendasDeps) {
     doCliente: cliente.doCliente,
     atuais: cliente.atuais,
     direitos: createDireitosEncomendas(contexto),
+    /** A customer's orders as the back-office lists them (newest first, at most `limite`), in cents. */
+    daPessoa: (utilizadorId: number, limite = 50) =>
+      deps.db
+        .selectFrom('encomendas')
+        .select(['id', 'id_loja', 'estado', 'total', 'pagamento_estado', 'criada_em'])
+        .where('utilizador_id', '=', utilizadorId)
+        .orderBy('id', 'desc')
+        .limit(limite)
+        .execute(),
     pontos: cliente.pontos,
     receberCallback: callback.receberCallback,
     verificarPorPagamento: callback.verificarPorPagamento,

@@ -123,10 +123,10 @@ export function createFidelizacaoContext(deps: FidelizacaoDeps) {
     const loja = nomes.get(m.id_loja)
     return {
       id: m.id,
-      // Only purchases and refunds are shown (an order's held balance is not a visit).
-      tipo: m.tipo === 'devolucao' ? 'devolucao' : 'compra',
+      // Purchases, refunds and the back-office's adjustments are shown (an order's held balance is not a visit).
+      tipo: m.tipo === 'devolucao' || m.tipo === 'ajuste' ? m.tipo : 'compra',
       id_loja: m.id_loja,
-      loja: loja?.nome ?? `Loja ${m.id_loja}`,
+      loja: m.tipo === 'ajuste' ? 'Ajuste' : (loja?.nome ?? `Loja ${m.id_loja}`),
       restaurante: loja?.restaurante ?? '',
       data,
       hora,
@@ -146,6 +146,7 @@ export function createFidelizacaoContext(deps: FidelizacaoDeps) {
       itens_adicionados: m.itens_adicionados,
       id_perfil: 1,
       id_opiniao: idOpiniao,
+      motivo: m.tipo === 'ajuste' ? m.motivo : null,
     }
   }
 

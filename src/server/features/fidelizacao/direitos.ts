@@ -64,6 +64,13 @@ export function createDireitosFidelizacao(ctx: FidelizacaoContext) {
     async esquecerCliente(trx: DatabaseTransaction, utilizadorId: number): Promise<void> {
       await trx.updateTable('opinioes').set({ comentario: '' }).where('utilizador_id', '=', utilizadorId).execute()
       await trx.deleteFrom('identificacoes').where('utilizador_id', '=', utilizadorId).execute()
+      // An adjustment's reason is words about the person (the amounts stay, as every movement's).
+      await trx
+        .updateTable('transacoes')
+        .set({ motivo: null })
+        .where('utilizador_id', '=', utilizadorId)
+        .where('tipo', '=', 'ajuste')
+        .execute()
       // The till's recorded creation of a provisional account: its request's hash is of the phone number.
       await apagarRespostas(trx, [`"cliente":{"id":${utilizadorId},`])
     },

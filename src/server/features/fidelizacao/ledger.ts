@@ -156,3 +156,30 @@ export function devolucao(
     itensRevertidos: revertidos,
   }
 }
+
+export type RecusaAjuste = 'saldo-negativo' | 'pontos-negativos'
+
+/**
+ * A manual adjustment from the back-office: `saldo` cents and `pontos` points, each positive (given) or negative
+ * (taken). Points given turn into rewards at every `patamar`, as a purchase's do; nothing may go below 0.
+ */
+export function ajuste(
+  antes: Saldos,
+  delta: { saldo: number; pontos: number },
+  regras: Regras,
+): { efeito: Efeito } | { recusa: RecusaAjuste } {
+  if (antes.saldo + delta.saldo < 0) return { recusa: 'saldo-negativo' }
+  if (antes.pontos + delta.pontos < 0) return { recusa: 'pontos-negativos' }
+  const itensNovos =
+    delta.pontos > 0 && regras.patamar > 0 ? Math.floor((antes.pontos + delta.pontos) / regras.patamar) : 0
+  return {
+    efeito: {
+      saldo_adicionado: Math.max(delta.saldo, 0),
+      saldo_removido: Math.max(-delta.saldo, 0),
+      pontos_ganhos: delta.pontos,
+      pontos_convertidos: itensNovos * regras.patamar,
+      itens_adicionados: itensNovos,
+      itens_redimidos: 0,
+    },
+  }
+}

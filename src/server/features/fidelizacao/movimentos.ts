@@ -47,9 +47,10 @@ export function createMovimentos(ctx: FidelizacaoContext) {
           total_valor_desconto: totais.jaPoupou,
           ve_rating: opinioesAtivas && utilizador.registoCompleto,
         },
-        // An order's held balance and its release are bookkeeping, not visits: the customer sees the purchase.
+        // An order's held balance and its release are bookkeeping, not visits: the customer sees the purchase (and the
+        // back-office's adjustments, with their reason).
         transacoes: movimentos
-          .filter((m) => m.tipo === 'compra' || m.tipo === 'devolucao')
+          .filter((m) => m.tipo === 'compra' || m.tipo === 'devolucao' || m.tipo === 'ajuste')
           .map((m) => toTransacao(m, nomes, m.id_opiniao))
           .filter(transacaoVisivel),
       }

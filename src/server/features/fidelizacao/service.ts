@@ -1,5 +1,6 @@
 import { createFidelizacaoContext, type FidelizacaoDeps } from './context.ts'
 import { createDireitosFidelizacao } from './direitos.ts'
+import { createGestaoFidelizacao } from './gestao.ts'
 import { createMovimentos, createMovimentosEncomendas } from './movimentos.ts'
 import { createOpinioes } from './opinioes.ts'
 import { createRelatorioFidelizacao } from './relatorio.ts'
@@ -12,6 +13,8 @@ export {
   IDENTIFICACAO_VALIDADE_MS,
   LOJA_LIMITES,
 } from './context.ts'
+export { gestaoMensagens, type RegistoAjuste } from './gestao.ts'
+export type { Movimento } from './repository.ts'
 
 /**
  * The loyalty feature's one service, composed of its sub-domains: the till (identification, purchases, refunds,
@@ -26,6 +29,8 @@ export function createFidelizacaoService(deps: FidelizacaoDeps) {
     encomendas: createMovimentosEncomendas(ctx),
     direitos: createDireitosFidelizacao(ctx),
     relatorio: createRelatorioFidelizacao(deps.db),
+    /** The back-office's view and changes (features/admin): movements, adjustments, opinions. */
+    gestao: createGestaoFidelizacao(ctx),
   }
 }
 

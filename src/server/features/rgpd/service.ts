@@ -213,6 +213,17 @@ export function createRgpdService(deps: RgpdDeps) {
       log.info({ utilizador: user.id }, 'account erased at the customer’s request')
     },
 
+    /**
+     * The erasure asked of the group in another way (by letter, at a store) and done from the back-office by an admin:
+     * the same erasure as the customer's own, with `registar` (the audit entry) written in its transaction. False when
+     * the account was already erased.
+     */
+    async esquecerAPedido(utilizadorId: number, registar: (trx: DatabaseTransaction) => Promise<void>) {
+      const feito = await esquecer(utilizadorId, registar)
+      if (feito) log.info({ utilizador: utilizadorId }, 'account erased on request, from the back-office')
+      return feito
+    },
+
     /** Spec §4: account cancellation from the profile, through the same confirmation; the session is the proof. */
     async cancelarConta(sessao: Sessao): Promise<void> {
       const user = await conta.requireUser(sessao, DE_QUALQUER_CONTA)

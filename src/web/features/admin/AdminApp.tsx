@@ -21,6 +21,10 @@ const EmentasPage = lazy(() => import('./EmentasPage.tsx').then((m) => ({ defaul
 const FaqPage = lazy(() => import('./FaqPage.tsx').then((m) => ({ default: m.FaqPage })))
 const LegaisPage = lazy(() => import('./LegaisPage.tsx').then((m) => ({ default: m.LegaisPage })))
 const ChavesPage = lazy(() => import('./ChavesPage.tsx').then((m) => ({ default: m.ChavesPage })))
+const ClientesPage = lazy(() => import('./ClientesPage.tsx').then((m) => ({ default: m.ClientesPage })))
+const ClientePage = lazy(() => import('./ClientePage.tsx').then((m) => ({ default: m.ClientePage })))
+const OpinioesPage = lazy(() => import('./OpinioesPage.tsx').then((m) => ({ default: m.OpinioesPage })))
+const PerfisPage = lazy(() => import('./PerfisPage.tsx').then((m) => ({ default: m.PerfisPage })))
 const ConvitePage = lazy(() => import('./ConvitePage.tsx').then((m) => ({ default: m.ConvitePage })))
 
 /** Relative to `/admin/*`; a route object table (useRoutes), as the customer app's: no other router code to load. */
@@ -40,6 +44,10 @@ function AdminRoutes() {
     { path: 'faq', element: <FaqPage /> },
     { path: 'conteudos-legais', element: <LegaisPage /> },
     { path: 'chaves', element: <ChavesPage /> },
+    { path: 'clientes', element: <ClientesPage /> },
+    { path: 'clientes/:id', element: <ClientePage /> },
+    { path: 'opinioes', element: <OpinioesPage /> },
+    { path: 'perfis', element: <PerfisPage /> },
     { path: 'convite/:token', element: <ConvitePage /> },
     { path: '*', element: <EntrarPage /> },
   ])

@@ -38,4 +38,10 @@ export const ACOES: Record<string, string> = {
   'chave_loja.criar': 'Chave de loja criada',
   'chave_loja.renomear': 'Chave de loja renomeada',
   'chave_loja.revogar': 'Chave de loja revogada',
+  'cliente.ajustar': 'Ajuste de saldo ou pontos',
+  'cliente.reenviar_sms': 'SMS da conta provisória reenviado',
+  'cliente.eliminar': 'Conta de cliente eliminada (a pedido)',
+  'cliente.perfil': 'Perfil do cliente alterado',
+  'perfil.criar': 'Perfil de cliente criado',
+  'perfil.editar': 'Perfil de cliente editado',
 }

@@ -5,4 +5,8 @@ export const adminKeys = {
   utilizadores: () => [...adminKeys.all, 'utilizadores'] as const,
   novidades: () => [...adminKeys.all, 'novidades'] as const,
   auditoria: (filtro: Record<string, string | number>) => [...adminKeys.all, 'auditoria', filtro] as const,
+  clientes: (filtro: Record<string, string | number>) => [...adminKeys.all, 'clientes', filtro] as const,
+  cliente: (id: number) => [...adminKeys.all, 'cliente', id] as const,
+  opinioes: (filtro: Record<string, string | number>) => [...adminKeys.all, 'opinioes', filtro] as const,
+  perfis: () => [...adminKeys.all, 'perfis'] as const,
 }

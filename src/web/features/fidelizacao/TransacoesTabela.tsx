@@ -16,7 +16,7 @@ interface TransacoesTabelaProps {
 /**
  * The customer's movements (spec §2 "Transactions"): per row the date and time, the shop, the balance added ('+') and
  * removed ('-') and the points earned; a refund reads 'Devolução'. A table: a screen reader hears each value with its
- * column. On a phone the date goes under the shop, which takes the room; the numbers keep to the right.
+ * column. An adjustment from the back-office reads 'Ajuste' with its reason. On a phone the date goes under the shop, which takes the room; the numbers keep to the right.
  */
 export function TransacoesTabela({ transacoes, labelledBy, opinioes = false }: TransacoesTabelaProps) {
   return (
@@ -50,7 +50,7 @@ function Linha({ t, opinioes }: { t: Transacao; opinioes: boolean }) {
   const saldo = movimentosDeSaldo(t)
   const premios = movimentosDePremios(t)
   // An opinion is about a visit: purchases only, once each.
-  const podeOpinar = opinioes && !devolucao && t.id_opiniao === null
+  const podeOpinar = opinioes && t.tipo === 'compra' && t.id_opiniao === null
   return (
     <tr className={devolucao ? 'transacao transacao-devolucao' : 'transacao'}>
       <td className="transacoes-col-data transacao-data">
@@ -60,7 +60,7 @@ function Linha({ t, opinioes }: { t: Transacao; opinioes: boolean }) {
         <span id={descricaoId}>
           <span className="transacao-loja-nome">{t.loja}</span>
           <span className={devolucao ? 'transacao-tipo transacao-tipo-devolucao' : 'transacao-tipo'}>
-            {`${tipoDe(t)} · ${formatMoney(Math.abs(t.valor_pago))}`}
+            {t.tipo === 'ajuste' ? (t.motivo ?? tipoDe(t)) : `${tipoDe(t)} · ${formatMoney(Math.abs(t.valor_pago))}`}
           </span>
           {/* On a phone the date column gives its room to the shop and the date shows here (one or the other). */}
           <span className="transacao-quando">{`${t.data} ${t.hora}`}</span>

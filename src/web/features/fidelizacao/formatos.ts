@@ -47,7 +47,8 @@ export function movimentosDePremios(t: Pick<Transacao, 'itens_adicionados' | 'it
 }
 
 /** What the movement was: a purchase or a refund, and the amount of it. */
-export const tipoDe = (t: Pick<Transacao, 'tipo'>) => (t.tipo === 'devolucao' ? 'Devolução' : 'Compra')
+export const tipoDe = (t: Pick<Transacao, 'tipo'>) =>
+  t.tipo === 'devolucao' ? 'Devolução' : t.tipo === 'ajuste' ? 'Ajuste' : 'Compra'
 
 /** A percent as pt-PT writes it: `5%`, `2,5%`. */
 export const formatPercent = (n: number) => `${String(n).replace('.', ',')}%`
