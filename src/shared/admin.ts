@@ -24,6 +24,7 @@ export const adminPaths = {
   novidades: '/admin/novidades',
   convite: '/admin/convite/:token',
   lojas: '/admin/lojas',
+  definicoes: '/admin/definicoes',
 } as const
 
 const adminPatterns = Object.values(adminPaths).map((p) => new RegExp(`^${p.replace(/:\w+/g, '[^/]+')}/?$`))

@@ -185,6 +185,20 @@ export interface TransacoesTable {
   saldo_nao_recuperado: Generated<number>
   pontos_nao_recuperados: Generated<number>
   criado_em: string
+  /** The rules the movement was made with (migration 2026-11-30T0500): credit in hundredths of a percent (500: 5 %). */
+  taxa_credito: Generated<number>
+  pontos_por_euro: Generated<number>
+  patamar: Generated<number>
+}
+
+/** The loyalty rules set in the back-office (one row, id 1); none: the environment's (migration 2026-11-30T0500). */
+export interface FidelizacaoRegrasTable {
+  id: number
+  /** Hundredths of a percent: 500 is 5 %. */
+  taxa_credito: number
+  pontos_por_euro: number
+  patamar: number
+  alterado_em: string
 }
 
 export interface OpinioesTable {
@@ -327,6 +341,7 @@ export interface DB {
   tentativas_login: TentativasLoginTable
   segredos: SegredosTable
   transacoes: TransacoesTable
+  fidelizacao_regras: FidelizacaoRegrasTable
   opinioes: OpinioesTable
   lojas_chaves: LojasChavesTable
   idempotencia: IdempotenciaTable

@@ -39,6 +39,7 @@ const OWNERS: Record<string, string> = {
   admin_convites: 'features/admin',
   admin_auditoria: 'features/admin',
   transacoes: 'features/fidelizacao',
+  fidelizacao_regras: 'features/fidelizacao',
   opinioes: 'features/fidelizacao',
   identificacoes: 'features/fidelizacao',
   notificacoes: 'features/notificacoes',

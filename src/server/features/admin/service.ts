@@ -1,6 +1,8 @@
 import type { ConteudosService } from '../conteudos/service.ts'
+import type { FidelizacaoService } from '../fidelizacao/service.ts'
 import { createAdminAcesso } from './acesso.ts'
 import type { AdminDeps } from './context.ts'
+import { createAdminDefinicoes } from './definicoes.ts'
 import { createAdminEquipa } from './equipa.ts'
 import { createAdminLojas } from './lojas.ts'
 import { createAdminNovidades } from './novidades.ts'
@@ -10,6 +12,8 @@ export type { Staff } from './context.ts'
 /** The features whose content the back-office manages, through their services. */
 export interface AdminFeatures {
   conteudos: ConteudosService
+  /** The loyalty rules ('Definições'). */
+  fidelizacao: Pick<FidelizacaoService, 'regras'>
 }
 
 /**
@@ -22,6 +26,7 @@ export function createAdminService(deps: AdminDeps, features: AdminFeatures) {
     equipa: createAdminEquipa(deps),
     lojas: createAdminLojas(deps),
     novidades: createAdminNovidades(features.conteudos, deps.clock),
+    definicoes: createAdminDefinicoes(features.fidelizacao, deps.clock),
   }
 }
 

@@ -1,4 +1,5 @@
 import { generate } from 'otplib'
+import type { Clock } from '../../platform/clock.ts'
 import type { TestApp } from '../../testing/harness.ts'
 import { ADMIN_COOKIE } from './routes.ts'
 
@@ -10,13 +11,15 @@ export async function signedInAdmin(
   t: TestApp,
   email = 'admin-testes@exemplo.pt',
   papel: 'admin' | 'gestor' = 'admin',
+  /** The app's clock when it is not the real one (the TOTP code is of its time), and a gestor's restaurants. */
+  opcoes: { clock?: Clock; restaurantes?: number[] } = {},
 ): Promise<string> {
   const { password, id } = await t.app.admin.equipa.criarAdmin(email)
   // A gestor: the same account with its role changed before its first sign-in (it enrols a TOTP as an admin does).
   if (papel !== 'admin') {
     await t.database.db
       .updateTable('admin_utilizadores')
-      .set({ papel, restaurantes: '[]' })
+      .set({ papel, restaurantes: JSON.stringify(opcoes.restaurantes ?? []) })
       .where('id', '=', id)
       .execute()
   }
@@ -37,6 +40,9 @@ export async function signedInAdmin(
   const nova = 'palavra-passe-dos-testes'
   await call('/alterar-password', { atual: password, nova, confirmacao: nova })
   const { segredo } = await call('/totp/iniciar', { value: true })
-  await call('/totp/confirmar', { codigo: await generate({ secret: segredo }) })
+  const epoch = opcoes.clock ? Math.floor(opcoes.clock.now().getTime() / 1000) : undefined
+  await call('/totp/confirmar', {
+    codigo: await generate({ secret: segredo, ...(epoch === undefined ? {} : { epoch }) }),
+  })
   return cookie
 }

@@ -1,7 +1,11 @@
 import { createFidelizacaoContext, type FidelizacaoDeps } from './context.ts'
+
+export type { RegistoRegras } from './regras.ts'
+
 import { createDireitosFidelizacao } from './direitos.ts'
 import { createMovimentos, createMovimentosEncomendas } from './movimentos.ts'
 import { createOpinioes } from './opinioes.ts'
+import { createRegras } from './regras.ts'
 import { createBalcao } from './till.ts'
 
 export {
@@ -24,6 +28,8 @@ export function createFidelizacaoService(deps: FidelizacaoDeps) {
     ...createOpinioes(ctx),
     encomendas: createMovimentosEncomendas(ctx),
     direitos: createDireitosFidelizacao(ctx),
+    /** The rules (credit, points, threshold) as the back-office reads and changes them. */
+    regras: createRegras(ctx),
   }
 }
 

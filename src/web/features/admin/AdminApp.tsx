@@ -16,6 +16,7 @@ const UtilizadoresPage = lazy(() => import('./UtilizadoresPage.tsx').then((m) =>
 const AuditoriaPage = lazy(() => import('./AuditoriaPage.tsx').then((m) => ({ default: m.AuditoriaPage })))
 const NovidadesPage = lazy(() => import('./NovidadesPage.tsx').then((m) => ({ default: m.NovidadesPage })))
 const LojasPage = lazy(() => import('./LojasPage.tsx').then((m) => ({ default: m.LojasPage })))
+const DefinicoesPage = lazy(() => import('./DefinicoesPage.tsx').then((m) => ({ default: m.DefinicoesPage })))
 const ConvitePage = lazy(() => import('./ConvitePage.tsx').then((m) => ({ default: m.ConvitePage })))
 
 /** Relative to `/admin/*`; a route object table (useRoutes), as the customer app's: no other router code to load. */
@@ -30,6 +31,7 @@ function AdminRoutes() {
     { path: 'auditoria', element: <AuditoriaPage /> },
     { path: 'novidades', element: <NovidadesPage /> },
     { path: 'lojas', element: <LojasPage /> },
+    { path: 'definicoes', element: <DefinicoesPage /> },
     { path: 'convite/:token', element: <ConvitePage /> },
     { path: '*', element: <EntrarPage /> },
   ])

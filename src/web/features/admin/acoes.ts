@@ -16,4 +16,8 @@ export const ACOES: Record<string, string> = {
   'novidade.publicar': 'Novidade publicada',
   'novidade.despublicar': 'Novidade despublicada',
   'novidade.apagar': 'Novidade apagada',
+  'definicoes.fidelizacao': 'Regras de fidelização alteradas',
+  'notificacao.agendar': 'Notificação agendada',
+  'notificacao.enviar': 'Notificação enviada',
+  'notificacao.cancelar': 'Notificação agendada cancelada',
 }

@@ -13,6 +13,7 @@ export const SECCOES: { nome: string; para?: string; papeis: readonly Papel[]; f
   { nome: 'Pessoas e fidelização', papeis: ['admin', 'gestor', 'loja'] },
   { nome: 'Notificações', papeis: ['admin', 'gestor'] },
   { nome: 'Relatórios', papeis: ['admin', 'gestor'] },
+  { nome: 'Definições', para: adminPaths.definicoes, papeis: ['admin'] },
   { nome: 'Utilizadores', para: adminPaths.utilizadores, papeis: ['admin'] },
   { nome: 'Auditoria', para: adminPaths.auditoria, papeis: ['admin'] },
 ]
