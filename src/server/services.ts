@@ -248,7 +248,7 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
   // The back-office's staff, their sign-in and the audit log: stands alone (issue 21).
   const admin = createAdminService(
     { db, clock, limiter, cifra, appUrl: config.APP_URL, lojas: restaurantes },
-    { conteudos, fidelizacao },
+    { conteudos, fidelizacao, conta, notificacoes },
   )
 
   return {

@@ -3,6 +3,7 @@ import type {
   AdminAuditoriaTable,
   AdminCodigosRecuperacaoTable,
   AdminConvitesTable,
+  AdminNotificacoesTable,
   AdminSessoesTable,
   AdminTentativasLoginTable,
   AdminUtilizadoresTable,
@@ -270,6 +271,11 @@ export interface NotificacoesTable {
   /** Sent by the app by itself, once: the reminder it is (`provisorio-7d`…). */
   chave: string | null
   criada_em: string
+  /** The back-office's composed message it is part of (admin_notificacoes), if any. */
+  campanha_id: number | null
+  /** Pushes of it the push services took, and those given up (the composer's delivery counts). */
+  push_enviados: Generated<number>
+  push_falhados: Generated<number>
 }
 
 /** A device's Web Push subscription (migration 2026-11-24T1300-push). */
@@ -361,6 +367,7 @@ export interface DB {
   admin_tentativas_login: AdminTentativasLoginTable
   admin_convites: AdminConvitesTable
   admin_auditoria: AdminAuditoriaTable
+  admin_notificacoes: AdminNotificacoesTable
 }
 
 export type * from './schema-admin.ts'

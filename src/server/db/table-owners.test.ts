@@ -38,6 +38,7 @@ const OWNERS: Record<string, string> = {
   admin_tentativas_login: 'features/admin',
   admin_convites: 'features/admin',
   admin_auditoria: 'features/admin',
+  admin_notificacoes: 'features/admin',
   transacoes: 'features/fidelizacao',
   fidelizacao_regras: 'features/fidelizacao',
   opinioes: 'features/fidelizacao',

@@ -4,6 +4,7 @@ import type { Config } from '../config.ts'
 import { adminMensagens, type Staff } from '../features/admin/context.ts'
 import { definicoesRoutes } from '../features/admin/definicoes-routes.ts'
 import { lojasRoutes } from '../features/admin/lojas-routes.ts'
+import { notificacoesRoutes } from '../features/admin/notificacoes-routes.ts'
 import { ADMIN_COOKIE, adminRoutes } from '../features/admin/routes.ts'
 import { HttpError } from '../platform/errors.ts'
 import type { Services } from '../services.ts'
@@ -64,6 +65,7 @@ export async function adminDoor(app: FastifyInstance, config: Config, s: Service
       await door.register(adminRoutes, { service: s.admin, secureCookie: config.NODE_ENV === 'production' })
       await door.register(lojasRoutes, { service: s.admin })
       await door.register(definicoesRoutes, { service: s.admin })
+      await door.register(notificacoesRoutes, { service: s.admin })
     },
     { prefix: ADMIN_API_PREFIX },
   )

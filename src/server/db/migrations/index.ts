@@ -20,6 +20,7 @@ import * as admin from './2026-11-28T0000-admin.ts'
 import * as novidadesPublicacao from './2026-11-29T0000-novidades-publicacao.ts'
 import * as lojasPausa from './2026-11-29T0100-lojas-pausa.ts'
 import * as regrasFidelizacao from './2026-11-30T0500-regras-fidelizacao.ts'
+import * as notificacoesCampanhas from './2026-11-30T0530-notificacoes-campanhas.ts'
 
 /**
  * Every migration, by its timestamped name. Listed here rather than read from disk so that the same code runs under
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T0000-novidades-publicacao': novidadesPublicacao,
   '2026-11-29T0100-lojas-pausa': lojasPausa,
   '2026-11-30T0500-regras-fidelizacao': regrasFidelizacao,
+  '2026-11-30T0530-notificacoes-campanhas': notificacoesCampanhas,
 }

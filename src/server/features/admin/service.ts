@@ -1,10 +1,13 @@
+import type { ContaService } from '../conta/service.ts'
 import type { ConteudosService } from '../conteudos/service.ts'
 import type { FidelizacaoService } from '../fidelizacao/service.ts'
+import type { NotificacoesService } from '../notificacoes/service.ts'
 import { createAdminAcesso } from './acesso.ts'
 import type { AdminDeps } from './context.ts'
 import { createAdminDefinicoes } from './definicoes.ts'
 import { createAdminEquipa } from './equipa.ts'
 import { createAdminLojas } from './lojas.ts'
+import { createAdminNotificacoes } from './notificacoes.ts'
 import { createAdminNovidades } from './novidades.ts'
 
 export type { Staff } from './context.ts'
@@ -13,7 +16,10 @@ export type { Staff } from './context.ts'
 export interface AdminFeatures {
   conteudos: ConteudosService
   /** The loyalty rules ('Definições'). */
-  fidelizacao: Pick<FidelizacaoService, 'regras'>
+  fidelizacao: Pick<FidelizacaoService, 'regras' | 'clientesDasLojas'>
+  /** The composer: who consented (conta), and the notifications and their pushes (notificacoes). */
+  conta: Pick<ContaService, 'findCliente' | 'audiencia'>
+  notificacoes: Pick<NotificacoesService, 'enviarCampanha' | 'entregaDaCampanha'>
 }
 
 /**
@@ -27,6 +33,14 @@ export function createAdminService(deps: AdminDeps, features: AdminFeatures) {
     lojas: createAdminLojas(deps),
     novidades: createAdminNovidades(features.conteudos, deps.clock),
     definicoes: createAdminDefinicoes(features.fidelizacao, deps.clock),
+    notificacoes: createAdminNotificacoes({
+      db: deps.db,
+      clock: deps.clock,
+      lojas: deps.lojas,
+      conta: features.conta,
+      fidelizacao: features.fidelizacao,
+      notificacoes: features.notificacoes,
+    }),
   }
 }
 

@@ -67,6 +67,9 @@ export function createMovimentos(ctx: FidelizacaoContext) {
     },
 
     listLojas: (idsLoja?: number[]) => lojas.listLojasPorId(idsLoja),
+
+    /** The customers who bought at any of these stores (a restaurant's customers, for the back-office's composer). */
+    clientesDasLojas: (idsLoja: number[]) => repository.clientesDasLojas(idsLoja),
   }
 }
 
