@@ -25,6 +25,7 @@ export const adminPaths = {
   convite: '/admin/convite/:token',
   lojas: '/admin/lojas',
   definicoes: '/admin/definicoes',
+  notificacoes: '/admin/notificacoes',
 } as const
 
 const adminPatterns = Object.values(adminPaths).map((p) => new RegExp(`^${p.replace(/:\w+/g, '[^/]+')}/?$`))

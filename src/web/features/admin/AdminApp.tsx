@@ -17,6 +17,7 @@ const AuditoriaPage = lazy(() => import('./AuditoriaPage.tsx').then((m) => ({ de
 const NovidadesPage = lazy(() => import('./NovidadesPage.tsx').then((m) => ({ default: m.NovidadesPage })))
 const LojasPage = lazy(() => import('./LojasPage.tsx').then((m) => ({ default: m.LojasPage })))
 const DefinicoesPage = lazy(() => import('./DefinicoesPage.tsx').then((m) => ({ default: m.DefinicoesPage })))
+const NotificacoesPage = lazy(() => import('./NotificacoesPage.tsx').then((m) => ({ default: m.NotificacoesPage })))
 const ConvitePage = lazy(() => import('./ConvitePage.tsx').then((m) => ({ default: m.ConvitePage })))
 
 /** Relative to `/admin/*`; a route object table (useRoutes), as the customer app's: no other router code to load. */
@@ -32,6 +33,7 @@ function AdminRoutes() {
     { path: 'novidades', element: <NovidadesPage /> },
     { path: 'lojas', element: <LojasPage /> },
     { path: 'definicoes', element: <DefinicoesPage /> },
+    { path: 'notificacoes', element: <NotificacoesPage /> },
     { path: 'convite/:token', element: <ConvitePage /> },
     { path: '*', element: <EntrarPage /> },
   ])

@@ -11,7 +11,7 @@ export const SECCOES: { nome: string; para?: string; papeis: readonly Papel[]; f
   { nome: 'Outros conteúdos', papeis: ['admin', 'gestor'] },
   { nome: 'Ementas e esgotados', papeis: ['admin', 'gestor', 'loja'] },
   { nome: 'Pessoas e fidelização', papeis: ['admin', 'gestor', 'loja'] },
-  { nome: 'Notificações', papeis: ['admin', 'gestor'] },
+  { nome: 'Notificações', para: adminPaths.notificacoes, papeis: ['admin', 'gestor'] },
   { nome: 'Relatórios', papeis: ['admin', 'gestor'] },
   { nome: 'Definições', para: adminPaths.definicoes, papeis: ['admin'] },
   { nome: 'Utilizadores', para: adminPaths.utilizadores, papeis: ['admin'] },
