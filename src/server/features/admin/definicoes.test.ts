@@ -52,6 +52,8 @@ describe.each(testDialects())('loyalty rules in the back-office, on %s', (dialec
     const mudou = await call(admin, 'POST', { credito_percent: 7.5, pontos_por_euro: 3, patamar: 50 })
     expect(mudou.statusCode, mudou.body).toBe(200)
     expect(mudou.json().data.atuais).toEqual({ credito_percent: 7.5, pontos_por_euro: 3, patamar: 50 })
+    // The app's settings (its onboarding tells the percent) follow.
+    expect((await t.api('GET', '/api/configuracao')).json().data.creditoPercent).toBe(7.5)
 
     const depois = (await comprar(c.id, 2000)).json().data.transacao
     // 7,5 % of 20 € and 3 points a euro: 60 points + 20 before = 80, one reward of 50, 30 left.

@@ -43,7 +43,7 @@ function entregaDe(n: NotificacaoAdmin): string {
   const e = n.entrega
   return [
     plural(e.destinatarios, 'destinatário', 'destinatários'),
-    `${plural(e.push_enviados, 'push entregue', 'push entregues')}, ${plural(e.push_falhados, 'falhado', 'falhados')}`,
+    `push: ${e.push_enviados} ${e.push_enviados === 1 ? 'entregue' : 'entregues'}, ${e.push_falhados} ${e.push_falhados === 1 ? 'falhado' : 'falhados'}`,
     plural(e.lidas, 'lida', 'lidas'),
   ].join(' · ')
 }
@@ -267,7 +267,7 @@ export function NotificacoesPage() {
           </div>
         </section>
       )}
-      <section aria-labelledby="enviadas-titulo">
+      <section aria-labelledby="enviadas-titulo" className="admin-enviadas">
         <h2 id="enviadas-titulo">Enviadas e agendadas</h2>
         {lista.isPending && <p role="status">A carregar…</p>}
         {lista.isError && <p role="alert">{lista.error.message}</p>}
