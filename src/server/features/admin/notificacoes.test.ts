@@ -1,9 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { notificacoesMensagens } from '../../../shared/admin-notificacoes.ts'
 import { mensagens } from '../../../shared/validacao.ts'
+import { buildApp } from '../../app.ts'
+import { configWith } from '../../config.ts'
 import { manualClock } from '../../platform/clock.ts'
+import { HASH_COST_MIN } from '../../platform/crypto.ts'
 import { insertContas, insertLoja, insertRestaurante, movimentoInicial } from '../../testing/fixtures.ts'
-import { createTestApp, device, type TestApp, testDialects } from '../../testing/harness.ts'
+import { createTestApp, device, TEST_DATA_ENCRYPTION_KEY, type TestApp, testDialects } from '../../testing/harness.ts'
 import { pushAgent, startPushServer } from '../../testing/push-server.ts'
 import { ADMIN_COOKIE } from './routes.ts'
 import { signedInAdmin } from './testing.ts'
@@ -190,6 +193,36 @@ describe.each(testDialects())('the notification composer, on %s', (dialect) => {
     expect(auditada.map((a) => a.acao)).toEqual(['notificacao.agendar'])
   })
 
+  it('a scheduled message is kept in the database: a process started after it was written sends it', async () => {
+    const res = await call(
+      admin,
+      'POST',
+      '/notificacoes',
+      mensagem({ quando: 'agendar', agendar_para: '2026-11-24T10:30' }),
+    )
+    const { id } = res.json().data
+    // Another server on the same database, started after (a restart): nothing of the first is in its memory.
+    const config = configWith({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      WEB_DIST: 'dist/none',
+      HASH_COST: HASH_COST_MIN,
+      DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY,
+    })
+    const outro = await buildApp(config, t.database, { clock })
+    try {
+      await outro.ready()
+      expect(await outro.despacharNotificacoes()).toBe(0)
+      clock.advance(30 * 60_000)
+      expect(await outro.despacharNotificacoes()).toBe(1)
+      expect(await t.app.despacharNotificacoes()).toBe(0)
+    } finally {
+      await outro.close()
+    }
+    expect(await daCampanha(id)).toHaveLength(3)
+    expect(await titulos(ana)).toEqual(['Semana do pastel'])
+  })
+
   it('a cancelled message is never sent; times in the past and empty fields are refused in pt-PT', async () => {
     const { id } = (
       await call(admin, 'POST', '/notificacoes', mensagem({ quando: 'agendar', agendar_para: '2026-11-24T12:00' }))
@@ -197,6 +230,13 @@ describe.each(testDialects())('the notification composer, on %s', (dialect) => {
     const cancelada = await call(admin, 'POST', `/notificacoes/${id}/cancelar`)
     expect(cancelada.json().data.estado).toBe('cancelada')
     expect((await call(admin, 'POST', `/notificacoes/${id}/cancelar`)).statusCode).toBe(409)
+    const cancelamento = await t.database.db
+      .selectFrom('admin_auditoria')
+      .selectAll()
+      .where('acao', '=', 'notificacao.cancelar')
+      .executeTakeFirstOrThrow()
+    expect(cancelamento).toMatchObject({ entidade: 'notificacao', entidade_id: String(id) })
+    expect(JSON.parse(cancelamento.depois ?? '{}')).toEqual({ estado: 'cancelada' })
     const passada = await call(
       admin,
       'POST',
