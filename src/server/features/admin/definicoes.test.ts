@@ -95,6 +95,27 @@ describe.each(testDialects())('loyalty rules in the back-office, on %s', (dialec
     })
   })
 
+  it('purchases racing a change each record the rules they were computed with (amounts and rules agree)', async () => {
+    const c = await cliente()
+    const compras = Array.from({ length: 6 }, () => comprar(c.id, 1000))
+    const mudanca = call(admin, 'POST', { credito_percent: 20, pontos_por_euro: 5, patamar: 1000 })
+    const respostas = await Promise.all([...compras, mudanca])
+    for (const r of respostas) expect(r.statusCode, r.body).toBeLessThan(300)
+    const movimentos = await t.database.db
+      .selectFrom('transacoes')
+      .select(['taxa_credito', 'pontos_por_euro', 'saldo_adicionado', 'pontos_ganhos'])
+      .where('utilizador_id', '=', c.id)
+      .execute()
+    expect(movimentos).toHaveLength(6)
+    for (const m of movimentos) {
+      expect([500, 2000]).toContain(m.taxa_credito)
+      // 10 € paid: credit and points are exactly those of the rules the movement keeps.
+      expect(m.saldo_adicionado).toBe(m.taxa_credito === 500 ? 50 : 200)
+      expect(m.pontos_ganhos).toBe(10 * m.pontos_por_euro)
+      expect(m.pontos_por_euro).toBe(m.taxa_credito === 500 ? 1 : 5)
+    }
+  })
+
   it('refuses values out of range with pt-PT messages, and changes nothing', async () => {
     const casos = [
       [{ credito_percent: 101, pontos_por_euro: 1, patamar: 100 }, 'credito_percent', definicoesMensagens.credito],
