@@ -121,6 +121,17 @@ describe.each(testDialects())('the notification composer, on %s', (dialect) => {
   })
 
   it('sends now, in-app and by push, to the consenting customers only; delivery counts afterwards', async () => {
+    // Ana's second device, whose push service has forgotten it (410): its push counts as failed.
+    const tablet = device(t, '203.0.113.30')
+    expect((await tablet.call('POST', '/login', { telemovel: ANA, pais: '351', password: PASSWORD })).statusCode).toBe(
+      200,
+    )
+    const perdida = pushServer.subscrever()
+    pushServer.responder(perdida.id, 410)
+    expect(
+      (await tablet.call('POST', '/api/push/subscricao', { endpoint: perdida.endpoint, keys: perdida.keys }))
+        .statusCode,
+    ).toBe(200)
     const res = await call(
       admin,
       'POST',
@@ -142,7 +153,7 @@ describe.each(testDialects())('the notification composer, on %s', (dialect) => {
     expect(pushServer.recebidas).toHaveLength(1)
     expect(pushServer.recebidas[0]?.payload).toMatchObject({ titulo: 'Semana do pastel' })
     const lista = async () => (await call(admin, 'GET', '/notificacoes')).json().data[0]
-    expect((await lista()).entrega).toEqual({ destinatarios: 1, push_enviados: 1, push_falhados: 0, lidas: 0 })
+    expect((await lista()).entrega).toEqual({ destinatarios: 1, push_enviados: 1, push_falhados: 1, lidas: 0 })
     const ultima = (await ana.call('GET', '/api/notificacoes')).json().data[0].id
     await ana.call('POST', '/api/notificacoes/lidas', { ate: ultima })
     expect((await lista()).entrega).toMatchObject({ lidas: 1 })
