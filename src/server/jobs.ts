@@ -16,11 +16,16 @@ declare module 'fastify' {
     despacharEmails(): Promise<number>
     /** The retention job (spec §9): ended registrations anonymised a year after, expired GDPR links deleted. */
     reter(): Promise<{ anonimizadas: number }>
+    /** Sends the back-office's composed notifications now due (every few seconds); how many went out. */
+    despacharNotificacoes(): Promise<number>
   }
 }
 
 /** How often the push outbox is sent: a notification reaches a phone within a few seconds. */
 const PUSH_ROUND_MS = 2_000
+
+/** How often composed notifications are looked for: a scheduled one goes out within seconds of its time. */
+const COMPOSTAS_ROUND_MS = 5_000
 
 /** How often the e-mail outbox is sent: nobody waits on an e-mail by the second, and an idle round is one indexed read. */
 const EMAIL_ROUND_MS = 5_000
@@ -70,6 +75,10 @@ function schedule(app: FastifyInstance, name: string, everyMs: number, run: () =
  *   (lapsed provisional accounts) anonymised as an erasure would, and expired GDPR links deleted. Each account is
  *   anonymised under the ledger's lock and only if it still holds data, so two processes anonymise it once; the
  *   deletes are by age.
+ * - **Composed notifications**, every 5 s (the back-office's composer, issue 21): each due message is claimed by a
+ *   conditional update from `agendada` in the same transaction that writes its notifications (each keyed by the
+ *   message, once per customer), so two processes or two rounds send it once, and one scheduled before a restart is
+ *   sent after it.
  * - **Notifications of other processes**, every second, on SQLite only (its bus does not leave the process; on
  *   PostgreSQL LISTEN/NOTIFY carries them): each process reads the ids past the newest it has seen and tells its own
  *   open screens. It only reads and publishes in memory, so N processes each do it for their own screens
@@ -96,9 +105,11 @@ export function registerJobs(app: FastifyInstance, config: Config, s: Services):
   app.decorate('reconciliarPagamentos', () => s.encomendas.reconciliar())
   app.decorate('despacharEmails', () => s.email.despachar())
   app.decorate('reter', () => s.rgpd.reter())
+  app.decorate('despacharNotificacoes', () => s.admin.notificacoes.despachar())
   if (config.NODE_ENV === 'test') return
   schedule(app, 'push outbox', PUSH_ROUND_MS, () => s.push.despachar())
   schedule(app, 'e-mail outbox', EMAIL_ROUND_MS, () => s.email.despachar())
+  schedule(app, 'composed notifications', COMPOSTAS_ROUND_MS, () => s.admin.notificacoes.despachar())
   schedule(app, 'payment reconciliation', MINUTE, () => s.encomendas.reconciliar())
   schedule(app, 'housekeeping', HOUR, housekeeping)
   schedule(app, 'retention', HOUR, () => s.rgpd.reter())

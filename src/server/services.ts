@@ -261,6 +261,9 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
     {
       conteudos,
       catalogo,
+      conta,
+      fidelizacao,
+      notificacoes,
       pessoas: { conta, fidelizacao, encomendas, rgpd, lojas: restaurantes },
       relatorios: { encomendas: encomendas.relatorio, fidelizacao: fidelizacao.relatorio, conta: conta.relatorio },
     },

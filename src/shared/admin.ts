@@ -33,6 +33,8 @@ export const adminPaths = {
   cliente: '/admin/clientes/:id',
   opinioes: '/admin/opinioes',
   perfis: '/admin/perfis',
+  definicoes: '/admin/definicoes',
+  notificacoes: '/admin/notificacoes',
 } as const
 
 const adminPatterns = Object.values(adminPaths).map((p) => new RegExp(`^${p.replace(/:\w+/g, '[^/]+')}/?$`))

@@ -77,3 +77,26 @@ export interface AdminAuditoriaTable {
   ip: string | null
   criado_em: string
 }
+
+/** A notification composed in the back-office (migration 2026-11-30T0530-notificacoes-campanhas). */
+export interface AdminNotificacoesTable {
+  id: Generated<number>
+  titulo: string
+  /** Sanitised HTML, as the app shows it. */
+  texto: string
+  /** Who it is for: everyone who consented, a restaurant's customers who consented, or one phone (if consented). */
+  publico: 'todos' | 'restaurante' | 'telefone'
+  restaurante_id: number | null
+  /** E.164, for `telefone`. */
+  telefone: string | null
+  /** The composing gestor's restaurants (JSON), which bound the audience when it goes out; null: an admin's. */
+  alcance: string | null
+  estado: Generated<'agendada' | 'enviada' | 'cancelada'>
+  agendada_para: string
+  criada_por: number | null
+  criada_por_email: string | null
+  criada_em: string
+  enviada_em: string | null
+  /** Customers it was written for when it went out. */
+  destinatarios: Generated<number>
+}

@@ -3,6 +3,7 @@ import type {
   AdminAuditoriaTable,
   AdminCodigosRecuperacaoTable,
   AdminConvitesTable,
+  AdminNotificacoesTable,
   AdminSessoesTable,
   AdminTentativasLoginTable,
   AdminUtilizadoresTable,
@@ -214,6 +215,20 @@ export interface TransacoesTable {
   /** An adjustment's idempotency key (the back-office form's), unique; null on other movements. */
   chave_ajuste: string | null
   criado_em: string
+  /** The rules the movement was made with (migration 2026-11-30T0500): credit in hundredths of a percent (500: 5 %). */
+  taxa_credito: Generated<number>
+  pontos_por_euro: Generated<number>
+  patamar: Generated<number>
+}
+
+/** The loyalty rules set in the back-office (one row, id 1); none: the environment's (migration 2026-11-30T0500). */
+export interface FidelizacaoRegrasTable {
+  id: number
+  /** Hundredths of a percent: 500 is 5 %. */
+  taxa_credito: number
+  pontos_por_euro: number
+  patamar: number
+  alterado_em: string
 }
 
 export interface OpinioesTable {
@@ -285,6 +300,11 @@ export interface NotificacoesTable {
   /** Sent by the app by itself, once: the reminder it is (`provisorio-7d`…). */
   chave: string | null
   criada_em: string
+  /** The back-office's composed message it is part of (admin_notificacoes), if any. */
+  campanha_id: number | null
+  /** Pushes of it the push services took, and those given up (the composer's delivery counts). */
+  push_enviados: Generated<number>
+  push_falhados: Generated<number>
 }
 
 /** A device's Web Push subscription (migration 2026-11-24T1300-push). */
@@ -359,6 +379,7 @@ export interface DB {
   tentativas_login: TentativasLoginTable
   segredos: SegredosTable
   transacoes: TransacoesTable
+  fidelizacao_regras: FidelizacaoRegrasTable
   opinioes: OpinioesTable
   lojas_chaves: LojasChavesTable
   idempotencia: IdempotenciaTable
@@ -378,6 +399,7 @@ export interface DB {
   admin_tentativas_login: AdminTentativasLoginTable
   admin_convites: AdminConvitesTable
   admin_auditoria: AdminAuditoriaTable
+  admin_notificacoes: AdminNotificacoesTable
 }
 
 export type * from './schema-admin.ts'

@@ -3,8 +3,10 @@ import { ADMIN_API_PREFIX } from '../../shared/admin.ts'
 import type { Config } from '../config.ts'
 import { chavesRoutes } from '../features/admin/chaves-routes.ts'
 import { adminMensagens, type Staff } from '../features/admin/context.ts'
+import { definicoesRoutes } from '../features/admin/definicoes-routes.ts'
 import { ementasRoutes } from '../features/admin/ementas-routes.ts'
 import { lojasRoutes } from '../features/admin/lojas-routes.ts'
+import { notificacoesRoutes } from '../features/admin/notificacoes-routes.ts'
 import { pessoasRoutes } from '../features/admin/pessoas-routes.ts'
 import { relatoriosRoutes } from '../features/admin/relatorios-routes.ts'
 import { ADMIN_COOKIE, adminRoutes } from '../features/admin/routes.ts'
@@ -72,6 +74,8 @@ export async function adminDoor(app: FastifyInstance, config: Config, s: Service
       await door.register(textosRoutes, { service: s.admin })
       await door.register(chavesRoutes, { service: s.admin })
       await door.register(pessoasRoutes, { service: s.admin })
+      await door.register(definicoesRoutes, { service: s.admin })
+      await door.register(notificacoesRoutes, { service: s.admin })
     },
     { prefix: ADMIN_API_PREFIX },
   )

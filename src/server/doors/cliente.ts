@@ -46,7 +46,11 @@ export async function clienteDoor(app: FastifyInstance, config: Config, s: Servi
       service: s.conta,
       privateData,
       sessions,
-      configuracao: configuracaoFrom(config),
+      // The credit percent as the back-office set it ('Definições'), the environment's until then.
+      configuracao: async () => ({
+        ...configuracaoFrom(config),
+        creditoPercent: (await s.fidelizacao.regras.ler()).atuais.credito_percent,
+      }),
       devOutbox: !production,
     })
     if (!production) await door.register(emailDevRoutes, { db: s.db })

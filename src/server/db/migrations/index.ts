@@ -22,6 +22,8 @@ import * as lojasPausa from './2026-11-29T0100-lojas-pausa.ts'
 import * as textosChaves from './2026-11-30T0200-textos-chaves.ts'
 import * as esgotadosEncerramentos from './2026-11-30T0300-esgotados-encerramentos.ts'
 import * as pessoas from './2026-11-30T0400-pessoas.ts'
+import * as regrasFidelizacao from './2026-11-30T0500-regras-fidelizacao.ts'
+import * as notificacoesCampanhas from './2026-11-30T0530-notificacoes-campanhas.ts'
 import * as relatoriosIndices from './2026-11-30T0600-relatorios-indices.ts'
 
 /**
@@ -53,4 +55,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T0300-esgotados-encerramentos': esgotadosEncerramentos,
   '2026-11-30T0200-textos-chaves': textosChaves,
   '2026-11-30T0400-pessoas': pessoas,
+  '2026-11-30T0500-regras-fidelizacao': regrasFidelizacao,
+  '2026-11-30T0530-notificacoes-campanhas': notificacoesCampanhas,
 }

@@ -1,11 +1,16 @@
+import type { ContaService } from '../conta/service.ts'
 import type { ConteudosService } from '../conteudos/service.ts'
 import type { CatalogoService } from '../encomendas/service.ts'
+import type { FidelizacaoService } from '../fidelizacao/service.ts'
+import type { NotificacoesService } from '../notificacoes/service.ts'
 import { createAdminAcesso } from './acesso.ts'
 import { createAdminChaves } from './chaves.ts'
 import type { AdminDeps } from './context.ts'
+import { createAdminDefinicoes } from './definicoes.ts'
 import { createAdminEmentas } from './ementas.ts'
 import { createAdminEquipa } from './equipa.ts'
 import { createAdminLojas } from './lojas.ts'
+import { createAdminNotificacoes } from './notificacoes.ts'
 import { createAdminNovidades } from './novidades.ts'
 import { createAdminPessoas, type PessoasFeatures } from './pessoas.ts'
 import { createAdminRelatorios, type FontesRelatorio } from './relatorios.ts'
@@ -22,6 +27,11 @@ export interface AdminFeatures {
   catalogo: Pick<CatalogoService, 'produtosGestao' | 'definirEsgotado' | 'esgotadosAlterados'>
   /** Customers, their ledger, orders and opinions, erasure (pessoas.ts). */
   pessoas: PessoasFeatures
+  /** The loyalty rules ('Definições'). */
+  fidelizacao: Pick<FidelizacaoService, 'regras' | 'clientesDasLojas'>
+  /** The composer: who consented (conta), and the notifications and their pushes (notificacoes). */
+  conta: Pick<ContaService, 'findCliente' | 'audiencia'>
+  notificacoes: Pick<NotificacoesService, 'enviarCampanha' | 'entregaDaCampanha'>
 }
 
 /**
@@ -37,6 +47,15 @@ export function createAdminService(deps: AdminDeps, features: AdminFeatures) {
     chaves: createAdminChaves(deps),
     ementas: createAdminEmentas(deps, features.catalogo),
     novidades: createAdminNovidades(features.conteudos, deps.clock),
+    definicoes: createAdminDefinicoes(features.fidelizacao, deps.clock),
+    notificacoes: createAdminNotificacoes({
+      db: deps.db,
+      clock: deps.clock,
+      lojas: deps.lojas,
+      conta: features.conta,
+      fidelizacao: features.fidelizacao,
+      notificacoes: features.notificacoes,
+    }),
     pessoas: createAdminPessoas(deps.clock, features.pessoas),
     relatorios: createAdminRelatorios(deps, features.relatorios),
     textos: createAdminTextos(features.conteudos, deps.clock),

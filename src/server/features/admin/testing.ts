@@ -1,4 +1,5 @@
 import { generate } from 'otplib'
+import type { Clock } from '../../platform/clock.ts'
 import type { TestApp } from '../../testing/harness.ts'
 import { ADMIN_COOKIE } from './routes.ts'
 
@@ -10,7 +11,8 @@ export async function signedInAdmin(
   t: TestApp,
   email = 'admin-testes@exemplo.pt',
   papel: 'admin' | 'gestor' | 'loja' = 'admin',
-  alcance: { restaurantes?: number[]; idLoja?: number; clock?: { now(): Date } } = {},
+  /** The app's clock when it is not the real one (the TOTP code is of its time), and a gestor's or a store's reach. */
+  opcoes: { clock?: Clock; restaurantes?: number[]; idLoja?: number } = {},
 ): Promise<string> {
   const { password, id } = await t.app.admin.equipa.criarAdmin(email)
   // A gestor or a store: the same account with its role changed before its first sign-in (a gestor enrols a TOTP as
@@ -18,7 +20,7 @@ export async function signedInAdmin(
   if (papel !== 'admin') {
     await t.database.db
       .updateTable('admin_utilizadores')
-      .set({ papel, restaurantes: JSON.stringify(alcance.restaurantes ?? []), id_loja: alcance.idLoja ?? null })
+      .set({ papel, restaurantes: JSON.stringify(opcoes.restaurantes ?? []), id_loja: opcoes.idLoja ?? null })
       .where('id', '=', id)
       .execute()
   }
@@ -40,7 +42,9 @@ export async function signedInAdmin(
   await call('/alterar-password', { atual: password, nova, confirmacao: nova })
   if (papel === 'loja') return cookie
   const { segredo } = await call('/totp/iniciar', { value: true })
-  const epoch = alcance.clock ? { epoch: Math.floor(alcance.clock.now().getTime() / 1000) } : {}
-  await call('/totp/confirmar', { codigo: await generate({ secret: segredo, ...epoch }) })
+  const epoch = opcoes.clock ? Math.floor(opcoes.clock.now().getTime() / 1000) : undefined
+  await call('/totp/confirmar', {
+    codigo: await generate({ secret: segredo, ...(epoch === undefined ? {} : { epoch }) }),
+  })
   return cookie
 }

@@ -1,5 +1,6 @@
 import { toE164Mobile } from '../../../shared/validacao.ts'
 import type { Database, DatabaseTransaction } from '../../platform/db.ts'
+import { createAudienciaConta } from './audiencia.ts'
 import type { Utilizador } from './context.ts'
 import { contaRepo } from './repository.ts'
 
@@ -50,6 +51,9 @@ export function createClientesConta(db: Database) {
     /** Moves the customer's read mark forward to `ate`; false when it was there already (or past it). */
     marcarNotificacoesLidas: (utilizadorId: number, ate: number) =>
       repository.advanceNotificacoesLidasAte(utilizadorId, ate),
+
+    /** Who consented to communications, and how far they read (the back-office's composer). */
+    audiencia: createAudienciaConta(db),
   }
 }
 

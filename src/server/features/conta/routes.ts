@@ -35,7 +35,8 @@ const HashParams = z.object({ hash: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 
 export interface ContaRoutesOptions {
   service: ContaService
   sessions: Sessions
-  configuracao: Configuracao
+  /** The app's settings; a function when part of them is read on each request (the credit percent, 'Definições'). */
+  configuracao: Configuracao | (() => Promise<Configuracao>)
   /** The session's private data, which the account, loyalty and ordering answer together (features/dados-privados). */
   privateData: (sessao: Sessao) => Promise<PrivateData>
   /** GET /api/dev/sms: the outbox, outside production only. */
@@ -50,7 +51,7 @@ export const contaRoutes: FastifyPluginAsyncZod<ContaRoutesOptions> = async (app
     sessions.renew(trx, request, utilizadorId)
 
   app.get('/api/configuracao', { schema: { response: dataResponse(ConfiguracaoSchema) } }, async () => ({
-    data: configuracao,
+    data: typeof configuracao === 'function' ? await configuracao() : configuracao,
   }))
 
   app.post('/registo', { schema: { body: SignupSchema, response: HashAnswer } }, async (request) => ({

@@ -100,6 +100,13 @@ export const devolucaoDe = (original: Movimento, valor: number, d: ReturnType<ty
 /** A purchase an app order wrote (features/encomendas): no store key, its reference the order's `E{id}`. */
 export const daEncomenda = (m: Movimento) => m.chave_id === null && /^E\d+$/.test(m.referencia ?? '')
 
+/** The rules a movement was made with (a refund undoes its purchase by them, whatever the rules are now). */
+export const regrasDe = (m: Movimento): Regras => ({
+  creditoPercent: m.taxa_credito / 100,
+  pontosPorEuro: m.pontos_por_euro,
+  patamar: m.patamar,
+})
+
 export const efeitoDe = (m: Movimento): Efeito => ({
   saldo_adicionado: m.saldo_adicionado,
   saldo_removido: m.saldo_removido,
@@ -111,7 +118,21 @@ export const efeitoDe = (m: Movimento): Efeito => ({
 
 /** What the parts of the loyalty service share: the movements as the app and the till see them, and their writing. */
 export function createFidelizacaoContext(deps: FidelizacaoDeps) {
-  const { db, clock, limiter, regras, lojas } = deps
+  const { db, clock, limiter, lojas } = deps
+
+  /**
+   * The rules in force now (features/fidelizacao/regras.ts): the back-office's, or the environment's until an admin
+   * changes them. Read from the database on each purchase, in its transaction, so every process sees a change at once.
+   */
+  async function regrasAtuais(ex: Database = db): Promise<Regras> {
+    const row = await ex
+      .selectFrom('fidelizacao_regras')
+      .select(['taxa_credito', 'pontos_por_euro', 'patamar'])
+      .where('id', '=', 1)
+      .executeTakeFirst()
+    if (!row) return deps.regras
+    return { creditoPercent: row.taxa_credito / 100, pontosPorEuro: row.pontos_por_euro, patamar: row.patamar }
+  }
 
   /** The names of the stores these movements happened at (only those: a purchase must not read every store). */
   async function nomesDasLojas(idsLoja: number[]): Promise<Map<number, LojaNome>> {
@@ -157,11 +178,15 @@ export function createFidelizacaoContext(deps: FidelizacaoDeps) {
   })
 
   async function toCliente(c: { id: number; nome: string | null; temporario: 0 | 1 }, ex: Database = db) {
-    const saldos = saldosDe(await fidelizacaoRepo(ex).ultimoMovimento(c.id))
+    const [ultimo, regras] = await Promise.all([fidelizacaoRepo(ex).ultimoMovimento(c.id), regrasAtuais(ex)])
+    const saldos = saldosDe(ultimo)
     return { id: c.id, nome: c.nome, ...saldos, patamar: regras.patamar, temporario: c.temporario } satisfies Cliente
   }
 
-  /** Writes one movement after the customer's newest, inside the caller's transaction (the customer locked). */
+  /**
+   * Writes one movement after the customer's newest, inside the caller's transaction (the customer locked), with the
+   * rules it was made with (`regras`; unsaid: those in force now), which a later change of the rules never rewrites.
+   */
   async function escrever(
     trx: DatabaseTransaction,
     utilizadorId: number,
@@ -174,13 +199,21 @@ export function createFidelizacaoContext(deps: FidelizacaoDeps) {
       | 'sequencia'
       | 'criado_em'
       | `${'saldo' | 'pontos' | 'itens'}_${'anterior' | 'actual'}`
+      | 'taxa_credito'
+      | 'pontos_por_euro'
+      | 'patamar'
     >,
+    regras?: Regras,
   ): Promise<Movimento> {
     const antes = saldosDe(ultimo)
     const depois = aplicar(antes, efeito)
+    const usadas = regras ?? (await regrasAtuais(trx))
     return fidelizacaoRepo(trx).insertMovimento({
       ...campos,
       ...efeito,
+      taxa_credito: Math.round(usadas.creditoPercent * 100),
+      pontos_por_euro: usadas.pontosPorEuro,
+      patamar: usadas.patamar,
       utilizador_id: utilizadorId,
       sequencia: (ultimo?.sequencia ?? 0) + 1,
       saldo_anterior: antes.saldo,
@@ -203,6 +236,7 @@ export function createFidelizacaoContext(deps: FidelizacaoDeps) {
   return {
     ...deps,
     repository: fidelizacaoRepo(db),
+    regrasAtuais,
     nomesDasLojas,
     toTransacao,
     toTransacaoLoja,

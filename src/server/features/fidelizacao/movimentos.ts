@@ -1,7 +1,7 @@
 import { type FidelizacaoDados, type Transacao, transacaoVisivel } from '../../../shared/fidelizacao.ts'
 import type { DatabaseTransaction } from '../../platform/db.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
-import { devolucaoDe, efeitoDe, type FidelizacaoContext, fidelizacaoMensagens, saldosDe } from './context.ts'
+import { devolucaoDe, efeitoDe, type FidelizacaoContext, fidelizacaoMensagens, regrasDe, saldosDe } from './context.ts'
 import { compra, devolucao, type Efeito } from './ledger.ts'
 import { fidelizacaoRepo, type Movimento } from './repository.ts'
 
@@ -20,7 +20,7 @@ const SEM_EFEITO: Efeito = {
 
 /** The customer's ledger as the app reads it: balances, totals, their transactions. */
 export function createMovimentos(ctx: FidelizacaoContext) {
-  const { regras, opinioesAtivas, lojas, repository, nomesDasLojas, toTransacao } = ctx
+  const { regrasAtuais, opinioesAtivas, lojas, repository, nomesDasLojas, toTransacao } = ctx
 
   return {
     /** The loyalty part of a customer's private data: balances, totals, and the newest movements worth showing. */
@@ -28,9 +28,10 @@ export function createMovimentos(ctx: FidelizacaoContext) {
       id: number
       registoCompleto: boolean
     }): Promise<{ dados: FidelizacaoDados; transacoes: Transacao[] }> {
-      const [totais, movimentos] = await Promise.all([
+      const [totais, movimentos, regras] = await Promise.all([
         repository.totais(utilizador.id),
         repository.listMovimentos(utilizador.id, TRANSACOES_MAX),
+        regrasAtuais(),
       ])
       const nomes = await nomesDasLojas(movimentos.map((m) => m.id_loja))
       // Newest first: the first movement's balances after are the customer's balances.
@@ -67,6 +68,9 @@ export function createMovimentos(ctx: FidelizacaoContext) {
     },
 
     listLojas: (idsLoja?: number[]) => lojas.listLojasPorId(idsLoja),
+
+    /** The customers who bought at any of these stores (a restaurant's customers, for the back-office's composer). */
+    clientesDasLojas: (idsLoja: number[]) => repository.clientesDasLojas(idsLoja),
   }
 }
 
@@ -76,7 +80,7 @@ export function createMovimentos(ctx: FidelizacaoContext) {
  * place for the ledger's rules: the till's purchases and refunds use the same arithmetic.
  */
 export function createMovimentosEncomendas(ctx: FidelizacaoContext) {
-  const { regras, conta, repository, escrever } = ctx
+  const { regrasAtuais, conta, repository, escrever } = ctx
 
   return {
     bloquear: (trx: DatabaseTransaction, utilizadorId: number) => fidelizacaoRepo(trx).lockCliente(utilizadorId),
@@ -130,17 +134,25 @@ export function createMovimentosEncomendas(ctx: FidelizacaoContext) {
       const cliente = await conta.clienteById(m.utilizadorId, trx)
       const ganha = cliente?.registoCompleto ?? false
       const ultimo = await fidelizacaoRepo(trx).ultimoMovimento(m.utilizadorId)
+      const regras = await regrasAtuais(trx)
       const r = compra(saldosDe(ultimo), { total: m.total, saldoAUsar: m.desconto, itensARedimir: 0 }, regras, ganha)
       if ('recusa' in r) throw new HttpError(409, fidelizacaoMensagens.saldoInsuficiente, 'Saldo insuficiente')
-      return escrever(trx, m.utilizadorId, ultimo, r.efeito, {
-        tipo: 'compra',
-        id_loja: m.idLoja,
-        referencia: m.referencia,
-        subtotal: m.total,
-        desconto: m.desconto,
-        valor_pago: r.valorPago,
-        ganha: ganha ? 1 : 0,
-      })
+      return escrever(
+        trx,
+        m.utilizadorId,
+        ultimo,
+        r.efeito,
+        {
+          tipo: 'compra',
+          id_loja: m.idLoja,
+          referencia: m.referencia,
+          subtotal: m.total,
+          desconto: m.desconto,
+          valor_pago: r.valorPago,
+          ganha: ganha ? 1 : 0,
+        },
+        regras,
+      )
     },
 
     /** What is left of a purchase refunded whole (an order the store cancelled after it was paid). */
@@ -156,7 +168,7 @@ export function createMovimentosEncomendas(ctx: FidelizacaoContext) {
         saldosDe(ultimo),
         { valorPago: original.valor_pago, efeito: efeitoDe(original), devolvido, itensRevertidos },
         valor,
-        regras,
+        regrasDe(original),
       )
       return escrever(trx, original.utilizador_id, ultimo, d.efeito, {
         ...devolucaoDe(original, valor, d),
@@ -166,7 +178,8 @@ export function createMovimentosEncomendas(ctx: FidelizacaoContext) {
 
     /** The customer's points and threshold now (the confirmation's points/threshold). */
     async pontos(utilizadorId: number): Promise<{ pontos: number; patamar: number }> {
-      return { pontos: saldosDe(await repository.ultimoMovimento(utilizadorId)).pontos, patamar: regras.patamar }
+      const [ultimo, regras] = await Promise.all([repository.ultimoMovimento(utilizadorId), regrasAtuais()])
+      return { pontos: saldosDe(ultimo).pontos, patamar: regras.patamar }
     },
   }
 }

@@ -20,6 +20,20 @@ export function fidelizacaoRepo(db: Database) {
       }
     },
 
+    /** Who made a purchase at any of `idsLoja`, in id order. */
+    async clientesDasLojas(idsLoja: number[]): Promise<number[]> {
+      if (idsLoja.length === 0) return []
+      const rows = await db
+        .selectFrom('transacoes')
+        .select('utilizador_id')
+        .distinct()
+        .where('tipo', '=', 'compra')
+        .where('id_loja', 'in', idsLoja)
+        .orderBy('utilizador_id')
+        .execute()
+      return rows.map((r) => r.utilizador_id)
+    },
+
     /** The newest movement: its balances after are the customer's balances. */
     ultimoMovimento(utilizadorId: number) {
       return db

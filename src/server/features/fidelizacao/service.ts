@@ -1,8 +1,12 @@
 import { createFidelizacaoContext, type FidelizacaoDeps } from './context.ts'
+
+export type { RegistoRegras } from './regras.ts'
+
 import { createDireitosFidelizacao } from './direitos.ts'
 import { createGestaoFidelizacao } from './gestao.ts'
 import { createMovimentos, createMovimentosEncomendas } from './movimentos.ts'
 import { createOpinioes } from './opinioes.ts'
+import { createRegras } from './regras.ts'
 import { createRelatorioFidelizacao } from './relatorio.ts'
 import { createBalcao } from './till.ts'
 
@@ -31,6 +35,8 @@ export function createFidelizacaoService(deps: FidelizacaoDeps) {
     relatorio: createRelatorioFidelizacao(deps.db),
     /** The back-office's view and changes (features/admin): movements, adjustments, opinions. */
     gestao: createGestaoFidelizacao(ctx),
+    /** The rules (credit, points, threshold) as the back-office reads and changes them. */
+    regras: createRegras(ctx),
   }
 }
 

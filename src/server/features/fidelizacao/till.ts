@@ -16,6 +16,7 @@ import {
   fidelizacaoMensagens,
   IDENTIFICACAO_VALIDADE_MS,
   LOJA_LIMITES,
+  regrasDe,
   saldosDe,
 } from './context.ts'
 import { compra, devolucao } from './ledger.ts'
@@ -104,7 +105,7 @@ function avisoDaDevolucao(
 
 /** The till (STORE-API.md "Loyalty at the till"): identifying the customer, purchases, refunds, provisional accounts. */
 export function createBalcao(ctx: FidelizacaoContext) {
-  const { db, clock, limiter, throttle, regras, conta, onMovimento, notificar, repository } = ctx
+  const { db, clock, limiter, throttle, regrasAtuais, conta, onMovimento, notificar, repository } = ctx
   const { limit, naoEncontrado, nomesDasLojas, toCliente, toTransacaoLoja, escrever } = ctx
 
   return {
@@ -198,6 +199,7 @@ export function createBalcao(ctx: FidelizacaoContext) {
           // Benefits go to complete registrations only (spec §1); a completed account in the middle of a recovery
           // (temporary again until it sets a new password) still earns.
           const ganha = cliente.registoCompleto
+          const regras = await regrasAtuais(trx)
           const r = compra(
             saldosDe(ultimo),
             { total: input.total, saldoAUsar: input.saldo_a_usar, itensARedimir: input.itens_a_redimir },
@@ -215,16 +217,23 @@ export function createBalcao(ctx: FidelizacaoContext) {
             }
             throw new HttpError(409, fidelizacaoMensagens.saldoInsuficiente, 'Saldo insuficiente')
           }
-          const movimento = await escrever(trx, cliente.id, ultimo, r.efeito, {
-            tipo: 'compra',
-            id_loja: ator.idLoja,
-            chave_id: ator.chaveId,
-            referencia: input.referencia,
-            subtotal: input.total,
-            desconto: input.saldo_a_usar,
-            valor_pago: r.valorPago,
-            ganha: ganha ? 1 : 0,
-          })
+          const movimento = await escrever(
+            trx,
+            cliente.id,
+            ultimo,
+            r.efeito,
+            {
+              tipo: 'compra',
+              id_loja: ator.idLoja,
+              chave_id: ator.chaveId,
+              referencia: input.referencia,
+              subtotal: input.total,
+              desconto: input.saldo_a_usar,
+              valor_pago: r.valorPago,
+              ganha: ganha ? 1 : 0,
+            },
+            regras,
+          )
           if (provada && prova) await ledger.ligarIdentificacao(prova, movimento.id)
           const avisoCliente = avisoDaCompra(movimento, input.total, nomes.get(ator.idLoja))
           if (avisoCliente && notificar) await notificar(trx, { utilizadorId: cliente.id, ...avisoCliente })
@@ -274,7 +283,7 @@ export function createBalcao(ctx: FidelizacaoContext) {
             saldosDe(ultimo),
             { valorPago: original.valor_pago, efeito: efeitoDe(original), devolvido, itensRevertidos },
             valor,
-            regras,
+            regrasDe(original),
           )
           const movimento = await escrever(trx, original.utilizador_id, ultimo, d.efeito, {
             ...devolucaoDe(original, valor, d),

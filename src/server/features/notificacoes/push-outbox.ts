@@ -117,6 +117,15 @@ export function createPushOutbox({ db, clock, sender, log, limites, apagar, difu
     return { reclamados: devidos.filter((d) => ids.has(d.id)), vistos: devidos.length }
   }
 
+  /** Counts a notification's push as taken or given up (the back-office's delivery counts). */
+  async function contar(d: Devido, resultado: 'push_enviados' | 'push_falhados'): Promise<void> {
+    await db
+      .updateTable('notificacoes')
+      .set((eb) => ({ [resultado]: eb(resultado, '+', 1) }))
+      .where('id', '=', d.notificacao_id)
+      .execute()
+  }
+
   /** Another try later for a send that may yet go through (with the attempts left), or it is given up. */
   async function adiar(d: Devido, erro: string): Promise<void> {
     if (d.tentativas + 1 < PUSH_TENTATIVAS) {
@@ -129,6 +138,7 @@ export function createPushOutbox({ db, clock, sender, log, limites, apagar, difu
     }
     log.error({ envio: d.id, erro, tentativas: d.tentativas + 1 }, 'push given up')
     await db.deleteFrom('push_envios').where('id', '=', d.id).execute()
+    await contar(d, 'push_falhados')
   }
 
   /**
@@ -140,6 +150,7 @@ export function createPushOutbox({ db, clock, sender, log, limites, apagar, difu
     if (!d.sessao_ativa) {
       // Signed out (or ended elsewhere) since it was queued: the device is no longer this customer's to tell.
       await apagar(db, [d.subscricao_id])
+      await contar(d, 'push_falhados')
       return 'falhou'
     }
     const payload = JSON.stringify({
@@ -157,6 +168,7 @@ export function createPushOutbox({ db, clock, sender, log, limites, apagar, difu
     }
     if (status >= 200 && status < 300) {
       await db.deleteFrom('push_envios').where('id', '=', d.id).execute()
+      await contar(d, 'push_enviados')
       return 'enviado'
     }
     if (ASSINATURA_RECUSADA.has(status)) return 'assinatura'
@@ -164,11 +176,13 @@ export function createPushOutbox({ db, clock, sender, log, limites, apagar, difu
       // It will never take another: kept, it would fail every later one too.
       if (status === 400) log.warn({ envio: d.id, status }, 'push refused for good: device let go')
       await apagar(db, [d.subscricao_id])
+      await contar(d, 'push_falhados')
     } else if (status === 0 || status === 429 || status >= 500) {
       await adiar(d, status === 0 ? 'sem resposta' : `HTTP ${status}`)
     } else {
       log.error({ envio: d.id, status, tentativas: d.tentativas + 1 }, 'push given up')
       await db.deleteFrom('push_envios').where('id', '=', d.id).execute()
+      await contar(d, 'push_falhados')
     }
     return 'falhou'
   }
@@ -240,6 +254,7 @@ export function createPushOutbox({ db, clock, sender, log, limites, apagar, difu
               db,
               recusados.map((d) => d.subscricao_id),
             )
+            for (const d of recusados) await contar(d, 'push_falhados')
           } else {
             log.error(
               { envios: recusados.map((d) => d.id) },

@@ -1,6 +1,6 @@
 import type { Notificacao } from '../../../shared/notificacoes.ts'
 import { type Clock, isoNow } from '../../platform/clock.ts'
-import type { Database } from '../../platform/db.ts'
+import type { Database, DatabaseTransaction } from '../../platform/db.ts'
 import { canais, type EventBus, NOTIFICACOES_ALTERADAS } from '../../platform/eventos.ts'
 import { sanitizeHtml } from '../../platform/html.ts'
 import type { ContaService } from '../conta/service.ts'
@@ -33,6 +33,16 @@ export interface NovaNotificacao {
   ligacao?: string | null
   /** Sent once per customer: a second one with the same key is not written. */
   chave?: string | null
+  /** The back-office's composed message it is part of (its delivery counts). */
+  campanhaId?: number | null
+}
+
+/** How a composed message went out: its notifications, their pushes taken and given up, and how many were read. */
+export interface EntregaCampanha {
+  destinatarios: number
+  push_enviados: number
+  push_falhados: number
+  lidas: number
 }
 
 export interface NotificacoesDeps {
@@ -40,7 +50,9 @@ export interface NotificacoesDeps {
   clock: Clock
   bus: EventBus
   /** The customer's read mark is kept on the account (conta's). */
-  conta: Pick<ContaService, 'notificacoesLidasAte' | 'marcarNotificacoesLidas'>
+  conta: Pick<ContaService, 'notificacoesLidasAte' | 'marcarNotificacoesLidas'> & {
+    audiencia: Pick<ContaService['audiencia'], 'notificacoesLidasAteDe'>
+  }
   /** Provisional accounts (conta's) that lapse within `dias` days and have not completed their registration. */
   provisoriosAExpirar(dias: number): Promise<number[]>
   provisionalDays: number
@@ -75,6 +87,7 @@ export function createNotificacoesService({
         texto: sanitizeHtml(n.texto),
         ligacao: n.ligacao && LIGACAO_DA_APP.test(n.ligacao) ? n.ligacao : null,
         chave: n.chave ?? null,
+        campanha_id: n.campanhaId ?? null,
         criada_em: isoNow(clock),
       })
       .onConflict((oc) => oc.columns(['utilizador_id', 'chave']).doNothing())
@@ -97,9 +110,54 @@ export function createNotificacoesService({
     return id
   }
 
+  /**
+   * A message composed in the back-office, to each of `destinatarios`, with push to their devices through the outbox.
+   * One transaction: `reclamar` (the composer's claim of its message, a conditional update) first, then every
+   * notification, keyed by the message so that none is written twice; null when the claim found it already sent.
+   * After the commit their open screens are told.
+   */
+  async function enviarCampanha(
+    campanhaId: number,
+    destinatarios: number[],
+    n: { titulo: string; texto: string },
+    reclamar: (trx: DatabaseTransaction, escritas: number) => Promise<boolean>,
+  ): Promise<number | null> {
+    const escritas = await db.transaction().execute(async (trx) => {
+      if (!(await reclamar(trx, destinatarios.length))) return null
+      let total = 0
+      for (const utilizadorId of destinatarios) {
+        const id = await escrever(trx, { utilizadorId, ...n, chave: `campanha-${campanhaId}`, campanhaId })
+        if (id !== null) total++
+      }
+      return total
+    })
+    if (escritas !== null) for (const utilizadorId of destinatarios) anunciar(utilizadorId)
+    return escritas
+  }
+
+  /** How a composed message went out (the back-office's delivery counts). */
+  async function entregaDaCampanha(campanhaId: number): Promise<EntregaCampanha> {
+    const rows = await db
+      .selectFrom('notificacoes')
+      .select(['id', 'utilizador_id', 'push_enviados', 'push_falhados'])
+      .where('campanha_id', '=', campanhaId)
+      .execute()
+    const lidasAte = await conta.audiencia.notificacoesLidasAteDe(
+      rows.flatMap((r) => (r.utilizador_id === null ? [] : [r.utilizador_id])),
+    )
+    return {
+      destinatarios: rows.length,
+      push_enviados: rows.reduce((s, r) => s + r.push_enviados, 0),
+      push_falhados: rows.reduce((s, r) => s + r.push_falhados, 0),
+      lidas: rows.filter((r) => r.utilizador_id !== null && r.id <= (lidasAte.get(r.utilizador_id) ?? 0)).length,
+    }
+  }
+
   return {
     escrever,
     enviar,
+    enviarCampanha,
+    entregaDaCampanha,
     direitos: createDireitosNotificacoes(db),
     metricas: createMetricasNotificacoes(db, clock),
 

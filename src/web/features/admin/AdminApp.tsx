@@ -25,6 +25,8 @@ const ClientesPage = lazy(() => import('./ClientesPage.tsx').then((m) => ({ defa
 const ClientePage = lazy(() => import('./ClientePage.tsx').then((m) => ({ default: m.ClientePage })))
 const OpinioesPage = lazy(() => import('./OpinioesPage.tsx').then((m) => ({ default: m.OpinioesPage })))
 const PerfisPage = lazy(() => import('./PerfisPage.tsx').then((m) => ({ default: m.PerfisPage })))
+const DefinicoesPage = lazy(() => import('./DefinicoesPage.tsx').then((m) => ({ default: m.DefinicoesPage })))
+const NotificacoesPage = lazy(() => import('./NotificacoesPage.tsx').then((m) => ({ default: m.NotificacoesPage })))
 const ConvitePage = lazy(() => import('./ConvitePage.tsx').then((m) => ({ default: m.ConvitePage })))
 
 /** Relative to `/admin/*`; a route object table (useRoutes), as the customer app's: no other router code to load. */
@@ -48,6 +50,8 @@ function AdminRoutes() {
     { path: 'clientes/:id', element: <ClientePage /> },
     { path: 'opinioes', element: <OpinioesPage /> },
     { path: 'perfis', element: <PerfisPage /> },
+    { path: 'definicoes', element: <DefinicoesPage /> },
+    { path: 'notificacoes', element: <NotificacoesPage /> },
     { path: 'convite/:token', element: <ConvitePage /> },
     { path: '*', element: <EntrarPage /> },
   ])

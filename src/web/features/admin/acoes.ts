@@ -44,4 +44,8 @@ export const ACOES: Record<string, string> = {
   'cliente.perfil': 'Perfil do cliente alterado',
   'perfil.criar': 'Perfil de cliente criado',
   'perfil.editar': 'Perfil de cliente editado',
+  'definicoes.fidelizacao': 'Regras de fidelização alteradas',
+  'notificacao.agendar': 'Notificação agendada',
+  'notificacao.enviar': 'Notificação enviada',
+  'notificacao.cancelar': 'Notificação agendada cancelada',
 }

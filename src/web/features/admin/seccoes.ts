@@ -15,8 +15,9 @@ export const SECCOES: { nome: string; para?: string; papeis: readonly Papel[]; f
   { nome: 'Clientes', para: adminPaths.clientes, papeis: ['admin', 'gestor', 'loja'] },
   { nome: 'Opiniões', para: adminPaths.opinioes, papeis: ['admin', 'gestor'] },
   { nome: 'Perfis de cliente', para: adminPaths.perfis, papeis: ['admin'] },
-  { nome: 'Notificações', papeis: ['admin', 'gestor'] },
+  { nome: 'Notificações', para: adminPaths.notificacoes, papeis: ['admin', 'gestor'] },
   { nome: 'Relatórios', para: adminPaths.relatorios, papeis: ['admin', 'gestor'] },
+  { nome: 'Definições', para: adminPaths.definicoes, papeis: ['admin'] },
   { nome: 'Utilizadores', para: adminPaths.utilizadores, papeis: ['admin'] },
   { nome: 'Auditoria', para: adminPaths.auditoria, papeis: ['admin'] },
 ]

@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { RegrasFidelizacaoSchema } from '../../../shared/admin-definicoes.ts'
+import { dataResponse } from '../../platform/http.ts'
+import type { AdminService } from './service.ts'
+
+const DefinicoesSchema = z.object({
+  atuais: RegrasFidelizacaoSchema,
+  predefinidas: RegrasFidelizacaoSchema,
+  alterado_em: z.string().nullable(),
+})
+
+/** 'Definições' (issue 21): the loyalty rules, admin only. Registered by doors/admin.ts. */
+export const definicoesRoutes: FastifyPluginAsyncZod<{ service: AdminService }> = async (app, { service }) => {
+  const { definicoes } = service
+  const papeis = ['admin'] as const
+
+  app.get(
+    '/definicoes/fidelizacao',
+    { config: { papeis }, schema: { response: dataResponse(DefinicoesSchema) } },
+    async () => ({ data: await definicoes.ler() }),
+  )
+
+  app.post(
+    '/definicoes/fidelizacao',
+    { config: { papeis }, schema: { body: RegrasFidelizacaoSchema, response: dataResponse(DefinicoesSchema) } },
+    async (request) => ({ data: await definicoes.definir(request.staff, request.body, request.ip) }),
+  )
+}

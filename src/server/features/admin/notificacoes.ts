@@ -1,0 +1,299 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile'
+import {
+  AGENDAR_MAX_DIAS,
+  instanteDeLisboa,
+  type NotificacaoAdmin,
+  type NotificacaoCampanhaDados,
+  notificacoesMensagens,
+  type PreVisualizacao,
+  type RestauranteOpcao,
+} from '../../../shared/admin-notificacoes.ts'
+import { toE164Mobile } from '../../../shared/validacao.ts'
+import { type Clock, DAY, isoNow } from '../../platform/clock.ts'
+import type { Database } from '../../platform/db.ts'
+import { HttpError, notFound } from '../../platform/errors.ts'
+import { escapeHtml } from '../../platform/html.ts'
+import type { ContaService } from '../conta/service.ts'
+import type { FidelizacaoService } from '../fidelizacao/service.ts'
+import type { NotificacoesService } from '../notificacoes/service.ts'
+import type { RestaurantesService } from '../restaurantes/service.ts'
+import { atorDe, auditar, type Staff } from './context.ts'
+
+/** The features the composer reaches through their services. */
+export interface ComposerDeps {
+  db: Database
+  clock: Clock
+  lojas: Pick<RestaurantesService, 'lojasGestao'>
+  conta: Pick<ContaService, 'findCliente' | 'audiencia'>
+  fidelizacao: Pick<FidelizacaoService, 'clientesDasLojas'>
+  notificacoes: Pick<NotificacoesService, 'enviarCampanha' | 'entregaDaCampanha'>
+}
+
+/** Who a message is for, as stored. */
+interface Alvo {
+  publico: 'todos' | 'restaurante' | 'telefone'
+  restaurante_id: number | null
+  telefone: string | null
+  /** A gestor's restaurants (null: an admin's, unbounded). */
+  alcance: number[] | null
+}
+
+/** How many of the newest the list shows. */
+const LISTADAS = 50
+/** Sent by each job round at most; the rest in the next. */
+const POR_RONDA = 20
+
+const semPermissao = (mensagem: string) => new HttpError(403, mensagem, 'Sem permissão')
+
+/** The composer's text (plain, paragraphs by blank lines) as the app's notification HTML. */
+export const textoParaHtml = (texto: string) =>
+  texto
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+    .join('')
+
+const mascarar = (e164: string) => `Telemóvel ••• ••• ${e164.slice(-3)}`
+
+/**
+ * The notification composer (issue 21; admin and gestor). Marketing: every audience is limited to customers who
+ * consented to communications (`comunicacao`), read again when the message goes out. A gestor writes only to the
+ * customers of their restaurants (a restaurant of theirs, or one phone of a customer who bought there); 'todos' is an
+ * admin's. The message is stored (`admin_notificacoes`) and sent by the job when due — now, or at its time — each once:
+ * the claim and its notifications are one transaction (features/notificacoes `enviarCampanha`), so a restart loses
+ * nothing and a second round sends nothing twice. Delivery goes in-app and by Web Push through the existing outbox.
+ */
+export function createAdminNotificacoes({ db, clock, lojas, conta, fidelizacao, notificacoes }: ComposerDeps) {
+  const restaurantesDe = async (alcance: number[] | null): Promise<RestauranteOpcao[]> => {
+    const porId = new Map<number, string>()
+    for (const l of await lojas.lojasGestao(alcance === null ? 'todas' : { restaurantes: alcance })) {
+      porId.set(l.restaurante_id, l.restaurante)
+    }
+    return [...porId].map(([id, nome]) => ({ id, nome })).sort((a, b) => a.nome.localeCompare(b.nome, 'pt'))
+  }
+
+  const alcanceDoStaff = (staff: Staff): number[] | null => (staff.papel === 'admin' ? null : staff.restaurantes)
+
+  /** The customers of these restaurants (who bought at one of their stores). */
+  async function clientesDosRestaurantes(restaurantes: number[]): Promise<number[]> {
+    if (restaurantes.length === 0) return []
+    const idsLoja = (await lojas.lojasGestao({ restaurantes })).map((l) => l.id_loja)
+    return fidelizacao.clientesDasLojas(idsLoja)
+  }
+
+  /** Who the message reaches now: its audience, within its author's reach, who consented. */
+  async function destinatarios(alvo: Alvo): Promise<number[]> {
+    let ids: number[] | undefined
+    if (alvo.publico === 'restaurante' && alvo.restaurante_id !== null) {
+      ids = await clientesDosRestaurantes([alvo.restaurante_id])
+    } else if (alvo.publico === 'telefone' && alvo.telefone) {
+      const numero = parsePhoneNumberFromString(alvo.telefone)
+      const cliente = numero
+        ? await conta.findCliente({ telemovel: numero.nationalNumber, pais: numero.countryCallingCode })
+        : undefined
+      ids = cliente ? [cliente.id] : []
+      if (cliente && alvo.alcance !== null) {
+        const deles = new Set(await clientesDosRestaurantes(alvo.alcance))
+        ids = ids.filter((id) => deles.has(id))
+      }
+    } else if (alvo.publico !== 'todos') {
+      ids = []
+    }
+    return conta.audiencia.comComunicacao(ids)
+  }
+
+  async function nomeDoPublico(alvo: Pick<Alvo, 'publico' | 'restaurante_id' | 'telefone'>): Promise<string> {
+    if (alvo.publico === 'todos') return 'Todos os clientes que aceitaram comunicações'
+    if (alvo.publico === 'telefone') return alvo.telefone ? mascarar(alvo.telefone) : 'Telemóvel'
+    const nome = (await restaurantesDe(null)).find((r) => r.id === alvo.restaurante_id)?.nome
+    return `Clientes de ${nome ?? `restaurante ${alvo.restaurante_id}`}`
+  }
+
+  /** The form as a stored audience, refused outside the staff member's reach. */
+  async function alvoDe(staff: Staff, dados: NotificacaoCampanhaDados): Promise<Alvo> {
+    const alcance = alcanceDoStaff(staff)
+    if (alcance !== null && dados.publico === 'todos') throw semPermissao(notificacoesMensagens.gestorTodos)
+    if (dados.publico === 'restaurante') {
+      const deles = await restaurantesDe(alcance)
+      if (!deles.some((r) => r.id === dados.restaurante_id)) {
+        throw alcance === null
+          ? new HttpError(400, notificacoesMensagens.restaurante, 'Restaurante desconhecido', {
+              restaurante_id: notificacoesMensagens.restaurante,
+            })
+          : semPermissao(notificacoesMensagens.foraDoAlcance)
+      }
+    }
+    return {
+      publico: dados.publico,
+      restaurante_id: dados.publico === 'restaurante' ? dados.restaurante_id : null,
+      telefone: dados.publico === 'telefone' ? toE164Mobile(dados.pais, dados.telemovel) : null,
+      alcance,
+    }
+  }
+
+  /** When it goes out: now, or a Lisbon time ahead (at most AGENDAR_MAX_DIAS). */
+  function quandoDe(dados: NotificacaoCampanhaDados): string {
+    const agora = clock.now().getTime()
+    if (dados.quando === 'agora') return new Date(agora).toISOString()
+    const instante = instanteDeLisboa(dados.agendar_para)
+    const ms = instante ? Date.parse(instante) : Number.NaN
+    const recusa = (m: string) => new HttpError(400, m, 'Hora inválida', { agendar_para: m })
+    if (!(ms > agora)) throw recusa(notificacoesMensagens.horaPassada)
+    if (ms - agora > AGENDAR_MAX_DIAS * DAY) throw recusa(notificacoesMensagens.horaLonge)
+    return new Date(ms).toISOString()
+  }
+
+  const linhaParaAlvo = (r: {
+    publico: Alvo['publico']
+    restaurante_id: number | null
+    telefone: string | null
+    alcance: string | null
+  }): Alvo => ({ ...r, alcance: r.alcance === null ? null : (JSON.parse(r.alcance) as number[]) })
+
+  /** Sends one due message, if it still is (claimed from `agendada` with its notifications); answers how many. */
+  async function enviarUma(id: number): Promise<number | null> {
+    const linha = await db.selectFrom('admin_notificacoes').selectAll().where('id', '=', id).executeTakeFirst()
+    if (linha?.estado !== 'agendada') return null
+    const ids = await destinatarios(linhaParaAlvo(linha))
+    return notificacoes.enviarCampanha(id, ids, { titulo: linha.titulo, texto: linha.texto }, async (trx, n) => {
+      const agora = isoNow(clock)
+      const r = await trx
+        .updateTable('admin_notificacoes')
+        .set({ estado: 'enviada', enviada_em: agora, destinatarios: n })
+        .where('id', '=', id)
+        .where('estado', '=', 'agendada')
+        .where('agendada_para', '<=', agora)
+        .executeTakeFirst()
+      return Number(r.numUpdatedRows) === 1
+    })
+  }
+
+  async function vista(r: {
+    id: number
+    titulo: string
+    texto: string
+    publico: Alvo['publico']
+    restaurante_id: number | null
+    telefone: string | null
+    estado: NotificacaoAdmin['estado']
+    agendada_para: string
+    enviada_em: string | null
+    criada_por_email: string | null
+  }): Promise<NotificacaoAdmin> {
+    return {
+      id: r.id,
+      titulo: r.titulo,
+      texto: r.texto,
+      publico: await nomeDoPublico(r),
+      estado: r.estado,
+      agendada_para: r.agendada_para,
+      enviada_em: r.enviada_em,
+      criada_por: r.criada_por_email,
+      entrega: r.estado === 'enviada' ? await notificacoes.entregaDaCampanha(r.id) : null,
+    }
+  }
+
+  /** The newest messages the staff member may see (an admin's all; a gestor's, their own), with delivery counts. */
+  async function listar(staff: Staff, id?: number): Promise<NotificacaoAdmin[]> {
+    let q = db.selectFrom('admin_notificacoes').selectAll().orderBy('id', 'desc').limit(LISTADAS)
+    if (staff.papel !== 'admin') q = q.where('criada_por', '=', staff.id)
+    if (id !== undefined) q = q.where('id', '=', id)
+    const linhas = await q.execute()
+    if (id !== undefined && linhas.length === 0) throw notFound(notificacoesMensagens.naoEncontrada)
+    return Promise.all(linhas.map(vista))
+  }
+
+  return {
+    listar,
+    restaurantes: (staff: Staff) => restaurantesDe(alcanceDoStaff(staff)),
+
+    /** How it will look, and to how many it would go now. */
+    async previsualizar(staff: Staff, dados: NotificacaoCampanhaDados): Promise<PreVisualizacao> {
+      const alvo = await alvoDe(staff, dados)
+      return { destinatarios: (await destinatarios(alvo)).length, publico: await nomeDoPublico(alvo) }
+    },
+
+    /** Stores the message (audited in the same transaction) and, when it is for now, sends it at once. */
+    async criar(staff: Staff, dados: NotificacaoCampanhaDados, ip: string): Promise<NotificacaoAdmin> {
+      const alvo = await alvoDe(staff, dados)
+      const agendadaPara = quandoDe(dados)
+      const publico = await nomeDoPublico(alvo)
+      const id = await db.transaction().execute(async (trx) => {
+        const linha = await trx
+          .insertInto('admin_notificacoes')
+          .values({
+            titulo: dados.titulo,
+            texto: textoParaHtml(dados.texto),
+            publico: alvo.publico,
+            restaurante_id: alvo.restaurante_id,
+            telefone: alvo.telefone,
+            alcance: alvo.alcance === null ? null : JSON.stringify(alvo.alcance),
+            agendada_para: agendadaPara,
+            criada_por: staff.id,
+            criada_por_email: staff.email,
+            criada_em: isoNow(clock),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        await auditar(trx, clock, atorDe(staff, ip), {
+          acao: dados.quando === 'agora' ? 'notificacao.enviar' : 'notificacao.agendar',
+          entidade: 'notificacao',
+          entidadeId: linha.id,
+          depois: {
+            titulo: dados.titulo,
+            texto: dados.texto,
+            publico,
+            agendada_para: agendadaPara,
+          },
+        })
+        return linha.id
+      })
+      if (dados.quando === 'agora') await enviarUma(id)
+      return (await listar(staff, id))[0] as NotificacaoAdmin
+    },
+
+    /** Cancels a message still scheduled (audited). */
+    async cancelar(staff: Staff, id: number, ip: string): Promise<NotificacaoAdmin> {
+      await db.transaction().execute(async (trx) => {
+        const linha = await trx.selectFrom('admin_notificacoes').selectAll().where('id', '=', id).executeTakeFirst()
+        if (!linha || !visivelPara(staff, linha)) throw notFound(notificacoesMensagens.naoEncontrada)
+        const r = await trx
+          .updateTable('admin_notificacoes')
+          .set({ estado: 'cancelada' })
+          .where('id', '=', id)
+          .where('estado', '=', 'agendada')
+          .executeTakeFirst()
+        if (Number(r.numUpdatedRows) !== 1) throw new HttpError(409, notificacoesMensagens.jaEnviada, 'Já enviada')
+        await auditar(trx, clock, atorDe(staff, ip), {
+          acao: 'notificacao.cancelar',
+          entidade: 'notificacao',
+          entidadeId: id,
+          antes: { estado: 'agendada', agendada_para: linha.agendada_para },
+          depois: { estado: 'cancelada' },
+        })
+      })
+      return (await listar(staff, id))[0] as NotificacaoAdmin
+    },
+
+    /** The job: sends the messages now due, oldest first; answers how many went out. */
+    async despachar(): Promise<number> {
+      const devidas = await db
+        .selectFrom('admin_notificacoes')
+        .select('id')
+        .where('estado', '=', 'agendada')
+        .where('agendada_para', '<=', isoNow(clock))
+        .orderBy('agendada_para')
+        .limit(POR_RONDA)
+        .execute()
+      let enviadas = 0
+      for (const { id } of devidas) if ((await enviarUma(id)) !== null) enviadas++
+      return enviadas
+    },
+  }
+}
+
+const visivelPara = (staff: Staff, linha: { criada_por: number | null }) =>
+  staff.papel === 'admin' || linha.criada_por === staff.id
+
+export type AdminNotificacoes = ReturnType<typeof createAdminNotificacoes>

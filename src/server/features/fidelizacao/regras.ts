@@ -1,0 +1,71 @@
+import type { DefinicoesFidelizacao, RegrasFidelizacaoDados } from '../../../shared/admin-definicoes.ts'
+import { isoNow } from '../../platform/clock.ts'
+import type { DatabaseTransaction } from '../../platform/db.ts'
+import type { FidelizacaoContext } from './context.ts'
+import type { Regras } from './ledger.ts'
+
+/** Told inside the change's transaction (the back-office's audit entry), with the rules before and after. */
+export type RegistoRegras = (
+  trx: DatabaseTransaction,
+  antes: RegrasFidelizacaoDados,
+  depois: RegrasFidelizacaoDados,
+) => Promise<void>
+
+const dados = (r: Regras): RegrasFidelizacaoDados => ({
+  credito_percent: r.creditoPercent,
+  pontos_por_euro: r.pontosPorEuro,
+  patamar: r.patamar,
+})
+
+/**
+ * The loyalty rules as the back-office changes them (issue 21): one row of `fidelizacao_regras`, the environment's
+ * values until an admin sets it. Purchases read it in their own transaction (context.ts `regrasAtuais`), so a change
+ * applies to the next purchase in every process, and each movement keeps the rules it used.
+ */
+export function createRegras(ctx: FidelizacaoContext) {
+  const { db, clock, regras: predefinidas, regrasAtuais } = ctx
+
+  return {
+    async ler(): Promise<DefinicoesFidelizacao> {
+      const [atuais, row] = await Promise.all([
+        regrasAtuais(),
+        db.selectFrom('fidelizacao_regras').select('alterado_em').where('id', '=', 1).executeTakeFirst(),
+      ])
+      return { atuais: dados(atuais), predefinidas: dados(predefinidas), alterado_em: row?.alterado_em ?? null }
+    },
+
+    /** Sets the rules from the next purchase on; `registar` writes the audit entry in the same transaction. */
+    async definir(novas: RegrasFidelizacaoDados, registar: RegistoRegras): Promise<DefinicoesFidelizacao> {
+      const alteradoEm = isoNow(clock)
+      const valores = {
+        taxa_credito: Math.round(novas.credito_percent * 100),
+        pontos_por_euro: novas.pontos_por_euro,
+        patamar: novas.patamar,
+        alterado_em: alteradoEm,
+      }
+      return db.transaction().execute(async (trx) => {
+        // The row made first (as the defaults), so that two changes at once wait on one another's row lock.
+        const atuais = await regrasAtuais(trx)
+        await trx
+          .insertInto('fidelizacao_regras')
+          .values({
+            id: 1,
+            taxa_credito: Math.round(atuais.creditoPercent * 100),
+            pontos_por_euro: atuais.pontosPorEuro,
+            patamar: atuais.patamar,
+            alterado_em: alteradoEm,
+          })
+          .onConflict((oc) => oc.column('id').doNothing())
+          .execute()
+        await trx.updateTable('fidelizacao_regras').set(valores).where('id', '=', 1).execute()
+        const depois: RegrasFidelizacaoDados = {
+          credito_percent: valores.taxa_credito / 100,
+          pontos_por_euro: valores.pontos_por_euro,
+          patamar: valores.patamar,
+        }
+        await registar(trx, dados(atuais), depois)
+        return { atuais: depois, predefinidas: dados(predefinidas), alterado_em: alteradoEm }
+      })
+    },
+  }
+}

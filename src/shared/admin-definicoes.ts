@@ -1,0 +1,45 @@
+import { z } from 'zod'
+
+/**
+ * The loyalty rules an admin changes in the back-office's 'Definições' (issue 21). They apply from the next purchase
+ * on; each movement keeps the rules it was made with, so a change never rewrites an earlier one.
+ */
+
+export const REGRAS_LIMITES = {
+  creditoPercent: { min: 0, max: 100 },
+  pontosPorEuro: { min: 0, max: 1000 },
+  patamar: { min: 1, max: 1_000_000 },
+} as const
+
+export const definicoesMensagens = {
+  credito: 'Indique uma percentagem entre 0 e 100, com até duas casas decimais.',
+  pontos: 'Indique um número inteiro de pontos entre 0 e 1000.',
+  patamar: 'Indique um número inteiro de pontos entre 1 e 1 000 000.',
+} as const
+
+const numero = (mensagem: string) => z.number({ error: mensagem }).refine(Number.isFinite, mensagem)
+
+export const RegrasFidelizacaoSchema = z
+  .object({
+    credito_percent: numero(definicoesMensagens.credito)
+      .min(REGRAS_LIMITES.creditoPercent.min, definicoesMensagens.credito)
+      .max(REGRAS_LIMITES.creditoPercent.max, definicoesMensagens.credito)
+      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, definicoesMensagens.credito),
+    pontos_por_euro: numero(definicoesMensagens.pontos)
+      .int(definicoesMensagens.pontos)
+      .min(REGRAS_LIMITES.pontosPorEuro.min, definicoesMensagens.pontos)
+      .max(REGRAS_LIMITES.pontosPorEuro.max, definicoesMensagens.pontos),
+    patamar: numero(definicoesMensagens.patamar)
+      .int(definicoesMensagens.patamar)
+      .min(REGRAS_LIMITES.patamar.min, definicoesMensagens.patamar)
+      .max(REGRAS_LIMITES.patamar.max, definicoesMensagens.patamar),
+  })
+  .strict()
+export type RegrasFidelizacaoDados = z.infer<typeof RegrasFidelizacaoSchema>
+
+/** What 'Definições' shows: the rules in force, the environment's (the defaults), and when an admin last changed them. */
+export interface DefinicoesFidelizacao {
+  atuais: RegrasFidelizacaoDados
+  predefinidas: RegrasFidelizacaoDados
+  alterado_em: string | null
+}
