@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { ADMIN_API_PREFIX } from '../../shared/admin.ts'
 import type { Config } from '../config.ts'
 import { adminMensagens, type Staff } from '../features/admin/context.ts'
+import { imagensRoutes } from '../features/admin/imagens-routes.ts'
 import { lojasRoutes } from '../features/admin/lojas-routes.ts'
 import { ADMIN_COOKIE, adminRoutes } from '../features/admin/routes.ts'
 import { HttpError } from '../platform/errors.ts'
@@ -62,6 +63,7 @@ export async function adminDoor(app: FastifyInstance, config: Config, s: Service
       })
       await door.register(adminRoutes, { service: s.admin, secureCookie: config.NODE_ENV === 'production' })
       await door.register(lojasRoutes, { service: s.admin })
+      await door.register(imagensRoutes, { service: s.admin })
     },
     { prefix: ADMIN_API_PREFIX },
   )

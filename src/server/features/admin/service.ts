@@ -2,6 +2,7 @@ import type { ConteudosService } from '../conteudos/service.ts'
 import { createAdminAcesso } from './acesso.ts'
 import type { AdminDeps } from './context.ts'
 import { createAdminEquipa } from './equipa.ts'
+import { createAdminImagens } from './imagens.ts'
 import { createAdminLojas } from './lojas.ts'
 import { createAdminNovidades } from './novidades.ts'
 
@@ -20,6 +21,7 @@ export function createAdminService(deps: AdminDeps, features: AdminFeatures) {
   return {
     acesso: createAdminAcesso(deps),
     equipa: createAdminEquipa(deps),
+    imagens: createAdminImagens(deps),
     lojas: createAdminLojas(deps),
     novidades: createAdminNovidades(features.conteudos, deps.clock),
   }

@@ -16,4 +16,12 @@ export const ACOES: Record<string, string> = {
   'novidade.publicar': 'Novidade publicada',
   'novidade.despublicar': 'Novidade despublicada',
   'novidade.apagar': 'Novidade apagada',
+  'imagem.carregar': 'Imagem carregada',
+  'campanha.criar': 'Campanha criada',
+  'campanha.editar': 'Campanha editada',
+  'campanha.publicar': 'Campanha publicada',
+  'campanha.despublicar': 'Campanha despublicada',
+  'campanha.apagar': 'Campanha apagada',
+  'restaurante.editar': 'Restaurante editado',
+  'loja.editar': 'Loja editada',
 }

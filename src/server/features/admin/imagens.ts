@@ -1,0 +1,75 @@
+import { fileTypeFromBuffer } from 'file-type'
+import sharp from 'sharp'
+import {
+  IMAGEM_MAX_BYTES,
+  IMAGEM_MAX_PIXELS,
+  IMAGEM_TIPOS,
+  type ImagemCarregada,
+  imagensMensagens,
+} from '../../../shared/admin-imagens.ts'
+import { isoNow } from '../../platform/clock.ts'
+import { HttpError } from '../../platform/errors.ts'
+import { imageFileName, imageRows, processImage } from '../../platform/images.ts'
+import { type AdminDeps, atorDe, auditar, type Staff } from './context.ts'
+
+/** What an upload's stored source is called before its size and hash (src/shared/imagens.ts). */
+const BASE = 'carregada'
+
+const recusa = (status: number, message: string) =>
+  new HttpError(status, message, 'Imagem recusada', { imagem: message })
+
+/**
+ * Image uploads from the back-office (issue 21). The bytes decide what a file is, never its name or declared type:
+ * file-type reads its signature (JPEG, PNG or WebP, nothing else: an executable renamed `.png`, an SVG, a GIF are
+ * refused), sharp reads its header for its size before anything decodes it (a huge-pixel image is refused unread),
+ * and the pipeline (platform/images.ts) encodes the variants with the same pixel limit. The source and its variants
+ * are stored in `imagens` with the audit entry, in one transaction; the same bytes again store nothing new.
+ */
+export function createAdminImagens({ db, clock }: Pick<AdminDeps, 'db' | 'clock'>) {
+  return {
+    async carregar(staff: Staff, dados: Buffer, ip: string): Promise<ImagemCarregada> {
+      if (dados.length === 0) throw recusa(400, imagensMensagens.vazia)
+      if (dados.length > IMAGEM_MAX_BYTES) throw recusa(413, imagensMensagens.grande)
+      const tipo = (await fileTypeFromBuffer(dados))?.mime
+      if (!tipo || !(IMAGEM_TIPOS as readonly string[]).includes(tipo)) throw recusa(415, imagensMensagens.tipo)
+      let largura: number
+      let altura: number
+      try {
+        const meta = await sharp(dados).metadata()
+        largura = meta.width
+        altura = meta.height
+      } catch {
+        throw recusa(400, imagensMensagens.ilegivel)
+      }
+      if (!(largura > 0 && altura > 0)) throw recusa(400, imagensMensagens.ilegivel)
+      if (largura * altura > IMAGEM_MAX_PIXELS) throw recusa(413, imagensMensagens.pixeis)
+
+      let imagem: Awaited<ReturnType<typeof processImage>>
+      try {
+        imagem = await processImage(dados, { limitInputPixels: IMAGEM_MAX_PIXELS })
+      } catch {
+        throw recusa(400, imagensMensagens.ilegivel)
+      }
+      const nome = imageFileName(BASE, imagem)
+      const url = `/imagens/${nome}`
+      const resultado = { url, largura: imagem.width, altura: imagem.height }
+      await db.transaction().execute(async (trx) => {
+        const existe = await trx.selectFrom('imagens').select('nome').where('nome', '=', nome).executeTakeFirst()
+        if (!existe) {
+          for (const row of imageRows(nome, dados, imagem, isoNow(clock))) {
+            await trx.insertInto('imagens').values(row).execute()
+          }
+        }
+        await auditar(trx, clock, atorDe(staff, ip), {
+          acao: 'imagem.carregar',
+          entidade: 'imagem',
+          entidadeId: nome,
+          depois: { ...resultado, tipo: imagem.type, bytes: dados.length, nova: !existe },
+        })
+      })
+      return resultado
+    },
+  }
+}
+
+export type AdminImagens = ReturnType<typeof createAdminImagens>
