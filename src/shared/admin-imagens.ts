@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { parseSourceName } from './imagens.ts'
+import { isImageFileName } from './imagens.ts'
 
 /**
  * The back-office's image uploads (issue 21): JPEG, PNG or WebP only, recognised by their bytes (not their name or
@@ -23,9 +23,12 @@ export const imagensMensagens = {
 export const ImagemCarregadaSchema = z.object({ url: z.string(), largura: z.number(), altura: z.number() })
 export type ImagemCarregada = z.infer<typeof ImagemCarregadaSchema>
 
-/** A field holding an uploaded (or seeded) image's URL: `/imagens/<source name>`, or null for none. */
+/** A field holding an uploaded (or seeded) image's URL: `/imagens/<name>` of a stored source, or null for none. */
 export const imagemUrl = z
   .string({ error: imagensMensagens.naoExiste })
-  .refine((url) => url.startsWith('/imagens/') && parseSourceName(url) !== null, imagensMensagens.naoExiste)
+  .refine(
+    (url) => url.startsWith('/imagens/') && isImageFileName(url.slice('/imagens/'.length)),
+    imagensMensagens.naoExiste,
+  )
   .nullable()
   .default(null)

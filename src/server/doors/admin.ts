@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { ADMIN_API_PREFIX } from '../../shared/admin.ts'
 import type { Config } from '../config.ts'
+import { conteudosRoutes } from '../features/admin/conteudos-routes.ts'
 import { adminMensagens, type Staff } from '../features/admin/context.ts'
 import { imagensRoutes } from '../features/admin/imagens-routes.ts'
 import { lojasRoutes } from '../features/admin/lojas-routes.ts'
@@ -64,6 +65,7 @@ export async function adminDoor(app: FastifyInstance, config: Config, s: Service
       await door.register(adminRoutes, { service: s.admin, secureCookie: config.NODE_ENV === 'production' })
       await door.register(lojasRoutes, { service: s.admin })
       await door.register(imagensRoutes, { service: s.admin })
+      await door.register(conteudosRoutes, { service: s.admin })
     },
     { prefix: ADMIN_API_PREFIX },
   )

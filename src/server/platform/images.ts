@@ -328,3 +328,14 @@ export async function findStoredImage(
   const body = image?.conteudo ?? image?.dados
   return image && body != null ? { tipo: image.tipo, body } : undefined
 }
+
+/** Whether a source stored by the pipeline (not a variant) is called `nome`: what content may point at. */
+export async function sourceImageExists(db: Database, nome: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('imagens')
+    .select('nome')
+    .where('nome', '=', nome)
+    .where('origem', 'is', null)
+    .executeTakeFirst()
+  return row !== undefined
+}
