@@ -134,6 +134,7 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
   const conteudos = createConteudosService(createConteudosRepository(db), clock, {
     db,
     aoAlterar: () => readCache.invalidate(CONTEUDOS_CACHE_TAGS.novidades),
+    aoAlterarCampanhas: () => readCache.invalidate(CONTEUDOS_CACHE_TAGS.campanhas),
   })
   const restaurantes = createRestaurantesService(createRestaurantesRepository(db))
 

@@ -305,14 +305,39 @@ export async function storeImage(
   options: ProcessOptions = {},
 ): Promise<string> {
   const image = await processImage(source, options)
-  const fileName = imageFileName(base, image)
+  return (await saveImage(db, imageFileName(base, image), source, image)).url
+}
+
+/**
+ * Stores an encoded image under `fileName` (nothing new when it is there already) and answers its URL; `registar`,
+ * when given, runs in the storing transaction (an upload's audit entry).
+ */
+export async function saveImage(
+  db: Database,
+  fileName: string,
+  source: string | Buffer,
+  image: ProcessedImage,
+  registar?: (trx: Database, stored: StoredImage) => Promise<void>,
+): Promise<StoredImage & { url: string }> {
   const rows = imageRows(fileName, source, image, new Date().toISOString())
-  await db.transaction().execute(async (trx) => {
+  const stored = await db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom('imagens').select('nome').where('nome', '=', fileName).executeTakeFirst()
-    if (existing) return
-    for (const row of rows) await trx.insertInto('imagens').values(row).execute()
+    if (!existing) for (const row of rows) await trx.insertInto('imagens').values(row).execute()
+    const result = { nome: fileName, tipo: image.type, largura: image.width, altura: image.height, nova: !existing }
+    await registar?.(trx, result)
+    return result
   })
-  return `/imagens/${fileName}`
+  return { ...stored, url: `/imagens/${fileName}` }
+}
+
+/** What `saveImage` tells its record (the back-office's audit entry, written in the same transaction). */
+export interface StoredImage {
+  nome: string
+  tipo: SourceType
+  largura: number
+  altura: number
+  /** False when the same bytes were stored before (nothing new was written). */
+  nova: boolean
 }
 
 /** A stored image by its file name, as the image route serves it: its type and bytes. */

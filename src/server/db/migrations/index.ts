@@ -19,6 +19,7 @@ import * as rgpd from './2026-11-27T0000-rgpd.ts'
 import * as admin from './2026-11-28T0000-admin.ts'
 import * as novidadesPublicacao from './2026-11-29T0000-novidades-publicacao.ts'
 import * as lojasPausa from './2026-11-29T0100-lojas-pausa.ts'
+import * as campanhasPublicacao from './2026-11-30T0100-campanhas-publicacao.ts'
 
 /**
  * Every migration, by its timestamped name. Listed here rather than read from disk so that the same code runs under
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0000-admin': admin,
   '2026-11-29T0000-novidades-publicacao': novidadesPublicacao,
   '2026-11-29T0100-lojas-pausa': lojasPausa,
+  '2026-11-30T0100-campanhas-publicacao': campanhasPublicacao,
 }

@@ -7,9 +7,8 @@ import {
   type ImagemCarregada,
   imagensMensagens,
 } from '../../../shared/admin-imagens.ts'
-import { isoNow } from '../../platform/clock.ts'
 import { HttpError } from '../../platform/errors.ts'
-import { imageFileName, imageRows, processImage } from '../../platform/images.ts'
+import { imageFileName, type ProcessedImage, processImage, saveImage } from '../../platform/images.ts'
 import { type AdminDeps, atorDe, auditar, type Staff } from './context.ts'
 
 /** What an upload's stored source is called before its size and hash (src/shared/imagens.ts). */
@@ -44,30 +43,28 @@ export function createAdminImagens({ db, clock }: Pick<AdminDeps, 'db' | 'clock'
       if (!(largura > 0 && altura > 0)) throw recusa(400, imagensMensagens.ilegivel)
       if (largura * altura > IMAGEM_MAX_PIXELS) throw recusa(413, imagensMensagens.pixeis)
 
-      let imagem: Awaited<ReturnType<typeof processImage>>
+      let imagem: ProcessedImage
       try {
         imagem = await processImage(dados, { limitInputPixels: IMAGEM_MAX_PIXELS })
       } catch {
         throw recusa(400, imagensMensagens.ilegivel)
       }
-      const nome = imageFileName(BASE, imagem)
-      const url = `/imagens/${nome}`
-      const resultado = { url, largura: imagem.width, altura: imagem.height }
-      await db.transaction().execute(async (trx) => {
-        const existe = await trx.selectFrom('imagens').select('nome').where('nome', '=', nome).executeTakeFirst()
-        if (!existe) {
-          for (const row of imageRows(nome, dados, imagem, isoNow(clock))) {
-            await trx.insertInto('imagens').values(row).execute()
-          }
-        }
-        await auditar(trx, clock, atorDe(staff, ip), {
+      const { url } = await saveImage(db, imageFileName(BASE, imagem), dados, imagem, (trx, guardada) =>
+        auditar(trx, clock, atorDe(staff, ip), {
           acao: 'imagem.carregar',
           entidade: 'imagem',
-          entidadeId: nome,
-          depois: { ...resultado, tipo: imagem.type, bytes: dados.length, nova: !existe },
-        })
-      })
-      return resultado
+          entidadeId: guardada.nome,
+          depois: {
+            url: `/imagens/${guardada.nome}`,
+            tipo: guardada.tipo,
+            largura: guardada.largura,
+            altura: guardada.altura,
+            bytes: dados.length,
+            nova: guardada.nova,
+          },
+        }),
+      )
+      return { url, largura: imagem.width, altura: imagem.height }
     },
   }
 }

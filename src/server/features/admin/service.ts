@@ -1,5 +1,6 @@
 import type { ConteudosService } from '../conteudos/service.ts'
 import { createAdminAcesso } from './acesso.ts'
+import { createAdminCampanhas } from './campanhas.ts'
 import type { AdminDeps } from './context.ts'
 import { createAdminEquipa } from './equipa.ts'
 import { createAdminImagens } from './imagens.ts'
@@ -24,6 +25,7 @@ export function createAdminService(deps: AdminDeps, features: AdminFeatures) {
     imagens: createAdminImagens(deps),
     lojas: createAdminLojas(deps),
     novidades: createAdminNovidades(features.conteudos, deps.clock),
+    campanhas: createAdminCampanhas(features.conteudos, deps.clock),
   }
 }
 

@@ -11,9 +11,11 @@ import { type Clock, isoNow } from '../../platform/clock.ts'
 import { sha256 } from '../../platform/crypto.ts'
 import { notFound } from '../../platform/errors.ts'
 import { sanitizeHtml } from '../../platform/html.ts'
+import { createGestaoCampanhas } from './campanhas-gestao.ts'
 import { createGestaoNovidades, type GestaoNovidadesDeps } from './novidades-gestao.ts'
 import type { ConteudosRepository, ConteudoTable } from './repository.ts'
 
+export type { RegistoCampanha } from './campanhas-gestao.ts'
 export type { RegistoNovidade } from './novidades-gestao.ts'
 
 type PerguntaRow = Omit<FaqPerguntasTable, 'id' | 'posicao'> & { id: number }
@@ -60,7 +62,10 @@ export interface ComFim {
 export function createConteudosService(
   repository: ConteudosRepository,
   clock: Clock,
-  gestao: Omit<GestaoNovidadesDeps, 'clock'>,
+  gestao: Omit<GestaoNovidadesDeps, 'clock'> & {
+    /** Called after each commit that changed a campaign (the read cache forgets the campaigns). */
+    aoAlterarCampanhas: () => void
+  },
 ) {
   async function listConteudo(table: ConteudoTable): Promise<NovidadeResumo[]> {
     return (await repository.listConteudo(table)).map(toResumo)
@@ -74,7 +79,9 @@ export function createConteudosService(
 
   return {
     /** The back-office's news items (published or not) and their changes. */
-    novidades: createGestaoNovidades({ ...gestao, clock }),
+    novidades: createGestaoNovidades({ db: gestao.db, aoAlterar: gestao.aoAlterar, clock }),
+    /** The back-office's campaigns (published or not, ended or not) and their changes. */
+    campanhas: createGestaoCampanhas({ db: gestao.db, aoAlterar: gestao.aoAlterarCampanhas, clock }),
 
     listNovidades: () => listConteudo('novidades'),
     getNovidade: (tag: string) => getConteudo('novidades', tag, 'Esta novidade não existe.'),

@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto'
+import sharp from 'sharp'
+import { adminNaConsola } from './admin-support.ts'
+import { DESKTOP, expect, expectAccessible, test } from './support.ts'
+
+/**
+ * Content with images (issue 21): a news item published with an image uploaded through the form, which the customer's
+ * /novidades shows with its image. An admin publishes it (`adminNaConsola`): a gestor is made by an admin's
+ * invitation, whose e-mail this journey cannot open; the gestor's access to news is proved by the server's tests.
+ */
+
+test.use({ ...DESKTOP })
+
+test('an admin publishes a news item with an uploaded image and the customer sees it on /novidades', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  await adminNaConsola(page, 'conteudos')
+  await page.getByRole('navigation', { name: 'Secções' }).getByRole('link', { name: 'Novidades' }).click()
+  await expect(page.getByRole('heading', { name: 'Novidades', level: 1 })).toBeVisible()
+
+  const sufixo = randomUUID().slice(0, 8)
+  const titulo = `Esplanada aberta ${sufixo}`
+  const form = page.locator('#novidade-form')
+  await form.getByRole('textbox', { name: 'Título', exact: true }).fill(titulo)
+  await form.getByRole('textbox', { name: 'Subtítulo' }).fill('Com sol e gelados')
+  await form.getByRole('textbox', { name: 'Texto', exact: true }).fill('A esplanada <strong>abriu</strong>.')
+  await form.getByRole('textbox', { name: 'Identificador (URL)' }).fill(`esplanada-${sufixo}`)
+  const png = await sharp({ create: { width: 1200, height: 675, channels: 3, background: '#2f7d4f' } })
+    .png()
+    .toBuffer()
+  await form.getByLabel('Imagem', { exact: true }).setInputFiles({ name: 'esplanada.png', mimeType: 'image/png', buffer: png })
+  await expect(form.getByRole('img', { name: 'Imagem: pré-visualização' })).toBeVisible()
+  await form.getByRole('button', { name: 'Pré-visualizar' }).click()
+  const cartao = page.getByRole('article', { name: 'Como o cliente vê' })
+  await expect(cartao.getByRole('heading', { name: titulo })).toBeVisible()
+  await expect(cartao.locator('strong')).toHaveText('abriu')
+  await expectAccessible(page)
+  await page.screenshot({ path: 'test-results/admin-conteudos-novidade.png', fullPage: true })
+
+  await form.getByRole('button', { name: 'Criar rascunho' }).click()
+  await expect(page.getByRole('status').filter({ hasText: `«${titulo}» foi criada como rascunho.` })).toBeVisible()
+  await page.getByRole('button', { name: `Publicar «${titulo}»` }).click()
+  await expect(page.getByRole('row').filter({ hasText: titulo })).toContainText('Publicada')
+
+  await page.goto('/novidades')
+  const card = page.getByRole('link').filter({ hasText: titulo })
+  await expect(card).toBeVisible()
+  const imagem = card.locator('img')
+  await expect(imagem).toHaveAttribute('src', /\/imagens\/carregada\.1200x675\.[0-9a-f]{10}\./)
+  await expect.poll(() => imagem.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+})
+
+for (const [nome, viewport] of [
+  ['1280×800', { width: 1280, height: 800 }],
+  ['800×1280', { width: 800, height: 1280 }],
+] as const) {
+  test(`the content screens are accessible at ${nome}`, async ({ page }) => {
+    test.setTimeout(60_000)
+    await page.setViewportSize(viewport)
+    await adminNaConsola(page, 'conteudos-a11y')
+    for (const [ligacao, titulo] of [['Novidades', 'Novidades']] as const) {
+      await page.getByRole('navigation', { name: 'Secções' }).getByRole('link', { name: ligacao }).click()
+      await expect(page.getByRole('heading', { name: titulo, level: 1 })).toBeVisible()
+      await expectAccessible(page)
+      await page.screenshot({ path: `test-results/admin-conteudos-${ligacao}-${viewport.width}.png`, fullPage: true })
+    }
+  })
+}
