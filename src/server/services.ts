@@ -16,7 +16,8 @@ import { createFidelizacaoService, LOJA_LIMITES } from './features/fidelizacao/s
 import { createPushService } from './features/notificacoes/push.ts'
 import { createNotificacoesService } from './features/notificacoes/service.ts'
 import { createRestaurantesRepository } from './features/restaurantes/repository.ts'
-import { createRestaurantesService } from './features/restaurantes/service.ts'
+import { RESTAURANTES_CACHE_TAG } from './features/restaurantes/routes.ts'
+import { createGestaoRestaurantes, createRestaurantesService } from './features/restaurantes/service.ts'
 import { createRgpdService } from './features/rgpd/service.ts'
 import { type Clock, systemClock } from './platform/clock.ts'
 import { dataKeyringFor } from './platform/crypto.ts'
@@ -249,7 +250,10 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
   // The back-office's staff, their sign-in and the audit log: stands alone (issue 21).
   const admin = createAdminService(
     { db, clock, limiter, cifra, appUrl: config.APP_URL, lojas: restaurantes },
-    { conteudos },
+    {
+      conteudos,
+      restaurantes: createGestaoRestaurantes({ db, aoAlterar: () => readCache.invalidate(RESTAURANTES_CACHE_TAG) }),
+    },
   )
 
   return {

@@ -24,6 +24,8 @@ export const adminPaths = {
   novidades: '/admin/novidades',
   convite: '/admin/convite/:token',
   lojas: '/admin/lojas',
+  campanhas: '/admin/campanhas',
+  restaurantes: '/admin/restaurantes',
 } as const
 
 const adminPatterns = Object.values(adminPaths).map((p) => new RegExp(`^${p.replace(/:\w+/g, '[^/]+')}/?$`))

@@ -5,6 +5,7 @@ import { conteudosRoutes } from '../features/admin/conteudos-routes.ts'
 import { adminMensagens, type Staff } from '../features/admin/context.ts'
 import { imagensRoutes } from '../features/admin/imagens-routes.ts'
 import { lojasRoutes } from '../features/admin/lojas-routes.ts'
+import { restaurantesRoutes } from '../features/admin/restaurantes-routes.ts'
 import { ADMIN_COOKIE, adminRoutes } from '../features/admin/routes.ts'
 import { HttpError } from '../platform/errors.ts'
 import type { Services } from '../services.ts'
@@ -66,6 +67,7 @@ export async function adminDoor(app: FastifyInstance, config: Config, s: Service
       await door.register(lojasRoutes, { service: s.admin })
       await door.register(imagensRoutes, { service: s.admin })
       await door.register(conteudosRoutes, { service: s.admin })
+      await door.register(restaurantesRoutes, { service: s.admin })
     },
     { prefix: ADMIN_API_PREFIX },
   )

@@ -1,4 +1,5 @@
 import type { ConteudosService } from '../conteudos/service.ts'
+import type { GestaoRestaurantes } from '../restaurantes/service.ts'
 import { createAdminAcesso } from './acesso.ts'
 import { createAdminCampanhas } from './campanhas.ts'
 import type { AdminDeps } from './context.ts'
@@ -6,12 +7,15 @@ import { createAdminEquipa } from './equipa.ts'
 import { createAdminImagens } from './imagens.ts'
 import { createAdminLojas } from './lojas.ts'
 import { createAdminNovidades } from './novidades.ts'
+import { createAdminRestaurantes } from './restaurantes.ts'
 
 export type { Staff } from './context.ts'
 
 /** The features whose content the back-office manages, through their services. */
 export interface AdminFeatures {
   conteudos: ConteudosService
+  /** The content of restaurants and stores (features/restaurantes' editing). */
+  restaurantes: GestaoRestaurantes
 }
 
 /**
@@ -26,6 +30,7 @@ export function createAdminService(deps: AdminDeps, features: AdminFeatures) {
     lojas: createAdminLojas(deps),
     novidades: createAdminNovidades(features.conteudos, deps.clock),
     campanhas: createAdminCampanhas(features.conteudos, deps.clock),
+    restaurantes: createAdminRestaurantes(features.restaurantes, deps.clock),
   }
 }
 

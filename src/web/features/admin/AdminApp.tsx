@@ -15,6 +15,7 @@ const VerificarTotpPage = lazy(() => import('./VerificarTotpPage.tsx').then((m) 
 const UtilizadoresPage = lazy(() => import('./UtilizadoresPage.tsx').then((m) => ({ default: m.UtilizadoresPage })))
 const AuditoriaPage = lazy(() => import('./AuditoriaPage.tsx').then((m) => ({ default: m.AuditoriaPage })))
 const NovidadesPage = lazy(() => import('./NovidadesPage.tsx').then((m) => ({ default: m.NovidadesPage })))
+const CampanhasPage = lazy(() => import('./CampanhasPage.tsx').then((m) => ({ default: m.CampanhasPage })))
 const LojasPage = lazy(() => import('./LojasPage.tsx').then((m) => ({ default: m.LojasPage })))
 const ConvitePage = lazy(() => import('./ConvitePage.tsx').then((m) => ({ default: m.ConvitePage })))
 
@@ -30,6 +31,7 @@ function AdminRoutes() {
     { path: 'auditoria', element: <AuditoriaPage /> },
     { path: 'novidades', element: <NovidadesPage /> },
     { path: 'lojas', element: <LojasPage /> },
+    { path: 'campanhas', element: <CampanhasPage /> },
     { path: 'convite/:token', element: <ConvitePage /> },
     { path: '*', element: <EntrarPage /> },
   ])

@@ -4,5 +4,7 @@ export const adminKeys = {
   sessao: () => [...adminKeys.all, 'sessao'] as const,
   utilizadores: () => [...adminKeys.all, 'utilizadores'] as const,
   novidades: () => [...adminKeys.all, 'novidades'] as const,
+  campanhas: () => [...adminKeys.all, 'campanhas'] as const,
+  restaurantes: () => [...adminKeys.all, 'restaurantes'] as const,
   auditoria: (filtro: Record<string, string | number>) => [...adminKeys.all, 'auditoria', filtro] as const,
 }

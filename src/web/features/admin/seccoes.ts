@@ -7,6 +7,7 @@ import { adminPaths, type Papel } from '../../../shared/admin.ts'
 export const SECCOES: { nome: string; para?: string; papeis: readonly Papel[]; fim?: boolean }[] = [
   { nome: 'Início', para: adminPaths.inicio, papeis: ['admin', 'gestor', 'loja'], fim: true },
   { nome: 'Novidades', para: adminPaths.novidades, papeis: ['admin', 'gestor'] },
+  { nome: 'Campanhas', para: adminPaths.campanhas, papeis: ['admin', 'gestor'] },
   { nome: 'Lojas', para: adminPaths.lojas, papeis: ['admin', 'gestor', 'loja'] },
   { nome: 'Outros conteúdos', papeis: ['admin', 'gestor'] },
   { nome: 'Ementas e esgotados', papeis: ['admin', 'gestor', 'loja'] },
