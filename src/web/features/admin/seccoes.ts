@@ -9,6 +9,7 @@ export const SECCOES: { nome: string; para?: string; papeis: readonly Papel[]; f
   { nome: 'Novidades', para: adminPaths.novidades, papeis: ['admin', 'gestor'] },
   { nome: 'Campanhas', para: adminPaths.campanhas, papeis: ['admin', 'gestor'] },
   { nome: 'Lojas', para: adminPaths.lojas, papeis: ['admin', 'gestor', 'loja'] },
+  { nome: 'Restaurantes e lojas', para: adminPaths.restaurantes, papeis: ['admin', 'gestor'] },
   { nome: 'Outros conteúdos', papeis: ['admin', 'gestor'] },
   { nome: 'Ementas e esgotados', papeis: ['admin', 'gestor', 'loja'] },
   { nome: 'Pessoas e fidelização', papeis: ['admin', 'gestor', 'loja'] },
