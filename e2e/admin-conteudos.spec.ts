@@ -29,7 +29,9 @@ test('an admin publishes a news item with an uploaded image and the customer see
   const png = await sharp({ create: { width: 1200, height: 675, channels: 3, background: '#2f7d4f' } })
     .png()
     .toBuffer()
-  await form.getByLabel('Imagem', { exact: true }).setInputFiles({ name: 'esplanada.png', mimeType: 'image/png', buffer: png })
+  await form
+    .getByLabel('Imagem', { exact: true })
+    .setInputFiles({ name: 'esplanada.png', mimeType: 'image/png', buffer: png })
   await expect(form.getByRole('img', { name: 'Imagem: pré-visualização' })).toBeVisible()
   await form.getByRole('button', { name: 'Pré-visualizar' }).click()
   const cartao = page.getByRole('article', { name: 'Como o cliente vê' })
@@ -56,14 +58,23 @@ for (const [nome, viewport] of [
   ['800×1280', { width: 800, height: 1280 }],
 ] as const) {
   test(`the content screens are accessible at ${nome}`, async ({ page }) => {
-    test.setTimeout(60_000)
+    test.setTimeout(90_000)
     await page.setViewportSize(viewport)
     await adminNaConsola(page, 'conteudos-a11y')
-    for (const [ligacao, titulo] of [['Novidades', 'Novidades']] as const) {
-      await page.getByRole('navigation', { name: 'Secções' }).getByRole('link', { name: ligacao }).click()
+    const seccoes = page.getByRole('navigation', { name: 'Secções' })
+    for (const titulo of ['Novidades', 'Campanhas', 'Restaurantes e lojas']) {
+      await seccoes.getByRole('link', { name: titulo, exact: true }).click()
       await expect(page.getByRole('heading', { name: titulo, level: 1 })).toBeVisible()
       await expectAccessible(page)
-      await page.screenshot({ path: `test-results/admin-conteudos-${ligacao}-${viewport.width}.png`, fullPage: true })
+      await page.screenshot({ path: `test-results/admin-conteudos-${titulo}-${viewport.width}.png`, fullPage: true })
     }
+    // A store's form open, with its hours of ordering per weekday.
+    await page
+      .getByRole('button', { name: /^Editar a loja / })
+      .first()
+      .click()
+    await expect(page.getByRole('heading', { name: /^Editar a loja / })).toBeVisible()
+    await expectAccessible(page)
+    await page.screenshot({ path: `test-results/admin-conteudos-loja-${viewport.width}.png`, fullPage: true })
   })
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { campanhasMensagens } from '../../../shared/campanhas-gestao.ts'
 import { insertCampanha } from '../../testing/fixtures.ts'
 import { createTestApp, type TestApp, testDialects } from '../../testing/harness.ts'
-import { chamadas, pngDe, staffCom } from './testing-conteudos.ts'
+import { chamadas, pngDe, staffCom } from './testing.ts'
 
 /**
  * Campaigns in the back-office (issue 21): admin and gestor create, edit, publish, take off, order and delete them,

@@ -48,8 +48,9 @@ export const imagensRoutes: FastifyPluginAsyncZod<{ service: AdminService }> = a
     { config: { papeis: ['admin', 'gestor'] }, schema: { response: dataResponse(ImagemCarregadaSchema) } },
     async (request) => {
       const corpo = request.body
+      // A JSON body (the door's own parser) is a body of the wrong shape: the file itself is expected.
       if (!Buffer.isBuffer(corpo)) {
-        throw new HttpError(415, imagensMensagens.tipo, 'Imagem recusada', { imagem: imagensMensagens.tipo })
+        throw new HttpError(400, imagensMensagens.tipo, 'Imagem recusada', { imagem: imagensMensagens.tipo })
       }
       return { data: await service.imagens.carregar(request.staff, corpo, request.ip) }
     },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { imagensMensagens } from '../../../shared/admin-imagens.ts'
 import { insertNovidade } from '../../testing/fixtures.ts'
 import { createTestApp, type TestApp, testDialects } from '../../testing/harness.ts'
-import { chamadas, pngDe, staffCom } from './testing-conteudos.ts'
+import { chamadas, pngDe, staffCom } from './testing.ts'
 
 /** A news item's image (issue 21): uploaded, then attached; the customer's next read shows it (its ETag moves). */
 

@@ -3,7 +3,7 @@ import { restaurantesMensagens } from '../../../shared/admin-restaurantes.ts'
 import { mensagens } from '../../../shared/validacao.ts'
 import { insertLoja, insertRestaurante } from '../../testing/fixtures.ts'
 import { createTestApp, type TestApp, testDialects } from '../../testing/harness.ts'
-import { chamadas, pngDe, staffCom } from './testing-conteudos.ts'
+import { chamadas, pngDe, staffCom } from './testing.ts'
 
 /**
  * Restaurants and stores' content in the back-office (issue 21): an admin edits every one, a gestor their restaurants'
