@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import sharp from 'sharp'
+import type { Loja, RestauranteResumo } from '../src/shared/restaurantes.ts'
 import { adminNaConsola } from './admin-support.ts'
-import { DESKTOP, expect, expectAccessible, test } from './support.ts'
+import { api, DESKTOP, expect, expectAccessible, test } from './support.ts'
 
 /**
  * Content with images (issue 21): a news item published with an image uploaded through the form, which the customer's
@@ -51,6 +52,44 @@ test('an admin publishes a news item with an uploaded image and the customer see
   const imagem = card.locator('img')
   await expect(imagem).toHaveAttribute('src', /\/imagens\/carregada\.1200x675\.[0-9a-f]{10}\./)
   await expect.poll(() => imagem.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+})
+
+test("a campaign with an image and a store edited from the back-office show on the customer's next reads", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000)
+  await adminNaConsola(page, 'campanhas')
+  const seccoes = page.getByRole('navigation', { name: 'Secções' })
+  await seccoes.getByRole('link', { name: 'Campanhas', exact: true }).click()
+  const sufixo = randomUUID().slice(0, 8)
+  const titulo = `Semana do bacalhau ${sufixo}`
+  const form = page.locator('#campanha-form')
+  await form.getByRole('textbox', { name: 'Título', exact: true }).fill(titulo)
+  await form.getByRole('textbox', { name: 'Texto', exact: true }).fill('Bacalhau à Brás a preço especial.')
+  await form.getByRole('textbox', { name: 'Identificador (URL)' }).fill(`bacalhau-${sufixo}`)
+  const png = await sharp({ create: { width: 800, height: 450, channels: 3, background: '#1d4e89' } })
+    .png()
+    .toBuffer()
+  await form.getByLabel('Imagem', { exact: true }).setInputFiles({ name: 'b.png', mimeType: 'image/png', buffer: png })
+  await expect(form.getByRole('img', { name: 'Imagem: pré-visualização' })).toBeVisible()
+  await form.getByRole('button', { name: 'Criar rascunho' }).click()
+  await page.getByRole('button', { name: `Publicar «${titulo}»` }).click()
+  await expect(page.getByRole('row').filter({ hasText: titulo })).toContainText('Publicada')
+  const campanhas = await api<{ tag: string; image: { list: string } }[]>(request, '/api/campanhas')
+  expect(campanhas.find((c) => c.tag === `bacalhau-${sufixo}`)?.image.list).toMatch(/\/imagens\/carregada\.800x450\./)
+
+  // A store of the last restaurant (no other journey reads it): its phone changed, the customer's page says so.
+  const restaurante = (await api<RestauranteResumo[]>(request, '/api/restaurantes')).at(-1)
+  const loja = restaurante?.lojas.at(-1)
+  await seccoes.getByRole('link', { name: 'Restaurantes e lojas', exact: true }).click()
+  await page.getByRole('button', { name: `Editar a loja ${loja?.name}` }).click()
+  const telefone = `+351 210 ${sufixo.replace(/\D/g, '').padEnd(6, '0').slice(0, 6)}`
+  await page.getByRole('textbox', { name: 'Telefone', exact: true }).fill(telefone)
+  await page.getByRole('button', { name: 'Guardar loja' }).click()
+  await expect(page.getByRole('status').filter({ hasText: `«${loja?.name}» foi guardado.` })).toBeVisible()
+  const vista = await api<Loja>(request, `/api/restaurantes/${restaurante?.tag}/lojas/${loja?.tag}`)
+  expect(vista.address.phone).toBe(telefone)
 })
 
 for (const [nome, viewport] of [
