@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../shared/format.ts'
 import { Dialog } from '../../ui/Dialog.tsx'
 import { CheckboxField, Field, FieldError, RequiredMark, useFieldIds } from '../../ui/Field.tsx'
 import { useApiForm } from '../../ui/form.tsx'
+import { Picture } from '../../ui/Picture.tsx'
 import { AdminLayout } from './AdminLayout.tsx'
 import { adminGet, adminPost } from './api.ts'
 import { ImagemCampo } from './ImagemCampo.tsx'
@@ -130,9 +131,22 @@ export function CampanhasPage() {
               {lista.data.map((n) => (
                 <tr key={n.id}>
                   <td>
-                    {n.title}
-                    {n.destaque && <small> (destaque)</small>}
-                    {n.imagem && <small> (com imagem)</small>}
+                    <div className="admin-titulo-imagem">
+                      {n.imagem && (
+                        <Picture
+                          src={n.imagem}
+                          alt=""
+                          sizes="4rem"
+                          className="admin-miniatura"
+                          width={64}
+                          height={36}
+                        />
+                      )}
+                      <span>
+                        {n.title}
+                        {n.destaque && <small> (destaque)</small>}
+                      </span>
+                    </div>
                   </td>
                   <td>{n.tag}</td>
                   <td>{n.posicao}</td>
