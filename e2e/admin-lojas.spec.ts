@@ -15,7 +15,7 @@ test('an admin pauses a store until resumed, the app says so, and resumes it', a
   test.setTimeout(60_000)
   await adminNaConsola(page, 'lojas')
 
-  await page.getByRole('navigation', { name: 'Secções' }).getByRole('link', { name: 'Lojas' }).click()
+  await page.getByRole('navigation', { name: 'Secções' }).getByRole('link', { name: 'Lojas', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Lojas', level: 1 })).toBeVisible()
   const linha = page.getByRole('row').filter({ hasText: LOJA })
   await expect(linha).toContainText('A aceitar encomendas')

@@ -16,7 +16,8 @@ import { createFidelizacaoService, LOJA_LIMITES } from './features/fidelizacao/s
 import { createPushService } from './features/notificacoes/push.ts'
 import { createNotificacoesService } from './features/notificacoes/service.ts'
 import { createRestaurantesRepository } from './features/restaurantes/repository.ts'
-import { createRestaurantesService } from './features/restaurantes/service.ts'
+import { RESTAURANTES_CACHE_TAG } from './features/restaurantes/routes.ts'
+import { createGestaoRestaurantes, createRestaurantesService } from './features/restaurantes/service.ts'
 import { createRgpdService } from './features/rgpd/service.ts'
 import { type Clock, systemClock } from './platform/clock.ts'
 import { dataKeyringFor } from './platform/crypto.ts'
@@ -144,6 +145,7 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
     db,
     aoAlterar: () => readCache.invalidate(CONTEUDOS_CACHE_TAGS.novidades),
     invalidar: (tag) => readCache.invalidate(tag),
+    aoAlterarCampanhas: () => readCache.invalidate(CONTEUDOS_CACHE_TAGS.campanhas),
   })
   const restaurantes = createRestaurantesService(createRestaurantesRepository(db))
 
@@ -266,6 +268,7 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
       notificacoes,
       pessoas: { conta, fidelizacao, encomendas, rgpd, lojas: restaurantes },
       relatorios: { encomendas: encomendas.relatorio, fidelizacao: fidelizacao.relatorio, conta: conta.relatorio },
+      restaurantes: createGestaoRestaurantes({ db, aoAlterar: () => readCache.invalidate(RESTAURANTES_CACHE_TAG) }),
     },
   )
 

@@ -35,6 +35,8 @@ export const adminPaths = {
   perfis: '/admin/perfis',
   definicoes: '/admin/definicoes',
   notificacoes: '/admin/notificacoes',
+  campanhas: '/admin/campanhas',
+  restaurantes: '/admin/restaurantes',
 } as const
 
 const adminPatterns = Object.values(adminPaths).map((p) => new RegExp(`^${p.replace(/:\w+/g, '[^/]+')}/?$`))

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { imagemUrl } from './admin-imagens.ts'
 import { INT_MAX, MULTILINHA, mensagens, obrigatorio, opcional } from './validacao.ts'
 
 /**
@@ -28,6 +29,8 @@ export const NovidadeInputSchema = z.strictObject({
     .min(0, mensagens.naoNegativo)
     .max(INT_MAX)
     .default(0),
+  /** The uploaded image (POST /admin/api/imagens) shown in the list and on the item's page; null: none. */
+  imagem: imagemUrl,
 })
 export type NovidadeInput = z.input<typeof NovidadeInputSchema>
 export type NovidadeDados = z.output<typeof NovidadeInputSchema>
@@ -44,5 +47,7 @@ export const NovidadeStaffSchema = z.object({
   publicada: z.boolean(),
   publicado_em: z.string(),
   despublicado_em: z.string().nullable(),
+  /** The image of its page (or of the list, when it has only that one). */
+  imagem: z.string().nullable(),
 })
 export type NovidadeStaff = z.infer<typeof NovidadeStaffSchema>

@@ -104,6 +104,8 @@ export function primeiroTextoProibido(valor: unknown): string | null {
     const [atual, caminho] = item
     if (typeof atual === 'string') {
       if (!textoPermitido(atual, true)) return caminho
+    } else if (ArrayBuffer.isView(atual)) {
+      // Bytes (a raw body: the back-office's image upload) hold no text to check.
     } else if (Array.isArray(atual)) {
       for (let i = atual.length - 1; i >= 0; i--) pilha.push([atual[i], sob(caminho, String(i))])
     } else if (typeof atual === 'object' && atual !== null) {

@@ -55,6 +55,8 @@ export interface NovidadesTable extends ConteudoBase {
 export interface CampanhasTable extends ConteudoBase {
   /** When it ends (migration 2026-11-26T0100-campanhas-fim); null: until it is taken down. */
   termina_em: string | null
+  /** When it was taken off the customer's screens (migration 2026-11-30T0100-campanhas-publicacao); null: published. */
+  despublicado_em: string | null
 }
 
 export interface FaqCategoriasTable {

@@ -2,13 +2,16 @@ import type { FastifyInstance } from 'fastify'
 import { ADMIN_API_PREFIX } from '../../shared/admin.ts'
 import type { Config } from '../config.ts'
 import { chavesRoutes } from '../features/admin/chaves-routes.ts'
+import { conteudosRoutes } from '../features/admin/conteudos-routes.ts'
 import { adminMensagens, type Staff } from '../features/admin/context.ts'
 import { definicoesRoutes } from '../features/admin/definicoes-routes.ts'
 import { ementasRoutes } from '../features/admin/ementas-routes.ts'
+import { imagensRoutes } from '../features/admin/imagens-routes.ts'
 import { lojasRoutes } from '../features/admin/lojas-routes.ts'
 import { notificacoesRoutes } from '../features/admin/notificacoes-routes.ts'
 import { pessoasRoutes } from '../features/admin/pessoas-routes.ts'
 import { relatoriosRoutes } from '../features/admin/relatorios-routes.ts'
+import { restaurantesRoutes } from '../features/admin/restaurantes-routes.ts'
 import { ADMIN_COOKIE, adminRoutes } from '../features/admin/routes.ts'
 import { textosRoutes } from '../features/admin/textos-routes.ts'
 import { HttpError } from '../platform/errors.ts'
@@ -76,6 +79,9 @@ export async function adminDoor(app: FastifyInstance, config: Config, s: Service
       await door.register(pessoasRoutes, { service: s.admin })
       await door.register(definicoesRoutes, { service: s.admin })
       await door.register(notificacoesRoutes, { service: s.admin })
+      await door.register(imagensRoutes, { service: s.admin })
+      await door.register(conteudosRoutes, { service: s.admin })
+      await door.register(restaurantesRoutes, { service: s.admin })
     },
     { prefix: ADMIN_API_PREFIX },
   )

@@ -69,6 +69,11 @@ export interface ProcessOptions {
    * draws the same pictures on every run, and encoding them is most of its time. Uploads leave it unset.
    */
   cacheDir?: string
+  /**
+   * The most pixels a raster source may have (sharp's `limitInputPixels`): sharp refuses a larger one before decoding
+   * it. Uploads set it (the back-office's limit); unset, sharp's own default holds.
+   */
+  limitInputPixels?: number
 }
 
 /** Where the seed keeps its encoded variants (beside other tools' caches, ignored by git, gone with node_modules). */
@@ -115,8 +120,8 @@ export function imageFileName(base: string, image: Pick<ProcessedImage, 'type' |
  * Buffer is refused, so that an upload can never store markup that a browser would run.
  */
 export async function processImage(source: string | Buffer, options: ProcessOptions = {}): Promise<ProcessedImage> {
-  const { cacheDir } = options
-  if (!cacheDir) return encode(source)
+  const { cacheDir, limitInputPixels } = options
+  if (!cacheDir) return encode(source, limitInputPixels)
   const key = cacheKey(source)
   const memoKey = `${cacheDir}\0${key}`
   let pending = memo.get(memoKey)
@@ -177,10 +182,11 @@ async function isStaleLock(lock: string): Promise<boolean> {
   }
 }
 
-async function encode(source: string | Buffer): Promise<ProcessedImage> {
+async function encode(source: string | Buffer, limitInputPixels?: number): Promise<ProcessedImage> {
   const svg = typeof source === 'string'
   const input = svg ? Buffer.from(source) : source
-  const meta = await sharp(input, { autoOrient: true }).metadata()
+  const limit = limitInputPixels === undefined ? {} : { limitInputPixels }
+  const meta = await sharp(input, { autoOrient: true, ...limit }).metadata()
   const type = svg ? (meta.format === 'svg' ? 'image/svg+xml' : undefined) : RASTER_TYPES[meta.format ?? '']
   if (!type) throw new Error(`Formato de imagem não suportado: ${meta.format ?? 'desconhecido'}`)
   const width = meta.autoOrient?.width ?? meta.width
@@ -188,7 +194,7 @@ async function encode(source: string | Buffer): Promise<ProcessedImage> {
   if (!width || !height) throw new Error('Imagem sem dimensões')
   const variants = await Promise.all(
     variantWidths(width).flatMap((w) =>
-      VARIANT_FORMATS.map((format) => encodeVariant(input, svg, { width, height }, w, format)),
+      VARIANT_FORMATS.map((format) => encodeVariant(input, svg, { width, height }, w, format, limit)),
     ),
   )
   return { type, width, height, hash: contentHash(source), variants }
@@ -200,10 +206,13 @@ async function encodeVariant(
   source: { width: number; height: number },
   width: number,
   format: VariantFormat,
+  limit: { limitInputPixels?: number },
 ): Promise<ImageVariant> {
   const height = variantHeight(source, width)
   // A vector is drawn at the variant's own size (crisp text and edges), not drawn large and scaled down.
-  const image = svg ? sharp(input, { density: (72 * width) / source.width }) : sharp(input, { autoOrient: true })
+  const image = svg
+    ? sharp(input, { density: (72 * width) / source.width })
+    : sharp(input, { autoOrient: true, ...limit })
   const sized = image.resize(width, height, { fit: 'fill' })
   const data = await (format === 'avif' ? sized.avif(AVIF_OPTIONS) : sized.webp(WEBP_OPTIONS)).toBuffer()
   return { format, width, height, data }
@@ -296,14 +305,39 @@ export async function storeImage(
   options: ProcessOptions = {},
 ): Promise<string> {
   const image = await processImage(source, options)
-  const fileName = imageFileName(base, image)
+  return (await saveImage(db, imageFileName(base, image), source, image)).url
+}
+
+/**
+ * Stores an encoded image under `fileName` (nothing new when it is there already) and answers its URL; `registar`,
+ * when given, runs in the storing transaction (an upload's audit entry).
+ */
+export async function saveImage(
+  db: Database,
+  fileName: string,
+  source: string | Buffer,
+  image: ProcessedImage,
+  registar?: (trx: Database, stored: StoredImage) => Promise<void>,
+): Promise<StoredImage & { url: string }> {
   const rows = imageRows(fileName, source, image, new Date().toISOString())
-  await db.transaction().execute(async (trx) => {
+  const stored = await db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom('imagens').select('nome').where('nome', '=', fileName).executeTakeFirst()
-    if (existing) return
-    for (const row of rows) await trx.insertInto('imagens').values(row).execute()
+    if (!existing) for (const row of rows) await trx.insertInto('imagens').values(row).execute()
+    const result = { nome: fileName, tipo: image.type, largura: image.width, altura: image.height, nova: !existing }
+    await registar?.(trx, result)
+    return result
   })
-  return `/imagens/${fileName}`
+  return { ...stored, url: `/imagens/${fileName}` }
+}
+
+/** What `saveImage` tells its record (the back-office's audit entry, written in the same transaction). */
+export interface StoredImage {
+  nome: string
+  tipo: SourceType
+  largura: number
+  altura: number
+  /** False when the same bytes were stored before (nothing new was written). */
+  nova: boolean
 }
 
 /** A stored image by its file name, as the image route serves it: its type and bytes. */
@@ -318,4 +352,15 @@ export async function findStoredImage(
     .executeTakeFirst()
   const body = image?.conteudo ?? image?.dados
   return image && body != null ? { tipo: image.tipo, body } : undefined
+}
+
+/** Whether a source stored by the pipeline (not a variant) is called `nome`: what content may point at. */
+export async function sourceImageExists(db: Database, nome: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('imagens')
+    .select('nome')
+    .where('nome', '=', nome)
+    .where('origem', 'is', null)
+    .executeTakeFirst()
+  return row !== undefined
 }

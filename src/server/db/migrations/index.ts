@@ -19,6 +19,7 @@ import * as rgpd from './2026-11-27T0000-rgpd.ts'
 import * as admin from './2026-11-28T0000-admin.ts'
 import * as novidadesPublicacao from './2026-11-29T0000-novidades-publicacao.ts'
 import * as lojasPausa from './2026-11-29T0100-lojas-pausa.ts'
+import * as campanhasPublicacao from './2026-11-30T0100-campanhas-publicacao.ts'
 import * as textosChaves from './2026-11-30T0200-textos-chaves.ts'
 import * as esgotadosEncerramentos from './2026-11-30T0300-esgotados-encerramentos.ts'
 import * as pessoas from './2026-11-30T0400-pessoas.ts'
@@ -51,10 +52,11 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0000-admin': admin,
   '2026-11-29T0000-novidades-publicacao': novidadesPublicacao,
   '2026-11-29T0100-lojas-pausa': lojasPausa,
-  '2026-11-30T0600-relatorios-indices': relatoriosIndices,
-  '2026-11-30T0300-esgotados-encerramentos': esgotadosEncerramentos,
+  '2026-11-30T0100-campanhas-publicacao': campanhasPublicacao,
   '2026-11-30T0200-textos-chaves': textosChaves,
+  '2026-11-30T0300-esgotados-encerramentos': esgotadosEncerramentos,
   '2026-11-30T0400-pessoas': pessoas,
   '2026-11-30T0500-regras-fidelizacao': regrasFidelizacao,
   '2026-11-30T0530-notificacoes-campanhas': notificacoesCampanhas,
+  '2026-11-30T0600-relatorios-indices': relatoriosIndices,
 }

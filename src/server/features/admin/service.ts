@@ -3,17 +3,21 @@ import type { ConteudosService } from '../conteudos/service.ts'
 import type { CatalogoService } from '../encomendas/service.ts'
 import type { FidelizacaoService } from '../fidelizacao/service.ts'
 import type { NotificacoesService } from '../notificacoes/service.ts'
+import type { GestaoRestaurantes } from '../restaurantes/service.ts'
 import { createAdminAcesso } from './acesso.ts'
+import { createAdminCampanhas } from './campanhas.ts'
 import { createAdminChaves } from './chaves.ts'
 import type { AdminDeps } from './context.ts'
 import { createAdminDefinicoes } from './definicoes.ts'
 import { createAdminEmentas } from './ementas.ts'
 import { createAdminEquipa } from './equipa.ts'
+import { createAdminImagens } from './imagens.ts'
 import { createAdminLojas } from './lojas.ts'
 import { createAdminNotificacoes } from './notificacoes.ts'
 import { createAdminNovidades } from './novidades.ts'
 import { createAdminPessoas, type PessoasFeatures } from './pessoas.ts'
 import { createAdminRelatorios, type FontesRelatorio } from './relatorios.ts'
+import { createAdminRestaurantes } from './restaurantes.ts'
 import { createAdminTextos } from './textos.ts'
 
 export type { Staff } from './context.ts'
@@ -32,6 +36,8 @@ export interface AdminFeatures {
   /** The composer: who consented (conta), and the notifications and their pushes (notificacoes). */
   conta: Pick<ContaService, 'findCliente' | 'audiencia'>
   notificacoes: Pick<NotificacoesService, 'enviarCampanha' | 'entregaDaCampanha'>
+  /** The content of restaurants and stores (features/restaurantes' editing). */
+  restaurantes: GestaoRestaurantes
 }
 
 /**
@@ -43,6 +49,7 @@ export function createAdminService(deps: AdminDeps, features: AdminFeatures) {
   return {
     acesso: createAdminAcesso(deps),
     equipa: createAdminEquipa(deps),
+    imagens: createAdminImagens(deps),
     lojas: createAdminLojas(deps),
     chaves: createAdminChaves(deps),
     ementas: createAdminEmentas(deps, features.catalogo),
@@ -59,6 +66,8 @@ export function createAdminService(deps: AdminDeps, features: AdminFeatures) {
     pessoas: createAdminPessoas(deps.clock, features.pessoas),
     relatorios: createAdminRelatorios(deps, features.relatorios),
     textos: createAdminTextos(features.conteudos, deps.clock),
+    campanhas: createAdminCampanhas(features.conteudos, deps.clock),
+    restaurantes: createAdminRestaurantes(features.restaurantes, deps.clock),
   }
 }
 

@@ -1,4 +1,7 @@
+import type { InjectOptions } from 'fastify'
 import { generate } from 'otplib'
+import sharp from 'sharp'
+import { API_VERSION } from '../../../shared/api.ts'
 import type { Clock } from '../../platform/clock.ts'
 import type { TestApp } from '../../testing/harness.ts'
 import { ADMIN_COOKIE } from './routes.ts'
@@ -47,4 +50,68 @@ export async function signedInAdmin(
     codigo: await generate({ secret: segredo, ...(epoch === undefined ? {} : { epoch }) }),
   })
   return cookie
+}
+
+/** Test support for the back-office's content: staff of each role, calls, uploads and the customer's cached reads. */
+
+export const pngDe = (width: number, height: number, cor = '#c82828') =>
+  sharp({ create: { width, height, channels: 3, background: cor } })
+    .png()
+    .toBuffer()
+
+/** A staff member of `papel`, signed in: a gestor of `restaurantes`, a store account of `idLoja`. */
+export async function staffCom(
+  t: TestApp,
+  email: string,
+  papel: 'admin' | 'gestor' | 'loja',
+  alcance: { restaurantes?: number[]; idLoja?: number } = {},
+): Promise<string> {
+  const cookie = await signedInAdmin(t, email, papel === 'admin' ? 'admin' : 'gestor')
+  if (papel !== 'admin') {
+    await t.database.db
+      .updateTable('admin_utilizadores')
+      .set({
+        papel,
+        restaurantes: papel === 'gestor' ? JSON.stringify(alcance.restaurantes ?? []) : null,
+        id_loja: papel === 'loja' ? (alcance.idLoja ?? null) : null,
+      })
+      .where('email', '=', email)
+      .execute()
+  }
+  return cookie
+}
+
+export function chamadas(t: TestApp) {
+  return {
+    call: (cookie: string, method: 'GET' | 'POST', url: string, body?: unknown) =>
+      t.app.inject({
+        method,
+        url: `/admin/api${url}`,
+        headers: { accept: 'application/json', cookie: `${ADMIN_COOKIE}=${cookie}` },
+        ...(method === 'POST' ? { payload: (body ?? { value: true }) as InjectOptions['payload'] } : {}),
+      }),
+    async carregar(cookie: string, corpo: Buffer): Promise<string> {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/admin/api/imagens',
+        headers: { 'content-type': 'application/octet-stream', cookie: `${ADMIN_COOKIE}=${cookie}` },
+        payload: corpo,
+      })
+      if (res.statusCode !== 200) throw new Error(`upload: ${res.statusCode} ${res.body}`)
+      return res.json().data.url as string
+    },
+    /** A customer's read with the ETag it had: 304 when nothing changed. */
+    ler: (url: string, etag?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url,
+        headers: {
+          accept: 'application/json',
+          'x-api-version': API_VERSION,
+          ...(etag ? { 'if-none-match': etag } : {}),
+        },
+      }),
+    auditoria: (acao: string) =>
+      t.database.db.selectFrom('admin_auditoria').selectAll().where('acao', '=', acao).orderBy('id').execute(),
+  }
 }

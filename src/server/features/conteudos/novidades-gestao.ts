@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely'
+import { imagensMensagens } from '../../../shared/admin-imagens.ts'
 import type { NovidadeDados, NovidadeStaff } from '../../../shared/novidades-gestao.ts'
 import { novidadesMensagens } from '../../../shared/novidades-gestao.ts'
 import type { NovidadesTable } from '../../db/schema.ts'
@@ -6,6 +7,7 @@ import { type Clock, isoNow } from '../../platform/clock.ts'
 import { type Database, isUniqueViolation } from '../../platform/db.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
 import { sanitizeHtml } from '../../platform/html.ts'
+import { sourceImageExists } from '../../platform/images.ts'
 import { createConteudosRepository } from './repository.ts'
 
 /**
@@ -36,7 +38,16 @@ const vista = (row: Selectable<NovidadesTable>): NovidadeStaff => ({
   publicada: row.despublicado_em === null,
   publicado_em: row.publicado_em,
   despublicado_em: row.despublicado_em,
+  imagem: row.image_detail ?? row.image_list,
 })
+
+/** An image a content points at must be one the pipeline stored (an upload's URL, as POST /admin/api/imagens gave it). */
+export async function imagemExistente(db: Database, url: string): Promise<void> {
+  const nome = url.slice('/imagens/'.length)
+  if (!(await sourceImageExists(db, nome))) {
+    throw new HttpError(400, imagensMensagens.naoExiste, 'Imagem inválida', { imagem: imagensMensagens.naoExiste })
+  }
+}
 
 const tagExistente = () =>
   new HttpError(409, novidadesMensagens.tagExistente, 'Identificador em uso', { tag: novidadesMensagens.tagExistente })
@@ -57,10 +68,24 @@ export function createGestaoNovidades({ db, clock, aoAlterar }: GestaoNovidadesD
     posicao: dados.posicao,
   })
 
+  /**
+   * The image columns of a change: one upload shows in the list and on the page; an image left as it was keeps both
+   * of its columns (the seed's items have one of each).
+   */
+  const imagens = async (trx: Database, dados: NovidadeDados, antes: NovidadeStaff | null) => {
+    if (antes && dados.imagem === antes.imagem) return {}
+    if (dados.imagem !== null) await imagemExistente(trx, dados.imagem)
+    return { image_list: dados.imagem, image_detail: dados.imagem }
+  }
+
   /** One change: its transaction, its record, then the cache; a tag taken (checked or raced) is a 409 on `tag`. */
   async function alterar(
     id: number | null,
-    mudar: (repo: ReturnType<typeof createConteudosRepository>, antes: NovidadeStaff | null) => Promise<number | null>,
+    mudar: (
+      repo: ReturnType<typeof createConteudosRepository>,
+      antes: NovidadeStaff | null,
+      trx: Database,
+    ) => Promise<number | null>,
     registar?: RegistoNovidade,
   ): Promise<NovidadeStaff | null> {
     try {
@@ -69,7 +94,7 @@ export function createGestaoNovidades({ db, clock, aoAlterar }: GestaoNovidadesD
         const row = id === null ? undefined : await repo.findNovidade(id)
         if (id !== null && !row) throw notFound(novidadesMensagens.naoExiste)
         const antes = row ? vista(row) : null
-        const alterada = await mudar(repo, antes)
+        const alterada = await mudar(repo, antes, trx)
         const nova = alterada === null ? undefined : await repo.findNovidade(alterada)
         const resultado = nova ? vista(nova) : null
         await registar?.(trx, antes, resultado)
@@ -97,10 +122,11 @@ export function createGestaoNovidades({ db, clock, aoAlterar }: GestaoNovidadesD
     async criar(dados: NovidadeDados, registar?: RegistoNovidade): Promise<NovidadeStaff> {
       const criada = await alterar(
         null,
-        async (repo) => {
+        async (repo, _antes, trx) => {
           await semTagDeOutra(repo, dados.tag, null)
           const now = isoNow(clock)
-          return repo.insertNovidade({ ...colunas(dados), publicado_em: now, despublicado_em: now })
+          const imagem = await imagens(trx, dados, null)
+          return repo.insertNovidade({ ...colunas(dados), ...imagem, publicado_em: now, despublicado_em: now })
         },
         registar,
       )
@@ -110,9 +136,9 @@ export function createGestaoNovidades({ db, clock, aoAlterar }: GestaoNovidadesD
     async editar(id: number, dados: NovidadeDados, registar?: RegistoNovidade): Promise<NovidadeStaff> {
       const editada = await alterar(
         id,
-        async (repo) => {
+        async (repo, antes, trx) => {
           await semTagDeOutra(repo, dados.tag, id)
-          await repo.updateNovidade(id, colunas(dados))
+          await repo.updateNovidade(id, { ...colunas(dados), ...(await imagens(trx, dados, antes)) })
           return id
         },
         registar,

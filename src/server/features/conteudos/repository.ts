@@ -1,5 +1,5 @@
 import type { Insertable, Updateable } from 'kysely'
-import type { NovidadesTable } from '../../db/schema.ts'
+import type { CampanhasTable, NovidadesTable } from '../../db/schema.ts'
 import type { Database } from '../../platform/db.ts'
 
 /** The two tables that share the news-item shape (a campaign also has an end: `listCampanhas`). */
@@ -77,6 +77,7 @@ export function createConteudosRepository(db: Database) {
         .selectFrom('campanhas')
         .select(['id', 'tag', 'title', 'subtitle', 'destaque', 'image_list', 'termina_em'])
         .where((eb) => eb.or([eb('termina_em', 'is', null), eb('termina_em', '>', agora)]))
+        .where('despublicado_em', 'is', null)
         .orderBy('posicao')
         .orderBy('publicado_em', 'desc')
         .execute()
@@ -88,7 +89,40 @@ export function createConteudosRepository(db: Database) {
         .selectAll()
         .where('tag', '=', tag)
         .where((eb) => eb.or([eb('termina_em', 'is', null), eb('termina_em', '>', agora)]))
+        .where('despublicado_em', 'is', null)
         .executeTakeFirst()
+    },
+
+    // The back-office's campaigns: every one, published, ended or not.
+    listCampanhasTodas() {
+      return db
+        .selectFrom('campanhas')
+        .selectAll()
+        .orderBy('posicao')
+        .orderBy('publicado_em', 'desc')
+        .orderBy('id')
+        .execute()
+    },
+
+    findCampanha(id: number) {
+      return db.selectFrom('campanhas').selectAll().where('id', '=', id).executeTakeFirst()
+    },
+
+    findCampanhaIdByTag(tag: string) {
+      return db.selectFrom('campanhas').select('id').where('tag', '=', tag).executeTakeFirst()
+    },
+
+    async insertCampanha(values: Insertable<CampanhasTable>): Promise<number> {
+      const row = await db.insertInto('campanhas').values(values).returning('id').executeTakeFirstOrThrow()
+      return row.id
+    },
+
+    async updateCampanha(id: number, values: Updateable<CampanhasTable>) {
+      await db.updateTable('campanhas').set(values).where('id', '=', id).execute()
+    },
+
+    async deleteCampanha(id: number) {
+      await db.deleteFrom('campanhas').where('id', '=', id).execute()
     },
 
     listCategoriasFaq() {

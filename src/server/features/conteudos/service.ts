@@ -11,10 +11,12 @@ import { type Clock, isoNow } from '../../platform/clock.ts'
 import { sha256 } from '../../platform/crypto.ts'
 import { notFound } from '../../platform/errors.ts'
 import { sanitizeHtml } from '../../platform/html.ts'
+import { createGestaoCampanhas } from './campanhas-gestao.ts'
 import { createGestaoNovidades, type GestaoNovidadesDeps } from './novidades-gestao.ts'
 import type { ConteudosRepository, ConteudoTable } from './repository.ts'
 import { createGestaoTextos, type GestaoTextosDeps } from './textos-gestao.ts'
 
+export type { RegistoCampanha } from './campanhas-gestao.ts'
 export type { RegistoNovidade } from './novidades-gestao.ts'
 export type { RegistoTexto } from './textos-gestao.ts'
 
@@ -62,7 +64,11 @@ export interface ComFim {
 export function createConteudosService(
   repository: ConteudosRepository,
   clock: Clock,
-  gestao: Omit<GestaoNovidadesDeps, 'clock'> & Pick<GestaoTextosDeps, 'invalidar'>,
+  gestao: Omit<GestaoNovidadesDeps, 'clock'> &
+    Pick<GestaoTextosDeps, 'invalidar'> & {
+      /** Called after each commit that changed a campaign (the read cache forgets the campaigns). */
+      aoAlterarCampanhas: () => void
+    },
 ) {
   async function listConteudo(table: ConteudoTable): Promise<NovidadeResumo[]> {
     return (await repository.listConteudo(table)).map(toResumo)
@@ -76,9 +82,11 @@ export function createConteudosService(
 
   return {
     /** The back-office's news items (published or not) and their changes. */
-    novidades: createGestaoNovidades({ ...gestao, clock }),
+    novidades: createGestaoNovidades({ db: gestao.db, aoAlterar: gestao.aoAlterar, clock }),
     /** The back-office's FAQ and legal contents (published or not), their changes and the sanitiser's preview. */
     textos: createGestaoTextos({ db: gestao.db, clock, invalidar: gestao.invalidar }),
+    /** The back-office's campaigns (published or not, ended or not) and their changes. */
+    campanhas: createGestaoCampanhas({ db: gestao.db, aoAlterar: gestao.aoAlterarCampanhas, clock }),
 
     listNovidades: () => listConteudo('novidades'),
     getNovidade: (tag: string) => getConteudo('novidades', tag, 'Esta novidade não existe.'),

@@ -5,6 +5,14 @@ import { notFound } from '../../platform/errors.ts'
 import { sanitizeHtml } from '../../platform/html.ts'
 import { createRestaurantesRepository, type RestaurantesRepository } from './repository.ts'
 
+/** The back-office's editing of restaurants and stores (gestao.ts), built beside this service by services.ts. */
+export {
+  type Autorizar,
+  createGestaoRestaurantes,
+  type GestaoRestaurantes,
+  type RegistoRestaurantes,
+} from './gestao.ts'
+
 type LojaRow = Omit<LojasTable, 'id' | 'book' | 'posicao'> & { id: number; book: number }
 
 /** A store as ordering asks for it: where it is and when it takes orders (`horario_encomendas`, JSON or null). */

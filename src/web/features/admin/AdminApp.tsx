@@ -15,6 +15,8 @@ const VerificarTotpPage = lazy(() => import('./VerificarTotpPage.tsx').then((m) 
 const UtilizadoresPage = lazy(() => import('./UtilizadoresPage.tsx').then((m) => ({ default: m.UtilizadoresPage })))
 const AuditoriaPage = lazy(() => import('./AuditoriaPage.tsx').then((m) => ({ default: m.AuditoriaPage })))
 const NovidadesPage = lazy(() => import('./NovidadesPage.tsx').then((m) => ({ default: m.NovidadesPage })))
+const CampanhasPage = lazy(() => import('./CampanhasPage.tsx').then((m) => ({ default: m.CampanhasPage })))
+const RestaurantesPage = lazy(() => import('./RestaurantesPage.tsx').then((m) => ({ default: m.RestaurantesPage })))
 const LojasPage = lazy(() => import('./LojasPage.tsx').then((m) => ({ default: m.LojasPage })))
 const RelatoriosPage = lazy(() => import('./RelatoriosPage.tsx').then((m) => ({ default: m.RelatoriosPage })))
 const EmentasPage = lazy(() => import('./EmentasPage.tsx').then((m) => ({ default: m.EmentasPage })))
@@ -52,6 +54,8 @@ function AdminRoutes() {
     { path: 'perfis', element: <PerfisPage /> },
     { path: 'definicoes', element: <DefinicoesPage /> },
     { path: 'notificacoes', element: <NotificacoesPage /> },
+    { path: 'campanhas', element: <CampanhasPage /> },
+    { path: 'restaurantes', element: <RestaurantesPage /> },
     { path: 'convite/:token', element: <ConvitePage /> },
     { path: '*', element: <EntrarPage /> },
   ])

@@ -65,16 +65,16 @@ export function NotificacoesPage() {
   const sessao = useSessao()
   const eAdmin = sessao.data?.papel === 'admin'
   const lista = useQuery({
-    queryKey: adminKeys.campanhas(),
+    queryKey: adminKeys.notificacoesEnviadas(),
     queryFn: ({ signal }) => adminGet<NotificacaoAdmin[]>('/notificacoes', signal),
   })
   const restaurantes = useQuery({
-    queryKey: [...adminKeys.campanhas(), 'restaurantes'],
+    queryKey: [...adminKeys.notificacoesEnviadas(), 'restaurantes'],
     queryFn: ({ signal }) => adminGet<RestauranteOpcao[]>('/notificacoes/restaurantes', signal),
   })
   const [aviso, setAviso] = useState<string | null>(null)
   const [previa, setPrevia] = useState<{ dados: NotificacaoCampanhaDados; resultado: PreVisualizacao } | null>(null)
-  const recarregar = () => void queryClient.invalidateQueries({ queryKey: adminKeys.campanhas() })
+  const recarregar = () => void queryClient.invalidateQueries({ queryKey: adminKeys.notificacoesEnviadas() })
 
   const { form, onSubmit, errorOf, submission } = useApiForm({
     schema,

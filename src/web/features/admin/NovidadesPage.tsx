@@ -5,9 +5,12 @@ import type { NovidadeInputSchema, NovidadeStaff } from '../../../shared/novidad
 import { Dialog } from '../../ui/Dialog.tsx'
 import { CheckboxField, Field, FieldError, RequiredMark, useFieldIds } from '../../ui/Field.tsx'
 import { useApiForm } from '../../ui/form.tsx'
+import { Picture } from '../../ui/Picture.tsx'
 import { AdminLayout } from './AdminLayout.tsx'
 import { adminGet, adminPost } from './api.ts'
+import { ImagemCampo } from './ImagemCampo.tsx'
 import { adminKeys } from './keys.ts'
+import { PreVisualizacao } from './PreVisualizacao.tsx'
 
 export const novidadesQuery = () => ({
   queryKey: adminKeys.novidades(),
@@ -17,7 +20,7 @@ export const novidadesQuery = () => ({
 const schema = (): Promise<typeof NovidadeInputSchema> =>
   import('../../../shared/novidades-gestao.ts').then((m) => m.NovidadeInputSchema)
 
-const VAZIA = { title: '', subtitle: '', text: '', destaque: false, tag: '', posicao: 0 }
+const VAZIA = { title: '', subtitle: '', text: '', destaque: false, tag: '', posicao: 0, imagem: null }
 
 /** `/admin/novidades` (admins and gestores): every news item, published or not; create, edit, publish, delete. */
 export function NovidadesPage() {
@@ -65,6 +68,7 @@ export function NovidadesPage() {
       destaque: n.destaque,
       tag: n.tag,
       posicao: n.posicao,
+      imagem: n.imagem,
     })
     setAviso(null)
     document.getElementById('novidade-form')?.scrollIntoView()
@@ -104,8 +108,22 @@ export function NovidadesPage() {
               {lista.data.map((n) => (
                 <tr key={n.id}>
                   <td>
-                    {n.title}
-                    {n.destaque && <small> (destaque)</small>}
+                    <div className="admin-titulo-imagem">
+                      {n.imagem && (
+                        <Picture
+                          src={n.imagem}
+                          alt=""
+                          sizes="4rem"
+                          className="admin-miniatura"
+                          width={64}
+                          height={36}
+                        />
+                      )}
+                      <span>
+                        {n.title}
+                        {n.destaque && <small> (destaque)</small>}
+                      </span>
+                    </div>
                   </td>
                   <td>{n.tag}</td>
                   <td>{n.posicao}</td>
@@ -178,6 +196,12 @@ export function NovidadesPage() {
           <CheckboxField error={errorOf('destaque')} {...form.register('destaque')}>
             Destaque
           </CheckboxField>
+          <ImagemCampo
+            label="Imagem"
+            valor={form.watch('imagem') ?? null}
+            onChange={(url) => form.setValue('imagem', url, { shouldDirty: true })}
+            erro={errorOf('imagem')}
+          />
           <div className="admin-acoes">
             <button type="submit" className="button">
               {aEditar ? 'Guardar alterações' : 'Criar rascunho'}
@@ -189,6 +213,12 @@ export function NovidadesPage() {
             )}
           </div>
         </form>
+        <PreVisualizacao
+          title={form.watch('title')}
+          subtitle={form.watch('subtitle')}
+          text={form.watch('text')}
+          imagem={form.watch('imagem')}
+        />
       </section>
       {aApagar && (
         <Dialog

@@ -48,4 +48,12 @@ export const ACOES: Record<string, string> = {
   'notificacao.agendar': 'Notificação agendada',
   'notificacao.enviar': 'Notificação enviada',
   'notificacao.cancelar': 'Notificação agendada cancelada',
+  'imagem.carregar': 'Imagem carregada',
+  'campanha.criar': 'Campanha criada',
+  'campanha.editar': 'Campanha editada',
+  'campanha.publicar': 'Campanha publicada',
+  'campanha.despublicar': 'Campanha despublicada',
+  'campanha.apagar': 'Campanha apagada',
+  'restaurante.editar': 'Restaurante editado',
+  'loja.editar': 'Loja editada',
 }

@@ -5,7 +5,10 @@ export const adminKeys = {
   utilizadores: () => [...adminKeys.all, 'utilizadores'] as const,
   novidades: () => [...adminKeys.all, 'novidades'] as const,
   definicoes: () => [...adminKeys.all, 'definicoes'] as const,
+  /** The composer's messages (notification campaigns), apart from the content campaigns below. */
+  notificacoesEnviadas: () => [...adminKeys.all, 'notificacoes-enviadas'] as const,
   campanhas: () => [...adminKeys.all, 'campanhas'] as const,
+  restaurantes: () => [...adminKeys.all, 'restaurantes'] as const,
   auditoria: (filtro: Record<string, string | number>) => [...adminKeys.all, 'auditoria', filtro] as const,
   clientes: (filtro: Record<string, string | number>) => [...adminKeys.all, 'clientes', filtro] as const,
   cliente: (id: number) => [...adminKeys.all, 'cliente', id] as const,

@@ -7,9 +7,11 @@ import { adminPaths, type Papel } from '../../../shared/admin.ts'
 export const SECCOES: { nome: string; para?: string; papeis: readonly Papel[]; fim?: boolean }[] = [
   { nome: 'Início', para: adminPaths.inicio, papeis: ['admin', 'gestor', 'loja'], fim: true },
   { nome: 'Novidades', para: adminPaths.novidades, papeis: ['admin', 'gestor'] },
-  { nome: 'Lojas', para: adminPaths.lojas, papeis: ['admin', 'gestor', 'loja'] },
+  { nome: 'Campanhas', para: adminPaths.campanhas, papeis: ['admin', 'gestor'] },
   { nome: 'FAQ', para: adminPaths.faq, papeis: ['admin', 'gestor'] },
   { nome: 'Conteúdos legais', para: adminPaths.conteudosLegais, papeis: ['admin', 'gestor'] },
+  { nome: 'Restaurantes e lojas', para: adminPaths.restaurantes, papeis: ['admin', 'gestor'] },
+  { nome: 'Lojas', para: adminPaths.lojas, papeis: ['admin', 'gestor', 'loja'] },
   { nome: 'Ementas e esgotados', para: adminPaths.ementas, papeis: ['admin', 'gestor', 'loja'] },
   { nome: 'Chaves de loja', para: adminPaths.chaves, papeis: ['admin', 'gestor'] },
   { nome: 'Clientes', para: adminPaths.clientes, papeis: ['admin', 'gestor', 'loja'] },

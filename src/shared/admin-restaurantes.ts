@@ -1,0 +1,103 @@
+import { z } from 'zod'
+import { imagemUrl } from './admin-imagens.ts'
+import { MULTILINHA, mensagens, obrigatorio, opcional } from './validacao.ts'
+
+/**
+ * The back-office's restaurants and stores (issue 21): what their forms send and what the staff see. The forms (web)
+ * and the routes (server) use the same schemas. Exceptional closures, store keys and the pause are elsewhere.
+ */
+
+export const restaurantesMensagens = {
+  naoExiste: 'Este restaurante não existe.',
+  lojaNaoExiste: 'Esta loja não existe.',
+  latitude: 'A latitude fica entre -90 e 90 (ex.: 41.1496).',
+  longitude: 'A longitude fica entre -180 e 180 (ex.: -8.6109).',
+  ligacao: 'Indique um endereço começado por https:// (ex.: https://www.exemplo.pt).',
+  cor: 'Indique uma cor no formato #RRGGBB (ex.: #6E2A17).',
+  telefone: 'Indique um número de telefone (algarismos, espaços e +).',
+  hora: 'Indique as horas no formato HH:MM-HH:MM, separadas por vírgulas (ex.: 12:00-15:00, 19:00-23:00).',
+} as const
+
+const TEXTO_MAX = 20_000
+
+/** A link a customer follows: https only (an http:, javascript: or data: link is refused). */
+const ligacao = opcional(500).refine((v) => v === null || /^https:\/\/[^\s]+$/.test(v), restaurantesMensagens.ligacao)
+
+export const RestauranteEdicaoSchema = z.strictObject({
+  name: obrigatorio(100),
+  title: obrigatorio(200),
+  /** HTML of the small subset the app allows (the server keeps only that subset). */
+  text: opcional(TEXTO_MAX, MULTILINHA),
+  color: opcional(20).refine((v) => v === null || /^#[0-9a-fA-F]{6}$/.test(v), restaurantesMensagens.cor),
+  image_main: imagemUrl,
+  image_logo: imagemUrl,
+})
+export type RestauranteEdicao = z.input<typeof RestauranteEdicaoSchema>
+export type RestauranteEdicaoDados = z.output<typeof RestauranteEdicaoSchema>
+
+/**
+ * When a store takes orders from the app, the stored JSON's format (STORE-API.md; the server's
+ * features/encomendas/horario.ts reads it): per weekday, Monday first, a list of [opens, closes] in Lisbon time
+ * ("HH:mm"; "24:00" closes at midnight). Null: it takes no orders from the app.
+ */
+const Hora = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, restaurantesMensagens.hora)
+export const HorarioEncomendasSchema = z
+  .array(z.array(z.tuple([Hora, Hora])).max(6, restaurantesMensagens.hora))
+  .length(7, mensagens.valorInvalido)
+export type HorarioEncomendas = z.infer<typeof HorarioEncomendasSchema>
+
+export const DIAS_SEMANA = ['Segunda', 'Terça', 'Quarta', 'Quinta', 'Sexta', 'Sábado', 'Domingo'] as const
+
+/** A day's periods as the form writes them ("12:00-15:00, 19:00-23:00"; empty: closed), or null when unreadable. */
+export function lerPeriodos(texto: string): [string, string][] | null {
+  const limpo = texto.trim()
+  if (limpo === '') return []
+  const periodos = limpo.split(',').map((p) => p.trim().split(/\s*-\s*/))
+  if (periodos.some((p) => p.length !== 2 || !p.every((h) => Hora.safeParse(h).success))) return null
+  return periodos as [string, string][]
+}
+export const escreverPeriodos = (periodos: readonly (readonly [string, string])[]) =>
+  periodos.map(([a, f]) => `${a}-${f}`).join(', ')
+
+export const MenuLojaSchema = z.strictObject({
+  titulo: obrigatorio(100),
+  /** The uploaded image: shown small in the store's page and whole when opened. */
+  imagem: imagemUrl.pipe(z.string({ error: mensagens.obrigatorio })),
+})
+
+export const LojaEdicaoSchema = z.strictObject({
+  name: obrigatorio(100),
+  name_detail: obrigatorio(200),
+  text: opcional(TEXTO_MAX, MULTILINHA),
+  directions: opcional(2000, MULTILINHA),
+  address: obrigatorio(200),
+  postal_code: obrigatorio(8).refine((v) => /^\d{4}-\d{3}$/.test(v), mensagens.codigoPostalInvalido),
+  city: obrigatorio(100),
+  phone: opcional(30).refine((v) => v === null || /^\+?[0-9 ]{6,20}$/.test(v), restaurantesMensagens.telefone),
+  latitude: z
+    .number({ error: restaurantesMensagens.latitude })
+    .min(-90, restaurantesMensagens.latitude)
+    .max(90, restaurantesMensagens.latitude),
+  longitude: z
+    .number({ error: restaurantesMensagens.longitude })
+    .min(-180, restaurantesMensagens.longitude)
+    .max(180, restaurantesMensagens.longitude),
+  map_link: ligacao,
+  facebook_link: ligacao,
+  instagram_link: ligacao,
+  site_link: ligacao,
+  book: z.boolean({ error: mensagens.valorInvalido }).default(false),
+  /** What the store's page lists as its opening hours: one line each (e.g. 'Segunda a sexta: 12h–23h'). */
+  opening_hours: z.array(obrigatorio(200)).max(14, mensagens.valorInvalido),
+  horario_encomendas: HorarioEncomendasSchema.nullable(),
+  image_list: imagemUrl,
+  image_main: imagemUrl,
+  menus: z.array(MenuLojaSchema).max(20, mensagens.valorInvalido),
+})
+export type LojaEdicao = z.input<typeof LojaEdicaoSchema>
+export type LojaEdicaoDados = z.output<typeof LojaEdicaoSchema>
+
+/** A store as the staff edit it: its fields and its restaurant. */
+export type LojaStaff = LojaEdicaoDados & { id: number; id_loja: number; tag: string; restaurante_id: number }
+/** A restaurant as the staff edit it, with its stores. */
+export type RestauranteStaff = RestauranteEdicaoDados & { id: number; tag: string; lojas: LojaStaff[] }

@@ -1,0 +1,29 @@
+import { z } from 'zod'
+import { NovidadeInputSchema, NovidadeStaffSchema } from './novidades-gestao.ts'
+import { mensagens } from './validacao.ts'
+
+/**
+ * The back-office's campaigns ('Campanhas', issue 21): the fields of a news item and when the campaign ends (null:
+ * until it is taken down). The form (web) and the routes (server) use the same schemas.
+ */
+
+export const campanhasMensagens = {
+  tagExistente: 'Já existe uma campanha com este identificador',
+  naoExiste: 'Esta campanha não existe.',
+  fimNoPassado: 'Escolha uma data de fim futura.',
+} as const
+
+export const CampanhaInputSchema = NovidadeInputSchema.extend({
+  /** An ISO instant (the form sends the local date and time as one); null: no end. */
+  termina_em: z.iso.datetime({ offset: true, error: mensagens.data }).nullable().default(null),
+})
+export type CampanhaInput = z.input<typeof CampanhaInputSchema>
+export type CampanhaDados = z.output<typeof CampanhaInputSchema>
+
+/** A campaign as the staff see it: published or not, ended or not. */
+export const CampanhaStaffSchema = NovidadeStaffSchema.extend({
+  termina_em: z.string().nullable(),
+  /** Its end has come: the customer no longer sees it, published or not. */
+  terminada: z.boolean(),
+})
+export type CampanhaStaff = z.infer<typeof CampanhaStaffSchema>

@@ -1,0 +1,216 @@
+import { useState } from 'react'
+import {
+  DIAS_SEMANA,
+  escreverPeriodos,
+  type LojaEdicaoSchema,
+  type LojaStaff,
+  lerPeriodos,
+  restaurantesMensagens,
+} from '../../../shared/admin-restaurantes.ts'
+import { CheckboxField, Field } from '../../ui/Field.tsx'
+import { useApiForm } from '../../ui/form.tsx'
+import { adminPost } from './api.ts'
+import { ImagemCampo } from './ImagemCampo.tsx'
+
+const schema = (): Promise<typeof LojaEdicaoSchema> =>
+  import('../../../shared/admin-restaurantes.ts').then((m) => m.LojaEdicaoSchema)
+
+/** A period no hour can match: the schema refuses it, so a day written wrong keeps the form from being sent. */
+const INVALIDO: [string, string][] = [['', '']]
+
+/**
+ * A store's content (address, coordinates, opening hours, hours of ordering, contacts, links, images and menu images),
+ * as the customer's store page shows it. The hours of ordering are written per weekday ("12:00-15:00, 19:00-23:00").
+ */
+export function LojaForm({
+  loja,
+  onGuardada,
+  onCancelar,
+}: {
+  loja: LojaStaff
+  onGuardada: (loja: LojaStaff) => void
+  onCancelar: () => void
+}) {
+  const { tag: _tag, id, id_loja: _idLoja, restaurante_id: _r, ...valores } = loja
+  const { form, onSubmit, errorOf, submission } = useApiForm({
+    schema,
+    defaultValues: valores,
+    submit: (values) => adminPost<LojaStaff>(`/lojas-conteudo/${id}`, values),
+    onSuccess: onGuardada,
+  })
+  const [linhas, setLinhas] = useState(loja.opening_hours.join('\n'))
+  const [encomendas, setEncomendas] = useState(loja.horario_encomendas !== null)
+  const [dias, setDias] = useState<string[]>(() =>
+    DIAS_SEMANA.map((_d, i) => escreverPeriodos(loja.horario_encomendas?.[i] ?? [])),
+  )
+  const [menus, setMenus] = useState(loja.menus)
+
+  const definirHorario = (aceita: boolean, textos: string[]) => {
+    const periodos = textos.map(lerPeriodos)
+    form.setValue('horario_encomendas', aceita ? periodos.map((p) => p ?? INVALIDO) : null, { shouldDirty: true })
+  }
+  const definirMenus = (novos: typeof menus) => {
+    setMenus(novos)
+    form.setValue('menus', novos, { shouldDirty: true })
+  }
+  const menusErro = form.formState.errors.menus ? 'Dê um título e uma imagem a cada ementa.' : undefined
+
+  return (
+    <form className="form admin-formulario" onSubmit={onSubmit} noValidate>
+      <Field id="loja-nome" label="Nome" required error={errorOf('name')} {...form.register('name')} />
+      <Field label="Nome completo" required error={errorOf('name_detail')} {...form.register('name_detail')} />
+      <Field label="Morada" required error={errorOf('address')} {...form.register('address')} />
+      <Field label="Código postal" required error={errorOf('postal_code')} {...form.register('postal_code')} />
+      <Field label="Localidade" required error={errorOf('city')} {...form.register('city')} />
+      <Field label="Telefone" type="tel" error={errorOf('phone')} {...form.register('phone')} />
+      <Field
+        label="Latitude"
+        type="number"
+        step="any"
+        required
+        hint="Entre -90 e 90 (ex.: 41.1496)."
+        error={errorOf('latitude')}
+        {...form.register('latitude', { valueAsNumber: true })}
+      />
+      <Field
+        label="Longitude"
+        type="number"
+        step="any"
+        required
+        hint="Entre -180 e 180 (ex.: -8.6109)."
+        error={errorOf('longitude')}
+        {...form.register('longitude', { valueAsNumber: true })}
+      />
+      <Field label="Ligação do mapa" type="url" error={errorOf('map_link')} {...form.register('map_link')} />
+      <Field label="Facebook" type="url" error={errorOf('facebook_link')} {...form.register('facebook_link')} />
+      <Field label="Instagram" type="url" error={errorOf('instagram_link')} {...form.register('instagram_link')} />
+      <Field label="Site" type="url" error={errorOf('site_link')} {...form.register('site_link')} />
+      <CheckboxField error={errorOf('book')} {...form.register('book')}>
+        Aceita reservas
+      </CheckboxField>
+      <div className="field">
+        <label htmlFor="loja-horario">Horário de funcionamento</label>
+        <p id="loja-horario-ajuda" className="field-hint">
+          Uma linha por entrada, como aparece ao cliente (ex.: Segunda a sexta: 12h–23h).
+        </p>
+        <textarea
+          id="loja-horario"
+          rows={4}
+          aria-describedby="loja-horario-ajuda"
+          value={linhas}
+          onChange={(event) => {
+            setLinhas(event.target.value)
+            const lista = event.target.value.split('\n').map((l) => l.trim())
+            form.setValue(
+              'opening_hours',
+              lista.filter((l) => l !== ''),
+              { shouldDirty: true },
+            )
+          }}
+        />
+      </div>
+      <fieldset className="admin-horario">
+        <legend>Encomendas pela app</legend>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={encomendas}
+            onChange={(event) => {
+              setEncomendas(event.target.checked)
+              definirHorario(event.target.checked, dias)
+            }}
+          />
+          Aceita encomendas pela app
+        </label>
+        {encomendas &&
+          DIAS_SEMANA.map((dia, i) => {
+            const erro = lerPeriodos(dias[i] ?? '') === null ? restaurantesMensagens.hora : undefined
+            return (
+              <Field
+                key={dia}
+                name={`dia-${i}`}
+                label={dia}
+                hint={i === 0 ? 'Ex.: 12:00-15:00, 19:00-23:00. Vazio: fechada nesse dia.' : undefined}
+                error={erro}
+                value={dias[i] ?? ''}
+                onChange={(event) => {
+                  const novos = dias.map((d, j) => (j === i ? event.target.value : d))
+                  setDias(novos)
+                  definirHorario(true, novos)
+                }}
+              />
+            )
+          })}
+      </fieldset>
+      <div className="field">
+        <label htmlFor="loja-texto">Texto</label>
+        <textarea id="loja-texto" rows={4} {...form.register('text')} />
+      </div>
+      <div className="field">
+        <label htmlFor="loja-direcoes">Como chegar</label>
+        <textarea id="loja-direcoes" rows={3} {...form.register('directions')} />
+      </div>
+      <ImagemCampo
+        label="Imagem da lista"
+        valor={form.watch('image_list') ?? null}
+        onChange={(url) => form.setValue('image_list', url, { shouldDirty: true })}
+        erro={errorOf('image_list')}
+      />
+      <ImagemCampo
+        label="Imagem principal"
+        valor={form.watch('image_main') ?? null}
+        onChange={(url) => form.setValue('image_main', url, { shouldDirty: true })}
+        erro={errorOf('image_main')}
+      />
+      <fieldset className="admin-menus">
+        <legend>Ementas (imagens)</legend>
+        {menusErro && (
+          <p className="field-error" role="alert">
+            {menusErro}
+          </p>
+        )}
+        {menus.map((menu, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a menu has no id of its own but its place in the list, which its fields name
+          <div key={`${i}-${menu.imagem}`} className="admin-menu">
+            <Field
+              name={`menu-${i}`}
+              label={`Título da ementa ${i + 1}`}
+              value={menu.titulo}
+              onChange={(event) =>
+                definirMenus(menus.map((m, j) => (j === i ? { ...m, titulo: event.target.value } : m)))
+              }
+            />
+            <ImagemCampo
+              label={`Imagem da ementa ${i + 1}`}
+              valor={menu.imagem || null}
+              onChange={(url) => definirMenus(menus.map((m, j) => (j === i ? { ...m, imagem: url ?? '' } : m)))}
+            />
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => definirMenus(menus.filter((_m, j) => j !== i))}
+            >
+              Retirar ementa {i + 1}
+            </button>
+          </div>
+        ))}
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => definirMenus([...menus, { titulo: '', imagem: '' }])}
+        >
+          Adicionar ementa
+        </button>
+      </fieldset>
+      <div className="admin-acoes">
+        <button type="submit" className="button">
+          Guardar loja
+        </button>
+        <button type="button" className="button button-secondary" onClick={onCancelar}>
+          Cancelar
+        </button>
+      </div>
+      {submission.feedback}
+    </form>
+  )
+}
