@@ -2,31 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { CampanhaInputSchema, CampanhaStaffSchema } from '../../../shared/campanhas-gestao.ts'
 import { ValueCallSchema } from '../../../shared/conta.ts'
-import { NOVIDADE_TEXTO_MAX } from '../../../shared/novidades-gestao.ts'
-import { idParams, MULTILINHA, texto } from '../../../shared/validacao.ts'
-import { sanitizeHtml } from '../../platform/html.ts'
+import { idParams } from '../../../shared/validacao.ts'
 import { dataResponse, noDataResponse } from '../../platform/http.ts'
 import type { AdminService } from './service.ts'
 
 /**
- * Content in the back-office beyond the news items (routes.ts): the preview of a text, campaigns. Registered by
- * doors/admin.ts beside routes.ts.
+ * Campaigns in the back-office (the news items are in routes.ts; the preview of a text, which both use, is
+ * textos-routes.ts' `/pre-visualizar`). Registered by doors/admin.ts beside routes.ts.
  */
 export const conteudosRoutes: FastifyPluginAsyncZod<{ service: AdminService }> = async (app, { service }) => {
   const papeis = ['admin', 'gestor'] as const
-
-  // A preview changes nothing (no audit entry): the text as the app will keep and show it, through its sanitiser.
-  app.post(
-    '/pre-visualizar',
-    {
-      config: { papeis },
-      schema: {
-        body: z.strictObject({ text: texto(NOVIDADE_TEXTO_MAX, MULTILINHA) }),
-        response: dataResponse(z.object({ html: z.string() })),
-      },
-    },
-    async (request) => ({ data: { html: sanitizeHtml(request.body.text) } }),
-  )
 
   // Campaigns: admins and gestores (features/conteudos owns them; each change is audited in its transaction).
   const { campanhas } = service

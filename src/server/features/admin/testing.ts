@@ -60,26 +60,12 @@ export const pngDe = (width: number, height: number, cor = '#c82828') =>
     .toBuffer()
 
 /** A staff member of `papel`, signed in: a gestor of `restaurantes`, a store account of `idLoja`. */
-export async function staffCom(
+export const staffCom = (
   t: TestApp,
   email: string,
   papel: 'admin' | 'gestor' | 'loja',
   alcance: { restaurantes?: number[]; idLoja?: number } = {},
-): Promise<string> {
-  const cookie = await signedInAdmin(t, email, papel === 'admin' ? 'admin' : 'gestor')
-  if (papel !== 'admin') {
-    await t.database.db
-      .updateTable('admin_utilizadores')
-      .set({
-        papel,
-        restaurantes: papel === 'gestor' ? JSON.stringify(alcance.restaurantes ?? []) : null,
-        id_loja: papel === 'loja' ? (alcance.idLoja ?? null) : null,
-      })
-      .where('email', '=', email)
-      .execute()
-  }
-  return cookie
-}
+): Promise<string> => signedInAdmin(t, email, papel, alcance)
 
 export function chamadas(t: TestApp) {
   return {
