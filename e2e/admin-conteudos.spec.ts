@@ -19,6 +19,11 @@ async function gestorConvidado(page: Page, request: APIRequestContext): Promise<
   await page.getByRole('navigation', { name: 'Secções' }).getByRole('link', { name: 'Utilizadores' }).click()
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email)
   await page.getByRole('combobox', { name: 'Papel' }).selectOption('gestor')
+  // Their reach: one restaurant, chosen in the invitation.
+  await page
+    .getByRole('group', { name: 'Restaurantes que gere' })
+    .getByRole('checkbox', { name: 'Horta do Largo' })
+    .check()
   await page.getByRole('button', { name: 'Enviar convite' }).click()
   await expect(page.getByRole('row').filter({ hasText: email })).toBeVisible()
   let link = ''
@@ -53,6 +58,13 @@ async function gestorConvidado(page: Page, request: APIRequestContext): Promise<
   await page.getByRole('button', { name: 'Continuar' }).click()
   await expect(page).toHaveURL(/\/admin$/)
   await expect(page.getByText('Gestor', { exact: true })).toBeVisible()
+  // The stores they see are their restaurant's only.
+  await page.getByRole('navigation', { name: 'Secções' }).getByRole('link', { name: 'Lojas', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Lojas', level: 1 })).toBeVisible()
+  const linhas = page.getByRole('row').filter({ hasText: 'Horta do Largo' })
+  await expect(linhas).toHaveCount(2)
+  await expect(page.getByRole('row').filter({ hasText: 'Nata & Grão' })).toHaveCount(0)
+  await page.getByRole('navigation', { name: 'Secções' }).getByRole('link', { name: 'Início' }).click()
   return email
 }
 

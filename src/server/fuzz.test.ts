@@ -1,11 +1,10 @@
-import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API_VERSION } from '../shared/api.ts'
 import { systemClock } from './platform/clock.ts'
-import type { Database } from './platform/db.ts'
 import { lojasChavesRepo } from './platform/store-keys.ts'
 import { insertContas, insertLoja, insertRestaurante, insertSaldo } from './testing/fixtures.ts'
-import { createTestApp, type TestApp, testDialects, whileMigrating } from './testing/harness.ts'
+import { createTestApp, type TestApp, testDialects } from './testing/harness.ts'
+import { snapshotRows } from './testing/snapshot.ts'
 
 /**
  * Hostile requests to every route of every surface, drawn from a printed seed (FUZZ_SEED reproduces a run; FUZZ_REQUESTS
@@ -106,7 +105,6 @@ describe.each(testDialects())('fuzz: hostile requests to every route, on %s', (d
   let storeKey: string
   let staffCookie: string
   let customerCookie: string
-  let tables: string[] = []
 
   beforeAll(async () => {
     t = await createTestApp(dialect)
@@ -120,11 +118,6 @@ describe.each(testDialects())('fuzz: hostile requests to every route, on %s', (d
     staffCookie = String(paired.cookies.find((c) => c.name === 'balcao_painel')?.value)
     const login = await t.api('POST', '/login', { telemovel: '912345678', pais: '351', password: '135790' })
     customerCookie = String(login.cookies.find((c) => c.name === 'balcao_sessao')?.value)
-    // The app's tables but the counters, listed once, under the harness's schema lock (see whileMigrating).
-    tables = (await whileMigrating(dialect, () => db.introspection.getTables()))
-      .map((table) => table.name)
-      .filter((name) => !name.startsWith('kysely_') && !COUNTERS.has(name))
-      .sort()
   })
   afterAll(() => t.close())
 
@@ -184,7 +177,7 @@ describe.each(testDialects())('fuzz: hostile requests to every route, on %s', (d
       }
       const write = route.method !== 'GET'
       const payload = write ? body() : undefined
-      const before = write ? await checksum(t.database.db, tables) : ''
+      const before = write ? await snapshotRows(t.database.db, COUNTERS) : ''
       const res = await t.app.inject({
         method: route.method as 'GET',
         url,
@@ -203,7 +196,7 @@ describe.each(testDialects())('fuzz: hostile requests to every route, on %s', (d
       }
       if (write && res.statusCode >= 400) {
         writesChecked++
-        if ((await checksum(t.database.db, tables)) !== before) failures.push(`${where} wrote on a refusal`)
+        if ((await snapshotRows(t.database.db, COUNTERS)) !== before) failures.push(`${where} wrote on a refusal`)
       }
     }
 
@@ -220,13 +213,3 @@ describe.each(testDialects())('fuzz: hostile requests to every route, on %s', (d
 
 /** Tables whose rows a refusal may legitimately write: the counters that count refusals. */
 const COUNTERS = new Set(['limites', 'tentativas_login'])
-
-/** Every row of these tables, as text: equal before and after exactly when nothing was written. */
-async function checksum(db: Database, tables: string[]): Promise<string> {
-  const parts: string[] = []
-  for (const table of tables) {
-    const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db)
-    parts.push(table, ...rows.map((r) => JSON.stringify(r)).sort())
-  }
-  return parts.join('\n')
-}

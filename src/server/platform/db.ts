@@ -126,6 +126,9 @@ export async function migrateToLatest(db: Database, schema?: string): Promise<Mi
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
+    // Each migration stands alone (its own tables or columns), and parallel work lands them out of name order: a
+    // database that ran a later one runs an earlier one it lacks, rather than refusing to start.
+    allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
   })
   const result = await migrator.migrateToLatest()

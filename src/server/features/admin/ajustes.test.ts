@@ -127,6 +127,39 @@ describe.each(testDialects())('manual ledger adjustments, on %s', (dialect) => {
     expect(await saldos(c.id)).toMatchObject({ pontos_actual: 3, itens_actual: 1 })
   })
 
+  it("uses the rules in force: a threshold changed in 'Definições' is the one points turn into rewards at", async () => {
+    const c = await till.cliente()
+    const admin = await signedInAdmin(till.t, 'ajustes-regras@exemplo.pt', 'admin', { clock: till.clock })
+    const regras = await post(admin, '/definicoes/fidelizacao', {
+      credito_percent: 5,
+      pontos_por_euro: 1,
+      patamar: 1000,
+    })
+    expect(regras.statusCode, regras.body).toBe(200)
+    const res = await post(admin, `/clientes/${c.id}/ajustes`, {
+      saldo: 0,
+      pontos: 150,
+      motivo: 'Oferta',
+      chave: chave(),
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    // 150 points stay points under a threshold of 1000 (the environment's 100 would have made a reward).
+    expect(await saldos(c.id)).toMatchObject({ pontos_actual: 150, itens_actual: 0 })
+    const movimento = await till.t.database.db
+      .selectFrom('transacoes')
+      .select('patamar')
+      .where('utilizador_id', '=', c.id)
+      .where('tipo', '=', 'ajuste')
+      .executeTakeFirstOrThrow()
+    expect(movimento.patamar).toBe(1000)
+    const detalhe = await till.t.app.inject({
+      method: 'GET',
+      url: `/admin/api/clientes/${c.id}`,
+      headers: { accept: 'application/json', cookie: `${ADMIN_COOKIE}=${admin}` },
+    })
+    expect(JSON.stringify(detalhe.json().data)).toContain('"patamar":1000')
+  })
+
   it('idempotent: one key sent five times at once writes one movement and one audit entry', async () => {
     const c = await till.cliente()
     const admin = await signedInAdmin(till.t, undefined, 'admin', { clock: till.clock })

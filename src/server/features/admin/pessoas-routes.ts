@@ -41,14 +41,16 @@ const ok = dataResponse(z.object({ ok: z.literal(true) }))
  */
 export const pessoasRoutes: FastifyPluginAsyncZod<{ service: AdminService }> = async (app, { service }) => {
   const { pessoas } = service
-  const todos = { papeis: ['admin', 'gestor', 'loja'] } as const
+  // Customer look-up is an admin's and a store's (issue 21: a gestor has the opinions and reports of their
+  // restaurants, not the customers); a store account sees its own store's part of a customer.
+  const todos = { papeis: ['admin', 'loja'] } as const
   const admin = { papeis: ['admin'] } as const
   const cliente = idParams('id')
 
   app.get(
     '/clientes',
     { config: todos, schema: { querystring: ClientesQuery, response: dataResponse(paginaSchema(ClienteAdminSchema)) } },
-    async (request) => ({ data: await pessoas.clientes(request.query) }),
+    async (request) => ({ data: await pessoas.clientes(request.staff, request.query) }),
   )
 
   app.get(
@@ -67,19 +69,19 @@ export const pessoasRoutes: FastifyPluginAsyncZod<{ service: AdminService }> = a
         response: dataResponse(paginaSchema(MovimentoAdminSchema)),
       },
     },
-    async (request) => ({ data: await pessoas.movimentos(Number(request.params.id), request.query) }),
+    async (request) => ({ data: await pessoas.movimentos(request.staff, Number(request.params.id), request.query) }),
   )
 
   app.get(
     '/clientes/:id/encomendas',
     { config: todos, schema: { params: cliente, response: dataResponse(z.array(EncomendaAdminSchema)) } },
-    async (request) => ({ data: await pessoas.encomendas(Number(request.params.id)) }),
+    async (request) => ({ data: await pessoas.encomendas(request.staff, Number(request.params.id)) }),
   )
 
   app.get(
     '/clientes/:id/opinioes',
     { config: todos, schema: { params: cliente, response: dataResponse(z.array(OpiniaoAdminSchema)) } },
-    async (request) => ({ data: await pessoas.opinioesDoCliente(Number(request.params.id)) }),
+    async (request) => ({ data: await pessoas.opinioesDoCliente(request.staff, Number(request.params.id)) }),
   )
 
   app.post(

@@ -46,10 +46,21 @@ describe.each(testDialects())('people and loyalty in the back-office, on %s', (d
     ]
     for (const cookie of [gestor, loja]) {
       for (const [url, body] of soAdmin) expect((await pedir(cookie, 'POST', url, body)).statusCode, url).toBe(403)
-      for (const url of ['/clientes', `/clientes/${c.id}`, `/clientes/${c.id}/movimentos`, '/perfis']) {
-        expect((await pedir(cookie, 'GET', url)).statusCode, url).toBe(200)
-      }
     }
+    // Customers are an admin's and a store's to look up (a gestor has their restaurants' opinions and reports).
+    for (const url of [
+      '/clientes?telemovel=912345678',
+      `/clientes/${c.id}`,
+      `/clientes/${c.id}/movimentos`,
+      '/perfis',
+    ]) {
+      expect((await pedir(gestor, 'GET', url)).statusCode, url).toBe(403)
+      expect((await pedir(loja, 'GET', url)).statusCode, url).toBe(200)
+    }
+    // A store finds a customer by the whole number; it does not browse the group's customers.
+    const browse = await pedir(loja, 'GET', '/clientes')
+    expect(browse.statusCode).toBe(400)
+    expect(browse.json().error.fields).toEqual({ telemovel: 'Indique o número de telemóvel completo do cliente.' })
     expect((await pedir(loja, 'GET', '/opinioes')).statusCode).toBe(403)
     expect((await pedir(gestor, 'GET', '/opinioes')).statusCode).toBe(200)
     expect((await pedir(admin, 'POST', `/clientes/${c.id}/ajustes`, ajuste)).statusCode).toBe(200)
@@ -101,6 +112,13 @@ describe.each(testDialects())('people and loyalty in the back-office, on %s', (d
       expect.objectContaining({ loja: 'Chiado', rating1: 5, comentario: 'Muito bom' }),
     ])
     expect((await pedir(admin, 'GET', '/clientes/999999/movimentos')).statusCode).toBe(404)
+
+    // A store account sees its own store's part of the customer: not what they did at another store.
+    const daLoja = await staff('loja', { idLoja: 848 })
+    expect((await dados(await pedir(daLoja, 'GET', `/clientes/${c.id}/movimentos`))).itens).toEqual([])
+    expect(await dados(await pedir(daLoja, 'GET', `/clientes/${c.id}/opinioes`))).toEqual([])
+    const doChiado = await staff('loja', { idLoja: 862 })
+    expect((await dados(await pedir(doChiado, 'GET', `/clientes/${c.id}/movimentos`))).itens).toHaveLength(1)
   })
 
   it("sends a provisional account's SMS again with a new password, audited, within the phone's SMS limits", async () => {

@@ -9,7 +9,7 @@ import type { Ordenacao } from '../../../shared/admin-tabelas.ts'
 import { POR_PAGINA } from '../../../shared/admin-tabelas.ts'
 import type { Clock } from '../../platform/clock.ts'
 import type { DatabaseTransaction } from '../../platform/db.ts'
-import { notFound } from '../../platform/errors.ts'
+import { HttpError, notFound } from '../../platform/errors.ts'
 import type { ClienteGestao, ContaService } from '../conta/service.ts'
 import type { EncomendasService } from '../encomendas/service.ts'
 import type { FidelizacaoService, Movimento } from '../fidelizacao/service.ts'
@@ -17,6 +17,10 @@ import type { RestaurantesService } from '../restaurantes/service.ts'
 import type { RgpdService } from '../rgpd/service.ts'
 import { atorDe, auditar, type Staff } from './context.ts'
 import { alcanceDe } from './lojas.ts'
+
+export const pessoasMensagens = {
+  numeroPrimeiro: 'Indique o número de telemóvel completo do cliente.',
+} as const
 
 /** The features whose people and ledger the back-office reads and changes, through their services. */
 export interface PessoasFeatures {
@@ -67,7 +71,7 @@ export function createAdminPessoas(clock: Clock, f: PessoasFeatures) {
         ...(depois ? { depois } : {}),
       })
 
-  /** The store ids a staff member's opinions are limited to (undefined: all, an admin). */
+  /** The store ids a staff member's reads of a customer are limited to (undefined: all, an admin). */
   async function lojasDe(staff: Staff): Promise<number[] | undefined> {
     const alcance = alcanceDe(staff)
     if (alcance === 'todas') return undefined
@@ -75,9 +79,19 @@ export function createAdminPessoas(clock: Clock, f: PessoasFeatures) {
   }
 
   return {
+    /**
+     * Customers, paged. An admin browses them; a store account finds one by the whole number the customer gives (the
+     * customers are the group's, not the store's: no browsing of the others).
+     */
     async clientes(
+      staff: Staff,
       q: Ordenacao<'criado_em' | 'nome' | 'id'> & { pagina: number; telemovel?: string | undefined; pais: string },
     ) {
+      if (staff.papel !== 'admin' && !q.telemovel) {
+        throw new HttpError(400, pessoasMensagens.numeroPrimeiro, 'Indique o número', {
+          telemovel: pessoasMensagens.numeroPrimeiro,
+        })
+      }
       const { total, itens } = await conta.gestao.listar({
         ...(q.telemovel ? { telemovel: { telemovel: q.telemovel, pais: q.pais } } : {}),
         ordenar: q.ordenar,
@@ -93,23 +107,24 @@ export function createAdminPessoas(clock: Clock, f: PessoasFeatures) {
       return { ...paraAdmin(c), ...saldos }
     },
 
-    async movimentos(id: number, q: Ordenacao<'criado_em'> & { pagina: number }) {
+    async movimentos(staff: Staff, id: number, q: Ordenacao<'criado_em'> & { pagina: number }) {
       await conta.gestao.cliente(id)
-      return fidelizacao.gestao.movimentos(id, { ...q, porPagina: POR_PAGINA })
+      return fidelizacao.gestao.movimentos(id, { ...q, porPagina: POR_PAGINA, idsLoja: await lojasDe(staff) })
     },
 
-    async encomendas(id: number) {
+    async encomendas(staff: Staff, id: number) {
       await conta.gestao.cliente(id)
-      const rows = await encomendas.daPessoa(id)
+      const idsLoja = await lojasDe(staff)
+      const rows = (await encomendas.daPessoa(id)).filter((r) => !idsLoja || idsLoja.includes(r.id_loja))
       const nomes = new Map(
         (await fidelizacao.listLojas([...new Set(rows.map((r) => r.id_loja))])).map((l) => [l.id_loja, l.nome]),
       )
       return rows.map((r) => ({ ...r, loja: nomes.get(r.id_loja) ?? `Loja ${r.id_loja}` }))
     },
 
-    async opinioesDoCliente(id: number) {
+    async opinioesDoCliente(staff: Staff, id: number) {
       await conta.gestao.cliente(id)
-      return fidelizacao.gestao.opinioesDoCliente(id)
+      return fidelizacao.gestao.opinioesDoCliente(id, await lojasDe(staff))
     },
 
     /** A manual adjustment (admins): one ledger movement, audited in its transaction; a repeated key writes nothing. */

@@ -22,10 +22,11 @@ export function createAdminRestaurantes(gestao: GestaoRestaurantes, clock: Clock
       if (staff.papel === 'gestor' && staff.restaurantes.includes(restauranteId)) return
       throw new HttpError(403, adminMensagens.semPermissao, 'Sem permissão')
     }
+  // A store is named in the audit log by its POS id (`id_loja`), as the pause and the menus name it; a restaurant by its id.
   const registo =
-    <T extends { id: number }>(staff: Staff, ip: string, acao: string, entidade: string) =>
+    <T extends { id: number; id_loja?: number }>(staff: Staff, ip: string, acao: string, entidade: string) =>
     async (trx: Parameters<typeof auditar>[0], antes: T, depois: T) =>
-      auditar(trx, clock, atorDe(staff, ip), { acao, entidade, entidadeId: depois.id, antes, depois })
+      auditar(trx, clock, atorDe(staff, ip), { acao, entidade, entidadeId: depois.id_loja ?? depois.id, antes, depois })
 
   return {
     listar: (staff: Staff): Promise<RestauranteStaff[]> =>

@@ -32,7 +32,7 @@ export interface FiltroOpinioes extends Ordenacao<'criado_em' | 'id_loja'> {
  * idempotency key), and the stores' opinions with their averages.
  */
 export function createGestaoFidelizacao(ctx: FidelizacaoContext) {
-  const { db, regras, conta, onMovimento, escrever, naoEncontrado, nomesDasLojas } = ctx
+  const { db, regrasAtuais, conta, onMovimento, escrever, naoEncontrado, nomesDasLojas } = ctx
 
   const lojaDe = (nomes: Awaited<ReturnType<typeof nomesDasLojas>>, id: number, tipo?: string) =>
     tipo === 'ajuste' ? 'Ajuste' : (nomes.get(id)?.nome ?? `Loja ${id}`)
@@ -40,12 +40,18 @@ export function createGestaoFidelizacao(ctx: FidelizacaoContext) {
   return {
     /** The customer's balances now. */
     async saldos(utilizadorId: number) {
-      return { ...saldosDe(await fidelizacaoRepo(db).ultimoMovimento(utilizadorId)), patamar: regras.patamar }
+      const [ultimo, regras] = await Promise.all([fidelizacaoRepo(db).ultimoMovimento(utilizadorId), regrasAtuais()])
+      return { ...saldosDe(ultimo), patamar: regras.patamar }
     },
 
     /** Every movement of the customer (holds and releases of orders too), paged. */
-    async movimentos(utilizadorId: number, p: Ordenacao<'criado_em'> & { pagina: number; porPagina: number }) {
-      const base = db.selectFrom('transacoes').where('utilizador_id', '=', utilizadorId)
+    /** A customer's movements, paged; `idsLoja`: only those at these stores (a store account sees its own). */
+    async movimentos(
+      utilizadorId: number,
+      p: Ordenacao<'criado_em'> & { pagina: number; porPagina: number; idsLoja?: number[] | undefined },
+    ) {
+      let base = db.selectFrom('transacoes').where('utilizador_id', '=', utilizadorId)
+      if (p.idsLoja) base = base.where('id_loja', 'in', p.idsLoja.length ? p.idsLoja : [-1])
       const [{ n }, rows] = await Promise.all([
         base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
         base
@@ -110,6 +116,9 @@ export function createGestaoFidelizacao(ctx: FidelizacaoContext) {
           }
           if (!(await conta.clienteById(utilizadorId, trx))) throw naoEncontrado()
           const ultimo = await ledger.ultimoMovimento(utilizadorId)
+          // The rules in force (the back-office's 'Definições'), read in this transaction, as a purchase reads them: the
+          // threshold that turns points into rewards, and what the movement records it used.
+          const regras = await regrasAtuais(trx)
           const a = ajuste(saldosDe(ultimo), { saldo: input.saldo, pontos: input.pontos }, regras)
           if ('recusa' in a) {
             const mensagem =
@@ -118,13 +127,20 @@ export function createGestaoFidelizacao(ctx: FidelizacaoContext) {
               [a.recusa === 'saldo-negativo' ? 'saldo' : 'pontos']: mensagem,
             })
           }
-          const movimento = await escrever(trx, utilizadorId, ultimo, a.efeito, {
-            tipo: 'ajuste',
-            id_loja: 0,
-            motivo: input.motivo,
-            chave_ajuste: input.chave,
-            ganha: 0,
-          })
+          const movimento = await escrever(
+            trx,
+            utilizadorId,
+            ultimo,
+            a.efeito,
+            {
+              tipo: 'ajuste',
+              id_loja: 0,
+              motivo: input.motivo,
+              chave_ajuste: input.chave,
+              ganha: 0,
+            },
+            regras,
+          )
           await registar(trx, movimento)
           return { movimento, repetido: false }
         })
@@ -138,14 +154,10 @@ export function createGestaoFidelizacao(ctx: FidelizacaoContext) {
     },
 
     /** The customer's opinions, newest first. */
-    async opinioesDoCliente(utilizadorId: number) {
-      const rows = await db
-        .selectFrom('opinioes')
-        .selectAll()
-        .where('utilizador_id', '=', utilizadorId)
-        .orderBy('id', 'desc')
-        .limit(100)
-        .execute()
+    async opinioesDoCliente(utilizadorId: number, idsLoja?: number[]) {
+      let base = db.selectFrom('opinioes').where('utilizador_id', '=', utilizadorId)
+      if (idsLoja) base = base.where('id_loja', 'in', idsLoja.length ? idsLoja : [-1])
+      const rows = await base.selectAll().orderBy('id', 'desc').limit(100).execute()
       const nomes = await nomesDasLojas(rows.map((o) => o.id_loja))
       return rows.map((o) => ({ ...o, loja: lojaDe(nomes, o.id_loja) }))
     },

@@ -146,7 +146,7 @@ export function ClientePage() {
   const c = cliente.data
   const nome = c ? (c.nome ?? `Cliente ${c.id}`) : 'Cliente'
   return (
-    <AdminLayout titulo={nome}>
+    <AdminLayout titulo={nome} papeis={['admin', 'loja']}>
       <p>
         <Link to={adminPaths.clientes}>← Clientes</Link>
       </p>

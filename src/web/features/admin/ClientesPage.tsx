@@ -10,6 +10,7 @@ import { adminGet } from './api.ts'
 import { dataHora } from './formatos.ts'
 import { adminKeys } from './keys.ts'
 import { type ColumnDef, type EstadoTabela, queryDe, Tabela } from './Tabela.tsx'
+import { useSessao } from './use-sessao.ts'
 
 export const estadoConta = (c: Pick<ClienteAdmin, 'temporario' | 'provisorio'>) =>
   c.provisorio ? 'Provisória (criada na loja)' : c.temporario ? 'Por completar' : 'Registada'
@@ -42,14 +43,17 @@ export function ClientesPage() {
   const [procura, setProcura] = useState({ telemovel: '', pais: '351' })
   const [estado, setEstado] = useState<EstadoTabela>({ pagina: 1, ordenar: 'criado_em', direcao: 'desc' })
   const filtros = procura.telemovel ? procura : {}
+  // An admin browses the customers; a store finds one by the number they give (the server refuses a store's browse).
+  const browse = useSessao().data?.papel === 'admin'
   const clientes = useQuery({
+    enabled: browse || Boolean(procura.telemovel),
     queryKey: adminKeys.clientes({ ...filtros, ...estado }),
     queryFn: ({ signal }) => adminGet<Pagina<ClienteAdmin>>(`/clientes?${queryDe(estado, filtros)}`, signal),
     placeholderData: keepPreviousData,
   })
 
   return (
-    <AdminLayout titulo="Clientes">
+    <AdminLayout titulo="Clientes" papeis={['admin', 'loja']}>
       <h1>Clientes</h1>
       <form
         className="admin-filtros"
@@ -81,7 +85,7 @@ export function ClientesPage() {
           <button type="submit" className="button">
             Procurar
           </button>
-          {procura.telemovel && (
+          {procura.telemovel && browse && (
             <button
               type="button"
               className="button button-secondary"
@@ -97,7 +101,7 @@ export function ClientesPage() {
       </form>
       <p role="status">{aviso}</p>
       <p className="muted">Os números aparecem mascarados: procure pelo número completo que o cliente lhe indicar.</p>
-      {clientes.isPending && <p role="status">A carregar…</p>}
+      {clientes.isPending && clientes.fetchStatus !== 'idle' && <p role="status">A carregar…</p>}
       {clientes.isError && <p role="alert">{clientes.error.message}</p>}
       {clientes.data && (
         <Tabela

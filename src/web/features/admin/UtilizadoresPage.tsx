@@ -2,8 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { flushSync } from 'react-dom'
 import { type ConvidarSchema, PAPEIS, PAPEL_NOME, type Papel } from '../../../shared/admin.ts'
+import type { RestauranteStaff } from '../../../shared/admin-restaurantes.ts'
 import { Dialog } from '../../ui/Dialog.tsx'
-import { Field, SelectField } from '../../ui/Field.tsx'
+import { CheckboxField, Field, SelectField } from '../../ui/Field.tsx'
 import { useApiForm } from '../../ui/form.tsx'
 import { AdminLayout } from './AdminLayout.tsx'
 import { adminGet, adminPost } from './api.ts'
@@ -57,6 +58,16 @@ export function UtilizadoresPage() {
     },
   })
 
+  // A gestor's restaurants and a store account's store, chosen from what exists (their reach in the back-office).
+  const restaurantes = useQuery({
+    queryKey: adminKeys.restaurantes(),
+    queryFn: ({ signal }) => adminGet<RestauranteStaff[]>('/restaurantes', signal),
+  })
+  const papel = form.watch('papel')
+  const escolhidos = form.watch('restaurantes') ?? []
+  const alternar = (id: number, sim: boolean) =>
+    form.setValue('restaurantes', sim ? [...escolhidos, id] : escolhidos.filter((r) => r !== id), { shouldDirty: true })
+
   return (
     <AdminLayout titulo="Utilizadores" apenasAdmin>
       <h1>Utilizadores</h1>
@@ -72,6 +83,44 @@ export function UtilizadoresPage() {
               </option>
             ))}
           </SelectField>
+          {papel === 'gestor' && (
+            <fieldset className="admin-alcance">
+              <legend>Restaurantes que gere</legend>
+              {restaurantes.data?.map((r) => (
+                <CheckboxField
+                  key={r.id}
+                  name={`restaurante-${r.id}`}
+                  checked={escolhidos.includes(r.id)}
+                  onChange={(e) => alternar(r.id, e.target.checked)}
+                >
+                  {r.name}
+                </CheckboxField>
+              ))}
+              {errorOf('restaurantes') && (
+                <p className="field-error" role="alert">
+                  {errorOf('restaurantes')}
+                </p>
+              )}
+            </fieldset>
+          )}
+          {papel === 'loja' && (
+            <SelectField
+              label="Loja"
+              error={errorOf('id_loja')}
+              {...form.register('id_loja', {
+                setValueAs: (v) => (v === '' || v === undefined ? undefined : Number(v)),
+              })}
+            >
+              <option value="">Escolha a loja</option>
+              {restaurantes.data?.flatMap((r) =>
+                r.lojas.map((l) => (
+                  <option key={l.id_loja} value={l.id_loja}>
+                    {l.name} ({r.name})
+                  </option>
+                )),
+              )}
+            </SelectField>
+          )}
           <button type="submit" className="button">
             Enviar convite
           </button>

@@ -14,7 +14,7 @@ export const SECCOES: { nome: string; para?: string; papeis: readonly Papel[]; f
   { nome: 'Lojas', para: adminPaths.lojas, papeis: ['admin', 'gestor', 'loja'] },
   { nome: 'Ementas e esgotados', para: adminPaths.ementas, papeis: ['admin', 'gestor', 'loja'] },
   { nome: 'Chaves de loja', para: adminPaths.chaves, papeis: ['admin', 'gestor'] },
-  { nome: 'Clientes', para: adminPaths.clientes, papeis: ['admin', 'gestor', 'loja'] },
+  { nome: 'Clientes', para: adminPaths.clientes, papeis: ['admin', 'loja'] },
   { nome: 'Opiniões', para: adminPaths.opinioes, papeis: ['admin', 'gestor'] },
   { nome: 'Perfis de cliente', para: adminPaths.perfis, papeis: ['admin'] },
   { nome: 'Notificações', para: adminPaths.notificacoes, papeis: ['admin', 'gestor'] },

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { Link, Navigate, useSearchParams } from 'react-router'
 import { ESTADO, estadoTexto, TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
 import { formatDateTime, formatMoney } from '../../../shared/format.ts'
@@ -6,7 +6,6 @@ import type { EncomendaCliente } from '../../../shared/pedido.ts'
 import { paths } from '../../../shared/routes.ts'
 import { isNotFound } from '../../lib/api.ts'
 import { usePrivateData } from '../../lib/private-data.ts'
-import { AtivarNotificacoes } from '../../ui/AtivarNotificacoes.tsx'
 import { ErrorState } from '../../ui/ErrorState.tsx'
 import { useHeader } from '../../ui/header.tsx'
 import { Loading } from '../../ui/Loading.tsx'
@@ -15,6 +14,14 @@ import { marcarProntaVista } from './pronta-vista.ts'
 import { ResumoEncomenda } from './ResumoEncomenda.tsx'
 import { idDaEncomenda, useEncomenda } from './use-encomenda.ts'
 import './checkout.css'
+
+/**
+ * The offer of notifications comes after the order's state, which is what the screen is for: loaded once the screen
+ * shows, not in its first load (docs/decisions/0010-first-load-budget.md).
+ */
+const AtivarNotificacoes = lazy(() =>
+  import('../../ui/AtivarNotificacoes.tsx').then((m) => ({ default: m.AtivarNotificacoes })),
+)
 
 /** The steps an order goes through once paid (spec §4), as the screen draws them. */
 const PASSOS = [
@@ -156,7 +163,9 @@ function Confirmado({ o }: { o: EncomendaCliente }) {
 
       {/* After an order the customer has a reason to want them: being told when it is ready. */}
       {o.status !== ESTADO.pronto && o.status !== ESTADO.cancelado && (
-        <AtivarNotificacoes motivo="Saiba no telemóvel quando o pedido estiver pronto, mesmo com a app fechada." />
+        <Suspense fallback={null}>
+          <AtivarNotificacoes motivo="Saiba no telemóvel quando o pedido estiver pronto, mesmo com a app fechada." />
+        </Suspense>
       )}
 
       <p className="chk-aside">
