@@ -109,7 +109,7 @@ test('sold out, closed for a day, paused: set from the back-office, seen in the 
     await expect(page.getByText('Sem encerramentos marcados.')).toBeVisible()
 
     // Paused from 'Lojas' until resumed: the customer's catalogue says so in the browser.
-    await page.getByRole('navigation', { name: 'Secções' }).getByRole('link', { name: 'Lojas' }).click()
+    await page.getByRole('navigation', { name: 'Secções' }).getByRole('link', { name: 'Lojas', exact: true }).click()
     await page.getByRole('combobox', { name: `Duração da pausa de ${loja.nome}` }).selectOption('Até retomar')
     await page.getByRole('button', { name: `Pausar encomendas de ${loja.nome}` }).click()
     await expect(page.getByRole('row').filter({ hasText: loja.nome })).toContainText('Encomendas em pausa até retomar')

@@ -26,7 +26,13 @@ test('an admin reads the reports, narrows them to a store and exports a table as
   await page.getByLabel('De', { exact: true }).fill('2026-11-20')
   await page.getByLabel('Até', { exact: true }).fill('2026-11-10')
   await page.getByRole('button', { name: 'Ver relatório' }).click()
-  await expect(page.getByText('A data de fim tem de ser igual ou posterior à de início.')).toBeVisible()
+  // Said under the field and announced above the form.
+  await expect(page.getByRole('alert').filter({ hasText: 'Corrija o período' })).toContainText(
+    'A data de fim tem de ser igual ou posterior à de início.',
+  )
+  await expect(page.getByLabel('Até', { exact: true })).toHaveAccessibleDescription(
+    'A data de fim tem de ser igual ou posterior à de início.',
+  )
 
   // Narrowed to one store.
   await page.getByLabel('Até', { exact: true }).fill('2026-11-25')
