@@ -87,7 +87,9 @@ export interface AdminNotificacoesTable {
   /** Who it is for: everyone who consented, a restaurant's customers who consented, or one phone (if consented). */
   publico: 'todos' | 'restaurante' | 'telefone'
   restaurante_id: number | null
-  /** E.164, for `telefone`. */
+  /** For `telefone`: the customer the number was when composed (migration 2026-11-30T0700); null: none. */
+  utilizador_id: number | null
+  /** For `telefone`: the number masked (`Telemóvel ••• ••• 678`), as the list shows it; never the whole number. */
   telefone: string | null
   /** The composing gestor's restaurants (JSON), which bound the audience when it goes out; null: an admin's. */
   alcance: string | null

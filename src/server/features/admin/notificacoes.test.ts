@@ -204,6 +204,33 @@ describe.each(testDialects())('the notification composer, on %s', (dialect) => {
     expect(auditada.map((a) => a.acao)).toEqual(['notificacao.agendar'])
   })
 
+  it('one phone: the customer is kept, never the number; after their erasure the message reaches nobody', async () => {
+    const res = await call(
+      admin,
+      'POST',
+      '/notificacoes',
+      mensagem({ publico: 'telefone', telemovel: ANA, quando: 'agendar', agendar_para: '2026-11-24T12:00' }),
+    )
+    expect(res.statusCode, res.body).toBe(200)
+    const { id } = res.json().data
+    const linha = await t.database.db
+      .selectFrom('admin_notificacoes')
+      .select(['telefone', 'utilizador_id'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+    const anaId = (
+      await t.database.db.selectFrom('utilizadores').select('id').where('telemovel', '=', ANA).executeTakeFirstOrThrow()
+    ).id
+    expect(linha).toEqual({ telefone: `Telemóvel ••• ••• ${ANA.slice(-3)}`, utilizador_id: anaId })
+    const tudo = JSON.stringify(await t.database.db.selectFrom('admin_auditoria').selectAll().execute())
+    expect(tudo).not.toContain(ANA)
+    // Ana erases her account before it goes out: the message reaches nobody.
+    expect((await call(admin, 'POST', `/clientes/${anaId}/eliminar`, { confirmar: true })).statusCode).toBe(200)
+    clock.advance(3 * 60 * 60_000)
+    expect(await t.app.despacharNotificacoes()).toBe(1)
+    expect(await daCampanha(id)).toEqual([])
+  })
+
   it('a scheduled message is kept in the database: a process started after it was written sends it', async () => {
     const res = await call(
       admin,

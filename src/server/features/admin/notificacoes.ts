@@ -33,6 +33,9 @@ export interface ComposerDeps {
 interface Alvo {
   publico: 'todos' | 'restaurante' | 'telefone'
   restaurante_id: number | null
+  /** For `telefone`: the customer the number was when composed (null: none), never the number itself. */
+  utilizador_id: number | null
+  /** For `telefone`: the number as the list shows it, masked. */
   telefone: string | null
   /** A gestor's restaurants (null: an admin's, unbounded). */
   alcance: number[] | null
@@ -87,13 +90,10 @@ export function createAdminNotificacoes({ db, clock, lojas, conta, fidelizacao, 
     let ids: number[] | undefined
     if (alvo.publico === 'restaurante' && alvo.restaurante_id !== null) {
       ids = await clientesDosRestaurantes([alvo.restaurante_id])
-    } else if (alvo.publico === 'telefone' && alvo.telefone) {
-      const numero = parsePhoneNumberFromString(alvo.telefone)
-      const cliente = numero
-        ? await conta.findCliente({ telemovel: numero.nationalNumber, pais: numero.countryCallingCode })
-        : undefined
-      ids = cliente ? [cliente.id] : []
-      if (cliente && alvo.alcance !== null) {
+    } else if (alvo.publico === 'telefone') {
+      // The customer, not the number: a number freed by an erasure and taken by someone else is not them.
+      ids = alvo.utilizador_id === null ? [] : [alvo.utilizador_id]
+      if (ids.length > 0 && alvo.alcance !== null) {
         const deles = new Set(await clientesDosRestaurantes(alvo.alcance))
         ids = ids.filter((id) => deles.has(id))
       }
@@ -105,7 +105,7 @@ export function createAdminNotificacoes({ db, clock, lojas, conta, fidelizacao, 
 
   async function nomeDoPublico(alvo: Pick<Alvo, 'publico' | 'restaurante_id' | 'telefone'>): Promise<string> {
     if (alvo.publico === 'todos') return 'Todos os clientes que aceitaram comunicações'
-    if (alvo.publico === 'telefone') return alvo.telefone ? mascarar(alvo.telefone) : 'Telemóvel'
+    if (alvo.publico === 'telefone') return alvo.telefone ?? 'Telemóvel'
     const nome = (await restaurantesDe(null)).find((r) => r.id === alvo.restaurante_id)?.nome
     return `Clientes de ${nome ?? `restaurante ${alvo.restaurante_id}`}`
   }
@@ -124,10 +124,18 @@ export function createAdminNotificacoes({ db, clock, lojas, conta, fidelizacao, 
           : semPermissao(notificacoesMensagens.foraDoAlcance)
       }
     }
+    // One phone: the customer it is now, and the number kept masked only (the message may wait days; the number is
+    // personal data, and a customer's erasure does not reach this table).
+    const e164 = dados.publico === 'telefone' ? toE164Mobile(dados.pais, dados.telemovel) : null
+    const numero = e164 ? parsePhoneNumberFromString(e164) : undefined
+    const cliente = numero
+      ? await conta.findCliente({ telemovel: numero.nationalNumber, pais: numero.countryCallingCode })
+      : undefined
     return {
       publico: dados.publico,
       restaurante_id: dados.publico === 'restaurante' ? dados.restaurante_id : null,
-      telefone: dados.publico === 'telefone' ? toE164Mobile(dados.pais, dados.telemovel) : null,
+      utilizador_id: cliente?.id ?? null,
+      telefone: e164 ? mascarar(e164) : null,
       alcance,
     }
   }
@@ -147,6 +155,7 @@ export function createAdminNotificacoes({ db, clock, lojas, conta, fidelizacao, 
   const linhaParaAlvo = (r: {
     publico: Alvo['publico']
     restaurante_id: number | null
+    utilizador_id: number | null
     telefone: string | null
     alcance: string | null
   }): Alvo => ({ ...r, alcance: r.alcance === null ? null : (JSON.parse(r.alcance) as number[]) })
@@ -227,6 +236,7 @@ export function createAdminNotificacoes({ db, clock, lojas, conta, fidelizacao, 
             texto: textoParaHtml(dados.texto),
             publico: alvo.publico,
             restaurante_id: alvo.restaurante_id,
+            utilizador_id: alvo.utilizador_id,
             telefone: alvo.telefone,
             alcance: alvo.alcance === null ? null : JSON.stringify(alvo.alcance),
             agendada_para: agendadaPara,
