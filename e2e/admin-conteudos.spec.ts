@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test'
 import { generate } from 'otplib'
 import sharp from 'sharp'
 import type { Loja, RestauranteResumo } from '../src/shared/restaurantes.ts'
-import { adminNaConsola } from './admin-support.ts'
+import { adminNaConsola, apagarPublicado } from './admin-support.ts'
 import { api, DESKTOP, expect, expectAccessible, test } from './support.ts'
 
 /**
@@ -111,6 +111,7 @@ test('a gestor invited from the back-office publishes a news item with an upload
   const imagem = card.locator('img')
   await expect(imagem).toHaveAttribute('src', /\/imagens\/carregada\.1200x675\.[0-9a-f]{10}\./)
   await expect.poll(() => imagem.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+  await apagarPublicado(page, 'novidades', titulo)
 })
 
 test("a campaign with an image and a store edited from the back-office show on the customer's next reads", async ({
@@ -137,6 +138,7 @@ test("a campaign with an image and a store edited from the back-office show on t
   await expect(page.getByRole('row').filter({ hasText: titulo })).toContainText('Publicada')
   const campanhas = await api<{ tag: string; image: { list: string } }[]>(request, '/api/campanhas')
   expect(campanhas.find((c) => c.tag === `bacalhau-${sufixo}`)?.image.list).toMatch(/\/imagens\/carregada\.800x450\./)
+  await apagarPublicado(page, 'campanhas', titulo)
 
   // A store of the last restaurant (no other journey reads it): its phone changed, the customer's page says so.
   const restaurante = (await api<RestauranteResumo[]>(request, '/api/restaurantes')).at(-1)

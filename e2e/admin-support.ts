@@ -51,3 +51,17 @@ export async function adminNaConsola(page: Page, prefixo = 'admin'): Promise<str
   await expect(page).toHaveURL(/\/admin$/)
   return email
 }
+
+/**
+ * Deletes, through the back-office's API with the page's staff session, a news item or campaign a journey published:
+ * the journeys that follow (Lighthouse above all) measure the demo's own home, not what a test left on it.
+ */
+export async function apagarPublicado(page: Page, recurso: 'novidades' | 'campanhas', titulo: string): Promise<void> {
+  const headers = { accept: 'application/json', 'x-api-version': '1.0' }
+  const lista = await page.request.get(`/admin/api/${recurso}`, { headers })
+  expect(lista.status()).toBe(200)
+  const item = ((await lista.json()).data as { id: number; title: string }[]).find((i) => i.title === titulo)
+  expect(item, `${recurso}: «${titulo}»`).toBeDefined()
+  const res = await page.request.post(`/admin/api/${recurso}/${item?.id}/apagar`, { headers, data: { value: true } })
+  expect(res.status(), await res.text()).toBe(200)
+}
