@@ -1,3 +1,5 @@
+import { diaEmLisboa } from '../../shared/format.ts'
+
 /** Time as the server sees it; tests pass a clock they move by hand. */
 export interface Clock {
   now(): Date
@@ -10,7 +12,7 @@ export const isoIn = (clock: Clock, ms: number) => new Date(clock.now().getTime(
 
 /** `YYYY-MM-DD` of the clock's day in Lisbon, for age checks. */
 export function lisbonToday(clock: Clock): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Lisbon' }).format(clock.now())
+  return diaEmLisboa(clock.now())
 }
 
 export const MINUTE = 60_000

@@ -1,3 +1,5 @@
+import { diaEmLisboa } from '../../shared/format.ts'
+
 /**
  * What the back-office's reports share across features (issue 21): a period of Lisbon days as a window of instants,
  * the UTC hours the features group by folded back into Lisbon days, and CSV that a spreadsheet opens as written.
@@ -11,7 +13,6 @@ export interface JanelaRelatorio {
 }
 
 const lisbonHour = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Lisbon', hour: '2-digit', hourCycle: 'h23' })
-const lisbonDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Lisbon' })
 
 /**
  * The instant a Lisbon day (`YYYY-MM-DD`) begins. Lisbon is UTC or UTC+1, and its clocks change at 01:00 UTC, so the
@@ -36,7 +37,7 @@ export function diasEntre(de: string, ate: string): string[] {
 }
 
 /** The Lisbon day a UTC hour bucket (`YYYY-MM-DDTHH`, as `substr(iso, 1, 13)` gives) belongs to. */
-export const diaDaHora = (hora: string) => lisbonDate.format(new Date(`${hora}:00:00.000Z`))
+export const diaDaHora = (hora: string) => diaEmLisboa(`${hora}:00:00.000Z`)
 
 /**
  * One CSV document (RFC 4180, `;`-separated as Portuguese spreadsheets expect, CRLF, with a BOM so Excel reads UTF-8).

@@ -6,6 +6,7 @@ import type {
   TabelaRelatorio,
 } from '../../../shared/admin-relatorios.ts'
 import { ESTADO, type Estado } from '../../../shared/estado-pedido.ts'
+import { formatDia } from '../../../shared/format.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
 import { csv, diaDaHora, diaSeguinte, diasEntre, inicioDoDia } from '../../platform/relatorios.ts'
 import type { ContaService } from '../conta/service.ts'
@@ -217,7 +218,7 @@ export function createAdminRelatorios({ lojas }: Pick<AdminDeps, 'lojas'>, fonte
           corpo: csv(
             ['Dia', 'Encomendas pagas', 'Vendas (€)', 'Crédito emitido (€)', 'Crédito usado (€)'],
             r.dias.map((d) => [
-              d.dia.split('-').reverse().join('/'),
+              formatDia(d.dia),
               d.encomendas_pagas,
               euros(d.vendas),
               euros(d.credito_emitido),

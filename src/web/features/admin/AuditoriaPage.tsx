@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { Pagina } from '../../../shared/admin-tabelas.ts'
+import { formatDateTime } from '../../../shared/format.ts'
 import { SelectField } from '../../ui/Field.tsx'
 import { AdminLayout } from './AdminLayout.tsx'
 import { ACOES } from './acoes.ts'
@@ -24,7 +25,7 @@ interface Entrada {
 const json = (valor: string | null) => <pre className="admin-json">{valor ?? '—'}</pre>
 
 const colunas: ColumnDef<Entrada, unknown>[] = [
-  { id: 'criado_em', header: 'Quando', cell: ({ row }) => dataHora(row.original.criado_em) },
+  { id: 'criado_em', header: 'Quando', cell: ({ row }) => formatDateTime(row.original.criado_em) },
   { id: 'email', header: 'Quem', cell: ({ row }) => row.original.email ?? 'Linha de comandos' },
   { id: 'acao', header: 'Ação', cell: ({ row }) => ACOES[row.original.acao] ?? row.original.acao },
   {
@@ -36,16 +37,6 @@ const colunas: ColumnDef<Entrada, unknown>[] = [
   { id: 'antes', header: 'Antes', enableSorting: false, cell: ({ row }) => json(row.original.antes) },
   { id: 'depois', header: 'Depois', enableSorting: false, cell: ({ row }) => json(row.original.depois) },
 ]
-
-const dataHora = (iso: string) => quando.format(new Date(iso))
-const quando = new Intl.DateTimeFormat('pt-PT', {
-  timeZone: 'Europe/Lisbon',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-})
 
 /** `/admin/auditoria` (admins): every change, newest first, filtered and paged on the server. */
 export function AuditoriaPage() {

@@ -6,7 +6,7 @@ import {
   RelatorioQuerySchema,
   type TabelaRelatorio,
 } from '../../../shared/admin-relatorios.ts'
-import { formatMoney } from '../../../shared/format.ts'
+import { diaEmLisboa, formatDia, formatMoney } from '../../../shared/format.ts'
 import { ApiError } from '../../lib/api.ts'
 import { apiDownload } from '../../lib/api-download.ts'
 import { Field, SelectField } from '../../ui/Field.tsx'
@@ -16,11 +16,9 @@ import { adminKeys } from './keys.ts'
 
 const GraficoDiario = lazy(() => import('./GraficoDiario.tsx').then((m) => ({ default: m.GraficoDiario })))
 
-const lisboa = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Lisbon' })
 /** `YYYY-MM-DD`, `dias` calendar days before today in Lisbon (counted on the date, so a change of time moves nothing). */
 const diaAntes = (dias: number) =>
-  new Date(Date.parse(`${lisboa.format(new Date())}T00:00:00Z`) - dias * 86_400_000).toISOString().slice(0, 10)
-const dataPt = (dia: string) => dia.split('-').reverse().join('/')
+  new Date(Date.parse(`${diaEmLisboa(new Date())}T00:00:00Z`) - dias * 86_400_000).toISOString().slice(0, 10)
 const media = (v: number | null) => (v === null ? '—' : v.toLocaleString('pt-PT', { maximumFractionDigits: 2 }))
 
 interface Filtro {
@@ -236,7 +234,7 @@ export function RelatoriosPage() {
           <p className="admin-periodo" role="status">
             {relatorio.isFetching
               ? 'A atualizar…'
-              : `De ${dataPt(r.de)} a ${dataPt(r.ate)}, ${r.lojas.length} ${r.lojas.length === 1 ? 'loja' : 'lojas'}`}
+              : `De ${formatDia(r.de)} a ${formatDia(r.ate)}, ${r.lojas.length} ${r.lojas.length === 1 ? 'loja' : 'lojas'}`}
           </p>
           <Indicadores r={r} />
 
@@ -244,7 +242,7 @@ export function RelatoriosPage() {
             <Suspense fallback={<p role="status">A carregar o gráfico…</p>}>
               <GraficoDiario
                 dias={r.dias}
-                legenda={`Gráfico das vendas e do crédito emitido por dia, de ${dataPt(r.de)} a ${dataPt(r.ate)}: vendas de ${formatMoney(r.totais.vendas)} e crédito emitido de ${formatMoney(r.totais.credito_emitido)} no total. Os valores estão na 'Tabela por dia', abaixo do gráfico.`}
+                legenda={`Gráfico das vendas e do crédito emitido por dia, de ${formatDia(r.de)} a ${formatDia(r.ate)}: vendas de ${formatMoney(r.totais.vendas)} e crédito emitido de ${formatMoney(r.totais.credito_emitido)} no total. Os valores estão na 'Tabela por dia', abaixo do gráfico.`}
               />
             </Suspense>
             <details className="admin-detalhes">
@@ -263,7 +261,7 @@ export function RelatoriosPage() {
                 <tbody>
                   {r.dias.map((d) => (
                     <tr key={d.dia}>
-                      <th scope="row">{dataPt(d.dia)}</th>
+                      <th scope="row">{formatDia(d.dia)}</th>
                       <td>{d.encomendas_pagas}</td>
                       <td>{formatMoney(d.vendas)}</td>
                       <td>{formatMoney(d.credito_emitido)}</td>
