@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CODIGOS_ALERGENIOS } from './alergenios.ts'
 import { MULTILINHA, type TextoOptions, texto } from './validacao.ts'
 
 /**
@@ -139,6 +140,21 @@ export const OpcaoSchema = z.object({
   /** The option group's name (`Açúcar`, `Leite`): the product screen's heading of its choices. */
   nome_grupo: z.string(),
 })
+/**
+ * An option group's rule (issue 22): how many of its options the customer must (`min`) and may (`max`, 0: no limit)
+ * pick. A breakfast menu whose drink must be chosen has `min` 1. A composite product's components (`composto`) are
+ * option groups too (docs/decisions: how `composto` is read).
+ */
+export const GrupoOpcoesCatalogoSchema = z.object({
+  id: z.string(),
+  nome: z.string(),
+  min: z.number().int(),
+  max: z.number().int(),
+})
+/** An allergen as the catalogue carries it: its Annex II code and its pt-PT name (shared/alergenios.ts). */
+export const AlergenioCatalogoSchema = z.object({ codigo: z.enum(CODIGOS_ALERGENIOS), nome: z.string() })
+export const PorcaoSchema = z.enum(['dose', 'meia'])
+export type Porcao = z.infer<typeof PorcaoSchema>
 export const ProdutoCatalogoSchema = z.object({
   id: z.string(),
   nome: z.string(),
@@ -154,6 +170,34 @@ export const ProdutoCatalogoSchema = z.object({
   maxopcoes: z.number().int(),
   /** Sold out at this store for today (marked in the back-office): shown, but not orderable. */
   esgotado: z.boolean(),
+  /** Each option group's minimum and maximum (issue 22), by `OpcaoSchema.grupo`. */
+  grupos_opcoes: z.array(GrupoOpcoesCatalogoSchema),
+  /** The menu's `highlight`: shown first in its category. */
+  destaque: z.boolean(),
+  /** Allergens it contains ('Contém'); null when the menu says nothing of them (unknown, never "none"). */
+  alergenios: z.array(AlergenioCatalogoSchema).nullable(),
+  /** Traces ('Pode conter'); empty when the menu names none. */
+  pode_conter: z.array(AlergenioCatalogoSchema),
+  /** Per dose, as the menu gives them; null when it does not. */
+  calorias: z.number().nullable(),
+  /** Grams of salt per dose; null when the menu does not say. */
+  sal: z.number().nullable(),
+  vegetariano: z.boolean(),
+  picante: z.boolean(),
+  /** The POS's `dieta` mark (a light/diet dish). */
+  dieta: z.boolean(),
+  /** Serves this many people; null when not said. */
+  pessoas: z.number().int().nullable(),
+  /** Preparation time in minutes; null when not said. */
+  tempo: z.number().int().nullable(),
+  /** Whether a half portion can be ordered, and its price with VAT (cents; null when it cannot). */
+  meia_dose: z.boolean(),
+  pvp_meia_com_iva: z.number().int().nullable(),
+  /** How the POS names the full and the half portion ('Dose' and 'Meia dose' unless it sends its own). */
+  rotulo_dose: z.string(),
+  rotulo_meia: z.string(),
+  /** 'Acompanha bem com': ids of products of the same catalogue (only those the customer can see). */
+  sugeridos: z.array(z.string()),
 })
 export type ProdutoCatalogo = z.infer<typeof ProdutoCatalogoSchema>
 export const CategoriaSchema = z.object({ id: z.string(), nome: z.string(), produtos: z.array(ProdutoCatalogoSchema) })

@@ -1,6 +1,7 @@
 import { z } from 'zod'
-import { CARRINHO_LINHAS_MAX, DEFAULT_PAIS, QUANTIDADE_MAX } from './constants.ts'
+import { CARRINHO_LINHAS_MAX, DEFAULT_PAIS, OBSERVACOES_MAX, QUANTIDADE_MAX } from './constants.ts'
 import { PrivateDataSchema } from './conta.ts'
+import { PorcaoSchema } from './ementa.ts'
 import { EncomendaClienteSchema, TipoEntregaSchema } from './pedido.ts'
 import { IdSchema, isValidNif, mensagens, obrigatorio, opcional, PaisSchema, texto } from './validacao.ts'
 
@@ -17,6 +18,10 @@ export const LinhaCarrinhoSchema = z.strictObject({
   qtd: z.number().int().min(1).max(QUANTIDADE_MAX),
   complementares: z.array(CodigoSchema).max(100).default([]),
   opcoes: z.array(CodigoSchema).max(100).default([]),
+  /** A full portion (the default) or a half one ('Meia dose'), refused for a product without one. */
+  porcao: PorcaoSchema.default('dose'),
+  /** The customer's note for the kitchen ('Sem cebola'): single-line, at most 140 characters; empty is none. */
+  observacoes: opcional(OBSERVACOES_MAX),
 })
 export type LinhaCarrinho = z.input<typeof LinhaCarrinhoSchema>
 
@@ -36,6 +41,8 @@ export const LinhaCalculadaSchema = z.object({
   qtd: z.number().int(),
   complementares: z.array(z.object({ id: z.string(), nome: z.string(), pvp_com_iva: z.number().int() })),
   opcoes: z.array(z.object({ id: z.string(), nome: z.string() })),
+  porcao: PorcaoSchema,
+  observacoes: z.string().nullable(),
   /** One unit with its complements. */
   unitario: z.number().int(),
   total: z.number().int(),

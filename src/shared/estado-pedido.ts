@@ -13,13 +13,19 @@ export const ESTADO = {
 } as const
 export type Estado = (typeof ESTADO)[keyof typeof ESTADO]
 
-/** Spec §4's texts for each state; -3 depends on whether the payment arrived. */
-export function estadoTexto(estado: Estado, pago: boolean): string {
+/** The spec's promise for a received order ('Recebemos o seu pedido - 15 minutos'): never less (issue 22). */
+export const MINUTOS_PROMETIDOS_MIN = 15
+
+/**
+ * Spec §4's texts for each state; -3 depends on whether the payment arrived, -1 on the order's promised minutes (the
+ * longest preparation time of its products, never less than `MINUTOS_PROMETIDOS_MIN`).
+ */
+export function estadoTexto(estado: Estado, pago: boolean, minutos: number = MINUTOS_PROMETIDOS_MIN): string {
   switch (estado) {
     case ESTADO.pagamento:
       return pago ? 'Pagamento efetuado' : 'Pagamento em curso'
     case ESTADO.recebido:
-      return 'Recebemos o seu pedido - 15 minutos'
+      return `Recebemos o seu pedido - ${Math.max(MINUTOS_PROMETIDOS_MIN, minutos)} minutos`
     case ESTADO.emPreparacao:
       return 'Pedido em preparação'
     case ESTADO.pronto:

@@ -13,6 +13,10 @@ export const PedidoLinhaSchema = z.object({
   qtd: z.number().int(),
   complementos: z.array(z.string()),
   opcoes: z.array(z.string()),
+  /** `dose` or `meia` (a half portion): STORE-API.md order lines. */
+  porcao: z.enum(['dose', 'meia']),
+  /** The customer's note for the kitchen, or null. */
+  observacoes: z.string().nullable(),
   total: z.number().int(),
 })
 export type PedidoLinha = z.infer<typeof PedidoLinhaSchema>
@@ -39,6 +43,11 @@ export const EncomendaClienteSchema = z.object({
   pagamento: z
     .object({ metodo: z.literal('MB WAY'), telemovel: z.string(), pais: z.string(), expira_em: z.string() })
     .nullable(),
+  /**
+   * The minutes promised while it is received ('Recebemos o seu pedido - N minutos'): the longest preparation time
+   * (`tempo`) of its products, never less than 15 (estado-pedido.ts `MINUTOS_PROMETIDOS_MIN`).
+   */
+  minutos: z.number().int(),
   /** Why the order was cancelled, in words the customer reads. */
   motivo: z.string().nullable(),
   criada_em: z.string(),

@@ -77,7 +77,9 @@ describe.each(testDialects())('the demo seed on %s', (dialect) => {
     const { categorias } = await encomendas('2026-11-24T12:00:00Z').catalogo(848)
     const produto = categorias.flatMap((c) => c.produtos).find((p) => p.nome === 'Pastel de nata')
     if (!produto) throw new Error('no Pastel de nata at 848')
-    const cart = [{ id: produto.id, qtd: 1, complementares: [], opcoes: [] }]
+    const cart = [
+      { id: produto.id, qtd: 1, complementares: [], opcoes: [], porcao: 'dose' as const, observacoes: null },
+    ]
     await expect(
       encomendas('2026-11-24T03:31:00Z').calcular({ idLoja: 848, cart, usarPremio: false }, 0),
     ).rejects.toMatchObject({

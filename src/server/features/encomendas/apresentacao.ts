@@ -1,6 +1,14 @@
-import { ESTADO, type Estado } from '../../../shared/estado-pedido.ts'
+import { ESTADO, type Estado, MINUTOS_PROMETIDOS_MIN } from '../../../shared/estado-pedido.ts'
 import type { EncomendaCliente, EncomendaLoja, PedidoLinha } from '../../../shared/pedido.ts'
 import type { Encomenda } from './encomendas-repository.ts'
+
+/** An order's lines as stored; lines of orders made before half portions and notes were full portions, no note. */
+const linhasDe = (json: string): PedidoLinha[] =>
+  (JSON.parse(json) as PedidoLinha[]).map((l) => ({
+    ...l,
+    porcao: l.porcao ?? 'dose',
+    observacoes: l.observacoes ?? null,
+  }))
 
 /** Payment states in which the order is paid: by MB WAY, or wholly by the balance. */
 const PAGAS = ['pago', 'sem-pagamento'] as const
@@ -16,7 +24,7 @@ export function paraCliente(p: Encomenda, loja: string): EncomendaCliente {
     id_loja: p.id_loja,
     loja,
     id_tipo_entrega: p.id_tipo_entrega as 0 | 1,
-    linhas: JSON.parse(p.linhas) as PedidoLinha[],
+    linhas: linhasDe(p.linhas),
     total: p.total,
     desconto: p.desconto,
     valor_pago: p.valor_pago,
@@ -25,6 +33,7 @@ export function paraCliente(p: Encomenda, loja: string): EncomendaCliente {
         ? { metodo: 'MB WAY', telemovel: p.telemovel, pais: p.pais, expira_em: p.expira_em }
         : null,
     motivo: p.motivo,
+    minutos: MINUTOS_PROMETIDOS_MIN,
     criada_em: p.criada_em,
   }
 }
@@ -39,7 +48,7 @@ export const paraLoja = (p: Encomenda): EncomendaLoja => ({
   nome: p.nome,
   telemovel: p.telemovel,
   nif: p.nif,
-  linhas: JSON.parse(p.linhas) as PedidoLinha[],
+  linhas: linhasDe(p.linhas),
   total: p.total,
   desconto: p.desconto,
   valor_pago: p.valor_pago,

@@ -66,10 +66,22 @@ describe.each(testDialects())('POST /api/calcula-encomenda on %s', (dialect) => 
         qtd: 2,
         complementares: [{ id: 'C1', nome: 'Leite de aveia', pvp_com_iva: 40 }],
         opcoes: [{ id: 'A2', nome: 'Sem açúcar' }],
+        porcao: 'dose',
+        observacoes: null,
         unitario: 200,
         total: 400,
       },
-      { id: '1001', nome: 'Pastel de nata', qtd: 3, complementares: [], opcoes: [], unitario: 130, total: 390 },
+      {
+        id: '1001',
+        nome: 'Pastel de nata',
+        qtd: 3,
+        complementares: [],
+        opcoes: [],
+        porcao: 'dose',
+        observacoes: null,
+        unitario: 130,
+        total: 390,
+      },
     ])
     // 7,90 €; the balance (2,50 €) is offered, not used unless asked.
     expect(loyaltyData.transaction).toEqual({

@@ -55,6 +55,23 @@ function produtoCatalogo(ementa: Ementa, idCategoria: string, p: ProdutoEmenta, 
     max_complementos: p.max_complementos,
     maxopcoes: p.maxopcoes,
     esgotado,
+    // Placeholders until the import reads these fields (issue 22, in progress).
+    grupos_opcoes: p.opcoes.map((g) => ({ id: g.codigo, nome: g.descricao, min: 0, max: 1 })),
+    destaque: p.highlight ?? false,
+    alergenios: null,
+    pode_conter: [],
+    calorias: null,
+    sal: null,
+    vegetariano: false,
+    picante: false,
+    dieta: false,
+    pessoas: null,
+    tempo: null,
+    meia_dose: false,
+    pvp_meia_com_iva: null,
+    rotulo_dose: 'Dose',
+    rotulo_meia: 'Meia dose',
+    sugeridos: [],
   }
 }
 

@@ -57,6 +57,8 @@ export function createFinalizacao(
         qtd: l.qtd,
         complementos: l.complementares.map((c) => c.nome),
         opcoes: l.opcoes.map((o) => o.nome),
+        porcao: l.porcao,
+        observacoes: l.observacoes,
         total: l.total,
       }))
       const telemovelValido = input.telemovel !== '' && toE164Mobile(input.pais, input.telemovel) !== null

@@ -83,6 +83,8 @@ function precificarLinha(p: ProdutoEmenta, linha: Linha): LinhaCalculada | strin
     qtd: linha.qtd,
     complementares: escolhidos.map((c) => ({ id: c.codigo, nome: c.descricao, pvp_com_iva: c.preco })),
     opcoes: escolhidas.map((o) => ({ id: o.codigo, nome: o.descricao })),
+    porcao: 'dose',
+    observacoes: null,
     unitario,
     total: unitario * linha.qtd,
   }

@@ -23,7 +23,17 @@ const encomenda = (id: number, estado: EncomendaLoja['estado'], criada_em: strin
   nome: 'Rita Fonseca',
   telemovel: '912345678',
   nif: null,
-  linhas: [{ produto: 'Bifana', qtd: 2, complementos: ['Queijo'], opcoes: ['Bem passada'], total: 700 }],
+  linhas: [
+    {
+      produto: 'Bifana',
+      qtd: 2,
+      complementos: ['Queijo'],
+      opcoes: ['Bem passada'],
+      porcao: 'dose',
+      observacoes: null,
+      total: 700,
+    },
+  ],
   total: 700,
   desconto: 0,
   valor_pago: 700,
