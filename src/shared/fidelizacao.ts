@@ -166,7 +166,8 @@ export const ClienteSchema = z.object({
 })
 export type Cliente = z.infer<typeof ClienteSchema>
 
-export const TransacaoLojaSchema = TransacaoSchema.extend({
+/** A transaction as the till reads it (STORE-API.md): no `motivo`, which only the back-office's adjustments carry. */
+export const TransacaoLojaSchema = TransacaoSchema.omit({ motivo: true }).extend({
   referencia: z.string().nullable(),
   /** Why nothing was earned (a registration not complete), or null. */
   aviso: z.string().nullable(),

@@ -171,11 +171,10 @@ export function createFidelizacaoContext(deps: FidelizacaoDeps) {
     }
   }
 
-  const toTransacaoLoja = (m: Movimento, nomes: Map<number, LojaNome>, aviso: string | null): TransacaoLoja => ({
-    ...toTransacao(m, nomes),
-    referencia: m.referencia,
-    aviso,
-  })
+  const toTransacaoLoja = (m: Movimento, nomes: Map<number, LojaNome>, aviso: string | null): TransacaoLoja => {
+    const { motivo: _soNosAjustes, ...transacao } = toTransacao(m, nomes)
+    return { ...transacao, referencia: m.referencia, aviso }
+  }
 
   async function toCliente(c: { id: number; nome: string | null; temporario: 0 | 1 }, ex: Database = db) {
     const [ultimo, regras] = await Promise.all([fidelizacaoRepo(ex).ultimoMovimento(c.id), regrasAtuais(ex)])

@@ -39,6 +39,8 @@ describe.each(testDialects())('Store API: loyalty at the till, on %s', (dialect)
         referencia: expect.stringMatching(/^FT /),
         aviso: null,
       })
+      // STORE-API.md's fields exactly: the back-office adjustments' `motivo` is not the till's.
+      expect(res.json().data.transacao).not.toHaveProperty('motivo')
       const mine = await privado(c.d)
       expect(mine.user.data).toMatchObject({ saldo: 103, pontos: 20, patamar: 100, itens: 0, ja_poupou: 0 })
       expect(mine.transacoes).toHaveLength(1)
