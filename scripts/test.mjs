@@ -1,10 +1,10 @@
-// `npm test`: typecheck, lint, unit and integration tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), a
-// fresh build of the web app, then the e2e suite in Chromium. Every step runs even when an earlier one fails; the
+// `npm test`: typecheck, lint and a fresh build of the web app beside the unit and integration tests (SQLite, and
+// PostgreSQL when TEST_DATABASE_URL is set), then the e2e suite in Chromium. Every step runs even when an earlier one fails; the
 // last line is the count of checks: `N passed, N failed`.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { ensureDependencies, ensureWebBuild } from './bootstrap.mjs'
+import { ensureDependencies } from './bootstrap.mjs'
 
 await ensureDependencies()
 mkdirSync('.tmp', { recursive: true })
@@ -46,20 +46,65 @@ function freePort() {
   })
 }
 
-countCheck(step('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']))
-countCheck(step('lint', 'npx', ['biome', 'check', '.']))
+/**
+ * A step run beside another, its output kept and shown in one piece when it ends (two steps' lines interleaved would
+ * be unreadable). Resolves with whether it passed.
+ */
+function sideStep(name, command, args) {
+  const started = Date.now()
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env: process.env })
+    let output = ''
+    child.stdout.on('data', (chunk) => {
+      output += chunk
+    })
+    child.stderr.on('data', (chunk) => {
+      output += chunk
+    })
+    child.on('close', (code) => {
+      const ok = code === 0
+      summary.push(`${ok ? '✔' : '✖'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s, em paralelo)`)
+      console.log(`\n━━ ${name} (terminado, em paralelo) ━━\n${output.trimEnd()}`)
+      resolve(ok)
+    })
+  })
+}
+
+/** Like `step`, without blocking the event loop (the side steps' output is read meanwhile). */
+function asyncStep(name, command, args, env = {}) {
+  console.log(`\n━━ ${name} ━━`)
+  const started = Date.now()
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+    child.on('close', (code) => {
+      const ok = code === 0
+      summary.push(`${ok ? '✔' : '✖'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
+      resolve(ok)
+    })
+  })
+}
 
 if (!process.env.TEST_DATABASE_URL) {
   console.log('\n(TEST_DATABASE_URL não definido: os testes de integração correm só em SQLite)')
 }
 rmSync('.tmp/vitest.json', { force: true })
-const unitOk = step('unit and integration (vitest)', 'npx', [
+// The type check, the lint and the web build need no database and mostly one core: they run beside vitest, whose
+// tests spend much of their time waiting on PostgreSQL and on child processes. The e2e suite needs the build and
+// measures pages (Lighthouse): it runs alone, after both.
+const checks = (async () => {
+  const typecheckOk = await sideStep('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])
+  const lintOk = await sideStep('lint', 'npx', ['biome', 'check', '.'])
+  const buildOk = await sideStep('web build', 'npx', ['vite', 'build', '--logLevel', 'warn'])
+  return [typecheckOk, lintOk, buildOk]
+})()
+const unitOk = await asyncStep('unit and integration (vitest)', 'npx', [
   'vitest',
   'run',
   '--reporter=default',
   '--reporter=json',
   '--outputFile.json=.tmp/vitest.json',
 ])
+for (const ok of await checks) countCheck(ok)
 const vitest = readJson('.tmp/vitest.json')
 if (vitest) {
   passed += vitest.numPassedTests
@@ -68,14 +113,6 @@ if (vitest) {
 } else {
   countCheck(unitOk)
 }
-
-let buildOk = true
-try {
-  await ensureWebBuild({ force: true })
-} catch {
-  buildOk = false
-}
-countCheck(buildOk)
 
 rmSync('.tmp/playwright.json', { force: true })
 const [e2ePort, e2eEmptyPort] = [await freePort(), await freePort()]
