@@ -27,7 +27,7 @@ const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx'
 const databaseUrl = process.env.TEST_DATABASE_URL
 const missing = [
   ...(databaseUrl ? [] : ['TEST_DATABASE_URL']),
-  ...(existsSync(NGINX) ? [] : [`nginx (${NGINX}; apt-get install nginx-light)`]),
+  ...(existsSync(NGINX) ? [] : [`nginx (${NGINX}; apt-get install nginx)`]),
 ]
 if (missing.length > 0) console.log(`topologia.test.ts: ignorado, falta ${missing.join(' e ')}`)
 
