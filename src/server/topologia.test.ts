@@ -80,6 +80,7 @@ function call(
       },
       (res) => {
         let text = ''
+        res.on('error', reject)
         res.setEncoding('utf8')
         res.on('data', (chunk: string) => {
           text += chunk
@@ -110,6 +111,8 @@ function openStream(port: number, from: string, path: string, headers: Record<st
     const req = httpRequest({ host: '127.0.0.1', port, path, localAddress: from, agent: false, headers }, (res) => {
       let buffer = ''
       const waiting: Array<() => void> = []
+      // Closing the stream (close()) resets it: not an error of the test's.
+      res.on('error', () => {})
       res.setEncoding('utf8')
       res.on('data', (chunk: string) => {
         buffer += chunk
