@@ -90,6 +90,11 @@ const EnvSchema = z.object({
    */
   SESSION_SECRET: z.string().min(32, 'pelo menos 32 caracteres').optional(),
   /**
+   * The SESSION_SECRET being rotated out: anonymous tokens it signed are still believed, and replaced on the device's
+   * next call by ones the new secret signs (docs/operations.md, "Rotate keys"). Remove it once a few weeks have passed.
+   */
+  SESSION_SECRET_PREVIOUS: z.string().min(32, 'pelo menos 32 caracteres').optional(),
+  /**
    * The key of the values kept encrypted at rest (the customer's security code): 32 random bytes in base64
    * (`openssl rand -base64 32`). Required in production. Unset elsewhere: one is made once and kept in `encryption.key`
    * beside the SQLite file (./data on PostgreSQL), never in the database (docs/decisions/0004).

@@ -39,6 +39,7 @@ export async function clienteDoor(app: FastifyInstance, config: Config, s: Servi
       db: s.db,
       clock: s.clock,
       secret: await serverSecret(s.db, s.clock, 'sessoes-anonimas', config.SESSION_SECRET),
+      previousSecret: config.SESSION_SECRET_PREVIOUS,
       secureCookie: production,
     })
     const privateData = s.dadosPrivados.de

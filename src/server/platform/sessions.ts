@@ -149,24 +149,31 @@ const ANONYMOUS_PREFIX = 'anon.'
 /**
  * The anonymous token: `anon.<payload>.<HMAC-SHA256 of the payload>`, payload `{"o":0|1}` in base64url. It proves only
  * what the server itself said to this device; forging it would at most skip the onboarding, and it opens nothing.
+ * `previous`: the secret being rotated out (SESSION_SECRET_PREVIOUS), whose tokens are still read, and said to be
+ * (`antigo`) so that the device is given one signed with the current secret.
  */
-export function createAnonymousTokens(secret: string) {
-  const mac = (payload: string) => createHmac('sha256', secret).update(payload).digest('base64url')
+export function createAnonymousTokens(secret: string, previous?: string) {
+  const macWith = (key: string) => (payload: string) => createHmac('sha256', key).update(payload).digest('base64url')
+  const mac = macWith(secret)
+  const signedBy = (sign: (payload: string) => string, payload: string, signature: string) => {
+    const expected = Buffer.from(sign(payload))
+    const given = Buffer.from(signature)
+    return expected.length === given.length && timingSafeEqual(expected, given)
+  }
   return {
     issue(sawOnboarding: boolean): string {
       const payload = Buffer.from(JSON.stringify({ o: sawOnboarding ? 1 : 0 })).toString('base64url')
       return `${ANONYMOUS_PREFIX}${payload}.${mac(payload)}`
     },
     /** The visitor's state, or undefined when the token is not one this server signed. */
-    read(token: string): { sawOnboarding: boolean } | undefined {
+    read(token: string): { sawOnboarding: boolean; antigo: boolean } | undefined {
       if (!token.startsWith(ANONYMOUS_PREFIX)) return undefined
       const [payload = '', signature = ''] = token.slice(ANONYMOUS_PREFIX.length).split('.')
-      const expected = Buffer.from(mac(payload))
-      const given = Buffer.from(signature)
-      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined
+      const antigo = !signedBy(mac, payload, signature)
+      if (antigo && !(previous && signedBy(macWith(previous), payload, signature))) return undefined
       try {
         const { o } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { o?: unknown }
-        return { sawOnboarding: o === 1 }
+        return { sawOnboarding: o === 1, antigo }
       } catch {
         return undefined
       }
@@ -239,6 +246,8 @@ interface SessionOptions {
   clock: Clock
   /** The key anonymous tokens are signed with (serverSecret). */
   secret: string
+  /** The key being rotated out: its tokens are still read, and replaced by ones signed with `secret`. */
+  previousSecret?: string | undefined
   /** The cookie only over HTTPS (production). */
   secureCookie: boolean
 }
@@ -246,7 +255,7 @@ interface SessionOptions {
 export async function registerSessions(app: FastifyInstance, options: SessionOptions) {
   const { db, clock } = options
   const store = sessoesRepo(db, clock)
-  const anonymousTokens = createAnonymousTokens(options.secret)
+  const anonymousTokens = createAnonymousTokens(options.secret, options.previousSecret)
   const seguidores: SeguirSessao[] = []
   app.decorateRequest<Sessao | null>('sessao', null)
   app.decorateRequest('bearer', false)
@@ -275,12 +284,14 @@ export async function registerSessions(app: FastifyInstance, options: SessionOpt
     return request.sessao
   }
 
-  async function resolveSession(request: FastifyRequest) {
+  async function resolveSession(request: FastifyRequest, reply: FastifyReply) {
     const { token, bearer } = tokenOf(request)
     request.bearer = bearer
     const visitor = token ? anonymousTokens.read(token) : undefined
     const found = token && !visitor ? await store.findByToken(token) : undefined
     if (found && !('terminada' in found)) request.sessao = found
+    // Signed with the secret being rotated out: the device gets the same state signed with the current one.
+    else if (visitor?.antigo) issueAnonymous(request, reply, visitor.sawOnboarding)
     // A session token no longer on record (its row purged a while after it ended) still says the device had a session,
     // so it went through the onboarding once.
     else
@@ -290,9 +301,9 @@ export async function registerSessions(app: FastifyInstance, options: SessionOpt
   }
 
   // Callback-style hooks: public reads pass through without a promise each (docs/decisions/0008).
-  app.addHook('preValidation', (request, _reply, done) => {
+  app.addHook('preValidation', (request, reply, done) => {
     if (!needsSession(request)) return done()
-    resolveSession(request).then(() => done(), done)
+    resolveSession(request, reply).then(() => done(), done)
   })
 
   // What answers a visitor's own calls (private data, the account forms, their errors) is never kept by a browser or
