@@ -184,6 +184,43 @@ export function firstFault(ementa: Ementa): { path: string; message: string } | 
             }
             opcoes.add(o.codigo)
           }
+          const fault = grupoFault(p, g)
+          if (fault) return { path: `${path}.opcoes.${gi}.${fault.campo}`, message: fault.message }
+        }
+        if (p.precomeia && p.precomeia > p.precovenda) {
+          return { path: `${path}.precomeia`, message: 'A meia dose não pode custar mais do que a dose' }
+        }
+      }
+    }
+  }
+  return sugeridosFault(ementa, produtos)
+}
+
+/** A group whose minimum no customer could meet: a POS's typing mistake, refused rather than never orderable. */
+function grupoFault(p: ProdutoEmenta, g: GrupoOpcoes): { campo: string; message: string } | null {
+  const { min, max } = regrasGrupo(p, g)
+  if (max > 0 && min > max) {
+    return { campo: 'minopcoes', message: `O mínimo de opções (${min}) passa do máximo (${max})` }
+  }
+  if (min > g.opcoes.length) {
+    return { campo: 'minopcoes', message: `O mínimo de opções (${min}) passa das opções do grupo (${g.opcoes.length})` }
+  }
+  return null
+}
+
+/**
+ * Suggestions name products of the same menu, never the product itself: an unknown code is refused (a POS pointing at
+ * a product it does not send). A suggestion of a product the customer cannot see (hidden, restricted) is accepted and
+ * left out of the catalogue.
+ */
+function sugeridosFault(ementa: Ementa, codigos: ReadonlySet<string>): { path: string; message: string } | null {
+  for (const [si, s] of ementa.seccoes.entries()) {
+    for (const [fi, f] of s.familias.entries()) {
+      for (const [pi, p] of f.produtos.entries()) {
+        for (const [i, codigo] of (p.sugeridos ?? []).entries()) {
+          const path = `seccoes.${si}.familias.${fi}.produtos.${pi}.sugeridos.${i}`
+          if (!codigos.has(codigo)) return { path, message: `Produto sugerido desconhecido: ${codigo}` }
+          if (codigo === p.cod_produto) return { path, message: 'Um produto não se sugere a si próprio' }
         }
       }
     }
