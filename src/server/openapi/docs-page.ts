@@ -26,10 +26,13 @@ function markdown(text: string): string {
 }
 
 const anchorOf = (operationId: string) => `op-${operationId}`
+const refName = (ref: string) => ref.replace('#/components/schemas/', '')
+const schemaAnchor = (name: string) => `schema-${name}`
 const tagAnchor = (name: string) => `tag-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`
 
 /** A schema in a line: its type and constraints. */
 function typeOf(schema: JsonSchema): string {
+  if (typeof schema.$ref === 'string') return refName(schema.$ref)
   if ('const' in schema) return `= ${JSON.stringify(schema.const)}`
   if (Array.isArray(schema.enum)) return `one of ${schema.enum.map((v) => JSON.stringify(v)).join(', ')}`
   const variants = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined
@@ -79,13 +82,23 @@ function schemaHtml(schema: JsonSchema, depth = 0): string {
     const nested = s.properties || (s.type === 'array' && (s.items as JsonSchema | undefined)?.properties)
     return (
       `<li><code class="campo">${escapeHtml(name)}</code>${required.has(name) ? ' <span class="obrigatorio">required</span>' : ''} ` +
-      `<span class="tipo">${escapeHtml(nested ? (s.type === 'array' ? 'array of objects' : 'object') : typeOf(s))}</span>` +
+      `<span class="tipo">${nested ? (s.type === 'array' ? 'array of objects' : 'object') : linked(typeOf(s))}</span>` +
       (s.description ? ` <span class="nota">${escapeHtml(String(s.description))}</span>` : '') +
       (nested ? schemaHtml(s, depth + 1) : '') +
       '</li>'
     )
   })
   return `<ul class="campos">${rows.join('')}</ul>`
+}
+
+/** A type line with the names of the document's shared schemas linked to their section. */
+let schemaNames: string[] = []
+function linked(text: string): string {
+  let html = escapeHtml(text)
+  for (const name of schemaNames) {
+    html = html.replace(new RegExp(`\\b${name}\\b`, 'g'), `<a href="#${schemaAnchor(name)}">${name}</a>`)
+  }
+  return html
 }
 
 function exampleHtml(example: unknown): string {
@@ -145,6 +158,8 @@ ${request}
 }
 
 export function renderDocsPage(document: OpenApiDocument, stylesheet: string): string {
+  const components = (document.components.schemas ?? {}) as Record<string, JsonSchema>
+  schemaNames = Object.keys(components).filter((name) => name !== 'Erro')
   const info = document.info as { title: string; version: string; description: string }
   const byTag = new Map<string, { method: string; path: string; op: OpenApiOperation }[]>()
   for (const [path, methods] of Object.entries(document.paths)) {
@@ -189,7 +204,9 @@ ${(byTag.get(t.name) ?? []).map(({ method, path, op }) => operationHtml(method, 
 <p>OpenAPI 3.1 document: <a href="/api/openapi.json">/api/openapi.json</a></p>
 </header>
 <div class="disposicao">
-<nav aria-label="Operations"><ul>${nav}<li><a href="#erro">Error envelope</a></li></ul></nav>
+<nav aria-label="Operations"><ul>${nav}<li><a href="#erro">Error envelope</a></li><li><a href="#esquemas">Schemas</a><ul>${schemaNames
+    .map((name) => `<li><a href="#${schemaAnchor(name)}">${escapeHtml(name)}</a></li>`)
+    .join('')}</ul></li></ul></nav>
 <main id="conteudo">
 <section aria-labelledby="geral">
 <h2 id="geral">Overview</h2>
@@ -201,6 +218,15 @@ ${sections}
 ${markdown(String(erro.description ?? ''))}
 ${schemaHtml(erro)}
 ${exampleHtml(erro.example)}
+</section>
+<section id="esquemas" aria-labelledby="esquemas-t">
+<h2 id="esquemas-t">Schemas</h2>
+${schemaNames
+  .map(
+    (name) =>
+      `<section class="operacao" id="${schemaAnchor(name)}" aria-labelledby="${schemaAnchor(name)}-t"><h3 id="${schemaAnchor(name)}-t"><code>${escapeHtml(name)}</code></h3>${schemaHtml(components[name] as JsonSchema)}</section>`,
+  )
+  .join('\n')}
 </section>
 </main>
 </div>

@@ -4,7 +4,7 @@ import { JSON_DEPTH_MAX } from '../platform/http.ts'
 import { IDEMPOTENCY_KEY_PATTERN } from '../platform/idempotency.ts'
 import type { RouteEntry } from '../platform/server.ts'
 import { SESSION_COOKIE } from '../platform/sessions.ts'
-import { type JsonSchema, jsonSchemaOf, propertiesOf } from './json-schema.ts'
+import { type JsonSchema, jsonSchemaOf, propertiesOf, selfContained } from './json-schema.ts'
 import { isDocumentedSurface, type OperationDoc, openApiPath, type Surface, surfaceOf } from './operation.ts'
 import { OPERATIONS } from './operations.ts'
 import { apiDescription, errorDescriptions, TAGS } from './texts.ts'
@@ -129,16 +129,21 @@ function securityOf(surface: Surface, doc: OperationDoc): Record<string, string[
   return doc.session === 'user' ? session : [{}, ...session]
 }
 
-function parametersOf(route: RouteEntry, surface: Surface, doc: OperationDoc): Record<string, unknown>[] {
+function parametersOf(
+  route: RouteEntry,
+  surface: Surface,
+  doc: OperationDoc,
+  components: Record<string, JsonSchema>,
+): Record<string, unknown>[] {
   const schema = (route.schema ?? {}) as Record<string, unknown>
   const parameters: Record<string, unknown>[] = []
-  const declared = schema.params ? propertiesOf(jsonSchemaOf(schema.params, 'input')) : []
+  const declared = schema.params ? propertiesOf(jsonSchemaOf(schema.params, 'input', components)) : []
   for (const name of [...route.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1] as string)) {
     const p = declared.find((d) => d.name === name)
     parameters.push({ name, in: 'path', required: true, schema: p?.schema ?? { type: 'string' } })
   }
   if (schema.querystring) {
-    const query = jsonSchemaOf(schema.querystring, 'input')
+    const query = jsonSchemaOf(schema.querystring, 'input', components)
     if (query.properties) {
       for (const p of propertiesOf(query)) {
         parameters.push({ name: p.name, in: 'query', required: p.required, schema: p.schema })
@@ -184,20 +189,25 @@ function parametersOf(route: RouteEntry, surface: Surface, doc: OperationDoc): R
   return parameters
 }
 
-function operationOf(route: RouteEntry, surface: Surface, doc: OperationDoc): OpenApiOperation {
+function operationOf(
+  route: RouteEntry,
+  surface: Surface,
+  doc: OperationDoc,
+  components: Record<string, JsonSchema>,
+): OpenApiOperation {
   const schema = (route.schema ?? {}) as Record<string, unknown>
   const responses: Record<string, OpenApiResponse> = {}
   const declared = (schema.response ?? {}) as Record<string, unknown>
   for (const [status, s] of Object.entries(declared)) {
     responses[status] = {
       description: Number(status) === 201 ? 'Created.' : 'Success.',
-      content: { 'application/json': { schema: jsonSchemaOf(s, 'output') } },
+      content: { 'application/json': { schema: jsonSchemaOf(s, 'output', components) } },
     }
   }
   if (doc.success) {
     responses[doc.success.status] = {
       description: doc.success.description,
-      content: { [doc.success.contentType]: { schema: jsonSchemaOf(doc.success.schema, 'output') } },
+      content: { [doc.success.contentType]: { schema: jsonSchemaOf(doc.success.schema, 'output', components) } },
     }
   }
   const success = Object.keys(responses)
@@ -231,7 +241,7 @@ function operationOf(route: RouteEntry, surface: Surface, doc: OperationDoc): Op
     security: securityOf(surface, doc),
     responses,
   }
-  const parameters = parametersOf(route, surface, doc)
+  const parameters = parametersOf(route, surface, doc, components)
   if (parameters.length > 0) operation.parameters = parameters
   const body = doc.body ?? schema.body
   if (body) {
@@ -239,7 +249,7 @@ function operationOf(route: RouteEntry, surface: Surface, doc: OperationDoc): Op
       required: true,
       content: {
         'application/json': {
-          schema: jsonSchemaOf(body, 'input'),
+          schema: jsonSchemaOf(body, 'input', components),
           ...(doc.examples?.request !== undefined ? { example: doc.examples.request } : {}),
         },
       },
@@ -270,6 +280,7 @@ export function buildOpenApiDocument(app: FastifyInstance): OpenApiDocument {
   const cached = cache.get(app)
   if (cached) return cached
   const paths: OpenApiDocument['paths'] = {}
+  const named: Record<string, JsonSchema> = {}
   for (const route of documentedRoutes(app)) {
     const path = openApiPath(route.url)
     const doc = OPERATIONS[`${route.method} ${path}`]
@@ -279,6 +290,7 @@ export function buildOpenApiDocument(app: FastifyInstance): OpenApiDocument {
       route,
       route.surface,
       doc,
+      named,
     )
   }
   const document: OpenApiDocument = {
@@ -293,7 +305,10 @@ export function buildOpenApiDocument(app: FastifyInstance): OpenApiDocument {
     tags: (['store', 'customer', 'providers', 'system'] as const).map((s) => TAGS[s]),
     paths,
     components: {
-      schemas: { Erro: { ...ERROR_SCHEMA, example: { error: { title: 'Erro', message: 'Pedido inválido.' } } } },
+      schemas: {
+        Erro: { ...ERROR_SCHEMA, example: { error: { title: 'Erro', message: 'Pedido inválido.' } } },
+        ...Object.fromEntries(Object.entries(named).sort(([a], [b]) => a.localeCompare(b))),
+      },
       securitySchemes: SECURITY_SCHEMES,
     },
   }
@@ -314,7 +329,22 @@ export function responseSchemaOf(
   const response = document.paths[path]?.[method.toLowerCase()]?.responses[String(status)]
   const media = response?.content && Object.values(response.content)[0]
   if (!media) return undefined
-  return JSON.parse(
-    JSON.stringify(media.schema).replaceAll('{"$ref":"#/components/schemas/Erro"}', JSON.stringify(ERROR_SCHEMA)),
+  return selfContained(media.schema, (document.components.schemas ?? {}) as Record<string, JsonSchema>)
+}
+
+/**
+ * Where the document and the app part ways: routes of a documented surface with no operation (`undocumented`), and
+ * operations no route serves (`unserved`), each as `METHOD /path`. Both empty is the contract test's pass.
+ */
+export function contractGaps(app: FastifyInstance, document: OpenApiDocument) {
+  const routes = new Set(documentedRoutes(app).map((r) => `${r.method} ${openApiPath(r.url)}`))
+  const operations = new Set(
+    Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    ),
   )
+  return {
+    undocumented: [...routes].filter((r) => !operations.has(r)).sort(),
+    unserved: [...new Set([...operations, ...Object.keys(OPERATIONS)])].filter((o) => !routes.has(o)).sort(),
+  }
 }

@@ -1,6 +1,7 @@
 /** The OpenAPI contract of the public surfaces (docs/decisions/0027): its generation and where it is served. */
 export {
   buildOpenApiDocument,
+  contractGaps,
   documentedRoutes,
   ERROR_SCHEMA,
   OPENAPI_DOCS_PATH,

@@ -186,12 +186,62 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
       'The whole menu in the spec §3 shape. Prices arrive in euros with decimals (`precovenda`) and are stored as',
       'cents. The same `hash` as the current menu: 200 and nothing changes (`alterada` false). A snapshot that fails',
       'validation is refused whole with 422 naming the path of the first bad field, and the current menu stays.',
-      'Allergens: each item of `alergenios` / `pode_conter` is an EU 1169/2011 Annex II allergen by number (1–14),',
-      'code or pt-PT name; `[]` says none; no list and no flags means unknown. Body limit: 5 MiB. Naturally',
-      'idempotent (a PUT of the same snapshot): no `Idempotency-Key`.',
+      'Body limit: 5 MiB. Naturally idempotent (a PUT of the same snapshot): no `Idempotency-Key`.',
     ].join('\n'),
     body: EmentaSchema,
     errors: { 422: 'The snapshot is invalid: `fields` names the path of the first bad field.' },
+    examples: {
+      request: {
+        hash: '2026-11-20-v3',
+        last_update: '2026-11-20T08:00:00Z',
+        base_url: '/imagens/',
+        seccoes: [
+          {
+            codigo: 1,
+            descricao: 'Cafetaria',
+            visivel: 1,
+            familias: [
+              {
+                codigo: 10,
+                descricao: 'Cafés e bolos',
+                visivel: 1,
+                produtos: [
+                  {
+                    cod_produto: 1001,
+                    produto: 'Pastel de nata',
+                    posicao: 1,
+                    precovenda: 1.3,
+                    iva: 13,
+                    visivel: 1,
+                  },
+                  {
+                    cod_produto: 1002,
+                    produto: 'Galão',
+                    posicao: 2,
+                    precovenda: 1.6,
+                    iva: 13,
+                    complementares: [
+                      { codigo: 'C1', descricao: 'Leite de aveia', preco: '0.40', iva: 13, obrigatorio: 0 },
+                    ],
+                    opcoes: [
+                      {
+                        codigo: 'A',
+                        descricao: 'Açúcar',
+                        opcoes: [
+                          { codigo: 'A1', descricao: 'Com açúcar' },
+                          { codigo: 'A2', descricao: 'Sem açúcar' },
+                        ],
+                      },
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      response: { data: { hash: '2026-11-20-v3', last_update: '2026-11-20T08:00:00Z', alterada: true, produtos: 2 } },
+    },
   },
   'GET /api/loja/v1/encomendas': {
     operationId: 'listarEncomendasLoja',
