@@ -62,13 +62,13 @@ function typeOf(schema: JsonSchema): string {
 }
 
 /** A schema as a nested list of its fields, a few levels deep; past that, its JSON. */
-function schemaHtml(schema: JsonSchema, depth = 0): string {
+function schemaHtml(schema: JsonSchema, names: readonly string[], depth = 0): string {
   const variants = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined
   if (variants?.some((v) => v.type === 'object')) {
-    return `<p>One of:</p><ol class="variantes">${variants.map((v) => `<li>${schemaHtml(v, depth + 1)}</li>`).join('')}</ol>`
+    return `<p>One of:</p><ol class="variantes">${variants.map((v) => `<li>${schemaHtml(v, names, depth + 1)}</li>`).join('')}</ol>`
   }
   if (schema.type === 'array' && (schema.items as JsonSchema | undefined)?.type === 'object') {
-    return `<p class="tipo">array of:</p>${schemaHtml(schema.items as JsonSchema, depth + 1)}`
+    return `<p class="tipo">array of:</p>${schemaHtml(schema.items as JsonSchema, names, depth + 1)}`
   }
   const properties = schema.properties as Record<string, JsonSchema> | undefined
   if (!properties) {
@@ -82,9 +82,9 @@ function schemaHtml(schema: JsonSchema, depth = 0): string {
     const nested = s.properties || (s.type === 'array' && (s.items as JsonSchema | undefined)?.properties)
     return (
       `<li><code class="campo">${escapeHtml(name)}</code>${required.has(name) ? ' <span class="obrigatorio">required</span>' : ''} ` +
-      `<span class="tipo">${nested ? (s.type === 'array' ? 'array of objects' : 'object') : linked(typeOf(s))}</span>` +
+      `<span class="tipo">${nested ? (s.type === 'array' ? 'array of objects' : 'object') : linked(typeOf(s), names)}</span>` +
       (s.description ? ` <span class="nota">${escapeHtml(String(s.description))}</span>` : '') +
-      (nested ? schemaHtml(s, depth + 1) : '') +
+      (nested ? schemaHtml(s, names, depth + 1) : '') +
       '</li>'
     )
   })
@@ -92,13 +92,14 @@ function schemaHtml(schema: JsonSchema, depth = 0): string {
 }
 
 /** A type line with the names of the document's shared schemas linked to their section. */
-let schemaNames: string[] = []
-function linked(text: string): string {
-  let html = escapeHtml(text)
-  for (const name of schemaNames) {
-    html = html.replace(new RegExp(`\\b${name}\\b`, 'g'), `<a href="#${schemaAnchor(name)}">${name}</a>`)
-  }
-  return html
+function linked(text: string, names: readonly string[]): string {
+  const html = escapeHtml(text)
+  if (names.length === 0) return html
+  // One pass, so that a link's own text is never linked again. The names are identifiers (no regex characters).
+  return html.replace(
+    new RegExp(`\\b(${names.join('|')})\\b`, 'g'),
+    (name) => `<a href="#${schemaAnchor(name)}">${name}</a>`,
+  )
 }
 
 function exampleHtml(example: unknown): string {
@@ -106,7 +107,7 @@ function exampleHtml(example: unknown): string {
   return `<p class="rotulo">Example</p><pre><code>${escapeHtml(JSON.stringify(example, null, 2))}</code></pre>`
 }
 
-function operationHtml(method: string, path: string, op: OpenApiOperation, document: OpenApiDocument): string {
+function operationHtml(method: string, path: string, op: OpenApiOperation, names: readonly string[]): string {
   const schemes = op.security.flatMap((s) => Object.keys(s))
   const anonymous = op.security.length === 0 || op.security.some((s) => Object.keys(s).length === 0)
   const security = schemes.length
@@ -123,7 +124,7 @@ function operationHtml(method: string, path: string, op: OpenApiOperation, docum
     : ''
   const body = op.requestBody?.content['application/json']
   const request = body
-    ? `<h4>Request body <span class="tipo">application/json</span></h4>${schemaHtml(body.schema)}${exampleHtml(body.example)}`
+    ? `<h4>Request body <span class="tipo">application/json</span></h4>${schemaHtml(body.schema, names)}${exampleHtml(body.example)}`
     : ''
   const responses = Object.entries(op.responses)
     .map(([status, r]) => {
@@ -138,14 +139,13 @@ function operationHtml(method: string, path: string, op: OpenApiOperation, docum
         `<li class="${isError ? 'erro' : 'sucesso'}"><span class="estado">${escapeHtml(status)}</span> ${markdown(r.description)}` +
         `${headers ? `<p>${headers}</p>` : ''}` +
         (media && !isError
-          ? `<p class="tipo">${escapeHtml(type ?? '')}</p>${schemaHtml(media.schema)}${exampleHtml(media.example)}`
+          ? `<p class="tipo">${escapeHtml(type ?? '')}</p>${schemaHtml(media.schema, names)}${exampleHtml(media.example)}`
           : '') +
         (isError ? '<p class="tipo">The <a href="#erro">error envelope</a>.</p>' : '') +
         '</li>'
       )
     })
     .join('')
-  void document
   return `<section class="operacao" id="${anchorOf(op.operationId)}" aria-labelledby="${anchorOf(op.operationId)}-t">
 <h3 id="${anchorOf(op.operationId)}-t"><span class="metodo metodo-${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>
 <p class="resumo">${escapeHtml(op.summary)} <span class="opid">operationId <code>${escapeHtml(op.operationId)}</code></span></p>
@@ -159,7 +159,7 @@ ${request}
 
 export function renderDocsPage(document: OpenApiDocument, stylesheet: string): string {
   const components = (document.components.schemas ?? {}) as Record<string, JsonSchema>
-  schemaNames = Object.keys(components).filter((name) => name !== 'Erro')
+  const schemaNames = Object.keys(components).filter((name) => name !== 'Erro')
   const info = document.info as { title: string; version: string; description: string }
   const byTag = new Map<string, { method: string; path: string; op: OpenApiOperation }[]>()
   for (const [path, methods] of Object.entries(document.paths)) {
@@ -184,7 +184,7 @@ export function renderDocsPage(document: OpenApiDocument, stylesheet: string): s
       (t) => `<section class="grupo" id="${tagAnchor(t.name)}" aria-labelledby="${tagAnchor(t.name)}-t">
 <h2 id="${tagAnchor(t.name)}-t">${escapeHtml(t.name)}</h2>
 ${markdown(t.description)}
-${(byTag.get(t.name) ?? []).map(({ method, path, op }) => operationHtml(method, path, op, document)).join('\n')}
+${(byTag.get(t.name) ?? []).map(({ method, path, op }) => operationHtml(method, path, op, schemaNames)).join('\n')}
 </section>`,
     )
     .join('\n')
@@ -216,7 +216,7 @@ ${sections}
 <section id="erro" aria-labelledby="erro-t">
 <h2 id="erro-t">Error envelope</h2>
 ${markdown(String(erro.description ?? ''))}
-${schemaHtml(erro)}
+${schemaHtml(erro, schemaNames)}
 ${exampleHtml(erro.example)}
 </section>
 <section id="esquemas" aria-labelledby="esquemas-t">
@@ -224,7 +224,7 @@ ${exampleHtml(erro.example)}
 ${schemaNames
   .map(
     (name) =>
-      `<section class="operacao" id="${schemaAnchor(name)}" aria-labelledby="${schemaAnchor(name)}-t"><h3 id="${schemaAnchor(name)}-t"><code>${escapeHtml(name)}</code></h3>${schemaHtml(components[name] as JsonSchema)}</section>`,
+      `<section class="operacao" id="${schemaAnchor(name)}" aria-labelledby="${schemaAnchor(name)}-t"><h3 id="${schemaAnchor(name)}-t"><code>${escapeHtml(name)}</code></h3>${schemaHtml(components[name] as JsonSchema, schemaNames)}</section>`,
   )
   .join('\n')}
 </section>

@@ -4,7 +4,7 @@ import { STORE_LIMITS } from './texts.ts'
 
 /** The Store API (STORE-API.md), with examples an integrator can send as they are. */
 
-const writesLimit = `Past ${STORE_LIMITS.writes} writes for this key: wait \`Retry-After\` seconds.`
+const writesLimit = `Writes are limited to ${STORE_LIMITS.writes} per key: past it, wait \`Retry-After\` seconds.`
 
 const cliente = { id: 4211, nome: 'Maria Silva', saldo: 1250, pontos: 40, patamar: 100, itens: 1, temporario: 0 }
 
