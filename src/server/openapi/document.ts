@@ -106,7 +106,7 @@ const WWW_AUTHENTICATE = {
 }
 
 /** The statuses every route of a surface can give, before its service says anything. */
-function doorStatuses(surface: Surface, method: string, doc: OperationDoc): Record<number, string> {
+function doorStatuses(surface: Surface, method: string, url: string, doc: OperationDoc): Record<number, string> {
   const d = errorDescriptions
   const statuses: Record<number, string> = { 400: d.invalid }
   if (surface === 'customer') statuses[400] += ` ${d.version}`
@@ -115,6 +115,8 @@ function doorStatuses(surface: Surface, method: string, doc: OperationDoc): Reco
     statuses[413] = d.tooLarge
     statuses[415] = d.notJson
   }
+  // The router's own: a path parameter past its length (Fastify's maxParamLength, 100).
+  if (/:[A-Za-z0-9_]/.test(url)) statuses[414] = d.paramTooLong
   if (surface === 'store') statuses[401] = d.storeKey
   if (surface === 'customer' && doc.session === 'user') statuses[401] = d.signIn
   if (doc.idempotent) statuses[422] = d.reusedKey
@@ -219,7 +221,7 @@ function operationOf(
     if (media) media.example = example
   }
 
-  const statuses = doorStatuses(surface, route.method, doc)
+  const statuses = doorStatuses(surface, route.method, route.url, doc)
   for (const [status, text] of Object.entries(doc.errors ?? {})) {
     const n = Number(status)
     statuses[n] = statuses[n] ? `${statuses[n]} ${text}` : (text as string)

@@ -84,6 +84,7 @@ export const errorDescriptions = {
   idempotencyKey: 'Also when `Idempotency-Key` is missing or malformed.',
   tooLarge: 'The request body is larger than the limit.',
   notJson: 'The body is not `application/json`.',
+  paramTooLong: 'A path parameter is longer than 100 characters.',
   storeKey: 'The store key is missing, unknown or revoked.',
   signIn: 'No signed-in customer: the session ended or never signed in.',
   reusedKey: 'This `Idempotency-Key` was already used with a different request.',
