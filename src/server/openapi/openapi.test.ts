@@ -91,6 +91,18 @@ describe('the OpenAPI document', () => {
     expect(left.filter((r) => documented.has(openApiPath(r.url))).map((r) => r.url)).toEqual([])
   })
 
+  it('is the same document in production, where the development endpoints do not exist', async () => {
+    const production = await createTestApp('sqlite', { NODE_ENV: 'production' })
+    try {
+      const served = buildOpenApiDocument(production.app)
+      expect(contractGaps(production.app, served)).toEqual({ undocumented: [], unserved: [] })
+      expect(Object.keys(served.paths)).toEqual(Object.keys(document.paths))
+      expect(production.app.routeTable.some((r) => r.url.startsWith('/api/dev/sms'))).toBe(false)
+    } finally {
+      await production.close()
+    }
+  })
+
   it('fails the contract for a route added without an operation', async () => {
     const database = await createTestDatabase('sqlite')
     const config = configWith({
