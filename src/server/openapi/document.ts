@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { API_VERSION } from '../../shared/api.ts'
 import { JSON_DEPTH_MAX } from '../platform/http.ts'
-import { IDEMPOTENCY_KEY_PATTERN } from '../platform/idempotency.ts'
+import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_TTL_DAYS } from '../platform/idempotency.ts'
 import type { RouteEntry } from '../platform/server.ts'
 import { SESSION_COOKIE } from '../platform/sessions.ts'
 import { type JsonSchema, jsonSchemaOf, propertiesOf, selfContained } from './json-schema.ts'
@@ -183,7 +183,7 @@ function parametersOf(
       description:
         'One key per intended change, 1–200 printable ASCII characters, scoped to the caller: the same key with the ' +
         'same body answers as the first time (same status, same ids, no second effect); with another body, 422. ' +
-        'Kept 30 days.',
+        `Successes are kept ${IDEMPOTENCY_TTL_DAYS} days.`,
       schema: { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN.source },
       example: 'caixa-2-000123',
     })

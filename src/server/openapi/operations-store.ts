@@ -70,7 +70,8 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
       'The answer’s `identificacao` is a proof that this store identified this customer just now: valid 15 minutes,',
       'bound to the store and the customer, good for one purchase that spends balance or rewards.',
       `Limit: ${STORE_LIMITS.identifications} per key; wrong security codes ${STORE_LIMITS.wrongCodesPerCustomer}`,
-      `per customer and ${STORE_LIMITS.wrongCodesPerKey} per key. Not idempotent (it changes nothing).`,
+      `per customer and ${STORE_LIMITS.wrongCodesPerKey} per key. No \`Idempotency-Key\`: it changes nothing and may be`,
+      'retried as it is.',
     ].join('\n'),
     errors: {
       403: 'The customer uses a security code and none was given (identify again with `codigo_seguranca`).',

@@ -2,6 +2,7 @@ import { API_VERSION } from '../../shared/api.ts'
 import { LIMITE_ENCOMENDAS } from '../features/encomendas/finalizacao.ts'
 import { STREAMS_POR_CHAVE } from '../features/encomendas/routes.ts'
 import { LOJA_LIMITES } from '../features/fidelizacao/context.ts'
+import { IDEMPOTENCY_TTL_DAYS } from '../platform/idempotency.ts'
 import type { Surface } from './operation.ts'
 
 /** The prose of the document (English, as the integrators' notes in STORE-API.md), with the limits as the code sets them. */
@@ -29,10 +30,12 @@ export const TAGS: Record<Surface, { name: string; description: string }> = {
       'only. Missing, unknown or revoked: 401 with `WWW-Authenticate`. Another store’s purchase or order: 403.',
       '',
       '**Idempotency.** Every POST that changes money or state requires `Idempotency-Key` (1–200 printable ASCII',
-      'characters), scoped to the store key and kept 30 days. The same key with the same body answers exactly as the',
-      'first time (same status, same ids, same bytes) and has no second effect, however often it is retried and even',
-      'when the first attempt’s answer was lost; the same key with another body: 422. Missing or malformed: 400.',
-      'Retry a request whose answer you did not get with the same key; use a new key for a new change.',
+      `characters), scoped to the store key and kept ${IDEMPOTENCY_TTL_DAYS} days. The same key with the same body`,
+      'answers exactly as the first time (same status, same ids, same bytes) and has no second effect, however often it',
+      'is retried, at once or later, and even when the first attempt’s answer was lost; the same key with another body:',
+      '422. Missing or malformed: 400. Only successes are recorded: after a refusal nothing was written, and the same',
+      'key may be sent again (with the same or a corrected body). Retry a request whose answer you did not get with the',
+      'same key; use a new key for a new change.',
       '',
       `**Limits, per store key.** Identifications: ${STORE_LIMITS.identifications}. Writes (purchases, refunds,`,
       `accounts, order changes): ${STORE_LIMITS.writes}, so a POS catching up after an outage can send its backlog in`,
