@@ -5,7 +5,8 @@ import type { OperationDoc } from './operation.ts'
 const temporary = 'A provisional account (opened at a till) must complete its personal data first.'
 const limited = 'Too many attempts from this address or for this phone: wait `Retry-After` seconds.'
 const smsFailed = 'The SMS provider did not take the message: try again.'
-const expiredCode = 'The SMS code expired, or its attempts are used up: ask for a new one.'
+const expiredCode =
+  'Unknown or finished request, or its SMS code expired or ran out of attempts: start again (or ask for a new code).'
 
 export const CUSTOMER_OPERATIONS: Record<string, OperationDoc> = {
   'GET /api/configuracao': {
@@ -24,7 +25,6 @@ export const CUSTOMER_OPERATIONS: Record<string, OperationDoc> = {
     summary: 'Confirm a sign-up with its SMS code: the session becomes the new customer’s',
     session: 'optional',
     errors: {
-      404: 'Unknown or finished sign-up.',
       409: 'The phone was taken meanwhile.',
       410: expiredCode,
       429: limited,
@@ -49,14 +49,13 @@ export const CUSTOMER_OPERATIONS: Record<string, OperationDoc> = {
     operationId: 'confirmarRecuperacao',
     summary: 'Confirm a recovery with its SMS code: signs in with the new password',
     session: 'optional',
-    errors: { 404: 'Unknown or finished recovery.', 410: expiredCode, 429: limited },
+    errors: { 410: expiredCode, 429: limited },
   },
   'POST /api/reenviar-codigo': {
     operationId: 'reenviarCodigo',
     summary: 'Send the SMS code of a pending sign-up, recovery or phone change again',
     session: 'optional',
     errors: {
-      404: 'Unknown or finished request.',
       410: expiredCode,
       429: 'Asked again too soon, or too often.',
       502: smsFailed,
@@ -64,7 +63,7 @@ export const CUSTOMER_OPERATIONS: Record<string, OperationDoc> = {
   },
   'POST /alterar-password': {
     operationId: 'alterarPassword',
-    summary: 'Change the password (the current one is asked)',
+    summary: 'Change the password (the account’s other sessions are ended)',
     session: 'user',
     errors: { 403: temporary },
   },
@@ -80,7 +79,6 @@ export const CUSTOMER_OPERATIONS: Record<string, OperationDoc> = {
     session: 'user',
     errors: {
       403: temporary,
-      404: 'Unknown or finished phone change.',
       409: 'The phone was taken meanwhile.',
       410: expiredCode,
       429: limited,
@@ -297,25 +295,33 @@ export const CUSTOMER_OPERATIONS: Record<string, OperationDoc> = {
     operationId: 'pedirEsquecimento',
     summary: 'Ask for the account’s erasure: a confirmation link goes by e-mail',
     session: 'user',
-    errors: { 409: 'A request is already in progress.', 429: 'Too many requests: wait `Retry-After` seconds.' },
+    description:
+      'The same answer whatever the address: only the account’s own address gets the e-mail, so a guess learns nothing.',
+    errors: { 403: temporary, 429: 'Too many requests for this account: wait `Retry-After` seconds.' },
   },
   'POST /rgpd/portabilidade': {
     operationId: 'pedirPortabilidade',
     summary: 'Ask for a copy of the account’s data: a link goes by e-mail',
     session: 'user',
-    errors: { 409: 'A request is already in progress.', 429: 'Too many requests: wait `Retry-After` seconds.' },
+    description:
+      'The same answer whatever the address: only the account’s own address gets the e-mail, so a guess learns nothing.',
+    errors: { 403: temporary, 429: 'Too many requests for this account: wait `Retry-After` seconds.' },
   },
   'GET /api/rgpd/pedidos/{token}': {
     operationId: 'lerPedidoRgpd',
     summary: 'A GDPR request from its e-mailed link',
-    session: 'optional',
-    errors: { 401: 'Sign in first.', 403: 'The link is another account’s.', 410: 'The link expired or was used.' },
+    session: 'user',
+    errors: { 403: 'The link is another account’s.', 410: 'The link expired or was used.' },
   },
   'POST /api/rgpd/esquecimento/{token}': {
     operationId: 'confirmarEsquecimento',
     summary: 'Confirm the erasure from its link: the account is erased and the session ends',
     session: 'user',
-    errors: { 403: 'The link is another account’s.', 410: 'The link expired or was used.' },
+    errors: {
+      403: 'The link is another account’s.',
+      409: 'An order is still open: the erasure waits until it is finished.',
+      410: 'The link expired or was used.',
+    },
   },
   'POST /api/rgpd/portabilidade/{token}': {
     operationId: 'descarregarDados',
@@ -332,5 +338,6 @@ export const CUSTOMER_OPERATIONS: Record<string, OperationDoc> = {
     operationId: 'cancelarConta',
     summary: 'Cancel the account: it is erased and the session ends',
     session: 'user',
+    errors: { 409: 'An order is still open: the account can be cancelled once it is finished.' },
   },
 }
