@@ -97,6 +97,15 @@ const RETRY_AFTER = {
     schema: { type: 'string', pattern: '^[1-9][0-9]*$' },
   },
 }
+const SESSION_TOKEN = {
+  'X-Session-Token': {
+    description:
+      'To a Bearer client, its session token when the session was made or rotated (first call, sign-up, login, ' +
+      'logout…): send it from then on. Browsers get the `balcao_sessao` cookie instead.',
+    required: false,
+    schema: { type: 'string' },
+  },
+}
 const WWW_AUTHENTICATE = {
   'WWW-Authenticate': {
     description: '`Bearer` when the key is missing, `Bearer error="invalid_token"` when it is unknown or revoked.',
@@ -211,6 +220,9 @@ function operationOf(
       description: doc.success.description,
       content: { [doc.success.contentType]: { schema: jsonSchemaOf(doc.success.schema, 'output', components) } },
     }
+  }
+  if (surface === 'customer' && doc.session !== 'none') {
+    for (const response of Object.values(responses)) response.headers = { ...response.headers, ...SESSION_TOKEN }
   }
   const success = Object.keys(responses)
   if (success.length === 0) throw new Error(`${route.method} ${route.url}: no success answer declared`)
