@@ -115,13 +115,18 @@ const WWW_AUTHENTICATE = {
 }
 
 /** The statuses every route of a surface can give, before its service says anything. */
-function doorStatuses(surface: Surface, method: string, url: string, doc: OperationDoc): Record<number, string> {
+function doorStatuses(
+  surface: Surface,
+  route: RouteEntry & { bodyLimit: number },
+  doc: OperationDoc,
+): Record<number, string> {
+  const { method, url } = route
   const d = errorDescriptions
   const statuses: Record<number, string> = { 400: d.invalid }
   if (surface === 'customer') statuses[400] += ` ${d.version}`
   if (doc.idempotent) statuses[400] += ` ${d.idempotencyKey}`
   if (method !== 'GET') {
-    statuses[413] = d.tooLarge
+    statuses[413] = d.tooLarge(route.bodyLimit)
     statuses[415] = d.notJson
   }
   // The router's own: a path parameter past its length (Fastify's maxParamLength, 100).
@@ -201,7 +206,7 @@ function parametersOf(
 }
 
 function operationOf(
-  route: RouteEntry,
+  route: RouteEntry & { bodyLimit: number },
   surface: Surface,
   doc: OperationDoc,
   components: Record<string, JsonSchema>,
@@ -233,7 +238,7 @@ function operationOf(
     if (media) media.example = example
   }
 
-  const statuses = doorStatuses(surface, route.method, route.url, doc)
+  const statuses = doorStatuses(surface, route, doc)
   for (const [status, text] of Object.entries(doc.errors ?? {})) {
     const n = Number(status)
     statuses[n] = statuses[n] ? `${statuses[n]} ${text}` : (text as string)
@@ -301,7 +306,8 @@ export function buildOpenApiDocument(app: FastifyInstance): OpenApiDocument {
     if (!doc) continue
     paths[path] ??= {}
     ;(paths[path] as Record<string, OpenApiOperation>)[route.method.toLowerCase()] = operationOf(
-      route,
+      // A route's own body limit, or the server's (BODY_LIMIT).
+      { ...route, bodyLimit: route.bodyLimit ?? app.initialConfig.bodyLimit ?? 1_048_576 },
       route.surface,
       doc,
       named,

@@ -13,12 +13,17 @@ export const CUSTOMER_OPERATIONS: Record<string, OperationDoc> = {
     operationId: 'lerConfiguracao',
     summary: 'The app’s settings: loyalty credit percent, minimum age, default dial code',
     session: 'none',
+    examples: { response: { data: { creditoPercent: 5, idadeMinima: 16, paisPorOmissao: '351' } } },
   },
   'POST /registo': {
     operationId: 'registar',
     summary: 'Sign up: sends an SMS code to the phone and answers the hash to confirm it with',
     session: 'optional',
     errors: { 409: 'This phone already has an account.', 429: limited, 502: smsFailed },
+    examples: {
+      request: { telemovel: '912345678', pais: '351', termos: true },
+      response: { data: { hash: 'q0Zx3hT9cVbN2mKp8LwR5sYe' } },
+    },
   },
   'POST /registo/{hash}': {
     operationId: 'confirmarRegisto',
@@ -38,6 +43,7 @@ export const CUSTOMER_OPERATIONS: Record<string, OperationDoc> = {
       401: 'Wrong phone or password (one message for both).',
       429: `${limited} Also while the account is locked after repeated wrong passwords.`,
     },
+    examples: { request: { telemovel: '912345678', pais: '351', password: 'segredo-2026' } },
   },
   'POST /reset': {
     operationId: 'recuperarPassword',

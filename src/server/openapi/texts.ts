@@ -85,7 +85,8 @@ export const errorDescriptions = {
     'characters, or the JSON body is malformed or nested too deep.',
   version: `Also when \`X-Api-Version\` is missing or not ${API_VERSION}.`,
   idempotencyKey: 'Also when `Idempotency-Key` is missing or malformed.',
-  tooLarge: 'The request body is larger than the limit.',
+  tooLarge: (bytes: number) =>
+    `The request body is larger than ${bytes % 1_048_576 === 0 ? `${bytes / 1_048_576} MiB` : `${Math.round(bytes / 1024)} KiB`}.`,
   notJson: 'The body is not `application/json`.',
   paramTooLong: 'A path parameter is longer than 100 characters.',
   storeKey: 'The store key is missing, unknown or revoked.',
