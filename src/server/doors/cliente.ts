@@ -11,6 +11,7 @@ import { restaurantesRoutes } from '../features/restaurantes/routes.ts'
 import { rgpdRoutes } from '../features/rgpd/routes.ts'
 import { emailDevRoutes } from '../platform/email.ts'
 import { errorBody } from '../platform/errors.ts'
+import { markDoor } from '../platform/server.ts'
 import { isApiCall, registerSessions, serverSecret } from '../platform/sessions.ts'
 import type { Services } from '../services.ts'
 
@@ -23,6 +24,7 @@ import type { Services } from '../services.ts'
 export async function clienteDoor(app: FastifyInstance, config: Config, s: Services): Promise<void> {
   const production = config.NODE_ENV === 'production'
   await app.register(async (door) => {
+    markDoor(door, 'customer')
     door.addHook('onRequest', (request, reply, done) => {
       if (!isApiCall(request) || request.headers[API_VERSION_HEADER] === API_VERSION) return done()
       // EventSource cannot send headers: the event stream names the version in its query.

@@ -1,6 +1,6 @@
 import { EmentaSchema } from '../../shared/ementa.ts'
 import type { OperationDoc } from './operation.ts'
-import { STORE_LIMITS } from './texts.ts'
+import { STORE_LIMITS, sizeOf } from './texts.ts'
 
 /** The Store API (STORE-API.md), with examples an integrator can send as they are. */
 
@@ -67,7 +67,7 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
     summary: 'Identify a customer at the till by loyalty QR, or by phone (and security code)',
     description: [
       'Body: exactly one of `{ qr }`, `{ telemovel, pais }`, `{ telemovel, pais, codigo_seguranca }`.',
-      'The answer’s `identificacao` is a proof that this store identified this customer just now: valid 15 minutes,',
+      `The answer’s \`identificacao\` is a proof that this store identified this customer just now: valid ${STORE_LIMITS.identificationValid},`,
       'bound to the store and the customer, good for one purchase that spends balance or rewards.',
       `Limit: ${STORE_LIMITS.identifications} per key; wrong security codes ${STORE_LIMITS.wrongCodesPerCustomer}`,
       `per customer and ${STORE_LIMITS.wrongCodesPerKey} per key. No \`Idempotency-Key\`: it changes nothing and may be`,
@@ -79,7 +79,7 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
       429: 'Too many identifications or wrong codes for this key: wait `Retry-After` seconds.',
     },
     examples: {
-      request: { qr: 'BALCAO:4211:Q2xpZW50ZVFS' },
+      request: { qr: 'k7Rv2mQx9TzLw4NbHs8YdPa3' },
       response: { data: { cliente, identificacao: 'aWRlbnRpZmljYWNhby1leGVtcGxv' } },
     },
   },
@@ -89,7 +89,7 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
     description: [
       '`total`: the bill with VAT, in cents (> 0). `saldo_a_usar`: 0 … min(balance, total). `referencia`: the POS',
       'document number. Spending (`saldo_a_usar` > 0 or `itens_a_redimir` > 0) needs the `identificacao` of an',
-      'identification of this customer by this store in the last 15 minutes; a purchase that only earns may go',
+      `identification of this customer by this store in the last ${STORE_LIMITS.identificationValid}; a purchase that only earns may go`,
       'without (a POS catching up after an outage credits by `cliente_id`).',
       '',
       'The answer’s `transacao`: `valor_pago` = `total` − `saldo_a_usar`; `saldo_adicionado` is the credit percent of',
@@ -183,12 +183,13 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
   'PUT /api/loja/v1/ementa': {
     operationId: 'publicarEmenta',
     summary: 'Publish the store’s menu snapshot (sections → families → products)',
-    description: [
-      'The whole menu in the spec §3 shape. Prices arrive in euros with decimals (`precovenda`) and are stored as',
-      'cents. The same `hash` as the current menu: 200 and nothing changes (`alterada` false). A snapshot that fails',
-      'validation is refused whole with 422 naming the path of the first bad field, and the current menu stays.',
-      'Body limit: 5 MiB. Naturally idempotent (a PUT of the same snapshot): no `Idempotency-Key`.',
-    ].join('\n'),
+    description: ({ bodyLimit }) =>
+      [
+        'The whole menu in the spec §3 shape. Prices arrive in euros with decimals (`precovenda`) and are stored as',
+        'cents. The same `hash` as the current menu: 200 and nothing changes (`alterada` false). A snapshot that fails',
+        'validation is refused whole with 422 naming the path of the first bad field, and the current menu stays.',
+        `Body limit: ${sizeOf(bodyLimit)}. Naturally idempotent (a PUT of the same snapshot): no \`Idempotency-Key\`.`,
+      ].join('\n'),
     body: EmentaSchema,
     errors: { 422: 'The snapshot is invalid: `fields` names the path of the first bad field.' },
     examples: {
@@ -259,7 +260,7 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
     description: [
       'Each event is `event: encomenda`, `id: <order id>`, `data: <the order as listarEncomendasLoja gives it>`. On',
       'connecting, the orders still open are sent first, so a board that reconnects misses nothing. The key is checked',
-      `again every 30 seconds and before each event: revoked, the stream ends. At most ${STORE_LIMITS.streams} open`,
+      `again every ${STORE_LIMITS.streamKeyCheck} and before each event: revoked, the stream ends. At most ${STORE_LIMITS.streams} open`,
       'streams per key (429 with `Retry-After` past it).',
     ].join('\n'),
     success: {
