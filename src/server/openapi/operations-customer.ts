@@ -244,7 +244,13 @@ export const CUSTOMER_OPERATIONS: Record<string, OperationDoc> = {
       404: 'The store takes no orders.',
       422: 'The cart cannot be ordered: a product is unknown or sold out, the store is closed or paused, or the total is past the limit (`fields` names the line).',
     },
-    examples: { request: { id_loja: 862, cart: [{ id: '1002', qtd: 2, opcoes: ['A2'] }], usar_premio: 0 } },
+    examples: {
+      request: {
+        id_loja: 862,
+        cart: [{ id: '1002', qtd: 2, complementares: ['C1'], opcoes: ['A2'], observacoes: 'Bem quente' }],
+        usar_premio: 0,
+      },
+    },
   },
   'POST /api/finaliza-encomenda': {
     operationId: 'finalizarEncomenda',
@@ -270,7 +276,7 @@ export const CUSTOMER_OPERATIONS: Record<string, OperationDoc> = {
         nome: 'Maria Silva',
         email: 'maria.silva@exemplo.pt',
         nif: '',
-        cart: [{ id: '1002', qtd: 2, opcoes: ['A2'] }],
+        cart: [{ id: '1002', qtd: 2, complementares: ['C1'], opcoes: ['A2'], observacoes: 'Bem quente' }],
         id_loja: 862,
         usar_premio: 0,
       },

@@ -36,29 +36,30 @@ const transacao = {
   aviso: null,
 }
 
+/** The order the customer API's checkout example places from the menu example (two Galões, oat milk, no sugar). */
 const encomenda = {
   id: 5531,
   codigo: 'A-042',
-  estado: 1,
+  estado: -1,
   criada_em: '2026-11-22T12:31:05.120Z',
   id_tipo_entrega: 0,
   nome: 'Maria Silva',
-  telemovel: '+351912345678',
+  telemovel: '912345678',
   nif: null,
   linhas: [
     {
-      produto: 'Bifana no pão',
+      produto: 'Galão',
       qtd: 2,
-      complementos: ['Mostarda'],
-      opcoes: [],
+      complementos: ['Leite de aveia'],
+      opcoes: ['Sem açúcar'],
       porcao: 'dose',
-      observacoes: 'Sem cebola',
-      total: 700,
+      observacoes: 'Bem quente',
+      total: 400,
     },
   ],
-  total: 700,
+  total: 400,
   desconto: 0,
-  valor_pago: 700,
+  valor_pago: 400,
 }
 
 export const STORE_OPERATIONS: Record<string, OperationDoc> = {
@@ -144,9 +145,10 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
             ...transacao,
             id: 90818,
             tipo: 'devolucao',
-            subtotal: 0,
+            // A refund's amounts are negative: what the purchase's row added, taken back.
+            subtotal: -1950,
             desconto: 0,
-            valor_pago: 1950,
+            valor_pago: -1950,
             total_discount: 0,
             saldo_anterior: 848,
             saldo_adicionado: 500,
@@ -282,7 +284,7 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
       409: 'Backwards, unknown, or the order is cancelled.',
       429: writesLimit,
     },
-    examples: { request: { estado: 1 }, response: { data: { encomenda } } },
+    examples: { request: { estado: 1 }, response: { data: { encomenda: { ...encomenda, estado: 1 } } } },
   },
   'POST /api/loja/v1/encomendas/{id}/cancelar': {
     operationId: 'cancelarEncomenda',
