@@ -87,6 +87,25 @@ describe.each(testDialects())('the Store API examples, sent to a real app, on %s
 
   it('each one answers as documented: menu, identification, purchase, refund, provisional account, orders', async () => {
     await exchange('PUT', '/api/loja/v1/ementa')
+    // The menu example shows the fields of decision 0026, and the app's catalogue reads them as meant.
+    const catalogo = (await t.api('GET', '/api/catalogo/862')).json().data as {
+      categorias: { produtos: Record<string, unknown>[] }[]
+    }
+    const produtos = catalogo.categorias.flatMap((c) => c.produtos)
+    expect(produtos.find((p) => p.nome === 'Bacalhau à Brás')).toMatchObject({
+      meia_dose: true,
+      pvp_meia_com_iva: 850,
+      rotulo_meia: 'Meia dose',
+      alergenios: [
+        { codigo: 'ovos', nome: 'Ovos' },
+        { codigo: 'peixes', nome: 'Peixes' },
+      ],
+      pode_conter: [{ codigo: 'leite', nome: 'Leite' }],
+      tempo: 15,
+      sugeridos: ['1002'],
+      grupos_opcoes: [{ id: 'B', nome: 'Acompanhamento', min: 1, max: 1 }],
+    })
+    expect(produtos.find((p) => p.nome === 'Pastel de nata')).toMatchObject({ sugeridos: ['1002'] })
     const { cliente, identificacao } = await exchange('POST', '/api/loja/v1/clientes/identificar')
     const { transacao } = await exchange('POST', '/api/loja/v1/compras', undefined, {
       cliente_id: cliente.id,

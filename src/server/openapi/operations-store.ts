@@ -217,6 +217,9 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
                     precovenda: 1.3,
                     iva: 13,
                     visivel: 1,
+                    alergenios: ['gluten', 'ovos', 'leite'],
+                    pode_conter: ['frutos_casca_rija'],
+                    sugeridos: [1002],
                   },
                   {
                     cod_produto: 1002,
@@ -240,11 +243,45 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
                   },
                 ],
               },
+              {
+                codigo: 20,
+                descricao: 'Pratos do dia',
+                visivel: 1,
+                // Half portions allowed in this family, named as the POS prints them.
+                meiadose: 'Meia dose',
+                produtos: [
+                  {
+                    cod_produto: 2001,
+                    produto: 'Bacalhau à Brás',
+                    posicao: 1,
+                    precovenda: 12.5,
+                    precomeia: 8.5,
+                    iva: 13,
+                    descricao: 'Bacalhau desfiado, batata palha e ovo, com azeitonas.',
+                    alergenios: ['peixes', 'ovos'],
+                    pode_conter: ['leite'],
+                    tempo: 15,
+                    sugeridos: [1002],
+                    opcoes: [
+                      {
+                        codigo: 'B',
+                        descricao: 'Acompanhamento',
+                        minopcoes: 1,
+                        maxopcoes: 1,
+                        opcoes: [
+                          { codigo: 'B1', descricao: 'Salada mista' },
+                          { codigo: 'B2', descricao: 'Legumes salteados' },
+                        ],
+                      },
+                    ],
+                  },
+                ],
+              },
             ],
           },
         ],
       },
-      response: { data: { hash: '2026-11-20-v3', last_update: '2026-11-20T08:00:00Z', alterada: true, produtos: 2 } },
+      response: { data: { hash: '2026-11-20-v3', last_update: '2026-11-20T08:00:00Z', alterada: true, produtos: 3 } },
     },
   },
   'GET /api/loja/v1/encomendas': {
