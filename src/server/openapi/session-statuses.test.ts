@@ -25,7 +25,7 @@ const concrete = (path: string) =>
 describe.each(testDialects())('what each customer operation gives without a complete account, on %s', (dialect) => {
   let t: TestApp
   let document: OpenApiDocument
-  let provisional: string
+  let chave: string
   const ajv = new Ajv2020({ strict: false, allErrors: true })
   addFormats.default(ajv)
 
@@ -34,20 +34,33 @@ describe.each(testDialects())('what each customer operation gives without a comp
     document = buildOpenApiDocument(t.app)
     const { id } = await insertRestaurante(t.database.db, { tag: 'nata-e-grao', name: 'Nata & Grão' })
     await insertLoja(t.database.db, { tag: 'chiado', restaurante_id: id, id_loja: 862, name: 'Chiado' })
-    const { chave } = await lojasChavesRepo(t.database.db, systemClock).create(862, 'caixa')
+    chave = (await lojasChavesRepo(t.database.db, systemClock).create(862, 'caixa')).chave
+  })
+
+  /**
+   * A provisional account opened at a till, as a POS does, signed in with the password its SMS carried: a new one for
+   * each call, since some calls end the account or its session (cancelling it, confirming its erasure).
+   */
+  async function provisional(n: number): Promise<string> {
+    const telemovel = `9187${String(n).padStart(5, '0')}`
     const opened = await t.app.inject({
       method: 'POST',
       url: '/api/loja/v1/clientes',
-      headers: { authorization: `Bearer ${chave}`, 'idempotency-key': 'provisoria-1' },
-      payload: { telemovel: '918765432', pais: '351' },
+      headers: { authorization: `Bearer ${chave}`, 'idempotency-key': `provisoria-${n}` },
+      payload: { telemovel, pais: '351' },
     })
     expect(opened.statusCode, opened.body).toBe(201)
-    // The temporary password goes by SMS, as to a real customer.
-    const password = await lastSmsCode(t, '+351918765432')
-    const login = await t.api('POST', '/login', { telemovel: '918765432', pais: '351', password })
+    const password = await lastSmsCode(t, `+351${telemovel}`)
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/login',
+      remoteAddress: `198.51.100.${n}`,
+      headers: { 'x-api-version': API_VERSION },
+      payload: { telemovel, pais: '351', password },
+    })
     expect(login.statusCode, login.body).toBe(200)
-    provisional = `balcao_sessao=${login.cookies.find((c) => c.name === 'balcao_sessao')?.value}`
-  })
+    return `balcao_sessao=${login.cookies.find((c) => c.name === 'balcao_sessao')?.value}`
+  }
   afterAll(() => t.close())
 
   const signedIn = Object.entries(OPERATIONS)
@@ -129,9 +142,10 @@ describe.each(testDialects())('what each customer operation gives without a comp
 
   it('with a provisional account: 403 exactly where the operation needs a complete one, and documented', async () => {
     const wrong: string[] = []
+    let n = 0
     for (const { method, path, doc } of signedIn) {
       if (method === 'GET' && path === '/api/eventos') continue // opens a stream: its 200 is the streams' own tests'
-      const res = await call(method, path, { cookie: provisional })
+      const res = await call(method, path, { cookie: await provisional(++n) })
       const problem = documented(method, path, res)
       if (problem) wrong.push(problem)
       const refused = res.statusCode === 403 && res.body.includes(contaMensagens.completarDados)
