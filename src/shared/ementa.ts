@@ -132,11 +132,11 @@ export const ProdutoEmentaSchema = z.object({
   imagem: Imagem.nullish(),
   descricao: Texto(1000, MULTILINHA).nullish(),
   // Issue 22, read as docs/decisions/0026-menu-fields.md says.
-  /** Allergens it contains; with neither this list nor the flags below, its allergens are unknown (not "none"). */
+  /** Allergens it contains; without this list its allergens are unknown (not "none"), whatever the flags say. */
   alergenios: Alergenios.nullish(),
   /** Traces ('Pode conter'). */
   pode_conter: Alergenios.nullish(),
-  /** 1 adds `gluten`, `lactose` 1 adds `leite`; either one, even 0, makes the allergens known. */
+  /** With a list, 1 adds `gluten` (`lactose` 1 adds `leite`) and 0 removes nothing; without one, they make nothing known. */
   gluten: Flag.nullish(),
   lactose: Flag.nullish(),
   /** Per dose: kcal and grams of salt. */

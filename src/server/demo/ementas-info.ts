@@ -39,9 +39,17 @@ export const INFO_PRODUTOS: Record<number, InfoProduto> = {
   1002: { ...SEM, calorias: 2, tempo: 2 },
   1003: { ...SEM, calorias: 4, tempo: 2 },
   1004: { ...SEM, calorias: 5, tempo: 3 },
-  // Bebidas quentes: a POS that sends only the flags (ZoneSoft's `gluten`/`lactose`).
-  1101: { gluten: 0, lactose: 1, vegetariano: 1, calorias: 120, tempo: 3, sugeridos: [2001, 3004] },
-  1102: { gluten: 0, lactose: 1, vegetariano: 1, calorias: 95, tempo: 3, sugeridos: [2005] },
+  // Bebidas quentes: ZoneSoft's flags (`gluten`/`lactose`) sent with the list; the list is what makes them known.
+  1101: {
+    alergenios: ['leite'],
+    gluten: 0,
+    lactose: 1,
+    vegetariano: 1,
+    calorias: 120,
+    tempo: 3,
+    sugeridos: [2001, 3004],
+  },
+  1102: { alergenios: ['leite'], gluten: 0, lactose: 1, vegetariano: 1, calorias: 95, tempo: 3, sugeridos: [2005] },
   1103: { alergenios: ['Leite'], vegetariano: 1, calorias: 110, tempo: 4 },
   1104: {
     alergenios: ['leite'],
