@@ -78,8 +78,22 @@ const Contagem = (max: number) =>
   Numero.pipe(z.number().int().nonnegative().max(max)).transform((v) => (v === 0 ? null : v))
 /** A portion's name as the POS prints it ('Dose', 'Meia', 'Pequena'). */
 const Rotulo = Texto(40).min(1)
-/** A flag sent as text by some POS (`"0"`, `"1"`). */
-const FlagTexto = z.enum(['0', '1']).transform((v) => v === '1')
+/**
+ * A yes or a no as a POS or a person types it (`"1"`, `"Sim"`, `"N"`, `"não"`, `"false"`), case and accents ignored: the
+ * flag it says, or undefined for any other text.
+ */
+const SIM = new Set(['1', 's', 'sim', 'true', 'yes'])
+const NAO = new Set(['0', 'n', 'nao', 'false', 'no'])
+function simOuNao(v: string): boolean | undefined {
+  const palavra = v
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .trim()
+  return SIM.has(palavra) ? true : NAO.has(palavra) ? false : undefined
+}
+/** A portion's flag or its name: a yes/no word is the flag it says, any other text a name (`Rotulo`). */
+const FlagOuRotulo = z.union([Flag, Rotulo]).transform((v) => (typeof v === 'string' ? (simOuNao(v) ?? v) : v))
 
 export const OpcaoEmentaSchema = z.object({
   grupo: Codigo.optional(),
@@ -173,17 +187,15 @@ export const FamiliaSchema = z.object({
   descricao: Texto(120).min(1),
   visivel: Flag.default(true),
   /**
-   * Half portions (decision 0026): `meiadose` 0/1 allows them, or names them (a text: 'Meia', 'Pequena'), which
-   * allows them too; `dose` names the full portion when the POS sends a text (a flag there names nothing).
+   * Half portions (decision 0026): `meiadose` 0/1, a boolean or a yes/no word (`"S"`, `"Sim"`, `"N"`, `"Não"`, `"false"`)
+   * allows them or not; any other text names them ('Meia', 'Pequena') and allows them too. `dose` names the full portion
+   * when the POS sends such a text (a flag or a yes/no word there names nothing).
    */
-  meiadose: z
-    .union([Flag, FlagTexto, Rotulo])
-    .nullish()
-    .transform((v) => ({ permitida: typeof v === 'string' || v === true, rotulo: typeof v === 'string' ? v : null })),
-  dose: z
-    .union([Flag, FlagTexto, Rotulo])
-    .nullish()
-    .transform((v) => (typeof v === 'string' ? v : null)),
+  meiadose: FlagOuRotulo.nullish().transform((v) => ({
+    permitida: typeof v === 'string' || v === true,
+    rotulo: typeof v === 'string' ? v : null,
+  })),
+  dose: FlagOuRotulo.nullish().transform((v) => (typeof v === 'string' ? v : null)),
   produtos: z.array(ProdutoEmentaSchema).max(500),
 })
 

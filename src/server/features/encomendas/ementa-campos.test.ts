@@ -112,6 +112,42 @@ describe.each(testDialects())('ordering: the whole menu, imported and in the cat
     expect(stored.conteudo).toContain('"politicapreco":2')
   })
 
+  it("reads a family's meiadose yes/no words as the flag they say, and any other text as the half portion's name", async () => {
+    const casos: [unknown, boolean, string][] = [
+      ['N', false, 'Meia dose'],
+      ['Não', false, 'Meia dose'],
+      ['nao', false, 'Meia dose'],
+      ['NÃO', false, 'Meia dose'],
+      ['false', false, 'Meia dose'],
+      ['no', false, 'Meia dose'],
+      ['0', false, 'Meia dose'],
+      [0, false, 'Meia dose'],
+      [false, false, 'Meia dose'],
+      ['s', true, 'Meia dose'],
+      ['Sim', true, 'Meia dose'],
+      ['TRUE', true, 'Meia dose'],
+      ['yes', true, 'Meia dose'],
+      ['1', true, 'Meia dose'],
+      [1, true, 'Meia dose'],
+      [' Pequena ', true, 'Pequena'],
+      ['Meia', true, 'Meia'],
+    ]
+    for (const [i, [meiadose, permitida, rotulo]] of casos.entries()) {
+      const menu = ementaCompleta(`meiadose-${i}`, {
+        familia: (c, f) => c === 30 && Object.assign(f, { meiadose, dose: 'Não' }),
+      })
+      const res = await putEmenta(menu)
+      expect(res.statusCode, `${String(meiadose)}: ${res.body}`).toBe(200)
+      // A yes/no word in `dose` names nothing either.
+      expect(await produto('Sopa de legumes'), String(meiadose)).toMatchObject({
+        meia_dose: permitida,
+        pvp_meia_com_iva: permitida ? 140 : null,
+        rotulo_meia: rotulo,
+        rotulo_dose: 'Dose',
+      })
+    }
+  })
+
   it('lists as suggestions only products the customer can open, once each', async () => {
     await putEmenta(ementaCompleta())
     const visiveis = new Set((await produtos()).map((p) => p.id))
