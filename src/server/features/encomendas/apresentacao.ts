@@ -52,4 +52,6 @@ export const paraLoja = (p: Encomenda): EncomendaLoja => ({
   total: p.total,
   desconto: p.desconto,
   valor_pago: p.valor_pago,
+  levantar_em: p.levantar_em,
+  mesa: p.mesa,
 })
