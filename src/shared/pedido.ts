@@ -77,3 +77,8 @@ export const EncomendaLojaSchema = z.object({
   mesa: z.number().int().nullable(),
 })
 export type EncomendaLoja = z.infer<typeof EncomendaLojaSchema>
+/**
+ * The most orders `GET /api/loja/v1/encomendas` (and a board's first load) answers: the most recent of the states
+ * asked. The open ones of a working store are far fewer; the limit bounds a query for the finished ones (2, -9).
+ */
+export const ENCOMENDAS_LOJA_MAX = 200
