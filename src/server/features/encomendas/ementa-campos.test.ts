@@ -148,6 +148,26 @@ describe.each(testDialects())('ordering: the whole menu, imported and in the cat
     }
   })
 
+  it("drops from 'Pode conter' what the product contains, as the list or a flag says", async () => {
+    const menu = ementaCompleta('tracos', {
+      produto: (cod, p) => {
+        if (cod === 3101) Object.assign(p, { alergenios: ['gluten', 'leite'], pode_conter: ['Leite', 'sésamo', 1] })
+        if (cod === 3201) Object.assign(p, { alergenios: [], lactose: 1, pode_conter: ['leite', 'ovos'] })
+        // Unknown contents: the traces it names are all it says, kept.
+        if (cod === 3003) Object.assign(p, { pode_conter: ['leite'] })
+      },
+    })
+    expect((await putEmenta(menu)).statusCode).toBe(200)
+    const pequenoAlmoco = await produto('Menu pequeno-almoço')
+    expect(codigos(pequenoAlmoco.alergenios)).toEqual(['gluten', 'leite'])
+    expect(codigos(pequenoAlmoco.pode_conter)).toEqual(['sesamo'])
+    expect(codigos((await produto('Tosta mista')).pode_conter)).toEqual(['ovos'])
+    expect(await produto('Arroz de marisco')).toMatchObject({
+      alergenios: null,
+      pode_conter: [{ codigo: 'leite', nome: 'Leite' }],
+    })
+  })
+
   it('lists as suggestions only products the customer can open, once each', async () => {
     await putEmenta(ementaCompleta())
     const visiveis = new Set((await produtos()).map((p) => p.id))

@@ -109,7 +109,8 @@ function produtoCatalogo(p: ProdutoEmenta, { ementa, familia, esgotado, visiveis
     grupos_opcoes: p.opcoes.map((g) => ({ id: g.codigo, nome: g.descricao, ...regrasGrupo(p, g) })),
     destaque: p.highlight ?? false,
     alergenios: alergenios && comNome(alergenios),
-    pode_conter: comNome(p.pode_conter ?? []),
+    // What it contains is no trace of itself: 'Contém: Leite' and 'Pode conter: Leite' together read as a doubt.
+    pode_conter: comNome((p.pode_conter ?? []).filter((c) => !alergenios?.includes(c))),
     calorias: p.calorias ?? null,
     sal: p.sal ?? null,
     vegetariano: p.vegetariano ?? false,
