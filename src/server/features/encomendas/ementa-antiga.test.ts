@@ -5,7 +5,7 @@ import { migrations } from '../../db/migrations/index.ts'
 import { manualClock } from '../../platform/clock.ts'
 import { lojasChavesRepo } from '../../platform/store-keys.ts'
 import { ementaCompleta } from '../../testing/ementa-completa.ts'
-import { insertLoja, insertRestaurante } from '../../testing/fixtures.ts'
+import { insertContas, insertLoja, insertRestaurante } from '../../testing/fixtures.ts'
 import {
   createTestAppOn,
   createUnmigratedTestDatabase,
@@ -77,8 +77,8 @@ const EMENTA_ANTIGA = {
   ],
 }
 
-/** Migration 2026-12-01T0200-ementas-reimportar, and menus stored before issue 22 (decision 0026). */
-describe.each(testDialects())('a menu stored before issue 22 on %s', (dialect) => {
+/** Data stored before issue 22 (decision 0026), and migration 2026-12-01T0200-ementas-reimportar. */
+describe.each(testDialects())('a menu and an order stored before issue 22 on %s', (dialect) => {
   it('still reads (allergens unknown, no half portion, groups of 0 to 1), and the same hash re-imports it after the migration', async () => {
     const handle = await createUnmigratedTestDatabase(dialect)
     const { schema } = handle
@@ -153,6 +153,66 @@ describe.each(testDialects())('a menu stored before issue 22 on %s', (dialect) =
       expect(sopa).toMatchObject({ alergenios: [{ codigo: 'aipo', nome: 'Aipo' }], meia_dose: true, tempo: 5 })
       const stored = await db.selectFrom('ementas').select('hash').executeTakeFirstOrThrow()
       expect(stored.hash).toBe(EMENTA_ANTIGA.hash)
+    } finally {
+      await t.close()
+    }
+  })
+
+  it('an order from before the promised minutes reads 15, its lines whole portions with no note', async () => {
+    const handle = await createUnmigratedTestDatabase(dialect)
+    const { schema } = handle
+    const migrator = new Migrator({
+      db: handle.db,
+      provider: { getMigrations: async () => migrations },
+      ...(schema ? { migrationTableSchema: schema } : {}),
+    })
+    const antes = await whileMigrating(dialect, () => migrator.migrateTo('2026-11-30T0700-notificacoes-destinatario'))
+    expect(antes.error).toBeUndefined()
+    const db = handle.db
+    const { id } = await insertRestaurante(db, { tag: 'nata-e-grao', name: 'Nata & Grão' })
+    await insertLoja(db, { tag: 'chiado', restaurante_id: id, id_loja: 862 })
+    const [clienteId = 0] = await insertContas(db, ['912345678'], '135790')
+    // As the code before issue 22 wrote it: no minutes, lines without portion or note.
+    const linhas = [{ produto: 'Bitoque', qtd: 1, complementos: [], opcoes: [], total: 890 }]
+    const { id: encomendaId } = await db
+      .insertInto('encomendas')
+      .values({
+        utilizador_id: clienteId,
+        id_loja: 862,
+        estado: -1,
+        id_tipo_entrega: 0,
+        nome: 'Ana',
+        email: 'ana@exemplo.pt',
+        telemovel: '912345678',
+        pais: '351',
+        linhas: JSON.stringify(linhas),
+        total: 890,
+        desconto: 0,
+        valor_pago: 890,
+        pagamento_estado: 'pago',
+        chave_idempotencia: 'antiga',
+        pedido_hash: 'antiga',
+        criada_em: '2026-11-20T10:00:00.000Z',
+        atualizada_em: '2026-11-20T10:00:00.000Z',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const depois = await whileMigrating(dialect, () => migrator.migrateToLatest())
+    expect(depois.error).toBeUndefined()
+
+    const t = await createTestAppOn(handle, {}, { clock: manualClock('2026-11-20T10:05:00.000Z') })
+    try {
+      const cliente = device(t)
+      const login = await cliente.call('POST', '/login', { telemovel: '912345678', pais: '351', password: '135790' })
+      expect(login.statusCode, login.body).toBe(200)
+      const res = await cliente.call('GET', `/api/encomendas/${encomendaId}`)
+      expect(res.statusCode, res.body).toBe(200)
+      expect(res.json().data).toMatchObject({
+        orderId: encomendaId,
+        status: -1,
+        minutos: 15,
+        linhas: [{ ...linhas[0], porcao: 'dose', observacoes: null }],
+      })
     } finally {
       await t.close()
     }
