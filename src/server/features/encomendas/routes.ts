@@ -194,7 +194,11 @@ const EstadosQuery = z.object({
     .transform((v) => v.split(',').map(Number))
     .pipe(z.array(EstadoSchema))
     .optional()
-    .meta({ description: 'The states to list, comma-separated (-1,1 when absent).' }),
+    .meta({
+      description:
+        'The states to list, comma-separated (-1,1 when absent). The answer holds the ' +
+        `${ENCOMENDAS_LOJA_MAX} most recent orders of these states at most, sorted soonest due first.`,
+    }),
 })
 
 /** What `GET /encomendas` answers; its limit said in the schema, so the OpenAPI document carries it. */
