@@ -10,9 +10,12 @@ import { useCatalogo, useLojasEncomenda } from './api.ts'
 import { BarraEncomenda } from './BarraEncomenda.tsx'
 import { useEncomendaLocal } from './carrinho.ts'
 import { SecaoCarregando, SecaoErro } from './EstadoSecao.tsx'
+import { FiltrosEmenta, SemResultados } from './FiltrosEmenta.tsx'
+import { filtrarCategorias, useFiltros } from './filtros.ts'
 import { LojaModal } from './LojaModal.tsx'
 import { ProdutoCartao } from './ProdutoCartao.tsx'
 import './encomendas.css'
+import './ementa.css'
 
 /** Spec §9: a category shows at most 4 products, then a 'see all' tile. */
 export const PRODUTOS_POR_CATEGORIA = 4
@@ -21,8 +24,8 @@ export const LOJA_FECHADA = 'A loja está fechada de momento. Pode encomendar as
 
 /**
  * Spec §2 "Catalogue": the chosen store (with 'alterar', which opens the 'Loja' modal; it opens by itself while no
- * store is chosen), its categories with up to 4 products and 'Ver todos', and the bottom bars (the current order's
- * status, 'Ver carrinho').
+ * store is chosen), the dietary filters (issue 22), its categories with up to 4 products (highlighted ones first) and
+ * 'Ver todos', and the bottom bars (the current order's status, 'Ver carrinho').
  */
 export function CatalogoPage() {
   useHeader('Encomendar')
@@ -71,11 +74,28 @@ export function CatalogoPage() {
         ) : catalogo.data.categorias.length === 0 ? (
           <EmptyState>Não existe conteúdo</EmptyState>
         ) : (
-          catalogo.data.categorias.map((c, i) => <CategoriaResumo key={c.id} categoria={c} primeira={i === 0} />)
+          <CategoriasFiltradas categorias={catalogo.data.categorias} />
         ))}
       <BarraEncomenda />
       {modalAberto && <LojaModal onClose={() => setModal('fechado')} />}
     </main>
+  )
+}
+
+/** The categories as the filters leave them, the filters above them; nothing left: says so, with a way out. */
+function CategoriasFiltradas({ categorias }: { categorias: Categoria[] }) {
+  const [filtros, definir] = useFiltros()
+  const visiveis = filtrarCategorias(categorias, filtros)
+  const mostrados = visiveis.reduce((n, c) => n + c.produtos.length, 0)
+  return (
+    <>
+      <FiltrosEmenta filtros={filtros} definir={definir} mostrados={mostrados} />
+      {mostrados === 0 ? (
+        <SemResultados definir={definir} />
+      ) : (
+        visiveis.map((c, i) => <CategoriaResumo key={c.id} categoria={c} primeira={i === 0} />)
+      )}
+    </>
   )
 }
 
