@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { ALERGENIOS, ALERGENIOS_DESCONHECIDOS } from '../../../shared/alergenios.ts'
 import type { Catalogo, ProdutoCatalogo } from '../../../shared/ementa.ts'
 import { AlergenioIcone } from './AlergenioIcone.tsx'
+import { faltaEscolher } from './Produto.tsx'
 import { marcasDe, ProdutoAlergenios, SEM_ALERGENIOS } from './ProdutoInfo.tsx'
-import { faltaEscolher } from './ProdutoPage.tsx'
 import { Sugeridos, sugeridosDe } from './Sugeridos.tsx'
 
 const base: ProdutoCatalogo = {
