@@ -41,3 +41,30 @@ export function seguroPara(produto: AlergeniosProduto, evitar: readonly CodigoAl
   if (produto.contem === null) return false
   return !evitar.some((c) => produto.contem?.includes(c) || produto.pode_conter.includes(c))
 }
+
+/** Lower case, accents and surrounding spaces gone: how a POS's allergen names are compared. */
+const normalizar = (texto: string) =>
+  texto
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/[\s_]+/g, ' ')
+    .trim()
+
+const POR_NOME = new Map<string, CodigoAlergenio>(
+  ALERGENIOS.flatMap((a) => [
+    [normalizar(a.codigo), a.codigo],
+    [normalizar(a.nome), a.codigo],
+    [normalizar(a.nomeAnexo), a.codigo],
+  ]),
+)
+
+/**
+ * The allergen an item of a menu's list names (STORE-API.md): its Annex II number (1–14, as a number or digits), its
+ * code or its pt-PT name, case and accents ignored; undefined when it names none.
+ */
+export function alergenioDe(item: number | string): CodigoAlergenio | undefined {
+  if (typeof item === 'number') return Number.isInteger(item) ? ALERGENIOS[item - 1]?.codigo : undefined
+  if (/^\s*\d{1,2}\s*$/.test(item)) return ALERGENIOS[Number(item) - 1]?.codigo
+  return POR_NOME.get(normalizar(item))
+}

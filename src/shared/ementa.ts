@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CODIGOS_ALERGENIOS } from './alergenios.ts'
+import { ALERGENIOS, alergenioDe, CODIGOS_ALERGENIOS, type CodigoAlergenio } from './alergenios.ts'
 import { MULTILINHA, type TextoOptions, texto } from './validacao.ts'
 
 /**
@@ -55,6 +55,32 @@ const BaseUrl = Texto(300).regex(
 const Imagem = Texto(300).regex(/^(?!.*\.\.)[A-Za-z0-9_][A-Za-z0-9._~\-/]*$/, 'Nome de imagem inválido')
 const Quantidade = Numero.pipe(z.number().int().nonnegative().max(99))
 
+/**
+ * A list of allergens (STORE-API.md): each item names one of Annex II by number, code or pt-PT name; an item that names
+ * none is refused (never dropped: a dropped allergen would read as absent). Kept as codes, once each, in the Annex's
+ * order.
+ */
+const Alergenios = z
+  .array(
+    z.union([z.number(), texto(60)]).transform((item, ctx) => {
+      const codigo = alergenioDe(item)
+      if (codigo === undefined) {
+        ctx.addIssue({ code: 'custom', message: `Alergénio desconhecido: ${String(item).slice(0, 60)}` })
+        return z.NEVER
+      }
+      return codigo
+    }),
+  )
+  .max(50)
+  .transform((codigos): CodigoAlergenio[] => ALERGENIOS.map((a) => a.codigo).filter((c) => codigos.includes(c)))
+/** A count a POS sends as a number where 0 (its default) means "not said". */
+const Contagem = (max: number) =>
+  Numero.pipe(z.number().int().nonnegative().max(max)).transform((v) => (v === 0 ? null : v))
+/** A portion's name as the POS prints it ('Dose', 'Meia', 'Pequena'). */
+const Rotulo = Texto(40).min(1)
+/** A flag sent as text by some POS (`"0"`, `"1"`). */
+const FlagTexto = z.enum(['0', '1']).transform((v) => v === '1')
+
 export const OpcaoEmentaSchema = z.object({
   grupo: Codigo.optional(),
   codigo: Codigo,
@@ -67,6 +93,12 @@ export const GrupoOpcoesSchema = z.object({
   descricao: Texto(120).min(1),
   /** The POS's own flag (spec §3), unused by the app: kept only when it is a flag, else dropped. */
   comentauto: Flag.optional().catch(undefined),
+  /**
+   * How many of the group's options the customer must and may pick (docs/decisions/0026-menu-fields.md): `minopcoes`
+   * defaults to 0 (1 in a `composto` product, whose groups are its components), `maxopcoes` to 1; 0 is no limit.
+   */
+  minopcoes: Quantidade.optional(),
+  maxopcoes: Quantidade.optional(),
   opcoes: z.array(OpcaoEmentaSchema).max(100),
 })
 
@@ -99,12 +131,59 @@ export const ProdutoEmentaSchema = z.object({
   opcoes: z.array(GrupoOpcoesSchema).max(50).default([]),
   imagem: Imagem.nullish(),
   descricao: Texto(1000, MULTILINHA).nullish(),
+  // Issue 22, read as docs/decisions/0026-menu-fields.md says.
+  /** Allergens it contains; with neither this list nor the flags below, its allergens are unknown (not "none"). */
+  alergenios: Alergenios.nullish(),
+  /** Traces ('Pode conter'). */
+  pode_conter: Alergenios.nullish(),
+  /** 1 adds `gluten`, `lactose` 1 adds `leite`; either one, even 0, makes the allergens known. */
+  gluten: Flag.nullish(),
+  lactose: Flag.nullish(),
+  /** Per dose: kcal and grams of salt. */
+  calorias: Numero.pipe(z.number().nonnegative().max(10000)).nullish(),
+  sal: Numero.pipe(z.number().nonnegative().max(100)).nullish(),
+  vegetariano: Flag.nullish(),
+  picante: Flag.nullish(),
+  dieta: Flag.nullish(),
+  /** Serves this many people; 0: not said. */
+  pessoas: Contagem(99).nullish(),
+  /** Minutes to prepare it; 0: not said. */
+  tempo: Contagem(240).nullish(),
+  /** The half portion's price: one exists when the family allows it (`meiadose`) and this is above 0. */
+  precomeia: Preco.nullish(),
+  /** The POS's price tiers and the tier its product follows: read and kept, not charged (decision 0026). */
+  pvp2: Preco.nullish(),
+  pvp3: Preco.nullish(),
+  pvp4: Preco.nullish(),
+  pvp5: Preco.nullish(),
+  pvp6: Preco.nullish(),
+  pvp7: Preco.nullish(),
+  pvp8: Preco.nullish(),
+  pvp9: Preco.nullish(),
+  pvp10: Preco.nullish(),
+  politicapreco: Numero.pipe(z.number().int().min(0).max(10)).nullish(),
+  /** A menu of components the customer picks: its option groups, each one mandatory unless it says `minopcoes` 0. */
+  composto: Flag.nullish(),
+  /** 'Acompanha bem com': `cod_produto`s of the same menu. */
+  sugeridos: z.array(Codigo).max(20).nullish(),
 })
 
 export const FamiliaSchema = z.object({
   codigo: Codigo,
   descricao: Texto(120).min(1),
   visivel: Flag.default(true),
+  /**
+   * Half portions (decision 0026): `meiadose` 0/1 allows them, or names them (a text: 'Meia', 'Pequena'), which
+   * allows them too; `dose` names the full portion when the POS sends a text (a flag there names nothing).
+   */
+  meiadose: z
+    .union([Flag, FlagTexto, Rotulo])
+    .nullish()
+    .transform((v) => ({ permitida: typeof v === 'string' || v === true, rotulo: typeof v === 'string' ? v : null })),
+  dose: z
+    .union([Flag, FlagTexto, Rotulo])
+    .nullish()
+    .transform((v) => (typeof v === 'string' ? v : null)),
   produtos: z.array(ProdutoEmentaSchema).max(500),
 })
 

@@ -288,6 +288,8 @@ export interface EncomendasTable {
   pagamento_incerto: Generated<number>
   /** A request id a callback named for it (by reference) while the provider could not be asked; asked again later. */
   pagamento_candidato: string | null
+  /** Minutes promised while received (migration 2026-12-01T0100): its products' longest `tempo`, at least 15. */
+  minutos: Generated<number>
 }
 
 /** A notification (migration 2026-11-24T1200-notificacoes): for one customer, or for everyone (null). */

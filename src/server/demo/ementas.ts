@@ -3,6 +3,7 @@ import type { EmentaEnviada } from '../../shared/ementa.ts'
 import { IMAGE_BASE } from '../../shared/imagens.ts'
 import { svgFileName } from '../platform/images.ts'
 import type { ImagemSeed } from './content.ts'
+import { INFO_PRODUTOS } from './ementas-info.ts'
 import {
   boloRei,
   bread,
@@ -293,6 +294,7 @@ const EXTRA = {
   sumoMenu: extra(9041, 'Sumo de laranja natural', 2.2),
   nataMenu: extra(9042, 'Pastel de nata', 1),
   hortela: extra(9050, 'Folhas de hortelã', 0),
+  extraAzeitonas: extra(9060, 'Azeitonas', 0.5),
 }
 
 /** Option codes are unique over all groups, so that they are unique within any product. */
@@ -363,7 +365,25 @@ const OPCOES = {
     [221, 'Com côdea'],
     [222, 'Sem côdea'],
   ]),
+  // The components of the lunch menu (a `composto`: each one the customer's pick, none left out).
+  sopaMenu: grupo(14, 'Sopa', [
+    [231, 'Sopa do dia'],
+    [232, 'Sem sopa'],
+  ]),
+  pratoMenu: grupo(15, 'Prato', [
+    [241, 'Salada de grão com bacalhau'],
+    [242, 'Salada de quinoa e grão'],
+    [243, 'Quiche de espinafres'],
+  ]),
+  bebidaAlmoco: grupo(16, 'Bebida', [
+    [251, 'Água mineral'],
+    [252, 'Limonada da casa'],
+    [253, 'Sumo de laranja natural'],
+  ]),
 }
+
+/** A breakfast menu's drink: the customer must choose one (issue 22: it once went to the kitchen with none). */
+const BEBIDA_OBRIGATORIA: GrupoEnviado = { ...OPCOES.bebidaMenu, minopcoes: 1, maxopcoes: 1 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // The Chiado menu (862), the others' starting point
@@ -391,6 +411,9 @@ interface FamiliaDef {
   codigo: number
   descricao: string
   visivel?: 0 | 1
+  /** Half portions: 1, or the half portion's name (decision 0026); `dose` names the full one. */
+  meiadose?: 0 | 1 | string
+  dose?: string
   produtos: ProdutoDef[]
 }
 
@@ -403,10 +426,17 @@ interface SeccaoDef {
 /** Positions in steps of ten, so that a store's own product can go between two of the flagship's. */
 const POSICAO_STEP = 10
 
-const familia = (codigo: number, descricao: string, produtos: ProdutoDef[], visivel: 0 | 1 = 1): FamiliaDef => ({
+const familia = (
+  codigo: number,
+  descricao: string,
+  produtos: ProdutoDef[],
+  visivel: 0 | 1 = 1,
+  doses: Pick<FamiliaDef, 'meiadose' | 'dose'> = {},
+): FamiliaDef => ({
   codigo,
   descricao,
   visivel,
+  ...doses,
   produtos: produtos.map((p, i) => ({ ...p, posicao: p.posicao ?? (i + 1) * POSICAO_STEP })),
 })
 
@@ -510,7 +540,7 @@ const CHIADO: SeccaoDef[] = [
           // The torrada is the menu's and always comes; on top of it, one of the two upgrades.
           extras: [EXTRA.torradaMenu, EXTRA.sumoMenu, EXTRA.nataMenu],
           maxComplementos: 2,
-          opcoes: [OPCOES.bebidaMenu, OPCOES.pao],
+          opcoes: [BEBIDA_OBRIGATORIA, OPCOES.pao],
         },
         {
           cod: 1202,
@@ -608,53 +638,60 @@ const CHIADO: SeccaoDef[] = [
     codigo: 3,
     descricao: 'Salgados e Tostas',
     familias: [
-      familia(31, 'Tostas', [
-        {
-          cod: 3001,
-          nome: 'Tosta mista',
-          preco: 3.9,
-          descricao: 'Fiambre e queijo, no pão que escolher, bem tostada na chapa.',
-          imagem: 'tosta',
-          extras: [EXTRA.extraQueijo, EXTRA.extraFiambre, EXTRA.ovo],
-          maxComplementos: 2,
-          opcoes: [OPCOES.pao],
-        },
-        {
-          cod: 3002,
-          nome: 'Tosta de queijo',
-          preco: 3,
-          descricao: 'Queijo flamengo derretido em pão tostado.',
-          imagem: 'tosta',
-          extras: [EXTRA.extraQueijo, EXTRA.ovo],
-          opcoes: [OPCOES.pao],
-        },
-        {
-          cod: 3003,
-          nome: 'Tosta de frango',
-          preco: 4.5,
-          descricao: 'Frango desfiado, queijo e maionese de ervas.',
-          imagem: 'tosta',
-          extras: [EXTRA.extraQueijo, EXTRA.ovo],
-          opcoes: [OPCOES.pao],
-        },
-        {
-          cod: 3004,
-          nome: 'Torrada',
-          preco: 1.9,
-          descricao: 'Pão torrado com manteiga, como se faz em Portugal.',
-          imagem: 'torrada',
-          extras: [EXTRA.compota],
-          opcoes: [OPCOES.pao, OPCOES.codea],
-        },
-        {
-          cod: 3005,
-          nome: 'Croissant misto',
-          preco: 3.2,
-          descricao: 'Croissant aquecido com fiambre e queijo.',
-          imagem: 'croissant-misto',
-          extras: [EXTRA.extraQueijo, EXTRA.extraFiambre],
-        },
-      ]),
+      familia(
+        31,
+        'Tostas',
+        [
+          {
+            cod: 3001,
+            nome: 'Tosta mista',
+            preco: 3.9,
+            descricao: 'Fiambre e queijo, no pão que escolher, bem tostada na chapa.',
+            imagem: 'tosta',
+            extras: [EXTRA.extraQueijo, EXTRA.extraFiambre, EXTRA.ovo],
+            maxComplementos: 2,
+            opcoes: [OPCOES.pao],
+          },
+          {
+            cod: 3002,
+            nome: 'Tosta de queijo',
+            preco: 3,
+            descricao: 'Queijo flamengo derretido em pão tostado.',
+            imagem: 'tosta',
+            extras: [EXTRA.extraQueijo, EXTRA.ovo],
+            opcoes: [OPCOES.pao],
+          },
+          {
+            cod: 3003,
+            nome: 'Tosta de frango',
+            preco: 4.5,
+            descricao: 'Frango desfiado, queijo e maionese de ervas.',
+            imagem: 'tosta',
+            extras: [EXTRA.extraQueijo, EXTRA.ovo],
+            opcoes: [OPCOES.pao],
+          },
+          {
+            cod: 3004,
+            nome: 'Torrada',
+            preco: 1.9,
+            descricao: 'Pão torrado com manteiga, como se faz em Portugal.',
+            imagem: 'torrada',
+            extras: [EXTRA.compota],
+            opcoes: [OPCOES.pao, OPCOES.codea],
+          },
+          {
+            cod: 3005,
+            nome: 'Croissant misto',
+            preco: 3.2,
+            descricao: 'Croissant aquecido com fiambre e queijo.',
+            imagem: 'croissant-misto',
+            extras: [EXTRA.extraQueijo, EXTRA.extraFiambre],
+          },
+        ],
+        1,
+        // Half a tosta or a torrada is half the bread: the POS names the portions so.
+        { dose: 'Inteira', meiadose: 'Meia' },
+      ),
       familia(32, 'Salgados', [
         {
           cod: 3101,
@@ -766,6 +803,57 @@ const CHIADO: SeccaoDef[] = [
           },
         ],
         0,
+      ),
+    ],
+  },
+  {
+    codigo: 5,
+    descricao: 'Almoço',
+    familias: [
+      familia(
+        51,
+        'Sopas e saladas',
+        [
+          {
+            cod: 5001,
+            nome: 'Sopa do dia',
+            preco: 2.2,
+            descricao: 'Creme de legumes da época, feito de manhã. Sem glúten e sem lactose.',
+            imagem: null,
+          },
+          {
+            cod: 5002,
+            nome: 'Salada de grão com bacalhau',
+            preco: 7.5,
+            descricao: 'Grão-de-bico, bacalhau lascado, cebola roxa, salsa, azeite e vinagre.',
+            imagem: null,
+            extras: [EXTRA.extraAzeitonas],
+          },
+          {
+            cod: 5003,
+            nome: 'Salada de quinoa e grão',
+            preco: 6.9,
+            descricao: 'Quinoa, grão-de-bico, legumes assados, sementes de sésamo e harissa.',
+            imagem: null,
+          },
+          {
+            cod: 5004,
+            nome: 'Quiche de espinafres',
+            preco: 5.8,
+            descricao: 'Espinafres, ovos e queijo em massa quebrada, ao forno.',
+            imagem: null,
+          },
+          {
+            cod: 5010,
+            nome: 'Menu almoço',
+            preco: 9.5,
+            descricao: 'Sopa, prato e bebida à sua escolha.',
+            imagem: null,
+            opcoes: [OPCOES.sopaMenu, OPCOES.pratoMenu, OPCOES.bebidaAlmoco],
+          },
+        ],
+        1,
+        { meiadose: 1 },
       ),
     ],
   },
@@ -885,11 +973,20 @@ const SANTA_CATARINA = variante(CHIADO, {
 
 // ---------------------------------------------------------------------------------------------------------------
 
-function produtoEnviado(p: ProdutoDef, imagem: (key: ImagemKey) => string): ProdutoEnviado {
+/** A product as the POS sends it; its suggestions only those of `codigos` (the store's menu), as a real POS's. */
+function produtoEnviado(
+  p: ProdutoDef,
+  imagem: (key: ImagemKey) => string,
+  codigos: ReadonlySet<number>,
+): ProdutoEnviado {
   const extras = p.extras ?? []
   const opcoes = p.opcoes ?? []
   const obrigatorios = extras.filter((e) => e.obrigatorio === 1).length
+  const info = INFO_PRODUTOS[p.cod] ?? {}
+  const sugeridos = info.sugeridos?.filter((c) => codigos.has(Number(c)))
   return {
+    ...info,
+    ...(sugeridos ? { sugeridos } : {}),
     cod_produto: p.cod,
     produto: p.nome,
     posicao: p.posicao ?? 0,
@@ -927,6 +1024,7 @@ export function demoEmentas(): { ementas: EmentaDemo[]; imagens: ImagemSeed[] } 
     [861, SANTA_CATARINA, '2026-11-19T18:45:00Z'],
   ]
   const ementas = lojas.map(([id_loja, defs, last_update]): EmentaDemo => {
+    const codigos = new Set(defs.flatMap((s) => s.familias.flatMap((f) => f.produtos.map((p) => p.cod))))
     const seccoes = defs.map(
       (s): SeccaoEnviada => ({
         codigo: s.codigo,
@@ -937,7 +1035,9 @@ export function demoEmentas(): { ementas: EmentaDemo[]; imagens: ImagemSeed[] } 
             codigo: f.codigo,
             descricao: f.descricao,
             visivel: f.visivel ?? 1,
-            produtos: f.produtos.map((p) => produtoEnviado(p, imagem)),
+            ...(f.meiadose === undefined ? {} : { meiadose: f.meiadose }),
+            ...(f.dose === undefined ? {} : { dose: f.dose }),
+            produtos: f.produtos.map((p) => produtoEnviado(p, imagem, codigos)),
           }),
         ),
       }),

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type CodigoAlergenio, seguroPara } from '../../shared/alergenios.ts'
 import { imageSet, parseSourceName, VARIANT_TYPES, variantHeight } from '../../shared/imagens.ts'
 import { manualClock } from '../platform/clock.ts'
 import type { DatabaseHandle } from '../platform/db.ts'
@@ -59,6 +60,52 @@ describe.each(testDialects())('the demo seed on %s', (dialect) => {
       const produtos = categorias.flatMap((c) => c.produtos)
       expect(produtos.length, `store ${idLoja}`).toBeGreaterThanOrEqual(30)
       expect(produtos.some((p) => p.nome === 'Pastel de nata' && p.pvp_com_iva === 130)).toBe(true)
+    }
+  })
+
+  it('gives each demo store the whole menu: allergens, traces, unknowns, half portions, suggestions, required choices', async () => {
+    for (const idLoja of [862, 848, 861]) {
+      const { categorias } = await encomendas('2026-11-23T12:00:00Z').catalogo(idLoja)
+      const produtos = categorias.flatMap((c) => c.produtos)
+      const ids = new Set(produtos.map((p) => p.id))
+      const codigos = (l: readonly { codigo: CodigoAlergenio }[] | null) => l?.map((a) => a.codigo) ?? null
+      const seguro = (p: (typeof produtos)[number], evitar: CodigoAlergenio[]) =>
+        seguroPara({ contem: codigos(p.alergenios), pode_conter: codigos(p.pode_conter) ?? [] }, evitar)
+      const msg = `store ${idLoja}`
+      expect(produtos.filter((p) => p.alergenios === null).length, msg).toBeGreaterThanOrEqual(1)
+      expect(produtos.filter((p) => p.pode_conter.length > 0).length, msg).toBeGreaterThanOrEqual(5)
+      expect(
+        produtos.some((p) => p.calorias !== null && p.sal !== null),
+        msg,
+      ).toBe(true)
+      expect(produtos.some((p) => p.vegetariano) && produtos.some((p) => p.picante), msg).toBe(true)
+      expect(
+        produtos.some((p) => p.destaque),
+        msg,
+      ).toBe(true)
+      expect(
+        produtos.some((p) => p.tempo !== null && p.tempo > 15),
+        msg,
+      ).toBe(true)
+      expect(produtos.filter((p) => p.meia_dose).length, msg).toBeGreaterThanOrEqual(3)
+      for (const p of produtos) {
+        for (const s of p.sugeridos) expect(ids.has(s), `${msg}: ${p.nome} suggests ${s}`).toBe(true)
+        expect(p.meia_dose, p.nome).toBe(p.pvp_meia_com_iva !== null)
+      }
+      expect(produtos.filter((p) => p.sugeridos.length > 0).length, msg).toBeGreaterThanOrEqual(5)
+      // A breakfast menu whose drink must be chosen.
+      const pequenoAlmoco = produtos.find((p) => p.nome === 'Menu pequeno-almoço')
+      expect(pequenoAlmoco?.grupos_opcoes.find((g) => g.nome === 'Bebida')?.min, msg).toBe(1)
+      // The e2e's journey: 'Sem glúten' and 'Sem lactose' show a half portion whose allergens are known.
+      const semGluten = produtos.filter((p) => seguro(p, ['gluten', 'leite']) && p.meia_dose)
+      expect(
+        semGluten.map((p) => p.nome),
+        msg,
+      ).toContain('Sopa do dia')
+      expect(
+        semGluten.every((p) => p.alergenios !== null && p.alergenios.length > 0),
+        msg,
+      ).toBe(true)
     }
   })
 

@@ -27,6 +27,7 @@ import * as regrasFidelizacao from './2026-11-30T0500-regras-fidelizacao.ts'
 import * as notificacoesCampanhas from './2026-11-30T0530-notificacoes-campanhas.ts'
 import * as relatoriosIndices from './2026-11-30T0600-relatorios-indices.ts'
 import * as notificacoesDestinatario from './2026-11-30T0700-notificacoes-destinatario.ts'
+import * as encomendasMinutos from './2026-12-01T0100-encomendas-minutos.ts'
 
 /**
  * Every migration, by its timestamped name. Listed here rather than read from disk so that the same code runs under
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T0530-notificacoes-campanhas': notificacoesCampanhas,
   '2026-11-30T0600-relatorios-indices': relatoriosIndices,
   '2026-11-30T0700-notificacoes-destinatario': notificacoesDestinatario,
+  '2026-12-01T0100-encomendas-minutos': encomendasMinutos,
 }

@@ -33,7 +33,7 @@ export function paraCliente(p: Encomenda, loja: string): EncomendaCliente {
         ? { metodo: 'MB WAY', telemovel: p.telemovel, pais: p.pais, expira_em: p.expira_em }
         : null,
     motivo: p.motivo,
-    minutos: MINUTOS_PROMETIDOS_MIN,
+    minutos: Math.max(MINUTOS_PROMETIDOS_MIN, p.minutos),
     criada_em: p.criada_em,
   }
 }

@@ -130,7 +130,7 @@ export function createCatalogoService({ repository, clock, onEmentaAlterada, loj
     async calcular(
       { idLoja, cart, usarPremio }: { idLoja: number; cart: Parameters<typeof precificar>[1]; usarPremio: boolean },
       saldo: number,
-    ): Promise<{ transaction: TransacaoCalculada; lines: LinhaCalculada[] }> {
+    ): Promise<{ transaction: TransacaoCalculada; lines: LinhaCalculada[]; minutos: number }> {
       const loja = await lojaDe(idLoja)
       if (!loja) throw notFound(catalogoMensagens.semEncomendas)
       const agora = clock.now()
@@ -147,10 +147,10 @@ export function createCatalogoService({ repository, clock, onEmentaAlterada, loj
       const esgotados = await repository.listEsgotados(idLoja, hoje)
       for (const [index, linha] of cart.entries()) {
         if (!esgotados.has(linha.id)) continue
-        const message = catalogoMensagens.esgotado(indice.get(linha.id)?.produto ?? linha.id)
+        const message = catalogoMensagens.esgotado(indice.get(linha.id)?.produto.produto ?? linha.id)
         throw new HttpError(422, message, 'Carrinho', { [`cart.${index}`]: message })
       }
-      const { linhas, total } = precificar(indice, cart)
+      const { linhas, total, minutos } = precificar(indice, cart)
       const removivel = Math.max(0, Math.min(saldo, total))
       const desconto = usarPremio ? removivel : 0
       return {
@@ -162,6 +162,7 @@ export function createCatalogoService({ repository, clock, onEmentaAlterada, loj
           customer_outstanding: saldo,
         },
         lines: linhas,
+        minutos,
       }
     },
 

@@ -82,6 +82,26 @@ describe.each(testDialects())('ordering: menu import and catalogue on %s', (dial
       max_complementos: 2,
       maxopcoes: 1,
       esgotado: false,
+      grupos_opcoes: [
+        { id: 'A', nome: 'Açúcar', min: 0, max: 1 },
+        { id: 'G', nome: 'Galão', min: 0, max: 1 },
+      ],
+      destaque: false,
+      // The test menu says nothing of allergens: unknown, not "none".
+      alergenios: null,
+      pode_conter: [],
+      calorias: null,
+      sal: null,
+      vegetariano: false,
+      picante: false,
+      dieta: false,
+      pessoas: null,
+      tempo: null,
+      meia_dose: false,
+      pvp_meia_com_iva: null,
+      rotulo_dose: 'Dose',
+      rotulo_meia: 'Meia dose',
+      sugeridos: [],
     })
     expect(categorias[0].produtos[0]).toMatchObject({ pvp_com_iva: 130, imagem: null, descricao: null })
     // Another store's menu is its own: 848 has none yet.

@@ -1,13 +1,15 @@
+import { ALERGENIOS, type CodigoAlergenio } from '../../../shared/alergenios.ts'
 import type { Catalogo, Ementa, ProdutoCatalogo, ProdutoEmenta } from '../../../shared/ementa.ts'
+
+type Familia = Ementa['seccoes'][number]['familias'][number]
+type GrupoOpcoes = ProdutoEmenta['opcoes'][number]
 
 /**
  * What a customer may order from a store's menu: visible sections, families and products that can be sold as the till
  * would (`podeSerEncomendado`, docs/decisions/0011-ordering.md). One place for this rule: the catalogue
  * the app shows and the prices a calculation uses both come from `orderable`.
  */
-export function orderable(
-  ementa: Ementa,
-): { familia: Ementa['seccoes'][number]['familias'][number]; produtos: ProdutoEmenta[] }[] {
+export function orderable(ementa: Ementa): { familia: Familia; produtos: ProdutoEmenta[] }[] {
   return ementa.seccoes
     .filter((s) => s.visivel)
     .flatMap((s) => s.familias.filter((f) => f.visivel))
@@ -31,13 +33,61 @@ function podeSerEncomendado(p: ProdutoEmenta): boolean {
   if (p.max_complementos > 0 && (obrigatorios > p.max_complementos || p.min_complementos > p.max_complementos)) {
     return false
   }
-  return p.min_complementos <= oferecidos.length
+  if (p.min_complementos > oferecidos.length) return false
+  // Mandatory choices the product's own limit on options would not let the customer make.
+  const minimos = p.opcoes.reduce((sum, g) => sum + regrasGrupo(p, g).min, 0)
+  return p.maxopcoes === 0 || minimos <= p.maxopcoes
 }
+
+/**
+ * How many options of a group the customer must (`min`) and may (`max`, 0: no limit) pick (decision 0026): the
+ * group's `minopcoes`/`maxopcoes`, by default none required (each component of a `composto` product required) and one
+ * at most.
+ */
+export function regrasGrupo(p: ProdutoEmenta, g: GrupoOpcoes): { min: number; max: number } {
+  return { min: g.minopcoes ?? (p.composto ? 1 : 0), max: g.maxopcoes ?? 1 }
+}
+
+/**
+ * The half portion's price (cents), or null when there is none: the family must allow half portions (`meiadose`) and
+ * the product price one (`precomeia` above 0). A family that allows them may hold dishes that have none.
+ */
+export function precoMeia(familia: Familia, p: ProdutoEmenta): number | null {
+  // Menus stored before issue 22 have no `meiadose`.
+  if (!familia.meiadose?.permitida) return null
+  return p.precomeia ? p.precomeia : null
+}
+
+/**
+ * What the product contains: the list with the flags' allergens added, or null (unknown) when the menu gives neither
+ * a list nor a flag. An empty list says it contains none.
+ */
+export function alergeniosDe(p: ProdutoEmenta): CodigoAlergenio[] | null {
+  const temFlag = typeof p.gluten === 'boolean' || typeof p.lactose === 'boolean'
+  if (!p.alergenios && !temFlag) return null
+  const codigos = new Set<CodigoAlergenio>(p.alergenios ?? [])
+  if (p.gluten) codigos.add('gluten')
+  if (p.lactose) codigos.add('leite')
+  return ALERGENIOS.map((a) => a.codigo).filter((c) => codigos.has(c))
+}
+
+const comNome = (codigos: readonly CodigoAlergenio[]) =>
+  codigos.map((codigo) => ({ codigo, nome: ALERGENIOS.find((a) => a.codigo === codigo)?.nome ?? codigo }))
 
 /** The image of a product, by the menu's `base_url` (spec §7: image host path plus the product's `imagem`). */
 const imagemDe = (ementa: Ementa, imagem: string | null | undefined) => (imagem ? `${ementa.base_url}${imagem}` : null)
 
-function produtoCatalogo(ementa: Ementa, idCategoria: string, p: ProdutoEmenta, esgotado: boolean): ProdutoCatalogo {
+interface ContextoProduto {
+  ementa: Ementa
+  familia: Familia
+  esgotado: boolean
+  /** The codes of the products the catalogue shows: the only ones a suggestion may name. */
+  visiveis: ReadonlySet<string>
+}
+
+function produtoCatalogo(p: ProdutoEmenta, { ementa, familia, esgotado, visiveis }: ContextoProduto): ProdutoCatalogo {
+  const meia = precoMeia(familia, p)
+  const alergenios = alergeniosDe(p)
   return {
     id: p.cod_produto,
     nome: p.produto,
@@ -50,28 +100,28 @@ function produtoCatalogo(ementa: Ementa, idCategoria: string, p: ProdutoEmenta, 
     opcoes: p.opcoes.flatMap((g) =>
       g.opcoes.map((o) => ({ id: o.codigo, nome: o.descricao, grupo: g.codigo, nome_grupo: g.descricao })),
     ),
-    idCategoria,
+    idCategoria: familia.codigo,
     min_complementos: p.min_complementos,
     max_complementos: p.max_complementos,
     maxopcoes: p.maxopcoes,
     esgotado,
-    // Placeholders until the import reads these fields (issue 22, in progress).
-    grupos_opcoes: p.opcoes.map((g) => ({ id: g.codigo, nome: g.descricao, min: 0, max: 1 })),
+    grupos_opcoes: p.opcoes.map((g) => ({ id: g.codigo, nome: g.descricao, ...regrasGrupo(p, g) })),
     destaque: p.highlight ?? false,
-    alergenios: null,
-    pode_conter: [],
-    calorias: null,
-    sal: null,
-    vegetariano: false,
-    picante: false,
-    dieta: false,
-    pessoas: null,
-    tempo: null,
-    meia_dose: false,
-    pvp_meia_com_iva: null,
-    rotulo_dose: 'Dose',
-    rotulo_meia: 'Meia dose',
-    sugeridos: [],
+    alergenios: alergenios && comNome(alergenios),
+    pode_conter: comNome(p.pode_conter ?? []),
+    calorias: p.calorias ?? null,
+    sal: p.sal ?? null,
+    vegetariano: p.vegetariano ?? false,
+    picante: p.picante ?? false,
+    dieta: p.dieta ?? false,
+    pessoas: p.pessoas ?? null,
+    tempo: p.tempo ?? null,
+    meia_dose: meia !== null,
+    pvp_meia_com_iva: meia,
+    rotulo_dose: familia.dose ?? 'Dose',
+    rotulo_meia: familia.meiadose?.rotulo ?? 'Meia dose',
+    // A suggestion the customer could not open (hidden, restricted) is left out, not refused: the POS's menu is right.
+    sugeridos: [...new Set(p.sugeridos ?? [])].filter((id) => id !== p.cod_produto && visiveis.has(id)),
   }
 }
 
@@ -80,11 +130,15 @@ function produtoCatalogo(ementa: Ementa, idCategoria: string, p: ProdutoEmenta, 
  * `esgotados` (codes sold out today) marked so.
  */
 export function paraCatalogo(ementa: Ementa, esgotados: ReadonlySet<string> = new Set()): Catalogo {
+  const familias = orderable(ementa)
+  const visiveis = new Set(familias.flatMap(({ produtos }) => produtos.map((p) => p.cod_produto)))
   return {
-    categorias: orderable(ementa).map(({ familia, produtos }) => ({
+    categorias: familias.map(({ familia, produtos }) => ({
       id: familia.codigo,
       nome: familia.descricao,
-      produtos: produtos.map((p) => produtoCatalogo(ementa, familia.codigo, p, esgotados.has(p.cod_produto))),
+      produtos: produtos.map((p) =>
+        produtoCatalogo(p, { ementa, familia, esgotado: esgotados.has(p.cod_produto), visiveis }),
+      ),
     })),
   }
 }
@@ -130,6 +184,43 @@ export function firstFault(ementa: Ementa): { path: string; message: string } | 
             }
             opcoes.add(o.codigo)
           }
+          const fault = grupoFault(p, g)
+          if (fault) return { path: `${path}.opcoes.${gi}.${fault.campo}`, message: fault.message }
+        }
+        if (p.precomeia && p.precomeia > p.precovenda) {
+          return { path: `${path}.precomeia`, message: 'A meia dose não pode custar mais do que a dose' }
+        }
+      }
+    }
+  }
+  return sugeridosFault(ementa, produtos)
+}
+
+/** A group whose minimum no customer could meet: a POS's typing mistake, refused rather than never orderable. */
+function grupoFault(p: ProdutoEmenta, g: GrupoOpcoes): { campo: string; message: string } | null {
+  const { min, max } = regrasGrupo(p, g)
+  if (max > 0 && min > max) {
+    return { campo: 'minopcoes', message: `O mínimo de opções (${min}) passa do máximo (${max})` }
+  }
+  if (min > g.opcoes.length) {
+    return { campo: 'minopcoes', message: `O mínimo de opções (${min}) passa das opções do grupo (${g.opcoes.length})` }
+  }
+  return null
+}
+
+/**
+ * Suggestions name products of the same menu, never the product itself: an unknown code is refused (a POS pointing at
+ * a product it does not send). A suggestion of a product the customer cannot see (hidden, restricted) is accepted and
+ * left out of the catalogue.
+ */
+function sugeridosFault(ementa: Ementa, codigos: ReadonlySet<string>): { path: string; message: string } | null {
+  for (const [si, s] of ementa.seccoes.entries()) {
+    for (const [fi, f] of s.familias.entries()) {
+      for (const [pi, p] of f.produtos.entries()) {
+        for (const [i, codigo] of (p.sugeridos ?? []).entries()) {
+          const path = `seccoes.${si}.familias.${fi}.produtos.${pi}.sugeridos.${i}`
+          if (!codigos.has(codigo)) return { path, message: `Produto sugerido desconhecido: ${codigo}` }
+          if (codigo === p.cod_produto) return { path, message: 'Um produto não se sugere a si próprio' }
         }
       }
     }

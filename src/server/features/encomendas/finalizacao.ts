@@ -47,7 +47,7 @@ export function createFinalizacao(
       if (antes) return paraCliente(antes, loja)
 
       // Priced from the store's current menu, open stores only (the same rules as the calculation).
-      const { transaction, lines } = await catalogo.calcular(
+      const { transaction, lines, minutos } = await catalogo.calcular(
         { idLoja: input.id_loja, cart: input.cart, usarPremio: false },
         0,
       )
@@ -97,6 +97,7 @@ export function createFinalizacao(
           pais: input.pais,
           nif: input.nif,
           linhas: JSON.stringify(linhas),
+          minutos,
           total,
           desconto,
           valor_pago: aPagar,

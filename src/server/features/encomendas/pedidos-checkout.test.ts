@@ -34,6 +34,8 @@ describe.each(testDialects())('orders: checkout, MB WAY sandbox, the board on %s
       qtd: 2,
       complementos: ['Leite de aveia'],
       opcoes: ['Sem açúcar'],
+      porcao: 'dose',
+      observacoes: null,
       total: 400,
     })
     expect(privateData.ordering.map((o: { orderId: number }) => o.orderId)).toEqual([orderData.orderId])

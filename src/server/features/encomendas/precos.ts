@@ -2,8 +2,9 @@ import type { z } from 'zod'
 import { ENCOMENDA_TOTAL_MAX } from '../../../shared/constants.ts'
 import type { Ementa, ProdutoEmenta } from '../../../shared/ementa.ts'
 import type { LinhaCalculada, LinhaCarrinhoSchema } from '../../../shared/encomenda.ts'
+import { MINUTOS_PROMETIDOS_MIN } from '../../../shared/estado-pedido.ts'
 import { HttpError } from '../../platform/errors.ts'
-import { orderable } from './ementa.ts'
+import { orderable, precoMeia, regrasGrupo } from './ementa.ts'
 
 type Linha = z.output<typeof LinhaCarrinhoSchema>
 
@@ -14,6 +15,10 @@ export const precosMensagens = {
   complementoRepetido: (produto: string, nome: string) => `${produto}: ${nome} foi escolhido mais de uma vez.`,
   opcaoRepetida: (produto: string, nome: string) => `${produto}: ${nome} foi escolhida mais de uma vez.`,
   umaPorGrupo: (produto: string, grupo: string) => `${produto}: escolha só uma opção de ${grupo}.`,
+  grupoMax: (produto: string, grupo: string, n: number) => `${produto}: escolha no máximo ${n} opções de ${grupo}.`,
+  grupoMin: (produto: string, grupo: string, n: number) =>
+    n === 1 ? `${produto}: escolha uma opção de ${grupo}.` : `${produto}: escolha pelo menos ${n} opções de ${grupo}.`,
+  semMeiaDose: (produto: string) => `${produto} não se vende em meia dose: escolha a dose.`,
   totalMax: 'O total da encomenda passa do máximo de 500,00\u00a0€. Divida-a em encomendas mais pequenas.',
   obrigatorio: (produto: string, complemento: string) => `${produto}: escolha ${complemento}.`,
   complementosMin: (produto: string, n: number) =>
@@ -45,8 +50,11 @@ function chosen<T>(
 }
 
 /** One cart line priced by the product's rules (spec §3): or the message of its first fault. */
-function precificarLinha(p: ProdutoEmenta, linha: Linha): LinhaCalculada | string {
+function precificarLinha({ produto: p, precoMeia: meia }: ItemPreco, linha: Linha): LinhaCalculada | string {
   const nome = p.produto
+  // A half portion only where the menu prices one; its complements and options as for a full dose.
+  const base = linha.porcao === 'meia' ? meia : p.precovenda
+  if (base === null) return precosMensagens.semMeiaDose(nome)
   const complementos = chosen(
     linha.complementares,
     new Map(p.complementares.filter((c) => !c.restricted).map((c) => [c.codigo, c])),
@@ -69,48 +77,74 @@ function precificarLinha(p: ProdutoEmenta, linha: Linha): LinhaCalculada | strin
   )
   if (opcoes.fault !== undefined) return opcoes.fault
   const escolhidas = opcoes.items
-  // A group is one choice (sugar: with, without or sweetener), however many groups maxopcoes allows in all.
-  const grupos = new Set<string>()
-  for (const o of escolhidas) {
-    if (grupos.has(o.grupo.codigo)) return precosMensagens.umaPorGrupo(nome, o.grupo.descricao)
-    grupos.add(o.grupo.codigo)
+  // Each group within its own limits (decision 0026): at most one by default (sugar: with, without or sweetener), at
+  // least its minimum (a breakfast menu's drink, a composite's components); and maxopcoes over all of them.
+  for (const g of p.opcoes) {
+    const { max } = regrasGrupo(p, g)
+    const n = escolhidas.filter((o) => o.grupo === g).length
+    if (max > 0 && n > max) {
+      return max === 1
+        ? precosMensagens.umaPorGrupo(nome, g.descricao)
+        : precosMensagens.grupoMax(nome, g.descricao, max)
+    }
   }
   if (p.maxopcoes > 0 && escolhidas.length > p.maxopcoes) return precosMensagens.opcoesMax(nome, p.maxopcoes)
-  const unitario = p.precovenda + escolhidos.reduce((sum, c) => sum + c.preco, 0)
+  for (const g of p.opcoes) {
+    const { min } = regrasGrupo(p, g)
+    if (escolhidas.filter((o) => o.grupo === g).length < min) return precosMensagens.grupoMin(nome, g.descricao, min)
+  }
+  const unitario = base + escolhidos.reduce((sum, c) => sum + c.preco, 0)
   return {
     id: p.cod_produto,
     nome,
     qtd: linha.qtd,
     complementares: escolhidos.map((c) => ({ id: c.codigo, nome: c.descricao, pvp_com_iva: c.preco })),
     opcoes: escolhidas.map((o) => ({ id: o.codigo, nome: o.descricao })),
-    porcao: 'dose',
-    observacoes: null,
+    porcao: linha.porcao,
+    // Already one line of at most 140 characters without control characters, trimmed, empty as null (the schema's).
+    observacoes: linha.observacoes,
     unitario,
     total: unitario * linha.qtd,
   }
 }
 
+/** An orderable product with what its family adds: the price of its half portion, if it has one. */
+export interface ItemPreco {
+  produto: ProdutoEmenta
+  precoMeia: number | null
+}
+
 /** A menu's orderable products by code: what pricing reads (built once per menu, see the service's price index). */
-export type IndicePrecos = ReadonlyMap<string, ProdutoEmenta>
+export type IndicePrecos = ReadonlyMap<string, ItemPreco>
 
 export const indicePrecos = (ementa: Ementa): IndicePrecos =>
-  new Map(orderable(ementa).flatMap(({ produtos }) => produtos.map((p) => [p.cod_produto, p])))
+  new Map(
+    orderable(ementa).flatMap(({ familia, produtos }) =>
+      produtos.map((p) => [p.cod_produto, { produto: p, precoMeia: precoMeia(familia, p) }] as const),
+    ),
+  )
 
 /**
  * Prices a cart from the store's current menu (its `indicePrecos`), never from the app's figures: each line by its
- * product's rules (mandatory complements, `min_complementos`/`max_complementos`, one option per group, `maxopcoes`),
- * unknown or hidden items refused with the line named (422).
+ * product's rules (mandatory complements, `min_complementos`/`max_complementos`, each option group's minimum and
+ * maximum, `maxopcoes`, a half portion only where the menu prices one), unknown or hidden items refused with the line
+ * named (422). `minutos`: what the order promises, its products' longest preparation time, never under 15.
  */
-export function precificar(produtos: IndicePrecos, cart: Linha[]): { linhas: LinhaCalculada[]; total: number } {
+export function precificar(
+  produtos: IndicePrecos,
+  cart: Linha[],
+): { linhas: LinhaCalculada[]; total: number; minutos: number } {
+  let minutos = MINUTOS_PROMETIDOS_MIN
   const linhas = cart.map((linha, index) => {
-    const produto = produtos.get(linha.id)
-    const priced = produto ? precificarLinha(produto, linha) : precosMensagens.produtoIndisponivel(linha.id)
+    const item = produtos.get(linha.id)
+    const priced = item ? precificarLinha(item, linha) : precosMensagens.produtoIndisponivel(linha.id)
     if (typeof priced === 'string') throw linhaInvalida(index, priced)
+    minutos = Math.max(minutos, item?.produto.tempo ?? 0)
     return priced
   })
   const total = linhas.reduce((sum, l) => sum + l.total, 0)
   if (total > ENCOMENDA_TOTAL_MAX) {
     throw new HttpError(422, precosMensagens.totalMax, 'Carrinho', { cart: precosMensagens.totalMax })
   }
-  return { linhas, total }
+  return { linhas, total, minutos }
 }
