@@ -87,7 +87,12 @@ export function CarrinhoPage() {
                   <div className="enc-linha-texto">
                     <span className="enc-linha-nome">
                       {l.nome}
-                      {meia && <span className="ementa-porcao-marca">{meia}</span>}
+                      {meia && (
+                        <>
+                          {' '}
+                          <span className="ementa-porcao-marca">{meia}</span>
+                        </>
+                      )}
                     </span>
                     {detalhes.length > 0 && <span className="muted enc-linha-detalhes">{detalhes.join(', ')}</span>}
                     {nota && <span className="ementa-linha-nota">Observações: {nota}</span>}

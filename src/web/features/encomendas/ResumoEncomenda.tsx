@@ -35,7 +35,12 @@ export function ResumoEncomenda({ linhas, subtotal, desconto, totalRotulo, total
           <li key={i} className="chk-linha">
             <span className="chk-linha-nome">
               {l.qtd} × {l.nome}
-              {l.porcao && <span className="ementa-porcao-marca">{l.porcao}</span>}
+              {l.porcao && (
+                <>
+                  {' '}
+                  <span className="ementa-porcao-marca">{l.porcao}</span>
+                </>
+              )}
               {l.escolhas.length > 0 && <span className="chk-linha-detalhe">{l.escolhas.join(', ')}</span>}
               {l.observacoes && <span className="chk-linha-detalhe">Observações: {l.observacoes}</span>}
             </span>
