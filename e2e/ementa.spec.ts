@@ -13,8 +13,8 @@ import { API_HEADERS, api, createAccount, expect, expectAccessible, PHONE, test 
 const LOJA = 862
 /** Screenshots for a person to look at, when EMENTA_SHOTS names a folder (e.g. /tmp/shots-ementa). */
 const SHOTS = process.env.EMENTA_SHOTS
-const shot = async (page: Page, name: string, fullPage = true) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage })
+const shot = async (page: Page, name: string) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png` })
 }
 const re = (texto: string) => new RegExp(texto.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
 const euros = (c: number) => `${(c / 100).toFixed(2).replace('.', ',')} €`
@@ -80,10 +80,11 @@ test('filters Sem glúten, reads a dish’s allergens, orders half a portion wit
   // Neither what contains gluten nor what the menu says nothing about is offered as safe.
   await expect(page.getByRole('link', { name: re(desconhecido.nome) })).toHaveCount(0)
   await expect(page.getByRole('link', { name: new RegExp(`^${re(comGluten.nome).source}`) })).toHaveCount(0)
+  await shot(page, 'ementa-1-catalogo-sem-gluten')
   const link = page.getByRole('link', { name: re(prato.nome) }).first()
   await link.scrollIntoViewIfNeeded()
   await expect(link).toBeVisible()
-  await shot(page, '1-catalogo-sem-gluten', false)
+  await shot(page, 'ementa-2-catalogo-sem-gluten-sopas')
   await expectAccessible(page)
 
   // The device remembers it.
@@ -112,7 +113,13 @@ test('filters Sem glúten, reads a dish’s allergens, orders half a portion wit
   await expect(page.getByText('10/140 caracteres')).toBeVisible()
   const sugestoes = page.getByRole('region', { name: 'Acompanha bem com' })
   await expect(sugestoes.getByRole('listitem')).toHaveCount(prato.sugeridos.length)
-  await shot(page, '2-produto')
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await shot(page, 'ementa-3-produto-alergenios')
+  await page.getByRole('group', { name: 'Porção' }).scrollIntoViewIfNeeded()
+  await page.evaluate(() => window.scrollBy(0, 200))
+  await shot(page, 'ementa-4-produto-porcao')
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+  await shot(page, 'ementa-5-produto-nota-sugestoes')
   await expectAccessible(page)
   await page.getByRole('button', { name: `Adicionar - ${euros(meia)}` }).click()
 
@@ -122,7 +129,7 @@ test('filters Sem glúten, reads a dish’s allergens, orders half a portion wit
   await expect(linha).toContainText(prato.rotulo_meia)
   await expect(linha).toContainText('Observações: Sem cebola')
   await expect(linha).toContainText(euros(meia))
-  await shot(page, '3-carrinho')
+  await shot(page, 'ementa-6-carrinho')
   await expectAccessible(page)
   await page.getByRole('link', { name: `Pagamento - ${euros(meia)}` }).click()
 
@@ -150,14 +157,14 @@ test('filters Sem glúten, reads a dish’s allergens, orders half a portion wit
     const confirmada = page.getByRole('listitem').filter({ hasText: prato.nome })
     await expect(confirmada).toContainText(`1 × ${prato.nome} Meia dose`)
     await expect(confirmada).toContainText('Observações: Sem cebola')
-    await shot(page, '4-confirmado')
+    await shot(page, 'ementa-7-confirmado')
 
     const cartao = tablet.getByRole('listitem').filter({ hasText: `Pedido ${orderId}` })
     await expect(cartao).toBeVisible({ timeout: 5000 })
     const produto = cartao.getByRole('list', { name: 'Produtos' }).getByRole('listitem').filter({ hasText: prato.nome })
     await expect(produto).toContainText('Meia dose')
     await expect(produto).toContainText('Observações: Sem cebola')
-    if (SHOTS) await tablet.screenshot({ path: `${SHOTS}/5-quadro.png` })
+    if (SHOTS) await tablet.screenshot({ path: `${SHOTS}/ementa-8-quadro.png` })
     await expectAccessible(tablet)
   } finally {
     await board.close()
