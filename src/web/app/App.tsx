@@ -10,7 +10,7 @@ import { pathKey } from '../lib/query.tsx'
 import { AppRoutes } from '../lib/routing.tsx'
 import { firstRenderDone } from '../ui/Later.tsx'
 import { Loading } from '../ui/Loading.tsx'
-import { anteciparCatalogo, ENCOMENDA_STORAGE_KEY } from './antecipar.ts'
+import { anteciparCatalogo, anteciparParte, ENCOMENDA_STORAGE_KEY } from './antecipar.ts'
 import { routes } from './router.tsx'
 
 /** Data the server answered inside the page (web.ts), if any and readable; otherwise the screens ask the API. */
@@ -49,6 +49,7 @@ seedFromPage(queryClient)
 // The counter tablet's pages (/painel) and the back-office (/admin) have a staff session of their own, not a visitor's.
 if (!/^\/(painel|admin)(\/|$)/.test(window.location.pathname)) prefetchPrivateData(queryClient)
 
+anteciparParte(window.location.pathname)?.catch(() => undefined)
 try {
   const leitura = anteciparCatalogo(window.location.pathname, window.localStorage.getItem(ENCOMENDA_STORAGE_KEY))
   if (leitura) anteciparLeitura(leitura)

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import {
-  chaveDaLinha,
   type EstadoEncomendaLocal,
   type LinhaLocal,
   lerGuardado,
-  paraApi,
   quantidadeDe,
   subtotalDe,
   transicoes,
 } from './carrinho.ts'
+import { chaveDaLinha, paraApi } from './carrinho-api.ts'
 
 const galao = (over: Partial<LinhaLocal> = {}): LinhaLocal => ({
   id: '1002',

@@ -61,7 +61,7 @@ export interface EncomendaLocal extends EstadoEncomendaLocal {
 export const STORAGE_KEY = 'balcao.encomenda'
 const VAZIO: EstadoEncomendaLocal = { id_loja: null, id_tipo_entrega: 0, usar_premio: 0, linhas: [] }
 
-const chave = (ids: string[]) => [...ids].sort().join('\u0000')
+export const chave = (ids: string[]) => [...ids].sort().join('\u0000')
 export const porcaoDe = (l: Pick<LinhaLocal, 'porcao'>): Porcao => l.porcao ?? 'dose'
 /** The note as sent: one line, trimmed, at most 140 characters; '' when none. */
 export const notaDe = (l: Pick<LinhaLocal, 'observacoes'>): string =>
@@ -76,10 +76,6 @@ const mesmaEscolha = (a: LinhaLocal, b: LinhaLocal) =>
   chave(a.opcoes) === chave(b.opcoes) &&
   porcaoDe(a) === porcaoDe(b) &&
   notaDe(a) === notaDe(b)
-
-/** A key that tells a cart's lines apart (React's, and the tests'): the same fields as `mesmaEscolha`. */
-export const chaveDaLinha = (l: LinhaLocal) =>
-  [l.id, chave(l.complementares), chave(l.opcoes), porcaoDe(l), notaDe(l)].join('\u0001')
 
 const limitar = (qtd: number) => Math.min(Math.trunc(qtd), QUANTIDADE_MAX)
 
@@ -125,34 +121,6 @@ export const transicoes = {
 
 export const quantidadeDe = (linhas: LinhaLocal[]) => linhas.reduce((n, l) => n + l.qtd, 0)
 export const subtotalDe = (linhas: LinhaLocal[]) => linhas.reduce((n, l) => n + l.qtd * l.unitario, 0)
-
-export interface LinhaApi {
-  id: string
-  qtd: number
-  complementares: string[]
-  opcoes: string[]
-  porcao: Porcao
-  observacoes?: string
-}
-
-/**
- * The cart as the API takes it (`LinhaCarrinhoSchema` refuses any other field): ids, quantities, the portion and the
- * note (only when there is one).
- */
-export function paraApi(linhas: LinhaLocal[]): LinhaApi[] {
-  return linhas.map((l) => {
-    const nota = notaDe(l)
-    const linha: LinhaApi = {
-      id: l.id,
-      qtd: l.qtd,
-      complementares: l.complementares,
-      opcoes: l.opcoes,
-      porcao: porcaoDe(l),
-    }
-    if (nota) linha.observacoes = nota
-    return linha
-  })
-}
 
 const textos = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string')
 
