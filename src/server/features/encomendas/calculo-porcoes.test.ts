@@ -155,9 +155,23 @@ describe.each(testDialects())('ordering: half portions, required choices, notes 
     const lida = (await cliente.call('GET', `/api/encomendas/${orderData.orderId}`)).json().data
     expect(lida).toMatchObject({ status: -1, minutos: 25, linhas: orderData.linhas })
     // The store's board and POS read the same lines (STORE-API.md `linhas[].porcao`, `observacoes`).
-    const board = (await loja('GET', '/encomendas?estado=-1,1')).json().data
-    expect(board).toHaveLength(1)
-    expect(board[0].linhas).toEqual(orderData.linhas)
+    const pos = (await loja('GET', '/encomendas?estado=-1,1')).json().data
+    expect(pos).toHaveLength(1)
+    expect(pos[0].linhas).toEqual(orderData.linhas)
+    // The counter tablet's board, paired with the store's key.
+    const entrar = await t.app.inject({
+      method: 'POST',
+      url: '/painel/api/entrar',
+      payload: { chave: scene.chaveLoja },
+    })
+    const painel = entrar.cookies.find((c) => c.name === 'balcao_painel')?.value ?? ''
+    const quadro = await t.app.inject({
+      method: 'GET',
+      url: '/painel/api/encomendas',
+      cookies: { balcao_painel: painel },
+    })
+    expect(quadro.statusCode, quadro.body).toBe(200)
+    expect(quadro.json().data.map((e: { linhas: unknown }) => e.linhas)).toEqual([orderData.linhas])
 
     // A menu changed afterwards does not change the promise already made.
     const novo = ementaCompleta('completa-2', {
