@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { Link } from 'react-router'
 import type { Categoria } from '../../../shared/ementa.ts'
 import { href, paths } from '../../../shared/routes.ts'
@@ -16,16 +16,40 @@ export function CatalogoLista({ categorias }: { categorias: Categoria[] }) {
   const [filtros, definir] = useFiltros()
   const visiveis = filtrarCategorias(categorias, filtros)
   const mostrados = visiveis.reduce((n, c) => n + c.produtos.length, 0)
+  const todas = useTodasDepois()
   return (
     <>
       <FiltrosEmenta filtros={filtros} definir={definir} mostrados={mostrados} />
       {mostrados === 0 ? (
         <SemResultados definir={definir} />
       ) : (
-        visiveis.map((c, i) => <CategoriaResumo key={c.id} categoria={c} primeira={i === 0} />)
+        (todas ? visiveis : visiveis.slice(0, CATEGORIAS_PRIMEIRO)).map((c, i) => (
+          <CategoriaResumo key={c.id} categoria={c} primeira={i === 0} />
+        ))
       )}
     </>
   )
+}
+
+/** The categories the first screen can show: the others wait for a task of their own on the page's first load. */
+const CATEGORIAS_PRIMEIRO = 2
+let primeiraMontagem = true
+
+/**
+ * False for the list's first render on the page's first load, then true: a menu of a dozen categories rendered in one
+ * task blocks a slow phone's main thread (Lighthouse's TBT), where the first screen's and the rest's, in two tasks, let
+ * it paint and answer a tap in between. Later mounts (back from a product) render whole, so that the restored scroll
+ * position finds the page at its full height (as ui/Later.tsx).
+ */
+function useTodasDepois(): boolean {
+  const [todas, setTodas] = useState(() => !primeiraMontagem)
+  useEffect(() => {
+    primeiraMontagem = false
+    if (todas) return
+    const timer = window.setTimeout(() => setTodas(true), 0)
+    return () => window.clearTimeout(timer)
+  }, [todas])
+  return todas
 }
 
 /** A category: its first 4 products, then 'Ver todos' when there are more. The first row is in the first screen. */
