@@ -19,6 +19,8 @@ const encomenda: EncomendaLoja = {
   total: 3400,
   desconto: 0,
   valor_pago: 3400,
+  levantar_em: null,
+  mesa: null,
 }
 
 describe('an order on the board (issue 22)', () => {
