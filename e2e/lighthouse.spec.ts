@@ -2,12 +2,14 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import type { APIRequestContext } from '@playwright/test'
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
 import { type Lhr, lighthouseRuns } from '../scripts/lighthouse.ts'
-import { apiPost, aStorePath, createAccount, expect, test } from './support.ts'
+import type { Catalogo } from '../src/shared/ementa.ts'
+import { api, apiPost, aStorePath, createAccount, expect, test } from './support.ts'
 
 /**
  * The Lighthouse budgets of docs/decisions/0010-first-load-budget.md, measured by Lighthouse itself: its default mobile
  * run (a mid-range phone, simulated slow 4G and a 4× slower CPU) in Debian's Chromium, the median of a few runs as
- * Lighthouse advises for variance. Runs on its own (the `lighthouse` project, after the journeys) so that no other test
+ * Lighthouse advises for variance, on the home, a store page, the loyalty card, and (issue 22) the catalogue and a
+ * product page. Runs on its own (the `lighthouse` project, after the journeys) so that no other test
  * shares the CPU it measures.
  *
  * This gate keeps a margin for a busy machine (CI on two cores, other jobs beside it): Lighthouse's timings move with
@@ -41,8 +43,13 @@ const PRIVATE: Budget = {
 }
 
 /** Lighthouse's median run of `url` (its `computeMedianRun`, its advice against variance); the first report is kept. */
-async function runLighthouse(url: string, name: string, cookie?: string): Promise<Lhr> {
-  const { lhrs, firstReport } = await lighthouseRuns(url, { runs: RUNS, cookie })
+async function runLighthouse(
+  url: string,
+  name: string,
+  cookie?: string,
+  localStorage?: Record<string, string>,
+): Promise<Lhr> {
+  const { lhrs, firstReport } = await lighthouseRuns(url, { runs: RUNS, cookie, localStorage })
   mkdirSync(REPORTS, { recursive: true })
   writeFileSync(`${REPORTS}/${name}.html`, firstReport)
   return computeMedianRun(lhrs)
@@ -102,5 +109,36 @@ test('loyalty, signed in: Lighthouse mobile within budget', async ({ page, baseU
   await createAccount(page)
   const lhr = await runLighthouse(`${baseURL}/fidelizacao`, 'fidelizacao', await cookieOf(page.request))
   test.info().annotations.push({ type: 'lighthouse', description: summary(lhr) })
+  expect(misses(lhr, PRIVATE), summary(lhr)).toEqual([])
+})
+
+/** The ordering screens read the store chosen on the device (the 'Loja' modal's choice) before anything else. */
+const LOJA = 862
+const LOJA_ESCOLHIDA = {
+  'balcao.encomenda': JSON.stringify({ id_loja: LOJA, id_tipo_entrega: 0, usar_premio: 0, linhas: [] }),
+}
+
+test('the catalogue, signed in with a store chosen: Lighthouse mobile within budget', async ({ page, baseURL }) => {
+  await createAccount(page)
+  const lhr = await runLighthouse(`${baseURL}/catalogo`, 'catalogo', await cookieOf(page.request), LOJA_ESCOLHIDA)
+  test.info().annotations.push({ type: 'lighthouse', description: summary(lhr) })
+  expect(lhr.finalDisplayedUrl).toBe(`${baseURL}/catalogo`)
+  expect(misses(lhr, PRIVATE), summary(lhr)).toEqual([])
+})
+
+test('a product page (allergens, half portion, suggestions), signed in: Lighthouse mobile within budget', async ({
+  page,
+  baseURL,
+}) => {
+  await createAccount(page)
+  const { categorias } = await api<Catalogo>(page.request, `/api/catalogo/${LOJA}`)
+  const produto = categorias
+    .flatMap((c) => c.produtos)
+    .find((p) => p.meia_dose && p.alergenios !== null && p.sugeridos.length > 0)
+  if (!produto) throw new Error(`the demo menu of ${LOJA} has no half-portion dish with allergens and suggestions`)
+  const path = `/catalogo/${produto.idCategoria}/${produto.id}`
+  const lhr = await runLighthouse(`${baseURL}${path}`, 'produto', await cookieOf(page.request), LOJA_ESCOLHIDA)
+  test.info().annotations.push({ type: 'lighthouse', description: summary(lhr) })
+  expect(lhr.finalDisplayedUrl).toBe(`${baseURL}${path}`)
   expect(misses(lhr, PRIVATE), summary(lhr)).toEqual([])
 })

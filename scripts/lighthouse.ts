@@ -1,6 +1,7 @@
 // Lighthouse's default mobile run (a mid-range phone, simulated slow 4G and a 4× slower CPU) in Debian's Chromium,
 // several times on one page: shared by the gate in `npm test` (e2e/lighthouse.spec.ts) and the benchmark
 // (scripts/bench/lighthouse.ts), so that both measure the same way.
+import { chromium } from '@playwright/test'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 
@@ -20,11 +21,35 @@ export interface LighthouseRuns {
 }
 
 /**
- * `runs` Lighthouse runs of `url` in one Chromium, with the session `cookie` if given. A run Lighthouse itself could
- * not complete (a page that never painted for it, a protocol timeout) is run again, twice at most; the page's own
- * figures are never retried away.
+ * Puts `items` in the localStorage of `url`'s origin in the Chromium listening on `port` (by Playwright, over the
+ * DevTools protocol), as a person's device keeps them: the store chosen for the catalogue and the product pages, which
+ * read it before anything else. Lighthouse's storage reset leaves localStorage alone (its `clearStorageTypes`), so
+ * every run finds them.
  */
-export async function lighthouseRuns(url: string, { runs, cookie }: { runs: number; cookie?: string }) {
+async function seedLocalStorage(port: number, url: string, items: Record<string, string>) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`)
+  try {
+    const context = browser.contexts()[0] ?? (await browser.newContext())
+    const page = await context.newPage()
+    await page.goto(new URL('/api/health', url).href)
+    await page.evaluate((entries) => {
+      for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value)
+    }, items)
+    await page.close()
+  } finally {
+    await browser.close()
+  }
+}
+
+/**
+ * `runs` Lighthouse runs of `url` in one Chromium, with the session `cookie` and the device's `localStorage` if given. A
+ * run Lighthouse itself could not complete (a page that never painted for it, a protocol timeout) is run again, twice
+ * at most; the page's own figures are never retried away.
+ */
+export async function lighthouseRuns(
+  url: string,
+  { runs, cookie, localStorage }: { runs: number; cookie?: string; localStorage?: Record<string, string> },
+) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: [
@@ -38,6 +63,7 @@ export async function lighthouseRuns(url: string, { runs, cookie }: { runs: numb
     ],
   })
   try {
+    if (localStorage) await seedLocalStorage(chrome.port, url, localStorage)
     const lhrs: Lhr[] = []
     let firstReport = ''
     let failures: string[] = []

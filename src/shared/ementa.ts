@@ -76,10 +76,32 @@ const Alergenios = z
 /** A count a POS sends as a number where 0 (its default) means "not said". */
 const Contagem = (max: number) =>
   Numero.pipe(z.number().int().nonnegative().max(max)).transform((v) => (v === 0 ? null : v))
+/** How an allergen may be named, for the menu's description to integrators (the OpenAPI document). */
+const FORMAS_ALERGENIO =
+  'Each item one of the 14 allergens of Annex II of EU Regulation 1169/2011, by its number (1–14, a number or ' +
+  `digits), its code or its pt-PT name (case, accents, spaces and _ ignored): ${ALERGENIOS.map(
+    (a) => `${a.numero} ${a.codigo} ('${a.nome}'${a.nomeAnexo === a.nome ? '' : ` or '${a.nomeAnexo}'`})`,
+  ).join(', ')}. An item naming none refuses the menu (422).`
+const descrito = (description: string) => ({ description })
+
 /** A portion's name as the POS prints it ('Dose', 'Meia', 'Pequena'). */
 const Rotulo = Texto(40).min(1)
-/** A flag sent as text by some POS (`"0"`, `"1"`). */
-const FlagTexto = z.enum(['0', '1']).transform((v) => v === '1')
+/**
+ * A yes or a no as a POS or a person types it (`"1"`, `"Sim"`, `"N"`, `"não"`, `"false"`), case and accents ignored: the
+ * flag it says, or undefined for any other text.
+ */
+const SIM = new Set(['1', 's', 'sim', 'true', 'yes'])
+const NAO = new Set(['0', 'n', 'nao', 'false', 'no'])
+function simOuNao(v: string): boolean | undefined {
+  const palavra = v
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .trim()
+  return SIM.has(palavra) ? true : NAO.has(palavra) ? false : undefined
+}
+/** A portion's flag or its name: a yes/no word is the flag it says, any other text a name (`Rotulo`). */
+const FlagOuRotulo = z.union([Flag, Rotulo]).transform((v) => (typeof v === 'string' ? (simOuNao(v) ?? v) : v))
 
 export const OpcaoEmentaSchema = z.object({
   grupo: Codigo.optional(),
@@ -97,8 +119,14 @@ export const GrupoOpcoesSchema = z.object({
    * How many of the group's options the customer must and may pick (docs/decisions/0026-menu-fields.md): `minopcoes`
    * defaults to 0 (1 in a `composto` product, whose groups are its components), `maxopcoes` to 1; 0 is no limit.
    */
-  minopcoes: Quantidade.optional(),
-  maxopcoes: Quantidade.optional(),
+  minopcoes: Quantidade.optional().meta(
+    descrito(
+      'How many options of the group the customer must pick, 0–99. Absent: 0, or 1 in a composto product (each group is a component).',
+    ),
+  ),
+  maxopcoes: Quantidade.optional().meta(
+    descrito('How many options of the group the customer may pick, 0–99; 0 is no limit. Absent: 1.'),
+  ),
   opcoes: z.array(OpcaoEmentaSchema).max(100),
 })
 
@@ -113,6 +141,13 @@ export const ComplementoSchema = z.object({
   restricted: Flag.optional(),
 })
 
+/** A POS price tier (`pvp2`…`pvp10`). */
+const Tier = Preco.nullish().meta(
+  descrito(
+    'A price tier in euros (as precovenda, at most 1 000 € with two decimals): validated and kept, not charged.',
+  ),
+)
+
 export const ProdutoEmentaSchema = z.object({
   cod_produto: Codigo,
   produto: Texto(120).min(1),
@@ -120,7 +155,7 @@ export const ProdutoEmentaSchema = z.object({
   precovenda: Preco,
   iva: Iva,
   visivel: Flag.default(true),
-  highlight: Flag.optional(),
+  highlight: Flag.optional().meta(descrito('0/1 or a boolean: shown first in its category.')),
   restricted: Flag.optional(),
   /** How many options (over all its groups) a customer may pick; 0: no limit. */
   maxopcoes: Quantidade.default(0),
@@ -132,40 +167,87 @@ export const ProdutoEmentaSchema = z.object({
   imagem: Imagem.nullish(),
   descricao: Texto(1000, MULTILINHA).nullish(),
   // Issue 22, read as docs/decisions/0026-menu-fields.md says.
-  /** Allergens it contains; with neither this list nor the flags below, its allergens are unknown (not "none"). */
-  alergenios: Alergenios.nullish(),
+  /** Allergens it contains; without this list its allergens are unknown (not "none"), whatever the flags say. */
+  alergenios: Alergenios.nullish().meta(
+    descrito(
+      `The allergens the product contains ('Contém'). ${FORMAS_ALERGENIO} [] declares none of the 14. Absent or null: ` +
+        'unknown (never "none"), whatever gluten and lactose say. Must cover the extras and components it may be served with: they carry no allergens of their own.',
+    ),
+  ),
   /** Traces ('Pode conter'). */
-  pode_conter: Alergenios.nullish(),
-  /** 1 adds `gluten`, `lactose` 1 adds `leite`; either one, even 0, makes the allergens known. */
-  gluten: Flag.nullish(),
-  lactose: Flag.nullish(),
+  pode_conter: Alergenios.nullish().meta(
+    descrito(`Traces ('Pode conter'), read as alergenios. ${FORMAS_ALERGENIO} Absent: none named.`),
+  ),
+  /** With a list, 1 adds `gluten` (`lactose` 1 adds `leite`) and 0 removes nothing; without one, they make nothing known. */
+  gluten: Flag.nullish().meta(
+    descrito(
+      '0/1 or a boolean. With an alergenios list, 1 adds gluten to it; 0 removes nothing. Without a list, ignored.',
+    ),
+  ),
+  lactose: Flag.nullish().meta(
+    descrito(
+      '0/1 or a boolean. With an alergenios list, 1 adds leite (milk) to it; 0 removes nothing. Without a list, ignored.',
+    ),
+  ),
   /** Per dose: kcal and grams of salt. */
-  calorias: Numero.pipe(z.number().nonnegative().max(10000)).nullish(),
-  sal: Numero.pipe(z.number().nonnegative().max(100)).nullish(),
+  calorias: Numero.pipe(z.number().nonnegative().max(10000))
+    .nullish()
+    .meta(descrito('kcal per dose, 0–10 000 (a number or numeric text). Absent: not said.')),
+  sal: Numero.pipe(z.number().nonnegative().max(100))
+    .nullish()
+    .meta(descrito('Grams of salt per dose, 0–100 (a number or numeric text). Absent: not said.')),
   vegetariano: Flag.nullish(),
   picante: Flag.nullish(),
   dieta: Flag.nullish(),
   /** Serves this many people; 0: not said. */
-  pessoas: Contagem(99).nullish(),
+  pessoas: Contagem(99).nullish().meta(descrito('Serves this many people, 0–99; 0 or absent: not said.')),
   /** Minutes to prepare it; 0: not said. */
-  tempo: Contagem(240).nullish(),
+  tempo: Contagem(240)
+    .nullish()
+    .meta(
+      descrito(
+        "Minutes to prepare it, 0–240; 0 or absent: not said. An order promises its products' longest, never under 15.",
+      ),
+    ),
   /** The half portion's price: one exists when the family allows it (`meiadose`) and this is above 0. */
-  precomeia: Preco.nullish(),
+  precomeia: Preco.nullish().meta(
+    descrito(
+      "The half portion's price in euros (as precovenda), at most precovenda. A half portion is sold when the family's meiadose allows it and this is above 0.",
+    ),
+  ),
   /** The POS's price tiers and the tier its product follows: read and kept, not charged (decision 0026). */
-  pvp2: Preco.nullish(),
-  pvp3: Preco.nullish(),
-  pvp4: Preco.nullish(),
-  pvp5: Preco.nullish(),
-  pvp6: Preco.nullish(),
-  pvp7: Preco.nullish(),
-  pvp8: Preco.nullish(),
-  pvp9: Preco.nullish(),
-  pvp10: Preco.nullish(),
-  politicapreco: Numero.pipe(z.number().int().min(0).max(10)).nullish(),
+  pvp2: Tier,
+  pvp3: Tier,
+  pvp4: Tier,
+  pvp5: Tier,
+  pvp6: Tier,
+  pvp7: Tier,
+  pvp8: Tier,
+  pvp9: Tier,
+  pvp10: Tier,
+  politicapreco: Numero.pipe(z.number().int().min(0).max(10))
+    .nullish()
+    .meta(
+      descrito(
+        'Which price tier the product follows, 0–10: validated and kept, not charged (every order pays precovenda).',
+      ),
+    ),
   /** A menu of components the customer picks: its option groups, each one mandatory unless it says `minopcoes` 0. */
-  composto: Flag.nullish(),
+  composto: Flag.nullish().meta(
+    descrito(
+      '0/1 or a boolean: a menu made of components the customer picks, one option group per component, each required unless its minopcoes is 0.',
+    ),
+  ),
   /** 'Acompanha bem com': `cod_produto`s of the same menu. */
-  sugeridos: z.array(Codigo).max(20).nullish(),
+  sugeridos: z
+    .array(Codigo)
+    .max(20)
+    .nullish()
+    .meta(
+      descrito(
+        "'Acompanha bem com': up to 20 cod_produto of the same menu (an unknown code or the product itself refuses the menu).",
+      ),
+    ),
 })
 
 export const FamiliaSchema = z.object({
@@ -173,17 +255,25 @@ export const FamiliaSchema = z.object({
   descricao: Texto(120).min(1),
   visivel: Flag.default(true),
   /**
-   * Half portions (decision 0026): `meiadose` 0/1 allows them, or names them (a text: 'Meia', 'Pequena'), which
-   * allows them too; `dose` names the full portion when the POS sends a text (a flag there names nothing).
+   * Half portions (decision 0026): `meiadose` 0/1, a boolean or a yes/no word (`"S"`, `"Sim"`, `"N"`, `"Não"`, `"false"`)
+   * allows them or not; any other text names them ('Meia', 'Pequena') and allows them too. `dose` names the full portion
+   * when the POS sends such a text (a flag or a yes/no word there names nothing).
    */
-  meiadose: z
-    .union([Flag, FlagTexto, Rotulo])
-    .nullish()
-    .transform((v) => ({ permitida: typeof v === 'string' || v === true, rotulo: typeof v === 'string' ? v : null })),
-  dose: z
-    .union([Flag, FlagTexto, Rotulo])
-    .nullish()
-    .transform((v) => (typeof v === 'string' ? v : null)),
+  meiadose: FlagOuRotulo.nullish()
+    .transform((v) => ({
+      permitida: typeof v === 'string' || v === true,
+      rotulo: typeof v === 'string' ? v : null,
+    }))
+    .meta(
+      descrito(
+        'Half portions in this family: 0/1, a boolean, or a yes/no word ("1", "s", "sim", "true", "yes"; "0", "n", "não", "nao", "false", "no"; case and accents ignored); any other text allows them and is their name (\'Meia\', \'Pequena\'). A product has one when it also prices precomeia.',
+      ),
+    ),
+  dose: FlagOuRotulo.nullish()
+    .transform((v) => (typeof v === 'string' ? v : null))
+    .meta(
+      descrito("The full portion's name ('Inteira', 'Prato'); a flag or a yes/no word names nothing. Absent: 'Dose'."),
+    ),
   produtos: z.array(ProdutoEmentaSchema).max(500),
 })
 

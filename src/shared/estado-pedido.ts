@@ -17,6 +17,13 @@ export type Estado = (typeof ESTADO)[keyof typeof ESTADO]
 export const MINUTOS_PROMETIDOS_MIN = 15
 
 /**
+ * The minutes an order promises from its products' preparation times (`tempo`, minutes; none given: 0): the longest,
+ * never under `MINUTOS_PROMETIDOS_MIN`. The one place of that rule: the price calculation, the customer's order and
+ * its state's text all call it.
+ */
+export const minutosPrometidos = (...tempos: readonly number[]): number => Math.max(MINUTOS_PROMETIDOS_MIN, ...tempos)
+
+/**
  * Spec §4's texts for each state; -3 depends on whether the payment arrived, -1 on the order's promised minutes (the
  * longest preparation time of its products, never less than `MINUTOS_PROMETIDOS_MIN`).
  */
@@ -25,7 +32,7 @@ export function estadoTexto(estado: Estado, pago: boolean, minutos: number = MIN
     case ESTADO.pagamento:
       return pago ? 'Pagamento efetuado' : 'Pagamento em curso'
     case ESTADO.recebido:
-      return `Recebemos o seu pedido - ${Math.max(MINUTOS_PROMETIDOS_MIN, minutos)} minutos`
+      return `Recebemos o seu pedido - ${minutosPrometidos(minutos)} minutos`
     case ESTADO.emPreparacao:
       return 'Pedido em preparação'
     case ESTADO.pronto:

@@ -68,5 +68,17 @@ export const EncomendaLojaSchema = z.object({
   total: z.number().int(),
   desconto: z.number().int(),
   valor_pago: z.number().int(),
+  /**
+   * The pick-up time the customer chose (ISO 8601 UTC), or null for 'as soon as possible': null on every order until
+   * the app offers pick-up times. An order is due at its `levantar_em`, or at its `criada_em` when that is null.
+   */
+  levantar_em: z.string().nullable(),
+  /** The table of an order made from a table's QR code, or null: null on every order until the app takes them. */
+  mesa: z.number().int().nullable(),
 })
 export type EncomendaLoja = z.infer<typeof EncomendaLojaSchema>
+/**
+ * The most orders `GET /api/loja/v1/encomendas` (and a board's first load) answers: the most recent of the states
+ * asked. The open ones of a working store are far fewer; the limit bounds a query for the finished ones (2, -9).
+ */
+export const ENCOMENDAS_LOJA_MAX = 200

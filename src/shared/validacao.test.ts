@@ -25,6 +25,27 @@ const SEMPRE_PROIBIDOS = [
   '\udc00',
   '\udfff',
   '\r',
+  // C1 controls (NEL among them), the line and paragraph separators, bidi embeddings, overrides, isolates and marks,
+  // the zero-width space and U+FEFF.
+  '\u0080',
+  '\u0085',
+  '\u009f',
+  '\u2028',
+  '\u2029',
+  '\u202a',
+  '\u202b',
+  '\u202c',
+  '\u202d',
+  '\u202e',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+  '\u200e',
+  '\u200f',
+  '\u061c',
+  '\u200b',
+  '\ufeff',
 ]
 
 const mensagemDe = (schema: z.ZodType, value: unknown) => {
@@ -37,13 +58,24 @@ describe('the text rule', () => {
     for (const c of [...SEMPRE_PROIBIDOS, '\t', '\n', '\r\n']) {
       expect(textoPermitido(`a${c}b`), JSON.stringify(c)).toBe(false)
     }
-    for (const ok of ['Ana Silva', 'Pão de ló — 2,50 €', 'emoji 😀 fine', 'ç ã õ ñ', '\u00a0', '\u2028', '']) {
+    // The zero-width joiners stay: a family emoji, a Persian word.
+    const oks = [
+      'Ana Silva',
+      'Pão de ló — 2,50 €',
+      'emoji 😀 fine',
+      'ç ã õ ñ',
+      '\u00a0',
+      '👨\u200d👩\u200d👧',
+      'می\u200cخواهم',
+      '',
+    ]
+    for (const ok of oks) {
       expect(textoPermitido(ok), ok).toBe(true)
     }
   })
 
   it('allows tab, LF and CRLF in multi-line text, nothing else', () => {
-    for (const ok of ['linha 1\nlinha 2', 'a\tb', 'Windows\r\nline', '😀\n😀'])
+    for (const ok of ['linha 1\nlinha 2', 'a\tb', 'Windows\r\nline', '😀\n😀', '👨\u200d👩\u200d👧\nok'])
       expect(textoPermitido(ok, true)).toBe(true)
     for (const c of SEMPRE_PROIBIDOS) expect(textoPermitido(`a${c}b`, true), JSON.stringify(c)).toBe(false)
     // A lone CR is not a newline.

@@ -61,19 +61,27 @@ export const SMS_CODE_LENGTH = 6
 export const TEXT_MAX = 200
 
 /**
- * Text from a request never carries control characters: a NUL or a lone surrogate breaks PostgreSQL, logs and other readers. One rule, here, used twice:
+ * Text from a request never carries control characters: a NUL or a lone surrogate breaks PostgreSQL, logs and other
+ * readers, and invisible controls make a text say what it does not show (a note for the kitchen whose words a bidi
+ * override reverses on the board, a name with a zero-width space that looks like another's). Refused everywhere: every
+ * C0 (U+0000–U+001F) and C1 (U+0080–U+009F, NEL among them) control and DEL, the line and paragraph separators
+ * U+2028/U+2029 (a line is ended by LF only), the bidi embeddings, overrides and isolates (U+202A–U+202E,
+ * U+2066–U+2069) and marks (U+200E, U+200F, U+061C), the zero-width space U+200B and U+FEFF (a BOM, or a zero-width
+ * no-break space), and unpaired surrogates. The zero-width joiners U+200C/U+200D stay: emoji sequences and some
+ * scripts need them. One rule, here, used twice:
  * - by every text schema (`texto`, `obrigatorio`, `opcional` and what is built on them), so forms and routes name the
- *   field: single-line text refuses every C0 control (U+0000–U+001F), DEL and unpaired surrogates; multi-line text
- *   (`MULTILINHA`: comments, reasons, descriptions) allows tab and newline (LF, or CRLF);
+ *   field: single-line text refuses all of the above, tab and newlines too; multi-line text (`MULTILINHA`: comments,
+ *   reasons, descriptions) allows tab and newline (LF, or CRLF);
  * - by the server's guard (src/server/platform/http.ts), which walks every parsed body, path and query with the
  *   multi-line rule before any schema runs: a string no schema words (a `z.unknown()` body, an unknown field, a key)
  *   is refused too, with its path, on every route at once. A NUL would otherwise be a 500 on PostgreSQL and stored
  *   as is on SQLite.
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this rule finds
-const PROIBIDOS_LINHA = /[\u0000-\u001F\u007F]|\p{Cs}/u
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this rule finds
-const PROIBIDOS_MULTILINHA = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|\r(?!\n)|\p{Cs}/u
+const PROIBIDOS_LINHA = /[\u0000-\u001F\u007F-\u009F\u061C\u200B\u200E\u200F\u2028-\u202E\u2066-\u2069\uFEFF]|\p{Cs}/u
+const PROIBIDOS_MULTILINHA =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this rule finds
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200B\u200E\u200F\u2028-\u202E\u2066-\u2069\uFEFF]|\r(?!\n)|\p{Cs}/u
 
 /** Whether a text holds only what it may: see above. */
 export const textoPermitido = (valor: string, multilinha = false) =>

@@ -290,6 +290,10 @@ export interface EncomendasTable {
   pagamento_candidato: string | null
   /** Minutes promised while received (migration 2026-12-01T0100): its products' longest `tempo`, at least 15. */
   minutos: Generated<number>
+  /** The pick-up time the customer chose (ISO UTC; migration 2026-12-01T0300); null: as soon as possible. */
+  levantar_em: string | null
+  /** The table of an order made from a table's QR code; null: none (no table ordering yet). */
+  mesa: number | null
 }
 
 /** A notification (migration 2026-11-24T1200-notificacoes): for one customer, or for everyone (null). */

@@ -39,10 +39,30 @@ export const INFO_PRODUTOS: Record<number, InfoProduto> = {
   1002: { ...SEM, calorias: 2, tempo: 2 },
   1003: { ...SEM, calorias: 4, tempo: 2 },
   1004: { ...SEM, calorias: 5, tempo: 3 },
-  // Bebidas quentes: a POS that sends only the flags (ZoneSoft's `gluten`/`lactose`).
-  1101: { gluten: 0, lactose: 1, vegetariano: 1, calorias: 120, tempo: 3, sugeridos: [2001, 3004] },
-  1102: { gluten: 0, lactose: 1, vegetariano: 1, calorias: 95, tempo: 3, sugeridos: [2005] },
-  1103: { alergenios: ['Leite'], vegetariano: 1, calorias: 110, tempo: 4 },
+  // Bebidas quentes: ZoneSoft's flags (`gluten`/`lactose`) sent with the list; the list is what makes them known. The
+  // POS gives an extra no allergens of its own, so the product covers its extras: 'Leite de aveia' (oats, a cereal of
+  // Annex II's gluten) makes every drink that offers it one that may contain gluten.
+  1101: {
+    alergenios: ['leite'],
+    pode_conter: ['gluten'],
+    gluten: 0,
+    lactose: 1,
+    vegetariano: 1,
+    calorias: 120,
+    tempo: 3,
+    sugeridos: [2001, 3004],
+  },
+  1102: {
+    alergenios: ['leite'],
+    pode_conter: ['gluten'],
+    gluten: 0,
+    lactose: 1,
+    vegetariano: 1,
+    calorias: 95,
+    tempo: 3,
+    sugeridos: [2005],
+  },
+  1103: { alergenios: ['Leite'], pode_conter: ['Glúten'], vegetariano: 1, calorias: 110, tempo: 4 },
   1104: {
     alergenios: ['leite'],
     pode_conter: ['frutos de casca rija', 'soja'],
@@ -163,9 +183,12 @@ export const INFO_PRODUTOS: Record<number, InfoProduto> = {
     tempo: 20,
     sugeridos: [5001],
   },
-  // A composite: soup, main and drink, each the customer's pick (decision 0026: `composto`).
+  // A composite: soup, main and drink, each the customer's pick (decision 0026: `composto`). Its components carry no
+  // allergens of their own in the POS, so it declares what any of them contains, and their traces (5002's mustard,
+  // 5003's tree nuts).
   5010: {
     alergenios: ['gluten', 'ovos', 'peixes', 'leite', 'aipo', 'sesamo', 'sulfitos'],
+    pode_conter: ['mostarda', 'frutos_casca_rija'],
     calorias: 700,
     tempo: 20,
     composto: 1,

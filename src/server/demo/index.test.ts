@@ -73,6 +73,21 @@ describe.each(testDialects())('the demo seed on %s', (dialect) => {
         seguroPara({ contem: codigos(p.alergenios), pode_conter: codigos(p.pode_conter) ?? [] }, evitar)
       const msg = `store ${idLoja}`
       expect(produtos.filter((p) => p.alergenios === null).length, msg).toBeGreaterThanOrEqual(1)
+      // ZoneSoft's flags come with a list: the milky coffees declare their milk.
+      for (const nome of ['Galão', 'Meia de leite']) {
+        expect(codigos(produtos.find((x) => x.nome === nome)?.alergenios ?? null), `${msg}: ${nome}`).toEqual(['leite'])
+      }
+      // Extras and components have no allergens of their own: the product's declaration covers them. Oat milk (an
+      // Annex II gluten cereal) as an extra: the drink may contain gluten.
+      const comAveia = produtos.filter((x) => x.complementares.some((c) => c.nome === 'Leite de aveia'))
+      expect(comAveia.length, msg).toBeGreaterThanOrEqual(3)
+      for (const p of comAveia) {
+        const todos = [...(codigos(p.alergenios) ?? []), ...(codigos(p.pode_conter) ?? [])]
+        expect(todos, `${msg}: ${p.nome}`).toContain('gluten')
+      }
+      // A composite declares its components' traces as well as their contents.
+      const menuAlmoco = produtos.find((x) => x.nome === 'Menu almoço')
+      expect(codigos(menuAlmoco?.pode_conter ?? null), `${msg}: Menu almoço`).toEqual(['frutos_casca_rija', 'mostarda'])
       expect(produtos.filter((p) => p.pode_conter.length > 0).length, msg).toBeGreaterThanOrEqual(5)
       expect(
         produtos.some((p) => p.calorias !== null && p.sal !== null),

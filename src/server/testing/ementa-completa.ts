@@ -117,7 +117,7 @@ export function ementaCompleta(
         { codigo: 'D', descricao: 'Sobremesa', minopcoes: 0, opcoes: [{ codigo: 'D1', descricao: 'Fruta' }] },
       ],
     },
-    // Only the POS's flags: known, with what they add.
+    // Only the POS's flags, no list: its allergens are unknown whatever the flags say (decision 0026).
     { cod_produto: 3201, produto: 'Tosta mista', posicao: 3, precovenda: 3.9, iva: 13, gluten: 1, lactose: 1 },
     {
       cod_produto: 3202,

@@ -87,7 +87,15 @@ export async function createTestApp(
   overrides: Partial<Config> = {},
   deps: AppDeps = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase(dialect)
+  return createTestAppOn(await createTestDatabase(dialect), overrides, deps)
+}
+
+/** The test app on a database of the caller's (a migration's test migrates one itself); closing it closes both. */
+export async function createTestAppOn(
+  database: DatabaseHandle,
+  overrides: Partial<Config> = {},
+  deps: AppDeps = {},
+): Promise<TestApp> {
   // Hashing at its cheapest unless a test is about hashing (it passes HASH_COST): scrypt is most of an account test's time.
   const config = configWith({
     NODE_ENV: 'test',

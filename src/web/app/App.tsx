@@ -4,11 +4,13 @@ import { BrowserRouter } from 'react-router'
 import type { PrivateData } from '../../shared/conta.ts'
 import { PAGE_READS_ELEMENT_ID, PRIVATE_DATA_ELEMENT_ID } from '../../shared/page-reads.ts'
 import { ApiError } from '../lib/api.ts'
+import { anteciparLeitura } from '../lib/leitura-antecipada.ts'
 import { prefetchPrivateData, setPrivateData } from '../lib/private-data.ts'
 import { pathKey } from '../lib/query.tsx'
 import { AppRoutes } from '../lib/routing.tsx'
 import { firstRenderDone } from '../ui/Later.tsx'
 import { Loading } from '../ui/Loading.tsx'
+import { anteciparCatalogo, anteciparParte, ENCOMENDA_STORAGE_KEY } from './antecipar.ts'
 import { routes } from './router.tsx'
 
 /** Data the server answered inside the page (web.ts), if any and readable; otherwise the screens ask the API. */
@@ -46,6 +48,14 @@ seedFromPage(queryClient)
 
 // The counter tablet's pages (/painel) and the back-office (/admin) have a staff session of their own, not a visitor's.
 if (!/^\/(painel|admin)(\/|$)/.test(window.location.pathname)) prefetchPrivateData(queryClient)
+
+anteciparParte(window.location.pathname)?.catch(() => undefined)
+try {
+  const leitura = anteciparCatalogo(window.location.pathname, window.localStorage.getItem(ENCOMENDA_STORAGE_KEY))
+  if (leitura) anteciparLeitura(leitura)
+} catch {
+  // No storage (private mode): the screen asks as it renders.
+}
 
 export function App() {
   // After the whole first render (its `Later` parts have chosen to wait), before the browser paints it.

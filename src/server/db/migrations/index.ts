@@ -28,6 +28,8 @@ import * as notificacoesCampanhas from './2026-11-30T0530-notificacoes-campanhas
 import * as relatoriosIndices from './2026-11-30T0600-relatorios-indices.ts'
 import * as notificacoesDestinatario from './2026-11-30T0700-notificacoes-destinatario.ts'
 import * as encomendasMinutos from './2026-12-01T0100-encomendas-minutos.ts'
+import * as ementasReimportar from './2026-12-01T0200-ementas-reimportar.ts'
+import * as encomendasLevantarMesa from './2026-12-01T0300-encomendas-levantar-mesa.ts'
 
 /**
  * Every migration, by its timestamped name. Listed here rather than read from disk so that the same code runs under
@@ -63,4 +65,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30T0600-relatorios-indices': relatoriosIndices,
   '2026-11-30T0700-notificacoes-destinatario': notificacoesDestinatario,
   '2026-12-01T0100-encomendas-minutos': encomendasMinutos,
+  '2026-12-01T0200-ementas-reimportar': ementasReimportar,
+  '2026-12-01T0300-encomendas-levantar-mesa': encomendasLevantarMesa,
 }

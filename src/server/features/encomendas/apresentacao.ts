@@ -1,4 +1,4 @@
-import { ESTADO, type Estado, MINUTOS_PROMETIDOS_MIN } from '../../../shared/estado-pedido.ts'
+import { ESTADO, type Estado, minutosPrometidos } from '../../../shared/estado-pedido.ts'
 import type { EncomendaCliente, EncomendaLoja, PedidoLinha } from '../../../shared/pedido.ts'
 import type { Encomenda } from './encomendas-repository.ts'
 
@@ -33,7 +33,7 @@ export function paraCliente(p: Encomenda, loja: string): EncomendaCliente {
         ? { metodo: 'MB WAY', telemovel: p.telemovel, pais: p.pais, expira_em: p.expira_em }
         : null,
     motivo: p.motivo,
-    minutos: Math.max(MINUTOS_PROMETIDOS_MIN, p.minutos),
+    minutos: minutosPrometidos(p.minutos),
     criada_em: p.criada_em,
   }
 }
@@ -52,4 +52,6 @@ export const paraLoja = (p: Encomenda): EncomendaLoja => ({
   total: p.total,
   desconto: p.desconto,
   valor_pago: p.valor_pago,
+  levantar_em: p.levantar_em,
+  mesa: p.mesa,
 })

@@ -77,7 +77,23 @@ describe.each(testDialects())('ordering: half portions, required choices, notes 
     for (const campo of [{ pvp_com_iva: 1 }, { unitario: 1 }, { pvp_meia_com_iva: 1 }, { total: 1 }]) {
       expect((await calcular([{ ...BITOQUE, porcao: 'meia', ...campo }])).statusCode, JSON.stringify(campo)).toBe(400)
     }
-    for (const observacoes of ['Sem cebola\nE sem alho', 'Sem\u0007 cebola', 'x'.repeat(141)]) {
+    // A line break of any kind, C0/C1 controls, bidi controls that would reverse the note on the board, invisible marks.
+    const sujas = [
+      'Sem cebola\nE sem alho',
+      'Sem\u0007 cebola',
+      'x'.repeat(141),
+      'Sem cebola\u2028E sem alho',
+      'Sem cebola\u2029',
+      'Sem\u0085cebola',
+      '\u202eolha rasac',
+      'Sem \u202acebola\u202c',
+      'Sem \u2066cebola\u2069',
+      'Sem\u200fcebola',
+      'Sem\u061ccebola',
+      'Sem\u200bcebola',
+      '\ufeffSem cebola',
+    ]
+    for (const observacoes of sujas) {
       const res = await calcular([{ ...BITOQUE, observacoes }])
       expect(res.statusCode, observacoes).toBe(400)
       expect(Object.keys(res.json().error.fields ?? {}), observacoes).toEqual(['cart.0.observacoes'])
@@ -85,11 +101,14 @@ describe.each(testDialects())('ordering: half portions, required choices, notes 
     const vazias = await calcular([
       { ...BITOQUE, observacoes: '   ' },
       { ...BITOQUE, observacoes: 'x'.repeat(140) },
+      // The zero-width joiner of an emoji sequence stays.
+      { ...BITOQUE, observacoes: 'Para o 👨\u200d👩\u200d👧' },
     ])
     expect(vazias.statusCode, vazias.body).toBe(200)
     expect(vazias.json().data.loyaltyData.lines.map((l: { observacoes: string | null }) => l.observacoes)).toEqual([
       null,
       'x'.repeat(140),
+      'Para o 👨\u200d👩\u200d👧',
     ])
   })
 

@@ -86,8 +86,8 @@ describe.each(testDialects())('ordering: the whole menu, imported and in the cat
       meia_dose: false,
       pvp_meia_com_iva: null,
     })
-    // Only the flags: known, and what they add.
-    expect(codigos((await produto('Tosta mista')).alergenios)).toEqual(['gluten', 'leite'])
+    // Only the flags, no list: unknown, even with 1s (a list is what makes allergens known).
+    expect((await produto('Tosta mista')).alergenios).toBeNull()
     expect(await produto('Água')).toMatchObject({ alergenios: [], calorias: 0, sal: 0, pvp_com_iva: 120 })
     // A family without `meiadose`: no half portion, whatever the product's precomeia; the default labels.
     expect(await produto('Menu pequeno-almoço')).toMatchObject({
@@ -110,6 +110,62 @@ describe.each(testDialects())('ordering: the whole menu, imported and in the cat
     const stored = await t.database.db.selectFrom('ementas').select('conteudo').executeTakeFirstOrThrow()
     expect(stored.conteudo).toContain('"pvp2":150')
     expect(stored.conteudo).toContain('"politicapreco":2')
+  })
+
+  it("reads a family's meiadose yes/no words as the flag they say, and any other text as the half portion's name", async () => {
+    const casos: [unknown, boolean, string][] = [
+      ['N', false, 'Meia dose'],
+      ['Não', false, 'Meia dose'],
+      ['nao', false, 'Meia dose'],
+      ['NÃO', false, 'Meia dose'],
+      ['false', false, 'Meia dose'],
+      ['no', false, 'Meia dose'],
+      ['0', false, 'Meia dose'],
+      [0, false, 'Meia dose'],
+      [false, false, 'Meia dose'],
+      ['s', true, 'Meia dose'],
+      ['Sim', true, 'Meia dose'],
+      ['TRUE', true, 'Meia dose'],
+      ['yes', true, 'Meia dose'],
+      ['1', true, 'Meia dose'],
+      [1, true, 'Meia dose'],
+      [' Pequena ', true, 'Pequena'],
+      ['Meia', true, 'Meia'],
+    ]
+    for (const [i, [meiadose, permitida, rotulo]] of casos.entries()) {
+      const menu = ementaCompleta(`meiadose-${i}`, {
+        familia: (c, f) => c === 30 && Object.assign(f, { meiadose, dose: 'Não' }),
+      })
+      const res = await putEmenta(menu)
+      expect(res.statusCode, `${String(meiadose)}: ${res.body}`).toBe(200)
+      // A yes/no word in `dose` names nothing either.
+      expect(await produto('Sopa de legumes'), String(meiadose)).toMatchObject({
+        meia_dose: permitida,
+        pvp_meia_com_iva: permitida ? 140 : null,
+        rotulo_meia: rotulo,
+        rotulo_dose: 'Dose',
+      })
+    }
+  })
+
+  it("drops from 'Pode conter' what the product contains, as the list or a flag says", async () => {
+    const menu = ementaCompleta('tracos', {
+      produto: (cod, p) => {
+        if (cod === 3101) Object.assign(p, { alergenios: ['gluten', 'leite'], pode_conter: ['Leite', 'sésamo', 1] })
+        if (cod === 3201) Object.assign(p, { alergenios: [], lactose: 1, pode_conter: ['leite', 'ovos'] })
+        // Unknown contents: the traces it names are all it says, kept.
+        if (cod === 3003) Object.assign(p, { pode_conter: ['leite'] })
+      },
+    })
+    expect((await putEmenta(menu)).statusCode).toBe(200)
+    const pequenoAlmoco = await produto('Menu pequeno-almoço')
+    expect(codigos(pequenoAlmoco.alergenios)).toEqual(['gluten', 'leite'])
+    expect(codigos(pequenoAlmoco.pode_conter)).toEqual(['sesamo'])
+    expect(codigos((await produto('Tosta mista')).pode_conter)).toEqual(['ovos'])
+    expect(await produto('Arroz de marisco')).toMatchObject({
+      alergenios: null,
+      pode_conter: [{ codigo: 'leite', nome: 'Leite' }],
+    })
   })
 
   it('lists as suggestions only products the customer can open, once each', async () => {
@@ -140,9 +196,10 @@ describe.each(testDialects())('ordering: the whole menu, imported and in the cat
     // A trace is a risk: the bitoque may contain tremoço.
     expect(await seguros(['tremoco'])).not.toContain('Bitoque')
     expect(await seguros(['aipo'])).toContain('Bitoque')
-    // With nothing to avoid, the unknown is still not "safe".
+    // With nothing to avoid, the unknown is still not "safe": nor is the one with only ZoneSoft's flags.
     expect(await seguros([])).not.toContain('Arroz de marisco')
-    expect(await seguros([])).toHaveLength((await produtos()).length - 1)
+    expect(await seguros([])).not.toContain('Tosta mista')
+    expect(await seguros([])).toHaveLength((await produtos()).length - 2)
   })
 
   it('refuses a menu whole for each bad field, naming its path, and keeps the current one', async () => {
@@ -228,16 +285,23 @@ describe.each(testDialects())('ordering: the whole menu, imported and in the cat
     expect(stored.hash).toBe('completa-1')
   })
 
-  it('takes an empty list as "none", the flags alone as known, and a missing half price as no half portion', async () => {
+  it('takes an empty list as "none", the flags alone as unknown, and a missing half price as no half portion', async () => {
     const menu = ementaCompleta('v2', {
       produto: (cod, p) => {
         if (cod === 3001) Object.assign(p, { precomeia: null, gluten: undefined, lactose: undefined, alergenios: [] })
-        if (cod === 3003) Object.assign(p, { gluten: 0 })
+        // ZoneSoft's defaults on a dish nobody filled in.
+        if (cod === 3003) Object.assign(p, { gluten: 0, lactose: 0 })
+        // A list that names gluten against `gluten: 0`: the list wins (the safe reading).
+        if (cod === 3201) Object.assign(p, { alergenios: ['gluten'], gluten: 0, lactose: 1 })
+        // The flags' 1s add to an empty list.
+        if (cod === 3101) Object.assign(p, { alergenios: [], gluten: 1, lactose: 0 })
       },
     })
     expect((await putEmenta(menu)).statusCode).toBe(200)
     expect(await produto('Sopa de legumes')).toMatchObject({ alergenios: [], meia_dose: false, pvp_meia_com_iva: null })
-    // `gluten: 0` alone is a declaration (decision 0026): known, containing none.
-    expect((await produto('Arroz de marisco')).alergenios).toEqual([])
+    // `gluten: 0, lactose: 0` and no list say nothing (decision 0026): unknown, never "free of all 14".
+    expect((await produto('Arroz de marisco')).alergenios).toBeNull()
+    expect(codigos((await produto('Tosta mista')).alergenios)).toEqual(['gluten', 'leite'])
+    expect(codigos((await produto('Menu pequeno-almoço')).alergenios)).toEqual(['gluten'])
   })
 })

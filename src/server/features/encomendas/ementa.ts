@@ -59,13 +59,14 @@ export function precoMeia(familia: Familia, p: ProdutoEmenta): number | null {
 }
 
 /**
- * What the product contains: the list with the flags' allergens added, or null (unknown) when the menu gives neither
- * a list nor a flag. An empty list says it contains none.
+ * What the product contains: its `alergenios` list with the flags' 1s added (`gluten` 1 adds `gluten`, `lactose` 1
+ * adds `leite`), or null (unknown) when the menu sends no list. The flags alone never make the allergens known: ZoneSoft
+ * sends `gluten: 0, lactose: 0` on every product by default, so a 0 there says nothing of the other twelve, nor even
+ * surely of those two (decision 0026). A list naming gluten wins over `gluten: 0` (the safe reading). `[]`: none.
  */
 export function alergeniosDe(p: ProdutoEmenta): CodigoAlergenio[] | null {
-  const temFlag = typeof p.gluten === 'boolean' || typeof p.lactose === 'boolean'
-  if (!p.alergenios && !temFlag) return null
-  const codigos = new Set<CodigoAlergenio>(p.alergenios ?? [])
+  if (!p.alergenios) return null
+  const codigos = new Set<CodigoAlergenio>(p.alergenios)
   if (p.gluten) codigos.add('gluten')
   if (p.lactose) codigos.add('leite')
   return ALERGENIOS.map((a) => a.codigo).filter((c) => codigos.has(c))
@@ -108,7 +109,8 @@ function produtoCatalogo(p: ProdutoEmenta, { ementa, familia, esgotado, visiveis
     grupos_opcoes: p.opcoes.map((g) => ({ id: g.codigo, nome: g.descricao, ...regrasGrupo(p, g) })),
     destaque: p.highlight ?? false,
     alergenios: alergenios && comNome(alergenios),
-    pode_conter: comNome(p.pode_conter ?? []),
+    // What it contains is no trace of itself: 'Contém: Leite' and 'Pode conter: Leite' together read as a doubt.
+    pode_conter: comNome((p.pode_conter ?? []).filter((c) => !alergenios?.includes(c))),
     calorias: p.calorias ?? null,
     sal: p.sal ?? null,
     vegetariano: p.vegetariano ?? false,

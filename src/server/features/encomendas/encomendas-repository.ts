@@ -1,4 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely'
+import { ENCOMENDAS_LOJA_MAX } from '../../../shared/pedido.ts'
 import type { EncomendasTable } from '../../db/schema.ts'
 import type { Database } from '../../platform/db.ts'
 
@@ -108,8 +109,9 @@ export function encomendasRepo(db: Database) {
     },
 
     /**
-     * A store's paid orders in these states, oldest first (the board works through them in order). Paid means its
-     * purchase was written: a payment that arrived after the order was given up never reaches the board.
+     * A store's paid orders in these states, at most `ENCOMENDAS_LOJA_MAX`: the most recent ones (a store with years of
+     * ready or cancelled orders still sees today's), in no particular order (the caller sorts them as due). Paid means
+     * its purchase was written: a payment that arrived after the order was given up never reaches the board.
      */
     listLoja(idLoja: number, estados: number[]) {
       return db
@@ -118,8 +120,8 @@ export function encomendasRepo(db: Database) {
         .where('id_loja', '=', idLoja)
         .where('estado', 'in', estados)
         .where('compra_id', 'is not', null)
-        .orderBy('id', 'asc')
-        .limit(200)
+        .orderBy('id', 'desc')
+        .limit(ENCOMENDAS_LOJA_MAX)
         .execute()
     },
 

@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import { ENCOMENDA_TOTAL_MAX } from '../../../shared/constants.ts'
 import type { Ementa, ProdutoEmenta } from '../../../shared/ementa.ts'
 import type { LinhaCalculada, LinhaCarrinhoSchema } from '../../../shared/encomenda.ts'
-import { MINUTOS_PROMETIDOS_MIN } from '../../../shared/estado-pedido.ts'
+import { minutosPrometidos } from '../../../shared/estado-pedido.ts'
 import { HttpError } from '../../platform/errors.ts'
 import { orderable, precoMeia, regrasGrupo } from './ementa.ts'
 
@@ -134,14 +134,15 @@ export function precificar(
   produtos: IndicePrecos,
   cart: Linha[],
 ): { linhas: LinhaCalculada[]; total: number; minutos: number } {
-  let minutos = MINUTOS_PROMETIDOS_MIN
+  const tempos: number[] = []
   const linhas = cart.map((linha, index) => {
     const item = produtos.get(linha.id)
     const priced = item ? precificarLinha(item, linha) : precosMensagens.produtoIndisponivel(linha.id)
     if (typeof priced === 'string') throw linhaInvalida(index, priced)
-    minutos = Math.max(minutos, item?.produto.tempo ?? 0)
+    tempos.push(item?.produto.tempo ?? 0)
     return priced
   })
+  const minutos = minutosPrometidos(...tempos)
   const total = linhas.reduce((sum, l) => sum + l.total, 0)
   if (total > ENCOMENDA_TOTAL_MAX) {
     throw new HttpError(422, precosMensagens.totalMax, 'Carrinho', { cart: precosMensagens.totalMax })

@@ -53,8 +53,15 @@ export function createQuadro(
       return sessaoPainelId === null || acesso.sessaoPainelAtiva({ id: sessaoPainelId, chaveId })
     },
 
+    /**
+     * The store's most recent orders in these states (at most `ENCOMENDAS_LOJA_MAX`), the soonest due first
+     * (STORE-API.md: due at its `levantar_em`, or at its `criada_em` when that is null), then in the order they came.
+     */
     async listarLoja(idLoja: number, estados: number[]): Promise<EncomendaLoja[]> {
-      return (await repo.listLoja(idLoja, estados)).map(paraLoja)
+      const devida = (e: EncomendaLoja) => e.levantar_em ?? e.criada_em
+      return (await repo.listLoja(idLoja, estados))
+        .map(paraLoja)
+        .sort((a, b) => (devida(a) < devida(b) ? -1 : devida(a) > devida(b) ? 1 : a.id - b.id))
     },
 
     /** One order as the store's stream sends it, if it is the store's and reached its board. */

@@ -11,7 +11,12 @@ import {
   IdLojaSchema,
 } from '../../../shared/encomenda.ts'
 import { ESTADO } from '../../../shared/estado-pedido.ts'
-import { EncomendaClienteSchema, EncomendaLojaSchema, EstadoSchema } from '../../../shared/pedido.ts'
+import {
+  ENCOMENDAS_LOJA_MAX,
+  EncomendaClienteSchema,
+  EncomendaLojaSchema,
+  EstadoSchema,
+} from '../../../shared/pedido.ts'
 import { idParams, MULTILINHA, obrigatorio, semCaracteresProibidos, texto } from '../../../shared/validacao.ts'
 import { replyFromCache } from '../../platform/cached-reply.ts'
 import { notFound } from '../../platform/errors.ts'
@@ -188,8 +193,23 @@ const EstadosQuery = z.object({
     .regex(/^-?\d+(,-?\d+)*$/, 'Lista de estados separados por vírgulas, por exemplo -1,1')
     .transform((v) => v.split(',').map(Number))
     .pipe(z.array(EstadoSchema))
-    .optional(),
+    .optional()
+    .meta({
+      description:
+        'The states to list, comma-separated (-1,1 when absent). The answer holds the ' +
+        `${ENCOMENDAS_LOJA_MAX} most recent orders of these states at most, sorted soonest due first.`,
+    }),
 })
+
+/** What `GET /encomendas` answers; its limit said in the schema, so the OpenAPI document carries it. */
+const EncomendasLojaLista = z
+  .array(EncomendaLojaSchema)
+  .max(ENCOMENDAS_LOJA_MAX)
+  .meta({
+    description:
+      `The store's paid orders in the states asked: the ${ENCOMENDAS_LOJA_MAX} most recent at most, ` +
+      'sorted soonest due first (at levantar_em, or at criada_em when that is null).',
+  })
 
 /** A change of the board answers the order as it now is. */
 const naQuadro: Resposta = (encomenda) => ({ status: 200, body: { data: { encomenda } } })
@@ -229,7 +249,7 @@ export function lojaEncomendasRoutes(
   return async (app) => {
     app.get(
       '/encomendas',
-      { schema: { querystring: EstadosQuery, response: dataResponse(z.array(EncomendaLojaSchema)) } },
+      { schema: { querystring: EstadosQuery, response: dataResponse(EncomendasLojaLista) } },
       async (request) => ({
         data: await pedidos.listarLoja(
           ator(request).idLoja,

@@ -21,6 +21,8 @@ const encomenda = (id: number): EncomendaLoja => ({
   total: 130,
   desconto: 0,
   valor_pago: 130,
+  levantar_em: null,
+  mesa: null,
 })
 
 /** The store's board stream on its own, with a service that says what the test wants. */

@@ -77,7 +77,7 @@ export function BarraEncomenda() {
         <Link className="enc-barra enc-barra-estado" to={linkDaEncomenda(atual)}>
           <span className="enc-barra-texto">
             <span className="enc-barra-titulo">Pedido {atual.codigo}</span>
-            <span>{estadoTexto(atual.status, atual.pago)}</span>
+            <span>{estadoTexto(atual.status, atual.pago, atual.minutos)}</span>
           </span>
           <span className="enc-barra-seta" aria-hidden="true">
             ›

@@ -9,8 +9,10 @@ import { EmptyState } from '../../ui/EmptyState.tsx'
 import { useHeader } from '../../ui/header.tsx'
 import { useCatalogo, useLojasEncomenda } from './api.ts'
 import { artigos } from './BarraEncomenda.tsx'
-import { type LinhaLocal, useEncomendaLocal } from './carrinho.ts'
+import { type LinhaLocal, notaDe, porcaoDe, useEncomendaLocal } from './carrinho.ts'
+import { chaveDaLinha } from './carrinho-api.ts'
 import './encomendas.css'
+import './ementa.css'
 
 /** The names of a line's extras and options: as stored when it was added, else from the catalogue. */
 function detalhesDe(l: LinhaLocal, catalogo: Catalogo | undefined): string[] {
@@ -23,10 +25,16 @@ function detalhesDe(l: LinhaLocal, catalogo: Catalogo | undefined): string[] {
   ]
 }
 
-const chaveDaLinha = (l: LinhaLocal) => `${l.id}|${l.complementares.join()}|${l.opcoes.join()}`
+/** How the menu names a half portion ('Meia dose' unless the POS says otherwise); null for a full dose. */
+export function rotuloMeia(l: LinhaLocal, catalogo: Catalogo | undefined): string | null {
+  if (porcaoDe(l) !== 'meia') return null
+  if (l.rotuloPorcao) return l.rotuloPorcao
+  return catalogo?.categorias.flatMap((c) => c.produtos).find((p) => p.id === l.id)?.rotulo_meia ?? 'Meia dose'
+}
 
 /**
- * Spec §2 "Cart": the lines (name, chosen extras and options, minus/plus, 'Remover'), then 'Pagamento - subtotal' to
+ * Spec §2 "Cart": the lines (name, a half portion named beside it, chosen extras and options, the note for the kitchen,
+ * minus/plus, 'Remover'), then 'Pagamento - subtotal' to
  * the checkout. The subtotal is this device's display total: the server prices the cart again at checkout.
  */
 export function CarrinhoPage() {
@@ -71,20 +79,33 @@ export function CarrinhoPage() {
           <ul className="enc-linhas" aria-labelledby={ids.titulo}>
             {local.linhas.map((l, i) => {
               const detalhes = detalhesDe(l, catalogo.data)
+              const meia = rotuloMeia(l, catalogo.data)
+              const nota = notaDe(l)
+              // Two lines of one product (a dose and a half one) need buttons that say which.
+              const nome = meia ? `${l.nome} (${meia})` : l.nome
               return (
                 <li key={chaveDaLinha(l)} className="enc-linha">
                   <div className="enc-linha-texto">
-                    <span className="enc-linha-nome">{l.nome}</span>
+                    <span className="enc-linha-nome">
+                      {l.nome}
+                      {meia && (
+                        <>
+                          {' '}
+                          <span className="ementa-porcao-marca">{meia}</span>
+                        </>
+                      )}
+                    </span>
                     {detalhes.length > 0 && <span className="muted enc-linha-detalhes">{detalhes.join(', ')}</span>}
+                    {nota && <span className="ementa-linha-nota">Observações: {nota}</span>}
                   </div>
                   <span className="enc-linha-total">{formatMoney(l.unitario * l.qtd)}</span>
                   <div className="enc-linha-acoes">
                     <fieldset className="enc-stepper">
-                      <legend className="visually-hidden">Quantidade de {l.nome}</legend>
+                      <legend className="visually-hidden">Quantidade de {nome}</legend>
                       <button
                         type="button"
                         className="enc-stepper-botao"
-                        aria-label={l.qtd === 1 ? `Menos um ${l.nome} (remove do carrinho)` : `Menos um ${l.nome}`}
+                        aria-label={l.qtd === 1 ? `Menos um ${nome} (remove do carrinho)` : `Menos um ${nome}`}
                         onClick={() => local.decrementar(i)}
                       >
                         <span aria-hidden="true">−</span>
@@ -95,7 +116,7 @@ export function CarrinhoPage() {
                       <button
                         type="button"
                         className="enc-stepper-botao"
-                        aria-label={`Mais um ${l.nome}`}
+                        aria-label={`Mais um ${nome}`}
                         disabled={l.qtd >= QUANTIDADE_MAX}
                         onClick={() => local.incrementar(i)}
                       >
@@ -103,7 +124,7 @@ export function CarrinhoPage() {
                       </button>
                     </fieldset>
                     <button type="button" className="enc-link-button" onClick={() => local.remover(i)}>
-                      Remover<span className="visually-hidden"> {l.nome}</span>
+                      Remover<span className="visually-hidden"> {nome}</span>
                     </button>
                   </div>
                 </li>

@@ -1,9 +1,7 @@
-import { useId, useState } from 'react'
-import { Link } from 'react-router'
-import type { Categoria } from '../../../shared/ementa.ts'
+import { Suspense, useId, useState } from 'react'
 import { TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
-import { href, paths } from '../../../shared/routes.ts'
 import { isNotFound } from '../../lib/api.ts'
+import { lazyPart } from '../../lib/lazy-part.ts'
 import { EmptyState } from '../../ui/EmptyState.tsx'
 import { useHeader } from '../../ui/header.tsx'
 import { useCatalogo, useLojasEncomenda } from './api.ts'
@@ -11,18 +9,20 @@ import { BarraEncomenda } from './BarraEncomenda.tsx'
 import { useEncomendaLocal } from './carrinho.ts'
 import { SecaoCarregando, SecaoErro } from './EstadoSecao.tsx'
 import { LojaModal } from './LojaModal.tsx'
-import { ProdutoCartao } from './ProdutoCartao.tsx'
 import './encomendas.css'
 
-/** Spec §9: a category shows at most 4 products, then a 'see all' tile. */
-export const PRODUTOS_POR_CATEGORIA = 4
+/**
+ * The categories under the dietary filters (CatalogoLista.tsx): a part of its own, fetched as this module runs, so that
+ * it downloads while the catalogue is read (docs/decisions/0010-first-load-budget.md, as the checkout's form).
+ */
+const CatalogoLista = lazyPart(() => import('./CatalogoLista.tsx').then((m) => m.CatalogoLista))
 
 export const LOJA_FECHADA = 'A loja está fechada de momento. Pode encomendar assim que abrir.'
 
 /**
  * Spec §2 "Catalogue": the chosen store (with 'alterar', which opens the 'Loja' modal; it opens by itself while no
- * store is chosen), its categories with up to 4 products and 'Ver todos', and the bottom bars (the current order's
- * status, 'Ver carrinho').
+ * store is chosen), the dietary filters (issue 22), its categories with up to 4 products (highlighted ones first) and
+ * 'Ver todos', and the bottom bars (the current order's status, 'Ver carrinho').
  */
 export function CatalogoPage() {
   useHeader('Encomendar')
@@ -71,36 +71,12 @@ export function CatalogoPage() {
         ) : catalogo.data.categorias.length === 0 ? (
           <EmptyState>Não existe conteúdo</EmptyState>
         ) : (
-          catalogo.data.categorias.map((c, i) => <CategoriaResumo key={c.id} categoria={c} primeira={i === 0} />)
+          <Suspense fallback={<SecaoCarregando label="A carregar o catálogo…" />}>
+            <CatalogoLista categorias={catalogo.data.categorias} />
+          </Suspense>
         ))}
       <BarraEncomenda />
       {modalAberto && <LojaModal onClose={() => setModal('fechado')} />}
     </main>
-  )
-}
-
-/** A category: its first 4 products, then 'Ver todos' when there are more. The first row is in the first screen. */
-function CategoriaResumo({ categoria, primeira }: { categoria: Categoria; primeira: boolean }) {
-  const tituloId = useId()
-  const mais = categoria.produtos.length > PRODUTOS_POR_CATEGORIA
-  return (
-    <section className="enc-categoria" aria-labelledby={tituloId}>
-      <h2 id={tituloId}>{categoria.nome}</h2>
-      <ul className="enc-produtos">
-        {categoria.produtos.slice(0, PRODUTOS_POR_CATEGORIA).map((p, i) => (
-          <ProdutoCartao key={p.id} produto={p} priority={primeira && i === 0} eager={primeira && i === 1} />
-        ))}
-        {mais && (
-          <li className="enc-produto enc-ver-todos">
-            <Link to={href(paths.categoria, { id: categoria.id })}>
-              <span>
-                Ver todos<span className="visually-hidden"> os produtos de {categoria.nome}</span>
-              </span>
-              <span className="muted">{categoria.produtos.length} produtos</span>
-            </Link>
-          </li>
-        )}
-      </ul>
-    </section>
   )
 }

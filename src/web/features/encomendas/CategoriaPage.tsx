@@ -1,6 +1,7 @@
-import { Link, Navigate, useParams } from 'react-router'
-import { formatMoney } from '../../../shared/format.ts'
+import { Suspense } from 'react'
+import { Navigate, useParams } from 'react-router'
 import { paths } from '../../../shared/routes.ts'
+import { lazyPart } from '../../lib/lazy-part.ts'
 import { EmptyState } from '../../ui/EmptyState.tsx'
 import { ErrorState } from '../../ui/ErrorState.tsx'
 import { useHeader } from '../../ui/header.tsx'
@@ -8,10 +9,19 @@ import { Loading } from '../../ui/Loading.tsx'
 import { useCatalogo } from './api.ts'
 import { BarraEncomenda } from './BarraEncomenda.tsx'
 import { useEncomendaLocal } from './carrinho.ts'
-import { DE_UMA_LISTA, ProdutoImagem, produtoHref } from './ProdutoCartao.tsx'
+import { SecaoCarregando } from './EstadoSecao.tsx'
 import './encomendas.css'
 
-/** Spec §2: a category's products (image, name, description, price). Unknown category or no store: the catalogue. */
+/**
+ * The list under the dietary filters (CategoriaLista.tsx): a part of its own, fetched as this module runs, so that it
+ * downloads while the catalogue is read (docs/decisions/0010-first-load-budget.md, as the checkout's form).
+ */
+const CategoriaLista = lazyPart(() => import('./CategoriaLista.tsx').then((m) => m.CategoriaLista))
+
+/**
+ * Spec §2: a category's products (image, name, description, price), highlighted ones first, under the catalogue's
+ * filters (issue 22). Unknown category or no store: the catalogue.
+ */
 export function CategoriaPage() {
   const { id } = useParams()
   const { id_loja } = useEncomendaLocal()
@@ -28,29 +38,9 @@ export function CategoriaPage() {
       {categoria.produtos.length === 0 ? (
         <EmptyState>Não existe conteúdo</EmptyState>
       ) : (
-        <ul className="enc-lista">
-          {categoria.produtos.map((p, i) => (
-            <li key={p.id}>
-              <Link className="enc-lista-item" to={produtoHref(p)} state={DE_UMA_LISTA}>
-                <ProdutoImagem
-                  produto={p}
-                  className="enc-lista-imagem"
-                  sizes="112px"
-                  priority={i === 0}
-                  eager={i > 0 && i < 4}
-                />
-                <span className="enc-lista-texto">
-                  <span className="enc-produto-nome">{p.nome}</span>
-                  {p.descricao && <span className="enc-lista-descricao">{p.descricao}</span>}
-                  <span className="enc-produto-preco">
-                    {formatMoney(p.pvp_com_iva)}
-                    {p.esgotado && <span className="enc-esgotado"> Esgotado</span>}
-                  </span>
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <Suspense fallback={<SecaoCarregando />}>
+          <CategoriaLista categoria={categoria} />
+        </Suspense>
       )}
       <BarraEncomenda />
     </main>

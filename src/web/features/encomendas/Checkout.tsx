@@ -14,11 +14,12 @@ import { Loading } from '../../ui/Loading.tsx'
 import { LoadingOverlay } from '../../ui/LoadingOverlay.tsx'
 import { PhoneField } from '../../ui/PhoneField.tsx'
 import { useLojasEncomenda } from './api.ts'
-import { type LinhaLocal, paraApi, useEncomendaLocal } from './carrinho.ts'
+import { type LinhaLocal, useEncomendaLocal } from './carrinho.ts'
+import { paraApi } from './carrinho-api.ts'
 import { lembrarEncomendaFeita } from './encomenda-feita.ts'
 import { encomendasKeys } from './keys.ts'
 import { RebaterOferta } from './RebaterOferta.tsx'
-import { ResumoEncomenda } from './ResumoEncomenda.tsx'
+import { MEIA_DOSE, ResumoEncomenda } from './ResumoEncomenda.tsx'
 import { emFaltaParaFinalizar, enumerar, erroComLinhas, finalizar, useCalculo } from './use-finalizar.ts'
 import './checkout.css'
 
@@ -87,7 +88,7 @@ export function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
   const { definirUsarPremio, tipoEncomendado } = useEncomendaLocal()
   const cart = paraApi(linhas)
   const cartKey = JSON.stringify(cart)
-  const nomes = linhas.map((l) => l.nome)
+  const nomes = linhas.map((l) => (l.porcao === 'meia' ? `${l.nome} (${l.rotuloPorcao ?? MEIA_DOSE})` : l.nome))
   const chave = `${idLoja}|${cartKey}`
   const [inicial] = useState(() => tomarRascunho(chave))
   // Spec §4 says a change of delivery type empties the cart: that is the store-choice modal's and the catalogue's
@@ -230,10 +231,13 @@ export function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
         <h2 id="chk-resumo">A sua encomenda</h2>
         {loja && <p className="chk-loja">{loja.nome}</p>}
         <ResumoEncomenda
-          linhas={dados.loyaltyData.lines.map((l) => ({
+          linhas={dados.loyaltyData.lines.map((l, i) => ({
             qtd: l.qtd,
             nome: l.nome,
             escolhas: [...l.complementares, ...l.opcoes].map((x) => x.nome),
+            // The server answers the lines in the cart's order: the cart keeps the menu's name of a half portion.
+            porcao: l.porcao === 'meia' ? (linhas[i]?.rotuloPorcao ?? MEIA_DOSE) : null,
+            observacoes: l.observacoes,
             total: l.total,
           }))}
           subtotal={t.total_transaction}

@@ -11,9 +11,10 @@ import { useHeader } from '../../ui/header.tsx'
 import { Loading } from '../../ui/Loading.tsx'
 import { useEncerrarCarrinho } from './encomenda-feita.ts'
 import { marcarProntaVista } from './pronta-vista.ts'
-import { ResumoEncomenda } from './ResumoEncomenda.tsx'
+import { MEIA_DOSE, ResumoEncomenda } from './ResumoEncomenda.tsx'
 import { idDaEncomenda, useEncomenda } from './use-encomenda.ts'
 import './checkout.css'
+import './ementa.css'
 
 /**
  * The offer of notifications comes after the order's state, which is what the screen is for: loaded once the screen
@@ -81,7 +82,7 @@ function Confirmado({ o }: { o: EncomendaCliente }) {
           Estado do pedido
         </h2>
         <p className={cancelado ? 'chk-estado chk-estado-cancelado' : 'chk-estado'} role="status">
-          {estadoTexto(o.status, o.pago)}
+          {estadoTexto(o.status, o.pago, o.minutos)}
         </p>
         {cancelado ? (
           <>
@@ -152,6 +153,8 @@ function Confirmado({ o }: { o: EncomendaCliente }) {
             qtd: l.qtd,
             nome: l.produto,
             escolhas: [...l.complementos, ...l.opcoes],
+            porcao: l.porcao === 'meia' ? MEIA_DOSE : null,
+            observacoes: l.observacoes,
             total: l.total,
           }))}
           subtotal={o.total}

@@ -5,7 +5,8 @@ import { lazyPart } from '../../lib/lazy-part.ts'
 import { usePrivateData } from '../../lib/private-data.ts'
 import { useHeader } from '../../ui/header.tsx'
 import { Loading } from '../../ui/Loading.tsx'
-import { paraApi, useEncomendaLocal } from './carrinho.ts'
+import { useEncomendaLocal } from './carrinho.ts'
+import { paraApi } from './carrinho-api.ts'
 import { useCalculo } from './use-finalizar.ts'
 
 /**

@@ -34,6 +34,7 @@ export function ProdutoCartao({
       <Link to={produtoHref(produto)} state={DE_UMA_LISTA}>
         <ProdutoImagem produto={produto} className="enc-produto-imagem" priority={priority} eager={eager} />
         <span className="enc-produto-nome">{produto.nome}</span>
+        <ProdutoMarcasCurtas produto={produto} />
         <span className="enc-produto-preco">
           {formatMoney(produto.pvp_com_iva)}
           {produto.esgotado && <span className="enc-esgotado"> Esgotado</span>}
@@ -41,6 +42,22 @@ export function ProdutoCartao({
       </Link>
     </li>
   )
+}
+
+/** What a tile says of a product beside its name: the house's suggestion, vegetarian, spicy, a half portion. */
+export function marcasCurtas(p: ProdutoCatalogo): string[] {
+  const marcas: string[] = []
+  if (p.destaque) marcas.push('Sugestão da casa')
+  if (p.vegetariano) marcas.push('Vegetariano')
+  if (p.picante) marcas.push('Picante')
+  if (p.meia_dose && p.pvp_meia_com_iva !== null) marcas.push(p.rotulo_meia)
+  return marcas
+}
+
+export function ProdutoMarcasCurtas({ produto }: { produto: ProdutoCatalogo }) {
+  const marcas = marcasCurtas(produto)
+  if (marcas.length === 0) return null
+  return <span className="ementa-marcas-curtas">{marcas.join(' · ')}</span>
 }
 
 /**

@@ -1,36 +1,22 @@
-import { useId, useState } from 'react'
-import { Navigate, useLocation, useNavigate, useParams } from 'react-router'
-import { QUANTIDADE_MAX } from '../../../shared/constants.ts'
-import type { ProdutoCatalogo } from '../../../shared/ementa.ts'
-import { formatMoney } from '../../../shared/format.ts'
+import { Suspense } from 'react'
+import { Navigate, useParams } from 'react-router'
 import { href, paths } from '../../../shared/routes.ts'
+import { lazyPart } from '../../lib/lazy-part.ts'
 import { ErrorState } from '../../ui/ErrorState.tsx'
 import { useHeader } from '../../ui/header.tsx'
 import { Loading } from '../../ui/Loading.tsx'
 import { useCatalogo } from './api.ts'
-import { avisarAdicao, useEncomendaLocal } from './carrinho.ts'
-import { type DeUmaLista, ProdutoImagem } from './ProdutoCartao.tsx'
-import {
-  alternarComplemento,
-  alternarOpcao,
-  complementoBloqueado,
-  extrasIniciais,
-  type GrupoOpcoes,
-  gruposDe,
-  nomesEscolhidos,
-  opcaoBloqueada,
-  podeAdicionar,
-  precoUnitario,
-  regraExtras,
-  regraOpcoes,
-} from './regras.ts'
-import './encomendas.css'
+import { useEncomendaLocal } from './carrinho.ts'
 
 /**
- * Spec §2 product: image, name, description, price; extras and options as checkboxes within the product's rules;
- * quantity; 'Adicionar - price', which puts the line in the cart and goes back to the list the product was opened
- * from, where the person was in it (back in history restores the scroll), and that list's bar says what was added.
- * Unknown product (or no store chosen): the catalogue.
+ * The product's screen itself (Produto.tsx): a part of its own, fetched as this module runs, so that it downloads while
+ * the catalogue is read (docs/decisions/0010-first-load-budget.md, as the checkout's form).
+ */
+const Produto = lazyPart(() => import('./Produto.tsx').then((m) => m.Produto))
+
+/**
+ * Spec §2 product (the screen in Produto.tsx). Unknown product (or no store chosen): the catalogue. The header names
+ * the category (back goes to it); the page's heading names the product.
  */
 export function ProdutoPage() {
   const { categoria = '', id = '' } = useParams()
@@ -38,210 +24,14 @@ export function ProdutoPage() {
   const catalogo = useCatalogo(id_loja)
   const daCategoria = catalogo.data?.categorias.find((c) => c.id === categoria)
   const produto = daCategoria?.produtos.find((p) => p.id === id)
-  // The header names the category (back goes to it); the page's heading names the product.
   useHeader(daCategoria?.nome ?? 'Encomendar', categoria ? href(paths.categoria, { id: categoria }) : paths.catalogo)
   if (id_loja === null) return <Navigate to={paths.catalogo} replace />
   if (catalogo.isPending) return <Loading />
   if (catalogo.isError) return <ErrorState error={catalogo.error} onRetry={() => void catalogo.refetch()} />
   if (!produto) return <Navigate to={paths.catalogo} replace />
-  return <Produto key={`${id_loja}/${produto.id}`} produto={produto} />
-}
-
-function Produto({ produto }: { produto: ProdutoCatalogo }) {
-  const navigate = useNavigate()
-  const deUmaLista = (useLocation().state as DeUmaLista | null)?.deUmaLista === true
-  const { adicionar } = useEncomendaLocal()
-  const [extras, setExtras] = useState<string[]>(() => extrasIniciais(produto))
-  const [opcoes, setOpcoes] = useState<string[]>([])
-  const [qtd, setQtd] = useState(1)
-  const ids = { extras: useId(), qtd: useId(), falta: useId() }
-  const unitario = precoUnitario(produto, extras)
-  const pode = !produto.esgotado && podeAdicionar(produto, extras, opcoes, qtd)
-  const regra = regraExtras(produto)
-  const faltam = Math.max(0, produto.min_complementos - extras.length)
-
   return (
-    <main className="page enc-page enc-produto-page" id="conteudo">
-      <ProdutoImagem
-        produto={produto}
-        className="enc-produto-foto"
-        sizes="(min-width: 720px) 688px, calc(100vw - 2rem)"
-        priority
-      />
-      <h1>{produto.nome}</h1>
-      {produto.descricao && <p className="enc-descricao">{produto.descricao}</p>}
-      <p className="enc-preco">{formatMoney(produto.pvp_com_iva)}</p>
-      {produto.esgotado && <p className="enc-aviso enc-aviso-esgotado">Esgotado por hoje nesta loja.</p>}
-      <form
-        className="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault()
-          if (!pode) return
-          adicionar({
-            id: produto.id,
-            qtd,
-            complementares: extras,
-            opcoes,
-            nome: produto.nome,
-            unitario,
-            detalhes: nomesEscolhidos(produto, extras, opcoes),
-          })
-          avisarAdicao(`${qtd} × ${produto.nome}`)
-          // Opened from a link elsewhere (or typed): there is no list to go back to.
-          if (deUmaLista) navigate(-1)
-          else navigate(paths.catalogo)
-        }}
-      >
-        {produto.complementares.length > 0 && (
-          <fieldset className="enc-escolhas" aria-describedby={regra ? ids.extras : undefined}>
-            <legend>Extras</legend>
-            {regra && (
-              <p className="field-hint" id={ids.extras}>
-                {regra}
-              </p>
-            )}
-            {produto.complementares.map((c) => (
-              <label key={c.id} className="enc-escolha">
-                <input
-                  type="checkbox"
-                  name="complementares"
-                  value={c.id}
-                  checked={extras.includes(c.id)}
-                  disabled={complementoBloqueado(produto, extras, c.id)}
-                  onChange={() => setExtras((e) => alternarComplemento(produto, e, c.id))}
-                />
-                <span className="enc-escolha-nome">
-                  {c.nome}
-                  {c.obrigatorio && <span className="muted"> (obrigatório)</span>}
-                </span>
-                {c.pvp_com_iva > 0 && <span className="enc-escolha-preco">+{formatMoney(c.pvp_com_iva)}</span>}
-              </label>
-            ))}
-          </fieldset>
-        )}
-        <Opcoes
-          produto={produto}
-          escolhidas={opcoes}
-          alternar={(id) => setOpcoes((o) => alternarOpcao(produto, o, id))}
-        />
-        <fieldset className="enc-quantidade-campo">
-          <legend id={ids.qtd}>Quantidade</legend>
-          <div className="enc-stepper">
-            <button
-              type="button"
-              className="enc-stepper-botao"
-              aria-label="Menos um"
-              disabled={qtd <= 1}
-              onClick={() => setQtd((q) => Math.max(1, q - 1))}
-            >
-              <span aria-hidden="true">−</span>
-            </button>
-            <output className="enc-stepper-valor" aria-live="polite" aria-labelledby={ids.qtd}>
-              {qtd}
-            </output>
-            <button
-              type="button"
-              className="enc-stepper-botao"
-              aria-label="Mais um"
-              disabled={qtd >= QUANTIDADE_MAX}
-              onClick={() => setQtd((q) => Math.min(QUANTIDADE_MAX, q + 1))}
-            >
-              <span aria-hidden="true">+</span>
-            </button>
-          </div>
-        </fieldset>
-        <div className="form-actions enc-adicionar">
-          {faltam > 0 && !produto.esgotado && (
-            <p className="field-hint" id={ids.falta}>
-              {faltam === 1 ? 'Falta escolher 1 extra.' : `Faltam escolher ${faltam} extras.`}
-            </p>
-          )}
-          <button
-            type="submit"
-            className={produto.esgotado ? 'button enc-botao-esgotado' : 'button'}
-            disabled={!pode}
-            aria-describedby={faltam > 0 && !produto.esgotado ? ids.falta : undefined}
-          >
-            {produto.esgotado ? 'Esgotado' : `Adicionar - ${formatMoney(unitario * qtd)}`}
-          </button>
-        </div>
-      </form>
-    </main>
-  )
-}
-
-/** The option groups, one fieldset each: at most one choice per group, at most `maxopcoes` in all. */
-function Opcoes({
-  produto,
-  escolhidas,
-  alternar,
-}: {
-  produto: ProdutoCatalogo
-  escolhidas: string[]
-  alternar: (id: string) => void
-}) {
-  const grupos = gruposDe(produto)
-  const regra = regraOpcoes(produto)
-  const regraId = useId()
-  if (grupos.length === 0) return null
-  return (
-    <>
-      {regra && (
-        <p className="field-hint enc-regra-opcoes" id={regraId}>
-          {regra}
-        </p>
-      )}
-      {grupos.map((g) => (
-        <GrupoFieldset
-          key={g.grupo}
-          grupo={g}
-          produto={produto}
-          escolhidas={escolhidas}
-          alternar={alternar}
-          describedBy={regra ? regraId : undefined}
-        />
-      ))}
-    </>
-  )
-}
-
-function GrupoFieldset({
-  grupo,
-  produto,
-  escolhidas,
-  alternar,
-  describedBy,
-}: {
-  grupo: GrupoOpcoes
-  produto: ProdutoCatalogo
-  escolhidas: string[]
-  alternar: (id: string) => void
-  describedBy: string | undefined
-}) {
-  const hintId = useId()
-  const descricao = [grupo.opcoes.length > 1 ? hintId : null, describedBy].filter(Boolean).join(' ') || undefined
-  return (
-    <fieldset className="enc-escolhas" aria-describedby={descricao}>
-      <legend>{grupo.nome}</legend>
-      {grupo.opcoes.length > 1 && (
-        <p className="field-hint" id={hintId}>
-          No máximo, uma opção.
-        </p>
-      )}
-      {grupo.opcoes.map((o) => (
-        <label key={o.id} className="enc-escolha">
-          <input
-            type="checkbox"
-            name={`opcoes-${grupo.grupo}`}
-            value={o.id}
-            checked={escolhidas.includes(o.id)}
-            disabled={opcaoBloqueada(produto, escolhidas, o.id)}
-            onChange={() => alternar(o.id)}
-          />
-          <span className="enc-escolha-nome">{o.nome}</span>
-        </label>
-      ))}
-    </fieldset>
+    <Suspense fallback={<Loading />}>
+      <Produto key={`${id_loja}/${produto.id}`} produto={produto} catalogo={catalogo.data} />
+    </Suspense>
   )
 }

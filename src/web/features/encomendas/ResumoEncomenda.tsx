@@ -1,12 +1,20 @@
 import { formatMoney } from '../../../shared/format.ts'
+import './ementa.css'
 
 export interface LinhaResumo {
   qtd: number
   nome: string
   /** The extras and options chosen, by name. */
   escolhas: string[]
+  /** A half portion's name ('Meia dose'); null or absent for a full dose. */
+  porcao?: string | null
+  /** The note for the kitchen. */
+  observacoes?: string | null
   total: number
 }
+
+/** A half portion's name in the order's screens (the catalogue's own label when the cart still has it). */
+export const MEIA_DOSE = 'Meia dose'
 
 interface ResumoEncomendaProps {
   linhas: LinhaResumo[]
@@ -27,7 +35,14 @@ export function ResumoEncomenda({ linhas, subtotal, desconto, totalRotulo, total
           <li key={i} className="chk-linha">
             <span className="chk-linha-nome">
               {l.qtd} × {l.nome}
+              {l.porcao && (
+                <>
+                  {' '}
+                  <span className="ementa-porcao-marca">{l.porcao}</span>
+                </>
+              )}
               {l.escolhas.length > 0 && <span className="chk-linha-detalhe">{l.escolhas.join(', ')}</span>}
+              {l.observacoes && <span className="chk-linha-detalhe">Observações: {l.observacoes}</span>}
             </span>
             <span className="chk-valor">{formatMoney(l.total)}</span>
           </li>

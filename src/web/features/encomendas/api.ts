@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { Catalogo, LojaEncomenda } from '../../../shared/ementa.ts'
 import { apiGet } from '../../lib/api.ts'
+import { leituraAntecipada } from '../../lib/leitura-antecipada.ts'
 import { encomendasKeys } from './keys.ts'
 
 /** The stores that take orders from the app (`GET /api/lojas-encomenda`), each saying whether it is open now. */
@@ -14,11 +15,15 @@ export const lojasEncomendaQuery = () =>
 
 export const useLojasEncomenda = () => useQuery(lojasEncomendaQuery())
 
-/** A store's catalogue (`GET /api/catalogo/{id_loja}`); nothing is asked before a store is chosen. */
+/**
+ * A store's catalogue (`GET /api/catalogo/{id_loja}`); nothing is asked before a store is chosen. On a first load of
+ * an ordering screen the app has already asked (app/App.tsx, lib/leitura-antecipada.ts): that answer is taken.
+ */
 export const catalogoQuery = (idLoja: number | null) =>
   queryOptions({
     queryKey: encomendasKeys.catalogo(idLoja),
-    queryFn: ({ signal }) => apiGet<Catalogo>(`/api/catalogo/${idLoja}`, signal),
+    queryFn: ({ signal }) =>
+      leituraAntecipada<Catalogo>(`/api/catalogo/${idLoja}`) ?? apiGet<Catalogo>(`/api/catalogo/${idLoja}`, signal),
     enabled: idLoja !== null,
     staleTime: 5 * 60_000,
   })

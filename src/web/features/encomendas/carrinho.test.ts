@@ -3,11 +3,11 @@ import {
   type EstadoEncomendaLocal,
   type LinhaLocal,
   lerGuardado,
-  paraApi,
   quantidadeDe,
   subtotalDe,
   transicoes,
 } from './carrinho.ts'
+import { chaveDaLinha, paraApi } from './carrinho-api.ts'
 
 const galao = (over: Partial<LinhaLocal> = {}): LinhaLocal => ({
   id: '1002',
@@ -75,8 +75,8 @@ describe('the cart kept on the device (spec §4)', () => {
     s = transicoes.adicionar(s, galao({ id: '2001', complementares: [], opcoes: [], unitario: 150, detalhes: ['x'] }))
     expect(subtotalDe(s.linhas)).toBe(2 * 200 + 150)
     expect(paraApi(s.linhas)).toEqual([
-      { id: '1002', qtd: 2, complementares: ['C1'], opcoes: ['A2'] },
-      { id: '2001', qtd: 1, complementares: [], opcoes: [] },
+      { id: '1002', qtd: 2, complementares: ['C1'], opcoes: ['A2'], porcao: 'dose' },
+      { id: '2001', qtd: 1, complementares: [], opcoes: [], porcao: 'dose' },
     ])
     expect(transicoes.limpar(s)).toEqual({ id_loja: 862, id_tipo_entrega: 1, usar_premio: 0, linhas: [] })
   })
@@ -94,5 +94,32 @@ describe('the cart kept on the device (spec §4)', () => {
       usar_premio: 0,
       linhas: [galao()],
     })
+  })
+
+  it('keeps a half portion and a different note apart from the full dose: each its own line, key and API line', () => {
+    let s = transicoes.adicionar(vazio, galao())
+    s = transicoes.adicionar(s, galao({ porcao: 'meia', rotuloPorcao: 'Meia dose' }))
+    s = transicoes.adicionar(s, galao({ porcao: 'meia', observacoes: 'Sem cebola' }))
+    s = transicoes.adicionar(s, galao({ porcao: 'meia', observacoes: '  Sem   cebola ' }))
+    s = transicoes.adicionar(s, galao({ porcao: 'dose', observacoes: '' }))
+    expect(s.linhas.map((l) => [l.porcao ?? 'dose', l.observacoes ?? '', l.qtd])).toEqual([
+      ['dose', '', 2],
+      ['meia', '', 1],
+      ['meia', 'Sem cebola', 2],
+    ])
+    expect(new Set(s.linhas.map(chaveDaLinha)).size).toBe(3)
+    expect(paraApi(s.linhas)).toEqual([
+      { id: '1002', qtd: 2, complementares: ['C1'], opcoes: ['A2'], porcao: 'dose' },
+      { id: '1002', qtd: 1, complementares: ['C1'], opcoes: ['A2'], porcao: 'meia' },
+      { id: '1002', qtd: 2, complementares: ['C1'], opcoes: ['A2'], porcao: 'meia', observacoes: 'Sem cebola' },
+    ])
+    expect(lerGuardado(JSON.stringify(s))).toEqual(s)
+  })
+
+  it('sends a note as one line of at most 140 characters, without control characters', () => {
+    const s = transicoes.adicionar(vazio, galao({ observacoes: `Sem\ncebola\u0000${'x'.repeat(200)}` }))
+    const nota = paraApi(s.linhas)[0]?.observacoes ?? ''
+    expect(nota).toMatch(/^Sem cebola x+$/)
+    expect(nota).toHaveLength(140)
   })
 })

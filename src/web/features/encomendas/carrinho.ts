@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react'
-import { QUANTIDADE_MAX } from '../../../shared/constants.ts'
+import { OBSERVACOES_MAX, QUANTIDADE_MAX } from '../../../shared/constants.ts'
+import type { Porcao } from '../../../shared/ementa.ts'
 
 /**
  * What this device keeps of an order being built (spec §3 "Ordering local", §4 cart): the chosen store and delivery
@@ -17,6 +18,12 @@ export interface LinhaLocal {
   unitario: number
   /** Names of the chosen extras and options, for the cart's lines (display only, optional). */
   detalhes?: string[]
+  /** A half portion ('meia'); absent or 'dose': a full one (lines stored before issue 22 have none). */
+  porcao?: Porcao
+  /** The note for the kitchen ('Sem cebola'); absent or empty: none. */
+  observacoes?: string
+  /** How the menu names the portion ('Meia dose'), for the cart's line (display only). */
+  rotuloPorcao?: string
 }
 
 export interface EstadoEncomendaLocal {
@@ -37,7 +44,7 @@ export interface EncomendaLocal extends EstadoEncomendaLocal {
    */
   tipoEncomendado(tipo: 0 | 1): void
   definirUsarPremio(v: 0 | 1): void
-  /** The same product with the same extras and options adds up (at most 99). */
+  /** The same product with the same extras, options, portion and note adds up (at most 99). */
   adicionar(linha: LinhaLocal): void
   incrementar(indice: number): void
   /** At zero the line is removed (spec §4). */
@@ -54,9 +61,21 @@ export interface EncomendaLocal extends EstadoEncomendaLocal {
 export const STORAGE_KEY = 'balcao.encomenda'
 const VAZIO: EstadoEncomendaLocal = { id_loja: null, id_tipo_entrega: 0, usar_premio: 0, linhas: [] }
 
-const chave = (ids: string[]) => [...ids].sort().join('\u0000')
+export const chave = (ids: string[]) => [...ids].sort().join('\u0000')
+export const porcaoDe = (l: Pick<LinhaLocal, 'porcao'>): Porcao => l.porcao ?? 'dose'
+/** The note as sent: one line, trimmed, at most 140 characters; '' when none. */
+export const notaDe = (l: Pick<LinhaLocal, 'observacoes'>): string =>
+  (l.observacoes ?? '')
+    .replace(/[\p{Cc}\s]+/gu, ' ')
+    .trim()
+    .slice(0, OBSERVACOES_MAX)
+/** The same product with the same extras, options, portion and note: one line that adds up; any difference, two. */
 const mesmaEscolha = (a: LinhaLocal, b: LinhaLocal) =>
-  a.id === b.id && chave(a.complementares) === chave(b.complementares) && chave(a.opcoes) === chave(b.opcoes)
+  a.id === b.id &&
+  chave(a.complementares) === chave(b.complementares) &&
+  chave(a.opcoes) === chave(b.opcoes) &&
+  porcaoDe(a) === porcaoDe(b) &&
+  notaDe(a) === notaDe(b)
 
 const limitar = (qtd: number) => Math.min(Math.trunc(qtd), QUANTIDADE_MAX)
 
@@ -83,7 +102,13 @@ export const transicoes = {
   adicionar(s: EstadoEncomendaLocal, linha: LinhaLocal): EstadoEncomendaLocal {
     if (!(linha.qtd >= 1)) return s
     const i = s.linhas.findIndex((l) => mesmaEscolha(l, linha))
-    if (i < 0) return { ...s, linhas: [...s.linhas, { ...linha, qtd: limitar(linha.qtd) }] }
+    if (i < 0) {
+      const nova: LinhaLocal = { ...linha, qtd: limitar(linha.qtd) }
+      const nota = notaDe(linha)
+      if (nota) nova.observacoes = nota
+      else delete nova.observacoes
+      return { ...s, linhas: [...s.linhas, nova] }
+    }
     return mudarQtd(s, i, (s.linhas[i]?.qtd ?? 0) + linha.qtd)
   },
   incrementar: (s: EstadoEncomendaLocal, i: number) => mudarQtd(s, i, (s.linhas[i]?.qtd ?? 0) + 1),
@@ -96,13 +121,6 @@ export const transicoes = {
 
 export const quantidadeDe = (linhas: LinhaLocal[]) => linhas.reduce((n, l) => n + l.qtd, 0)
 export const subtotalDe = (linhas: LinhaLocal[]) => linhas.reduce((n, l) => n + l.qtd * l.unitario, 0)
-
-/** The cart as the API takes it (`LinhaCarrinhoSchema` refuses any other field): ids and quantities only. */
-export function paraApi(
-  linhas: LinhaLocal[],
-): { id: string; qtd: number; complementares: string[]; opcoes: string[] }[] {
-  return linhas.map(({ id, qtd, complementares, opcoes }) => ({ id, qtd, complementares, opcoes }))
-}
 
 const textos = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string')
 
@@ -122,6 +140,11 @@ function linhaGuardada(v: unknown): LinhaLocal | null {
     nome: l.nome,
     unitario: l.unitario,
     ...(textos(l.detalhes) ? { detalhes: l.detalhes } : {}),
+    ...(l.porcao === 'meia' ? { porcao: 'meia' as const } : {}),
+    ...(typeof l.observacoes === 'string' && notaDe({ observacoes: l.observacoes })
+      ? { observacoes: notaDe({ observacoes: l.observacoes }) }
+      : {}),
+    ...(typeof l.rotuloPorcao === 'string' ? { rotuloPorcao: l.rotuloPorcao } : {}),
   }
 }
 

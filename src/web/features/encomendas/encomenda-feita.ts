@@ -1,7 +1,8 @@
 import { useEffect } from 'react'
 import { ESTADO } from '../../../shared/estado-pedido.ts'
 import type { EncomendaCliente } from '../../../shared/pedido.ts'
-import { paraApi, useEncomendaLocal } from './carrinho.ts'
+import { useEncomendaLocal } from './carrinho.ts'
+import { paraApi } from './carrinho-api.ts'
 
 /*
  * Kept apart from the checkout's code: the confirmation and payment screens need only this, and their first load

@@ -6,12 +6,17 @@ import {
   complementoBloqueado,
   extrasIniciais,
   gruposDe,
+  gruposEmFalta,
   nomesEscolhidos,
   opcaoBloqueada,
   podeAdicionar,
+  precoPorcao,
   precoUnitario,
+  regraDoGrupo,
   regraExtras,
   regraOpcoes,
+  temEscolhaObrigatoria,
+  temMeiaDose,
 } from './regras.ts'
 
 const menu: ProdutoCatalogo = {
@@ -96,5 +101,57 @@ describe('the product screen rules (spec §2 product)', () => {
     expect(regraExtras({ ...menu, min_complementos: 0, max_complementos: 0 })).toBeNull()
     expect(regraOpcoes(menu)).toBe('Escolha até 1 opção no total.')
     expect(regraOpcoes({ ...menu, maxopcoes: 2 })).toBeNull()
+  })
+
+  it('holds each group to its min and max: a mandatory drink blocks Adicionar until chosen', () => {
+    const pequeno = {
+      ...menu,
+      min_complementos: 0,
+      max_complementos: 0,
+      maxopcoes: 0,
+      complementares: [],
+      grupos_opcoes: [
+        { id: '11', nome: 'Bebida', min: 1, max: 1 },
+        { id: '4', nome: 'Pão', min: 0, max: 0 },
+      ],
+      opcoes: [...menu.opcoes, { id: 'M', nome: 'Pão de milho', grupo: '4', nome_grupo: 'Pão' }],
+    }
+    expect(temEscolhaObrigatoria(pequeno)).toBe(true)
+    expect(gruposEmFalta(pequeno, [])).toEqual([{ nome: 'Bebida', faltam: 1 }])
+    expect(podeAdicionar(pequeno, [], [], 1)).toBe(false)
+    expect(podeAdicionar(pequeno, [], ['F', 'M'], 1)).toBe(false)
+    let o = alternarOpcao(pequeno, [], 'G')
+    o = alternarOpcao(pequeno, o, 'B')
+    expect(o).toEqual(['B'])
+    // A group with no maximum takes several.
+    o = alternarOpcao(pequeno, alternarOpcao(pequeno, o, 'F'), 'M')
+    expect(o).toEqual(['B', 'F', 'M'])
+    expect(podeAdicionar(pequeno, [], o, 1)).toBe(true)
+    expect(regraDoGrupo(pequeno, gruposDe(pequeno)[0] as never)).toBe('Obrigatório: escolha 1 opção.')
+    expect(regraDoGrupo(pequeno, gruposDe(pequeno)[1] as never)).toBeNull()
+
+    const dois = { ...pequeno, grupos_opcoes: [{ id: '4', nome: 'Pão', min: 0, max: 2 }] }
+    const tres = {
+      ...dois,
+      opcoes: [...dois.opcoes, { id: 'C', nome: 'Pão de centeio', grupo: '4', nome_grupo: 'Pão' }],
+    }
+    o = alternarOpcao(tres, alternarOpcao(tres, [], 'F'), 'M')
+    expect(opcaoBloqueada(tres, o, 'C')).toBe(true)
+    expect(alternarOpcao(tres, o, 'C')).toEqual(o)
+    expect(regraDoGrupo(tres, gruposDe(tres)[1] as never)).toBe('Escolha até 2 opções.')
+    expect(temEscolhaObrigatoria(tres)).toBe(false)
+    expect(temEscolhaObrigatoria(menu)).toBe(true)
+  })
+
+  it('prices a half portion from its own price, extras as for a full dose; refuses one where there is none', () => {
+    const prato = { ...menu, pvp_com_iva: 1250, meia_dose: true, pvp_meia_com_iva: 800 }
+    expect(temMeiaDose(prato)).toBe(true)
+    expect(precoPorcao(prato, 'meia')).toBe(800)
+    expect(precoPorcao(prato, 'dose')).toBe(1250)
+    expect(precoUnitario(prato, ['T', 'S'], 'meia')).toBe(800 + 220)
+    expect(podeAdicionar(prato, ['T', 'S'], [], 1, 'meia')).toBe(true)
+    expect(temMeiaDose(menu)).toBe(false)
+    expect(precoPorcao(menu, 'meia')).toBe(menu.pvp_com_iva)
+    expect(podeAdicionar(menu, ['T', 'S'], [], 1, 'meia')).toBe(false)
   })
 })

@@ -30,7 +30,8 @@ export const cartaoTituloId = (id: number) => `encomenda-${id}`
 
 /**
  * One order on the board: its number, large; when it came in and how long it has waited; how it is delivered; who it
- * is for; what to make (quantity × product, extras and options under it); the total; one large button to move it on
+ * is for; what to make (quantity × product, 'Meia dose' beside a half portion, extras and options under it, the
+ * customer's note for the kitchen set apart so it is not missed); the total; one large button to move it on
  * and a smaller 'Cancelar'. While a change is on its way the buttons wait for the answer.
  */
 export function EncomendaCartao({
@@ -76,6 +77,12 @@ export function EncomendaCartao({
           // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines never change, nor their order
           <li key={i}>
             <span className="painel-encomenda-qtd">{l.qtd} ×</span> <span>{l.produto}</span>
+            {l.porcao === 'meia' && (
+              <>
+                {' '}
+                <span className="painel-encomenda-porcao">Meia dose</span>
+              </>
+            )}
             {l.complementos.length + l.opcoes.length > 0 && (
               <ul className="painel-encomenda-extras">
                 {l.complementos.map((c) => (
@@ -85,6 +92,11 @@ export function EncomendaCartao({
                   <li key={`o-${c}`}>{c}</li>
                 ))}
               </ul>
+            )}
+            {l.observacoes && (
+              <p className="painel-encomenda-nota">
+                <span className="painel-encomenda-nota-rotulo">Observações:</span> {l.observacoes}
+              </p>
             )}
           </li>
         ))}

@@ -37,6 +37,8 @@ const encomenda = (id: number, estado: EncomendaLoja['estado'], criada_em: strin
   total: 700,
   desconto: 0,
   valor_pago: 700,
+  levantar_em: null,
+  mesa: null,
 })
 
 describe('juntar (an order from the stream or an answer into the board)', () => {

@@ -1,0 +1,79 @@
+import { useEffect, useId, useState } from 'react'
+import { Link } from 'react-router'
+import type { Categoria } from '../../../shared/ementa.ts'
+import { href, paths } from '../../../shared/routes.ts'
+import { FiltrosEmenta, SemResultados } from './FiltrosEmenta.tsx'
+import { filtrarCategorias, useFiltros } from './filtros.ts'
+import { ProdutoCartao } from './ProdutoCartao.tsx'
+import './encomendas.css'
+import './ementa.css'
+
+/** Spec §9: a category shows at most 4 products, then a 'see all' tile. */
+export const PRODUTOS_POR_CATEGORIA = 4
+
+/** The categories as the filters leave them, the filters above them; nothing left: says so, with a way out. */
+export function CatalogoLista({ categorias }: { categorias: Categoria[] }) {
+  const [filtros, definir] = useFiltros()
+  const visiveis = filtrarCategorias(categorias, filtros)
+  const mostrados = visiveis.reduce((n, c) => n + c.produtos.length, 0)
+  const todas = useTodasDepois()
+  return (
+    <>
+      <FiltrosEmenta filtros={filtros} definir={definir} mostrados={mostrados} />
+      {mostrados === 0 ? (
+        <SemResultados definir={definir} />
+      ) : (
+        (todas ? visiveis : visiveis.slice(0, CATEGORIAS_PRIMEIRO)).map((c, i) => (
+          <CategoriaResumo key={c.id} categoria={c} primeira={i === 0} />
+        ))
+      )}
+    </>
+  )
+}
+
+/** The categories the first screen can show: the others wait for a task of their own on the page's first load. */
+const CATEGORIAS_PRIMEIRO = 2
+let primeiraMontagem = true
+
+/**
+ * False for the list's first render on the page's first load, then true: a menu of a dozen categories rendered in one
+ * task blocks a slow phone's main thread (Lighthouse's TBT), where the first screen's and the rest's, in two tasks, let
+ * it paint and answer a tap in between. Later mounts (back from a product) render whole, so that the restored scroll
+ * position finds the page at its full height (as ui/Later.tsx).
+ */
+function useTodasDepois(): boolean {
+  const [todas, setTodas] = useState(() => !primeiraMontagem)
+  useEffect(() => {
+    primeiraMontagem = false
+    if (todas) return
+    const timer = window.setTimeout(() => setTodas(true), 0)
+    return () => window.clearTimeout(timer)
+  }, [todas])
+  return todas
+}
+
+/** A category: its first 4 products, then 'Ver todos' when there are more. The first row is in the first screen. */
+function CategoriaResumo({ categoria, primeira }: { categoria: Categoria; primeira: boolean }) {
+  const tituloId = useId()
+  const mais = categoria.produtos.length > PRODUTOS_POR_CATEGORIA
+  return (
+    <section className="enc-categoria" aria-labelledby={tituloId}>
+      <h2 id={tituloId}>{categoria.nome}</h2>
+      <ul className="enc-produtos">
+        {categoria.produtos.slice(0, PRODUTOS_POR_CATEGORIA).map((p, i) => (
+          <ProdutoCartao key={p.id} produto={p} priority={primeira && i === 0} eager={primeira && i === 1} />
+        ))}
+        {mais && (
+          <li className="enc-produto enc-ver-todos">
+            <Link to={href(paths.categoria, { id: categoria.id })}>
+              <span>
+                Ver todos<span className="visually-hidden"> os produtos de {categoria.nome}</span>
+              </span>
+              <span className="muted">{categoria.produtos.length} produtos</span>
+            </Link>
+          </li>
+        )}
+      </ul>
+    </section>
+  )
+}

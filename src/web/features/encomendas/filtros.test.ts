@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest'
+import type { Categoria, ProdutoCatalogo } from '../../../shared/ementa.ts'
+import {
+  alternarEvitar,
+  evitarDe,
+  filtrarCategorias,
+  lerFiltros,
+  ordenados,
+  passa,
+  quantosFiltros,
+  SEM_FILTROS,
+} from './filtros.ts'
+
+const base: ProdutoCatalogo = {
+  id: '1',
+  nome: 'Prato',
+  descricao: null,
+  pvp_com_iva: 1000,
+  imagem: null,
+  complementares: [],
+  opcoes: [],
+  idCategoria: '10',
+  min_complementos: 0,
+  max_complementos: 0,
+  maxopcoes: 0,
+  esgotado: false,
+  grupos_opcoes: [],
+  destaque: false,
+  alergenios: [],
+  pode_conter: [],
+  calorias: null,
+  sal: null,
+  vegetariano: false,
+  picante: false,
+  dieta: false,
+  pessoas: null,
+  tempo: null,
+  meia_dose: false,
+  pvp_meia_com_iva: null,
+  rotulo_dose: 'Dose',
+  rotulo_meia: 'Meia dose',
+  sugeridos: [],
+}
+const p = (over: Partial<ProdutoCatalogo>): ProdutoCatalogo => ({ ...base, ...over })
+const gluten = { codigo: 'gluten' as const, nome: 'Glúten' }
+const leite = { codigo: 'leite' as const, nome: 'Leite' }
+
+const bitoque = p({ id: 'bitoque', alergenios: [gluten, leite] })
+const salada = p({ id: 'salada', alergenios: [], vegetariano: true })
+const sopa = p({ id: 'sopa', alergenios: [], pode_conter: [gluten], vegetariano: true })
+const desconhecido = p({ id: 'desconhecido', alergenios: null, vegetariano: true })
+const arroz = p({ id: 'arroz', alergenios: [leite], destaque: true })
+
+describe('the catalogue filters (issue 22)', () => {
+  it('never shows a product whose allergens are unknown as safe, and treats traces as a no', () => {
+    const semGluten = { ...SEM_FILTROS, semGluten: true }
+    expect([bitoque, salada, sopa, desconhecido, arroz].filter((x) => passa(x, semGluten)).map((x) => x.id)).toEqual([
+      'salada',
+      'arroz',
+    ])
+    // Vegetarian alone does not ask about allergens: an unknown one that is vegetarian shows.
+    expect(passa(desconhecido, { ...SEM_FILTROS, vegetariano: true })).toBe(true)
+    expect(passa(desconhecido, SEM_FILTROS)).toBe(true)
+  })
+
+  it('combines the filters: sem glúten, sem lactose, vegetariano and allergens to avoid', () => {
+    const todos = { semGluten: true, semLactose: true, vegetariano: true, evitar: [] }
+    expect([bitoque, salada, sopa, desconhecido, arroz].filter((x) => passa(x, todos)).map((x) => x.id)).toEqual([
+      'salada',
+    ])
+    const semLeite = { ...SEM_FILTROS, semLactose: true }
+    expect(passa(arroz, semLeite)).toBe(false)
+    expect(passa(sopa, semLeite)).toBe(true)
+    expect(passa(sopa, alternarEvitar(SEM_FILTROS, 'gluten'))).toBe(false)
+    expect(evitarDe({ ...SEM_FILTROS, semGluten: true, evitar: ['sesamo', 'gluten'] })).toEqual(['gluten', 'sesamo'])
+    expect(quantosFiltros({ semGluten: true, semLactose: false, vegetariano: true, evitar: ['gluten', 'ovos'] })).toBe(
+      3,
+    )
+  })
+
+  it('lists highlighted products first and drops the categories the filters empty', () => {
+    expect(ordenados([bitoque, salada, arroz]).map((x) => x.id)).toEqual(['arroz', 'bitoque', 'salada'])
+    const categorias: Categoria[] = [
+      { id: 'a', nome: 'Pratos', produtos: [bitoque, arroz, salada] },
+      { id: 'b', nome: 'Sopas', produtos: [sopa] },
+    ]
+    expect(filtrarCategorias(categorias, SEM_FILTROS).map((c) => [c.id, c.produtos.map((x) => x.id)])).toEqual([
+      ['a', ['arroz', 'bitoque', 'salada']],
+      ['b', ['sopa']],
+    ])
+    const semGluten = { ...SEM_FILTROS, semGluten: true }
+    expect(filtrarCategorias(categorias, semGluten).map((c) => [c.id, c.produtos.map((x) => x.id)])).toEqual([
+      ['a', ['arroz', 'salada']],
+    ])
+  })
+
+  it('reads back what the device kept, forgiving anything else', () => {
+    const f = { semGluten: true, semLactose: false, vegetariano: true, evitar: ['ovos', 'gluten'] }
+    expect(lerFiltros(JSON.stringify(f))).toEqual({ ...f, evitar: ['gluten', 'ovos'] })
+    expect(lerFiltros('{"evitar":["veneno",3],"semGluten":"sim"}')).toEqual(SEM_FILTROS)
+    expect(lerFiltros('not json')).toEqual(SEM_FILTROS)
+    expect(lerFiltros(null)).toEqual(SEM_FILTROS)
+  })
+})

@@ -1,0 +1,45 @@
+import { renderToStaticMarkup } from 'react-dom/server'
+import { describe, expect, it } from 'vitest'
+import type { EncomendaLoja } from '../../../shared/pedido.ts'
+import { EncomendaCartao } from './EncomendaCartao.tsx'
+
+const encomenda: EncomendaLoja = {
+  id: 41,
+  codigo: '41',
+  estado: 1,
+  criada_em: '2026-11-27T12:00:00.000Z',
+  id_tipo_entrega: 0,
+  nome: 'Ana',
+  telemovel: '912345678',
+  nif: null,
+  linhas: [
+    { produto: 'Bitoque', qtd: 1, complementos: [], opcoes: [], porcao: 'meia', observacoes: 'Sem cebola', total: 800 },
+    { produto: 'Bitoque', qtd: 2, complementos: ['Ovo'], opcoes: [], porcao: 'dose', observacoes: null, total: 2600 },
+  ],
+  total: 3400,
+  desconto: 0,
+  valor_pago: 3400,
+  levantar_em: null,
+  mesa: null,
+}
+
+describe('an order on the board (issue 22)', () => {
+  it('shows a half portion beside its product and the note under it; a full dose says nothing more', () => {
+    const html = renderToStaticMarkup(
+      <EncomendaCartao
+        encomenda={encomenda}
+        nova={false}
+        pendente={undefined}
+        pausa={false}
+        agora={Date.parse(encomenda.criada_em)}
+        onAvancar={() => {}}
+        onCancelar={() => {}}
+      />,
+    )
+    const linhas = html.split('<li>').slice(1)
+    expect(linhas[0]).toContain('<span class="painel-encomenda-porcao">Meia dose</span>')
+    expect(linhas[0]).toMatch(/Observações:<\/span> Sem cebola/)
+    expect(html.match(/Meia dose/g)).toHaveLength(1)
+    expect(html.match(/Observações/g)).toHaveLength(1)
+  })
+})
