@@ -60,6 +60,9 @@ const encomenda = {
   total: 400,
   desconto: 0,
   valor_pago: 400,
+  // Pick-up times and table ordering do not exist yet: null until they do (STORE-API.md).
+  levantar_em: null,
+  mesa: null,
 }
 
 export const STORE_OPERATIONS: Record<string, OperationDoc> = {
