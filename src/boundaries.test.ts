@@ -12,6 +12,9 @@ import { describe, expect, it } from 'vitest'
  *   jobs) and no demo content.
  * - A feature asks another feature's service and nothing else: across features only `import type`, and only from the
  *   other feature's service module (a file named `service.ts` or `*-service.ts`). Tests may compose features.
+ * - openapi/ (the contract, docs/decisions/0027) reads the features as the doors do, through their public surfaces
+ *   only: a feature's service module or its routes module (`routes.ts`, `*-routes.ts`), never its internals. Tests may
+ *   compose features.
  * - The demo content is loaded on demand: outside src/server/demo only a dynamic `import()` names it (a start
  *   without demo seeding never loads it).
  * - Test support (src/server/testing, a feature's `testing.ts`) serves tests only: no code that runs in the app
@@ -115,6 +118,14 @@ const RULES: Rule[] = [
     },
   },
   {
+    rule: 'openapi reads a feature through its service or routes module only, as the doors do',
+    breaks: (i) =>
+      i.from.startsWith('src/server/openapi/') &&
+      !i.isTest &&
+      featureOf(i.to, 'server') !== null &&
+      !/\/(service|[a-z-]+-service|routes|[a-z-]+-routes)\.ts$/.test(i.to),
+  },
+  {
     rule: 'demo content is loaded on demand, by a dynamic import',
     breaks: (i) =>
       i.to.startsWith('src/server/demo/') && !i.from.startsWith('src/server/demo/') && !i.dynamic && !i.isTest,
@@ -178,6 +189,11 @@ describe('import boundaries', () => {
       ["a feature imports another feature's service types only"],
     )
     expect(probe('src/server/features/encomendas/x.ts', 'src/server/features/fidelizacao/service.ts', true)).toEqual([])
+    expect(probe('src/server/openapi/texts.ts', 'src/server/features/fidelizacao/context.ts')).toEqual([
+      'openapi reads a feature through its service or routes module only, as the doors do',
+    ])
+    expect(probe('src/server/openapi/texts.ts', 'src/server/features/encomendas/routes.ts')).toEqual([])
+    expect(probe('src/server/openapi/texts.ts', 'src/server/features/fidelizacao/service.ts')).toEqual([])
     expect(probe('src/server/main.ts', 'src/server/demo/index.ts')).toHaveLength(1)
     expect(probe('src/server/main.ts', 'src/server/demo/index.ts', false, true)).toEqual([])
     expect(probe('src/web/features/conta/A.tsx', 'src/web/features/encomendas/B.tsx')).toHaveLength(1)

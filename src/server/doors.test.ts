@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API_VERSION } from '../shared/api.ts'
 import { systemClock } from './platform/clock.ts'
+import type { DoorName, RouteEntry } from './platform/server.ts'
 import { lojasChavesRepo } from './platform/store-keys.ts'
 import { insertLoja, insertRestaurante } from './testing/fixtures.ts'
 import { createTestApp, device, lastSmsCode, type TestApp, testDialects } from './testing/harness.ts'
@@ -13,15 +14,12 @@ import { createTestApp, device, lastSmsCode, type TestApp, testDialects } from '
  * identity gets, and a store or counter route answers such a request 401 before anything else runs.
  */
 
-type Door = 'customer' | 'store' | 'counter' | 'admin' | 'providers'
+type Door = DoorName
 
-/** Where a route was registered, told by its path (each door has its own prefix). */
-function doorOf(url: string): Door {
-  if (url.startsWith('/api/loja/v1/')) return 'store'
-  if (url.startsWith('/painel/api/')) return 'counter'
-  if (url.startsWith('/admin/api/')) return 'admin'
-  if (url.startsWith('/api/pagamentos/')) return 'providers'
-  return 'customer'
+/** Where a route was registered: the door marks its routes (platform/server.ts `markDoor`). */
+function doorOf(route: RouteEntry): Door {
+  if (!route.door) throw new Error(`${route.method} ${route.url} was registered outside every door`)
+  return route.door
 }
 
 /** The counter's pairing (with a store key) and its unpairing (which must work once the session is gone) are open. */
@@ -86,7 +84,7 @@ describe.each(testDialects())('the doors, on %s', (dialect) => {
 
   const routes = () =>
     [...new Map(t.app.routeTable.map((r) => [`${r.method} ${r.url}`, r])).values()].filter(
-      (r) => r.method !== 'HEAD' && r.method !== 'OPTIONS' && !r.url.startsWith('/api/dev/'),
+      (r) => r.method !== 'HEAD' && r.method !== 'OPTIONS' && r.door !== undefined && !r.url.startsWith('/api/dev/'),
     )
 
   async function call(method: string, url: string, headers: Record<string, string>) {
@@ -102,15 +100,16 @@ describe.each(testDialects())('the doors, on %s', (dialect) => {
   }
 
   it('every route belongs to one door, and every door has routes', () => {
-    const doors = new Set(routes().map((r) => doorOf(r.url)))
+    const doors = new Set(routes().map(doorOf))
     expect([...doors].sort()).toEqual(['admin', 'counter', 'customer', 'providers', 'store'])
     expect(routes().length).toBeGreaterThan(50)
   })
 
   it("another door's identity opens nothing: the answer is the one given with no identity at all", async () => {
     const differences: string[] = []
-    for (const { method, url } of routes()) {
-      const door = doorOf(url)
+    for (const route of routes()) {
+      const { method, url } = route
+      const door = doorOf(route)
       // The event streams stay open: their door is checked by the streams' own tests.
       if (method === 'GET' && /eventos|\/stream$|encomendas\/eventos/.test(url)) continue
       const none = await call(method, url, {})
@@ -129,8 +128,9 @@ describe.each(testDialects())('the doors, on %s', (dialect) => {
 
   it('a store, counter or admin route refuses a request without its identity before anything else', async () => {
     const opened: string[] = []
-    for (const { method, url } of routes()) {
-      const door = doorOf(url)
+    for (const route of routes()) {
+      const { method, url } = route
+      const door = doorOf(route)
       if ((door !== 'store' && door !== 'counter' && door !== 'admin') || OPEN_COUNTER.has(url) || OPEN_ADMIN.has(url))
         continue
       for (const [other, headers] of Object.entries(identities)) {

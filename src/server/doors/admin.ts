@@ -15,6 +15,7 @@ import { restaurantesRoutes } from '../features/admin/restaurantes-routes.ts'
 import { ADMIN_COOKIE, adminRoutes } from '../features/admin/routes.ts'
 import { textosRoutes } from '../features/admin/textos-routes.ts'
 import { HttpError } from '../platform/errors.ts'
+import { markDoor } from '../platform/server.ts'
 import type { Services } from '../services.ts'
 
 /**
@@ -32,6 +33,7 @@ import type { Services } from '../services.ts'
 export async function adminDoor(app: FastifyInstance, config: Config, s: Services): Promise<void> {
   await app.register(
     async (door) => {
+      markDoor(door, 'admin')
       door.decorateRequest<Staff | null>('staff', null)
       // A route that neither opens itself (adminAcesso) nor names its roles is a mistake caught at start, not a route
       // open to every role.

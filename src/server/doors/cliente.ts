@@ -11,7 +11,8 @@ import { restaurantesRoutes } from '../features/restaurantes/routes.ts'
 import { rgpdRoutes } from '../features/rgpd/routes.ts'
 import { emailDevRoutes } from '../platform/email.ts'
 import { errorBody } from '../platform/errors.ts'
-import { isApiCall, registerSessions, serverSecret } from '../platform/sessions.ts'
+import { markDoor } from '../platform/server.ts'
+import { registerSessions, serverSecret } from '../platform/sessions.ts'
 import type { Services } from '../services.ts'
 
 /**
@@ -23,8 +24,10 @@ import type { Services } from '../services.ts'
 export async function clienteDoor(app: FastifyInstance, config: Config, s: Services): Promise<void> {
   const production = config.NODE_ENV === 'production'
   await app.register(async (door) => {
+    markDoor(door, 'customer')
+    // Every route of this door is an API call (the pages are served outside every door), so every one asks the version.
     door.addHook('onRequest', (request, reply, done) => {
-      if (!isApiCall(request) || request.headers[API_VERSION_HEADER] === API_VERSION) return done()
+      if (request.headers[API_VERSION_HEADER] === API_VERSION) return done()
       // EventSource cannot send headers: the event stream names the version in its query.
       if (request.routeOptions.url === '/api/eventos' && (request.query as { v?: string }).v === API_VERSION) {
         return done()

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { lojaEmentaRoutes, lojaEncomendasRoutes, type OrderStreamSlots } from '../features/encomendas/routes.ts'
 import { lojaFidelizacaoRoutes } from '../features/fidelizacao/store-routes.ts'
+import { markDoor } from '../platform/server.ts'
 import { STORE_API_PREFIX, storeSurface } from '../platform/store-surface.ts'
 import type { Services } from '../services.ts'
 
@@ -11,8 +12,9 @@ import type { Services } from '../services.ts'
  */
 export async function lojaDoor(app: FastifyInstance, s: Services, orderStreams: OrderStreamSlots): Promise<void> {
   await app.register(
-    (door) =>
-      storeSurface(door, {
+    (door) => {
+      markDoor(door, 'store')
+      return storeSurface(door, {
         db: s.db,
         clock: s.clock,
         routes: [
@@ -29,7 +31,8 @@ export async function lojaDoor(app: FastifyInstance, s: Services, orderStreams: 
             { streams: orderStreams },
           ),
         ],
-      }),
+      })
+    },
     { prefix: STORE_API_PREFIX },
   )
 }

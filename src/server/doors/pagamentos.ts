@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { pagamentoCallbackRoutes } from '../features/encomendas/routes.ts'
+import { markDoor } from '../platform/server.ts'
 import type { Services } from '../services.ts'
 
 /**
@@ -8,5 +9,8 @@ import type { Services } from '../services.ts'
  * anything changes (features/encomendas/callback.ts).
  */
 export async function pagamentosDoor(app: FastifyInstance, s: Services): Promise<void> {
-  await app.register(pagamentoCallbackRoutes(s.encomendas))
+  await app.register(async (door) => {
+    markDoor(door, 'providers')
+    await door.register(pagamentoCallbackRoutes(s.encomendas))
+  })
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config.ts'
 import { lojaEncomendasRoutes, type OrderStreamSlots } from '../features/encomendas/routes.ts'
 import { painelFidelizacaoRoutes } from '../features/fidelizacao/painel-routes.ts'
+import { markDoor } from '../platform/server.ts'
 import { STAFF_API_PREFIX, staffSurface } from '../platform/staff-surface.ts'
 import type { Services } from '../services.ts'
 
@@ -17,8 +18,9 @@ export async function painelDoor(
   orderStreams: OrderStreamSlots,
 ): Promise<void> {
   await app.register(
-    (door) =>
-      staffSurface(door, {
+    (door) => {
+      markDoor(door, 'counter')
+      return staffSurface(door, {
         db: s.db,
         clock: s.clock,
         secureCookie: config.NODE_ENV === 'production',
@@ -32,7 +34,8 @@ export async function painelDoor(
             { streams: orderStreams },
           ),
         ],
-      }),
+      })
+    },
     { prefix: STAFF_API_PREFIX },
   )
 }

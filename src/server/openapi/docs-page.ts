@@ -3,7 +3,7 @@ import type { JsonSchema } from './json-schema.ts'
 
 /**
  * The document as a readable page, rendered on the server: no script at all (the app's CSP allows scripts from this
- * origin only, and this page needs none: sections fold with <details>), one stylesheet of our own, no outside host.
+ * origin only, and this page needs none: a side index links to each section), one stylesheet of our own, no outside host.
  */
 
 const escapeHtml = (text: string) =>
@@ -114,13 +114,14 @@ function operationHtml(method: string, path: string, op: OpenApiOperation, names
     ? `${schemes.map((s) => `<code>${escapeHtml(s)}</code>`).join(' or ')}${anonymous ? ' (optional)' : ''}`
     : 'none'
   const parameters = op.parameters?.length
-    ? `<h4>Parameters</h4><table><thead><tr><th scope="col">Name</th><th scope="col">In</th><th scope="col">Required</th><th scope="col">Schema</th><th scope="col">Notes</th></tr></thead><tbody>${op.parameters
+    ? // A narrow screen scrolls the table, not the page: a region the keyboard can reach and scroll, with a name.
+      `<h4>Parameters</h4><div class="rolar" role="region" tabindex="0" aria-label="Parameters of ${escapeHtml(op.operationId)}"><table><thead><tr><th scope="col">Name</th><th scope="col">In</th><th scope="col">Required</th><th scope="col">Schema</th><th scope="col">Notes</th></tr></thead><tbody>${op.parameters
         .map(
           (p) =>
             `<tr><td><code>${escapeHtml(String(p.name))}</code></td><td>${escapeHtml(String(p.in))}</td><td>${p.required ? 'yes' : 'no'}</td>` +
             `<td>${escapeHtml(typeOf((p.schema ?? {}) as JsonSchema))}</td><td>${p.description ? markdown(String(p.description)) : ''}</td></tr>`,
         )
-        .join('')}</tbody></table>`
+        .join('')}</tbody></table></div>`
     : ''
   const body = op.requestBody?.content['application/json']
   const request = body
@@ -258,6 +259,7 @@ code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.9em;back
 pre{background:var(--codigo);padding:.75rem;border-radius:6px;overflow:auto;font-size:.85rem}pre code{padding:0}
 table{border-collapse:collapse;width:100%;font-size:.9rem}th,td{text-align:left;border-bottom:1px solid var(--linha);padding:.35rem .5rem;vertical-align:top}
 td p{margin:0}
+.rolar{overflow-x:auto;max-width:100%}.rolar>table{min-width:36rem}.rolar:focus-visible{outline:2px solid var(--post);outline-offset:2px}
 .campos{list-style:none;padding-left:1rem;border-left:2px solid var(--linha);margin:.25rem 0}
 .campo{font-weight:600}.tipo{color:var(--suave);font-size:.9rem}.nota{color:var(--suave);font-size:.85rem}
 .obrigatorio{font-size:.75rem;color:var(--erro)}

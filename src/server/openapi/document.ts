@@ -4,10 +4,11 @@ import { JSON_DEPTH_MAX } from '../platform/http.ts'
 import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_TTL_DAYS } from '../platform/idempotency.ts'
 import type { RouteEntry } from '../platform/server.ts'
 import { SESSION_COOKIE } from '../platform/sessions.ts'
+import { STORE_API_PREFIX } from '../platform/store-surface.ts'
 import { type JsonSchema, jsonSchemaOf, propertiesOf, selfContained } from './json-schema.ts'
 import { isDocumentedSurface, type OperationDoc, openApiPath, type Surface, surfaceOf } from './operation.ts'
 import { OPERATIONS } from './operations.ts'
-import { apiDescription, errorDescriptions, TAGS } from './texts.ts'
+import { apiDescription, errorDescriptions, TAG_NAMES, tagsOf } from './texts.ts'
 
 /** Where the document and its readable reference are served. */
 export const OPENAPI_JSON_PATH = '/api/openapi.json'
@@ -132,7 +133,8 @@ function doorStatuses(
   // The router's own: a path parameter past its length (Fastify's maxParamLength, 100).
   if (/:[A-Za-z0-9_]/.test(url)) statuses[414] = d.paramTooLong
   if (surface === 'store') statuses[401] = d.storeKey
-  if (surface === 'customer' && doc.session === 'user') statuses[401] = d.signIn
+  if (surface === 'customer' && (doc.session === 'user' || doc.session === 'complete')) statuses[401] = d.signIn
+  if (surface === 'customer' && doc.session === 'complete') statuses[403] = d.provisional
   if (doc.idempotent) statuses[422] = d.reusedKey
   statuses[503] = d.unavailable
   return statuses
@@ -142,7 +144,7 @@ function securityOf(surface: Surface, doc: OperationDoc): Record<string, string[
   if (surface === 'store') return [{ chaveLoja: [] }]
   if (surface !== 'customer' || doc.session === 'none') return []
   const session: Record<string, string[]>[] = [{ sessaoCookie: [] }, { sessaoBearer: [] }]
-  return doc.session === 'user' ? session : [{}, ...session]
+  return doc.session === 'user' || doc.session === 'complete' ? session : [{}, ...session]
 }
 
 function parametersOf(
@@ -197,7 +199,7 @@ function parametersOf(
       description:
         'One key per intended change, 1–200 printable ASCII characters, scoped to the caller: the same key with the ' +
         'same body answers as the first time (same status, same ids, no second effect); with another body, 422. ' +
-        `Successes are kept ${IDEMPOTENCY_TTL_DAYS} days.`,
+        (doc.idempotencyKept ?? `Successes are kept ${IDEMPOTENCY_TTL_DAYS} days.`),
       schema: { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN.source },
       example: 'caixa-2-000123',
     })
@@ -255,8 +257,10 @@ function operationOf(
   const operation: OpenApiOperation = {
     operationId: doc.operationId,
     summary: doc.summary,
-    ...(doc.description ? { description: doc.description } : {}),
-    tags: [TAGS[surface].name],
+    ...(doc.description
+      ? { description: typeof doc.description === 'string' ? doc.description : doc.description(route) }
+      : {}),
+    tags: [TAG_NAMES[surface]],
     security: securityOf(surface, doc),
     responses,
   }
@@ -282,7 +286,7 @@ export function documentedRoutes(app: FastifyInstance): (RouteEntry & { surface:
   const out: (RouteEntry & { surface: Surface })[] = []
   for (const route of app.routeTable) {
     if (!HTTP_METHODS.has(route.method)) continue
-    const surface = surfaceOf(route.method, route.url)
+    const surface = surfaceOf(route.method, route.url, route.door)
     if (isDocumentedSurface(surface)) out.push({ ...route, surface })
   }
   return out
@@ -300,14 +304,17 @@ export function buildOpenApiDocument(app: FastifyInstance): OpenApiDocument {
   if (cached) return cached
   const paths: OpenApiDocument['paths'] = {}
   const named: Record<string, JsonSchema> = {}
-  for (const route of documentedRoutes(app)) {
+  // The server's body limit (BODY_LIMIT), which a route may raise for itself.
+  const serverLimit = app.initialConfig.bodyLimit ?? 1_048_576
+  const routes = documentedRoutes(app)
+  const menu = routes.find((r) => r.method === 'PUT' && r.url === `${STORE_API_PREFIX}/ementa`)
+  for (const route of routes) {
     const path = openApiPath(route.url)
     const doc = OPERATIONS[`${route.method} ${path}`]
     if (!doc) continue
     paths[path] ??= {}
     ;(paths[path] as Record<string, OpenApiOperation>)[route.method.toLowerCase()] = operationOf(
-      // A route's own body limit, or the server's (BODY_LIMIT).
-      { ...route, bodyLimit: route.bodyLimit ?? app.initialConfig.bodyLimit ?? 1_048_576 },
+      { ...route, bodyLimit: route.bodyLimit ?? serverLimit },
       route.surface,
       doc,
       named,
@@ -322,7 +329,9 @@ export function buildOpenApiDocument(app: FastifyInstance): OpenApiDocument {
       description: apiDescription({ jsonDepthMax: JSON_DEPTH_MAX }),
     },
     servers: [{ url: '/', description: 'This server.' }],
-    tags: (['store', 'customer', 'providers', 'system'] as const).map((s) => TAGS[s]),
+    tags: (['store', 'customer', 'providers', 'system'] as const).map(
+      (s) => tagsOf({ server: serverLimit, menu: menu?.bodyLimit ?? serverLimit })[s],
+    ),
     paths,
     components: {
       schemas: {
@@ -353,18 +362,23 @@ export function responseSchemaOf(
 }
 
 /**
- * Where the document and the app part ways: routes of a documented surface with no operation (`undocumented`), and
+ * Where the document and the app part ways: routes of a documented surface with no operation, and API routes
+ * registered outside every door (`undocumented`), and
  * operations no route serves (`unserved`), each as `METHOD /path`. Both empty is the contract test's pass.
  */
 export function contractGaps(app: FastifyInstance, document: OpenApiDocument) {
   const routes = new Set(documentedRoutes(app).map((r) => `${r.method} ${openApiPath(r.url)}`))
+  // An API route outside every door has no place in the document, and no door's identity, version or limits.
+  const strays = app.routeTable
+    .filter((r) => HTTP_METHODS.has(r.method) && surfaceOf(r.method, r.url, r.door) === 'stray')
+    .map((r) => `${r.method} ${openApiPath(r.url)}`)
   const operations = new Set(
     Object.entries(document.paths).flatMap(([path, methods]) =>
       Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
     ),
   )
   return {
-    undocumented: [...routes].filter((r) => !operations.has(r)).sort(),
+    undocumented: [...[...routes].filter((r) => !operations.has(r)), ...strays].sort(),
     unserved: [...new Set([...operations, ...Object.keys(OPERATIONS)])].filter((o) => !routes.has(o)).sort(),
   }
 }

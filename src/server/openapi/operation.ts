@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import type { DoorName } from '../platform/server.ts'
 import type { JsonSchema } from './json-schema.ts'
 
 /**
@@ -10,15 +11,20 @@ export interface OperationDoc {
   operationId: string
   /** One line, English. */
   summary: string
-  /** Markdown: rules, limits, idempotency, what the statuses mean. */
-  description?: string
+  /** Markdown: rules, limits, idempotency, what the statuses mean; from the route when it names its limits. */
+  description?: string | ((route: { bodyLimit: number }) => string)
   /**
-   * The customer door's identity: `user` a signed-in customer (else 401); `optional` any visitor, whose anonymous
-   * session is made on first contact; `none` a public read (no session is read or made).
+   * The customer door's identity: `complete` a signed-in customer whose registration is complete (else 401; a
+   * provisional account opened at a till, 403); `user` any signed-in customer, provisional ones too (else 401);
+   * `optional` any visitor, whose anonymous session is made on first contact; `none` a public read (no session is read
+   * or made). The door's 401 and 403 follow from it; the contract test calls every `user` and `complete` operation
+   * with no session and with a provisional account, so this cannot say other than what the service does.
    */
-  session?: 'user' | 'optional' | 'none'
+  session?: 'complete' | 'user' | 'optional' | 'none'
   /** It changes state and requires an `Idempotency-Key` (replays answer as the first time; another body, 422). */
   idempotent?: boolean
+  /** Where and how long the key is kept, when not in the idempotency table (a checkout's key lives on its order). */
+  idempotencyKept?: string
   /** Statuses the route's service gives besides the door's own (400, 503…), each with what it means here. */
   errors?: Partial<Record<number, string>>
   /** The request body as documented, for a route that parses its body itself (its route schema says `unknown`). */
@@ -33,25 +39,38 @@ export interface OperationDoc {
   examples?: { request?: unknown; response?: unknown }
 }
 
-/** The surfaces the public document describes, told by path as the doors register them (ARCHITECTURE.md "Surfaces"). */
+/** The surfaces the public document describes: the doors open to others, and the system endpoints. */
 export type Surface = 'customer' | 'store' | 'providers' | 'system'
 
-/** Every other route: the staff doors (own document: docs/decisions/0027), development-only, pages and assets. */
-export type OtherRoute = 'counter' | 'admin' | 'dev' | 'page'
+/**
+ * Every other route: the staff doors (left out: docs/decisions/0027), development-only, pages and assets, and
+ * `stray`: an API route registered outside every door, which the contract test refuses (it has no door's identity,
+ * version or limits, and no place in the document).
+ */
+export type OtherRoute = 'counter' | 'admin' | 'dev' | 'page' | 'stray'
 
 export const SYSTEM_PATHS = ['/api/health', '/api/openapi.json', '/api/docs', '/api/docs/estilo.css'] as const
 
-/** Which surface a route belongs to, by its method and path (each door has its own prefix). */
-export function surfaceOf(method: string, url: string): Surface | OtherRoute {
-  if (url.startsWith('/api/dev/')) return 'dev'
-  if (url.startsWith('/api/loja/v1/')) return 'store'
-  if (url.startsWith('/api/pagamentos/')) return 'providers'
-  if (url.startsWith('/painel/')) return 'counter'
-  if (url.startsWith('/admin/')) return 'admin'
+/** Only outside production (ARCHITECTURE.md): the customer door's development endpoints. */
+const DEV_PREFIX = '/api/dev/'
+
+/**
+ * The routes each door marked (platform/server.ts `markDoor`), by `METHOD url`: for a caller that has a route's method
+ * and path only. A path means one route whatever app registered it, so one map serves every app of the process.
+ */
+const marked = new Map<string, DoorName>()
+
+/** Which surface a route belongs to: the door that registered it (its config's `door`), else system, page or stray. */
+export function surfaceOf(method: string, url: string, door?: DoorName): Surface | OtherRoute {
+  const by = door ?? marked.get(`${method} ${url}`)
+  if (by) {
+    if (door) marked.set(`${method} ${url}`, door)
+    if (by === 'customer') return url.startsWith(DEV_PREFIX) ? 'dev' : 'customer'
+    return by
+  }
   if ((SYSTEM_PATHS as readonly string[]).includes(url)) return 'system'
-  if (url.startsWith('/api/')) return 'customer'
-  // The forms of the customer app: POST to the form's own path with a JSON body (ARCHITECTURE.md "HTTP contract").
-  if (method !== 'GET' && method !== 'HEAD') return 'customer'
+  // JSON calls outside every door: nothing checks who calls them; refused by the contract test.
+  if (url.includes('/api/') || (method !== 'GET' && method !== 'HEAD')) return 'stray'
   // Pages (the SPA's HTML), images, metrics: not API operations.
   return 'page'
 }

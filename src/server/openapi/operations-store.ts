@@ -1,6 +1,6 @@
 import { EmentaSchema } from '../../shared/ementa.ts'
 import type { OperationDoc } from './operation.ts'
-import { STORE_LIMITS } from './texts.ts'
+import { STORE_LIMITS, sizeOf } from './texts.ts'
 
 /** The Store API (STORE-API.md), with examples an integrator can send as they are. */
 
@@ -36,29 +36,33 @@ const transacao = {
   aviso: null,
 }
 
+/** The order the customer API's checkout example places from the menu example (two Galões, oat milk, no sugar). */
 const encomenda = {
   id: 5531,
   codigo: 'A-042',
-  estado: 1,
+  estado: -1,
   criada_em: '2026-11-22T12:31:05.120Z',
   id_tipo_entrega: 0,
   nome: 'Maria Silva',
-  telemovel: '+351912345678',
+  telemovel: '912345678',
   nif: null,
   linhas: [
     {
-      produto: 'Bifana no pão',
+      produto: 'Galão',
       qtd: 2,
-      complementos: ['Mostarda'],
-      opcoes: [],
+      complementos: ['Leite de aveia'],
+      opcoes: ['Sem açúcar'],
       porcao: 'dose',
-      observacoes: 'Sem cebola',
-      total: 700,
+      observacoes: 'Bem quente',
+      total: 400,
     },
   ],
-  total: 700,
+  total: 400,
   desconto: 0,
-  valor_pago: 700,
+  valor_pago: 400,
+  // Pick-up times and table ordering do not exist yet: null until they do (STORE-API.md).
+  levantar_em: null,
+  mesa: null,
 }
 
 export const STORE_OPERATIONS: Record<string, OperationDoc> = {
@@ -67,7 +71,7 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
     summary: 'Identify a customer at the till by loyalty QR, or by phone (and security code)',
     description: [
       'Body: exactly one of `{ qr }`, `{ telemovel, pais }`, `{ telemovel, pais, codigo_seguranca }`.',
-      'The answer’s `identificacao` is a proof that this store identified this customer just now: valid 15 minutes,',
+      `The answer’s \`identificacao\` is a proof that this store identified this customer just now: valid ${STORE_LIMITS.identificationValid},`,
       'bound to the store and the customer, good for one purchase that spends balance or rewards.',
       `Limit: ${STORE_LIMITS.identifications} per key; wrong security codes ${STORE_LIMITS.wrongCodesPerCustomer}`,
       `per customer and ${STORE_LIMITS.wrongCodesPerKey} per key. No \`Idempotency-Key\`: it changes nothing and may be`,
@@ -79,7 +83,7 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
       429: 'Too many identifications or wrong codes for this key: wait `Retry-After` seconds.',
     },
     examples: {
-      request: { qr: 'BALCAO:4211:Q2xpZW50ZVFS' },
+      request: { qr: 'k7Rv2mQx9TzLw4NbHs8YdPa3' },
       response: { data: { cliente, identificacao: 'aWRlbnRpZmljYWNhby1leGVtcGxv' } },
     },
   },
@@ -89,7 +93,7 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
     description: [
       '`total`: the bill with VAT, in cents (> 0). `saldo_a_usar`: 0 … min(balance, total). `referencia`: the POS',
       'document number. Spending (`saldo_a_usar` > 0 or `itens_a_redimir` > 0) needs the `identificacao` of an',
-      'identification of this customer by this store in the last 15 minutes; a purchase that only earns may go',
+      `identification of this customer by this store in the last ${STORE_LIMITS.identificationValid}; a purchase that only earns may go`,
       'without (a POS catching up after an outage credits by `cliente_id`).',
       '',
       'The answer’s `transacao`: `valor_pago` = `total` − `saldo_a_usar`; `saldo_adicionado` is the credit percent of',
@@ -144,9 +148,10 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
             ...transacao,
             id: 90818,
             tipo: 'devolucao',
-            subtotal: 0,
+            // A refund's amounts are negative: what the purchase's row added, taken back.
+            subtotal: -1950,
             desconto: 0,
-            valor_pago: 1950,
+            valor_pago: -1950,
             total_discount: 0,
             saldo_anterior: 848,
             saldo_adicionado: 500,
@@ -183,12 +188,13 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
   'PUT /api/loja/v1/ementa': {
     operationId: 'publicarEmenta',
     summary: 'Publish the store’s menu snapshot (sections → families → products)',
-    description: [
-      'The whole menu in the spec §3 shape. Prices arrive in euros with decimals (`precovenda`) and are stored as',
-      'cents. The same `hash` as the current menu: 200 and nothing changes (`alterada` false). A snapshot that fails',
-      'validation is refused whole with 422 naming the path of the first bad field, and the current menu stays.',
-      'Body limit: 5 MiB. Naturally idempotent (a PUT of the same snapshot): no `Idempotency-Key`.',
-    ].join('\n'),
+    description: ({ bodyLimit }) =>
+      [
+        'The whole menu in the spec §3 shape. Prices arrive in euros with decimals (`precovenda`) and are stored as',
+        'cents. The same `hash` as the current menu: 200 and nothing changes (`alterada` false). A snapshot that fails',
+        'validation is refused whole with 422 naming the path of the first bad field, and the current menu stays.',
+        `Body limit: ${sizeOf(bodyLimit)}. Naturally idempotent (a PUT of the same snapshot): no \`Idempotency-Key\`.`,
+      ].join('\n'),
     body: EmentaSchema,
     errors: { 422: 'The snapshot is invalid: `fields` names the path of the first bad field.' },
     examples: {
@@ -214,6 +220,9 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
                     precovenda: 1.3,
                     iva: 13,
                     visivel: 1,
+                    alergenios: ['gluten', 'ovos', 'leite'],
+                    pode_conter: ['frutos_casca_rija'],
+                    sugeridos: [1002],
                   },
                   {
                     cod_produto: 1002,
@@ -237,11 +246,45 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
                   },
                 ],
               },
+              {
+                codigo: 20,
+                descricao: 'Pratos do dia',
+                visivel: 1,
+                // Half portions allowed in this family, named as the POS prints them.
+                meiadose: 'Meia dose',
+                produtos: [
+                  {
+                    cod_produto: 2001,
+                    produto: 'Bacalhau à Brás',
+                    posicao: 1,
+                    precovenda: 12.5,
+                    precomeia: 8.5,
+                    iva: 13,
+                    descricao: 'Bacalhau desfiado, batata palha e ovo, com azeitonas.',
+                    alergenios: ['peixes', 'ovos'],
+                    pode_conter: ['leite'],
+                    tempo: 15,
+                    sugeridos: [1002],
+                    opcoes: [
+                      {
+                        codigo: 'B',
+                        descricao: 'Acompanhamento',
+                        minopcoes: 1,
+                        maxopcoes: 1,
+                        opcoes: [
+                          { codigo: 'B1', descricao: 'Salada mista' },
+                          { codigo: 'B2', descricao: 'Legumes salteados' },
+                        ],
+                      },
+                    ],
+                  },
+                ],
+              },
             ],
           },
         ],
       },
-      response: { data: { hash: '2026-11-20-v3', last_update: '2026-11-20T08:00:00Z', alterada: true, produtos: 2 } },
+      response: { data: { hash: '2026-11-20-v3', last_update: '2026-11-20T08:00:00Z', alterada: true, produtos: 3 } },
     },
   },
   'GET /api/loja/v1/encomendas': {
@@ -259,7 +302,7 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
     description: [
       'Each event is `event: encomenda`, `id: <order id>`, `data: <the order as listarEncomendasLoja gives it>`. On',
       'connecting, the orders still open are sent first, so a board that reconnects misses nothing. The key is checked',
-      `again every 30 seconds and before each event: revoked, the stream ends. At most ${STORE_LIMITS.streams} open`,
+      `again every ${STORE_LIMITS.streamKeyCheck} and before each event: revoked, the stream ends. At most ${STORE_LIMITS.streams} open`,
       'streams per key (429 with `Retry-After` past it).',
     ].join('\n'),
     success: {
@@ -281,7 +324,7 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
       409: 'Backwards, unknown, or the order is cancelled.',
       429: writesLimit,
     },
-    examples: { request: { estado: 1 }, response: { data: { encomenda } } },
+    examples: { request: { estado: 1 }, response: { data: { encomenda: { ...encomenda, estado: 1 } } } },
   },
   'POST /api/loja/v1/encomendas/{id}/cancelar': {
     operationId: 'cancelarEncomenda',

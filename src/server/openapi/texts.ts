@@ -1,7 +1,7 @@
 import { API_VERSION } from '../../shared/api.ts'
-import { LIMITE_ENCOMENDAS } from '../features/encomendas/finalizacao.ts'
-import { STREAMS_POR_CHAVE } from '../features/encomendas/routes.ts'
-import { LOJA_LIMITES } from '../features/fidelizacao/context.ts'
+import { STREAMS_POR_CHAVE, VERIFICAR_ACESSO_MS } from '../features/encomendas/routes.ts'
+import { LIMITE_ENCOMENDAS } from '../features/encomendas/service.ts'
+import { IDENTIFICACAO_VALIDADE_MS, LOJA_LIMITES } from '../features/fidelizacao/service.ts'
 import { IDEMPOTENCY_TTL_DAYS } from '../platform/idempotency.ts'
 import type { Surface } from './operation.ts'
 
@@ -16,11 +16,30 @@ export const STORE_LIMITS = {
   wrongCodesPerKey: `${LOJA_LIMITES.codigosErradosPorChave.max} in ${LOJA_LIMITES.codigosErradosPorChave.windowMs / 60_000} minutes`,
   streams: STREAMS_POR_CHAVE,
   checkouts: `${LIMITE_ENCOMENDAS.max} in ${LIMITE_ENCOMENDAS.windowMs / 60_000} minutes`,
+  identificationValid: `${IDENTIFICACAO_VALIDADE_MS / 60_000} minutes`,
+  streamKeyCheck: `${VERIFICAR_ACESSO_MS / 1000} seconds`,
 }
 
-export const TAGS: Record<Surface, { name: string; description: string }> = {
+/** `65536` → `64 KiB`, `5242880` → `5 MiB`. */
+export const sizeOf = (bytes: number) =>
+  bytes % 1_048_576 === 0 ? `${bytes / 1_048_576} MiB` : `${Math.round(bytes / 1024)} KiB`
+
+export const TAG_NAMES: Record<Surface, string> = {
+  store: 'Store API',
+  customer: 'Customer API',
+  providers: 'Payment providers',
+  system: 'System',
+}
+
+/** The body limits the server really applies: its own (`BODY_LIMIT`), and the menu route's. */
+export interface BodyLimits {
+  server: number
+  menu: number
+}
+
+export const tagsOf = (limits: BodyLimits): Record<Surface, { name: string; description: string }> => ({
   store: {
-    name: 'Store API',
+    name: TAG_NAMES.store,
     description: [
       'For POS integrations: the till (identify a customer, register a purchase, refund it, open a provisional account),',
       'the menu the POS publishes, and the paid orders of the app with their progress. Base path `/api/loja/v1`: the',
@@ -41,8 +60,8 @@ export const TAGS: Record<Surface, { name: string; description: string }> = {
       `accounts, order changes): ${STORE_LIMITS.writes}, so a POS catching up after an outage can send its backlog in`,
       `bursts. Wrong security codes: ${STORE_LIMITS.wrongCodesPerCustomer} per customer and`,
       `${STORE_LIMITS.wrongCodesPerKey} per key. Open order streams: ${STORE_LIMITS.streams} at once (per server`,
-      'process). Past a limit: 429 with `Retry-After` (whole seconds). The request body is capped (413): 64 KiB by',
-      'default (`BODY_LIMIT`), 5 MiB for a menu.',
+      'process). Past a limit: 429 with `Retry-After` (whole seconds). The request body is capped (413):',
+      `${sizeOf(limits.server)} (this server’s \`BODY_LIMIT\`), ${sizeOf(limits.menu)} for a menu.`,
       '',
       '**Money and time.** All amounts are integer cents. Instants are ISO 8601 UTC with milliseconds; `data` and `hora`',
       'of a transaction are DD/MM/YYYY and HH:mm in Europe/Lisbon.',
@@ -52,7 +71,7 @@ export const TAGS: Record<Surface, { name: string; description: string }> = {
     ].join('\n'),
   },
   customer: {
-    name: 'Customer API',
+    name: TAG_NAMES.customer,
     description: [
       'What the customer app calls: content, restaurants and menus, the account (sign-up, login and recovery by SMS',
       'code), loyalty, ordering and payment, notifications, GDPR self-service. Reads are `GET /api/…`; the forms POST',
@@ -66,7 +85,7 @@ export const TAGS: Record<Surface, { name: string; description: string }> = {
     ].join('\n'),
   },
   providers: {
-    name: 'Payment providers',
+    name: TAG_NAMES.providers,
     description: [
       'The MB WAY provider’s callback. No session and no version header. A callback is never believed on its word: it',
       'names a payment request, and the provider is asked for that request’s status before anything changes; replays',
@@ -74,10 +93,10 @@ export const TAGS: Record<Surface, { name: string; description: string }> = {
     ].join('\n'),
   },
   system: {
-    name: 'System',
+    name: TAG_NAMES.system,
     description: 'Health for load balancers and monitors, and this document with its readable reference.',
   },
-}
+})
 
 export const errorDescriptions = {
   invalid:
@@ -85,12 +104,13 @@ export const errorDescriptions = {
     'characters, or the JSON body is malformed or nested too deep.',
   version: `Also when \`X-Api-Version\` is missing or not ${API_VERSION}.`,
   idempotencyKey: 'Also when `Idempotency-Key` is missing or malformed.',
-  tooLarge: (bytes: number) =>
-    `The request body is larger than ${bytes % 1_048_576 === 0 ? `${bytes / 1_048_576} MiB` : `${Math.round(bytes / 1024)} KiB`}.`,
+  tooLarge: (bytes: number) => `The request body is larger than ${sizeOf(bytes)}.`,
   notJson: 'The body is not `application/json`.',
   paramTooLong: 'A path parameter is longer than 100 characters.',
   storeKey: 'The store key is missing, unknown or revoked.',
   signIn: 'No signed-in customer: the session ended or never signed in.',
+  provisional:
+    'A provisional account (opened at a till) must complete its personal data first (`POST /alterar-dados-pessoais`).',
   reusedKey: 'This `Idempotency-Key` was already used with a different request.',
   unavailable: 'The server is restarting or cannot reach its database: try again shortly.',
 }

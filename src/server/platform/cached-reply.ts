@@ -64,7 +64,8 @@ function preferredCoding(header: string): Coding | 'identity' {
   return best
 }
 
-class JsonRepresentation {
+/** A body with its ETag and its compressed forms, each made on its first request only. */
+export class Representation {
   readonly etag: string
   readonly #encoded = new Map<Coding, Buffer>()
 
@@ -117,7 +118,7 @@ export function replyFromCache<P>(
       async () => {
         loaded = true
         const payload = await load()
-        return new JsonRepresentation(toBuffer(reply.serialize(payload)), until?.(payload) ?? null)
+        return new Representation(toBuffer(reply.serialize(payload)), until?.(payload) ?? null)
       },
       { until: (representation) => representation.until },
     )
@@ -134,9 +135,17 @@ export function replyFromCache<P>(
 const toBuffer = (serialized: string | Buffer | ArrayBuffer) =>
   typeof serialized === 'string' ? Buffer.from(serialized) : Buffer.from(serialized as Buffer)
 
-function send(reply: FastifyReply, representation: JsonRepresentation): void {
+/**
+ * Sends a body made once for the process (the OpenAPI document, its reference page): its ETag and compressed forms
+ * are computed once too. The route registers with `compress: false`, as for `replyFromCache`.
+ */
+export function replyWithRepresentation(reply: FastifyReply, representation: Representation, type: string): void {
+  send(reply, representation, type)
+}
+
+function send(reply: FastifyReply, representation: Representation, type = 'application/json; charset=utf-8'): void {
   // @fastify/etag keeps an ETag already set, and answers 304 to a matching If-None-Match.
-  reply.type('application/json; charset=utf-8').header('etag', representation.etag)
+  reply.type(type).header('etag', representation.etag)
   if (representation.body.length < COMPRESS_THRESHOLD_BYTES) {
     reply.send(representation.body)
     return

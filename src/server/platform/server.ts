@@ -15,6 +15,27 @@ import { registerSecurityHeaders } from './security-headers.ts'
 /** Origins the store map frame may load from (the stores' OpenStreetMap embed links). */
 export const MAP_FRAME_ORIGINS = ['https://www.openstreetmap.org']
 
+/** The doors (ARCHITECTURE.md "Surfaces"): each marks the routes it registers with its name (`markDoor`). */
+export type DoorName = 'customer' | 'store' | 'counter' | 'admin' | 'providers'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The door the route was registered under (set by the door, never by the route itself). */
+    door?: DoorName
+  }
+}
+
+/**
+ * Marks every route registered in a door's context (and its children) with the door's name, in the route's config:
+ * the route table, the OpenAPI document and the walking tests read it there, so no list of prefixes has to agree with
+ * where the doors really put their routes.
+ */
+export function markDoor(context: FastifyInstance, door: DoorName): void {
+  context.addHook('onRoute', (route) => {
+    route.config = { ...(route.config ?? {}), door }
+  })
+}
+
 /** A route as registered: what audits of the whole surface (tests, reviews) enumerate. */
 export interface RouteEntry {
   method: string
@@ -23,6 +44,8 @@ export interface RouteEntry {
   hasResponseSchema: boolean
   /** Its config as registered (a door's access rules read there: the back-office's roles), for the walking tests. */
   config: Record<string, unknown>
+  /** The door it was registered under; undefined outside every door (health, the document, pages, assets). */
+  door: DoorName | undefined
   /** Its schema as declared (zod schemas for body, querystring, params, headers, response): the OpenAPI document's source. */
   schema: FastifySchema | undefined
   /** Its own body limit, when it sets one (else the server's). */
@@ -55,13 +78,18 @@ export async function createServer(config: Config, logStream?: NodeJS.WritableSt
   app.decorate('routeTable', routeTable)
   app.addHook('onRoute', (route) => {
     const hasResponseSchema = Boolean(route.schema?.response)
-    const config = (route.config ?? {}) as Record<string, unknown>
     for (const method of [route.method].flat()) {
       routeTable.push({
         method,
         url: route.url,
         hasResponseSchema,
-        config,
+        // Read when asked: this hook runs before the door's own (markDoor), which sets the route's config after it.
+        get config() {
+          return (route.config ?? {}) as Record<string, unknown>
+        },
+        get door() {
+          return route.config?.door
+        },
         schema: route.schema,
         bodyLimit: route.bodyLimit,
       })

@@ -204,9 +204,6 @@ function tokenOf(request: FastifyRequest): { token: string | undefined; bearer: 
 
 const isRead = (request: FastifyRequest) => request.method === 'GET' || request.method === 'HEAD'
 
-/** Calls of the API contract (version header, JSON): everything under /api/, and the forms POSTed to page paths. */
-export const isApiCall = (request: FastifyRequest) => request.url.startsWith('/api/') || !isRead(request)
-
 /**
  * Calls that act for a visitor: every POST. Public reads need no session, so crawlers and link previews reading
  * content leave nothing behind.
