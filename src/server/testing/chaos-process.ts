@@ -18,17 +18,23 @@ if (!url) throw new Error('CHAOS_DATABASE_URL must be set')
 if (process.env.CHAOS_STANDBY === '1') {
   await new Promise<void>((resolve) => {
     const lines = createInterface({ input: process.stdin })
+    let go = false
     lines.once('line', () => {
+      go = true
       lines.close()
       resolve()
     })
     // The suite went away without starting this one.
-    lines.once('close', () => process.exit(0))
+    lines.once('close', () => {
+      if (!go) process.exit(0)
+    })
   })
 }
 
 const database = openDatabase(url, schema ? { schema } : {})
-await migrateToLatest(database.db, schema)
+// As main.ts does, on SQLite. On PostgreSQL the test migrated its schema under the test suites' schema lock
+// (testing/harness.ts): the migrator's scan of every schema must not race another suite dropping its own.
+if (!schema) await migrateToLatest(database.db)
 const config = configWith({
   NODE_ENV: 'development',
   LOG_LEVEL: 'silent',
@@ -41,3 +47,9 @@ const app = await buildApp(config, database)
 await app.listen({ port: 0, host: '127.0.0.1' })
 const address = app.server.address()
 process.stdout.write(`PORT ${typeof address === 'object' && address ? address.port : 0}\n`)
+process.once('SIGTERM', () => {
+  void app
+    .close()
+    .then(() => database.close())
+    .finally(() => process.exit(0))
+})
