@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -46,7 +47,7 @@ async function sinal(filho: ChildProcess, s: NodeJS.Signals): Promise<void> {
  */
 export async function prepararProcesso(): Promise<{ args: string[]; limpar(): void }> {
   const pasta = join('.tmp', 'chaos', 'bundle')
-  const ficheiro = join(pasta, `chaos-process-${process.pid}.mjs`)
+  const ficheiro = join(pasta, `chaos-process-${process.pid}-${randomBytes(4).toString('hex')}.mjs`)
   try {
     const { build } = await import('esbuild')
     mkdirSync(pasta, { recursive: true })

@@ -41,6 +41,13 @@ export interface OpcoesCaos {
 
 export interface Figuras {
   mortes: number
+  /** Requests a kill cut before their answer came. */
+  interrompidos: number
+  /**
+   * Orders whose MB WAY refund was claimed and then the process died before the provider's answer was written down:
+   * never sent again by itself, an operator checks the provider (decision 0012).
+   */
+  paraOperador: number
   operacoes: number
   repeticoes: number
   verificacoes: number
@@ -106,7 +113,14 @@ export async function correrCaos({ dialect, mortes: alvo, semente }: OpcoesCaos)
   const db = database.db
   const processo = await prepararProcesso()
   const servidores: Servidores = criarServidores(processo.args, env)
-  const figuras: Figuras = { mortes: 0, operacoes: 0, repeticoes: 0, verificacoes: 0 }
+  const figuras: Figuras = {
+    mortes: 0,
+    interrompidos: 0,
+    paraOperador: 0,
+    operacoes: 0,
+    repeticoes: 0,
+    verificacoes: 0,
+  }
   const violacoes: string[] = []
 
   try {
@@ -363,7 +377,10 @@ export async function correrCaos({ dialect, mortes: alvo, semente }: OpcoesCaos)
     const correr = async (op: () => Promise<void>) => {
       figuras.operacoes++
       await op().catch((error: unknown) => {
-        if (!(error instanceof TypeError || (error as Error).name === 'AbortError')) throw error
+        // undici's word for a connection that failed (reset by the kill, or refused while no process listens); a
+        // request that hangs past CAP_MS is a TimeoutError and fails the run.
+        if (!(error instanceof TypeError && error.message === 'fetch failed')) throw error
+        figuras.interrompidos++
       })
     }
 
@@ -477,6 +494,9 @@ export async function correrCaos({ dialect, mortes: alvo, semente }: OpcoesCaos)
       }
       await verificar(true)
       if (violacoes.length > 0) violacoes.unshift('no fim:')
+      figuras.paraOperador = (
+        await db.selectFrom('encomendas').select('id').where('reembolso_estado', '=', 'reembolsando').execute()
+      ).length
     }
     if (violacoes.length > 0) throw new Error(`CHAOS_SEED=${semente} (${dialect}):\n${violacoes.join('\n')}`)
     // A sanity check of the run itself: it did what it says.
