@@ -24,7 +24,7 @@ describe.concurrent('chaos', () => {
       const f = await correrCaos({ dialect, mortes: MORTES[dialect], semente })
       console.log(
         `chaos: ${f.mortes} kills on ${dialect} (${f.interrompidos} requests cut), ${f.operacoes} operations, ` +
-          `${f.repeticoes} idempotent replays, ${f.verificacoes} invariant checks, ${f.paraOperador} refunds left to an operator, seed ${semente}`,
+          `${f.repeticoes} idempotent replays, ${f.verificacoes} invariant checks, ${f.paraOperador} refunds and ${f.semRegisto} unrecorded payments left to an operator, seed ${semente}`,
       )
       expect(f.mortes).toBeGreaterThanOrEqual(MORTES[dialect])
     },

@@ -92,7 +92,12 @@ export async function verificarCaixa(db: Database): Promise<Verificacao> {
  * (every answer the provider gave is acted on), when a paid MB WAY request must be recorded on an order that is paid
  * or being refunded, and no order may still wait for its payment.
  */
-export async function verificarEncomendas(db: Database, final: boolean): Promise<Verificacao> {
+export async function verificarEncomendas(
+  db: Database,
+  final: boolean,
+  /** Paid requests whose callback a live process handled to its end. */
+  chamados: ReadonlySet<string>,
+): Promise<Verificacao> {
   const violacoes: string[] = []
   const [encomendas, movimentos, sandbox] = await Promise.all([
     db.selectFrom('encomendas').selectAll().execute(),
@@ -150,8 +155,18 @@ export async function verificarEncomendas(db: Database, final: boolean): Promise
       violacoes.push(`${onde}: encomenda ${p.id} diz reembolsado`)
     }
     if (!final || s.estado !== 'pago') continue
-    if (!p) violacoes.push(`${onde}: pago e nenhuma encomenda o regista (pagamento perdido)`)
-    else if (p.pagamento_estado !== 'pago')
+    if (!p) {
+      const e = encomendas.find((x) => `E${x.id}` === s.referencia)
+      const estado = e
+        ? `encomenda ${e.id}: estado ${e.estado}, ${e.pagamento_estado}, candidato ${e.pagamento_candidato}`
+        : 'sem encomenda'
+      // Its callback reached a live process: that process had to record it (now or, for a young order, a minute on).
+      if (chamados.has(s.id)) violacoes.push(`${onde}: pago, chamado, e nenhuma encomenda o regista (${estado})`)
+      // No callback ever reached a live process: nothing can know of it but an operator (decision 0012). Its order
+      // must be given up, its balance back and nothing made.
+      else if (!e || e.estado !== ESTADO.cancelado || e.compra_id !== null)
+        violacoes.push(`${onde}: pago sem registo, e a encomenda não foi dada por perdida (${estado})`)
+    } else if (p.pagamento_estado !== 'pago')
       violacoes.push(`${onde}: encomenda ${p.id} por pagar (${p.pagamento_estado})`)
   }
   return { violacoes, verificados: encomendas.length + sandbox.length }
@@ -193,4 +208,23 @@ export async function verificarEsquecimentos(db: Database, titulares: Titular[])
     }
   }
   return { violacoes, verificados: titulares.length }
+}
+
+/** Paid MB WAY requests no order records (see Figuras.semRegisto). */
+export async function pagosSemRegisto(db: Database) {
+  return db
+    .selectFrom('pagamentos_sandbox')
+    .select('id')
+    .where('estado', '=', 'pago')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('encomendas')
+            .select('encomendas.id')
+            .whereRef('encomendas.pagamento_id', '=', 'pagamentos_sandbox.id'),
+        ),
+      ),
+    )
+    .execute()
 }

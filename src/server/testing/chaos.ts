@@ -11,6 +11,7 @@ import { HASH_COST_MIN } from '../platform/crypto.ts'
 import { type DatabaseHandle, type Dialect, migrateToLatest, openDatabase } from '../platform/db.ts'
 import { lojasChavesRepo } from '../platform/store-keys.ts'
 import {
+  pagosSemRegisto,
   type Titular,
   type Verificacao,
   verificarCaixa,
@@ -48,6 +49,12 @@ export interface Figuras {
    * never sent again by itself, an operator checks the provider (decision 0012).
    */
   paraOperador: number
+  /**
+   * MB WAY requests paid that no order records: made by a process that died before writing them down, and paid while
+   * no callback could reach a live process. Nothing can find them but an operator reading the log (decision 0012);
+   * their orders are given up, the balance back, nothing made.
+   */
+  semRegisto: number
   operacoes: number
   repeticoes: number
   verificacoes: number
@@ -117,6 +124,7 @@ export async function correrCaos({ dialect, mortes: alvo, semente }: OpcoesCaos)
     mortes: 0,
     interrompidos: 0,
     paraOperador: 0,
+    semRegisto: 0,
     operacoes: 0,
     repeticoes: 0,
     verificacoes: 0,
@@ -166,6 +174,8 @@ export async function correrCaos({ dialect, mortes: alvo, semente }: OpcoesCaos)
     const pedidos: Pedido[] = []
     let emVoo: Pedido[] = []
     const comprasDaCaixa: { id: number; valorPago: number }[] = []
+    /** MB WAY requests paid whose callback a live process handled to the end (the phone's approval answered). */
+    const chamados = new Set<string>()
     let seq = 0
 
     /** Sends a keyed request; a first answer is kept (2xx: recorded; a refusal wrote nothing and is not replayed). */
@@ -297,8 +307,11 @@ export async function correrCaos({ dialect, mortes: alvo, semente }: OpcoesCaos)
               .execute(),
           )
           if (!s) return
-          const r = await pedir('POST', `/api/dev/pagamentos/${s.id}/${rng.next() < 0.8 ? 'aprovar' : 'recusar'}`)
+          const resposta = rng.next() < 0.8 ? 'aprovar' : 'recusar'
+          const r = await pedir('POST', `/api/dev/pagamentos/${s.id}/${resposta}`)
           if (r.status >= 500) violacoes.push(`telemóvel ${s.id}: ${r.status} ${r.texto}`)
+          // Answered: the sandbox's callback ran to its end in a live process.
+          if (r.status === 200 && resposta === 'aprovar') chamados.add(s.id)
         },
       ],
       [
@@ -388,7 +401,7 @@ export async function correrCaos({ dialect, mortes: alvo, semente }: OpcoesCaos)
       const resultados: Verificacao[] = await Promise.all([
         verificarLedger(db),
         verificarCaixa(db),
-        verificarEncomendas(db, final),
+        verificarEncomendas(db, final, chamados),
         verificarEsquecimentos(db, titulares),
       ])
       for (const r of resultados) {
@@ -497,6 +510,7 @@ export async function correrCaos({ dialect, mortes: alvo, semente }: OpcoesCaos)
       figuras.paraOperador = (
         await db.selectFrom('encomendas').select('id').where('reembolso_estado', '=', 'reembolsando').execute()
       ).length
+      figuras.semRegisto = (await pagosSemRegisto(db)).length
     }
     if (violacoes.length > 0) throw new Error(`CHAOS_SEED=${semente} (${dialect}):\n${violacoes.join('\n')}`)
     // A sanity check of the run itself: it did what it says.
