@@ -75,18 +75,35 @@ describe.skipIf(!pgUrl)('PostgreSQL going away under a running server', () => {
   const saude = () => pedir('/api/health', {})
   const doCliente = () => pedir('/api/lojas-encomenda', { accept: 'application/json', 'x-api-version': API_VERSION })
   const daLoja = () => pedir('/api/loja/v1/encomendas', { authorization: `Bearer ${chave}` })
+  /** A form's POST (the sign-in), as the app sends it. */
+  const entrar = async () => {
+    const res = await fetch(`${base}/login`, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'x-api-version': API_VERSION, 'content-type': 'application/json' },
+      body: JSON.stringify({ telemovel: '912345678', pais: '351', password: '135790' }),
+      signal: AbortSignal.timeout(CAP_MS),
+    })
+    return {
+      status: res.status,
+      type: res.headers.get('content-type') ?? '',
+      retryAfter: res.headers.get('retry-after'),
+      body: (await res.json()) as Record<string, unknown>,
+    }
+  }
 
   it('answers 503 with the envelope while the database is away, and serves again by itself when it returns', async () => {
     expect((await saude()).status).toBe(200)
     expect((await doCliente()).status).toBe(200)
     expect((await daLoja()).status).toBe(200)
 
-    for (let corte = 1; corte <= 2; corte++) {
-      await proxy.cut()
+    // Refused twice (recovery is not a one-off), then silent: a connection that never answers fails at the pool's
+    // connect timeout (5 s), well inside the cap.
+    for (const modo of ['recusar', 'recusar', 'silencio'] as const) {
+      await proxy.cut(modo)
       const health = await saude()
       expect(health.status).toBe(503)
       expect(health.body).toEqual({ error: { title: 'Indisponível', message: 'A base de dados não está acessível.' } })
-      for (const res of [await doCliente(), await daLoja()]) {
+      for (const res of [await doCliente(), await daLoja(), await entrar()]) {
         expect(res.status, JSON.stringify(res.body)).toBe(503)
         expect(res.type).toContain('application/json')
         expect(res.retryAfter).toBe('5')
@@ -104,6 +121,8 @@ describe.skipIf(!pgUrl)('PostgreSQL going away under a running server', () => {
       await expect.poll(async () => (await saude()).status, { timeout: 30_000, interval: 200 }).toBe(200)
       expect((await doCliente()).status).toBe(200)
       expect((await daLoja()).status).toBe(200)
+      // No such account: the ordinary refusal, from the database.
+      expect((await entrar()).status).toBe(401)
     }
-  }, 120_000)
+  }, 180_000)
 })

@@ -6,8 +6,11 @@ import { createServer, type Server, type Socket, connect as tcpConnect } from 'n
  */
 export interface TcpProxy {
   port: number
-  /** Every connection through the proxy dropped, and new ones refused until `restore`. */
-  cut(): Promise<void>
+  /**
+   * Every connection through the proxy dropped; then new ones refused (`recusar`: the database restarting, a closed
+   * port), or accepted and never answered (`silencio`: packets dropped by a dead link or a firewall), until `restore`.
+   */
+  cut(modo?: 'recusar' | 'silencio'): Promise<void>
   restore(): Promise<void>
   close(): Promise<void>
 }
@@ -16,19 +19,27 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   const sockets = new Set<Socket>()
   let port = 0
   let server: Server | null = null
+  let calado = false
+
+  const seguir = (socket: Socket) => {
+    sockets.add(socket)
+    socket.once('close', () => sockets.delete(socket))
+  }
 
   const listen = (onPort: number) =>
     new Promise<void>((resolve, reject) => {
       const s = createServer((client) => {
+        seguir(client)
+        client.on('error', () => client.destroy())
+        // Silence: the connection is taken and nothing ever comes back.
+        if (calado) return
         const upstream = tcpConnect(target.port, target.host)
-        for (const socket of [client, upstream]) {
-          sockets.add(socket)
-          socket.once('close', () => sockets.delete(socket))
-          socket.on('error', () => {
-            client.destroy()
-            upstream.destroy()
-          })
-        }
+        seguir(upstream)
+        upstream.on('error', () => {
+          client.destroy()
+          upstream.destroy()
+        })
+        client.on('error', () => upstream.destroy())
         client.pipe(upstream)
         upstream.pipe(client)
       })
@@ -41,11 +52,14 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       })
     })
 
+  const derrubar = () => {
+    for (const socket of sockets) socket.destroy()
+    sockets.clear()
+  }
   const stop = async () => {
     const s = server
     server = null
-    for (const socket of sockets) socket.destroy()
-    sockets.clear()
+    derrubar()
     if (s) await new Promise<void>((resolve) => s.close(() => resolve()))
   }
 
@@ -54,9 +68,21 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     get port() {
       return port
     },
-    cut: stop,
-    // The same port again: the app's connection string names it.
-    restore: () => listen(port),
+    async cut(modo = 'recusar') {
+      if (modo === 'silencio') {
+        calado = true
+        derrubar()
+      } else {
+        await stop()
+      }
+    },
+    async restore() {
+      calado = false
+      // The connections left hanging in silence end, as a link that comes back resets them.
+      derrubar()
+      // The same port again: the app's connection string names it.
+      if (!server) await listen(port)
+    },
     close: stop,
   }
 }
