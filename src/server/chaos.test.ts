@@ -8,7 +8,8 @@ import { testDialects } from './testing/harness.ts'
  * The chaos suite (docs/decisions/0028; the driver is src/server/testing/chaos.ts): SIGKILLs of a real server process
  * on a real SQLite file (CHAOS_KILLS_SQLITE, 100 by default) and on a PostgreSQL schema (CHAOS_KILLS_PG, 50; when
  * TEST_DATABASE_URL is set), at points drawn from CHAOS_SEED. The two run at once, in one file: vitest gives a
- * 2-core machine one worker, and their time is spent in the server processes, not in this one.
+ * 2-core machine one worker, and their time is spent in the server processes, not in this one. CHAOS_DEBUG=1 prints
+ * where a run's time went (operations, kills, restarts, replays, checks).
  */
 const MORTES: Record<Dialect, number> = {
   sqlite: Number(process.env.CHAOS_KILLS_SQLITE ?? 100),
