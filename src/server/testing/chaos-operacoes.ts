@@ -289,38 +289,49 @@ export function criarOperacoes(o: {
     [
       1,
       async () => {
-        // One customer at a time goes from sign-in, to a purchase at the till, to erasing the account.
-        let t = titulares.find((x) => !x.feito)
-        if (!t) {
-          const telemovel = `9200000${String(titulares.length).padStart(2, '0')}`
-          const [id = 0] = await insertContas(db, [telemovel], PASSWORD)
-          const email = `titular${id}@example.pt`
-          await db.updateTable('utilizadores').set({ email, nome: 'Titular' }).where('id', '=', id).execute()
-          t = { id, telemovel, email }
-          titulares.push(t)
+        // One customer at a time goes from sign-in, to a purchase at the till, to erasing the account; one step at a
+        // time (two drawn at once would make the same customer twice).
+        if (esquecendo) return
+        esquecendo = true
+        try {
+          await passoDeEsquecimento()
+        } finally {
+          esquecendo = false
         }
-        const anonimizado = await db
-          .selectFrom('utilizadores')
-          .select('anonimizado_em')
-          .where('id', '=', t.id)
-          .executeTakeFirst()
-        if (anonimizado?.anonimizado_em) {
-          t.feito = true
-          return
-        }
-        const cookie = await entrar(t)
-        if (!cookie) return
-        if (!t.comprou) {
-          await compra(t, true)
-          t.comprou = true
-          return
-        }
-        const r = await pedir('POST', '/api/conta/cancelar', { body: { confirmar: true }, cookie })
-        if (r.status >= 500) violacoes.push(`esquecimento ${t.id}: ${r.status} ${r.texto}`)
-        if (r.status === 200) t.feito = true
       },
     ],
   ]
+  let esquecendo = false
+  async function passoDeEsquecimento() {
+    let t = titulares.find((x) => !x.feito)
+    if (!t) {
+      const telemovel = `9200000${String(titulares.length).padStart(2, '0')}`
+      const [id = 0] = await insertContas(db, [telemovel], PASSWORD)
+      const email = `titular${id}@example.pt`
+      await db.updateTable('utilizadores').set({ email, nome: 'Titular' }).where('id', '=', id).execute()
+      t = { id, telemovel, email }
+      titulares.push(t)
+    }
+    const anonimizado = await db
+      .selectFrom('utilizadores')
+      .select('anonimizado_em')
+      .where('id', '=', t.id)
+      .executeTakeFirst()
+    if (anonimizado?.anonimizado_em) {
+      t.feito = true
+      return
+    }
+    const cookie = await entrar(t)
+    if (!cookie) return
+    if (!t.comprou) {
+      await compra(t, true)
+      t.comprou = true
+      return
+    }
+    const r = await pedir('POST', '/api/conta/cancelar', { body: { confirmar: true }, cookie })
+    if (r.status >= 500) violacoes.push(`esquecimento ${t.id}: ${r.status} ${r.texto}`)
+    if (r.status === 200) t.feito = true
+  }
   const pesoTotal = operacoes.reduce((s, [peso]) => s + peso, 0)
   const operacao = () => {
     let x = rng.next() * pesoTotal
