@@ -105,13 +105,21 @@ export async function correrCaos({ dialect, mortes: alvo, semente }: OpcoesCaos)
     })
     const { pedir, enviar, comparar, operacao, correr, telemovelPagaSemServidor, pedidos, chamados } = ops
 
+    // Read in one snapshot: the server runs meanwhile (its reconciliation at start), and an order read before its
+    // payment's commit with its purchase read after would look paid twice over.
     const verificar = async (final: boolean) => {
-      const resultados: Verificacao[] = await Promise.all([
-        verificarLedger(db),
-        verificarCaixa(db),
-        verificarEncomendas(db, final, chamados),
-        verificarEsquecimentos(db, titulares),
-      ])
+      const leitura = db.transaction()
+      const resultados: Verificacao[] = await (dialect === 'postgres'
+        ? leitura.setIsolationLevel('repeatable read')
+        : leitura
+      ).execute((trx) =>
+        Promise.all([
+          verificarLedger(trx),
+          verificarCaixa(trx),
+          verificarEncomendas(trx, final, chamados),
+          verificarEsquecimentos(trx, titulares),
+        ]),
+      )
       for (const r of resultados) {
         figuras.verificacoes += r.verificados
         violacoes.push(...r.violacoes)
