@@ -101,13 +101,26 @@ function withStatementCache(database: SQLite.Database): SqliteDialectConfig['dat
   }
 }
 
+/** How long a query waits for a PostgreSQL connection before the request fails (docs/decisions/0028). */
+export const CONNECT_TIMEOUT_MS = 5_000
+
 export function openDatabase(url: string, options: DatabaseOptions = {}): DatabaseHandle {
   if (dialectOf(url) === 'postgres') {
     const pool = new pg.Pool({
       connectionString: url,
       max: 10,
+      // With the database out of reach, a request waits this long for a connection and then fails with a 503
+      // (platform/errors.ts isDatabaseUnavailable), rather than hanging; the pool connects again by itself afterwards.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // A connection the network dropped without a word is found by TCP rather than kept in the pool for ever.
+      keepAlive: true,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     })
+    // A connection that dies (PostgreSQL restarted, the network cut) emits 'error', which unheard would end the process:
+    // idle, the pool drops it and emits it here; in use, its query fails (a 503) and the pool drops it on release. The
+    // next query opens a new connection.
+    pool.on('error', () => {})
+    pool.on('connect', (client) => client.on('error', () => {}))
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
     return { db, dialect: 'postgres', schema: options.schema, url, pool, close: () => db.destroy() }
   }

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API_VERSION } from '../../shared/api.ts'
 import { createTestApp, type TestApp } from '../testing/harness.ts'
 import { HASH_COST_DEFAULT } from './crypto.ts'
-import { frameworkMessages, HttpError, registerErrorHandling, TooManyRequests } from './errors.ts'
+import {
+  frameworkMessages,
+  HttpError,
+  isDatabaseUnavailable,
+  registerErrorHandling,
+  TooManyRequests,
+} from './errors.ts'
 
 /** Sends raw bytes to the server and reads the whole answer (the server closes the connection after an error). */
 function rawRequest(port: number, bytes: string): Promise<string> {
@@ -147,6 +153,37 @@ describe('every 429', () => {
     expect(await retryAfter('/outro')).toBe('60')
     const res = await app.inject({ method: 'GET', url: '/espera/1000' })
     expect(res.json()).toEqual({ error: { title: 'Aguarde', message: 'Aguarde um pouco.' } })
+    await app.close()
+  })
+})
+
+describe('the database out of reach', () => {
+  it('is a 503 with the envelope and Retry-After, not a 500; any other error stays a 500', async () => {
+    const app = Fastify({ logger: false })
+    registerErrorHandling(app)
+    const falhas: Record<string, () => Error> = {
+      recusada: () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+      cortada: () => new Error('Connection terminated unexpectedly'),
+      semLigacao: () => new Error('timeout exceeded when trying to connect'),
+      desligado: () =>
+        Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+      sqlite: () => Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' }),
+      outro: () => Object.assign(new Error('relation "x" does not exist'), { code: '42P01' }),
+    }
+    app.get('/falha/:tipo', async (request) => {
+      throw falhas[(request.params as { tipo: string }).tipo]?.()
+    })
+    for (const tipo of ['recusada', 'cortada', 'semLigacao', 'desligado', 'sqlite']) {
+      expect(isDatabaseUnavailable(falhas[tipo]?.()), tipo).toBe(true)
+      const res = await app.inject({ method: 'GET', url: `/falha/${tipo}` })
+      expect(res.statusCode, tipo).toBe(503)
+      expect(res.headers['retry-after']).toBe('5')
+      expect(res.json()).toEqual({
+        error: { title: 'Serviço indisponível', message: frameworkMessages.databaseUnavailable },
+      })
+    }
+    expect(isDatabaseUnavailable(falhas.outro?.())).toBe(false)
+    expect((await app.inject({ method: 'GET', url: '/falha/outro' })).statusCode).toBe(500)
     await app.close()
   })
 })

@@ -37,6 +37,7 @@ export const frameworkMessages = {
   timeout: 'O pedido demorou demasiado tempo. Tente novamente.',
   headersTooLarge: 'Os cabeçalhos do pedido são demasiado grandes.',
   closing: 'O servidor está a reiniciar. Tente novamente dentro de instantes.',
+  databaseUnavailable: 'O serviço está temporariamente indisponível. Tente novamente dentro de instantes.',
   unexpected: 'Ocorreu um erro inesperado. Tente mais tarde.',
   notFound: 'O recurso pedido não existe.',
 } as const
@@ -64,6 +65,29 @@ const DEFAULT_RETRY_AFTER_MS = 60_000
 
 export function errorBody(title: string, message: string, fields?: FieldErrors): ApiErrorBody {
   return { error: fields ? { title, message, fields } : { title, message } }
+}
+
+/** What a client is told to wait before trying again while the database is out of reach. */
+const DATABASE_RETRY_AFTER_MS = 5_000
+
+/** The connection-level failures of PostgreSQL's protocol (SQLSTATE class 08, and the server shutting down or full). */
+const PG_UNAVAILABLE = /^(08...|57P01|57P02|57P03|53300)$/
+/** Failures of the socket to the database: refused, reset, timed out, unreachable. */
+const SOCKET_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND'])
+/** node-postgres's own words when its connection is gone or cannot be made in time (it gives them no code). */
+const PG_CLIENT_UNAVAILABLE =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/
+
+/**
+ * The database is out of reach (PostgreSQL gone, its connection cut, no connection within the pool's timeout; SQLite's
+ * file locked past busy_timeout): not the request's fault nor a bug, so a 503 the client may retry, not a 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null
+  if (!e || typeof e !== 'object') return false
+  const code = typeof e.code === 'string' ? e.code : ''
+  if (PG_UNAVAILABLE.test(code) || SOCKET_UNAVAILABLE.has(code) || code === 'SQLITE_BUSY') return true
+  return typeof e.message === 'string' && PG_CLIENT_UNAVAILABLE.test(e.message)
 }
 
 /** The envelope of a framework error (content type, JSON, size, URL…), by its Fastify code or status. */
@@ -110,6 +134,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .status(400)
         .send(errorBody(GENERIC_ERROR_TITLE, FORM_FAILURE_MESSAGE, hasFields ? fields : undefined))
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable')
+      return reply
+        .status(503)
+        .header('retry-after', retryAfterSeconds(DATABASE_RETRY_AFTER_MS))
+        .send(errorBody('Serviço indisponível', frameworkMessages.databaseUnavailable))
     }
     const { status, message } = frameworkErrorOf(error)
     if (status === 500) request.log.error({ err: error }, 'unhandled error')

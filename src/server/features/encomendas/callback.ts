@@ -13,7 +13,7 @@ const idDaReferencia = (referencia: string): number | null => {
 
 /** The payment provider's word that a request was answered: checked with the provider, then settled. */
 export function createCallback(
-  { provider, log, repo, clock, criadaAte, porReferencia }: Contexto,
+  { provider, log, repo, clock, criadaAte, porReferencia, porReferenciaMaisTarde, criadaEmCursoAte }: Contexto,
   { liquidar }: Liquidacao,
   { verificar }: Reconciliacao,
 ) {
@@ -48,6 +48,24 @@ export function createCallback(
       // create may still answer with its own request, never takes X.
       const id = idDaReferencia(lido.referencia)
       const semRegisto = id === null ? undefined : await repo.find(id)
+      if (semRegisto && porReferenciaMaisTarde(semRegisto) && semRegisto.valor_pago === lido.valor) {
+        // Not believed while its create may still answer with its own request; but not dropped either: the process
+        // that made the request may have died before writing it down, and the provider sends this callback once.
+        // Kept as the order's candidate, asked about (and recorded if paid) once no create can be in flight.
+        if (
+          await repo.mudar(
+            semRegisto.id,
+            { pagamento: ['a-pedir'], semPagamentoId: true },
+            { pagamento_candidato: lido.id, verificar_em: criadaEmCursoAte(semRegisto) },
+          )
+        ) {
+          log.warn(
+            { encomenda: semRegisto.id, pagamento: lido.id },
+            'callback for a request the order has not recorded (yet): asked about once no create can be in flight',
+          )
+        }
+        return 'ok'
+      }
       if (!semRegisto || !porReferencia(semRegisto) || semRegisto.valor_pago !== lido.valor) {
         log.warn(
           { provider: nomeProvider, encomenda: semRegisto?.id, pagamento: lido.id },

@@ -104,6 +104,20 @@ export function createContexto(deps: EncomendasDeps) {
     (p.pagamento_estado === 'a-pedir' || (p.estado === ESTADO.cancelado && p.pagamento_estado === 'expirado')) &&
     (p.pagamento_incerto === 1 || p.criada_em <= criadaAte())
 
+  /**
+   * An order `porReferencia` will match once no create can be in flight any more: its create's outcome not known yet
+   * and too young to tell (a crash between the provider's answer and writing it down looks like this for a minute).
+   * A callback naming a request for it then is kept as its candidate, asked about from `criadaEmCursoAte` on.
+   */
+  const porReferenciaMaisTarde = (p: Encomenda) =>
+    p.pagamento_provider === provider.nome &&
+    p.pagamento_id === null &&
+    p.pagamento_estado === 'a-pedir' &&
+    p.pagamento_incerto !== 1 &&
+    p.criada_em > criadaAte()
+  /** When an order's create can no longer be in flight. */
+  const criadaEmCursoAte = (p: Encomenda) => new Date(Date.parse(p.criada_em) + CRIAR_EM_CURSO_MS).toISOString()
+
   async function nomeDaLoja(idLoja: number): Promise<string> {
     return (await fidelizacao.listLojas([idLoja]))[0]?.nome ?? `Loja ${idLoja}`
   }
@@ -131,6 +145,8 @@ export function createContexto(deps: EncomendasDeps) {
     pendenteAte,
     criadaAte,
     porReferencia,
+    porReferenciaMaisTarde,
+    criadaEmCursoAte,
     nomeDaLoja,
     anunciar,
     anunciarPorId,

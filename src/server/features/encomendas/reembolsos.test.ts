@@ -184,6 +184,31 @@ describe.each(testDialects())('orders: refunds, late payments and replays on %s'
     expect(reembolsos).toEqual([])
   })
 
+  it('a request made but never recorded, its one callback within the minute: paid by the reconciliation after it', async () => {
+    // Found by the chaos suite's reasoning (docs/decisions/0028): the process dies between the provider's answer and
+    // recording it, and the customer pays at once; the provider calls back once, while the order is young.
+    await insertSaldo(t.database.db, clienteId, 100)
+    const id = await encomendar({ usar_premio: 1 })
+    const request = await pedidoDe(id)
+    await t.database.db
+      .updateTable('encomendas')
+      .set({ pagamento_id: null, pagamento_estado: 'a-pedir', expira_em: null })
+      .where('id', '=', id)
+      .execute()
+    await sandbox.responder(request.id, 'pago')
+    expect((await callback(id)).statusCode).toBe(200)
+    // Not believed yet (its create might still answer), but kept.
+    expect(await pedidoDb(id)).toMatchObject({ estado: -3, pagamento_id: null, pagamento_candidato: request.id })
+    await t.app.reconciliarPagamentos()
+    expect((await pedidoDb(id)).estado).toBe(-3)
+    clock.advance(MINUTO + 1000)
+    await Promise.all([t.app.reconciliarPagamentos(), t.app.reconciliarPagamentos()])
+    expect(await pedidoDb(id)).toMatchObject({ estado: -1, pagamento_estado: 'pago', pagamento_id: request.id })
+    const daEncomenda = (await movimentos()).filter((m) => m.referencia === `E${id}`).map((m) => m.tipo)
+    expect(daEncomenda.sort()).toEqual(['compra', 'libertacao', 'reserva'])
+    expect(reembolsos).toEqual([])
+  })
+
   it('paid after the order was given up: refunded once, the balance back, never on the board nor its stream', async () => {
     await insertSaldo(t.database.db, clienteId, 100)
     const id = await encomendar({ usar_premio: 1 })
