@@ -1,0 +1,391 @@
+import fc from 'fast-check'
+import type { InjectOptions, LightMyRequestResponse } from 'fastify'
+import { API_VERSION } from '../../../shared/api.ts'
+import type { RouteEntry } from '../../platform/server.ts'
+import { snapshotRows } from '../snapshot.ts'
+import type { Contract, Operation, Parameter } from './contract.ts'
+import {
+  type Dice,
+  type Draft,
+  FIELD_NAMES,
+  HOSTILE_IDS,
+  HOSTILE_STRINGS,
+  mutate,
+  pathSegment,
+  pick,
+} from './hostile.ts'
+import { type JsonSchema, valuesOf } from './schema-values.ts'
+import { type Door, doorOf, type IdentityName, type World } from './world.ts'
+
+/**
+ * The fuzz suite's loop: request after request drawn from one seed, each either valid (the document's schemas, real
+ * values from the scene, the right identity), spoiled in one thing (hostile.ts), a replay of an earlier store change,
+ * or a hostile request to a route outside the public document (the counter's and the back-office's doors, the
+ * development endpoints). Every answer is held to the invariants: no 5xx; a documented operation's answer has a status
+ * the document declares for it and a body its schema accepts; any other route's failure is the `{ error }` envelope;
+ * and a refused request changed no row (a snapshot of every table before and after, `COUNTERS` aside).
+ */
+
+/**
+ * What a refusal may write: the counters that count refusals (limits, failed logins, a wrong SMS code's attempt, of
+ * the five a code allows). Counting is what they are for; everything else is held to "a refusal writes nothing".
+ */
+export const COUNTERS: ReadonlySet<string> = new Set(['limites', 'tentativas_login', 'sms_desafios.tentativas'])
+
+export interface FuzzFailure {
+  /** What kind of broken invariant, where: `5xx POST /login`, `contract GET /api/x 404`. */
+  key: string
+  count: number
+  /** The first request that broke it, and what it got. */
+  example: string
+}
+
+export interface FuzzReport {
+  requests: number
+  /** Documented operations requested, and those that answered a 2xx at least once. */
+  operations: Set<string>
+  reached: Set<string>
+  /** By door: answers by status class (`2xx`, `4xx`…). */
+  doors: Map<Door, Map<string, number>>
+  statuses: Map<number, number>
+  mutations: Map<string, number>
+  refusalsChecked: number
+  fiveHundreds: number
+  failures: Map<string, FuzzFailure>
+  /** Requests the HTTP client itself would not send (a header value Node refuses): not counted as sent. */
+  unsendable: number
+}
+
+/** One request's own seed, from the run's seed and its index: any request of a run is drawn the same again. */
+export function requestSeed(seed: number, i: number): number {
+  let h = (seed ^ Math.imul(i + 1, 0x9e3779b1)) >>> 0
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b) >>> 0
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35) >>> 0
+  return (h ^ (h >>> 16)) >>> 0
+}
+
+/** mulberry32: small, fast, and the same sequence for the same seed on every machine. */
+export function rng(seed: number): Dice {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+/** Origins of the requests: many addresses (the per-address limits spread), and this machine (dev endpoints). */
+const remoteOf = (dice: Dice) => (dice() < 0.1 ? '127.0.0.1' : `198.51.100.${1 + Math.floor(dice() * 250)}`)
+
+type Mode = 'valid' | 'invalid' | 'replay' | 'undocumented'
+
+interface Sent {
+  options: InjectOptions
+  op?: Operation
+  identity: IdentityName
+}
+
+export async function runFuzz(
+  world: World,
+  contract: Contract,
+  undocumented: RouteEntry[],
+  { seed, requests }: { seed: number; requests: number },
+): Promise<FuzzReport> {
+  const report: FuzzReport = {
+    requests: 0,
+    operations: new Set(),
+    reached: new Set(),
+    doors: new Map(),
+    statuses: new Map(),
+    mutations: new Map(),
+    refusalsChecked: 0,
+    fiveHundreds: 0,
+    failures: new Map(),
+    unsendable: 0,
+  }
+  const operations = contract.operations.filter((op) => !op.successTypes.some((t) => t.includes('event-stream')))
+  const arbitraries = new Map<JsonSchema, fc.Arbitrary<unknown>>()
+  const arbitraryOf = (schema: JsonSchema) => {
+    let arb = arbitraries.get(schema)
+    if (!arb) {
+      arb = valuesOf(schema, { resolve: contract.resolve, hint: world.hints })
+      arbitraries.set(schema, arb)
+    }
+    return arb
+  }
+  const db = world.t.database.db
+  /** The snapshot of the rows as they are now, when nothing may have written since it was taken. */
+  let current: string | null = null
+  const replays: Sent[] = []
+
+  const fail = (key: string, example: string) => {
+    const f = report.failures.get(key)
+    if (f) f.count++
+    else report.failures.set(key, { key, count: 1, example })
+  }
+
+  for (let i = 0; i < requests; i++) {
+    const started = Date.now()
+    const dice = rng(requestSeed(seed, i))
+    const draw = <T>(arb: fc.Arbitrary<T>): T =>
+      fc.sample(arb, { seed: Math.floor(dice() * 2 ** 31), numRuns: 1 })[0] as T
+    // Time moves on between requests: limits' windows roll, payment requests and proofs of identification expire.
+    world.clock.advance(Math.floor(dice() * 1500))
+
+    const writesBefore = world.writes
+    const r = dice()
+    const mode: Mode =
+      r < 0.1 && undocumented.length > 0
+        ? 'undocumented'
+        : r < 0.16 && replays.length > 0
+          ? 'replay'
+          : r < 0.6
+            ? 'valid'
+            : 'invalid'
+    let sent: Sent
+    let mutation: string | undefined
+    if (mode === 'undocumented') {
+      sent = await undocumentedRequest(world, dice, pick(dice, undocumented), i)
+    } else if (mode === 'replay') {
+      sent = pick(dice, replays)
+    } else {
+      const op = pick(dice, operations)
+      if (process.env.FUZZ_DEBUG) console.log(`drawing #${i} ${mode} ${op.id}`)
+      const built = await documentedRequest(world, dice, draw, arbitraryOf, op, seed, i, mode === 'invalid')
+      sent = built.sent
+      mutation = built.mutation
+      if (mutation) report.mutations.set(mutation, (report.mutations.get(mutation) ?? 0) + 1)
+    }
+
+    if (world.writes !== writesBefore) current = null
+    const refusalCheck: string = current ?? (await snapshotRows(db, COUNTERS))
+    if (process.env.FUZZ_DEBUG) console.log(`sending #${i} ${describe(sent.options).slice(0, 300)}`)
+    let res: LightMyRequestResponse
+    try {
+      res = await world.t.app.inject(sent.options)
+    } catch {
+      report.unsendable++
+      current = refusalCheck
+      continue
+    }
+    report.requests++
+    if (process.env.FUZZ_DEBUG)
+      console.log(`#${i} ${mode} ${Date.now() - started}ms ${describe(sent.options).slice(0, 200)} → ${res.statusCode}`)
+    const status = res.statusCode
+    const door = sent.op ? doorOf(sent.op.path) : doorOf(String(sent.options.url))
+    const byDoor = report.doors.get(door) ?? new Map<string, number>()
+    report.doors.set(door, byDoor)
+    const klass = `${String(status)[0]}xx`
+    byDoor.set(klass, (byDoor.get(klass) ?? 0) + 1)
+    report.statuses.set(status, (report.statuses.get(status) ?? 0) + 1)
+    world.observe(sent.identity, res)
+
+    const where = () =>
+      `#${i} (${mode}${mutation ? `: ${mutation}` : ''}) ${describe(sent.options)} → ${status} ${res.body.slice(0, 300)}`
+    const name = sent.op?.id ?? `${sent.options.method} ${routeOf(sent.options.url)}`
+    if (status >= 500) {
+      report.fiveHundreds++
+      fail(`5xx ${name} ${status}`, where())
+    }
+    if (sent.op) {
+      report.operations.add(sent.op.id)
+      if (status < 300) report.reached.add(sent.op.id)
+      const verdict = contract.check(sent.op, status, res.headers['content-type']?.toString(), res.body)
+      if (!verdict.ok)
+        fail(`contract ${name} ${status}: ${signature(verdict.problem ?? '')}`, `${verdict.problem}\n   ${where()}`)
+    } else if (status >= 400 && res.headers['content-type']?.toString().includes('json')) {
+      const error = safeJson(res.body)?.error
+      if (typeof error?.title !== 'string' || typeof error?.message !== 'string')
+        fail(`envelope ${name} ${status}`, where())
+    }
+
+    if (status >= 400) {
+      report.refusalsChecked++
+      const after = await snapshotRows(db, COUNTERS)
+      if (after !== refusalCheck)
+        fail(`wrote on a refusal ${name} ${status}`, `${where()}\n   ${diff(refusalCheck, after)}`)
+      current = after
+    } else {
+      current = null
+      if (status < 300 && res.headers['content-type']?.toString().includes('json')) world.harvest(safeJson(res.body))
+      if (sent.op && sent.options.method !== 'GET' && mode !== 'replay' && replays.length < 200) replays.push(sent)
+    }
+  }
+  return report
+}
+
+async function documentedRequest(
+  world: World,
+  dice: Dice,
+  draw: <T>(arb: fc.Arbitrary<T>) => T,
+  arbitraryOf: (schema: JsonSchema) => fc.Arbitrary<unknown>,
+  op: Operation,
+  seed: number,
+  i: number,
+  invalid: boolean,
+): Promise<{ sent: Sent; mutation?: string }> {
+  const door = doorOf(op.path)
+  const identity = identityFor(door, dice)
+  const headers: Record<string, string> = { accept: 'application/json', ...(await world.headersOf(identity)) }
+  if (door === 'customer') headers['x-api-version'] = API_VERSION
+  const params: Record<string, string> = {}
+  const query: Record<string, string | string[]> = {}
+  for (const p of op.parameters) {
+    if (!p.required && dice() < 0.5) continue
+    const name = p.name.toLowerCase()
+    if (p.in === 'header') {
+      if (name === 'idempotency-key') headers[name] = `fz-${seed}-${i}`
+      else if (name === 'x-api-version') headers[name] = API_VERSION
+      else if (name !== 'authorization' && name !== 'cookie')
+        headers[name] = textOf(draw(paramArbitrary(arbitraryOf, world, p)))
+    } else if (p.in === 'path') {
+      params[p.name] = textOf(draw(paramArbitrary(arbitraryOf, world, p)))
+    } else if (p.in === 'query') {
+      const v = draw(paramArbitrary(arbitraryOf, world, p))
+      if (v !== undefined) query[p.name] = Array.isArray(v) ? v.map(textOf) : textOf(v)
+    }
+  }
+  if (door === 'providers') {
+    const callback = dice() < 0.85 ? await world.providerCallback(dice) : undefined
+    if (callback) Object.assign(query, callback)
+  }
+  const draft: Draft = { method: op.method, params, query, headers }
+  if (op.body !== undefined && (op.bodyRequired || dice() < 0.9)) {
+    draft.body = draw(arbitraryOf(op.body))
+    headers['content-type'] = 'application/json'
+  }
+  let mutation: string | undefined
+  if (invalid) {
+    const doorHeaders = Object.keys(headers).filter((h) => h !== 'accept' && h !== 'content-type')
+    mutation = mutate(dice, draft, doorHeaders)
+    if (dice() < 0.2) mutation = `${mutation}+${mutate(dice, draft, doorHeaders)}`
+  }
+  const url = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => pathSegment(draft.params[name] ?? ''))
+  const payload = draft.raw ?? (draft.body === undefined ? undefined : JSON.stringify(draft.body))
+  const options: InjectOptions = {
+    method: op.method as 'GET',
+    url,
+    query: draft.query,
+    headers: draft.headers,
+    remoteAddress: remoteOf(dice),
+    ...(payload === undefined ? {} : { payload }),
+  }
+  return { sent: { options, op, identity }, ...(mutation ? { mutation } : {}) }
+}
+
+/** A parameter's value: a real one of its name (an id, a tag) when the scene or an answer gave one. */
+function paramArbitrary(
+  arbitraryOf: (schema: JsonSchema) => fc.Arbitrary<unknown>,
+  world: World,
+  p: Parameter,
+): fc.Arbitrary<unknown> {
+  const own = arbitraryOf(p.schema)
+  const known = fc.nat().map((n) => {
+    const pool = world.hints(p.name)
+    return pool.length > 0 ? pool[n % pool.length] : undefined
+  })
+  return fc.tuple(fc.nat(99), known, own).map(([roll, k, v]) => (k !== undefined && roll < 60 ? k : v))
+}
+
+function identityFor(door: Door, dice: Dice): IdentityName {
+  const r = dice()
+  switch (door) {
+    case 'customer':
+      return r < 0.45 ? 'cliente-cookie' : r < 0.7 ? 'cliente-bearer' : 'anonimo'
+    case 'store':
+      return r < 0.88 ? 'loja' : 'outra-loja'
+    case 'providers':
+      return 'provider'
+    default:
+      return 'anonimo'
+  }
+}
+
+/** A request to a route the public document leaves out, as the earlier hostile suite sent them. */
+async function undocumentedRequest(world: World, dice: Dice, route: RouteEntry, i: number): Promise<Sent> {
+  const door = doorOf(route.url)
+  const identity: IdentityName =
+    dice() < 0.15 ? 'nenhuma' : door === 'admin' ? 'admin' : door === 'counter' ? 'tablet' : 'cliente-cookie'
+  const headers: Record<string, string> = { ...(await world.headersOf(identity)) }
+  if (dice() < 0.9) headers.accept = 'application/json'
+  if (dice() < 0.85) headers['x-api-version'] = dice() < 0.95 ? API_VERSION : '9.9'
+  if (dice() < 0.9) headers['content-type'] = dice() < 0.93 ? 'application/json' : pick(dice, ['text/plain', 'x/y'])
+  const url = route.url.replace(/:[A-Za-z_]+/g, () =>
+    pathSegment(dice() < 0.5 ? pick(dice, ['1', '2', '3', '862']) : pick(dice, HOSTILE_IDS)),
+  )
+  const payload = route.method === 'GET' ? undefined : randomBody(dice)
+  return {
+    options: {
+      method: route.method as 'GET',
+      url,
+      headers,
+      remoteAddress: dice() < 0.3 ? '127.0.0.1' : `198.51.100.${1 + (i % 200)}`,
+      ...(payload === undefined ? {} : { payload }),
+    },
+    identity,
+  }
+}
+
+function randomBody(dice: Dice): string | undefined {
+  const value = (depth: number): unknown => {
+    const r = dice()
+    if (r < 0.35) return pick(dice, HOSTILE_STRINGS).slice(0, 3000)
+    if (r < 0.6) return pick(dice, [0, -1, 1, 2, 16, 100, 1000, 2 ** 31, 2 ** 53, 1e308, 0.5, 862])
+    if (r < 0.68) return dice() < 0.5
+    if (r < 0.74) return null
+    if (depth > 3) return 'a'
+    if (r < 0.87) return Array.from({ length: Math.floor(dice() * 4) }, () => value(depth + 1))
+    return object(depth + 1)
+  }
+  const object = (depth: number) => {
+    const out: Record<string, unknown> = {}
+    const n = Math.floor(dice() * 6)
+    for (let k = 0; k < n; k++) out[pick(dice, FIELD_NAMES)] = value(depth)
+    return out
+  }
+  const r = dice()
+  if (r < 0.05) return undefined
+  if (r < 0.1) return '{"a":'
+  if (r < 0.13) return `${'['.repeat(5000)}${']'.repeat(5000)}`
+  return JSON.stringify(object(0))
+}
+
+function textOf(v: unknown): string {
+  return typeof v === 'string' ? v : v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v)
+}
+
+function routeOf(url: InjectOptions['url']): string {
+  return String(url).split('?')[0] ?? ''
+}
+
+function safeJson(body: string): { error?: { title?: unknown; message?: unknown } } | undefined {
+  try {
+    return JSON.parse(body)
+  } catch {
+    return undefined
+  }
+}
+
+/** A failure's kind without its particulars (values, indices), so that one cause is one line. */
+function signature(problem: string): string {
+  return problem.replace(/\{.*$/, '').replace(/\d+/g, 'N').slice(0, 160)
+}
+
+function describe(options: InjectOptions): string {
+  const q = options.query && Object.keys(options.query).length > 0 ? ` query=${JSON.stringify(options.query)}` : ''
+  const headers = Object.entries((options.headers ?? {}) as Record<string, string>)
+    .map(([k, v]) => `${k}: ${String(v).slice(0, 60)}`)
+    .join(' | ')
+  const body = typeof options.payload === 'string' ? ` body=${options.payload.slice(0, 300)}` : ''
+  return `${options.method} ${String(options.url).slice(0, 200)}${q} [${headers}]${body}`
+}
+
+/** Which tables two snapshots differ in. */
+function diff(before: string, after: string): string {
+  const a = JSON.parse(before) as Record<string, unknown>
+  const b = JSON.parse(after) as Record<string, unknown>
+  const changed = Object.keys({ ...a, ...b }).filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]))
+  return `tables changed: ${changed.join(', ')}`
+}

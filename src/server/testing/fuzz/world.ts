@@ -1,0 +1,312 @@
+import type { LightMyRequestResponse } from 'fastify'
+import { API_VERSION } from '../../../shared/api.ts'
+import { buildApp } from '../../app.ts'
+import { configWith } from '../../config.ts'
+import { ADMIN_COOKIE } from '../../features/admin/routes.ts'
+import { signedInAdmin } from '../../features/admin/testing.ts'
+import { todosOsDias } from '../../features/encomendas/horario.ts'
+import { manualClock } from '../../platform/clock.ts'
+import { HASH_COST_MIN } from '../../platform/crypto.ts'
+import type { Dialect } from '../../platform/db.ts'
+import { createSandboxProvider, type SandboxProvider } from '../../platform/pagamentos-sandbox.ts'
+import { SESSION_COOKIE, SESSION_TOKEN_HEADER } from '../../platform/sessions.ts'
+import { STAFF_COOKIE } from '../../platform/staff-surface.ts'
+import { lojasChavesRepo } from '../../platform/store-keys.ts'
+import { ementaDeTeste } from '../ementa.ts'
+import {
+  insertCampanha,
+  insertContas,
+  insertLoja,
+  insertNovidade,
+  insertRestaurante,
+  insertSaldo,
+} from '../fixtures.ts'
+import { createTestDatabase, TEST_DATA_ENCRYPTION_KEY, type TestApp } from '../harness.ts'
+
+/**
+ * The scene the fuzz suite plays in, and who plays: two stores taking orders with the test menu, content to read,
+ * customers with balances, and an identity for each door (anonymous and signed-in customers, by cookie and by Bearer;
+ * a store key and another store's; a paired tablet; an admin; the payment provider's callback key). Valid requests
+ * carry the right identity so that they reach the routes' rules, not just their doors' 401s. An identity the fuzzing
+ * itself ends (a logout, a revoked key, an erased account) is made again before it is used next.
+ *
+ * `hints`: real values by field name (phones, ids, tags, proofs of identification), from the scene and from every
+ * successful answer, offered to the generator of valid values.
+ */
+
+/** The doors (ARCHITECTURE.md "Surfaces") and the routes outside them, told by path. */
+export type Door = 'customer' | 'store' | 'providers' | 'system' | 'counter' | 'admin' | 'dev'
+
+export function doorOf(path: string): Door {
+  if (path.startsWith('/api/dev/')) return 'dev'
+  if (path.startsWith('/api/loja/v1/')) return 'store'
+  if (path.startsWith('/api/pagamentos/')) return 'providers'
+  if (path.startsWith('/painel/')) return 'counter'
+  if (path.startsWith('/admin/')) return 'admin'
+  if (path === '/api/health' || path.startsWith('/api/openapi') || path.startsWith('/api/docs')) return 'system'
+  return 'customer'
+}
+
+export const PASSWORD = '135790'
+const CALLBACK_KEY = 'chave-dos-callbacks-do-fuzz'
+
+interface Cliente {
+  id: number
+  telemovel: string
+  /** The session token, by cookie or by Bearer. */
+  token?: string
+  bearer: boolean
+}
+
+export type IdentityName =
+  | 'anonimo'
+  | 'cliente-cookie'
+  | 'cliente-bearer'
+  | 'loja'
+  | 'outra-loja'
+  | 'tablet'
+  | 'admin'
+  | 'provider'
+  | 'nenhuma'
+
+export interface World {
+  t: TestApp
+  clock: ReturnType<typeof manualClock>
+  sandbox: SandboxProvider
+  /** The headers an identity sends (made again first when the fuzzing ended it). */
+  headersOf(identity: IdentityName): Promise<Record<string, string>>
+  /** What an answer says of the identity that sent it: a rotated session token, an ended session or key. */
+  observe(identity: IdentityName, res: LightMyRequestResponse): void
+  hints(name: string): readonly unknown[]
+  /** Rows the scene itself wrote so far (an identity made again, the phone answering): a snapshot taken before is stale. */
+  readonly writes: number
+  /** Values of a successful answer, by field name, for later requests. */
+  harvest(value: unknown): void
+  /** The callback a provider sends for one of the sandbox's payment requests, answered by the phone first. */
+  providerCallback(dice: () => number): Promise<Record<string, string> | undefined>
+  close(): Promise<void>
+}
+
+const POOL_MAX = 40
+
+export async function createWorld(dialect: Dialect): Promise<World> {
+  // The app's time moves as the fuzzing goes (the driver advances it), so limits' windows roll and proofs expire.
+  const clock = manualClock(new Date())
+  const database = await createTestDatabase(dialect)
+  // The sandbox with a callback key the suite knows: the provider's door is fuzzed with real callbacks.
+  const sandbox = createSandboxProvider({ db: database.db, clock, expirySeconds: 240, callbackKey: CALLBACK_KEY })
+  const config = configWith({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: 'dist/none',
+    HASH_COST: HASH_COST_MIN,
+    DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY,
+  })
+  const app = await buildApp(config, database, { clock, payments: sandbox })
+  await app.ready()
+  const t: TestApp = {
+    app,
+    database,
+    api: (method, url, body) =>
+      app.inject({
+        method,
+        url,
+        headers: { accept: 'application/json', 'x-api-version': API_VERSION },
+        ...(body === undefined ? {} : { payload: body as object }),
+      }),
+    async close() {
+      await app.close()
+      await database.close()
+    },
+  }
+  const db = t.database.db
+
+  const pool = new Map<string, unknown[]>()
+  const remember = (name: string, value: unknown) => {
+    const list = pool.get(name) ?? []
+    pool.set(name, list)
+    if (list.some((v) => v === value)) return
+    list.push(value)
+    if (list.length > POOL_MAX) list.shift()
+  }
+
+  const { id: restauranteId } = await insertRestaurante(db, { tag: 'nata-e-grao', name: 'Nata & Grão' })
+  const sempre = JSON.stringify(todosOsDias('00:00', '24:00'))
+  await insertLoja(db, { tag: 'chiado', restaurante_id: restauranteId, id_loja: 862, horario_encomendas: sempre })
+  await insertLoja(db, { tag: 'baixa', restaurante_id: restauranteId, id_loja: 848, horario_encomendas: sempre })
+  await insertNovidade(db, { tag: 'abertura-chiado' })
+  await insertCampanha(db, { tag: 'natal' })
+  const keys = lojasChavesRepo(db, clock)
+  const chaves = { loja: '', outra: '' }
+  const novaChave = async (idLoja: number) => (await keys.create(idLoja, `fuzz-${idLoja}-${Date.now()}`)).chave
+  chaves.loja = await novaChave(862)
+  chaves.outra = await novaChave(848)
+  for (const chave of [chaves.loja, chaves.outra]) {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/loja/v1/ementa',
+      headers: { authorization: `Bearer ${chave}` },
+      payload: ementaDeTeste(),
+    })
+    if (res.statusCode !== 200) throw new Error(`menu: ${res.statusCode} ${res.body}`)
+  }
+
+  let telemoveis = 0
+  const novoCliente = async (bearer: boolean): Promise<Cliente> => {
+    const telemovel = `91${String(2_000_000 + telemoveis++).padStart(7, '0')}`
+    const [id = 0] = await insertContas(db, [telemovel], PASSWORD)
+    await insertSaldo(db, id, 1000, 50, 1)
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: {
+        accept: 'application/json',
+        'x-api-version': API_VERSION,
+        ...(bearer ? { authorization: 'Bearer x' } : {}),
+      },
+      payload: { telemovel, pais: '351', password: PASSWORD },
+    })
+    if (login.statusCode !== 200) throw new Error(`login: ${login.statusCode} ${login.body}`)
+    const token = bearer
+      ? String(login.headers[SESSION_TOKEN_HEADER])
+      : login.cookies.find((c) => c.name === SESSION_COOKIE)?.value
+    remember('telemovel', telemovel)
+    remember('cliente_id', id)
+    remember('qr', `qr-${telemovel}`)
+    return { id, telemovel, bearer, ...(token ? { token } : {}) }
+  }
+  const clientes: Record<'cookie' | 'bearer', Cliente | undefined> = { cookie: undefined, bearer: undefined }
+
+  const pair = async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/painel/api/entrar', payload: { chave: chaves.loja } })
+    return String(res.cookies.find((c) => c.name === STAFF_COOKIE)?.value ?? '')
+  }
+  let tablet = ''
+  let admin = ''
+  let admins = 0
+  const stale = new Set<IdentityName>(['cliente-cookie', 'cliente-bearer', 'tablet', 'admin'])
+
+  for (const [name, values] of Object.entries({
+    pais: ['351'],
+    password: [PASSWORD],
+    id_loja: [862, 848],
+    loja: ['chiado', 'baixa'],
+    restaurante: ['nata-e-grao'],
+    novidade: ['abertura-chiado'],
+    campanha: ['natal'],
+    nif: ['123456789', '501442600'],
+    email: ['ana@exemplo.pt'],
+    provider: ['sandbox'],
+    id_tipo_entrega: [1, 2],
+    qtd: [1, 2],
+    total: [250, 1000],
+    saldo_a_usar: [0, 100],
+    valor: [100, 250],
+  }))
+    for (const v of values) remember(name, v)
+
+  let writes = 0
+  async function ensure(identity: IdentityName) {
+    if (!stale.has(identity)) return
+    stale.delete(identity)
+    writes++
+    switch (identity) {
+      case 'cliente-cookie':
+        clientes.cookie = await novoCliente(false)
+        break
+      case 'cliente-bearer':
+        clientes.bearer = await novoCliente(true)
+        break
+      case 'loja':
+        chaves.loja = await novaChave(862)
+        stale.add('tablet')
+        await ensure('tablet')
+        break
+      case 'outra-loja':
+        chaves.outra = await novaChave(848)
+        break
+      case 'tablet':
+        tablet = await pair()
+        if (!tablet) {
+          stale.add('loja')
+          await ensure('loja')
+        }
+        break
+      case 'admin':
+        admin = await signedInAdmin(t, `admin-${admins++}@exemplo.pt`, 'admin', { clock })
+        break
+    }
+  }
+
+  const world: World = {
+    t,
+    clock,
+    sandbox,
+    async headersOf(identity): Promise<Record<string, string>> {
+      await ensure(identity)
+      switch (identity) {
+        case 'cliente-cookie':
+          return clientes.cookie?.token ? { cookie: `${SESSION_COOKIE}=${clientes.cookie.token}` } : {}
+        case 'cliente-bearer':
+          return { authorization: `Bearer ${clientes.bearer?.token ?? ''}` }
+        case 'loja':
+          return { authorization: `Bearer ${chaves.loja}` }
+        case 'outra-loja':
+          return { authorization: `Bearer ${chaves.outra}` }
+        case 'tablet':
+          return { cookie: `${STAFF_COOKIE}=${tablet}` }
+        case 'admin':
+          return { cookie: `${ADMIN_COOKIE}=${admin}` }
+        default:
+          return {}
+      }
+    },
+    observe(identity, res) {
+      const cliente =
+        identity === 'cliente-cookie' ? clientes.cookie : identity === 'cliente-bearer' ? clientes.bearer : undefined
+      if (cliente) {
+        // A login as someone else, a logout: the device keeps what it is given, as a browser would.
+        const set = cliente.bearer
+          ? res.headers[SESSION_TOKEN_HEADER]
+          : res.cookies.find((c) => c.name === SESSION_COOKIE)?.value
+        if (typeof set === 'string' && set) cliente.token = set
+      }
+      if (res.statusCode === 401 && identity !== 'anonimo' && identity !== 'nenhuma' && identity !== 'provider') {
+        stale.add(identity)
+      }
+    },
+    hints: (name) => pool.get(name) ?? [],
+    get writes() {
+      return writes
+    },
+    harvest(value) {
+      walk(value, 0)
+    },
+    async providerCallback(dice) {
+      const pedidos = (await sandbox.listar()).filter((p) => p.estado !== 'expirado')
+      if (pedidos.length === 0) return undefined
+      const p = pedidos[Math.floor(dice() * pedidos.length)] as (typeof pedidos)[number]
+      // The phone answers first (as the customer would); a callback for a request still pending is sent too.
+      if (p.estado === 'pendente' && dice() < 0.8) {
+        writes++
+        await sandbox.responder(p.id, dice() < 0.8 ? 'pago' : 'recusado')
+      }
+      return sandbox.callbackDe(p)
+    },
+    close: () => t.close(),
+  }
+
+  function walk(value: unknown, depth: number) {
+    if (depth > 8 || value === null || typeof value !== 'object') return
+    if (Array.isArray(value)) {
+      for (const v of value.slice(0, 20)) walk(v, depth + 1)
+      return
+    }
+    for (const [k, v] of Object.entries(value)) {
+      if (typeof v === 'number' || typeof v === 'boolean' || (typeof v === 'string' && v.length <= 200)) remember(k, v)
+      else walk(v, depth + 1)
+    }
+  }
+
+  return world
+}
