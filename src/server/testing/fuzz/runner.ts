@@ -152,7 +152,6 @@ export async function runFuzz(
       sent = pick(dice, replays)
     } else {
       const op = pick(dice, operations)
-      if (process.env.FUZZ_DEBUG) console.log(`drawing #${i} ${mode} ${op.id}`)
       const built = await documentedRequest(world, dice, draw, arbitraryOf, op, seed, i, mode === 'invalid')
       sent = built.sent
       mutation = built.mutation
@@ -161,7 +160,6 @@ export async function runFuzz(
 
     if (world.writes !== writesBefore) current = null
     const refusalCheck: string = current ?? (await snapshotRows(db, COUNTERS))
-    if (process.env.FUZZ_DEBUG) console.log(`sending #${i} ${describe(sent.options).slice(0, 300)}`)
     let res: LightMyRequestResponse
     try {
       res = await world.t.app.inject(sent.options)
@@ -171,8 +169,11 @@ export async function runFuzz(
       continue
     }
     report.requests++
+    // FUZZ_DEBUG=1: every request, its time and its answer, as it goes.
     if (process.env.FUZZ_DEBUG)
-      console.log(`#${i} ${mode} ${Date.now() - started}ms ${describe(sent.options).slice(0, 200)} → ${res.statusCode}`)
+      console.log(
+        `#${i} ${mode} ${Date.now() - started}ms ${requestText(sent.options).slice(0, 200)} → ${res.statusCode}`,
+      )
     const status = res.statusCode
     const door = sent.op ? doorOf(sent.op.path) : doorOf(String(sent.options.url))
     const byDoor = report.doors.get(door) ?? new Map<string, number>()
@@ -183,7 +184,7 @@ export async function runFuzz(
     world.observe(sent.identity, res)
 
     const where = () =>
-      `#${i} (${mode}${mutation ? `: ${mutation}` : ''}) ${describe(sent.options)} → ${status} ${res.body.slice(0, 300)}`
+      `#${i} (${mode}${mutation ? `: ${mutation}` : ''}) ${requestText(sent.options)} → ${status} ${res.body.slice(0, 300)}`
     const name = sent.op?.id ?? `${sent.options.method} ${routeOf(sent.options.url)}`
     if (status >= 500) {
       report.fiveHundreds++
@@ -373,7 +374,7 @@ function signature(problem: string): string {
   return problem.replace(/\{.*$/, '').replace(/\d+/g, 'N').slice(0, 160)
 }
 
-function describe(options: InjectOptions): string {
+function requestText(options: InjectOptions): string {
   const q = options.query && Object.keys(options.query).length > 0 ? ` query=${JSON.stringify(options.query)}` : ''
   const headers = Object.entries((options.headers ?? {}) as Record<string, string>)
     .map(([k, v]) => `${k}: ${String(v).slice(0, 60)}`)
