@@ -86,9 +86,16 @@ function printReport(dialect: Dialect, r: FuzzReport, documented: number) {
       `fuzz on ${dialect}: ${r.requests} requests, ${r.operations.size}/${documented} documented operations requested, ${r.reached.size} answered 2xx (${unreached} never)`,
       `  doors: ${doors}`,
       `  statuses: ${statuses}`,
-      `  refusals checked unchanged: ${r.refusalsChecked}; mutations: ${[...r.mutations.entries()].map(([k, v]) => `${k} ${v}`).join(', ')}`,
+      `  refusals checked unchanged: ${r.refusalsChecked} (${r.refusalsChecksummed} also by checksums of every table); mutations: ${[...r.mutations.entries()].map(([k, v]) => `${k} ${v}`).join(', ')}`,
       ...(r.unsendable > 0 ? [`  not sendable by the client (skipped): ${r.unsendable}`] : []),
       ...(unreached > 0 ? [`  never 2xx: ${[...r.operations].filter((o) => !r.reached.has(o)).join(', ')}`] : []),
     ].join('\n'),
   )
+  // FUZZ_DEBUG: why valid requests were refused, by operation (what keeps the fuzzing from reaching deeper).
+  if (process.env.FUZZ_DEBUG) {
+    for (const [op, why] of r.validRefusals) {
+      const top = [...why.entries()].sort(([, a], [, b]) => b - a).slice(0, 3)
+      console.log(`  ${op}${r.reached.has(op) ? '' : ' (never 2xx)'}: ${top.map(([k, n]) => `${n}× ${k}`).join(' | ')}`)
+    }
+  }
 }

@@ -6,7 +6,7 @@ import type { Database } from '../platform/db.ts'
  * most once a minute), a refused request included; a staff session's last use moves with every request it makes (its
  * idle expiry counts from there). Left out, so "a refused write changes no row" keeps its meaning.
  */
-const ACESSO: Record<string, readonly string[]> = {
+export const COLUNAS_DE_ACESSO: Record<string, readonly string[]> = {
   lojas_chaves: ['ultimo_uso_em'],
   admin_sessoes: ['ultimo_uso_em'],
 }
@@ -32,7 +32,8 @@ function tabelas(db: Database) {
             await sql<{ name: string }>`select name from sqlite_master
               where type = 'table' and name not like 'sqlite_%'`.execute(db)
           ).rows.map((r) => r.name)
-      return { postgres, nomes: nomes.filter((n) => !n.startsWith('kysely_')).sort() }
+      // The fuzz suite's journal (testing/fuzz/journal.ts) is the suite's, not the app's.
+      return { postgres, nomes: nomes.filter((n) => !n.startsWith('kysely_') && !n.startsWith('_fuzz')).sort() }
     })()
     tabelasDe.set(db, t)
   }
@@ -49,7 +50,7 @@ export async function snapshotRows(db: Database, excluir: ReadonlySet<string> = 
   const { postgres, nomes: todas } = await tabelas(db)
   const nomes = todas.filter((n) => !excluir.has(n))
   const colunasFora = (nome: string) => [
-    ...(ACESSO[nome] ?? []),
+    ...(COLUNAS_DE_ACESSO[nome] ?? []),
     ...[...excluir].filter((e) => e.startsWith(`${nome}.`)).map((e) => e.slice(nome.length + 1)),
   ]
   if (postgres) {

@@ -3,7 +3,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { API_VERSION } from '../../../shared/api.ts'
 import type { RouteEntry } from '../../platform/server.ts'
 import { snapshotRows } from '../snapshot.ts'
-import type { Contract, Operation, Parameter } from './contract.ts'
+import type { Contract, Operation } from './contract.ts'
 import {
   type Dice,
   type Draft,
@@ -14,8 +14,10 @@ import {
   pathSegment,
   pick,
 } from './hostile.ts'
+import { installJournal } from './journal.ts'
+import { bodySchemaFor, recipeFor } from './recipes.ts'
 import { type JsonSchema, valuesOf } from './schema-values.ts'
-import { type Door, doorOf, type IdentityName, type World } from './world.ts'
+import { type Door, doorOf, type IdentityName, singular, type World } from './world.ts'
 
 /**
  * The fuzz suite's loop: request after request drawn from one seed, each either valid (the document's schemas, real
@@ -50,8 +52,12 @@ export interface FuzzReport {
   statuses: Map<number, number>
   mutations: Map<string, number>
   refusalsChecked: number
+  /** Of those, the ones also checked by checksums of every table (the journal's own check). */
+  refusalsChecksummed: number
   fiveHundreds: number
   failures: Map<string, FuzzFailure>
+  /** Why valid requests were refused, by operation (status and message): what keeps the fuzzing from going deeper. */
+  validRefusals: Map<string, Map<string, number>>
   /** Requests the HTTP client itself would not send (a header value Node refuses): not counted as sent. */
   unsendable: number
 }
@@ -81,6 +87,9 @@ const remoteOf = (dice: Dice) => (dice() < 0.1 ? '127.0.0.1' : `198.51.100.${1 +
 
 type Mode = 'valid' | 'invalid' | 'replay' | 'undocumented'
 
+/** A schema's values (a field's or a parameter's, by its name, when it has one). */
+type ArbitraryOf = (schema: JsonSchema, name?: string) => fc.Arbitrary<unknown>
+
 interface Sent {
   options: InjectOptions
   op?: Operation
@@ -101,23 +110,26 @@ export async function runFuzz(
     statuses: new Map(),
     mutations: new Map(),
     refusalsChecked: 0,
+    refusalsChecksummed: 0,
     fiveHundreds: 0,
     failures: new Map(),
     unsendable: 0,
+    validRefusals: new Map(),
   }
   const operations = contract.operations.filter((op) => !op.successTypes.some((t) => t.includes('event-stream')))
-  const arbitraries = new Map<JsonSchema, fc.Arbitrary<unknown>>()
-  const arbitraryOf = (schema: JsonSchema) => {
-    let arb = arbitraries.get(schema)
+  const arbitraries = new Map<JsonSchema, Map<string, fc.Arbitrary<unknown>>>()
+  const arbitraryOf: ArbitraryOf = (schema, name) => {
+    const byName = arbitraries.get(schema) ?? new Map<string, fc.Arbitrary<unknown>>()
+    arbitraries.set(schema, byName)
+    let arb = byName.get(name ?? '')
     if (!arb) {
-      arb = valuesOf(schema, { resolve: contract.resolve, hint: world.hints })
-      arbitraries.set(schema, arb)
+      arb = valuesOf(schema, { resolve: contract.resolve, hint: world.hints }, name)
+      byName.set(name ?? '', arb)
     }
     return arb
   }
   const db = world.t.database.db
-  /** The snapshot of the rows as they are now, when nothing may have written since it was taken. */
-  let current: string | null = null
+  const journal = await installJournal(db, COUNTERS)
   const replays: Sent[] = []
 
   const fail = (key: string, example: string) => {
@@ -134,7 +146,6 @@ export async function runFuzz(
     // Time moves on between requests: limits' windows roll, payment requests and proofs of identification expire.
     world.clock.advance(Math.floor(dice() * 1500))
 
-    const writesBefore = world.writes
     const r = dice()
     const mode: Mode =
       r < 0.1 && undocumented.length > 0
@@ -152,25 +163,25 @@ export async function runFuzz(
       sent = pick(dice, replays)
     } else {
       const op = pick(dice, operations)
-      const built = await documentedRequest(world, dice, draw, arbitraryOf, op, seed, i, mode === 'invalid')
+      const built = await documentedRequest(world, contract, dice, draw, arbitraryOf, op, seed, i, mode === 'invalid')
       sent = built.sent
       mutation = built.mutation
       if (mutation) report.mutations.set(mutation, (report.mutations.get(mutation) ?? 0) + 1)
     }
 
-    if (world.writes !== writesBefore) current = null
-    const refusalCheck: string = current ?? (await snapshotRows(db, COUNTERS))
+    // One request in twenty is also checked by checksums of every table, the journal's own check (journal.ts).
+    const checksums = dice() < 0.05 ? await snapshotRows(db, COUNTERS) : undefined
+    const mark = await journal.mark()
     let res: LightMyRequestResponse
     try {
       res = await world.t.app.inject(sent.options)
     } catch {
       report.unsendable++
-      current = refusalCheck
       continue
     }
     report.requests++
-    // FUZZ_DEBUG=1: every request, its time and its answer, as it goes.
-    if (process.env.FUZZ_DEBUG)
+    // FUZZ_TRACE=1: every request, its time and its answer, as it goes.
+    if (process.env.FUZZ_TRACE)
       console.log(
         `#${i} ${mode} ${Date.now() - started}ms ${requestText(sent.options).slice(0, 200)} → ${res.statusCode}`,
       )
@@ -202,15 +213,30 @@ export async function runFuzz(
         fail(`envelope ${name} ${status}`, where())
     }
 
+    if (status >= 400 && mode === 'valid' && sent.op) {
+      const why = report.validRefusals.get(sent.op.id) ?? new Map<string, number>()
+      report.validRefusals.set(sent.op.id, why)
+      const error = safeJson(res.body)?.error as { message?: string; fields?: object } | undefined
+      const reason = `${status} ${error?.message ?? ''} ${error?.fields ? JSON.stringify(error.fields).slice(0, 120) : ''}`
+      why.set(reason, (why.get(reason) ?? 0) + 1)
+    }
     if (status >= 400) {
       report.refusalsChecked++
-      const after = await snapshotRows(db, COUNTERS)
-      if (after !== refusalCheck)
-        fail(`wrote on a refusal ${name} ${status}`, `${where()}\n   ${diff(refusalCheck, after)}`)
-      current = after
+      const written = await journal.since(mark)
+      if (written.length > 0) {
+        fail(`wrote on a refusal ${name} ${status}`, `${where()}\n   rows written: ${[...new Set(written)].join(', ')}`)
+      }
+      if (checksums !== undefined) {
+        report.refusalsChecksummed++
+        const after = await snapshotRows(db, COUNTERS)
+        if (after !== checksums) {
+          fail(`checksums moved on a refusal ${name} ${status}`, `${where()}\n   ${diff(checksums, after)}`)
+        }
+      }
     } else {
-      current = null
-      if (status < 300 && res.headers['content-type']?.toString().includes('json')) world.harvest(safeJson(res.body))
+      // The system's answers (the document itself) name no data of the scene.
+      if (status < 300 && door !== 'system' && res.headers['content-type']?.toString().includes('json'))
+        await world.harvest(safeJson(res.body), sent.op?.path ?? routeOf(sent.options.url))
       if (sent.op && sent.options.method !== 'GET' && mode !== 'replay' && replays.length < 200) replays.push(sent)
     }
   }
@@ -219,9 +245,10 @@ export async function runFuzz(
 
 async function documentedRequest(
   world: World,
+  contract: Contract,
   dice: Dice,
   draw: <T>(arb: fc.Arbitrary<T>) => T,
-  arbitraryOf: (schema: JsonSchema) => fc.Arbitrary<unknown>,
+  arbitraryOf: ArbitraryOf,
   op: Operation,
   seed: number,
   i: number,
@@ -240,11 +267,14 @@ async function documentedRequest(
       if (name === 'idempotency-key') headers[name] = `fz-${seed}-${i}`
       else if (name === 'x-api-version') headers[name] = API_VERSION
       else if (name !== 'authorization' && name !== 'cookie')
-        headers[name] = textOf(draw(paramArbitrary(arbitraryOf, world, p)))
+        headers[name] = textOf(draw(arbitraryOf(p.schema, p.name)))
     } else if (p.in === 'path') {
-      params[p.name] = textOf(draw(paramArbitrary(arbitraryOf, world, p)))
+      // An id of the resource the path names (`/compras/{id}` → a purchase's), when an answer gave one.
+      const resource = resourceHint(op.path, p.name)
+      const byResource = world.hints(resource).length > 0 && dice() < 0.7
+      params[p.name] = textOf(draw(arbitraryOf(p.schema, byResource ? resource : p.name)))
     } else if (p.in === 'query') {
-      const v = draw(paramArbitrary(arbitraryOf, world, p))
+      const v = draw(arbitraryOf(p.schema, p.name))
       if (v !== undefined) query[p.name] = Array.isArray(v) ? v.map(textOf) : textOf(v)
     }
   }
@@ -254,7 +284,9 @@ async function documentedRequest(
   }
   const draft: Draft = { method: op.method, params, query, headers }
   if (op.body !== undefined && (op.bodyRequired || dice() < 0.9)) {
-    draft.body = draw(arbitraryOf(op.body))
+    const recipe = dice() < 0.5 ? recipeFor(op.id, dice) : undefined
+    const schema = bodySchemaFor(op.id, world.clock.now().toISOString().slice(0, 10)) ?? op.body
+    draft.body = recipe ?? coherent(world, contract, dice, schema, draw(arbitraryOf(schema)))
     headers['content-type'] = 'application/json'
   }
   let mutation: string | undefined
@@ -276,25 +308,41 @@ async function documentedRequest(
   return { sent: { options, op, identity }, ...(mutation ? { mutation } : {}) }
 }
 
-/** A parameter's value: a real one of its name (an id, a tag) when the scene or an answer gave one. */
-function paramArbitrary(
-  arbitraryOf: (schema: JsonSchema) => fc.Arbitrary<unknown>,
-  world: World,
-  p: Parameter,
-): fc.Arbitrary<unknown> {
-  const own = arbitraryOf(p.schema)
-  const known = fc.nat().map((n) => {
-    const pool = world.hints(p.name)
-    return pool.length > 0 ? pool[n % pool.length] : undefined
-  })
-  return fc.tuple(fc.nat(99), known, own).map(([roll, k, v]) => (k !== undefined && roll < 60 ? k : v))
+/**
+ * A generated body made to hang together as a real client's would: often the values of one earlier answer (the
+ * customer an identification found, with its proof), and a confirmation field equal to what it confirms.
+ */
+function coherent(world: World, contract: Contract, dice: Dice, schema: JsonSchema, body: unknown): unknown {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body
+  const out = { ...(body as Record<string, unknown>) }
+  const own = typeof schema === 'object' && typeof schema.$ref === 'string' ? contract.resolve(schema.$ref) : schema
+  const names = Object.keys(((typeof own === 'object' && own.properties) || {}) as object)
+  const records = world.records().filter((r) => names.filter((n) => n in r).length >= 2)
+  if (records.length > 0 && dice() < 0.5) {
+    const record = pick(dice, records)
+    for (const n of names) if (n in record && dice() < 0.85) out[n] = record[n]
+  }
+  for (const key of Object.keys(out)) {
+    const m = /^confirmacao(.+)$/i.exec(key)
+    const target = m && Object.keys(out).find((k) => k.toLowerCase() === (m[1] ?? '').toLowerCase())
+    if (target && dice() < 0.9) out[key] = out[target]
+  }
+  return out
+}
+
+/** The hint name of a path parameter by the resource its path names: `/api/loja/v1/compras/{id}` → `compra:id`. */
+export function resourceHint(path: string, param: string): string {
+  const segments = path.split('/')
+  const at = segments.indexOf(`{${param}}`)
+  const before = at > 0 ? segments[at - 1] : undefined
+  return before && !before.startsWith('{') ? `${singular(before)}:${param}` : param
 }
 
 function identityFor(door: Door, dice: Dice): IdentityName {
   const r = dice()
   switch (door) {
     case 'customer':
-      return r < 0.45 ? 'cliente-cookie' : r < 0.7 ? 'cliente-bearer' : 'anonimo'
+      return r < 0.5 ? 'cliente-cookie' : r < 0.85 ? 'cliente-bearer' : 'anonimo'
     case 'store':
       return r < 0.88 ? 'loja' : 'outra-loja'
     case 'providers':

@@ -32,7 +32,10 @@ const textChar = fc.oneof(
 )
 
 const FORMATS: Record<string, fc.Arbitrary<string>> = {
-  email: fc.emailAddress(),
+  // Addresses as people have them (fast-check's own are RFC-valid oddities that form validators refuse).
+  email: fc
+    .tuple(fc.stringMatching(/^[a-z][a-z0-9.]{0,12}[a-z0-9]$/), fc.constantFrom('exemplo.pt', 'gmail.com', 'sapo.pt'))
+    .map(([user, host]) => `${user.replace(/\.\.+/g, '.')}@${host}`),
   date: fc
     .date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2100-12-31T00:00:00Z'), noInvalidDate: true })
     .map((d) => d.toISOString().slice(0, 10)),
@@ -47,8 +50,9 @@ const FORMATS: Record<string, fc.Arbitrary<string>> = {
   ipv6: fc.ipV6(),
 }
 
-export function valuesOf(schema: JsonSchema, options: ValueOptions): fc.Arbitrary<unknown> {
-  return new Builder(options).of(schema, undefined, 0)
+/** `name`: the field or parameter the values are for (its hints are offered too). */
+export function valuesOf(schema: JsonSchema, options: ValueOptions, name?: string): fc.Arbitrary<unknown> {
+  return new Builder(options).of(schema, name, 0)
 }
 
 class Builder {
@@ -180,12 +184,16 @@ function propertyNames(schema: Obj): fc.Arbitrary<string> {
 function strings(schema: Obj): fc.Arbitrary<string> {
   const min = num(schema.minLength) ?? 0
   const max = Math.max(min, num(schema.maxLength) ?? Math.max(min, 40))
-  if (typeof schema.pattern === 'string') {
-    const matching = patternStrings(schema.pattern, min, max)
+  const format = typeof schema.format === 'string' ? FORMATS[schema.format] : undefined
+  const pattern = typeof schema.pattern === 'string' ? safeRegex(schema.pattern) : undefined
+  // A known format first (zod writes its e-mail rule as a pattern too, which fast-check's generator reads poorly).
+  if (format) {
+    return firstFitting(format, (s) => s.length >= min && s.length <= max && (!pattern || pattern.test(s)))
+  }
+  if (pattern) {
+    const matching = patternStrings(pattern, min, max)
     if (matching) return matching
   }
-  const format = typeof schema.format === 'string' ? FORMATS[schema.format] : undefined
-  if (format) return firstFitting(format, (s) => s.length >= min && s.length <= max)
   // Most strings short; some at the longest the schema allows.
   const cap = Math.min(max, min + 60)
   return fc.oneof(
@@ -195,13 +203,7 @@ function strings(schema: Obj): fc.Arbitrary<string> {
 }
 
 /** Strings matching a pattern (the schema's own regular expression), within the length bounds; null if unusable. */
-function patternStrings(pattern: string, min: number, max: number): fc.Arbitrary<string> | null {
-  let regex: RegExp
-  try {
-    regex = new RegExp(pattern, 'u')
-  } catch {
-    return null
-  }
+function patternStrings(regex: RegExp, min: number, max: number): fc.Arbitrary<string> | null {
   try {
     // Repetitions long enough to reach the minimum length (a push subscription's key has 80 characters at least).
     const size = min >= 100 ? 'large' : min >= 8 ? 'medium' : 'small'
@@ -213,6 +215,14 @@ function patternStrings(pattern: string, min: number, max: number): fc.Arbitrary
     )
   } catch {
     return null
+  }
+}
+
+function safeRegex(pattern: string): RegExp | undefined {
+  try {
+    return new RegExp(pattern, 'u')
+  } catch {
+    return undefined
   }
 }
 
@@ -278,6 +288,8 @@ function fitsType(schema: Obj, value: unknown, options: ValueOptions): boolean {
   if (Array.isArray(branches)) return branches.some((b) => typeof b === 'object' && fitsType(b, value, options))
   const types = typesOf(s)
   const actual = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value
+  if (typeof value === 'string' && typeof s.pattern === 'string' && !safeRegex(s.pattern)?.test(value)) return false
+  if (typeof value === 'string' && value.length > (num(s.maxLength) ?? Number.POSITIVE_INFINITY)) return false
   return types.some(
     (t) =>
       t === 'any' ||

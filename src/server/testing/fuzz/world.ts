@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify'
 import { API_VERSION } from '../../../shared/api.ts'
+import { POLITICA_PRIVACIDADE_TAG, TERMOS_TAG } from '../../../shared/constants.ts'
 import { buildApp } from '../../app.ts'
 import { configWith } from '../../config.ts'
 import { ADMIN_COOKIE } from '../../features/admin/routes.ts'
@@ -47,6 +48,14 @@ export function doorOf(path: string): Door {
   return 'customer'
 }
 
+/** A resource's name as one of it: `compras` → `compra` (hints of path ids are kept by resource). */
+export const singular = (word: string) =>
+  word
+    .replace(/[oõ]es$/, 'ao')
+    .replace(/ães$/, 'ão')
+    .replace(/ns$/, 'm')
+    .replace(/s$/, '')
+
 export const PASSWORD = '135790'
 const CALLBACK_KEY = 'chave-dos-callbacks-do-fuzz'
 
@@ -80,14 +89,21 @@ export interface World {
   hints(name: string): readonly unknown[]
   /** Rows the scene itself wrote so far (an identity made again, the phone answering): a snapshot taken before is stale. */
   readonly writes: number
-  /** Values of a successful answer, by field name, for later requests. */
-  harvest(value: unknown): void
+  /** Values of a successful answer, by field name, for later requests (and the SMS codes it had sent). */
+  harvest(value: unknown, path: string): Promise<void>
+  /**
+   * Recent successful answers, flattened (`{ cliente: { id } }` gives `cliente_id` and `id`): a body made of one
+   * answer's values (a customer's id with the proof of that customer's identification) reaches where loose values
+   * do not.
+   */
+  records(): readonly Record<string, unknown>[]
   /** The callback a provider sends for one of the sandbox's payment requests, answered by the phone first. */
   providerCallback(dice: () => number): Promise<Record<string, string> | undefined>
   close(): Promise<void>
 }
 
 const POOL_MAX = 40
+const RECORDS_MAX = 60
 
 export async function createWorld(dialect: Dialect): Promise<World> {
   // The app's time moves as the fuzzing goes (the driver advances it), so limits' windows roll and proofs expire.
@@ -136,6 +152,24 @@ export async function createWorld(dialect: Dialect): Promise<World> {
   await insertLoja(db, { tag: 'baixa', restaurante_id: restauranteId, id_loja: 848, horario_encomendas: sempre })
   await insertNovidade(db, { tag: 'abertura-chiado' })
   await insertCampanha(db, { tag: 'natal' })
+  for (const tag of [TERMOS_TAG, POLITICA_PRIVACIDADE_TAG]) {
+    await db.insertInto('informacao_legal').values({ tag, title: tag, title_detail: tag, text: 'Texto' }).execute()
+  }
+  const { id: categoriaId } = await db
+    .insertInto('faq_categorias')
+    .values({ tag: 'encomendas', title: 'Encomendas' })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await db
+    .insertInto('faq_perguntas')
+    .values({
+      categoria_id: categoriaId,
+      tag: 'como-pagar',
+      title: 'Como pagar?',
+      title_detail: 'Como',
+      text: 'MB WAY',
+    })
+    .execute()
   const keys = lojasChavesRepo(db, clock)
   const chaves = { loja: '', outra: '' }
   const novaChave = async (idLoja: number) => (await keys.create(idLoja, `fuzz-${idLoja}-${Date.now()}`)).chave
@@ -190,12 +224,27 @@ export async function createWorld(dialect: Dialect): Promise<World> {
     pais: ['351'],
     password: [PASSWORD],
     id_loja: [862, 848],
-    loja: ['chiado', 'baixa'],
+    tag: ['chiado', 'baixa'],
     restaurante: ['nata-e-grao'],
     novidade: ['abertura-chiado'],
     campanha: ['natal'],
     nif: ['123456789', '501442600'],
-    email: ['ana@exemplo.pt'],
+    nif1: ['123456789', null],
+    nif2: ['501442600', null],
+    dataNascimento: ['1990-05-01', '2004-02-29'],
+    codigoPostal: ['1100-048', '4000-322'],
+    email: ['ana@exemplo.pt', 'bruno.silva@exemplo.pt'],
+    // Phones nobody has yet (sign-ups, phone changes, provisional accounts at the till), beside the customers' own.
+    telemovel: ['936000001', '936000002', '926000003', '966000004'],
+    conteudo: [TERMOS_TAG, POLITICA_PRIVACIDADE_TAG],
+    categoria: ['encomendas'],
+    // The stores' ids (the rows' and the POS's): an opinion names the row's.
+    loja: [1, 2, 862, 848, 'chiado', 'baixa'],
+    endpoint: ['https://fcm.googleapis.com/fcm/send/fuzz-1', 'https://updates.push.services.mozilla.com/wpush/v2/fz'],
+    // The test menu's products, complements and options (testing/ementa.ts).
+    id: ['1001', '1002', '1003', '1004'],
+    complementares: [['C1'], ['C2']],
+    opcoes: [['A1'], ['G2']],
     provider: ['sandbox'],
     id_tipo_entrega: [1, 2],
     qtd: [1, 2],
@@ -276,11 +325,39 @@ export async function createWorld(dialect: Dialect): Promise<World> {
       }
     },
     hints: (name) => pool.get(name) ?? [],
+    records: () => records,
     get writes() {
       return writes
     },
-    harvest(value) {
-      walk(value, 0)
+    async harvest(value, path) {
+      const record: Record<string, unknown> = {}
+      // The resource a path names (`/api/loja/v1/compras` → `compra`): its answer's ids are that resource's.
+      const resource = path
+        .split('/')
+        .filter((s) => s && !s.startsWith('{') && !s.startsWith(':'))
+        .pop()
+      walk(value, 0, '', record, resource ? singular(resource) : undefined)
+      if (Object.keys(record).length > 1) {
+        records.push(record)
+        if (records.length > RECORDS_MAX) records.shift()
+      }
+      // A GDPR request: the link of its e-mail, as the customer would open it.
+      if (path.startsWith('/rgpd/')) {
+        const emails = await db.selectFrom('email_outbox').select('texto').orderBy('id', 'desc').limit(2).execute()
+        for (const { texto } of emails) {
+          for (const m of texto.matchAll(/\/rgpd\/(?:esquecimento|portabilidade)\/([A-Za-z0-9_-]{20,})/g)) {
+            remember('token', m[1])
+          }
+        }
+      }
+      // A sign-up, a recovery, a phone change: its SMS code, as the customer would read it on the phone.
+      if ('hash' in record) {
+        const sms = await db.selectFrom('sms_outbox').select('texto').orderBy('id', 'desc').limit(3).execute()
+        for (const { texto } of sms) {
+          const code = texto.match(/\b(\d{6})\b/)?.[1]
+          if (code) remember('codigo', code)
+        }
+      }
     },
     async providerCallback(dice) {
       const pedidos = (await sandbox.listar()).filter((p) => p.estado !== 'expirado')
@@ -293,18 +370,33 @@ export async function createWorld(dialect: Dialect): Promise<World> {
       }
       return sandbox.callbackDe(p)
     },
-    close: () => t.close(),
+    close: () => {
+      if (process.env.FUZZ_POOL) for (const [k, v] of pool) console.log(`pool ${k}: ${JSON.stringify(v).slice(0, 200)}`)
+      return t.close()
+    },
   }
 
-  function walk(value: unknown, depth: number) {
+  const records: Record<string, unknown>[] = []
+  function walk(value: unknown, depth: number, prefix: string, record: Record<string, unknown>, resource?: string) {
     if (depth > 8 || value === null || typeof value !== 'object') return
     if (Array.isArray(value)) {
-      for (const v of value.slice(0, 20)) walk(v, depth + 1)
+      for (const v of value.slice(0, 20))
+        walk(v, depth + 1, '', {}, resource ?? (prefix ? singular(prefix) : undefined))
       return
     }
     for (const [k, v] of Object.entries(value)) {
-      if (typeof v === 'number' || typeof v === 'boolean' || (typeof v === 'string' && v.length <= 200)) remember(k, v)
-      else walk(v, depth + 1)
+      if (typeof v === 'number' || typeof v === 'boolean' || (typeof v === 'string' && v.length <= 200)) {
+        remember(k, v)
+        if (prefix) remember(`${prefix}_${k}`, v)
+        if (k === 'id' && prefix) remember(`${singular(prefix)}:id`, v)
+        if (resource && depth <= 3) remember(`${resource}:${k}`, v)
+        if (depth <= 3) {
+          record[k] ??= v
+          if (prefix) record[`${prefix}_${k}`] = v
+        }
+      } else {
+        walk(v, depth + 1, k === 'data' ? '' : k, record, resource)
+      }
     }
   }
 
