@@ -11,6 +11,7 @@ import type { PushService } from './features/notificacoes/push.ts'
 import type { NotificacoesService } from './features/notificacoes/service.ts'
 import { sistemaRoutes } from './features/sistema/routes.ts'
 import { registerJobs } from './jobs.ts'
+import { openApiRoutes } from './openapi/routes.ts'
 import type { DatabaseHandle } from './platform/db.ts'
 import { registarMetricas } from './platform/metrics.ts'
 import type { ReadCache } from './platform/read-cache.ts'
@@ -53,6 +54,8 @@ export async function buildApp(config: Config, database: DatabaseHandle, deps: A
 
   // Health and the images stored in the database: open to anyone, no identity.
   await app.register(sistemaRoutes, { db: database.db, dialect: database.dialect })
+  // The OpenAPI contract of the public surfaces and its readable reference (docs/decisions/0027), open like health.
+  await app.register(openApiRoutes)
   // The doors (ARCHITECTURE.md "Surfaces"): each an encapsulated context with its prefix, identity and limits.
   // One count of open order streams per store key, for the Store API's and the paired tablets' boards together.
   const orderStreams = createOrderStreamSlots()

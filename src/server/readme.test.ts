@@ -49,6 +49,13 @@ describe('README', () => {
     expect(code(real.data[0].texto)).toBe(code(shown.data[0].texto))
   })
 
+  it('points to the OpenAPI document and its reference, which open without the version header', async () => {
+    for (const url of ['/api/openapi.json', '/api/docs']) {
+      expect(readme).toContain(`\`${url}\``)
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(200)
+    }
+  })
+
   it('names every environment variable the server reads', () => {
     for (const name of ENV_VARIABLES) expect(readme, name).toContain(`\`${name}\``)
   })

@@ -1,7 +1,7 @@
 import compress from '@fastify/compress'
 import cookie from '@fastify/cookie'
 import etag from '@fastify/etag'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { type Config, trustProxyOf } from '../config.ts'
 import { COMPRESS_THRESHOLD_BYTES } from './cached-reply.ts'
@@ -23,6 +23,10 @@ export interface RouteEntry {
   hasResponseSchema: boolean
   /** Its config as registered (a door's access rules read there: the back-office's roles), for the walking tests. */
   config: Record<string, unknown>
+  /** Its schema as declared (zod schemas for body, querystring, params, headers, response): the OpenAPI document's source. */
+  schema: FastifySchema | undefined
+  /** Its own body limit, when it sets one (else the server's). */
+  bodyLimit: number | undefined
 }
 
 declare module 'fastify' {
@@ -52,7 +56,16 @@ export async function createServer(config: Config, logStream?: NodeJS.WritableSt
   app.addHook('onRoute', (route) => {
     const hasResponseSchema = Boolean(route.schema?.response)
     const config = (route.config ?? {}) as Record<string, unknown>
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, hasResponseSchema, config })
+    for (const method of [route.method].flat()) {
+      routeTable.push({
+        method,
+        url: route.url,
+        hasResponseSchema,
+        config,
+        schema: route.schema,
+        bodyLimit: route.bodyLimit,
+      })
+    }
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)

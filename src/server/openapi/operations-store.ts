@@ -1,0 +1,307 @@
+import { EmentaSchema } from '../../shared/ementa.ts'
+import type { OperationDoc } from './operation.ts'
+import { STORE_LIMITS } from './texts.ts'
+
+/** The Store API (STORE-API.md), with examples an integrator can send as they are. */
+
+const writesLimit = `Writes are limited to ${STORE_LIMITS.writes} per key: past it, wait \`Retry-After\` seconds.`
+
+const cliente = { id: 4211, nome: 'Maria Silva', saldo: 1250, pontos: 40, patamar: 100, itens: 1, temporario: 0 }
+
+const transacao = {
+  id: 90817,
+  tipo: 'compra',
+  id_loja: 862,
+  loja: 'Chiado',
+  restaurante: 'Nata & Grão',
+  data: '22/11/2026',
+  hora: '10:00',
+  criado_em: '2026-11-22T10:00:00.000Z',
+  subtotal: 2450,
+  desconto: 500,
+  valor_pago: 1950,
+  total_discount: 500,
+  saldo_anterior: 1250,
+  saldo_adicionado: 98,
+  saldo_removido: 500,
+  saldo_actual: 848,
+  pontos_anterior: 40,
+  pontos_ganhos: 19,
+  pontos_actual: 59,
+  itens_redimidos: 0,
+  itens_adicionados: 0,
+  id_perfil: 1,
+  id_opiniao: null,
+  referencia: 'FS 2026/00123',
+  aviso: null,
+}
+
+const encomenda = {
+  id: 5531,
+  codigo: 'A-042',
+  estado: 1,
+  criada_em: '2026-11-22T12:31:05.120Z',
+  id_tipo_entrega: 0,
+  nome: 'Maria Silva',
+  telemovel: '+351912345678',
+  nif: null,
+  linhas: [
+    {
+      produto: 'Bifana no pão',
+      qtd: 2,
+      complementos: ['Mostarda'],
+      opcoes: [],
+      porcao: 'dose',
+      observacoes: 'Sem cebola',
+      total: 700,
+    },
+  ],
+  total: 700,
+  desconto: 0,
+  valor_pago: 700,
+}
+
+export const STORE_OPERATIONS: Record<string, OperationDoc> = {
+  'POST /api/loja/v1/clientes/identificar': {
+    operationId: 'identificarCliente',
+    summary: 'Identify a customer at the till by loyalty QR, or by phone (and security code)',
+    description: [
+      'Body: exactly one of `{ qr }`, `{ telemovel, pais }`, `{ telemovel, pais, codigo_seguranca }`.',
+      'The answer’s `identificacao` is a proof that this store identified this customer just now: valid 15 minutes,',
+      'bound to the store and the customer, good for one purchase that spends balance or rewards.',
+      `Limit: ${STORE_LIMITS.identifications} per key; wrong security codes ${STORE_LIMITS.wrongCodesPerCustomer}`,
+      `per customer and ${STORE_LIMITS.wrongCodesPerKey} per key. No \`Idempotency-Key\`: it changes nothing and may be`,
+      'retried as it is.',
+    ].join('\n'),
+    errors: {
+      403: 'The customer uses a security code and none was given (identify again with `codigo_seguranca`).',
+      404: 'Unknown customer, wrong code, lapsed or erased account: one message for all.',
+      429: 'Too many identifications or wrong codes for this key: wait `Retry-After` seconds.',
+    },
+    examples: {
+      request: { qr: 'BALCAO:4211:Q2xpZW50ZVFS' },
+      response: { data: { cliente, identificacao: 'aWRlbnRpZmljYWNhby1leGVtcGxv' } },
+    },
+  },
+  'POST /api/loja/v1/compras': {
+    operationId: 'registarCompra',
+    summary: 'Register a purchase: earn credit and points, optionally spend balance and rewards',
+    description: [
+      '`total`: the bill with VAT, in cents (> 0). `saldo_a_usar`: 0 … min(balance, total). `referencia`: the POS',
+      'document number. Spending (`saldo_a_usar` > 0 or `itens_a_redimir` > 0) needs the `identificacao` of an',
+      'identification of this customer by this store in the last 15 minutes; a purchase that only earns may go',
+      'without (a POS catching up after an outage credits by `cliente_id`).',
+      '',
+      'The answer’s `transacao`: `valor_pago` = `total` − `saldo_a_usar`; `saldo_adicionado` is the credit percent of',
+      '`valor_pago` (rounded half up); `pontos_ganhos` per whole euro paid; a reward is added when points reach',
+      '`patamar`. A provisional account earns nothing until its registration is complete (`aviso` says so).',
+      '',
+      `Idempotent by \`Idempotency-Key\`. ${writesLimit}`,
+    ].join('\n'),
+    idempotent: true,
+    errors: {
+      403: 'Spending without a valid `identificacao` of this customer by this store (nothing written).',
+      404: 'Unknown customer.',
+      409: '`saldo_a_usar` is above the balance, or `itens_a_redimir` above the rewards, at the moment of writing (nothing written, also when many tills try at once).',
+      422: '`saldo_a_usar` is above `total`.',
+      429: writesLimit,
+    },
+    examples: {
+      request: {
+        cliente_id: 4211,
+        identificacao: 'aWRlbnRpZmljYWNhby1leGVtcGxv',
+        total: 2450,
+        saldo_a_usar: 500,
+        itens_a_redimir: 0,
+        referencia: 'FS 2026/00123',
+      },
+      response: { data: { transacao } },
+    },
+  },
+  'POST /api/loja/v1/compras/{id}/devolucoes': {
+    operationId: 'devolverCompra',
+    summary: 'Refund part or all of a purchase',
+    description: [
+      '`valor`: cents of `valor_pago` returned. Several partial refunds may follow one another, never more than was',
+      'paid in all. Each takes back the credit and points earned on the refunded part and gives back the balance used',
+      'in the same proportion; a full refund leaves balance and points where they would be had the purchase never',
+      'happened. Credit already spent cannot be taken back: the balance stops at 0 and `nao_recuperado` says how much.',
+      '',
+      `Idempotent by \`Idempotency-Key\`. ${writesLimit}`,
+    ].join('\n'),
+    idempotent: true,
+    errors: {
+      403: 'The purchase is another store’s.',
+      404: 'No such purchase.',
+      409: 'More than what is left to refund, the purchase was already refunded in full, or it belongs to an app order (cancel the order instead).',
+      429: writesLimit,
+    },
+    examples: {
+      request: { valor: 1950 },
+      response: {
+        data: {
+          transacao: {
+            ...transacao,
+            id: 90818,
+            tipo: 'devolucao',
+            subtotal: 0,
+            desconto: 0,
+            valor_pago: 1950,
+            total_discount: 0,
+            saldo_anterior: 848,
+            saldo_adicionado: 500,
+            saldo_removido: 98,
+            saldo_actual: 1250,
+            pontos_anterior: 59,
+            pontos_ganhos: -19,
+            pontos_actual: 40,
+          },
+          nao_recuperado: { saldo: 0, pontos: 0 },
+          aviso: null,
+        },
+      },
+    },
+  },
+  'POST /api/loja/v1/clientes': {
+    operationId: 'criarClienteProvisorio',
+    summary: 'Open a provisional account for a phone (the customer gets an SMS to finish it)',
+    description: [
+      'The customer gets an SMS with the app’s address and a temporary 6-digit password; the first login asks for',
+      'the personal data; unfinished after 30 days, the account lapses.',
+      '',
+      `Idempotent by \`Idempotency-Key\`. ${writesLimit}`,
+    ].join('\n'),
+    idempotent: true,
+    errors: { 409: 'The phone already has an account.', 429: writesLimit },
+    examples: {
+      request: { telemovel: '912345678', pais: '351' },
+      response: {
+        data: { cliente: { ...cliente, id: 4212, nome: null, saldo: 0, pontos: 0, itens: 0, temporario: 1 } },
+      },
+    },
+  },
+  'PUT /api/loja/v1/ementa': {
+    operationId: 'publicarEmenta',
+    summary: 'Publish the store’s menu snapshot (sections → families → products)',
+    description: [
+      'The whole menu in the spec §3 shape. Prices arrive in euros with decimals (`precovenda`) and are stored as',
+      'cents. The same `hash` as the current menu: 200 and nothing changes (`alterada` false). A snapshot that fails',
+      'validation is refused whole with 422 naming the path of the first bad field, and the current menu stays.',
+      'Body limit: 5 MiB. Naturally idempotent (a PUT of the same snapshot): no `Idempotency-Key`.',
+    ].join('\n'),
+    body: EmentaSchema,
+    errors: { 422: 'The snapshot is invalid: `fields` names the path of the first bad field.' },
+    examples: {
+      request: {
+        hash: '2026-11-20-v3',
+        last_update: '2026-11-20T08:00:00Z',
+        base_url: '/imagens/',
+        seccoes: [
+          {
+            codigo: 1,
+            descricao: 'Cafetaria',
+            visivel: 1,
+            familias: [
+              {
+                codigo: 10,
+                descricao: 'Cafés e bolos',
+                visivel: 1,
+                produtos: [
+                  {
+                    cod_produto: 1001,
+                    produto: 'Pastel de nata',
+                    posicao: 1,
+                    precovenda: 1.3,
+                    iva: 13,
+                    visivel: 1,
+                  },
+                  {
+                    cod_produto: 1002,
+                    produto: 'Galão',
+                    posicao: 2,
+                    precovenda: 1.6,
+                    iva: 13,
+                    complementares: [
+                      { codigo: 'C1', descricao: 'Leite de aveia', preco: '0.40', iva: 13, obrigatorio: 0 },
+                    ],
+                    opcoes: [
+                      {
+                        codigo: 'A',
+                        descricao: 'Açúcar',
+                        opcoes: [
+                          { codigo: 'A1', descricao: 'Com açúcar' },
+                          { codigo: 'A2', descricao: 'Sem açúcar' },
+                        ],
+                      },
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      response: { data: { hash: '2026-11-20-v3', last_update: '2026-11-20T08:00:00Z', alterada: true, produtos: 2 } },
+    },
+  },
+  'GET /api/loja/v1/encomendas': {
+    operationId: 'listarEncomendasLoja',
+    summary: 'The store’s paid orders, the soonest due first',
+    description:
+      '`estado`: comma-separated states to list (default `-1,1`: received and in preparation). States: -3 awaiting ' +
+      'payment, -1 received, 1 in preparation, 2 ready, -9 cancelled.',
+    examples: { response: { data: [encomenda] } },
+  },
+  'GET /api/loja/v1/encomendas/stream': {
+    operationId: 'streamEncomendasLoja',
+    summary:
+      'The store’s orders as Server-Sent Events: the open ones on connecting, then every new paid order and change',
+    description: [
+      'Each event is `event: encomenda`, `id: <order id>`, `data: <the order as listarEncomendasLoja gives it>`. On',
+      'connecting, the orders still open are sent first, so a board that reconnects misses nothing. The key is checked',
+      `again every 30 seconds and before each event: revoked, the stream ends. At most ${STORE_LIMITS.streams} open`,
+      'streams per key (429 with `Retry-After` past it).',
+    ].join('\n'),
+    success: {
+      status: 200,
+      description: 'An event stream of `encomenda` events.',
+      contentType: 'text/event-stream',
+      schema: { type: 'string' },
+    },
+    errors: { 429: 'Too many open streams for this key: wait `Retry-After` seconds.' },
+  },
+  'POST /api/loja/v1/encomendas/{id}/estado': {
+    operationId: 'avancarEncomenda',
+    summary: 'Move an order forward: -1 (received) → 1 (in preparation) → 2 (ready)',
+    description: `Only forward. The customer’s order screen shows the change at once. Idempotent by \`Idempotency-Key\`. ${writesLimit}`,
+    idempotent: true,
+    errors: {
+      403: 'The order is another store’s.',
+      404: 'No such paid order.',
+      409: 'Backwards, unknown, or the order is cancelled.',
+      429: writesLimit,
+    },
+    examples: { request: { estado: 1 }, response: { data: { encomenda } } },
+  },
+  'POST /api/loja/v1/encomendas/{id}/cancelar': {
+    operationId: 'cancelarEncomenda',
+    summary: 'Cancel a paid order the store cannot make (the payment goes back)',
+    description: [
+      'The MB WAY amount goes back through the provider, the balance used goes back to the customer, the credit',
+      "earned is taken back; `estado` becomes -9 ('Pedido cancelado') and the customer is told `motivo`.",
+      '',
+      `Idempotent by \`Idempotency-Key\`. ${writesLimit}`,
+    ].join('\n'),
+    idempotent: true,
+    errors: {
+      403: 'The order is another store’s.',
+      404: 'No such paid order.',
+      409: 'The order is already ready (2) or cancelled.',
+      429: writesLimit,
+    },
+    examples: {
+      request: { motivo: 'Falta de ingredientes: pedimos desculpa.' },
+      response: { data: { encomenda: { ...encomenda, estado: -9 } } },
+    },
+  },
+}
