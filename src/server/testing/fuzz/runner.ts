@@ -52,6 +52,8 @@ export interface FuzzReport {
   statuses: Map<number, number>
   mutations: Map<string, number>
   refusalsChecked: number
+  /** Answers of a known gap of the document (runFuzz's `knownGaps`), by operation and status. */
+  knownGaps: Map<string, number>
   /** Of those, the ones also checked by checksums of every table (the journal's own check). */
   refusalsChecksummed: number
   fiveHundreds: number
@@ -92,6 +94,8 @@ type ArbitraryOf = (schema: JsonSchema, name?: string) => fc.Arbitrary<unknown>
 
 interface Sent {
   options: InjectOptions
+  /** The JSON body as generated (before serialising). */
+  body?: unknown
   op?: Operation
   identity: IdentityName
 }
@@ -100,7 +104,19 @@ export async function runFuzz(
   world: World,
   contract: Contract,
   undocumented: RouteEntry[],
-  { seed, requests }: { seed: number; requests: number },
+  {
+    seed,
+    requests,
+    knownGaps = [],
+  }: {
+    seed: number
+    requests: number
+    /**
+     * Answers the server gives that the document does not declare yet, each named exactly (operation and status) and
+     * reported to the document's owner: counted and printed, not failed. Never a way to silence a class of answers.
+     */
+    knownGaps?: readonly { op: string; status: number }[]
+  },
 ): Promise<FuzzReport> {
   const report: FuzzReport = {
     requests: 0,
@@ -110,6 +126,7 @@ export async function runFuzz(
     statuses: new Map(),
     mutations: new Map(),
     refusalsChecked: 0,
+    knownGaps: new Map(),
     refusalsChecksummed: 0,
     fiveHundreds: 0,
     failures: new Map(),
@@ -192,7 +209,7 @@ export async function runFuzz(
     const klass = `${String(status)[0]}xx`
     byDoor.set(klass, (byDoor.get(klass) ?? 0) + 1)
     report.statuses.set(status, (report.statuses.get(status) ?? 0) + 1)
-    world.observe(sent.identity, res)
+    world.observe(sent.identity, res, sent.op?.id, sent.body)
 
     const where = () =>
       `#${i} (${mode}${mutation ? `: ${mutation}` : ''}) ${requestText(sent.options)} → ${status} ${res.body.slice(0, 300)}`
@@ -205,7 +222,10 @@ export async function runFuzz(
       report.operations.add(sent.op.id)
       if (status < 300) report.reached.add(sent.op.id)
       const verdict = contract.check(sent.op, status, res.headers['content-type']?.toString(), res.body)
-      if (!verdict.ok)
+      const gap = knownGaps.some((g) => g.op === sent.op?.id && g.status === status)
+      if (!verdict.ok && gap && verdict.problem?.startsWith(`status ${status} not declared`)) {
+        report.knownGaps.set(`${name} ${status}`, (report.knownGaps.get(`${name} ${status}`) ?? 0) + 1)
+      } else if (!verdict.ok)
         fail(`contract ${name} ${status}: ${signature(verdict.problem ?? '')}`, `${verdict.problem}\n   ${where()}`)
     } else if (status >= 400 && res.headers['content-type']?.toString().includes('json')) {
       const error = safeJson(res.body)?.error
@@ -305,7 +325,7 @@ async function documentedRequest(
     remoteAddress: remoteOf(dice),
     ...(payload === undefined ? {} : { payload }),
   }
-  return { sent: { options, op, identity }, ...(mutation ? { mutation } : {}) }
+  return { sent: { options, op, identity, body: draft.body }, ...(mutation ? { mutation } : {}) }
 }
 
 /**

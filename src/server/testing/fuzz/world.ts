@@ -62,6 +62,8 @@ const CALLBACK_KEY = 'chave-dos-callbacks-do-fuzz'
 interface Cliente {
   id: number
   telemovel: string
+  /** As the fuzzing left it (a valid password change is followed). */
+  password: string
   /** The session token, by cookie or by Bearer. */
   token?: string
   bearer: boolean
@@ -85,7 +87,7 @@ export interface World {
   /** The headers an identity sends (made again first when the fuzzing ended it). */
   headersOf(identity: IdentityName): Promise<Record<string, string>>
   /** What an answer says of the identity that sent it: a rotated session token, an ended session or key. */
-  observe(identity: IdentityName, res: LightMyRequestResponse): void
+  observe(identity: IdentityName, res: LightMyRequestResponse, opId?: string, body?: unknown): void
   hints(name: string): readonly unknown[]
   /** Rows the scene itself wrote so far (an identity made again, the phone answering): a snapshot taken before is stale. */
   readonly writes: number
@@ -186,11 +188,8 @@ export async function createWorld(dialect: Dialect): Promise<World> {
   }
 
   let telemoveis = 0
-  const novoCliente = async (bearer: boolean): Promise<Cliente> => {
-    const telemovel = `91${String(2_000_000 + telemoveis++).padStart(7, '0')}`
-    const [id = 0] = await insertContas(db, [telemovel], PASSWORD)
-    await insertSaldo(db, id, 1000, 50, 1)
-    const login = await t.app.inject({
+  const entrar = (telemovel: string, password: string, bearer: boolean) =>
+    t.app.inject({
       method: 'POST',
       url: '/login',
       headers: {
@@ -198,16 +197,31 @@ export async function createWorld(dialect: Dialect): Promise<World> {
         'x-api-version': API_VERSION,
         ...(bearer ? { authorization: 'Bearer x' } : {}),
       },
-      payload: { telemovel, pais: '351', password: PASSWORD },
+      payload: { telemovel, pais: '351', password },
     })
-    if (login.statusCode !== 200) throw new Error(`login: ${login.statusCode} ${login.body}`)
+  /**
+   * A signed-in customer: the one the fuzzing signed out signs in again (its orders and purchases stay reachable);
+   * one it erased, or whose password it changed to one unknown, is followed by a new customer with a balance.
+   */
+  const signIn = async (bearer: boolean, antes?: Cliente): Promise<Cliente> => {
+    let cliente = antes
+    let login = cliente ? await entrar(cliente.telemovel, cliente.password, bearer) : undefined
+    if (!cliente || login?.statusCode !== 200) {
+      const telemovel = `91${String(2_000_000 + telemoveis++).padStart(7, '0')}`
+      const [id = 0] = await insertContas(db, [telemovel], PASSWORD)
+      const { id: transacao } = await insertSaldo(db, id, 1000, 50, 1)
+      remember('telemovel', telemovel)
+      remember('cliente_id', id)
+      remember('qr', `qr-${telemovel}`)
+      remember('transacao:id', transacao)
+      cliente = { id, telemovel, password: PASSWORD, bearer }
+      login = await entrar(telemovel, PASSWORD, bearer)
+    }
+    if (login?.statusCode !== 200) throw new Error(`login: ${login?.statusCode} ${login?.body}`)
     const token = bearer
       ? String(login.headers[SESSION_TOKEN_HEADER])
       : login.cookies.find((c) => c.name === SESSION_COOKIE)?.value
-    remember('telemovel', telemovel)
-    remember('cliente_id', id)
-    remember('qr', `qr-${telemovel}`)
-    return { id, telemovel, bearer, ...(token ? { token } : {}) }
+    return { ...cliente, ...(token ? { token } : {}) }
   }
   const clientes: Record<'cookie' | 'bearer', Cliente | undefined> = { cookie: undefined, bearer: undefined }
 
@@ -261,10 +275,10 @@ export async function createWorld(dialect: Dialect): Promise<World> {
     writes++
     switch (identity) {
       case 'cliente-cookie':
-        clientes.cookie = await novoCliente(false)
+        clientes.cookie = await signIn(false, clientes.cookie)
         break
       case 'cliente-bearer':
-        clientes.bearer = await novoCliente(true)
+        clientes.bearer = await signIn(true, clientes.bearer)
         break
       case 'loja':
         chaves.loja = await novaChave(862)
@@ -310,10 +324,14 @@ export async function createWorld(dialect: Dialect): Promise<World> {
           return {}
       }
     },
-    observe(identity, res) {
+    observe(identity, res, opId, body) {
       const cliente =
         identity === 'cliente-cookie' ? clientes.cookie : identity === 'cliente-bearer' ? clientes.bearer : undefined
       if (cliente) {
+        const password = (body as { password?: unknown } | undefined)?.password
+        if (opId === 'POST /alterar-password' && res.statusCode === 200 && typeof password === 'string') {
+          cliente.password = password
+        }
         // A login as someone else, a logout: the device keeps what it is given, as a browser would.
         const set = cliente.bearer
           ? res.headers[SESSION_TOKEN_HEADER]
@@ -324,7 +342,12 @@ export async function createWorld(dialect: Dialect): Promise<World> {
         stale.add(identity)
       }
     },
-    hints: (name) => pool.get(name) ?? [],
+    hints(name) {
+      const known = pool.get(name) ?? []
+      if (name !== 'telemovel') return known
+      // A phone nobody has yet, beside the known ones: sign-ups, phone changes, provisional accounts at the till.
+      return [...known, `93${String(telemoveis++).padStart(7, '0')}`]
+    },
     records: () => records,
     get writes() {
       return writes
@@ -362,7 +385,10 @@ export async function createWorld(dialect: Dialect): Promise<World> {
     async providerCallback(dice) {
       const pedidos = (await sandbox.listar()).filter((p) => p.estado !== 'expirado')
       if (pedidos.length === 0) return undefined
-      const p = pedidos[Math.floor(dice() * pedidos.length)] as (typeof pedidos)[number]
+      // Mostly a request still waiting for the phone: the order it pays reaches the store's board.
+      const pendentes = pedidos.filter((p) => p.estado === 'pendente')
+      const escolha = pendentes.length > 0 && dice() < 0.7 ? pendentes : pedidos
+      const p = escolha[Math.floor(dice() * escolha.length)] as (typeof pedidos)[number]
       // The phone answers first (as the customer would); a callback for a request still pending is sent too.
       if (p.estado === 'pendente' && dice() < 0.8) {
         writes++
