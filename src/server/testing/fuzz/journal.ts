@@ -16,8 +16,8 @@ import { COLUNAS_DE_ACESSO } from '../snapshot.ts'
 export interface Journal {
   /** Where the journal is now. */
   mark(): Promise<number>
-  /** The tables written since a mark, one entry per row written (empty: nothing was). */
-  since(mark: number): Promise<string[]>
+  /** The tables written since a mark, one entry per row written (empty: nothing was), and the mark now. */
+  since(mark: number): Promise<{ tables: string[]; mark: number }>
 }
 
 export async function installJournal(db: Database, excluir: ReadonlySet<string>): Promise<Journal> {
@@ -86,8 +86,9 @@ export async function installJournal(db: Database, excluir: ReadonlySet<string>)
       return Number(rows[0]?.id ?? 0)
     },
     async since(mark) {
-      const { rows } = await sql<{ tabela: string }>`select tabela from _fuzz_journal where id > ${mark}`.execute(db)
-      return rows.map((r) => r.tabela)
+      const { rows } = await sql<{ id: number | string; tabela: string }>`select id, tabela from _fuzz_journal
+        where id > ${mark} order by id`.execute(db)
+      return { tables: rows.map((r) => r.tabela), mark: rows.length > 0 ? Number(rows[rows.length - 1]?.id) : mark }
     },
   }
 }
