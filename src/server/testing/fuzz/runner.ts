@@ -1,9 +1,10 @@
 import fc from 'fast-check'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { API_VERSION } from '../../../shared/api.ts'
+import { jsonSchemaOf, propertiesOf } from '../../openapi/json-schema.ts'
 import type { RouteEntry } from '../../platform/server.ts'
 import { snapshotRows } from '../snapshot.ts'
-import type { Contract, Operation } from './contract.ts'
+import type { Contract, Operation, Parameter } from './contract.ts'
 import {
   type Dice,
   type Draft,
@@ -29,10 +30,16 @@ import { type Door, doorOf, type IdentityName, singular, type World } from './wo
  */
 
 /**
- * What a refusal may write: the counters that count refusals (limits, failed logins, a wrong SMS code's attempt, of
- * the five a code allows). Counting is what they are for; everything else is held to "a refusal writes nothing".
+ * What a refusal may write: the counters that count refusals (limits, customers' and staff's failed logins, a wrong
+ * SMS code's attempt, of the five a code allows). Counting is what they are for; everything else is held to "a
+ * refusal writes nothing".
  */
-export const COUNTERS: ReadonlySet<string> = new Set(['limites', 'tentativas_login', 'sms_desafios.tentativas'])
+export const COUNTERS: ReadonlySet<string> = new Set([
+  'limites',
+  'tentativas_login',
+  'admin_tentativas_login',
+  'sms_desafios.tentativas',
+])
 
 export interface FuzzFailure {
   /** What kind of broken invariant, where: `5xx POST /login`, `contract GET /api/x 404`. */
@@ -168,17 +175,19 @@ export async function runFuzz(
     const writesBefore = world.writes
     const r = dice()
     const mode: Mode =
-      r < 0.1 && undocumented.length > 0
+      r < 0.14 && undocumented.length > 0
         ? 'undocumented'
-        : r < 0.16 && replays.length > 0
+        : r < 0.2 && replays.length > 0
           ? 'replay'
-          : r < 0.6
+          : r < 0.62
             ? 'valid'
             : 'invalid'
     let sent: Sent
     let mutation: string | undefined
     if (mode === 'undocumented') {
-      sent = await undocumentedRequest(world, dice, pick(dice, undocumented), i)
+      const built = await undocumentedRequest(world, dice, draw, arbitraryOf, pick(dice, undocumented), i)
+      sent = built.sent
+      mutation = built.mutation
     } else if (mode === 'replay') {
       sent = pick(dice, replays)
     } else {
@@ -380,11 +389,53 @@ function identityFor(door: Door, dice: Dice): IdentityName {
 }
 
 /** A request to a route the public document leaves out, as the earlier hostile suite sent them. */
-async function undocumentedRequest(world: World, dice: Dice, route: RouteEntry, i: number): Promise<Sent> {
+/**
+ * A request to a route the public document leaves out (the counter's and the back-office's doors, the development
+ * endpoints), with the door's identity mostly: half the time built from the route's own zod schemas (its body and path
+ * parameters, and real values of the scene), spoiled in one thing or not; otherwise as hostile as the earlier suite's.
+ */
+async function undocumentedRequest(
+  world: World,
+  dice: Dice,
+  draw: <T>(arb: fc.Arbitrary<T>) => T,
+  arbitraryOf: ArbitraryOf,
+  route: RouteEntry,
+  i: number,
+): Promise<{ sent: Sent; mutation?: string }> {
   const door = doorOf(route.url)
   const identity: IdentityName =
     dice() < 0.15 ? 'nenhuma' : door === 'admin' ? 'admin' : door === 'counter' ? 'tablet' : 'cliente-cookie'
   const headers: Record<string, string> = { ...(await world.headersOf(identity)) }
+  const schemas = dice() < 0.5 ? routeSchemas(route) : undefined
+  if (schemas) {
+    headers.accept = 'application/json'
+    const params: Record<string, string> = {}
+    for (const p of schemas.params) {
+      const resource = resourceHint(route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}'), p.name)
+      const name = world.hints(resource).length > 0 && dice() < 0.7 ? resource : p.name
+      params[p.name] = textOf(draw(arbitraryOf(p.schema, name)))
+    }
+    const draft: Draft = { method: route.method, params, query: {}, headers }
+    if (schemas.body && route.method !== 'GET') {
+      draft.body = draw(arbitraryOf(schemas.body))
+      headers['content-type'] = 'application/json'
+    }
+    const mutation = dice() < 0.4 ? mutate(dice, draft, Object.keys(headers)) : undefined
+    const url = route.url.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => pathSegment(draft.params[name] ?? ''))
+    const payload = draft.raw ?? (draft.body === undefined ? undefined : JSON.stringify(draft.body))
+    const options: InjectOptions = {
+      method: route.method as 'GET',
+      url,
+      query: draft.query,
+      headers: draft.headers,
+      remoteAddress: remoteOf(dice),
+      ...(payload === undefined ? {} : { payload }),
+    }
+    return {
+      sent: { options, identity, body: draft.body },
+      ...(mutation ? { mutation: `route schema: ${mutation}` } : {}),
+    }
+  }
   if (dice() < 0.9) headers.accept = 'application/json'
   if (dice() < 0.85) headers['x-api-version'] = dice() < 0.95 ? API_VERSION : '9.9'
   if (dice() < 0.9) headers['content-type'] = dice() < 0.93 ? 'application/json' : pick(dice, ['text/plain', 'x/y'])
@@ -393,15 +444,39 @@ async function undocumentedRequest(world: World, dice: Dice, route: RouteEntry, 
   )
   const payload = route.method === 'GET' ? undefined : randomBody(dice)
   return {
-    options: {
-      method: route.method as 'GET',
-      url,
-      headers,
-      remoteAddress: dice() < 0.3 ? '127.0.0.1' : `198.51.100.${1 + (i % 200)}`,
-      ...(payload === undefined ? {} : { payload }),
+    sent: {
+      options: {
+        method: route.method as 'GET',
+        url,
+        headers,
+        remoteAddress: dice() < 0.3 ? '127.0.0.1' : `198.51.100.${1 + (i % 200)}`,
+        ...(payload === undefined ? {} : { payload }),
+      },
+      identity,
     },
-    identity,
   }
+}
+
+const routeSchemaCache = new WeakMap<RouteEntry, { body?: JsonSchema; params: Parameter[] } | null>()
+
+/** A route's body and path parameters as JSON Schema, from its zod schemas (null when it declares neither). */
+function routeSchemas(route: RouteEntry): { body?: JsonSchema; params: Parameter[] } | undefined {
+  let cached = routeSchemaCache.get(route)
+  if (cached === undefined) {
+    cached = null
+    try {
+      const schema = route.schema as { body?: unknown; params?: unknown } | undefined
+      const body = schema?.body ? jsonSchemaOf(schema.body, 'input') : undefined
+      const params = schema?.params
+        ? propertiesOf(jsonSchemaOf(schema.params, 'input')).map((p) => ({ ...p, in: 'path' as const, required: true }))
+        : []
+      if (body || params.length > 0) cached = { ...(body ? { body } : {}), params }
+    } catch {
+      // A schema JSON Schema cannot carry: the route is fuzzed the hostile way only.
+    }
+    routeSchemaCache.set(route, cached)
+  }
+  return cached ?? undefined
 }
 
 function randomBody(dice: Dice): string | undefined {

@@ -357,7 +357,7 @@ export async function createWorld(dialect: Dialect): Promise<World> {
       // The resource a path names (`/api/loja/v1/compras` → `compra`): its answer's ids are that resource's.
       const resource = path
         .split('/')
-        .filter((s) => s && !s.startsWith('{') && !s.startsWith(':'))
+        .filter((s) => s && !s.startsWith('{') && !s.startsWith(':') && !/^[\d%]/.test(s))
         .pop()
       walk(value, 0, '', record, resource ? singular(resource) : undefined)
       if (Object.keys(record).length > 1) {
