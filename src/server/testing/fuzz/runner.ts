@@ -324,6 +324,10 @@ async function documentedRequest(
     const schema = bodySchemaFor(op.id, world.clock.now().toISOString().slice(0, 10)) ?? op.body
     draft.body = recipe ?? coherent(world, contract, dice, schema, draw(arbitraryOf(schema)))
     headers['content-type'] = 'application/json'
+    // A challenge confirmed with the code its SMS carried (`/registo/{hash}`, `/reset/{hash}`…), as the customer would.
+    const code = params.hash === undefined ? undefined : world.codeFor(params.hash)
+    if (code && isObject(draft.body) && 'codigo' in draft.body && dice() < 0.8)
+      draft.body = { ...draft.body, codigo: code }
   }
   let mutation: string | undefined
   if (invalid) {
@@ -501,6 +505,10 @@ function randomBody(dice: Dice): string | undefined {
   if (r < 0.1) return '{"a":'
   if (r < 0.13) return `${'['.repeat(5000)}${']'.repeat(5000)}`
   return JSON.stringify(object(0))
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v)
 }
 
 function textOf(v: unknown): string {

@@ -99,6 +99,8 @@ export interface World {
    * do not.
    */
   records(): readonly Record<string, unknown>[]
+  /** The SMS code of a challenge, by its hash, when the fuzzing started it. */
+  codeFor(hash: string): string | undefined
   /** The callback a provider sends for one of the sandbox's payment requests, answered by the phone first. */
   providerCallback(dice: () => number): Promise<Record<string, string> | undefined>
   close(): Promise<void>
@@ -350,6 +352,7 @@ export async function createWorld(dialect: Dialect): Promise<World> {
       return [...known, `93${String(telemoveis++).padStart(7, '0')}`]
     },
     records: () => records,
+    codeFor: (hash) => codigos.get(hash),
     get writes() {
       return writes
     },
@@ -374,12 +377,13 @@ export async function createWorld(dialect: Dialect): Promise<World> {
           }
         }
       }
-      // A sign-up, a recovery, a phone change: its SMS code, as the customer would read it on the phone.
-      if ('hash' in record) {
-        const sms = await db.selectFrom('sms_outbox').select('texto').orderBy('id', 'desc').limit(3).execute()
-        for (const { texto } of sms) {
-          const code = texto.match(/\b(\d{6})\b/)?.[1]
-          if (code) remember('codigo', code)
+      // A sign-up, a recovery, a phone change: its SMS code, as the customer read it on the phone (the newest SMS).
+      if (typeof record.hash === 'string') {
+        const sms = await db.selectFrom('sms_outbox').select('texto').orderBy('id', 'desc').limit(1).execute()
+        const code = sms[0]?.texto.match(/\b(\d{6})\b/)?.[1]
+        if (code) {
+          remember('codigo', code)
+          codigos.set(record.hash, code)
         }
       }
     },
@@ -404,6 +408,8 @@ export async function createWorld(dialect: Dialect): Promise<World> {
   }
 
   const records: Record<string, unknown>[] = []
+  /** The SMS code sent for each challenge (by the hash its answer gave). */
+  const codigos = new Map<string, string>()
   function walk(value: unknown, depth: number, prefix: string, record: Record<string, unknown>, resource?: string) {
     if (depth > 8 || value === null || typeof value !== 'object') return
     if (Array.isArray(value)) {
