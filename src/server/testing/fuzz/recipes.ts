@@ -28,7 +28,11 @@ function cart(dice: Dice) {
   return Array.from({ length: 1 + Math.floor(dice() * 3) }, () => pick(dice, CART_ITEMS))
 }
 
-export function recipeFor(opId: string, dice: Dice): Record<string, unknown> | undefined {
+export function recipeFor(
+  opId: string,
+  dice: Dice,
+  hints: (name: string) => readonly unknown[],
+): Record<string, unknown> | undefined {
   const idLoja = pick(dice, [862, 862, 848, '862'])
   switch (opId) {
     case 'POST /api/calcula-encomenda':
@@ -46,6 +50,18 @@ export function recipeFor(opId: string, dice: Dice): Record<string, unknown> | u
         id_loja: idLoja,
         usar_premio: pick(dice, [0, 0, 1]),
       }
+    case 'POST /api/loja/v1/compras': {
+      // A purchase that only earns (no balance used, no reward redeemed): a store key may credit a known customer
+      // without a proof of identification (STORE-API.md), so it reaches the ledger.
+      const clientes = hints('cliente_id').filter((v) => typeof v === 'number')
+      if (clientes.length === 0) return undefined
+      return {
+        cliente_id: pick(dice, clientes),
+        total: 100 + Math.floor(dice() * 5000),
+        saldo_a_usar: 0,
+        referencia: `FS 2026/${Math.floor(dice() * 1e5)}`,
+      }
+    }
     case 'PUT /api/loja/v1/ementa':
       // The same menu under a new hash (a POS sending its snapshot again), or the current one (nothing changes).
       return ementaDeTeste(dice() < 0.5 ? 'v1' : `fz-${Math.floor(dice() * 1e6)}`) as unknown as Record<string, unknown>

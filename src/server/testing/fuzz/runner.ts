@@ -320,7 +320,7 @@ async function documentedRequest(
   }
   const draft: Draft = { method: op.method, params, query, headers }
   if (op.body !== undefined && (op.bodyRequired || dice() < 0.9)) {
-    const recipe = dice() < 0.5 ? recipeFor(op.id, dice) : undefined
+    const recipe = dice() < 0.5 ? recipeFor(op.id, dice, world.hints) : undefined
     const schema = bodySchemaFor(op.id, world.clock.now().toISOString().slice(0, 10)) ?? op.body
     draft.body = recipe ?? coherent(world, contract, dice, schema, draw(arbitraryOf(schema)))
     headers['content-type'] = 'application/json'
