@@ -315,8 +315,12 @@ async function documentedRequest(
     }
   }
   if (door === 'providers') {
+    // The provider calls back on its own path, with a request the phone answered.
     const callback = dice() < 0.85 ? await world.providerCallback(dice) : undefined
-    if (callback) Object.assign(query, callback)
+    if (callback) {
+      Object.assign(query, callback)
+      if ('provider' in params) params.provider = 'sandbox'
+    }
   }
   const draft: Draft = { method: op.method, params, query, headers }
   if (op.body !== undefined && (op.bodyRequired || dice() < 0.9)) {

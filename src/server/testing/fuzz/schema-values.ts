@@ -73,9 +73,12 @@ class Builder {
       const pool = hint(name)
       return pool.length > 0 ? { v: pool[n % pool.length] } : null
     })
-    return fc
-      .tuple(fc.nat(99), known, own)
-      .map(([roll, k, v]) => (k !== null && roll < 60 && fitsType(schema, k.v, this.options) ? k.v : v))
+    return fc.tuple(fc.nat(99), known, own).map(([roll, k, v]) => {
+      if (k === null || roll >= 60) return v
+      // A path or query parameter is text: a known id (a number in the answers) is its digits there.
+      const known = typeof k.v === 'number' && !fitsType(schema, k.v, this.options) ? String(k.v) : k.v
+      return fitsType(schema, known, this.options) ? known : v
+    })
   }
 
   private schemaValues(schema: Obj, depth: number): fc.Arbitrary<unknown> {
