@@ -1,215 +1,113 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { API_VERSION } from '../shared/api.ts'
-import { systemClock } from './platform/clock.ts'
-import { lojasChavesRepo } from './platform/store-keys.ts'
-import { insertContas, insertLoja, insertRestaurante, insertSaldo } from './testing/fixtures.ts'
-import { createTestApp, type TestApp, testDialects } from './testing/harness.ts'
-import { snapshotRows } from './testing/snapshot.ts'
+import { afterAll, describe, expect, it } from 'vitest'
+import type { Dialect } from './platform/db.ts'
+import { Contract } from './testing/fuzz/contract.ts'
+import { type FuzzReport, runFuzz } from './testing/fuzz/runner.ts'
+import { createWorld, doorOf } from './testing/fuzz/world.ts'
+import { testDialects } from './testing/harness.ts'
 
 /**
- * Hostile requests to every route of every surface, drawn from a printed seed (FUZZ_SEED reproduces a run; FUZZ_REQUESTS
- * sizes it): wrong types, missing and extra fields, control characters and lone surrogates, huge strings, deep nesting,
- * odd path ids, missing or bad headers. Invariants: no answer is a 5xx, every error is the pt-PT envelope, and a write
- * the server refused changed no row (counters of limits and failed logins aside: refusing is what they count).
+ * Property-based fuzzing of the API contract (issue 23): every operation of the OpenAPI document the server serves,
+ * driven with generated valid requests (the document's schemas, real values of the scene, the door's identity) and
+ * spoiled ones (wrong types, missing and extra fields, huge and unicode strings, deep nesting, boundary numbers, broken
+ * JSON, bad content types and headers), replays of store changes, and hostile requests to the routes the public
+ * document leaves out. Invariants: no 5xx; every answer of a documented operation has a status the document declares
+ * for it and a body that validates against that status's schema; every other failure is the `{ error }` envelope; a
+ * refused request changed no row (testing/fuzz/runner.ts).
+ *
+ * FUZZ_SEED reproduces a run (it is printed whatever happens); FUZZ_REQUESTS sizes it (10 000 by default, six tenths
+ * on SQLite and four on PostgreSQL when both run; SQLite alone gets its six tenths).
  */
-const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 1200)
+const TOTAL = Number(process.env.FUZZ_REQUESTS ?? 10_000)
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31))
+const SHARE: Record<Dialect, number> = { sqlite: 0.6, postgres: 0.4 }
 
-/** mulberry32: small, fast, and the same sequence for the same seed on every machine. */
-function rng(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+console.log(`FUZZ_SEED=${SEED}`)
 
-/** Field names the routes read (a body of known names reaches further into a route than random ones). */
-const FIELDS = [
-  'cliente_id',
-  'identificacao',
-  'total',
-  'saldo_a_usar',
-  'itens_a_redimir',
-  'referencia',
-  'valor',
-  'qr',
-  'telemovel',
-  'pais',
-  'codigo_seguranca',
-  'codigo',
-  'password',
-  'confirmacaoPassword',
-  'nome',
-  'email',
-  'dataNascimento',
-  'aceitacao',
-  'termos',
-  'selecao',
-  'gerar',
-  'value',
-  'comentario',
-  'rating1',
-  'rating2',
-  'rating3',
-  'loja',
-  'chave',
-  'estado',
-  'motivo',
-  'id_loja',
-  'id_tipo_entrega',
-  'linhas',
-  'produto',
-  'qtd',
-  'hash',
-  'last_update',
-  'seccoes',
-  'subscricao',
-  'endpoint',
-  'keys',
-  'nif1',
+/**
+ * Answers the server gives that the OpenAPI document does not declare yet, each reported to the document's owner
+ * (src/server/openapi): printed when met, never failed. Remove an entry once the document declares it.
+ */
+const KNOWN_GAPS: { op: string; status: number }[] = [
+  // A provisional account (opened at a till) is refused its communication preference until its data is complete.
+  { op: 'POST /rgpd/comunicacao', status: 403 },
 ]
 
-const STRINGS = [
-  '',
-  ' ',
-  'a',
-  '912345678',
-  '351',
-  '123456',
-  'ana@exemplo.pt',
-  '1990-01-01',
-  '\u0000',
-  'abc\u0000def',
-  '\u0007bell',
-  '\ud800',
-  'x\udfffy',
-  '\u202eRTL',
-  '😀'.repeat(50),
-  'é'.repeat(300),
-  '<script>alert(1)</script>',
-  "' or 1=1 --",
-  '../../etc/passwd',
-  'x'.repeat(70_000),
-  '0x10',
-  '1e400',
-]
-const NUMBERS = [0, -1, 1, 2, 16, 100, 1000, 2 ** 31, 2 ** 53, -(2 ** 53), 1e308, 0.5, -0, 3_000_000_000]
-const IDS = ['1', '2', '16', '0', '-1', '0x10', '+16', '16.0', '016', '1.6e1', '%2016', '99999999999', 'abc', '%00']
+const reports: [Dialect, FuzzReport][] = []
 
-describe.each(testDialects())('fuzz: hostile requests to every route, on %s', (dialect) => {
-  let t: TestApp
-  let storeKey: string
-  let staffCookie: string
-  let customerCookie: string
-
-  beforeAll(async () => {
-    t = await createTestApp(dialect)
-    const db = t.database.db
-    const { id } = await insertRestaurante(db, { tag: 'nata-e-grao', name: 'Nata & Grão' })
-    await insertLoja(db, { tag: 'chiado', restaurante_id: id, id_loja: 862, name: 'Chiado' })
-    const [ana = 0] = await insertContas(db, ['912345678', '913456789'], '135790')
-    await insertSaldo(db, ana, 1000, 50, 1)
-    storeKey = (await lojasChavesRepo(db, systemClock).create(862, 'caixa-fuzz')).chave
-    const paired = await t.app.inject({ method: 'POST', url: '/painel/api/entrar', payload: { chave: storeKey } })
-    staffCookie = String(paired.cookies.find((c) => c.name === 'balcao_painel')?.value)
-    const login = await t.api('POST', '/login', { telemovel: '912345678', pais: '351', password: '135790' })
-    customerCookie = String(login.cookies.find((c) => c.name === 'balcao_sessao')?.value)
-  })
-  afterAll(() => t.close())
-
-  it(`answers ${REQUESTS} hostile requests without a 5xx, with the envelope, and refused writes change nothing`, async () => {
-    const random = rng(SEED)
-    const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T
-    const chance = (p: number) => random() < p
-
-    function value(depth: number): unknown {
-      const r = random()
-      if (r < 0.35) return pick(STRINGS)
-      if (r < 0.6) return pick(NUMBERS)
-      if (r < 0.68) return chance(0.5)
-      if (r < 0.74) return null
-      if (depth > 3) return pick(STRINGS)
-      if (r < 0.87) return Array.from({ length: Math.floor(random() * 4) }, () => value(depth + 1))
-      return object(depth + 1)
-    }
-    function object(depth: number): Record<string, unknown> {
-      const out: Record<string, unknown> = {}
-      const n = Math.floor(random() * 6)
-      for (let i = 0; i < n; i++) out[chance(0.85) ? pick(FIELDS) : pick(STRINGS).slice(0, 40)] = value(depth)
-      return out
-    }
-    function body(): string | undefined {
-      const r = random()
-      if (r < 0.05) return undefined
-      if (r < 0.1) return '{"a":'
-      if (r < 0.13) return `${'['.repeat(5000)}${']'.repeat(5000)}`
-      if (r < 0.16) return JSON.stringify(pick(STRINGS))
-      if (r < 0.19) return '[]'
-      return JSON.stringify(object(0))
-    }
-
-    const routes = t.app.routeTable.filter(
-      (r) => !r.url.endsWith('/stream') && r.url !== '/api/eventos' && r.method !== 'HEAD' && r.method !== 'OPTIONS',
-    )
-    expect(routes.length).toBeGreaterThan(30)
-    const statuses = new Map<number, number>()
-    const failures: string[] = []
-    let writesChecked = 0
-
-    for (let i = 0; i < REQUESTS; i++) {
-      const route = pick(routes)
-      const url = route.url.replace(/:[A-Za-z_]+/g, () => pick(IDS))
-      const headers: Record<string, string> = {}
-      if (chance(0.9)) headers.accept = 'application/json'
-      if (chance(0.85)) headers['x-api-version'] = chance(0.95) ? API_VERSION : '9.9'
-      if (chance(0.9)) headers['content-type'] = chance(0.93) ? 'application/json' : pick(['text/plain', 'x/y'])
-      if (route.url.startsWith('/api/loja/')) {
-        if (chance(0.92)) headers.authorization = `Bearer ${chance(0.95) ? storeKey : 'loja_x'}`
-        if (chance(0.9)) headers['idempotency-key'] = chance(0.9) ? `fz-${i}` : pick(['', ' ', 'é', 'x'.repeat(300)])
-      } else if (route.url.startsWith('/painel/')) {
-        if (chance(0.92)) headers.cookie = `balcao_painel=${staffCookie}`
-      } else if (chance(0.6)) {
-        headers.cookie = `balcao_sessao=${customerCookie}`
-      }
-      const write = route.method !== 'GET'
-      const payload = write ? body() : undefined
-      const before = write ? await snapshotRows(t.database.db, COUNTERS) : ''
-      const res = await t.app.inject({
-        method: route.method as 'GET',
-        url,
-        headers,
-        // Mostly from afar; some from this machine, where the development endpoints answer.
-        remoteAddress: chance(0.2) ? '127.0.0.1' : `198.51.100.${1 + (i % 200)}`,
-        ...(payload === undefined ? {} : { payload }),
-      })
-      statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1)
-      const where = `#${i} ${route.method} ${url} ${payload?.slice(0, 200) ?? ''} → ${res.statusCode}`
-      if (res.statusCode >= 500) failures.push(`${where} ${res.body.slice(0, 300)}`)
-      if (res.statusCode >= 400 && res.headers['content-type']?.toString().includes('json')) {
-        const error = res.json().error
-        if (typeof error?.title !== 'string' || typeof error?.message !== 'string')
-          failures.push(`${where} no envelope`)
-      }
-      if (write && res.statusCode >= 400) {
-        writesChecked++
-        if ((await snapshotRows(t.database.db, COUNTERS)) !== before) failures.push(`${where} wrote on a refusal`)
-      }
-    }
-
-    const figures = [...statuses.entries()]
-      .sort(([a], [b]) => a - b)
-      .map(([s, n]) => `${s}: ${n}`)
-      .join(', ')
-    console.log(
-      `fuzz on ${dialect}: seed ${SEED}, ${REQUESTS} requests over ${routes.length} routes; ${writesChecked} refused writes checked unchanged; statuses ${figures}`,
-    )
-    expect(failures, `FUZZ_SEED=${SEED}`).toEqual([])
-  }, 600_000)
+afterAll(() => {
+  const sent = reports.map(([d, r]) => `${d} ${r.requests}`).join(', ')
+  const ops = new Set(reports.flatMap(([, r]) => [...r.operations]))
+  const fives = reports.reduce((n, [, r]) => n + r.fiveHundreds, 0)
+  const total = reports.reduce((n, [, r]) => n + r.requests, 0)
+  console.log(`fuzz: ${total} requests (${sent}), ${ops.size} operations, ${fives} 5xx, seed ${SEED}`)
 })
 
-/** Tables whose rows a refusal may legitimately write: the counters that count refusals. */
-const COUNTERS = new Set(['limites', 'tentativas_login'])
+describe.each(testDialects())('fuzz: the API contract under generated requests, on %s', (dialect) => {
+  it('answers within its contract, never a 5xx, and a refusal writes nothing', async () => {
+    const world = await createWorld(dialect)
+    try {
+      const served = await world.t.app.inject({ method: 'GET', url: '/api/openapi.json' })
+      expect(served.statusCode, served.body.slice(0, 200)).toBe(200)
+      const contract = new Contract(served.json())
+      const documented = new Set(contract.operations.map((op) => `${op.method} ${op.path}`))
+      // Routes outside the public document: the counter's and the back-office's doors, the development endpoints.
+      const undocumented = world.t.app.routeTable.filter((r) => {
+        const door = doorOf(r.url)
+        return (
+          (door === 'admin' || door === 'counter' || door === 'dev') &&
+          !r.url.endsWith('/stream') &&
+          r.method !== 'HEAD' &&
+          r.method !== 'OPTIONS' &&
+          !documented.has(`${r.method} ${r.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`)
+        )
+      })
+      const requests = Math.round(TOTAL * SHARE[dialect])
+      const report = await runFuzz(world, contract, undocumented, { seed: SEED, requests, knownGaps: KNOWN_GAPS })
+      reports.push([dialect, report])
+      printReport(dialect, report, contract.operations.length)
+      const failures = [...report.failures.values()].map((f) => `${f.key} (×${f.count})\n   ${f.example}`)
+      expect(failures, `FUZZ_SEED=${SEED} FUZZ_REQUESTS=${TOTAL}`).toEqual([])
+      expect(report.requests).toBeGreaterThanOrEqual(requests * 0.95)
+    } finally {
+      await world.close()
+    }
+  }, 900_000)
+})
+
+function printReport(dialect: Dialect, r: FuzzReport, documented: number) {
+  const doors = [...r.doors.entries()]
+    .map(([door, classes]) => {
+      const n = [...classes.values()].reduce((a, b) => a + b, 0)
+      const parts = [...classes.entries()]
+        .sort()
+        .map(([k, v]) => `${k} ${Math.round((100 * v) / n)}%`)
+        .join(' ')
+      return `${door} ${n} (${parts})`
+    })
+    .join('; ')
+  const statuses = [...r.statuses.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([s, n]) => `${s}:${n}`)
+    .join(' ')
+  const unreached = r.operations.size - r.reached.size
+  console.log(
+    [
+      `fuzz on ${dialect}: ${r.requests} requests, ${r.operations.size}/${documented} documented operations requested, ${r.reached.size} answered 2xx (${unreached} never)`,
+      `  doors: ${doors}`,
+      `  statuses: ${statuses}`,
+      `  refusals checked unchanged: ${r.refusalsChecked} (${r.refusalsChecksummed} also by checksums of every table); mutations: ${[...r.mutations.entries()].map(([k, v]) => `${k} ${v}`).join(', ')}`,
+      ...(r.unsendable > 0 ? [`  not sendable by the client (skipped): ${r.unsendable}`] : []),
+      ...(r.knownGaps.size > 0
+        ? [`  known gaps of the document met: ${[...r.knownGaps].map(([k, n]) => `${k} ×${n}`).join(', ')}`]
+        : []),
+      ...(unreached > 0 ? [`  never 2xx: ${[...r.operations].filter((o) => !r.reached.has(o)).join(', ')}`] : []),
+    ].join('\n'),
+  )
+  // FUZZ_DEBUG: why valid requests were refused, by operation (what keeps the fuzzing from reaching deeper).
+  if (process.env.FUZZ_DEBUG) {
+    for (const [op, why] of r.validRefusals) {
+      const top = [...why.entries()].sort(([, a], [, b]) => b - a).slice(0, 3)
+      console.log(`  ${op}${r.reached.has(op) ? '' : ' (never 2xx)'}: ${top.map(([k, n]) => `${n}× ${k}`).join(' | ')}`)
+    }
+  }
+}
