@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
@@ -5,6 +6,10 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.mjs'],
     environment: 'node',
     pool: 'forks',
+    // Most integration files spend their time waiting on PostgreSQL and on child processes (the chaos suite's servers,
+    // the topology's nginx), not on this CPU: vitest's default (cores − 1) would run them one at a time on CI's two
+    // cores. VITEST_MAX_WORKERS overrides it.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? Math.max(2, availableParallelism() - 1)),
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },
