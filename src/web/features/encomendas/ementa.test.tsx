@@ -5,7 +5,7 @@ import { ALERGENIOS, ALERGENIOS_DESCONHECIDOS } from '../../../shared/alergenios
 import type { Catalogo, ProdutoCatalogo } from '../../../shared/ementa.ts'
 import { AlergenioIcone } from './AlergenioIcone.tsx'
 import { faltaEscolher } from './Produto.tsx'
-import { marcasDe, ProdutoAlergenios, SEM_ALERGENIOS } from './ProdutoInfo.tsx'
+import { marcasDe, ProdutoAlergenios, SEM_ALERGENIOS, SEM_ALERGENIOS_COM_VESTIGIOS } from './ProdutoInfo.tsx'
 import { Sugeridos, sugeridosDe } from './Sugeridos.tsx'
 
 const base: ProdutoCatalogo = {
@@ -72,6 +72,14 @@ describe('the product page’s allergens (issue 22)', () => {
     expect(texto(html)).toBe('Alergénios Contém Peixes Ovos Pode conter Leite Energia 610 kcal Sal 2,4 g')
     // Each name beside its pictogram, which screen readers skip.
     expect(html.match(/<li class="ementa-alergenio"><svg[^>]*aria-hidden="true"/g)).toHaveLength(3)
+  })
+
+  it('never says "none of the 14" right above traces it then lists', () => {
+    const html = renderToStaticMarkup(
+      <ProdutoAlergenios produto={p({ alergenios: [], pode_conter: [{ codigo: 'gluten', nome: 'Glúten' }] })} />,
+    )
+    expect(texto(html)).toBe(`Alergénios ${SEM_ALERGENIOS_COM_VESTIGIOS} Pode conter Glúten`)
+    expect(html).not.toContain(SEM_ALERGENIOS)
   })
 
   it('draws a pictogram for each of the 14, inline', () => {
