@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { ALERGENIOS, ALERGENIOS_DESCONHECIDOS } from '../../../shared/alergenios.ts'
 import type { Catalogo, ProdutoCatalogo } from '../../../shared/ementa.ts'
 import { AlergenioIcone } from './AlergenioIcone.tsx'
+import { FiltrosEmenta } from './FiltrosEmenta.tsx'
 import { SEM_FILTROS } from './filtros.ts'
 import { faltaEscolher } from './Produto.tsx'
 import {
@@ -214,5 +215,16 @@ describe('Acompanha bem com', () => {
     )
     expect(t).not.toMatch(/(Adicionar|Escolher) Bolo de arroz/)
     expect(texto(sugestoes())).toContain('Bolo de arroz 12,50 € Contém: Ovos Pode conter: Glúten Esgotado')
+  })
+})
+
+describe('the filters’ live region', () => {
+  it('holds only the count, never the “Limpar filtros” button', () => {
+    const html = renderToStaticMarkup(
+      <FiltrosEmenta filtros={{ ...SEM_FILTROS, semGluten: true }} definir={() => {}} mostrados={3} />,
+    )
+    const vivas = [...html.matchAll(/<(\w+)[^>]*aria-live="polite"[^>]*>(.*?)<\/\1>/g)].map((m) => m[2])
+    expect(vivas).toEqual(['1 filtro ativo · 3 produtos'])
+    expect(texto(html)).toContain('1 filtro ativo · 3 produtos Limpar filtros')
   })
 })
