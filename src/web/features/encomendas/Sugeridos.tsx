@@ -1,9 +1,10 @@
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
+import { ALERGENIOS, type CodigoAlergenio } from '../../../shared/alergenios.ts'
 import type { Catalogo, ProdutoCatalogo } from '../../../shared/ementa.ts'
 import { formatMoney } from '../../../shared/format.ts'
 import { avisarAdicao, useEncomendaLocal } from './carrinho.ts'
-import { type Filtros, passa, porQueNaoPassa, temFiltros, useFiltros } from './filtros.ts'
+import { evitarDe, type Filtros, passa, temFiltros, useFiltros } from './filtros.ts'
 import { DE_UMA_LISTA, produtoHref } from './ProdutoCartao.tsx'
 import { resumoAlergenios } from './ProdutoInfo.tsx'
 import { extrasIniciais, precoUnitario, temEscolhaObrigatoria } from './regras.ts'
@@ -15,6 +16,28 @@ export function sugeridosDe(p: ProdutoCatalogo, catalogo: Catalogo): ProdutoCata
     const s = todos.get(id)
     return s && s.id !== p.id ? [s] : []
   })
+}
+
+const NOME = new Map(ALERGENIOS.map((a) => [a.codigo, a.nome.toLocaleLowerCase('pt-PT')] as const))
+
+/**
+ * Why a product does not pass the filters that are on, in words ('contém glúten', 'pode conter leite'); empty when it
+ * passes. The verdict is `passa`'s (callers gate on it; kept here, out of the catalogue's first load): the reasons only say it.
+ */
+export function porQueNaoPassa(p: ProdutoCatalogo, f: Filtros): string[] {
+  if (passa(p, f)) return []
+  const motivos: string[] = []
+  if (f.vegetariano && !p.vegetariano) motivos.push('não é vegetariano')
+  const evitar = evitarDe(f)
+  if (evitar.length > 0 && p.alergenios === null) motivos.push('sem informação sobre alergénios')
+  const contem = new Set(p.alergenios?.map((a) => a.codigo) ?? [])
+  const vestigios = new Set(p.pode_conter.map((a) => a.codigo))
+  const contidos = evitar.filter((c) => contem.has(c))
+  const possiveis = evitar.filter((c) => !contem.has(c) && vestigios.has(c))
+  const nomes = (cs: CodigoAlergenio[]) => cs.map((c) => NOME.get(c) ?? c).join(', ')
+  if (contidos.length > 0) motivos.push(`contém ${nomes(contidos)}`)
+  if (possiveis.length > 0) motivos.push(`pode conter ${nomes(possiveis)}`)
+  return motivos
 }
 
 /** The warning beside a suggestion the device's filters would hide; null when it passes (or no filter is on). */

@@ -69,17 +69,14 @@ export const porcaoDe = (l: Pick<LinhaLocal, 'porcao'>): Porcao => l.porcao ?? '
  * space or bidi mark goes, a line break becomes a space), spaces collapsed, trimmed, at most 140 UTF-16 units as the
  * server counts them, never cutting an emoji's surrogate pair in two; '' when none.
  */
-export const notaDe = (l: Pick<LinhaLocal, 'observacoes'>): string => {
-  const limpa = semProibidosLinha(l.observacoes ?? '')
+export const notaDe = (l: Pick<LinhaLocal, 'observacoes'>): string =>
+  semProibidosLinha(l.observacoes ?? '')
     .replace(/\s+/gu, ' ')
     .trim()
-  let fim = 0
-  for (const c of limpa) {
-    if (fim + c.length > OBSERVACOES_MAX) break
-    fim += c.length
-  }
-  return limpa.slice(0, fim).trim()
-}
+    .slice(0, OBSERVACOES_MAX)
+    // A cut through an emoji leaves half its surrogate pair: it goes too (the rule refuses a lone one).
+    .replace(/[\uD800-\uDBFF]$/, '')
+    .trim()
 /** The same product with the same extras, options, portion and note: one line that adds up; any difference, two. */
 const mesmaEscolha = (a: LinhaLocal, b: LinhaLocal) =>
   a.id === b.id &&

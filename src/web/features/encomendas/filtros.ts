@@ -48,28 +48,6 @@ export function passa(p: ProdutoCatalogo, f: Filtros): boolean {
   )
 }
 
-const NOME = new Map(ALERGENIOS.map((a) => [a.codigo, a.nome.toLocaleLowerCase('pt-PT')] as const))
-
-/**
- * Why a product does not pass the filters that are on, in words ('contém glúten', 'pode conter leite'); empty when it
- * passes. The verdict is `passa`'s (callers gate on it): the reasons only say it.
- */
-export function porQueNaoPassa(p: ProdutoCatalogo, f: Filtros): string[] {
-  if (passa(p, f)) return []
-  const motivos: string[] = []
-  if (f.vegetariano && !p.vegetariano) motivos.push('não é vegetariano')
-  const evitar = evitarDe(f)
-  if (evitar.length > 0 && p.alergenios === null) motivos.push('sem informação sobre alergénios')
-  const contem = new Set(p.alergenios?.map((a) => a.codigo) ?? [])
-  const vestigios = new Set(p.pode_conter.map((a) => a.codigo))
-  const contidos = evitar.filter((c) => contem.has(c))
-  const possiveis = evitar.filter((c) => !contem.has(c) && vestigios.has(c))
-  const nomes = (cs: CodigoAlergenio[]) => cs.map((c) => NOME.get(c) ?? c).join(', ')
-  if (contidos.length > 0) motivos.push(`contém ${nomes(contidos)}`)
-  if (possiveis.length > 0) motivos.push(`pode conter ${nomes(possiveis)}`)
-  return motivos
-}
-
 /** A category's products as the catalogue lists them: highlighted ones first (in the menu's order), then the rest. */
 export function ordenados(produtos: readonly ProdutoCatalogo[]): ProdutoCatalogo[] {
   return [...produtos.filter((p) => p.destaque), ...produtos.filter((p) => !p.destaque)]
