@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { ALERGENIOS_DESCONHECIDOS } from '../src/shared/alergenios.ts'
 import type { Catalogo, LojaEncomenda, ProdutoCatalogo } from '../src/shared/ementa.ts'
+import { temEscolhaObrigatoria } from '../src/web/features/encomendas/regras.ts'
 import { createStoreKey } from './loja.ts'
 import { API_HEADERS, api, createAccount, expect, expectAccessible, PHONE, test } from './support.ts'
 
@@ -77,10 +78,15 @@ test('filters Sem glúten, reads a dish’s allergens, orders half a portion wit
   await semGluten.click()
   await expect(semGluten).toHaveAttribute('aria-pressed', 'true')
   await expect(page.getByText(/^1 filtro ativo · \d+ produtos$/)).toBeVisible()
-  // Neither what contains gluten nor what the menu says nothing about is offered as safe.
-  await expect(page.getByRole('link', { name: re(desconhecido.nome) })).toHaveCount(0)
-  await expect(page.getByRole('link', { name: new RegExp(`^${re(comGluten.nome).source}`) })).toHaveCount(0)
   await shot(page, 'ementa-1-catalogo-sem-gluten')
+  // Neither what contains gluten nor what the menu says nothing about is offered as safe: looked for on their own
+  // category's page, which lists every product that passes (the catalogue shows only the first 4 of each).
+  for (const escondido of [desconhecido, comGluten]) {
+    await page.goto(`/catalogo/${escondido.idCategoria}`)
+    await expect(page.getByText(/^1 filtro ativo · \d+ produtos?$/)).toBeVisible()
+    await expect(page.getByRole('link', { name: new RegExp(`^${re(escondido.nome).source}`) })).toHaveCount(0)
+  }
+  await page.goto('/catalogo')
   const link = page.getByRole('link', { name: re(prato.nome) }).first()
   await link.scrollIntoViewIfNeeded()
   await expect(link).toBeVisible()
@@ -152,7 +158,7 @@ test('filters Sem glúten, reads a dish’s allergens, orders half a portion wit
     await expect(tablet.getByRole('heading', { name: 'Encomendas', level: 1 })).toBeVisible()
 
     expect((await aprovarMbway(page, account.telemovel)).valor).toBe(meia)
-    await expect(page.getByText(/^Recebemos o seu pedido - \d+ minutos$/)).toBeVisible({ timeout: 5000 })
+    await expect(page.getByText(/^Recebemos o seu pedido - \d+ minutos$/)).toBeVisible()
     const orderId = Number(new URL(page.url()).searchParams.get('encomenda'))
     const confirmada = page.getByRole('listitem').filter({ hasText: prato.nome })
     await expect(confirmada).toContainText(`1 × ${prato.nome} Meia dose`)
@@ -160,7 +166,7 @@ test('filters Sem glúten, reads a dish’s allergens, orders half a portion wit
     await shot(page, 'ementa-7-confirmado')
 
     const cartao = tablet.getByRole('listitem').filter({ hasText: `Pedido ${orderId}` })
-    await expect(cartao).toBeVisible({ timeout: 5000 })
+    await expect(cartao).toBeVisible()
     const produto = cartao.getByRole('list', { name: 'Produtos' }).getByRole('listitem').filter({ hasText: prato.nome })
     await expect(produto).toContainText('Meia dose')
     await expect(produto).toContainText('Observações: Sem cebola')
@@ -233,8 +239,21 @@ test('the catalogue’s allergen filters combine, count, clear, and say when not
     await painel.getByRole('checkbox', { name: nome }).check()
   }
   // Only what declares none of the 14 and is vegetarian is left; a category of pastry has nothing left, and says so.
-  await expect(page.getByText(/^15 filtros ativos · \d+ produtos?$/)).toBeVisible()
   const catalogo = await api<Catalogo>(page.request, `/api/catalogo/${LOJA}`)
+  const restam = todos(catalogo).filter(
+    (p) => p.vegetariano && p.alergenios?.length === 0 && p.pode_conter.length === 0,
+  )
+  if (restam.length === 0) throw new Error('the demo menu of 862 has no vegetarian product free of the 14')
+  await expect(
+    page.getByText(`15 filtros ativos · ${restam.length === 1 ? '1 produto' : `${restam.length} produtos`}`),
+  ).toBeVisible()
+  for (const categoria of new Set(restam.map((p) => p.idCategoria))) {
+    await page.goto(`/catalogo/${categoria}`)
+    const esperados = restam.filter((p) => p.idCategoria === categoria).map((p) => p.nome)
+    const lista = page.locator('.enc-lista-item')
+    await expect(lista).toHaveCount(esperados.length)
+    expect((await lista.locator('.enc-produto-nome').allTextContents()).sort()).toEqual(esperados.sort())
+  }
   const pastelaria = catalogo.categorias.find((c) =>
     c.produtos.every((p) => p.alergenios === null || p.alergenios.length > 0),
   )
@@ -246,6 +265,65 @@ test('the catalogue’s allergen filters combine, count, clear, and say when not
   await expect(page.getByText(/filtros? ativos?/)).toHaveCount(0)
   await expect(page.getByRole('link', { name: re(pastelaria.produtos[0]?.nome ?? '') })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Sem glúten' })).toHaveAttribute('aria-pressed', 'false')
+})
+
+test('Acompanha bem com: allergens on screen, one tap only for what passes the filters, back to the first product', async ({
+  page,
+}) => {
+  const catalogo = await api<Catalogo>(page.request, `/api/catalogo/${LOJA}`)
+  const porId = new Map(todos(catalogo).map((p) => [p.id, p]))
+  const sugeridos = (a: ProdutoCatalogo) =>
+    a.sugeridos.flatMap((id) => {
+      const s = porId.get(id)
+      return s && s.id !== a.id ? [s] : []
+    })
+  const simples = (p: ProdutoCatalogo) => !p.esgotado && !temEscolhaObrigatoria(p)
+  // A product suggesting one that passes 'Sem glúten' and adds with one tap; one suggesting a simple one that does not.
+  const a = todos(catalogo).find((x) => sugeridos(x).some((s) => !temGluten(s) && simples(s)))
+  const b = a && sugeridos(a).find((s) => !temGluten(s) && simples(s))
+  const c = todos(catalogo).find((x) => sugeridos(x).some((s) => temGluten(s) && simples(s)))
+  const d = c && sugeridos(c).find((s) => temGluten(s) && simples(s))
+  if (!a || !b || !c || !d) throw new Error('the demo menu of 862 lacks suggestions on both sides of Sem glúten')
+  await createAccount(page)
+  await lojaEscolhida(page)
+  await page.addInitScript(() =>
+    localStorage.setItem(
+      'balcao.filtros',
+      JSON.stringify({ semGluten: true, semLactose: false, vegetariano: false, evitar: [] }),
+    ),
+  )
+
+  await page.goto(`/catalogo/${a.idCategoria}/${a.id}`)
+  await expect(page.getByRole('heading', { level: 1, name: a.nome })).toBeVisible()
+  const sugestoes = page.getByRole('region', { name: 'Acompanha bem com' })
+  const itemB = sugestoes.getByRole('listitem').filter({ has: page.getByRole('link', { name: b.nome, exact: true }) })
+  const contem = b.alergenios?.length ? `Contém: ${b.alergenios.map((x) => x.nome).join(', ')}` : null
+  await expect(itemB).toContainText(contem ?? (b.pode_conter.length ? 'Pode conter: ' : 'Sem alergénios a declarar'))
+  await expect(itemB).not.toContainText('Não corresponde aos seus filtros')
+  await itemB.getByRole('button', { name: `Adicionar ${b.nome}` }).click()
+  await expect(sugestoes.getByText(`Adicionado ao carrinho: 1 × ${b.nome} (1 no carrinho)`)).toBeVisible()
+  // The same again is a new announcement, so a screen reader reads it out again.
+  await itemB.getByRole('button', { name: `Adicionar ${b.nome}` }).click()
+  await expect(sugestoes.getByText(`Adicionado ao carrinho: 1 × ${b.nome} (2 no carrinho)`)).toBeVisible()
+  await itemB.scrollIntoViewIfNeeded()
+  await shot(page, 'ementa-fix-1-sugestao-adicionada')
+
+  await page.goto(`/catalogo/${c.idCategoria}/${c.id}`)
+  await expect(page.getByRole('heading', { level: 1, name: c.nome })).toBeVisible()
+  const itemD = sugestoes.getByRole('listitem').filter({ has: page.getByRole('link', { name: d.nome, exact: true }) })
+  await expect(itemD).toContainText(/Não corresponde aos seus filtros: (contém|pode conter|sem informação)/)
+  await expect(itemD).toContainText(d.alergenios === null ? ALERGENIOS_DESCONHECIDOS : /(Contém|Pode conter): .*Glúten/)
+  await expect(itemD.getByRole('button', { name: `Adicionar ${d.nome}` })).toHaveCount(0)
+  await itemD.scrollIntoViewIfNeeded()
+  await shot(page, 'ementa-fix-2-sugestao-fora-dos-filtros')
+  await expectAccessible(page)
+  // 'Escolher' opens its page with its allergens in full; 'Adicionar' there comes back to the first product.
+  await itemD.getByRole('link', { name: `Escolher ${d.nome}` }).click()
+  await expect(page.getByRole('heading', { level: 1, name: d.nome })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Alergénios' })).toBeVisible()
+  await page.getByRole('button', { name: /^Adicionar - / }).click()
+  await expect(page.getByRole('heading', { level: 1, name: c.nome })).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`/catalogo/${c.idCategoria}/${c.id}$`))
 })
 
 /** Approves the customer's pending MB WAY request in the sandbox; the request approved. */

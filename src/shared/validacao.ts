@@ -1,6 +1,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile'
 import { z } from 'zod'
 import { PASSWORD_LENGTH } from './constants.ts'
+import { PROIBIDOS_LINHA, semProibidosLinha } from './texto-linha.ts'
 
 /**
  * The validation rules of spec §5 with their exact pt-PT messages. Forms (react-hook-form) and routes use the same
@@ -77,11 +78,13 @@ export const TEXT_MAX = 200
  *   is refused too, with its path, on every route at once. A NUL would otherwise be a 500 on PostgreSQL and stored
  *   as is on SQLite.
  */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this rule finds
-const PROIBIDOS_LINHA = /[\u0000-\u001F\u007F-\u009F\u061C\u200B\u200E\u200F\u2028-\u202E\u2066-\u2069\uFEFF]|\p{Cs}/u
+// The single-line class lives in texto-linha.ts (no zod there: the cart cleans its notes with it in the first load).
 const PROIBIDOS_MULTILINHA =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this rule finds
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200B\u200E\u200F\u2028-\u202E\u2066-\u2069\uFEFF]|\r(?!\n)|\p{Cs}/u
+
+/** A single-line text with what the rule above refuses taken out (see texto-linha.ts). */
+export { semProibidosLinha }
 
 /** Whether a text holds only what it may: see above. */
 export const textoPermitido = (valor: string, multilinha = false) =>

@@ -153,6 +153,9 @@ function Confirmado({ o }: { o: EncomendaCliente }) {
             qtd: l.qtd,
             nome: l.produto,
             escolhas: [...l.complementos, ...l.opcoes],
+            // An order's lines carry only `porcao`, not the menu's label ('Meia' for a toastie): from the order on
+            // (this page, the board) a half portion reads 'Meia dose', the same everywhere; cart and checkout, which
+            // have the catalogue, use the label.
             porcao: l.porcao === 'meia' ? MEIA_DOSE : null,
             observacoes: l.observacoes,
             total: l.total,

@@ -72,17 +72,15 @@ export function FiltrosEmenta({
           </Suspense>
         )}
       </div>
-      {/* Always there, so that each change of the count is read out. */}
-      <div className="ementa-filtros-estado" aria-live="polite">
+      <div className="ementa-filtros-estado">
+        {/* Always there, so that each change of the count is read out; only the count (the button is not news). */}
+        <p aria-live="polite">
+          {n > 0 && `${n === 1 ? '1 filtro ativo' : `${n} filtros ativos`} · ${produtosTexto(mostrados)}`}
+        </p>
         {n > 0 && (
-          <>
-            <p>
-              {n === 1 ? '1 filtro ativo' : `${n} filtros ativos`} · {produtosTexto(mostrados)}
-            </p>
-            <button type="button" className="enc-link-button" onClick={() => definir(SEM_FILTROS)}>
-              Limpar filtros
-            </button>
-          </>
+          <button type="button" className="enc-link-button" onClick={() => definir(SEM_FILTROS)}>
+            Limpar filtros
+          </button>
         )}
       </div>
       {n > 0 && quantosFiltros({ ...filtros, vegetariano: false }) > 0 && (

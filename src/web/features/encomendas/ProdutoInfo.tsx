@@ -7,6 +7,26 @@ import { AlergenioIcone } from './AlergenioIcone.tsx'
 export const SEM_ALERGENIOS =
   'Sem alergénios a declarar: não contém nenhum dos 14 alergénios de declaração obrigatória.'
 
+/**
+ * The same menu with traces: the 14 are not in the dish, but may be there as traces, and the sentence says so before
+ * the 'Pode conter' list (a bare "does not contain any" right above "may contain gluten" would contradict it).
+ */
+export const SEM_ALERGENIOS_COM_VESTIGIOS =
+  'Não contém nenhum dos 14 alergénios de declaração obrigatória, mas pode conter vestígios:'
+
+/**
+ * A product's allergens in one or two short lines, where there is no room for the whole section ('Acompanha bem com'):
+ * the same rule as the product page's section, in the same words.
+ */
+export function resumoAlergenios(p: ProdutoCatalogo): string[] {
+  if (p.alergenios === null) return [ALERGENIOS_DESCONHECIDOS]
+  const nomes = (lista: ProdutoCatalogo['pode_conter']) => lista.map((a) => a.nome).join(', ')
+  const linhas: string[] = []
+  if (p.alergenios.length > 0) linhas.push(`Contém: ${nomes(p.alergenios)}`)
+  if (p.pode_conter.length > 0) linhas.push(`Pode conter: ${nomes(p.pode_conter)}`)
+  return linhas.length > 0 ? linhas : ['Sem alergénios a declarar']
+}
+
 const numero = new Intl.NumberFormat('pt-PT', { maximumFractionDigits: 1 })
 
 /** The dish's marks, in words (an icon beside them is decoration): Vegetariano, Picante, Dieta, serves N. */
@@ -54,7 +74,7 @@ export function ProdutoAlergenios({ produto: p }: { produto: ProdutoCatalogo }) 
           {ALERGENIOS_DESCONHECIDOS}
         </p>
       ) : contem.length === 0 ? (
-        <p className="ementa-nenhum">{SEM_ALERGENIOS}</p>
+        <p className="ementa-nenhum">{p.pode_conter.length > 0 ? SEM_ALERGENIOS_COM_VESTIGIOS : SEM_ALERGENIOS}</p>
       ) : (
         <ListaAlergenios titulo="Contém" alergenios={contem} />
       )}

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import { LinhaCarrinhoSchema } from '../../../shared/encomenda.ts'
+import { textoPermitido } from '../../../shared/validacao.ts'
 import {
   type EstadoEncomendaLocal,
   type LinhaLocal,
   lerGuardado,
+  notaDe,
   quantidadeDe,
   subtotalDe,
   transicoes,
@@ -121,5 +124,25 @@ describe('the cart kept on the device (spec §4)', () => {
     const nota = paraApi(s.linhas)[0]?.observacoes ?? ''
     expect(nota).toMatch(/^Sem cebola x+$/)
     expect(nota).toHaveLength(140)
+  })
+
+  it('cleans a note by the server’s own rule: a pasted invisible character never makes the checkout fail', () => {
+    const invisiveis = '\u200B\u200E\u200F\u061C\u202A\u202E\u2066\u2069\uFEFF\u0085\uD800'
+    const s = transicoes.adicionar(vazio, galao({ observacoes: `Sem${invisiveis} cebola\u2028bem passado` }))
+    const nota = notaDe(s.linhas[0] ?? {})
+    expect(nota).toBe('Sem cebola bem passado')
+    expect(textoPermitido(nota)).toBe(true)
+    expect(LinhaCarrinhoSchema.safeParse({ id: '1', qtd: 1, observacoes: nota }).success).toBe(true)
+    // Only invisible characters: no note at all.
+    expect(notaDe({ observacoes: '\u200B\uFEFF ' })).toBe('')
+  })
+
+  it('cuts a long note at 140 UTF-16 units without splitting an emoji in two', () => {
+    const nota = notaDe({ observacoes: `${'x'.repeat(139)}😀 mais` })
+    expect(nota).toBe('x'.repeat(139))
+    expect(textoPermitido(nota)).toBe(true)
+    const emojis = notaDe({ observacoes: '😀'.repeat(100) })
+    expect(emojis).toBe('😀'.repeat(70))
+    expect(LinhaCarrinhoSchema.safeParse({ id: '1', qtd: 1, observacoes: emojis }).success).toBe(true)
   })
 })

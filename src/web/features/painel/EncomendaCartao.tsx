@@ -77,6 +77,7 @@ export function EncomendaCartao({
           // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines never change, nor their order
           <li key={i}>
             <span className="painel-encomenda-qtd">{l.qtd} ×</span> <span>{l.produto}</span>
+            {/* The order carries only `porcao`: 'Meia dose' whatever the menu calls it, as on the confirmation. */}
             {l.porcao === 'meia' && (
               <>
                 {' '}
