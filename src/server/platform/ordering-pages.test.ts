@@ -5,10 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Catalogo } from '../../shared/ementa.ts'
 import { LOJA_COOKIE, PAGE_READS_ELEMENT_ID } from '../../shared/page-reads.ts'
 import { ementaDeTeste } from '../testing/ementa.ts'
-import { insertLoja, insertRestaurante } from '../testing/fixtures.ts'
+import { insertContas, insertLoja, insertRestaurante } from '../testing/fixtures.ts'
 import { createTestApp, device, type TestApp, testDialects } from '../testing/harness.ts'
 import { systemClock } from './clock.ts'
 import { lojasChavesRepo } from './store-keys.ts'
+
+const TELEMOVEL = '912345678'
+const PASSWORD = '135790'
 
 /** A build with the report's module files, as scripts/bundle-report.ts writes them. */
 function fakeWebBuild(): string {
@@ -112,6 +115,8 @@ describe.each(testDialects())("the ordering pages' first load on %s", (dialect) 
     expect(preloads[0]).toContain(String(produto.imagem).replace(/\.\w+$/, ''))
     expect(head(res.body)).toContain('/assets/Produto-f6.js')
     expect(head(res.body)).toContain('/assets/ProdutoPage-e5.js')
+    // Not painted from the HTML for a visitor the guards send elsewhere (here: to the onboarding).
+    expect(res.body).not.toContain('app-skeleton-lead')
     // A product the catalogue does not have: the catalogue still, no picture (the app goes back to the catalogue).
     const unknown = await get(`/catalogo/${categoria.id}/nao-existe`, '862')
     expect(pageReads(unknown.body)).toEqual({ '/api/catalogo/862': catalogo })
@@ -133,5 +138,25 @@ describe.each(testDialects())("the ordering pages' first load on %s", (dialect) 
       expect(pageReads(res.body)?.['/api/catalogo/862'], url).toBeUndefined()
       expect(res.body, url).not.toContain('modulepreload')
     }
+  })
+
+  it("paints a product's photo from the HTML for a signed-in customer, where the screen shows it", async () => {
+    await insertContas(t.database.db, [TELEMOVEL], PASSWORD)
+    const cliente = device(t)
+    await cliente.call('POST', '/api/grava-saw-onboarding', { value: true })
+    const login = await cliente.call('POST', '/login', { telemovel: TELEMOVEL, pais: '351', password: PASSWORD })
+    expect(login.statusCode, login.body).toBe(200)
+    const categoria = catalogo.categorias.find((c) => c.produtos.some((p) => p.imagem))
+    const produto = categoria?.produtos.find((p) => p.imagem)
+    if (!categoria || !produto) throw new Error('the test menu has no product with a picture')
+    const page = (url: string) =>
+      t.app.inject({ method: 'GET', url, headers: { cookie: `balcao_sessao=${cliente.cookie}; ${LOJA_COOKIE}=862` } })
+    const res = await page(`/catalogo/${categoria.id}/${produto.id}`)
+    const picture = /<picture class="app-skeleton-lead app-skeleton-lead-foto"[\s\S]*?<\/picture>/.exec(res.body)?.[0]
+    expect(picture).toContain(`src="${produto.imagem}"`)
+    expect(picture).toContain('aria-hidden="true"')
+    expect(res.body.indexOf('<div id="root">')).toBeLessThan(res.body.indexOf('app-skeleton-lead'))
+    // The catalogue's first card: preloaded only, its place depends on what is above it.
+    expect((await page('/catalogo')).body).not.toContain('app-skeleton-lead')
   })
 })

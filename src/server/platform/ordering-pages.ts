@@ -19,6 +19,12 @@ export interface OrderingPage {
   leadImage: (
     answers: Readonly<Record<string, unknown>>,
   ) => { url: string | null | undefined; sizes: string } | undefined
+  /**
+   * The class that paints that picture from the HTML (web.ts's skeleton) where the screen will show it, if it can be
+   * known without the app: the product's photo, under the header at the page's width (`.app-skeleton-lead-foto`).
+   * Not the catalogue's first card, whose place depends on the store's notice and the filters above it.
+   */
+  skeleton?: string
 }
 
 const CATALOGO = /^\/catalogo\/?$/
@@ -48,6 +54,7 @@ export function orderingPage(path: string, lojaCookie: string | undefined): Orde
     return {
       modules: ['features/encomendas/ProdutoPage.tsx', 'features/encomendas/Produto.tsx'],
       reads: read ? [read] : [],
+      skeleton: 'app-skeleton-lead app-skeleton-lead-foto',
       leadImage: (answers) => {
         const categoria = catalogoDe(answers)?.categorias.find((c) => c.id === ids[0])
         const item = categoria?.produtos.find((p) => p.id === ids[1])

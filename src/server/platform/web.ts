@@ -82,8 +82,12 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, prod
     const [reads, privateData] = await Promise.all([answerPageReads(app, page), answerPrivateData(app, request, reply)])
     // The lead image only where the app will show this very page on its first render: a guard that sends the
     // visitor elsewhere (onboarding, the personal data form) would otherwise flash the wrong picture. Not on the
-    // ordering screens, whose pictures are not where the skeleton's goes: the preload alone.
-    const lead = !ordering && privateData && opensAsRequested(privateData.data) ? leadImageSkeleton(reads?.lead) : ''
+    // ordering screens (signed-in customers only) but a product's, whose photo is where the skeleton's goes.
+    const paints = ordering ? ordering.skeleton : 'app-skeleton-lead'
+    const lead =
+      paints && privateData && opensAsRequested(privateData.data, ordering !== null)
+        ? leadImageSkeleton(reads?.lead, paints)
+        : ''
     const preloads = ordering ? modulePreloads(moduleFiles(), ordering.modules) : ''
     const html = withPageData(
       indexHtml(),
@@ -178,10 +182,17 @@ async function answerPrivateData(
   return { script: jsonScript(PRIVATE_DATA_ELEMENT_ID, data), data }
 }
 
-/** Whether the app's guards (src/web/app/guards.ts) let this visitor see the page asked for on the first render. */
-function opensAsRequested(privateData: unknown): boolean {
-  const user = (privateData as { user?: { sawOnboarding?: boolean; data?: { temporario?: number } | null } }).user
-  return user?.sawOnboarding === true && !user.data?.temporario
+/**
+ * Whether the app's guards (src/web/app/guards.ts) let this visitor see the page asked for on the first render (the
+ * ordering screens are for signed-in customers: `loginRequired`).
+ */
+function opensAsRequested(privateData: unknown, loginRequired: boolean): boolean {
+  const user = (
+    privateData as {
+      user?: { sawOnboarding?: boolean; loggedIn?: boolean; data?: { temporario?: number } | null }
+    }
+  ).user
+  return user?.sawOnboarding === true && !user.data?.temporario && (!loginRequired || user.loggedIn === true)
 }
 
 /** Data for the page's script, in an element that is never run. `<` escaped: no text can close the element. */
@@ -210,7 +221,7 @@ function leadImagePreload(lead: LeadImage | undefined): string {
  * <picture>, so the app's image is the same file, from the memory cache. It goes when the app renders (as the
  * skeleton does), and it is decoration for assistive technology: the page's own image carries the meaning.
  */
-function leadImageSkeleton(lead: LeadImage | undefined): string {
+function leadImageSkeleton(lead: LeadImage | undefined, className: string): string {
   if (!lead?.url) return ''
   const set = imageSet(lead.url)
   if (!set) return ''
@@ -220,7 +231,7 @@ function leadImageSkeleton(lead: LeadImage | undefined): string {
     )
     .join('')
   const img = `<img alt="" width="${set.width}" height="${set.height}" fetchpriority="high" src="${escapeAttribute(lead.url)}">`
-  return `<picture class="app-skeleton-lead" aria-hidden="true">${sources}${img}</picture>`
+  return `<picture class="${className}" aria-hidden="true">${sources}${img}</picture>`
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
