@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import Database from 'better-sqlite3'
 import type { Catalogo, LojaEncomenda } from '../src/shared/ementa.ts'
+import { LOJA_COOKIE } from '../src/shared/page-reads.ts'
 import { createStoreKey, demoDatabaseFile, pos } from './loja.ts'
 import { type Account, API_HEADERS, api, apiPost, createAccount, expect, expectAccessible, test } from './support.ts'
 
@@ -62,6 +63,10 @@ test('orders with an extra, an option and the balance, pays with MB WAY, and fol
   await modal.getByRole('button', { name: 'Confirmar' }).click()
   await expect(modal).toBeHidden()
   await expect(page.getByText(loja.nome, { exact: true })).toBeVisible()
+  // The choice goes to the server too (lib/loja-cookie.ts): the catalogue's page then carries that store's catalogue.
+  const cookie = (await page.context().cookies()).find((c) => c.name === LOJA_COOKIE)
+  expect(cookie).toMatchObject({ value: String(LOJA), sameSite: 'Lax', httpOnly: false, path: '/' })
+  expect(await (await page.request.get('/catalogo')).text()).toContain(`"/api/catalogo/${LOJA}":{"categorias":`)
   await shot(page, '2-catalogo')
   await expectAccessible(page)
 

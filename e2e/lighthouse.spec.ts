@@ -3,6 +3,7 @@ import type { APIRequestContext } from '@playwright/test'
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
 import { type Lhr, lighthouseRuns } from '../scripts/lighthouse.ts'
 import type { Catalogo } from '../src/shared/ementa.ts'
+import { LOJA_COOKIE } from '../src/shared/page-reads.ts'
 import { api, apiPost, aStorePath, createAccount, expect, test } from './support.ts'
 
 /**
@@ -112,15 +113,25 @@ test('loyalty, signed in: Lighthouse mobile within budget', async ({ page, baseU
   expect(misses(lhr, PRIVATE), summary(lhr)).toEqual([])
 })
 
-/** The ordering screens read the store chosen on the device (the 'Loja' modal's choice) before anything else. */
+/**
+ * The ordering screens read the store chosen on the device (the 'Loja' modal's choice) before anything else: in
+ * localStorage, and in the cookie the app sets beside it (lib/loja-cookie.ts) so that the server puts its catalogue in
+ * the page. Lighthouse's request headers carry the session's cookies, so that one too.
+ */
 const LOJA = 862
 const LOJA_ESCOLHIDA = {
   'balcao.encomenda': JSON.stringify({ id_loja: LOJA, id_tipo_entrega: 0, usar_premio: 0, linhas: [] }),
 }
+const comLoja = (cookie: string) => `${cookie}; ${LOJA_COOKIE}=${LOJA}`
 
 test('the catalogue, signed in with a store chosen: Lighthouse mobile within budget', async ({ page, baseURL }) => {
   await createAccount(page)
-  const lhr = await runLighthouse(`${baseURL}/catalogo`, 'catalogo', await cookieOf(page.request), LOJA_ESCOLHIDA)
+  const lhr = await runLighthouse(
+    `${baseURL}/catalogo`,
+    'catalogo',
+    comLoja(await cookieOf(page.request)),
+    LOJA_ESCOLHIDA,
+  )
   test.info().annotations.push({ type: 'lighthouse', description: summary(lhr) })
   expect(lhr.finalDisplayedUrl).toBe(`${baseURL}/catalogo`)
   expect(misses(lhr, PRIVATE), summary(lhr)).toEqual([])
@@ -137,7 +148,7 @@ test('a product page (allergens, half portion, suggestions), signed in: Lighthou
     .find((p) => p.meia_dose && p.alergenios !== null && p.sugeridos.length > 0)
   if (!produto) throw new Error(`the demo menu of ${LOJA} has no half-portion dish with allergens and suggestions`)
   const path = `/catalogo/${produto.idCategoria}/${produto.id}`
-  const lhr = await runLighthouse(`${baseURL}${path}`, 'produto', await cookieOf(page.request), LOJA_ESCOLHIDA)
+  const lhr = await runLighthouse(`${baseURL}${path}`, 'produto', comLoja(await cookieOf(page.request)), LOJA_ESCOLHIDA)
   test.info().annotations.push({ type: 'lighthouse', description: summary(lhr) })
   expect(lhr.finalDisplayedUrl).toBe(`${baseURL}${path}`)
   expect(misses(lhr, PRIVATE), summary(lhr)).toEqual([])

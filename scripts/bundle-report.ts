@@ -22,6 +22,12 @@ export interface RouteFirstLoad {
 export interface BundleReport {
   budgetBytes: number
   screens: RouteFirstLoad[]
+  /**
+   * Every lazily loaded module of the app (relative to src/web) and the files it needs beyond the entry's (scripts and
+   * their style sheets): the server
+   * names a screen's in its HTML (`<link rel="modulepreload">`, web.ts) so that they download beside the entry.
+   */
+  modules: Record<string, string[]>
 }
 
 /** Customer screens: every lazily loaded `*Page` module outside the staff pages (which have their own entry). */
@@ -33,6 +39,7 @@ interface ChunkInfo {
   imports: string[]
   isEntry: boolean
   facadeModuleId: string | null
+  viteMetadata?: { importedCss: Set<string> }
 }
 
 /**
@@ -90,7 +97,16 @@ export function bundleReport(): Plugin {
         })
       }
       screens.sort((a, b) => b.bytes - a.bytes)
-      const report: BundleReport = { budgetBytes: FIRST_LOAD_BUDGET_BYTES, screens }
+      const modules: Record<string, string[]> = {}
+      const inShell = new Set(shell)
+      for (const chunk of chunks.values()) {
+        const at = chunk.facadeModuleId?.indexOf('/src/web/') ?? -1
+        if (chunk.isEntry || !chunk.facadeModuleId || at < 0) continue
+        const files = [...closure([chunk.fileName])].filter((file) => !inShell.has(file))
+        const css = files.flatMap((file) => [...(chunks.get(file)?.viteMetadata?.importedCss ?? [])])
+        modules[chunk.facadeModuleId.slice(at + '/src/web/'.length)] = [...new Set([...files, ...css])].sort()
+      }
+      const report: BundleReport = { budgetBytes: FIRST_LOAD_BUDGET_BYTES, screens, modules }
       writeFileSync(resolve(outDir, BUNDLE_REPORT_FILE), `${JSON.stringify(report, null, 2)}\n`)
       const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`
       const lines = screens.map(

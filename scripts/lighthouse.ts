@@ -21,15 +21,27 @@ export interface LighthouseRuns {
 }
 
 /**
- * Puts `items` in the localStorage of `url`'s origin in the Chromium listening on `port` (by Playwright, over the
- * DevTools protocol), as a person's device keeps them: the store chosen for the catalogue and the product pages, which
- * read it before anything else. Lighthouse's storage reset leaves localStorage alone (its `clearStorageTypes`), so
- * every run finds them.
+ * Puts the session's `cookie` in the browser's cookie jar and `items` in the localStorage of `url`'s origin, in the
+ * Chromium listening on `port` (by Playwright, over the DevTools protocol), as a person's device keeps them: the store
+ * chosen for the catalogue and the product pages, which read it before anything else. Lighthouse's storage reset leaves
+ * cookies and localStorage alone (its `clearStorageTypes`), so every run finds them. Cookies in the jar, not in
+ * Lighthouse's `extraHeaders`: a cookie the page itself sets (the store's, lib/loja-cookie.ts) would otherwise make
+ * Chromium send the jar's cookies alone on the page's later requests, without the session.
  */
-async function seedLocalStorage(port: number, url: string, items: Record<string, string>) {
+async function seedDevice(port: number, url: string, cookie: string | undefined, items: Record<string, string>) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`)
   try {
     const context = browser.contexts()[0] ?? (await browser.newContext())
+    const cookies = (cookie ?? '')
+      .split(';')
+      .map((c) => c.trim())
+      .filter((c) => c.includes('='))
+      .map((c) => ({
+        name: c.slice(0, c.indexOf('=')),
+        value: c.slice(c.indexOf('=') + 1),
+        url: new URL('/', url).href,
+      }))
+    if (cookies.length > 0) await context.addCookies(cookies)
     const page = await context.newPage()
     await page.goto(new URL('/api/health', url).href)
     await page.evaluate((entries) => {
@@ -63,7 +75,7 @@ export async function lighthouseRuns(
     ],
   })
   try {
-    if (localStorage) await seedLocalStorage(chrome.port, url, localStorage)
+    if (localStorage || cookie) await seedDevice(chrome.port, url, cookie, localStorage ?? {})
     const lhrs: Lhr[] = []
     let firstReport = ''
     let failures: string[] = []
@@ -73,7 +85,6 @@ export async function lighthouseRuns(
         output: 'html',
         logLevel: 'error',
         onlyCategories: CATEGORIES,
-        ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
       })
       const error = result ? result.lhr.runtimeError?.message : 'no result'
       if (!result || error) {

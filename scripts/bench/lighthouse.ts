@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import { API_VERSION, API_VERSION_HEADER } from '../../src/shared/api.ts'
 import type { Catalogo } from '../../src/shared/ementa.ts'
+import { LOJA_COOKIE } from '../../src/shared/page-reads.ts'
 import type { RestauranteResumo } from '../../src/shared/restaurantes.ts'
 import { BUNDLE_REPORT_FILE, type BundleReport, FIRST_LOAD_BUDGET_BYTES } from '../bundle-report.ts'
 import { CHROMIUM_PATH, type Lhr, lighthouseRuns } from '../lighthouse.ts'
@@ -125,11 +126,15 @@ async function customerCookie(origin: string): Promise<string> {
   return cookie
 }
 
-/** The store whose catalogue and product page are measured, as the 'Loja' modal leaves it on the device. */
+/**
+ * The store whose catalogue and product page are measured, as the 'Loja' modal leaves it on the device: in localStorage,
+ * and in the cookie the app sets beside it (lib/loja-cookie.ts), which Lighthouse's request headers must carry.
+ */
 const LOJA = 862
 const LOJA_ESCOLHIDA = {
   'balcao.encomenda': JSON.stringify({ id_loja: LOJA, id_tipo_entrega: 0, usar_premio: 0, linhas: [] }),
 }
+const comLoja = (cookie: string) => `${cookie}; ${LOJA_COOKIE}=${LOJA}`
 
 /** A dish of the demo menu with allergens, a half portion and suggestions: the product page issue 22 made. */
 async function aProductPath(origin: string, cookie: string): Promise<string> {
@@ -198,11 +203,11 @@ export const lighthouseBench: Benchmark = {
       const pages: { name: string; path: string; cookie: string; localStorage?: Record<string, string> }[] = [
         { name: 'home', path: '/', cookie },
         { name: 'a store page', path: await aStorePath(server.origin), cookie },
-        { name: 'the catalogue', path: '/catalogo', cookie: customer, localStorage: LOJA_ESCOLHIDA },
+        { name: 'the catalogue', path: '/catalogo', cookie: comLoja(customer), localStorage: LOJA_ESCOLHIDA },
         {
           name: 'a product page',
           path: await aProductPath(server.origin, customer),
-          cookie: customer,
+          cookie: comLoja(customer),
           localStorage: LOJA_ESCOLHIDA,
         },
       ]

@@ -125,3 +125,9 @@ export const IMAGE_SIZES = {
   /** `.menu-grid`: columns of at least 140px, two on a phone. */
   menuGrid: '(min-width: 720px) 160px, calc(50vw - 1.5rem)',
 } as const
+
+/**
+ * `.enc-produto-imagem`, the catalogue's product cards (two columns on a phone), for the card and the server's preload
+ * of the first one. Apart from IMAGE_SIZES, which the first-load entry carries whole: only the catalogue's part needs it.
+ */
+export const PRODUTO_CARTAO_SIZES = '(min-width: 720px) 170px, calc(50vw - 1.5rem)'

@@ -81,6 +81,13 @@ export function pageReadsOf(pathname: string): { page: PageReads; reads: string[
   return null
 }
 
+/**
+ * The cookie where the app keeps the id of the store chosen for ordering (as localStorage has it, which the server
+ * cannot read): the server puts that store's catalogue, and its lead image, in the ordering pages' HTML (web.ts). A
+ * functional first-party cookie: a public store id, nothing about the person (docs/decisions/0010-first-load-budget.md).
+ */
+export const LOJA_COOKIE = 'balcao_loja'
+
 /** The id of the HTML element that carries a page's first reads: `{ "<api path>": <its data> }`. */
 export const PAGE_READS_ELEMENT_ID = 'leituras-da-pagina'
 

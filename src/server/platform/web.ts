@@ -5,9 +5,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { ADMIN_API_PREFIX, isAdminPagePath } from '../../shared/admin.ts'
 import { API_VERSION } from '../../shared/api.ts'
 import { imageSet } from '../../shared/imagens.ts'
-import { PAGE_READS_ELEMENT_ID, PRIVATE_DATA_ELEMENT_ID, pageReadsOf } from '../../shared/page-reads.ts'
+import {
+  LOJA_COOKIE,
+  PAGE_READS_ELEMENT_ID,
+  type PageReads,
+  PRIVATE_DATA_ELEMENT_ID,
+  pageReadsOf,
+} from '../../shared/page-reads.ts'
 import { isKnownPagePath } from '../../shared/routes.ts'
 import { errorBody, frameworkMessages } from './errors.ts'
+import { modulePreloads, orderingPage, readModuleFiles } from './ordering-pages.ts'
 import { STAFF_API_PREFIX } from './staff-surface.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -45,6 +52,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, prod
   // pointing at deleted chunks.
   const cached = hasWeb ? readFileSync(indexFile, 'utf8') : ''
   const indexHtml = () => (production || !existsSync(indexFile) ? cached : readFileSync(indexFile, 'utf8'))
+  const cachedModules = hasWeb ? readModuleFiles(root) : {}
+  const moduleFiles = () => (production ? cachedModules : readModuleFiles(root))
 
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -65,16 +74,34 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, prod
     if (!customerPage) {
       return reply.status(status).header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(indexHtml())
     }
-    const [reads, privateData] = await Promise.all([answerPageReads(app, path), answerPrivateData(app, request, reply)])
+    // The ordering screens: their chunks named in the page, and the chosen store's catalogue in it (ordering-pages.ts).
+    const ordering = orderingPage(path, request.cookies?.[LOJA_COOKIE])
+    const page = ordering
+      ? { page: { reads: () => ordering.reads, leadImage: ordering.leadImage }, reads: ordering.reads }
+      : pageReadsOf(path)
+    const [reads, privateData] = await Promise.all([answerPageReads(app, page), answerPrivateData(app, request, reply)])
     // The lead image only where the app will show this very page on its first render: a guard that sends the
-    // visitor elsewhere (onboarding, the personal data form) would otherwise flash the wrong picture.
-    const lead = privateData && opensAsRequested(privateData.data) ? leadImageSkeleton(reads?.lead) : ''
-    const html = withPageData(indexHtml(), reads?.head ?? '', `${lead}${reads?.body ?? ''}${privateData?.script ?? ''}`)
-    return reply
-      .status(status)
-      .header('cache-control', privateData ? PRIVATE_PAGE : REVALIDATE)
-      .type('text/html; charset=utf-8')
-      .send(html)
+    // visitor elsewhere (onboarding, the personal data form) would otherwise flash the wrong picture. Not on the
+    // ordering screens (signed-in customers only) but a product's, whose photo is where the skeleton's goes.
+    const paints = ordering ? ordering.skeleton : 'app-skeleton-lead'
+    const lead =
+      paints && privateData && opensAsRequested(privateData.data, ordering !== null)
+        ? leadImageSkeleton(reads?.lead, paints)
+        : ''
+    const preloads = ordering ? modulePreloads(moduleFiles(), ordering.modules) : ''
+    const html = withPageData(
+      indexHtml(),
+      `${reads?.head ?? ''}${preloads}`,
+      `${lead}${reads?.body ?? ''}${privateData?.script ?? ''}`,
+    )
+    return (
+      reply
+        .status(status)
+        // A page that depends on the visitor's cookie (their data, their store) is theirs alone.
+        .header('cache-control', privateData || ordering?.reads.length ? PRIVATE_PAGE : REVALIDATE)
+        .type('text/html; charset=utf-8')
+        .send(html)
+    )
   }
 
   // The root is a page, not the static directory listing.
@@ -108,9 +135,8 @@ export function withPageData(html: string, head: string, body: string): string {
  */
 async function answerPageReads(
   app: FastifyInstance,
-  path: string,
+  page: { page: PageReads; reads: string[] } | null,
 ): Promise<{ head: string; body: string; lead: LeadImage | undefined } | null> {
-  const page = pageReadsOf(path)
   if (!page || page.reads.length === 0) return null
   const answers = await Promise.all(
     page.reads.map(async (url) => {
@@ -156,10 +182,17 @@ async function answerPrivateData(
   return { script: jsonScript(PRIVATE_DATA_ELEMENT_ID, data), data }
 }
 
-/** Whether the app's guards (src/web/app/guards.ts) let this visitor see the page asked for on the first render. */
-function opensAsRequested(privateData: unknown): boolean {
-  const user = (privateData as { user?: { sawOnboarding?: boolean; data?: { temporario?: number } | null } }).user
-  return user?.sawOnboarding === true && !user.data?.temporario
+/**
+ * Whether the app's guards (src/web/app/guards.ts) let this visitor see the page asked for on the first render (the
+ * ordering screens are for signed-in customers: `loginRequired`).
+ */
+function opensAsRequested(privateData: unknown, loginRequired: boolean): boolean {
+  const user = (
+    privateData as {
+      user?: { sawOnboarding?: boolean; loggedIn?: boolean; data?: { temporario?: number } | null }
+    }
+  ).user
+  return user?.sawOnboarding === true && !user.data?.temporario && (!loginRequired || user.loggedIn === true)
 }
 
 /** Data for the page's script, in an element that is never run. `<` escaped: no text can close the element. */
@@ -188,7 +221,7 @@ function leadImagePreload(lead: LeadImage | undefined): string {
  * <picture>, so the app's image is the same file, from the memory cache. It goes when the app renders (as the
  * skeleton does), and it is decoration for assistive technology: the page's own image carries the meaning.
  */
-function leadImageSkeleton(lead: LeadImage | undefined): string {
+function leadImageSkeleton(lead: LeadImage | undefined, className: string): string {
   if (!lead?.url) return ''
   const set = imageSet(lead.url)
   if (!set) return ''
@@ -198,7 +231,7 @@ function leadImageSkeleton(lead: LeadImage | undefined): string {
     )
     .join('')
   const img = `<img alt="" width="${set.width}" height="${set.height}" fetchpriority="high" src="${escapeAttribute(lead.url)}">`
-  return `<picture class="app-skeleton-lead" aria-hidden="true">${sources}${img}</picture>`
+  return `<picture class="${className}" aria-hidden="true">${sources}${img}</picture>`
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')

@@ -52,7 +52,8 @@ if (!/^\/(painel|admin)(\/|$)/.test(window.location.pathname)) prefetchPrivateDa
 anteciparParte(window.location.pathname)?.catch(() => undefined)
 try {
   const leitura = anteciparCatalogo(window.location.pathname, window.localStorage.getItem(ENCOMENDA_STORAGE_KEY))
-  if (leitura) anteciparLeitura(leitura)
+  // Not when the page carried it (web.ts, from the store's cookie: lib/loja-cookie.ts).
+  if (leitura && !queryClient.getQueryData(pathKey(leitura))) anteciparLeitura(leitura)
 } catch {
   // No storage (private mode): the screen asks as it renders.
 }

@@ -1,4 +1,4 @@
-import { Suspense, useId, useState } from 'react'
+import { lazy, Suspense, useId, useState } from 'react'
 import { TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
 import { isNotFound } from '../../lib/api.ts'
 import { lazyPart } from '../../lib/lazy-part.ts'
@@ -8,7 +8,6 @@ import { useCatalogo, useLojasEncomenda } from './api.ts'
 import { BarraEncomenda } from './BarraEncomenda.tsx'
 import { useEncomendaLocal } from './carrinho.ts'
 import { SecaoCarregando, SecaoErro } from './EstadoSecao.tsx'
-import { LojaModal } from './LojaModal.tsx'
 import './encomendas.css'
 
 /**
@@ -16,6 +15,12 @@ import './encomendas.css'
  * it downloads while the catalogue is read (docs/decisions/0010-first-load-budget.md, as the checkout's form).
  */
 const CatalogoLista = lazyPart(() => import('./CatalogoLista.tsx').then((m) => m.CatalogoLista))
+
+/**
+ * The 'Loja' modal, loaded when it opens (a tap on 'alterar', or no store chosen yet): out of the catalogue's first
+ * load, which had no room left for the store's cookie (lib/loja-cookie.ts, docs/decisions/0010-first-load-budget.md).
+ */
+const LojaModal = lazy(() => import('./LojaModal.tsx').then((m) => ({ default: m.LojaModal })))
 
 export const LOJA_FECHADA = 'A loja está fechada de momento. Pode encomendar assim que abrir.'
 
@@ -76,7 +81,11 @@ export function CatalogoPage() {
           </Suspense>
         ))}
       <BarraEncomenda />
-      {modalAberto && <LojaModal onClose={() => setModal('fechado')} />}
+      {modalAberto && (
+        <Suspense fallback={null}>
+          <LojaModal onClose={() => setModal('fechado')} />
+        </Suspense>
+      )}
     </main>
   )
 }

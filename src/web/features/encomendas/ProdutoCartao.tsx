@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import type { ProdutoCatalogo } from '../../../shared/ementa.ts'
 import { formatMoney } from '../../../shared/format.ts'
+import { PRODUTO_CARTAO_SIZES } from '../../../shared/imagens.ts'
 import { href, paths } from '../../../shared/routes.ts'
 import { Picture } from '../../ui/Picture.tsx'
 
@@ -68,7 +69,7 @@ export function ProdutoMarcasCurtas({ produto }: { produto: ProdutoCatalogo }) {
 export function ProdutoImagem({
   produto,
   className,
-  sizes = '(min-width: 720px) 170px, calc(50vw - 1.5rem)',
+  sizes = PRODUTO_CARTAO_SIZES,
   priority = false,
   eager = false,
 }: {

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react'
 import { OBSERVACOES_MAX, QUANTIDADE_MAX } from '../../../shared/constants.ts'
 import type { Porcao } from '../../../shared/ementa.ts'
 import { semProibidosLinha } from '../../../shared/texto-linha.ts'
+import { guardarLojaNoCookie } from '../../lib/loja-cookie.ts'
 
 /**
  * What this device keeps of an order being built (spec §3 "Ordering local", §4 cart): the chosen store and delivery
@@ -196,7 +197,11 @@ let atual: EstadoEncomendaLocal | null = null
 const ouvintes = new Set<() => void>()
 
 function estado(): EstadoEncomendaLocal {
-  atual ??= ler()
+  if (!atual) {
+    atual = ler()
+    // Once a visit: a device that chose its store before the cookie existed tells the server from now on.
+    guardarLojaNoCookie(atual.id_loja)
+  }
   return atual
 }
 
@@ -206,6 +211,7 @@ function avisar(): void {
 
 function gravar(novo: EstadoEncomendaLocal): void {
   if (novo === atual) return
+  if (novo.id_loja !== atual?.id_loja) guardarLojaNoCookie(novo.id_loja)
   atual = novo
   try {
     storage()?.setItem(STORAGE_KEY, JSON.stringify(novo))

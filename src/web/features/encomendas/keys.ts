@@ -6,7 +6,8 @@ export const encomendasKeys = {
   encomendas: ['encomenda'] as const,
   encomenda: (id: number | null) => [...encomendasKeys.encomendas, id] as const,
   lojas: ['lojas-encomenda'] as const,
-  catalogo: (idLoja: number | null) => ['catalogo', idLoja] as const,
+  /** The API path's key (`pathKey`), as the page's reads are put in the cache: the page may carry it (web.ts). */
+  catalogo: (idLoja: number | null) => [`/api/catalogo/${idLoja}`] as const,
   /** `cartKey` is the cart's JSON: the calculation's identity. */
   calculo: (idLoja: number, usarPremio: 0 | 1, cartKey: string) =>
     ['calcula-encomenda', idLoja, usarPremio, cartKey] as const,
