@@ -5,6 +5,7 @@ import type { Catalogo, Porcao, ProdutoCatalogo } from '../../../shared/ementa.t
 import { formatMoney } from '../../../shared/format.ts'
 import { paths } from '../../../shared/routes.ts'
 import { avisarAdicao, useEncomendaLocal } from './carrinho.ts'
+import { limparNota } from './nota.ts'
 import { type DeUmaLista, ProdutoImagem } from './ProdutoCartao.tsx'
 import { ProdutoAlergenios, ProdutoMarcas } from './ProdutoInfo.tsx'
 import {
@@ -95,7 +96,7 @@ export function Produto({ produto, catalogo }: { produto: ProdutoCatalogo; catal
             unitario,
             detalhes: nomesEscolhidos(produto, extras, opcoes),
             ...(porcao === 'meia' ? { porcao, rotuloPorcao: produto.rotulo_meia } : {}),
-            ...(nota.trim() ? { observacoes: nota } : {}),
+            ...(limparNota(nota) ? { observacoes: limparNota(nota) } : {}),
           })
           avisarAdicao(`${qtd} × ${produto.nome}${porcao === 'meia' ? ` (${produto.rotulo_meia})` : ''}`)
           // Opened from a link elsewhere (or typed): there is no list to go back to.

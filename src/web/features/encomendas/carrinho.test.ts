@@ -11,6 +11,7 @@ import {
   transicoes,
 } from './carrinho.ts'
 import { chaveDaLinha, paraApi } from './carrinho-api.ts'
+import { limparNota } from './nota.ts'
 
 const galao = (over: Partial<LinhaLocal> = {}): LinhaLocal => ({
   id: '1002',
@@ -103,7 +104,7 @@ describe('the cart kept on the device (spec §4)', () => {
     let s = transicoes.adicionar(vazio, galao())
     s = transicoes.adicionar(s, galao({ porcao: 'meia', rotuloPorcao: 'Meia dose' }))
     s = transicoes.adicionar(s, galao({ porcao: 'meia', observacoes: 'Sem cebola' }))
-    s = transicoes.adicionar(s, galao({ porcao: 'meia', observacoes: '  Sem   cebola ' }))
+    s = transicoes.adicionar(s, galao({ porcao: 'meia', observacoes: limparNota('  Sem   cebola ') }))
     s = transicoes.adicionar(s, galao({ porcao: 'dose', observacoes: '' }))
     expect(s.linhas.map((l) => [l.porcao ?? 'dose', l.observacoes ?? '', l.qtd])).toEqual([
       ['dose', '', 2],
@@ -120,7 +121,7 @@ describe('the cart kept on the device (spec §4)', () => {
   })
 
   it('sends a note as one line of at most 140 characters, without control characters', () => {
-    const s = transicoes.adicionar(vazio, galao({ observacoes: `Sem\ncebola\u0000${'x'.repeat(200)}` }))
+    const s = transicoes.adicionar(vazio, galao({ observacoes: limparNota(`Sem\ncebola\u0000${'x'.repeat(200)}`) }))
     const nota = paraApi(s.linhas)[0]?.observacoes ?? ''
     expect(nota).toMatch(/^Sem cebola x+$/)
     expect(nota).toHaveLength(140)
@@ -128,20 +129,23 @@ describe('the cart kept on the device (spec §4)', () => {
 
   it('cleans a note by the server’s own rule: a pasted invisible character never makes the checkout fail', () => {
     const invisiveis = '\u200B\u200E\u200F\u061C\u202A\u202E\u2066\u2069\uFEFF\u0085\uD800'
-    const s = transicoes.adicionar(vazio, galao({ observacoes: `Sem${invisiveis} cebola\u2028bem passado` }))
+    const s = transicoes.adicionar(
+      vazio,
+      galao({ observacoes: limparNota(`Sem${invisiveis} cebola\u2028bem passado`) }),
+    )
     const nota = notaDe(s.linhas[0] ?? {})
     expect(nota).toBe('Sem cebola bem passado')
     expect(textoPermitido(nota)).toBe(true)
     expect(LinhaCarrinhoSchema.safeParse({ id: '1', qtd: 1, observacoes: nota }).success).toBe(true)
     // Only invisible characters: no note at all.
-    expect(notaDe({ observacoes: '\u200B\uFEFF ' })).toBe('')
+    expect(limparNota('\u200B\uFEFF ')).toBe('')
   })
 
   it('cuts a long note at 140 UTF-16 units without splitting an emoji in two', () => {
-    const nota = notaDe({ observacoes: `${'x'.repeat(139)}😀 mais` })
+    const nota = limparNota(`${'x'.repeat(139)}😀 mais`)
     expect(nota).toBe('x'.repeat(139))
     expect(textoPermitido(nota)).toBe(true)
-    const emojis = notaDe({ observacoes: '😀'.repeat(100) })
+    const emojis = limparNota('😀'.repeat(100))
     expect(emojis).toBe('😀'.repeat(70))
     expect(LinhaCarrinhoSchema.safeParse({ id: '1', qtd: 1, observacoes: emojis }).success).toBe(true)
   })

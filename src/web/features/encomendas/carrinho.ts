@@ -1,7 +1,6 @@
 import { useSyncExternalStore } from 'react'
-import { OBSERVACOES_MAX, QUANTIDADE_MAX } from '../../../shared/constants.ts'
+import { QUANTIDADE_MAX } from '../../../shared/constants.ts'
 import type { Porcao } from '../../../shared/ementa.ts'
-import { semProibidosLinha } from '../../../shared/texto-linha.ts'
 import { guardarLojaNoCookie } from '../../lib/loja-cookie.ts'
 
 /**
@@ -66,18 +65,10 @@ const VAZIO: EstadoEncomendaLocal = { id_loja: null, id_tipo_entrega: 0, usar_pr
 export const chave = (ids: string[]) => [...ids].sort().join('\u0000')
 export const porcaoDe = (l: Pick<LinhaLocal, 'porcao'>): Porcao => l.porcao ?? 'dose'
 /**
- * The note as sent: one line with only what the server's rule allows (shared `semProibidosLinha`: a pasted zero-width
- * space or bidi mark goes, a line break becomes a space), spaces collapsed, trimmed, at most 140 UTF-16 units as the
- * server counts them, never cutting an emoji's surrogate pair in two; '' when none.
+ * A line's note, '' when none. The product page cleaned it by the server's rule when it added the line (nota.ts
+ * `limparNota`); a note edited by hand in storage that the rule refuses gets the checkout's 422 naming its line.
  */
-export const notaDe = (l: Pick<LinhaLocal, 'observacoes'>): string =>
-  semProibidosLinha(l.observacoes ?? '')
-    .replace(/\s+/gu, ' ')
-    .trim()
-    .slice(0, OBSERVACOES_MAX)
-    // A cut through an emoji leaves half its surrogate pair: it goes too (the rule refuses a lone one).
-    .replace(/[\uD800-\uDBFF]$/, '')
-    .trim()
+export const notaDe = (l: Pick<LinhaLocal, 'observacoes'>): string => (l.observacoes ?? '').trim()
 /** The same product with the same extras, options, portion and note: one line that adds up; any difference, two. */
 const mesmaEscolha = (a: LinhaLocal, b: LinhaLocal) =>
   a.id === b.id &&
