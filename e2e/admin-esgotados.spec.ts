@@ -85,7 +85,7 @@ test('sold out, closed for a day, paused: set from the back-office, seen in the 
     await expect(page.getByRole('status').filter({ hasText: `${produto.nome}: disponível de novo.` })).toBeVisible()
     await expect(page.getByRole('checkbox', { name: `Esgotado: ${produto.nome}` })).not.toBeChecked()
     await cliente.reload()
-    await expect(cliente.getByRole('button', { name: /^Adicionar/ })).toBeVisible()
+    await expect(cliente.getByRole('button', { name: /^Adicionar - / })).toBeVisible()
 
     // Closed today (a closure of one day): the catalogue says so; removed, the store takes orders again.
     const hoje = diaEmLisboa(Date.now())
