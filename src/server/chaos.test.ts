@@ -37,14 +37,14 @@ describe.concurrent('chaos', () => {
           `${s.cancelamentosComReembolso} cancels refunded by MB WAY, ${s.esquecimentos} erasures, ${s.candidatos} candidate payments; ` +
           `cut requests replayed: ${f.cortadosGravados} found their answer recorded, ${f.cortadosReexecutados} ran again`,
       )
-      const semente_ = `CHAOS_SEED=${semente} (${dialect})`
-      expect(f.mortes, semente_).toBeGreaterThanOrEqual(MORTES[dialect])
+      const quem = `CHAOS_SEED=${semente} (${dialect})`
+      expect(f.mortes, quem).toBeGreaterThanOrEqual(MORTES[dialect])
       if (TAMANHO_NORMAL[dialect]) {
-        expect(s.compras, `${semente_}: till purchases`).toBeGreaterThan(0)
-        expect(s.devolucoes, `${semente_}: refunds`).toBeGreaterThan(0)
-        expect(s.checkoutsPagos, `${semente_}: checkouts paid`).toBeGreaterThan(0)
-        expect(s.esquecimentos, `${semente_}: erasures`).toBeGreaterThan(0)
-        expect(f.cortadosGravados + f.cortadosReexecutados, `${semente_}: cut requests replayed`).toBeGreaterThan(0)
+        expect(s.compras, `${quem}: till purchases`).toBeGreaterThan(0)
+        expect(s.devolucoes, `${quem}: refunds`).toBeGreaterThan(0)
+        expect(s.checkoutsPagos, `${quem}: checkouts paid`).toBeGreaterThan(0)
+        expect(s.esquecimentos, `${quem}: erasures`).toBeGreaterThan(0)
+        expect(f.cortadosGravados + f.cortadosReexecutados, `${quem}: cut requests replayed`).toBeGreaterThan(0)
       }
     },
     900_000,

@@ -123,11 +123,11 @@ export async function correrCaos({ dialect, mortes: alvo, semente }: OpcoesCaos)
     const { pedir, enviar, comparar, operacao, correr, telemovelPagaSemServidor, pedidos, chamados } = ops
     /** A cut request sent again: did the killed process commit its answer, or does it run now for the first time? */
     const reenviarCortado = async (p: (typeof pedidos)[number]) => {
-      const gravado = await db
-        .selectFrom('idempotencia')
-        .select('chave')
-        .where('chave', '=', p.chave)
-        .executeTakeFirst()
+      // The Store API records its answers in idempotencia; a checkout is its order, found by its key.
+      const gravado =
+        p.tipo === 'checkout'
+          ? await db.selectFrom('encomendas').select('id').where('chave_idempotencia', '=', p.chave).executeTakeFirst()
+          : await db.selectFrom('idempotencia').select('chave').where('chave', '=', p.chave).executeTakeFirst()
       if (gravado) figuras.cortadosGravados++
       else figuras.cortadosReexecutados++
       await enviar(p, true)
