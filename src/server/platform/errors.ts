@@ -101,6 +101,10 @@ export function marcarPoolEsgotado<T>(error: T): T {
   return error
 }
 
+/** A pool timeout that came with every connection busy (marked by platform/db.ts). */
+export const isPoolExhausted = (error: unknown): boolean =>
+  !!error && typeof error === 'object' && (error as Record<symbol, unknown>)[POOL_ESGOTADO] === true
+
 /** Marks an error as raised by the database client (platform/db.ts); returns it, to be thrown on. */
 export function marcarErroDaBaseDeDados<T>(error: T): T {
   if (error && typeof error === 'object') (error as Record<symbol, unknown>)[DA_BASE_DE_DADOS] = true
@@ -170,8 +174,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (isDatabaseUnavailable(error)) {
       // The same 503 either way (retry-safe under Idempotency-Keys), but a full pool is load, not the database gone.
-      const esgotado = (error as unknown as Record<symbol, unknown>)[POOL_ESGOTADO] === true
-      request.log.warn({ err: error }, esgotado ? 'pool exhausted' : 'database unavailable')
+      request.log.warn({ err: error }, isPoolExhausted(error) ? 'pool exhausted' : 'database unavailable')
       return reply
         .status(503)
         .header('retry-after', retryAfterSeconds(DATABASE_RETRY_AFTER_MS))
