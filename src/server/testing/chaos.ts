@@ -278,6 +278,11 @@ export async function correrCaos({ dialect, mortes: alvo, semente }: OpcoesCaos)
     if (Number(n) === 0)
       throw new Error(`CHAOS_SEED=${semente} (${dialect}): the run wrote no movement: nothing was tested`)
     return figuras
+  } catch (error) {
+    // Every failure names the seed that reproduces its plan (a hang's timeout, a refused start, a violation).
+    const quem = `CHAOS_SEED=${semente} (${dialect})`
+    if (error instanceof Error && !error.message.includes(quem)) error.message = `${quem}: ${error.message}`
+    throw error
   } finally {
     await servidores?.fechar().catch(() => {})
     processo?.limpar()
