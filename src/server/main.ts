@@ -4,29 +4,37 @@ import { migrateToLatest, openDatabase } from './platform/db.ts'
 
 async function main(): Promise<void> {
   const config = loadConfig()
-  const database = openDatabase(config.DATABASE_URL)
+  // The server's logger exists once the app is built; a pool error before that (at the migrations) goes to stderr.
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined
+  const database = openDatabase(config.DATABASE_URL, {
+    onIdleError: (error) => {
+      if (app) app.log.warn({ err: error }, 'idle database connection lost')
+      else console.warn('idle database connection lost:', error.message)
+    },
+  })
   await migrateToLatest(database.db)
   if (shouldSeedDemo(config)) {
     // Loaded only here: a production start never reads the demo group's thousands of lines.
     const { seedIfEmpty } = await import('./demo/index.ts')
     await seedIfEmpty(database.db, config)
   }
-  const app = await buildApp(config, database)
+  app = await buildApp(config, database)
+  const servidor = app
 
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return
     closing = true
-    app.log.info({ signal }, 'shutting down')
+    servidor.log.info({ signal }, 'shutting down')
     // close() stops accepting connections and waits for requests in flight; then the database goes.
-    await app.close()
+    await servidor.close()
     await database.close()
     process.exit(0)
   }
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
   process.on('SIGINT', () => void shutdown('SIGINT'))
 
-  await app.listen({ host: listenHost(config), port: config.PORT })
+  await servidor.listen({ host: listenHost(config), port: config.PORT })
 }
 
 main().catch((error: unknown) => {

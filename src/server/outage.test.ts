@@ -2,7 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API_VERSION } from '../shared/api.ts'
 import { systemClock } from './platform/clock.ts'
-import type { DatabaseHandle } from './platform/db.ts'
+import { type DatabaseHandle, openDatabase, POOL_MAX } from './platform/db.ts'
+import { isDatabaseUnavailable, isPoolExhausted } from './platform/errors.ts'
 import { lojasChavesRepo } from './platform/store-keys.ts'
 import { insertLoja, insertRestaurante } from './testing/fixtures.ts'
 import { createTestDatabase } from './testing/harness.ts'
@@ -126,3 +127,56 @@ describe.skipIf(!pgUrl)('PostgreSQL going away under a running server', () => {
     }
   }, 180_000)
 })
+
+describe.skipIf(!pgUrl)('the pool of one process', () => {
+  it('tells of an idle connection lost, and of a full pool apart from an outage', async () => {
+    const database = await createTestDatabase('postgres')
+    const proxy = await startTcpProxy(portOf(pgUrl ?? ''))
+    const viaProxy = new URL(pgUrl ?? '')
+    viaProxy.hostname = '127.0.0.1'
+    viaProxy.port = String(proxy.port)
+    const perdidas: Error[] = []
+    const pool = openDatabase(viaProxy.toString(), { schema: database.schema, onIdleError: (e) => perdidas.push(e) })
+    try {
+      // A connection made and left idle in the pool; the link cut under it: heard, not swallowed.
+      await pool.db.selectFrom('lojas').select('id').execute()
+      await proxy.cut('recusar')
+      await expect.poll(() => perdidas.length, { timeout: 10_000, interval: 50 }).toBeGreaterThan(0)
+      // Out of reach: unavailable, not a full pool.
+      const fora = await pool.db
+        .selectFrom('lojas')
+        .select('id')
+        .execute()
+        .then(
+          () => null,
+          (e: unknown) => e,
+        )
+      expect(isDatabaseUnavailable(fora), String(fora)).toBe(true)
+      expect(isPoolExhausted(fora)).toBe(false)
+      await proxy.restore()
+
+      // Every connection taken and held: the next query's wait ends as a full pool, still a 503.
+      const presas = await Promise.all(Array.from({ length: POOL_MAX }, () => pool.pool?.connect()))
+      const cheia = await pool.db
+        .selectFrom('lojas')
+        .select('id')
+        .execute()
+        .then(
+          () => null,
+          (e: unknown) => e,
+        )
+      for (const c of presas) c?.release()
+      expect(isDatabaseUnavailable(cheia), String(cheia)).toBe(true)
+      expect(isPoolExhausted(cheia)).toBe(true)
+    } finally {
+      await pool.close()
+      await proxy.close()
+      await database.close()
+    }
+  }, 60_000)
+})
+
+function portOf(url: string) {
+  const u = new URL(url)
+  return { host: u.hostname, port: Number(u.port || 5432) }
+}

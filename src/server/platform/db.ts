@@ -18,6 +18,7 @@ import {
 import pg from 'pg'
 import { migrations } from '../db/migrations/index.ts'
 import type { DB } from '../db/schema.ts'
+import { marcarErroDaBaseDeDados, marcarPoolEsgotado } from './errors.ts'
 
 /** The pool, or a transaction: repositories are functions of either (ARCHITECTURE.md, "Units of work"). */
 export type Database = Kysely<DB>
@@ -43,6 +44,11 @@ export interface DatabaseHandle {
 export interface DatabaseOptions {
   /** PostgreSQL only: run every query in this schema (tests give each suite its own). */
   schema?: string
+  /**
+   * PostgreSQL only: hears a connection of the pool that died while idle (PostgreSQL restarted, the network cut). The
+   * pool drops it and opens another when next needed; the server logs it at warn (main.ts), so a flapping link shows.
+   */
+  onIdleError?: (error: Error) => void
 }
 
 export function dialectOf(url: string): Dialect {
@@ -101,27 +107,64 @@ function withStatementCache(database: SQLite.Database): SqliteDialectConfig['dat
   }
 }
 
-/** How long a query waits for a PostgreSQL connection before the request fails (docs/decisions/0028). */
+/**
+ * How long a query waits for a PostgreSQL connection before the request fails (docs/decisions/0028). pg-pool has one
+ * wait for both cases: connecting (the database out of reach) and waiting for a free connection (the pool full); a
+ * separate, longer wait for the second is not configurable. A full pool past 5 s is a 503 too (retry-safe under
+ * Idempotency-Keys), logged as 'pool exhausted' rather than 'database unavailable' (platform/errors.ts).
+ */
 export const CONNECT_TIMEOUT_MS = 5_000
+/** Connections in the pool of one process. */
+export const POOL_MAX = 10
+/** The first TCP keepalive probe after this much silence (the OS default, without it, is two hours). */
+export const KEEPALIVE_INITIAL_DELAY_MS = 10_000
 
 export function openDatabase(url: string, options: DatabaseOptions = {}): DatabaseHandle {
   if (dialectOf(url) === 'postgres') {
     const pool = new pg.Pool({
       connectionString: url,
-      max: 10,
+      max: POOL_MAX,
       // With the database out of reach, a request waits this long for a connection and then fails with a 503
       // (platform/errors.ts isDatabaseUnavailable), rather than hanging; the pool connects again by itself afterwards.
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-      // A connection the network dropped without a word is found by TCP rather than kept in the pool for ever.
+      // A connection the network dropped without a word is found by TCP rather than kept in the pool for ever: the
+      // first probe after 10 s of silence (without the delay, the OS default of two hours).
       keepAlive: true,
+      keepAliveInitialDelayMillis: KEEPALIVE_INITIAL_DELAY_MS,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     })
     // A connection that dies (PostgreSQL restarted, the network cut) emits 'error', which unheard would end the process:
-    // idle, the pool drops it and emits it here; in use, its query fails (a 503) and the pool drops it on release. The
-    // next query opens a new connection.
-    pool.on('error', () => {})
-    pool.on('connect', (client) => client.on('error', () => {}))
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
+    // idle, the pool drops it and emits it here (told to onIdleError); in use, its query fails (a 503) and the pool
+    // drops it on release. The next query opens a new connection.
+    pool.on('error', (error) => options.onIdleError?.(error))
+    // Connections made and not yet dropped (pg-pool's totalCount also counts those still connecting).
+    let ligadas = 0
+    pool.on('remove', () => {
+      ligadas--
+    })
+    pool.on('connect', (client) => {
+      ligadas++
+      client.on('error', () => {})
+      // What a query raises is marked as the database's where it is raised: a socket error elsewhere (the SMS or the
+      // payment provider's client) is no outage of the database (platform/errors.ts isDatabaseUnavailable).
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown
+      ;(client as { query: unknown }).query = (...args: unknown[]) => {
+        const r = query(...args)
+        return r instanceof Promise ? r.catch((error: unknown) => Promise.reject(marcarErroDaBaseDeDados(error))) : r
+      }
+    })
+    const connect = async () => {
+      try {
+        return await pool.connect()
+      } catch (error) {
+        // pg-pool says 'timeout exceeded when trying to connect' whether it could not connect or every connection was
+        // busy for the whole wait: the pool full of connections made tells the two apart.
+        if (ligadas >= POOL_MAX) marcarPoolEsgotado(error)
+        throw marcarErroDaBaseDeDados(error)
+      }
+    }
+    const kyselyPool = { connect, end: () => pool.end() }
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: kyselyPool }) })
     return { db, dialect: 'postgres', schema: options.schema, url, pool, close: () => db.destroy() }
   }
   const path = sqlitePath(url)

@@ -8,6 +8,7 @@ import {
   frameworkMessages,
   HttpError,
   isDatabaseUnavailable,
+  marcarErroDaBaseDeDados,
   registerErrorHandling,
   TooManyRequests,
 } from './errors.ts'
@@ -162,18 +163,32 @@ describe('the database out of reach', () => {
     const app = Fastify({ logger: false })
     registerErrorHandling(app)
     const falhas: Record<string, () => Error> = {
-      recusada: () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+      recusada: () =>
+        marcarErroDaBaseDeDados(
+          Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+        ),
+      reiniciada: () => marcarErroDaBaseDeDados(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' })),
+      classe08: () => Object.assign(new Error('connection failure'), { code: '08006' }),
       cortada: () => new Error('Connection terminated unexpectedly'),
       semLigacao: () => new Error('timeout exceeded when trying to connect'),
       desligado: () =>
         Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
       sqlite: () => Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' }),
       outro: () => Object.assign(new Error('relation "x" does not exist'), { code: '42P01' }),
+      // Bugs or the request's own conflicts, never an outage: retried blindly they would hide the fault.
+      impasse: () => Object.assign(new Error('deadlock detected'), { code: '40P01' }),
+      serializacao: () => Object.assign(new Error('could not serialize access'), { code: '40001' }),
+      duplicado: () => Object.assign(new Error('duplicate key value'), { code: '23505' }),
+      protocolo: () => Object.assign(new Error('protocol violation'), { code: '08P01' }),
+      // The same socket codes from another client (the SMS or payment provider's HTTP): not the database.
+      smsRecusado: () => Object.assign(new Error('connect ECONNREFUSED 10.0.0.9:443'), { code: 'ECONNREFUSED' }),
+      pagamentosReset: () => Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }),
+      dnsProvedor: () => Object.assign(new Error('getaddrinfo EAI_AGAIN api.ifthenpay.com'), { code: 'EAI_AGAIN' }),
     }
     app.get('/falha/:tipo', async (request) => {
       throw falhas[(request.params as { tipo: string }).tipo]?.()
     })
-    for (const tipo of ['recusada', 'cortada', 'semLigacao', 'desligado', 'sqlite']) {
+    for (const tipo of ['recusada', 'reiniciada', 'classe08', 'cortada', 'semLigacao', 'desligado', 'sqlite']) {
       expect(isDatabaseUnavailable(falhas[tipo]?.()), tipo).toBe(true)
       const res = await app.inject({ method: 'GET', url: `/falha/${tipo}` })
       expect(res.statusCode, tipo).toBe(503)
@@ -182,8 +197,19 @@ describe('the database out of reach', () => {
         error: { title: 'Serviço indisponível', message: frameworkMessages.databaseUnavailable },
       })
     }
-    expect(isDatabaseUnavailable(falhas.outro?.())).toBe(false)
-    expect((await app.inject({ method: 'GET', url: '/falha/outro' })).statusCode).toBe(500)
+    for (const tipo of [
+      'outro',
+      'impasse',
+      'serializacao',
+      'duplicado',
+      'protocolo',
+      'smsRecusado',
+      'pagamentosReset',
+      'dnsProvedor',
+    ]) {
+      expect(isDatabaseUnavailable(falhas[tipo]?.()), tipo).toBe(false)
+      expect((await app.inject({ method: 'GET', url: `/falha/${tipo}` })).statusCode, tipo).toBe(500)
+    }
     await app.close()
   })
 })

@@ -70,10 +70,46 @@ export function errorBody(title: string, message: string, fields?: FieldErrors):
 /** What a client is told to wait before trying again while the database is out of reach. */
 const DATABASE_RETRY_AFTER_MS = 5_000
 
-/** The connection-level failures of PostgreSQL's protocol (SQLSTATE class 08, and the server shutting down or full). */
-const PG_UNAVAILABLE = /^(08...|57P01|57P02|57P03|53300)$/
-/** Failures of the socket to the database: refused, reset, timed out, unreachable. */
-const SOCKET_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND'])
+/**
+ * The connection-level failures of PostgreSQL's protocol, named one by one: SQLSTATE class 08 but 08P01 (a protocol
+ * violation is a bug, a 500), and the server shutting down or full.
+ */
+const PG_UNAVAILABLE = new Set(['08000', '08001', '08003', '08004', '08006', '57P01', '57P02', '57P03', '53300'])
+/** Failures of a socket: refused, reset, timed out, unreachable, a name that does not resolve. */
+const SOCKET_UNAVAILABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+])
+/**
+ * The mark db.ts puts on what the database client raises (where it is raised: the pool's connect and the client's
+ * query). A socket error says nothing of whose socket it was; only the database's is an outage of the database, one
+ * of the SMS or payment provider's HTTP client is not.
+ */
+const DA_BASE_DE_DADOS = Symbol.for('balcao.erroDaBaseDeDados')
+
+const POOL_ESGOTADO = Symbol.for('balcao.poolEsgotado')
+
+/** Marks a pool timeout that came with every connection busy (platform/db.ts): a full pool, not an outage. */
+export function marcarPoolEsgotado<T>(error: T): T {
+  if (error && typeof error === 'object') (error as Record<symbol, unknown>)[POOL_ESGOTADO] = true
+  return error
+}
+
+/** A pool timeout that came with every connection busy (marked by platform/db.ts). */
+export const isPoolExhausted = (error: unknown): boolean =>
+  !!error && typeof error === 'object' && (error as Record<symbol, unknown>)[POOL_ESGOTADO] === true
+
+/** Marks an error as raised by the database client (platform/db.ts); returns it, to be thrown on. */
+export function marcarErroDaBaseDeDados<T>(error: T): T {
+  if (error && typeof error === 'object') (error as Record<symbol, unknown>)[DA_BASE_DE_DADOS] = true
+  return error
+}
 /** node-postgres's own words when its connection is gone or cannot be made in time (it gives them no code). */
 const PG_CLIENT_UNAVAILABLE =
   /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/
@@ -86,7 +122,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const e = error as { code?: unknown; message?: unknown } | null
   if (!e || typeof e !== 'object') return false
   const code = typeof e.code === 'string' ? e.code : ''
-  if (PG_UNAVAILABLE.test(code) || SOCKET_UNAVAILABLE.has(code) || code === 'SQLITE_BUSY') return true
+  if (PG_UNAVAILABLE.has(code) || code === 'SQLITE_BUSY') return true
+  if (SOCKET_UNAVAILABLE.has(code)) return (e as Record<symbol, unknown>)[DA_BASE_DE_DADOS] === true
   return typeof e.message === 'string' && PG_CLIENT_UNAVAILABLE.test(e.message)
 }
 
@@ -136,7 +173,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .send(errorBody(GENERIC_ERROR_TITLE, FORM_FAILURE_MESSAGE, hasFields ? fields : undefined))
     }
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable')
+      // The same 503 either way (retry-safe under Idempotency-Keys), but a full pool is load, not the database gone.
+      request.log.warn({ err: error }, isPoolExhausted(error) ? 'pool exhausted' : 'database unavailable')
       return reply
         .status(503)
         .header('retry-after', retryAfterSeconds(DATABASE_RETRY_AFTER_MS))

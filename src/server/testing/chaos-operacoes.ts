@@ -10,7 +10,24 @@ import { insertContas } from './fixtures.ts'
  */
 
 export interface Figuras {
+  /** SIGKILLs that found a live process (a kill of one already gone is not counted). */
   mortes: number
+  /** Kills that cut a store's cancel in flight or a process starting (its first reconciliation). */
+  mortesCancelOuArranque: number
+  /** Kills that cut a checkout or a phone's MB WAY answer in flight. */
+  mortesCheckoutOuAprovacao: number
+  /** Successes per kind, so that no invariant passes over nothing. */
+  sucessos: {
+    compras: number
+    devolucoes: number
+    checkoutsPagos: number
+    cancelamentosComReembolso: number
+    esquecimentos: number
+    candidatos: number
+  }
+  /** Cut requests whose replay found their answer recorded, and those that ran again (the cut came before commit). */
+  cortadosGravados: number
+  cortadosReexecutados: number
   /** Requests a kill cut before their answer came. */
   interrompidos: number
   /**
@@ -42,6 +59,70 @@ export function gerador(semente: number) {
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1))
   return { next, int, escolher: <T>(xs: T[]): T | undefined => xs[Math.floor(next() * xs.length)] }
 }
+
+/**
+ * The values one operation may need, drawn all at once before it runs: the operation stream then moves by the same
+ * count per operation whatever the answers, so a seed names the same operations on any machine.
+ */
+export const SORTEIOS_POR_OPERACAO = 8
+
+/** A Gerador over values already drawn: an operation that needed more than it drew is a bug of the suite. */
+export function sorteioFixo(valores: number[]): Gerador {
+  let i = 0
+  const next = () => {
+    const v = valores[i++]
+    if (v === undefined) throw new Error(`chaos: an operation drew more than its ${valores.length} values`)
+    return v
+  }
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1))
+  return { next, int, escolher: <T>(xs: T[]): T | undefined => xs[Math.floor(next() * xs.length)] }
+}
+
+/** What one cycle does, drawn from its own stream: the same draws per cycle whatever came back from the server. */
+export interface CicloDoPlano {
+  /** Operations run before the kill. */
+  antes: number
+  /** Killed between requests and again while starting, rather than with requests in flight. */
+  arranque: boolean
+  /** How long after being told to start the starting process is killed. */
+  atrasoArranque: number
+  /** Operations in flight when the kill comes, and how long after they were sent. */
+  vitimas: number
+  atraso: number
+  /** The phone pays a pending request while no server runs (the in-flight branch). */
+  pagaSemServidor: boolean
+  /** Which pending request the phone pays, and which recorded requests are sent again (fractions of the lists). */
+  escolhaPagamento: number
+  repetir: [number, number]
+}
+
+export const SORTEIOS_POR_CICLO = 9
+
+export function planoDoCaos(semente: number) {
+  const rng = gerador((semente ^ 0x5eed_c1c1) >>> 0)
+  return {
+    ciclo(): CicloDoPlano {
+      const v = Array.from({ length: SORTEIOS_POR_CICLO }, () => rng.next())
+      const f = sorteioFixo(v)
+      return {
+        antes: f.int(0, 3),
+        arranque: f.next() < 0.15,
+        atrasoArranque: f.int(0, 400),
+        vitimas: f.int(1, 3),
+        atraso: f.int(0, 25),
+        pagaSemServidor: f.next() < 0.3,
+        escolhaPagamento: f.next(),
+        repetir: [f.next(), f.next()],
+      }
+    },
+  }
+}
+
+/** The operation stream: a seed of its own, apart from the plan's. */
+export const operacoesDoCaos = (semente: number) => gerador((semente ^ 0x0b5e_55ed) >>> 0)
+
+/** An element of a list by a fraction drawn beforehand. */
+export const pelaFracao = <T>(xs: T[], x: number): T | undefined => xs[Math.floor(x * xs.length)]
 
 export type Gerador = ReturnType<typeof gerador>
 
@@ -91,6 +172,16 @@ export function criarOperacoes(o: {
   violacoes: string[]
 }) {
   const { db, rng, url, chaveLoja, clientes, titulares, figuras, violacoes } = o
+  /** What is in flight now, by kind: a kill's snapshot of what it may have cut. */
+  const emCurso = { cancelar: 0, checkout: 0, aprovar: 0 }
+  const emCursoDe = async <T>(tipo: keyof typeof emCurso, f: () => Promise<T>): Promise<T> => {
+    emCurso[tipo]++
+    try {
+      return await f()
+    } finally {
+      emCurso[tipo]--
+    }
+  }
   const pedir = async (
     method: 'GET' | 'POST' | 'PUT',
     path: string,
@@ -126,7 +217,9 @@ export function criarOperacoes(o: {
   const enviar = async (p: Pedido, repeticao: boolean): Promise<void> => {
     let r: Resposta
     try {
-      r = await pedir('POST', p.path, { body: p.body, cookie: p.cookie, headers: { 'idempotency-key': p.chave } })
+      const enviarUmaVez = () =>
+        pedir('POST', p.path, { body: p.body, cookie: p.cookie, headers: { 'idempotency-key': p.chave } })
+      r = await (p.tipo === 'cancelar' || p.tipo === 'checkout' ? emCursoDe(p.tipo, enviarUmaVez) : enviarUmaVez())
     } catch (error) {
       if (!emVoo.includes(p)) emVoo.push(p)
       throw error
@@ -138,9 +231,11 @@ export function criarOperacoes(o: {
       if (r.status < 300) {
         p.primeira = r
         pedidos.push(p)
+        if (p.tipo === 'devolucao') figuras.sucessos.devolucoes++
         if (p.tipo === 'compra') {
           const t = dados(r).transacao as { id: number; valor_pago: number }
           comprasDaCaixa.push({ id: t.id, valorPago: t.valor_pago })
+          figuras.sucessos.compras++
         }
       }
       return
@@ -168,7 +263,7 @@ export function criarOperacoes(o: {
     return c.cookie
   }
 
-  const compra = async (cliente: { id: number; telemovel: string }, gastar: boolean) => {
+  const compra = async (cliente: { id: number; telemovel: string }, gastar: boolean, rng: Gerador) => {
     let identificacao: string | undefined
     let saldo = 0
     if (gastar) {
@@ -194,13 +289,17 @@ export function criarOperacoes(o: {
     )
   }
 
-  const aleatorio = async <T>(query: Promise<T[]>) => rng.escolher(await query)
-
-  const operacoes: [number, () => Promise<void>][] = [
-    [4, () => compra(rng.escolher(clientes) as Cliente, rng.next() < 0.5)],
+  const operacoes: [number, (rng: Gerador) => Promise<void>][] = [
+    [
+      4,
+      (rng) => {
+        const cliente = rng.escolher(clientes) as Cliente
+        return compra(cliente, rng.next() < 0.5, rng)
+      },
+    ],
     [
       2,
-      async () => {
+      async (rng) => {
         const c = rng.escolher(comprasDaCaixa)
         if (!c) return
         await enviar(
@@ -216,8 +315,9 @@ export function criarOperacoes(o: {
     ],
     [
       3,
-      async () => {
+      async (rng) => {
         const c = rng.escolher(clientes) as Cliente
+        const premio = rng.next() < 0.4
         const cookie = await entrar(c)
         if (!cookie) return
         const body = {
@@ -230,7 +330,7 @@ export function criarOperacoes(o: {
           nif: '',
           cart: CARRINHO_DE_TESTE,
           id_loja: ID_LOJA,
-          usar_premio: rng.next() < 0.4 ? 1 : 0,
+          usar_premio: premio ? 1 : 0,
         }
         await enviar(
           { tipo: 'checkout', path: '/api/finaliza-encomenda', body, chave: `checkout-${++seq}`, cookie },
@@ -240,19 +340,21 @@ export function criarOperacoes(o: {
     ],
     [
       3,
-      async () => {
-        const s = await aleatorio(
-          db
+      async (rng) => {
+        const x = rng.next()
+        const resposta = rng.next() < 0.8 ? 'aprovar' : 'recusar'
+        const s = pelaFracao(
+          await db
             .selectFrom('pagamentos_sandbox')
             .select('id')
             .where('estado', '=', 'pendente')
             .where('expira_em', '>', new Date().toISOString())
             .orderBy('criado_em')
             .execute(),
+          x,
         )
         if (!s) return
-        const resposta = rng.next() < 0.8 ? 'aprovar' : 'recusar'
-        const r = await pedir('POST', `/api/dev/pagamentos/${s.id}/${resposta}`)
+        const r = await emCursoDe('aprovar', () => pedir('POST', `/api/dev/pagamentos/${s.id}/${resposta}`))
         if (r.status >= 500) violacoes.push(`telemóvel ${s.id}: ${r.status} ${r.texto}`)
         // Answered: the sandbox's callback ran to its end in a live process.
         if (r.status === 200 && resposta === 'aprovar') chamados.add(s.id)
@@ -260,9 +362,11 @@ export function criarOperacoes(o: {
     ],
     [
       1,
-      async () => {
-        const p = await aleatorio(
-          db.selectFrom('encomendas').select('id').where('estado', 'in', [-1, 1]).orderBy('id').execute(),
+      async (rng) => {
+        const x = rng.next()
+        const p = pelaFracao(
+          await db.selectFrom('encomendas').select('id').where('estado', 'in', [-1, 1]).orderBy('id').execute(),
+          x,
         )
         if (!p) return
         const body = { motivo: 'Sem pastéis de nata' }
@@ -274,9 +378,16 @@ export function criarOperacoes(o: {
     ],
     [
       1,
-      async () => {
-        const p = await aleatorio(
-          db.selectFrom('encomendas').select(['id', 'estado']).where('estado', 'in', [-1, 1]).orderBy('id').execute(),
+      async (rng) => {
+        const x = rng.next()
+        const p = pelaFracao(
+          await db
+            .selectFrom('encomendas')
+            .select(['id', 'estado'])
+            .where('estado', 'in', [-1, 1])
+            .orderBy('id')
+            .execute(),
+          x,
         )
         if (!p) return
         const body = { estado: p.estado === -1 ? 1 : 2 }
@@ -288,13 +399,13 @@ export function criarOperacoes(o: {
     ],
     [
       1,
-      async () => {
+      async (rng) => {
         // One customer at a time goes from sign-in, to a purchase at the till, to erasing the account; one step at a
         // time (two drawn at once would make the same customer twice).
         if (esquecendo) return
         esquecendo = true
         try {
-          await passoDeEsquecimento()
+          await passoDeEsquecimento(rng)
         } finally {
           esquecendo = false
         }
@@ -302,7 +413,7 @@ export function criarOperacoes(o: {
     ],
   ]
   let esquecendo = false
-  async function passoDeEsquecimento() {
+  async function passoDeEsquecimento(rng: Gerador) {
     let t = titulares.find((x) => !x.feito)
     if (!t) {
       const telemovel = `9200000${String(titulares.length).padStart(2, '0')}`
@@ -324,22 +435,32 @@ export function criarOperacoes(o: {
     const cookie = await entrar(t)
     if (!cookie) return
     if (!t.comprou) {
-      await compra(t, true)
+      await compra(t, true, rng)
       t.comprou = true
       return
     }
     const r = await pedir('POST', '/api/conta/cancelar', { body: { confirmar: true }, cookie })
     if (r.status >= 500) violacoes.push(`esquecimento ${t.id}: ${r.status} ${r.texto}`)
-    if (r.status === 200) t.feito = true
+    if (r.status === 200) {
+      t.feito = true
+      figuras.sucessos.esquecimentos++
+    }
   }
   const pesoTotal = operacoes.reduce((s, [peso]) => s + peso, 0)
-  const operacao = () => {
-    let x = rng.next() * pesoTotal
-    for (const [peso, correr] of operacoes) {
+  /** The next operation, with every value it may need drawn now (SORTEIOS_POR_OPERACAO, whatever it is). */
+  const operacao = (): (() => Promise<void>) => {
+    const valores = Array.from({ length: SORTEIOS_POR_OPERACAO }, () => rng.next())
+    const [escolha = 0, ...resto] = valores
+    let x = escolha * pesoTotal
+    let fazer = operacoes[0]?.[1] as (rng: Gerador) => Promise<void>
+    for (const [peso, f] of operacoes) {
       x -= peso
-      if (x < 0) return correr
+      if (x < 0) {
+        fazer = f
+        break
+      }
     }
-    return operacoes[0]?.[1] as () => Promise<void>
+    return () => fazer(sorteioFixo(resto))
   }
   /** One operation; one a kill interrupted is not an error (its keyed request is sent again after the restart). */
   const correr = async (op: () => Promise<void>) => {
@@ -353,15 +474,16 @@ export function criarOperacoes(o: {
   }
 
   /** The phone pays an MB WAY request while no server runs: only a reconciliation can learn of it. */
-  const telemovelPagaSemServidor = async () => {
-    const s = await aleatorio(
-      db
+  const telemovelPagaSemServidor = async (fracao: number) => {
+    const s = pelaFracao(
+      await db
         .selectFrom('pagamentos_sandbox')
         .select('id')
         .where('estado', '=', 'pendente')
         .where('expira_em', '>', new Date().toISOString())
         .orderBy('criado_em')
         .execute(),
+      fracao,
     )
     if (s) await db.updateTable('pagamentos_sandbox').set({ estado: 'pago' }).where('id', '=', s.id).execute()
   }
@@ -378,5 +500,7 @@ export function criarOperacoes(o: {
     /** Those a kill cut, to send again. */
     emVoo: () => [...emVoo],
     chamados,
+    /** What is in flight now, by kind. */
+    emCurso: () => ({ ...emCurso }),
   }
 }

@@ -18,16 +18,10 @@ if (!url) throw new Error('CHAOS_DATABASE_URL must be set')
 if (process.env.CHAOS_STANDBY === '1') {
   await new Promise<void>((resolve) => {
     const lines = createInterface({ input: process.stdin })
-    let go = false
-    lines.once('line', () => {
-      go = true
-      lines.close()
-      resolve()
-    })
-    // The suite went away without starting this one.
-    lines.once('close', () => {
-      if (!go) process.exit(0)
-    })
+    lines.once('line', () => resolve())
+    // The suite went away (its end, or its own death): this process goes too, started or not, rather than be left
+    // serving as an orphan.
+    lines.once('close', () => process.exit(0))
   })
 }
 

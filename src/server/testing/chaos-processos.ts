@@ -16,9 +16,9 @@ export interface Servidores {
    * Starts the waiting process and kills it `depoisDeMs` after it was told to start, whether or not it listens yet
    * (a kill during the start: migrations, the first reconciliation).
    */
-  arrancarEMatar(depoisDeMs: number): Promise<void>
-  /** SIGKILL: no shutdown, no request finished. */
-  matar(): Promise<void>
+  arrancarEMatar(depoisDeMs: number): Promise<boolean>
+  /** SIGKILL: no shutdown, no request finished. True when it found the process alive (a kill that killed). */
+  matar(): Promise<boolean>
   /** SIGTERM and wait: the clean stop at the end. */
   parar(): Promise<void>
   fechar(): Promise<void>
@@ -31,12 +31,17 @@ interface Processo {
 
 const terminou = (filho: ChildProcess) => filho.exitCode !== null || filho.signalCode !== null
 
-async function sinal(filho: ChildProcess, s: NodeJS.Signals): Promise<void> {
-  if (terminou(filho)) return
+/** Sends the signal and waits for the end; false when the process had already ended (nothing was killed). */
+async function sinal(filho: ChildProcess, s: NodeJS.Signals): Promise<boolean> {
+  if (terminou(filho)) return false
   const saiu = new Promise((resolve) => filho.once('exit', resolve))
   filho.kill(s)
   await saiu
+  return true
 }
+
+/** How long a start may take before the run fails: a hang, not a slow machine (a start takes a few seconds). */
+const ARRANQUE_MAX_MS = 60_000
 
 /**
  * How to run chaos-process.ts: bundled once by esbuild (what tsx itself compiles with) into one file, the packages
@@ -67,6 +72,7 @@ export async function prepararProcesso(): Promise<{ args: string[]; limpar(): vo
     })
     return { args: [ficheiro], limpar: () => rmSync(ficheiro, { force: true }) }
   } catch (error) {
+    rmSync(ficheiro, { force: true })
     console.warn(`chaos: running the sources through tsx (no bundle: ${(error as Error).message})`)
     return { args: ['--import', 'tsx', 'src/server/testing/chaos-process.ts'], limpar: () => {} }
   }
@@ -118,18 +124,31 @@ export function criarServidores(
       return url
     },
     async arrancar() {
-      atual = proximo()
-      url = `http://127.0.0.1:${await atual.porta}`
+      const p = proximo()
+      atual = p
+      let limite: NodeJS.Timeout | undefined
+      const esgotado = new Promise<never>((_, reject) => {
+        limite = setTimeout(() => {
+          void sinal(p.filho, 'SIGKILL')
+          reject(new Error(`chaos: the server process did not listen within ${ARRANQUE_MAX_MS / 1000} s; killed`))
+        }, ARRANQUE_MAX_MS)
+      })
+      try {
+        url = `http://127.0.0.1:${await Promise.race([p.porta, esgotado])}`
+      } finally {
+        clearTimeout(limite)
+      }
       return url
     },
     async arrancarEMatar(depoisDeMs) {
       const p = proximo()
       await new Promise((resolve) => setTimeout(resolve, depoisDeMs))
-      await sinal(p.filho, 'SIGKILL')
+      return sinal(p.filho, 'SIGKILL')
     },
     async matar() {
-      if (atual) await sinal(atual.filho, 'SIGKILL')
+      const vivo = atual ? await sinal(atual.filho, 'SIGKILL') : false
       atual = null
+      return vivo
     },
     async parar() {
       if (atual) await sinal(atual.filho, 'SIGTERM')

@@ -22,9 +22,11 @@ import {
   type Cliente,
   criarOperacoes,
   type Figuras,
-  gerador,
   ID_LOJA,
+  operacoesDoCaos,
   PASSWORD,
+  pelaFracao,
+  planoDoCaos,
   type TitularCaos,
 } from './chaos-operacoes.ts'
 import { criarServidores, prepararProcesso, type Servidores } from './chaos-processos.ts'
@@ -50,25 +52,21 @@ export interface OpcoesCaos {
 export type { Figuras } from './chaos-operacoes.ts'
 
 export async function correrCaos({ dialect, mortes: alvo, semente }: OpcoesCaos): Promise<Figuras> {
-  const rng = gerador(semente)
-  let pasta: string | undefined
-  let database: DatabaseHandle
-  let env: { CHAOS_DATABASE_URL: string; CHAOS_SCHEMA?: string }
-  if (dialect === 'postgres') {
-    database = await createTestDatabase('postgres')
-    env = { CHAOS_DATABASE_URL: process.env.TEST_DATABASE_URL ?? '', CHAOS_SCHEMA: database.schema }
-  } else {
-    pasta = mkdtempSync(join(tmpdir(), 'balcao-caos-'))
-    const url = `sqlite:${join(pasta, 'balcao.sqlite')}`
-    database = openDatabase(url)
-    await migrateToLatest(database.db)
-    env = { CHAOS_DATABASE_URL: url }
-  }
-  const db = database.db
-  const processo = await prepararProcesso()
-  const servidores: Servidores = criarServidores(processo.args, env)
+  const plano = planoDoCaos(semente)
   const figuras: Figuras = {
     mortes: 0,
+    mortesCancelOuArranque: 0,
+    mortesCheckoutOuAprovacao: 0,
+    sucessos: {
+      compras: 0,
+      devolucoes: 0,
+      checkoutsPagos: 0,
+      cancelamentosComReembolso: 0,
+      esquecimentos: 0,
+      candidatos: 0,
+    },
+    cortadosGravados: 0,
+    cortadosReexecutados: 0,
     interrompidos: 0,
     paraOperador: 0,
     semRegisto: 0,
@@ -77,8 +75,27 @@ export async function correrCaos({ dialect, mortes: alvo, semente }: OpcoesCaos)
     verificacoes: 0,
   }
   const violacoes: string[] = []
+  let pasta: string | undefined
+  let database: DatabaseHandle | undefined
+  let processo: { args: string[]; limpar(): void } | undefined
+  let servidores: Servidores | undefined
 
   try {
+    let env: { CHAOS_DATABASE_URL: string; CHAOS_SCHEMA?: string }
+    if (dialect === 'postgres') {
+      database = await createTestDatabase('postgres')
+      env = { CHAOS_DATABASE_URL: process.env.TEST_DATABASE_URL ?? '', CHAOS_SCHEMA: database.schema }
+    } else {
+      pasta = mkdtempSync(join(tmpdir(), 'balcao-caos-'))
+      const url = `sqlite:${join(pasta, 'balcao.sqlite')}`
+      database = openDatabase(url)
+      await migrateToLatest(database.db)
+      env = { CHAOS_DATABASE_URL: url }
+    }
+    const db = database.db
+    processo = await prepararProcesso()
+    const srv: Servidores = criarServidores(processo.args, env)
+    servidores = srv
     const { id: restauranteId } = await insertRestaurante(db, { tag: 'nata-e-grao', name: 'Nata & Grão' })
     await insertLoja(db, {
       tag: 'chiado',
@@ -95,8 +112,8 @@ export async function correrCaos({ dialect, mortes: alvo, semente }: OpcoesCaos)
     const titulares: TitularCaos[] = []
     const ops = criarOperacoes({
       db,
-      rng,
-      url: () => servidores.url,
+      rng: operacoesDoCaos(semente),
+      url: () => srv.url,
       chaveLoja,
       clientes,
       titulares,
@@ -104,6 +121,17 @@ export async function correrCaos({ dialect, mortes: alvo, semente }: OpcoesCaos)
       violacoes,
     })
     const { pedir, enviar, comparar, operacao, correr, telemovelPagaSemServidor, pedidos, chamados } = ops
+    /** A cut request sent again: did the killed process commit its answer, or does it run now for the first time? */
+    const reenviarCortado = async (p: (typeof pedidos)[number]) => {
+      // The Store API records its answers in idempotencia; a checkout is its order, found by its key.
+      const gravado =
+        p.tipo === 'checkout'
+          ? await db.selectFrom('encomendas').select('id').where('chave_idempotencia', '=', p.chave).executeTakeFirst()
+          : await db.selectFrom('idempotencia').select('chave').where('chave', '=', p.chave).executeTakeFirst()
+      if (gravado) figuras.cortadosGravados++
+      else figuras.cortadosReexecutados++
+      await enviar(p, true)
+    }
 
     // Read in one snapshot: the server runs meanwhile (its reconciliation at start), and an order read before its
     // payment's commit with its purchase read after would look paid twice over.
@@ -126,7 +154,7 @@ export async function correrCaos({ dialect, mortes: alvo, semente }: OpcoesCaos)
       }
     }
 
-    await servidores.arrancar()
+    await srv.arrancar()
     const ementa = await pedir('PUT', '/api/loja/v1/ementa', { body: ementaDeTeste() })
     if (ementa.status !== 200) throw new Error(`menu refused: ${ementa.status} ${ementa.texto}`)
 
@@ -140,28 +168,36 @@ export async function correrCaos({ dialect, mortes: alvo, semente }: OpcoesCaos)
     let ciclo = 0
     while (figuras.mortes < alvo && violacoes.length === 0) {
       ciclo++
-      for (let i = rng.int(0, 3); i > 0; i--) await correr(operacao())
+      // The cycle's plan is drawn whole first: the same for this seed and cycle whatever the server answered.
+      const c = plano.ciclo()
+      for (let i = c.antes; i > 0; i--) await correr(operacao())
       fase('ops')
-      if (rng.next() < 0.15) {
+      if (c.arranque) {
         // Killed between requests, a payment made meanwhile, then killed again while starting (its reconciliation).
-        await servidores.matar()
-        await telemovelPagaSemServidor()
-        await servidores.arrancarEMatar(rng.int(0, 400))
-        figuras.mortes += 2
+        if (await srv.matar()) figuras.mortes++
+        await telemovelPagaSemServidor(c.escolhaPagamento)
+        if (await srv.arrancarEMatar(c.atrasoArranque)) {
+          figuras.mortes++
+          figuras.mortesCancelOuArranque++
+        }
       } else {
-        const vitimas = Array.from({ length: rng.int(1, 3) }, () => correr(operacao()))
-        await new Promise((resolve) => setTimeout(resolve, rng.int(0, 25)))
-        await servidores.matar()
-        figuras.mortes++
+        const vitimas = Array.from({ length: c.vitimas }, () => correr(operacao()))
+        await new Promise((resolve) => setTimeout(resolve, c.atraso))
+        const cortados = ops.emCurso()
+        if (await srv.matar()) {
+          figuras.mortes++
+          if (cortados.cancelar > 0) figuras.mortesCancelOuArranque++
+          if (cortados.checkout > 0 || cortados.aprovar > 0) figuras.mortesCheckoutOuAprovacao++
+        }
         await Promise.all(vitimas)
-        if (rng.next() < 0.3) await telemovelPagaSemServidor()
+        if (c.pagaSemServidor) await telemovelPagaSemServidor(c.escolhaPagamento)
       }
       fase('kill')
-      await servidores.arrancar()
+      await srv.arrancar()
       fase('arrancar')
-      for (const p of ops.emVoo()) await enviar(p, true)
-      for (let i = 0; i < 2; i++) {
-        const p = rng.escolher(pedidos)
+      for (const p of ops.emVoo()) await reenviarCortado(p)
+      for (const x of c.repetir) {
+        const p = pelaFracao(pedidos, x)
         if (p) await enviar(p, true)
       }
       fase('replay')
@@ -173,7 +209,7 @@ export async function correrCaos({ dialect, mortes: alvo, semente }: OpcoesCaos)
     if (process.env.CHAOS_DEBUG) console.log(tempos)
     // The end: a clean stop, then one process whose clock is past every MB WAY request's expiry reconciles everything
     // there is to settle, and answers every keyed request again.
-    await servidores.parar()
+    await srv.parar()
     if (violacoes.length === 0) {
       const fim = manualClock(new Date(Date.now() + 10 * MINUTE))
       const config = configWith({
@@ -213,17 +249,44 @@ export async function correrCaos({ dialect, mortes: alvo, semente }: OpcoesCaos)
         await db.selectFrom('encomendas').select('id').where('reembolso_estado', '=', 'reembolsando').execute()
       ).length
       figuras.semRegisto = (await pagosSemRegisto(db)).length
+      const contar = async (q: Promise<unknown[]>) => (await q).length
+      figuras.sucessos.checkoutsPagos = await contar(
+        db.selectFrom('encomendas').select('id').where('pagamento_estado', '=', 'pago').execute(),
+      )
+      figuras.sucessos.cancelamentosComReembolso = await contar(
+        db.selectFrom('encomendas').select('id').where('reembolso_estado', '=', 'reembolsado').execute(),
+      )
+      figuras.sucessos.candidatos = await contar(
+        db.selectFrom('encomendas').select('id').where('pagamento_candidato', 'is not', null).execute(),
+      )
+      // An operator's case only where a kill could have made one (decision 0012): a refund claimed and never
+      // answered needs a cancel or a start-up reconciliation cut; a paid request no order records needs a checkout or
+      // the phone's approval cut. Past that, they hide a real failure.
+      if (figuras.paraOperador > figuras.mortesCancelOuArranque)
+        violacoes.push(
+          `${figuras.paraOperador} reembolsos para o operador, mas só ${figuras.mortesCancelOuArranque} mortes cortaram um cancelamento ou um arranque`,
+        )
+      if (figuras.semRegisto > figuras.mortesCheckoutOuAprovacao)
+        violacoes.push(
+          `${figuras.semRegisto} pagamentos sem registo, mas só ${figuras.mortesCheckoutOuAprovacao} mortes cortaram um checkout ou uma aprovação`,
+        )
     }
     if (violacoes.length > 0) throw new Error(`CHAOS_SEED=${semente} (${dialect}):\n${violacoes.join('\n')}`)
     // A sanity check of the run itself: it did what it says.
     const [{ n } = { n: 0 }] = (await sql<{ n: number | string }>`select count(*) as n from transacoes`.execute(db))
       .rows
-    if (Number(n) === 0) throw new Error('the run wrote no movement: nothing was tested')
+    if (Number(n) === 0)
+      throw new Error(`CHAOS_SEED=${semente} (${dialect}): the run wrote no movement: nothing was tested`)
     return figuras
+  } catch (error) {
+    // Every failure names the seed that reproduces its plan (a hang's timeout, a refused start, a violation).
+    const quem = `CHAOS_SEED=${semente} (${dialect})`
+    if (error instanceof Error && !error.message.includes(quem)) error.message = `${quem}: ${error.message}`
+    throw error
   } finally {
-    await servidores.fechar()
-    processo.limpar()
-    await database.close()
+    await servidores?.fechar().catch(() => {})
+    processo?.limpar()
+    await database?.close().catch(() => {})
     if (pasta) rmSync(pasta, { recursive: true, force: true })
   }
 }

@@ -51,17 +51,23 @@ export function createCallback(
       if (semRegisto && porReferenciaMaisTarde(semRegisto) && semRegisto.valor_pago === lido.valor) {
         // Not believed while its create may still answer with its own request; but not dropped either: the process
         // that made the request may have died before writing it down, and the provider sends this callback once.
-        // Kept as the order's candidate, asked about (and recorded if paid) once no create can be in flight.
+        // Kept as the order's candidate, asked about (and recorded if paid) once no create can be in flight. Only the
+        // first one: a later callback naming another request does not replace it (logged below for an operator).
         if (
           await repo.mudar(
             semRegisto.id,
-            { pagamento: ['a-pedir'], semPagamentoId: true },
+            { pagamento: ['a-pedir'], semPagamentoId: true, semCandidato: true },
             { pagamento_candidato: lido.id, verificar_em: criadaEmCursoAte(semRegisto) },
           )
         ) {
           log.warn(
             { encomenda: semRegisto.id, pagamento: lido.id },
             'callback for a request the order has not recorded (yet): asked about once no create can be in flight',
+          )
+        } else if (semRegisto.pagamento_candidato !== null && semRegisto.pagamento_candidato !== lido.id) {
+          log.warn(
+            { encomenda: semRegisto.id, pagamento: lido.id, candidato: semRegisto.pagamento_candidato },
+            'callback for another request while the order keeps a candidate: the first is kept, this one logged',
           )
         }
         return 'ok'

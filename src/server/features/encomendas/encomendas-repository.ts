@@ -54,6 +54,8 @@ export function encomendasRepo(db: Database) {
         incertoOuCriadaAte?: string
         /** Only while this request id is its candidate (`pagamento_candidato`). */
         candidato?: string
+        /** Only while it has no candidate: the first one kept is not replaced by another. */
+        semCandidato?: true
       },
       values: Updateable<EncomendasTable>,
     ): Promise<boolean> {
@@ -76,6 +78,7 @@ export function encomendasRepo(db: Database) {
         query = query.where((eb) => eb.or([eb('pagamento_incerto', '=', 1), eb('criada_em', '<=', ate)]))
       }
       if (de.candidato !== undefined) query = query.where('pagamento_candidato', '=', de.candidato)
+      if (de.semCandidato) query = query.where('pagamento_candidato', 'is', null)
       const result = await query.executeTakeFirst()
       return Number(result.numUpdatedRows) === 1
     },

@@ -104,6 +104,51 @@ describe.each(testDialects())('orders paid through ifthenpay (a local ifthenpay 
     )
   })
 
+  it('an order being created keeps its first candidate; its create answering with its own request wins', async () => {
+    // B: its create is on its way to ifthenpay.
+    api.atrasos.criar = 800
+    const criando = checkout()
+    await ateCriar(1)
+    const [b] = await t.database.db.selectFrom('encomendas').selectAll().orderBy('id', 'desc').limit(1).execute()
+    const bId = b?.id ?? 0
+    expect(b).toMatchObject({ estado: -3, pagamento_estado: 'a-pedir', pagamento_id: null, pagamento_candidato: null })
+    // Two requests naming B, as a process that died before writing them down would have left them.
+    const x1 = api.criarOutro(`E${bId}`, '2.60')
+    const x2 = api.criarOutro(`E${bId}`, '2.60')
+    expect((await forjado(`E${bId}`, x1, '2.60')).status).toBe(200)
+    expect(await pedidoDb(bId)).toMatchObject({ pagamento_candidato: x1 })
+    // A second callback naming another request does not replace the first.
+    expect((await forjado(`E${bId}`, x2, '2.60')).status).toBe(200)
+    expect(await pedidoDb(bId)).toMatchObject({ pagamento_candidato: x1, pagamento_id: null })
+    // The create answers later with its own request Y: Y is B's.
+    const res = await criando
+    api.atrasos.criar = 0
+    expect(res.statusCode, res.body).toBe(201)
+    const y = api.pedidos.find((p) => p.orderId === `E${bId}` && p.requestId !== x1 && p.requestId !== x2)?.requestId
+    expect(y).toBeDefined()
+    expect(await pedidoDb(bId)).toMatchObject({ estado: -3, pagamento_estado: 'pendente', pagamento_id: y })
+    clock.advance(2 * MINUTO)
+    await t.app.reconciliarPagamentos()
+    expect(await pedidoDb(bId)).toMatchObject({ pagamento_id: y })
+    for (const x of [x1, x2]) {
+      expect(await t.database.db.selectFrom('encomendas').select('id').where('pagamento_id', '=', x).execute()).toEqual(
+        [],
+      )
+    }
+    expect(await compras()).toHaveLength(0)
+  })
+
+  it('a candidate the provider says is not paid records nothing', async () => {
+    const a = await semResposta()
+    // Its callback names its request, which the status call says is pending: kept as a candidate, nothing recorded.
+    expect((await callback(a.requestId)).status).toBe(200)
+    expect(await pedidoDb(a.id)).toMatchObject({ estado: -3, pagamento_id: null })
+    clock.advance(1000)
+    await t.app.reconciliarPagamentos()
+    expect(await pedidoDb(a.id)).toMatchObject({ estado: -3, pagamento_id: null })
+    expect(await compras()).toHaveLength(0)
+  })
+
   it('two callbacks at once naming one paid request for two orders whose creates got no answer: one order records it at most', async () => {
     const a = await semResposta()
     const b = await semResposta()
