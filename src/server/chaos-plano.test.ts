@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { operacoesDoCaos, planoDoCaos, SORTEIOS_POR_OPERACAO, sorteioFixo } from './testing/chaos-operacoes.ts'
+import { operacoesDoCaos, planoDoCaos, SORTEIOS_POR_OPERACAO, sorteioFixo } from './testing/chaos-semente.ts'
 
 /** The printed CHAOS_SEED reproduces the kill points: the plan depends on the seed alone (decision 0028). */
 describe('the chaos plan', () => {

@@ -8,6 +8,8 @@
  * image (800×450) and a detail image (1200×675) share one drawing.
  */
 
+import { mulberry32 } from '../../shared/aleatorio.ts'
+
 export const SANS = 'system-ui, -apple-system, Segoe UI, Roboto, Helvetica, Arial, sans-serif'
 export const SERIF = 'Georgia, Cambria, Times New Roman, serif'
 
@@ -128,17 +130,8 @@ export interface Icon {
 
 const round = (n: number) => Math.round(n * 10) / 10
 
-/** Deterministic pseudo-random numbers (mulberry32), so that every seed run draws the same pictures. */
-function random(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+/** Deterministic pseudo-random numbers, so that every seed run draws the same pictures. */
+const random = mulberry32
 
 // ---------------------------------------------------------------------------------------------------------------
 // Icons

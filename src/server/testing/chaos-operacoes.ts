@@ -1,6 +1,7 @@
 import { API_VERSION } from '../../shared/api.ts'
 import type { Database } from '../platform/db.ts'
 import type { Titular } from './chaos-invariantes.ts'
+import { type Gerador, pelaFracao, SORTEIOS_POR_OPERACAO, sorteioFixo } from './chaos-semente.ts'
 import { CARRINHO_DE_TESTE } from './ementa.ts'
 import { insertContas } from './fixtures.ts'
 
@@ -45,86 +46,6 @@ export interface Figuras {
   repeticoes: number
   verificacoes: number
 }
-
-/** mulberry32: small, fast, and the same sequence for the same seed everywhere. */
-export function gerador(semente: number) {
-  let a = semente >>> 0
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1))
-  return { next, int, escolher: <T>(xs: T[]): T | undefined => xs[Math.floor(next() * xs.length)] }
-}
-
-/**
- * The values one operation may need, drawn all at once before it runs: the operation stream then moves by the same
- * count per operation whatever the answers, so a seed names the same operations on any machine.
- */
-export const SORTEIOS_POR_OPERACAO = 8
-
-/** A Gerador over values already drawn: an operation that needed more than it drew is a bug of the suite. */
-export function sorteioFixo(valores: number[]): Gerador {
-  let i = 0
-  const next = () => {
-    const v = valores[i++]
-    if (v === undefined) throw new Error(`chaos: an operation drew more than its ${valores.length} values`)
-    return v
-  }
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1))
-  return { next, int, escolher: <T>(xs: T[]): T | undefined => xs[Math.floor(next() * xs.length)] }
-}
-
-/** What one cycle does, drawn from its own stream: the same draws per cycle whatever came back from the server. */
-export interface CicloDoPlano {
-  /** Operations run before the kill. */
-  antes: number
-  /** Killed between requests and again while starting, rather than with requests in flight. */
-  arranque: boolean
-  /** How long after being told to start the starting process is killed. */
-  atrasoArranque: number
-  /** Operations in flight when the kill comes, and how long after they were sent. */
-  vitimas: number
-  atraso: number
-  /** The phone pays a pending request while no server runs (the in-flight branch). */
-  pagaSemServidor: boolean
-  /** Which pending request the phone pays, and which recorded requests are sent again (fractions of the lists). */
-  escolhaPagamento: number
-  repetir: [number, number]
-}
-
-export const SORTEIOS_POR_CICLO = 9
-
-export function planoDoCaos(semente: number) {
-  const rng = gerador((semente ^ 0x5eed_c1c1) >>> 0)
-  return {
-    ciclo(): CicloDoPlano {
-      const v = Array.from({ length: SORTEIOS_POR_CICLO }, () => rng.next())
-      const f = sorteioFixo(v)
-      return {
-        antes: f.int(0, 3),
-        arranque: f.next() < 0.15,
-        atrasoArranque: f.int(0, 400),
-        vitimas: f.int(1, 3),
-        atraso: f.int(0, 25),
-        pagaSemServidor: f.next() < 0.3,
-        escolhaPagamento: f.next(),
-        repetir: [f.next(), f.next()],
-      }
-    },
-  }
-}
-
-/** The operation stream: a seed of its own, apart from the plan's. */
-export const operacoesDoCaos = (semente: number) => gerador((semente ^ 0x0b5e_55ed) >>> 0)
-
-/** An element of a list by a fraction drawn beforehand. */
-export const pelaFracao = <T>(xs: T[], x: number): T | undefined => xs[Math.floor(x * xs.length)]
-
-export type Gerador = ReturnType<typeof gerador>
 
 export const PASSWORD = '135790'
 export const ID_LOJA = 862

@@ -18,18 +18,9 @@ import {
   verificarEsquecimentos,
   verificarLedger,
 } from './chaos-invariantes.ts'
-import {
-  type Cliente,
-  criarOperacoes,
-  type Figuras,
-  ID_LOJA,
-  operacoesDoCaos,
-  PASSWORD,
-  pelaFracao,
-  planoDoCaos,
-  type TitularCaos,
-} from './chaos-operacoes.ts'
+import { type Cliente, criarOperacoes, type Figuras, ID_LOJA, PASSWORD, type TitularCaos } from './chaos-operacoes.ts'
 import { criarServidores, prepararProcesso, type Servidores } from './chaos-processos.ts'
+import { operacoesDoCaos, pelaFracao, planoDoCaos } from './chaos-semente.ts'
 import { ementaDeTeste } from './ementa.ts'
 import { insertContas, insertLoja, insertRestaurante } from './fixtures.ts'
 import { createTestDatabase, TEST_DATA_ENCRYPTION_KEY } from './harness.ts'

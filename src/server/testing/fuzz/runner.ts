@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
+import { mulberry32 } from '../../../shared/aleatorio.ts'
 import type { RouteEntry } from '../../platform/server.ts'
 import { snapshotRows } from '../snapshot.ts'
 import type { Contract } from './contract.ts'
@@ -68,17 +69,8 @@ export function requestSeed(seed: number, i: number): number {
   return (h ^ (h >>> 16)) >>> 0
 }
 
-/** mulberry32: small, fast, and the same sequence for the same seed on every machine. */
-export function rng(seed: number): Dice {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+/** The suite's dice: the project's seeded generator (shared/aleatorio.ts). */
+export const rng = (seed: number): Dice => mulberry32(seed)
 
 export async function runFuzz(
   world: World,
