@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { imagemUrl } from './admin-imagens.ts'
+import { TabelaPrecoSchema } from './tabelas-preco.ts'
 import { MULTILINHA, mensagens, obrigatorio, opcional } from './validacao.ts'
 
 /**
@@ -90,6 +91,9 @@ export const LojaEdicaoSchema = z.strictObject({
   /** What the store's page lists as its opening hours: one line each (e.g. 'Segunda a sexta: 12h–23h'). */
   opening_hours: z.array(obrigatorio(200)).max(14, mensagens.valorInvalido),
   horario_encomendas: HorarioEncomendasSchema.nullable(),
+  /** The POS price tier each kind of sale pays in the app (issue 22): `precovenda` unless the store says otherwise. */
+  preco_take_away: TabelaPrecoSchema.default('precovenda'),
+  preco_na_loja: TabelaPrecoSchema.default('precovenda'),
   image_list: imagemUrl,
   image_main: imagemUrl,
   menus: z.array(MenuLojaSchema).max(20, mensagens.valorInvalido),

@@ -144,7 +144,7 @@ export const ComplementoSchema = z.object({
 /** A POS price tier (`pvp2`…`pvp10`). */
 const Tier = Preco.nullish().meta(
   descrito(
-    'A price tier in euros (as precovenda, at most 1 000 € with two decimals): validated and kept, not charged.',
+    'A price tier in euros (as precovenda, at most 1 000 € with two decimals). A store may charge it for take-away or for eating in (its setting in the back-office); 0 or absent: that sale pays precovenda.',
   ),
 )
 
@@ -229,7 +229,7 @@ export const ProdutoEmentaSchema = z.object({
     .nullish()
     .meta(
       descrito(
-        'Which price tier the product follows, 0–10: validated and kept, not charged (every order pays precovenda).',
+        "The POS's own price policy, 0–10: validated and kept; which tier an order pays is the store's setting (take-away, eating in), not this.",
       ),
     ),
   /** A menu of components the customer picks: its option groups, each one mandatory unless it says `minopcoes` 0. */
@@ -328,7 +328,10 @@ export const ProdutoCatalogoSchema = z.object({
   id: z.string(),
   nome: z.string(),
   descricao: z.string().nullable(),
+  /** The full dose's price for take-away (cents with VAT): the store's take-away tier (shared/tabelas-preco.ts). */
   pvp_com_iva: z.number().int(),
+  /** The full dose's price for eating in: the store's tier for it, the same as `pvp_com_iva` unless they differ. */
+  pvp_na_loja_com_iva: z.number().int(),
   imagem: z.string().nullable(),
   complementares: z.array(ComplementarSchema),
   opcoes: z.array(OpcaoSchema),

@@ -143,7 +143,7 @@ describe.each(testDialects())('the demo seed on %s', (dialect) => {
       { id: produto.id, qtd: 1, complementares: [], opcoes: [], porcao: 'dose' as const, observacoes: null },
     ]
     await expect(
-      encomendas('2026-11-24T03:31:00Z').calcular({ idLoja: 848, cart, usarPremio: false }, 0),
+      encomendas('2026-11-24T03:31:00Z').calcular({ idLoja: 848, cart, usarPremio: false, tipo: 0 }, 0),
     ).rejects.toMatchObject({
       statusCode: 422,
       message: 'A loja está fechada de momento. Pode encomendar assim que abrir.',
@@ -151,7 +151,7 @@ describe.each(testDialects())('the demo seed on %s', (dialect) => {
     // The flagship says it is open around the clock, and is.
     expect(lojas.find((l) => l.id_loja === 862)?.opening_hours).toBe('Segunda a Domingo: 24 horas')
     const { transaction } = await encomendas('2026-11-24T03:31:00Z').calcular(
-      { idLoja: 862, cart, usarPremio: false },
+      { idLoja: 862, cart, usarPremio: false, tipo: 0 },
       0,
     )
     expect(transaction.total_paid).toBe(130)

@@ -65,7 +65,7 @@ export function Sugeridos({
   filtros?: Filtros
 }) {
   const tituloId = useId()
-  const { adicionar, linhas } = useEncomendaLocal()
+  const { adicionar, linhas, id_tipo_entrega: tipo } = useEncomendaLocal()
   const [doDispositivo] = useFiltros()
   const f = filtros ?? doDispositivo
   const [adicionado, setAdicionado] = useState<ProdutoCatalogo | null>(null)
@@ -79,7 +79,7 @@ export function Sugeridos({
       <ul>
         {lista.map((s) => {
           const extras = extrasIniciais(s)
-          const unitario = precoUnitario(s, extras)
+          const unitario = precoUnitario(s, tipo, extras)
           const aviso = avisoFiltros(s, f)
           return (
             <li key={s.id} className="ementa-sugerido">
