@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test'
 import type { Catalogo } from '../src/shared/ementa.ts'
-import { adminNaConsola } from './admin-support.ts'
-import { api, createAccount, DESKTOP, expect, expectAccessible, PHONE, test } from './support.ts'
+import { api, createAccount, expect, expectAccessible, PHONE, test } from './support.ts'
 
 /**
  * Price tiers per store (issue 22, decision 0026): Santa Catarina (861) charges its tables the POS's `pvp2` (0,20 €
@@ -30,49 +29,26 @@ async function escolhida(page: Page, tipo: 0 | 1) {
   await expect(page.locator('.enc-loja-atual')).toContainText(tipo === 1 ? 'Comer Na loja' : 'Take-Away')
 }
 
-test.describe('on a phone', () => {
-  test.use(PHONE)
+test.use(PHONE)
 
-  test('the catalogue and a product show the price of the kind of sale chosen', async ({ page }) => {
-    test.setTimeout(60_000)
-    await createAccount(page)
-    const nata = (await api<Catalogo>(page.request, '/api/catalogo/861')).categorias
-      .flatMap((c) => c.produtos)
-      .find((p) => p.nome === 'Pastel de nata')
-    if (!nata) throw new Error('no Pastel de nata at 861')
-    expect(nata.pvp_na_loja_com_iva - nata.pvp_com_iva).toBe(20)
+test('the catalogue and a product show the price of the kind of sale chosen', async ({ page }) => {
+  test.setTimeout(60_000)
+  await createAccount(page)
+  const nata = (await api<Catalogo>(page.request, '/api/catalogo/861')).categorias
+    .flatMap((c) => c.produtos)
+    .find((p) => p.nome === 'Pastel de nata')
+  if (!nata) throw new Error('no Pastel de nata at 861')
+  expect(nata.pvp_na_loja_com_iva - nata.pvp_com_iva).toBe(20)
 
-    await escolhida(page, 0)
-    const cartao = page.getByRole('link', { name: /^Pastel de nata/ }).first()
-    await expect(cartao).toContainText(euros(nata.pvp_com_iva))
+  await escolhida(page, 0)
+  const cartao = page.getByRole('link', { name: /^Pastel de nata/ }).first()
+  await expect(cartao).toContainText(euros(nata.pvp_com_iva))
 
-    await escolhida(page, 1)
-    await expect(cartao).toContainText(euros(nata.pvp_na_loja_com_iva))
-    await expect(cartao).not.toContainText(euros(nata.pvp_com_iva))
-    await cartao.click()
-    await expect(page.getByRole('heading', { level: 1, name: 'Pastel de nata' })).toBeVisible()
-    await expect(page.getByRole('button', { name: `Adicionar - ${euros(nata.pvp_na_loja_com_iva)}` })).toBeVisible()
-    await expectAccessible(page)
-  })
-})
-
-test.describe('in the back-office', () => {
-  test.use({ ...DESKTOP })
-
-  test("the store's form says which price each kind of sale pays", async ({ page }) => {
-    test.setTimeout(60_000)
-    await adminNaConsola(page, 'precos')
-    await page
-      .getByRole('navigation', { name: 'Secções' })
-      .getByRole('link', { name: 'Restaurantes e lojas', exact: true })
-      .click()
-    await page.getByRole('button', { name: `Editar a loja ${LOJA}` }).click()
-    const takeAway = page.getByRole('combobox', { name: 'Preço em Take-Away' })
-    const naLoja = page.getByRole('combobox', { name: 'Preço para comer na loja' })
-    await expect(takeAway).toHaveValue('precovenda')
-    await expect(naLoja).toHaveValue('pvp2')
-    await expect(naLoja.locator('option:checked')).toHaveText('Preço 2 (pvp2)')
-    await expect(naLoja.locator('option')).toHaveCount(10)
-    await expectAccessible(page)
-  })
+  await escolhida(page, 1)
+  await expect(cartao).toContainText(euros(nata.pvp_na_loja_com_iva))
+  await expect(cartao).not.toContainText(euros(nata.pvp_com_iva))
+  await cartao.click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Pastel de nata' })).toBeVisible()
+  await expect(page.getByRole('button', { name: `Adicionar - ${euros(nata.pvp_na_loja_com_iva)}` })).toBeVisible()
+  await expectAccessible(page)
 })

@@ -215,7 +215,7 @@ export const ProdutoEmentaSchema = z.object({
       "The half portion's price in euros (as precovenda), at most precovenda. A half portion is sold when the family's meiadose allows it and this is above 0.",
     ),
   ),
-  /** The POS's price tiers and the tier its product follows: read and kept, not charged (decision 0026). */
+  /** The POS's price tiers: each store charges the one it chose per kind of sale (decision 0026, "Price tiers"). */
   pvp2: Tier,
   pvp3: Tier,
   pvp4: Tier,
@@ -328,10 +328,22 @@ export const ProdutoCatalogoSchema = z.object({
   id: z.string(),
   nome: z.string(),
   descricao: z.string().nullable(),
-  /** The full dose's price for take-away (cents with VAT): the store's take-away tier (shared/tabelas-preco.ts). */
-  pvp_com_iva: z.number().int(),
-  /** The full dose's price for eating in: the store's tier for it, the same as `pvp_com_iva` unless they differ. */
-  pvp_na_loja_com_iva: z.number().int(),
+  pvp_com_iva: z
+    .number()
+    .int()
+    .meta(
+      descrito(
+        "The full dose's price for take-away (id_tipo_entrega 0), cents with VAT: the store's take-away price tier (precovenda unless the store chose another).",
+      ),
+    ),
+  pvp_na_loja_com_iva: z
+    .number()
+    .int()
+    .meta(
+      descrito(
+        "The full dose's price for eating in (id_tipo_entrega 1), cents with VAT: the store's price tier for it; the same as pvp_com_iva unless the store charges eating in another tier.",
+      ),
+    ),
   imagem: z.string().nullable(),
   complementares: z.array(ComplementarSchema),
   opcoes: z.array(OpcaoSchema),

@@ -1006,10 +1006,11 @@ function produtoEnviado(
 }
 
 /**
- * Santa Catarina serves at its tables at the counter's price plus 0,20 €, as many a Porto café does: its POS prices
- * that in `pvp2`, and the store charges `pvp2` to whoever eats in (its setting, `DEMO_TABELAS_PRECO`; issue 22).
+ * The group's POS prices table service at the counter's price plus 0,20 € in `pvp2`, as many a Portuguese café does;
+ * each store chooses whether the app charges it to whoever eats in (its setting, `DEMO_TABELAS_PRECO`; issue 22):
+ * Santa Catarina does, the others charge `precovenda` for both.
  */
-const MESA_SANTA_CATARINA = 0.2
+const MESA = 0.2
 export const DEMO_TABELAS_PRECO: Readonly<
   Record<number, { preco_take_away: TabelaPreco; preco_na_loja: TabelaPreco }>
 > = { 861: { preco_take_away: 'precovenda', preco_na_loja: 'pvp2' } }
@@ -1047,12 +1048,10 @@ export function demoEmentas(): { ementas: EmentaDemo[]; imagens: ImagemSeed[] } 
             visivel: f.visivel ?? 1,
             ...(f.meiadose === undefined ? {} : { meiadose: f.meiadose }),
             ...(f.dose === undefined ? {} : { dose: f.dose }),
-            produtos: f.produtos.map((p) => {
-              const enviado = produtoEnviado(p, imagem, codigos)
-              return id_loja === 861
-                ? { ...enviado, pvp2: Math.round((p.preco + MESA_SANTA_CATARINA) * 100) / 100 }
-                : enviado
-            }),
+            produtos: f.produtos.map((p) => ({
+              ...produtoEnviado(p, imagem, codigos),
+              pvp2: Math.round((p.preco + MESA) * 100) / 100,
+            })),
           }),
         ),
       }),

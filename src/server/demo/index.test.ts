@@ -60,7 +60,7 @@ describe.each(testDialects())('the demo seed on %s', (dialect) => {
       const produtos = categorias.flatMap((c) => c.produtos)
       expect(produtos.length, `store ${idLoja}`).toBeGreaterThanOrEqual(30)
       expect(produtos.some((p) => p.nome === 'Pastel de nata' && p.pvp_com_iva === 130)).toBe(true)
-      // Santa Catarina charges its tables 0,20 € more (its POS's pvp2, its setting for eating in); the others do not.
+      // Santa Catarina charges its tables 0,20 € more (the POS's pvp2, its setting for eating in); the others do not.
       const mesa = idLoja === 861 ? 20 : 0
       for (const p of produtos) expect(p.pvp_na_loja_com_iva - p.pvp_com_iva, `${idLoja} ${p.nome}`).toBe(mesa)
     }

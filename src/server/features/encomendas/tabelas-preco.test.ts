@@ -135,6 +135,26 @@ describe.each(testDialects())('ordering: price tiers per store on %s', (dialect)
     expect(JSON.parse(String(entrada?.depois))).toMatchObject({ preco_take_away: 'pvp3', preco_na_loja: 'pvp2' })
   })
 
+  it('keeps the tiers when a save leaves them out (a form from before them), and reads a stray stored value as precovenda', async () => {
+    expect((await definirTabelas({ preco_take_away: 'pvp3', preco_na_loja: 'pvp2' })).statusCode).toBe(200)
+    const semTabelas = await definirTabelas({
+      preco_take_away: undefined,
+      preco_na_loja: undefined,
+      phone: '+351 210 000 000',
+    })
+    expect(semTabelas.statusCode, semTabelas.body).toBe(200)
+    expect(semTabelas.json().data).toMatchObject({
+      phone: '+351 210 000 000',
+      preco_take_away: 'pvp3',
+      preco_na_loja: 'pvp2',
+    })
+    expect(await produto('3202')).toMatchObject({ pvp_com_iva: 100, pvp_na_loja_com_iva: 150 })
+
+    // A hand edit of the column to something no tier is: precovenda, never a failure.
+    await t.database.db.updateTable('lojas').set({ preco_na_loja: 'pvp99' }).where('id_loja', '=', 862).execute()
+    expect((await calcular([AGUA], 1)).transaction.total_transaction).toBe(240)
+  })
+
   it('falls back to precovenda where the tier chosen is 0 or absent, and refuses a tier the POS has not', async () => {
     expect((await definirTabelas({ preco_take_away: 'pvp4', preco_na_loja: 'pvp10' })).statusCode).toBe(200)
     expect(await produto('3202')).toMatchObject({ pvp_com_iva: 120, pvp_na_loja_com_iva: 120 })

@@ -94,7 +94,9 @@ export function Produto({ produto, catalogo }: { produto: ProdutoCatalogo; catal
             complementares: extras,
             opcoes,
             nome: produto.nome,
-            unitario,
+            // Both kinds of sale's prices: the checkout may change the kind (carrinho.ts `unitarioNaLoja`).
+            unitario: precoUnitario(produto, 0, extras, porcao),
+            unitarioNaLoja: precoUnitario(produto, 1, extras, porcao),
             detalhes: nomesEscolhidos(produto, extras, opcoes),
             ...(porcao === 'meia' ? { porcao, rotuloPorcao: produto.rotulo_meia } : {}),
             ...(limparNota(nota) ? { observacoes: limparNota(nota) } : {}),

@@ -112,7 +112,8 @@ export function Sugeridos({
                       complementares: extras,
                       opcoes: [],
                       nome: s.nome,
-                      unitario,
+                      unitario: precoUnitario(s, 0, extras),
+                      unitarioNaLoja: precoUnitario(s, 1, extras),
                       detalhes: s.complementares.filter((c) => extras.includes(c.id)).map((c) => c.nome),
                     })
                     avisarAdicao(`1 × ${s.nome}`)
