@@ -6,10 +6,9 @@ import { filtrarCategorias, useFiltros } from './filtros.ts'
 import { DE_UMA_LISTA, ProdutoImagem, ProdutoMarcasCurtas, produtoHref } from './ProdutoCartao.tsx'
 import './encomendas.css'
 import './ementa.css'
-import { precoDose, type TipoEntrega } from './preco.ts'
 
 /** A category's products under the filters (highlighted first), the filters above them. */
-export function CategoriaLista({ categoria, tipo }: { categoria: Categoria; tipo: TipoEntrega }) {
+export function CategoriaLista({ categoria }: { categoria: Categoria }) {
   const [filtros, definir] = useFiltros()
   const produtos = filtrarCategorias([categoria], filtros)[0]?.produtos ?? []
   return (
@@ -34,7 +33,7 @@ export function CategoriaLista({ categoria, tipo }: { categoria: Categoria; tipo
                   <ProdutoMarcasCurtas produto={p} />
                   {p.descricao && <span className="enc-lista-descricao">{p.descricao}</span>}
                   <span className="enc-produto-preco">
-                    {formatMoney(precoDose(p, tipo))}
+                    {formatMoney(p.pvp_com_iva)}
                     {p.esgotado && <span className="enc-esgotado"> Esgotado</span>}
                   </span>
                 </span>
