@@ -268,7 +268,14 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
       notificacoes,
       pessoas: { conta, fidelizacao, encomendas, rgpd, lojas: restaurantes },
       relatorios: { encomendas: encomendas.relatorio, fidelizacao: fidelizacao.relatorio, conta: conta.relatorio },
-      restaurantes: createGestaoRestaurantes({ db, aoAlterar: () => readCache.invalidate(RESTAURANTES_CACHE_TAG) }),
+      restaurantes: createGestaoRestaurantes({
+        db,
+        // A store's edit may change its price tiers, which its catalogue's prices follow.
+        aoAlterar: () => {
+          readCache.invalidate(RESTAURANTES_CACHE_TAG)
+          readCache.invalidate(CATALOGO_CACHE_TAG)
+        },
+      }),
     },
   )
 

@@ -75,6 +75,8 @@ export const EncomendaAdminSchema = z.object({
   estado: z.number(),
   total: z.number(),
   pagamento_estado: z.string(),
+  /** What the order promised ('Recebemos o seu pedido - 25 minutos'), as the customer was told. */
+  minutos: z.number(),
   criada_em: z.string(),
 })
 export type EncomendaAdmin = z.infer<typeof EncomendaAdminSchema>

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { imagemUrl } from './admin-imagens.ts'
+import { type TabelaPreco, TabelaPrecoSchema } from './tabelas-preco.ts'
 import { MULTILINHA, mensagens, obrigatorio, opcional } from './validacao.ts'
 
 /**
@@ -90,6 +91,12 @@ export const LojaEdicaoSchema = z.strictObject({
   /** What the store's page lists as its opening hours: one line each (e.g. 'Segunda a sexta: 12h–23h'). */
   opening_hours: z.array(obrigatorio(200)).max(14, mensagens.valorInvalido),
   horario_encomendas: HorarioEncomendasSchema.nullable(),
+  /**
+   * The POS price tier each kind of sale pays in the app (issue 22; `precovenda` until set). Absent: kept as it is, so
+   * that a form from before the tiers (a tab open across an upgrade) saving the address cannot reset them.
+   */
+  preco_take_away: TabelaPrecoSchema.optional(),
+  preco_na_loja: TabelaPrecoSchema.optional(),
   image_list: imagemUrl,
   image_main: imagemUrl,
   menus: z.array(MenuLojaSchema).max(20, mensagens.valorInvalido),
@@ -98,6 +105,14 @@ export type LojaEdicao = z.input<typeof LojaEdicaoSchema>
 export type LojaEdicaoDados = z.output<typeof LojaEdicaoSchema>
 
 /** A store as the staff edit it: its fields and its restaurant. */
-export type LojaStaff = LojaEdicaoDados & { id: number; id_loja: number; tag: string; restaurante_id: number }
+export type LojaStaff = LojaEdicaoDados & {
+  id: number
+  id_loja: number
+  tag: string
+  restaurante_id: number
+  /** As stored: the staff always see them, whether or not a save sends them. */
+  preco_take_away: TabelaPreco
+  preco_na_loja: TabelaPreco
+}
 /** A restaurant as the staff edit it, with its stores. */
 export type RestauranteStaff = RestauranteEdicaoDados & { id: number; tag: string; lojas: LojaStaff[] }

@@ -144,7 +144,7 @@ export const ComplementoSchema = z.object({
 /** A POS price tier (`pvp2`…`pvp10`). */
 const Tier = Preco.nullish().meta(
   descrito(
-    'A price tier in euros (as precovenda, at most 1 000 € with two decimals): validated and kept, not charged.',
+    'A price tier in euros (as precovenda, at most 1 000 € with two decimals). A store may charge it for take-away or for eating in (its setting in the back-office); 0 or absent: that sale pays precovenda.',
   ),
 )
 
@@ -215,7 +215,7 @@ export const ProdutoEmentaSchema = z.object({
       "The half portion's price in euros (as precovenda), at most precovenda. A half portion is sold when the family's meiadose allows it and this is above 0.",
     ),
   ),
-  /** The POS's price tiers and the tier its product follows: read and kept, not charged (decision 0026). */
+  /** The POS's price tiers: each store charges the one it chose per kind of sale (decision 0026, "Price tiers"). */
   pvp2: Tier,
   pvp3: Tier,
   pvp4: Tier,
@@ -229,7 +229,7 @@ export const ProdutoEmentaSchema = z.object({
     .nullish()
     .meta(
       descrito(
-        'Which price tier the product follows, 0–10: validated and kept, not charged (every order pays precovenda).',
+        "The POS's own price policy, 0–10: validated and kept; which tier an order pays is the store's setting (take-away, eating in), not this.",
       ),
     ),
   /** A menu of components the customer picks: its option groups, each one mandatory unless it says `minopcoes` 0. */
@@ -328,7 +328,22 @@ export const ProdutoCatalogoSchema = z.object({
   id: z.string(),
   nome: z.string(),
   descricao: z.string().nullable(),
-  pvp_com_iva: z.number().int(),
+  pvp_com_iva: z
+    .number()
+    .int()
+    .meta(
+      descrito(
+        "The full dose's price for take-away (id_tipo_entrega 0), cents with VAT: the store's take-away price tier (precovenda unless the store chose another).",
+      ),
+    ),
+  pvp_na_loja_com_iva: z
+    .number()
+    .int()
+    .meta(
+      descrito(
+        "The full dose's price for eating in (id_tipo_entrega 1), cents with VAT: the store's price tier for it; the same as pvp_com_iva unless the store charges eating in another tier.",
+      ),
+    ),
   imagem: z.string().nullable(),
   complementares: z.array(ComplementarSchema),
   opcoes: z.array(OpcaoSchema),

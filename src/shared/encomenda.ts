@@ -32,6 +32,15 @@ export const CalculaEncomendaSchema = z.strictObject({
   id_loja: IdLojaSchema,
   /** Whether the balance is used (spec §4 'Rebater Oferta'): 1 'Usar', 0 'Manter em conta' (the default). */
   usar_premio: z.union([z.literal(0), z.literal(1)]).default(0),
+  /**
+   * The kind of sale the cart is priced for (0 take-away, the default; 1 eating in): a store may charge each its own
+   * price tier (shared/tabelas-preco.ts). Not in spec §7's body, which predates the tiers; an app that omits it gets
+   * the take-away price, as before.
+   */
+  id_tipo_entrega: TipoEntregaSchema.default(0).meta({
+    description:
+      'The kind of sale the cart is priced for: 0 take-away (the default), 1 eating in. A store may charge each a different price tier of its POS.',
+  }),
 })
 
 /** A priced line: from the current menu, never from what the app sent. */

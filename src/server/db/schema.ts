@@ -136,6 +136,9 @@ export interface LojasTable {
   encomendas_pausa_em: string | null
   /** When the pause ends by itself (null: until resumed). */
   encomendas_pausa_ate: string | null
+  /** The POS price tier charged for take-away and for eating in (shared/tabelas-preco.ts); migration 2026-12-02T0000. */
+  preco_take_away: Generated<string>
+  preco_na_loja: Generated<string>
 }
 
 /** A store's menu as its POS last sent it, validated, prices in cents (src/shared/ementa.ts). */

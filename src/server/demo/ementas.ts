@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { EmentaEnviada } from '../../shared/ementa.ts'
 import { IMAGE_BASE } from '../../shared/imagens.ts'
+import type { TabelaPreco } from '../../shared/tabelas-preco.ts'
 import { svgFileName } from '../platform/images.ts'
 import type { ImagemSeed } from './content.ts'
 import { INFO_PRODUTOS } from './ementas-info.ts'
@@ -1004,6 +1005,16 @@ function produtoEnviado(
   }
 }
 
+/**
+ * The group's POS prices table service at the counter's price plus 0,20 € in `pvp2`, as many a Portuguese café does;
+ * each store chooses whether the app charges it to whoever eats in (its setting, `DEMO_TABELAS_PRECO`; issue 22):
+ * Santa Catarina does, the others charge `precovenda` for both.
+ */
+const MESA = 0.2
+export const DEMO_TABELAS_PRECO: Readonly<
+  Record<number, { preco_take_away: TabelaPreco; preco_na_loja: TabelaPreco }>
+> = { 861: { preco_take_away: 'precovenda', preco_na_loja: 'pvp2' } }
+
 /** Snapshots for the demo stores and the product pictures they point at (each picture once, whoever uses it). */
 export function demoEmentas(): { ementas: EmentaDemo[]; imagens: ImagemSeed[] } {
   const imagens = new Map<ImagemKey, ImagemSeed>()
@@ -1037,7 +1048,10 @@ export function demoEmentas(): { ementas: EmentaDemo[]; imagens: ImagemSeed[] } 
             visivel: f.visivel ?? 1,
             ...(f.meiadose === undefined ? {} : { meiadose: f.meiadose }),
             ...(f.dose === undefined ? {} : { dose: f.dose }),
-            produtos: f.produtos.map((p) => produtoEnviado(p, imagem, codigos)),
+            produtos: f.produtos.map((p) => ({
+              ...produtoEnviado(p, imagem, codigos),
+              pvp2: Math.round((p.preco + MESA) * 100) / 100,
+            })),
           }),
         ),
       }),

@@ -3,7 +3,7 @@ import type { Config } from '../config.ts'
 import type { Database } from '../platform/db.ts'
 import { imageFileName, imageRows, processImage, SEED_IMAGE_CACHE } from '../platform/images.ts'
 import { buildDemoContent, type ImagemSeed } from './content.ts'
-import { demoEmentas } from './ementas.ts'
+import { DEMO_TABELAS_PRECO, demoEmentas } from './ementas.ts'
 import { importDemoEmentas } from './ementas-import.ts'
 import { DEMO_HORARIOS } from './horarios.ts'
 
@@ -65,6 +65,7 @@ export async function seedDemoContent(db: Database, settings: SeedSettings): Pro
             ...loja,
             restaurante_id: restauranteId,
             horario_encomendas: horario ? JSON.stringify(horario) : null,
+            ...DEMO_TABELAS_PRECO[loja.id_loja],
           })
           .returning('id')
           .executeTakeFirstOrThrow()

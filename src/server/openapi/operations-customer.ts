@@ -125,6 +125,8 @@ export const CUSTOMER_OPERATIONS: Record<string, OperationDoc> = {
   'POST /api/calcula-encomenda': {
     operationId: 'calcularEncomenda',
     summary: 'Price a cart (prices come from the menu, never from the app)',
+    description:
+      'A full dose is priced in the store’s POS price tier for the kind of sale (`id_tipo_entrega`: 0 take-away, the default; 1 eating in), as the checkout will charge it.',
     session: 'complete',
     errors: {
       404: 'The store takes no orders.',
@@ -135,6 +137,7 @@ export const CUSTOMER_OPERATIONS: Record<string, OperationDoc> = {
         id_loja: 862,
         cart: [{ id: '1002', qtd: 2, complementares: ['C1'], opcoes: ['A2'], observacoes: 'Bem quente' }],
         usar_premio: 0,
+        id_tipo_entrega: 1,
       },
     },
   },

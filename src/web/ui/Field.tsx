@@ -63,14 +63,20 @@ interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
   name: string
   label: string
   error?: string | undefined
+  hint?: ReactNode
   ref?: Ref<HTMLSelectElement>
 }
 
-export function SelectField({ label, error, id, children, ...select }: SelectFieldProps) {
-  const { controlId, errorId, aria } = useFieldIds(id, error, null)
+export function SelectField({ label, error, hint, id, children, ...select }: SelectFieldProps) {
+  const { controlId, hintId, errorId, aria } = useFieldIds(id, error, hint)
   return (
     <div className={error ? 'field field-invalid' : 'field'}>
       <label htmlFor={controlId}>{label}</label>
+      {hint && (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      )}
       <select id={controlId} {...aria} {...select}>
         {children}
       </select>

@@ -108,6 +108,46 @@ describe.each(testDialects())('people and loyalty in the back-office, on %s', (d
     const movimentos = await dados(await pedir(admin, 'GET', `/clientes/${c.id}/movimentos`))
     expect(movimentos.itens).toEqual([expect.objectContaining({ tipo: 'compra', loja: 'Chiado', valor_pago: 2000 })])
     expect(await dados(await pedir(admin, 'GET', `/clientes/${c.id}/encomendas`))).toEqual([])
+    // An order promising 25 minutes: the back-office tells it as the customer was told.
+    await till.t.database.db
+      .insertInto('encomendas')
+      .values({
+        utilizador_id: c.id,
+        id_loja: 862,
+        estado: 1,
+        id_tipo_entrega: 0,
+        nome: 'Ana',
+        email: '',
+        telemovel: '912345678',
+        pais: '351',
+        nif: null,
+        linhas: '[]',
+        total: 950,
+        desconto: 0,
+        valor_pago: 950,
+        reserva_id: null,
+        compra_id: null,
+        pagamento_provider: null,
+        pagamento_id: null,
+        pagamento_estado: 'pago',
+        expira_em: null,
+        reembolso_estado: null,
+        motivo: null,
+        chave_idempotencia: 'k-minutos',
+        pedido_hash: 'h',
+        criada_em: '2026-11-22T10:00:00.000Z',
+        paga_em: '2026-11-22T10:00:05.000Z',
+        atualizada_em: '2026-11-22T10:00:05.000Z',
+        verificar_em: null,
+        pagamento_candidato: null,
+        minutos: 25,
+        levantar_em: null,
+        mesa: null,
+      })
+      .execute()
+    expect(await dados(await pedir(admin, 'GET', `/clientes/${c.id}/encomendas`))).toEqual([
+      expect.objectContaining({ loja: 'Chiado', total: 950, minutos: 25 }),
+    ])
     expect(await dados(await pedir(admin, 'GET', `/clientes/${c.id}/opinioes`))).toEqual([
       expect.objectContaining({ loja: 'Chiado', rating1: 5, comentario: 'Muito bom' }),
     ])

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { LojaEdicaoSchema, RestauranteEdicaoSchema } from '../../../shared/admin-restaurantes.ts'
+import { TabelaPrecoSchema } from '../../../shared/tabelas-preco.ts'
 import { idParams } from '../../../shared/validacao.ts'
 import { dataResponse } from '../../platform/http.ts'
 import type { AdminService } from './service.ts'
@@ -31,6 +32,8 @@ const LojaStaffSchema = z.object({
   book: z.boolean(),
   opening_hours: z.array(texto),
   horario_encomendas: z.array(z.array(z.tuple([texto, texto]))).nullable(),
+  preco_take_away: TabelaPrecoSchema,
+  preco_na_loja: TabelaPrecoSchema,
   image_list: nulo,
   image_main: nulo,
   menus: z.array(z.object({ titulo: texto, imagem: texto })),

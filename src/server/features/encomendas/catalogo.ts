@@ -3,6 +3,7 @@ import type { Catalogo, Ementa, LojaEncomenda } from '../../../shared/ementa.ts'
 import { EmentaSchema } from '../../../shared/ementa.ts'
 import type { LinhaCalculada, TransacaoCalculada } from '../../../shared/encomenda.ts'
 import { diaEmLisboa } from '../../../shared/format.ts'
+import { tabelaDoTipo } from '../../../shared/tabelas-preco.ts'
 import { type Clock, isoNow } from '../../platform/clock.ts'
 import type { DatabaseTransaction } from '../../platform/db.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
@@ -124,11 +125,17 @@ export function createCatalogoService({ repository, clock, onEmentaAlterada, loj
     },
 
     /**
-     * `POST /api/calcula-encomenda` (spec §7): the cart priced from the store's current menu, and what the customer's
-     * balance (`saldo`, cents) would take off it. Only while the store takes orders.
+     * `POST /api/calcula-encomenda` (spec §7): the cart priced from the store's current menu, in the store's price tier
+     * for the kind of sale (`tipo`: 0 take-away, 1 eating in), and what the customer's balance (`saldo`, cents) would
+     * take off it. Only while the store takes orders.
      */
     async calcular(
-      { idLoja, cart, usarPremio }: { idLoja: number; cart: Parameters<typeof precificar>[1]; usarPremio: boolean },
+      {
+        idLoja,
+        cart,
+        usarPremio,
+        tipo,
+      }: { idLoja: number; cart: Parameters<typeof precificar>[1]; usarPremio: boolean; tipo: 0 | 1 },
       saldo: number,
     ): Promise<{ transaction: TransacaoCalculada; lines: LinhaCalculada[]; minutos: number }> {
       const loja = await lojaDe(idLoja)
@@ -150,7 +157,7 @@ export function createCatalogoService({ repository, clock, onEmentaAlterada, loj
         const message = catalogoMensagens.esgotado(indice.get(linha.id)?.produto.produto ?? linha.id)
         throw new HttpError(422, message, 'Carrinho', { [`cart.${index}`]: message })
       }
-      const { linhas, total, minutos } = precificar(indice, cart)
+      const { linhas, total, minutos } = precificar(indice, cart, tabelaDoTipo(loja.tabelas, tipo))
       const removivel = Math.max(0, Math.min(saldo, total))
       const desconto = usarPremio ? removivel : 0
       return {
@@ -166,11 +173,12 @@ export function createCatalogoService({ repository, clock, onEmentaAlterada, loj
       }
     },
 
-    /** The store's catalogue, its products sold out today marked `esgotado`. */
+    /** The store's catalogue, priced in its tiers, its products sold out today marked `esgotado`. */
     async catalogo(idLoja: number): Promise<Catalogo> {
-      if (!(await lojaDe(idLoja))) throw notFound(catalogoMensagens.semEncomendas)
+      const loja = await lojaDe(idLoja)
+      if (!loja) throw notFound(catalogoMensagens.semEncomendas)
       const ementa = await ementaDe(idLoja)
-      return paraCatalogo(ementa, await repository.listEsgotados(idLoja, diaEmLisboa(clock.now())))
+      return paraCatalogo(ementa, await repository.listEsgotados(idLoja, diaEmLisboa(clock.now())), loja.tabelas)
     },
 
     /** Until when a catalogue read now holds: its sold-out marks are today's (the next midnight in Lisbon). */

@@ -106,7 +106,7 @@ describe.each(testDialects())('ordering: the whole menu, imported and in the cat
       { id: 'M', nome: 'Prato', min: 1, max: 1 },
       { id: 'D', nome: 'Sobremesa', min: 0, max: 1 },
     ])
-    // The price tiers are kept in the stored menu, not charged.
+    // The price tiers are kept in the stored menu: a store may charge one (tabelas-preco.test.ts).
     const stored = await t.database.db.selectFrom('ementas').select('conteudo').executeTakeFirstOrThrow()
     expect(stored.conteudo).toContain('"pvp2":150')
     expect(stored.conteudo).toContain('"politicapreco":2')

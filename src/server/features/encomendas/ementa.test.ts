@@ -66,6 +66,7 @@ describe.each(testDialects())('ordering: menu import and catalogue on %s', (dial
       nome: 'Galão',
       descricao: 'Café com leite, em copo alto',
       pvp_com_iva: 160,
+      pvp_na_loja_com_iva: 160,
       imagem: '/imagens/produto-galao.800x600.0123456789.svg',
       complementares: [
         { id: 'C1', nome: 'Leite de aveia', pvp_com_iva: 40, obrigatorio: false },

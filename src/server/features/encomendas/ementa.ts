@@ -1,5 +1,6 @@
 import { ALERGENIOS, type CodigoAlergenio } from '../../../shared/alergenios.ts'
 import type { Catalogo, Ementa, ProdutoCatalogo, ProdutoEmenta } from '../../../shared/ementa.ts'
+import { precoNaTabela, TABELAS_PRECO_PADRAO, type TabelasPrecoLoja } from '../../../shared/tabelas-preco.ts'
 
 type Familia = Ementa['seccoes'][number]['familias'][number]
 type GrupoOpcoes = ProdutoEmenta['opcoes'][number]
@@ -84,16 +85,22 @@ interface ContextoProduto {
   esgotado: boolean
   /** The codes of the products the catalogue shows: the only ones a suggestion may name. */
   visiveis: ReadonlySet<string>
+  /** The store's price tier of each kind of sale. */
+  tabelas: TabelasPrecoLoja
 }
 
-function produtoCatalogo(p: ProdutoEmenta, { ementa, familia, esgotado, visiveis }: ContextoProduto): ProdutoCatalogo {
+function produtoCatalogo(
+  p: ProdutoEmenta,
+  { ementa, familia, esgotado, visiveis, tabelas }: ContextoProduto,
+): ProdutoCatalogo {
   const meia = precoMeia(familia, p)
   const alergenios = alergeniosDe(p)
   return {
     id: p.cod_produto,
     nome: p.produto,
     descricao: p.descricao ?? null,
-    pvp_com_iva: p.precovenda,
+    pvp_com_iva: precoNaTabela(p, tabelas.take_away),
+    pvp_na_loja_com_iva: precoNaTabela(p, tabelas.na_loja),
     imagem: imagemDe(ementa, p.imagem),
     complementares: p.complementares
       .filter((c) => !c.restricted)
@@ -129,9 +136,13 @@ function produtoCatalogo(p: ProdutoEmenta, { ementa, familia, esgotado, visiveis
 
 /**
  * The ordering catalogue (spec §3, simplified): a category per family, its products in the POS's order, those of
- * `esgotados` (codes sold out today) marked so.
+ * `esgotados` (codes sold out today) marked so, each priced in the store's tiers (`tabelas`) for both kinds of sale.
  */
-export function paraCatalogo(ementa: Ementa, esgotados: ReadonlySet<string> = new Set()): Catalogo {
+export function paraCatalogo(
+  ementa: Ementa,
+  esgotados: ReadonlySet<string> = new Set(),
+  tabelas: TabelasPrecoLoja = TABELAS_PRECO_PADRAO,
+): Catalogo {
   const familias = orderable(ementa)
   const visiveis = new Set(familias.flatMap(({ produtos }) => produtos.map((p) => p.cod_produto)))
   return {
@@ -139,7 +150,7 @@ export function paraCatalogo(ementa: Ementa, esgotados: ReadonlySet<string> = ne
       id: familia.codigo,
       nome: familia.descricao,
       produtos: produtos.map((p) =>
-        produtoCatalogo(p, { ementa, familia, esgotado: esgotados.has(p.cod_produto), visiveis }),
+        produtoCatalogo(p, { ementa, familia, esgotado: esgotados.has(p.cod_produto), visiveis, tabelas }),
       ),
     })),
   }

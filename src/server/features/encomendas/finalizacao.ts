@@ -46,9 +46,10 @@ export function createFinalizacao(
       const antes = await repetido(db)
       if (antes) return paraCliente(antes, loja)
 
-      // Priced from the store's current menu, open stores only (the same rules as the calculation).
+      // Priced from the store's current menu in its tier for this kind of sale, open stores only (the same rules as
+      // the calculation).
       const { transaction, lines, minutos } = await catalogo.calcular(
-        { idLoja: input.id_loja, cart: input.cart, usarPremio: false },
+        { idLoja: input.id_loja, cart: input.cart, usarPremio: false, tipo: input.id_tipo_entrega },
         0,
       )
       const total = transaction.total_transaction

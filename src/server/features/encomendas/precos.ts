@@ -3,6 +3,7 @@ import { ENCOMENDA_TOTAL_MAX } from '../../../shared/constants.ts'
 import type { Ementa, ProdutoEmenta } from '../../../shared/ementa.ts'
 import type { LinhaCalculada, LinhaCarrinhoSchema } from '../../../shared/encomenda.ts'
 import { minutosPrometidos } from '../../../shared/estado-pedido.ts'
+import { precoNaTabela, type TabelaPreco } from '../../../shared/tabelas-preco.ts'
 import { HttpError } from '../../platform/errors.ts'
 import { orderable, precoMeia, regrasGrupo } from './ementa.ts'
 
@@ -49,11 +50,19 @@ function chosen<T>(
   return { items }
 }
 
-/** One cart line priced by the product's rules (spec §3): or the message of its first fault. */
-function precificarLinha({ produto: p, precoMeia: meia }: ItemPreco, linha: Linha): LinhaCalculada | string {
+/**
+ * One cart line priced by the product's rules (spec §3), its full dose in the store's `tabela` for this kind of sale:
+ * or the message of its first fault.
+ */
+function precificarLinha(
+  { produto: p, precoMeia: meia }: ItemPreco,
+  linha: Linha,
+  tabela: TabelaPreco,
+): LinhaCalculada | string {
   const nome = p.produto
-  // A half portion only where the menu prices one; its complements and options as for a full dose.
-  const base = linha.porcao === 'meia' ? meia : p.precovenda
+  // A half portion only where the menu prices one (`precomeia`, the POS's one price for it, in every tier); its
+  // complements and options as for a full dose.
+  const base = linha.porcao === 'meia' ? meia : precoNaTabela(p, tabela)
   if (base === null) return precosMensagens.semMeiaDose(nome)
   const complementos = chosen(
     linha.complementares,
@@ -128,16 +137,18 @@ export const indicePrecos = (ementa: Ementa): IndicePrecos =>
  * Prices a cart from the store's current menu (its `indicePrecos`), never from the app's figures: each line by its
  * product's rules (mandatory complements, `min_complementos`/`max_complementos`, each option group's minimum and
  * maximum, `maxopcoes`, a half portion only where the menu prices one), unknown or hidden items refused with the line
- * named (422). `minutos`: what the order promises, its products' longest preparation time, never under 15.
+ * named (422); a full dose in `tabela`, the store's price tier for the order's kind of sale (take-away or eating in).
+ * `minutos`: what the order promises, its products' longest preparation time, never under 15.
  */
 export function precificar(
   produtos: IndicePrecos,
   cart: Linha[],
+  tabela: TabelaPreco,
 ): { linhas: LinhaCalculada[]; total: number; minutos: number } {
   const tempos: number[] = []
   const linhas = cart.map((linha, index) => {
     const item = produtos.get(linha.id)
-    const priced = item ? precificarLinha(item, linha) : precosMensagens.produtoIndisponivel(linha.id)
+    const priced = item ? precificarLinha(item, linha, tabela) : precosMensagens.produtoIndisponivel(linha.id)
     if (typeof priced === 'string') throw linhaInvalida(index, priced)
     tempos.push(item?.produto.tempo ?? 0)
     return priced

@@ -93,7 +93,7 @@ export const encomendasRoutes: FastifyPluginAsyncZod<EncomendasRoutesOptions> = 
       const privateData = await privateDataDe(request.sessao)
       const { body } = request
       const { transaction, lines } = await catalogo.calcular(
-        { idLoja: body.id_loja, cart: body.cart, usarPremio: body.usar_premio === 1 },
+        { idLoja: body.id_loja, cart: body.cart, usarPremio: body.usar_premio === 1, tipo: body.id_tipo_entrega },
         privateData.user.data?.saldo ?? 0,
       )
       return {

@@ -44,7 +44,7 @@ export function createEncomendasService(deps: EncomendasDeps) {
     daPessoa: (utilizadorId: number, limite = 50) =>
       deps.db
         .selectFrom('encomendas')
-        .select(['id', 'id_loja', 'estado', 'total', 'pagamento_estado', 'criada_em'])
+        .select(['id', 'id_loja', 'estado', 'total', 'pagamento_estado', 'minutos', 'criada_em'])
         .where('utilizador_id', '=', utilizadorId)
         .orderBy('id', 'desc')
         .limit(limite)

@@ -7,6 +7,7 @@ import {
   type RestauranteStaff,
   restaurantesMensagens,
 } from '../../../shared/admin-restaurantes.ts'
+import { lerTabelaPreco } from '../../../shared/tabelas-preco.ts'
 import type { LojasTable, RestaurantesTable } from '../../db/schema.ts'
 import type { Database } from '../../platform/db.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
@@ -49,6 +50,8 @@ const vistaLoja = (l: Selectable<LojasTable>, menus: MenuRow[]): LojaStaff => ({
   book: l.book === 1,
   opening_hours: l.opening_hours.split('\n').filter((linha) => linha.trim() !== ''),
   horario_encomendas: lerHorario(l.horario_encomendas),
+  preco_take_away: lerTabelaPreco(l.preco_take_away),
+  preco_na_loja: lerTabelaPreco(l.preco_na_loja),
   image_list: l.image_list,
   image_main: l.image_main,
   menus,

@@ -57,6 +57,8 @@ export function createRestaurantesRepository(db: Database) {
           'horario_encomendas',
           'encomendas_pausa_em',
           'encomendas_pausa_ate',
+          'preco_take_away',
+          'preco_na_loja',
         ])
         .where('id_loja', 'in', idsLoja)
         .orderBy('id_loja')

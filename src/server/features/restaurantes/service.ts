@@ -1,4 +1,6 @@
+import type { Selectable } from 'kysely'
 import type { Loja, LojaNome, LojaResumo, Restaurante, RestauranteResumo } from '../../../shared/restaurantes.ts'
+import { lerTabelaPreco, type TabelasPrecoLoja } from '../../../shared/tabelas-preco.ts'
 import type { LojasTable } from '../../db/schema.ts'
 import type { Database, DatabaseTransaction } from '../../platform/db.ts'
 import { notFound } from '../../platform/errors.ts'
@@ -13,7 +15,7 @@ export {
   type RegistoRestaurantes,
 } from './gestao.ts'
 
-type LojaRow = Omit<LojasTable, 'id' | 'book' | 'posicao'> & { id: number; book: number }
+type LojaRow = Omit<Selectable<LojasTable>, 'posicao'>
 
 /** A store as ordering asks for it: where it is and when it takes orders (`horario_encomendas`, JSON or null). */
 export interface LojaEncomendas {
@@ -24,6 +26,8 @@ export interface LojaEncomendas {
   horario_encomendas: string | null
   /** The pause of its online orders (features/encomendas/horario.ts `emPausa`). */
   pausa: PausaEncomendas
+  /** The POS price tier it charges for take-away and for eating in. */
+  tabelas: TabelasPrecoLoja
 }
 
 /** When a store's online orders were paused (null: they are not) and until when (null: until resumed). */
@@ -90,6 +94,7 @@ export function createRestaurantesService(repository: RestaurantesRepository) {
         longitude: l.longitude,
         horario_encomendas: l.horario_encomendas,
         pausa: pausaDe(l),
+        tabelas: { take_away: lerTabelaPreco(l.preco_take_away), na_loja: lerTabelaPreco(l.preco_na_loja) },
       }))
     },
 

@@ -101,7 +101,7 @@ function Encomendas({ id }: { id: number }) {
             <td>{e.id}</td>
             <td>{dataHora(e.criada_em)}</td>
             <td>{e.loja}</td>
-            <td>{estadoTexto(e.estado as Estado, e.pagamento_estado === 'pago')}</td>
+            <td>{estadoTexto(e.estado as Estado, e.pagamento_estado === 'pago', e.minutos)}</td>
             <td>{formatMoney(e.total)}</td>
           </tr>
         ))}

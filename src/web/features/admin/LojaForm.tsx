@@ -7,13 +7,21 @@ import {
   lerPeriodos,
   restaurantesMensagens,
 } from '../../../shared/admin-restaurantes.ts'
-import { CheckboxField, Field } from '../../ui/Field.tsx'
+import { NOMES_TABELAS_PRECO, TABELAS_PRECO } from '../../../shared/tabelas-preco.ts'
+import { CheckboxField, Field, SelectField } from '../../ui/Field.tsx'
 import { useApiForm } from '../../ui/form.tsx'
 import { adminPost } from './api.ts'
 import { ImagemCampo } from './ImagemCampo.tsx'
 
 const schema = (): Promise<typeof LojaEdicaoSchema> =>
   import('../../../shared/admin-restaurantes.ts').then((m) => m.LojaEdicaoSchema)
+
+/** The POS's price tiers, by the names its manager knows; a product without the tier chosen pays `precovenda`. */
+const opcoesTabela = TABELAS_PRECO.map((t) => (
+  <option key={t} value={t}>
+    {NOMES_TABELAS_PRECO[t]}
+  </option>
+))
 
 /** A period no hour can match: the schema refuses it, so a day written wrong keeps the form from being sent. */
 const INVALIDO: [string, string][] = [['', '']]
@@ -141,6 +149,26 @@ export function LojaForm({
               />
             )
           })}
+        {encomendas && (
+          <>
+            <SelectField
+              label="Preço em Take-Away"
+              hint="O preço da ementa do POS que a app cobra em take-away."
+              error={errorOf('preco_take_away')}
+              {...form.register('preco_take_away')}
+            >
+              {opcoesTabela}
+            </SelectField>
+            <SelectField
+              label="Preço para comer na loja"
+              hint="O preço da ementa do POS que a app cobra a quem come na loja."
+              error={errorOf('preco_na_loja')}
+              {...form.register('preco_na_loja')}
+            >
+              {opcoesTabela}
+            </SelectField>
+          </>
+        )}
       </fieldset>
       <div className="field">
         <label htmlFor="loja-texto">Texto</label>

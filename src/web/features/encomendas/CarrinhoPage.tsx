@@ -9,7 +9,7 @@ import { EmptyState } from '../../ui/EmptyState.tsx'
 import { useHeader } from '../../ui/header.tsx'
 import { useCatalogo, useLojasEncomenda } from './api.ts'
 import { artigos } from './BarraEncomenda.tsx'
-import { type LinhaLocal, notaDe, porcaoDe, useEncomendaLocal } from './carrinho.ts'
+import { type LinhaLocal, notaDe, porcaoDe, unitarioDe, useEncomendaLocal } from './carrinho.ts'
 import { chaveDaLinha } from './carrinho-api.ts'
 import './encomendas.css'
 import './ementa.css'
@@ -98,7 +98,7 @@ export function CarrinhoPage() {
                     {detalhes.length > 0 && <span className="muted enc-linha-detalhes">{detalhes.join(', ')}</span>}
                     {nota && <span className="ementa-linha-nota">Observações: {nota}</span>}
                   </div>
-                  <span className="enc-linha-total">{formatMoney(l.unitario * l.qtd)}</span>
+                  <span className="enc-linha-total">{formatMoney(unitarioDe(l, local.id_tipo_entrega) * l.qtd)}</span>
                   <div className="enc-linha-acoes">
                     <fieldset className="enc-stepper">
                       <legend className="visually-hidden">Quantidade de {nome}</legend>

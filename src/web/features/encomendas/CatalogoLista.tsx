@@ -7,12 +7,13 @@ import { filtrarCategorias, useFiltros } from './filtros.ts'
 import { ProdutoCartao } from './ProdutoCartao.tsx'
 import './encomendas.css'
 import './ementa.css'
+import type { TipoEntrega } from './preco.ts'
 
 /** Spec §9: a category shows at most 4 products, then a 'see all' tile. */
 export const PRODUTOS_POR_CATEGORIA = 4
 
 /** The categories as the filters leave them, the filters above them; nothing left: says so, with a way out. */
-export function CatalogoLista({ categorias }: { categorias: Categoria[] }) {
+export function CatalogoLista({ categorias, tipo }: { categorias: Categoria[]; tipo: TipoEntrega }) {
   const [filtros, definir] = useFiltros()
   const visiveis = filtrarCategorias(categorias, filtros)
   const mostrados = visiveis.reduce((n, c) => n + c.produtos.length, 0)
@@ -24,7 +25,7 @@ export function CatalogoLista({ categorias }: { categorias: Categoria[] }) {
         <SemResultados definir={definir} />
       ) : (
         (todas ? visiveis : visiveis.slice(0, CATEGORIAS_PRIMEIRO)).map((c, i) => (
-          <CategoriaResumo key={c.id} categoria={c} primeira={i === 0} />
+          <CategoriaResumo key={c.id} categoria={c} tipo={tipo} primeira={i === 0} />
         ))
       )}
     </>
@@ -53,7 +54,15 @@ function useTodasDepois(): boolean {
 }
 
 /** A category: its first 4 products, then 'Ver todos' when there are more. The first row is in the first screen. */
-function CategoriaResumo({ categoria, primeira }: { categoria: Categoria; primeira: boolean }) {
+function CategoriaResumo({
+  categoria,
+  tipo,
+  primeira,
+}: {
+  categoria: Categoria
+  tipo: TipoEntrega
+  primeira: boolean
+}) {
   const tituloId = useId()
   const mais = categoria.produtos.length > PRODUTOS_POR_CATEGORIA
   return (
@@ -61,7 +70,13 @@ function CategoriaResumo({ categoria, primeira }: { categoria: Categoria; primei
       <h2 id={tituloId}>{categoria.nome}</h2>
       <ul className="enc-produtos">
         {categoria.produtos.slice(0, PRODUTOS_POR_CATEGORIA).map((p, i) => (
-          <ProdutoCartao key={p.id} produto={p} priority={primeira && i === 0} eager={primeira && i === 1} />
+          <ProdutoCartao
+            key={p.id}
+            produto={p}
+            tipo={tipo}
+            priority={primeira && i === 0}
+            eager={primeira && i === 1}
+          />
         ))}
         {mais && (
           <li className="enc-produto enc-ver-todos">

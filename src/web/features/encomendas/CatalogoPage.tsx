@@ -77,7 +77,7 @@ export function CatalogoPage() {
           <EmptyState>Não existe conteúdo</EmptyState>
         ) : (
           <Suspense fallback={<SecaoCarregando label="A carregar o catálogo…" />}>
-            <CatalogoLista categorias={catalogo.data.categorias} />
+            <CatalogoLista categorias={catalogo.data.categorias} tipo={local.id_tipo_entrega} />
           </Suspense>
         ))}
       <BarraEncomenda />

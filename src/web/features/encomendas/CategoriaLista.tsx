@@ -6,9 +6,10 @@ import { filtrarCategorias, useFiltros } from './filtros.ts'
 import { DE_UMA_LISTA, ProdutoImagem, ProdutoMarcasCurtas, produtoHref } from './ProdutoCartao.tsx'
 import './encomendas.css'
 import './ementa.css'
+import { precoDose, type TipoEntrega } from './preco.ts'
 
 /** A category's products under the filters (highlighted first), the filters above them. */
-export function CategoriaLista({ categoria }: { categoria: Categoria }) {
+export function CategoriaLista({ categoria, tipo }: { categoria: Categoria; tipo: TipoEntrega }) {
   const [filtros, definir] = useFiltros()
   const produtos = filtrarCategorias([categoria], filtros)[0]?.produtos ?? []
   return (
@@ -33,7 +34,7 @@ export function CategoriaLista({ categoria }: { categoria: Categoria }) {
                   <ProdutoMarcasCurtas produto={p} />
                   {p.descricao && <span className="enc-lista-descricao">{p.descricao}</span>}
                   <span className="enc-produto-preco">
-                    {formatMoney(p.pvp_com_iva)}
+                    {formatMoney(precoDose(p, tipo))}
                     {p.esgotado && <span className="enc-esgotado"> Esgotado</span>}
                   </span>
                 </span>

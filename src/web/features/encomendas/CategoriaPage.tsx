@@ -24,7 +24,7 @@ const CategoriaLista = lazyPart(() => import('./CategoriaLista.tsx').then((m) =>
  */
 export function CategoriaPage() {
   const { id } = useParams()
-  const { id_loja } = useEncomendaLocal()
+  const { id_loja, id_tipo_entrega } = useEncomendaLocal()
   const catalogo = useCatalogo(id_loja)
   const categoria = catalogo.data?.categorias.find((c) => c.id === id)
   useHeader(categoria?.nome ?? 'Encomendar', paths.catalogo)
@@ -39,7 +39,7 @@ export function CategoriaPage() {
         <EmptyState>Não existe conteúdo</EmptyState>
       ) : (
         <Suspense fallback={<SecaoCarregando />}>
-          <CategoriaLista categoria={categoria} />
+          <CategoriaLista categoria={categoria} tipo={id_tipo_entrega} />
         </Suspense>
       )}
       <BarraEncomenda />

@@ -102,8 +102,9 @@ export function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
   const lojas = useLojasEncomenda()
   const loja = lojas.data?.find((l) => l.id_loja === idLoja)
 
-  const sem = useCalculo({ cart, id_loja: idLoja, usar_premio: 0 }, cartKey)
-  const com = useCalculo({ cart, id_loja: idLoja, usar_premio: 1 }, cartKey, usar === 1)
+  // Priced for the kind of sale chosen here: a store may charge take-away and eating in different prices.
+  const sem = useCalculo({ cart, id_loja: idLoja, usar_premio: 0, id_tipo_entrega: tipo }, cartKey)
+  const com = useCalculo({ cart, id_loja: idLoja, usar_premio: 1, id_tipo_entrega: tipo }, cartKey, usar === 1)
   const calculo = usar === 1 ? com : sem
 
   const schema = useCallback(

@@ -31,7 +31,7 @@ export function FinalizarPage() {
   // The price (without the balance, as the form first shows it) is asked now, alongside the form's code rather than
   // after it: the form's own query is this one.
   useCalculo(
-    { cart, id_loja: local.id_loja ?? 0, usar_premio: 0 },
+    { cart, id_loja: local.id_loja ?? 0, usar_premio: 0, id_tipo_entrega: local.id_tipo_entrega },
     JSON.stringify(cart),
     local.id_loja !== null && cart.length > 0 && Boolean(user),
   )

@@ -29,6 +29,7 @@ import {
 import { Sugeridos } from './Sugeridos.tsx'
 import './encomendas.css'
 import './ementa.css'
+import { precoDose } from './preco.ts'
 
 /**
  * Spec §2 product: image, name, description, price, and (issue 22) its dietary marks, allergens ('Contém', 'Pode
@@ -41,7 +42,7 @@ import './ementa.css'
 export function Produto({ produto, catalogo }: { produto: ProdutoCatalogo; catalogo: Catalogo }) {
   const navigate = useNavigate()
   const deUmaLista = (useLocation().state as DeUmaLista | null)?.deUmaLista === true
-  const { adicionar } = useEncomendaLocal()
+  const { adicionar, id_tipo_entrega: tipo } = useEncomendaLocal()
   const [extras, setExtras] = useState<string[]>(() => extrasIniciais(produto))
   const [opcoes, setOpcoes] = useState<string[]>([])
   const [qtd, setQtd] = useState(1)
@@ -49,7 +50,7 @@ export function Produto({ produto, catalogo }: { produto: ProdutoCatalogo; catal
   const [nota, setNota] = useState('')
   const ids = { extras: useId(), qtd: useId(), falta: useId(), nota: useId(), contador: useId() }
   const meia = temMeiaDose(produto)
-  const unitario = precoUnitario(produto, extras, porcao)
+  const unitario = precoUnitario(produto, tipo, extras, porcao)
   const pode = !produto.esgotado && podeAdicionar(produto, extras, opcoes, qtd, porcao)
   const regra = regraExtras(produto)
   const faltam = Math.max(0, produto.min_complementos - extras.length)
@@ -69,14 +70,14 @@ export function Produto({ produto, catalogo }: { produto: ProdutoCatalogo; catal
       <p className="enc-preco">
         {meia ? (
           <>
-            {produto.rotulo_dose} {formatMoney(produto.pvp_com_iva)}
+            {produto.rotulo_dose} {formatMoney(precoDose(produto, tipo))}
             <span className="ementa-preco-meia">
               {' · '}
-              {produto.rotulo_meia} {formatMoney(precoPorcao(produto, 'meia'))}
+              {produto.rotulo_meia} {formatMoney(precoPorcao(produto, tipo, 'meia'))}
             </span>
           </>
         ) : (
-          formatMoney(produto.pvp_com_iva)
+          formatMoney(precoDose(produto, tipo))
         )}
       </p>
       {produto.esgotado && <p className="enc-aviso enc-aviso-esgotado">Esgotado por hoje nesta loja.</p>}
@@ -93,7 +94,9 @@ export function Produto({ produto, catalogo }: { produto: ProdutoCatalogo; catal
             complementares: extras,
             opcoes,
             nome: produto.nome,
-            unitario,
+            // Both kinds of sale's prices: the checkout may change the kind (carrinho.ts `unitarioNaLoja`).
+            unitario: precoUnitario(produto, 0, extras, porcao),
+            unitarioNaLoja: precoUnitario(produto, 1, extras, porcao),
             detalhes: nomesEscolhidos(produto, extras, opcoes),
             ...(porcao === 'meia' ? { porcao, rotuloPorcao: produto.rotulo_meia } : {}),
             ...(limparNota(nota) ? { observacoes: limparNota(nota) } : {}),
@@ -111,7 +114,7 @@ export function Produto({ produto, catalogo }: { produto: ProdutoCatalogo; catal
               <label key={p} className="enc-escolha">
                 <input type="radio" name="porcao" value={p} checked={porcao === p} onChange={() => setPorcao(p)} />
                 <span className="enc-escolha-nome">{p === 'meia' ? produto.rotulo_meia : produto.rotulo_dose}</span>
-                <span className="enc-escolha-preco">{formatMoney(precoPorcao(produto, p))}</span>
+                <span className="enc-escolha-preco">{formatMoney(precoPorcao(produto, tipo, p))}</span>
               </label>
             ))}
           </fieldset>

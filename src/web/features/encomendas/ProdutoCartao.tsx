@@ -4,6 +4,7 @@ import { formatMoney } from '../../../shared/format.ts'
 import { PRODUTO_CARTAO_SIZES } from '../../../shared/imagens.ts'
 import { href, paths } from '../../../shared/routes.ts'
 import { Picture } from '../../ui/Picture.tsx'
+import { precoDose, type TipoEntrega } from './preco.ts'
 
 /** The size reserved for a product image whose URL does not carry one: the demo's and the POS's usual 4:3. */
 export const IMAGEM_LARGURA = 800
@@ -23,10 +24,13 @@ export const DE_UMA_LISTA: DeUmaLista = { deUmaLista: true }
  */
 export function ProdutoCartao({
   produto,
+  tipo,
   priority = false,
   eager = false,
 }: {
   produto: ProdutoCatalogo
+  /** The kind of sale the device chose: the price shown is the store's for it. */
+  tipo: TipoEntrega
   priority?: boolean
   eager?: boolean
 }) {
@@ -37,7 +41,7 @@ export function ProdutoCartao({
         <span className="enc-produto-nome">{produto.nome}</span>
         <ProdutoMarcasCurtas produto={produto} />
         <span className="enc-produto-preco">
-          {formatMoney(produto.pvp_com_iva)}
+          {formatMoney(precoDose(produto, tipo))}
           {produto.esgotado && <span className="enc-esgotado"> Esgotado</span>}
         </span>
       </Link>

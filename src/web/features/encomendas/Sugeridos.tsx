@@ -65,7 +65,7 @@ export function Sugeridos({
   filtros?: Filtros
 }) {
   const tituloId = useId()
-  const { adicionar, linhas } = useEncomendaLocal()
+  const { adicionar, linhas, id_tipo_entrega: tipo } = useEncomendaLocal()
   const [doDispositivo] = useFiltros()
   const f = filtros ?? doDispositivo
   const [adicionado, setAdicionado] = useState<ProdutoCatalogo | null>(null)
@@ -79,7 +79,7 @@ export function Sugeridos({
       <ul>
         {lista.map((s) => {
           const extras = extrasIniciais(s)
-          const unitario = precoUnitario(s, extras)
+          const unitario = precoUnitario(s, tipo, extras)
           const aviso = avisoFiltros(s, f)
           return (
             <li key={s.id} className="ementa-sugerido">
@@ -112,7 +112,8 @@ export function Sugeridos({
                       complementares: extras,
                       opcoes: [],
                       nome: s.nome,
-                      unitario,
+                      unitario: precoUnitario(s, 0, extras),
+                      unitarioNaLoja: precoUnitario(s, 1, extras),
                       detalhes: s.complementares.filter((c) => extras.includes(c.id)).map((c) => c.nome),
                     })
                     avisarAdicao(`1 × ${s.nome}`)

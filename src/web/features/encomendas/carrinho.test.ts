@@ -68,6 +68,27 @@ describe('the cart kept on the device (spec §4)', () => {
     expect(transicoes.definirTipoEntrega(s, 1)).toEqual({ ...s, id_tipo_entrega: 1, linhas: [] })
   })
 
+  it("shows each line's price for the delivery type, the checkout's change of type included; re-adding refreshes it", () => {
+    // A nata: 1,30 € take-away, 1,50 € eating in (the store's price tiers).
+    const nata = (over: Partial<LinhaLocal> = {}) =>
+      galao({ id: '2001', complementares: [], opcoes: [], unitario: 130, unitarioNaLoja: 150, ...over })
+    let s = transicoes.adicionar(vazio, nata({ qtd: 2 }))
+    expect(subtotalDe(s.linhas, 0)).toBe(260)
+    s = transicoes.tipoEncomendado(s, 1)
+    expect(subtotalDe(s.linhas, s.id_tipo_entrega)).toBe(300)
+    // The store's manager changed the tiers: the product page's new prices replace the line's as it adds up.
+    s = transicoes.adicionar(s, nata({ unitario: 140, unitarioNaLoja: 160 }))
+    expect(s.linhas).toHaveLength(1)
+    expect(subtotalDe(s.linhas, 1)).toBe(3 * 160)
+    expect(subtotalDe(s.linhas, 0)).toBe(3 * 140)
+    // A line stored before the tiers has one price for both.
+    expect(subtotalDe([galao({ unitario: 200 })], 1)).toBe(200)
+    expect(
+      lerGuardado(JSON.stringify({ ...s, linhas: [{ ...s.linhas[0], unitarioNaLoja: 'x' }] })).linhas[0],
+    ).not.toHaveProperty('unitarioNaLoja')
+    expect(lerGuardado(JSON.stringify(s)).linhas[0]).toMatchObject({ unitario: 140, unitarioNaLoja: 160 })
+  })
+
   it('records the delivery type an order was sent with, keeping the cart that became it', () => {
     const s = transicoes.adicionar(vazio, galao())
     expect(transicoes.tipoEncomendado(s, 1)).toEqual({ ...s, id_tipo_entrega: 1 })
@@ -77,7 +98,7 @@ describe('the cart kept on the device (spec §4)', () => {
   it('clears the lines and keeps the store and type; totals and the API shape', () => {
     let s = transicoes.adicionar({ ...vazio, id_tipo_entrega: 1, usar_premio: 1 }, galao({ qtd: 2 }))
     s = transicoes.adicionar(s, galao({ id: '2001', complementares: [], opcoes: [], unitario: 150, detalhes: ['x'] }))
-    expect(subtotalDe(s.linhas)).toBe(2 * 200 + 150)
+    expect(subtotalDe(s.linhas, 1)).toBe(2 * 200 + 150)
     expect(paraApi(s.linhas)).toEqual([
       { id: '1002', qtd: 2, complementares: ['C1'], opcoes: ['A2'], porcao: 'dose' },
       { id: '2001', qtd: 1, complementares: [], opcoes: [], porcao: 'dose' },

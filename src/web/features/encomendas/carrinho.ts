@@ -15,8 +15,14 @@ export interface LinhaLocal {
   complementares: string[]
   opcoes: string[]
   nome: string
-  /** One unit with its complements, cents, for display only: the server prices. */
+  /** One unit with its complements for take-away, cents, for display only: the server prices. */
   unitario: number
+  /**
+   * The same for eating in, where the store charges another price tier (shared/tabelas-preco.ts); absent: the same as
+   * `unitario` (lines stored before the tiers). Both are kept so that the kind of sale chosen at the checkout shows
+   * its own prices in the cart, and lines added under either kind never mix them.
+   */
+  unitarioNaLoja?: number
   /** Names of the chosen extras and options, for the cart's lines (display only, optional). */
   detalhes?: string[]
   /** A half portion ('meia'); absent or 'dose': a full one (lines stored before issue 22 have none). */
@@ -55,7 +61,7 @@ export interface EncomendaLocal extends EstadoEncomendaLocal {
   limpar(): void
   /** Units in the cart. */
   quantidade: number
-  /** Cents, from `unitario × qtd`: for display only. */
+  /** Cents, from each line's unit price for the delivery type × qtd: for display only. */
   subtotal: number
 }
 
@@ -109,7 +115,9 @@ export const transicoes = {
       else delete nova.observacoes
       return { ...s, linhas: [...s.linhas, nova] }
     }
-    return mudarQtd(s, i, (s.linhas[i]?.qtd ?? 0) + linha.qtd)
+    // The prices of the line just priced by the product page: a price changed since (the store's tiers) shows.
+    const precos = { ...s, linhas: s.linhas.map((l, j) => (j === i ? comPrecosDe(l, linha) : l)) }
+    return mudarQtd(precos, i, (s.linhas[i]?.qtd ?? 0) + linha.qtd)
   },
   incrementar: (s: EstadoEncomendaLocal, i: number) => mudarQtd(s, i, (s.linhas[i]?.qtd ?? 0) + 1),
   decrementar: (s: EstadoEncomendaLocal, i: number) => mudarQtd(s, i, (s.linhas[i]?.qtd ?? 0) - 1),
@@ -120,7 +128,20 @@ export const transicoes = {
 }
 
 export const quantidadeDe = (linhas: LinhaLocal[]) => linhas.reduce((n, l) => n + l.qtd, 0)
-export const subtotalDe = (linhas: LinhaLocal[]) => linhas.reduce((n, l) => n + l.qtd * l.unitario, 0)
+/** One unit of the line for the delivery type (0 take-away, 1 eating in), cents: for display only. */
+export const unitarioDe = (l: Pick<LinhaLocal, 'unitario' | 'unitarioNaLoja'>, tipo: 0 | 1) =>
+  tipo === 1 ? (l.unitarioNaLoja ?? l.unitario) : l.unitario
+export const subtotalDe = (linhas: LinhaLocal[], tipo: 0 | 1) =>
+  linhas.reduce((n, l) => n + l.qtd * unitarioDe(l, tipo), 0)
+
+function comPrecosDe(l: LinhaLocal, de: LinhaLocal): LinhaLocal {
+  const { unitarioNaLoja: _antigo, ...resto } = l
+  return {
+    ...resto,
+    unitario: de.unitario,
+    ...(de.unitarioNaLoja === undefined ? {} : { unitarioNaLoja: de.unitarioNaLoja }),
+  }
+}
 
 const textos = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string')
 
@@ -139,6 +160,9 @@ function linhaGuardada(v: unknown): LinhaLocal | null {
     opcoes: l.opcoes,
     nome: l.nome,
     unitario: l.unitario,
+    ...(typeof l.unitarioNaLoja === 'number' && Number.isFinite(l.unitarioNaLoja)
+      ? { unitarioNaLoja: l.unitarioNaLoja }
+      : {}),
     ...(textos(l.detalhes) ? { detalhes: l.detalhes } : {}),
     ...(l.porcao === 'meia' ? { porcao: 'meia' as const } : {}),
     ...(typeof l.observacoes === 'string' && notaDe({ observacoes: l.observacoes })
@@ -259,5 +283,5 @@ export const adicaoRecente = (agora: number, ms: number): { texto: string; em: n
 /** The order being built on this device, shared by every component that reads it, with its transitions. */
 export function useEncomendaLocal(): EncomendaLocal {
   const s = useSyncExternalStore(subscrever, estado, () => VAZIO)
-  return { ...s, ...acoes, quantidade: quantidadeDe(s.linhas), subtotal: subtotalDe(s.linhas) }
+  return { ...s, ...acoes, quantidade: quantidadeDe(s.linhas), subtotal: subtotalDe(s.linhas, s.id_tipo_entrega) }
 }

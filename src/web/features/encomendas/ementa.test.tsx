@@ -15,37 +15,9 @@ import {
   SEM_ALERGENIOS_COM_VESTIGIOS,
 } from './ProdutoInfo.tsx'
 import { avisoFiltros, Sugeridos, sugeridosDe } from './Sugeridos.tsx'
+import { produtoDeTeste } from './testing.ts'
 
-const base: ProdutoCatalogo = {
-  id: '1',
-  nome: 'Bacalhau à Brás',
-  descricao: null,
-  pvp_com_iva: 1250,
-  imagem: null,
-  complementares: [],
-  opcoes: [],
-  idCategoria: '10',
-  min_complementos: 0,
-  max_complementos: 0,
-  maxopcoes: 0,
-  esgotado: false,
-  grupos_opcoes: [],
-  destaque: false,
-  alergenios: null,
-  pode_conter: [],
-  calorias: null,
-  sal: null,
-  vegetariano: false,
-  picante: false,
-  dieta: false,
-  pessoas: null,
-  tempo: null,
-  meia_dose: false,
-  pvp_meia_com_iva: null,
-  rotulo_dose: 'Dose',
-  rotulo_meia: 'Meia dose',
-  sugeridos: [],
-}
+const base = produtoDeTeste({ nome: 'Bacalhau à Brás', pvp_com_iva: 1250 })
 const p = (over: Partial<ProdutoCatalogo>): ProdutoCatalogo => ({ ...base, ...over })
 const texto = (html: string) =>
   html

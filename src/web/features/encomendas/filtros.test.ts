@@ -10,37 +10,9 @@ import {
   quantosFiltros,
   SEM_FILTROS,
 } from './filtros.ts'
+import { produtoDeTeste } from './testing.ts'
 
-const base: ProdutoCatalogo = {
-  id: '1',
-  nome: 'Prato',
-  descricao: null,
-  pvp_com_iva: 1000,
-  imagem: null,
-  complementares: [],
-  opcoes: [],
-  idCategoria: '10',
-  min_complementos: 0,
-  max_complementos: 0,
-  maxopcoes: 0,
-  esgotado: false,
-  grupos_opcoes: [],
-  destaque: false,
-  alergenios: [],
-  pode_conter: [],
-  calorias: null,
-  sal: null,
-  vegetariano: false,
-  picante: false,
-  dieta: false,
-  pessoas: null,
-  tempo: null,
-  meia_dose: false,
-  pvp_meia_com_iva: null,
-  rotulo_dose: 'Dose',
-  rotulo_meia: 'Meia dose',
-  sugeridos: [],
-}
+const base = produtoDeTeste({ nome: 'Prato', alergenios: [] })
 const p = (over: Partial<ProdutoCatalogo>): ProdutoCatalogo => ({ ...base, ...over })
 const gluten = { codigo: 'gluten' as const, nome: 'Glúten' }
 const leite = { codigo: 'leite' as const, nome: 'Leite' }

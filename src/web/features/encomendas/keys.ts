@@ -9,6 +9,6 @@ export const encomendasKeys = {
   /** The API path's key (`pathKey`), as the page's reads are put in the cache: the page may carry it (web.ts). */
   catalogo: (idLoja: number | null) => [`/api/catalogo/${idLoja}`] as const,
   /** `cartKey` is the cart's JSON: the calculation's identity. */
-  calculo: (idLoja: number, usarPremio: 0 | 1, cartKey: string) =>
-    ['calcula-encomenda', idLoja, usarPremio, cartKey] as const,
+  calculo: (idLoja: number, usarPremio: 0 | 1, tipo: 0 | 1, cartKey: string) =>
+    ['calcula-encomenda', idLoja, usarPremio, tipo, cartKey] as const,
 }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import type { ProdutoCatalogo } from '../../../shared/ementa.ts'
 import {
   alternarComplemento,
   alternarOpcao,
@@ -18,34 +17,16 @@ import {
   temEscolhaObrigatoria,
   temMeiaDose,
 } from './regras.ts'
+import { produtoDeTeste } from './testing.ts'
 
-const menu: ProdutoCatalogo = {
+const menu = produtoDeTeste({
   id: '1201',
   nome: 'Menu pequeno-almoço',
-  descricao: null,
   pvp_com_iva: 320,
-  imagem: null,
   idCategoria: '13',
   min_complementos: 2,
   max_complementos: 2,
   maxopcoes: 1,
-  esgotado: false,
-  grupos_opcoes: [],
-  destaque: false,
-  alergenios: null,
-  pode_conter: [],
-  calorias: null,
-  sal: null,
-  vegetariano: false,
-  picante: false,
-  dieta: false,
-  pessoas: null,
-  tempo: null,
-  meia_dose: false,
-  pvp_meia_com_iva: null,
-  rotulo_dose: 'Dose',
-  rotulo_meia: 'Meia dose',
-  sugeridos: [],
   complementares: [
     { id: 'T', nome: 'Torrada', pvp_com_iva: 0, obrigatorio: true },
     { id: 'S', nome: 'Sumo de laranja natural', pvp_com_iva: 220, obrigatorio: false },
@@ -56,7 +37,7 @@ const menu: ProdutoCatalogo = {
     { id: 'B', nome: 'Bica', grupo: '11', nome_grupo: 'Bebida' },
     { id: 'F', nome: 'Pão de forma', grupo: '4', nome_grupo: 'Pão' },
   ],
-}
+})
 
 describe('the product screen rules (spec §2 product)', () => {
   it('keeps mandatory extras in and stops at max_complementos', () => {
@@ -71,7 +52,7 @@ describe('the product screen rules (spec §2 product)', () => {
     expect(podeAdicionar(menu, e, [], 1)).toBe(true)
     expect(podeAdicionar(menu, e, [], 0)).toBe(false)
     expect(podeAdicionar(menu, e, [], 100)).toBe(false)
-    expect(precoUnitario(menu, e)).toBe(540)
+    expect(precoUnitario(menu, 0, e)).toBe(540)
     e = alternarComplemento(menu, e, 'S')
     expect(complementoBloqueado(menu, e, 'P')).toBe(false)
   })
@@ -144,14 +125,23 @@ describe('the product screen rules (spec §2 product)', () => {
   })
 
   it('prices a half portion from its own price, extras as for a full dose; refuses one where there is none', () => {
-    const prato = { ...menu, pvp_com_iva: 1250, meia_dose: true, pvp_meia_com_iva: 800 }
+    const prato = { ...menu, pvp_com_iva: 1250, pvp_na_loja_com_iva: 1250, meia_dose: true, pvp_meia_com_iva: 800 }
     expect(temMeiaDose(prato)).toBe(true)
-    expect(precoPorcao(prato, 'meia')).toBe(800)
-    expect(precoPorcao(prato, 'dose')).toBe(1250)
-    expect(precoUnitario(prato, ['T', 'S'], 'meia')).toBe(800 + 220)
+    expect(precoPorcao(prato, 0, 'meia')).toBe(800)
+    expect(precoPorcao(prato, 0, 'dose')).toBe(1250)
+    expect(precoUnitario(prato, 0, ['T', 'S'], 'meia')).toBe(800 + 220)
     expect(podeAdicionar(prato, ['T', 'S'], [], 1, 'meia')).toBe(true)
     expect(temMeiaDose(menu)).toBe(false)
-    expect(precoPorcao(menu, 'meia')).toBe(menu.pvp_com_iva)
+    expect(precoPorcao(menu, 0, 'meia')).toBe(menu.pvp_com_iva)
     expect(podeAdicionar(menu, ['T', 'S'], [], 1, 'meia')).toBe(false)
+  })
+
+  it("prices the full dose in the store's tier for the kind of sale; the half portion and the extras in every tier alike", () => {
+    const prato = { ...menu, pvp_com_iva: 1250, pvp_na_loja_com_iva: 1400, meia_dose: true, pvp_meia_com_iva: 800 }
+    expect(precoPorcao(prato, 0)).toBe(1250)
+    expect(precoPorcao(prato, 1)).toBe(1400)
+    expect(precoPorcao(prato, 1, 'meia')).toBe(800)
+    expect(precoUnitario(prato, 1, ['T', 'S'])).toBe(1400 + 220)
+    expect(precoUnitario(prato, 0, ['T', 'S'])).toBe(1250 + 220)
   })
 })

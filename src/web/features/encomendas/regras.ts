@@ -1,5 +1,6 @@
 import { QUANTIDADE_MAX } from '../../../shared/constants.ts'
 import type { Porcao, ProdutoCatalogo } from '../../../shared/ementa.ts'
+import { precoDose, type TipoEntrega } from './preco.ts'
 
 /**
  * The product screen's rules (spec §2 product, the same the server enforces in features/encomendas/precos.ts):
@@ -109,13 +110,16 @@ export const podeAdicionar = (
 /** Whether the product sells a half portion (and says at what price). */
 export const temMeiaDose = (p: ProdutoCatalogo) => p.meia_dose && p.pvp_meia_com_iva !== null
 
-/** The price of the portion alone, cents: the half portion's own price (`precomeia`) or the full dose's. */
-export const precoPorcao = (p: ProdutoCatalogo, porcao: Porcao = 'dose') =>
-  porcao === 'meia' && temMeiaDose(p) ? (p.pvp_meia_com_iva ?? p.pvp_com_iva) : p.pvp_com_iva
+/**
+ * The price of the portion alone, cents: the half portion's own price (`precomeia`, one price whatever the kind of
+ * sale) or the full dose's for the kind of sale chosen (`tipo`).
+ */
+export const precoPorcao = (p: ProdutoCatalogo, tipo: TipoEntrega, porcao: Porcao = 'dose') =>
+  porcao === 'meia' && temMeiaDose(p) ? (p.pvp_meia_com_iva ?? precoDose(p, tipo)) : precoDose(p, tipo)
 
 /** One unit with its extras, cents: complements cost the same with a half portion as with a full one. */
-export const precoUnitario = (p: ProdutoCatalogo, escolhidos: string[], porcao: Porcao = 'dose') =>
-  precoPorcao(p, porcao) +
+export const precoUnitario = (p: ProdutoCatalogo, tipo: TipoEntrega, escolhidos: string[], porcao: Porcao = 'dose') =>
+  precoPorcao(p, tipo, porcao) +
   p.complementares.filter((c) => escolhidos.includes(c.id)).reduce((n, c) => n + c.pvp_com_iva, 0)
 
 /** The names of the chosen extras and options, in the product's order, for the cart's lines. */

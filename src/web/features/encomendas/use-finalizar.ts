@@ -20,6 +20,8 @@ export interface PedidoCalculo {
   cart: LinhaCarrinho[]
   id_loja: number
   usar_premio: 0 | 1
+  /** The kind of sale: a store may price take-away and eating in from different tiers. */
+  id_tipo_entrega: 0 | 1
 }
 
 export const calcular = (body: PedidoCalculo) => apiPost<Calculo>('/api/calcula-encomenda', body)
@@ -30,7 +32,7 @@ export const calcular = (body: PedidoCalculo) => apiPost<Calculo>('/api/calcula-
  */
 export const calculoQuery = (body: PedidoCalculo, cartKey: string, enabled = true) =>
   queryOptions({
-    queryKey: encomendasKeys.calculo(body.id_loja, body.usar_premio, cartKey),
+    queryKey: encomendasKeys.calculo(body.id_loja, body.usar_premio, body.id_tipo_entrega, cartKey),
     queryFn: () => calcular(body),
     enabled,
     retry: false,
