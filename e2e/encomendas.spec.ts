@@ -123,7 +123,7 @@ test('orders with an extra, an option and the balance, pays with MB WAY, and fol
   // The customer's phone accepts (the sandbox's dev endpoint plays it).
   expect((await aprovarMbway(page, account.telemovel))?.valor).toBe(unitario * 2 - 100)
 
-  await expect(page.getByText('Recebemos o seu pedido - 15 minutos')).toBeVisible({ timeout: 5000 })
+  await expect(page.getByText('Recebemos o seu pedido - 15 minutos')).toBeVisible({ timeout: 15_000 })
   await expect(page).toHaveURL(/\/carrinho\/confirmado\?encomenda=\d+/)
   const orderId = Number(new URL(page.url()).searchParams.get('encomenda'))
   await shot(page, '8-confirmado')
@@ -179,7 +179,7 @@ test('the store cancels a paid order from the board: the customer sees why at on
   expect((await aprovarMbway(page, account.telemovel))?.valor).toBe(produto.pvp_com_iva * 2 - 100)
 
   await page.goto(`/carrinho/confirmado?encomenda=${orderId}`)
-  await expect(page.getByText('Recebemos o seu pedido - 15 minutos')).toBeVisible({ timeout: 5000 })
+  await expect(page.getByText('Recebemos o seu pedido - 15 minutos')).toBeVisible({ timeout: 15_000 })
 
   const board = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } })
   try {
@@ -314,7 +314,7 @@ test('the catalogue: adding keeps the place and says so, the order bar beside a 
   await page.getByRole('button', { name: 'Finalizar' }).click()
   await expect(page.getByRole('heading', { name: 'Pagamento em curso' })).toBeVisible()
   await aprovarMbway(page, account.telemovel)
-  await expect(page.getByText('Recebemos o seu pedido - 15 minutos')).toBeVisible({ timeout: 5000 })
+  await expect(page.getByText('Recebemos o seu pedido - 15 minutos')).toBeVisible({ timeout: 15_000 })
   const orderId = Number(new URL(page.url()).searchParams.get('encomenda'))
 
   // The catalogue names the delivery type of the order; its bar and a new cart's, each at its full size.
@@ -346,7 +346,7 @@ test('the catalogue: adding keeps the place and says so, the order bar beside a 
     })
     expect(res.ok(), await res.text()).toBe(true)
   }
-  await expect(estado).toContainText('O seu pedido está pronto', { timeout: 5000 })
+  await expect(estado).toContainText('O seu pedido está pronto', { timeout: 15_000 })
   await shot(page, '15-pronto-na-barra')
   await estado.click()
   await expect(page.getByRole('status').filter({ hasText: 'O seu pedido está pronto' })).toBeVisible()

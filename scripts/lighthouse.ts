@@ -4,6 +4,8 @@
 import { chromium } from '@playwright/test'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { throttling as THROTTLING } from 'lighthouse/core/config/constants.js'
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js'
 
 type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>
 export type Lhr = Result['lhr']
@@ -13,11 +15,51 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 /** The categories measured: every one but the PWA's (which Lighthouse no longer scores). */
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
 
+/** Lighthouse's default CPU slowdown of its mobile run (its `mobileSlow4G` throttling). */
+export const DEFAULT_CPU_SLOWDOWN = THROTTLING.mobileSlow4G.cpuSlowdownMultiplier
+
+/**
+ * The benchmark index of the host Lighthouse's default slowdown is calibrated for: the top of its "high-end desktop"
+ * range (1500–2000), the stricter end (docs/throttling.md, "Benchmarking CPU Power"). This machine's kind rates
+ * 2500–3800 when quiet, so the gate runs there with the default itself; a slower or busier host, as CI's has been, is
+ * slowed less, to simulate the same phone.
+ */
+export const CALIBRATED_HOST_INDEX = 2000
+
+/**
+ * The CPU slowdown that simulates, on a CPU Lighthouse rates `benchmarkIndex` now, the phone its default run simulates on
+ * a CPU rated `referenceIndex`: the default slowdown scaled by the ratio, so that a machine twice as slow (or busy
+ * twice over) is slowed half as much, never more than the default (a faster machine keeps the default's phone, the
+ * stricter one) nor less than 1. Lighthouse's throttling guide asks for this calibration: its CPU throttling is
+ * relative to the host (docs/throttling.md, "CPU throttling").
+ */
+export function calibratedSlowdown(benchmarkIndex: number, referenceIndex: number): number {
+  if (!(benchmarkIndex > 0) || !(referenceIndex > 0)) return DEFAULT_CPU_SLOWDOWN
+  const scaled = (DEFAULT_CPU_SLOWDOWN * benchmarkIndex) / referenceIndex
+  return Math.round(Math.min(DEFAULT_CPU_SLOWDOWN, Math.max(1, scaled)) * 100) / 100
+}
+
+/** Lighthouse's own CPU benchmark (its `computeBenchmarkIndex`), run in a blank page of the Chromium on `port`. */
+async function benchmarkIndexNow(port: number): Promise<number> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`)
+  try {
+    const context = browser.contexts()[0] ?? (await browser.newContext())
+    const page = await context.newPage()
+    const index = await page.evaluate(`(${pageFunctions.computeBenchmarkIndex.toString()})()`)
+    await page.close()
+    return Number(index)
+  } finally {
+    await browser.close()
+  }
+}
+
 export interface LighthouseRuns {
   /** One report per run, in the order they ran. */
   lhrs: Lhr[]
   /** The first run's HTML report, for a person to read. */
   firstReport: string
+  /** The CPU slowdown of each run, in the order they ran. */
+  slowdowns: number[]
 }
 
 /**
@@ -56,11 +98,17 @@ async function seedDevice(port: number, url: string, cookie: string | undefined,
 /**
  * `runs` Lighthouse runs of `url` in one Chromium, with the session `cookie` and the device's `localStorage` if given. A
  * run Lighthouse itself could not complete (a page that never painted for it, a protocol timeout) is run again, twice
- * at most; the page's own figures are never retried away.
+ * at most; the page's own figures are never retried away. With `referenceIndex`, each run's CPU slowdown is calibrated
+ * (`calibratedSlowdown`) on Lighthouse's benchmark taken just before it; without, it is Lighthouse's default.
  */
 export async function lighthouseRuns(
   url: string,
-  { runs, cookie, localStorage }: { runs: number; cookie?: string; localStorage?: Record<string, string> },
+  {
+    runs,
+    cookie,
+    localStorage,
+    referenceIndex,
+  }: { runs: number; cookie?: string; localStorage?: Record<string, string>; referenceIndex?: number },
 ) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
@@ -78,13 +126,18 @@ export async function lighthouseRuns(
     if (localStorage || cookie) await seedDevice(chrome.port, url, cookie, localStorage ?? {})
     const lhrs: Lhr[] = []
     let firstReport = ''
+    const slowdowns: number[] = []
     let failures: string[] = []
     while (lhrs.length < runs) {
+      const cpuSlowdownMultiplier = referenceIndex
+        ? calibratedSlowdown(await benchmarkIndexNow(chrome.port), referenceIndex)
+        : DEFAULT_CPU_SLOWDOWN
       const result = await lighthouse(url, {
         port: chrome.port,
         output: 'html',
         logLevel: 'error',
         onlyCategories: CATEGORIES,
+        throttling: { ...THROTTLING.mobileSlow4G, cpuSlowdownMultiplier },
       })
       const error = result ? result.lhr.runtimeError?.message : 'no result'
       if (!result || error) {
@@ -94,8 +147,9 @@ export async function lighthouseRuns(
       }
       if (lhrs.length === 0) firstReport = String(result.report)
       lhrs.push(result.lhr)
+      slowdowns.push(result.lhr.configSettings.throttling.cpuSlowdownMultiplier ?? cpuSlowdownMultiplier)
     }
-    return { lhrs, firstReport } satisfies LighthouseRuns
+    return { lhrs, firstReport, slowdowns } satisfies LighthouseRuns
   } finally {
     chrome.kill()
   }
