@@ -22,6 +22,10 @@ export function sanitizeHtml(html: string): string {
   return sanitize(html, options)
 }
 
+/** Text put inside a double-quoted attribute of HTML the server writes. */
+export const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+
 /** Text put inside HTML the server writes (a store's name in a notification): shown as written, never as markup. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)

@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Catalogo } from '../../shared/ementa.ts'
+import { primeiraCategoria } from '../../shared/catalogo-ecra.ts'
+import type { Catalogo, LojaEncomenda } from '../../shared/ementa.ts'
 import { IMAGE_SIZES, PRODUTO_CARTAO_SIZES } from '../../shared/imagens.ts'
+import { esqueletoCatalogo } from './catalogo-esqueleto.ts'
 
 /**
  * The ordering screens' first load (issue 22, docs/decisions/0010-first-load-budget.md): the catalogue and a product
@@ -20,11 +22,11 @@ export interface OrderingPage {
     answers: Readonly<Record<string, unknown>>,
   ) => { url: string | null | undefined; sizes: string } | undefined
   /**
-   * The class that paints that picture from the HTML (web.ts's skeleton) where the screen will show it, if it can be
-   * known without the app: the product's photo, under the header at the page's width (`.app-skeleton-lead-foto`).
-   * Not the catalogue's first card, whose place depends on the store's notice and the filters above it.
+   * What the HTML paints of the screen before the app runs (web.ts), from the reads: the product's photo under the
+   * header at the page's width (web.ts's lead picture, `.app-skeleton-lead-foto`); the catalogue's top down to its
+   * first row (catalogo-esqueleto.ts). Empty when there is nothing to paint.
    */
-  skeleton?: string
+  paint: (answers: Readonly<Record<string, unknown>>) => { lead: string } | { html: string }
 }
 
 const CATALOGO = /^\/catalogo\/?$/
@@ -42,6 +44,7 @@ export function orderingPage(path: string, lojaCookie: string | undefined): Orde
   if (!CATALOGO.test(path) && !produto) return null
   const loja = lojaDe(lojaCookie)
   const read = loja === null ? null : `/api/catalogo/${loja}`
+  const lojas = '/api/lojas-encomenda'
   const catalogoDe = (answers: Readonly<Record<string, unknown>>) =>
     read ? (answers[read] as Catalogo | undefined) : undefined
   if (produto) {
@@ -54,7 +57,7 @@ export function orderingPage(path: string, lojaCookie: string | undefined): Orde
     return {
       modules: ['features/encomendas/ProdutoPage.tsx', 'features/encomendas/Produto.tsx'],
       reads: read ? [read] : [],
-      skeleton: 'app-skeleton-lead app-skeleton-lead-foto',
+      paint: () => ({ lead: 'app-skeleton-lead app-skeleton-lead-foto' }),
       leadImage: (answers) => {
         const categoria = catalogoDe(answers)?.categorias.find((c) => c.id === ids[0])
         const item = categoria?.produtos.find((p) => p.id === ids[1])
@@ -64,11 +67,17 @@ export function orderingPage(path: string, lojaCookie: string | undefined): Orde
   }
   return {
     modules: ['features/encomendas/CatalogoPage.tsx', 'features/encomendas/CatalogoLista.tsx'],
-    reads: read ? [read] : [],
+    // The stores too: the screen names the chosen one, and says when it is closed, on its first render.
+    reads: read ? [read, lojas] : [],
     // The first category's first product: the card the list gives `priority` (CatalogoLista.tsx), with no filter on.
     leadImage: (answers) => {
-      const primeiro = catalogoDe(answers)?.categorias.find((c) => c.produtos.length > 0)?.produtos[0]
+      const primeiro = primeiraCategoria(catalogoDe(answers)?.categorias ?? [])?.produtos[0]
       return primeiro?.imagem ? { url: primeiro.imagem, sizes: PRODUTO_CARTAO_SIZES } : undefined
+    },
+    paint: (answers) => {
+      const catalogo = catalogoDe(answers)
+      const escolhida = (answers[lojas] as LojaEncomenda[] | undefined)?.find((l) => l.id_loja === loja)
+      return { html: catalogo ? esqueletoCatalogo(catalogo, escolhida) : '' }
     },
   }
 }
@@ -85,14 +94,29 @@ export function readModuleFiles(distRoot: string): Record<string, string[]> {
   }
 }
 
+/** The modules' files, as the app's own imports will ask for them: their scripts and their style sheets. */
+export function moduleAssets(
+  files: Record<string, string[]>,
+  modules: string[],
+): { scripts: string[]; styles: string[] } {
+  const all = [...new Set(modules.flatMap((m) => files[m] ?? []))]
+    .filter((f) => /^[\w./-]+$/.test(f))
+    .map((f) => `/${f}`)
+  return { scripts: all.filter((f) => !f.endsWith('.css')), styles: all.filter((f) => f.endsWith('.css')) }
+}
+
+/** `<link>`s that fetch the modules' style sheets now. */
+function stylePreloads(styles: string[]): string {
+  return styles.map((f) => `<link rel="preload" as="style" crossorigin href="${f}">`).join('')
+}
+
+/** The modules' style sheets, applied now: the HTML paints the screen with them (web.ts). */
+export function styleSheets(styles: string[]): string {
+  return styles.map((f) => `<link rel="stylesheet" crossorigin href="${f}">`).join('')
+}
+
 /** `<link>`s that fetch the modules' scripts and style sheets now, as the app's own imports will ask for them. */
 export function modulePreloads(files: Record<string, string[]>, modules: string[]): string {
-  const all = [...new Set(modules.flatMap((m) => files[m] ?? []))].filter((f) => /^[\w./-]+$/.test(f))
-  return all
-    .map((f) =>
-      f.endsWith('.css')
-        ? `<link rel="preload" as="style" crossorigin href="/${f}">`
-        : `<link rel="modulepreload" crossorigin href="/${f}">`,
-    )
-    .join('')
+  const { scripts, styles } = moduleAssets(files, modules)
+  return scripts.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`).join('') + stylePreloads(styles)
 }

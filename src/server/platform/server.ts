@@ -4,6 +4,7 @@ import etag from '@fastify/etag'
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { type Config, trustProxyOf } from '../config.ts'
+import { ARRANQUE_CSP_SOURCE } from './arranque.ts'
 import { COMPRESS_THRESHOLD_BYTES } from './cached-reply.ts'
 import { setHashCost } from './crypto.ts'
 import { registerDevEndpointsGuard } from './dev-endpoints.ts'
@@ -109,7 +110,8 @@ export async function createServer(config: Config, logStream?: NodeJS.WritableSt
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The app's inline starter (arranque.ts), by its hash: no other inline script runs.
+        scriptSrc: ["'self'", ARRANQUE_CSP_SOURCE],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],

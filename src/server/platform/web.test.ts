@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertNovidade } from '../testing/fixtures.ts'
 import { createTestApp, device, type TestApp, testDialects } from '../testing/harness.ts'
+import { ARRANQUE_CSP_SOURCE } from './arranque.ts'
 import { withPageData } from './web.ts'
 
 function fakeWebBuild(): string {
@@ -35,7 +36,9 @@ describe.each(testDialects())('staff pages CSP on %s', (dialect) => {
       const res = await t.app.inject({ method: 'GET', url })
       expect(res.statusCode, url).toBe(200)
       expect(res.body).toContain('<div id="root">')
-      expect(scriptSrc(res.headers['content-security-policy']), url).toBe("script-src 'self' 'wasm-unsafe-eval'")
+      expect(scriptSrc(res.headers['content-security-policy']), url).toBe(
+        `script-src 'self' ${ARRANQUE_CSP_SOURCE} 'wasm-unsafe-eval'`,
+      )
       // The rest of the policy is the app's own.
       expect(String(res.headers['content-security-policy'])).toContain("object-src 'none'")
       expect(String(res.headers['content-security-policy'])).not.toContain('unsafe-inline')
@@ -45,7 +48,7 @@ describe.each(testDialects())('staff pages CSP on %s', (dialect) => {
   it('keeps the customer pages and the staff API on the strict policy', async () => {
     for (const url of ['/', '/fidelizacao', '/painelx', '/nao/existe']) {
       const res = await t.app.inject({ method: 'GET', url })
-      expect(scriptSrc(res.headers['content-security-policy']), url).toBe("script-src 'self'")
+      expect(scriptSrc(res.headers['content-security-policy']), url).toBe(`script-src 'self' ${ARRANQUE_CSP_SOURCE}`)
     }
     const api = await t.app.inject({ method: 'GET', url: '/painel/api/sessao' })
     expect(api.statusCode).toBe(401)

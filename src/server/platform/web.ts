@@ -13,8 +13,17 @@ import {
   pageReadsOf,
 } from '../../shared/page-reads.ts'
 import { isKnownPagePath } from '../../shared/routes.ts'
+import { arranqueDepoisDaPintura } from './arranque.ts'
 import { errorBody, frameworkMessages } from './errors.ts'
-import { modulePreloads, orderingPage, readModuleFiles } from './ordering-pages.ts'
+import { escapeAttribute } from './html.ts'
+import {
+  moduleAssets,
+  modulePreloads,
+  type OrderingPage,
+  orderingPage,
+  readModuleFiles,
+  styleSheets,
+} from './ordering-pages.ts'
 import { STAFF_API_PREFIX } from './staff-surface.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -80,19 +89,25 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, prod
       ? { page: { reads: () => ordering.reads, leadImage: ordering.leadImage }, reads: ordering.reads }
       : pageReadsOf(path)
     const [reads, privateData] = await Promise.all([answerPageReads(app, page), answerPrivateData(app, request, reply)])
-    // The lead image only where the app will show this very page on its first render: a guard that sends the
-    // visitor elsewhere (onboarding, the personal data form) would otherwise flash the wrong picture. Not on the
-    // ordering screens (signed-in customers only) but a product's, whose photo is where the skeleton's goes.
-    const paints = ordering ? ordering.skeleton : 'app-skeleton-lead'
-    const lead =
-      paints && privateData && opensAsRequested(privateData.data, ordering !== null)
-        ? leadImageSkeleton(reads?.lead, paints)
-        : ''
-    const preloads = ordering ? modulePreloads(moduleFiles(), ordering.modules) : ''
+    // What the HTML paints, only where the app will show this very page on its first render: a guard that sends the
+    // visitor elsewhere (onboarding, the personal data form) would otherwise flash the wrong screen. A page's lead
+    // picture; on the ordering screens (signed-in customers only), what ordering-pages.ts says.
+    const opens = privateData !== null && opensAsRequested(privateData.data, ordering !== null)
+    const painted = !opens
+      ? ''
+      : ordering
+        ? paintOf(ordering.paint(reads?.answers ?? {}), reads?.lead)
+        : leadImageSkeleton(reads?.lead, 'app-skeleton-lead')
+    const assets = ordering ? moduleAssets(moduleFiles(), ordering.modules) : null
+    // Where the HTML painted an ordering screen, its scripts are asked for after that paint (arranque.ts), and its
+    // style sheets are the paint's own.
+    const cut = assets && painted ? arranqueDepoisDaPintura(indexHtml(), assets.scripts) : null
+    const preloads =
+      cut && assets ? styleSheets(assets.styles) : ordering ? modulePreloads(moduleFiles(), ordering.modules) : ''
     const html = withPageData(
-      indexHtml(),
+      cut?.html ?? indexHtml(),
       `${reads?.head ?? ''}${preloads}`,
-      `${lead}${reads?.body ?? ''}${privateData?.script ?? ''}`,
+      `${painted}${reads?.body ?? ''}${privateData?.script ?? ''}${cut?.body ?? ''}`,
     )
     return (
       reply
@@ -136,7 +151,7 @@ export function withPageData(html: string, head: string, body: string): string {
 async function answerPageReads(
   app: FastifyInstance,
   page: { page: PageReads; reads: string[] } | null,
-): Promise<{ head: string; body: string; lead: LeadImage | undefined } | null> {
+): Promise<{ head: string; body: string; lead: LeadImage | undefined; answers: Record<string, unknown> } | null> {
   if (!page || page.reads.length === 0) return null
   const answers = await Promise.all(
     page.reads.map(async (url) => {
@@ -151,7 +166,7 @@ async function answerPageReads(
   const found = Object.fromEntries(answers.filter((a) => a !== null))
   if (Object.keys(found).length === 0) return null
   const lead = page.page.leadImage?.(found)
-  return { head: leadImagePreload(lead), body: jsonScript(PAGE_READS_ELEMENT_ID, found), lead }
+  return { head: leadImagePreload(lead), body: jsonScript(PAGE_READS_ELEMENT_ID, found), lead, answers: found }
 }
 
 /**
@@ -200,6 +215,11 @@ function jsonScript(id: string, data: unknown): string {
   return `<script type="application/json" id="${id}">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`
 }
 
+/** What an ordering screen paints (ordering-pages.ts): its lead picture in the skeleton's class, or its own HTML. */
+function paintOf(paint: ReturnType<OrderingPage['paint']>, lead: LeadImage | undefined): string {
+  return 'lead' in paint ? leadImageSkeleton(lead, paint.lead) : paint.html
+}
+
 /**
  * A preload of the page's lead image in the format and width its <picture> will pick (same srcset and sizes, so the
  * browser reuses it), at high priority: it downloads alongside the script instead of after it.
@@ -230,8 +250,6 @@ function leadImageSkeleton(lead: LeadImage | undefined, className: string): stri
       (s) => `<source type="${s.type}" srcset="${escapeAttribute(s.srcset)}" sizes="${escapeAttribute(lead.sizes)}">`,
     )
     .join('')
-  const img = `<img alt="" width="${set.width}" height="${set.height}" fetchpriority="high" src="${escapeAttribute(lead.url)}">`
+  const img = `<img alt="" width="${set.width}" height="${set.height}" fetchpriority="high" data-pintura src="${escapeAttribute(lead.url)}">`
   return `<picture class="${className}" aria-hidden="true">${sources}${img}</picture>`
 }
-
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react'
 import { Link } from 'react-router'
+import { PRODUTOS_POR_CATEGORIA } from '../../../shared/catalogo-ecra.ts'
 import type { Categoria } from '../../../shared/ementa.ts'
 import { href, paths } from '../../../shared/routes.ts'
 import { FiltrosEmenta, SemResultados } from './FiltrosEmenta.tsx'
@@ -8,9 +9,6 @@ import { ProdutoCartao } from './ProdutoCartao.tsx'
 import './encomendas.css'
 import './ementa.css'
 import type { TipoEntrega } from './preco.ts'
-
-/** Spec §9: a category shows at most 4 products, then a 'see all' tile. */
-export const PRODUTOS_POR_CATEGORIA = 4
 
 /** The categories as the filters leave them, the filters above them; nothing left: says so, with a way out. */
 export function CatalogoLista({ categorias, tipo }: { categorias: Categoria[]; tipo: TipoEntrega }) {

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useId, useState } from 'react'
+import { LOJA_FECHADA } from '../../../shared/catalogo-ecra.ts'
 import { TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
 import { isNotFound } from '../../lib/api.ts'
 import { lazyPart } from '../../lib/lazy-part.ts'
@@ -21,8 +22,6 @@ const CatalogoLista = lazyPart(() => import('./CatalogoLista.tsx').then((m) => m
  * load, which had no room left for the store's cookie (lib/loja-cookie.ts, docs/decisions/0010-first-load-budget.md).
  */
 const LojaModal = lazy(() => import('./LojaModal.tsx').then((m) => ({ default: m.LojaModal })))
-
-export const LOJA_FECHADA = 'A loja está fechada de momento. Pode encomendar assim que abrir.'
 
 /**
  * Spec §2 "Catalogue": the chosen store (with 'alterar', which opens the 'Loja' modal; it opens by itself while no

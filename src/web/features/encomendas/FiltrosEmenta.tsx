@@ -1,15 +1,10 @@
 import { lazy, Suspense, useId, useState } from 'react'
+import { FILTROS_RAPIDOS } from '../../../shared/catalogo-ecra.ts'
 import { EmptyState } from '../../ui/EmptyState.tsx'
 import { type Filtros, quantosFiltros, SEM_FILTROS } from './filtros.ts'
 
 /** The 14 allergens' checkboxes: a panel few people open, loaded when opened (docs/decisions/0010). */
 const FiltroAlergenios = lazy(() => import('./FiltroAlergenios.tsx').then((m) => ({ default: m.FiltroAlergenios })))
-
-const RAPIDOS = [
-  { chave: 'semGluten', nome: 'Sem glúten' },
-  { chave: 'semLactose', nome: 'Sem lactose' },
-  { chave: 'vegetariano', nome: 'Vegetariano' },
-] as const
 
 const produtosTexto = (n: number) => (n === 1 ? '1 produto' : `${n} produtos`)
 
@@ -40,7 +35,7 @@ export function FiltrosEmenta({
         Filtros
       </h2>
       <div className="ementa-filtros-botoes">
-        {RAPIDOS.map((r) => (
+        {FILTROS_RAPIDOS.map((r) => (
           <button
             key={r.chave}
             type="button"

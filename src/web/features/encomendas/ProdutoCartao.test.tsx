@@ -2,8 +2,8 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { MemoryRouter } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import type { ProdutoCatalogo } from '../../../shared/ementa.ts'
+import { produtoDeTeste } from '../../../shared/testing.ts'
 import { ProdutoCartao, ProdutoImagem } from './ProdutoCartao.tsx'
-import { produtoDeTeste } from './testing.ts'
 
 const produto = { id: '4201', nome: 'Água mineral (50 cl)', imagem: null } as unknown as ProdutoCatalogo
 

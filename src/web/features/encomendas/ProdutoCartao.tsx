@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { marcasCurtas } from '../../../shared/catalogo-ecra.ts'
 import type { ProdutoCatalogo } from '../../../shared/ementa.ts'
 import { formatMoney } from '../../../shared/format.ts'
 import { PRODUTO_CARTAO_SIZES } from '../../../shared/imagens.ts'
@@ -47,16 +48,6 @@ export function ProdutoCartao({
       </Link>
     </li>
   )
-}
-
-/** What a tile says of a product beside its name: the house's suggestion, vegetarian, spicy, a half portion. */
-export function marcasCurtas(p: ProdutoCatalogo): string[] {
-  const marcas: string[] = []
-  if (p.destaque) marcas.push('Sugestão da casa')
-  if (p.vegetariano) marcas.push('Vegetariano')
-  if (p.picante) marcas.push('Picante')
-  if (p.meia_dose && p.pvp_meia_com_iva !== null) marcas.push(p.rotulo_meia)
-  return marcas
 }
 
 export function ProdutoMarcasCurtas({ produto }: { produto: ProdutoCatalogo }) {

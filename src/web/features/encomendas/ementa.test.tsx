@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { ALERGENIOS, ALERGENIOS_DESCONHECIDOS } from '../../../shared/alergenios.ts'
 import type { Catalogo, ProdutoCatalogo } from '../../../shared/ementa.ts'
+import { produtoDeTeste } from '../../../shared/testing.ts'
 import { AlergenioIcone } from './AlergenioIcone.tsx'
 import { FiltrosEmenta } from './FiltrosEmenta.tsx'
 import { SEM_FILTROS } from './filtros.ts'
@@ -15,7 +16,6 @@ import {
   SEM_ALERGENIOS_COM_VESTIGIOS,
 } from './ProdutoInfo.tsx'
 import { avisoFiltros, Sugeridos, sugeridosDe } from './Sugeridos.tsx'
-import { produtoDeTeste } from './testing.ts'
 
 const base = produtoDeTeste({ nome: 'Bacalhau à Brás', pvp_com_iva: 1250 })
 const p = (over: Partial<ProdutoCatalogo>): ProdutoCatalogo => ({ ...base, ...over })

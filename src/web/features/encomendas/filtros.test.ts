@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest'
+import { ordenados } from '../../../shared/catalogo-ecra.ts'
 import type { Categoria, ProdutoCatalogo } from '../../../shared/ementa.ts'
+import { produtoDeTeste } from '../../../shared/testing.ts'
 import {
   alternarEvitar,
   evitarDe,
   filtrarCategorias,
   lerFiltros,
-  ordenados,
   passa,
   quantosFiltros,
   SEM_FILTROS,
 } from './filtros.ts'
-import { produtoDeTeste } from './testing.ts'
 
 const base = produtoDeTeste({ nome: 'Prato', alergenios: [] })
 const p = (over: Partial<ProdutoCatalogo>): ProdutoCatalogo => ({ ...base, ...over })

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import { ALERGENIOS, type CodigoAlergenio, seguroPara } from '../../../shared/alergenios.ts'
+import { ordenados } from '../../../shared/catalogo-ecra.ts'
 import type { Categoria, ProdutoCatalogo } from '../../../shared/ementa.ts'
 
 /**
@@ -49,9 +50,6 @@ export function passa(p: ProdutoCatalogo, f: Filtros): boolean {
 }
 
 /** A category's products as the catalogue lists them: highlighted ones first (in the menu's order), then the rest. */
-export function ordenados(produtos: readonly ProdutoCatalogo[]): ProdutoCatalogo[] {
-  return [...produtos.filter((p) => p.destaque), ...produtos.filter((p) => !p.destaque)]
-}
 
 /** The categories with the products that pass, highlighted first; categories left empty by the filters go. */
 export function filtrarCategorias(categorias: readonly Categoria[], f: Filtros): Categoria[] {

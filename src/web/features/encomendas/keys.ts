@@ -5,7 +5,8 @@
 export const encomendasKeys = {
   encomendas: ['encomenda'] as const,
   encomenda: (id: number | null) => [...encomendasKeys.encomendas, id] as const,
-  lojas: ['lojas-encomenda'] as const,
+  /** The API path's key, as the catalogue's page may carry it (web.ts, ordering-pages.ts). */
+  lojas: ['/api/lojas-encomenda'] as const,
   /** The API path's key (`pathKey`), as the page's reads are put in the cache: the page may carry it (web.ts). */
   catalogo: (idLoja: number | null) => [`/api/catalogo/${idLoja}`] as const,
   /** `cartKey` is the cart's JSON: the calculation's identity. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { produtoDeTeste } from '../../../shared/testing.ts'
 import {
   alternarComplemento,
   alternarOpcao,
@@ -17,7 +18,6 @@ import {
   temEscolhaObrigatoria,
   temMeiaDose,
 } from './regras.ts'
-import { produtoDeTeste } from './testing.ts'
 
 const menu = produtoDeTeste({
   id: '1201',

@@ -1,7 +1,7 @@
-import type { ProdutoCatalogo } from '../../../shared/ementa.ts'
+import type { ProdutoCatalogo } from './ementa.ts'
 
 /**
- * A catalogue product for the ordering screens' tests: a plain dish with nothing declared (allergens unknown, no half
+ * A catalogue product for the tests of the ordering screens and of the server's paint of them: a plain dish with nothing declared (allergens unknown, no half
  * portion, no extras), `over` adding what a test is about.
  */
 export function produtoDeTeste(over: Partial<ProdutoCatalogo> = {}): ProdutoCatalogo {

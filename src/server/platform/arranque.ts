@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto'
+
+/**
+ * The app's scripts after the server's paint (docs/decisions/0010-first-load-budget.md, issue 22's LCP). On the
+ * ordering screens the server paints the top of the screen from the HTML (web.ts's skeleton, with its picture). On a
+ * slow phone that paint needs the HTML, the style sheets and the picture, about 30 kB; the app's scripts are 130 kB
+ * more. Fetched all at once, they share the link and the picture waits for its share; asked for in that order, the
+ * screen shows its top as soon as its few kilobytes are in, and the scripts follow. So the page names no script: this
+ * inline starter asks for them (`modulepreload`s, then the entry) once the skeleton's picture is on the screen (its
+ * Largest Contentful Paint entry), or at once when there is nothing to wait for: a hidden tab, a screen where the
+ * skeleton is not shown (wider than a phone's), a picture that failed; a browser that does not report that paint asks
+ * once the picture has loaded and two frames have passed. Never later than `ARRANQUE_LIMITE_MS` after the page was
+ * parsed. The scripts are cached for a year (immutable), so on a return visit the wait costs a frame.
+ */
+export const ARRANQUE_LIMITE_MS = 2500
+
+/** The element whose JSON lists the scripts: the entry first, then what it imports first. */
+export const SCRIPTS_ELEMENT_ID = 'app-scripts'
+
+export const ARRANQUE_SCRIPT = `(function(){
+var d=document.getElementById('${SCRIPTS_ELEMENT_ID}');if(!d)return;
+var s=JSON.parse(d.textContent),feito=false;
+function go(){if(feito)return;feito=true;for(var i=1;i<s.length;i++){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=s[i];document.head.appendChild(l)}import(s[0])}
+var img=document.querySelector('img[data-pintura]');
+if(document.visibilityState==='hidden'||!img||getComputedStyle(img).display==='none'){go();return}
+setTimeout(go,${ARRANQUE_LIMITE_MS});img.addEventListener('error',go);
+var tipos=(window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes)||[];
+if(tipos.indexOf('largest-contentful-paint')>=0){new PerformanceObserver(function(l){l.getEntries().forEach(function(x){if(x.element===img)go()})}).observe({type:'largest-contentful-paint',buffered:true})}
+else{var depois=function(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})};if(img.complete)depois();else img.addEventListener('load',depois)}
+})()`
+
+/** The CSP source that lets that inline script, and nothing else inline, run. */
+export const ARRANQUE_CSP_SOURCE = `'sha256-${createHash('sha256').update(ARRANQUE_SCRIPT).digest('base64')}'`
+
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)">/g
+const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/assets\/[\w.-]+\.css">/g
+
+export interface ArranqueDepoisDaPintura {
+  /** The app's HTML without its scripts, its style sheets first in the head (what the paint needs, asked for first). */
+  html: string
+  /** For the end of the body, after whatever the server painted: the scripts' list and the inline starter. */
+  body: string
+}
+
+/**
+ * The app's HTML cut for its scripts after the paint (`ARRANQUE_SCRIPT`): its entry's `<script>` and the build's
+ * `modulepreload`s out, listed (the entry first) with `scripts`, the screen's own chunks; its style sheets first.
+ * Null for HTML without the built entry (no build).
+ */
+export function arranqueDepoisDaPintura(indexHtml: string, scripts: string[]): ArranqueDepoisDaPintura | null {
+  const entry = ENTRY_SCRIPT.exec(indexHtml)
+  if (!entry?.[1]) return null
+  const stylesheets = indexHtml.match(STYLESHEET) ?? []
+  const preloads = [...indexHtml.matchAll(MODULE_PRELOAD)]
+  const html = [entry[0], ...stylesheets, ...preloads.map((p) => p[0])]
+    .reduce((out, tag) => out.replace(tag, ''), indexHtml)
+    .replace('<meta name="viewport"', () => `${stylesheets.join('')}<meta name="viewport"`)
+  const list = [...new Set([entry[1], ...preloads.map((p) => p[1] ?? ''), ...scripts])].filter(Boolean)
+  return {
+    html,
+    body: `<script type="application/json" id="${SCRIPTS_ELEMENT_ID}">${JSON.stringify(list)}</script><script>${ARRANQUE_SCRIPT}</script>`,
+  }
+}

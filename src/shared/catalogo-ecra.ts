@@ -1,0 +1,39 @@
+import type { Categoria, ProdutoCatalogo } from './ementa.ts'
+
+/**
+ * What the catalogue's first screen shows, for the app's screen (web/features/encomendas) and the server's paint of
+ * its top from the HTML (server/platform/catalogo-esqueleto.ts): one place for both, so that the two agree.
+ */
+
+/** Spec §9: a category shows at most 4 products, then a 'see all' tile. */
+export const PRODUTOS_POR_CATEGORIA = 4
+
+export const LOJA_FECHADA = 'A loja está fechada de momento. Pode encomendar assim que abrir.'
+
+/** The catalogue's quick dietary filters (issue 22), in the order they show. */
+export const FILTROS_RAPIDOS = [
+  { chave: 'semGluten', nome: 'Sem glúten' },
+  { chave: 'semLactose', nome: 'Sem lactose' },
+  { chave: 'vegetariano', nome: 'Vegetariano' },
+] as const
+
+/** The products in the order a category lists them: highlighted ones first (issue 22), then the menu's order. */
+export function ordenados(produtos: readonly ProdutoCatalogo[]): ProdutoCatalogo[] {
+  return [...produtos.filter((p) => p.destaque), ...produtos.filter((p) => !p.destaque)]
+}
+
+/** The first category with products, with no filter on: the top of the catalogue. */
+export function primeiraCategoria(categorias: readonly Categoria[]): Categoria | undefined {
+  const categoria = categorias.find((c) => c.produtos.length > 0)
+  return categoria && { ...categoria, produtos: ordenados(categoria.produtos) }
+}
+
+/** What a tile says of a product beside its name: the house's suggestion, vegetarian, spicy, a half portion. */
+export function marcasCurtas(p: ProdutoCatalogo): string[] {
+  const marcas: string[] = []
+  if (p.destaque) marcas.push('Sugestão da casa')
+  if (p.vegetariano) marcas.push('Vegetariano')
+  if (p.picante) marcas.push('Picante')
+  if (p.meia_dose && p.pvp_meia_com_iva !== null) marcas.push(p.rotulo_meia)
+  return marcas
+}
