@@ -68,7 +68,7 @@ test('a manager charges eating in another price tier; the customer sees it from 
         )
       })
       await cliente.goto('/catalogo')
-      await expect(cliente.locator('.enc-loja-atual')).toContainText('Comer Na loja')
+      await expect(cliente.locator('#conteudo .enc-loja-atual')).toContainText('Comer Na loja')
       const cartao = cliente.getByRole('link', { name: /^Pastel de nata/ }).first()
       await expect(cartao).toContainText(euros(mesa))
       await cartao.click()

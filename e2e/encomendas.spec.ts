@@ -319,7 +319,7 @@ test('the catalogue: adding keeps the place and says so, the order bar beside a 
 
   // The catalogue names the delivery type of the order; its bar and a new cart's, each at its full size.
   await page.goto('/catalogo')
-  await expect(page.locator('.enc-loja-atual')).toContainText('Comer Na loja')
+  await expect(page.locator('#conteudo .enc-loja-atual')).toContainText('Comer Na loja')
   const estado = page.getByRole('link', { name: new RegExp(`Pedido ${orderId}`) })
   await expect(estado).toContainText('Recebemos o seu pedido')
   await page

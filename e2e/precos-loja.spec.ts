@@ -25,8 +25,8 @@ async function escolhida(page: Page, tipo: 0 | 1) {
     )
   }, tipo)
   await page.goto('/catalogo')
-  await expect(page.locator('.enc-loja-atual')).toContainText(LOJA)
-  await expect(page.locator('.enc-loja-atual')).toContainText(tipo === 1 ? 'Comer Na loja' : 'Take-Away')
+  await expect(page.locator('#conteudo .enc-loja-atual')).toContainText(LOJA)
+  await expect(page.locator('#conteudo .enc-loja-atual')).toContainText(tipo === 1 ? 'Comer Na loja' : 'Take-Away')
 }
 
 test.use(PHONE)

@@ -1,0 +1,101 @@
+import type { Page } from '@playwright/test'
+import { LOJA_COOKIE } from '../src/shared/page-reads.ts'
+import { apiPost, createAccount, DESKTOP, expect, PHONE, test } from './support.ts'
+
+/**
+ * Issue 22's LCP (docs/decisions/0010-first-load-budget.md): the catalogue's top is painted by the HTML before the app
+ * runs (server/platform/catalogo-esqueleto.ts), and the app's scripts are asked for after that paint
+ * (server/platform/arranque.ts). Seen here in Chromium: the HTML alone (no JavaScript) shows the store, the filters
+ * and the first row, each box where the app then puts its own; with JavaScript the app takes over, on a phone and on
+ * a computer (where the HTML paints nothing and the scripts start at once). Only reads.
+ */
+
+const LOJA = 862
+
+/** A signed-in customer past the onboarding whose device chose the Chiado, as the 'Loja' modal leaves it. */
+async function clienteComLoja(page: Page, baseURL: string) {
+  await createAccount(page)
+  await apiPost(page.request, '/api/grava-saw-onboarding', { value: true })
+  await page.context().addCookies([{ name: LOJA_COOKIE, value: String(LOJA), url: baseURL }])
+  await page.context().addInitScript((loja) => {
+    localStorage.setItem(
+      'balcao.encomenda',
+      JSON.stringify({ id_loja: loja, id_tipo_entrega: 0, usar_premio: 0, linhas: [] }),
+    )
+  }, LOJA)
+}
+
+/** The boxes and texts of the catalogue's top under `root`: the HTML's paint, or the app's screen. */
+function topo(page: Page, root: string) {
+  return page.evaluate((r) => {
+    const box = (e: Element | null | undefined) => {
+      if (!e) return null
+      const { x, y, width, height } = e.getBoundingClientRect()
+      return [x, y, width, height].map(Math.round)
+    }
+    const scope = document.querySelector(r)
+    const all = (s: string) => [...(scope?.querySelectorAll(s) ?? [])].slice(0, 4)
+    return {
+      loja: box(scope?.querySelector('.enc-loja-atual')),
+      nomeDaLoja: scope?.querySelector('.enc-loja-atual-nome')?.textContent,
+      filtros: all('.ementa-filtro').map(box),
+      categoria: box(scope?.querySelector('.enc-categoria h2')),
+      imagens: all('.enc-categoria .enc-produto-imagem').map(box),
+      produtos: all('.enc-categoria .enc-produto-nome').map((e) => [e.textContent, box(e)]),
+      precos: all('.enc-categoria .enc-produto-preco').map((e) => e.textContent),
+    }
+  }, root)
+}
+
+test.describe('on a phone', () => {
+  test.use(PHONE)
+
+  test("the HTML paints the catalogue's top where the app puts it; the app then takes over", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    await clienteComLoja(page, String(baseURL))
+
+    // The HTML and its style sheets alone, as a slow phone shows them before any script has arrived.
+    const semScripts = await browser.newContext({
+      ...PHONE,
+      javaScriptEnabled: false,
+      storageState: await page.context().storageState(),
+    })
+    try {
+      const html = await semScripts.newPage()
+      await html.goto('/catalogo')
+      const pintura = html.locator('.app-skeleton-ecra')
+      await expect(pintura).toBeVisible()
+      await expect(pintura.locator('img[data-pintura]')).toHaveJSProperty('complete', true)
+      const antes = await topo(html, '.app-skeleton-ecra')
+      expect(antes.nomeDaLoja).toBe('Nata & Grão Chiado')
+      expect(antes.produtos).toHaveLength(4)
+
+      await page.goto('/catalogo')
+      await expect(page.locator('#root .enc-produto').first()).toBeVisible()
+      await expect(page.locator('.app-skeleton-ecra')).toBeHidden()
+      const depois = await topo(page, '#root')
+      // The same boxes, to the pixel, and the same texts: nothing moves or changes when the app replaces the paint.
+      expect(depois).toEqual(antes)
+    } finally {
+      await semScripts.close()
+    }
+    // The app works as ever: a tile opens its product.
+    await page.locator('#root .enc-produto a').first().click()
+    await expect(page.getByRole('button', { name: /^Adicionar - / })).toBeVisible()
+  })
+})
+
+test.describe('on a computer', () => {
+  test.use(DESKTOP)
+
+  test('the HTML paints nothing there, and the app starts at once', async ({ page, baseURL }) => {
+    await clienteComLoja(page, String(baseURL))
+    await page.goto('/catalogo')
+    await expect(page.locator('.app-skeleton-ecra')).toBeHidden()
+    await expect(page.locator('#root .enc-produto').first()).toBeVisible()
+    await expect(page.locator('#conteudo .enc-loja-atual')).toContainText('Nata & Grão Chiado')
+  })
+})
