@@ -20,18 +20,19 @@ export const DEFAULT_CPU_SLOWDOWN = THROTTLING.mobileSlow4G.cpuSlowdownMultiplie
 
 /**
  * The benchmark index of the host Lighthouse's default slowdown is calibrated for: the top of its "high-end desktop"
- * range (1500–2000), the stricter end (docs/throttling.md, "Benchmarking CPU Power"). This machine's kind rates
- * 2500–3800 when quiet, so the gate runs there with the default itself; a slower or busier host, as CI's has been, is
- * slowed less, to simulate the same phone.
+ * range (1500–2000; docs/throttling.md, "Benchmarking CPU Power"). This machine's kind rates 2100–3800 when quiet, so
+ * the gate runs there with the default itself, as the bench does; a host rated below 2000 (CI's, slower or busier) is
+ * slowed less, so that it simulates the phone a 2000 host does at 4×. Taking the top of the range (rather than 1500)
+ * and keeping 4× on faster hosts leans lenient: the gate catches regressions, the bench holds the targets.
  */
 export const CALIBRATED_HOST_INDEX = 2000
 
 /**
  * The CPU slowdown that simulates, on a CPU Lighthouse rates `benchmarkIndex` now, the phone its default run simulates on
  * a CPU rated `referenceIndex`: the default slowdown scaled by the ratio, so that a machine twice as slow (or busy
- * twice over) is slowed half as much, never more than the default (a faster machine keeps the default's phone, the
- * stricter one) nor less than 1. Lighthouse's throttling guide asks for this calibration: its CPU throttling is
- * relative to the host (docs/throttling.md, "CPU throttling").
+ * twice over) is slowed half as much; never more than the default (a faster machine keeps Lighthouse's own 4×, as the
+ * bench) nor less than 1. Lighthouse's throttling guide asks for this calibration: its CPU throttling is relative to
+ * the host (docs/throttling.md, "CPU throttling").
  */
 export function calibratedSlowdown(benchmarkIndex: number, referenceIndex: number): number {
   if (!(benchmarkIndex > 0) || !(referenceIndex > 0)) return DEFAULT_CPU_SLOWDOWN
@@ -39,15 +40,19 @@ export function calibratedSlowdown(benchmarkIndex: number, referenceIndex: numbe
   return Math.round(Math.min(DEFAULT_CPU_SLOWDOWN, Math.max(1, scaled)) * 100) / 100
 }
 
-/** Lighthouse's own CPU benchmark (its `computeBenchmarkIndex`), run in a blank page of the Chromium on `port`. */
+/**
+ * Lighthouse's own CPU benchmark (its `computeBenchmarkIndex`, about a second), run in a blank page of the Chromium on
+ * `port`: the higher of two readings, so that a moment of other work on the machine does not make the run lenient.
+ */
 async function benchmarkIndexNow(port: number): Promise<number> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`)
   try {
     const context = browser.contexts()[0] ?? (await browser.newContext())
     const page = await context.newPage()
-    const index = await page.evaluate(`(${pageFunctions.computeBenchmarkIndex.toString()})()`)
+    const benchmark = `(${pageFunctions.computeBenchmarkIndex.toString()})()`
+    const readings = [Number(await page.evaluate(benchmark)), Number(await page.evaluate(benchmark))]
     await page.close()
-    return Number(index)
+    return Math.max(...readings)
   } finally {
     await browser.close()
   }

@@ -8,6 +8,10 @@ import type { Categoria, ProdutoCatalogo } from './ementa.ts'
 /** Spec §9: a category shows at most 4 products, then a 'see all' tile. */
 export const PRODUTOS_POR_CATEGORIA = 4
 
+/** The size reserved for a product image whose URL does not carry one: the demo's and the POS's usual 4:3. */
+export const IMAGEM_LARGURA = 800
+export const IMAGEM_ALTURA = 600
+
 export const LOJA_FECHADA = 'A loja está fechada de momento. Pode encomendar assim que abrir.'
 
 /** The catalogue's quick dietary filters (issue 22), in the order they show. */

@@ -2,31 +2,39 @@ import { createHash } from 'node:crypto'
 
 /**
  * The app's scripts after the server's paint (docs/decisions/0010-first-load-budget.md, issue 22's LCP). On the
- * ordering screens the server paints the top of the screen from the HTML (web.ts's skeleton, with its picture). On a
- * slow phone that paint needs the HTML, the style sheets and the picture, about 30 kB; the app's scripts are 130 kB
- * more. Fetched all at once, they share the link and the picture waits for its share; asked for in that order, the
- * screen shows its top as soon as its few kilobytes are in, and the scripts follow. So the page names no script: this
- * inline starter asks for them (`modulepreload`s, then the entry) once the skeleton's picture is on the screen (its
- * Largest Contentful Paint entry), or at once when there is nothing to wait for: a hidden tab, a screen where the
- * skeleton is not shown (wider than a phone's), a picture that failed; a browser that does not report that paint asks
- * once the picture has loaded and two frames have passed. Never later than `ARRANQUE_LIMITE_MS` after the page was
- * parsed. The scripts are cached for a year (immutable), so on a return visit the wait costs a frame.
+ * ordering screens the server paints the top of the screen from the HTML (web.ts, with its picture). On a slow phone
+ * that paint needs the HTML, the style sheets and the picture, about 30 kB; the app's scripts are 130 kB more.
+ * Fetched all at once, they share the link and the picture waits for its share; asked for in that order, the screen
+ * shows its top as soon as its few kilobytes are in, and the scripts follow. So the page names no script: this inline
+ * starter asks for them (`modulepreload`s, then the entry) once the painted picture is on the screen: its Largest
+ * Contentful Paint entry, or its load and two frames (a browser without that entry type, a tap before the paint,
+ * which ends LCP reports), whichever comes first. At once when there is nothing to wait for: a hidden tab, a picture
+ * not shown (a computer's width, where the paint is hidden), a picture that failed. Never later than
+ * `ARRANQUE_LIMITE_MS` after the starter ran. Should the entry not load (the link dropped), the paint goes and the
+ * page says so, rather than leave a screen that looks ready and does nothing. The scripts are cached for a year
+ * (immutable), so on a return visit the wait costs a frame or two.
  */
 export const ARRANQUE_LIMITE_MS = 2500
 
 /** The element whose JSON lists the scripts: the entry first, then what it imports first. */
 export const SCRIPTS_ELEMENT_ID = 'app-scripts'
 
+/** What the page says when the app's scripts could not be loaded. */
+export const ARRANQUE_FALHOU =
+  'Não foi possível abrir a aplicação. Verifique a ligação à internet e recarregue a página.'
+
 export const ARRANQUE_SCRIPT = `(function(){
 var d=document.getElementById('${SCRIPTS_ELEMENT_ID}');if(!d)return;
 var s=JSON.parse(d.textContent),feito=false;
-function go(){if(feito)return;feito=true;for(var i=1;i<s.length;i++){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=s[i];document.head.appendChild(l)}import(s[0])}
+function falhou(){var p=document.querySelectorAll('.app-skeleton-ecra,.app-skeleton-lead');for(var i=0;i<p.length;i++)p[i].remove();var m=document.createElement('p');m.setAttribute('role','alert');m.className='page app-falhou';m.textContent='${ARRANQUE_FALHOU}';document.body.appendChild(m)}
+function go(){if(feito)return;feito=true;for(var i=1;i<s.length;i++){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=s[i];document.head.appendChild(l)}import(s[0]).catch(falhou)}
 var img=document.querySelector('img[data-pintura]');
-if(document.visibilityState==='hidden'||!img||getComputedStyle(img).display==='none'){go();return}
+if(!img||document.visibilityState==='hidden'||img.getClientRects().length===0||(img.complete&&!img.naturalWidth)){go();return}
 setTimeout(go,${ARRANQUE_LIMITE_MS});img.addEventListener('error',go);
+var depois=function(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})};
+if(img.complete)depois();else img.addEventListener('load',depois);
 var tipos=(window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes)||[];
 if(tipos.indexOf('largest-contentful-paint')>=0){new PerformanceObserver(function(l){l.getEntries().forEach(function(x){if(x.element===img)go()})}).observe({type:'largest-contentful-paint',buffered:true})}
-else{var depois=function(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})};if(img.complete)depois();else img.addEventListener('load',depois)}
 })()`
 
 /** The CSP source that lets that inline script, and nothing else inline, run. */
@@ -55,10 +63,10 @@ export function arranqueDepoisDaPintura(indexHtml: string, scripts: string[]): A
   const preloads = [...indexHtml.matchAll(MODULE_PRELOAD)]
   const html = [entry[0], ...stylesheets, ...preloads.map((p) => p[0])]
     .reduce((out, tag) => out.replace(tag, ''), indexHtml)
-    .replace('<meta name="viewport"', () => `${stylesheets.join('')}<meta name="viewport"`)
+    .replace(/<meta name="viewport"|<\/head>/, (tag) => `${stylesheets.join('')}${tag}`)
   const list = [...new Set([entry[1], ...preloads.map((p) => p[1] ?? ''), ...scripts])].filter(Boolean)
   return {
     html,
-    body: `<script type="application/json" id="${SCRIPTS_ELEMENT_ID}">${JSON.stringify(list)}</script><script>${ARRANQUE_SCRIPT}</script>`,
+    body: `<script type="application/json" id="${SCRIPTS_ELEMENT_ID}">${JSON.stringify(list).replace(/</g, '\\u003c')}</script><script>${ARRANQUE_SCRIPT}</script>`,
   }
 }

@@ -1,5 +1,7 @@
 import {
   FILTROS_RAPIDOS,
+  IMAGEM_ALTURA,
+  IMAGEM_LARGURA,
   LOJA_FECHADA,
   marcasCurtas,
   PRODUTOS_POR_CATEGORIA,
@@ -67,12 +69,16 @@ function cartao(p: ProdutoCatalogo, i: number): string {
  * (beside them from 600px) lazy.
  */
 function imagem(p: ProdutoCatalogo, i: number): string {
-  const set = p.imagem ? imageSet(p.imagem) : null
-  if (!p.imagem || !set) return '<span class="enc-produto-imagem enc-sem-imagem"></span>'
+  if (!p.imagem) return '<span class="enc-produto-imagem enc-sem-imagem"></span>'
+  const prioridade = i === 0 ? ' fetchpriority="high" data-pintura' : i === 1 ? '' : ' loading="lazy"'
+  const set = imageSet(p.imagem)
+  // A URL outside the naming rule: the picture as it is, in the size the screen reserves for it (ui/Picture.tsx).
+  if (!set) {
+    return `<img class="enc-produto-imagem" alt="" width="${IMAGEM_LARGURA}" height="${IMAGEM_ALTURA}"${prioridade} src="${atributo(p.imagem)}">`
+  }
   const sources = set.sources
     .map((s) => `<source type="${s.type}" srcset="${atributo(s.srcset)}" sizes="${PRODUTO_CARTAO_SIZES}">`)
     .join('')
-  const prioridade = i === 0 ? ' fetchpriority="high" data-pintura' : i === 1 ? '' : ' loading="lazy"'
   return (
     `<picture>${sources}<img class="enc-produto-imagem" alt="" width="${set.width}" height="${set.height}"` +
     `${prioridade} src="${atributo(p.imagem)}"></picture>`

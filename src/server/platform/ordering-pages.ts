@@ -76,8 +76,10 @@ export function orderingPage(path: string, lojaCookie: string | undefined): Orde
     },
     paint: (answers) => {
       const catalogo = catalogoDe(answers)
-      const escolhida = (answers[lojas] as LojaEncomenda[] | undefined)?.find((l) => l.id_loja === loja)
-      return { html: catalogo ? esqueletoCatalogo(catalogo, escolhida) : '' }
+      const lista = answers[lojas] as LojaEncomenda[] | undefined
+      const escolhida = lista?.find((l) => l.id_loja === loja)
+      // A store gone from the list: the screen asks for another one (its modal), so nothing of this one is painted.
+      return { html: catalogo && (!lista || escolhida) ? esqueletoCatalogo(catalogo, escolhida) : '' }
     },
   }
 }

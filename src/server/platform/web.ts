@@ -100,10 +100,14 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, prod
         : leadImageSkeleton(reads?.lead, 'app-skeleton-lead')
     const assets = ordering ? moduleAssets(moduleFiles(), ordering.modules) : null
     // Where the HTML painted an ordering screen, its scripts are asked for after that paint (arranque.ts), and its
-    // style sheets are the paint's own.
+    // style sheets are the paint's own. Not on the other pages: the home's first card, rendered by the app, is a
+    // hair larger than the painted picture and so is its LCP, which would then wait for the scripts.
     const cut = assets && painted ? arranqueDepoisDaPintura(indexHtml(), assets.scripts) : null
-    const preloads =
-      cut && assets ? styleSheets(assets.styles) : ordering ? modulePreloads(moduleFiles(), ordering.modules) : ''
+    const preloads = !assets
+      ? ''
+      : cut
+        ? styleSheets(assets.styles)
+        : modulePreloads(moduleFiles(), ordering?.modules ?? [])
     const html = withPageData(
       cut?.html ?? indexHtml(),
       `${reads?.head ?? ''}${preloads}`,

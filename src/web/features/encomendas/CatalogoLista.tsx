@@ -1,8 +1,9 @@
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useLayoutEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { PRODUTOS_POR_CATEGORIA } from '../../../shared/catalogo-ecra.ts'
 import type { Categoria } from '../../../shared/ementa.ts'
 import { href, paths } from '../../../shared/routes.ts'
+import { tirarPintura } from '../../lib/pintura.ts'
 import { FiltrosEmenta, SemResultados } from './FiltrosEmenta.tsx'
 import { filtrarCategorias, useFiltros } from './filtros.ts'
 import { ProdutoCartao } from './ProdutoCartao.tsx'
@@ -16,6 +17,8 @@ export function CatalogoLista({ categorias, tipo }: { categorias: Categoria[]; t
   const visiveis = filtrarCategorias(categorias, filtros)
   const mostrados = visiveis.reduce((n, c) => n + c.produtos.length, 0)
   const todas = useTodasDepois()
+  // The list is in: the server's paint of it goes (lib/pintura.ts), in the same frame.
+  useLayoutEffect(tirarPintura, [])
   return (
     <>
       <FiltrosEmenta filtros={filtros} definir={definir} mostrados={mostrados} />

@@ -1,15 +1,11 @@
 import { Link } from 'react-router'
-import { marcasCurtas } from '../../../shared/catalogo-ecra.ts'
+import { IMAGEM_ALTURA, IMAGEM_LARGURA, marcasCurtas } from '../../../shared/catalogo-ecra.ts'
 import type { ProdutoCatalogo } from '../../../shared/ementa.ts'
 import { formatMoney } from '../../../shared/format.ts'
 import { PRODUTO_CARTAO_SIZES } from '../../../shared/imagens.ts'
 import { href, paths } from '../../../shared/routes.ts'
 import { Picture } from '../../ui/Picture.tsx'
 import { precoDose, type TipoEntrega } from './preco.ts'
-
-/** The size reserved for a product image whose URL does not carry one: the demo's and the POS's usual 4:3. */
-export const IMAGEM_LARGURA = 800
-export const IMAGEM_ALTURA = 600
 
 export const produtoHref = (p: ProdutoCatalogo) => href(paths.produto, { categoria: p.idCategoria, id: p.id })
 

@@ -49,8 +49,6 @@ export function passa(p: ProdutoCatalogo, f: Filtros): boolean {
   )
 }
 
-/** A category's products as the catalogue lists them: highlighted ones first (in the menu's order), then the rest. */
-
 /** The categories with the products that pass, highlighted first; categories left empty by the filters go. */
 export function filtrarCategorias(categorias: readonly Categoria[], f: Filtros): Categoria[] {
   const algum = temFiltros(f)
