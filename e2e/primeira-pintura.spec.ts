@@ -75,7 +75,8 @@ test.describe('on a phone', () => {
 
       await page.goto('/catalogo')
       await expect(page.locator('#root .enc-produto').first()).toBeVisible()
-      await expect(page.locator('.app-skeleton-ecra')).toBeHidden()
+      // Out of the page once the list is in (web/lib/pintura.ts), not merely hidden.
+      await expect(page.locator('.app-skeleton-ecra')).toHaveCount(0)
       const depois = await topo(page, '#root')
       // The same boxes, to the pixel, and the same texts: nothing moves or changes when the app replaces the paint.
       expect(depois).toEqual(antes)

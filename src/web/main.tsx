@@ -16,10 +16,12 @@ window.setTimeout(() => {
 }, 0)
 
 // The worker (offline shell, last content read) installs after the first screen: its precache downloads would
-// otherwise share a slow 4G link with that screen's own requests.
+// otherwise share a slow 4G link with that screen's own requests. The page may have loaded already: the ordering
+// screens ask for this script after their paint (server/platform/arranque.ts).
 const WORKER_AFTER_LOAD_MS = 2000
 if ('serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
+  const register = () =>
     window.setTimeout(() => void navigator.serviceWorker.register('/sw.js', { scope: '/' }), WORKER_AFTER_LOAD_MS)
-  })
+  if (document.readyState === 'complete') register()
+  else window.addEventListener('load', register)
 }

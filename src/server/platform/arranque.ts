@@ -11,7 +11,9 @@ import { createHash } from 'node:crypto'
  * which ends LCP reports), whichever comes first. At once when there is nothing to wait for: a hidden tab, a picture
  * not shown (a computer's width, where the paint is hidden), a picture that failed. Never later than
  * `ARRANQUE_LIMITE_MS` after the starter ran. Should the entry not load (the link dropped), the paint goes and the
- * page says so, rather than leave a screen that looks ready and does nothing. The scripts are cached for a year
+ * page says so, rather than leave a screen that looks ready and does nothing. The paint also goes on the first tap or
+ * step back: the screen takes it away itself (web/lib/pintura.ts), but a screen that never mounted (its chunk failed,
+ * a tab tapped while it loaded) cannot, and styles.css shows it over the app's loading states. The scripts are cached for a year
  * (immutable), so on a return visit the wait costs a frame or two.
  */
 export const ARRANQUE_LIMITE_MS = 2500
@@ -26,7 +28,9 @@ export const ARRANQUE_FALHOU =
 export const ARRANQUE_SCRIPT = `(function(){
 var d=document.getElementById('${SCRIPTS_ELEMENT_ID}');if(!d)return;
 var s=JSON.parse(d.textContent),feito=false;
-function falhou(){var p=document.querySelectorAll('.app-skeleton-ecra,.app-skeleton-lead');for(var i=0;i<p.length;i++)p[i].remove();var m=document.createElement('p');m.setAttribute('role','alert');m.className='page app-falhou';m.textContent='${ARRANQUE_FALHOU}';document.body.appendChild(m)}
+function tirar(){var p=document.querySelectorAll('.app-skeleton-ecra,.app-skeleton-lead');for(var i=0;i<p.length;i++)p[i].remove()}
+document.addEventListener('click',tirar,true);addEventListener('popstate',tirar);
+function falhou(){tirar();var m=document.createElement('p');m.setAttribute('role','alert');m.className='page app-falhou';m.textContent=${JSON.stringify(ARRANQUE_FALHOU)};document.body.appendChild(m)}
 function go(){if(feito)return;feito=true;for(var i=1;i<s.length;i++){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=s[i];document.head.appendChild(l)}import(s[0]).catch(falhou)}
 var img=document.querySelector('img[data-pintura]');
 if(!img||document.visibilityState==='hidden'||img.getClientRects().length===0||(img.complete&&!img.naturalWidth)){go();return}

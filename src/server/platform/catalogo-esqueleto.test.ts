@@ -97,6 +97,21 @@ describe("the catalogue's top painted from the HTML", () => {
     for (const b of buttons) expect(b).toContain('tabindex="-1"')
   })
 
+  it('paints a picture outside the naming rule as it is, in the box the screen reserves', () => {
+    const fora = esqueletoCatalogo(
+      {
+        categorias: [
+          { id: '1', nome: 'Pratos', produtos: [produtoDeTeste({ imagem: 'https://pos.example/bifana.jpg' })] },
+        ],
+      },
+      loja,
+    )
+    expect(fora).toContain(
+      '<img class="enc-produto-imagem" alt="" width="800" height="600" fetchpriority="high" data-pintura src="https://pos.example/bifana.jpg">',
+    )
+    expect(fora).not.toContain('<picture>')
+  })
+
   it('paints nothing for a catalogue without products', () => {
     expect(esqueletoCatalogo({ categorias: [{ id: '1', nome: 'Vazia', produtos: [] }] }, loja)).toBe('')
   })

@@ -10,6 +10,7 @@ import { insertContas, insertLoja, insertRestaurante } from '../testing/fixtures
 import { createTestApp, device, type TestApp, testDialects } from '../testing/harness.ts'
 import { SCRIPTS_ELEMENT_ID } from './arranque.ts'
 import { systemClock } from './clock.ts'
+import { orderingPage } from './ordering-pages.ts'
 import { lojasChavesRepo } from './store-keys.ts'
 
 const TELEMOVEL = '912345678'
@@ -223,5 +224,11 @@ describe.each(testDialects())("the ordering pages' first load on %s", (dialect) 
     ])
     // The store's list is in the page: the screen names it on its first render.
     expect(pageReads(res.body)?.['/api/lojas-encomenda']).toEqual(lojas)
+    // A store gone from that list: the screen asks for another one, so nothing of this one is painted or preloaded.
+    const catalogue = orderingPage('/catalogo', '862')
+    const semALoja = { '/api/catalogo/862': catalogo, '/api/lojas-encomenda': lojas.filter((l) => l.id_loja !== 862) }
+    expect(catalogue?.paint(semALoja)).toEqual({ html: '' })
+    expect(catalogue?.leadImage(semALoja)).toBeUndefined()
+    expect(catalogue?.paint({ '/api/catalogo/862': catalogo, '/api/lojas-encomenda': lojas })).not.toEqual({ html: '' })
   })
 })

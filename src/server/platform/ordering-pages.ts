@@ -47,6 +47,14 @@ export function orderingPage(path: string, lojaCookie: string | undefined): Orde
   const lojas = '/api/lojas-encomenda'
   const catalogoDe = (answers: Readonly<Record<string, unknown>>) =>
     read ? (answers[read] as Catalogo | undefined) : undefined
+  const escolhidaDe = (answers: Readonly<Record<string, unknown>>) =>
+    (answers[lojas] as LojaEncomenda[] | undefined)?.find((l) => l.id_loja === loja)
+  /**
+   * The catalogue the screen will show: not that of a store gone from the stores' list, for which the screen asks for
+   * another one (its modal), so that nothing of it is preloaded or painted.
+   */
+  const catalogoAMostrar = (answers: Readonly<Record<string, unknown>>) =>
+    answers[lojas] && !escolhidaDe(answers) ? undefined : catalogoDe(answers)
   if (produto) {
     let ids: [string, string]
     try {
@@ -71,15 +79,12 @@ export function orderingPage(path: string, lojaCookie: string | undefined): Orde
     reads: read ? [read, lojas] : [],
     // The first category's first product: the card the list gives `priority` (CatalogoLista.tsx), with no filter on.
     leadImage: (answers) => {
-      const primeiro = primeiraCategoria(catalogoDe(answers)?.categorias ?? [])?.produtos[0]
+      const primeiro = primeiraCategoria(catalogoAMostrar(answers)?.categorias ?? [])?.produtos[0]
       return primeiro?.imagem ? { url: primeiro.imagem, sizes: PRODUTO_CARTAO_SIZES } : undefined
     },
     paint: (answers) => {
-      const catalogo = catalogoDe(answers)
-      const lista = answers[lojas] as LojaEncomenda[] | undefined
-      const escolhida = lista?.find((l) => l.id_loja === loja)
-      // A store gone from the list: the screen asks for another one (its modal), so nothing of this one is painted.
-      return { html: catalogo && (!lista || escolhida) ? esqueletoCatalogo(catalogo, escolhida) : '' }
+      const catalogo = catalogoAMostrar(answers)
+      return { html: catalogo ? esqueletoCatalogo(catalogo, escolhidaDe(answers)) : '' }
     },
   }
 }
