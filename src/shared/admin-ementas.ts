@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { mensagens } from './validacao.ts'
+import { INT_MAX, mensagens } from './validacao.ts'
 
 /**
  * The back-office's menus and closures of a store (issue 21, "Stores at work"): products sold out for today, and the
@@ -30,7 +30,11 @@ export type NovoEncerramento = z.input<typeof EncerramentoSchema>
 
 /** Which closure of the store to remove. */
 export const RemoverEncerramentoSchema = z.object({
-  id: z.number({ error: mensagens.valorInvalido }).int(mensagens.valorInvalido).positive(mensagens.valorInvalido),
+  id: z
+    .number({ error: mensagens.valorInvalido })
+    .int(mensagens.valorInvalido)
+    .positive(mensagens.valorInvalido)
+    .max(INT_MAX, mensagens.valorInvalido),
 })
 
 export const EsgotadoSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { mensagens, toE164Mobile } from './validacao.ts'
+import { INT_MAX, mensagens, toE164Mobile } from './validacao.ts'
 
 /**
  * The back-office's notification composer (issue 21): to everyone who consented to communications, to a restaurant's
@@ -58,7 +58,7 @@ export function instanteDeLisboa(local: string): string | null {
 export const NotificacaoCampanhaSchema = z
   .object({
     publico: z.enum(['todos', 'restaurante', 'telefone']),
-    restaurante_id: z.number().int().positive().nullable(),
+    restaurante_id: z.number().int().positive().max(INT_MAX).nullable(),
     pais: z.string().max(4),
     telemovel: z.string().trim().max(30),
     titulo: z

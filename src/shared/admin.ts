@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { mensagens, obrigatorio } from './validacao.ts'
+import { INT_MAX, mensagens, obrigatorio } from './validacao.ts'
 
 /**
  * The back-office (`/admin`, issue 21): staff accounts, their sign-in (password, then TOTP) and the audit log. The
@@ -102,8 +102,8 @@ export const CodigoTotpSchema = z.object({ codigo: obrigatorio(20).transform((v)
 export const ConvidarSchema = z.object({
   email: EmailStaffSchema,
   papel: z.enum(PAPEIS, { error: mensagens.valorInvalido }),
-  restaurantes: z.array(z.number().int().positive()).max(100).optional(),
-  id_loja: z.number().int().positive().optional(),
+  restaurantes: z.array(z.number().int().positive().max(INT_MAX)).max(100).optional(),
+  id_loja: z.number().int().positive().max(INT_MAX).optional(),
 })
 
 export interface SessaoAdmin {

@@ -118,6 +118,8 @@ describe.each(testDialects())('the notification composer, on %s', (dialect) => {
     // Rui bought at A but never consented: the composer reaches him in no audience.
     expect(await contar(admin, { publico: 'telefone', telemovel: RUI })).toBe(0)
     expect(await contar(admin, { publico: 'telefone', telemovel: '919999999' })).toBe(0)
+    // A restaurant id past PostgreSQL's integer: refused as a bad value, never a 500 there.
+    expect(await contar(admin, { publico: 'restaurante', restaurante_id: 3_000_000_000 })).toBe(400)
   })
 
   it('sends now, in-app and by push, to the consenting customers only; delivery counts afterwards', async () => {
