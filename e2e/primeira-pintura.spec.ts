@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
+import type { Catalogo } from '../src/shared/ementa.ts'
 import { LOJA_COOKIE } from '../src/shared/page-reads.ts'
-import { apiPost, createAccount, DESKTOP, expect, PHONE, test } from './support.ts'
+import { api, apiPost, createAccount, DESKTOP, expect, PHONE, test } from './support.ts'
 
 /**
  * Issue 22's LCP (docs/decisions/0010-first-load-budget.md): the catalogue's top is painted by the HTML before the app
@@ -86,6 +87,42 @@ test.describe('on a phone', () => {
     // The app works as ever: a tile opens its product.
     await page.locator('#root .enc-produto a').first().click()
     await expect(page.getByRole('button', { name: /^Adicionar - / })).toBeVisible()
+  })
+
+  test("a product's photo, painted by the HTML where the app puts it, stays until the app's photo is there", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    await clienteComLoja(page, String(baseURL))
+    const { categorias } = await api<Catalogo>(page.request, `/api/catalogo/${LOJA}`)
+    const produto = categorias.flatMap((c) => c.produtos).find((p) => p.imagem && p.meia_dose)
+    if (!produto) throw new Error(`no dish with a photo at ${LOJA}`)
+    const caminho = `/catalogo/${produto.idCategoria}/${produto.id}`
+    const caixa = (p: Page, selector: string) =>
+      p.locator(selector).evaluate((e) => {
+        const { x, y, width, height } = e.getBoundingClientRect()
+        return [x, y, width, height].map(Math.round)
+      })
+
+    const semScripts = await browser.newContext({
+      ...PHONE,
+      javaScriptEnabled: false,
+      storageState: await page.context().storageState(),
+    })
+    try {
+      const html = await semScripts.newPage()
+      await html.goto(caminho)
+      await expect(html.locator('.app-skeleton-lead-foto img')).toBeVisible()
+      const antes = await caixa(html, '.app-skeleton-lead-foto img')
+
+      await page.goto(caminho)
+      await expect(page.getByRole('heading', { level: 1, name: produto.nome })).toBeVisible()
+      await expect(page.locator('.app-skeleton-lead')).toHaveCount(0)
+      expect(await caixa(page, '#conteudo .enc-produto-foto')).toEqual(antes)
+    } finally {
+      await semScripts.close()
+    }
   })
 })
 

@@ -1,9 +1,10 @@
-import { useId, useState } from 'react'
+import { useId, useLayoutEffect, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { OBSERVACOES_MAX, QUANTIDADE_MAX } from '../../../shared/constants.ts'
 import type { Catalogo, Porcao, ProdutoCatalogo } from '../../../shared/ementa.ts'
 import { formatMoney } from '../../../shared/format.ts'
 import { paths } from '../../../shared/routes.ts'
+import { tirarPintura } from '../../lib/pintura.ts'
 import { avisarAdicao, useEncomendaLocal } from './carrinho.ts'
 import { limparNota } from './nota.ts'
 import { type DeUmaLista, ProdutoImagem } from './ProdutoCartao.tsx'
@@ -48,6 +49,8 @@ export function Produto({ produto, catalogo }: { produto: ProdutoCatalogo; catal
   const [qtd, setQtd] = useState(1)
   const [porcao, setPorcao] = useState<Porcao>('dose')
   const [nota, setNota] = useState('')
+  // The photo is in: the server's paint of it goes (lib/pintura.ts), in the same frame.
+  useLayoutEffect(tirarPintura, [])
   const ids = { extras: useId(), qtd: useId(), falta: useId(), nota: useId(), contador: useId() }
   const meia = temMeiaDose(produto)
   const unitario = precoUnitario(produto, tipo, extras, porcao)
