@@ -96,7 +96,7 @@ test.describe('on a phone', () => {
   }) => {
     await clienteComLoja(page, String(baseURL))
     const { categorias } = await api<Catalogo>(page.request, `/api/catalogo/${LOJA}`)
-    const produto = categorias.flatMap((c) => c.produtos).find((p) => p.imagem && p.meia_dose)
+    const produto = categorias.flatMap((c) => c.produtos).find((p) => p.imagem)
     if (!produto) throw new Error(`no dish with a photo at ${LOJA}`)
     const caminho = `/catalogo/${produto.idCategoria}/${produto.id}`
     const caixa = (p: Page, selector: string) =>
@@ -116,10 +116,30 @@ test.describe('on a phone', () => {
       await expect(html.locator('.app-skeleton-lead-foto img')).toBeVisible()
       const antes = await caixa(html, '.app-skeleton-lead-foto img')
 
+      const pintada = await html
+        .locator('.app-skeleton-lead-foto img')
+        .evaluate((e) => (e as HTMLImageElement).currentSrc)
+
+      // The product's part held back, as on a slow link: the app shows its loading state, and the photo stays over it.
+      let soltar = () => {}
+      const retida = new Promise<void>((resolve) => {
+        soltar = resolve
+      })
+      await page.route(/\/assets\/Produto-[\w-]+\.js$/, async (route) => {
+        await retida
+        await route.continue()
+      })
       await page.goto(caminho)
+      await expect(page.locator('#root [aria-busy="true"]').first()).toBeAttached()
+      await expect(page.locator('.app-skeleton-lead-foto img')).toBeVisible()
+      soltar()
       await expect(page.getByRole('heading', { level: 1, name: produto.nome })).toBeVisible()
       await expect(page.locator('.app-skeleton-lead')).toHaveCount(0)
       expect(await caixa(page, '#conteudo .enc-produto-foto')).toEqual(antes)
+      // The same file: the app's photo is the one already painted, from the memory cache.
+      expect(
+        await page.locator('#conteudo .enc-produto-foto').evaluate((e) => (e as HTMLImageElement).currentSrc),
+      ).toBe(pintada)
     } finally {
       await semScripts.close()
     }

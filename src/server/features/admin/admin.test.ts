@@ -285,8 +285,11 @@ describe.each(testDialects())('the back-office sign-in, on %s', (dialect) => {
     })
     expect(convite.statusCode, convite.body).toBe(200)
     // Ids past PostgreSQL's integer: refused as bad values, never a 500 there.
-    for (const fora of [{ restaurantes: [3_000_000_000] }, { id_loja: 3_000_000_000 }]) {
-      const res = await d.call('POST', '/utilizadores', { email: 'ines@exemplo.pt', papel: 'gestor', ...fora })
+    for (const fora of [
+      { papel: 'gestor', restaurantes: [3_000_000_000] },
+      { papel: 'loja', id_loja: 3_000_000_000 },
+    ]) {
+      const res = await d.call('POST', '/utilizadores', { email: 'ines@exemplo.pt', ...fora })
       expect(res.statusCode, res.body).toBe(400)
     }
     expect((await d.call('POST', '/utilizadores', { email: 'helena@exemplo.pt', papel: 'loja' })).statusCode).toBe(409)

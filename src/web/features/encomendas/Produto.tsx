@@ -61,6 +61,9 @@ export function Produto({ produto, catalogo }: { produto: ProdutoCatalogo; catal
 
   return (
     <main className="page enc-page enc-produto-page" id="conteudo">
+      {/* IMAGE_SIZES.page, as the server paints it (ordering-pages.ts), written out: importing it from the entry makes
+          the entry export it, bytes the first-load budget has not got (e2e/primeira-pintura.spec.ts checks that both
+          pick the same file). */}
       <ProdutoImagem
         produto={produto}
         className="enc-produto-foto"

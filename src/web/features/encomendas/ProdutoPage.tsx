@@ -1,7 +1,8 @@
-import { Suspense } from 'react'
+import { Suspense, useLayoutEffect } from 'react'
 import { Navigate, useParams } from 'react-router'
 import { href, paths } from '../../../shared/routes.ts'
 import { lazyPart } from '../../lib/lazy-part.ts'
+import { tirarPintura } from '../../lib/pintura.ts'
 import { ErrorState } from '../../ui/ErrorState.tsx'
 import { useHeader } from '../../ui/header.tsx'
 import { Loading } from '../../ui/Loading.tsx'
@@ -25,6 +26,13 @@ export function ProdutoPage() {
   const daCategoria = catalogo.data?.categorias.find((c) => c.id === categoria)
   const produto = daCategoria?.produtos.find((p) => p.id === id)
   useHeader(daCategoria?.nome ?? 'Encomendar', categoria ? href(paths.categoria, { id: categoria }) : paths.catalogo)
+  // The server painted the product's photo (lib/pintura.ts): it goes when the screen will not show the product (the
+  // catalogue instead, an error), or is left; Produto takes it when the product is in.
+  const semProduto = id_loja === null || catalogo.isError || (catalogo.isSuccess && !produto)
+  useLayoutEffect(() => {
+    if (semProduto) tirarPintura()
+  }, [semProduto])
+  useLayoutEffect(() => tirarPintura, [])
   if (id_loja === null) return <Navigate to={paths.catalogo} replace />
   if (catalogo.isPending) return <Loading />
   if (catalogo.isError) return <ErrorState error={catalogo.error} onRetry={() => void catalogo.refetch()} />
