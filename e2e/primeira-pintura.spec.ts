@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Browser, Page } from '@playwright/test'
 import type { Catalogo } from '../src/shared/ementa.ts'
 import { LOJA_COOKIE } from '../src/shared/page-reads.ts'
 import { api, apiPost, createAccount, DESKTOP, expect, PHONE, test } from './support.ts'
@@ -25,6 +25,28 @@ async function clienteComLoja(page: Page, baseURL: string) {
     )
   }, LOJA)
 }
+
+/**
+ * `ler` on the page at `caminho` as the HTML and its style sheets alone show it (no JavaScript), in a browser with the
+ * session and the store's cookie of `page`: what a slow phone shows before any script has arrived.
+ */
+async function soOHtml<T>(browser: Browser, page: Page, caminho: string, ler: (html: Page) => Promise<T>): Promise<T> {
+  const contexto = await browser.newContext({
+    ...PHONE,
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  })
+  try {
+    const html = await contexto.newPage()
+    await html.goto(caminho)
+    return await ler(html)
+  } finally {
+    await contexto.close()
+  }
+}
+
+/** The file an `<img>` shows. */
+const fonte = (e: Element) => (e as HTMLImageElement).currentSrc
 
 /** The boxes and texts of the catalogue's top under `root`: the HTML's paint, or the app's screen. */
 function topo(page: Page, root: string) {
@@ -58,32 +80,22 @@ test.describe('on a phone', () => {
   }) => {
     await clienteComLoja(page, String(baseURL))
 
-    // The HTML and its style sheets alone, as a slow phone shows them before any script has arrived.
-    const semScripts = await browser.newContext({
-      ...PHONE,
-      javaScriptEnabled: false,
-      storageState: await page.context().storageState(),
-    })
-    try {
-      const html = await semScripts.newPage()
-      await html.goto('/catalogo')
+    const antes = await soOHtml(browser, page, '/catalogo', async (html) => {
       const pintura = html.locator('.app-skeleton-ecra')
       await expect(pintura).toBeVisible()
       await expect(pintura.locator('img[data-pintura]')).toHaveJSProperty('complete', true)
-      const antes = await topo(html, '.app-skeleton-ecra')
-      expect(antes.nomeDaLoja).toBe('Nata & Grão Chiado')
-      expect(antes.produtos).toHaveLength(4)
+      return topo(html, '.app-skeleton-ecra')
+    })
+    expect(antes.nomeDaLoja).toBe('Nata & Grão Chiado')
+    expect(antes.produtos).toHaveLength(4)
 
-      await page.goto('/catalogo')
-      await expect(page.locator('#root .enc-produto').first()).toBeVisible()
-      // Out of the page once the list is in (web/lib/pintura.ts), not merely hidden.
-      await expect(page.locator('.app-skeleton-ecra')).toHaveCount(0)
-      const depois = await topo(page, '#root')
-      // The same boxes, to the pixel, and the same texts: nothing moves or changes when the app replaces the paint.
-      expect(depois).toEqual(antes)
-    } finally {
-      await semScripts.close()
-    }
+    await page.goto('/catalogo')
+    await expect(page.locator('#root .enc-produto').first()).toBeVisible()
+    // Out of the page once the list is in (web/lib/pintura.ts), not merely hidden.
+    await expect(page.locator('.app-skeleton-ecra')).toHaveCount(0)
+    const depois = await topo(page, '#root')
+    // The same boxes, to the pixel, and the same texts: nothing moves or changes when the app replaces the paint.
+    expect(depois).toEqual(antes)
     // The app works as ever: a tile opens its product.
     await page.locator('#root .enc-produto a').first().click()
     await expect(page.getByRole('button', { name: /^Adicionar - / })).toBeVisible()
@@ -105,44 +117,30 @@ test.describe('on a phone', () => {
         return [x, y, width, height].map(Math.round)
       })
 
-    const semScripts = await browser.newContext({
-      ...PHONE,
-      javaScriptEnabled: false,
-      storageState: await page.context().storageState(),
+    const pintada = await soOHtml(browser, page, caminho, async (html) => {
+      const foto = html.locator('.app-skeleton-lead-foto img')
+      await expect(foto).toBeVisible()
+      return { caixa: await caixa(html, '.app-skeleton-lead-foto img'), src: await foto.evaluate(fonte) }
     })
-    try {
-      const html = await semScripts.newPage()
-      await html.goto(caminho)
-      await expect(html.locator('.app-skeleton-lead-foto img')).toBeVisible()
-      const antes = await caixa(html, '.app-skeleton-lead-foto img')
 
-      const pintada = await html
-        .locator('.app-skeleton-lead-foto img')
-        .evaluate((e) => (e as HTMLImageElement).currentSrc)
-
-      // The product's part held back, as on a slow link: the app shows its loading state, and the photo stays over it.
-      let soltar = () => {}
-      const retida = new Promise<void>((resolve) => {
-        soltar = resolve
-      })
-      await page.route(/\/assets\/Produto-[\w-]+\.js$/, async (route) => {
-        await retida
-        await route.continue()
-      })
-      await page.goto(caminho)
-      await expect(page.locator('#root [aria-busy="true"]').first()).toBeAttached()
-      await expect(page.locator('.app-skeleton-lead-foto img')).toBeVisible()
-      soltar()
-      await expect(page.getByRole('heading', { level: 1, name: produto.nome })).toBeVisible()
-      await expect(page.locator('.app-skeleton-lead')).toHaveCount(0)
-      expect(await caixa(page, '#conteudo .enc-produto-foto')).toEqual(antes)
-      // The same file: the app's photo is the one already painted, from the memory cache.
-      expect(
-        await page.locator('#conteudo .enc-produto-foto').evaluate((e) => (e as HTMLImageElement).currentSrc),
-      ).toBe(pintada)
-    } finally {
-      await semScripts.close()
-    }
+    // The product's part held back, as on a slow link: the app shows its loading state, and the photo stays over it.
+    let soltar = () => {}
+    const retida = new Promise<void>((resolve) => {
+      soltar = resolve
+    })
+    await page.route(/\/assets\/Produto-[\w-]+\.js$/, async (route) => {
+      await retida
+      await route.continue()
+    })
+    await page.goto(caminho)
+    await expect(page.locator('#root [aria-busy="true"]').first()).toBeAttached()
+    await expect(page.locator('.app-skeleton-lead-foto img')).toBeVisible()
+    soltar()
+    await expect(page.getByRole('heading', { level: 1, name: produto.nome })).toBeVisible()
+    await expect(page.locator('.app-skeleton-lead')).toHaveCount(0)
+    expect(await caixa(page, '#conteudo .enc-produto-foto')).toEqual(pintada.caixa)
+    // The same file: the app's photo is the one already painted, from the memory cache.
+    expect(await page.locator('#conteudo .enc-produto-foto').evaluate(fonte)).toBe(pintada.src)
   })
 })
 

@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto'
+import { PINTURA_SELECTOR } from '../../shared/pintura.ts'
+import { jsonScript } from './html.ts'
+import { PINTADA } from './pintura.ts'
 
 /**
  * The app's scripts after the server's paint (docs/decisions/0010-first-load-budget.md, issue 22's LCP). On the
@@ -28,11 +31,11 @@ export const ARRANQUE_FALHOU =
 export const ARRANQUE_SCRIPT = `(function(){
 var d=document.getElementById('${SCRIPTS_ELEMENT_ID}');if(!d)return;
 var s=JSON.parse(d.textContent),feito=false;
-function tirar(){var p=document.querySelectorAll('.app-skeleton-ecra,.app-skeleton-lead');for(var i=0;i<p.length;i++)p[i].remove()}
+function tirar(){var p=document.querySelectorAll(${JSON.stringify(PINTURA_SELECTOR)});for(var i=0;i<p.length;i++)p[i].remove()}
 document.addEventListener('click',tirar,true);addEventListener('popstate',tirar);
 function falhou(){tirar();var m=document.createElement('p');m.setAttribute('role','alert');m.className='page app-falhou';m.textContent=${JSON.stringify(ARRANQUE_FALHOU)};document.body.appendChild(m)}
 function go(){if(feito)return;feito=true;for(var i=1;i<s.length;i++){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=s[i];document.head.appendChild(l)}import(s[0]).catch(falhou)}
-var img=document.querySelector('img[data-pintura]');
+var img=document.querySelector('img[${PINTADA}]');
 if(!img||document.visibilityState==='hidden'||img.getClientRects().length===0||(img.complete&&!img.naturalWidth)){go();return}
 setTimeout(go,${ARRANQUE_LIMITE_MS});img.addEventListener('error',go);
 var depois=function(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})};
@@ -71,6 +74,6 @@ export function arranqueDepoisDaPintura(indexHtml: string, scripts: string[]): A
   const list = [...new Set([entry[1], ...preloads.map((p) => p[1] ?? ''), ...scripts])].filter(Boolean)
   return {
     html,
-    body: `<script type="application/json" id="${SCRIPTS_ELEMENT_ID}">${JSON.stringify(list).replace(/</g, '\\u003c')}</script><script>${ARRANQUE_SCRIPT}</script>`,
+    body: `${jsonScript(SCRIPTS_ELEMENT_ID, list)}<script>${ARRANQUE_SCRIPT}</script>`,
   }
 }

@@ -9,8 +9,9 @@ import {
 } from '../../shared/catalogo-ecra.ts'
 import type { Catalogo, LojaEncomenda, ProdutoCatalogo } from '../../shared/ementa.ts'
 import { formatMoney } from '../../shared/format.ts'
-import { imageSet, PRODUTO_CARTAO_SIZES } from '../../shared/imagens.ts'
-import { escapeAttribute as atributo, escapeHtml } from './html.ts'
+import { PRODUTO_CARTAO_SIZES } from '../../shared/imagens.ts'
+import { escapeAttribute, escapeHtml } from './html.ts'
+import { PINTADA, pictureHtml } from './pintura.ts'
 
 /**
  * The top of the catalogue painted by the HTML itself (issue 22's LCP, docs/decisions/0010-first-load-budget.md): the
@@ -70,17 +71,10 @@ function cartao(p: ProdutoCatalogo, i: number): string {
  */
 function imagem(p: ProdutoCatalogo, i: number): string {
   if (!p.imagem) return '<span class="enc-produto-imagem enc-sem-imagem"></span>'
-  const prioridade = i === 0 ? ' fetchpriority="high" data-pintura' : i === 1 ? '' : ' loading="lazy"'
-  const set = imageSet(p.imagem)
-  // A URL outside the naming rule: the picture as it is, in the size the screen reserves for it (ui/Picture.tsx).
-  if (!set) {
-    return `<img class="enc-produto-imagem" alt="" width="${IMAGEM_LARGURA}" height="${IMAGEM_ALTURA}"${prioridade} src="${atributo(p.imagem)}">`
-  }
-  const sources = set.sources
-    .map((s) => `<source type="${s.type}" srcset="${atributo(s.srcset)}" sizes="${PRODUTO_CARTAO_SIZES}">`)
-    .join('')
+  const prioridade = i === 0 ? ` fetchpriority="high" ${PINTADA}` : i === 1 ? '' : ' loading="lazy"'
   return (
-    `<picture>${sources}<img class="enc-produto-imagem" alt="" width="${set.width}" height="${set.height}"` +
-    `${prioridade} src="${atributo(p.imagem)}"></picture>`
+    pictureHtml(p.imagem, PRODUTO_CARTAO_SIZES, { imgClass: 'enc-produto-imagem', img: prioridade }) ??
+    // A URL outside the naming rule: the picture as it is, in the size the screen reserves for it (ui/Picture.tsx).
+    `<img class="enc-produto-imagem" alt="" width="${IMAGEM_LARGURA}" height="${IMAGEM_ALTURA}"${prioridade} src="${escapeAttribute(p.imagem)}">`
   )
 }

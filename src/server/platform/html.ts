@@ -22,6 +22,11 @@ export function sanitizeHtml(html: string): string {
   return sanitize(html, options)
 }
 
+/** Data for the page's script, in an element that is never run. `<` escaped: no text can close the element. */
+export function jsonScript(id: string, data: unknown): string {
+  return `<script type="application/json" id="${id}">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`
+}
+
 /** Text put inside a double-quoted attribute of HTML the server writes. */
 export const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')

@@ -227,8 +227,8 @@ describe.each(testDialects())("the ordering pages' first load on %s", (dialect) 
     // A store gone from that list: the screen asks for another one, so nothing of this one is painted or preloaded.
     const catalogue = orderingPage('/catalogo', '862')
     const semALoja = { '/api/catalogo/862': catalogo, '/api/lojas-encomenda': lojas.filter((l) => l.id_loja !== 862) }
-    expect(catalogue?.paint(semALoja)).toEqual({ html: '' })
+    expect(catalogue?.paint(semALoja, undefined)).toBe('')
     expect(catalogue?.leadImage(semALoja)).toBeUndefined()
-    expect(catalogue?.paint({ '/api/catalogo/862': catalogo, '/api/lojas-encomenda': lojas })).not.toEqual({ html: '' })
+    expect(catalogue?.paint({ '/api/catalogo/862': catalogo, '/api/lojas-encomenda': lojas }, undefined)).not.toBe('')
   })
 })

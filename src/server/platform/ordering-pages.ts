@@ -4,6 +4,7 @@ import { primeiraCategoria } from '../../shared/catalogo-ecra.ts'
 import type { Catalogo, LojaEncomenda } from '../../shared/ementa.ts'
 import { IMAGE_SIZES, PRODUTO_CARTAO_SIZES } from '../../shared/imagens.ts'
 import { esqueletoCatalogo } from './catalogo-esqueleto.ts'
+import { type LeadImage, leadImageSkeleton } from './pintura.ts'
 
 /**
  * The ordering screens' first load (issue 22, docs/decisions/0010-first-load-budget.md): the catalogue and a product
@@ -22,11 +23,11 @@ export interface OrderingPage {
     answers: Readonly<Record<string, unknown>>,
   ) => { url: string | null | undefined; sizes: string } | undefined
   /**
-   * What the HTML paints of the screen before the app runs (web.ts), from the reads: the product's photo under the
-   * header at the page's width (web.ts's lead picture, `.app-skeleton-lead-foto`); the catalogue's top down to its
-   * first row (catalogo-esqueleto.ts). Empty when there is nothing to paint.
+   * What the HTML paints of the screen before the app runs (web.ts), from the reads and the lead picture found in
+   * them: the product's photo under the header at the page's width (`.app-skeleton-lead-foto`); the catalogue's top
+   * down to its first row (catalogo-esqueleto.ts). Empty when there is nothing to paint.
    */
-  paint: (answers: Readonly<Record<string, unknown>>) => { lead: string } | { html: string }
+  paint: (answers: Readonly<Record<string, unknown>>, lead: LeadImage | undefined) => string
 }
 
 const CATALOGO = /^\/catalogo\/?$/
@@ -65,7 +66,7 @@ export function orderingPage(path: string, lojaCookie: string | undefined): Orde
     return {
       modules: ['features/encomendas/ProdutoPage.tsx', 'features/encomendas/Produto.tsx'],
       reads: read ? [read] : [],
-      paint: () => ({ lead: 'app-skeleton-lead app-skeleton-lead-foto' }),
+      paint: (_, lead) => leadImageSkeleton(lead, 'app-skeleton-lead app-skeleton-lead-foto'),
       leadImage: (answers) => {
         const categoria = catalogoDe(answers)?.categorias.find((c) => c.id === ids[0])
         const item = categoria?.produtos.find((p) => p.id === ids[1])
@@ -84,7 +85,7 @@ export function orderingPage(path: string, lojaCookie: string | undefined): Orde
     },
     paint: (answers) => {
       const catalogo = catalogoAMostrar(answers)
-      return { html: catalogo ? esqueletoCatalogo(catalogo, escolhidaDe(answers)) : '' }
+      return catalogo ? esqueletoCatalogo(catalogo, escolhidaDe(answers)) : ''
     },
   }
 }
@@ -123,7 +124,6 @@ export function styleSheets(styles: string[]): string {
 }
 
 /** `<link>`s that fetch the modules' scripts and style sheets now, as the app's own imports will ask for them. */
-export function modulePreloads(files: Record<string, string[]>, modules: string[]): string {
-  const { scripts, styles } = moduleAssets(files, modules)
+export function modulePreloads({ scripts, styles }: { scripts: string[]; styles: string[] }): string {
   return scripts.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`).join('') + stylePreloads(styles)
 }

@@ -15,15 +15,9 @@ import {
 import { isKnownPagePath } from '../../shared/routes.ts'
 import { arranqueDepoisDaPintura } from './arranque.ts'
 import { errorBody, frameworkMessages } from './errors.ts'
-import { escapeAttribute } from './html.ts'
-import {
-  moduleAssets,
-  modulePreloads,
-  type OrderingPage,
-  orderingPage,
-  readModuleFiles,
-  styleSheets,
-} from './ordering-pages.ts'
+import { escapeAttribute, jsonScript } from './html.ts'
+import { moduleAssets, modulePreloads, orderingPage, readModuleFiles, styleSheets } from './ordering-pages.ts'
+import { type LeadImage, leadImageSkeleton } from './pintura.ts'
 import { STAFF_API_PREFIX } from './staff-surface.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -96,18 +90,14 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, prod
     const painted = !opens
       ? ''
       : ordering
-        ? paintOf(ordering.paint(reads?.answers ?? {}), reads?.lead)
+        ? ordering.paint(reads?.answers ?? {}, reads?.lead)
         : leadImageSkeleton(reads?.lead, 'app-skeleton-lead')
     const assets = ordering ? moduleAssets(moduleFiles(), ordering.modules) : null
     // Where the HTML painted an ordering screen, its scripts are asked for after that paint (arranque.ts), and its
     // style sheets are the paint's own. Not on the other pages: the home's first card, rendered by the app, is a
     // hair larger than the painted picture and so is its LCP, which would then wait for the scripts.
     const cut = assets && painted ? arranqueDepoisDaPintura(indexHtml(), assets.scripts) : null
-    const preloads = !assets
-      ? ''
-      : cut
-        ? styleSheets(assets.styles)
-        : modulePreloads(moduleFiles(), ordering?.modules ?? [])
+    const preloads = !assets ? '' : cut ? styleSheets(assets.styles) : modulePreloads(assets)
     const html = withPageData(
       cut?.html ?? indexHtml(),
       `${reads?.head ?? ''}${preloads}`,
@@ -214,46 +204,14 @@ function opensAsRequested(privateData: unknown, loginRequired: boolean): boolean
   return user?.sawOnboarding === true && !user.data?.temporario && (!loginRequired || user.loggedIn === true)
 }
 
-/** Data for the page's script, in an element that is never run. `<` escaped: no text can close the element. */
-function jsonScript(id: string, data: unknown): string {
-  return `<script type="application/json" id="${id}">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`
-}
-
-/** What an ordering screen paints (ordering-pages.ts): its lead picture in the skeleton's class, or its own HTML. */
-function paintOf(paint: ReturnType<OrderingPage['paint']>, lead: LeadImage | undefined): string {
-  return 'lead' in paint ? leadImageSkeleton(lead, paint.lead) : paint.html
-}
-
 /**
  * A preload of the page's lead image in the format and width its <picture> will pick (same srcset and sizes, so the
  * browser reuses it), at high priority: it downloads alongside the script instead of after it.
  */
-type LeadImage = { url: string | null | undefined; sizes: string }
-
 function leadImagePreload(lead: LeadImage | undefined): string {
   if (!lead?.url) return ''
   const set = imageSet(lead.url)
   const best = set?.sources[0]
   if (!best) return `<link rel="preload" as="image" href="${escapeAttribute(lead.url)}" fetchpriority="high">`
   return `<link rel="preload" as="image" type="${best.type}" imagesrcset="${escapeAttribute(best.srcset)}" imagesizes="${escapeAttribute(lead.sizes)}" fetchpriority="high">`
-}
-
-/**
- * The page's lead image, painted by the HTML itself under the skeleton header, where the page will show it
- * (`.app-skeleton-lead` in styles.css: a phone's layout only): on a slow phone it appears as soon as it arrives
- * instead of after the app's script has downloaded, compiled and rendered. Same srcset and sizes as the page's
- * <picture>, so the app's image is the same file, from the memory cache. It goes when the app renders (as the
- * skeleton does), and it is decoration for assistive technology: the page's own image carries the meaning.
- */
-function leadImageSkeleton(lead: LeadImage | undefined, className: string): string {
-  if (!lead?.url) return ''
-  const set = imageSet(lead.url)
-  if (!set) return ''
-  const sources = set.sources
-    .map(
-      (s) => `<source type="${s.type}" srcset="${escapeAttribute(s.srcset)}" sizes="${escapeAttribute(lead.sizes)}">`,
-    )
-    .join('')
-  const img = `<img alt="" width="${set.width}" height="${set.height}" fetchpriority="high" data-pintura src="${escapeAttribute(lead.url)}">`
-  return `<picture class="${className}" aria-hidden="true">${sources}${img}</picture>`
 }
