@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { diaSchema } from './datas.ts'
 import { INT_MAX, mensagens } from './validacao.ts'
 
 /**
@@ -10,7 +11,8 @@ import { INT_MAX, mensagens } from './validacao.ts'
 export const ENCERRAMENTO_MAX_DIAS = 366
 export const MOTIVO_MAX = 60
 
-const Dia = z.iso.date({ error: mensagens.data })
+/** A real day within the back-office's range (shared/datas.ts). */
+const Dia = diaSchema()
 
 /** A closure: from `de` to `ate` inclusive (`ate` left out or empty: the one day `de`), with an optional label. */
 export const EncerramentoSchema = z

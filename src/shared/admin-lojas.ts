@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { instanteSchema } from './datas.ts'
 import { mensagens } from './validacao.ts'
 
 /**
@@ -7,7 +8,7 @@ import { mensagens } from './validacao.ts'
  */
 
 export const PausarLojaSchema = z.object({
-  ate: z.iso.datetime({ offset: true, error: mensagens.valorInvalido }).nullable(),
+  ate: instanteSchema(mensagens.valorInvalido).nullable(),
 })
 
 /** A store as the back-office's 'Lojas' page shows it. */

@@ -31,6 +31,8 @@ export function instanteDeLisboa(local: string): string | null {
   const m = LOCAL.exec(local)
   if (!m) return null
   const [, y, mo, d, h, mi] = m.map(Number) as [number, number, number, number, number, number]
+  // Date.UTC carries an overflow over (10:61 is 11:01, and years below 100 are 19xx): a time that is not one is refused.
+  if (h > 23 || mi > 59 || y < 100) return null
   const comoUtc = Date.UTC(y, mo - 1, d, h, mi)
   if (Number.isNaN(comoUtc) || new Date(comoUtc).getUTCDate() !== d) return null
   const desvio = (t: number) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { listagemQuery } from './admin-tabelas.ts'
 import { RATING_MAX, RATING_MIN } from './constants.ts'
+import { diaSchema } from './datas.ts'
 import { TOTAL_MAX } from './fidelizacao.ts'
 import { INT_MAX, MULTILINHA, mensagens, obrigatorio, PaisSchema, TelemovelSchema } from './validacao.ts'
 
@@ -101,10 +102,8 @@ export const CRITERIOS = [
   { campo: 'rating3', nome: 'Qualidade' },
 ] as const
 
-const dia = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, mensagens.data)
-  .optional()
+/** A real day within the back-office's range (shared/datas.ts). */
+const dia = diaSchema().optional()
 
 export const OpinioesQuery = listagemQuery(['criado_em', 'id_loja']).extend({
   loja: z.coerce.number().int().positive().max(INT_MAX).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { diaSchema } from './datas.ts'
 import { IdSchema } from './validacao.ts'
 
 /**
@@ -8,16 +9,8 @@ import { IdSchema } from './validacao.ts'
 
 export const RELATORIO_MAX_DIAS = 366
 
-const dia = z
-  .string({ error: 'Indique a data' })
-  .min(1, 'Indique a data')
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida')
-  .refine(
-    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-    {
-      message: 'Data inválida',
-    },
-  )
+/** A real day within the back-office's range (shared/datas.ts): the period's loops stay within the calendar. */
+const dia = diaSchema('Indique a data')
 
 export const relatoriosMensagens = {
   ordem: 'A data de fim tem de ser igual ou posterior à de início.',

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { instanteSchema } from './datas.ts'
 import { NovidadeInputSchema, NovidadeStaffSchema } from './novidades-gestao.ts'
 import { mensagens } from './validacao.ts'
 
@@ -15,7 +16,7 @@ export const campanhasMensagens = {
 
 export const CampanhaInputSchema = NovidadeInputSchema.extend({
   /** An ISO instant (the form sends the local date and time as one); null: no end. */
-  termina_em: z.iso.datetime({ offset: true, error: mensagens.data }).nullable().default(null),
+  termina_em: instanteSchema(mensagens.data).nullable().default(null),
 })
 export type CampanhaInput = z.input<typeof CampanhaInputSchema>
 export type CampanhaDados = z.output<typeof CampanhaInputSchema>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { csv, diaDaHora, diasEntre, inicioDoDia } from './relatorios.ts'
+import { RELATORIO_MAX_DIAS } from '../../shared/admin-relatorios.ts'
+import { csv, diaDaHora, diaSeguinte, diasEntre, inicioDoDia } from './relatorios.ts'
 
 describe('report periods in Lisbon days', () => {
   it('starts a day at its Lisbon midnight, in winter and in summer time', () => {
@@ -35,5 +36,24 @@ describe('CSV', () => {
       "'-1;3",
       '',
     ])
+  })
+})
+
+describe('the day loops end by construction', () => {
+  it('refuses a day past the calendar rather than loop on it', () => {
+    expect(diaSeguinte('2100-12-31')).toBe('2101-01-01')
+    expect(diaSeguinte('2024-02-28')).toBe('2024-02-29')
+    // Past year 9999 `toISOString` writes `+010000-01-01`, which sorts before any day: a text comparison never ends.
+    expect(() => diaSeguinte('9999-12-31')).toThrow(RangeError)
+    expect(() => diaSeguinte('não é um dia')).toThrow(RangeError)
+  })
+
+  it('turns at most the longest period, and says so when asked for more', () => {
+    expect(diasEntre('2026-01-01', '2026-12-31')).toHaveLength(365)
+    expect(diasEntre('2024-01-01', '2024-12-31')).toHaveLength(RELATORIO_MAX_DIAS)
+    expect(() => diasEntre('2024-01-01', '2025-01-01')).toThrow(RangeError)
+    expect(() => diasEntre('9999-12-30', '9999-12-31')).toThrow(RangeError)
+    expect(() => diasEntre('2000-01-01', '2100-12-31', 10)).toThrow(/mais de 10 dias/)
+    expect(diasEntre('2026-03-02', '2026-03-01')).toEqual([])
   })
 })

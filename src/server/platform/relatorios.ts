@@ -1,3 +1,4 @@
+import { RELATORIO_MAX_DIAS } from '../../shared/admin-relatorios.ts'
 import { diaEmLisboa } from '../../shared/format.ts'
 
 /**
@@ -24,15 +25,28 @@ export function inicioDoDia(dia: string): Date {
   return new Date(meiaNoiteUtc.getTime() - hora * 3_600_000)
 }
 
-/** The day after `dia` (`YYYY-MM-DD`). */
+const DIA = /^\d{4}-\d{2}-\d{2}$/
+
+/**
+ * The day after `dia` (`YYYY-MM-DD`). Past year 9999 `toISOString` writes `+010000-01-01`, which sorts before any
+ * day: a loop comparing days as text would never end, so a day that is not one, given or reached, is an error.
+ */
 export function diaSeguinte(dia: string): string {
-  return new Date(Date.parse(`${dia}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10)
+  const seguinte = new Date(Date.parse(`${dia}T00:00:00.000Z`) + 86_400_000)
+  const texto = Number.isNaN(seguinte.getTime()) ? '' : seguinte.toISOString().slice(0, 10)
+  if (!DIA.test(dia) || !DIA.test(texto)) throw new RangeError(`Dia fora do calendário: ${dia}`)
+  return texto
 }
 
-/** Every day from `de` to `ate` inclusive. */
-export function diasEntre(de: string, ate: string): string[] {
+/**
+ * Every day from `de` to `ate` inclusive. The loop ends by construction: at most `maxDias` turns (the longest period
+ * a report may ask, which the request's schema already holds it to); a longer period is a caller's error, thrown.
+ */
+export function diasEntre(de: string, ate: string, maxDias: number = RELATORIO_MAX_DIAS): string[] {
   const dias: string[] = []
-  for (let d = de; d <= ate; d = diaSeguinte(d)) dias.push(d)
+  let d = de
+  for (let i = 0; i < maxDias && d <= ate; i++, d = diaSeguinte(d)) dias.push(d)
+  if (d <= ate) throw new RangeError(`Período de mais de ${maxDias} dias: ${de} a ${ate}`)
   return dias
 }
 
