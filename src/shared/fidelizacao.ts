@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { COMENTARIO_MAX, RATING_MAX, RATING_MIN } from './constants.ts'
+import { formatMoney } from './format.ts'
 import {
   INT_MAX,
   idParams,
@@ -20,6 +21,20 @@ import {
 export { INT_MAX }
 /** The largest bill a till may register (100 000,00 €): a typo of a few zeros is refused, not credited. */
 export const TOTAL_MAX = 10_000_000
+
+/**
+ * The most a customer's balance (1 000 000,00 €) and points may reach: what an adjustment or a till purchase would take
+ * past it is refused with a message (PostgreSQL's `integer` ends at INT_MAX, and past it the write answered 500). Far
+ * below INT_MAX, so that what no one can refuse (a paid order's balance given back) still fits.
+ * docs/decisions/0030-limits-and-redaction.md.
+ */
+export const SALDO_MAX = 100_000_000
+export const PONTOS_MAX = 1_000_000_000
+
+export const limitesMensagens = {
+  saldo: `O saldo do cliente não pode passar de ${formatMoney(SALDO_MAX)}.`,
+  pontos: `Os pontos do cliente não podem passar de ${String(PONTOS_MAX).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')}.`,
+} as const
 
 /** A ledger movement as the customer and the till see it (spec §3 "Transaction", cents). */
 export const TransacaoSchema = z.object({

@@ -106,7 +106,7 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
     errors: {
       403: 'Spending without a valid `identificacao` of this customer by this store (nothing written).',
       404: 'Unknown customer.',
-      409: '`saldo_a_usar` is above the balance, or `itens_a_redimir` above the rewards, at the moment of writing (nothing written, also when many tills try at once).',
+      409: '`saldo_a_usar` is above the balance, or `itens_a_redimir` above the rewards, at the moment of writing (nothing written, also when many tills try at once); or what it earns would take the balance past 1 000 000,00 € or the points past 1 000 000 000 (the ceilings; nothing written).',
       422: '`saldo_a_usar` is above `total`.',
       429: writesLimit,
     },

@@ -1,9 +1,15 @@
-import type { Cliente, Transacao, TransacaoLoja } from '../../../shared/fidelizacao.ts'
+import {
+  type Cliente,
+  INT_MAX,
+  limitesMensagens,
+  type Transacao,
+  type TransacaoLoja,
+} from '../../../shared/fidelizacao.ts'
 import { formatDateTime, formatMoney } from '../../../shared/format.ts'
 import type { LojaNome } from '../../../shared/restaurantes.ts'
 import { type Clock, isoNow, MINUTE } from '../../platform/clock.ts'
 import type { Database, DatabaseTransaction } from '../../platform/db.ts'
-import { notFound, TooManyRequests } from '../../platform/errors.ts'
+import { HttpError, notFound, TooManyRequests } from '../../platform/errors.ts'
 import type { Limit, RateLimiter } from '../../platform/rate-limit.ts'
 import type { ContaService } from '../conta/service.ts'
 import type { NovaNotificacao } from '../notificacoes/service.ts'
@@ -206,6 +212,12 @@ export function createFidelizacaoContext(deps: FidelizacaoDeps) {
   ): Promise<Movimento> {
     const antes = saldosDe(ultimo)
     const depois = aplicar(antes, efeito)
+    // The last guard of every path that adds (the ceilings are checked where someone can be told; what no one can
+    // refuse, a balance given back, stays far below this): a column past PostgreSQL's integer is a refusal, never a 500.
+    if (depois.saldo > INT_MAX || depois.pontos > INT_MAX || depois.itens > INT_MAX) {
+      const mensagem = depois.saldo > INT_MAX ? limitesMensagens.saldo : limitesMensagens.pontos
+      throw new HttpError(409, mensagem, 'Limite atingido')
+    }
     const usadas = regras ?? (await regrasAtuais(trx))
     return fidelizacaoRepo(trx).insertMovimento({
       ...campos,

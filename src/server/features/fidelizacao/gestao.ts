@@ -1,4 +1,5 @@
 import type { Ordenacao } from '../../../shared/admin-tabelas.ts'
+import { limitesMensagens } from '../../../shared/fidelizacao.ts'
 import { type DatabaseTransaction, isUniqueViolation } from '../../platform/db.ts'
 import { HttpError } from '../../platform/errors.ts'
 import { type FidelizacaoContext, saldosDe } from './context.ts'
@@ -121,11 +122,14 @@ export function createGestaoFidelizacao(ctx: FidelizacaoContext) {
           const regras = await regrasAtuais(trx)
           const a = ajuste(saldosDe(ultimo), { saldo: input.saldo, pontos: input.pontos }, regras)
           if ('recusa' in a) {
-            const mensagem =
-              a.recusa === 'saldo-negativo' ? gestaoMensagens.saldoNegativo : gestaoMensagens.pontosNegativos
-            throw new HttpError(409, mensagem, 'Ajuste recusado', {
-              [a.recusa === 'saldo-negativo' ? 'saldo' : 'pontos']: mensagem,
-            })
+            const recusas: Record<typeof a.recusa, [campo: string, mensagem: string]> = {
+              'saldo-negativo': ['saldo', gestaoMensagens.saldoNegativo],
+              'pontos-negativos': ['pontos', gestaoMensagens.pontosNegativos],
+              'saldo-acima-do-maximo': ['saldo', limitesMensagens.saldo],
+              'pontos-acima-do-maximo': ['pontos', limitesMensagens.pontos],
+            }
+            const [campo, mensagem] = recusas[a.recusa]
+            throw new HttpError(409, mensagem, 'Ajuste recusado', { [campo]: mensagem })
           }
           const movimento = await escrever(
             trx,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { PONTOS_MAX, SALDO_MAX } from '../../../shared/fidelizacao.ts'
 import {
+  ajuste,
   aplicar,
   compra,
   creditoDe,
@@ -184,5 +186,34 @@ describe('loyalty arithmetic', () => {
       for (const v of Object.values(saldos)) expect(v).toBeGreaterThanOrEqual(0)
     }
     expect(sum(efeitos)).toEqual(saldos)
+  })
+})
+
+describe('the ceilings of balance and points', () => {
+  it('refuses what would pass them, never what goes down', () => {
+    const noTeto = { saldo: SALDO_MAX, pontos: 0, itens: 0 }
+    expect(compra(noTeto, { total: 2000, saldoAUsar: 0, itensARedimir: 0 }, REGRAS, true)).toEqual({
+      recusa: 'saldo-acima-do-maximo',
+    })
+    // Using 100 of the balance and earning 100 back leaves it at the ceiling: allowed.
+    expect('efeito' in compra(noTeto, { total: 2100, saldoAUsar: 100, itensARedimir: 0 }, REGRAS, true)).toBe(true)
+    expect(
+      compra(
+        { saldo: 0, pontos: PONTOS_MAX, itens: 0 },
+        { total: 100, saldoAUsar: 0, itensARedimir: 0 },
+        { ...REGRAS, patamar: 0 },
+        true,
+      ),
+    ).toEqual({
+      recusa: 'pontos-acima-do-maximo',
+    })
+    expect(ajuste(noTeto, { saldo: 1, pontos: 0 }, REGRAS)).toEqual({ recusa: 'saldo-acima-do-maximo' })
+    expect(ajuste({ saldo: 0, pontos: PONTOS_MAX - 1, itens: 0 }, { saldo: 0, pontos: 2 }, REGRAS)).toEqual({
+      recusa: 'pontos-acima-do-maximo',
+    })
+    // Past the ceiling already (written before it): taking away is allowed, adding is not.
+    const alem = { saldo: SALDO_MAX + 500, pontos: 0, itens: 0 }
+    expect('efeito' in ajuste(alem, { saldo: -100, pontos: 0 }, REGRAS)).toBe(true)
+    expect(ajuste(alem, { saldo: 1, pontos: 0 }, REGRAS)).toEqual({ recusa: 'saldo-acima-do-maximo' })
   })
 })

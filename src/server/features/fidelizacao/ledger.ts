@@ -10,6 +10,8 @@
  * back), so the balances are always the sum of the movements and never negative.
  */
 
+import { PONTOS_MAX, SALDO_MAX } from '../../../shared/fidelizacao.ts'
+
 export interface Regras {
   /** Credit as a percent of what was paid (LOYALTY_CREDIT_PERCENT). */
   creditoPercent: number
@@ -66,7 +68,17 @@ export interface PedidoCompra {
   itensARedimir: number
 }
 
-export type RecusaCompra = 'saldo-insuficiente' | 'itens-insuficientes' | 'saldo-acima-do-total'
+/** A balance or points past their ceiling (SALDO_MAX, PONTOS_MAX). */
+export type RecusaTeto = 'saldo-acima-do-maximo' | 'pontos-acima-do-maximo'
+
+/** What would take the balance or the points past their ceiling (only what goes up is checked: a fall is always allowed). */
+export function tetoExcedido(antes: Saldos, saldoDepois: number, pontosDepois: number): RecusaTeto | null {
+  if (saldoDepois > antes.saldo && saldoDepois > SALDO_MAX) return 'saldo-acima-do-maximo'
+  if (pontosDepois > antes.pontos && pontosDepois > PONTOS_MAX) return 'pontos-acima-do-maximo'
+  return null
+}
+
+export type RecusaCompra = 'saldo-insuficiente' | 'itens-insuficientes' | 'saldo-acima-do-total' | RecusaTeto
 
 /**
  * A purchase: the balance used comes off, the credit and points on what was paid go on (nothing when `ganha` is false:
@@ -83,11 +95,14 @@ export function compra(
   if (pedido.itensARedimir > antes.itens) return { recusa: 'itens-insuficientes' }
   const valorPago = pedido.total - pedido.saldoAUsar
   const pontosGanhos = ganha ? pontosDe(valorPago, regras.pontosPorEuro) : 0
+  const credito = ganha ? creditoDe(valorPago, regras.creditoPercent) : 0
+  const teto = tetoExcedido(antes, antes.saldo - pedido.saldoAUsar + credito, antes.pontos + pontosGanhos)
+  if (teto) return { recusa: teto }
   const itensNovos = regras.patamar > 0 ? Math.floor((antes.pontos + pontosGanhos) / regras.patamar) : 0
   return {
     valorPago,
     efeito: {
-      saldo_adicionado: ganha ? creditoDe(valorPago, regras.creditoPercent) : 0,
+      saldo_adicionado: credito,
       saldo_removido: pedido.saldoAUsar,
       pontos_ganhos: pontosGanhos,
       pontos_convertidos: itensNovos * regras.patamar,
@@ -157,7 +172,7 @@ export function devolucao(
   }
 }
 
-export type RecusaAjuste = 'saldo-negativo' | 'pontos-negativos'
+export type RecusaAjuste = 'saldo-negativo' | 'pontos-negativos' | RecusaTeto
 
 /**
  * A manual adjustment from the back-office: `saldo` cents and `pontos` points, each positive (given) or negative
@@ -170,6 +185,8 @@ export function ajuste(
 ): { efeito: Efeito } | { recusa: RecusaAjuste } {
   if (antes.saldo + delta.saldo < 0) return { recusa: 'saldo-negativo' }
   if (antes.pontos + delta.pontos < 0) return { recusa: 'pontos-negativos' }
+  const teto = tetoExcedido(antes, antes.saldo + delta.saldo, antes.pontos + delta.pontos)
+  if (teto) return { recusa: teto }
   const itensNovos =
     delta.pontos > 0 && regras.patamar > 0 ? Math.floor((antes.pontos + delta.pontos) / regras.patamar) : 0
   return {

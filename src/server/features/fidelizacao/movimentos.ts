@@ -135,7 +135,12 @@ export function createMovimentosEncomendas(ctx: FidelizacaoContext) {
       const ganha = cliente?.registoCompleto ?? false
       const ultimo = await fidelizacaoRepo(trx).ultimoMovimento(m.utilizadorId)
       const regras = await regrasAtuais(trx)
-      const r = compra(saldosDe(ultimo), { total: m.total, saldoAUsar: m.desconto, itensARedimir: 0 }, regras, ganha)
+      const pedido = { total: m.total, saldoAUsar: m.desconto, itensARedimir: 0 }
+      let r = compra(saldosDe(ultimo), pedido, regras, ganha)
+      // A paid order cannot be refused (the money is taken): a customer at the ceiling earns nothing on it.
+      if ('recusa' in r && (r.recusa === 'saldo-acima-do-maximo' || r.recusa === 'pontos-acima-do-maximo')) {
+        r = compra(saldosDe(ultimo), pedido, regras, false)
+      }
       if ('recusa' in r) throw new HttpError(409, fidelizacaoMensagens.saldoInsuficiente, 'Saldo insuficiente')
       return escrever(
         trx,

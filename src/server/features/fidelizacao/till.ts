@@ -1,4 +1,4 @@
-import type { Cliente } from '../../../shared/fidelizacao.ts'
+import { type Cliente, limitesMensagens } from '../../../shared/fidelizacao.ts'
 import { formatMoney } from '../../../shared/format.ts'
 import type { LojaNome } from '../../../shared/restaurantes.ts'
 import { mensagens } from '../../../shared/validacao.ts'
@@ -214,6 +214,10 @@ export function createBalcao(ctx: FidelizacaoContext) {
             }
             if (r.recusa === 'itens-insuficientes') {
               throw new HttpError(409, fidelizacaoMensagens.itensInsuficientes, 'Prémios insuficientes')
+            }
+            if (r.recusa === 'saldo-acima-do-maximo' || r.recusa === 'pontos-acima-do-maximo') {
+              const saldo = r.recusa === 'saldo-acima-do-maximo'
+              throw new HttpError(409, saldo ? limitesMensagens.saldo : limitesMensagens.pontos, 'Limite atingido')
             }
             throw new HttpError(409, fidelizacaoMensagens.saldoInsuficiente, 'Saldo insuficiente')
           }
