@@ -10,8 +10,55 @@ const SECRET_PATHS: [RegExp, string][] = [
   [/^\/admin\/convite\/[^/?]+/, '/admin/convite/:token'],
 ]
 
+/**
+ * Query parameters written to the log as they came: the lists' paging and filters, which name no one and open nothing.
+ * Any other parameter's value is hidden, whatever its name: ifthenpay's callback carries its anti-phishing key
+ * (`chave`), the back-office's customer search a whole phone number (`telemovel`), the development outbox a phone
+ * (`para`); an allow-list also covers the ones added later (docs/decisions/0030-limits-and-redaction.md).
+ */
+const LOGGED_QUERY = new Set([
+  'pagina',
+  'ordenar',
+  'direcao',
+  'de',
+  'ate',
+  'loja',
+  'id_loja',
+  'restaurante',
+  'rating',
+  'estado',
+  'acao',
+  'utilizador',
+  'referencia',
+  'v',
+])
+
+/** What a hidden query value is written as. */
+export const HIDDEN = 'oculto'
+
+function redactQuery(query: string): string {
+  return query
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=')
+      if (eq < 0) return pair
+      let name: string
+      try {
+        name = decodeURIComponent(pair.slice(0, eq).replaceAll('+', ' '))
+      } catch {
+        name = ''
+      }
+      return LOGGED_QUERY.has(name) ? pair : `${pair.slice(0, eq)}=${HIDDEN}`
+    })
+    .join('&')
+}
+
+/** A request's URL as the log writes it: secret path segments and every query value not known to be harmless hidden. */
 export function redactUrl(url: string): string {
-  return SECRET_PATHS.reduce((u, [pattern, replacement]) => u.replace(pattern, replacement), url)
+  const q = url.indexOf('?')
+  const path = q < 0 ? url : url.slice(0, q)
+  const redacted = SECRET_PATHS.reduce((u, [pattern, replacement]) => u.replace(pattern, replacement), path)
+  return q < 0 ? redacted : `${redacted}?${redactQuery(url.slice(q + 1))}`
 }
 
 /**

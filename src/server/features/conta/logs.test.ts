@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { redactUrl, withoutPhoneNumbers } from '../../platform/logging.ts'
+import { HIDDEN, redactUrl, withoutPhoneNumbers } from '../../platform/logging.ts'
 import { createTestApp, device, lastSmsCode, testDialects } from '../../testing/harness.ts'
 
 describe.each(testDialects())('logs on %s', (dialect) => {
@@ -91,7 +91,7 @@ describe.each(testDialects())('request lines on %s', (dialect) => {
 describe('redactUrl', () => {
   it('hides challenge hashes but not the legal pages under /registo', () => {
     expect(redactUrl('/registo/abc_DEF-123')).toBe('/registo/:hash')
-    expect(redactUrl('/reset/abc?x=1')).toBe('/reset/:hash?x=1')
+    expect(redactUrl('/reset/abc?x=1')).toBe('/reset/:hash?x=oculto')
     expect(redactUrl('/alterar-telemovel/abc')).toBe('/alterar-telemovel/:hash')
     expect(redactUrl('/registo/informacao-legal/termos')).toBe('/registo/informacao-legal/termos')
   })
@@ -99,7 +99,7 @@ describe('redactUrl', () => {
   it('hides the tokens of the GDPR links and of staff invitations, pages and calls alike', () => {
     const token = 'Zx_9-aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789abc'
     expect(redactUrl(`/rgpd/esquecimento/${token}`)).toBe('/rgpd/esquecimento/:token')
-    expect(redactUrl(`/rgpd/portabilidade/${token}?x=1`)).toBe('/rgpd/portabilidade/:token?x=1')
+    expect(redactUrl(`/rgpd/portabilidade/${token}?x=1`)).toBe('/rgpd/portabilidade/:token?x=oculto')
     expect(redactUrl(`/api/rgpd/pedidos/${token}`)).toBe('/api/rgpd/pedidos/:token')
     expect(redactUrl(`/api/rgpd/esquecimento/${token}`)).toBe('/api/rgpd/esquecimento/:token')
     expect(redactUrl(`/api/rgpd/portabilidade/${token}`)).toBe('/api/rgpd/portabilidade/:token')
@@ -116,5 +116,33 @@ describe('provider errors in logs', () => {
       "The 'To' number [número] is not a valid phone number.",
     )
     expect(withoutPhoneNumbers('to 351 912 345 678 failed (code 21211)')).toBe('to [número] failed (code 21211)')
+  })
+})
+
+describe.each(testDialects())('query strings in the request log, on %s', (dialect) => {
+  it("hide the provider's key and a searched phone number, and keep the lists' paging", async () => {
+    const lines: string[] = []
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk))
+        done()
+      },
+    })
+    const t = await createTestApp(dialect, { LOG_LEVEL: 'debug' }, { logStream })
+    try {
+      const chave = 'chave-anti-phishing-secreta'
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/pagamentos/ifthenpay/callback?chave=${chave}&referencia=ENC-1&id=abc&valor=12.50`,
+      })
+      await t.app.inject({ method: 'GET', url: '/admin/api/clientes?telemovel=912345678&pais=351&pagina=2' })
+      await t.app.inject({ method: 'GET', url: '/api/nao-existe?telemovel=%2B351912345678' })
+      const log = lines.join('')
+      for (const segredo of [chave, '912345678']) expect(log).not.toContain(segredo)
+      expect(log).toContain(`/api/pagamentos/ifthenpay/callback?chave=${HIDDEN}&referencia=ENC-1`)
+      expect(log).toContain(`/admin/api/clientes?telemovel=${HIDDEN}&pais=${HIDDEN}&pagina=2`)
+    } finally {
+      await t.close()
+    }
   })
 })
