@@ -116,6 +116,16 @@ export function lojasChavesRepo(db: Database, clock: Clock) {
       return row !== undefined
     },
 
+    /** The active key with this label (what a revocation by label ends). */
+    async findActiveByLabel(etiqueta: string): Promise<ChaveLojaRegisto | undefined> {
+      return db
+        .selectFrom('lojas_chaves')
+        .select(REGISTO)
+        .where('etiqueta', '=', etiqueta)
+        .where('revogada_em', 'is', null)
+        .executeTakeFirst()
+    },
+
     /** Ends a key by its label; false when no active key has it. */
     async revoke(etiqueta: string): Promise<boolean> {
       const result = await db
