@@ -91,6 +91,31 @@ export function createAdminAcesso(deps: AdminDeps) {
     if (staff.pendente !== passo) throw new HttpError(403, adminMensagens.passo, 'Passo em falta')
   }
 
+  /**
+   * A wrong password in the audit log (never the password): the account when the e-mail is one (else the e-mail as
+   * typed), the address and its network's key (what the sign-in's limit counts), and why it failed.
+   */
+  async function auditarFalhaPassword(
+    acao: 'sessao.password_falhada' | 'password.alterar_falhada',
+    conta: { id: number | null; email: string },
+    ip: string,
+    motivo: 'email_desconhecido' | 'password_errada' | 'conta_desativada',
+  ) {
+    await db.transaction().execute((trx) =>
+      auditar(
+        trx,
+        clock,
+        { id: conta.id, email: conta.email, ip },
+        {
+          acao,
+          entidade: 'utilizador',
+          entidadeId: conta.id,
+          depois: { motivo, rede: ipKey('admin-entrar-falhas', ip) },
+        },
+      ),
+    )
+  }
+
   /** Second-factor codes: a ceiling per account per 15 minutes, counted before the check (ADMIN_LIMITES). */
   async function contarCodigo(userId: number) {
     const hit = await limiter.hit(`admin-codigo:${userId}`, ADMIN_LIMITES.codigosPorConta)
@@ -107,6 +132,8 @@ export function createAdminAcesso(deps: AdminDeps) {
       const ok = await verifySecret(password, await hashDe(user))
       if (!user || !ok || user.desativado_em !== null) {
         await limiter.hit(ipLimit, ADMIN_LIMITES.falhasPorIp)
+        const motivo = !user ? 'email_desconhecido' : !ok ? 'password_errada' : 'conta_desativada'
+        await auditarFalhaPassword('sessao.password_falhada', { id: user?.id ?? null, email }, ip, motivo)
         if (lockUntil) throw bloqueada(lockUntil)
         throw new HttpError(401, adminMensagens.credenciais, 'Não foi possível entrar')
       }
@@ -167,6 +194,7 @@ export function createAdminAcesso(deps: AdminDeps) {
       const lockUntil = await tomarTentativa(staff.email)
       const user = await repo.findById(staff.id)
       if (!user || !(await verifySecret(atual, user.password_hash))) {
+        await auditarFalhaPassword('password.alterar_falhada', staff, ip, 'password_errada')
         if (lockUntil) throw bloqueada(lockUntil)
         throw new HttpError(400, adminMensagens.passwordAtual, 'Palavra-passe incorreta', {
           atual: adminMensagens.passwordAtual,

@@ -4,6 +4,8 @@ export const ACOES: Record<string, string> = {
   'sessao.segundo_fator': 'Verificação em dois passos',
   'sessao.codigo_recuperacao': 'Código de recuperação usado',
   'sessao.sair': 'Fim de sessão',
+  'sessao.password_falhada': 'Palavra-passe errada no início de sessão',
+  'password.alterar_falhada': 'Palavra-passe atual errada ao alterar',
   'password.alterar': 'Palavra-passe alterada',
   'totp.iniciar': 'Autenticação em dois passos iniciada',
   'totp.inscrever': 'Autenticação em dois passos ativada',
