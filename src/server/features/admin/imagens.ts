@@ -18,6 +18,18 @@ const recusa = (status: number, message: string) =>
   new HttpError(status, message, 'Imagem recusada', { imagem: message })
 
 /**
+ * The upload as it is kept and served: its pixels, turned as its EXIF orientation says, encoded again in its own
+ * format with no metadata at all (sharp writes none unless asked), so that a phone's photo does not publish where and
+ * when it was taken (GPS, time, device). Its variants are sharp's output too, with none either.
+ */
+async function semMetadados(dados: Buffer, tipo: string): Promise<Buffer> {
+  const imagem = sharp(dados, { autoOrient: true, limitInputPixels: IMAGEM_MAX_PIXELS })
+  if (tipo === 'image/png') return imagem.png().toBuffer()
+  if (tipo === 'image/webp') return imagem.webp({ quality: 90 }).toBuffer()
+  return imagem.jpeg({ quality: 90 }).toBuffer()
+}
+
+/**
  * Image uploads from the back-office (issue 21). The bytes decide what a file is, never its name or declared type:
  * file-type reads its signature (JPEG, PNG or WebP, nothing else: an executable renamed `.png`, an SVG, a GIF are
  * refused), sharp reads its header for its size before anything decodes it (a huge-pixel image is refused unread),
@@ -43,13 +55,15 @@ export function createAdminImagens({ db, clock }: Pick<AdminDeps, 'db' | 'clock'
       if (!(largura > 0 && altura > 0)) throw recusa(400, imagensMensagens.ilegivel)
       if (largura * altura > IMAGEM_MAX_PIXELS) throw recusa(413, imagensMensagens.pixeis)
 
+      let limpa: Buffer
       let imagem: ProcessedImage
       try {
-        imagem = await processImage(dados, { limitInputPixels: IMAGEM_MAX_PIXELS })
+        limpa = await semMetadados(dados, tipo)
+        imagem = await processImage(limpa, { limitInputPixels: IMAGEM_MAX_PIXELS })
       } catch {
         throw recusa(400, imagensMensagens.ilegivel)
       }
-      const { url } = await saveImage(db, imageFileName(BASE, imagem), dados, imagem, (trx, guardada) =>
+      const { url } = await saveImage(db, imageFileName(BASE, imagem), limpa, imagem, (trx, guardada) =>
         auditar(trx, clock, atorDe(staff, ip), {
           acao: 'imagem.carregar',
           entidade: 'imagem',
