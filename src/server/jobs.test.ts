@@ -13,7 +13,9 @@ describe.each(testDialects())('housekeeping on %s', (dialect) => {
     t = undefined
   })
 
-  it('one step failing leaves the later steps running, logs the failure and tells the caller', async () => {
+  it('one step failing leaves the later steps running, logs the failure and tells the caller', {
+    timeout: 60_000,
+  }, async () => {
     const linhas: string[] = []
     const logStream = new Writable({
       write(chunk, _encoding, done) {

@@ -60,7 +60,8 @@ function schedule(app: FastifyInstance, name: string, everyMs: number, run: () =
  * The scheduled work, all of it, and why each is safe when N processes run it at once on one database:
  *
  * - **Push outbox**, every 2 s: each send is claimed by a conditional update before it is made, so two processes never
- *   send the same one; a claim left by a crashed process is taken again once its lease ends.
+ *   send the same one; a claim left by a crashed process is taken again once its lease ends, and a send is settled
+ *   (deleted, counted, retried) only while its claim is still the sender's (platform/outbox-lease.ts, the e-mail's too).
  * - **E-mail outbox**, every 5 s: the same claim as the push outbox (a conditional update with a five-minute lease),
  *   and a message is marked sent, retried or given up only while its claim is still the sender's
  *   (platform/email-outbox.ts, docs/decisions/0016).

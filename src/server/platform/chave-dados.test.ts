@@ -45,7 +45,9 @@ async function arrancar(database: DatabaseHandle, chave: string) {
 }
 
 describe.each(testDialects())('the data key at start (%s)', (dialect) => {
-  it('refuses a start whose key does not open the data, naming DATA_ENCRYPTION_KEY; the right key starts', async () => {
+  it('refuses a start whose key does not open the data, naming DATA_ENCRYPTION_KEY; the right key starts', {
+    timeout: 60_000,
+  }, async () => {
     const database = await createTestDatabase(dialect)
     try {
       // The first start seals the check value with its key.
@@ -70,7 +72,9 @@ describe.each(testDialects())('the data key at start (%s)', (dialect) => {
     }
   })
 
-  it('a keyring rotated to a new key still starts, and seals the check value again with the new key', async () => {
+  it('a keyring rotated to a new key still starts, and seals the check value again with the new key', {
+    timeout: 60_000,
+  }, async () => {
     const database = await createTestDatabase(dialect)
     try {
       const antiga = parseDataKey(TEST_DATA_ENCRYPTION_KEY) as Buffer
@@ -119,7 +123,9 @@ describe('a restore checks the copy against the data key first', () => {
     await reposta.close()
   })
 
-  it('npm run restore refuses a copy of another key before anything, even with --confirmar', async () => {
+  it('npm run restore refuses a copy of another key before anything, even with --confirmar', {
+    timeout: 120_000,
+  }, async () => {
     const origemUrl = `sqlite:${join(pasta, 'cmd-origem.sqlite')}`
     const origem = openDatabase(origemUrl)
     await migrateToLatest(origem.db)
@@ -148,48 +154,54 @@ describe('a restore checks the copy against the data key first', () => {
     expect(reposta.status, reposta.stderr).toBe(0)
   })
 
-  it.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL: reads the check value from the dump and refuses', async () => {
-    const base = process.env.TEST_DATABASE_URL as string
-    const origem = await createTestDatabase('postgres')
-    const schema = origem.schema as string
-    const copia = join(pasta, 'pg-copia.dump')
-    try {
-      await verificarChaveDeDados(origem.db, systemClock, cifraDe(OUTRA_CHAVE))
-      await backup(base, copia, { schema })
-    } finally {
-      await origem.close()
-    }
-    expect(await verificacaoDaCopia(base, copia)).toMatch(/^v1:/)
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'PostgreSQL: reads the check value from the dump and refuses',
+    { timeout: 120_000 },
+    async () => {
+      const base = process.env.TEST_DATABASE_URL as string
+      const origem = await createTestDatabase('postgres')
+      const schema = origem.schema as string
+      const copia = join(pasta, 'pg-copia.dump')
+      try {
+        await verificarChaveDeDados(origem.db, systemClock, cifraDe(OUTRA_CHAVE))
+        await backup(base, copia, { schema })
+      } finally {
+        await origem.close()
+      }
+      expect(await verificacaoDaCopia(base, copia)).toMatch(/^v1:/)
 
-    const nome = `restore_${randomBytes(5).toString('hex')}`
-    const admin = new pg.Client({ connectionString: base })
-    await admin.connect()
-    await admin.query(`create database ${nome}`)
-    const destinoUrl = new URL(base)
-    destinoUrl.pathname = `/${nome}`
-    try {
-      await expect(restore(destinoUrl.toString(), copia, { cifra: cifraDe(TEST_DATA_ENCRYPTION_KEY) })).rejects.toThrow(
-        /DATA_ENCRYPTION_KEY/,
-      )
-      const destino = new pg.Client({ connectionString: destinoUrl.toString() })
-      await destino.connect()
-      const { rows } = await destino.query('select 1 from information_schema.schemata where schema_name = $1', [schema])
-      await destino.end()
-      expect(rows).toEqual([])
-      await restore(destinoUrl.toString(), copia, { cifra: cifraDe(OUTRA_CHAVE) })
-      const reposta = openDatabase(destinoUrl.toString(), { schema })
-      const { valor } = await reposta.db
-        .selectFrom('segredos')
-        .select('valor')
-        .where('nome', '=', CHAVE_DADOS_SEGREDO)
-        .executeTakeFirstOrThrow()
-      expect(valor).toMatch(/^v1:/)
-      await reposta.close()
-    } finally {
-      await admin.query(`drop database if exists ${nome} with (force)`)
-      await admin.end()
-    }
-  })
+      const nome = `restore_${randomBytes(5).toString('hex')}`
+      const admin = new pg.Client({ connectionString: base })
+      await admin.connect()
+      await admin.query(`create database ${nome}`)
+      const destinoUrl = new URL(base)
+      destinoUrl.pathname = `/${nome}`
+      try {
+        await expect(
+          restore(destinoUrl.toString(), copia, { cifra: cifraDe(TEST_DATA_ENCRYPTION_KEY) }),
+        ).rejects.toThrow(/DATA_ENCRYPTION_KEY/)
+        const destino = new pg.Client({ connectionString: destinoUrl.toString() })
+        await destino.connect()
+        const { rows } = await destino.query('select 1 from information_schema.schemata where schema_name = $1', [
+          schema,
+        ])
+        await destino.end()
+        expect(rows).toEqual([])
+        await restore(destinoUrl.toString(), copia, { cifra: cifraDe(OUTRA_CHAVE) })
+        const reposta = openDatabase(destinoUrl.toString(), { schema })
+        const { valor } = await reposta.db
+          .selectFrom('segredos')
+          .select('valor')
+          .where('nome', '=', CHAVE_DADOS_SEGREDO)
+          .executeTakeFirstOrThrow()
+        expect(valor).toMatch(/^v1:/)
+        await reposta.close()
+      } finally {
+        await admin.query(`drop database if exists ${nome} with (force)`)
+        await admin.end()
+      }
+    },
+  )
 })
 
 describe("the database's password in the backup and restore commands", () => {
@@ -228,7 +240,9 @@ exit 1
       encoding: 'utf8',
     })
 
-  it('pass it to pg_dump and pg_restore in PGPASSWORD, never on the command line, and never print it', () => {
+  it('pass it to pg_dump and pg_restore in PGPASSWORD, never on the command line, and never print it', {
+    timeout: 120_000,
+  }, () => {
     const { bin, registo } = ferramentasFalsas()
     const url = `postgres://balcao:${PASSWORD}@127.0.0.1:1/balcao`
     const feita = comando(
@@ -256,13 +270,17 @@ exit 1
     expect(linhas.filter((l) => l.startsWith('ENV'))).toEqual([`ENV ${PASSWORD}`, `ENV ${PASSWORD}`])
   })
 
-  it.runIf(process.env.TEST_DATABASE_URL)('the real pg_dump failing does not print it either', () => {
-    const url = new URL(process.env.TEST_DATABASE_URL as string)
-    url.password = PASSWORD
-    url.pathname = `/nao_existe_${randomBytes(4).toString('hex')}`
-    const feita = comando(['src/server/commands/backup.ts', join(pasta, 'real.dump')], url.toString())
-    expect(feita.status).toBe(1)
-    expect(feita.stderr).toContain('pg_dump falhou')
-    expect(feita.stderr).not.toContain(PASSWORD)
-  })
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'the real pg_dump failing does not print it either',
+    { timeout: 120_000 },
+    () => {
+      const url = new URL(process.env.TEST_DATABASE_URL as string)
+      url.password = PASSWORD
+      url.pathname = `/nao_existe_${randomBytes(4).toString('hex')}`
+      const feita = comando(['src/server/commands/backup.ts', join(pasta, 'real.dump')], url.toString())
+      expect(feita.status).toBe(1)
+      expect(feita.stderr).toContain('pg_dump falhou')
+      expect(feita.stderr).not.toContain(PASSWORD)
+    },
+  )
 })

@@ -25,7 +25,9 @@ describe.each(testDialects())('a lease lost mid-send (%s)', (dialect) => {
     t = undefined
   })
 
-  it('e-mail: the process whose lease was taken over settles nothing, sent or failed', async () => {
+  it('e-mail: the process whose lease was taken over settles nothing, sent or failed', {
+    timeout: 60_000,
+  }, async () => {
     const clock = manualClock('2026-11-25T10:00:00.000Z')
     t = await createTestApp(dialect, {}, { clock })
     const { db } = t.database
@@ -72,7 +74,7 @@ describe.each(testDialects())('a lease lost mid-send (%s)', (dialect) => {
     ])
   })
 
-  it('push: the process whose lease was taken over does not count the send again', async () => {
+  it('push: the process whose lease was taken over does not count the send again', { timeout: 60_000 }, async () => {
     const clock = manualClock('2026-11-24T10:00:00.000Z')
     t = await createTestApp(dialect, { PUSH_ENDPOINTS_LOCAIS: 'true' }, { clock })
     const { db } = t.database
