@@ -156,7 +156,7 @@ describe('a restore checks the copy against the data key first', () => {
 
   it.runIf(process.env.TEST_DATABASE_URL)(
     'PostgreSQL: reads the check value from the dump and refuses',
-    { timeout: 120_000 },
+    { timeout: 300_000 },
     async () => {
       const base = process.env.TEST_DATABASE_URL as string
       const origem = await createTestDatabase('postgres')

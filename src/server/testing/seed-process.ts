@@ -3,7 +3,6 @@
 // TEST_DATABASE_URL (PostgreSQL, with TEST_SCHEMA, or a SQLite file) set, already migrated. Prints `SEEDED true` when
 // this process seeded, `SEEDED false` when it found the content there.
 import { configWith } from '../config.ts'
-import { seedIfEmpty } from '../demo/index.ts'
 import { openDatabase } from '../platform/db.ts'
 
 const url = process.env.TEST_DATABASE_URL
@@ -11,6 +10,8 @@ const schema = process.env.TEST_SCHEMA
 if (!url) throw new Error('TEST_DATABASE_URL must be set')
 const database = openDatabase(url, schema ? { schema } : {})
 try {
+  // Loaded on demand, as main.ts loads it.
+  const { seedIfEmpty } = await import('../demo/index.ts')
   const seeded = await seedIfEmpty(database.db, configWith({}))
   process.stdout.write(`SEEDED ${seeded}\n`)
 } finally {
