@@ -41,7 +41,15 @@ declare module 'fastify' {
 export async function buildApp(config: Config, database: DatabaseHandle, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = await createServer(config, deps.logStream)
 
-  const services = await buildServices(app, config, database, deps)
+  let services: Awaited<ReturnType<typeof buildServices>>
+  try {
+    services = await buildServices(app, config, database, deps)
+  } catch (error) {
+    // A start refused (the data key that does not open the data): what was built so far (the event bus's connection)
+    // is let go, and the caller is told why.
+    await app.close()
+    throw error
+  }
   // Security keys from before codes were encrypted get a new code (docs/decisions/0004); safe with N processes.
   const chavesRenovadas = await services.conta.upgradeLegacySecurityKeys()
   if (chavesRenovadas > 0) app.log.info({ chavesRenovadas }, 'legacy security keys renewed')

@@ -60,7 +60,8 @@ function schedule(app: FastifyInstance, name: string, everyMs: number, run: () =
  * The scheduled work, all of it, and why each is safe when N processes run it at once on one database:
  *
  * - **Push outbox**, every 2 s: each send is claimed by a conditional update before it is made, so two processes never
- *   send the same one; a claim left by a crashed process is taken again once its lease ends.
+ *   send the same one; a claim left by a crashed process is taken again once its lease ends, and a send is settled
+ *   (deleted, counted, retried) only while its claim is still the sender's (platform/outbox-lease.ts, the e-mail's too).
  * - **E-mail outbox**, every 5 s: the same claim as the push outbox (a conditional update with a five-minute lease),
  *   and a message is marked sent, retried or given up only while its claim is still the sender's
  *   (platform/email-outbox.ts, docs/decisions/0016).
@@ -70,7 +71,8 @@ function schedule(app: FastifyInstance, name: string, everyMs: number, run: () =
  * - **Housekeeping**, at start and every hour: reminders to provisional accounts (each keyed, so sent once), lapsing
  *   provisional accounts past 30 days, and purging what has served its time (push sends, e-mails sent or given up a week ago, counters, idempotency
  *   records, identification proofs, stale sessions, old SMS challenges, ended staff sessions and old staff sign-in failures). Each step is a conditional update or a delete
- *   by age: run twice, the second finds nothing to do.
+ *   by age: run twice, the second finds nothing to do. Each runs on its own: one that fails is logged and the others
+ *   still run.
  * - **Retention**, at start and every hour (spec §9, docs/decisions/0017): registrations that ended over a year ago
  *   (lapsed provisional accounts) anonymised as an erasure would, and expired GDPR links deleted. Each account is
  *   anonymised under the ledger's lock and only if it still holds data, so two processes anonymise it once; the
@@ -88,18 +90,41 @@ function schedule(app: FastifyInstance, name: string, everyMs: number, run: () =
  */
 export function registerJobs(app: FastifyInstance, config: Config, s: Services): void {
   const { db, clock } = s
+  // Each step on its own: one that fails (a table locked, a bug in one purge) is logged and leaves the others to run,
+  // rather than silently skipping every step after it each hour until someone reads the log.
+  const passos: [string, () => Promise<unknown>][] = [
+    ['provisional reminders', () => s.notificacoes.lembrarProvisorios()],
+    ['push purge', () => s.push.purgar()],
+    ['e-mail purge', () => s.email.purgar()],
+    [
+      'provisional accounts lapse',
+      async () => {
+        const lapsed = await s.conta.lapseProvisionalAccounts()
+        if (lapsed > 0) app.log.info({ lapsed }, 'provisional accounts lapsed')
+      },
+    ],
+    ['rate limits purge', () => purgeOldLimits(db, new Date(clock.now().getTime() - DAY).toISOString())],
+    [
+      'idempotency purge',
+      () => purgeIdempotency(db, new Date(clock.now().getTime() - IDEMPOTENCY_TTL_DAYS * DAY).toISOString()),
+    ],
+    ['identification proofs purge', () => s.fidelizacao.purgarIdentificacoes()],
+    ['stale sessions purge', () => sessoesRepo(db, clock).purgeStale()],
+    ['SMS challenges purge', () => s.conta.purgeOldChallenges()],
+    ['staff access purge', () => s.admin.acesso.purgar()],
+  ]
   const housekeeping = async () => {
-    await s.notificacoes.lembrarProvisorios()
-    await s.push.purgar()
-    await s.email.purgar()
-    const lapsed = await s.conta.lapseProvisionalAccounts()
-    if (lapsed > 0) app.log.info({ lapsed }, 'provisional accounts lapsed')
-    await purgeOldLimits(db, new Date(clock.now().getTime() - DAY).toISOString())
-    await purgeIdempotency(db, new Date(clock.now().getTime() - IDEMPOTENCY_TTL_DAYS * DAY).toISOString())
-    await s.fidelizacao.purgarIdentificacoes()
-    await sessoesRepo(db, clock).purgeStale()
-    await s.conta.purgeOldChallenges()
-    await s.admin.acesso.purgar()
+    const falhados: string[] = []
+    for (const [passo, correr] of passos) {
+      try {
+        await correr()
+      } catch (err) {
+        falhados.push(passo)
+        app.log.error({ err, passo }, `housekeeping step failed: ${passo}`)
+      }
+    }
+    // Said to the caller too (an operator's or a test's call, the scheduler's log), after every step had its turn.
+    if (falhados.length > 0) throw new Error(`housekeeping: ${falhados.join(', ')} failed`)
   }
   app.decorate('housekeeping', housekeeping)
   app.decorate('reconciliarPagamentos', () => s.encomendas.reconciliar())

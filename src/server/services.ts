@@ -19,6 +19,7 @@ import { createRestaurantesRepository } from './features/restaurantes/repository
 import { RESTAURANTES_CACHE_TAG } from './features/restaurantes/routes.ts'
 import { createGestaoRestaurantes, createRestaurantesService } from './features/restaurantes/service.ts'
 import { createRgpdService } from './features/rgpd/service.ts'
+import { verificarChaveDeDados } from './platform/chave-dados.ts'
 import { type Clock, systemClock } from './platform/clock.ts'
 import { dataKeyringFor } from './platform/crypto.ts'
 import type { DatabaseHandle } from './platform/db.ts'
@@ -116,6 +117,15 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
   const production = config.NODE_ENV === 'production'
   const { db } = database
   const clock = deps.clock ?? systemClock
+  // The data key seals what must be read back (customers' security codes, staff TOTP secrets): docs/decisions/0004.
+  // Checked first, before anything is built: a key that cannot open this database's sealed data stops the start
+  // (docs/decisions/0034).
+  const cifra = await dataKeyringFor({
+    configured: config.DATA_ENCRYPTION_KEY,
+    production,
+    databaseUrl: config.DATABASE_URL,
+  })
+  await verificarChaveDeDados(db, clock, cifra)
   const limiter = createRateLimiter(db, clock)
   const readCache = createReadCache({
     maxEntries: READ_CACHE_ENTRIES,
@@ -149,12 +159,6 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
   })
   const restaurantes = createRestaurantesService(createRestaurantesRepository(db))
 
-  // The data key seals what must be read back (customers' security codes, staff TOTP secrets): docs/decisions/0004.
-  const cifra = await dataKeyringFor({
-    configured: config.DATA_ENCRYPTION_KEY,
-    production,
-    databaseUrl: config.DATABASE_URL,
-  })
   const conta = createContaService({
     db,
     versoesLegais: async () => ({

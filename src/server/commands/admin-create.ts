@@ -3,6 +3,7 @@ import { loadConfig } from '../config.ts'
 import { createAdminEquipa } from '../features/admin/equipa.ts'
 import { createRestaurantesRepository } from '../features/restaurantes/repository.ts'
 import { createRestaurantesService } from '../features/restaurantes/service.ts'
+import { verificarChaveDeDados } from '../platform/chave-dados.ts'
 import { systemClock } from '../platform/clock.ts'
 import { dataKeyringFor, setHashCost } from '../platform/crypto.ts'
 import { migrateToLatest, openDatabase } from '../platform/db.ts'
@@ -27,15 +28,18 @@ async function main(args: string[]): Promise<number> {
   const database = openDatabase(config.DATABASE_URL)
   try {
     await migrateToLatest(database.db)
+    const cifra = await dataKeyringFor({
+      configured: config.DATA_ENCRYPTION_KEY,
+      production: config.NODE_ENV === 'production',
+      databaseUrl: config.DATABASE_URL,
+    })
+    // An admin's TOTP secret sealed with a key the server would refuse could never be read back.
+    await verificarChaveDeDados(database.db, systemClock, cifra)
     const equipa = createAdminEquipa({
       db: database.db,
       clock: systemClock,
       limiter: createRateLimiter(database.db, systemClock),
-      cifra: await dataKeyringFor({
-        configured: config.DATA_ENCRYPTION_KEY,
-        production: config.NODE_ENV === 'production',
-        databaseUrl: config.DATABASE_URL,
-      }),
+      cifra,
       appUrl: config.APP_URL,
       lojas: createRestaurantesService(createRestaurantesRepository(database.db)),
     })

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { loadConfig } from '../config.ts'
-import { backup } from '../platform/backup.ts'
+import { backup, semPassword } from '../platform/backup.ts'
 import { dialectOf } from '../platform/db.ts'
 
 /**
@@ -25,7 +25,8 @@ async function main(args: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error)
+    // The database's password never reaches the terminal (nor the logs that keep it).
+    console.error(semPassword(error instanceof Error ? error.message : String(error), process.env.DATABASE_URL ?? ''))
     process.exit(1)
   },
 )

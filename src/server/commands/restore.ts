@@ -1,9 +1,13 @@
 import { loadConfig } from '../config.ts'
-import { restore } from '../platform/backup.ts'
+import { restore, semPassword, verificacaoDaCopia } from '../platform/backup.ts'
+import { chaveAbre, chaveDeDadosErrada } from '../platform/chave-dados.ts'
+import { dataKeyringFor } from '../platform/crypto.ts'
 
 /**
  * `npm run restore -- <ficheiro> --confirmar`: replaces the database of DATABASE_URL with a copy made by
- * `npm run backup`. Stop the server first. Without `--confirmar` it says what it would do and changes nothing.
+ * `npm run backup`. Stop the server first. Without `--confirmar` it says what it would do and changes nothing. Either
+ * way it first checks that this installation's data key (DATA_ENCRYPTION_KEY) opens the copy's sealed data, and refuses
+ * the copy when it does not: the server would refuse to start on it (docs/decisions/0034).
  */
 async function main(args: string[]): Promise<number> {
   const confirmar = args.includes('--confirmar')
@@ -13,15 +17,28 @@ async function main(args: string[]): Promise<number> {
     return 2
   }
   const ficheiro = ficheiros[0] as string
-  const { DATABASE_URL } = loadConfig()
+  const config = loadConfig()
+  const { DATABASE_URL } = config
   const destino = DATABASE_URL.replace(/\/\/[^@/]*@/, '//…@')
+  const cifra = await dataKeyringFor({
+    configured: config.DATA_ENCRYPTION_KEY,
+    production: config.NODE_ENV === 'production',
+    databaseUrl: DATABASE_URL,
+  })
+  const verificacao = await verificacaoDaCopia(DATABASE_URL, ficheiro)
+  if (verificacao !== null && !chaveAbre(cifra, verificacao)) throw chaveDeDadosErrada(`da cópia ${ficheiro}`)
+  if (verificacao === null) {
+    console.error(
+      'Aviso: a cópia não diz com que chave foram cifrados os seus dados; o servidor verifica-o ao arrancar.',
+    )
+  }
   if (!confirmar) {
     console.error(
       `Isto substitui a base de dados ${destino} pela cópia ${ficheiro}. Pare o servidor e repita com --confirmar.`,
     )
     return 2
   }
-  await restore(DATABASE_URL, ficheiro)
+  await restore(DATABASE_URL, ficheiro, { cifra })
   console.log(`reposta: ${ficheiro} → ${destino}`)
   return 0
 }
@@ -29,7 +46,8 @@ async function main(args: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error)
+    // The database's password never reaches the terminal (nor the logs that keep it).
+    console.error(semPassword(error instanceof Error ? error.message : String(error), process.env.DATABASE_URL ?? ''))
     process.exit(1)
   },
 )

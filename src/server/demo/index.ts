@@ -1,6 +1,7 @@
+import { PostgresAdapter, sql } from 'kysely'
 import { parseSourceName } from '../../shared/imagens.ts'
 import type { Config } from '../config.ts'
-import type { Database } from '../platform/db.ts'
+import type { Database, DatabaseTransaction } from '../platform/db.ts'
 import { imageFileName, imageRows, processImage, SEED_IMAGE_CACHE } from '../platform/images.ts'
 import { buildDemoContent, type ImagemSeed } from './content.ts'
 import { DEMO_TABELAS_PRECO, demoEmentas } from './ementas.ts'
@@ -23,6 +24,21 @@ const CONTENT_TABLES = [
   'imagens',
 ] as const
 
+/**
+ * The seed's lock on PostgreSQL (an advisory lock for its transaction, as migrations take one): processes seeding at
+ * once (a deployment's replicas started together on an empty database) seed one after another, and each sees what the
+ * one before committed. SQLite needs none: every transaction is begun IMMEDIATE, which takes the file's write lock.
+ */
+const SEED_LOCK = 4203
+
+async function bloquearSemente(trx: DatabaseTransaction): Promise<void> {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter)
+    await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx)
+}
+
+const temConteudo = async (ex: Database) =>
+  (await ex.selectFrom('restaurantes').select('id').limit(1).executeTakeFirst()) !== undefined
+
 /** Images encoded at once; each has up to ten variants, which sharp spreads over its threads. */
 const ENCODING_CONCURRENCY = 4
 
@@ -32,15 +48,23 @@ const IMAGE_BATCH = 20
 /**
  * Replaces all public content with the demo group's (the fictional Grupo Ladrilho): restaurants, stores and menus,
  * news, campaigns, FAQ, legal texts, the POS menus of the stores that take orders and the generated images they show. One transaction: readers see the old content
- * or the new, never a mix. The texts state the configured loyalty credit percent and minimum age.
+ * or the new, never a mix. The texts state the configured loyalty credit percent and minimum age. Under the seed's lock
+ * (SEED_LOCK); `seVazia`: only if, under that lock, there is no content yet. Answers whether it seeded.
  */
-export async function seedDemoContent(db: Database, settings: SeedSettings): Promise<void> {
+export async function seedDemoContent(
+  db: Database,
+  settings: SeedSettings,
+  { seVazia = false }: { seVazia?: boolean } = {},
+): Promise<boolean> {
   const content = buildDemoContent(settings)
   const menus = demoEmentas()
   const agora = new Date().toISOString()
   // Encoded before the transaction: a cold cache takes seconds, and SQLite's write lock would be held all along.
   const imagens = await encodeImages([...content.imagens, ...menus.imagens], agora)
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
+    await bloquearSemente(trx)
+    // Read under the lock: another process may have seeded since this one looked.
+    if (seVazia && (await temConteudo(trx))) return false
     for (const table of CONTENT_TABLES) await trx.deleteFrom(table).execute()
 
     // Each source comes before its variants, which name it (`origem`).
@@ -98,6 +122,7 @@ export async function seedDemoContent(db: Database, settings: SeedSettings): Pro
     await trx.insertInto('informacao_legal').values(content.informacaoLegal).execute()
 
     await importDemoEmentas(trx, menus.ementas)
+    return true
   })
 }
 
@@ -127,8 +152,12 @@ async function encodeImages(imagens: ImagemSeed[], agora: string) {
   return rows.flat()
 }
 
-/** First start: an empty database gets the demo content; later starts keep whatever is there. */
-export async function seedIfEmpty(db: Database, settings: SeedSettings): Promise<void> {
-  const any = await db.selectFrom('restaurantes').select('id').limit(1).executeTakeFirst()
-  if (!any) await seedDemoContent(db, settings)
+/**
+ * First start: an empty database gets the demo content; later starts keep whatever is there. Safe with N processes
+ * starting at once: the emptiness is asked again under the seed's lock, so one seeds and the others find its content.
+ */
+export async function seedIfEmpty(db: Database, settings: SeedSettings): Promise<boolean> {
+  // Outside the lock first: a restart over content encodes no image and waits on no lock.
+  if (await temConteudo(db)) return false
+  return seedDemoContent(db, settings, { seVazia: true })
 }

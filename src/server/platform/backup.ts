@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { promisify } from 'node:util'
 import SQLite from 'better-sqlite3'
+import { CHAVE_DADOS_SEGREDO, chaveAbre, chaveDeDadosErrada } from './chave-dados.ts'
+import type { DataKeyring } from './crypto.ts'
 import { dialectOf, sqlitePath } from './db.ts'
 
 /**
@@ -19,7 +21,48 @@ import { dialectOf, sqlitePath } from './db.ts'
  * or hold locks the restore waits for).
  */
 
-const run = promisify(execFile)
+const executar = promisify(execFile)
+
+/**
+ * PostgreSQL's connection for its tools: the URL without its password, which goes in PGPASSWORD. A command line is
+ * readable by every user of the machine (`ps`) and is repeated in the error of a failed command; the environment is not.
+ */
+export function ligacaoPg(databaseUrl: string): { dbname: string; env: NodeJS.ProcessEnv } {
+  const url = new URL(databaseUrl)
+  const password = decodeURIComponent(url.password)
+  url.password = ''
+  return { dbname: url.toString(), env: password ? { ...process.env, PGPASSWORD: password } : { ...process.env } }
+}
+
+/**
+ * A message with the database's password taken out (as written and URL-encoded) and any URL's credentials hidden: what
+ * a failed backup or restore says goes to a terminal, a log, a ticket.
+ */
+export function semPassword(mensagem: string, databaseUrl: string): string {
+  let out = mensagem
+  let password = ''
+  try {
+    password = new URL(databaseUrl).password
+  } catch {
+    // Not a URL (a SQLite path): no password in it.
+  }
+  for (const p of new Set([password, decodeURIComponent(password)])) {
+    if (p) out = out.split(p).join('…')
+  }
+  return out.replace(/(postgres(?:ql)?:\/\/[^:@/\s]*):[^@/\s]*@/g, '$1:…@')
+}
+
+/** Runs one of PostgreSQL's tools on the database, its password in the environment and out of every error. */
+async function ferramentaPg(comando: string, args: (dbname: string) => string[], databaseUrl: string): Promise<void> {
+  const { dbname, env } = ligacaoPg(databaseUrl)
+  try {
+    await executar(comando, args(dbname), { env })
+  } catch (error) {
+    const e = error as Error & { stderr?: string }
+    const detalhe = [e.message, e.stderr].filter(Boolean).join('\n')
+    throw new Error(semPassword(`${comando} falhou: ${detalhe}`, databaseUrl))
+  }
+}
 
 export interface BackupOptions {
   /** PostgreSQL: one schema only (tests work in a schema of their own); the whole database otherwise. */
@@ -30,14 +73,18 @@ export async function backup(databaseUrl: string, ficheiro: string, options: Bac
   mkdirSync(dirname(ficheiro), { recursive: true })
   if (existsSync(ficheiro)) throw new Error(`o ficheiro de destino já existe: ${ficheiro}`)
   if (dialectOf(databaseUrl) === 'postgres') {
-    await run('pg_dump', [
-      '--format=custom',
-      '--no-owner',
-      '--no-privileges',
-      ...(options.schema ? [`--schema=${options.schema}`] : []),
-      `--file=${ficheiro}`,
-      `--dbname=${databaseUrl}`,
-    ])
+    await ferramentaPg(
+      'pg_dump',
+      (dbname) => [
+        '--format=custom',
+        '--no-owner',
+        '--no-privileges',
+        ...(options.schema ? [`--schema=${options.schema}`] : []),
+        `--file=${ficheiro}`,
+        `--dbname=${dbname}`,
+      ],
+      databaseUrl,
+    )
     return
   }
   const origem = sqlitePath(databaseUrl)
@@ -66,22 +113,68 @@ function verificarSqlite(ficheiro: string): void {
   }
 }
 
-export async function restore(databaseUrl: string, ficheiro: string): Promise<void> {
+/**
+ * The data key's check value a copy carries (chave-dados.ts), or null when it has none (a copy of a database no server
+ * started on yet). PostgreSQL's is read from the dump's `segredos` data, as `pg_restore` prints it without a database.
+ */
+export async function verificacaoDaCopia(databaseUrl: string, ficheiro: string): Promise<string | null> {
   if (!existsSync(ficheiro)) throw new Error(`cópia não encontrada: ${ficheiro}`)
   if (dialectOf(databaseUrl) === 'postgres') {
-    await run('pg_restore', [
-      '--clean',
-      '--if-exists',
-      '--no-owner',
-      '--no-privileges',
-      '--single-transaction',
-      '--exit-on-error',
-      `--dbname=${databaseUrl}`,
-      ficheiro,
-    ])
-    return
+    const { stdout } = await executar('pg_restore', ['--data-only', '--table=segredos', '--file=-', ficheiro], {
+      maxBuffer: 16 * 1024 * 1024,
+    }).catch((error: Error & { stderr?: string }) => {
+      throw new Error(`pg_restore não leu a cópia ${ficheiro}: ${error.stderr || error.message}`)
+    })
+    // COPY's text rows: the columns (nome, valor, criado_em) separated by tabs.
+    const linha = stdout.split('\n').find((l) => l.startsWith(`${CHAVE_DADOS_SEGREDO}\t`))
+    return linha?.split('\t')[1] ?? null
   }
   verificarSqlite(ficheiro)
+  const db = new SQLite(ficheiro, { readonly: true, fileMustExist: true })
+  try {
+    const tabela = db.prepare("select 1 from sqlite_master where type = 'table' and name = 'segredos'").get()
+    if (!tabela) return null
+    const row = db.prepare('select valor from segredos where nome = ?').get(CHAVE_DADOS_SEGREDO) as
+      | { valor: string }
+      | undefined
+    return row?.valor ?? null
+  } finally {
+    db.close()
+  }
+}
+
+export interface RestoreOptions {
+  /**
+   * The data key the restored database will be opened with: a copy whose sealed data it cannot open is refused before
+   * anything is replaced (the server would refuse to start on it).
+   */
+  cifra?: DataKeyring
+}
+
+export async function restore(databaseUrl: string, ficheiro: string, options: RestoreOptions = {}): Promise<void> {
+  if (!existsSync(ficheiro)) throw new Error(`cópia não encontrada: ${ficheiro}`)
+  if (dialectOf(databaseUrl) === 'sqlite') verificarSqlite(ficheiro)
+  if (options.cifra) {
+    const valor = await verificacaoDaCopia(databaseUrl, ficheiro)
+    if (valor !== null && !chaveAbre(options.cifra, valor)) throw chaveDeDadosErrada(`da cópia ${ficheiro}`)
+  }
+  if (dialectOf(databaseUrl) === 'postgres') {
+    await ferramentaPg(
+      'pg_restore',
+      (dbname) => [
+        '--clean',
+        '--if-exists',
+        '--no-owner',
+        '--no-privileges',
+        '--single-transaction',
+        '--exit-on-error',
+        `--dbname=${dbname}`,
+        ficheiro,
+      ],
+      databaseUrl,
+    )
+    return
+  }
   const destino = sqlitePath(databaseUrl)
   if (destino === ':memory:') throw new Error('não é possível repor numa base de dados em memória')
   mkdirSync(dirname(destino), { recursive: true })

@@ -1,6 +1,9 @@
+import type { Updateable } from 'kysely'
+import type { EmailOutboxTable } from '../db/schema-platform.ts'
 import { type Clock, DAY, isoIn, isoNow, MINUTE } from './clock.ts'
 import type { Database } from './db.ts'
 import { EmailDeliveryError, type EmailLog, type EmailTransport, maskEmail, semDadosPessoais } from './email.ts'
+import { createOutboxLease } from './outbox-lease.ts'
 
 /** Attempts before a message is given up: 30 s, 1, 2, 4 minutes apart, so about 8 minutes of an SMTP server's outage. */
 export const EMAIL_TENTATIVAS = 5
@@ -37,52 +40,37 @@ interface Reclamado {
 }
 
 /**
- * The e-mail outbox: due messages claimed by one process at a time (a conditional update, as the push outbox does),
- * sent one after another, and settled: sent, retried later with backoff, or given up.
+ * The e-mail outbox: due messages claimed by one process at a time, sent one after another, and settled (sent, retried
+ * later with backoff, or given up) only while the claim is still the sender's: the claim, lease and settle it shares
+ * with the push outbox (outbox-lease.ts).
  */
 export function createEmailOutbox({ db, clock, transport, log }: EmailOutboxDeps) {
-  /**
-   * Moves up to LOTE due messages to the end of a lease, only if they are still due: two processes reading the same
-   * rows both try, and the row lock (PostgreSQL) or the single writer (SQLite) lets the first through and makes the
-   * second's condition false. Answers the ones this process got, and how many were due.
-   */
+  const arrendamento = createOutboxLease(db, clock, 'email_outbox', EMAIL_RECLAMACAO_MS)
+
+  /** Claims up to LOTE due messages. Answers the ones this process got, and how many were due. */
   async function reclamar(): Promise<{ reclamados: Reclamado[]; vistos: number }> {
-    const agora = isoNow(clock)
     const devidos = await db
       .selectFrom('email_outbox')
       .select(['id', 'para', 'assunto', 'texto', 'html', 'tentativas'])
-      .where('proxima_em', '<=', agora)
+      .where('proxima_em', '<=', isoNow(clock))
       .where('enviado_em', 'is', null)
       .where('desistido_em', 'is', null)
       .orderBy('id')
       .limit(LOTE)
       .execute()
     if (devidos.length === 0) return { reclamados: [], vistos: 0 }
-    const ate = isoIn(clock, EMAIL_RECLAMACAO_MS)
-    const claimed = await db
-      .updateTable('email_outbox')
-      .set({ proxima_em: ate })
-      .where(
-        'id',
-        'in',
-        devidos.map((d) => d.id),
-      )
-      .where('proxima_em', '<=', agora)
-      .where('enviado_em', 'is', null)
-      .where('desistido_em', 'is', null)
-      .returning('id')
-      .execute()
-    const ids = new Set(claimed.map((r) => r.id))
-    return { reclamados: devidos.filter((d) => ids.has(d.id)).map((d) => ({ ...d, ate })), vistos: devidos.length }
+    const { ate, reclamados } = await arrendamento.reclamar(devidos.map((d) => d.id))
+    return {
+      reclamados: devidos.filter((d) => reclamados.has(d.id)).map((d) => ({ ...d, ate })),
+      vistos: devidos.length,
+    }
   }
 
-  /** Only while the lease is this process's: one that outlived it has been taken over, and the other settles it. */
-  const aindaNosso = (m: Reclamado) =>
-    db
-      .updateTable('email_outbox')
-      .where('id', '=', m.id)
-      .where('proxima_em', '=', m.ate)
-      .where('enviado_em', 'is', null)
+  /** Writes what the send ended in, only while the claim is this process's: one that outlived it was taken over. */
+  const liquidar = (m: Reclamado, valores: Updateable<EmailOutboxTable>) =>
+    arrendamento.liquidar(m, async (trx) => {
+      await trx.updateTable('email_outbox').set(valores).where('id', '=', m.id).execute()
+    })
 
   async function falhou(m: Reclamado, erro: EmailDeliveryError | Error): Promise<void> {
     const permanente = erro instanceof EmailDeliveryError && erro.permanente
@@ -90,18 +78,14 @@ export function createEmailOutbox({ db, clock, transport, log }: EmailOutboxDeps
     const tentativas = m.tentativas + 1
     if (!permanente && tentativas < EMAIL_TENTATIVAS) {
       const espera = EMAIL_ESPERA_MS * 2 ** m.tentativas
-      await aindaNosso(m)
-        .set({ tentativas, proxima_em: isoIn(clock, espera), erro: motivo })
-        .execute()
+      if (!(await liquidar(m, { tentativas, proxima_em: isoIn(clock, espera), erro: motivo }))) return
       log.warn(
         { email: m.id, para: maskEmail(m.para), tentativas, esperaMs: espera, erro: motivo },
         'e-mail not sent: retried later',
       )
       return
     }
-    await aindaNosso(m)
-      .set({ tentativas, desistido_em: isoNow(clock), erro: motivo })
-      .execute()
+    if (!(await liquidar(m, { tentativas, desistido_em: isoNow(clock), erro: motivo }))) return
     log.error({ email: m.id, para: maskEmail(m.para), tentativas, erro: motivo }, 'e-mail given up')
   }
 
@@ -112,11 +96,10 @@ export function createEmailOutbox({ db, clock, transport, log }: EmailOutboxDeps
       await falhou(m, error as Error)
       return false
     }
-    const { numUpdatedRows } = await aindaNosso(m)
-      .set({ enviado_em: isoNow(clock), tentativas: m.tentativas + 1, erro: null })
-      .executeTakeFirst()
-    log.info({ email: m.id, para: maskEmail(m.para), transporte: transport.name }, 'e-mail sent')
-    return numUpdatedRows > 0n
+    const liquidado = await liquidar(m, { enviado_em: isoNow(clock), tentativas: m.tentativas + 1, erro: null })
+    if (liquidado) log.info({ email: m.id, para: maskEmail(m.para), transporte: transport.name }, 'e-mail sent')
+    else log.warn({ email: m.id, transporte: transport.name }, 'e-mail sent after its claim was taken over')
+    return liquidado
   }
 
   return {

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { SqlBool } from 'kysely'
 import { type Clock, isoIn, isoNow, MINUTE } from '../../platform/clock.ts'
-import type { Database } from '../../platform/db.ts'
+import type { Database, DatabaseTransaction } from '../../platform/db.ts'
+import { createOutboxLease } from '../../platform/outbox-lease.ts'
 import { sessaoAtivaEm } from '../../platform/sessions.ts'
 import type { PushSender } from '../../platform/web-push.ts'
 
@@ -35,6 +36,8 @@ interface Devido {
   titulo: string
   texto: string
   ligacao: string | null
+  /** The end of the lease this process wrote: the send is settled only while it is still its own. */
+  ate: string
 }
 
 const paraTexto = (html: string) =>
@@ -62,10 +65,12 @@ export interface PushOutboxDeps {
 
 /**
  * The push outbox: sends claimed by one process at a time, made by a few senders at once, retried with backoff, and
- * settled by what the push service answered.
+ * settled by what the push service answered, only while the claim is still the sender's: the claim, lease and settle
+ * it shares with the e-mail outbox (platform/outbox-lease.ts).
  */
 export function createPushOutbox({ db, clock, sender, log, limites, apagar, difundir }: PushOutboxDeps) {
   const { concorrencia, lote, lotesPorVez, duracaoMs } = limites
+  const arrendamento = createOutboxLease(db, clock, 'push_envios', RECLAMACAO_MS)
 
   /**
    * Claims up to `n` due sends, a customer's own first, then the oldest: moves them a minute ahead, only if they are
@@ -102,43 +107,54 @@ export function createPushOutbox({ db, clock, sender, log, limites, apagar, difu
     const proprios = await devidosDe(false, n)
     const devidos = proprios.length < n ? [...proprios, ...(await devidosDe(true, n - proprios.length))] : proprios
     if (devidos.length === 0) return { reclamados: [], vistos: 0 }
-    const claimed = await db
-      .updateTable('push_envios')
-      .set({ proxima_em: isoIn(clock, RECLAMACAO_MS) })
-      .where(
-        'id',
-        'in',
-        devidos.map((d) => d.id),
-      )
-      .where('proxima_em', '<=', agora)
-      .returning('id')
-      .execute()
-    const ids = new Set(claimed.map((r) => r.id))
-    return { reclamados: devidos.filter((d) => ids.has(d.id)), vistos: devidos.length }
+    const { ate, reclamados } = await arrendamento.reclamar(devidos.map((d) => d.id))
+    return {
+      reclamados: devidos.filter((d) => reclamados.has(d.id)).map((d) => ({ ...d, ate })),
+      vistos: devidos.length,
+    }
   }
 
   /** Counts a notification's push as taken or given up (the back-office's delivery counts). */
-  async function contar(d: Devido, resultado: 'push_enviados' | 'push_falhados'): Promise<void> {
-    await db
+  async function contar(
+    trx: DatabaseTransaction,
+    d: Devido,
+    resultado: 'push_enviados' | 'push_falhados',
+  ): Promise<void> {
+    await trx
       .updateTable('notificacoes')
       .set((eb) => ({ [resultado]: eb(resultado, '+', 1) }))
       .where('id', '=', d.notificacao_id)
       .execute()
   }
 
+  /** The send is done with (sent or given up): gone from the outbox and counted, while the claim is still ours. */
+  const encerrar = (d: Devido, resultado: 'push_enviados' | 'push_falhados') =>
+    arrendamento.liquidar(d, async (trx) => {
+      await trx.deleteFrom('push_envios').where('id', '=', d.id).execute()
+      await contar(trx, d, resultado)
+    })
+
+  /** The device will take nothing more: let go (with what was still to be sent to it), and this send counted failed. */
+  const largar = (d: Devido) =>
+    arrendamento.liquidar(d, async (trx) => {
+      await apagar(trx, [d.subscricao_id])
+      await contar(trx, d, 'push_falhados')
+    })
+
   /** Another try later for a send that may yet go through (with the attempts left), or it is given up. */
   async function adiar(d: Devido, erro: string): Promise<void> {
     if (d.tentativas + 1 < PUSH_TENTATIVAS) {
-      await db
-        .updateTable('push_envios')
-        .set({ tentativas: d.tentativas + 1, proxima_em: isoIn(clock, 30_000 * 2 ** d.tentativas), erro })
-        .where('id', '=', d.id)
-        .execute()
+      await arrendamento.liquidar(d, async (trx) => {
+        await trx
+          .updateTable('push_envios')
+          .set({ tentativas: d.tentativas + 1, proxima_em: isoIn(clock, 30_000 * 2 ** d.tentativas), erro })
+          .where('id', '=', d.id)
+          .execute()
+      })
       return
     }
-    log.error({ envio: d.id, erro, tentativas: d.tentativas + 1 }, 'push given up')
-    await db.deleteFrom('push_envios').where('id', '=', d.id).execute()
-    await contar(d, 'push_falhados')
+    if (await encerrar(d, 'push_falhados'))
+      log.error({ envio: d.id, erro, tentativas: d.tentativas + 1 }, 'push given up')
   }
 
   /**
@@ -149,8 +165,7 @@ export function createPushOutbox({ db, clock, sender, log, limites, apagar, difu
     if (!sender) return 'falhou'
     if (!d.sessao_ativa) {
       // Signed out (or ended elsewhere) since it was queued: the device is no longer this customer's to tell.
-      await apagar(db, [d.subscricao_id])
-      await contar(d, 'push_falhados')
+      await largar(d)
       return 'falhou'
     }
     const payload = JSON.stringify({
@@ -167,22 +182,18 @@ export function createPushOutbox({ db, clock, sender, log, limites, apagar, difu
       log.warn({ err: (error as Error).message, envio: d.id }, 'push send failed')
     }
     if (status >= 200 && status < 300) {
-      await db.deleteFrom('push_envios').where('id', '=', d.id).execute()
-      await contar(d, 'push_enviados')
-      return 'enviado'
+      // Taken over meanwhile (it outlived its lease): the other sender counts it.
+      return (await encerrar(d, 'push_enviados')) ? 'enviado' : 'falhou'
     }
     if (ASSINATURA_RECUSADA.has(status)) return 'assinatura'
     if (DISPOSITIVO_PERDIDO.has(status)) {
       // It will never take another: kept, it would fail every later one too.
       if (status === 400) log.warn({ envio: d.id, status }, 'push refused for good: device let go')
-      await apagar(db, [d.subscricao_id])
-      await contar(d, 'push_falhados')
+      await largar(d)
     } else if (status === 0 || status === 429 || status >= 500) {
       await adiar(d, status === 0 ? 'sem resposta' : `HTTP ${status}`)
-    } else {
+    } else if (await encerrar(d, 'push_falhados')) {
       log.error({ envio: d.id, status, tentativas: d.tentativas + 1 }, 'push given up')
-      await db.deleteFrom('push_envios').where('id', '=', d.id).execute()
-      await contar(d, 'push_falhados')
     }
     return 'falhou'
   }
@@ -250,11 +261,7 @@ export function createPushOutbox({ db, clock, sender, log, limites, apagar, difu
               { envios: recusados.map((d) => d.id) },
               'push signature refused (another VAPID key): devices let go',
             )
-            await apagar(
-              db,
-              recusados.map((d) => d.subscricao_id),
-            )
-            for (const d of recusados) await contar(d, 'push_falhados')
+            for (const d of recusados) await largar(d)
           } else {
             log.error(
               { envios: recusados.map((d) => d.id) },

@@ -1,0 +1,72 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { configWith } from '../config.ts'
+import { type DatabaseHandle, migrateToLatest, openDatabase } from '../platform/db.ts'
+import { createTestDatabase, testDialects } from '../testing/harness.ts'
+import { buildDemoContent } from './content.ts'
+
+/**
+ * Replicas started together on an empty database with demo seeding on (a staging deployment): each process asks
+ * whether the database is empty and seeds it. Under the seed's lock one seeds and the others find its content; before
+ * it, on PostgreSQL, the second crashed on a duplicate key in `imagens`.
+ */
+
+const pasta = mkdtempSync(join(tmpdir(), 'balcao-semente-'))
+afterAll(() => rmSync(pasta, { recursive: true, force: true }))
+
+function semear(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const filho = spawn(process.execPath, ['--import', 'tsx', 'src/server/testing/seed-process.ts'], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    let stderr = ''
+    filho.stdout.on('data', (c) => {
+      stdout += String(c)
+    })
+    filho.stderr.on('data', (c) => {
+      stderr += String(c)
+    })
+    filho.on('error', reject)
+    filho.on('exit', (code) => resolve({ code, stdout, stderr }))
+  })
+}
+
+describe.each(testDialects())('two processes seeding one empty database at once (%s)', (dialect) => {
+  it('both finish without error, one seeds, and the content is there once', { timeout: 180_000 }, async () => {
+    let database: DatabaseHandle
+    let env: Record<string, string>
+    if (dialect === 'postgres') {
+      const handle = await createTestDatabase('postgres')
+      database = handle
+      env = { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL as string, TEST_SCHEMA: handle.schema as string }
+    } else {
+      const url = `sqlite:${join(pasta, 'semente.sqlite')}`
+      database = openDatabase(url)
+      await migrateToLatest(database.db)
+      env = { TEST_DATABASE_URL: url }
+    }
+    try {
+      const [a, b] = await Promise.all([semear(env), semear(env)])
+      expect(a.code, a.stderr).toBe(0)
+      expect(b.code, b.stderr).toBe(0)
+      expect([a.stdout.trim(), b.stdout.trim()].sort()).toEqual(['SEEDED false', 'SEEDED true'])
+
+      const conteudo = buildDemoContent(configWith({}))
+      const restaurantes = await database.db.selectFrom('restaurantes').select('tag').execute()
+      expect(restaurantes).toHaveLength(conteudo.restaurantes.length)
+      expect(new Set(restaurantes.map((r) => r.tag)).size).toBe(conteudo.restaurantes.length)
+      const novidades = await database.db.selectFrom('novidades').select('id').execute()
+      expect(novidades).toHaveLength(conteudo.novidades.length)
+      const imagens = await database.db.selectFrom('imagens').select('nome').execute()
+      expect(imagens.length).toBeGreaterThan(0)
+      expect(new Set(imagens.map((i) => i.nome)).size).toBe(imagens.length)
+    } finally {
+      await database.close()
+    }
+  })
+})
