@@ -76,6 +76,8 @@ describe('every page of the shared route table', () => {
     const route = screens.find((r) => r.path === paths.alterarNif)
     expect(route?.handle).toMatchObject({ access: 'private' })
     // Its chunk is the NIF screen's, and it loads.
-    await expect((route?.handle as Loadable).load?.()).resolves.toBeUndefined()
+    const load = (route?.handle as Loadable | undefined)?.load
+    expect(load).toBeTypeOf('function')
+    await load?.()
   })
 })
