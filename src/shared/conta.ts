@@ -163,11 +163,26 @@ export const UserDataSchema = z.object({
 export type UserData = z.infer<typeof UserDataSchema>
 
 /** What a device knows about its visitor: spec §3 "Private data". */
+/** Why this device's session was ended on another (`password`: the password changed there, or was reset). */
+export const FimDeSessaoSchema = z.enum(['password'])
+export type FimDeSessao = z.infer<typeof FimDeSessaoSchema>
+
+/** What the app tells a device whose session was ended elsewhere, on the screen it lands on. */
+export const FIM_DE_SESSAO_TEXTO: Record<FimDeSessao, string> = {
+  password:
+    'A sua sessão terminou porque a password da conta foi alterada noutro dispositivo. Inicie sessão com a nova password.',
+}
+
 export const PrivateDataSchema = z.object({
   user: z.object({ loggedIn: z.boolean(), sawOnboarding: z.boolean(), data: UserDataSchema.nullable() }),
   transacoes: z.array(TransacaoSchema),
   /** The customer's current orders (spec §3 "Current order"), newest first. */
   ordering: z.array(EncomendaClienteSchema),
+  /**
+   * Present once, on the first private-data read after this device's session was ended elsewhere for a reason worth
+   * telling (the device is a guest's again from that answer on).
+   */
+  fimDeSessao: FimDeSessaoSchema.optional(),
 })
 export type PrivateData = z.infer<typeof PrivateDataSchema>
 
