@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { DEFAULT_PAIS } from './constants.ts'
 import { FidelizacaoDadosSchema, TransacaoSchema } from './fidelizacao.ts'
+import { FINS_DE_SESSAO } from './fim-de-sessao.ts'
 import { EncomendaClienteSchema } from './pedido.ts'
 import {
   ageOn,
@@ -163,15 +164,8 @@ export const UserDataSchema = z.object({
 export type UserData = z.infer<typeof UserDataSchema>
 
 /** What a device knows about its visitor: spec §3 "Private data". */
-/** Why this device's session was ended on another (`password`: the password changed there, or was reset). */
-export const FimDeSessaoSchema = z.enum(['password'])
-export type FimDeSessao = z.infer<typeof FimDeSessaoSchema>
-
-/** What the app tells a device whose session was ended elsewhere, on the screen it lands on. */
-export const FIM_DE_SESSAO_TEXTO: Record<FimDeSessao, string> = {
-  password:
-    'A sua sessão terminou porque a password da conta foi alterada noutro dispositivo. Inicie sessão com a nova password.',
-}
+/** Why this device's session was ended on another (shared/fim-de-sessao.ts). */
+export const FimDeSessaoSchema = z.enum(FINS_DE_SESSAO)
 
 export const PrivateDataSchema = z.object({
   user: z.object({ loggedIn: z.boolean(), sawOnboarding: z.boolean(), data: UserDataSchema.nullable() }),

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Selectable } from 'kysely'
-import type { FimDeSessao } from '../../../shared/conta.ts'
+import type { FimDeSessao } from '../../../shared/fim-de-sessao.ts'
 import { mensagens, toE164Mobile } from '../../../shared/validacao.ts'
 import type { UtilizadoresTable } from '../../db/schema.ts'
 import { type Clock, DAY, HOUR, MINUTE } from '../../platform/clock.ts'
