@@ -4,7 +4,13 @@ import { diffAuditoria } from './auditoria-diff.ts'
 describe("the audit log's change", () => {
   it('an edit: only the fields it changed, before → after', () => {
     const antes = JSON.stringify({ id: 7, nome: 'Chiado', em_pausa: false, pausa_ate: null, tabelas: [1] })
-    const depois = JSON.stringify({ id: 7, nome: 'Chiado', em_pausa: true, pausa_ate: '2026-11-23T15:00:00.000Z', tabelas: [1, 2] })
+    const depois = JSON.stringify({
+      id: 7,
+      nome: 'Chiado',
+      em_pausa: true,
+      pausa_ate: '2026-11-23T15:00:00.000Z',
+      tabelas: [1, 2],
+    })
     expect(diffAuditoria(antes, depois)).toEqual([
       { campo: 'em_pausa', antes: 'não', depois: 'sim' },
       { campo: 'pausa_ate', antes: '—', depois: '2026-11-23T15:00:00.000Z' },
@@ -13,11 +19,13 @@ describe("the audit log's change", () => {
   })
 
   it('a creation and a deletion: every field, from or to nothing', () => {
-    expect(diffAuditoria(null, JSON.stringify({ tag: 'natal', publicada: false }))).toEqual([
+    expect(diffAuditoria(null, JSON.stringify({ tag: 'natal', publicada: false, termina_em: null }))).toEqual([
       { campo: 'tag', antes: '—', depois: 'natal' },
       { campo: 'publicada', antes: '—', depois: 'não' },
     ])
-    expect(diffAuditoria(JSON.stringify({ tag: 'natal' }), null)).toEqual([{ campo: 'tag', antes: 'natal', depois: '—' }])
+    expect(diffAuditoria(JSON.stringify({ tag: 'natal' }), null)).toEqual([
+      { campo: 'tag', antes: 'natal', depois: '—' },
+    ])
     expect(diffAuditoria(null, null)).toEqual([])
   })
 

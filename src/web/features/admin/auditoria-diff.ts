@@ -37,6 +37,7 @@ export function diffAuditoria(antes: string | null, depois: string | null): Camp
   return campos.flatMap((campo) => {
     const de = texto(a?.[campo])
     const para = texto(d?.[campo])
-    return de === para && a !== null && d !== null ? [] : [{ campo, antes: de, depois: para }]
+    // Unchanged, or empty on both sides (a creation's unset field): nothing to read.
+    return de === para && ((a !== null && d !== null) || de === NADA) ? [] : [{ campo, antes: de, depois: para }]
   })
 }
