@@ -19,6 +19,12 @@ test('an admin pauses a store until resumed, the app says so, and resumes it', a
   await expect(page.getByRole('heading', { name: 'Lojas', level: 1 })).toBeVisible()
   const linha = page.getByRole('row').filter({ hasText: LOJA })
   await expect(linha).toContainText('A aceitar encomendas')
+  await expect(linha.getByRole('cell').nth(2)).toHaveText('Sim')
+  // A store with no menu from its POS takes no app orders: said so, and nothing to pause.
+  const semApp = page.getByRole('row').filter({ hasText: 'Brasa Viva Boavista' })
+  await expect(semApp.getByRole('cell').nth(2)).toHaveText('Não')
+  await expect(semApp).toContainText('Não recebe encomendas na app')
+  await expect(semApp.getByRole('button')).toHaveCount(0)
   await expectAccessible(page)
 
   await page.getByRole('combobox', { name: `Duração da pausa de ${LOJA}` }).selectOption('Até retomar')
@@ -32,6 +38,12 @@ test('an admin pauses a store until resumed, the app says so, and resumes it', a
     aviso: 'Esta loja não está a aceitar encomendas de momento.',
   })
   await expectAccessible(page)
+
+  // The store's own page says it too, in the catalogue's words.
+  const loja = await page.context().newPage()
+  await loja.goto('/restaurantes/nata-e-grao/santa-catarina')
+  await expect(loja.getByRole('status').filter({ hasText: 'Esta loja não está a aceitar encomendas' })).toBeVisible()
+  await loja.close()
 
   await page.getByRole('button', { name: `Retomar encomendas de ${LOJA}` }).click()
   await expect(linha).toContainText('A aceitar encomendas')

@@ -39,8 +39,11 @@ const EnvSchema = z.object({
   LOYALTY_POINTS_THRESHOLD: z.coerce.number().int().min(1).max(1_000_000).default(100),
   /** Complete accounts may leave opinions on their transactions (`ve_rating`). */
   OPINIONS_ENABLED: z.stringbool().default(true),
-  /** The app's public address, as SMS texts give it (the provisional accounts made at the till). */
-  APP_URL: z.url().default('http://localhost:3000'),
+  /**
+   * The app's public address, as SMS texts, invitations and GDPR e-mails give it. Unset: the address this server
+   * listens on (appUrlOf), so a development server on another port links to itself.
+   */
+  APP_URL: z.url().optional(),
   /** Minimum age to join (spec §5 validates 16; the terms text says 18). */
   MINIMUM_AGE: z.coerce.number().int().min(0).max(120).default(16),
   /** Fill an empty database with the demo group's content at start (never in production unless asked). */
@@ -198,7 +201,17 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
   }
 })
 
-export type Config = z.infer<typeof EnvSchema>
+export type Config = Omit<z.infer<typeof EnvSchema>, 'APP_URL'> & { APP_URL: string }
+
+/**
+ * The address the server runs on, for links when APP_URL is unset: a wildcard or loopback interface is reached as
+ * `localhost` from this machine, where a development server's links are opened.
+ */
+export function appUrlOf(env: { HOST?: string | undefined; PORT: number; APP_URL?: string | undefined }): string {
+  if (env.APP_URL) return env.APP_URL
+  const host = env.HOST && !['0.0.0.0', '::', '127.0.0.1', '::1'].includes(env.HOST) ? env.HOST : 'localhost'
+  return `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT}`
+}
 
 /** Every variable the server reads (the README's configuration table names each). */
 export const ENV_VARIABLES = Object.keys(EnvSchema.shape)
@@ -232,10 +245,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`))
   }
-  return parsed.data
+  return { ...parsed.data, APP_URL: appUrlOf(parsed.data) }
 }
 
 /** A config for tests and tools: the defaults, overridden where given. */
 export function configWith(overrides: Partial<Config>): Config {
-  return { ...EnvSchema.parse({}), ...overrides }
+  const config = { ...EnvSchema.parse({}), ...overrides }
+  return { ...config, APP_URL: appUrlOf(config) }
 }

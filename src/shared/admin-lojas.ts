@@ -21,6 +21,11 @@ export interface LojaAdmin {
   pausa_em: string | null
   /** Until when (null: until resumed, or not paused). */
   pausa_ate: string | null
+  /**
+   * It takes orders from the app at all: it has a menu from its POS and hours for orders. A store without either is
+   * one customers visit, not one they order from (its pause means nothing to them).
+   */
+  encomendas_app: boolean
 }
 
 /** The longest pause with an end (a longer one: until resumed). */

@@ -14,6 +14,22 @@ export const IMAGEM_ALTURA = 600
 
 export const LOJA_FECHADA = 'A loja está fechada de momento. Pode encomendar assim que abrir.'
 
+/** The mark of a product sold out today, on its catalogue tile and on its cart line: a state, as a label. */
+export const ESGOTADO = 'Esgotado'
+
+/**
+ * What the cart and the calculation say, once, of the cart's products sold out today. The menu does not say a
+ * product's gender (nor number: 'Castanhas'), so the sentence agrees with 'artigo', right whatever the product's
+ * ('Galão está esgotado', 'Castanhas está esgotado' is not).
+ */
+export function avisoEsgotados(nomes: readonly string[]): string {
+  const unicos = [...new Set(nomes)]
+  if (unicos.length <= 1)
+    return `Artigo esgotado hoje nesta loja: ${unicos[0] ?? ''}. Retire-o do carrinho para encomendar.`
+  const lista = `${unicos.slice(0, -1).join(', ')} e ${unicos[unicos.length - 1]}`
+  return `Artigos esgotados hoje nesta loja: ${lista}. Retire-os do carrinho para encomendar.`
+}
+
 /** The catalogue's quick dietary filters (issue 22), in the order they show. */
 export const FILTROS_RAPIDOS = [
   { chave: 'semGluten', nome: 'Sem glúten' },

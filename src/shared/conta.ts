@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { DEFAULT_PAIS } from './constants.ts'
 import { FidelizacaoDadosSchema, TransacaoSchema } from './fidelizacao.ts'
+import { FINS_DE_SESSAO } from './fim-de-sessao.ts'
 import { EncomendaClienteSchema } from './pedido.ts'
 import {
   ageOn,
@@ -163,11 +164,19 @@ export const UserDataSchema = z.object({
 export type UserData = z.infer<typeof UserDataSchema>
 
 /** What a device knows about its visitor: spec §3 "Private data". */
+/** Why this device's session was ended on another (shared/fim-de-sessao.ts). */
+export const FimDeSessaoSchema = z.enum(FINS_DE_SESSAO)
+
 export const PrivateDataSchema = z.object({
   user: z.object({ loggedIn: z.boolean(), sawOnboarding: z.boolean(), data: UserDataSchema.nullable() }),
   transacoes: z.array(TransacaoSchema),
   /** The customer's current orders (spec §3 "Current order"), newest first. */
   ordering: z.array(EncomendaClienteSchema),
+  /**
+   * Present once, on the first private-data read after this device's session was ended elsewhere for a reason worth
+   * telling (the device is a guest's again from that answer on).
+   */
+  fimDeSessao: FimDeSessaoSchema.optional(),
 })
 export type PrivateData = z.infer<typeof PrivateDataSchema>
 

@@ -17,6 +17,8 @@ export const NOVIDADE_TEXTO_MAX = 20_000
 
 export const NovidadeInputSchema = z.strictObject({
   title: obrigatorio(200),
+  /** The heading of the item's own page; empty: the title. */
+  title_detail: opcional(300),
   subtitle: opcional(300),
   /** HTML of the small subset the app allows (platform/html.ts); the server keeps only that subset. */
   text: obrigatorio(NOVIDADE_TEXTO_MAX, MULTILINHA),
@@ -40,6 +42,8 @@ export const NovidadeStaffSchema = z.object({
   id: z.number(),
   tag: z.string(),
   title: z.string(),
+  /** The heading of its page (the title unless the staff gave another). */
+  title_detail: z.string(),
   subtitle: z.string().nullable(),
   text: z.string(),
   destaque: z.boolean(),

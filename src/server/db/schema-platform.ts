@@ -31,6 +31,8 @@ export interface SessoesTable {
   criado_em: string
   expira_em: string
   revogada_em: string | null
+  /** Why it was ended elsewhere (FimDeSessao: `password`), for the device's next visit; null: no word to give. */
+  fim_motivo: string | null
 }
 
 export interface SmsOutboxTable {

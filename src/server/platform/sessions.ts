@@ -28,6 +28,8 @@ const anonymous = (sawOnboarding: boolean): Sessao => ({ id: null, utilizadorId:
 declare module 'fastify' {
   interface FastifyRequest {
     sessao: Sessao
+    /** This device's session was ended elsewhere, and why (sessoes.fim_motivo), until the device is told. */
+    fimDeSessao: string | null
     /** The client authenticates with a bearer token rather than the cookie. */
     bearer: boolean
   }
@@ -56,16 +58,18 @@ export function sessoesRepo(db: Database, clock: Clock) {
      * The session behind a token, or, when it has ended (revoked elsewhere, expired), what it knew of the device: a
      * device whose session ended has been through the onboarding, and is not sent back to it.
      */
-    async findByToken(token: string): Promise<Sessao | { terminada: true; sawOnboarding: boolean } | undefined> {
+    async findByToken(
+      token: string,
+    ): Promise<Sessao | { terminada: true; sawOnboarding: boolean; motivo: string | null } | undefined> {
       const row = await db
         .selectFrom('sessoes')
-        .select(['id', 'utilizador_id', 'saw_onboarding', 'revogada_em', 'expira_em'])
+        .select(['id', 'utilizador_id', 'saw_onboarding', 'revogada_em', 'expira_em', 'fim_motivo'])
         .where('token_hash', '=', sha256(token))
         .executeTakeFirst()
       if (!row) return undefined
       const sawOnboarding = row.saw_onboarding === 1
       if (row.utilizador_id === null || row.revogada_em !== null || row.expira_em <= isoNow(clock)) {
-        return { terminada: true, sawOnboarding }
+        return { terminada: true, sawOnboarding, motivo: row.revogada_em === null ? null : row.fim_motivo }
       }
       return { id: row.id, utilizadorId: row.utilizador_id, sawOnboarding }
     },
@@ -90,11 +94,14 @@ export function sessoesRepo(db: Database, clock: Clock) {
         .execute()
     },
 
-    /** Ends every session of an account but `keepId` (after a password change, all the others). */
-    async revokeAllFor(utilizadorId: number, keepId?: number | null): Promise<void> {
+    /**
+     * Ends every session of an account but `keepId` (after a password change, all the others); `motivo` is what
+     * those devices are told on their next visit (FimDeSessao).
+     */
+    async revokeAllFor(utilizadorId: number, keepId?: number | null, motivo: string | null = null): Promise<void> {
       let query = db
         .updateTable('sessoes')
-        .set({ revogada_em: isoNow(clock) })
+        .set({ revogada_em: isoNow(clock), fim_motivo: motivo })
         .where('utilizador_id', '=', utilizadorId)
         .where('revogada_em', 'is', null)
       if (keepId !== undefined && keepId !== null) query = query.where('id', '!=', keepId)
@@ -256,6 +263,7 @@ export async function registerSessions(app: FastifyInstance, options: SessionOpt
   const seguidores: SeguirSessao[] = []
   app.decorateRequest<Sessao | null>('sessao', null)
   app.decorateRequest('bearer', false)
+  app.decorateRequest<string | null>('fimDeSessao', null)
   app.decorate('seguirSessao', (seguir: SeguirSessao) => {
     seguidores.push(seguir)
   })
@@ -286,6 +294,7 @@ export async function registerSessions(app: FastifyInstance, options: SessionOpt
     request.bearer = bearer
     const visitor = token ? anonymousTokens.read(token) : undefined
     const found = token && !visitor ? await store.findByToken(token) : undefined
+    if (found && 'terminada' in found) request.fimDeSessao = found.motivo
     if (found && !('terminada' in found)) request.sessao = found
     // Signed with the secret being rotated out: the device gets the same state signed with the current one.
     else if (visitor?.antigo) issueAnonymous(request, reply, visitor.sawOnboarding)
@@ -345,6 +354,17 @@ export async function registerSessions(app: FastifyInstance, options: SessionOpt
     /** Login: the device's session is replaced by a new one for the account (fixation-proof), on its own. */
     async rotate(request: FastifyRequest, reply: FastifyReply, utilizadorId: number): Promise<Sessao> {
       return adopt(request, reply, await db.transaction().execute((trx) => renew(trx, request, utilizadorId)))
+    },
+
+    /**
+     * Why this device's session was ended elsewhere, said once: the device gets a guest's token in place of the ended
+     * one, so the next read no longer finds it. Null when there is nothing to tell.
+     */
+    fimDeSessao(request: FastifyRequest, reply: FastifyReply): string | null {
+      const motivo = request.fimDeSessao
+      if (motivo === null || request.sessao.id !== null) return null
+      issueAnonymous(request, reply, request.sessao.sawOnboarding)
+      return motivo
     },
 
     /** Logout: the session ends and the device is anonymous again (it keeps having seen the onboarding). */

@@ -14,6 +14,7 @@ import { Later } from '../ui/Later.tsx'
 import { Loading } from '../ui/Loading.tsx'
 import { backgroundOf } from '../ui/modal-route.tsx'
 import { useEventos } from './eventos.ts'
+import { FimDeSessaoAviso } from './FimDeSessaoAviso.tsx'
 import { type Access, useGuard } from './guards.ts'
 
 /** Per-screen chrome, set in a route's `handle` (e.g. the full-screen QR has neither header nor footer). */
@@ -202,6 +203,7 @@ function Frame() {
       </a>
       {chrome.header && <Header nav={nav} />}
       {pending && <div className="route-progress" role="progressbar" aria-label="A carregar" />}
+      <FimDeSessaoAviso />
       <Suspense fallback={<Loading />}>{content}</Suspense>
       {chrome.footer && (
         <Later>

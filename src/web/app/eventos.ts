@@ -6,7 +6,14 @@ import type { EventoCliente } from '../../shared/eventos.ts'
 import { paths } from '../../shared/routes.ts'
 import { encomendasKeys } from '../features/encomendas/keys.ts'
 import { notificacoesKeys } from '../features/notificacoes/keys.ts'
-import { ownSessionEnd, PRIVATE_DATA_KEY, SEM_SESSAO, setPrivateData, usePrivateData } from '../lib/private-data.ts'
+import {
+  ownSessionEnd,
+  PRIVATE_DATA_KEY,
+  privateDataQuery,
+  SEM_SESSAO,
+  setPrivateData,
+  usePrivateData,
+} from '../lib/private-data.ts'
 
 /**
  * What each event of the customer's stream makes the app read again: `encomenda` that order's query and the private
@@ -56,7 +63,12 @@ export function useEventos(): void {
     if (ownSessionEnd.running) return
     // Home first: a screen for signed-in customers would otherwise send the guest it sees to the login.
     await navigate(paths.home, { replace: true, flushSync: true })
-    setPrivateData(queryClient, SEM_SESSAO)
+    // The server says once why (a password changed elsewhere: FimDeSessaoAviso shows it); offline, a guest all the same.
+    try {
+      setPrivateData(queryClient, await queryClient.fetchQuery({ ...privateDataQuery(), staleTime: 0 }))
+    } catch {
+      setPrivateData(queryClient, SEM_SESSAO)
+    }
   }, [navigate, queryClient])
   useEffect(() => {
     if (!autenticado) return

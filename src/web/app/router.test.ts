@@ -61,3 +61,23 @@ describe('the GDPR screens', () => {
     }
   })
 })
+
+describe('every page of the shared route table', () => {
+  const screens = (routes[0]?.children ?? []).filter((r) => r.path)
+  const mounted = new Set([...screens.map((r) => r.path), ...routes.map((r) => r.path)])
+
+  it('is mounted by the web router (a path the server answers 200 must not show the not-found screen)', () => {
+    const painel = Object.values(paths).filter((p) => p.startsWith('/painel'))
+    const missing = Object.values(paths).filter((p) => !mounted.has(p) && !painel.includes(p))
+    expect(missing).toEqual([])
+  })
+
+  it('/alterar-nif opens the NIF choice, login required', async () => {
+    const route = screens.find((r) => r.path === paths.alterarNif)
+    expect(route?.handle).toMatchObject({ access: 'private' })
+    // Its chunk is the NIF screen's, and it loads.
+    const load = (route?.handle as Loadable | undefined)?.load
+    expect(load).toBeTypeOf('function')
+    await load?.()
+  })
+})

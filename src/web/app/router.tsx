@@ -80,6 +80,14 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: paths.alterarNif,
+        ...page(
+          () => import('../features/fidelizacao/AlterarNifPage.tsx'),
+          (m) => m.AlterarNifPage,
+          { access: 'private' },
+        ),
+      },
+      {
         path: paths.opiniao,
         ...page(
           () => import('../features/fidelizacao/OpiniaoPage.tsx'),

@@ -12,7 +12,8 @@ import { ADMIN_COOKIE } from './routes.ts'
  * role; what the app shows and what calculation and checkout refuse; the next day's return; the audit log.
  */
 
-const ESGOTADO = 'Galão está esgotado hoje nesta loja. Retire-o do carrinho para encomendar.'
+// The sentence agrees with 'artigo', never with the product, whose gender and number the menu does not give.
+const ESGOTADO = 'Artigo esgotado hoje nesta loja: Galão. Retire-o do carrinho para encomendar.'
 
 function staffDevice(t: TestApp) {
   let cookie: string | undefined
@@ -182,7 +183,7 @@ describe.each(testDialects())('stores at work: sold out for today and closures, 
 
     const calculo = await calcular()
     expect(calculo.statusCode).toBe(422)
-    expect(calculo.json().error).toMatchObject({ message: ESGOTADO, fields: { 'cart.0': ESGOTADO } })
+    expect(calculo.json().error).toMatchObject({ message: ESGOTADO, fields: { 'cart.0': 'Esgotado' } })
     const checkout = await finalizar(pedidoDeTeste())
     expect(checkout.statusCode).toBe(422)
     expect(checkout.json().error.message).toBe(ESGOTADO)
@@ -216,6 +217,18 @@ describe.each(testDialects())('stores at work: sold out for today and closures, 
     ])
     expect(JSON.parse(entradas[2]?.antes ?? '')).toMatchObject({ esgotado: false, dia: '2026-11-23' })
     expect(JSON.parse(entradas[2]?.depois ?? '')).toMatchObject({ esgotado: true, nome: 'Galão', dia: '2026-11-23' })
+  })
+
+  it('two sold-out lines: each marked, the sentence said once for both', async () => {
+    const { loja } = await scoping()
+    for (const cod_produto of ['1002', '1001']) {
+      await ok(await loja.call('POST', '/lojas/862/esgotados', { cod_produto, esgotado: true }))
+    }
+    const erro = (await calcular()).json().error
+    expect(erro.message).toBe(
+      'Artigos esgotados hoje nesta loja: Galão e Pastel de nata. Retire-os do carrinho para encomendar.',
+    )
+    expect(erro.fields).toEqual({ 'cart.0': 'Esgotado', 'cart.1': 'Esgotado' })
   })
 
   it('closures: the store takes no orders on those Lisbon days, says why, and reopens after', async () => {

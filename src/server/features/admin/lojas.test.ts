@@ -103,7 +103,15 @@ describe.each(testDialects())('stores at work: pausing online orders, on %s', (d
     expect(ids(await ok(await gestor.call('GET', '/lojas')))).toEqual([848, 862])
     const propria = await ok(await loja.call('GET', '/lojas'))
     expect(propria).toEqual([
-      { id_loja: 862, nome: 'chiado', restaurante: 'Nata & Grão', em_pausa: false, pausa_em: null, pausa_ate: null },
+      {
+        id_loja: 862,
+        nome: 'chiado',
+        restaurante: 'Nata & Grão',
+        em_pausa: false,
+        pausa_em: null,
+        pausa_ate: null,
+        encomendas_app: true,
+      },
     ])
 
     expect((await loja.call('POST', '/lojas/848/pausa', { ate: null })).statusCode).toBe(403)
@@ -119,6 +127,22 @@ describe.each(testDialects())('stores at work: pausing online orders, on %s', (d
     expect((await ok(await gestor.call('POST', '/lojas/848/pausa', { ate: null }))).em_pausa).toBe(true)
     expect((await ok(await loja.call('POST', '/lojas/862/pausa', { ate: null }))).em_pausa).toBe(true)
     expect((await ok(await loja.call('POST', '/lojas/862/retomar'))).em_pausa).toBe(false)
+  })
+
+  it('tells the stores that take no app orders (no menu, or no hours for orders) from those that do', async () => {
+    // 848 has a menu but no hours for orders any more; 900 never had a menu.
+    await t.database.db.updateTable('lojas').set({ horario_encomendas: null }).where('id_loja', '=', 848).execute()
+    const lista = (await ok(await admin.call('GET', '/lojas'))) as { id_loja: number; encomendas_app: boolean }[]
+    expect(Object.fromEntries(lista.map((l) => [l.id_loja, l.encomendas_app]))).toEqual({
+      862: true,
+      848: false,
+      [OUTRA]: false,
+    })
+    // A pause answers the same.
+    expect(await ok(await admin.call('POST', '/lojas/862/pausa', { ate: null }))).toMatchObject({
+      encomendas_app: true,
+      em_pausa: true,
+    })
   })
 
   it('until resumed: the app lists the store as paused; calculation and checkout are refused; retomar reopens', async () => {

@@ -3,6 +3,7 @@ import { PAUSA_MAX_DIAS } from '../../../shared/admin-lojas.ts'
 import { DAY, isoNow } from '../../platform/clock.ts'
 import type { Database } from '../../platform/db.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
+import type { CatalogoService } from '../encomendas/service.ts'
 import type { AlcanceLojas, LojaGestao } from '../restaurantes/service.ts'
 import { type AdminDeps, adminMensagens, atorDe, auditar, type Staff } from './context.ts'
 
@@ -11,6 +12,17 @@ export const lojasMensagens = {
   ateNoPassado: 'Escolha uma hora futura para retomar as encomendas.',
   ateLonge: `Uma pausa com fim dura no máximo ${PAUSA_MAX_DIAS} dias. Para mais, escolha 'Até retomar'.`,
 } as const
+
+/** Hours for orders on at least one day (features/restaurantes keeps them as JSON: a day's open intervals each). */
+function temHorario(json: string | null): boolean {
+  if (!json) return false
+  try {
+    const dias: unknown = JSON.parse(json)
+    return Array.isArray(dias) && dias.some((d) => Array.isArray(d) && d.length > 0)
+  } catch {
+    return false
+  }
+}
 
 /** The stores a staff member may act on: an admin all, a gestor those of their restaurants, a store its own. */
 export function alcanceDe(staff: Pick<Staff, 'papel' | 'restaurantes' | 'idLoja'>): AlcanceLojas {
@@ -42,8 +54,14 @@ export async function lojaAoAlcance(
  * Stores at work from the back-office: pausing a store's online orders (until a time or until resumed) and resuming
  * them. The stores are features/restaurantes'; each change is audited in its transaction.
  */
-export function createAdminLojas({ db, clock, lojas }: AdminDeps) {
-  const vista = (l: LojaGestao): LojaAdmin => {
+export function createAdminLojas(
+  { db, clock, lojas }: AdminDeps,
+  catalogo: Pick<CatalogoService, 'listLojasEncomenda'>,
+) {
+  /** The stores with a menu (ordering's answer, read before any transaction: it reads on the pool). */
+  const comEmenta = async () => new Set((await catalogo.listLojasEncomenda()).map((l) => l.id_loja))
+
+  const vista = (l: LojaGestao, ementas: Set<number>): LojaAdmin => {
     const { em, ate } = l.pausa
     return {
       id_loja: l.id_loja,
@@ -52,18 +70,20 @@ export function createAdminLojas({ db, clock, lojas }: AdminDeps) {
       em_pausa: em !== null && (ate === null || clock.now().getTime() < Date.parse(ate)),
       pausa_em: em,
       pausa_ate: ate,
+      encomendas_app: ementas.has(l.id_loja) && temHorario(l.horario_encomendas),
     }
   }
 
   /** Sets the pause (`em` null: lifted) of a store within the staff member's reach: 404 unknown, 403 outside it. */
   async function mudar(staff: Staff, idLoja: number, ip: string, acao: string, ate: string | null, pausar: boolean) {
+    const ementas = await comEmenta()
     return db.transaction().execute(async (trx) => {
       const loja = await lojaAoAlcance(lojas, staff, idLoja, trx)
-      const antes = vista(loja)
+      const antes = vista(loja, ementas)
       if (!pausar && loja.pausa.em === null) return antes
       const pausa = pausar ? { em: isoNow(clock), ate } : { em: null, ate: null }
       await lojas.definirPausa(trx, idLoja, pausa)
-      const depois = vista({ ...loja, pausa })
+      const depois = vista({ ...loja, pausa }, ementas)
       await auditar(trx, clock, atorDe(staff, ip), {
         acao,
         entidade: 'loja',
@@ -77,7 +97,8 @@ export function createAdminLojas({ db, clock, lojas }: AdminDeps) {
 
   return {
     async listar(staff: Staff): Promise<LojaAdmin[]> {
-      return (await lojas.lojasGestao(alcanceDe(staff))).map(vista)
+      const ementas = await comEmenta()
+      return (await lojas.lojasGestao(alcanceDe(staff))).map((l) => vista(l, ementas))
     },
 
     /** Pauses the store's online orders until `ate` (an ISO instant ahead, at most 30 days) or, null, until resumed. */

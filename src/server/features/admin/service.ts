@@ -28,7 +28,7 @@ export interface AdminFeatures {
   /** The figures of the reports, each from the feature that owns it. */
   relatorios: FontesRelatorio
   /** The stores' menus (features/encomendas): products sold out for today. */
-  catalogo: Pick<CatalogoService, 'produtosGestao' | 'definirEsgotado' | 'esgotadosAlterados'>
+  catalogo: Pick<CatalogoService, 'produtosGestao' | 'definirEsgotado' | 'esgotadosAlterados' | 'listLojasEncomenda'>
   /** Customers, their ledger, orders and opinions, erasure (pessoas.ts). */
   pessoas: PessoasFeatures
   /** The loyalty rules ('Definições'). */
@@ -50,7 +50,7 @@ export function createAdminService(deps: AdminDeps, features: AdminFeatures) {
     acesso: createAdminAcesso(deps),
     equipa: createAdminEquipa(deps),
     imagens: createAdminImagens(deps),
-    lojas: createAdminLojas(deps),
+    lojas: createAdminLojas(deps, features.catalogo),
     chaves: createAdminChaves(deps),
     ementas: createAdminEmentas(deps, features.catalogo),
     novidades: createAdminNovidades(features.conteudos, deps.clock),

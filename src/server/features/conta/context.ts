@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Selectable } from 'kysely'
+import type { FimDeSessao } from '../../../shared/fim-de-sessao.ts'
 import { mensagens, toE164Mobile } from '../../../shared/validacao.ts'
 import type { UtilizadoresTable } from '../../db/schema.ts'
 import { type Clock, DAY, HOUR, MINUTE } from '../../platform/clock.ts'
@@ -144,9 +145,9 @@ export function createContaContext(deps: ContaDeps) {
         },
         sessoes: {
           ...sessoes,
-          revokeAllFor: async (utilizadorId: number, keepId?: number | null) => {
+          revokeAllFor: async (utilizadorId: number, keepId?: number | null, motivo?: FimDeSessao) => {
             terminadas.set(utilizadorId, keepId ?? ator?.id ?? null)
-            return sessoes.revokeAllFor(utilizadorId, keepId)
+            return sessoes.revokeAllFor(utilizadorId, keepId, motivo)
           },
         },
       })

@@ -155,7 +155,7 @@ export function createAcesso(ctx: ContaContext, desafios: Desafios) {
         await spend(conta, desafio)
         await conta.updateUtilizador(user.id, { temporario: 1, password_hash: null, atualizado_em: isoNow(clock) })
         if (user.telemovel_e164) await conta.clearTentativasLogin(user.telemovel_e164)
-        await sessoes.revokeAllFor(user.id)
+        await sessoes.revokeAllFor(user.id, null, 'password')
         return abrirSessao(trx, user.id)
       })
     },

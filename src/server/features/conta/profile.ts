@@ -97,7 +97,8 @@ export function createPerfil(ctx: ContaContext, desafios: Desafios) {
       const passwordHash = await hashSecret(input.password)
       await unitOfWork(async ({ conta, sessoes }) => {
         await conta.updateUtilizador(user.id, { password_hash: passwordHash, atualizado_em: isoNow(clock) })
-        await sessoes.revokeAllFor(user.id, sessao.id)
+        // The account's other devices are told why they were signed out (FimDeSessao).
+        await sessoes.revokeAllFor(user.id, sessao.id, 'password')
       })
     },
 
@@ -243,7 +244,7 @@ export function createPerfil(ctx: ContaContext, desafios: Desafios) {
           ...(passwordHash ? { password_hash: passwordHash } : {}),
           atualizado_em: isoNow(clock),
         })
-        if (passwordHash) await sessoes.revokeAllFor(user.id, sessao.id)
+        if (passwordHash) await sessoes.revokeAllFor(user.id, sessao.id, 'password')
       })
     },
 

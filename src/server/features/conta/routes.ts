@@ -9,6 +9,7 @@ import {
   CodigoSmsSchema,
   type Configuracao,
   ConfiguracaoSchema,
+  FimDeSessaoSchema,
   HashResponseSchema,
   LoginSchema,
   OutboxSmsSchema,
@@ -163,9 +164,11 @@ export const contaRoutes: FastifyPluginAsyncZod<ContaRoutesOptions> = async (app
   app.post(
     '/api/refresh-private-data',
     { schema: { body: ValueCallSchema, response: PrivateDataAnswer } },
-    async (request) => ({
-      data: await privateData(request.sessao),
-    }),
+    async (request, reply) => {
+      const fim = FimDeSessaoSchema.safeParse(sessions.fimDeSessao(request, reply))
+      const data = await privateData(request.sessao)
+      return { data: fim.success ? { ...data, fimDeSessao: fim.data } : data }
+    },
   )
 
   app.post(

@@ -37,6 +37,7 @@ export function createGestaoCampanhas({ db, clock, aoAlterar }: GestaoCampanhasD
     id: row.id,
     tag: row.tag,
     title: row.title,
+    title_detail: row.title_detail,
     subtitle: row.subtitle,
     text: row.text,
     destaque: row.destaque === 1,
@@ -52,7 +53,8 @@ export function createGestaoCampanhas({ db, clock, aoAlterar }: GestaoCampanhasD
   const colunas = (dados: CampanhaDados) => ({
     tag: dados.tag,
     title: dados.title,
-    title_detail: dados.title,
+    // The page's own heading, when the staff gave one: a save never overwrites it with the list's title.
+    title_detail: dados.title_detail ?? dados.title,
     subtitle: dados.subtitle,
     text: sanitizeHtml(dados.text),
     destaque: dados.destaque ? 1 : 0,

@@ -31,6 +31,7 @@ const vista = (row: Selectable<NovidadesTable>): NovidadeStaff => ({
   id: row.id,
   tag: row.tag,
   title: row.title,
+  title_detail: row.title_detail,
   subtitle: row.subtitle,
   text: row.text,
   destaque: row.destaque === 1,
@@ -60,7 +61,8 @@ export function createGestaoNovidades({ db, clock, aoAlterar }: GestaoNovidadesD
   const colunas = (dados: NovidadeDados) => ({
     tag: dados.tag,
     title: dados.title,
-    title_detail: dados.title,
+    // The page's own heading, when the staff gave one: a save never overwrites it with the list's title.
+    title_detail: dados.title_detail ?? dados.title,
     subtitle: dados.subtitle,
     // Only the subset of HTML the app serves is kept (the customer's reads sanitise again).
     text: sanitizeHtml(dados.text),

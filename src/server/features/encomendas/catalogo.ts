@@ -1,4 +1,5 @@
 import type { ProdutoAdmin } from '../../../shared/admin-ementas.ts'
+import { avisoEsgotados, ESGOTADO } from '../../../shared/catalogo-ecra.ts'
 import type { Catalogo, Ementa, LojaEncomenda } from '../../../shared/ementa.ts'
 import { EmentaSchema } from '../../../shared/ementa.ts'
 import type { LinhaCalculada, TransacaoCalculada } from '../../../shared/encomenda.ts'
@@ -20,7 +21,7 @@ export const catalogoMensagens = {
   lojaFechada: 'A loja está fechada de momento. Pode encomendar assim que abrir.',
   ementaInvalida: 'A ementa não foi aceite: corrija o campo indicado e envie-a de novo. A ementa atual mantém-se.',
   semEncomendas: 'Esta loja não recebe encomendas pela aplicação.',
-  esgotado: (produto: string) => `${produto} está esgotado hoje nesta loja. Retire-o do carrinho para encomendar.`,
+  esgotados: avisoEsgotados,
 }
 
 /** 422 naming the path of the first bad field (`seccoes.0.familias.2.produtos.5.iva`) and what is wrong with it. */
@@ -152,10 +153,18 @@ export function createCatalogoService({ repository, clock, onEmentaAlterada, loj
       }
       const indice = await indiceDe(idLoja)
       const esgotados = await repository.listEsgotados(idLoja, hoje)
-      for (const [index, linha] of cart.entries()) {
-        if (!esgotados.has(linha.id)) continue
-        const message = catalogoMensagens.esgotado(indice.get(linha.id)?.produto.produto ?? linha.id)
-        throw new HttpError(422, message, 'Carrinho', { [`cart.${index}`]: message })
+      // Every sold-out line marked, the sentence said once (not once per line).
+      const esgotadas = [...cart.entries()].filter(([, linha]) => esgotados.has(linha.id))
+      if (esgotadas.length > 0) {
+        const message = catalogoMensagens.esgotados(
+          esgotadas.map(([, linha]) => indice.get(linha.id)?.produto.produto ?? linha.id),
+        )
+        throw new HttpError(
+          422,
+          message,
+          'Carrinho',
+          Object.fromEntries(esgotadas.map(([i]) => [`cart.${i}`, ESGOTADO])),
+        )
       }
       const { linhas, total, minutos } = precificar(indice, cart, tabelaDoTipo(loja.tabelas, tipo))
       const removivel = Math.max(0, Math.min(saldo, total))

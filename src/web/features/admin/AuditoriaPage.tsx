@@ -6,6 +6,7 @@ import { SelectField } from '../../ui/Field.tsx'
 import { AdminLayout } from './AdminLayout.tsx'
 import { ACOES } from './acoes.ts'
 import { adminGet } from './api.ts'
+import { diffAuditoria } from './auditoria-diff.ts'
 import { adminKeys } from './keys.ts'
 import { type ColumnDef, type EstadoTabela, queryDe, Tabela } from './Tabela.tsx'
 import { utilizadoresQuery } from './UtilizadoresPage.tsx'
@@ -22,7 +23,26 @@ interface Entrada {
   criado_em: string
 }
 
-const json = (valor: string | null) => <pre className="admin-json">{valor ?? '—'}</pre>
+/** The change, field by field (before → after), in a list a screen reader reads as pairs. */
+function Alteracao({ antes, depois }: Pick<Entrada, 'antes' | 'depois'>) {
+  const campos = diffAuditoria(antes, depois)
+  if (campos.length === 0) return <span className="muted">Sem alterações registadas</span>
+  return (
+    <dl className="admin-diff">
+      {campos.map((c) => (
+        <div key={c.campo}>
+          <dt>{c.campo}</dt>
+          <dd>
+            <del>{c.antes}</del>
+            <span aria-hidden="true"> → </span>
+            <span className="visually-hidden"> passou a </span>
+            <ins>{c.depois}</ins>
+          </dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
 
 const colunas: ColumnDef<Entrada, unknown>[] = [
   { id: 'criado_em', header: 'Quando', cell: ({ row }) => formatDateTime(row.original.criado_em) },
@@ -34,8 +54,12 @@ const colunas: ColumnDef<Entrada, unknown>[] = [
     enableSorting: false,
     cell: ({ row }) => `${row.original.entidade}${row.original.entidade_id ? ` #${row.original.entidade_id}` : ''}`,
   },
-  { id: 'antes', header: 'Antes', enableSorting: false, cell: ({ row }) => json(row.original.antes) },
-  { id: 'depois', header: 'Depois', enableSorting: false, cell: ({ row }) => json(row.original.depois) },
+  {
+    id: 'alteracao',
+    header: 'Alteração',
+    enableSorting: false,
+    cell: ({ row }) => <Alteracao antes={row.original.antes} depois={row.original.depois} />,
+  },
 ]
 
 /** `/admin/auditoria` (admins): every change, newest first, filtered and paged on the server. */

@@ -31,6 +31,7 @@ const paraLocal = (iso: string | null | undefined) => {
 
 const VAZIA = {
   title: '',
+  title_detail: '',
   subtitle: '',
   text: '',
   destaque: false,
@@ -84,6 +85,7 @@ export function CampanhasPage() {
     setAEditar(n)
     form.reset({
       title: n.title,
+      title_detail: n.title_detail === n.title ? '' : n.title_detail,
       subtitle: n.subtitle ?? '',
       text: n.text,
       destaque: n.destaque,
@@ -189,6 +191,12 @@ export function CampanhasPage() {
         <h2 id="campanha-form-titulo">{aEditar ? `Editar «${aEditar.title}»` : 'Nova campanha'}</h2>
         <form className="form admin-formulario" onSubmit={onSubmit} noValidate>
           <Field id="campanha-titulo" label="Título" required error={errorOf('title')} {...form.register('title')} />
+          <Field
+            label="Título na página"
+            hint="Se ficar vazio, é o título."
+            error={errorOf('title_detail')}
+            {...form.register('title_detail')}
+          />
           <Field label="Subtítulo" error={errorOf('subtitle')} {...form.register('subtitle')} />
           <div className={textoErro ? 'field field-invalid' : 'field'}>
             <label htmlFor={texto.controlId}>

@@ -26,11 +26,13 @@ const HORA = new Intl.DateTimeFormat('pt-PT', {
 })
 
 const estadoDe = (l: LojaAdmin) =>
-  !l.em_pausa
-    ? 'A aceitar encomendas'
-    : l.pausa_ate
-      ? `Encomendas em pausa até ${HORA.format(new Date(l.pausa_ate))}`
-      : 'Encomendas em pausa até retomar'
+  !l.encomendas_app
+    ? 'Não recebe encomendas na app'
+    : !l.em_pausa
+      ? 'A aceitar encomendas'
+      : l.pausa_ate
+        ? `Encomendas em pausa até ${HORA.format(new Date(l.pausa_ate))}`
+        : 'Encomendas em pausa até retomar'
 
 function LinhaLoja({ loja, onFeito }: { loja: LojaAdmin; onFeito: (aviso: string) => void }) {
   const queryClient = useQueryClient()
@@ -53,9 +55,15 @@ function LinhaLoja({ loja, onFeito }: { loja: LojaAdmin; onFeito: (aviso: string
     <tr>
       <td>{loja.nome}</td>
       <td>{loja.restaurante}</td>
+      <td>
+        <span className={loja.encomendas_app ? 'admin-etiqueta admin-etiqueta-sim' : 'admin-etiqueta'}>
+          {loja.encomendas_app ? 'Sim' : 'Não'}
+        </span>
+      </td>
       <td>{estadoDe(loja)}</td>
       <td>
-        {loja.em_pausa ? (
+        {/* A store that takes no app orders has none to pause (it gets a menu and hours for orders first). */}
+        {!loja.encomendas_app && !loja.em_pausa ? null : loja.em_pausa ? (
           <button
             type="button"
             className="button"
@@ -103,7 +111,10 @@ export function LojasPage() {
   return (
     <AdminLayout titulo="Lojas">
       <h1>Lojas</h1>
-      <p>Enquanto as encomendas de uma loja estão em pausa, a aplicação não aceita encomendas para ela.</p>
+      <p>
+        Enquanto as encomendas de uma loja estão em pausa, a aplicação não aceita encomendas para ela. Uma loja sem
+        ementa da caixa ou sem horário de encomendas não recebe encomendas na app.
+      </p>
       <p role="status">{aviso}</p>
       {lista.isPending && <p role="status">A carregar…</p>}
       {lista.isError && <p role="alert">{lista.error.message}</p>}
@@ -114,7 +125,8 @@ export function LojasPage() {
             <tr>
               <th scope="col">Loja</th>
               <th scope="col">Restaurante</th>
-              <th scope="col">Encomendas online</th>
+              <th scope="col">Encomendas na app</th>
+              <th scope="col">Estado</th>
               <th scope="col">
                 <span className="visually-hidden">Ações</span>
               </th>

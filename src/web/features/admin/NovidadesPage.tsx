@@ -20,7 +20,16 @@ export const novidadesQuery = () => ({
 const schema = (): Promise<typeof NovidadeInputSchema> =>
   import('../../../shared/novidades-gestao.ts').then((m) => m.NovidadeInputSchema)
 
-const VAZIA = { title: '', subtitle: '', text: '', destaque: false, tag: '', posicao: 0, imagem: null }
+const VAZIA = {
+  title: '',
+  title_detail: '',
+  subtitle: '',
+  text: '',
+  destaque: false,
+  tag: '',
+  posicao: 0,
+  imagem: null,
+}
 
 /** `/admin/novidades` (admins and gestores): every news item, published or not; create, edit, publish, delete. */
 export function NovidadesPage() {
@@ -63,6 +72,7 @@ export function NovidadesPage() {
     setAEditar(n)
     form.reset({
       title: n.title,
+      title_detail: n.title_detail === n.title ? '' : n.title_detail,
       subtitle: n.subtitle ?? '',
       text: n.text,
       destaque: n.destaque,
@@ -165,6 +175,12 @@ export function NovidadesPage() {
         <h2 id="novidade-form-titulo">{aEditar ? `Editar «${aEditar.title}»` : 'Nova novidade'}</h2>
         <form className="form admin-formulario" onSubmit={onSubmit} noValidate>
           <Field id="novidade-titulo" label="Título" required error={errorOf('title')} {...form.register('title')} />
+          <Field
+            label="Título na página"
+            hint="Se ficar vazio, é o título."
+            error={errorOf('title_detail')}
+            {...form.register('title_detail')}
+          />
           <Field label="Subtítulo" error={errorOf('subtitle')} {...form.register('subtitle')} />
           <div className={textoErro ? 'field field-invalid' : 'field'}>
             <label htmlFor={texto.controlId}>

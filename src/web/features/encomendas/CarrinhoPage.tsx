@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react'
 import { Link } from 'react-router'
+import { ESGOTADO } from '../../../shared/catalogo-ecra.ts'
 import { QUANTIDADE_MAX } from '../../../shared/constants.ts'
 import type { Catalogo } from '../../../shared/ementa.ts'
 import { TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
@@ -11,6 +12,7 @@ import { useCatalogo, useLojasEncomenda } from './api.ts'
 import { artigos } from './BarraEncomenda.tsx'
 import { type LinhaLocal, notaDe, porcaoDe, unitarioDe, useEncomendaLocal } from './carrinho.ts'
 import { chaveDaLinha } from './carrinho-api.ts'
+import { esgotadosDoCarrinho } from './esgotados.ts'
 import './encomendas.css'
 import './ementa.css'
 
@@ -42,7 +44,8 @@ export function CarrinhoPage() {
   const local = useEncomendaLocal()
   const catalogo = useCatalogo(local.id_loja)
   const loja = useLojasEncomenda().data?.find((l) => l.id_loja === local.id_loja)
-  const ids = { titulo: useId(), total: useId() }
+  const ids = { titulo: useId(), total: useId(), esgotados: useId() }
+  const esgotados = esgotadosDoCarrinho(local.linhas, catalogo.data)
   const titulo = useRef<HTMLHeadingElement>(null)
   // A line that goes (Remover, or minus at 1) takes its focused button with it: focus goes back to the heading.
   const linhas = local.linhas.length
@@ -76,6 +79,11 @@ export function CarrinhoPage() {
               {loja.nome} · {TIPOS_ENTREGA[local.id_tipo_entrega]}
             </p>
           )}
+          {esgotados.aviso && (
+            <p className="enc-aviso" id={ids.esgotados} role="alert">
+              {esgotados.aviso}
+            </p>
+          )}
           <ul className="enc-linhas" aria-labelledby={ids.titulo}>
             {local.linhas.map((l, i) => {
               const detalhes = detalhesDe(l, catalogo.data)
@@ -94,6 +102,7 @@ export function CarrinhoPage() {
                           <span className="ementa-porcao-marca">{meia}</span>
                         </>
                       )}
+                      {esgotados.indices.has(i) && <span className="enc-esgotado"> {ESGOTADO}</span>}
                     </span>
                     {detalhes.length > 0 && <span className="muted enc-linha-detalhes">{detalhes.join(', ')}</span>}
                     {nota && <span className="ementa-linha-nota">Observações: {nota}</span>}
@@ -137,9 +146,16 @@ export function CarrinhoPage() {
           </dl>
           <p className="muted enc-nota">O total final é calculado no passo seguinte.</p>
           <div className="form-actions">
-            <Link className="button" to={paths.finalizarPasso1}>
-              Pagamento - {formatMoney(local.subtotal)}
-            </Link>
+            {esgotados.aviso ? (
+              // The checkout would refuse the cart: the way there waits until the sold-out lines are gone.
+              <button type="button" className="button" disabled aria-describedby={ids.esgotados}>
+                Pagamento - {formatMoney(local.subtotal)}
+              </button>
+            ) : (
+              <Link className="button" to={paths.finalizarPasso1}>
+                Pagamento - {formatMoney(local.subtotal)}
+              </Link>
+            )}
           </div>
         </>
       )}

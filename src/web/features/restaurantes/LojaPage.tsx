@@ -5,6 +5,7 @@ import { QueryView } from '../../lib/query.tsx'
 import { useHeader } from '../../ui/header.tsx'
 import { Picture } from '../../ui/Picture.tsx'
 import { RichText } from '../../ui/RichText.tsx'
+import { AvisoLoja } from './AvisoLoja.tsx'
 import { Morada } from './Morada.tsx'
 import { useLoja } from './use-loja.ts'
 
@@ -32,6 +33,7 @@ export function LojaPage() {
             )}
             <h1>{l.nameDetail}</h1>
             <p className="subtitle">{l.restaurante.name}</p>
+            <AvisoLoja idLoja={l.id_loja} />
             <section className="store-section" aria-labelledby="morada">
               <h2 id="morada">Morada</h2>
               <Morada loja={l} mapa={mapa} />
