@@ -100,6 +100,7 @@ export function registerJobs(app: FastifyInstance, config: Config, s: Services):
     await sessoesRepo(db, clock).purgeStale()
     await s.conta.purgeOldChallenges()
     await s.admin.acesso.purgar()
+    await s.admin.pessoas.purgarEncontrados()
   }
   app.decorate('housekeeping', housekeeping)
   app.decorate('reconciliarPagamentos', () => s.encomendas.reconciliar())
