@@ -64,7 +64,12 @@ describe('README', () => {
     const linhas = section
       .split('\n')
       .filter((l) => l.startsWith('| '))
-      .map((l) => l.split('|').slice(1, -1).map((c) => c.trim()))
+      .map((l) =>
+        l
+          .split('|')
+          .slice(1, -1)
+          .map((c) => c.trim()),
+      )
     const [cabecalho, ...corpo] = linhas
     expect(cabecalho).toEqual(['Secção', ...PAPEIS])
     const tabela = corpo.filter((l) => !l[0]?.startsWith('---'))

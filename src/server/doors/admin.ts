@@ -46,7 +46,9 @@ export async function adminDoor(app: FastifyInstance, config: Config, s: Service
         const daTabela: readonly string[] = papeisDaRota(route.url)
         const fora = c.papeis.filter((p) => !daTabela.includes(p))
         if (!daTabela.length || fora.length) {
-          throw new Error(`rota do back-office fora da tabela de secções: ${route.method} ${route.url} ${fora.join(',')}`)
+          throw new Error(
+            `rota do back-office fora da tabela de secções: ${route.method} ${route.url} ${fora.join(',')}`,
+          )
         }
       })
       door.addHook('onRequest', async (request, reply) => {

@@ -105,7 +105,11 @@ export function createAdminPessoas(db: Database, clock: Clock, f: PessoasFeature
       let { total, itens } = pagina
       // A store found them by the whole number: it may open them now. A gestor sees only their restaurants'
       // customers, even by number (a whole number finds at most one account).
-      if (staff.papel === 'loja') await alcance.registarEncontrados(staff, itens.map((c) => c.id))
+      if (staff.papel === 'loja')
+        await alcance.registarEncontrados(
+          staff,
+          itens.map((c) => c.id),
+        )
       if (staff.papel === 'gestor') {
         const vistos = await Promise.all(itens.map((c) => alcance.podeLer(staff, c.id)))
         itens = itens.filter((_, i) => vistos[i])
