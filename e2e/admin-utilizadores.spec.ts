@@ -22,6 +22,7 @@ test("an admin edits a staff member's role and reach, disables and reactivates t
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email)
   await page.getByRole('combobox', { name: 'Papel' }).selectOption('Loja')
   await page.getByRole('button', { name: 'Enviar convite' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click()
   await expect(page.getByText('Escolha a loja desta conta.')).toBeVisible()
   await page.getByRole('combobox', { name: 'Loja' }).selectOption('861')
   await page.getByRole('button', { name: 'Enviar convite' }).click()
@@ -37,6 +38,7 @@ test("an admin edits a staff member's role and reach, disables and reactivates t
   const editar = page.getByRole('region', { name: `Editar ${email}` })
   await editar.getByRole('combobox', { name: 'Papel' }).selectOption('Gestor')
   await editar.getByRole('button', { name: 'Guardar alterações' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click()
   await expect(editar.getByText('Escolha pelo menos um restaurante.')).toBeVisible()
   await editar.getByRole('checkbox', { name: 'Nata & Grão' }).check()
   await expectAccessible(page)
@@ -47,7 +49,7 @@ test("an admin edits a staff member's role and reach, disables and reactivates t
 
   // Disabled, then reactivated.
   await page.getByRole('button', { name: `Desativar ${email}` }).click()
-  await page.getByRole('dialog').getByRole('button', { name: 'Desativar' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Desativar' }).click()
   await expect(linha).toContainText('Desativado')
   await expect(page.getByRole('button', { name: `Editar ${email}` })).toHaveCount(0)
   await page.getByRole('button', { name: `Reativar ${email}` }).click()
