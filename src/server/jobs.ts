@@ -112,6 +112,7 @@ export function registerJobs(app: FastifyInstance, config: Config, s: Services):
     ['stale sessions purge', () => sessoesRepo(db, clock).purgeStale()],
     ['SMS challenges purge', () => s.conta.purgeOldChallenges()],
     ['staff access purge', () => s.admin.acesso.purgar()],
+    ['staff customer finds purge', () => s.admin.pessoas.purgarEncontrados()],
   ]
   const housekeeping = async () => {
     const falhados: string[] = []

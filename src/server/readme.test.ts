@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PAPEIS } from '../shared/admin.ts'
+import { SECCOES_ADMIN } from '../shared/admin-seccoes.ts'
 import { API_VERSION } from '../shared/api.ts'
 import { ENV_VARIABLES } from './config.ts'
 import { createTestApp, device, type TestApp } from './testing/harness.ts'
@@ -54,6 +56,26 @@ describe('README', () => {
       expect(readme).toContain(`\`${url}\``)
       expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(200)
     }
+  })
+
+  it("shows the back-office's sections per role as the one table the server and the menu read", () => {
+    const inicio = readme.indexOf('## The back-office')
+    const section = readme.slice(inicio, readme.indexOf('\n## ', inicio + 1))
+    const linhas = section
+      .split('\n')
+      .filter((l) => l.startsWith('| '))
+      .map((l) =>
+        l
+          .split('|')
+          .slice(1, -1)
+          .map((c) => c.trim()),
+      )
+    const [cabecalho, ...corpo] = linhas
+    expect(cabecalho).toEqual(['Secção', ...PAPEIS])
+    const tabela = corpo.filter((l) => !l[0]?.startsWith('---'))
+    expect(tabela).toEqual(
+      SECCOES_ADMIN.map((s) => [s.nome, ...PAPEIS.map((p) => (s.papeis.includes(p) ? 'sim' : 'não'))]),
+    )
   })
 
   it('names every environment variable the server reads', () => {

@@ -99,12 +99,39 @@ export const AceitarConviteSchema = z
 /** A TOTP code (6 digits) or a recovery code (`xxxxx-xxxxx`). */
 export const CodigoTotpSchema = z.object({ codigo: obrigatorio(20).transform((v) => v.replace(/\s+/g, '')) })
 
-export const ConvidarSchema = z.object({
-  email: EmailStaffSchema,
+export const alcanceMensagens = {
+  loja: 'Escolha a loja desta conta.',
+  restaurantes: 'Escolha pelo menos um restaurante.',
+  lojaNaoExiste: 'Esta loja não existe.',
+  restauranteNaoExiste: 'Um dos restaurantes escolhidos não existe.',
+} as const
+
+/**
+ * A staff member's role and reach: a store's account needs its store, a gestor at least one restaurant (each one
+ * that exists: the server checks that); an admin reaches everything and keeps neither.
+ */
+const alcanceStaff = {
   papel: z.enum(PAPEIS, { error: mensagens.valorInvalido }),
   restaurantes: z.array(z.number().int().positive().max(INT_MAX)).max(100).optional(),
   id_loja: z.number().int().positive().max(INT_MAX).optional(),
-})
+}
+
+function exigirAlcance(
+  v: { papel: Papel; restaurantes?: number[] | undefined; id_loja?: number | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (v.papel === 'loja' && v.id_loja === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['id_loja'], message: alcanceMensagens.loja })
+  }
+  if (v.papel === 'gestor' && !v.restaurantes?.length) {
+    ctx.addIssue({ code: 'custom', path: ['restaurantes'], message: alcanceMensagens.restaurantes })
+  }
+}
+
+export const ConvidarSchema = z.object({ email: EmailStaffSchema, ...alcanceStaff }).superRefine(exigirAlcance)
+
+/** An admin's change of a staff member's role and reach (`POST /admin/api/utilizadores/:id`). */
+export const EditarStaffSchema = z.object(alcanceStaff).superRefine(exigirAlcance)
 
 export interface SessaoAdmin {
   id: number

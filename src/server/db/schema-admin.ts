@@ -102,3 +102,13 @@ export interface AdminNotificacoesTable {
   /** Customers it was written for when it went out. */
   destinatarios: Generated<number>
 }
+
+/**
+ * A customer a store's or a gestor's account found by their whole phone number: it may open them by id until
+ * `expira_em` (migration 2026-12-03T0400-staff-alcance).
+ */
+export interface AdminClientesEncontradosTable {
+  utilizador_id: number
+  cliente_id: number
+  expira_em: string
+}

@@ -27,6 +27,8 @@ export interface UtilizadoresTable {
   temporario: Generated<number>
   /** 'app' (sign-up) or 'loja' (provisional, created by staff). */
   origem: Generated<string>
+  /** The store whose till made a provisional account (null: signed up in the app, or made before this was kept). */
+  id_loja_origem: number | null
   usar_codigo_seguranca: Generated<number>
   /** Legacy: the scrypt hash of a security code made before codes were encrypted; emptied by the start-up upgrade. */
   codigo_seguranca_hash: string | null

@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely'
 import type {
   AdminAuditoriaTable,
+  AdminClientesEncontradosTable,
   AdminCodigosRecuperacaoTable,
   AdminConvitesTable,
   AdminNotificacoesTable,
@@ -411,6 +412,7 @@ export interface DB {
   admin_convites: AdminConvitesTable
   admin_auditoria: AdminAuditoriaTable
   admin_notificacoes: AdminNotificacoesTable
+  admin_clientes_encontrados: AdminClientesEncontradosTable
 }
 
 export type * from './schema-admin.ts'

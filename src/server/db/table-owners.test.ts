@@ -42,6 +42,7 @@ const OWNERS: Record<string, string> = {
   admin_convites: 'features/admin',
   admin_auditoria: 'features/admin',
   admin_notificacoes: 'features/admin',
+  admin_clientes_encontrados: 'features/admin',
   transacoes: 'features/fidelizacao',
   fidelizacao_regras: 'features/fidelizacao',
   opinioes: 'features/fidelizacao',

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { ADMIN_API_PREFIX } from '../../shared/admin.ts'
+import { papeisDaRota } from '../../shared/admin-seccoes.ts'
 import type { Config } from '../config.ts'
 import { chavesRoutes } from '../features/admin/chaves-routes.ts'
 import { conteudosRoutes } from '../features/admin/conteudos-routes.ts'
@@ -36,11 +37,18 @@ export async function adminDoor(app: FastifyInstance, config: Config, s: Service
       markDoor(door, 'admin')
       door.decorateRequest<Staff | null>('staff', null)
       // A route that neither opens itself (adminAcesso) nor names its roles is a mistake caught at start, not a route
-      // open to every role.
+      // open to every role; so is one of no section of the table (src/shared/admin-seccoes.ts) or one naming a role
+      // its sections do not have: the table is what the menu and the README show, and a route only narrows it.
       door.addHook('onRoute', (route) => {
         const c = route.config as { adminAcesso?: string; papeis?: readonly string[] } | undefined
-        if (!c?.adminAcesso && !c?.papeis?.length) {
-          throw new Error(`rota do back-office sem papéis: ${route.method} ${route.url}`)
+        if (c?.adminAcesso) return
+        if (!c?.papeis?.length) throw new Error(`rota do back-office sem papéis: ${route.method} ${route.url}`)
+        const daTabela: readonly string[] = papeisDaRota(route.url)
+        const fora = c.papeis.filter((p) => !daTabela.includes(p))
+        if (!daTabela.length || fora.length) {
+          throw new Error(
+            `rota do back-office fora da tabela de secções: ${route.method} ${route.url} ${fora.join(',')}`,
+          )
         }
       })
       door.addHook('onRequest', async (request, reply) => {
@@ -67,7 +75,10 @@ export async function adminDoor(app: FastifyInstance, config: Config, s: Service
           throw new HttpError(401, adminMensagens.passo, 'Início de sessão incompleto')
         }
         const papeis = request.routeOptions.config.papeis
-        if (acesso !== 'pendente' && !papeis?.includes(staff.papel)) {
+        if (
+          acesso !== 'pendente' &&
+          (!papeis?.includes(staff.papel) || !papeisDaRota(request.routeOptions.url ?? '').includes(staff.papel))
+        ) {
           throw new HttpError(403, adminMensagens.semPermissao, 'Sem permissão')
         }
         request.staff = staff

@@ -6,6 +6,7 @@ import type { InjectOptions } from 'fastify'
 import { generate } from 'otplib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MINUTE, manualClock } from '../../platform/clock.ts'
+import { insertRestaurante } from '../../testing/fixtures.ts'
 import { createTestApp, type TestApp, testDialects } from '../../testing/harness.ts'
 import { ADMIN_COOKIE } from './routes.ts'
 
@@ -278,10 +279,11 @@ describe.each(testDialects())('the back-office sign-in, on %s', (dialect) => {
 
   it('invitations: e-mailed single-use link; the invited gestor signs in, is refused admin routes; disable ends it', async () => {
     const { d } = await adminCompleto('gil@exemplo.pt')
+    const { id: restaurante } = await insertRestaurante(t.database.db, { tag: 'da-helena', name: 'Da Helena' })
     const convite = await d.call('POST', '/utilizadores', {
       email: 'Helena@Exemplo.pt',
       papel: 'gestor',
-      restaurantes: [1],
+      restaurantes: [restaurante],
     })
     expect(convite.statusCode, convite.body).toBe(200)
     // Ids past PostgreSQL's integer: refused as bad values, never a 500 there.
@@ -292,7 +294,7 @@ describe.each(testDialects())('the back-office sign-in, on %s', (dialect) => {
       const res = await d.call('POST', '/utilizadores', { email: 'ines@exemplo.pt', ...fora })
       expect(res.statusCode, res.body).toBe(400)
     }
-    expect((await d.call('POST', '/utilizadores', { email: 'helena@exemplo.pt', papel: 'loja' })).statusCode).toBe(409)
+    expect((await d.call('POST', '/utilizadores', { email: 'helena@exemplo.pt', papel: 'admin' })).statusCode).toBe(409)
     const mail = await t.database.db
       .selectFrom('email_outbox')
       .select(['para', 'texto'])

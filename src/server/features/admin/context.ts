@@ -34,6 +34,8 @@ export const adminMensagens = {
   emailExistente: 'Já existe um utilizador com este email',
   convite: 'O convite expirou ou já foi utilizado. Peça um novo convite.',
   proprio: 'Não pode desativar a sua própria conta.',
+  proprioPapel: 'Não pode mudar o papel da sua própria conta.',
+  naoExiste: 'Utilizador não encontrado.',
 } as const
 
 export interface AdminDeps {
@@ -46,7 +48,12 @@ export interface AdminDeps {
   /** The stores (features/restaurantes): the pause of their online orders, their closures. */
   lojas: Pick<
     RestaurantesService,
-    'lojasGestao' | 'definirPausa' | 'encerramentos' | 'adicionarEncerramento' | 'removerEncerramento'
+    | 'lojasGestao'
+    | 'definirPausa'
+    | 'encerramentos'
+    | 'adicionarEncerramento'
+    | 'removerEncerramento'
+    | 'listRestaurantes'
   >
 }
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { ConvidarSchema, Papel } from '../../../shared/admin.ts'
+import { alcanceMensagens, type ConvidarSchema, type EditarStaffSchema, type Papel } from '../../../shared/admin.ts'
 import { isoIn, isoNow } from '../../platform/clock.ts'
 import { hashSecret, randomToken, sha256 } from '../../platform/crypto.ts'
 import { isUniqueViolation } from '../../platform/db.ts'
@@ -20,10 +20,44 @@ import { adminRepo, type FiltroAuditoria } from './repository.ts'
 const emailExistente = () =>
   new HttpError(409, adminMensagens.emailExistente, 'Email em uso', { email: adminMensagens.emailExistente })
 
-/** The staff accounts: made from the command line or invited by an admin, disabled by an admin; the audit log. */
+const naoExiste = () => new HttpError(404, adminMensagens.naoExiste, 'Não encontrado')
+
+/** A role's reach as the account row keeps it: a gestor's restaurants, a store account's store, an admin's none. */
+function colunasDoAlcance(input: z.output<typeof EditarStaffSchema>) {
+  return {
+    papel: input.papel,
+    restaurantes: input.papel === 'gestor' ? JSON.stringify([...new Set(input.restaurantes ?? [])]) : null,
+    id_loja: input.papel === 'loja' ? (input.id_loja ?? null) : null,
+  }
+}
+
+/**
+ * The staff accounts: made from the command line or invited by an admin, their role and reach changed, disabled and
+ * reactivated by an admin (an address that was disabled can be invited again); the audit log.
+ */
 export function createAdminEquipa(deps: AdminDeps) {
   const { db, clock, appUrl } = deps
   const repo = adminRepo(db)
+
+  /** 400 with the field's message when the store or a restaurant of a reach does not exist. */
+  async function exigirAlcanceExistente(input: z.output<typeof EditarStaffSchema>) {
+    if (input.papel === 'loja' && input.id_loja !== undefined) {
+      const lojas = await deps.lojas.lojasGestao({ idsLoja: [input.id_loja] })
+      if (lojas.length === 0) {
+        throw new HttpError(400, alcanceMensagens.lojaNaoExiste, 'Dados inválidos', {
+          id_loja: alcanceMensagens.lojaNaoExiste,
+        })
+      }
+    }
+    if (input.papel === 'gestor') {
+      const existem = new Set((await deps.lojas.listRestaurantes()).map((r) => r.id))
+      if ((input.restaurantes ?? []).some((id) => !existem.has(id))) {
+        throw new HttpError(400, alcanceMensagens.restauranteNaoExiste, 'Dados inválidos', {
+          restaurantes: alcanceMensagens.restauranteNaoExiste,
+        })
+      }
+    }
+  }
 
   return {
     /**
@@ -67,24 +101,52 @@ export function createAdminEquipa(deps: AdminDeps) {
       return (await repo.listUtilizadores()).map(vistaStaff)
     },
 
-    /** An invited account (no password yet) and its single-use link, e-mailed through the outbox, together. */
+    /**
+     * An invited account (no password yet) and its single-use link, e-mailed through the outbox, together. An address
+     * whose account was disabled is invited again on the same account (its history stays one person's): a new role
+     * and reach, no password, no second factor, no older link that still works.
+     */
     async convidar(staff: Staff, input: z.output<typeof ConvidarSchema>, ip: string) {
-      if (await repo.findByEmail(input.email)) throw emailExistente()
+      await exigirAlcanceExistente(input)
+      const existente = await repo.findByEmail(input.email)
+      if (existente && existente.desativado_em === null) throw emailExistente()
       const papel: Papel = input.papel
       const token = randomToken()
       const now = isoNow(clock)
       try {
         return await db.transaction().execute(async (trx) => {
           const r = adminRepo(trx)
-          const id = await r.insertUtilizador({
-            email: input.email,
-            password_hash: null,
-            papel,
-            restaurantes: papel === 'gestor' ? JSON.stringify(input.restaurantes ?? []) : null,
-            id_loja: papel === 'loja' ? (input.id_loja ?? null) : null,
-            criado_em: now,
-            atualizado_em: now,
-          })
+          let id: number
+          let antes: ReturnType<typeof vistaStaff> | null = null
+          if (existente) {
+            // Read again in the transaction: a reactivation or another invitation may have come first.
+            const atual = await r.findById(existente.id)
+            if (!atual || atual.desativado_em === null) throw emailExistente()
+            antes = vistaStaff(atual)
+            id = atual.id
+            await r.updateUtilizador(id, {
+              ...colunasDoAlcance(input),
+              password_hash: null,
+              mudar_password: 0,
+              totp_segredo: null,
+              totp_ativo: 0,
+              totp_ultimo_passo: null,
+              desativado_em: null,
+              atualizado_em: now,
+            })
+            await r.deleteRecoveryCodes(id)
+            await r.spendConvitesDe(id, now)
+            await r.revokeSessoesDe(id, now)
+          } else {
+            id = await r.insertUtilizador({
+              email: input.email,
+              password_hash: null,
+              ...colunasDoAlcance(input),
+              papel,
+              criado_em: now,
+              atualizado_em: now,
+            })
+          }
           await r.insertConvite(id, sha256(token), now, isoIn(clock, ADMIN_LIMITES.conviteMs))
           const url = `${appUrl.replace(/\/$/, '')}/admin/convite/${token}`
           await enfileirarEmail(
@@ -99,9 +161,10 @@ export function createAdminEquipa(deps: AdminDeps) {
           const user = await r.findById(id)
           const vista = user ? vistaStaff(user) : null
           await auditar(trx, clock, atorDe(staff, ip), {
-            acao: 'utilizador.convidar',
+            acao: existente ? 'utilizador.reconvidar' : 'utilizador.convidar',
             entidade: 'utilizador',
             entidadeId: id,
+            ...(antes ? { antes } : {}),
             depois: vista,
           })
           return vista
@@ -110,6 +173,33 @@ export function createAdminEquipa(deps: AdminDeps) {
         if (isUniqueViolation(error)) throw emailExistente()
         throw error
       }
+    },
+
+    /**
+     * An admin changes a staff member's role and reach. A new role ends the account's sessions (it signs in again,
+     * enrolling a second factor if the new role needs one); a new reach applies from its next request.
+     */
+    async editar(staff: Staff, id: number, input: z.output<typeof EditarStaffSchema>, ip: string) {
+      if (id === staff.id) throw new HttpError(400, adminMensagens.proprioPapel, 'Operação não permitida')
+      await exigirAlcanceExistente(input)
+      return db.transaction().execute(async (trx) => {
+        const r = adminRepo(trx)
+        const user = await r.findById(id)
+        if (!user) throw naoExiste()
+        const now = isoNow(clock)
+        await r.updateUtilizador(id, { ...colunasDoAlcance(input), atualizado_em: now })
+        if (user.papel !== input.papel) await r.revokeSessoesDe(id, now)
+        const depois = await r.findById(id)
+        if (!depois) throw naoExiste()
+        await auditar(trx, clock, atorDe(staff, ip), {
+          acao: 'utilizador.editar',
+          entidade: 'utilizador',
+          entidadeId: id,
+          antes: vistaStaff(user),
+          depois: vistaStaff(depois),
+        })
+        return vistaStaff(depois)
+      })
     },
 
     /** The invited person sets a password through the link (once); then signs in as anyone else. */
@@ -142,11 +232,12 @@ export function createAdminEquipa(deps: AdminDeps) {
       return db.transaction().execute(async (trx) => {
         const r = adminRepo(trx)
         const user = await r.findById(id)
-        if (!user) throw new HttpError(404, 'Utilizador não encontrado.', 'Não encontrado')
+        if (!user) throw naoExiste()
         if (user.desativado_em !== null) return vistaStaff(user)
         const now = isoNow(clock)
         await r.updateUtilizador(id, { desativado_em: now, atualizado_em: now })
         await r.revokeSessoesDe(id, now)
+        await r.spendConvitesDe(id, now)
         const depois = await r.findById(id)
         await auditar(trx, clock, atorDe(staff, ip), {
           acao: 'utilizador.desativar',
@@ -156,6 +247,31 @@ export function createAdminEquipa(deps: AdminDeps) {
           depois: depois && vistaStaff(depois),
         })
         return depois ? vistaStaff(depois) : vistaStaff(user)
+      })
+    },
+
+    /**
+     * A disabled account signs in again with the password and second factor it had (an invitation it never accepted
+     * stays spent: invite the address again for a new link).
+     */
+    async reativar(staff: Staff, id: number, ip: string) {
+      return db.transaction().execute(async (trx) => {
+        const r = adminRepo(trx)
+        const user = await r.findById(id)
+        if (!user) throw naoExiste()
+        if (user.desativado_em === null) return vistaStaff(user)
+        const now = isoNow(clock)
+        await r.updateUtilizador(id, { desativado_em: null, atualizado_em: now })
+        const depois = await r.findById(id)
+        if (!depois) throw naoExiste()
+        await auditar(trx, clock, atorDe(staff, ip), {
+          acao: 'utilizador.reativar',
+          entidade: 'utilizador',
+          entidadeId: id,
+          antes: vistaStaff(user),
+          depois: vistaStaff(depois),
+        })
+        return vistaStaff(depois)
       })
     },
 

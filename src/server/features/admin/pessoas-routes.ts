@@ -41,9 +41,11 @@ const ok = dataResponse(z.object({ ok: z.literal(true) }))
  */
 export const pessoasRoutes: FastifyPluginAsyncZod<{ service: AdminService }> = async (app, { service }) => {
   const { pessoas } = service
-  // Customer look-up is an admin's and a store's (issue 21: a gestor has the opinions and reports of their
-  // restaurants, not the customers); a store account sees its own store's part of a customer.
-  const todos = { papeis: ['admin', 'loja'] } as const
+  // 'Clientes' is every role's (src/shared/admin-seccoes.ts), each within its reach (alcance-clientes.ts: 404 outside
+  // it); a store account sees its own store's part of a customer, a gestor their restaurants'. A provisional account's
+  // password is resent by an admin or the store that made it; gestores make none.
+  const todos = { papeis: ['admin', 'gestor', 'loja'] } as const
+  const reenviar = { papeis: ['admin', 'loja'] } as const
   const admin = { papeis: ['admin'] } as const
   const cliente = idParams('id')
 
@@ -56,7 +58,7 @@ export const pessoasRoutes: FastifyPluginAsyncZod<{ service: AdminService }> = a
   app.get(
     '/clientes/:id',
     { config: todos, schema: { params: cliente, response: dataResponse(ClienteDetalheSchema) } },
-    async (request) => ({ data: await pessoas.cliente(Number(request.params.id)) }),
+    async (request) => ({ data: await pessoas.cliente(request.staff, Number(request.params.id)) }),
   )
 
   app.get(
@@ -94,7 +96,7 @@ export const pessoasRoutes: FastifyPluginAsyncZod<{ service: AdminService }> = a
 
   app.post(
     '/clientes/:id/reenviar-sms',
-    { config: todos, schema: { params: cliente, body: ValueCallSchema, response: ok } },
+    { config: reenviar, schema: { params: cliente, body: ValueCallSchema, response: ok } },
     async (request) => {
       await pessoas.reenviarSms(request.staff, Number(request.params.id), request.ip)
       return { data: { ok: true as const } }

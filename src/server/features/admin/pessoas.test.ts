@@ -47,16 +47,19 @@ describe.each(testDialects())('people and loyalty in the back-office, on %s', (d
     for (const cookie of [gestor, loja]) {
       for (const [url, body] of soAdmin) expect((await pedir(cookie, 'POST', url, body)).statusCode, url).toBe(403)
     }
-    // Customers are an admin's and a store's to look up (a gestor has their restaurants' opinions and reports).
+    // Customers are every role's section, each within its reach (staff-alcance.test.ts): the store found this one by
+    // the whole number; the gestor (of no restaurant here) finds no one and opens no one.
     for (const url of [
       '/clientes?telemovel=912345678',
       `/clientes/${c.id}`,
       `/clientes/${c.id}/movimentos`,
       '/perfis',
     ]) {
-      expect((await pedir(gestor, 'GET', url)).statusCode, url).toBe(403)
       expect((await pedir(loja, 'GET', url)).statusCode, url).toBe(200)
     }
+    expect((await dados(await pedir(gestor, 'GET', '/clientes?telemovel=912345678'))).total).toBe(0)
+    expect((await pedir(gestor, 'GET', `/clientes/${c.id}`)).statusCode).toBe(404)
+    expect((await pedir(gestor, 'POST', `/clientes/${c.id}/reenviar-sms`)).statusCode).toBe(403)
     // A store finds a customer by the whole number; it does not browse the group's customers.
     const browse = await pedir(loja, 'GET', '/clientes')
     expect(browse.statusCode).toBe(400)
@@ -153,8 +156,11 @@ describe.each(testDialects())('people and loyalty in the back-office, on %s', (d
     ])
     expect((await pedir(admin, 'GET', '/clientes/999999/movimentos')).statusCode).toBe(404)
 
-    // A store account sees its own store's part of the customer: not what they did at another store.
+    // A store account sees its own store's part of the customer: not what they did at another store (found by the
+    // whole number first: the customer never bought there).
     const daLoja = await staff('loja', { idLoja: 848 })
+    expect((await pedir(daLoja, 'GET', `/clientes/${c.id}/movimentos`)).statusCode).toBe(404)
+    await dados(await pedir(daLoja, 'GET', '/clientes?telemovel=912345678'))
     expect((await dados(await pedir(daLoja, 'GET', `/clientes/${c.id}/movimentos`))).itens).toEqual([])
     expect(await dados(await pedir(daLoja, 'GET', `/clientes/${c.id}/opinioes`))).toEqual([])
     const doChiado = await staff('loja', { idLoja: 862 })
@@ -169,6 +175,7 @@ describe.each(testDialects())('people and loyalty in the back-office, on %s', (d
     const sms = () =>
       till.t.database.db.selectFrom('sms_outbox').select('texto').where('para', '=', '+351935555555').execute()
     expect(await sms()).toHaveLength(1)
+    await dados(await pedir(loja, 'GET', '/clientes?telemovel=935555555'))
     await dados(await pedir(loja, 'POST', `/clientes/${id}/reenviar-sms`))
     const enviados = await sms()
     expect(enviados).toHaveLength(2)
@@ -186,7 +193,9 @@ describe.each(testDialects())('people and loyalty in the back-office, on %s', (d
     expect(respostas[7]).toBe(429)
     // A complete account gets no such SMS.
     const c = await till.cliente()
-    expect((await pedir(loja, 'POST', `/clientes/${c.id}/reenviar-sms`)).statusCode).toBe(409)
+    await dados(await pedir(loja, 'GET', '/clientes?telemovel=912345678'))
+    expect((await pedir(loja, 'POST', `/clientes/${c.id}/reenviar-sms`)).statusCode).toBe(403)
+    expect((await pedir(await staff('admin'), 'POST', `/clientes/${c.id}/reenviar-sms`)).statusCode).toBe(409)
   })
 
   it("erases an account through the customer's own erasure, audited without the person's data", async () => {

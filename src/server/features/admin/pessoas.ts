@@ -8,15 +8,15 @@ import {
 import type { Ordenacao } from '../../../shared/admin-tabelas.ts'
 import { POR_PAGINA } from '../../../shared/admin-tabelas.ts'
 import type { Clock } from '../../platform/clock.ts'
-import type { DatabaseTransaction } from '../../platform/db.ts'
+import type { Database, DatabaseTransaction } from '../../platform/db.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
 import type { ClienteGestao, ContaService } from '../conta/service.ts'
 import type { EncomendasService } from '../encomendas/service.ts'
 import type { FidelizacaoService, Movimento } from '../fidelizacao/service.ts'
 import type { RestaurantesService } from '../restaurantes/service.ts'
 import type { RgpdService } from '../rgpd/service.ts'
+import { createAlcanceClientes } from './alcance-clientes.ts'
 import { atorDe, auditar, type Staff } from './context.ts'
-import { alcanceDe } from './lojas.ts'
 
 export const pessoasMensagens = {
   numeroPrimeiro: 'Indique o número de telemóvel completo do cliente.',
@@ -58,7 +58,7 @@ const vistaAjuste = (m: Movimento) => ({
  * erasure on request (features/rgpd's own erasure), profiles, and the stores' opinions. Every change is made by its
  * owner's service, with the audit entry written in the change's transaction.
  */
-export function createAdminPessoas(clock: Clock, f: PessoasFeatures) {
+export function createAdminPessoas(db: Database, clock: Clock, f: PessoasFeatures) {
   const { conta, fidelizacao, encomendas, rgpd } = f
   const registo =
     (staff: Staff, ip: string, acao: string, entidade: string, id: number) =>
@@ -71,11 +71,14 @@ export function createAdminPessoas(clock: Clock, f: PessoasFeatures) {
         ...(depois ? { depois } : {}),
       })
 
-  /** The store ids a staff member's reads of a customer are limited to (undefined: all, an admin). */
-  async function lojasDe(staff: Staff): Promise<number[] | undefined> {
-    const alcance = alcanceDe(staff)
-    if (alcance === 'todas') return undefined
-    return (await f.lojas.lojasGestao(alcance)).map((l) => l.id_loja)
+  // Who may open which customer (alcance-clientes.ts): every read and change of one customer asks it first.
+  const alcance = createAlcanceClientes(db, clock, f)
+  const { lojasDe } = alcance
+
+  /** The customer, if the staff member may open them: 404 otherwise, as one that does not exist. */
+  async function aoAlcance(staff: Staff, id: number): Promise<ClienteGestao> {
+    await alcance.exigir(staff, id)
+    return conta.gestao.cliente(id)
   }
 
   return {
@@ -92,28 +95,41 @@ export function createAdminPessoas(clock: Clock, f: PessoasFeatures) {
           telemovel: pessoasMensagens.numeroPrimeiro,
         })
       }
-      const { total, itens } = await conta.gestao.listar({
+      const pagina = await conta.gestao.listar({
         ...(q.telemovel ? { telemovel: { telemovel: q.telemovel, pais: q.pais } } : {}),
         ordenar: q.ordenar,
         direcao: q.direcao,
         pagina: q.pagina,
         porPagina: POR_PAGINA,
       })
+      let { total, itens } = pagina
+      // A store found them by the whole number: it may open them now. A gestor sees only their restaurants'
+      // customers, even by number (a whole number finds at most one account).
+      if (staff.papel === 'loja')
+        await alcance.registarEncontrados(
+          staff,
+          itens.map((c) => c.id),
+        )
+      if (staff.papel === 'gestor') {
+        const vistos = await Promise.all(itens.map((c) => alcance.podeLer(staff, c.id)))
+        itens = itens.filter((_, i) => vistos[i])
+        total = itens.length
+      }
       return { total, pagina: q.pagina, por_pagina: POR_PAGINA, itens: itens.map(paraAdmin) }
     },
 
-    async cliente(id: number): Promise<ClienteDetalhe> {
-      const [c, saldos] = await Promise.all([conta.gestao.cliente(id), fidelizacao.gestao.saldos(id)])
-      return { ...paraAdmin(c), ...saldos }
+    async cliente(staff: Staff, id: number): Promise<ClienteDetalhe> {
+      const c = await aoAlcance(staff, id)
+      return { ...paraAdmin(c), ...(await fidelizacao.gestao.saldos(id)) }
     },
 
     async movimentos(staff: Staff, id: number, q: Ordenacao<'criado_em'> & { pagina: number }) {
-      await conta.gestao.cliente(id)
+      await aoAlcance(staff, id)
       return fidelizacao.gestao.movimentos(id, { ...q, porPagina: POR_PAGINA, idsLoja: await lojasDe(staff) })
     },
 
     async encomendas(staff: Staff, id: number) {
-      await conta.gestao.cliente(id)
+      await aoAlcance(staff, id)
       const idsLoja = await lojasDe(staff)
       const rows = (await encomendas.daPessoa(id)).filter((r) => !idsLoja || idsLoja.includes(r.id_loja))
       const nomes = new Map(
@@ -123,7 +139,7 @@ export function createAdminPessoas(clock: Clock, f: PessoasFeatures) {
     },
 
     async opinioesDoCliente(staff: Staff, id: number) {
-      await conta.gestao.cliente(id)
+      await aoAlcance(staff, id)
       return fidelizacao.gestao.opinioesDoCliente(id, await lojasDe(staff))
     },
 
@@ -135,8 +151,15 @@ export function createAdminPessoas(clock: Clock, f: PessoasFeatures) {
       return vistaAjuste(movimento)
     },
 
-    reenviarSms: (staff: Staff, id: number, ip: string) =>
-      conta.gestao.reenviarProvisorio(id, registo(staff, ip, 'cliente.reenviar_sms', 'cliente', id)),
+    /** A provisional account's password again: an admin's, or the store's whose till made the account. */
+    async reenviarSms(staff: Staff, id: number, ip: string) {
+      const c = await aoAlcance(staff, id)
+      alcance.exigirLojaDeOrigem(staff, c.id_loja_origem)
+      await conta.gestao.reenviarProvisorio(id, registo(staff, ip, 'cliente.reenviar_sms', 'cliente', id))
+    },
+
+    /** Forgets the customers found by number whose time ran out (the hourly housekeeping). */
+    purgarEncontrados: () => alcance.purgar(),
 
     /** Erasure on request (admins): features/rgpd's erasure; the audit entry names the account's id, nothing more. */
     async esquecer(staff: Staff, id: number, ip: string): Promise<void> {

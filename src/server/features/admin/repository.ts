@@ -219,6 +219,20 @@ export function adminRepo(db: Database) {
       return Number(result.numUpdatedRows) === 1
     },
 
+    /** Ends every invitation of an account still open (disabled, invited again: only the newest link works). */
+    async spendConvitesDe(utilizadorId: number, now: string) {
+      await db
+        .updateTable('admin_convites')
+        .set({ usado_em: now })
+        .where('utilizador_id', '=', utilizadorId)
+        .where('usado_em', 'is', null)
+        .execute()
+    },
+
+    async deleteRecoveryCodes(utilizadorId: number) {
+      await db.deleteFrom('admin_codigos_recuperacao').where('utilizador_id', '=', utilizadorId).execute()
+    },
+
     // Audit log.
     async insertAuditoria(values: Insertable<AdminAuditoriaTable>) {
       await db.insertInto('admin_auditoria').values(values).execute()

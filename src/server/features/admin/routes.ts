@@ -7,6 +7,7 @@ import {
   AlterarPasswordAdminSchema,
   CodigoTotpSchema,
   ConvidarSchema,
+  EditarStaffSchema,
   EntrarAdminSchema,
   PAPEIS,
   type Papel,
@@ -220,6 +221,26 @@ export const adminRoutes: FastifyPluginAsyncZod<{ service: AdminService; secureC
       schema: { params: idParams('id'), body: ValueCallSchema, response: dataResponse(StaffSchema) },
     },
     async (request) => ({ data: await equipa.desativar(request.staff, Number(request.params.id), ip(request)) }),
+  )
+
+  app.post(
+    '/utilizadores/:id',
+    {
+      config: { papeis: ['admin'] },
+      schema: { params: idParams('id'), body: EditarStaffSchema, response: dataResponse(StaffSchema) },
+    },
+    async (request) => ({
+      data: await equipa.editar(request.staff, Number(request.params.id), request.body, ip(request)),
+    }),
+  )
+
+  app.post(
+    '/utilizadores/:id/reativar',
+    {
+      config: { papeis: ['admin'] },
+      schema: { params: idParams('id'), body: ValueCallSchema, response: dataResponse(StaffSchema) },
+    },
+    async (request) => ({ data: await equipa.reativar(request.staff, Number(request.params.id), ip(request)) }),
   )
 
   app.get(

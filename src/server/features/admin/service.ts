@@ -63,7 +63,7 @@ export function createAdminService(deps: AdminDeps, features: AdminFeatures) {
       fidelizacao: features.fidelizacao,
       notificacoes: features.notificacoes,
     }),
-    pessoas: createAdminPessoas(deps.clock, features.pessoas),
+    pessoas: createAdminPessoas(deps.db, deps.clock, features.pessoas),
     relatorios: createAdminRelatorios(deps, features.relatorios),
     textos: createAdminTextos(features.conteudos, deps.clock),
     campanhas: createAdminCampanhas(features.conteudos, deps.clock),

@@ -27,6 +27,8 @@ export interface ClienteGestao {
   telemovel: string
   temporario: boolean
   provisorio: boolean
+  /** The store whose till made the account (null: the app, or made before this was kept). */
+  id_loja_origem: number | null
   id_perfil: number
   criado_em: string
 }
@@ -57,6 +59,7 @@ export function createGestaoConta(ctx: ContaContext) {
     temporario: number
     origem: string
     registo_completo_em: string | null
+    id_loja_origem: number | null
     id_perfil: number
     criado_em: string
   }): ClienteGestao => ({
@@ -66,6 +69,7 @@ export function createGestaoConta(ctx: ContaContext) {
     telemovel: u.telemovel,
     temporario: u.temporario === 1,
     provisorio: u.origem === 'loja' && u.temporario === 1 && u.registo_completo_em === null,
+    id_loja_origem: u.id_loja_origem,
     id_perfil: u.id_perfil,
     criado_em: u.criado_em,
   })
@@ -78,6 +82,7 @@ export function createGestaoConta(ctx: ContaContext) {
     'temporario',
     'origem',
     'registo_completo_em',
+    'id_loja_origem',
     'id_perfil',
     'criado_em',
   ] as const

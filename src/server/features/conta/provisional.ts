@@ -29,9 +29,11 @@ export function createProvisorios(ctx: ContaContext) {
       return { phone, password, passwordHash: await hashSecret(password) }
     },
 
+    /** `idLoja`: the store whose till made it (only that store's staff resend its password). */
     async insertProvisional(
       plan: { phone: Phone; passwordHash: string },
       trx: DatabaseTransaction,
+      idLoja?: number,
     ): Promise<ClienteConta> {
       const now = isoNow(clock)
       try {
@@ -41,6 +43,7 @@ export function createProvisorios(ctx: ContaContext) {
           telemovel_e164: plan.phone.e164,
           temporario: 1,
           origem: 'loja',
+          id_loja_origem: idLoja ?? null,
           password_hash: plan.passwordHash,
           qr_code: newQrToken(),
           criado_em: now,

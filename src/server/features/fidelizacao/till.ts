@@ -332,7 +332,7 @@ export function createBalcao(ctx: FidelizacaoContext) {
         async (trx) => {
           // The slow part (hashing the password) was done before the transaction; see below.
           if (!plano) throw new Error('provisional account not prepared')
-          const cliente = await conta.insertProvisional(plano, trx)
+          const cliente = await conta.insertProvisional(plano, trx, ator.idLoja)
           escrito = true
           return { status: 201, body: { data: { cliente: await toCliente(cliente, trx) } } }
         },

@@ -12,6 +12,7 @@ import { adminGet, adminPost } from './api.ts'
 import { ImagemCampo } from './ImagemCampo.tsx'
 import { adminKeys } from './keys.ts'
 import { PreVisualizacao } from './PreVisualizacao.tsx'
+import { papeisDe } from './seccoes.ts'
 
 export const campanhasQuery = () => ({
   queryKey: adminKeys.campanhas(),
@@ -107,7 +108,7 @@ export function CampanhasPage() {
   const texto = useFieldIds('campanha-texto', textoErro, 'Pode usar parágrafos, negrito, itálico, listas e ligações.')
 
   return (
-    <AdminLayout titulo="Campanhas" papeis={['admin', 'gestor']}>
+    <AdminLayout titulo="Campanhas" papeis={papeisDe('campanhas')}>
       <h1>Campanhas</h1>
       <p role="status">{aviso}</p>
       <section aria-labelledby="campanhas-lista">

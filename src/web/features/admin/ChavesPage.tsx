@@ -11,6 +11,7 @@ import { useApiForm } from '../../ui/form.tsx'
 import { AdminLayout } from './AdminLayout.tsx'
 import { adminGet, adminPost } from './api.ts'
 import { adminKeys } from './keys.ts'
+import { papeisDe } from './seccoes.ts'
 import { type ColumnDef, type EstadoTabela, queryDe, Tabela } from './Tabela.tsx'
 
 const schemas = () => import('../../../shared/admin-chaves.ts')
@@ -148,7 +149,7 @@ export function ChavesPage() {
   ]
 
   return (
-    <AdminLayout titulo="Chaves de loja" papeis={['admin', 'gestor']}>
+    <AdminLayout titulo="Chaves de loja" papeis={papeisDe('chaves')}>
       <h1>Chaves de loja</h1>
       <p>
         As chaves ligam as caixas e os tablets das lojas à aplicação (Store API). Cada chave é mostrada uma única vez,

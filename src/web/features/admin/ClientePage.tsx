@@ -12,6 +12,7 @@ import { AjusteForm, EliminarConta, PerfilForm, perfisQuery, ReenviarSms } from 
 import { estadoConta } from './ClientesPage.tsx'
 import { dataHora, dinheiroComSinal, numeroComSinal } from './formatos.ts'
 import { adminKeys } from './keys.ts'
+import { papeisDe } from './seccoes.ts'
 import { type ColumnDef, type EstadoTabela, queryDe, Tabela } from './Tabela.tsx'
 import { useSessao } from './use-sessao.ts'
 
@@ -146,7 +147,7 @@ export function ClientePage() {
   const c = cliente.data
   const nome = c ? (c.nome ?? `Cliente ${c.id}`) : 'Cliente'
   return (
-    <AdminLayout titulo={nome} papeis={['admin', 'loja']}>
+    <AdminLayout titulo={nome} papeis={papeisDe('clientes')}>
       <p>
         <Link to={adminPaths.clientes}>← Clientes</Link>
       </p>
@@ -184,7 +185,7 @@ export function ClientePage() {
             </div>
           </dl>
           <p role="status">{aviso}</p>
-          {c.provisorio && (
+          {c.provisorio && papel !== 'gestor' && (
             <div className="admin-acoes">
               <ReenviarSms cliente={c} onFeito={setAviso} />
             </div>

@@ -9,6 +9,7 @@ import { AdminLayout } from './AdminLayout.tsx'
 import { adminGet } from './api.ts'
 import { dataHora } from './formatos.ts'
 import { adminKeys } from './keys.ts'
+import { papeisDe } from './seccoes.ts'
 import { type ColumnDef, type EstadoTabela, queryDe, Tabela } from './Tabela.tsx'
 import { useSessao } from './use-sessao.ts'
 
@@ -53,7 +54,7 @@ export function ClientesPage() {
   })
 
   return (
-    <AdminLayout titulo="Clientes" papeis={['admin', 'loja']}>
+    <AdminLayout titulo="Clientes" papeis={papeisDe('clientes')}>
       <h1>Clientes</h1>
       <form
         className="admin-filtros"

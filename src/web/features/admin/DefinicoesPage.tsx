@@ -11,6 +11,7 @@ import { useApiForm } from '../../ui/form.tsx'
 import { AdminLayout } from './AdminLayout.tsx'
 import { adminGet, adminPost } from './api.ts'
 import { adminKeys } from './keys.ts'
+import { papeisDe } from './seccoes.ts'
 
 const schema = (): Promise<typeof RegrasFidelizacaoSchema> =>
   import('../../../shared/admin-definicoes.ts').then((m) => m.RegrasFidelizacaoSchema)
@@ -46,7 +47,7 @@ export function DefinicoesPage() {
   }, [atuais, form])
 
   return (
-    <AdminLayout titulo="Definições" papeis={['admin']}>
+    <AdminLayout titulo="Definições" papeis={papeisDe('definicoes')}>
       <h1>Definições</h1>
       <p role="status">{aviso}</p>
       <section aria-labelledby="regras-titulo">

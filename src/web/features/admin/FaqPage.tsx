@@ -10,6 +10,7 @@ import { useApiForm } from '../../ui/form.tsx'
 import { AdminLayout } from './AdminLayout.tsx'
 import { adminPost } from './api.ts'
 import { ListaPublicavel } from './ListaPublicavel.tsx'
+import { papeisDe } from './seccoes.ts'
 import { TextoRico } from './TextoRico.tsx'
 import { useGestao } from './use-gestao.tsx'
 
@@ -228,7 +229,7 @@ function Perguntas({ aviso }: { aviso: (texto: string) => void }) {
 export function FaqPage() {
   const [aviso, setAviso] = useState<string | null>(null)
   return (
-    <AdminLayout titulo="FAQ" papeis={['admin', 'gestor']}>
+    <AdminLayout titulo="FAQ" papeis={papeisDe('faq')}>
       <h1>Perguntas frequentes</h1>
       <p>Uma categoria ou pergunta nova fica em rascunho até ser publicada.</p>
       <p role="status">{aviso}</p>

@@ -5,6 +5,7 @@ import { useApiForm } from '../../ui/form.tsx'
 import { AdminLayout } from './AdminLayout.tsx'
 import { adminPost } from './api.ts'
 import { ListaPublicavel } from './ListaPublicavel.tsx'
+import { papeisDe } from './seccoes.ts'
 import { TextoRico } from './TextoRico.tsx'
 import { useGestao } from './use-gestao.tsx'
 
@@ -54,7 +55,7 @@ export function LegaisPage() {
   }
 
   return (
-    <AdminLayout titulo="Conteúdos legais" papeis={['admin', 'gestor']}>
+    <AdminLayout titulo="Conteúdos legais" papeis={papeisDe('conteudos-legais')}>
       <h1>Conteúdos legais</h1>
       <p>
         Os Termos e Condições e a Política de Privacidade são aceites no registo: podem ser editados (cada alteração é

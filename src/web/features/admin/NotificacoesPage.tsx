@@ -14,6 +14,7 @@ import { useApiForm } from '../../ui/form.tsx'
 import { AdminLayout } from './AdminLayout.tsx'
 import { adminGet, adminPost } from './api.ts'
 import { adminKeys } from './keys.ts'
+import { papeisDe } from './seccoes.ts'
 import { useSessao } from './use-sessao.ts'
 
 const schema = (): Promise<typeof NotificacaoCampanhaSchema> =>
@@ -120,7 +121,7 @@ export function NotificacoesPage() {
   )
 
   return (
-    <AdminLayout titulo="Notificações" papeis={['admin', 'gestor']}>
+    <AdminLayout titulo="Notificações" papeis={papeisDe('notificacoes')}>
       <h1>Notificações</h1>
       <p role="status">{aviso}</p>
       <section aria-labelledby="compor-titulo">

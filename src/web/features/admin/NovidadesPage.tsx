@@ -11,6 +11,7 @@ import { adminGet, adminPost } from './api.ts'
 import { ImagemCampo } from './ImagemCampo.tsx'
 import { adminKeys } from './keys.ts'
 import { PreVisualizacao } from './PreVisualizacao.tsx'
+import { papeisDe } from './seccoes.ts'
 
 export const novidadesQuery = () => ({
   queryKey: adminKeys.novidades(),
@@ -93,7 +94,7 @@ export function NovidadesPage() {
   const texto = useFieldIds('novidade-texto', textoErro, 'Pode usar parágrafos, negrito, itálico, listas e ligações.')
 
   return (
-    <AdminLayout titulo="Novidades" papeis={['admin', 'gestor']}>
+    <AdminLayout titulo="Novidades" papeis={papeisDe('novidades')}>
       <h1>Novidades</h1>
       <p role="status">{aviso}</p>
       <section aria-labelledby="novidades-lista">

@@ -8,6 +8,7 @@ import { AdminLayout } from './AdminLayout.tsx'
 import { adminGet } from './api.ts'
 import { dataHora, media } from './formatos.ts'
 import { adminKeys } from './keys.ts'
+import { papeisDe } from './seccoes.ts'
 import { type ColumnDef, type EstadoTabela, queryDe, Tabela } from './Tabela.tsx'
 
 type Resposta = Pagina<OpiniaoAdmin> & { medias: MediaLoja[] }
@@ -57,7 +58,7 @@ export function OpinioesPage() {
   }
 
   return (
-    <AdminLayout titulo="Opiniões" papeis={['admin', 'gestor']}>
+    <AdminLayout titulo="Opiniões" papeis={papeisDe('opinioes')}>
       <h1>Opiniões</h1>
       <div className="admin-filtros">
         <SelectField name="loja" label="Loja" value={loja} onChange={filtrar(setLoja)}>

@@ -13,6 +13,7 @@ import { Field, SelectField } from '../../ui/Field.tsx'
 import { AdminLayout } from './AdminLayout.tsx'
 import { adminGet } from './api.ts'
 import { adminKeys } from './keys.ts'
+import { papeisDe } from './seccoes.ts'
 
 const GraficoDiario = lazy(() => import('./GraficoDiario.tsx').then((m) => ({ default: m.GraficoDiario })))
 
@@ -172,7 +173,7 @@ export function RelatoriosPage() {
 
   const r = relatorio.data
   return (
-    <AdminLayout titulo="Relatórios" papeis={['admin', 'gestor']}>
+    <AdminLayout titulo="Relatórios" papeis={papeisDe('relatorios')}>
       <h1>Relatórios</h1>
       {(erros.de || erros.ate) && (
         <p className="admin-erro" role="alert">

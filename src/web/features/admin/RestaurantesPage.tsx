@@ -8,6 +8,7 @@ import { adminGet, adminPost } from './api.ts'
 import { ImagemCampo } from './ImagemCampo.tsx'
 import { adminKeys } from './keys.ts'
 import { LojaForm } from './LojaForm.tsx'
+import { papeisDe } from './seccoes.ts'
 
 const schema = (): Promise<typeof RestauranteEdicaoSchema> =>
   import('../../../shared/admin-restaurantes.ts').then((m) => m.RestauranteEdicaoSchema)
@@ -38,7 +39,7 @@ export function RestaurantesPage() {
   }
 
   return (
-    <AdminLayout titulo="Restaurantes e lojas" papeis={['admin', 'gestor']}>
+    <AdminLayout titulo="Restaurantes e lojas" papeis={papeisDe('restaurantes')}>
       <h1>Restaurantes e lojas</h1>
       <p role="status">{aviso}</p>
       {lista.isPending && <p role="status">A carregar…</p>}

@@ -4,10 +4,12 @@ import { flushSync } from 'react-dom'
 import { type ConvidarSchema, PAPEIS, PAPEL_NOME, type Papel } from '../../../shared/admin.ts'
 import type { RestauranteStaff } from '../../../shared/admin-restaurantes.ts'
 import { Dialog } from '../../ui/Dialog.tsx'
-import { CheckboxField, Field, SelectField } from '../../ui/Field.tsx'
+import { Field, SelectField } from '../../ui/Field.tsx'
 import { useApiForm } from '../../ui/form.tsx'
 import { AdminLayout } from './AdminLayout.tsx'
+import { AlcanceCampos } from './AlcanceCampos.tsx'
 import { adminGet, adminPost } from './api.ts'
+import { EditarUtilizador } from './EditarUtilizador.tsx'
 import { adminKeys } from './keys.ts'
 import { useSessao } from './use-sessao.ts'
 
@@ -32,13 +34,28 @@ const schema = (): Promise<typeof ConvidarSchema> => import('../../../shared/adm
 const estadoDe = (u: Utilizador) =>
   u.desativado_em ? 'Desativado' : u.convite_pendente ? 'Convite enviado' : u.totp_ativo ? 'Ativo (2 passos)' : 'Ativo'
 
-/** `/admin/utilizadores` (admins): the staff, an invitation by e-mail, disabling an account. */
+/** A staff member's reach in words: a gestor's restaurants, a store account's store, an admin's everything. */
+function alcanceDe(u: Utilizador, restaurantes: RestauranteStaff[] | undefined): string {
+  if (u.papel === 'admin') return 'Tudo'
+  if (u.papel === 'gestor') {
+    const nomes = u.restaurantes.map((id) => restaurantes?.find((r) => r.id === id)?.name ?? `Restaurante ${id}`)
+    return nomes.join(', ') || '—'
+  }
+  const loja = restaurantes?.flatMap((r) => r.lojas).find((l) => l.id_loja === u.id_loja)
+  return loja ? loja.name : u.id_loja === null ? '—' : `Loja ${u.id_loja}`
+}
+
+/**
+ * `/admin/utilizadores` (admins): the staff, an invitation by e-mail (again, for an address that was disabled),
+ * changing a staff member's role and reach, disabling and reactivating an account.
+ */
 export function UtilizadoresPage() {
   const queryClient = useQueryClient()
   const lista = useQuery(utilizadoresQuery())
-  // One's own account is not disabled from here (the server refuses it too).
+  // One's own account is not disabled or edited from here (the server refuses it too).
   const eu = useSessao().data?.email
   const [aDesativar, setADesativar] = useState<Utilizador | null>(null)
+  const [aEditar, setAEditar] = useState<Utilizador | null>(null)
   const [aviso, setAviso] = useState<string | null>(null)
   const desativar = useMutation({
     mutationFn: (id: number) => adminPost<Utilizador>(`/utilizadores/${id}/desativar`),
@@ -46,6 +63,14 @@ export function UtilizadoresPage() {
       setAviso(`${u.email} foi desativado.`)
       void queryClient.invalidateQueries({ queryKey: adminKeys.all })
     },
+  })
+  const reativar = useMutation({
+    mutationFn: (id: number) => adminPost<Utilizador>(`/utilizadores/${id}/reativar`),
+    onSuccess: (u) => {
+      setAviso(`${u.email} foi reativado.`)
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all })
+    },
+    onError: (error) => setAviso(error.message),
   })
   const { form, onSubmit, errorOf, submission } = useApiForm({
     schema,
@@ -74,6 +99,10 @@ export function UtilizadoresPage() {
       <p role="status">{aviso}</p>
       <section aria-labelledby="convidar">
         <h2 id="convidar">Convidar</h2>
+        <p>
+          Uma conta de loja tem a sua loja; um gestor, pelo menos um restaurante. Um endereço desativado pode ser
+          convidado de novo.
+        </p>
         <form className="form admin-filtros" onSubmit={onSubmit} noValidate>
           <Field label="Email" type="email" required error={errorOf('email')} {...form.register('email')} />
           <SelectField label="Papel" error={errorOf('papel')} {...form.register('papel')}>
@@ -83,44 +112,18 @@ export function UtilizadoresPage() {
               </option>
             ))}
           </SelectField>
-          {papel === 'gestor' && (
-            <fieldset className="admin-alcance">
-              <legend>Restaurantes que gere</legend>
-              {restaurantes.data?.map((r) => (
-                <CheckboxField
-                  key={r.id}
-                  name={`restaurante-${r.id}`}
-                  checked={escolhidos.includes(r.id)}
-                  onChange={(e) => alternar(r.id, e.target.checked)}
-                >
-                  {r.name}
-                </CheckboxField>
-              ))}
-              {errorOf('restaurantes') && (
-                <p className="field-error" role="alert">
-                  {errorOf('restaurantes')}
-                </p>
-              )}
-            </fieldset>
-          )}
-          {papel === 'loja' && (
-            <SelectField
-              label="Loja"
-              error={errorOf('id_loja')}
-              {...form.register('id_loja', {
-                setValueAs: (v) => (v === '' || v === undefined ? undefined : Number(v)),
-              })}
-            >
-              <option value="">Escolha a loja</option>
-              {restaurantes.data?.flatMap((r) =>
-                r.lojas.map((l) => (
-                  <option key={l.id_loja} value={l.id_loja}>
-                    {l.name} ({r.name})
-                  </option>
-                )),
-              )}
-            </SelectField>
-          )}
+          <AlcanceCampos
+            prefixo="convite"
+            papel={papel}
+            restaurantes={restaurantes.data}
+            escolhidos={escolhidos}
+            alternar={alternar}
+            loja={form.register('id_loja', {
+              setValueAs: (v) => (v === '' || v === undefined ? undefined : Number(v)),
+            })}
+            erroRestaurantes={errorOf('restaurantes')}
+            erroLoja={errorOf('id_loja')}
+          />
           <button type="submit" className="button">
             Enviar convite
           </button>
@@ -136,6 +139,7 @@ export function UtilizadoresPage() {
               <tr>
                 <th scope="col">Email</th>
                 <th scope="col">Papel</th>
+                <th scope="col">Alcance</th>
                 <th scope="col">Estado</th>
                 <th scope="col">
                   <span className="visually-hidden">Ações</span>
@@ -147,17 +151,41 @@ export function UtilizadoresPage() {
                 <tr key={u.id}>
                   <td>{u.email}</td>
                   <td>{PAPEL_NOME[u.papel]}</td>
+                  <td>{alcanceDe(u, restaurantes.data)}</td>
                   <td>{estadoDe(u)}</td>
                   <td>
-                    {!u.desativado_em && u.email !== eu && (
-                      <button
-                        type="button"
-                        className="button button-secondary"
-                        aria-label={`Desativar ${u.email}`}
-                        onClick={() => setADesativar(u)}
-                      >
-                        Desativar
-                      </button>
+                    {u.email !== eu && (
+                      <div className="admin-acoes-linha">
+                        {!u.desativado_em && (
+                          <button
+                            type="button"
+                            className="button button-secondary"
+                            aria-label={`Editar ${u.email}`}
+                            onClick={() => setAEditar(u)}
+                          >
+                            Editar
+                          </button>
+                        )}
+                        {u.desativado_em ? (
+                          <button
+                            type="button"
+                            className="button button-secondary"
+                            aria-label={`Reativar ${u.email}`}
+                            onClick={() => reativar.mutate(u.id)}
+                          >
+                            Reativar
+                          </button>
+                        ) : (
+                          <button
+                            type="button"
+                            className="button button-secondary"
+                            aria-label={`Desativar ${u.email}`}
+                            onClick={() => setADesativar(u)}
+                          >
+                            Desativar
+                          </button>
+                        )}
+                      </div>
                     )}
                   </td>
                 </tr>
@@ -166,6 +194,19 @@ export function UtilizadoresPage() {
           </table>
         )}
       </section>
+      {aEditar && (
+        <EditarUtilizador
+          key={aEditar.id}
+          utilizador={aEditar}
+          restaurantes={restaurantes.data}
+          onFeito={(u) => {
+            setAEditar(null)
+            setAviso(`${u.email} foi alterado.`)
+            void queryClient.invalidateQueries({ queryKey: adminKeys.all })
+          }}
+          onCancelar={() => setAEditar(null)}
+        />
+      )}
       {aDesativar && (
         <Dialog
           title={`Desativar ${aDesativar.email}?`}
