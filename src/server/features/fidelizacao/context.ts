@@ -1,4 +1,4 @@
-import type { Cliente, Transacao, TransacaoLoja } from '../../../shared/fidelizacao.ts'
+import type { Cliente, NifCliente, Transacao, TransacaoLoja } from '../../../shared/fidelizacao.ts'
 import { formatDateTime, formatMoney } from '../../../shared/format.ts'
 import type { LojaNome } from '../../../shared/restaurantes.ts'
 import { type Clock, isoNow, MINUTE } from '../../platform/clock.ts'
@@ -176,10 +176,14 @@ export function createFidelizacaoContext(deps: FidelizacaoDeps) {
     return { ...transacao, referencia: m.referencia, aviso }
   }
 
-  async function toCliente(c: { id: number; nome: string | null; temporario: 0 | 1 }, ex: Database = db) {
+  async function toCliente(
+    c: { id: number; nome: string | null; temporario: 0 | 1; nif: NifCliente | null },
+    ex: Database = db,
+  ) {
     const [ultimo, regras] = await Promise.all([fidelizacaoRepo(ex).ultimoMovimento(c.id), regrasAtuais(ex)])
     const saldos = saldosDe(ultimo)
-    return { id: c.id, nome: c.nome, ...saldos, patamar: regras.patamar, temporario: c.temporario } satisfies Cliente
+    const { id, nome, temporario, nif } = c
+    return { id, nome, ...saldos, patamar: regras.patamar, temporario, nif } satisfies Cliente
   }
 
   /**
