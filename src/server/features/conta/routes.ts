@@ -19,6 +19,7 @@ import {
   UserDataSchema,
   ValueCallSchema,
 } from '../../../shared/conta.ts'
+import { AceitarTermosSchema } from '../../../shared/termos.ts'
 import { texto } from '../../../shared/validacao.ts'
 import type { DatabaseTransaction } from '../../platform/db.ts'
 import { dataResponse, noDataResponse } from '../../platform/http.ts'
@@ -166,6 +167,16 @@ export const contaRoutes: FastifyPluginAsyncZod<ContaRoutesOptions> = async (app
     async (request) => ({
       data: await privateData(request.sessao),
     }),
+  )
+
+  // Terms and privacy accepted again (docs/decisions/0033): the versions the customer read in the app's dialog.
+  app.post(
+    '/api/aceita-termos',
+    { schema: { body: AceitarTermosSchema, response: PrivateDataAnswer } },
+    async (request) => {
+      await service.aceitarTermos(request.sessao, request.body)
+      return { data: await privateData(request.sessao) }
+    },
   )
 
   app.post(
