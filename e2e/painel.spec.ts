@@ -271,6 +271,7 @@ test('shows the NIF the customer chose in the app for the invoice, and none when
   await expect(valor(resumo, 'NIF na fatura')).toHaveText('Nenhum escolhido na app')
 
   // The customer chooses the second NIF in the app, as the app tells them: the one on their invoices.
+  await apiPost(cliente.page.request, '/api/grava-saw-onboarding', { value: true })
   await cliente.page.goto('/fidelizacao')
   const secundario = cliente.page
     .getByRole('region', { name: 'Selecione o NIF' })
