@@ -32,12 +32,14 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium-mobile', testIgnore: /(lighthouse|admin(-[a-z]+)?)\.spec\.ts$/ },
+    { name: 'chromium-mobile', testIgnore: /(lighthouse|termos-aceitacao|admin(-[a-z]+)?)\.spec\.ts$/ },
     // The back-office changes what the customer's journeys read (news published, a store paused): it runs once they
     // are done.
     { name: 'back-office', testMatch: /admin(-[a-z]+)?\.spec\.ts$/, dependencies: ['chromium-mobile'] },
+    // A relevant new version of the terms asks every customer already signed up to accept it: once the others are done.
+    { name: 'termos', testMatch: /termos-aceitacao\.spec\.ts$/, dependencies: ['back-office'] },
     // Lighthouse measures CPU time: it runs once the journeys are done, one page at a time.
-    { name: 'lighthouse', testMatch: /lighthouse\.spec\.ts$/, dependencies: ['back-office'], fullyParallel: false },
+    { name: 'lighthouse', testMatch: /lighthouse\.spec\.ts$/, dependencies: ['termos'], fullyParallel: false },
   ],
   webServer: [
     {

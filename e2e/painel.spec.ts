@@ -248,6 +248,49 @@ test('identifies by phone, registers purchases (balance used on the second), ref
   await cliente.close()
 })
 
+test('shows the NIF the customer chose in the app for the invoice, and none when none is chosen', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(60_000)
+  const cliente = await newCustomer(browser, baseURL)
+  await apiPost(cliente.page.request, '/alterar-dados-pessoais', {
+    nome: cliente.account.nome,
+    email: cliente.account.email,
+    dataNascimento: '1990-05-17',
+    comunicacoes: false,
+    nomeFaturacao1: 'Rita Fonseca',
+    nif1: '123456789',
+    nomeFaturacao2: 'Fonseca & Filhos, Lda.',
+    nif2: '999999990',
+  })
+  await pair(page, createStoreKey(LOJA))
+  await identifyByPhone(page, cliente.account.telemovel)
+  const resumo = page.getByRole('region', { name: /Rita Fonseca/ })
+  await expect(valor(resumo, 'NIF na fatura')).toHaveText('Nenhum escolhido na app')
+
+  // The customer chooses the second NIF in the app, as the app tells them: the one on their invoices.
+  await apiPost(cliente.page.request, '/api/grava-saw-onboarding', { value: true })
+  await cliente.page.goto('/fidelizacao')
+  const secundario = cliente.page
+    .getByRole('region', { name: 'Selecione o NIF' })
+    .getByRole('button', { name: /Secundário/ })
+  await secundario.click()
+  await expect(secundario).toHaveAttribute('aria-pressed', 'true')
+
+  await page.getByRole('button', { name: 'Trocar cliente' }).click()
+  await identifyByPhone(page, cliente.account.telemovel)
+  const nif = valor(resumo, 'NIF na fatura')
+  await expect(nif).toContainText('999999990')
+  await expect(nif).toContainText('Fonseca & Filhos, Lda.')
+  await expectAccessible(page)
+  await shotsTablet(page, 'nif-na-fatura')
+  await registerPurchase(page, '12,50', `FT E2E/${randomUUID().slice(0, 8)}`)
+  await expect(registada(page)).toBeVisible()
+  await cliente.close()
+})
+
 test('a failed purchase says why in a dialog and keeps every value', async ({ page, browser, baseURL }) => {
   const key = createStoreKey(LOJA)
   const cliente = await newCustomer(browser, baseURL)

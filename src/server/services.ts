@@ -165,6 +165,7 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
       termos: await conteudos.versaoInformacaoLegal(TERMOS_TAG),
       privacidade: await conteudos.versaoInformacaoLegal(POLITICA_PRIVACIDADE_TAG),
     }),
+    alteracoesLegais: () => conteudos.alteracoesRelevantes(),
     limiter,
     sms: smsContado(smsProviderFor(config, deps, app, database, clock), metricas),
     clock,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { O_QUE_MUDOU_MAX, termosMensagens } from './termos.ts'
 import { INT_MAX, MULTILINHA, mensagens, obrigatorio, opcional } from './validacao.ts'
 
 /**
@@ -49,13 +50,25 @@ export const PerguntaFaqInputSchema = z.strictObject({
 export type PerguntaFaqInput = z.input<typeof PerguntaFaqInputSchema>
 export type PerguntaFaqDados = z.output<typeof PerguntaFaqInputSchema>
 
-export const LegalInputSchema = z.strictObject({
-  title: obrigatorio(200),
-  title_detail: opcional(300),
-  text: obrigatorio(TEXTO_LEGAL_MAX, MULTILINHA),
-  tag,
-  posicao,
-})
+export const LegalInputSchema = z
+  .strictObject({
+    title: obrigatorio(200),
+    title_detail: opcional(300),
+    text: obrigatorio(TEXTO_LEGAL_MAX, MULTILINHA),
+    tag,
+    posicao,
+    /**
+     * Terms and privacy only: this version is a relevant change, which every customer accepts again before going on
+     * (docs/decisions/0033); `o_que_mudou` says what changed, in a few sentences, and is then required.
+     */
+    relevante: z.boolean({ error: mensagens.valorInvalido }).default(false),
+    o_que_mudou: opcional(O_QUE_MUDOU_MAX, MULTILINHA),
+  })
+  .superRefine((d, ctx) => {
+    if (d.relevante && !d.o_que_mudou) {
+      ctx.addIssue({ code: 'custom', path: ['o_que_mudou'], message: termosMensagens.oQueMudouObrigatorio })
+    }
+  })
 export type LegalInput = z.input<typeof LegalInputSchema>
 export type LegalDados = z.output<typeof LegalInputSchema>
 
@@ -88,5 +101,7 @@ export const LegalStaffSchema = z.object({
   text: z.string(),
   /** Accepted at sign-up (terms, privacy): editable, never unpublished nor deleted. */
   obrigatorio: z.boolean(),
+  /** The last change published as relevant (customers accept it again), or null. */
+  alteracao_relevante: z.object({ o_que_mudou: z.string(), em: z.string(), versao: z.string() }).nullable(),
 })
 export type LegalStaff = z.infer<typeof LegalStaffSchema>

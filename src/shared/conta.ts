@@ -3,6 +3,7 @@ import { DEFAULT_PAIS } from './constants.ts'
 import { FidelizacaoDadosSchema, TransacaoSchema } from './fidelizacao.ts'
 import { FINS_DE_SESSAO } from './fim-de-sessao.ts'
 import { EncomendaClienteSchema } from './pedido.ts'
+import { TextoPorAceitarSchema } from './termos.ts'
 import {
   ageOn,
   isValidIsoDate,
@@ -160,6 +161,8 @@ export const UserDataSchema = z.object({
   eliminado: flag01,
   /** The loyalty QR's content: an opaque token (never the phone); renewed with the security key. */
   qrCode: z.string(),
+  /** New versions of the terms or the privacy policy to accept before going on (docs/decisions/0033); [] when none. */
+  termosPorAceitar: z.array(TextoPorAceitarSchema),
 })
 export type UserData = z.infer<typeof UserDataSchema>
 

@@ -170,6 +170,10 @@ export const DevolucaoSchema = z.object({ valor: cents().min(0, mensagens.naoNeg
 
 export const ClienteProvisorioSchema = z.object({ telemovel: TelemovelSchema, pais: PaisSchema })
 
+/** The tax number a customer chose in the app for their invoices (spec §4 NIF choice), with its billing name. */
+export const NifClienteSchema = z.object({ numero: z.string(), nome: z.string().nullable() })
+export type NifCliente = z.infer<typeof NifClienteSchema>
+
 export const ClienteSchema = z.object({
   id: z.number().int(),
   nome: z.string().nullable(),
@@ -178,6 +182,8 @@ export const ClienteSchema = z.object({
   patamar: z.number().int(),
   itens: z.number().int(),
   temporario: z.union([z.literal(0), z.literal(1)]),
+  /** STORE-API.md: the NIF the customer chose for invoices, or null when none is chosen. */
+  nif: NifClienteSchema.nullable(),
 })
 export type Cliente = z.infer<typeof ClienteSchema>
 

@@ -90,6 +90,12 @@ export interface InformacaoLegalTable {
   posicao: Generated<number>
   /** Off the customer's screens since (null: published). */
   despublicado_em: string | null
+  /** The version customers must accept again (terms, privacy), set when a change was published as relevant. */
+  versao_relevante: string | null
+  /** That change in the staff's words, shown in the app's dialog. */
+  o_que_mudou: string | null
+  /** When it was published: an acceptance after it counts. */
+  relevante_em: string | null
 }
 
 export interface RestaurantesTable {
@@ -225,6 +231,10 @@ export interface TransacoesTable {
   taxa_credito: Generated<number>
   pontos_por_euro: Generated<number>
   patamar: Generated<number>
+  /** A till purchase's NIF: the one the customer had chosen in the app when the till wrote it (null: none chosen). */
+  nif: string | null
+  /** That NIF's billing name. */
+  nif_nome: string | null
 }
 
 /** The loyalty rules set in the back-office (one row, id 1); none: the environment's (migration 2026-11-30T0500). */

@@ -54,7 +54,18 @@ describe.each(testDialects())('the Store API examples, sent to a real app, on %s
     chave = (await lojasChavesRepo(db, systemClock).create(862, 'exemplos')).chave
     const [maria = 0] = await insertContas(db, [MARIA.telemovel], '135790')
     const qr = (example('/api/loja/v1/clientes/identificar').request as { qr: string }).qr
-    await db.updateTable('utilizadores').set({ nome: MARIA.nome, qr_code: qr }).where('id', '=', maria).execute()
+    // The NIF she chose in the app for her invoices, as the identification's example shows it.
+    await db
+      .updateTable('utilizadores')
+      .set({
+        nome: MARIA.nome,
+        qr_code: qr,
+        nif1: '123456789',
+        nome_faturacao1: MARIA.nome,
+        nif_utilizado: 'principal',
+      })
+      .where('id', '=', maria)
+      .execute()
     await insertSaldo(db, maria, MARIA.saldo, MARIA.pontos, MARIA.itens)
   })
   afterAll(() => t.close())

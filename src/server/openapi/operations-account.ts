@@ -111,6 +111,24 @@ export const ACCOUNT_OPERATIONS: Record<string, OperationDoc> = {
     summary: 'The session’s private data: user, balance, transactions, orders',
     session: 'optional',
   },
+  'POST /api/aceita-termos': {
+    operationId: 'aceitarTermos',
+    summary: 'Accept the new version of the terms or the privacy policy',
+    session: 'complete',
+    description: [
+      'When the back-office publishes a relevant change of the terms or the privacy policy, the private data’s',
+      '`user.data.termosPorAceitar` lists it (what changed, the version, the link to the text) and the checkout waits',
+      '(409) until it is accepted. Send each version as it was read: the acceptance is recorded in the consent history',
+      'with its version and time (and given in the portability file). Idempotent: a text already accepted records',
+      'nothing more. The answer is the private data, the list emptied.',
+    ].join('\n'),
+    errors: {
+      409: 'The text changed since it was read (read the new version and accept it), or the registration is not complete.',
+    },
+    examples: {
+      request: { textos: [{ tipo: 'termos', versao: 'sha256:3f9a1c0b7d2e' }] },
+    },
+  },
   'POST /api/grava-saw-onboarding': {
     operationId: 'gravarOnboarding',
     summary: 'Remember that this device saw the onboarding',

@@ -152,6 +152,7 @@ export const CUSTOMER_OPERATIONS: Record<string, OperationDoc> = {
       'The key is kept on the order it made, for as long as the order is kept, and is the customer’s own.',
     errors: {
       404: 'The store takes no orders.',
+      409: 'A relevant new version of the terms or the privacy policy waits for the customer’s acceptance (`user.data.termosPorAceitar`; accept it with aceitarTermos).',
       422: 'The cart cannot be ordered (see calcularEncomenda), or MB WAY refused the payment request.',
       429: `Too many checkouts: wait \`Retry-After\` seconds.`,
       502: 'The payment provider is unavailable: try again.',

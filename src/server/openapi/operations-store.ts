@@ -6,7 +6,16 @@ import { STORE_LIMITS, sizeOf } from './texts.ts'
 
 const writesLimit = `Writes are limited to ${STORE_LIMITS.writes} per key: past it, wait \`Retry-After\` seconds.`
 
-const cliente = { id: 4211, nome: 'Maria Silva', saldo: 1250, pontos: 40, patamar: 100, itens: 1, temporario: 0 }
+const cliente = {
+  id: 4211,
+  nome: 'Maria Silva',
+  saldo: 1250,
+  pontos: 40,
+  patamar: 100,
+  itens: 1,
+  temporario: 0,
+  nif: { numero: '123456789', nome: 'Maria Silva' },
+}
 
 const transacao = {
   id: 90817,
@@ -76,6 +85,10 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
       `Limit: ${STORE_LIMITS.identifications} per key; wrong security codes ${STORE_LIMITS.wrongCodesPerCustomer}`,
       `per customer and ${STORE_LIMITS.wrongCodesPerKey} per key. No \`Idempotency-Key\`: it changes nothing and may be`,
       'retried as it is.',
+      '',
+      '`cliente.nif`: the tax number the customer chose in the app for invoices, `{ numero, nome }` (the number and its',
+      'billing name), or null when none is chosen: put it on the invoice. A purchase keeps the NIF chosen when it is',
+      'written.',
     ].join('\n'),
     errors: {
       403: 'The customer uses a security code and none was given (identify again with `codigo_seguranca`).',
@@ -181,7 +194,9 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
     examples: {
       request: { telemovel: '912345678', pais: '351' },
       response: {
-        data: { cliente: { ...cliente, id: 4212, nome: null, saldo: 0, pontos: 0, itens: 0, temporario: 1 } },
+        data: {
+          cliente: { ...cliente, id: 4212, nome: null, saldo: 0, pontos: 0, itens: 0, temporario: 1, nif: null },
+        },
       },
     },
   },

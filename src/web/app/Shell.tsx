@@ -2,6 +2,7 @@ import { type ReactNode, Suspense, useRef } from 'react'
 import { Link, type Location, Navigate, NavLink, useLocation, useOutlet } from 'react-router'
 import { COPYRIGHT_YEAR } from '../../shared/constants.ts'
 import { paths } from '../../shared/routes.ts'
+import { TermosPorAceitarDialog } from '../features/conta/TermosPorAceitarDialog.tsx'
 import { NovidadesPage } from '../features/conteudos/NovidadesPage.tsx'
 import { naoLidas, useNotificacoes } from '../features/notificacoes/use-notificacoes.ts'
 import { usePrivateData } from '../lib/private-data.ts'
@@ -205,6 +206,7 @@ function Frame() {
       {pending && <div className="route-progress" role="progressbar" aria-label="A carregar" />}
       <FimDeSessaoAviso />
       <Suspense fallback={<Loading />}>{content}</Suspense>
+      {loggedIn && !temporario && <TermosPorAceitarDialog textos={privateData?.user.data?.termosPorAceitar ?? []} />}
       {chrome.footer && (
         <Later>
           <Footer loggedIn={loggedIn} />

@@ -1,3 +1,4 @@
+import type { NifCliente } from '../../../shared/fidelizacao.ts'
 import { toE164Mobile } from '../../../shared/validacao.ts'
 import type { Database, DatabaseTransaction } from '../../platform/db.ts'
 import { createAudienciaConta } from './audiencia.ts'
@@ -11,6 +12,15 @@ export interface ClienteConta {
   temporario: 0 | 1
   registoCompleto: boolean
   usarCodigoSeguranca: boolean
+  /** The NIF the customer chose in the app for invoices (`nif_utilizado`), or null when none is chosen. */
+  nif: NifCliente | null
+}
+
+/** The chosen NIF: principal or secundario, only while that number is still on the account. */
+export function nifEscolhido(u: Utilizador): NifCliente | null {
+  if (u.nif_utilizado === 'principal' && u.nif1) return { numero: u.nif1, nome: u.nome_faturacao1 }
+  if (u.nif_utilizado === 'secundario' && u.nif2) return { numero: u.nif2, nome: u.nome_faturacao2 }
+  return null
 }
 
 export const toClienteConta = (u: Utilizador): ClienteConta => ({
@@ -19,6 +29,7 @@ export const toClienteConta = (u: Utilizador): ClienteConta => ({
   temporario: u.temporario === 1 ? 1 : 0,
   registoCompleto: u.registo_completo_em !== null,
   usarCodigoSeguranca: u.usar_codigo_seguranca === 1,
+  nif: nifEscolhido(u),
 })
 
 /**

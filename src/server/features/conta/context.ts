@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Selectable } from 'kysely'
 import type { FimDeSessao } from '../../../shared/fim-de-sessao.ts'
+import type { TextoPorAceitar } from '../../../shared/termos.ts'
 import { mensagens, toE164Mobile } from '../../../shared/validacao.ts'
 import type { UtilizadoresTable } from '../../db/schema.ts'
 import { type Clock, DAY, HOUR, MINUTE } from '../../platform/clock.ts'
@@ -81,6 +82,8 @@ export interface ContaDeps {
   log: Pick<FastifyBaseLogger, 'error'>
   /** The versions of the terms and privacy texts as they stand (the content feature's), recorded with each consent. */
   versoesLegais?: () => Promise<VersoesLegais>
+  /** The terms and privacy texts whose last relevant change customers accept again (the content feature's). */
+  alteracoesLegais?: () => Promise<TextoPorAceitar[]>
   /** The server's data key (DATA_ENCRYPTION_KEY): the security code is kept sealed with it, never in clear. */
   cifra: DataKeyring
   /**
@@ -227,9 +230,13 @@ export function createContaContext(deps: ContaDeps) {
   /** Without the content feature (a command line tool), a consent is recorded against no known text. */
   const versoesLegais = deps.versoesLegais ?? (async () => ({ termos: 'sem-texto', privacidade: 'sem-texto' }))
 
+  /** Without the content feature (a command line tool), nothing to accept again. */
+  const alteracoesLegais = deps.alteracoesLegais ?? (async () => [])
+
   return {
     ...deps,
     versoesLegais,
+    alteracoesLegais,
     repository,
     unitOfWork,
     tooMany,

@@ -7,6 +7,7 @@ import {
   type UserData,
 } from '../../../shared/conta.ts'
 import type { FidelizacaoDados } from '../../../shared/fidelizacao.ts'
+import type { TextoPorAceitar } from '../../../shared/termos.ts'
 import { mensagens } from '../../../shared/validacao.ts'
 import { isoNow, lisbonToday } from '../../platform/clock.ts'
 import { hashSecret, secretsEqual, verifySecret } from '../../platform/crypto.ts'
@@ -18,12 +19,14 @@ import { type AbrirSessao, type ContaContext, contaMensagens, type Utilizador } 
 import { registarConsentimento, VERSAO_COMUNICACOES } from './direitos.ts'
 import { PERFIL_CLASSE_BASE } from './gestao.ts'
 import { newQrToken, novoCodigoSeguranca, upgradeLegacySecurityKeys } from './security-key.ts'
+import { createTermosConta } from './termos.ts'
 
 export function toUserData(
   u: Utilizador,
   fidelizacao: FidelizacaoDados,
   codigoSeguranca: string | null = null,
   classePerfil = PERFIL_CLASSE_BASE,
+  termosPorAceitar: TextoPorAceitar[] = [],
 ): UserData {
   return {
     id: u.id,
@@ -52,6 +55,7 @@ export function toUserData(
     dataActualizacao: u.atualizado_em,
     eliminado: u.eliminado === 1 ? 1 : 0,
     qrCode: u.qr_code,
+    termosPorAceitar,
   }
 }
 
@@ -78,7 +82,10 @@ export function createPerfil(ctx: ContaContext, desafios: Desafios) {
       const user = sessao.utilizadorId === null ? undefined : await repository.findUtilizadorById(sessao.utilizadorId)
       const sawOnboarding = sessao.sawOnboarding || user?.saw_onboarding === 1
       if (!user) return { sawOnboarding, cliente: null }
-      const perfil = await db.selectFrom('perfis').select('classe').where('id', '=', user.id_perfil).executeTakeFirst()
+      const [perfil, termosPorAceitar] = await Promise.all([
+        db.selectFrom('perfis').select('classe').where('id', '=', user.id_perfil).executeTakeFirst(),
+        createTermosConta(ctx).termosPorAceitar(user),
+      ])
       return {
         sawOnboarding,
         cliente: { id: user.id, registoCompleto: user.registo_completo_em !== null },
@@ -88,6 +95,7 @@ export function createPerfil(ctx: ContaContext, desafios: Desafios) {
             fidelizacao,
             user.usar_codigo_seguranca === 1 ? codigoSegurancaDe(user) : null,
             perfil?.classe,
+            termosPorAceitar,
           ),
       }
     },

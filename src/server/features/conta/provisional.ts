@@ -49,7 +49,7 @@ export function createProvisorios(ctx: ContaContext) {
           criado_em: now,
           atualizado_em: now,
         })
-        return { id, nome: null, temporario: 1, registoCompleto: false, usarCodigoSeguranca: false }
+        return { id, nome: null, temporario: 1, registoCompleto: false, usarCodigoSeguranca: false, nif: null }
       } catch (error) {
         if (isUniqueViolation(error)) throw phoneTaken()
         throw error

@@ -20,6 +20,7 @@ import {
   UserDataSchema,
   ValueCallSchema,
 } from '../../../shared/conta.ts'
+import { AceitarTermosSchema } from '../../../shared/termos.ts'
 import { texto } from '../../../shared/validacao.ts'
 import type { DatabaseTransaction } from '../../platform/db.ts'
 import { dataResponse, noDataResponse } from '../../platform/http.ts'
@@ -168,6 +169,16 @@ export const contaRoutes: FastifyPluginAsyncZod<ContaRoutesOptions> = async (app
       const fim = FimDeSessaoSchema.safeParse(sessions.fimDeSessao(request, reply))
       const data = await privateData(request.sessao)
       return { data: fim.success ? { ...data, fimDeSessao: fim.data } : data }
+    },
+  )
+
+  // Terms and privacy accepted again (docs/decisions/0033): the versions the customer read in the app's dialog.
+  app.post(
+    '/api/aceita-termos',
+    { schema: { body: AceitarTermosSchema, response: PrivateDataAnswer } },
+    async (request) => {
+      await service.aceitarTermos(request.sessao, request.body)
+      return { data: await privateData(request.sessao) }
     },
   )
 

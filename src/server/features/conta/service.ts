@@ -8,6 +8,7 @@ import { createPerfil } from './profile.ts'
 import { createProvisorios } from './provisional.ts'
 
 import { createRelatorioConta } from './relatorio.ts'
+import { createTermosConta } from './termos.ts'
 
 export { type ClienteConta, type ClientesConta, createClientesConta } from './clientes.ts'
 export { type AbrirSessao, CONTA_LIMITES, type ContaDeps, contaMensagens } from './context.ts'
@@ -31,6 +32,7 @@ export function createContaService(deps: ContaDeps) {
     ...createPerfil(ctx, desafios),
     ...createProvisorios(ctx),
     ...createClientesConta(deps.db),
+    ...createTermosConta(ctx),
     direitos: createDireitosConta(ctx),
     relatorio: createRelatorioConta(deps.db),
     /** The back-office's look-ups and changes (features/admin). */

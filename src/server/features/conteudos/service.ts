@@ -1,3 +1,4 @@
+import { POLITICA_PRIVACIDADE_TAG, TERMOS_TAG } from '../../../shared/constants.ts'
 import type {
   CategoriaFaq,
   InformacaoLegal,
@@ -6,19 +7,23 @@ import type {
   NovidadeResumo,
   Pergunta,
 } from '../../../shared/conteudos.ts'
+import { paths } from '../../../shared/routes.ts'
+import type { TextoPorAceitar } from '../../../shared/termos.ts'
 import type { FaqPerguntasTable, NovidadesTable } from '../../db/schema.ts'
 import { type Clock, isoNow } from '../../platform/clock.ts'
-import { sha256 } from '../../platform/crypto.ts'
 import { notFound } from '../../platform/errors.ts'
 import { sanitizeHtml } from '../../platform/html.ts'
 import { createGestaoCampanhas } from './campanhas-gestao.ts'
 import { createGestaoNovidades, type GestaoNovidadesDeps } from './novidades-gestao.ts'
 import type { ConteudosRepository, ConteudoTable } from './repository.ts'
-import { createGestaoTextos, type GestaoTextosDeps } from './textos-gestao.ts'
+import { createGestaoTextos, type GestaoTextosDeps, versaoLegal } from './textos-gestao.ts'
 
 export type { RegistoCampanha } from './campanhas-gestao.ts'
 export type { RegistoNovidade } from './novidades-gestao.ts'
 export type { RegistoTexto } from './textos-gestao.ts'
+
+/** A text customers accept, whose last relevant change they must accept (features/conta asks them). */
+export type AlteracaoRelevante = TextoPorAceitar
 
 type PerguntaRow = Omit<FaqPerguntasTable, 'id' | 'posicao'> & { id: number }
 
@@ -138,7 +143,31 @@ export function createConteudosService(
      */
     async versaoInformacaoLegal(tag: string): Promise<string> {
       const row = await repository.findInformacaoLegalByTag(tag)
-      return row ? `sha256:${sha256(`${row.title}\n${row.text}`).slice(0, 12)}` : VERSAO_SEM_TEXTO
+      return row ? versaoLegal(row) : VERSAO_SEM_TEXTO
+    },
+
+    /**
+     * The published texts customers accept (terms, privacy) whose last relevant change asks them to accept again
+     * (docs/decisions/0033): what changed, since when, and the version now published.
+     */
+    async alteracoesRelevantes(): Promise<AlteracaoRelevante[]> {
+      const alteracoes: AlteracaoRelevante[] = []
+      for (const [tipo, tag, ligacao] of [
+        ['termos', TERMOS_TAG, paths.termos],
+        ['privacidade', POLITICA_PRIVACIDADE_TAG, paths.politicaDePrivacidade],
+      ] as const) {
+        const row = await repository.findInformacaoLegalByTag(tag)
+        if (!row?.versao_relevante || !row.relevante_em) continue
+        alteracoes.push({
+          tipo,
+          titulo: row.title,
+          versao: versaoLegal(row),
+          o_que_mudou: row.o_que_mudou ?? '',
+          publicado_em: row.relevante_em,
+          ligacao,
+        })
+      }
+      return alteracoes
     },
   }
 }

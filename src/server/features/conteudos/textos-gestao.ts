@@ -9,9 +9,12 @@ import {
   textosMensagens,
 } from '../../../shared/admin-textos.ts'
 import { POLITICA_PRIVACIDADE_TAG, TERMOS_TAG } from '../../../shared/constants.ts'
+import { termosMensagens } from '../../../shared/termos.ts'
+import type { InformacaoLegalTable } from '../../db/schema.ts'
 import { type Clock, isoNow } from '../../platform/clock.ts'
+import { sha256 } from '../../platform/crypto.ts'
 import { type Database, isUniqueViolation } from '../../platform/db.ts'
-import { HttpError, notFound } from '../../platform/errors.ts'
+import { fieldError, HttpError, notFound } from '../../platform/errors.ts'
 import { sanitizeHtml } from '../../platform/html.ts'
 import { CONTEUDOS_CACHE_TAGS } from './routes.ts'
 
@@ -46,10 +49,16 @@ interface LinhaTable {
   text: string
 }
 type Linha = { [K in keyof LinhaTable]: K extends 'id' ? number : LinhaTable[K] }
+/** The legal texts' own columns (migration 2026-12-03T0500): their last relevant change. */
+type InformacaoLegalRelevante = Pick<InformacaoLegalTable, 'versao_relevante' | 'o_que_mudou' | 'relevante_em'>
 const tabelas = (db: Database) => db as unknown as Kysely<Record<Tabela, LinhaTable>>
 
 /** The legal texts accepted at sign-up (their version is recorded with the consent): never off the app. */
 const LEGAIS_OBRIGATORIOS: readonly string[] = [TERMOS_TAG, POLITICA_PRIVACIDADE_TAG]
+
+/** A legal text's version, as a consent records it: its title and text, hashed (any edit is a new version). */
+export const versaoLegal = (row: { title: string; text: string }) =>
+  `sha256:${sha256(`${row.title}\n${row.text}`).slice(0, 12)}`
 
 interface Tipo<D, V> {
   tabela: Tabela
@@ -66,6 +75,8 @@ interface Tipo<D, V> {
   recusarEdicao?: (antes: Linha, dados: D) => string | null
   /** Checks the data (a question's category exists) inside the transaction. */
   validar?: (dados: D, trx: Database) => Promise<void>
+  /** Writes what goes with a saved row (a legal text's relevant change), in the same transaction. */
+  aposGravar?: (trx: Database, id: number, dados: D) => Promise<void>
 }
 
 const publicacao = (row: Linha) => ({
@@ -144,6 +155,7 @@ function createGestao<D, V>({ db, clock, invalidar }: GestaoTextosDeps, tipo: Ti
             .values({ ...tipo.colunas(dados), despublicado_em: isoNow(clock) } as Insertable<LinhaTable>)
             .returning('id')
             .executeTakeFirstOrThrow()
+          await tipo.aposGravar?.(trx, row.id, dados)
           return row.id
         },
         registar,
@@ -160,6 +172,7 @@ function createGestao<D, V>({ db, clock, invalidar }: GestaoTextosDeps, tipo: Ti
           await tipo.validar?.(dados, trx)
           await semTagDeOutra(trx, dados, id)
           await tabelas(trx).updateTable(tabela).set(tipo.colunas(dados)).where('id', '=', id).execute()
+          await tipo.aposGravar?.(trx, id, dados)
           return id
         },
         registar,
@@ -259,18 +272,41 @@ export function createGestaoTextos(deps: GestaoTextosDeps) {
     cache: CONTEUDOS_CACHE_TAGS.informacaoLegal,
     naoExiste: textosMensagens.legalNaoExiste,
     colunas: (d) => ({ tag: d.tag, posicao: d.posicao, ...comDetalhe(d) }),
-    vista: (row) => ({
-      ...publicacao(row),
-      title_detail: row.title_detail,
-      text: row.text,
-      obrigatorio: LEGAIS_OBRIGATORIOS.includes(row.tag),
-    }),
+    vista: (row) => {
+      const { versao_relevante, o_que_mudou, relevante_em } = row as Linha & InformacaoLegalRelevante
+      return {
+        ...publicacao(row),
+        title_detail: row.title_detail,
+        text: row.text,
+        obrigatorio: LEGAIS_OBRIGATORIOS.includes(row.tag),
+        alteracao_relevante:
+          versao_relevante && relevante_em
+            ? { versao: versao_relevante, o_que_mudou: o_que_mudou ?? '', em: relevante_em }
+            : null,
+      }
+    },
     mesmaTag: () => ({}),
     tagExistente: textosMensagens.tagExistente,
     recusar: async (antes) => (LEGAIS_OBRIGATORIOS.includes(antes.tag) ? textosMensagens.legalObrigatorio : null),
     // A text accepted at sign-up keeps its tag: the consent's version and the app's fixed routes find it by it.
     recusarEdicao: (antes, dados) =>
       LEGAIS_OBRIGATORIOS.includes(antes.tag) && dados.tag !== antes.tag ? textosMensagens.legalTagFixa : null,
+    // A relevant change: the version just saved is the one every customer accepts again (docs/decisions/0033). An
+    // edit not marked relevant (a typo) leaves the last relevant change as it was: nobody is asked for it.
+    async aposGravar(trx, id, dados) {
+      if (!dados.relevante) return
+      if (!LEGAIS_OBRIGATORIOS.includes(dados.tag)) throw fieldError('relevante', termosMensagens.soTextosAceites)
+      const row = await trx
+        .selectFrom('informacao_legal')
+        .select(['title', 'text'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+      await trx
+        .updateTable('informacao_legal')
+        .set({ versao_relevante: versaoLegal(row), o_que_mudou: dados.o_que_mudou, relevante_em: isoNow(deps.clock) })
+        .where('id', '=', id)
+        .execute()
+    },
   })
 
   return {

@@ -43,7 +43,7 @@ export interface EncomendasRoutesOptions {
   catalogo: CatalogoService
   encomendas: EncomendasService
   cache: ReadCache
-  conta: Pick<ContaService, 'requireUser'>
+  conta: Pick<ContaService, 'requireUser' | 'exigirTermosAceites'>
   /** The session's private data, which the account, loyalty and ordering answer together (features/dados-privados). */
   privateData: (sessao: Sessao) => Promise<PrivateData>
   /** The sandbox's phone (`/api/dev/pagamentos`), outside production when the sandbox is the provider. */
@@ -109,6 +109,8 @@ export const encomendasRoutes: FastifyPluginAsyncZod<EncomendasRoutesOptions> = 
     { schema: { body: FinalizaEncomendaSchema, response: dataResponse(FinalizaRespostaSchema, 201) } },
     async (request, reply) => {
       const user = await conta.requireUser(request.sessao)
+      // A relevant new version of the terms or the privacy policy is accepted before ordering (docs/decisions/0033).
+      await conta.exigirTermosAceites(user)
       const chave = idempotencyKeyOf(request)
       const orderData = await encomendas.finalizar(user.id, chave, request.body)
       return reply.status(201).send({ data: { orderData, privateData: await privateDataDe(request.sessao) } })

@@ -2,6 +2,7 @@ import {
   type Cliente,
   INT_MAX,
   limitesMensagens,
+  type NifCliente,
   type Transacao,
   type TransacaoLoja,
 } from '../../../shared/fidelizacao.ts'
@@ -182,10 +183,14 @@ export function createFidelizacaoContext(deps: FidelizacaoDeps) {
     return { ...transacao, referencia: m.referencia, aviso }
   }
 
-  async function toCliente(c: { id: number; nome: string | null; temporario: 0 | 1 }, ex: Database = db) {
+  async function toCliente(
+    c: { id: number; nome: string | null; temporario: 0 | 1; nif: NifCliente | null },
+    ex: Database = db,
+  ) {
     const [ultimo, regras] = await Promise.all([fidelizacaoRepo(ex).ultimoMovimento(c.id), regrasAtuais(ex)])
     const saldos = saldosDe(ultimo)
-    return { id: c.id, nome: c.nome, ...saldos, patamar: regras.patamar, temporario: c.temporario } satisfies Cliente
+    const { id, nome, temporario, nif } = c
+    return { id, nome, ...saldos, patamar: regras.patamar, temporario, nif } satisfies Cliente
   }
 
   /**

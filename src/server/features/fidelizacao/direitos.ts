@@ -34,6 +34,7 @@ export function createDireitosFidelizacao(ctx: FidelizacaoContext) {
           ...toTransacao(m, nomes, m.id_opiniao),
           movimento: m.tipo,
           registadaEm: m.criado_em,
+          nif: m.nif === null ? null : { numero: m.nif, nome: m.nif_nome },
         })),
         opinioes: opinioes.map((o) => ({
           id: o.id,
@@ -70,6 +71,13 @@ export function createDireitosFidelizacao(ctx: FidelizacaoContext) {
         .set({ motivo: null })
         .where('utilizador_id', '=', utilizadorId)
         .where('tipo', '=', 'ajuste')
+        .execute()
+      // The NIF a purchase was made with is the person's tax number (the invoice, the POS's, keeps its own copy).
+      await trx
+        .updateTable('transacoes')
+        .set({ nif: null, nif_nome: null })
+        .where('utilizador_id', '=', utilizadorId)
+        .where('nif', 'is not', null)
         .execute()
       // The till's recorded creation of a provisional account: its request's hash is of the phone number.
       await apagarRespostas(trx, [`"cliente":{"id":${utilizadorId},`])

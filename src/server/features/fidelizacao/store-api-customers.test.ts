@@ -24,6 +24,7 @@ describe.each(testDialects())('Store API: loyalty at the till, on %s', (dialect)
         patamar: 100,
         itens: 0,
         temporario: 0,
+        nif: null,
       })
       const byPhone = await loja('POST', '/clientes/identificar', { telemovel: c.telemovel, pais: '351' })
       expect(byPhone.json().data.cliente.id).toBe(c.id)

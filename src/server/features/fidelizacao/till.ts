@@ -235,6 +235,10 @@ export function createBalcao(ctx: FidelizacaoContext) {
               desconto: input.saldo_a_usar,
               valor_pago: r.valorPago,
               ganha: ganha ? 1 : 0,
+              // The NIF the customer has chosen as this purchase is written, read in its transaction: what the till
+              // was shown at identification, unless the customer changed it in the app since.
+              nif: cliente.nif?.numero ?? null,
+              nif_nome: cliente.nif?.nome ?? null,
             },
             regras,
           )

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import type { LegalInputSchema, LegalStaff } from '../../../shared/admin-textos.ts'
+import { formatDateTime } from '../../../shared/format.ts'
 import { Field } from '../../ui/Field.tsx'
 import { useApiForm } from '../../ui/form.tsx'
 import { AdminLayout } from './AdminLayout.tsx'
@@ -12,7 +13,7 @@ import { useGestao } from './use-gestao.tsx'
 const schema = (): Promise<typeof LegalInputSchema> =>
   import('../../../shared/admin-textos.ts').then((m) => m.LegalInputSchema)
 
-const VAZIO = { title: '', title_detail: '', text: '', tag: '', posicao: 0 }
+const VAZIO = { title: '', title_detail: '', text: '', tag: '', posicao: 0, relevante: false, o_que_mudou: '' }
 
 /**
  * `/admin/conteudos-legais` (admins and gestores): the legal contents (terms, privacy policy, the programme's rules…),
@@ -36,6 +37,7 @@ export function LegaisPage() {
       g.recarregar()
     },
   })
+  const relevante = form.watch('relevante')
   const editar = (l: LegalStaff) => {
     setAEditar(l)
     setAviso(null)
@@ -45,6 +47,9 @@ export function LegaisPage() {
       text: l.text,
       tag: l.tag,
       posicao: l.posicao,
+      // Each save decides anew whether it is a relevant change: never carried over from the last one.
+      relevante: false,
+      o_que_mudou: '',
     })
     document.getElementById('legal-form')?.scrollIntoView()
     document.getElementById('legal-titulo')?.focus()
@@ -59,7 +64,8 @@ export function LegaisPage() {
       <h1>Conteúdos legais</h1>
       <p>
         Os Termos e Condições e a Política de Privacidade são aceites no registo: podem ser editados (cada alteração é
-        uma nova versão), mas não despublicados nem apagados.
+        uma nova versão), mas não despublicados nem apagados. Uma alteração marcada como relevante é aceite de novo por
+        cada cliente antes de continuar.
       </p>
       <p role="status">{aviso ?? g.aviso}</p>
       <section className="admin-seccao" aria-labelledby="legais-lista">
@@ -118,6 +124,30 @@ export function LegaisPage() {
             error={errorOf('posicao')}
             {...form.register('posicao', { valueAsNumber: true })}
           />
+          {aEditar?.obrigatorio && (
+            <fieldset className="admin-relevante">
+              <legend>Nova versão</legend>
+              {aEditar.alteracao_relevante && (
+                <p>
+                  Última alteração relevante: {formatDateTime(aEditar.alteracao_relevante.em)} —{' '}
+                  {aEditar.alteracao_relevante.o_que_mudou}
+                </p>
+              )}
+              <label className="checkbox">
+                <input type="checkbox" {...form.register('relevante')} />
+                Alteração relevante: os clientes aceitam esta versão antes de continuar
+              </label>
+              {relevante && (
+                <Field
+                  label="O que mudou"
+                  required
+                  hint="Em poucas frases: é o que os clientes leem antes de aceitar, com a ligação para o texto."
+                  error={errorOf('o_que_mudou')}
+                  {...form.register('o_que_mudou')}
+                />
+              )}
+            </fieldset>
+          )}
           <div className="admin-acoes">
             <button type="submit" className="button">
               {aEditar ? 'Guardar alterações' : 'Criar rascunho'}

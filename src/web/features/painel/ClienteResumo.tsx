@@ -8,7 +8,10 @@ export const AVISO_PROVISORIO =
 
 const premios = (n: number) => (n === 1 ? '1 prémio' : `${n} prémios`)
 
-/** Who was identified: name (or 'Cliente sem nome'), balance, points towards the next reward, rewards to redeem. */
+/**
+ * Who was identified: name (or 'Cliente sem nome'), balance, points towards the next reward, rewards to redeem, and the
+ * NIF the customer chose in the app for the invoice (the app promises it is the one on their invoices).
+ */
 export function ClienteResumo({ cliente, onTrocar }: { cliente: Cliente; onTrocar: () => void }) {
   return (
     <section className="painel-cartao painel-cliente" aria-labelledby="cliente-nome">
@@ -35,6 +38,19 @@ export function ClienteResumo({ cliente, onTrocar }: { cliente: Cliente; onTroca
         <div>
           <dt>Prémios</dt>
           <dd>{cliente.itens > 0 ? `${premios(cliente.itens)} por usar` : 'Nenhum'}</dd>
+        </div>
+        <div className="painel-nif">
+          <dt>NIF na fatura</dt>
+          <dd>
+            {cliente.nif ? (
+              <>
+                <span className="painel-nif-numero">{cliente.nif.numero}</span>
+                {cliente.nif.nome && <span className="painel-nif-nome">{cliente.nif.nome}</span>}
+              </>
+            ) : (
+              'Nenhum escolhido na app'
+            )}
+          </dd>
         </div>
       </dl>
       {cliente.temporario === 1 && (
