@@ -24,7 +24,7 @@ export type RgpdComunicacaoInput = z.input<typeof RgpdComunicacaoSchema>
 
 /** Spec §5: required and valid, 'Email inválido'. */
 export const RgpdEmailSchema = z.object({
-  email: obrigatorio(254).pipe(z.email(mensagens.email)),
+  email: obrigatorio(254).email(mensagens.email),
 })
 export type RgpdEmailInput = z.input<typeof RgpdEmailSchema>
 
