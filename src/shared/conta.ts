@@ -4,6 +4,8 @@ import { FidelizacaoDadosSchema, TransacaoSchema } from './fidelizacao.ts'
 import { EncomendaClienteSchema } from './pedido.ts'
 import {
   ageOn,
+  depoisDoTexto,
+  ISO_DATE_PATTERN,
   isValidIsoDate,
   LOGIN_PASSWORD_MIN,
   mensagens,
@@ -24,7 +26,10 @@ import {
 export const LoginSchema = z.object({
   telemovel: TelemovelSchema,
   pais: PaisSchema.default(DEFAULT_PAIS),
-  password: obrigatorio(50).min(LOGIN_PASSWORD_MIN, mensagens.tamanhoMinimo(LOGIN_PASSWORD_MIN)),
+  password: obrigatorio(50).min(LOGIN_PASSWORD_MIN, {
+    error: mensagens.tamanhoMinimo(LOGIN_PASSWORD_MIN),
+    ...depoisDoTexto,
+  }),
 })
 export type LoginInput = z.input<typeof LoginSchema>
 
@@ -97,12 +102,11 @@ const nif = NifOpcionalSchema
 export function dadosPessoaisSchema({ idadeMinima, comPassword, comAceitacao, hoje }: DadosPessoaisOptions) {
   const fields = z.object({
     nome: obrigatorio(120),
-    email: obrigatorio(254).email(mensagens.email),
-    // The form `YYYY-MM-DD` is a pattern and a format the OpenAPI document states; a real date and the ages are checks.
+    email: obrigatorio(254).email({ error: mensagens.email, ...depoisDoTexto }),
+    // The OpenAPI document is told the form (`YYYY-MM-DD`, a real date) the refinement checks; the ages are in words.
     dataNascimento: obrigatorio(10)
-      .regex(/^\d{4}-\d{2}-\d{2}$/, mensagens.data)
       .refine(isValidIsoDate, mensagens.data)
-      .meta({ format: 'date' })
+      .meta({ format: 'date', pattern: ISO_DATE_PATTERN.source })
       .refine((v) => !isValidIsoDate(v) || ageOn(v, hoje) >= idadeMinima, mensagens.idadeMinima(idadeMinima))
       .refine((v) => !isValidIsoDate(v) || ageOn(v, hoje) <= 120, mensagens.data),
     genero: z
@@ -111,7 +115,7 @@ export function dadosPessoaisSchema({ idadeMinima, comPassword, comAceitacao, ho
       .transform((v) => (v ? v : null)),
     // The rule is a check of the text, before the empty-means-null transform, so the OpenAPI document states it.
     codigoPostal: texto(8)
-      .regex(/^(\d{4}-\d{3})?$/, mensagens.codigoPostalInvalido)
+      .regex(/^(\d{4}-\d{3})?$/, { error: mensagens.codigoPostalInvalido, ...depoisDoTexto })
       .nullish()
       .transform((v) => (v ? v : null)),
     codigoParceria: opcional(40),

@@ -4,6 +4,7 @@ import { PrivateDataSchema } from './conta.ts'
 import { PorcaoSchema } from './ementa.ts'
 import { EncomendaClienteSchema, TipoEntregaSchema } from './pedido.ts'
 import {
+  depoisDoTexto,
   ESPACOS,
   IdSchema,
   mensagens,
@@ -97,12 +98,12 @@ export type Calculo = z.infer<typeof CalculoSchema>
 export const FinalizaEncomendaSchema = z.strictObject({
   id_tipo_entrega: TipoEntregaSchema,
   telemovel: texto(30)
-    .regex(new RegExp(`^[\\d${ESPACOS}-]*$`), mensagens.numerico)
+    .regex(new RegExp(`^[\\d${ESPACOS}-]*$`), { error: mensagens.numerico, ...depoisDoTexto })
     .transform((v) => v.replace(/[\s-]/g, '')),
   pais: PaisSchema.default(DEFAULT_PAIS),
   aceitou: z.literal(true, { error: mensagens.obrigatorio }),
   nome: obrigatorio(120),
-  email: obrigatorio(254).email(mensagens.email),
+  email: obrigatorio(254).email({ error: mensagens.email, ...depoisDoTexto }),
   nif: NifOpcionalSchema,
   cart: CarrinhoSchema,
   id_loja: IdLojaSchema,

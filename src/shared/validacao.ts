@@ -142,6 +142,13 @@ export const texto = (max = TEXT_MAX, options: TextoOptions = {}) =>
     .refine(...semCaracteresProibidos(options))
 
 /**
+ * For a check added to a text helper (a pattern, a length): it runs only once the text's own checks passed, as it did
+ * in a pipe after them, so a value gets the same messages; but it is a plain part of the schema, which the OpenAPI
+ * document states (a pipe's second half never reaches it).
+ */
+export const depoisDoTexto = { when: (payload: z.core.ParsePayload) => payload.issues.length === 0 }
+
+/**
  * Required text: empty or missing fails with the required message; surrounding spaces are dropped. Spaces alone are
  * empty: the pattern `\S` says so to the OpenAPI document (the trimmed text's minimum length cannot).
  */
@@ -150,7 +157,7 @@ export const obrigatorio = (max = TEXT_MAX, options: TextoOptions = {}) =>
     .string({ error: requiredError })
     .trim()
     .min(1, mensagens.obrigatorio)
-    .regex(/\S/, mensagens.obrigatorio)
+    .regex(/\S/, { error: mensagens.obrigatorio, ...depoisDoTexto })
     .max(max, mensagens.tamanhoMaximo(max))
     .refine(...semCaracteresProibidos(options))
 
@@ -223,7 +230,11 @@ export const PaisSchema = z
   .union(
     [
       z.string().regex(new RegExp(`^\\+?${ESPACO_LIVRE}*\\d{1,4}${ESPACO_LIVRE}*$`), mensagens.valorInvalido),
-      z.number().int(mensagens.valorInvalido).min(0, mensagens.valorInvalido).max(9999, mensagens.valorInvalido),
+      z
+        .number()
+        .int({ error: mensagens.valorInvalido, abort: true })
+        .min(0, mensagens.valorInvalido)
+        .max(9999, mensagens.valorInvalido),
     ],
     { error: requiredError },
   )
@@ -234,7 +245,7 @@ export const PaisSchema = z
  * the text (before the transform), so the OpenAPI document states it.
  */
 export const TelemovelSchema = obrigatorio(30)
-  .regex(new RegExp(`^[\\d${ESPACOS}-]*\\d[\\d${ESPACOS}-]*$`), mensagens.numerico)
+  .regex(new RegExp(`^[\\d${ESPACOS}-]*\\d[\\d${ESPACOS}-]*$`), { error: mensagens.numerico, ...depoisDoTexto })
   .transform((v) => v.replace(/[\s-]/g, ''))
 
 /** A mobile number of the country with that dial code (real numbering plans, libphonenumber-js). */
@@ -273,11 +284,11 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 export const CodigoSmsSchema = z.object({ codigo: obrigatorio(20) })
 
 export const NovaPasswordFields = {
-  // Checks of one string, in the order their messages come first (the document states them all: no pipe hides one).
+  // Checks of one string, each once the ones before it passed (the document states them all: no pipe hides one).
   password: obrigatorio(PASSWORD_LENGTH * 4)
-    .min(PASSWORD_LENGTH, mensagens.tamanhoMinimo(PASSWORD_LENGTH))
-    .regex(/^\d+$/, mensagens.numerico)
-    .max(PASSWORD_LENGTH, mensagens.tamanhoMaximo(PASSWORD_LENGTH)),
+    .min(PASSWORD_LENGTH, { error: mensagens.tamanhoMinimo(PASSWORD_LENGTH), ...depoisDoTexto })
+    .regex(/^\d+$/, { error: mensagens.numerico, ...depoisDoTexto })
+    .max(PASSWORD_LENGTH, { error: mensagens.tamanhoMaximo(PASSWORD_LENGTH), ...depoisDoTexto }),
   confirmacaoPassword: obrigatorio(PASSWORD_LENGTH * 4),
 }
 
@@ -309,14 +320,17 @@ export function isValidNif(nif: string): boolean {
  * the check digit is a refinement it names in words.
  */
 export const NifOpcionalSchema = texto(9)
-  .regex(/^(\d{9})?$/, mensagens.nifInvalido)
-  .refine((v) => v === '' || isValidNif(v), mensagens.nifInvalido)
+  .regex(/^(\d{9})?$/, { error: mensagens.nifInvalido, ...depoisDoTexto })
+  .refine((v) => v === '' || isValidNif(v), { error: mensagens.nifInvalido, ...depoisDoTexto })
   .nullish()
   .transform((v) => (v ? v : null))
 
+/** The form of a date, `YYYY-MM-DD` (what the OpenAPI document states of a date field, beside `format: date`). */
+export const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/
+
 /** `YYYY-MM-DD` that is a real calendar date. */
 export function isValidIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
+  if (!ISO_DATE_PATTERN.test(value)) return false
   const date = new Date(`${value}T00:00:00Z`)
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
 }

@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mulberry32 } from '../../shared/aleatorio.ts'
+import { API_VERSION } from '../../shared/api.ts'
 import { Contract, type Operation } from '../testing/fuzz/contract.ts'
 import { valuesOf } from '../testing/fuzz/schema-values.ts'
 import { createWorld, type IdentityName, type World } from '../testing/fuzz/world.ts'
@@ -147,3 +148,45 @@ describe.each(testDialects())('the document states the rules the server enforces
     expect(accepted.size).toBeGreaterThan(0)
   }, 120_000)
 })
+
+describe.each(testDialects())(
+  'the document says how a client without cookies gets its first bearer token, on %s',
+  (dialect) => {
+    it('does what the bearer scheme says: a placeholder Bearer, then the token in X-Session-Token, no cookie', async () => {
+      const world = await createWorld(dialect)
+      try {
+        const document = (await world.t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json()
+        const scheme = String(document.components.securitySchemes.sessaoBearer.description)
+        expect(scheme).toContain('`Bearer novo`')
+        expect(scheme).toContain('`POST /api/grava-saw-onboarding`')
+        // Every operation says what it does beyond its summary.
+        const bare = Object.entries(document.paths as Record<string, Record<string, { description?: string }>>).flatMap(
+          ([path, methods]) =>
+            Object.entries(methods)
+              .filter(([, op]) => !op.description)
+              .map(([m]) => `${m} ${path}`),
+        )
+        expect(bare).toEqual([])
+        const first = await world.t.app.inject({
+          method: 'POST',
+          url: '/api/grava-saw-onboarding',
+          headers: { 'x-api-version': API_VERSION, authorization: 'Bearer novo' },
+          payload: { value: true },
+        })
+        expect(first.statusCode).toBe(200)
+        expect(first.cookies).toEqual([])
+        const token = String(first.headers['x-session-token'])
+        expect(token.length).toBeGreaterThan(20)
+        const again = await world.t.app.inject({
+          method: 'POST',
+          url: '/api/refresh-private-data',
+          headers: { 'x-api-version': API_VERSION, authorization: `Bearer ${token}` },
+          payload: { value: true },
+        })
+        expect(again.json().data.user.sawOnboarding).toBe(true)
+      } finally {
+        await world.close()
+      }
+    })
+  },
+)
