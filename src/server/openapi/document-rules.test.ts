@@ -146,7 +146,7 @@ describe.each(testDialects())('the document states the rules the server enforces
     ).toEqual([])
     // Drawn from the schemas alone, most operations still get through to a success (the rest to their services' rules).
     expect(accepted.size).toBeGreaterThan(0)
-  }, 120_000)
+  }, 300_000)
 })
 
 describe.each(testDialects())(
