@@ -6,11 +6,13 @@ import { EncomendaClienteSchema } from './pedido.ts'
 import { TextoPorAceitarSchema } from './termos.ts'
 import {
   ageOn,
+  depoisDoTexto,
+  ISO_DATE_PATTERN,
   isValidIsoDate,
-  isValidNif,
   LOGIN_PASSWORD_MIN,
   mensagens,
   mobileCheck,
+  NifOpcionalSchema,
   NovaPasswordFields,
   noIssuesOn,
   obrigatorio,
@@ -18,6 +20,7 @@ import {
   PaisSchema,
   passwordsMatch,
   TelemovelSchema,
+  texto,
 } from './validacao.ts'
 
 /** The account forms of spec §5 and §7 and what the account calls answer. */
@@ -25,7 +28,10 @@ import {
 export const LoginSchema = z.object({
   telemovel: TelemovelSchema,
   pais: PaisSchema.default(DEFAULT_PAIS),
-  password: obrigatorio(50).pipe(z.string().min(LOGIN_PASSWORD_MIN, mensagens.tamanhoMinimo(LOGIN_PASSWORD_MIN))),
+  password: obrigatorio(50).min(LOGIN_PASSWORD_MIN, {
+    error: mensagens.tamanhoMinimo(LOGIN_PASSWORD_MIN),
+    ...depoisDoTexto,
+  }),
 })
 export type LoginInput = z.input<typeof LoginSchema>
 
@@ -89,7 +95,7 @@ export interface DadosPessoaisOptions {
   hoje: string
 }
 
-const nif = opcional(9).refine((v) => v === null || isValidNif(v), mensagens.nifInvalido)
+const nif = NifOpcionalSchema
 
 /**
  * Personal data form (spec §5): name, e-mail, birth date (age), optional others; the password only when temporary,
@@ -98,16 +104,22 @@ const nif = opcional(9).refine((v) => v === null || isValidNif(v), mensagens.nif
 export function dadosPessoaisSchema({ idadeMinima, comPassword, comAceitacao, hoje }: DadosPessoaisOptions) {
   const fields = z.object({
     nome: obrigatorio(120),
-    email: obrigatorio(254).pipe(z.email(mensagens.email)),
+    email: obrigatorio(254).email({ error: mensagens.email, ...depoisDoTexto }),
+    // The OpenAPI document is told the form (`YYYY-MM-DD`, a real date) the refinement checks; the ages are in words.
     dataNascimento: obrigatorio(10)
       .refine(isValidIsoDate, mensagens.data)
+      .meta({ format: 'date', pattern: ISO_DATE_PATTERN.source })
       .refine((v) => !isValidIsoDate(v) || ageOn(v, hoje) >= idadeMinima, mensagens.idadeMinima(idadeMinima))
       .refine((v) => !isValidIsoDate(v) || ageOn(v, hoje) <= 120, mensagens.data),
     genero: z
       .union([z.enum(GENEROS), z.literal(''), z.null()])
       .optional()
       .transform((v) => (v ? v : null)),
-    codigoPostal: opcional(8).refine((v) => v === null || /^\d{4}-\d{3}$/.test(v), mensagens.codigoPostalInvalido),
+    // The rule is a check of the text, before the empty-means-null transform, so the OpenAPI document states it.
+    codigoPostal: texto(8)
+      .regex(/^(\d{4}-\d{3})?$/, { error: mensagens.codigoPostalInvalido, ...depoisDoTexto })
+      .nullish()
+      .transform((v) => (v ? v : null)),
     codigoParceria: opcional(40),
     nomeFaturacao1: opcional(120),
     nif1: nif,
@@ -120,6 +132,24 @@ export function dadosPessoaisSchema({ idadeMinima, comPassword, comAceitacao, ho
   return base.extend(NovaPasswordFields).refine(...passwordsMatch())
 }
 export type DadosPessoaisInput = z.input<ReturnType<typeof dadosPessoaisSchema>>
+
+/**
+ * The personal data form as the OpenAPI document states it, for every account at once: the fields of a complete
+ * account, with the acceptance a first completion asks for and the password a provisional account sets, both optional
+ * here (the server asks for each only of the accounts that need it, and names it when missing). The ages are checks
+ * of the server's day and configuration, stated in words.
+ */
+export const DadosPessoaisDocumentoSchema = dadosPessoaisSchema({
+  idadeMinima: 0,
+  comPassword: false,
+  comAceitacao: false,
+  hoje: '2000-01-01',
+}).extend({
+  aceitacao: z.literal(true).optional(),
+  ...NovaPasswordFields,
+  password: NovaPasswordFields.password.optional(),
+  confirmacaoPassword: NovaPasswordFields.confirmacaoPassword.optional(),
+})
 
 const flag01 = z.union([z.literal(0), z.literal(1)])
 

@@ -3,7 +3,17 @@ import { CARRINHO_LINHAS_MAX, DEFAULT_PAIS, OBSERVACOES_MAX, QUANTIDADE_MAX } fr
 import { PrivateDataSchema } from './conta.ts'
 import { PorcaoSchema } from './ementa.ts'
 import { EncomendaClienteSchema, TipoEntregaSchema } from './pedido.ts'
-import { IdSchema, isValidNif, mensagens, obrigatorio, opcional, PaisSchema, texto } from './validacao.ts'
+import {
+  depoisDoTexto,
+  ESPACOS,
+  IdSchema,
+  mensagens,
+  NifOpcionalSchema,
+  obrigatorio,
+  opcional,
+  PaisSchema,
+  texto,
+} from './validacao.ts'
 
 /** Ordering's calls (spec §7): the cart as the app sends it, and what a calculation answers. Amounts in cents. */
 
@@ -88,13 +98,13 @@ export type Calculo = z.infer<typeof CalculoSchema>
 export const FinalizaEncomendaSchema = z.strictObject({
   id_tipo_entrega: TipoEntregaSchema,
   telemovel: texto(30)
-    .transform((v) => v.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^\d*$/, mensagens.numerico)),
+    .regex(new RegExp(`^[\\d${ESPACOS}-]*$`), { error: mensagens.numerico, ...depoisDoTexto })
+    .transform((v) => v.replace(/[\s-]/g, '')),
   pais: PaisSchema.default(DEFAULT_PAIS),
   aceitou: z.literal(true, { error: mensagens.obrigatorio }),
   nome: obrigatorio(120),
-  email: obrigatorio(254).pipe(z.email(mensagens.email)),
-  nif: opcional(9).refine((v) => v === null || isValidNif(v), mensagens.nifInvalido),
+  email: obrigatorio(254).email({ error: mensagens.email, ...depoisDoTexto }),
+  nif: NifOpcionalSchema,
   cart: CarrinhoSchema,
   id_loja: IdLojaSchema,
   usar_premio: z.union([z.literal(0), z.literal(1)]).default(0),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { mensagens, obrigatorio } from './validacao.ts'
+import { depoisDoTexto, mensagens, obrigatorio } from './validacao.ts'
 
 /**
  * The customer's GDPR rights (spec §2 "GDPR hub", §4 account cancellation, §5, §7, §8): the forms, the answers and the
@@ -24,7 +24,7 @@ export type RgpdComunicacaoInput = z.input<typeof RgpdComunicacaoSchema>
 
 /** Spec §5: required and valid, 'Email inválido'. */
 export const RgpdEmailSchema = z.object({
-  email: obrigatorio(254).pipe(z.email(mensagens.email)),
+  email: obrigatorio(254).email({ error: mensagens.email, ...depoisDoTexto }),
 })
 export type RgpdEmailInput = z.input<typeof RgpdEmailSchema>
 

@@ -141,12 +141,23 @@ export const texto = (max = TEXT_MAX, options: TextoOptions = {}) =>
     .max(max, mensagens.tamanhoMaximo(max))
     .refine(...semCaracteresProibidos(options))
 
-/** Required text: empty or missing fails with the required message; surrounding spaces are dropped. */
+/**
+ * For a check added to a text helper (a pattern, a length): it runs only once the text's own checks passed, as it did
+ * in a pipe after them, so a value gets the same messages; but it is a plain part of the schema, which the OpenAPI
+ * document states (a pipe's second half never reaches it).
+ */
+export const depoisDoTexto = { when: (payload: z.core.ParsePayload) => payload.issues.length === 0 }
+
+/**
+ * Required text: empty or missing fails with the required message; surrounding spaces are dropped. Spaces alone are
+ * empty: the pattern `\S` says so to the OpenAPI document (the trimmed text's minimum length cannot).
+ */
 export const obrigatorio = (max = TEXT_MAX, options: TextoOptions = {}) =>
   z
     .string({ error: requiredError })
     .trim()
     .min(1, mensagens.obrigatorio)
+    .regex(/\S/, { error: mensagens.obrigatorio, ...depoisDoTexto })
     .max(max, mensagens.tamanhoMaximo(max))
     .refine(...semCaracteresProibidos(options))
 
@@ -160,15 +171,36 @@ export const opcional = (max = TEXT_MAX, options: TextoOptions = {}) =>
 export const INT_MAX = 2_147_483_647
 
 /**
- * An id as text (a path's `:id`): plain digits, no sign, no leading zero, no spaces, no `0x`, `.0` or
- * exponent: `0x10`, `+16`, `16.0`, `016`, `1.6e1` and ` 16` are not 16. Refused as any bad value (400, the field named).
+ * The decimal numbers from 1 to `max`, as a regular expression of plain digits (no sign, no leading zero): the rule a
+ * JSON Schema can state, so the OpenAPI document says the same ceiling the server keeps. For 2147483647 it is
+ * `[1-9][0-9]{0,8}` (up to nine digits), then each ten-digit number below it, digit by digit.
  */
-export const ID_PATTERN = /^[1-9][0-9]{0,9}$/
-export const IdTextoSchema = z
-  .string()
-  .regex(ID_PATTERN, mensagens.valorInvalido)
-  .transform(Number)
-  .pipe(z.number().max(INT_MAX, mensagens.valorInvalido))
+export function decimalUpTo(max: number): RegExp {
+  const digits = String(max)
+  const n = digits.length
+  const shorter = n > 1 ? [`[1-9][0-9]{0,${n - 2}}`] : []
+  const sameLength: string[] = []
+  for (let i = 0; i < n; i++) {
+    const d = Number(digits[i])
+    const low = i === 0 ? 1 : 0
+    if (d - 1 >= low) {
+      const digit = d - 1 === low ? String(low) : `[${low}-${d - 1}]`
+      const rest = n - i - 1
+      sameLength.push(`${digits.slice(0, i)}${digit}${rest > 0 ? `[0-9]{${rest}}` : ''}`)
+    }
+  }
+  sameLength.push(digits)
+  return new RegExp(`^(?:${[...shorter, ...sameLength].join('|')})$`)
+}
+
+/**
+ * An id as text (a path's `:id`): plain digits, no sign, no leading zero, no spaces, no `0x`, `.0` or
+ * exponent: `0x10`, `+16`, `16.0`, `016`, `1.6e1` and ` 16` are not 16; and no more than INT_MAX, said by the pattern
+ * itself (a check after the transform would never reach the OpenAPI document). Refused as any bad value (400, the
+ * field named).
+ */
+export const ID_PATTERN = decimalUpTo(INT_MAX)
+export const IdTextoSchema = z.string().regex(ID_PATTERN, mensagens.valorInvalido).transform(Number)
 
 /** An id in a body: a JSON integer, or its text by the same rule as a path's. */
 export const IdSchema = z.union([z.number().int().positive().max(INT_MAX), IdTextoSchema], {
@@ -179,16 +211,42 @@ export const IdSchema = z.union([z.number().int().positive().max(INT_MAX), IdTex
 export const idParams = <K extends string>(...keys: K[]) =>
   z.object(Object.fromEntries(keys.map((k) => [k, IdTextoSchema])) as Record<K, typeof IdTextoSchema>)
 
-/** A dial code without "+", e.g. 351. */
-export const PaisSchema = z
-  .union([z.string(), z.number()], { error: requiredError })
-  .transform((v) => String(v).replace(/^\+/, '').trim())
-  .pipe(z.string().regex(/^\d{1,4}$/, mensagens.valorInvalido))
+/**
+ * The spaces a single-line text may hold inside it, as a regular-expression class body: what `\\s` matches but the
+ * control characters the text rule refuses (tab, line breaks, U+2028/9, U+FEFF). A pattern written with it says to the
+ * OpenAPI document what the server takes.
+ */
+export const ESPACOS = ' \\u00a0\\u1680\\u2000-\\u200a\\u202f\\u205f\\u3000'
 
-/** The number as typed: digits, spaces and dashes allowed; kept as digits. */
+/** Around a dial code: what `trim` drops and the server's text guard lets through (tab, LF, CRLF, the spaces above). */
+const ESPACO_LIVRE = `(?:[\\t\\n${ESPACOS}]|\\r\\n)`
+
+/**
+ * A dial code, e.g. 351: as text, one optional "+" then 1–4 digits, spaces around them (`+351`, ` 351 `, `+ 351`); or a
+ * whole number 0–9999. Each form's rule is a plain part of the schema, ahead of the transform to the digits, so the
+ * OpenAPI document states it.
+ */
+export const PaisSchema = z
+  .union(
+    [
+      z.string().regex(new RegExp(`^\\+?${ESPACO_LIVRE}*\\d{1,4}${ESPACO_LIVRE}*$`), mensagens.valorInvalido),
+      z
+        .number()
+        .int({ error: mensagens.valorInvalido, abort: true })
+        .min(0, mensagens.valorInvalido)
+        .max(9999, mensagens.valorInvalido),
+    ],
+    { error: requiredError },
+  )
+  .transform((v) => String(v).replace(/^\+/, '').trim())
+
+/**
+ * The number as typed: digits, spaces and dashes allowed, at least one digit; kept as digits. The rule is a check of
+ * the text (before the transform), so the OpenAPI document states it.
+ */
 export const TelemovelSchema = obrigatorio(30)
+  .regex(new RegExp(`^[\\d${ESPACOS}-]*\\d[\\d${ESPACOS}-]*$`), { error: mensagens.numerico, ...depoisDoTexto })
   .transform((v) => v.replace(/[\s-]/g, ''))
-  .pipe(z.string().regex(/^\d+$/, mensagens.numerico))
 
 /** A mobile number of the country with that dial code (real numbering plans, libphonenumber-js). */
 export function toE164Mobile(pais: string, telemovel: string): string | null {
@@ -226,10 +284,11 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 export const CodigoSmsSchema = z.object({ codigo: obrigatorio(20) })
 
 export const NovaPasswordFields = {
+  // Checks of one string, each once the ones before it passed (the document states them all: no pipe hides one).
   password: obrigatorio(PASSWORD_LENGTH * 4)
-    .pipe(z.string().min(PASSWORD_LENGTH, mensagens.tamanhoMinimo(PASSWORD_LENGTH)))
-    .pipe(z.string().regex(/^\d+$/, mensagens.numerico))
-    .pipe(z.string().max(PASSWORD_LENGTH, mensagens.tamanhoMaximo(PASSWORD_LENGTH))),
+    .min(PASSWORD_LENGTH, { error: mensagens.tamanhoMinimo(PASSWORD_LENGTH), ...depoisDoTexto })
+    .regex(/^\d+$/, { error: mensagens.numerico, ...depoisDoTexto })
+    .max(PASSWORD_LENGTH, { error: mensagens.tamanhoMaximo(PASSWORD_LENGTH), ...depoisDoTexto }),
   confirmacaoPassword: obrigatorio(PASSWORD_LENGTH * 4),
 }
 
@@ -256,9 +315,22 @@ export function isValidNif(nif: string): boolean {
   return (check >= 10 ? 0 : check) === digits[8]
 }
 
+/**
+ * An optional Portuguese NIF (empty or missing: null): nine digits, a rule the OpenAPI document states as a pattern;
+ * the check digit is a refinement it names in words.
+ */
+export const NifOpcionalSchema = texto(9)
+  .regex(/^(\d{9})?$/, { error: mensagens.nifInvalido, ...depoisDoTexto })
+  .refine((v) => v === '' || isValidNif(v), { error: mensagens.nifInvalido, ...depoisDoTexto })
+  .nullish()
+  .transform((v) => (v ? v : null))
+
+/** The form of a date, `YYYY-MM-DD` (what the OpenAPI document states of a date field, beside `format: date`). */
+export const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/
+
 /** `YYYY-MM-DD` that is a real calendar date. */
 export function isValidIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
+  if (!ISO_DATE_PATTERN.test(value)) return false
   const date = new Date(`${value}T00:00:00Z`)
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
 }

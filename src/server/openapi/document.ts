@@ -81,7 +81,11 @@ const SECURITY_SCHEMES = {
     scheme: 'bearer',
     description:
       'The same session for clients that keep no cookies: `Authorization: Bearer <session token>`; a new token comes ' +
-      'back in `X-Session-Token` when the session is made or rotated.',
+      'back in `X-Session-Token` when the session is made or rotated. The first token: a client that has none sends ' +
+      '`Authorization: Bearer` with any placeholder (`Bearer novo`), which the server reads as no session and as the ' +
+      'sign that this client takes its token by header; the first call that makes a session answers the token in ' +
+      '`X-Session-Token` (an anonymous one from `POST /api/grava-saw-onboarding`, a customer’s from `POST /login` or ' +
+      'a confirmed sign-up), and no cookie is set. Send that token from then on, and the newest one after each rotation.',
   },
   chaveLoja: {
     type: 'http',

@@ -24,18 +24,22 @@ export const CUSTOMER_OPERATIONS: Record<string, OperationDoc> = {
   'GET /api/configuracao': {
     operationId: 'lerConfiguracao',
     summary: 'The app’s settings: loyalty credit percent, minimum age, default dial code',
+    description:
+      'The settings the app shows and checks against: the loyalty credit percent, the minimum age to join, the default dial code (`pais`). A public read: no session is read or made.',
     session: 'none',
     examples: { response: { data: { creditoPercent: 5, idadeMinima: 16, paisPorOmissao: '351' } } },
   },
   'GET /api/lojas': {
     operationId: 'listarLojas',
     summary: 'Every store by name (to give an opinion about)',
+    description: 'Every store of the group by name and id: the stores an opinion (`opinar`) may name.',
     session: 'none',
   },
   'POST /opiniao': {
     operationId: 'opinar',
     summary: 'Give an opinion about a store',
     session: 'complete',
+    errors: { 400: '`loja` is not a store of `listarLojas`.' },
     description:
       'An opinion of a store (not of a purchase): one may give as many as they like. ' +
       '`loja` must be a store of `listarLojas` (else 400 naming `loja`).',
@@ -46,6 +50,8 @@ export const CUSTOMER_OPERATIONS: Record<string, OperationDoc> = {
   'POST /opiniao/transacao/{id}': {
     operationId: 'opinarTransacao',
     summary: 'Give an opinion about one of the customer’s purchases',
+    description:
+      "An opinion of one of the customer's purchases (`id`: the transaction), once per purchase, when opinions of purchases are on.",
     session: 'complete',
     errors: {
       403: 'Opinions of purchases are turned off, or the account’s registration is not complete.',
@@ -62,63 +68,90 @@ export const CUSTOMER_OPERATIONS: Record<string, OperationDoc> = {
     errors: { 404: 'No such transaction of this customer.' },
     examples: { request: { value: true } },
   },
-  'GET /api/novidades': { operationId: 'listarNovidades', summary: 'Published news', session: 'none' },
+  'GET /api/novidades': {
+    operationId: 'listarNovidades',
+    summary: 'Published news',
+    description: 'The news items published now, newest first. A public read: no session is read or made.',
+    session: 'none',
+  },
   'GET /api/novidades/{novidade}': {
     operationId: 'lerNovidade',
     summary: 'One news item by its tag',
+    description: 'One published news item by its tag, with its detail.',
     session: 'none',
     errors: { 404: 'No such news item.' },
   },
-  'GET /api/campanhas': { operationId: 'listarCampanhas', summary: 'Current campaigns', session: 'none' },
+  'GET /api/campanhas': {
+    operationId: 'listarCampanhas',
+    summary: 'Current campaigns',
+    description: 'The campaigns running now. A public read.',
+    session: 'none',
+  },
   'GET /api/campanhas/{campanha}': {
     operationId: 'lerCampanha',
     summary: 'One campaign by its tag',
+    description: 'One running campaign by its tag, with its detail.',
     session: 'none',
     errors: { 404: 'No such campaign.' },
   },
   'GET /api/perguntas-frequentes': {
     operationId: 'listarPerguntasFrequentes',
     summary: 'FAQ categories',
+    description: 'The FAQ categories. A public read.',
     session: 'none',
   },
   'GET /api/perguntas-frequentes/{categoria}': {
     operationId: 'lerPerguntasFrequentes',
     summary: 'The questions of one FAQ category',
+    description: 'One FAQ category by its tag, with its questions and answers.',
     session: 'none',
     errors: { 404: 'No such category.' },
   },
   'GET /api/informacao-legal': {
     operationId: 'listarInformacaoLegal',
     summary: 'Legal pages',
+    description: 'The legal pages (terms, privacy policy…). A public read.',
     session: 'none',
   },
   'GET /api/informacao-legal/{conteudo}': {
     operationId: 'lerInformacaoLegal',
     summary: 'One legal page by its tag',
+    description: 'One legal page by its tag (`termos`, `politica-privacidade`…), with its text.',
     session: 'none',
     errors: { 404: 'No such page.' },
   },
-  'GET /api/restaurantes': { operationId: 'listarRestaurantes', summary: 'Restaurants', session: 'none' },
+  'GET /api/restaurantes': {
+    operationId: 'listarRestaurantes',
+    summary: 'Restaurants',
+    description: "The group's restaurants. A public read.",
+    session: 'none',
+  },
   'GET /api/restaurantes/{restaurante}': {
     operationId: 'lerRestaurante',
     summary: 'One restaurant with its stores',
+    description: 'One restaurant by its tag, with its stores.',
     session: 'none',
     errors: { 404: 'No such restaurant.' },
   },
   'GET /api/restaurantes/{restaurante}/lojas/{loja}': {
     operationId: 'lerLoja',
     summary: 'One store: address, hours, map, menus',
+    description: "One store of a restaurant by their tags: address, hours, map, menus, and today's closure or pause.",
     session: 'none',
     errors: { 404: 'No such store.' },
   },
   'GET /api/lojas-encomenda': {
     operationId: 'listarLojasEncomenda',
     summary: 'The stores that take orders, and whether each is open now',
+    description:
+      'The stores that take app orders, each with whether it takes them now (its ordering hours, closures and pauses).',
     session: 'none',
   },
   'GET /api/catalogo/{id_loja}': {
     operationId: 'lerCatalogo',
     summary: 'A store’s catalogue for ordering (from its POS’s menu)',
+    description:
+      'The products a store sells in the app, from the menu its POS published (`publicarEmenta`), with sold-out products flagged. Public and cacheable.',
     session: 'none',
     errors: { 404: 'The store takes no orders.' },
   },
@@ -151,6 +184,7 @@ export const CUSTOMER_OPERATIONS: Record<string, OperationDoc> = {
     idempotencyKept:
       'The key is kept on the order it made, for as long as the order is kept, and is the customer’s own.',
     errors: {
+      400: '`nif`: its check digit (mod 11) is wrong, a rule the pattern cannot state.',
       404: 'The store takes no orders.',
       409: 'A relevant new version of the terms or the privacy policy waits for the customer’s acceptance (`user.data.termosPorAceitar`; accept it with aceitarTermos).',
       422: 'The cart cannot be ordered (see calcularEncomenda), or MB WAY refused the payment request.',
@@ -175,33 +209,46 @@ export const CUSTOMER_OPERATIONS: Record<string, OperationDoc> = {
   'GET /api/encomendas/{id}': {
     operationId: 'lerEncomenda',
     summary: 'One of the customer’s orders, with its payment and preparation state',
+    description:
+      "One of the signed-in customer's orders by id: its lines, totals, payment state and preparation state.",
     session: 'complete',
     errors: { 404: 'No such order of this customer.' },
   },
   'GET /api/notificacoes': {
     operationId: 'listarNotificacoes',
     summary: 'The session’s notifications (none for an anonymous visitor)',
+    description:
+      'The notifications of the signed-in customer, newest first, with how many are unread; an anonymous visitor gets an empty list.',
     session: 'optional',
   },
   'POST /api/notificacoes/lidas': {
     operationId: 'marcarNotificacoesLidas',
     summary: 'Mark notifications read',
+    description:
+      'Marks read every notification of the customer up to `ate`, the newest id the screen showed (0 to the largest id).',
     session: 'user',
     examples: { request: { ate: 120 } },
   },
   'GET /api/push/chave': {
     operationId: 'lerChavePush',
     summary: 'The server’s VAPID public key for Web Push (null when push is off)',
+    description:
+      'The VAPID public key a browser subscribes with (`PushManager.subscribe`); null when Web Push is off on this server.',
     session: 'none',
   },
   'POST /api/push/subscricao': {
     operationId: 'subscreverPush',
     summary: 'Subscribe this device to Web Push',
+    description:
+      "Keeps the browser's push subscription for the signed-in customer. `endpoint` must be https on a browser vendor's push service (Google FCM, Mozilla, Windows, Apple): the server POSTs only there.",
     session: 'user',
-    errors: { 503: 'Web Push is not configured on this server.' },
+    errors: {
+      400: "`endpoint` is not on a browser vendor's push service (the pattern states it).",
+      503: 'Web Push is not configured on this server.',
+    },
     examples: {
       request: {
-        endpoint: 'https://push.exemplo.pt/envio/abc123',
+        endpoint: 'https://fcm.googleapis.com/fcm/send/abc123',
         keys: {
           p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
           auth: 'tBHItJI5svbpez7KI4CCXg',
@@ -212,6 +259,8 @@ export const CUSTOMER_OPERATIONS: Record<string, OperationDoc> = {
   'DELETE /api/push/subscricao': {
     operationId: 'cancelarPush',
     summary: 'Unsubscribe this device from Web Push',
+    description:
+      "Forgets this browser's push subscription (`endpoint`), if it is the customer's. Answers the same whether or not it was known.",
     session: 'user',
     examples: { request: { endpoint: 'https://push.exemplo.pt/envio/abc123' } },
   },

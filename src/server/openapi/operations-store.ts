@@ -91,6 +91,7 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
       'written.',
     ].join('\n'),
     errors: {
+      400: '`telemovel` must be a mobile number of the country `pais` names (its numbering plan).',
       403: 'The customer uses a security code and none was given (identify again with `codigo_seguranca`).',
       404: 'Unknown customer, wrong code, lapsed or erased account: one message for all.',
       429: 'Too many identifications or wrong codes for this key: wait `Retry-After` seconds.',
@@ -148,6 +149,7 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
     ].join('\n'),
     idempotent: true,
     errors: {
+      400: '`valor` is 0 for a purchase that was paid (at least 1 cent; 0 only for a purchase paid wholly with balance, whose single refund gives the balance and rewards back).',
       403: 'The purchase is another store’s.',
       404: 'No such purchase.',
       409: 'More than what is left to refund, the purchase was already refunded in full, or it belongs to an app order (cancel the order instead).',
@@ -190,7 +192,11 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
       `Idempotent by \`Idempotency-Key\`. ${writesLimit}`,
     ].join('\n'),
     idempotent: true,
-    errors: { 409: 'The phone already has an account.', 429: writesLimit },
+    errors: {
+      400: '`telemovel` must be a mobile number of the country `pais` names (its numbering plan).',
+      409: 'The phone already has an account.',
+      429: writesLimit,
+    },
     examples: {
       request: { telemovel: '912345678', pais: '351' },
       response: {

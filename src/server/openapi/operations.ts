@@ -40,6 +40,8 @@ const SYSTEM_OPERATIONS: Record<string, OperationDoc> = {
   'GET /api/health': {
     operationId: 'saude',
     summary: 'Health: the server answers and reaches its database',
+    description:
+      'For load balancers and monitors: 200 while the server answers and its database does, 503 otherwise. No identity, no `X-Api-Version`.',
     success: {
       status: 200,
       description: 'Healthy.',
@@ -64,6 +66,8 @@ const SYSTEM_OPERATIONS: Record<string, OperationDoc> = {
   'GET /api/openapi.json': {
     operationId: 'documentoOpenApi',
     summary: 'This document (OpenAPI 3.1)',
+    description:
+      'The contract of the public surfaces, generated from the routes the server registered: what it serves is what it checks. Cacheable, with an ETag; no identity, no `X-Api-Version`.',
     success: {
       status: 200,
       description: 'The document.',
@@ -78,11 +82,13 @@ const SYSTEM_OPERATIONS: Record<string, OperationDoc> = {
   'GET /api/docs': {
     operationId: 'referenciaApi',
     summary: 'This document as a readable page',
+    description: 'This document rendered on the server as one page with no script, for a person to read.',
     success: { status: 200, description: 'An HTML page.', contentType: 'text/html', schema: { type: 'string' } },
   },
   'GET /api/docs/estilo.css': {
     operationId: 'estiloReferenciaApi',
     summary: 'The stylesheet of the readable reference',
+    description: 'The one stylesheet of the readable reference.',
     success: { status: 200, description: 'A stylesheet.', contentType: 'text/css', schema: { type: 'string' } },
   },
 }

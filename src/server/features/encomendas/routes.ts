@@ -189,6 +189,15 @@ export function pagamentoCallbackRoutes(pedidos: EncomendasService): FastifyPlug
   }
 }
 
+/**
+ * The states a store may list, as the pattern the OpenAPI document states: the list's form is checked first (its own
+ * message), each state after the split (`estado.N`); the document's pattern says both at once, from EstadoSchema.
+ */
+const ESTADOS_PATTERN = (() => {
+  const one = `(?:${EstadoSchema.options.map((o) => String(o.value)).join('|')})`
+  return `^${one}(?:,${one})*$`
+})()
+
 const EstadosQuery = z.object({
   estado: z
     .string()
@@ -197,6 +206,7 @@ const EstadosQuery = z.object({
     .pipe(z.array(EstadoSchema))
     .optional()
     .meta({
+      pattern: ESTADOS_PATTERN,
       description:
         'The states to list, comma-separated (-1,1 when absent). The answer holds the ' +
         `${ENCOMENDAS_LOJA_MAX} most recent orders of these states at most, sorted soonest due first.`,

@@ -51,6 +51,16 @@ export const SERVICOS_PUSH = [
 ]
 
 /**
+ * The endpoints `endpointAceite` takes in production, as the pattern the OpenAPI document states (from the same list):
+ * https, a host that is one of SERVICOS_PUSH or under it (labels of letters, digits and single hyphens), port 443 at
+ * most said, then a path of printable ASCII.
+ */
+export const ENDPOINT_PUSH_PATTERN = (() => {
+  const hosts = SERVICOS_PUSH.map((s) => s.replaceAll('.', '\\.')).join('|')
+  return `^https://(?:[a-z0-9]+(?:-[a-z0-9]+)*\\.)*(?:${hosts})(?::443)?/[\\x21-\\x7e]*$`
+})()
+
+/**
  * The server POSTs to the endpoint a browser hands it: only https, to a browser vendor's push service, unless the
  * tests' local push service (on this machine) is allowed.
  */

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/notificacoes.ts'
 import { dataResponse } from '../../platform/http.ts'
 import type { ContaService } from '../conta/service.ts'
-import type { PushService } from './push.ts'
+import { ENDPOINT_PUSH_PATTERN, type PushService } from './push.ts'
 import type { NotificacoesService } from './service.ts'
 
 export interface NotificacoesRoutesOptions {
@@ -20,6 +20,17 @@ export interface NotificacoesRoutesOptions {
 }
 
 /** `GET /api/notificacoes` (a guest's: those for everyone) and `POST /api/notificacoes/lidas` (signed in). */
+/**
+ * The subscription as the server takes it: the endpoint's rule (a browser vendor's push service, over https) is
+ * checked by the push service, and stated to the OpenAPI document here, from the same list of services.
+ */
+const SubscricaoDocumentada = SubscricaoPushSchema.extend({
+  endpoint: SubscricaoPushSchema.shape.endpoint.meta({
+    pattern: ENDPOINT_PUSH_PATTERN,
+    description: 'The browser’s push endpoint: https, on a browser vendor’s push service (refused otherwise).',
+  }),
+})
+
 export const notificacoesRoutes: FastifyPluginAsyncZod<NotificacoesRoutesOptions> = async (
   app,
   { service, push, vapidPublicKey, conta },
@@ -54,7 +65,7 @@ export const notificacoesRoutes: FastifyPluginAsyncZod<NotificacoesRoutesOptions
 
   app.post(
     '/api/push/subscricao',
-    { schema: { body: SubscricaoPushSchema, response: dataResponse(z.object({ ok: z.literal(true) })) } },
+    { schema: { body: SubscricaoDocumentada, response: dataResponse(z.object({ ok: z.literal(true) })) } },
     async (request) => {
       const user = await conta.requireUser(request.sessao, { allowTemporario: true })
       // requireUser answered: the session is an account's.

@@ -189,6 +189,15 @@ function strings(schema: Obj): fc.Arbitrary<string> {
   const max = Math.max(min, num(schema.maxLength) ?? Math.max(min, 40))
   const format = typeof schema.format === 'string' ? FORMATS[schema.format] : undefined
   const pattern = typeof schema.pattern === 'string' ? safeRegex(schema.pattern) : undefined
+  const others = patternsOf(schema)
+    .map(safeRegex)
+    .filter((r): r is RegExp => r !== undefined)
+  if (others.length > 1) {
+    const all = (s: string) => others.every((r) => r.test(s))
+    const drawn =
+      format ?? (pattern && patternStrings(pattern, min, max)) ?? fc.string({ minLength: min, maxLength: max })
+    return firstFitting(drawn, (s) => s.length >= min && s.length <= max && all(s), 4)
+  }
   // A known format first (zod writes its e-mail rule as a pattern too, which fast-check's generator reads poorly).
   if (format) {
     return firstFitting(format, (s) => s.length >= min && s.length <= max && (!pattern || pattern.test(s)))
@@ -312,10 +321,23 @@ function withoutKey(schema: Obj, key: string): Obj {
 }
 
 /** Two schemas' constraints together (allOf, and a branch of anyOf/oneOf with its parent's keywords). */
+/** Where a merged schema keeps every pattern it must match (not a JSON Schema keyword: this module's own). */
+const ALL_PATTERNS = 'x-every-pattern'
+
+const patternsOf = (s: Obj): string[] => [
+  ...((s[ALL_PATTERNS] as string[] | undefined) ?? (typeof s.pattern === 'string' ? [s.pattern] : [])),
+]
+
 function mergeSchemas(a: JsonSchema, b: JsonSchema): JsonSchema {
   if (typeof a !== 'object') return b
   if (typeof b !== 'object') return a
   const merged: Obj = { ...a, ...b }
+  // Two patterns (a zod string with two regexes, as allOf) must both hold: the longer one draws, every one filters.
+  const patterns = [...patternsOf(a), ...patternsOf(b)]
+  if (patterns.length > 1) {
+    merged.pattern = patterns.reduce((x, y) => (y.length > x.length ? y : x))
+    merged[ALL_PATTERNS] = patterns
+  }
   if (a.properties || b.properties) {
     merged.properties = { ...(a.properties as object), ...(b.properties as object) }
   }
