@@ -1,19 +1,26 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { mkdirSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import SQLite from 'better-sqlite3'
 import {
   CompiledQuery,
   type DatabaseConnection,
+  type DatabaseIntrospector,
+  type Dialect as KyselyDialect,
+  type DialectAdapter,
   type Driver,
   Kysely,
   type MigrationResultSet,
   Migrator,
   PostgresDialect,
   SqliteDialect,
+  type QueryCompiler,
   type SqliteDialectConfig,
   SqliteDriver,
   sql,
   type Transaction,
+  type TransactionBuilder,
+  type TransactionSettings,
 } from 'kysely'
 import pg from 'pg'
 import { migrations } from '../db/migrations/index.ts'
@@ -81,6 +88,110 @@ class ImmediateSqliteDialect extends SqliteDialect {
   override createDriver(): Driver {
     return new ImmediateSqliteDriver(this.#config)
   }
+}
+
+/**
+ * The transaction the current async flow (a request, a job's step) is inside, while its callback runs
+ * (docs/decisions/0029). A query on the pool from that flow would wait for a connection the flow itself holds (SQLite's
+ * one connection: for ever) or run outside the transaction on another (PostgreSQL: neither atomic nor isolated); the
+ * driver refuses it at once instead. Other flows, concurrent requests and jobs, run in their own context and are never
+ * affected.
+ */
+interface TransacaoAberta {
+  aberta: boolean
+}
+const transacaoDoFluxo = new AsyncLocalStorage<TransacaoAberta>()
+
+/** A query on the pool, or a second transaction, from a flow that holds a transaction: a bug at its call site. */
+export class PoolInsideTransactionError extends Error {
+  constructor() {
+    super(
+      'A query on the pool while this request (async flow) holds a transaction: pass the transaction (trx) to it ' +
+        "instead. On SQLite it would wait for the flow's own connection for ever; on PostgreSQL it would run outside " +
+        'the transaction. See docs/decisions/0029.',
+    )
+    this.name = 'PoolInsideTransactionError'
+  }
+}
+
+/** Whether the current async flow is inside a transaction's callback (the guard's own test reads it). */
+export function insideTransaction(): boolean {
+  return transacaoDoFluxo.getStore()?.aberta === true
+}
+
+/** Every connection taken from the pool passes here: refused to a flow that holds a transaction. */
+class GuardedDriver implements Driver {
+  constructor(readonly inner: Driver) {}
+  init() {
+    return this.inner.init()
+  }
+  acquireConnection() {
+    if (insideTransaction()) return Promise.reject(new PoolInsideTransactionError())
+    return this.inner.acquireConnection()
+  }
+  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
+    return this.inner.beginTransaction(connection, settings)
+  }
+  commitTransaction(connection: DatabaseConnection) {
+    return this.inner.commitTransaction(connection)
+  }
+  rollbackTransaction(connection: DatabaseConnection) {
+    return this.inner.rollbackTransaction(connection)
+  }
+  releaseConnection(connection: DatabaseConnection) {
+    return this.inner.releaseConnection(connection)
+  }
+  destroy() {
+    return this.inner.destroy()
+  }
+}
+
+class GuardedDialect implements KyselyDialect {
+  constructor(readonly inner: KyselyDialect) {}
+  createDriver(): Driver {
+    return new GuardedDriver(this.inner.createDriver())
+  }
+  createQueryCompiler(): QueryCompiler {
+    return this.inner.createQueryCompiler()
+  }
+  createAdapter(): DialectAdapter {
+    return this.inner.createAdapter()
+  }
+  createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return this.inner.createIntrospector(db)
+  }
+}
+
+/** A transaction builder whose callback runs marked as inside the transaction, until it settles. */
+function guardedBuilder(builder: TransactionBuilder<DB>): TransactionBuilder<DB> {
+  const execute = builder.execute.bind(builder)
+  const setAccessMode = builder.setAccessMode.bind(builder)
+  const setIsolationLevel = builder.setIsolationLevel.bind(builder)
+  return Object.assign(builder, {
+    execute: <T>(callback: (trx: Transaction<DB>) => Promise<T>): Promise<T> =>
+      execute(async (trx) => {
+        const marca: TransacaoAberta = { aberta: true }
+        try {
+          return await transacaoDoFluxo.run(marca, () => callback(trx))
+        } finally {
+          // Work the callback started and left running (a promise it did not await) may use the pool once it is over.
+          marca.aberta = false
+        }
+      }),
+    setAccessMode: (mode: Parameters<typeof setAccessMode>[0]) => guardedBuilder(setAccessMode(mode)),
+    setIsolationLevel: (level: Parameters<typeof setIsolationLevel>[0]) => guardedBuilder(setIsolationLevel(level)),
+  })
+}
+
+/** The pool: its transactions mark their flow, and its driver refuses that flow a second connection. */
+class GuardedKysely extends Kysely<DB> {
+  override transaction(): TransactionBuilder<DB> {
+    return guardedBuilder(super.transaction())
+  }
+}
+
+function guardedKysely(dialect: KyselyDialect): Database {
+  return new GuardedKysely({ dialect: new GuardedDialect(dialect) })
 }
 
 /** Statements kept prepared, by their SQL text (the app has a few hundred distinct ones). */
@@ -164,7 +275,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
       }
     }
     const kyselyPool = { connect, end: () => pool.end() }
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: kyselyPool }) })
+    const db = guardedKysely(new PostgresDialect({ pool: kyselyPool }))
     return { db, dialect: 'postgres', schema: options.schema, url, pool, close: () => db.destroy() }
   }
   const path = sqlitePath(url)
@@ -173,7 +284,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
   database.pragma('journal_mode = WAL')
   database.pragma('foreign_keys = ON')
   database.pragma('busy_timeout = 5000')
-  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(database) }) })
+  const db = guardedKysely(new ImmediateSqliteDialect({ database: withStatementCache(database) }))
   return { db, dialect: 'sqlite', close: () => db.destroy() }
 }
 
