@@ -10,7 +10,7 @@ import {
 } from '../../../shared/admin-textos.ts'
 import { POLITICA_PRIVACIDADE_TAG, TERMOS_TAG } from '../../../shared/constants.ts'
 import { type Clock, isoNow } from '../../platform/clock.ts'
-import { type Database, isUniqueViolation } from '../../platform/db.ts'
+import { type Database, type DatabaseTransaction, isUniqueViolation } from '../../platform/db.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
 import { sanitizeHtml } from '../../platform/html.ts'
 import { CONTEUDOS_CACHE_TAGS } from './routes.ts'
@@ -23,7 +23,7 @@ import { CONTEUDOS_CACHE_TAGS } from './routes.ts'
  */
 
 /** Who writes a change down, in its transaction: the row before (null: created) and after (null: deleted). */
-export type RegistoTexto<V> = (trx: Database, antes: V | null, depois: V | null) => Promise<void>
+export type RegistoTexto<V> = (trx: DatabaseTransaction, antes: V | null, depois: V | null) => Promise<void>
 
 export interface GestaoTextosDeps {
   db: Database
