@@ -1,6 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { auditar } from '../features/admin/context.ts'
+import type { RegistoCampanha } from '../features/conteudos/campanhas-gestao.ts'
+import type { RegistoNovidade } from '../features/conteudos/novidades-gestao.ts'
+import type { RegistoTexto } from '../features/conteudos/textos-gestao.ts'
+import type { NotificacoesService } from '../features/notificacoes/service.ts'
+import type { RegistoRestaurantes } from '../features/restaurantes/gestao.ts'
 import { createTestDatabase, testDialects } from '../testing/harness.ts'
-import { type DatabaseHandle, insideTransaction, PoolInsideTransactionError } from './db.ts'
+import { manualClock } from './clock.ts'
+import { type Database, type DatabaseHandle, insideTransaction, PoolInsideTransactionError } from './db.ts'
+import type { saveImage } from './images.ts'
 
 /** A generous cap, not a timing assertion: a query that has not settled by then is waiting on its own flow. */
 const CAP_MS = 3_000
@@ -116,5 +124,51 @@ describe.each(testDialects())('the pool inside a transaction on %s', (dialect) =
       })()
     })
     expect(await settlesWithin(depois)).not.toHaveProperty('error')
+  })
+})
+
+describe.each(testDialects())('writes that belong to their caller’s transaction, on %s', (dialect) => {
+  it('take a transaction, and the pool does not compile', async () => {
+    const database = await createTestDatabase(dialect)
+    const clock = manualClock('2026-11-29T10:00:00.000Z')
+    const ator = { id: null, email: null, ip: null }
+    try {
+      // Never called: the typecheck (tsc) reads these lines, and each `@ts-expect-error` fails it if the pool is taken.
+      const naoCompila = (
+        db: Database,
+        notificacoes: Pick<NotificacoesService, 'escrever'>,
+        registos: [RegistoTexto<unknown>, RegistoNovidade, RegistoCampanha, RegistoRestaurantes<unknown>],
+        registarImagem: NonNullable<Parameters<typeof saveImage>[4]>,
+      ) => {
+        // @ts-expect-error the pool is no transaction
+        void auditar(db, clock, ator, { acao: 'x', entidade: 'y' })
+        // @ts-expect-error the pool is no transaction
+        void notificacoes.escrever(db, { utilizadorId: null, titulo: 'x', texto: 'y' })
+        // @ts-expect-error the pool is no transaction
+        void registos[0](db, null, null)
+        // @ts-expect-error the pool is no transaction
+        void registos[1](db, null, null)
+        // @ts-expect-error the pool is no transaction
+        void registos[2](db, null, null)
+        // @ts-expect-error the pool is no transaction
+        void registos[3](db, null, null)
+        // @ts-expect-error the pool is no transaction
+        void registarImagem(db, { nome: 'x', tipo: 'image/png', largura: 1, altura: 1, nova: true })
+      }
+      expect(naoCompila).toBeTypeOf('function')
+      // With one, the entry is written, and goes with its transaction.
+      await database.db.transaction().execute((trx) => auditar(trx, clock, ator, { acao: 'guarda.sim', entidade: 'y' }))
+      await database.db
+        .transaction()
+        .execute(async (trx) => {
+          await auditar(trx, clock, ator, { acao: 'guarda.nao', entidade: 'y' })
+          throw new Error('desfeita')
+        })
+        .catch(() => {})
+      const escritas = await database.db.selectFrom('admin_auditoria').select('acao').execute()
+      expect(escritas.map((e) => e.acao)).toEqual(['guarda.sim'])
+    } finally {
+      await database.close()
+    }
   })
 })

@@ -303,12 +303,42 @@ export async function migrateToLatest(db: Database, schema?: string): Promise<Mi
   return result
 }
 
-export async function isReachable(db: Database): Promise<boolean> {
+/**
+ * How long `/api/health` waits for the database before it answers 503: within a load balancer's check (a few seconds),
+ * and shorter than PostgreSQL's connect wait, so that a held SQLite connection or a stalled PostgreSQL link is told
+ * rather than waited on for ever.
+ */
+export const HEALTH_PROBE_TIMEOUT_MS = 2_000
+
+/** The probe in flight per database: one at a time, however often health is asked. */
+const sondas = new WeakMap<Database, Promise<boolean>>()
+
+/**
+ * Whether the database answers `select 1` within `timeoutMs`. A database that does not answer is not asked again on
+ * every check: later checks wait on the probe already in flight (each new one would queue behind SQLite's one held
+ * connection, or take another PostgreSQL connection and stall on it too).
+ */
+export async function isReachable(db: Database, timeoutMs = HEALTH_PROBE_TIMEOUT_MS): Promise<boolean> {
+  let sonda = sondas.get(db)
+  if (!sonda) {
+    sonda = sql`select 1`.execute(db).then(
+      () => true,
+      () => false,
+    )
+    const esta = sonda
+    sondas.set(db, esta)
+    void esta.finally(() => {
+      if (sondas.get(db) === esta) sondas.delete(db)
+    })
+  }
+  let timer: NodeJS.Timeout | undefined
+  const limite = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs)
+  })
   try {
-    await sql`select 1`.execute(db)
-    return true
-  } catch {
-    return false
+    return await Promise.race([sonda, limite])
+  } finally {
+    clearTimeout(timer)
   }
 }
 
