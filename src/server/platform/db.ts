@@ -119,6 +119,15 @@ export function insideTransaction(): boolean {
   return transacaoDoFluxo.getStore()?.aberta === true
 }
 
+/**
+ * Runs `work` as a flow of its own, outside any transaction of its caller's. For the test harness: a request a test
+ * sends while its own transaction holds a lock is another client's request, as it is over a socket, not part of that
+ * transaction (in-process injection would otherwise carry the test's context into it).
+ */
+export function outsideTransaction<T>(work: () => T): T {
+  return transacaoDoFluxo.run({ aberta: false }, work)
+}
+
 /** Every connection taken from the pool passes here: refused to a flow that holds a transaction. */
 class GuardedDriver implements Driver {
   constructor(readonly inner: Driver) {}
