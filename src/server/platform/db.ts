@@ -1,19 +1,26 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { mkdirSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import SQLite from 'better-sqlite3'
 import {
   CompiledQuery,
   type DatabaseConnection,
+  type DatabaseIntrospector,
+  type DialectAdapter,
   type Driver,
   Kysely,
+  type Dialect as KyselyDialect,
   type MigrationResultSet,
   Migrator,
   PostgresDialect,
+  type QueryCompiler,
   SqliteDialect,
   type SqliteDialectConfig,
   SqliteDriver,
   sql,
   type Transaction,
+  type TransactionBuilder,
+  type TransactionSettings,
 } from 'kysely'
 import pg from 'pg'
 import { migrations } from '../db/migrations/index.ts'
@@ -81,6 +88,119 @@ class ImmediateSqliteDialect extends SqliteDialect {
   override createDriver(): Driver {
     return new ImmediateSqliteDriver(this.#config)
   }
+}
+
+/**
+ * The transaction the current async flow (a request, a job's step) is inside, while its callback runs
+ * (docs/decisions/0029). A query on the pool from that flow would wait for a connection the flow itself holds (SQLite's
+ * one connection: for ever) or run outside the transaction on another (PostgreSQL: neither atomic nor isolated); the
+ * driver refuses it at once instead. Other flows, concurrent requests and jobs, run in their own context and are never
+ * affected.
+ */
+interface TransacaoAberta {
+  aberta: boolean
+}
+const transacaoDoFluxo = new AsyncLocalStorage<TransacaoAberta>()
+
+/** A query on the pool, or a second transaction, from a flow that holds a transaction: a bug at its call site. */
+export class PoolInsideTransactionError extends Error {
+  constructor() {
+    super(
+      'A query on the pool while this request (async flow) holds a transaction: pass the transaction (trx) to it ' +
+        "instead. On SQLite it would wait for the flow's own connection for ever; on PostgreSQL it would run outside " +
+        'the transaction. See docs/decisions/0029.',
+    )
+    this.name = 'PoolInsideTransactionError'
+  }
+}
+
+/** Whether the current async flow is inside a transaction's callback (the guard's own test reads it). */
+export function insideTransaction(): boolean {
+  return transacaoDoFluxo.getStore()?.aberta === true
+}
+
+/**
+ * Runs `work` as a flow of its own, outside any transaction of its caller's. For the test harness: a request a test
+ * sends while its own transaction holds a lock is another client's request, as it is over a socket, not part of that
+ * transaction (in-process injection would otherwise carry the test's context into it).
+ */
+export function outsideTransaction<T>(work: () => T): T {
+  return transacaoDoFluxo.run({ aberta: false }, work)
+}
+
+/** Every connection taken from the pool passes here: refused to a flow that holds a transaction. */
+class GuardedDriver implements Driver {
+  constructor(readonly inner: Driver) {}
+  init() {
+    return this.inner.init()
+  }
+  acquireConnection() {
+    if (insideTransaction()) return Promise.reject(new PoolInsideTransactionError())
+    return this.inner.acquireConnection()
+  }
+  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
+    return this.inner.beginTransaction(connection, settings)
+  }
+  commitTransaction(connection: DatabaseConnection) {
+    return this.inner.commitTransaction(connection)
+  }
+  rollbackTransaction(connection: DatabaseConnection) {
+    return this.inner.rollbackTransaction(connection)
+  }
+  releaseConnection(connection: DatabaseConnection) {
+    return this.inner.releaseConnection(connection)
+  }
+  destroy() {
+    return this.inner.destroy()
+  }
+}
+
+class GuardedDialect implements KyselyDialect {
+  constructor(readonly inner: KyselyDialect) {}
+  createDriver(): Driver {
+    return new GuardedDriver(this.inner.createDriver())
+  }
+  createQueryCompiler(): QueryCompiler {
+    return this.inner.createQueryCompiler()
+  }
+  createAdapter(): DialectAdapter {
+    return this.inner.createAdapter()
+  }
+  createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return this.inner.createIntrospector(db)
+  }
+}
+
+/** A transaction builder whose callback runs marked as inside the transaction, until it settles. */
+function guardedBuilder(builder: TransactionBuilder<DB>): TransactionBuilder<DB> {
+  const execute = builder.execute.bind(builder)
+  const setAccessMode = builder.setAccessMode.bind(builder)
+  const setIsolationLevel = builder.setIsolationLevel.bind(builder)
+  return Object.assign(builder, {
+    execute: <T>(callback: (trx: Transaction<DB>) => Promise<T>): Promise<T> =>
+      execute(async (trx) => {
+        const marca: TransacaoAberta = { aberta: true }
+        try {
+          return await transacaoDoFluxo.run(marca, () => callback(trx))
+        } finally {
+          // Work the callback started and left running (a promise it did not await) may use the pool once it is over.
+          marca.aberta = false
+        }
+      }),
+    setAccessMode: (mode: Parameters<typeof setAccessMode>[0]) => guardedBuilder(setAccessMode(mode)),
+    setIsolationLevel: (level: Parameters<typeof setIsolationLevel>[0]) => guardedBuilder(setIsolationLevel(level)),
+  })
+}
+
+/** The pool: its transactions mark their flow, and its driver refuses that flow a second connection. */
+class GuardedKysely extends Kysely<DB> {
+  override transaction(): TransactionBuilder<DB> {
+    return guardedBuilder(super.transaction())
+  }
+}
+
+function guardedKysely(dialect: KyselyDialect): Database {
+  return new GuardedKysely({ dialect: new GuardedDialect(dialect) })
 }
 
 /** Statements kept prepared, by their SQL text (the app has a few hundred distinct ones). */
@@ -164,7 +284,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
       }
     }
     const kyselyPool = { connect, end: () => pool.end() }
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: kyselyPool }) })
+    const db = guardedKysely(new PostgresDialect({ pool: kyselyPool }))
     return { db, dialect: 'postgres', schema: options.schema, url, pool, close: () => db.destroy() }
   }
   const path = sqlitePath(url)
@@ -173,7 +293,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
   database.pragma('journal_mode = WAL')
   database.pragma('foreign_keys = ON')
   database.pragma('busy_timeout = 5000')
-  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(database) }) })
+  const db = guardedKysely(new ImmediateSqliteDialect({ database: withStatementCache(database) }))
   return { db, dialect: 'sqlite', close: () => db.destroy() }
 }
 
@@ -192,12 +312,42 @@ export async function migrateToLatest(db: Database, schema?: string): Promise<Mi
   return result
 }
 
-export async function isReachable(db: Database): Promise<boolean> {
+/**
+ * How long `/api/health` waits for the database before it answers 503: within a load balancer's check (a few seconds),
+ * and shorter than PostgreSQL's connect wait, so that a held SQLite connection or a stalled PostgreSQL link is told
+ * rather than waited on for ever.
+ */
+export const HEALTH_PROBE_TIMEOUT_MS = 2_000
+
+/** The probe in flight per database: one at a time, however often health is asked. */
+const sondas = new WeakMap<Database, Promise<boolean>>()
+
+/**
+ * Whether the database answers `select 1` within `timeoutMs`. A database that does not answer is not asked again on
+ * every check: later checks wait on the probe already in flight (each new one would queue behind SQLite's one held
+ * connection, or take another PostgreSQL connection and stall on it too).
+ */
+export async function isReachable(db: Database, timeoutMs = HEALTH_PROBE_TIMEOUT_MS): Promise<boolean> {
+  let sonda = sondas.get(db)
+  if (!sonda) {
+    sonda = sql`select 1`.execute(db).then(
+      () => true,
+      () => false,
+    )
+    const esta = sonda
+    sondas.set(db, esta)
+    void esta.finally(() => {
+      if (sondas.get(db) === esta) sondas.delete(db)
+    })
+  }
+  let timer: NodeJS.Timeout | undefined
+  const limite = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs)
+  })
   try {
-    await sql`select 1`.execute(db)
-    return true
-  } catch {
-    return false
+    return await Promise.race([sonda, limite])
+  } finally {
+    clearTimeout(timer)
   }
 }
 

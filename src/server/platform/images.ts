@@ -18,7 +18,7 @@ import {
   variantWidths,
 } from '../../shared/imagens.ts'
 import type { ImagensTable } from '../db/schema.ts'
-import type { Database } from './db.ts'
+import type { Database, DatabaseTransaction } from './db.ts'
 
 /**
  * The image pipeline: a source (SVG drawn by the seed, or a JPEG/PNG/WebP upload) becomes AVIF and WebP variants at
@@ -317,7 +317,7 @@ export async function saveImage(
   fileName: string,
   source: string | Buffer,
   image: ProcessedImage,
-  registar?: (trx: Database, stored: StoredImage) => Promise<void>,
+  registar?: (trx: DatabaseTransaction, stored: StoredImage) => Promise<void>,
 ): Promise<StoredImage & { url: string }> {
   const rows = imageRows(fileName, source, image, new Date().toISOString())
   const stored = await db.transaction().execute(async (trx) => {

@@ -5,7 +5,7 @@ import { API_VERSION } from '../../shared/api.ts'
 import { type AppDeps, buildApp } from '../app.ts'
 import { type Config, configWith } from '../config.ts'
 import { HASH_COST_MIN } from '../platform/crypto.ts'
-import { type DatabaseHandle, type Dialect, migrateToLatest, openDatabase } from '../platform/db.ts'
+import { type DatabaseHandle, type Dialect, migrateToLatest, openDatabase, outsideTransaction } from '../platform/db.ts'
 
 /**
  * Real databases for integration tests: SQLite always, PostgreSQL too when TEST_DATABASE_URL is set (CI sets it).
@@ -106,6 +106,9 @@ export async function createTestAppOn(
     ...overrides,
   })
   const app = await buildApp(config, database, deps)
+  // Each injected request is its own flow, as one over a socket is, even when sent from inside a test's transaction.
+  const inject = app.inject.bind(app) as (...args: unknown[]) => unknown
+  ;(app as { inject: unknown }).inject = (...args: unknown[]) => outsideTransaction(() => inject(...args))
   await app.ready()
   return {
     app,

@@ -1,6 +1,7 @@
 import { type Pendente, RECOVERY_CODES } from '../../../shared/admin.ts'
 import { DAY, isoIn, isoNow, MINUTE } from '../../platform/clock.ts'
 import { hashSecret, openText, randomToken, sealText, sha256, verifySecret } from '../../platform/crypto.ts'
+import type { DatabaseTransaction } from '../../platform/db.ts'
 import { HttpError, TooManyRequests } from '../../platform/errors.ts'
 import { ipKey } from '../../platform/rate-limit.ts'
 import {
@@ -287,16 +288,19 @@ export function createAdminAcesso(deps: AdminDeps) {
       const lockUntil = await tomarTentativa(chave)
       const user = await repo.findById(staff.id)
       if (!user?.totp_segredo) throw new HttpError(400, adminMensagens.codigo, 'Código inválido')
+      const falhou = (trx: DatabaseTransaction) =>
+        auditar(trx, clock, atorDe(staff, ip), {
+          acao: 'sessao.segundo_fator_falhado',
+          entidade: 'sessao',
+          entidadeId: staff.sessaoId,
+        })
+      const recusa = () =>
+        lockUntil
+          ? bloqueada(lockUntil)
+          : new HttpError(400, adminMensagens.codigo, 'Código inválido', { codigo: adminMensagens.codigo })
       const invalido = async () => {
-        await db.transaction().execute((trx) =>
-          auditar(trx, clock, atorDe(staff, ip), {
-            acao: 'sessao.segundo_fator_falhado',
-            entidade: 'sessao',
-            entidadeId: staff.sessaoId,
-          }),
-        )
-        if (lockUntil) return bloqueada(lockUntil)
-        return new HttpError(400, adminMensagens.codigo, 'Código inválido', { codigo: adminMensagens.codigo })
+        await db.transaction().execute(falhou)
+        return recusa()
       }
       const now = isoNow(clock)
       let meio: 'totp' | 'recuperacao'
@@ -323,9 +327,14 @@ export function createAdminAcesso(deps: AdminDeps) {
       await repo.clearTentativas(chave)
       // A new session token once the sign-in is complete (the pending one ends): a token seen before the second factor
       // never becomes a full session.
-      return db.transaction().execute(async (trx) => {
+      const token = await db.transaction().execute(async (trx) => {
         const r = adminRepo(trx)
-        if (recuperacao !== undefined && !(await r.spendRecoveryCode(recuperacao, now))) throw await invalido()
+        // The same code spent meanwhile (a double click): the refusal is audited in this transaction, which commits
+        // only that; the error is thrown after it.
+        if (recuperacao !== undefined && !(await r.spendRecoveryCode(recuperacao, now))) {
+          await falhou(trx)
+          return null
+        }
         await r.revokeSessao(staff.sessaoId, now)
         const nova = await novaSessao(trx, user.id, true)
         await auditar(trx, clock, atorDe(staff, ip), {
@@ -335,6 +344,8 @@ export function createAdminAcesso(deps: AdminDeps) {
         })
         return nova.token
       })
+      if (token === null) throw recusa()
+      return token
     },
   }
 }

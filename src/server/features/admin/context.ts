@@ -1,7 +1,7 @@
 import { PAPEIS_COM_TOTP, type Papel, type Pendente } from '../../../shared/admin.ts'
 import { type Clock, DAY, HOUR, isoNow, MINUTE } from '../../platform/clock.ts'
 import type { DataKeyring } from '../../platform/crypto.ts'
-import type { Database } from '../../platform/db.ts'
+import type { Database, DatabaseTransaction } from '../../platform/db.ts'
 import type { Limit, RateLimiter } from '../../platform/rate-limit.ts'
 import type { RestaurantesService } from '../restaurantes/service.ts'
 import { adminRepo, type StaffRow } from './repository.ts'
@@ -110,9 +110,17 @@ export interface EntradaAuditoria {
   depois?: unknown
 }
 
-/** One audit entry, written with the change it records (`db`: the change's transaction). */
-export async function auditar(db: Database, clock: Clock, ator: Ator, entrada: EntradaAuditoria): Promise<void> {
-  await adminRepo(db).insertAuditoria({
+/**
+ * One audit entry, written with the change it records: in the change's transaction, which the type demands (a write on
+ * the pool beside it would neither roll back with the change nor, on SQLite, get the connection the change holds).
+ */
+export async function auditar(
+  trx: DatabaseTransaction,
+  clock: Clock,
+  ator: Ator,
+  entrada: EntradaAuditoria,
+): Promise<void> {
+  await adminRepo(trx).insertAuditoria({
     utilizador_id: ator.id,
     email: ator.email,
     acao: entrada.acao,

@@ -9,6 +9,17 @@ import { ADMIN_COOKIE } from './routes.ts'
  * the account as wrong passwords do (five, then a lock that doubles), apart from the password's count, and each is
  * audited.
  */
+/** A generous cap, not a timing assertion: a request that has not answered by then is hanging. */
+const CAP_MS = 10_000
+function dentroDe<T>(promise: Promise<T>, o_que: string): Promise<T> {
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`${o_que}: no answer after ${CAP_MS} ms`)), CAP_MS).unref(),
+    ),
+  ])
+}
+
 describe.each(testDialects())('the second factor’s lock, on %s', (dialect) => {
   let t: TestApp
   let clock: ReturnType<typeof manualClock>
@@ -77,5 +88,49 @@ describe.each(testDialects())('the second factor’s lock, on %s', (dialect) => 
     clock.advance(MINUTE + 1000)
     const certa = await chamar(cookie, '/alterar-password', { atual: password, nova, confirmacao: nova })
     expect(certa.res.statusCode).toBe(200)
+  })
+  it('the same recovery code sent twice at once: one signs in, the other is refused, and the server answers on', async () => {
+    const email = 'filipa@exemplo.pt'
+    const { password } = await t.app.admin.equipa.criarAdmin(email)
+    let { cookie } = await chamar(undefined, '/entrar', { email, password })
+    const nova = 'uma-palavra-passe-longa'
+    ;({ cookie } = await chamar(cookie, '/alterar-password', { atual: password, nova, confirmacao: nova }))
+    const { segredo } = (await chamar(cookie, '/totp/iniciar', { value: true })).res.json().data as { segredo: string }
+    const confirmado = await chamar(cookie, '/totp/confirmar', { codigo: await codigo(segredo) })
+    const [recuperacao] = confirmado.res.json().data.codigos_recuperacao as string[]
+
+    ;({ cookie } = await chamar(undefined, '/entrar', { email, password: nova }))
+    // A double click: both checked the code's hash before either spent it; the loser's refusal is audited. On SQLite
+    // that audit once opened a second transaction on the pool inside the sign-in's, which waited for ever on the one
+    // connection, and the whole server with it.
+    const vezes = await dentroDe(
+      Promise.all([1, 2].map(() => chamar(cookie, '/totp/verificar', { codigo: recuperacao }))),
+      'the two submissions',
+    )
+    const estados = vezes.map((v) => v.res.statusCode).sort()
+    expect(estados, vezes.map((v) => v.res.body).join(' ')).toEqual([200, 400])
+    const recusada = vezes.find((v) => v.res.statusCode === 400)
+    expect(recusada?.res.json().error.fields).toEqual({ codigo: 'Código inválido ou já utilizado' })
+    const entrou = vezes.find((v) => v.res.statusCode === 200)
+
+    const saude = await dentroDe(t.app.inject({ method: 'GET', url: '/api/health' }), '/api/health')
+    expect(saude.statusCode).toBe(200)
+    const sessao = await dentroDe(
+      t.app.inject({
+        method: 'GET',
+        url: '/admin/api/sessao',
+        headers: { accept: 'application/json', cookie: `${ADMIN_COOKIE}=${entrou?.cookie}` },
+      }),
+      'the session',
+    )
+    expect(sessao.statusCode).toBe(200)
+    expect(sessao.json().data.email).toBe(email)
+    const auditadas = await t.database.db
+      .selectFrom('admin_auditoria')
+      .select('acao')
+      .where('acao', 'in', ['sessao.codigo_recuperacao', 'sessao.segundo_fator_falhado'])
+      .orderBy('acao')
+      .execute()
+    expect(auditadas.map((a) => a.acao)).toEqual(['sessao.codigo_recuperacao', 'sessao.segundo_fator_falhado'])
   })
 })

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely'
 import { type CampanhaDados, type CampanhaStaff, campanhasMensagens } from '../../../shared/campanhas-gestao.ts'
 import type { CampanhasTable } from '../../db/schema.ts'
 import { type Clock, isoNow } from '../../platform/clock.ts'
-import { type Database, isUniqueViolation } from '../../platform/db.ts'
+import { type Database, type DatabaseTransaction, isUniqueViolation } from '../../platform/db.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
 import { sanitizeHtml } from '../../platform/html.ts'
 import { imagemExistente } from './novidades-gestao.ts'
@@ -10,7 +10,7 @@ import { createConteudosRepository } from './repository.ts'
 
 /** Who writes a campaign's change down, in its transaction (the back-office's audit entry): before and after. */
 export type RegistoCampanha = (
-  trx: Database,
+  trx: DatabaseTransaction,
   antes: CampanhaStaff | null,
   depois: CampanhaStaff | null,
 ) => Promise<void>

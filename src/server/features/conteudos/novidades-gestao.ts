@@ -4,7 +4,7 @@ import type { NovidadeDados, NovidadeStaff } from '../../../shared/novidades-ges
 import { novidadesMensagens } from '../../../shared/novidades-gestao.ts'
 import type { NovidadesTable } from '../../db/schema.ts'
 import { type Clock, isoNow } from '../../platform/clock.ts'
-import { type Database, isUniqueViolation } from '../../platform/db.ts'
+import { type Database, type DatabaseTransaction, isUniqueViolation } from '../../platform/db.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
 import { sanitizeHtml } from '../../platform/html.ts'
 import { sourceImageExists } from '../../platform/images.ts'
@@ -15,7 +15,7 @@ import { createConteudosRepository } from './repository.ts'
  * (null when created) and after (null when deleted).
  */
 export type RegistoNovidade = (
-  trx: Database,
+  trx: DatabaseTransaction,
   antes: NovidadeStaff | null,
   depois: NovidadeStaff | null,
 ) => Promise<void>

@@ -13,7 +13,7 @@ import { termosMensagens } from '../../../shared/termos.ts'
 import type { InformacaoLegalTable } from '../../db/schema.ts'
 import { type Clock, isoNow } from '../../platform/clock.ts'
 import { sha256 } from '../../platform/crypto.ts'
-import { type Database, isUniqueViolation } from '../../platform/db.ts'
+import { type Database, type DatabaseTransaction, isUniqueViolation } from '../../platform/db.ts'
 import { fieldError, HttpError, notFound } from '../../platform/errors.ts'
 import { sanitizeHtml } from '../../platform/html.ts'
 import { CONTEUDOS_CACHE_TAGS } from './routes.ts'
@@ -26,7 +26,7 @@ import { CONTEUDOS_CACHE_TAGS } from './routes.ts'
  */
 
 /** Who writes a change down, in its transaction: the row before (null: created) and after (null: deleted). */
-export type RegistoTexto<V> = (trx: Database, antes: V | null, depois: V | null) => Promise<void>
+export type RegistoTexto<V> = (trx: DatabaseTransaction, antes: V | null, depois: V | null) => Promise<void>
 
 export interface GestaoTextosDeps {
   db: Database

@@ -77,9 +77,12 @@ export function createNotificacoesService({
   provisionalDays,
   push,
 }: NotificacoesDeps) {
-  /** Writes one, in the caller's transaction; answers its id, or null when its `chave` was already sent. */
-  async function escrever(ex: Database, n: NovaNotificacao): Promise<number | null> {
-    const row = await ex
+  /**
+   * Writes one, in the caller's transaction (the type demands one: a notification beside a change that rolls back must
+   * go with it); answers its id, or null when its `chave` was already sent.
+   */
+  async function escrever(trx: DatabaseTransaction, n: NovaNotificacao): Promise<number | null> {
+    const row = await trx
       .insertInto('notificacoes')
       .values({
         utilizador_id: n.utilizadorId,
@@ -93,7 +96,7 @@ export function createNotificacoesService({
       .onConflict((oc) => oc.columns(['utilizador_id', 'chave']).doNothing())
       .returning('id')
       .executeTakeFirst()
-    if (row && push) await push.enfileirar(ex, row.id, n.utilizadorId)
+    if (row && push) await push.enfileirar(trx, row.id, n.utilizadorId)
     return row?.id ?? null
   }
 

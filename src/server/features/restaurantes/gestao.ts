@@ -9,13 +9,13 @@ import {
 } from '../../../shared/admin-restaurantes.ts'
 import { lerTabelaPreco } from '../../../shared/tabelas-preco.ts'
 import type { LojasTable, RestaurantesTable } from '../../db/schema.ts'
-import type { Database } from '../../platform/db.ts'
+import type { Database, DatabaseTransaction } from '../../platform/db.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
 import { sanitizeHtml } from '../../platform/html.ts'
 import { sourceImageExists } from '../../platform/images.ts'
 
 /** Who writes a change down in its transaction (the back-office's audit entry): the entity before and after. */
-export type RegistoRestaurantes<T> = (trx: Database, antes: T, depois: T) => Promise<void>
+export type RegistoRestaurantes<T> = (trx: DatabaseTransaction, antes: T, depois: T) => Promise<void>
 
 /** Who may change a restaurant's content (checked in the change's transaction, before it): throws when not allowed. */
 export type Autorizar = (restauranteId: number) => void
