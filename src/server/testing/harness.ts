@@ -107,8 +107,11 @@ export async function createTestAppOn(
   })
   const app = await buildApp(config, database, deps)
   // Each injected request is its own flow, as one over a socket is, even when sent from inside a test's transaction.
+  // light-my-request's answer is a lazy thenable that dispatches when awaited: resolving it here, inside the fresh
+  // context, dispatches it there (awaited by the caller, it would run in the caller's flow).
   const inject = app.inject.bind(app) as (...args: unknown[]) => unknown
-  ;(app as { inject: unknown }).inject = (...args: unknown[]) => outsideTransaction(() => inject(...args))
+  ;(app as { inject: unknown }).inject = (...args: unknown[]) =>
+    outsideTransaction(() => Promise.resolve(inject(...args)))
   await app.ready()
   return {
     app,
