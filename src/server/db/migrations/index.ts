@@ -30,6 +30,7 @@ import * as notificacoesDestinatario from './2026-11-30T0700-notificacoes-destin
 import * as encomendasMinutos from './2026-12-01T0100-encomendas-minutos.ts'
 import * as ementasReimportar from './2026-12-01T0200-ementas-reimportar.ts'
 import * as encomendasLevantarMesa from './2026-12-01T0300-encomendas-levantar-mesa.ts'
+import * as comunicacaoUnica from './2026-12-03T0300-comunicacao-unica.ts'
 import * as lojasTabelasPreco from './2026-12-02T0000-lojas-tabelas-preco.ts'
 
 /**
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01T0200-ementas-reimportar': ementasReimportar,
   '2026-12-01T0300-encomendas-levantar-mesa': encomendasLevantarMesa,
   '2026-12-02T0000-lojas-tabelas-preco': lojasTabelasPreco,
+  '2026-12-03T0300-comunicacao-unica': comunicacaoUnica,
 }
