@@ -27,7 +27,9 @@ export interface ComposerDeps {
   clock: Clock
   lojas: Pick<RestaurantesService, 'lojasGestao'>
   conta: Pick<ContaService, 'findCliente' | 'audiencia'>
-  fidelizacao: Pick<FidelizacaoService, 'clientesDasLojas'>
+  /** Who bought at a store: a restaurant's audience. Absent: the command line's composer, which writes to everyone
+   * or one customer only. */
+  fidelizacao?: Pick<FidelizacaoService, 'clientesDasLojas'>
   notificacoes: Pick<
     NotificacoesService,
     'iniciarCampanha' | 'escreverCampanha' | 'campanhasPorEscrever' | 'entregaDaCampanha'
@@ -88,6 +90,7 @@ export function createAdminNotificacoes({ db, clock, lojas, conta, fidelizacao, 
   /** The customers of these restaurants (who bought at one of their stores). */
   async function clientesDosRestaurantes(restaurantes: number[]): Promise<number[]> {
     if (restaurantes.length === 0) return []
+    if (!fidelizacao) throw new Error('A restaurant’s audience needs the loyalty feature.')
     const idsLoja = (await lojas.lojasGestao({ restaurantes })).map((l) => l.id_loja)
     return fidelizacao.clientesDasLojas(idsLoja)
   }
@@ -224,6 +227,7 @@ export function createAdminNotificacoes({ db, clock, lojas, conta, fidelizacao, 
     m: { titulo: string; html: string; ligacao: string | null; agendadaPara: string; agora: boolean },
     auditoria: Record<string, unknown>,
   ): Promise<number> {
+    const publico = await nomeDoPublico(alvo)
     const id = await db.transaction().execute(async (trx) => {
       const linha = await trx
         .insertInto('admin_notificacoes')
@@ -247,7 +251,7 @@ export function createAdminNotificacoes({ db, clock, lojas, conta, fidelizacao, 
         acao: m.agora ? 'notificacao.enviar' : 'notificacao.agendar',
         entidade: 'notificacao',
         entidadeId: linha.id,
-        depois: { titulo: m.titulo, ...auditoria, publico: await nomeDoPublico(alvo), agendada_para: m.agendadaPara },
+        depois: { titulo: m.titulo, ...auditoria, publico, agendada_para: m.agendadaPara },
       })
       return linha.id
     })

@@ -106,9 +106,19 @@ export function createNotificacoesService({
   const anunciar = (utilizadorId: number | null) =>
     bus.publish(utilizadorId === null ? canais.todos : canais.utilizador(utilizadorId), NOTIFICACOES_ALTERADAS)
 
-  /** One notification on its own (the operators' command, the reminders), and its open screens told. */
-  async function enviar(n: NovaNotificacao): Promise<number | null> {
-    const id = await db.transaction().execute((trx) => escrever(trx, n))
+  /**
+   * One notification on its own (the operators' command, the reminders), and its open screens told. `registar`: what
+   * must be written with it, in its transaction (the command's audit entry).
+   */
+  async function enviar(
+    n: NovaNotificacao,
+    registar?: (trx: DatabaseTransaction, id: number) => Promise<void>,
+  ): Promise<number | null> {
+    const id = await db.transaction().execute(async (trx) => {
+      const escrita = await escrever(trx, n)
+      if (escrita !== null) await registar?.(trx, escrita)
+      return escrita
+    })
     if (id === null) return id
     anunciar(n.utilizadorId)
     // Its devices get it now rather than at the next outbox round, which resumes the fan-out if this one stops.
