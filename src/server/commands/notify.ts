@@ -92,12 +92,17 @@ export async function notify(
       const para = cliente
       // A message about the customer's own account, which needs no consent: marked so in the audit log.
       const id = await service.enviar({ utilizadorId: para.id, titulo, texto, ligacao }, (trx, notificacaoId) =>
-        auditar(trx, systemClock, { id: null, email: null, ip: null }, {
-          acao: 'notificacao.servico',
-          entidade: 'notificacao',
-          entidadeId: notificacaoId,
-          depois: { titulo, texto, ligacao, utilizador_id: para.id, servico: true, origem: 'npm run notify' },
-        }),
+        auditar(
+          trx,
+          systemClock,
+          { id: null, email: null, ip: null },
+          {
+            acao: 'notificacao.servico',
+            entidade: 'notificacao',
+            entidadeId: notificacaoId,
+            depois: { titulo, texto, ligacao, utilizador_id: para.id, servico: true, origem: 'npm run notify' },
+          },
+        ),
       )
       return `Mensagem de serviço n.º ${id} enviada ao telemóvel ${numero} (registada na auditoria).`
     }

@@ -15,7 +15,10 @@ import { type Kysely, sql } from 'kysely'
  *   marketing through the composer).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('consentimentos').addColumn('origem', 'text', (c) => c.notNull().defaultTo('')).execute()
+  await db.schema
+    .alterTable('consentimentos')
+    .addColumn('origem', 'text', (c) => c.notNull().defaultTo(''))
+    .execute()
   await sql`update consentimentos set origem = case tipo
       when 'comunicacoes' then 'dados-pessoais' when 'comunicacao' then 'rgpd' else 'registo' end`.execute(db)
 

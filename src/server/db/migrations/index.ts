@@ -30,8 +30,8 @@ import * as notificacoesDestinatario from './2026-11-30T0700-notificacoes-destin
 import * as encomendasMinutos from './2026-12-01T0100-encomendas-minutos.ts'
 import * as ementasReimportar from './2026-12-01T0200-ementas-reimportar.ts'
 import * as encomendasLevantarMesa from './2026-12-01T0300-encomendas-levantar-mesa.ts'
-import * as comunicacaoUnica from './2026-12-03T0300-comunicacao-unica.ts'
 import * as lojasTabelasPreco from './2026-12-02T0000-lojas-tabelas-preco.ts'
+import * as comunicacaoUnica from './2026-12-03T0300-comunicacao-unica.ts'
 
 /**
  * Every migration, by its timestamped name. Listed here rather than read from disk so that the same code runs under

@@ -1,3 +1,4 @@
+import type { Selectable } from 'kysely'
 import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile'
 import {
   AGENDAR_MAX_DIAS,
@@ -9,9 +10,8 @@ import {
   type RestauranteOpcao,
 } from '../../../shared/admin-notificacoes.ts'
 import { toE164Mobile } from '../../../shared/validacao.ts'
-import { type Clock, DAY, isoNow } from '../../platform/clock.ts'
-import type { Selectable } from 'kysely'
 import type { AdminNotificacoesTable } from '../../db/schema-admin.ts'
+import { type Clock, DAY, isoNow } from '../../platform/clock.ts'
 import type { Database } from '../../platform/db.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
 import { escapeHtml, sanitizeHtml } from '../../platform/html.ts'

@@ -1,6 +1,6 @@
 import type { OrigemConsentimento, TipoConsentimento } from '../../db/schema-contas.ts'
 import { isoNow } from '../../platform/clock.ts'
-import type { Database, DatabaseTransaction } from '../../platform/db.ts'
+import type { DatabaseTransaction } from '../../platform/db.ts'
 import type { Sessao } from '../../platform/sessions.ts'
 import type { ContaContext } from './context.ts'
 import { newQrToken } from './security-key.ts'

@@ -5,10 +5,10 @@ import { canais, type EventBus, NOTIFICACOES_ALTERADAS } from '../../platform/ev
 import { sanitizeHtml } from '../../platform/html.ts'
 import type { ContaService } from '../conta/service.ts'
 import { createDireitosNotificacoes } from './direitos.ts'
+import { porLotes } from './lotes.ts'
 /** The newest this many are listed: older ones have long been read or stopped mattering. */
 import { createMetricasNotificacoes } from './metricas.ts'
 import type { PushService } from './push.ts'
-import { porLotes } from './lotes.ts'
 export const NOTIFICACOES_LISTADAS = 50
 /** Customers a composed message is written to per transaction (a few milliseconds of the write lock). */
 export const LOTE_CAMPANHA = 100
