@@ -97,7 +97,8 @@ export const ACCOUNT_OPERATIONS: Record<string, OperationDoc> = {
   'POST /alterar-dados-pessoais': {
     operationId: 'alterarDadosPessoais',
     summary: 'Save the personal data form (a provisional account also sets its password here)',
-    description: 'The fields depend on the account: the server parses the body itself and names each bad field.',
+    description:
+      'The fields depend on the account: the server parses the body itself and names each bad field. `comunicacoes` is the one consent to communications (the same as `POST /rgpd/comunicacao`); absent, it is left as it is.',
     session: 'user',
     examples: { request: { nome: 'Maria Silva', email: 'maria.silva@exemplo.pt', dataNascimento: '1990-05-17' } },
   },
@@ -125,6 +126,8 @@ export const ACCOUNT_OPERATIONS: Record<string, OperationDoc> = {
   'POST /rgpd/comunicacao': {
     operationId: 'gravarComunicacao',
     summary: 'Consent to marketing messages, or withdraw it',
+    description:
+      'The one consent to communications: the same value the personal data form changes as `comunicacoes`, and the user data answer under both names. Each change is kept in the consent history with where and when it was made.',
     session: 'complete',
     examples: { request: { comunicacao: true } },
   },
