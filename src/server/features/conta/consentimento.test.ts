@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { notify } from '../../commands/notify.ts'
-import { HOUR, manualClock } from '../../platform/clock.ts'
+import { MINUTE, manualClock } from '../../platform/clock.ts'
 import { createTestApp, device, lastSmsCode, type TestApp, testDialects } from '../../testing/harness.ts'
 import { ADMIN_COOKIE } from '../admin/routes.ts'
 import { signedInAdmin } from '../admin/testing.ts'
@@ -99,7 +99,7 @@ describe.each(testDialects())('one consent to communications, on %s', (dialect) 
     const { id } = await userData(d)
     expect(await audienciaDoComposer()).toBe(0)
 
-    clock.advance(HOUR)
+    clock.advance(MINUTE)
     const { aceitacao: _, ...dados } = DADOS
     const dar = await d.call('POST', '/alterar-dados-pessoais', { ...dados, comunicacoes: true })
     expect(dar.statusCode, dar.body).toBe(200)
@@ -107,7 +107,7 @@ describe.each(testDialects())('one consent to communications, on %s', (dialect) 
     expect(await audienciaDoComposer()).toBe(1)
     expect(await notifyChega('912000001')).toBe(true)
 
-    clock.advance(HOUR)
+    clock.advance(MINUTE)
     const retirar = await d.call('POST', '/rgpd/comunicacao', { comunicacao: false })
     expect(retirar.statusCode, retirar.body).toBe(200)
     expect(await userData(d)).toMatchObject({ comunicacao: false, comunicacoes: false })
@@ -115,7 +115,7 @@ describe.each(testDialects())('one consent to communications, on %s', (dialect) 
     expect(await notifyChega('912000001')).toBe(false)
 
     // Saving the personal data without the box (an older app) leaves the consent as it is.
-    clock.advance(HOUR)
+    clock.advance(MINUTE)
     await d.call('POST', '/rgpd/comunicacao', { comunicacao: true })
     const { comunicacoes: __, ...semCaixa } = dados
     expect((await d.call('POST', '/alterar-dados-pessoais', semCaixa)).statusCode).toBe(200)
@@ -123,9 +123,9 @@ describe.each(testDialects())('one consent to communications, on %s', (dialect) 
 
     expect(await historia(id)).toEqual([
       { valor: 0, origem: 'registo', registado_em: '2026-11-22T10:00:00.000Z' },
-      { valor: 1, origem: 'dados-pessoais', registado_em: '2026-11-22T11:00:00.000Z' },
-      { valor: 0, origem: 'rgpd', registado_em: '2026-11-22T12:00:00.000Z' },
-      { valor: 1, origem: 'rgpd', registado_em: '2026-11-22T13:00:00.000Z' },
+      { valor: 1, origem: 'dados-pessoais', registado_em: '2026-11-22T10:01:00.000Z' },
+      { valor: 0, origem: 'rgpd', registado_em: '2026-11-22T10:02:00.000Z' },
+      { valor: 1, origem: 'rgpd', registado_em: '2026-11-22T10:03:00.000Z' },
     ])
   })
 })
