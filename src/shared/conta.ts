@@ -125,7 +125,11 @@ export function dadosPessoaisSchema({ idadeMinima, comPassword, comAceitacao, ho
     nif1: nif,
     nomeFaturacao2: opcional(120),
     nif2: nif,
-    comunicacoes: z.boolean().default(false),
+    /**
+     * The one consent to communications, the same the GDPR screen's `comunicacao` shows and changes
+     * (docs/decisions/0031-um-consentimento.md); absent, it stays as it is.
+     */
+    comunicacoes: z.boolean().optional(),
   })
   const base = comAceitacao ? fields.extend({ aceitacao: z.literal(true, { error: mensagens.obrigatorio }) }) : fields
   if (!comPassword) return base
@@ -172,6 +176,7 @@ export const UserDataSchema = z.object({
   nomeFaturacao2: z.string().nullable(),
   nif2: z.string().nullable(),
   nif_utilizado: z.enum(['principal', 'secundario', '']),
+  /** The one consent to communications, under both of the spec's names (§3): always equal. */
   comunicacoes: z.boolean(),
   comunicacao: z.boolean(),
   temporario: flag01,

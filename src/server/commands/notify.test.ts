@@ -12,9 +12,15 @@ import { notify } from './notify.ts'
 
 describe.each(testDialects())('npm run notify on %s', (dialect) => {
   let database: DatabaseHandle
+  let consente: number
+  let naoConsente: number
   beforeEach(async () => {
     database = await createTestDatabase(dialect)
-    await insertContas(database.db, ['912345678'], '135790')
+    ;[naoConsente, consente] = (await insertContas(database.db, ['912345678', '913333333'], '135790')) as [
+      number,
+      number,
+    ]
+    await database.db.updateTable('utilizadores').set({ comunicacao: 1 }).where('id', '=', consente).execute()
   })
   afterEach(() => database.close())
   const linhas = () =>
@@ -23,21 +29,73 @@ describe.each(testDialects())('npm run notify on %s', (dialect) => {
       .select(['utilizador_id', 'titulo', 'texto', 'ligacao'])
       .orderBy('id')
       .execute()
+  const auditoria = async () =>
+    (
+      await database.db
+        .selectFrom('admin_auditoria')
+        .select(['utilizador_id', 'email', 'acao', 'depois'])
+        .orderBy('id')
+        .execute()
+    ).map((r) => ({ ...r, depois: JSON.parse(String(r.depois)) as Record<string, unknown> }))
 
-  it('sends to everyone or to one phone, sanitised', async () => {
+  it('sends marketing to the consenting customers only, sanitised, through the composer, audited', async () => {
     expect(
       await notify(['--todos', '--titulo', 'Natal', '--texto', '<p>Bolo-rei <script>x</script></p>'], database),
-    ).toMatch(/^Notificação n\.º \d+ enviada a todos\.$/)
+    ).toMatch(/^Notificação n\.º \d+ enviada a todos os clientes que aceitaram comunicações \(1 cliente\)\.$/)
     expect(
       await notify(
-        ['--telemovel', '912 345 678', '--titulo', 'Olá', '--texto', 'Só para si', '--ligacao', '/fidelizacao'],
+        ['--telemovel', '913 333 333', '--titulo', 'Olá', '--texto', 'Só para si', '--ligacao', '/fidelizacao'],
         database,
       ),
-    ).toMatch(/enviada ao telemóvel \+351 912 345 678\.$/)
-    const [todos, um] = await linhas()
-    expect(todos).toEqual({ utilizador_id: null, titulo: 'Natal', texto: '<p>Bolo-rei </p>', ligacao: null })
-    expect(um).toMatchObject({ titulo: 'Olá', texto: 'Só para si', ligacao: '/fidelizacao' })
-    expect(um?.utilizador_id).not.toBeNull()
+    ).toMatch(/enviada ao telemóvel \+351 913 333 333\.$/)
+    expect(await linhas()).toEqual([
+      { utilizador_id: consente, titulo: 'Natal', texto: '<p>Bolo-rei </p>', ligacao: null },
+      { utilizador_id: consente, titulo: 'Olá', texto: 'Só para si', ligacao: '/fidelizacao' },
+    ])
+    // In the back-office's list, with no staff author; each send audited as the command line's.
+    expect(
+      await database.db.selectFrom('admin_notificacoes').select(['publico', 'criada_por', 'destinatarios']).execute(),
+    ).toEqual([
+      { publico: 'todos', criada_por: null, destinatarios: 1 },
+      { publico: 'telefone', criada_por: null, destinatarios: 1 },
+    ])
+    const entradas = await auditoria()
+    expect(entradas.map((e) => [e.acao, e.utilizador_id, e.email])).toEqual([
+      ['notificacao.enviar', null, null],
+      ['notificacao.enviar', null, null],
+    ])
+    expect(entradas[0]?.depois).toMatchObject({ titulo: 'Natal', origem: 'npm run notify' })
+  })
+
+  it('refuses marketing to a customer who did not consent; a service message goes, marked and audited', async () => {
+    await expect(notify(['--telemovel', '912345678', '--titulo', 'Promo', '--texto', 'x'], database)).rejects.toThrow(
+      'O cliente +351 912345678 não aceitou receber comunicações: nada foi enviado.',
+    )
+    expect(await linhas()).toEqual([])
+    expect(await auditoria()).toEqual([])
+    expect(
+      await notify(
+        ['--telemovel', '912345678', '--servico', '--titulo', 'A sua conta', '--texto', 'O NIF foi corrigido.'],
+        database,
+      ),
+    ).toMatch(/^Mensagem de serviço n\.º \d+ enviada ao telemóvel \+351 912345678 \(registada na auditoria\)\.$/)
+    expect(await linhas()).toEqual([
+      { utilizador_id: naoConsente, titulo: 'A sua conta', texto: 'O NIF foi corrigido.', ligacao: null },
+    ])
+    const [entrada] = await auditoria()
+    expect(entrada).toMatchObject({
+      acao: 'notificacao.servico',
+      utilizador_id: null,
+      depois: { servico: true, utilizador_id: naoConsente, titulo: 'A sua conta' },
+    })
+    // Withdrawn consent after a marketing message: the next one is refused too.
+    await notify(['--telemovel', '913333333', '--titulo', 'Um', '--texto', 'x'], database)
+    await database.db.updateTable('utilizadores').set({ comunicacao: 0 }).where('id', '=', consente).execute()
+    await expect(notify(['--telemovel', '913333333', '--titulo', 'Dois', '--texto', 'x'], database)).rejects.toThrow(
+      'não aceitou',
+    )
+    expect(await notify(['--todos', '--titulo', 'Natal', '--texto', 'x'], database)).toContain('(0 clientes)')
+    expect((await linhas()).map((l) => l.titulo)).toEqual(['A sua conta', 'Um'])
   })
 
   it('says what is wrong, in pt-PT, and sends nothing', async () => {
@@ -48,6 +106,7 @@ describe.each(testDialects())('npm run notify on %s', (dialect) => {
       )
     expect(await falha(['--titulo', 'x', '--texto', 'y'])).toContain('Indique --todos ou --telemovel')
     expect(await falha(['--todos', '--telemovel', '912345678', '--titulo', 'x', '--texto', 'y'])).toContain('Indique')
+    expect(await falha(['--todos', '--servico', '--titulo', 'x', '--texto', 'y'])).toContain('indique --telemovel')
     expect(await falha(['--todos', '--texto', 'y'])).toBe('O título é obrigatório (até 120 caracteres).')
     expect(await falha(['--todos', '--titulo', 'x', '--texto', ' '])).toBe(
       'O texto é obrigatório (até 5000 caracteres).',
@@ -76,13 +135,13 @@ describe('npm run notify, the command itself', () => {
         env: { ...process.env, DATABASE_URL: url, NODE_ENV: 'development' },
       })
     const { stdout } = await run(['--todos', '--titulo', 'Natal', '--texto', 'Feliz Natal'])
-    expect(stdout).toMatch(/Notificação n\.º 1 enviada a todos\./)
+    expect(stdout).toMatch(/Notificação n\.º 1 enviada a todos os clientes que aceitaram comunicações \(0 clientes\)\./)
     const falhou = await run(['--todos', '--texto', 'x']).catch((e: { code: number; stderr: string }) => e)
     expect(falhou).toMatchObject({ code: 2 })
     expect((falhou as { stderr: string }).stderr).toContain('O título é obrigatório')
     const database = openDatabase(url)
     await migrateToLatest(database.db)
-    expect(await database.db.selectFrom('notificacoes').select('titulo').execute()).toEqual([{ titulo: 'Natal' }])
+    expect(await database.db.selectFrom('admin_notificacoes').select('titulo').execute()).toEqual([{ titulo: 'Natal' }])
     await database.close()
   }, 30_000)
 })
@@ -107,6 +166,7 @@ describe('npm run notify on SQLite, with a server running in another process', (
     const database = openDatabase(url)
     await migrateToLatest(database.db)
     await insertContas(database.db, ['912345678'], '135790')
+    await database.db.updateTable('utilizadores').set({ comunicacao: 1 }).execute()
     await database.close()
 
     // The server as production runs it (its schedulers on), in a process of its own.

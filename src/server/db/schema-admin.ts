@@ -84,6 +84,8 @@ export interface AdminNotificacoesTable {
   titulo: string
   /** Sanitised HTML, as the app shows it. */
   texto: string
+  /** The app's screen it opens (migration 2026-12-03T0300-comunicacao-unica); null: none. */
+  ligacao: string | null
   /** Who it is for: everyone who consented, a restaurant's customers who consented, or one phone (if consented). */
   publico: 'todos' | 'restaurante' | 'telefone'
   restaurante_id: number | null

@@ -22,7 +22,7 @@ export interface UtilizadoresTable {
   nome_faturacao2: string | null
   nif2: string | null
   nif_utilizado: Generated<string>
-  comunicacoes: Generated<number>
+  /** The one consent to communications (both screens' box; migration 2026-12-03T0300-comunicacao-unica). */
   comunicacao: Generated<number>
   temporario: Generated<number>
   /** 'app' (sign-up) or 'loja' (provisional, created by staff). */
@@ -85,7 +85,11 @@ export interface TentativasLoginTable {
   atualizado_em: string
 }
 
+/** 'comunicacoes': the personal data's old box, before there was one consent (history only, never written now). */
 export type TipoConsentimento = 'termos' | 'privacidade' | 'comunicacao' | 'comunicacoes'
+
+/** Where a consent was given or withdrawn (the screen, or what else changed it). */
+export type OrigemConsentimento = 'registo' | 'dados-pessoais' | 'rgpd' | 'migracao'
 
 /** A consent given (1) or withdrawn (0), when, and the version of the text it was given to: a history. */
 export interface ConsentimentosTable {
@@ -95,6 +99,8 @@ export interface ConsentimentosTable {
   versao: string
   valor: number
   registado_em: string
+  /** Where it was made (migration 2026-12-03T0300-comunicacao-unica; older rows: the screen their type came from). */
+  origem: OrigemConsentimento
 }
 
 /** A GDPR request's e-mailed link: single use, 24 hours, bound to the account; only the token's hash is kept. */

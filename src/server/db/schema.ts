@@ -365,6 +365,17 @@ export interface PushDifusoesTable {
   criada_em: string
 }
 
+/**
+ * A composed message still being written to its audience, a short batch at a time (migration
+ * 2026-12-03T0300-comunicacao-unica); gone once the last batch is written.
+ */
+export interface CampanhasEscritaTable {
+  campanha_id: number
+  /** Customers up to this id have had their turn. */
+  escritas_ate: Generated<number>
+  criada_em: string
+}
+
 /** A store's proof that it identified a customer just now (STORE-API.md `identificacao`): one purchase, 15 minutes. */
 export interface IdentificacoesTable {
   id: Generated<number>
@@ -412,6 +423,7 @@ export interface DB {
   push_subscricoes: PushSubscricoesTable
   push_envios: PushEnviosTable
   push_difusoes: PushDifusoesTable
+  campanhas_escrita: CampanhasEscritaTable
   identificacoes: IdentificacoesTable
   consentimentos: ConsentimentosTable
   rgpd_pedidos: RgpdPedidosTable

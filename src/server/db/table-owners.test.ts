@@ -51,6 +51,7 @@ const OWNERS: Record<string, string> = {
   push_subscricoes: 'features/notificacoes',
   push_envios: 'features/notificacoes',
   push_difusoes: 'features/notificacoes',
+  campanhas_escrita: 'features/notificacoes',
   sessoes: 'platform',
   segredos: 'platform',
   limites: 'platform',

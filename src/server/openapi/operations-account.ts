@@ -140,7 +140,8 @@ export const ACCOUNT_OPERATIONS: Record<string, OperationDoc> = {
     description:
       'The fields depend on the account: the server parses the body itself and names each bad field. A provisional ' +
       'account (opened at a till) also sets its password here (`password`, 6 digits, and `confirmacaoPassword`), and ' +
-      'the first completion of an account asks for `aceitacao: true` (the terms and the privacy policy accepted).',
+      'the first completion of an account asks for `aceitacao: true` (the terms and the privacy policy accepted). ' +
+      '`comunicacoes` is the one consent to communications (the same as `POST /rgpd/comunicacao`); absent, it is left as it is.',
     body: DadosPessoaisDocumentoSchema,
     session: 'user',
     errors: {
@@ -202,7 +203,7 @@ export const ACCOUNT_OPERATIONS: Record<string, OperationDoc> = {
     operationId: 'gravarComunicacao',
     summary: 'Consent to marketing messages, or withdraw it',
     description:
-      "The customer's consent to marketing messages (`comunicacao`): true gives it, false withdraws it. Each change is kept in the consent history with its source and time.",
+      'The one consent to communications: the same value the personal data form changes as `comunicacoes`, and the user data answer under both names. Each change is kept in the consent history with where and when it was made.',
     session: 'complete',
     examples: { request: { comunicacao: true } },
   },

@@ -31,6 +31,7 @@ import * as encomendasMinutos from './2026-12-01T0100-encomendas-minutos.ts'
 import * as ementasReimportar from './2026-12-01T0200-ementas-reimportar.ts'
 import * as encomendasLevantarMesa from './2026-12-01T0300-encomendas-levantar-mesa.ts'
 import * as lojasTabelasPreco from './2026-12-02T0000-lojas-tabelas-preco.ts'
+import * as comunicacaoUnica from './2026-12-03T0300-comunicacao-unica.ts'
 import * as staffAlcance from './2026-12-03T0400-staff-alcance.ts'
 import * as nifTermos from './2026-12-03T0500-nif-termos.ts'
 import * as sessoesFimMotivo from './2026-12-03T0700-sessoes-fim-motivo.ts'
@@ -72,6 +73,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01T0200-ementas-reimportar': ementasReimportar,
   '2026-12-01T0300-encomendas-levantar-mesa': encomendasLevantarMesa,
   '2026-12-02T0000-lojas-tabelas-preco': lojasTabelasPreco,
+  '2026-12-03T0300-comunicacao-unica': comunicacaoUnica,
   '2026-12-03T0400-staff-alcance': staffAlcance,
   '2026-12-03T0500-nif-termos': nifTermos,
   '2026-12-03T0700-sessoes-fim-motivo': sessoesFimMotivo,

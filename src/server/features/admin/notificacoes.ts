@@ -1,3 +1,4 @@
+import type { Selectable } from 'kysely'
 import { parsePhoneNumberFromString } from 'libphonenumber-js/mobile'
 import {
   AGENDAR_MAX_DIAS,
@@ -9,15 +10,16 @@ import {
   type RestauranteOpcao,
 } from '../../../shared/admin-notificacoes.ts'
 import { toE164Mobile } from '../../../shared/validacao.ts'
+import type { AdminNotificacoesTable } from '../../db/schema-admin.ts'
 import { type Clock, DAY, isoNow } from '../../platform/clock.ts'
 import type { Database } from '../../platform/db.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
-import { escapeHtml } from '../../platform/html.ts'
+import { escapeHtml, sanitizeHtml } from '../../platform/html.ts'
 import type { ContaService } from '../conta/service.ts'
 import type { FidelizacaoService } from '../fidelizacao/service.ts'
 import type { NotificacoesService } from '../notificacoes/service.ts'
 import type { RestaurantesService } from '../restaurantes/service.ts'
-import { atorDe, auditar, type Staff } from './context.ts'
+import { type Ator, atorDe, auditar, type Staff } from './context.ts'
 
 /** The features the composer reaches through their services. */
 export interface ComposerDeps {
@@ -25,8 +27,13 @@ export interface ComposerDeps {
   clock: Clock
   lojas: Pick<RestaurantesService, 'lojasGestao'>
   conta: Pick<ContaService, 'findCliente' | 'audiencia'>
-  fidelizacao: Pick<FidelizacaoService, 'clientesDasLojas'>
-  notificacoes: Pick<NotificacoesService, 'enviarCampanha' | 'entregaDaCampanha'>
+  /** Who bought at a store: a restaurant's audience. Absent: the command line's composer, which writes to everyone
+   * or one customer only. */
+  fidelizacao?: Pick<FidelizacaoService, 'clientesDasLojas'>
+  notificacoes: Pick<
+    NotificacoesService,
+    'iniciarCampanha' | 'escreverCampanha' | 'campanhasPorEscrever' | 'entregaDaCampanha'
+  >
 }
 
 /** Who a message is for, as stored. */
@@ -64,8 +71,10 @@ const mascarar = (e164: string) => `Telemóvel ••• ••• ${e164.slice(
  * consented to communications (`comunicacao`), read again when the message goes out. A gestor writes only to the
  * customers of their restaurants (a restaurant of theirs, or one phone of a customer who bought there); 'todos' is an
  * admin's. The message is stored (`admin_notificacoes`) and sent by the job when due — now, or at its time — each once:
- * the claim and its notifications are one transaction (features/notificacoes `enviarCampanha`), so a restart loses
- * nothing and a second round sends nothing twice. Delivery goes in-app and by Web Push through the existing outbox.
+ * the claim records where its writing starts, and the notifications are written in short batches from that mark
+ * (features/notificacoes `iniciarCampanha`, `escreverCampanha`), so the app's other writes go on meanwhile, a restart
+ * loses nothing (the job resumes it) and nothing is written twice. Delivery goes in-app and by Web Push through the
+ * existing outbox.
  */
 export function createAdminNotificacoes({ db, clock, lojas, conta, fidelizacao, notificacoes }: ComposerDeps) {
   const restaurantesDe = async (alcance: number[] | null): Promise<RestauranteOpcao[]> => {
@@ -81,12 +90,13 @@ export function createAdminNotificacoes({ db, clock, lojas, conta, fidelizacao, 
   /** The customers of these restaurants (who bought at one of their stores). */
   async function clientesDosRestaurantes(restaurantes: number[]): Promise<number[]> {
     if (restaurantes.length === 0) return []
+    if (!fidelizacao) throw new Error('A restaurant’s audience needs the loyalty feature.')
     const idsLoja = (await lojas.lojasGestao({ restaurantes })).map((l) => l.id_loja)
     return fidelizacao.clientesDasLojas(idsLoja)
   }
 
-  /** Who the message reaches now: its audience, within its author's reach, who consented. */
-  async function destinatarios(alvo: Alvo): Promise<number[]> {
+  /** Who the message is for, before consent: its audience within its author's reach (undefined: every customer). */
+  async function candidatos(alvo: Alvo): Promise<number[] | undefined> {
     let ids: number[] | undefined
     if (alvo.publico === 'restaurante' && alvo.restaurante_id !== null) {
       ids = await clientesDosRestaurantes([alvo.restaurante_id])
@@ -100,8 +110,11 @@ export function createAdminNotificacoes({ db, clock, lojas, conta, fidelizacao, 
     } else if (alvo.publico !== 'todos') {
       ids = []
     }
-    return conta.audiencia.comComunicacao(ids)
+    return ids
   }
+
+  /** Who the message reaches now: its audience, within its author's reach, who consented. */
+  const destinatarios = async (alvo: Alvo) => conta.audiencia.comComunicacao(await candidatos(alvo))
 
   async function nomeDoPublico(alvo: Pick<Alvo, 'publico' | 'restaurante_id' | 'telefone'>): Promise<string> {
     if (alvo.publico === 'todos') return 'Todos os clientes que aceitaram comunicações'
@@ -160,22 +173,90 @@ export function createAdminNotificacoes({ db, clock, lojas, conta, fidelizacao, 
     alcance: string | null
   }): Alvo => ({ ...r, alcance: r.alcance === null ? null : (JSON.parse(r.alcance) as number[]) })
 
-  /** Sends one due message, if it still is (claimed from `agendada` with its notifications); answers how many. */
+  /**
+   * Writes a message that went out to its audience, in short batches from where its writing got (features/notificacoes
+   * `escreverCampanha`): each batch reads who consents in its own transaction and counts what it wrote. Answers how
+   * many it wrote now.
+   */
+  async function escreverUma(linha: Selectable<AdminNotificacoesTable>): Promise<number> {
+    const ids = await candidatos(linhaParaAlvo(linha))
+    const { escritas } = await notificacoes.escreverCampanha(
+      linha.id,
+      { titulo: linha.titulo, texto: linha.texto, ligacao: linha.ligacao },
+      {
+        destinatarios: (trx, depoisDe, limite) => conta.audiencia.consentidosDepoisDe(trx, ids, depoisDe, limite),
+        contar: async (trx, n) => {
+          if (n === 0) return
+          await trx
+            .updateTable('admin_notificacoes')
+            .set((eb) => ({ destinatarios: eb('destinatarios', '+', n) }))
+            .where('id', '=', linha.id)
+            .execute()
+        },
+      },
+    )
+    return escritas
+  }
+
+  /**
+   * Sends one due message, if it still is: claimed from `agendada` with the mark its writing starts from (one
+   * transaction), then written to its audience; answers how many it reached.
+   */
   async function enviarUma(id: number): Promise<number | null> {
     const linha = await db.selectFrom('admin_notificacoes').selectAll().where('id', '=', id).executeTakeFirst()
     if (linha?.estado !== 'agendada') return null
-    const ids = await destinatarios(linhaParaAlvo(linha))
-    return notificacoes.enviarCampanha(id, ids, { titulo: linha.titulo, texto: linha.texto }, async (trx, n) => {
+    const iniciada = await notificacoes.iniciarCampanha(id, async (trx) => {
       const agora = isoNow(clock)
       const r = await trx
         .updateTable('admin_notificacoes')
-        .set({ estado: 'enviada', enviada_em: agora, destinatarios: n })
+        .set({ estado: 'enviada', enviada_em: agora, destinatarios: 0 })
         .where('id', '=', id)
         .where('estado', '=', 'agendada')
         .where('agendada_para', '<=', agora)
         .executeTakeFirst()
       return Number(r.numUpdatedRows) === 1
     })
+    return iniciada ? escreverUma(linha) : null
+  }
+
+  /** Stores a message (audited in the same transaction) and, when it is for now, sends it at once. */
+  async function guardar(
+    autor: Pick<Staff, 'id' | 'email'> | null,
+    ator: Ator,
+    alvo: Alvo,
+    m: { titulo: string; html: string; ligacao: string | null; agendadaPara: string; agora: boolean },
+    auditoria: Record<string, unknown>,
+  ): Promise<number> {
+    const publico = await nomeDoPublico(alvo)
+    const id = await db.transaction().execute(async (trx) => {
+      const linha = await trx
+        .insertInto('admin_notificacoes')
+        .values({
+          titulo: m.titulo,
+          texto: m.html,
+          ligacao: m.ligacao,
+          publico: alvo.publico,
+          restaurante_id: alvo.restaurante_id,
+          utilizador_id: alvo.utilizador_id,
+          telefone: alvo.telefone,
+          alcance: alvo.alcance === null ? null : JSON.stringify(alvo.alcance),
+          agendada_para: m.agendadaPara,
+          criada_por: autor?.id ?? null,
+          criada_por_email: autor?.email ?? null,
+          criada_em: isoNow(clock),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await auditar(trx, clock, ator, {
+        acao: m.agora ? 'notificacao.enviar' : 'notificacao.agendar',
+        entidade: 'notificacao',
+        entidadeId: linha.id,
+        depois: { titulo: m.titulo, ...auditoria, publico, agendada_para: m.agendadaPara },
+      })
+      return linha.id
+    })
+    if (m.agora) await enviarUma(id)
+    return id
   }
 
   async function vista(r: {
@@ -226,41 +307,51 @@ export function createAdminNotificacoes({ db, clock, lojas, conta, fidelizacao, 
     /** Stores the message (audited in the same transaction) and, when it is for now, sends it at once. */
     async criar(staff: Staff, dados: NotificacaoCampanhaDados, ip: string): Promise<NotificacaoAdmin> {
       const alvo = await alvoDe(staff, dados)
-      const agendadaPara = quandoDe(dados)
-      const publico = await nomeDoPublico(alvo)
-      const id = await db.transaction().execute(async (trx) => {
-        const linha = await trx
-          .insertInto('admin_notificacoes')
-          .values({
-            titulo: dados.titulo,
-            texto: textoParaHtml(dados.texto),
-            publico: alvo.publico,
-            restaurante_id: alvo.restaurante_id,
-            utilizador_id: alvo.utilizador_id,
-            telefone: alvo.telefone,
-            alcance: alvo.alcance === null ? null : JSON.stringify(alvo.alcance),
-            agendada_para: agendadaPara,
-            criada_por: staff.id,
-            criada_por_email: staff.email,
-            criada_em: isoNow(clock),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-        await auditar(trx, clock, atorDe(staff, ip), {
-          acao: dados.quando === 'agora' ? 'notificacao.enviar' : 'notificacao.agendar',
-          entidade: 'notificacao',
-          entidadeId: linha.id,
-          depois: {
-            titulo: dados.titulo,
-            texto: dados.texto,
-            publico,
-            agendada_para: agendadaPara,
-          },
-        })
-        return linha.id
-      })
-      if (dados.quando === 'agora') await enviarUma(id)
+      const m = {
+        titulo: dados.titulo,
+        html: textoParaHtml(dados.texto),
+        ligacao: null,
+        agendadaPara: quandoDe(dados),
+        agora: dados.quando === 'agora',
+      }
+      const id = await guardar(staff, atorDe(staff, ip), alvo, m, { texto: dados.texto })
       return (await listar(staff, id))[0] as NotificacaoAdmin
+    },
+
+    /**
+     * `npm run notify`'s marketing message: sent now as an admin's would be (every customer who consents, or one of
+     * them), with no staff author; audited as the command line's. Answers the message and how many it reached.
+     */
+    async enviarDaLinhaDeComandos(m: {
+      titulo: string
+      /** HTML, sanitised here. */
+      texto: string
+      ligacao: string | null
+      /** null: every customer who consents. */
+      cliente: { id: number; e164: string } | null
+    }): Promise<{ id: number; destinatarios: number }> {
+      const alvo: Alvo = {
+        publico: m.cliente ? 'telefone' : 'todos',
+        restaurante_id: null,
+        utilizador_id: m.cliente?.id ?? null,
+        telefone: m.cliente ? mascarar(m.cliente.e164) : null,
+        alcance: null,
+      }
+      const html = sanitizeHtml(m.texto)
+      const agora = isoNow(clock)
+      const id = await guardar(
+        null,
+        { id: null, email: null, ip: null },
+        alvo,
+        { titulo: m.titulo, html, ligacao: m.ligacao, agendadaPara: agora, agora: true },
+        { texto: html, ligacao: m.ligacao, origem: 'npm run notify' },
+      )
+      const linha = await db
+        .selectFrom('admin_notificacoes')
+        .select('destinatarios')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+      return { id, destinatarios: linha.destinatarios }
     },
 
     /** Cancels a message still scheduled (audited). */
@@ -286,8 +377,15 @@ export function createAdminNotificacoes({ db, clock, lojas, conta, fidelizacao, 
       return (await listar(staff, id))[0] as NotificacaoAdmin
     },
 
-    /** The job: sends the messages now due, oldest first; answers how many went out. */
+    /**
+     * The job: finishes writing the messages whose writing stopped midway (a restart), then sends the messages now
+     * due, oldest first; answers how many went out.
+     */
     async despachar(): Promise<number> {
+      for (const id of await notificacoes.campanhasPorEscrever()) {
+        const linha = await db.selectFrom('admin_notificacoes').selectAll().where('id', '=', id).executeTakeFirst()
+        if (linha) await escreverUma(linha)
+      }
       const devidas = await db
         .selectFrom('admin_notificacoes')
         .select('id')

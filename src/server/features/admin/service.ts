@@ -2,7 +2,6 @@ import type { ContaService } from '../conta/service.ts'
 import type { ConteudosService } from '../conteudos/service.ts'
 import type { CatalogoService } from '../encomendas/service.ts'
 import type { FidelizacaoService } from '../fidelizacao/service.ts'
-import type { NotificacoesService } from '../notificacoes/service.ts'
 import type { GestaoRestaurantes } from '../restaurantes/service.ts'
 import { createAdminAcesso } from './acesso.ts'
 import { createAdminCampanhas } from './campanhas.ts'
@@ -13,7 +12,7 @@ import { createAdminEmentas } from './ementas.ts'
 import { createAdminEquipa } from './equipa.ts'
 import { createAdminImagens } from './imagens.ts'
 import { createAdminLojas } from './lojas.ts'
-import { createAdminNotificacoes } from './notificacoes.ts'
+import { type ComposerDeps, createAdminNotificacoes } from './notificacoes.ts'
 import { createAdminNovidades } from './novidades.ts'
 import { createAdminPessoas, type PessoasFeatures } from './pessoas.ts'
 import { createAdminRelatorios, type FontesRelatorio } from './relatorios.ts'
@@ -35,7 +34,7 @@ export interface AdminFeatures {
   fidelizacao: Pick<FidelizacaoService, 'regras' | 'clientesDasLojas'>
   /** The composer: who consented (conta), and the notifications and their pushes (notificacoes). */
   conta: Pick<ContaService, 'findCliente' | 'audiencia'>
-  notificacoes: Pick<NotificacoesService, 'enviarCampanha' | 'entregaDaCampanha'>
+  notificacoes: ComposerDeps['notificacoes']
   /** The content of restaurants and stores (features/restaurantes' editing). */
   restaurantes: GestaoRestaurantes
 }

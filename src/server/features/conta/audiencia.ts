@@ -1,4 +1,4 @@
-import type { Database } from '../../platform/db.ts'
+import type { Database, DatabaseTransaction } from '../../platform/db.ts'
 
 /** Ids per `in (…)` list: well under SQLite's bound variables and PostgreSQL's parameters. */
 const LOTE = 500
@@ -10,8 +10,9 @@ async function emLotes<T>(ids: number[], ler: (lote: number[]) => Promise<T[]>):
 }
 
 /**
- * Who may be sent marketing (the back-office's notification composer): the customers who consented to
- * communications (`comunicacao`, spec §9), and how far each has read their notifications (its delivery counts).
+ * Who may be sent marketing (the back-office's notification composer, `npm run notify`): the customers who consented
+ * to communications (`comunicacao`, spec §9: the one consent both the personal data and the GDPR screen show,
+ * docs/decisions/0031-um-consentimento.md), and how far each has read their notifications (its delivery counts).
  * Erased accounts never consent.
  */
 export function createAudienciaConta(db: Database) {
@@ -26,6 +27,35 @@ export function createAudienciaConta(db: Database) {
       if (ids === undefined) return (await consentidos()).map((r) => r.id)
       if (ids.length === 0) return []
       return (await emLotes([...new Set(ids)], consentidos)).map((r) => r.id).sort((a, b) => a - b)
+    },
+
+    /**
+     * In the caller's transaction (a composed message's batch, which writes to them): of `ids` (unsaid: every
+     * customer), the next `limite` who consent now, after id `depoisDe`, in id order.
+     */
+    async consentidosDepoisDe(
+      trx: DatabaseTransaction,
+      ids: number[] | undefined,
+      depoisDe: number,
+      limite: number,
+    ): Promise<number[]> {
+      const ler = (lote?: number[]) => {
+        let q = trx
+          .selectFrom('utilizadores')
+          .select('id')
+          .where('comunicacao', '=', 1)
+          .where('eliminado', '=', 0)
+          .where('id', '>', depoisDe)
+        if (lote) q = q.where('id', 'in', lote)
+        return q.orderBy('id').limit(limite).execute()
+      }
+      if (ids === undefined) return (await ler()).map((r) => r.id)
+      const depois = [...new Set(ids)].filter((id) => id > depoisDe).sort((a, b) => a - b)
+      const out: number[] = []
+      for (let i = 0; i < depois.length && out.length < limite; i += LOTE) {
+        out.push(...(await ler(depois.slice(i, i + LOTE))).map((r) => r.id))
+      }
+      return out.slice(0, limite)
     },
 
     /** Each customer's read mark (notifications up to it are read). */

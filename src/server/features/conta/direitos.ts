@@ -1,6 +1,6 @@
-import type { TipoConsentimento } from '../../db/schema.ts'
+import type { OrigemConsentimento, TipoConsentimento } from '../../db/schema-contas.ts'
 import { isoNow } from '../../platform/clock.ts'
-import type { Database, DatabaseTransaction } from '../../platform/db.ts'
+import type { DatabaseTransaction } from '../../platform/db.ts'
 import type { Sessao } from '../../platform/sessions.ts'
 import type { ContaContext } from './context.ts'
 import { newQrToken } from './security-key.ts'
@@ -24,18 +24,19 @@ export interface PessoaEsquecida {
 /** The communication consents, which have no text of their own to version: their version is the form's. */
 export const VERSAO_COMUNICACOES = 'app-1'
 
-/** A consent given or withdrawn, with its moment and version: appended, never changed (a history). */
+/** A consent given or withdrawn, with its moment, version and where it was made: appended, never changed (a history). */
 export async function registarConsentimento(
-  trx: Database,
+  trx: DatabaseTransaction,
   utilizadorId: number,
-  tipo: TipoConsentimento,
+  tipo: Exclude<TipoConsentimento, 'comunicacoes'>,
   versao: string,
   valor: boolean,
   agora: string,
+  origem: OrigemConsentimento,
 ): Promise<void> {
   await trx
     .insertInto('consentimentos')
-    .values({ utilizador_id: utilizadorId, tipo, versao, valor: valor ? 1 : 0, registado_em: agora })
+    .values({ utilizador_id: utilizadorId, tipo, versao, valor: valor ? 1 : 0, registado_em: agora, origem })
     .execute()
 }
 
@@ -48,14 +49,17 @@ export function createDireitosConta(ctx: ContaContext) {
   const { db, clock, repository, unitOfWork, requireUser } = ctx
 
   return {
-    /** Spec §7 "GDPR communication": the opt-in, each change appended to the consent history. */
+    /**
+     * Spec §7 "GDPR communication": the opt-in, the same one consent the personal data's box shows
+     * (docs/decisions/0031-um-consentimento.md); each change appended to the consent history with where it was made.
+     */
     async setComunicacao(sessao: Sessao, comunicacao: boolean): Promise<void> {
       const user = await requireUser(sessao)
       if ((user.comunicacao === 1) === comunicacao) return
       await unitOfWork(async ({ conta, trx }) => {
         const agora = isoNow(clock)
         await conta.updateUtilizador(user.id, { comunicacao: comunicacao ? 1 : 0, atualizado_em: agora })
-        await registarConsentimento(trx, user.id, 'comunicacao', VERSAO_COMUNICACOES, comunicacao, agora)
+        await registarConsentimento(trx, user.id, 'comunicacao', VERSAO_COMUNICACOES, comunicacao, agora, 'rgpd')
       })
     },
 
@@ -65,7 +69,7 @@ export function createDireitosConta(ctx: ContaContext) {
       if (!u) return null
       const consentimentos = await db
         .selectFrom('consentimentos')
-        .select(['tipo', 'versao', 'valor', 'registado_em'])
+        .select(['tipo', 'versao', 'valor', 'registado_em', 'origem'])
         .where('utilizador_id', '=', utilizadorId)
         .orderBy('id')
         .execute()
@@ -84,7 +88,8 @@ export function createDireitosConta(ctx: ContaContext) {
           nomeFaturacao2: u.nome_faturacao2,
           nif2: u.nif2,
           nif_utilizado: u.nif_utilizado,
-          comunicacoes: u.comunicacoes === 1,
+          // One consent, under both of the spec's names.
+          comunicacoes: u.comunicacao === 1,
           comunicacao: u.comunicacao === 1,
           usar_codigo_seguranca: u.usar_codigo_seguranca,
           origem: u.origem,
@@ -97,6 +102,7 @@ export function createDireitosConta(ctx: ContaContext) {
           versao: c.versao,
           dado: c.valor === 1,
           em: c.registado_em,
+          origem: c.origem,
         })),
       }
     },
@@ -157,7 +163,6 @@ export function createDireitosConta(ctx: ContaContext) {
           nome_faturacao2: null,
           nif2: null,
           nif_utilizado: '',
-          comunicacoes: 0,
           comunicacao: 0,
           usar_codigo_seguranca: 0,
           codigo_seguranca_hash: null,

@@ -98,7 +98,7 @@ export function createAcesso(ctx: ContaContext, desafios: Desafios) {
             atualizado_em: now,
           })
           // The terms were accepted on the sign-up form (spec §4), before there was an account to record it on.
-          await registarConsentimento(trx, id, 'termos', versoes.termos, true, now)
+          await registarConsentimento(trx, id, 'termos', versoes.termos, true, now, 'registo')
           return abrirSessao(trx, id)
         })
       } catch (error) {

@@ -43,7 +43,8 @@ export function toUserData(
     nomeFaturacao2: u.nome_faturacao2,
     nif2: u.nif2,
     nif_utilizado: (u.nif_utilizado as UserData['nif_utilizado']) ?? '',
-    comunicacoes: u.comunicacoes === 1,
+    // One consent, under both of the spec's names (docs/decisions/0031-um-consentimento.md).
+    comunicacoes: u.comunicacao === 1,
     comunicacao: u.comunicacao === 1,
     temporario: u.temporario === 1 ? 1 : 0,
     registoCompleto: u.registo_completo_em !== null,
@@ -222,12 +223,23 @@ export function createPerfil(ctx: ContaContext, desafios: Desafios) {
         const agora = isoNow(clock)
         // The active acceptance of the terms and the privacy policy (spec §4), and each change of the consent to
         // communications: a history with moments and versions (features/rgpd gives it to the customer).
+        // The box is the one consent the GDPR screen shows too; absent from the body, it stays as it is. Completing the
+        // registration records the answer given then, whatever it is: the history starts with the sign-up's choice.
+        const comunicacao = d.comunicacoes ?? user.comunicacao === 1
         if (versoes) {
-          await registarConsentimento(trx, user.id, 'termos', versoes.termos, true, agora)
-          await registarConsentimento(trx, user.id, 'privacidade', versoes.privacidade, true, agora)
-        }
-        if ((user.comunicacoes === 1) !== d.comunicacoes) {
-          await registarConsentimento(trx, user.id, 'comunicacoes', VERSAO_COMUNICACOES, d.comunicacoes, agora)
+          await registarConsentimento(trx, user.id, 'termos', versoes.termos, true, agora, 'registo')
+          await registarConsentimento(trx, user.id, 'privacidade', versoes.privacidade, true, agora, 'registo')
+          await registarConsentimento(trx, user.id, 'comunicacao', VERSAO_COMUNICACOES, comunicacao, agora, 'registo')
+        } else if ((user.comunicacao === 1) !== comunicacao) {
+          await registarConsentimento(
+            trx,
+            user.id,
+            'comunicacao',
+            VERSAO_COMUNICACOES,
+            comunicacao,
+            agora,
+            'dados-pessoais',
+          )
         }
         await conta.updateUtilizador(user.id, {
           nome: d.nome,
@@ -245,7 +257,7 @@ export function createPerfil(ctx: ContaContext, desafios: Desafios) {
             (user.nif_utilizado === 'principal' && !d.nif1) || (user.nif_utilizado === 'secundario' && !d.nif2)
               ? ''
               : user.nif_utilizado,
-          comunicacoes: d.comunicacoes ? 1 : 0,
+          comunicacao: comunicacao ? 1 : 0,
           temporario: 0,
           // Set once, with the acceptance of terms and privacy the schema required for it: the moment of consent.
           registo_completo_em: user.registo_completo_em ?? isoNow(clock),

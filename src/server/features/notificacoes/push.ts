@@ -4,6 +4,7 @@ import type { Database, DatabaseTransaction } from '../../platform/db.ts'
 import { HttpError } from '../../platform/errors.ts'
 import { sessaoAtivaEm } from '../../platform/sessions.ts'
 import type { PushSender } from '../../platform/web-push.ts'
+import { porLotes } from './lotes.ts'
 import { createPushOutbox } from './push-outbox.ts'
 
 export { PUSH_TENTATIVAS } from './push-outbox.ts'
@@ -169,54 +170,60 @@ export function createPushService({ db, clock, sender, endpointsLocais, log, lim
    * transaction holds the write lock for all of them. Each batch moves its fan-out's mark in its own transaction, and
    * only from where it read it (a process that read the same mark moves nothing and reads again): several processes,
    * or one resuming after a stop midway, queue each device once. A failure is logged and left to the next outbox
-   * round, which resumes where it stopped. Answers how many sends were queued.
+   * round, which resumes where it stopped (lotes.ts, as a composed message's writing). Answers how many sends were
+   * queued.
    */
   async function difundir(): Promise<number> {
     if (!sender) return 0
     let enfileirados = 0
     try {
-      for (;;) {
-        // Read outside the transaction: an outbox round with nothing to fan out takes no write lock. The batch below
-        // moves the mark only from where it was read here, so a stale read queues nothing twice.
-        const difusao = await db
-          .selectFrom('push_difusoes')
-          .selectAll()
-          .orderBy('notificacao_id')
-          .limit(1)
-          .executeTakeFirst()
-        if (!difusao) return enfileirados
-        enfileirados += await db.transaction().execute(async (trx) => {
-          const agora = isoNow(clock)
-          const ids = (
-            await dispositivos(trx, agora)
-              .where('p.id', '>', difusao.enfileiradas_ate)
+      const { escritas } = await porLotes(db, {
+        lote: loteDifusao,
+        proxima: async () => {
+          const difusao = await db
+            .selectFrom('push_difusoes')
+            .selectAll()
+            .orderBy('notificacao_id')
+            .limit(1)
+            .executeTakeFirst()
+          return difusao && { ...difusao, ate: difusao.enfileiradas_ate }
+        },
+        seguintes: async (trx, difusao) =>
+          (
+            await dispositivos(trx, isoNow(clock))
+              .where('p.id', '>', difusao.ate)
               .where('p.id', '<=', difusao.subscricoes_ate)
               .limit(loteDifusao)
               .execute()
-          ).map((r) => r.id)
-          const ultima = ids.at(-1)
-          const acabou = ultima === undefined || ids.length < loteDifusao || ultima >= difusao.subscricoes_ate
-          const daqui = { notificacao_id: difusao.notificacao_id, enfileiradas_ate: difusao.enfileiradas_ate }
-          const movida = acabou
-            ? (
-                await trx
-                  .deleteFrom('push_difusoes')
-                  .where('notificacao_id', '=', daqui.notificacao_id)
-                  .where('enfileiradas_ate', '=', daqui.enfileiradas_ate)
-                  .executeTakeFirst()
-              ).numDeletedRows
-            : (
-                await trx
-                  .updateTable('push_difusoes')
-                  .set({ enfileiradas_ate: ultima })
-                  .where('notificacao_id', '=', daqui.notificacao_id)
-                  .where('enfileiradas_ate', '=', daqui.enfileiradas_ate)
-                  .executeTakeFirst()
-              ).numUpdatedRows
-          if (movida === 0n) return 0
-          return enfileirarPara(trx, difusao.notificacao_id, ids, agora)
-        })
-      }
+          ).map((r) => r.id),
+        ultima: (difusao) => difusao.subscricoes_ate,
+        mover: async (trx, difusao, para) => {
+          const r =
+            para === null
+              ? (
+                  await trx
+                    .deleteFrom('push_difusoes')
+                    .where('notificacao_id', '=', difusao.notificacao_id)
+                    .where('enfileiradas_ate', '=', difusao.ate)
+                    .executeTakeFirst()
+                ).numDeletedRows
+              : (
+                  await trx
+                    .updateTable('push_difusoes')
+                    .set({ enfileiradas_ate: para })
+                    .where('notificacao_id', '=', difusao.notificacao_id)
+                    .where('enfileiradas_ate', '=', difusao.ate)
+                    .executeTakeFirst()
+                ).numUpdatedRows
+          return r > 0n
+        },
+        escrever: async (trx, difusao, ids) => {
+          const n = await enfileirarPara(trx, difusao.notificacao_id, ids, isoNow(clock))
+          enfileirados += n
+          return n
+        },
+      })
+      return escritas
     } catch (error) {
       log.error(
         { err: (error as Error).message, enfileirados },

@@ -5,10 +5,13 @@ import { canais, type EventBus, NOTIFICACOES_ALTERADAS } from '../../platform/ev
 import { sanitizeHtml } from '../../platform/html.ts'
 import type { ContaService } from '../conta/service.ts'
 import { createDireitosNotificacoes } from './direitos.ts'
+import { porLotes } from './lotes.ts'
 /** The newest this many are listed: older ones have long been read or stopped mattering. */
 import { createMetricasNotificacoes } from './metricas.ts'
 import type { PushService } from './push.ts'
 export const NOTIFICACOES_LISTADAS = 50
+/** Customers a composed message is written to per transaction (a few milliseconds of the write lock). */
+export const LOTE_CAMPANHA = 100
 /** Notifications of other processes announced in one round at most; the rest in the next. */
 const NOVAS_POR_RONDA = 500
 
@@ -61,6 +64,8 @@ export interface NotificacoesDeps {
    * transaction, or for everyone, fanned out in batches after it (`difundir`).
    */
   push?: Pick<PushService, 'enfileirar' | 'difundir'>
+  /** Customers a composed message is written to per transaction (default `LOTE_CAMPANHA`). */
+  loteCampanha?: number
 }
 
 /**
@@ -76,6 +81,7 @@ export function createNotificacoesService({
   provisoriosAExpirar,
   provisionalDays,
   push,
+  loteCampanha = LOTE_CAMPANHA,
 }: NotificacoesDeps) {
   /**
    * Writes one, in the caller's transaction (the type demands one: a notification beside a change that rolls back must
@@ -103,9 +109,19 @@ export function createNotificacoesService({
   const anunciar = (utilizadorId: number | null) =>
     bus.publish(utilizadorId === null ? canais.todos : canais.utilizador(utilizadorId), NOTIFICACOES_ALTERADAS)
 
-  /** One notification on its own (the operators' command, the reminders), and its open screens told. */
-  async function enviar(n: NovaNotificacao): Promise<number | null> {
-    const id = await db.transaction().execute((trx) => escrever(trx, n))
+  /**
+   * One notification on its own (the operators' command, the reminders), and its open screens told. `registar`: what
+   * must be written with it, in its transaction (the command's audit entry).
+   */
+  async function enviar(
+    n: NovaNotificacao,
+    registar?: (trx: DatabaseTransaction, id: number) => Promise<void>,
+  ): Promise<number | null> {
+    const id = await db.transaction().execute(async (trx) => {
+      const escrita = await escrever(trx, n)
+      if (escrita !== null) await registar?.(trx, escrita)
+      return escrita
+    })
     if (id === null) return id
     anunciar(n.utilizadorId)
     // Its devices get it now rather than at the next outbox round, which resumes the fan-out if this one stops.
@@ -114,28 +130,96 @@ export function createNotificacoesService({
   }
 
   /**
-   * A message composed in the back-office, to each of `destinatarios`, with push to their devices through the outbox.
-   * One transaction: `reclamar` (the composer's claim of its message, a conditional update) first, then every
-   * notification, keyed by the message so that none is written twice; null when the claim found it already sent.
-   * After the commit their open screens are told.
+   * A message composed in the back-office starts going out: `reclamar` (the composer's claim of its message, a
+   * conditional update) and the mark its writing starts from, in one transaction; false when the claim found it
+   * already sent. `escreverCampanha` then writes it.
    */
-  async function enviarCampanha(
+  async function iniciarCampanha(
     campanhaId: number,
-    destinatarios: number[],
-    n: { titulo: string; texto: string },
-    reclamar: (trx: DatabaseTransaction, escritas: number) => Promise<boolean>,
-  ): Promise<number | null> {
-    const escritas = await db.transaction().execute(async (trx) => {
-      if (!(await reclamar(trx, destinatarios.length))) return null
-      let total = 0
-      for (const utilizadorId of destinatarios) {
-        const id = await escrever(trx, { utilizadorId, ...n, chave: `campanha-${campanhaId}`, campanhaId })
-        if (id !== null) total++
-      }
-      return total
+    reclamar: (trx: DatabaseTransaction) => Promise<boolean>,
+  ): Promise<boolean> {
+    return db.transaction().execute(async (trx) => {
+      if (!(await reclamar(trx))) return false
+      await trx
+        .insertInto('campanhas_escrita')
+        .values({ campanha_id: campanhaId, criada_em: isoNow(clock) })
+        .onConflict((oc) => oc.column('campanha_id').doNothing())
+        .execute()
+      return true
     })
-    if (escritas !== null) for (const utilizadorId of destinatarios) anunciar(utilizadorId)
-    return escritas
+  }
+
+  /**
+   * Writes a composed message to its audience, with push to their devices through the outbox, `LOTE_CAMPANHA`
+   * customers per transaction from the mark its writing got to (lotes.ts, as the fan-out to the devices): the app's
+   * other writes go on between batches, and a stop midway is resumed by the next call (`campanhasPorEscrever`).
+   * `destinatarios`: who it is for after the mark, read in the batch's transaction, so a consent withdrawn before
+   * the batch is honoured; `contar`: the composer's count of what each batch wrote, in the batch's transaction. Each
+   * notification is keyed by the message, so none is written twice. After each batch its open screens are told.
+   */
+  async function escreverCampanha(
+    campanhaId: number,
+    n: { titulo: string; texto: string; ligacao: string | null },
+    fonte: {
+      destinatarios(trx: DatabaseTransaction, depoisDe: number, limite: number): Promise<number[]>
+      contar(trx: DatabaseTransaction, escritas: number): Promise<void>
+    },
+    maxLotes?: number,
+  ): Promise<{ escritas: number; acabou: boolean }> {
+    return porLotes(
+      db,
+      {
+        lote: loteCampanha,
+        proxima: async () => {
+          const r = await db
+            .selectFrom('campanhas_escrita')
+            .select('escritas_ate')
+            .where('campanha_id', '=', campanhaId)
+            .executeTakeFirst()
+          return r && { ate: r.escritas_ate }
+        },
+        seguintes: (trx, marca) => fonte.destinatarios(trx, marca.ate, loteCampanha),
+        mover: async (trx, marca, para) => {
+          const r =
+            para === null
+              ? (
+                  await trx
+                    .deleteFrom('campanhas_escrita')
+                    .where('campanha_id', '=', campanhaId)
+                    .where('escritas_ate', '=', marca.ate)
+                    .executeTakeFirst()
+                ).numDeletedRows
+              : (
+                  await trx
+                    .updateTable('campanhas_escrita')
+                    .set({ escritas_ate: para })
+                    .where('campanha_id', '=', campanhaId)
+                    .where('escritas_ate', '=', marca.ate)
+                    .executeTakeFirst()
+                ).numUpdatedRows
+          return r > 0n
+        },
+        escrever: async (trx, _marca, ids) => {
+          let total = 0
+          for (const utilizadorId of ids) {
+            const id = await escrever(trx, { utilizadorId, ...n, chave: `campanha-${campanhaId}`, campanhaId })
+            if (id !== null) total++
+          }
+          await fonte.contar(trx, total)
+          return total
+        },
+        depois: (_marca, ids) => {
+          for (const utilizadorId of ids) anunciar(utilizadorId)
+        },
+      },
+      maxLotes,
+    )
+  }
+
+  /** The composed messages whose writing is still under way (stopped midway), oldest first. */
+  async function campanhasPorEscrever(): Promise<number[]> {
+    const rows = await db.selectFrom('campanhas_escrita').select('campanha_id').orderBy('campanha_id').execute()
+    return rows.map((r) => r.campanha_id)
   }
 
   /** How a composed message went out (the back-office's delivery counts). */
@@ -159,7 +243,9 @@ export function createNotificacoesService({
   return {
     escrever,
     enviar,
-    enviarCampanha,
+    iniciarCampanha,
+    escreverCampanha,
+    campanhasPorEscrever,
     entregaDaCampanha,
     direitos: createDireitosNotificacoes(db),
     metricas: createMetricasNotificacoes(db, clock),

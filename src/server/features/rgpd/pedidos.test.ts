@@ -80,26 +80,28 @@ describe.each(testDialects())('GDPR requests on %s', (dialect) => {
     expect((await d.call('POST', '/api/refresh-private-data', { value: true })).json().data.user.loggedIn).toBe(true)
   })
 
-  it('keeps the communication consent’s history', async () => {
+  it('keeps the communication consent’s history, with where each change was made', async () => {
     const d = await registerAccount(t)
+    // The registration's box ticked is the one consent: the GDPR screen already shows it given, and giving it again
+    // changes nothing.
     const on = await d.call('POST', '/rgpd/comunicacao', { comunicacao: true })
     expect(on.statusCode, on.body).toBe(200)
     expect(on.json().data.comunicacao).toBe(true)
+    expect(on.json().data.comunicacoes).toBe(true)
     clock.advance(HOUR)
     await d.call('POST', '/rgpd/comunicacao', { comunicacao: false })
     await d.call('POST', '/rgpd/comunicacao', { comunicacao: false })
     const historia = await t.database.db
       .selectFrom('consentimentos')
-      .select(['tipo', 'valor', 'versao', 'registado_em'])
+      .select(['tipo', 'valor', 'versao', 'registado_em', 'origem'])
       .orderBy('id')
       .execute()
-    expect(historia.map((c) => [c.tipo, c.valor])).toEqual([
-      ['termos', 1],
-      ['termos', 1],
-      ['privacidade', 1],
-      ['comunicacoes', 1],
-      ['comunicacao', 1],
-      ['comunicacao', 0],
+    expect(historia.map((c) => [c.tipo, c.valor, c.origem])).toEqual([
+      ['termos', 1, 'registo'],
+      ['termos', 1, 'registo'],
+      ['privacidade', 1, 'registo'],
+      ['comunicacao', 1, 'registo'],
+      ['comunicacao', 0, 'rgpd'],
     ])
     expect(historia.at(-1)?.registado_em).toBe('2026-11-22T11:00:00.000Z')
   })

@@ -37,9 +37,21 @@ describe.each(testDialects())('the portability file and the retention job, on %s
       dataNascimento: '1984-02-29',
       codigoPostal: '9500-150',
       comunicacoes: true,
+      comunicacao: true,
     })
-    const consentimentos = ficheiro.consentimentos as { tipo: string; versao: string; dado: boolean; em: string }[]
-    expect(consentimentos.map((c) => c.tipo)).toEqual(['termos', 'termos', 'privacidade', 'comunicacoes'])
+    const consentimentos = ficheiro.consentimentos as {
+      tipo: string
+      versao: string
+      dado: boolean
+      em: string
+      origem: string
+    }[]
+    expect(consentimentos.map((c) => [c.tipo, c.origem])).toEqual([
+      ['termos', 'registo'],
+      ['termos', 'registo'],
+      ['privacidade', 'registo'],
+      ['comunicacao', 'registo'],
+    ])
     for (const c of consentimentos) {
       expect(c.dado).toBe(true)
       expect(c.em).toBe('2026-11-22T10:00:00.000Z')
