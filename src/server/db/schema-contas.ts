@@ -89,7 +89,7 @@ export interface TentativasLoginTable {
 export type TipoConsentimento = 'termos' | 'privacidade' | 'comunicacao' | 'comunicacoes'
 
 /** Where a consent was given or withdrawn (the screen, or what else changed it). */
-export type OrigemConsentimento = 'registo' | 'dados-pessoais' | 'rgpd' | 'migracao'
+export type OrigemConsentimento = 'registo' | 'dados-pessoais' | 'rgpd' | 'migracao' | 'termos'
 
 /** A consent given (1) or withdrawn (0), when, and the version of the text it was given to: a history. */
 export interface ConsentimentosTable {

@@ -79,7 +79,7 @@ export function createTermosConta(ctx: ContaContext) {
           const pendente = pendentes.get(tipo)
           if (!pendente) continue
           if (pendente.versao !== versao) throw new HttpError(409, termosMensagens.versaoMudou, 'Novos termos')
-          await registarConsentimento(trx, user.id, tipo, versao, true, agora)
+          await registarConsentimento(trx, user.id, tipo, versao, true, agora, 'termos')
         }
       })
     },
