@@ -170,8 +170,11 @@ export const DevolucaoSchema = z.object({ valor: cents().min(0, mensagens.naoNeg
 
 export const ClienteProvisorioSchema = z.object({ telemovel: TelemovelSchema, pais: PaisSchema })
 
-/** The tax number a customer chose in the app for their invoices (spec §4 NIF choice), with its billing name. */
-export const NifClienteSchema = z.object({ numero: z.string(), nome: z.string().nullable() })
+/**
+ * The tax number a customer chose in the app for their invoices (spec §4 NIF choice), with its billing name (the
+ * account holder's name when the NIF was saved without one).
+ */
+export const NifClienteSchema = z.object({ numero: z.string(), nome: z.string() })
 export type NifCliente = z.infer<typeof NifClienteSchema>
 
 export const ClienteSchema = z.object({

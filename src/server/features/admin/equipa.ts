@@ -135,6 +135,7 @@ export function createAdminEquipa(deps: AdminDeps) {
               atualizado_em: now,
             })
             await r.deleteRecoveryCodes(id)
+            await r.deleteEncontradosDe(id)
             await r.spendConvitesDe(id, now)
             await r.revokeSessoesDe(id, now)
           } else {
@@ -187,8 +188,11 @@ export function createAdminEquipa(deps: AdminDeps) {
         const user = await r.findById(id)
         if (!user) throw naoExiste()
         const now = isoNow(clock)
-        await r.updateUtilizador(id, { ...colunasDoAlcance(input), atualizado_em: now })
+        const alcance = colunasDoAlcance(input)
+        await r.updateUtilizador(id, { ...alcance, atualizado_em: now })
         if (user.papel !== input.papel) await r.revokeSessoesDe(id, now)
+        // Customers found by number were found for one store: another role or store does not inherit them.
+        if (user.papel !== alcance.papel || user.id_loja !== alcance.id_loja) await r.deleteEncontradosDe(id)
         const depois = await r.findById(id)
         if (!depois) throw naoExiste()
         await auditar(trx, clock, atorDe(staff, ip), {
@@ -238,6 +242,7 @@ export function createAdminEquipa(deps: AdminDeps) {
         await r.updateUtilizador(id, { desativado_em: now, atualizado_em: now })
         await r.revokeSessoesDe(id, now)
         await r.spendConvitesDe(id, now)
+        await r.deleteEncontradosDe(id)
         const depois = await r.findById(id)
         await auditar(trx, clock, atorDe(staff, ip), {
           acao: 'utilizador.desativar',

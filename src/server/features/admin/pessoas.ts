@@ -154,7 +154,9 @@ export function createAdminPessoas(db: Database, clock: Clock, f: PessoasFeature
     /** A provisional account's password again: an admin's, or the store's whose till made the account. */
     async reenviarSms(staff: Staff, id: number, ip: string) {
       const c = await aoAlcance(staff, id)
-      alcance.exigirLojaDeOrigem(staff, c.id_loja_origem)
+      // An account that is not provisional is answered as such (409, below) whoever asks: the store of origin only
+      // decides between stores for an account that has a temporary password to resend.
+      if (c.provisorio) alcance.exigirLojaDeOrigem(staff, c.id_loja_origem)
       await conta.gestao.reenviarProvisorio(id, registo(staff, ip, 'cliente.reenviar_sms', 'cliente', id))
     },
 

@@ -229,6 +229,11 @@ export function adminRepo(db: Database) {
         .execute()
     },
 
+    /** Forgets the customers a store's account found by number (its reach ends with its role, store or access). */
+    async deleteEncontradosDe(utilizadorId: number) {
+      await db.deleteFrom('admin_clientes_encontrados').where('utilizador_id', '=', utilizadorId).execute()
+    },
+
     async deleteRecoveryCodes(utilizadorId: number) {
       await db.deleteFrom('admin_codigos_recuperacao').where('utilizador_id', '=', utilizadorId).execute()
     },

@@ -205,6 +205,63 @@ describe.each(testDialects())('staff scoped and fixable, on %s', (dialect) => {
     expect(await auditoria('cliente.reenviar_sms')).toHaveLength(2)
   })
 
+  it('a resend for a customer who is not provisional is refused as such (409), whichever store asks', async () => {
+    const ana = await till.cliente('912345678')
+    const chiado = await staff('loja', { idLoja: 862 })
+    await ok(await chiado.call('GET', '/clientes?telemovel=912345678'))
+    const res = await chiado.call('POST', `/clientes/${ana.id}/reenviar-sms`)
+    expect(res.statusCode, res.body).toBe(409)
+    expect(res.json().error.message).not.toBe(
+      'Só a loja que criou esta conta provisória pode reenviar a palavra-passe temporária.',
+    )
+    expect(await auditoria('cliente.reenviar_sms')).toEqual([])
+  })
+
+  it("a store account's customers found by number end with its store, role or access", async () => {
+    const ana = await till.cliente('912345678')
+    const admin = await staff('admin')
+    const chiado = await staff('loja', { idLoja: 862 })
+    const email = `loja-${seq}@exemplo.pt`
+    const id = (await ok(await admin.call('GET', '/utilizadores'))).find((u: { email: string }) => u.email === email)
+      .id as number
+    const encontrados = () =>
+      till.t.database.db
+        .selectFrom('admin_clientes_encontrados')
+        .select('cliente_id')
+        .where('utilizador_id', '=', id)
+        .execute()
+    const encontrar = async () => {
+      await ok(await chiado.call('GET', '/clientes?telemovel=912345678'))
+      expect(await encontrados()).toHaveLength(1)
+    }
+    await encontrar()
+    // The same store and role again: nothing to forget.
+    await ok(await admin.call('POST', `/utilizadores/${id}`, { papel: 'loja', id_loja: 862 }))
+    expect(await encontrados()).toHaveLength(1)
+    // Another store: what the first store found is not the second's.
+    await ok(await admin.call('POST', `/utilizadores/${id}`, { papel: 'loja', id_loja: 848 }))
+    expect(await encontrados()).toEqual([])
+    await comoInexistente(chiado, `/clientes/${ana.id}`)
+    await encontrar()
+    // Another role: forgotten too (its sessions end with it, so the next finds are written as the till's search does).
+    await ok(await admin.call('POST', `/utilizadores/${id}`, { papel: 'admin' }))
+    expect(await encontrados()).toEqual([])
+    await ok(await admin.call('POST', `/utilizadores/${id}`, { papel: 'loja', id_loja: 862 }))
+    const achado = () =>
+      till.t.database.db
+        .insertInto('admin_clientes_encontrados')
+        .values({ utilizador_id: id, cliente_id: ana.id, expira_em: '2999-01-01T00:00:00.000Z' })
+        .execute()
+    await achado()
+    // Disabled: forgotten, so a reactivation starts with nothing found.
+    await ok(await admin.call('POST', `/utilizadores/${id}/desativar`))
+    expect(await encontrados()).toEqual([])
+    // Invited again after a disable: whatever the account had found is not the new invitation's.
+    await achado()
+    await ok(await admin.call('POST', '/utilizadores', { email, papel: 'loja', id_loja: 862 }))
+    expect(await encontrados()).toEqual([])
+  })
+
   it('an invitation names a store, or restaurants, that exist (400 with the field otherwise)', async () => {
     const admin = await staff('admin')
     const restaurante = await restauranteDaLoja(862)

@@ -16,10 +16,13 @@ export interface ClienteConta {
   nif: NifCliente | null
 }
 
-/** The chosen NIF: principal or secundario, only while that number is still on the account. */
+/**
+ * The chosen NIF: principal or secundario, only while that number is still on the account. The contract's `nome` is
+ * never null: a NIF saved without a billing name is invoiced in the account holder's name.
+ */
 export function nifEscolhido(u: Utilizador): NifCliente | null {
-  if (u.nif_utilizado === 'principal' && u.nif1) return { numero: u.nif1, nome: u.nome_faturacao1 }
-  if (u.nif_utilizado === 'secundario' && u.nif2) return { numero: u.nif2, nome: u.nome_faturacao2 }
+  if (u.nif_utilizado === 'principal' && u.nif1) return { numero: u.nif1, nome: u.nome_faturacao1 ?? u.nome ?? '' }
+  if (u.nif_utilizado === 'secundario' && u.nif2) return { numero: u.nif2, nome: u.nome_faturacao2 ?? u.nome ?? '' }
   return null
 }
 

@@ -75,6 +75,19 @@ describe.each(testDialects())('Store API: the chosen NIF at the till, on %s', (d
     expect(await nifDaCompra(terceira.json().data.transacao.id)).toEqual({ nif: null, nif_nome: null })
   })
 
+  it('a NIF saved without a billing name reaches the till with the account holder\'s name', async () => {
+    const c = await cliente()
+    const res = await c.d.call('POST', '/alterar-dados-pessoais', { ...DADOS, nif1: '123456789', nif2: '509442013' })
+    expect(res.statusCode, res.body).toBe(200)
+    await escolher(c, 'principal')
+    expect((await identificado(c.qr)).nif).toEqual({ numero: '123456789', nome: DADOS.nome })
+    await escolher(c, 'secundario')
+    expect((await identificado(c.qr)).nif).toEqual({ numero: '509442013', nome: DADOS.nome })
+    const compra = await comprar(c.id, 500)
+    expect(compra.statusCode, compra.body).toBe(201)
+    expect(await nifDaCompra(compra.json().data.transacao.id)).toEqual({ nif: '509442013', nif_nome: DADOS.nome })
+  })
+
   it('a NIF removed from the personal data is no longer the chosen one at the till', async () => {
     const c = await cliente()
     await comNifs(c)
