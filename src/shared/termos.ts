@@ -18,7 +18,13 @@ export const termosMensagens = {
   soTextosAceites: 'Só os Termos e Condições e a Política de Privacidade são aceites pelos clientes.',
   versaoMudou: 'O texto mudou entretanto. Leia a nova versão e aceite-a.',
   registoIncompleto: 'Complete o registo: os termos são aceites com os dados pessoais.',
-  porAceitar: 'Aceite os novos termos antes de continuar.',
+  /** Names what waits: the terms, the privacy policy, or both (a privacy change alone is not "the terms"). */
+  porAceitar: (tipos: readonly TipoTextoAceite[]) =>
+    tipos.includes('termos') && tipos.includes('privacidade')
+      ? 'Aceite os novos Termos e Condições e a nova Política de Privacidade antes de continuar.'
+      : tipos.includes('privacidade')
+        ? 'Aceite a nova Política de Privacidade antes de continuar.'
+        : 'Aceite os novos Termos e Condições antes de continuar.',
 } as const
 
 /** A text the customer must accept again: what changed, its version (accepted as is), and where to read it. */

@@ -20,6 +20,7 @@ describe.each(testDialects())('terms accepted again, on %s', { timeout: 60_000 }
   let clock: ManualClock
   let admin: string
   let termosId: number
+  let privacidadeId: number
 
   beforeEach(async () => {
     ;({ t, clock } = await accountsApp(dialect))
@@ -39,6 +40,7 @@ describe.each(testDialects())('terms accepted again, on %s', { timeout: 60_000 }
       .returning('id')
       .execute()
     termosId = ids[0]?.id as number
+    privacidadeId = ids[1]?.id as number
   })
   afterEach(() => t.close())
 
@@ -117,7 +119,7 @@ describe.each(testDialects())('terms accepted again, on %s', { timeout: 60_000 }
     })
     const esperando = await checkout(d)
     expect(esperando.statusCode, esperando.body).toBe(409)
-    expect(esperando.json().error.message).toBe(termosMensagens.porAceitar)
+    expect(esperando.json().error.message).toBe('Aceite os novos Termos e Condições antes de continuar.')
 
     // A version other than the one published (the text changed while the dialog was open) is not accepted.
     const antiga = await aceitar(d, 'sha256:000000000000')
@@ -146,7 +148,33 @@ describe.each(testDialects())('terms accepted again, on %s', { timeout: 60_000 }
       versao: pedido.versao,
       dado: true,
       em: clock.now().toISOString(),
+      origem: 'termos',
     })
+  })
+
+  it('the checkout names what waits: the privacy policy alone, or both texts', async () => {
+    const d = await registerAccount(t)
+    clock.advance(MINUTE)
+    const privacidade = await staff(`/legais/${privacidadeId}`, {
+      tag: POLITICA_PRIVACIDADE_TAG,
+      title: 'Privacidade',
+      title_detail: 'Política',
+      text: '<p>P. nova.</p>',
+      posicao: 2,
+      relevante: true,
+      o_que_mudou: 'Novo subcontratante.',
+    })
+    expect(privacidade.statusCode, privacidade.body).toBe(200)
+    const soPrivacidade = await checkout(d)
+    expect(soPrivacidade.statusCode, soPrivacidade.body).toBe(409)
+    expect(soPrivacidade.json().error.message).toBe('Aceite a nova Política de Privacidade antes de continuar.')
+    expect(termosMensagens.porAceitar(['privacidade'])).toBe(soPrivacidade.json().error.message)
+    await publicarTermos('<p>Termos novos.</p>', { o_que_mudou: 'Novas regras de devolução.' })
+    const ambos = await checkout(d)
+    expect(ambos.statusCode, ambos.body).toBe(409)
+    expect(ambos.json().error.message).toBe(
+      'Aceite os novos Termos e Condições e a nova Política de Privacidade antes de continuar.',
+    )
   })
 
   it('an edit not marked relevant asks nobody, and leaves an earlier relevant change as it was', async () => {

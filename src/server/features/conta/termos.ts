@@ -54,8 +54,9 @@ export function createTermosConta(ctx: ContaContext) {
 
     /** Refuses (409) what waits for the acceptance: ordering (the checkout). */
     async exigirTermosAceites(user: Pick<Utilizador, 'id' | 'registo_completo_em'>): Promise<void> {
-      if ((await pendentesDe(user)).length > 0) {
-        throw new HttpError(409, termosMensagens.porAceitar, 'Novos termos')
+      const pendentes = await pendentesDe(user)
+      if (pendentes.length > 0) {
+        throw new HttpError(409, termosMensagens.porAceitar(pendentes.map((p) => p.tipo)), 'Novos termos')
       }
     },
 
