@@ -22,6 +22,8 @@ export function productionEnvironment(databaseUrl: string, port = 0): NodeJS.Pro
     HOST: '127.0.0.1',
     PORT: String(port),
     TRUST_PROXY: 'false',
+    // Production requires the public address; the benchmarks send no links, so this machine's stands in.
+    APP_URL: `http://127.0.0.1:${port}`,
     SMS_PROVIDER: 'outbox',
     EMAIL_PROVIDER: 'outbox',
     // Production refuses the sandbox; reads ask no payment, so ifthenpay's settings only need to be present.

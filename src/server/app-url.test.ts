@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { loadConfig } from './config.ts'
+import { ConfigError, loadConfig } from './config.ts'
 import { signedInAdmin } from './features/admin/testing.ts'
 import { emailsPara, PESSOA, setupRgpd } from './features/rgpd/testing.ts'
 import { testDialects } from './testing/harness.ts'
@@ -15,6 +16,23 @@ describe('APP_URL unset', () => {
     expect(loadConfig({ PORT: '8080', HOST: '192.0.2.7' }).APP_URL).toBe('http://192.0.2.7:8080')
     expect(loadConfig({ PORT: '8080', HOST: 'fd00::7' }).APP_URL).toBe('http://[fd00::7]:8080')
     expect(loadConfig({ PORT: '4261', APP_URL: 'https://app.exemplo.pt' }).APP_URL).toBe('https://app.exemplo.pt')
+  })
+
+  it('is refused in production, naming the variable: the links would say localhost to every customer', () => {
+    const production = {
+      NODE_ENV: 'production',
+      SMS_PROVIDER: 'outbox',
+      EMAIL_PROVIDER: 'outbox',
+      TRUST_PROXY: '1',
+      PAYMENT_PROVIDER: 'ifthenpay',
+      IFTHENPAY_MBWAY_KEY: 'k',
+      IFTHENPAY_ANTI_PHISHING_KEY: 'k',
+      IFTHENPAY_BACKOFFICE_KEY: 'k',
+      DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    }
+    expect(() => loadConfig(production)).toThrow(ConfigError)
+    expect(() => loadConfig(production)).toThrow(/APP_URL: obrigatório em produção/)
+    expect(loadConfig({ ...production, APP_URL: 'https://app.exemplo.pt' }).APP_URL).toBe('https://app.exemplo.pt')
   })
 })
 

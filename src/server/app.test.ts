@@ -189,6 +189,8 @@ const IFTHENPAY = {
   DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY,
   // And an e-mail provider (email.test.ts tests that).
   EMAIL_PROVIDER: 'outbox',
+  // And the app's public address (app-url.test.ts tests that).
+  APP_URL: 'https://app.exemplo.pt',
 }
 
 describe('configuration', () => {

@@ -40,8 +40,9 @@ const EnvSchema = z.object({
   /** Complete accounts may leave opinions on their transactions (`ve_rating`). */
   OPINIONS_ENABLED: z.stringbool().default(true),
   /**
-   * The app's public address, as SMS texts, invitations and GDPR e-mails give it. Unset: the address this server
-   * listens on (appUrlOf), so a development server on another port links to itself.
+   * The app's public address, as SMS texts, invitations and GDPR e-mails give it. Required in production, where the
+   * address the server listens on is not the one customers reach (links would say localhost). Unset elsewhere: the
+   * address this server listens on (appUrlOf), so a development server on another port links to itself.
    */
   APP_URL: z.url().optional(),
   /** Minimum age to join (spec §5 validates 16; the terms text says 18). */
@@ -164,6 +165,13 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
       code: 'custom',
       path: ['TRUST_PROXY'],
       message: 'obrigatório em produção: 1 atrás de um proxy, false se os clientes chegam diretamente',
+    })
+  }
+  if (env.NODE_ENV === 'production' && !env.APP_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['APP_URL'],
+      message: 'obrigatório em produção (o endereço público da app, https://…)',
     })
   }
   if (env.NODE_ENV === 'production' && !env.DATA_ENCRYPTION_KEY) {

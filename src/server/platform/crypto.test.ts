@@ -59,6 +59,7 @@ describe('secret hashing', () => {
       IFTHENPAY_MBWAY_KEY: 'k',
       IFTHENPAY_ANTI_PHISHING_KEY: 'k',
       IFTHENPAY_BACKOFFICE_KEY: 'k',
+      APP_URL: 'https://app.exemplo.pt',
       DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     }
     expect(() => loadConfig({ ...production, HASH_COST: '10' })).toThrow(ConfigError)
@@ -145,6 +146,7 @@ describe('values sealed at rest (AES-256-GCM)', () => {
       IFTHENPAY_MBWAY_KEY: 'k',
       IFTHENPAY_ANTI_PHISHING_KEY: 'k',
       IFTHENPAY_BACKOFFICE_KEY: 'k',
+      APP_URL: 'https://app.exemplo.pt',
     }
     expect(() => loadConfig(production)).toThrow(/DATA_ENCRYPTION_KEY: obrigatório em produção/)
     expect(loadConfig({ ...production, DATA_ENCRYPTION_KEY: key.toString('base64') }).DATA_ENCRYPTION_KEY).toBe(
