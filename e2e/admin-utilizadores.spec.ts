@@ -40,12 +40,24 @@ test("an admin edits a staff member's role and reach, disables and reactivates t
   await editar.getByRole('button', { name: 'Guardar alterações' }).click()
   await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click()
   await expect(editar.getByText('Escolha pelo menos um restaurante.')).toBeVisible()
+  // The error is the group's: it describes the fieldset, marked invalid.
+  const grupo = editar.getByRole('group', { name: 'Restaurantes que gere' })
+  await expect(grupo).toHaveAttribute('aria-invalid', 'true')
+  await expect(grupo).toHaveAccessibleDescription('Escolha pelo menos um restaurante.')
   await editar.getByRole('checkbox', { name: 'Nata & Grão' }).check()
   await expectAccessible(page)
   await editar.getByRole('button', { name: 'Guardar alterações' }).click()
   await expect(page.getByRole('status').filter({ hasText: `${email} foi alterado.` })).toBeVisible()
   await expect(linha).toContainText('Gestor')
   await expect(linha).toContainText('Nata & Grão')
+  // Saved or cancelled, the focus goes back to the row's 'Editar' that opened the form.
+  const botaoEditar = page.getByRole('button', { name: `Editar ${email}` })
+  await expect(botaoEditar).toBeFocused()
+  await botaoEditar.click()
+  await expect(titulo).toBeFocused()
+  await editar.getByRole('button', { name: 'Cancelar' }).click()
+  await expect(editar).toHaveCount(0)
+  await expect(botaoEditar).toBeFocused()
 
   // Disabled, then reactivated.
   await page.getByRole('button', { name: `Desativar ${email}` }).click()

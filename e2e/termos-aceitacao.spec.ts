@@ -29,14 +29,21 @@ test('a relevant new version of the terms is asked in a dialog, accepted once, a
   // The back-office publishes a new version of the terms, marked relevant, saying what changed.
   await adminNaConsola(page, 'termos')
   await page.getByRole('navigation', { name: 'Secções' }).getByRole('link', { name: 'Conteúdos legais' }).click()
-  await page.getByRole('button', { name: /^Editar «Termos/ }).click()
-  const texto = page.getByRole('textbox', { name: 'Texto' })
-  await texto.fill(`${await texto.inputValue()}<p>As devoluções passam a ser aceites até 30 dias.</p>`)
-  await page.getByRole('checkbox', { name: /Alteração relevante/ }).check()
-  await page.getByRole('textbox', { name: 'O que mudou' }).fill('As devoluções passam a ser aceites até 30 dias.')
-  await expectAccessible(page)
-  await page.getByRole('button', { name: 'Guardar alterações' }).click()
-  await expect(page.getByRole('status').filter({ hasText: 'foi guardado' })).toBeVisible()
+  const publicar = async (oQueMudou: string, verificar = false) => {
+    await page.getByRole('button', { name: /^Editar «Termos/ }).click()
+    const texto = page.getByRole('textbox', { name: 'Texto' })
+    await texto.fill(`${await texto.inputValue()}<p>${oQueMudou}</p>`)
+    await page.getByRole('checkbox', { name: /Alteração relevante/ }).check()
+    await page.getByRole('textbox', { name: 'O que mudou' }).fill(oQueMudou)
+    if (verificar) await expectAccessible(page)
+    const guardado = page.waitForResponse(
+      (r) => r.url().includes('/admin/api/legais/') && r.request().method() === 'POST',
+    )
+    await page.getByRole('button', { name: 'Guardar alterações' }).click()
+    expect((await guardado).status()).toBe(200)
+    await expect(page.getByRole('status').filter({ hasText: 'foi guardado' })).toBeVisible()
+  }
+  await publicar('As devoluções passam a ser aceites até 30 dias.', true)
 
   // The customer's next screen asks, in a modal dialog that keeps the focus.
   await cliente.reload()
@@ -56,6 +63,12 @@ test('a relevant new version of the terms is asked in a dialog, accepted once, a
   await cliente.goto('/')
   await expect(dialogo).toBeVisible()
 
+  // The text changes again while the dialog is open: 'Aceitar' is refused, and the dialog shows the new version,
+  // which 'Aceitar' then accepts.
+  await publicar('Os pagamentos por MB WAY passam a expirar em 4 minutos.')
+  await dialogo.getByRole('button', { name: 'Aceitar' }).click()
+  await expect(dialogo.getByRole('alert')).toHaveText('O texto mudou entretanto. Leia a nova versão e aceite-a.')
+  await expect(dialogo).toContainText('Os pagamentos por MB WAY passam a expirar em 4 minutos.')
   await dialogo.getByRole('button', { name: 'Aceitar' }).click()
   await expect(dialogo).toHaveCount(0)
   await cliente.reload()

@@ -28,8 +28,14 @@ export function AlcanceCampos({
   erroLoja: string | undefined
 }) {
   if (papel === 'gestor') {
+    // The error is the group's (no restaurant chosen), so it describes the fieldset, not one checkbox.
+    const erroId = `${prefixo}-restaurantes-erro`
     return (
-      <fieldset className="admin-alcance">
+      <fieldset
+        className="admin-alcance"
+        aria-describedby={erroRestaurantes ? erroId : undefined}
+        aria-invalid={erroRestaurantes ? true : undefined}
+      >
         <legend>Restaurantes que gere</legend>
         {restaurantes?.map((r) => (
           <CheckboxField
@@ -43,7 +49,7 @@ export function AlcanceCampos({
           </CheckboxField>
         ))}
         {erroRestaurantes && (
-          <p className="field-error" role="alert">
+          <p id={erroId} className="field-error" role="alert">
             {erroRestaurantes}
           </p>
         )}

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { type ConvidarSchema, PAPEIS, PAPEL_NOME, type Papel } from '../../../shared/admin.ts'
 import type { RestauranteStaff } from '../../../shared/admin-restaurantes.ts'
@@ -57,6 +57,12 @@ export function UtilizadoresPage() {
   const [aDesativar, setADesativar] = useState<Utilizador | null>(null)
   const [aEditar, setAEditar] = useState<Utilizador | null>(null)
   const [aviso, setAviso] = useState<string | null>(null)
+  // Each row's 'Editar': the form, closed (saved or cancelled), gives the focus back to the button that opened it.
+  const botoesEditar = useRef(new Map<number, HTMLButtonElement>())
+  const fecharEdicao = (id: number) => {
+    flushSync(() => setAEditar(null))
+    botoesEditar.current.get(id)?.focus()
+  }
   const desativar = useMutation({
     mutationFn: (id: number) => adminPost<Utilizador>(`/utilizadores/${id}/desativar`),
     onSuccess: (u) => {
@@ -161,6 +167,10 @@ export function UtilizadoresPage() {
                             type="button"
                             className="button button-secondary"
                             aria-label={`Editar ${u.email}`}
+                            ref={(botao) => {
+                              if (botao) botoesEditar.current.set(u.id, botao)
+                              else botoesEditar.current.delete(u.id)
+                            }}
                             onClick={() => setAEditar(u)}
                           >
                             Editar
@@ -200,11 +210,11 @@ export function UtilizadoresPage() {
           utilizador={aEditar}
           restaurantes={restaurantes.data}
           onFeito={(u) => {
-            setAEditar(null)
             setAviso(`${u.email} foi alterado.`)
+            fecharEdicao(u.id)
             void queryClient.invalidateQueries({ queryKey: adminKeys.all })
           }}
-          onCancelar={() => setAEditar(null)}
+          onCancelar={() => fecharEdicao(aEditar.id)}
         />
       )}
       {aDesativar && (

@@ -1,10 +1,10 @@
-import { useMutation } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import type { PrivateData } from '../../../shared/conta.ts'
 import type { TextoPorAceitar } from '../../../shared/termos.ts'
 import { apiPost } from '../../lib/api.ts'
-import { useSetPrivateData } from '../../lib/private-data.ts'
+import { PRIVATE_DATA_KEY, useSetPrivateData } from '../../lib/private-data.ts'
 import { useNativeModal } from '../../ui/native-dialog.ts'
 
 /**
@@ -29,10 +29,14 @@ function Conteudo({ textos, onAdiar }: { textos: TextoPorAceitar[]; onAdiar: () 
   const titleId = useId()
   const descId = useId()
   const setPrivateData = useSetPrivateData()
+  const queryClient = useQueryClient()
   const aceitar = useMutation({
     mutationFn: () =>
       apiPost<PrivateData>('/api/aceita-termos', { textos: textos.map(({ tipo, versao }) => ({ tipo, versao })) }),
     onSuccess: setPrivateData,
+    // Refused because the text changed while the dialog was open (409): the private data is asked again, so the
+    // dialog shows the new version and 'Aceitar' accepts that one, instead of sending the old one for ever.
+    onError: () => queryClient.invalidateQueries({ queryKey: PRIVATE_DATA_KEY }),
   })
   useNativeModal(ref, onAdiar, (dialog) => dialog.querySelector('[data-default]'))
   const titulo =
