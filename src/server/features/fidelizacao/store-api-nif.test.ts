@@ -75,7 +75,7 @@ describe.each(testDialects())('Store API: the chosen NIF at the till, on %s', (d
     expect(await nifDaCompra(terceira.json().data.transacao.id)).toEqual({ nif: null, nif_nome: null })
   })
 
-  it('a NIF saved without a billing name reaches the till with the account holder\'s name', async () => {
+  it("a NIF saved without a billing name reaches the till with the account holder's name", async () => {
     const c = await cliente()
     const res = await c.d.call('POST', '/alterar-dados-pessoais', { ...DADOS, nif1: '123456789', nif2: '509442013' })
     expect(res.statusCode, res.body).toBe(200)
