@@ -1,13 +1,13 @@
 import { loadConfig } from '../config.ts'
-import { restore, semPassword, verificacaoDaCopia } from '../platform/backup.ts'
-import { chaveAbre, chaveDeDadosErrada } from '../platform/chave-dados.ts'
+import { restore, semPassword, verificarChaveDaCopia } from '../platform/backup.ts'
 import { dataKeyringFor } from '../platform/crypto.ts'
 
 /**
  * `npm run restore -- <ficheiro> --confirmar`: replaces the database of DATABASE_URL with a copy made by
  * `npm run backup`. Stop the server first. Without `--confirmar` it says what it would do and changes nothing. Either
- * way it first checks that this installation's data key (DATA_ENCRYPTION_KEY) opens the copy's sealed data, and refuses
- * the copy when it does not: the server would refuse to start on it (docs/decisions/0034).
+ * way it first checks that this installation's data key (DATA_ENCRYPTION_KEY) opens the copy's sealed data (its check
+ * value, or in an older copy a sealed TOTP secret or security code), and refuses the copy when it does not: the server
+ * would refuse to start on it (docs/decisions/0034).
  */
 async function main(args: string[]): Promise<number> {
   const confirmar = args.includes('--confirmar')
@@ -25,12 +25,8 @@ async function main(args: string[]): Promise<number> {
     production: config.NODE_ENV === 'production',
     databaseUrl: DATABASE_URL,
   })
-  const verificacao = await verificacaoDaCopia(DATABASE_URL, ficheiro)
-  if (verificacao !== null && !chaveAbre(cifra, verificacao)) throw chaveDeDadosErrada(`da cópia ${ficheiro}`)
-  if (verificacao === null) {
-    console.error(
-      'Aviso: a cópia não diz com que chave foram cifrados os seus dados; o servidor verifica-o ao arrancar.',
-    )
+  if (!(await verificarChaveDaCopia(DATABASE_URL, ficheiro, cifra))) {
+    console.error('Aviso: a cópia não tem dados cifrados; o servidor verifica a chave ao arrancar.')
   }
   if (!confirmar) {
     console.error(

@@ -157,7 +157,22 @@ async function encodeImages(imagens: ImagemSeed[], agora: string) {
  * starting at once: the emptiness is asked again under the seed's lock, so one seeds and the others find its content.
  */
 export async function seedIfEmpty(db: Database, settings: SeedSettings): Promise<boolean> {
-  // Outside the lock first: a restart over content encodes no image and waits on no lock.
-  if (await temConteudo(db)) return false
-  return seedDemoContent(db, settings, { seVazia: true })
+  const limite = Date.now() + SEED_LOCK_WAIT_MS
+  for (;;) {
+    // Outside the lock first: a restart over content encodes no image and waits on no lock.
+    if (await temConteudo(db)) return false
+    try {
+      return await seedDemoContent(db, settings, { seVazia: true })
+    } catch (error) {
+      // SQLite waits for its write lock only busy_timeout (5 s); another process's seed may hold it longer. Wait on
+      // while the database is still empty: when that seed commits, the look above finds its content.
+      if (!sqliteOcupada(error) || Date.now() > limite) throw error
+    }
+  }
 }
+
+/** How long a seed waits for another process's seed on SQLite before it gives up (a slow disk, a cold image cache). */
+const SEED_LOCK_WAIT_MS = 5 * 60_000
+
+const sqliteOcupada = (error: unknown) =>
+  typeof error === 'object' && error !== null && String((error as { code?: unknown }).code).startsWith('SQLITE_BUSY')

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import SQLite from 'better-sqlite3'
 import { afterAll, describe, expect, it } from 'vitest'
 import { configWith } from '../config.ts'
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../platform/db.ts'
@@ -68,5 +69,31 @@ describe.each(testDialects())('two processes seeding one empty database at once 
     } finally {
       await database.close()
     }
+  })
+})
+
+describe('a seed on SQLite while another process holds the write lock past busy_timeout', () => {
+  it('waits for it and then seeds, without SQLITE_BUSY', { timeout: 180_000 }, async () => {
+    const ficheiro = join(pasta, 'ocupada.sqlite')
+    const database = openDatabase(`sqlite:${ficheiro}`)
+    await migrateToLatest(database.db)
+    await database.close()
+    // Another process's long seed: the file's write lock held for longer than the seeder's busy_timeout (5 s).
+    const outro = new SQLite(ficheiro)
+    outro.exec('begin immediate')
+    try {
+      const seeder = semear({ TEST_DATABASE_URL: `sqlite:${ficheiro}` })
+      await new Promise((r) => setTimeout(r, 15_000))
+      outro.exec('rollback')
+      const { code, stdout, stderr } = await seeder
+      expect(code, stderr).toBe(0)
+      expect(stdout.trim()).toBe('SEEDED true')
+    } finally {
+      if (outro.inTransaction) outro.exec('rollback')
+      outro.close()
+    }
+    const semeada = openDatabase(`sqlite:${ficheiro}`)
+    expect((await semeada.db.selectFrom('restaurantes').select('id').execute()).length).toBeGreaterThan(0)
+    await semeada.close()
   })
 })

@@ -3,7 +3,15 @@ import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { promisify } from 'node:util'
 import SQLite from 'better-sqlite3'
-import { CHAVE_DADOS_SEGREDO, chaveAbre, chaveDeDadosErrada } from './chave-dados.ts'
+import {
+  aadCodigoSeguranca,
+  aadTotpEquipa,
+  CHAVE_DADOS_SEGREDO,
+  chaveAbre,
+  chaveDeDadosErrada,
+  seladoAbre,
+  type ValorSelado,
+} from './chave-dados.ts'
 import type { DataKeyring } from './crypto.ts'
 import { dialectOf, sqlitePath } from './db.ts'
 
@@ -143,6 +151,88 @@ export async function verificacaoDaCopia(databaseUrl: string, ficheiro: string):
   }
 }
 
+/** The sealed columns a copy without a check value is checked by, in this order (as the start does). */
+const SELADOS = [
+  { tabela: 'admin_utilizadores', coluna: 'totp_segredo', aad: aadTotpEquipa },
+  { tabela: 'utilizadores', coluna: 'codigo_seguranca_cifrado', aad: aadCodigoSeguranca },
+] as const
+
+/** The rows of one table in `pg_restore`'s COPY text, each as its columns by name (`\\N` is null). */
+function linhasCopy(texto: string, tabela: string): Record<string, string | null>[] {
+  const linhas = texto.split('\n')
+  const inicio = linhas.findIndex((l) => new RegExp(`^COPY (?:"?[\\w]+"?\\.)?"?${tabela}"? \\(`).test(l))
+  if (inicio < 0) return []
+  const colunas = (/\(([^)]*)\)/.exec(linhas[inicio] as string)?.[1] ?? '')
+    .split(',')
+    .map((c) => c.trim().replace(/"/g, ''))
+  const out: Record<string, string | null>[] = []
+  for (const linha of linhas.slice(inicio + 1)) {
+    if (linha === '\\.') break
+    const valores = linha.split('\t')
+    out.push(Object.fromEntries(colunas.map((c, i) => [c, valores[i] === '\\N' ? null : (valores[i] ?? null)])))
+  }
+  return out
+}
+
+/**
+ * One value a copy holds sealed by a feature (a staff TOTP secret, else a security code), or null if none: what a copy
+ * without a check value is checked by, as the start checks such a database (chave-dados.ts).
+ */
+export async function valorSeladoDaCopia(databaseUrl: string, ficheiro: string): Promise<ValorSelado | null> {
+  if (!existsSync(ficheiro)) throw new Error(`cópia não encontrada: ${ficheiro}`)
+  if (dialectOf(databaseUrl) === 'postgres') {
+    const { stdout } = await executar(
+      'pg_restore',
+      ['--data-only', ...SELADOS.map((s) => `--table=${s.tabela}`), '--file=-', ficheiro],
+      { maxBuffer: 256 * 1024 * 1024 },
+    ).catch((error: Error & { stderr?: string }) => {
+      throw new Error(`pg_restore não leu a cópia ${ficheiro}: ${error.stderr || error.message}`)
+    })
+    for (const { tabela, coluna, aad } of SELADOS) {
+      const linha = linhasCopy(stdout, tabela)
+        .filter((l) => l[coluna])
+        .sort((a, b) => Number(a.id) - Number(b.id))[0]
+      if (linha) return { valor: linha[coluna] as string, aad: aad(Number(linha.id)) }
+    }
+    return null
+  }
+  const db = new SQLite(ficheiro, { readonly: true, fileMustExist: true })
+  try {
+    for (const { tabela, coluna, aad } of SELADOS) {
+      const existe = db.prepare("select 1 from sqlite_master where type = 'table' and name = ?").get(tabela)
+      if (!existe) continue
+      const row = db
+        .prepare(`select id, ${coluna} as valor from ${tabela} where ${coluna} is not null order by id limit 1`)
+        .get() as { id: number; valor: string } | undefined
+      if (row) return { valor: row.valor, aad: aad(row.id) }
+    }
+    return null
+  } finally {
+    db.close()
+  }
+}
+
+/**
+ * Refuses (ConfigError naming DATA_ENCRYPTION_KEY) a copy whose sealed data the keyring does not open: by its check
+ * value, or, in a copy made before the check existed, by a value a feature sealed. Answers false when the copy holds
+ * nothing sealed at all (nothing to check; the server seals its check value at its first start).
+ */
+export async function verificarChaveDaCopia(
+  databaseUrl: string,
+  ficheiro: string,
+  cifra: DataKeyring,
+): Promise<boolean> {
+  const verificacao = await verificacaoDaCopia(databaseUrl, ficheiro)
+  if (verificacao !== null) {
+    if (!chaveAbre(cifra, verificacao)) throw chaveDeDadosErrada(`da cópia ${ficheiro}`)
+    return true
+  }
+  const selado = await valorSeladoDaCopia(databaseUrl, ficheiro)
+  if (selado === null) return false
+  if (!seladoAbre(cifra, selado)) throw chaveDeDadosErrada(`da cópia ${ficheiro}`)
+  return true
+}
+
 export interface RestoreOptions {
   /**
    * The data key the restored database will be opened with: a copy whose sealed data it cannot open is refused before
@@ -154,10 +244,7 @@ export interface RestoreOptions {
 export async function restore(databaseUrl: string, ficheiro: string, options: RestoreOptions = {}): Promise<void> {
   if (!existsSync(ficheiro)) throw new Error(`cópia não encontrada: ${ficheiro}`)
   if (dialectOf(databaseUrl) === 'sqlite') verificarSqlite(ficheiro)
-  if (options.cifra) {
-    const valor = await verificacaoDaCopia(databaseUrl, ficheiro)
-    if (valor !== null && !chaveAbre(options.cifra, valor)) throw chaveDeDadosErrada(`da cópia ${ficheiro}`)
-  }
+  if (options.cifra) await verificarChaveDaCopia(databaseUrl, ficheiro, options.cifra)
   if (dialectOf(databaseUrl) === 'postgres') {
     await ferramentaPg(
       'pg_restore',

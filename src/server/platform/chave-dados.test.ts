@@ -7,13 +7,13 @@ import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../app.ts'
 import { type Config, configWith } from '../config.ts'
-import { insertNovidade } from '../testing/fixtures.ts'
+import { insertContas, insertNovidade } from '../testing/fixtures.ts'
 import { createTestDatabase, TEST_DATA_ENCRYPTION_KEY, testDialects } from '../testing/harness.ts'
 import { backup, restore, verificacaoDaCopia } from './backup.ts'
-import { CHAVE_DADOS_SEGREDO, verificarChaveDeDados } from './chave-dados.ts'
+import { aadCodigoSeguranca, aadTotpEquipa, CHAVE_DADOS_SEGREDO, verificarChaveDeDados } from './chave-dados.ts'
 import { systemClock } from './clock.ts'
-import { DATA_KEY_BYTES, dataKeyring, HASH_COST_MIN, parseDataKey } from './crypto.ts'
-import { type DatabaseHandle, migrateToLatest, openDatabase } from './db.ts'
+import { DATA_KEY_BYTES, dataKeyring, HASH_COST_MIN, parseDataKey, sealText } from './crypto.ts'
+import { type Database, type DatabaseHandle, migrateToLatest, openDatabase } from './db.ts'
 
 /**
  * The data key's check (docs/decisions/0034): a start whose DATA_ENCRYPTION_KEY does not open the data sealed with the
@@ -35,6 +35,38 @@ const configCom = (chave: string): Config =>
     HASH_COST: HASH_COST_MIN,
     DATA_ENCRYPTION_KEY: chave,
   })
+
+/**
+ * What a database sealed before the check value existed holds: a staff member's TOTP secret (or, with `cliente`, only
+ * a customer's security code) sealed with `chave`, and no check value.
+ */
+async function seladoSemVerificacao(db: Database, chave: string, { cliente = false } = {}) {
+  const cifra = cifraDe(chave)
+  const agora = new Date().toISOString()
+  if (cliente) {
+    const [id] = await insertContas(db, ['912345678'], 'Password-1234')
+    await db
+      .updateTable('utilizadores')
+      .set({ codigo_seguranca_cifrado: sealText(cifra, '123456', aadCodigoSeguranca(id as number)) })
+      .where('id', '=', id as number)
+      .execute()
+  } else {
+    const { id } = await db
+      .insertInto('admin_utilizadores')
+      .values({ email: 'equipa@ladrilho.pt', papel: 'admin', criado_em: agora, atualizado_em: agora })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await db
+      .updateTable('admin_utilizadores')
+      .set({ totp_segredo: sealText(cifra, 'JBSWY3DPEHPK3PXP', aadTotpEquipa(id)) })
+      .where('id', '=', id)
+      .execute()
+  }
+  await db.deleteFrom('segredos').where('nome', '=', CHAVE_DADOS_SEGREDO).execute()
+}
+
+const verificacaoGuardada = async (db: Database) =>
+  (await db.selectFrom('segredos').select('valor').where('nome', '=', CHAVE_DADOS_SEGREDO).executeTakeFirst())?.valor
 
 async function arrancar(database: DatabaseHandle, chave: string) {
   const app = await buildApp(configCom(chave), database)
@@ -72,18 +104,40 @@ describe.each(testDialects())('the data key at start (%s)', (dialect) => {
     }
   })
 
-  it('a keyring rotated to a new key still starts, and seals the check value again with the new key', {
+  for (const cliente of [false, true]) {
+    it(`a database sealed before the check value (${cliente ? "a customer's security code" : 'a staff TOTP secret'}): another key is refused and leaves no check value; the right key starts and stores it`, {
+      timeout: 60_000,
+    }, async () => {
+      const database = await createTestDatabase(dialect)
+      try {
+        await seladoSemVerificacao(database.db, OUTRA_CHAVE, { cliente })
+        await expect(arrancar(database, TEST_DATA_ENCRYPTION_KEY)).rejects.toThrow(
+          /DATA_ENCRYPTION_KEY: não abre os dados cifrados desta base de dados/,
+        )
+        expect(await verificacaoGuardada(database.db)).toBeUndefined()
+        expect(await arrancar(database, OUTRA_CHAVE)).toBe(200)
+        expect(await verificacaoGuardada(database.db)).toMatch(/^v1:/)
+        await expect(arrancar(database, TEST_DATA_ENCRYPTION_KEY)).rejects.toThrow(/DATA_ENCRYPTION_KEY/)
+      } finally {
+        await database.close()
+      }
+    })
+  }
+
+  it('a keyring rotated to a new key still starts while it keeps the older key; without it, it is refused', {
     timeout: 60_000,
   }, async () => {
     const database = await createTestDatabase(dialect)
     try {
       const antiga = parseDataKey(TEST_DATA_ENCRYPTION_KEY) as Buffer
       await verificarChaveDeDados(database.db, systemClock, dataKeyring(antiga))
+      const guardado = await verificacaoGuardada(database.db)
       const nova = randomBytes(DATA_KEY_BYTES)
       await verificarChaveDeDados(database.db, systemClock, dataKeyring(nova, 'v2', { v1: antiga }))
-      // The older key may now leave the keyring.
-      await verificarChaveDeDados(database.db, systemClock, dataKeyring(nova, 'v2'))
-      await expect(verificarChaveDeDados(database.db, systemClock, dataKeyring(antiga))).rejects.toThrow(
+      // Not sealed again at start: the TOTP secrets and security codes are still sealed with the older key, so a
+      // keyring without it must not start.
+      expect(await verificacaoGuardada(database.db)).toBe(guardado)
+      await expect(verificarChaveDeDados(database.db, systemClock, dataKeyring(nova, 'v2'))).rejects.toThrow(
         /DATA_ENCRYPTION_KEY/,
       )
     } finally {
@@ -120,6 +174,37 @@ describe('a restore checks the copy against the data key first', () => {
     await restore(destinoUrl, copia, { cifra: cifraDe(OUTRA_CHAVE) })
     const reposta = openDatabase(destinoUrl)
     expect((await reposta.db.selectFrom('novidades').select('tag').execute()).map((n) => n.tag)).toEqual(['da-copia'])
+    await reposta.close()
+  })
+
+  it('SQLite: a copy made before the check value, its sealed data of another key, is refused', async () => {
+    const origemUrl = `sqlite:${join(pasta, 'antiga.sqlite')}`
+    const origem = openDatabase(origemUrl)
+    await migrateToLatest(origem.db)
+    await seladoSemVerificacao(origem.db, OUTRA_CHAVE)
+    await origem.close()
+    const copia = join(pasta, 'antiga-copia.sqlite')
+    await backup(origemUrl, copia)
+    expect(await verificacaoDaCopia(origemUrl, copia)).toBeNull()
+
+    const destinoUrl = `sqlite:${join(pasta, 'antiga-destino.sqlite')}`
+    const destino = openDatabase(destinoUrl)
+    await migrateToLatest(destino.db)
+    await insertNovidade(destino.db, { tag: 'fica' })
+    await destino.close()
+
+    await expect(restore(destinoUrl, copia, { cifra: cifraDe(TEST_DATA_ENCRYPTION_KEY) })).rejects.toThrow(
+      /DATA_ENCRYPTION_KEY: não abre os dados cifrados da cópia/,
+    )
+    const intacta = openDatabase(destinoUrl)
+    expect((await intacta.db.selectFrom('novidades').select('tag').execute()).map((n) => n.tag)).toEqual(['fica'])
+    await intacta.close()
+
+    await restore(destinoUrl, copia, { cifra: cifraDe(OUTRA_CHAVE) })
+    const reposta = openDatabase(destinoUrl)
+    expect(await reposta.db.selectFrom('admin_utilizadores').select('email').execute()).toEqual([
+      { email: 'equipa@ladrilho.pt' },
+    ])
     await reposta.close()
   })
 
@@ -195,6 +280,57 @@ describe('a restore checks the copy against the data key first', () => {
           .where('nome', '=', CHAVE_DADOS_SEGREDO)
           .executeTakeFirstOrThrow()
         expect(valor).toMatch(/^v1:/)
+        await reposta.close()
+      } finally {
+        await admin.query(`drop database if exists ${nome} with (force)`)
+        await admin.end()
+      }
+    },
+  )
+})
+
+describe('a restore of a PostgreSQL copy made before the check value', () => {
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'reads a sealed value from the dump and refuses another key',
+    { timeout: 300_000 },
+    async () => {
+      const base = process.env.TEST_DATABASE_URL as string
+      const origem = await createTestDatabase('postgres')
+      const schema = origem.schema as string
+      const copia = join(pasta, 'pg-antiga.dump')
+      try {
+        await seladoSemVerificacao(origem.db, OUTRA_CHAVE, { cliente: true })
+        await backup(base, copia, { schema })
+      } finally {
+        await origem.close()
+      }
+      expect(await verificacaoDaCopia(base, copia)).toBeNull()
+
+      const nome = `restore_${randomBytes(5).toString('hex')}`
+      const admin = new pg.Client({ connectionString: base })
+      await admin.connect()
+      await admin.query(`create database ${nome}`)
+      const destinoUrl = new URL(base)
+      destinoUrl.pathname = `/${nome}`
+      try {
+        await expect(
+          restore(destinoUrl.toString(), copia, { cifra: cifraDe(TEST_DATA_ENCRYPTION_KEY) }),
+        ).rejects.toThrow(/DATA_ENCRYPTION_KEY: não abre os dados cifrados da cópia/)
+        const destino = new pg.Client({ connectionString: destinoUrl.toString() })
+        await destino.connect()
+        const { rows } = await destino.query('select 1 from information_schema.schemata where schema_name = $1', [
+          schema,
+        ])
+        await destino.end()
+        expect(rows).toEqual([])
+        await restore(destinoUrl.toString(), copia, { cifra: cifraDe(OUTRA_CHAVE) })
+        const reposta = openDatabase(destinoUrl.toString(), { schema })
+        const clientes = await reposta.db
+          .selectFrom('utilizadores')
+          .select('codigo_seguranca_cifrado')
+          .where('codigo_seguranca_cifrado', 'is not', null)
+          .execute()
+        expect(clientes).toHaveLength(1)
         await reposta.close()
       } finally {
         await admin.query(`drop database if exists ${nome} with (force)`)

@@ -33,29 +33,82 @@ export function chaveAbre(cifra: DataKeyring, valor: string): boolean {
 }
 
 /**
- * At start: writes the check value if the database has none (safe with N processes: the first insert wins and every
- * process then reads the same row), and refuses the key (ConfigError naming DATA_ENCRYPTION_KEY) when it does not open
- * it. A value sealed with an older key of the keyring is sealed again with the current one, so that the older key can
- * later leave the keyring.
+ * The authenticated data of the columns sealed before the check value existed: a staff member's TOTP secret and a
+ * customer's security code, each bound to its row. Defined here, the features that seal them use these, so the check
+ * below opens exactly what they seal.
+ */
+export const aadTotpEquipa = (id: number) => `admin_utilizadores.totp_segredo:${id}`
+export const aadCodigoSeguranca = (id: number) => `utilizadores.codigo_seguranca:${id}`
+
+/** One value sealed by a feature, with the authenticated data it was sealed with. */
+export interface ValorSelado {
+  valor: string
+  aad: string
+}
+
+/** Whether the keyring opens a feature's sealed value. */
+export function seladoAbre(cifra: DataKeyring, { valor, aad }: ValorSelado): boolean {
+  try {
+    openText(cifra, valor, aad)
+    return true
+  } catch (error) {
+    if (error instanceof SealedValueError) return false
+    throw error
+  }
+}
+
+/** One sealed value the database already holds (a staff TOTP secret, else a security code), or null if none. */
+async function umValorSelado(db: Database): Promise<ValorSelado | null> {
+  const equipa = await db
+    .selectFrom('admin_utilizadores')
+    .select(['id', 'totp_segredo'])
+    .where('totp_segredo', 'is not', null)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst()
+  if (equipa?.totp_segredo) return { valor: equipa.totp_segredo, aad: aadTotpEquipa(equipa.id) }
+  const cliente = await db
+    .selectFrom('utilizadores')
+    .select(['id', 'codigo_seguranca_cifrado'])
+    .where('codigo_seguranca_cifrado', 'is not', null)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst()
+  if (cliente?.codigo_seguranca_cifrado) {
+    return { valor: cliente.codigo_seguranca_cifrado, aad: aadCodigoSeguranca(cliente.id) }
+  }
+  return null
+}
+
+/**
+ * At start: refuses the key (ConfigError naming DATA_ENCRYPTION_KEY) when it does not open the check value. A database
+ * without one (sealed before the check existed, or restored from such a copy) is first checked against a value it
+ * already holds sealed, and only a key that opens it writes the check value: otherwise whatever key started first
+ * after the upgrade (or the restore) would be trusted, and the right one refused from then on. The insert is safe with
+ * N processes: the first wins and every process then reads the same row.
+ *
+ * The check value is never sealed again here: re-sealing it alone under a rotated key would let a keyring without the
+ * older key start while the TOTP secrets and security codes are still sealed with that older key.
  */
 export async function verificarChaveDeDados(db: Database, clock: Clock, cifra: DataKeyring): Promise<void> {
-  await db
-    .insertInto('segredos')
-    .values({ nome: CHAVE_DADOS_SEGREDO, valor: sealText(cifra, TEXTO, AAD), criado_em: isoNow(clock) })
-    .onConflict((oc) => oc.column('nome').doNothing())
-    .execute()
+  const existente = await db
+    .selectFrom('segredos')
+    .select('valor')
+    .where('nome', '=', CHAVE_DADOS_SEGREDO)
+    .executeTakeFirst()
+  if (!existente) {
+    const selado = await umValorSelado(db)
+    if (selado && !seladoAbre(cifra, selado)) throw chaveDeDadosErrada('desta base de dados')
+    await db
+      .insertInto('segredos')
+      .values({ nome: CHAVE_DADOS_SEGREDO, valor: sealText(cifra, TEXTO, AAD), criado_em: isoNow(clock) })
+      .onConflict((oc) => oc.column('nome').doNothing())
+      .execute()
+  }
   const { valor } = await db
     .selectFrom('segredos')
     .select('valor')
     .where('nome', '=', CHAVE_DADOS_SEGREDO)
     .executeTakeFirstOrThrow()
   if (!chaveAbre(cifra, valor)) throw chaveDeDadosErrada('desta base de dados')
-  if (!valor.startsWith(`${cifra.current}:`)) {
-    await db
-      .updateTable('segredos')
-      .set({ valor: sealText(cifra, TEXTO, AAD) })
-      .where('nome', '=', CHAVE_DADOS_SEGREDO)
-      .where('valor', '=', valor)
-      .execute()
-  }
 }

@@ -1,4 +1,5 @@
 import { type Pendente, RECOVERY_CODES } from '../../../shared/admin.ts'
+import { aadTotpEquipa } from '../../platform/chave-dados.ts'
 import { DAY, isoIn, isoNow, MINUTE } from '../../platform/clock.ts'
 import { hashSecret, openText, randomToken, sealText, sha256, verifySecret } from '../../platform/crypto.ts'
 import type { DatabaseTransaction } from '../../platform/db.ts'
@@ -25,8 +26,8 @@ import {
 } from './totp.ts'
 
 const minutos = (ms: number) => Math.max(1, Math.ceil(ms / MINUTE))
-/** Where a TOTP secret is sealed: a copy moved to another account does not open. */
-const aadTotp = (id: number) => `admin_utilizadores.totp_segredo:${id}`
+/** Where a TOTP secret is sealed: a copy moved to another account does not open (the data key's check opens it too). */
+const aadTotp = aadTotpEquipa
 
 /** Signing in to the back-office: password (with its locks), then the second factor; sessions; the password change. */
 export function createAdminAcesso(deps: AdminDeps) {

@@ -1,4 +1,5 @@
 import { SMS_CODE_LENGTH } from '../../../shared/validacao.ts'
+import { aadCodigoSeguranca } from '../../platform/chave-dados.ts'
 import { type Clock, isoNow } from '../../platform/clock.ts'
 import { type DataKeyring, randomDigits, randomToken, sealText } from '../../platform/crypto.ts'
 import type { Database } from '../../platform/db.ts'
@@ -8,9 +9,9 @@ export const newQrToken = () => randomToken(18)
 
 /**
  * The security code's additional authenticated data: its column and the row's id, so that a sealed code copied to
- * another account (or column) does not open.
+ * another account (or column) does not open (the data key's check opens it too).
  */
-export const codigoSegurancaAad = (utilizadorId: number) => `utilizadores.codigo_seguranca:${utilizadorId}`
+export const codigoSegurancaAad = aadCodigoSeguranca
 
 /** A new security code for an account, sealed for its row. */
 export function novoCodigoSeguranca(cifra: DataKeyring, utilizadorId: number) {
