@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { PrivateData } from '../../../shared/conta.ts'
-import { CatalogoSchema, LojaEncomendaSchema } from '../../../shared/ementa.ts'
+import { CatalogoSchema, EstadoLojaSchema, LojaEncomendaSchema } from '../../../shared/ementa.ts'
 import {
   CalculaEncomendaSchema,
   CalculoSchema,
@@ -69,6 +69,19 @@ export const encomendasRoutes: FastifyPluginAsyncZod<EncomendasRoutesOptions> = 
   app.get('/api/lojas-encomenda', { schema: { response: dataResponse(z.array(LojaEncomendaSchema)) } }, async () => ({
     data: await catalogo.listLojasEncomenda(),
   }))
+
+  // Any store's closure or pause of today, for its page (whose own read is cached content): it changes with the clock,
+  // so neither this server nor a browser or proxy keeps it.
+  app.get(
+    '/api/lojas/:id_loja/estado',
+    { schema: { params: IdLojaParams, response: dataResponse(EstadoLojaSchema) } },
+    async ({ params }, reply) => {
+      const estado = await catalogo.estadoLoja(params.id_loja)
+      if (!estado) throw notFound('Esta loja não existe.')
+      reply.header('cache-control', 'no-cache')
+      return { data: estado }
+    },
+  )
 
   // The same for every customer: from the read cache, forgotten when the store's POS sends a new menu or a product's
   // sold-out mark changes, and at midnight in Lisbon (today's sold-out products are back).
