@@ -405,3 +405,17 @@ export const LojaEncomendaSchema = z.object({
   aviso: z.string().nullable(),
 })
 export type LojaEncomenda = z.infer<typeof LojaEncomendaSchema>
+
+/**
+ * What a store's page tells of it today (`GET /api/lojas/{id_loja}/estado`), for any store, app orders or not: closed
+ * today (a holiday, an exceptional closure), or its app orders paused; `aviso` in the catalogue's words, null when
+ * neither.
+ */
+export const EstadoLojaSchema = z.object({
+  id_loja: z.number().int(),
+  encerrada: z.boolean(),
+  /** Only a store that takes app orders is ever paused: the pause is of those orders. */
+  em_pausa: z.boolean(),
+  aviso: z.string().nullable(),
+})
+export type EstadoLoja = z.infer<typeof EstadoLojaSchema>

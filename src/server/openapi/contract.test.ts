@@ -235,6 +235,8 @@ describe.each(testDialects())('the contract served, on %s', (dialect) => {
     conforms('GET', '/api/restaurantes/{restaurante}', await api('GET', '/api/restaurantes/nenhum'), 404)
     conforms('GET', '/api/lojas-encomenda', await api('GET', '/api/lojas-encomenda'), 200)
     conforms('GET', '/api/catalogo/{id_loja}', await api('GET', '/api/catalogo/862'), 200)
+    conforms('GET', '/api/lojas/{id_loja}/estado', await api('GET', '/api/lojas/862/estado'), 200)
+    conforms('GET', '/api/lojas/{id_loja}/estado', await api('GET', '/api/lojas/4242/estado'), 404)
     conforms('GET', '/api/novidades', await api('GET', '/api/novidades'), 200)
     expect(
       conforms(

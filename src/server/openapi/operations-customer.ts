@@ -136,7 +136,16 @@ export const CUSTOMER_OPERATIONS: Record<string, OperationDoc> = {
   'GET /api/restaurantes/{restaurante}/lojas/{loja}': {
     operationId: 'lerLoja',
     summary: 'One store: address, hours, map, menus',
-    description: "One store of a restaurant by their tags: address, hours, map, menus, and today's closure or pause.",
+    description:
+      "One store of a restaurant by their tags: address, hours, map, menus. Cacheable content: today's closure or pause is `lerEstadoLoja`'s.",
+    session: 'none',
+    errors: { 404: 'No such store.' },
+  },
+  'GET /api/lojas/{id_loja}/estado': {
+    operationId: 'lerEstadoLoja',
+    summary: "A store's closure or pause of today",
+    description:
+      "Any store's state today, for its page, app orders or not: closed today (a closure set in the back-office, by the Lisbon date) or its app orders paused (only a store that takes them), with what to tell the customer in the catalogue's words. Changes with the clock: answered `Cache-Control: no-cache`.",
     session: 'none',
     errors: { 404: 'No such store.' },
   },

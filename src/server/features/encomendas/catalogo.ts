@@ -1,6 +1,6 @@
 import type { ProdutoAdmin } from '../../../shared/admin-ementas.ts'
 import { avisoEsgotados, ESGOTADO } from '../../../shared/catalogo-ecra.ts'
-import type { Catalogo, Ementa, LojaEncomenda } from '../../../shared/ementa.ts'
+import type { Catalogo, Ementa, EstadoLoja, LojaEncomenda } from '../../../shared/ementa.ts'
 import { EmentaSchema } from '../../../shared/ementa.ts'
 import type { LinhaCalculada, TransacaoCalculada } from '../../../shared/encomenda.ts'
 import { diaEmLisboa } from '../../../shared/format.ts'
@@ -123,6 +123,25 @@ export function createCatalogoService({ repository, clock, onEmentaAlterada, loj
           aviso: pausada ? avisoPausa(l.pausa, agora) : fecho ? avisoFecho(fecho, hoje) : null,
         }
       })
+    },
+
+    /**
+     * Today's state of any store, for its page: a closure of today (Lisbon date, as the stores' hours are) holds for
+     * every store; a pause, of app orders, only for a store that takes them (it has a menu). Undefined: no such store.
+     */
+    async estadoLoja(idLoja: number): Promise<EstadoLoja | undefined> {
+      const loja = await lojaDe(idLoja)
+      if (!loja) return undefined
+      const agora = clock.now()
+      const hoje = diaEmLisboa(agora)
+      const pausada = emPausa(loja.pausa, agora) && (await repository.findEmentaHash(idLoja)) !== undefined
+      const fecho = fechoEm(await lojas.encerramentos([idLoja], hoje), hoje)
+      return {
+        id_loja: idLoja,
+        encerrada: fecho !== undefined,
+        em_pausa: pausada,
+        aviso: pausada ? avisoPausa(loja.pausa, agora) : fecho ? avisoFecho(fecho, hoje) : null,
+      }
     },
 
     /**

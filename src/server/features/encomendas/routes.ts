@@ -2,13 +2,11 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { PrivateData } from '../../../shared/conta.ts'
-import { CatalogoSchema, LojaEncomendaSchema } from '../../../shared/ementa.ts'
 import {
   CalculaEncomendaSchema,
   CalculoSchema,
   FinalizaEncomendaSchema,
   FinalizaRespostaSchema,
-  IdLojaSchema,
 } from '../../../shared/encomenda.ts'
 import { ESTADO } from '../../../shared/estado-pedido.ts'
 import {
@@ -18,7 +16,6 @@ import {
   EstadoSchema,
 } from '../../../shared/pedido.ts'
 import { idParams, MULTILINHA, obrigatorio, semCaracteresProibidos, texto } from '../../../shared/validacao.ts'
-import { replyFromCache } from '../../platform/cached-reply.ts'
 import { notFound } from '../../platform/errors.ts'
 import { canais, type EventBus, RELER } from '../../platform/eventos.ts'
 import { dataResponse } from '../../platform/http.ts'
@@ -30,13 +27,12 @@ import { openSse } from '../../platform/sse.ts'
 import { idempotencyKeyOf } from '../../platform/store-surface.ts'
 import { createStreamSlots, type StreamSlots } from '../../platform/stream-slots.ts'
 import type { ContaService } from '../conta/service.ts'
-import { CATALOGO_CACHE_TAG, type CatalogoService } from './catalogo.ts'
+import type { CatalogoService } from './catalogo.ts'
+import { catalogoRoutes } from './catalogo-routes.ts'
 import type { EncomendasService, Resposta } from './service.ts'
 
 /** A POS's largest menus (a thousand products, each with its extras and options) fit well within this. */
 const EMENTA_BODY_LIMIT = 5 * 1024 * 1024
-
-const IdLojaParams = z.object({ id_loja: IdLojaSchema })
 
 export interface EncomendasRoutesOptions {
   /** The catalogue: the stores that take orders, their menus, the price of a cart. */
@@ -65,24 +61,8 @@ export const encomendasRoutes: FastifyPluginAsyncZod<EncomendasRoutesOptions> = 
   app,
   { catalogo, encomendas, cache, conta, privateData: privateDataDe, sandbox },
 ) => {
-  // Whether a store is open changes with the clock: asked each time (one small query), never cached.
-  app.get('/api/lojas-encomenda', { schema: { response: dataResponse(z.array(LojaEncomendaSchema)) } }, async () => ({
-    data: await catalogo.listLojasEncomenda(),
-  }))
-
-  // The same for every customer: from the read cache, forgotten when the store's POS sends a new menu or a product's
-  // sold-out mark changes, and at midnight in Lisbon (today's sold-out products are back).
-  app.get(
-    '/api/catalogo/:id_loja',
-    { compress: false, schema: { params: IdLojaParams, response: dataResponse(CatalogoSchema) } },
-    ({ params }, reply) =>
-      replyFromCache(
-        reply,
-        cache,
-        { key: `catalogo/${params.id_loja}`, tags: [CATALOGO_CACHE_TAG], until: () => catalogo.catalogoValidoAte() },
-        async () => ({ data: await catalogo.catalogo(params.id_loja) }),
-      ),
-  )
+  // The catalogue's public reads: its own file.
+  await app.register(catalogoRoutes, { catalogo, cache })
 
   // Ordering is for signed-in customers (spec §6). Prices come from the menu, never from the app.
   app.post(

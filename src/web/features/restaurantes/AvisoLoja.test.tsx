@@ -1,23 +1,20 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import type { LojaEncomenda } from '../../../shared/ementa.ts'
+import type { EstadoLoja } from '../../../shared/ementa.ts'
 import { AvisoLoja } from './AvisoLoja.tsx'
-import { lojasEncomendaQuery } from './use-aviso-loja.ts'
+import { estadoLojaQuery } from './use-aviso-loja.ts'
 
-const loja = (id_loja: number, aviso: string | null): LojaEncomenda => ({
+const estado = (id_loja: number, aviso: string | null, em_pausa = false): EstadoLoja => ({
   id_loja,
-  nome: `Loja ${id_loja}`,
-  latitude: 38.7,
-  longitude: -9.1,
-  aberta: aviso === null,
-  em_pausa: aviso !== null,
+  encerrada: aviso !== null && !em_pausa,
+  em_pausa,
   aviso,
 })
 
-function render(idLoja: number, lojas: LojaEncomenda[]) {
+function render(idLoja: number, estados: EstadoLoja[]) {
   const client = new QueryClient()
-  client.setQueryData(lojasEncomendaQuery().queryKey, lojas)
+  for (const e of estados) client.setQueryData(estadoLojaQuery(e.id_loja).queryKey, e)
   return renderToStaticMarkup(
     <QueryClientProvider client={client}>
       <AvisoLoja idLoja={idLoja} />
@@ -28,15 +25,15 @@ function render(idLoja: number, lojas: LojaEncomenda[]) {
 describe("a store's page", () => {
   const pausa = 'Esta loja não está a aceitar encomendas de momento. Volta a aceitar às 15:30.'
   const fecho = 'Esta loja está encerrada hoje (Feriado). Não aceita encomendas.'
-  const lojas = [loja(862, pausa), loja(848, fecho), loja(900, null)]
+  const estados = [estado(862, pausa, true), estado(848, fecho), estado(900, null)]
 
-  it("shows today's pause or closure in the catalogue's words, of its own store only", () => {
-    expect(render(862, lojas)).toBe(`<p class="loja-aviso" role="status">${pausa}</p>`)
-    expect(render(848, lojas)).toContain(fecho)
+  it("shows today's pause or closure in the catalogue's words, from its own store's state", () => {
+    expect(render(862, estados)).toBe(`<p class="loja-aviso" role="status">${pausa}</p>`)
+    expect(render(848, estados)).toBe(`<p class="loja-aviso" role="status">${fecho}</p>`)
   })
 
-  it('shows nothing for a store taking orders, or one the ordering list does not have', () => {
-    expect(render(900, lojas)).toBe('')
-    expect(render(1, lojas)).toBe('')
+  it('shows nothing for a store neither closed nor paused, nor before its state has come', () => {
+    expect(render(900, estados)).toBe('')
+    expect(render(1, estados)).toBe('')
   })
 })

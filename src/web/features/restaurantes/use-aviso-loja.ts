@@ -1,20 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { LojaEncomenda } from '../../../shared/ementa.ts'
+import type { EstadoLoja } from '../../../shared/ementa.ts'
 import { getByPath, pathKey } from '../../lib/query.tsx'
 
 /**
- * The ordering stores' state (`GET /api/lojas-encomenda`), under its path's key: the catalogue reads the same entry.
- * The store's own read is cached content; whether it is paused or closed today changes with the clock, so it is not.
+ * A store's state today (`GET /api/lojas/:id_loja/estado`), for any store, app orders or not: the store's own read is
+ * cached content, whereas whether it is closed or paused today changes with the clock.
  */
-export const lojasEncomendaQuery = () =>
+export const estadoLojaQuery = (idLoja: number) =>
   queryOptions({
-    queryKey: pathKey('/api/lojas-encomenda'),
-    queryFn: getByPath<LojaEncomenda[]>,
+    queryKey: pathKey(`/api/lojas/${idLoja}/estado`),
+    queryFn: getByPath<EstadoLoja>,
     staleTime: 60_000,
   })
 
-/** What the catalogue tells of this store today (its orders paused, or the store closed), or null. */
-export function useAvisoLoja(idLoja: number | undefined): string | null {
-  const query = useQuery({ ...lojasEncomendaQuery(), enabled: idLoja !== undefined })
-  return query.data?.find((l) => l.id_loja === idLoja)?.aviso ?? null
+/** What the catalogue tells of this store today (its app orders paused, or the store closed), or null. */
+export function useAvisoLoja(idLoja: number): string | null {
+  return useQuery(estadoLojaQuery(idLoja)).data?.aviso ?? null
 }
