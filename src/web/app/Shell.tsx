@@ -1,8 +1,7 @@
-import { type ReactNode, Suspense, useRef } from 'react'
+import { lazy, type ReactNode, Suspense, useRef } from 'react'
 import { Link, type Location, Navigate, NavLink, useLocation, useOutlet } from 'react-router'
 import { COPYRIGHT_YEAR } from '../../shared/constants.ts'
 import { paths } from '../../shared/routes.ts'
-import { TermosPorAceitarDialog } from '../features/conta/TermosPorAceitarDialog.tsx'
 import { NovidadesPage } from '../features/conteudos/NovidadesPage.tsx'
 import { naoLidas, useNotificacoes } from '../features/notificacoes/use-notificacoes.ts'
 import { usePrivateData } from '../lib/private-data.ts'
@@ -14,9 +13,12 @@ import { AccountIcon, BackIcon, BellIcon, LoyaltyIcon, NewsIcon, StoreIcon } fro
 import { Later } from '../ui/Later.tsx'
 import { Loading } from '../ui/Loading.tsx'
 import { backgroundOf } from '../ui/modal-route.tsx'
+import { temAvisosConta } from './avisos-conta.ts'
 import { useEventos } from './eventos.ts'
-import { FimDeSessaoAviso } from './FimDeSessaoAviso.tsx'
 import { type Access, useGuard } from './guards.ts'
+
+// Asked for only when there is something to say (most visits have nothing): the first screen's script stays lean.
+const AvisosConta = lazy(() => import('./AvisosConta.tsx').then((m) => ({ default: m.AvisosConta })))
 
 /** Per-screen chrome, set in a route's `handle` (e.g. the full-screen QR has neither header nor footer). */
 export interface ScreenChrome {
@@ -204,9 +206,12 @@ function Frame() {
       </a>
       {chrome.header && <Header nav={nav} />}
       {pending && <div className="route-progress" role="progressbar" aria-label="A carregar" />}
-      <FimDeSessaoAviso />
+      {privateData && temAvisosConta(privateData) && (
+        <Suspense fallback={null}>
+          <AvisosConta data={privateData} />
+        </Suspense>
+      )}
       <Suspense fallback={<Loading />}>{content}</Suspense>
-      {loggedIn && !temporario && <TermosPorAceitarDialog textos={privateData?.user.data?.termosPorAceitar ?? []} />}
       {chrome.footer && (
         <Later>
           <Footer loggedIn={loggedIn} />

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import { Link, useParams } from 'react-router'
 import { IMAGE_SIZES } from '../../../shared/imagens.ts'
 import { href, paths } from '../../../shared/routes.ts'
@@ -5,9 +6,11 @@ import { QueryView } from '../../lib/query.tsx'
 import { useHeader } from '../../ui/header.tsx'
 import { Picture } from '../../ui/Picture.tsx'
 import { RichText } from '../../ui/RichText.tsx'
-import { AvisoLoja } from './AvisoLoja.tsx'
 import { Morada } from './Morada.tsx'
 import { useLoja } from './use-loja.ts'
+
+// Its own chunk: the store page is part of the first load, and today's notice is a read of its own that comes after.
+const AvisoLoja = lazy(() => import('./AvisoLoja.tsx').then((m) => ({ default: m.AvisoLoja })))
 
 export function LojaPage() {
   const { restaurante = '', loja = '' } = useParams()
@@ -33,7 +36,9 @@ export function LojaPage() {
             )}
             <h1>{l.nameDetail}</h1>
             <p className="subtitle">{l.restaurante.name}</p>
-            <AvisoLoja idLoja={l.id_loja} />
+            <Suspense fallback={null}>
+              <AvisoLoja idLoja={l.id_loja} />
+            </Suspense>
             <section className="store-section" aria-labelledby="morada">
               <h2 id="morada">Morada</h2>
               <Morada loja={l} mapa={mapa} />
