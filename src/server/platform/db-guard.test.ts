@@ -1,3 +1,4 @@
+import type { KyselyPlugin } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { auditar } from '../features/admin/context.ts'
 import type { RegistoCampanha } from '../features/conteudos/campanhas-gestao.ts'
@@ -82,6 +83,32 @@ describe.each(testDialects())('the pool inside a transaction on %s', (dialect) =
     )
     expect(lida.error).toBeInstanceOf(PoolInsideTransactionError)
     expect(await contar()).toBeGreaterThanOrEqual(0)
+  })
+
+  it('marks the transactions of derived instances too (withPlugin, withTables, withoutPlugins; withSchema alike)', async () => {
+    const antes = await contar()
+    // A plugin that changes nothing: the instance it derives is still the pool, and so are its transactions.
+    const semEfeito: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => args.result,
+    }
+    const derivadas = [
+      database.db.withPlugin(semEfeito),
+      database.db.withTables<{ temporaria: { x: number } }>(),
+      database.db.withoutPlugins(),
+      database.db.withPlugin(semEfeito).withoutPlugins(),
+    ]
+    for (const derivada of derivadas) {
+      const r = await settlesWithin(
+        derivada.transaction().execute(async (trx) => {
+          await trx.insertInto('sms_outbox').values({ para: 'guarda.w', texto: 'guarda', criado_em: '' }).execute()
+          expect(insideTransaction()).toBe(true)
+          await database.db.selectFrom('sms_outbox').selectAll().execute()
+        }),
+      )
+      expect(r.error).toBeInstanceOf(PoolInsideTransactionError)
+    }
+    expect(await contar()).toBe(antes)
   })
 
   it('refuses nothing to the queries on the transaction, nor to other flows running meanwhile', async () => {

@@ -7,9 +7,11 @@ import {
   type DatabaseConnection,
   type DatabaseIntrospector,
   type DialectAdapter,
+  type DrainOuterGeneric,
   type Driver,
   Kysely,
   type Dialect as KyselyDialect,
+  type KyselyPlugin,
   type MigrationResultSet,
   Migrator,
   PostgresDialect,
@@ -172,12 +174,12 @@ class GuardedDialect implements KyselyDialect {
 }
 
 /** A transaction builder whose callback runs marked as inside the transaction, until it settles. */
-function guardedBuilder(builder: TransactionBuilder<DB>): TransactionBuilder<DB> {
+function guardedBuilder<D>(builder: TransactionBuilder<D>): TransactionBuilder<D> {
   const execute = builder.execute.bind(builder)
   const setAccessMode = builder.setAccessMode.bind(builder)
   const setIsolationLevel = builder.setIsolationLevel.bind(builder)
   return Object.assign(builder, {
-    execute: <T>(callback: (trx: Transaction<DB>) => Promise<T>): Promise<T> =>
+    execute: <T>(callback: (trx: Transaction<D>) => Promise<T>): Promise<T> =>
       execute(async (trx) => {
         const marca: TransacaoAberta = { aberta: true }
         try {
@@ -192,10 +194,32 @@ function guardedBuilder(builder: TransactionBuilder<DB>): TransactionBuilder<DB>
   })
 }
 
+/**
+ * The same instance, guarded: Kysely's derived instances (`withPlugin`, `withSchema`, …) are built as plain `Kysely`
+ * objects over the same driver, so their transactions would not mark their flow. Giving them this class's prototype
+ * keeps every method of theirs (Kysely's own fields live on the instance) and puts back the marking `transaction()`.
+ */
+function guarded<K extends object>(instance: K): K {
+  return Object.setPrototypeOf(instance, GuardedKysely.prototype) as K
+}
+
 /** The pool: its transactions mark their flow, and its driver refuses that flow a second connection. */
 class GuardedKysely extends Kysely<DB> {
   override transaction(): TransactionBuilder<DB> {
     return guardedBuilder(super.transaction())
+  }
+  override withPlugin(plugin: KyselyPlugin): Kysely<DB> {
+    return guarded(super.withPlugin(plugin))
+  }
+  override withoutPlugins(): Kysely<DB> {
+    return guarded(super.withoutPlugins())
+  }
+  override withSchema(schema: string): Kysely<DB> {
+    return guarded(super.withSchema(schema))
+  }
+  // biome-ignore lint/suspicious/noExplicitAny: Kysely's own signature for the tables added.
+  override withTables<T extends Record<string, Record<string, any>>>(): Kysely<DrainOuterGeneric<DB & T>> {
+    return guarded(super.withTables<T>())
   }
 }
 
