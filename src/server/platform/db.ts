@@ -343,26 +343,62 @@ export async function migrateToLatest(db: Database, schema?: string): Promise<Mi
  */
 export const HEALTH_PROBE_TIMEOUT_MS = 2_000
 
-/** The probe in flight per database: one at a time, however often health is asked. */
-const sondas = new WeakMap<Database, Promise<boolean>>()
+/**
+ * A probe in flight this many times the timeout is taken for stuck rather than slow: on PostgreSQL, its connection's
+ * link may have died without a word with the `select 1` in flight, which TCP keepalive does not cover (unacknowledged
+ * data is retransmitted instead, for a quarter of an hour) while new connections answer.
+ */
+export const HEALTH_PROBE_STALE_FACTOR = 3
+/**
+ * Probes left stuck that a new one may be started past: each may hold a PostgreSQL connection until TCP gives up on
+ * it, so a link that keeps failing takes at most this many of the pool's, and health then waits on the newest.
+ */
+export const HEALTH_PROBES_STUCK_MAX = 3
+
+interface Sondas {
+  /** The newest probe, and when it started. */
+  atual?: { resposta: Promise<boolean>; inicio: number }
+  /** Probes started and not settled, the newest included. */
+  pendentes: number
+}
+/** The probe in flight per database: one at a time, however often health is asked, until it is stale. */
+const sondas = new WeakMap<Database, Sondas>()
 
 /**
  * Whether the database answers `select 1` within `timeoutMs`. A database that does not answer is not asked again on
  * every check: later checks wait on the probe already in flight (each new one would queue behind SQLite's one held
- * connection, or take another PostgreSQL connection and stall on it too).
+ * connection, or take another PostgreSQL connection and stall on it too), until that probe is
+ * `HEALTH_PROBE_STALE_FACTOR` times the timeout old: then a new one is started, on a connection of its own, so a probe
+ * stuck on a dead link does not keep health at 503 once the database answers again.
  */
 export async function isReachable(db: Database, timeoutMs = HEALTH_PROBE_TIMEOUT_MS): Promise<boolean> {
-  let sonda = sondas.get(db)
-  if (!sonda) {
-    sonda = sql`select 1`.execute(db).then(
-      () => true,
-      () => false,
-    )
-    const esta = sonda
-    sondas.set(db, esta)
-    void esta.finally(() => {
-      if (sondas.get(db) === esta) sondas.delete(db)
+  let estado = sondas.get(db)
+  if (!estado) {
+    estado = { pendentes: 0 }
+    sondas.set(db, estado)
+  }
+  const agora = Date.now()
+  const atual = estado.atual
+  const parada = atual !== undefined && agora - atual.inicio >= timeoutMs * HEALTH_PROBE_STALE_FACTOR
+  let sonda: Promise<boolean>
+  if (atual && !(parada && estado.pendentes < HEALTH_PROBES_STUCK_MAX)) {
+    sonda = atual.resposta
+  } else {
+    const registo = estado
+    const nova = {
+      resposta: sql`select 1`.execute(db).then(
+        () => true,
+        () => false,
+      ),
+      inicio: agora,
+    }
+    registo.atual = nova
+    registo.pendentes++
+    void nova.resposta.finally(() => {
+      registo.pendentes--
+      if (registo.atual === nova) registo.atual = undefined
     })
+    sonda = nova.resposta
   }
   let timer: NodeJS.Timeout | undefined
   const limite = new Promise<boolean>((resolve) => {
