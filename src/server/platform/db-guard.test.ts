@@ -1,3 +1,4 @@
+import type { KyselyPlugin } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { auditar } from '../features/admin/context.ts'
 import type { RegistoCampanha } from '../features/conteudos/campanhas-gestao.ts'
@@ -82,6 +83,28 @@ describe.each(testDialects())('the pool inside a transaction on %s', (dialect) =
     )
     expect(lida.error).toBeInstanceOf(PoolInsideTransactionError)
     expect(await contar()).toBeGreaterThanOrEqual(0)
+  })
+
+  it('marks the transactions of derived instances too (withPlugin, withTables, withoutPlugins; withSchema alike)', async () => {
+    // A plugin that changes nothing: the instance it derives is still the pool, and so are its transactions.
+    const semEfeito: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => args.result,
+    }
+    const naPool = async () => {
+      expect(insideTransaction()).toBe(true)
+      await database.db.selectFrom('sms_outbox').selectAll().execute()
+    }
+    const transacoes = [
+      () => database.db.withPlugin(semEfeito).transaction().execute(naPool),
+      () => database.db.withTables<{ temporaria: { x: number } }>().transaction().execute(naPool),
+      () => database.db.withoutPlugins().transaction().execute(naPool),
+      () =>
+        database.db.withPlugin(semEfeito).withoutPlugins().transaction().setAccessMode('read write').execute(naPool),
+    ]
+    for (const transacao of transacoes) {
+      expect((await settlesWithin(transacao())).error).toBeInstanceOf(PoolInsideTransactionError)
+    }
   })
 
   it('refuses nothing to the queries on the transaction, nor to other flows running meanwhile', async () => {

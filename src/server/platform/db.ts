@@ -7,9 +7,11 @@ import {
   type DatabaseConnection,
   type DatabaseIntrospector,
   type DialectAdapter,
+  type DrainOuterGeneric,
   type Driver,
   Kysely,
   type Dialect as KyselyDialect,
+  type KyselyPlugin,
   type MigrationResultSet,
   Migrator,
   PostgresDialect,
@@ -172,12 +174,12 @@ class GuardedDialect implements KyselyDialect {
 }
 
 /** A transaction builder whose callback runs marked as inside the transaction, until it settles. */
-function guardedBuilder(builder: TransactionBuilder<DB>): TransactionBuilder<DB> {
+function guardedBuilder<D>(builder: TransactionBuilder<D>): TransactionBuilder<D> {
   const execute = builder.execute.bind(builder)
   const setAccessMode = builder.setAccessMode.bind(builder)
   const setIsolationLevel = builder.setIsolationLevel.bind(builder)
   return Object.assign(builder, {
-    execute: <T>(callback: (trx: Transaction<DB>) => Promise<T>): Promise<T> =>
+    execute: <T>(callback: (trx: Transaction<D>) => Promise<T>): Promise<T> =>
       execute(async (trx) => {
         const marca: TransacaoAberta = { aberta: true }
         try {
@@ -192,10 +194,32 @@ function guardedBuilder(builder: TransactionBuilder<DB>): TransactionBuilder<DB>
   })
 }
 
+/**
+ * The same instance, guarded: Kysely's derived instances (`withPlugin`, `withSchema`, …) are built as plain `Kysely`
+ * objects over the same driver, so their transactions would not mark their flow. Giving them this class's prototype
+ * keeps every method of theirs (Kysely's own fields live on the instance) and puts back the marking `transaction()`.
+ */
+function guarded<K extends object>(instance: K): K {
+  return Object.setPrototypeOf(instance, GuardedKysely.prototype) as K
+}
+
 /** The pool: its transactions mark their flow, and its driver refuses that flow a second connection. */
 class GuardedKysely extends Kysely<DB> {
   override transaction(): TransactionBuilder<DB> {
     return guardedBuilder(super.transaction())
+  }
+  override withPlugin(plugin: KyselyPlugin): Kysely<DB> {
+    return guarded(super.withPlugin(plugin))
+  }
+  override withoutPlugins(): Kysely<DB> {
+    return guarded(super.withoutPlugins())
+  }
+  override withSchema(schema: string): Kysely<DB> {
+    return guarded(super.withSchema(schema))
+  }
+  // biome-ignore lint/suspicious/noExplicitAny: Kysely's own signature for the tables added.
+  override withTables<T extends Record<string, Record<string, any>>>(): Kysely<DrainOuterGeneric<DB & T>> {
+    return guarded(super.withTables<T>())
   }
 }
 
@@ -319,26 +343,62 @@ export async function migrateToLatest(db: Database, schema?: string): Promise<Mi
  */
 export const HEALTH_PROBE_TIMEOUT_MS = 2_000
 
-/** The probe in flight per database: one at a time, however often health is asked. */
-const sondas = new WeakMap<Database, Promise<boolean>>()
+/**
+ * A probe in flight this many times the timeout is taken for stuck rather than slow: on PostgreSQL, its connection's
+ * link may have died without a word with the `select 1` in flight, which TCP keepalive does not cover (unacknowledged
+ * data is retransmitted instead, for a quarter of an hour) while new connections answer.
+ */
+export const HEALTH_PROBE_STALE_FACTOR = 3
+/**
+ * Probes left stuck that a new one may be started past: each may hold a PostgreSQL connection until TCP gives up on
+ * it, so a link that keeps failing takes at most this many of the pool's, and health then waits on the newest.
+ */
+export const HEALTH_PROBES_STUCK_MAX = 3
+
+interface Sondas {
+  /** The newest probe, and when it started. */
+  atual?: { resposta: Promise<boolean>; inicio: number }
+  /** Probes started and not settled, the newest included. */
+  pendentes: number
+}
+/** The probe in flight per database: one at a time, however often health is asked, until it is stale. */
+const sondas = new WeakMap<Database, Sondas>()
 
 /**
  * Whether the database answers `select 1` within `timeoutMs`. A database that does not answer is not asked again on
  * every check: later checks wait on the probe already in flight (each new one would queue behind SQLite's one held
- * connection, or take another PostgreSQL connection and stall on it too).
+ * connection, or take another PostgreSQL connection and stall on it too), until that probe is
+ * `HEALTH_PROBE_STALE_FACTOR` times the timeout old: then a new one is started, on a connection of its own, so a probe
+ * stuck on a dead link does not keep health at 503 once the database answers again.
  */
 export async function isReachable(db: Database, timeoutMs = HEALTH_PROBE_TIMEOUT_MS): Promise<boolean> {
-  let sonda = sondas.get(db)
-  if (!sonda) {
-    sonda = sql`select 1`.execute(db).then(
-      () => true,
-      () => false,
-    )
-    const esta = sonda
-    sondas.set(db, esta)
-    void esta.finally(() => {
-      if (sondas.get(db) === esta) sondas.delete(db)
+  let estado = sondas.get(db)
+  if (!estado) {
+    estado = { pendentes: 0 }
+    sondas.set(db, estado)
+  }
+  const agora = Date.now()
+  const atual = estado.atual
+  const parada = atual !== undefined && agora - atual.inicio >= timeoutMs * HEALTH_PROBE_STALE_FACTOR
+  let sonda: Promise<boolean>
+  if (atual && !(parada && estado.pendentes < HEALTH_PROBES_STUCK_MAX)) {
+    sonda = atual.resposta
+  } else {
+    const registo = estado
+    const nova = {
+      resposta: sql`select 1`.execute(db).then(
+        () => true,
+        () => false,
+      ),
+      inicio: agora,
+    }
+    registo.atual = nova
+    registo.pendentes++
+    void nova.resposta.finally(() => {
+      registo.pendentes--
+      if (registo.atual === nova) registo.atual = undefined
     })
+    sonda = nova.resposta
   }
   let timer: NodeJS.Timeout | undefined
   const limite = new Promise<boolean>((resolve) => {

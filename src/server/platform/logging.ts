@@ -40,15 +40,17 @@ function redactQuery(query: string): string {
   return query
     .split('&')
     .map((pair) => {
+      if (pair === '') return pair
       const eq = pair.indexOf('=')
-      if (eq < 0) return pair
       let name: string
       try {
-        name = decodeURIComponent(pair.slice(0, eq).replaceAll('+', ' '))
+        name = decodeURIComponent((eq < 0 ? pair : pair.slice(0, eq)).replaceAll('+', ' '))
       } catch {
         name = ''
       }
-      return LOGGED_QUERY.has(name) ? pair : `${pair.slice(0, eq)}=${HIDDEN}`
+      if (LOGGED_QUERY.has(name)) return pair
+      // A segment without `=` is all value as far as anyone knows (`?912345678`): hidden whole, not only after a `=`.
+      return eq < 0 ? HIDDEN : `${pair.slice(0, eq)}=${HIDDEN}`
     })
     .join('&')
 }

@@ -289,18 +289,20 @@ export function createAdminAcesso(deps: AdminDeps) {
       const lockUntil = await tomarTentativa(chave)
       const user = await repo.findById(staff.id)
       if (!user?.totp_segredo) throw new HttpError(400, adminMensagens.codigo, 'Código inválido')
-      const falhou = (trx: DatabaseTransaction) =>
+      // Why, when it is not a wrong code: a recovery code spent meanwhile is a double click, not a guess.
+      const falhou = (trx: DatabaseTransaction, motivo?: 'codigo_ja_usado') =>
         auditar(trx, clock, atorDe(staff, ip), {
           acao: 'sessao.segundo_fator_falhado',
           entidade: 'sessao',
           entidadeId: staff.sessaoId,
+          ...(motivo ? { depois: { motivo } } : {}),
         })
       const recusa = () =>
         lockUntil
           ? bloqueada(lockUntil)
           : new HttpError(400, adminMensagens.codigo, 'Código inválido', { codigo: adminMensagens.codigo })
       const invalido = async () => {
-        await db.transaction().execute(falhou)
+        await db.transaction().execute((trx) => falhou(trx))
         return recusa()
       }
       const now = isoNow(clock)
@@ -333,7 +335,7 @@ export function createAdminAcesso(deps: AdminDeps) {
         // The same code spent meanwhile (a double click): the refusal is audited in this transaction, which commits
         // only that; the error is thrown after it.
         if (recuperacao !== undefined && !(await r.spendRecoveryCode(recuperacao, now))) {
-          await falhou(trx)
+          await falhou(trx, 'codigo_ja_usado')
           return null
         }
         await r.revokeSessao(staff.sessaoId, now)

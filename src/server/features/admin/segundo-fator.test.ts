@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { generate } from 'otplib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { MINUTE, manualClock } from '../../platform/clock.ts'
@@ -103,10 +104,32 @@ describe.each(testDialects())('the second factor’s lock, on %s', (dialect) => 
     // A double click: both checked the code's hash before either spent it; the loser's refusal is audited. On SQLite
     // that audit once opened a second transaction on the pool inside the sign-in's, which waited for ever on the one
     // connection, and the whole server with it.
-    const vezes = await dentroDe(
-      Promise.all([1, 2].map(() => chamar(cookie, '/totp/verificar', { codigo: recuperacao }))),
-      'the two submissions',
-    )
+    const ambas = () => Promise.all([1, 2].map(() => chamar(cookie, '/totp/verificar', { codigo: recuperacao })))
+    let pedidos: ReturnType<typeof ambas> | undefined
+    if (dialect === 'postgres') {
+      // Made certain: the test holds a lock that lets the codes be read but not spent, until both requests wait to
+      // spend theirs (each has read it unused); then one spends it and the other finds it spent.
+      await t.database.db.transaction().execute(async (trx) => {
+        await sql`lock table admin_codigos_recuperacao in exclusive mode`.execute(trx)
+        pedidos = ambas()
+        const aEspera = async () =>
+          Number(
+            (
+              await sql<{ n: string }>`select count(*) as n from pg_locks
+                where relation = 'admin_codigos_recuperacao'::regclass and not granted`.execute(trx)
+            ).rows[0]?.n,
+          )
+        await expect.poll(aEspera, { timeout: CAP_MS, interval: 20 }).toBe(2)
+      })
+    } else {
+      // SQLite cannot be held so from the test without holding the requests' one connection (their reads would wait
+      // too), nor from a second connection without blocking the event loop (better-sqlite3 waits synchronously). Both
+      // requests go through the same steps at once (the rate limits, the lock count, the user, the unused codes), each
+      // a query queued in turn on the one connection, and the code's hash is checked off the main thread before either
+      // spends it: both read it unused. The audit entry below says the loser did.
+      pedidos = ambas()
+    }
+    const vezes = await dentroDe(pedidos ?? ambas(), 'the two submissions')
     const estados = vezes.map((v) => v.res.statusCode).sort()
     expect(estados, vezes.map((v) => v.res.body).join(' ')).toEqual([200, 400])
     const recusada = vezes.find((v) => v.res.statusCode === 400)
@@ -127,10 +150,15 @@ describe.each(testDialects())('the second factor’s lock, on %s', (dialect) => 
     expect(sessao.json().data.email).toBe(email)
     const auditadas = await t.database.db
       .selectFrom('admin_auditoria')
-      .select('acao')
+      .select(['acao', 'depois'])
       .where('acao', 'in', ['sessao.codigo_recuperacao', 'sessao.segundo_fator_falhado'])
       .orderBy('acao')
       .execute()
-    expect(auditadas.map((a) => a.acao)).toEqual(['sessao.codigo_recuperacao', 'sessao.segundo_fator_falhado'])
+    // The loser found the code spent inside its transaction (the branch that once hung SQLite), not merely no unused
+    // code before it: its entry says so.
+    expect(auditadas.map((a) => [a.acao, a.depois && JSON.parse(a.depois)])).toEqual([
+      ['sessao.codigo_recuperacao', null],
+      ['sessao.segundo_fator_falhado', { motivo: 'codigo_ja_usado' }],
+    ])
   })
 })

@@ -108,6 +108,13 @@ describe('redactUrl', () => {
     expect(redactUrl('/rgpd/esquecimento')).toBe('/rgpd/esquecimento')
     expect(redactUrl('/api/novidades/natal')).toBe('/api/novidades/natal')
   })
+
+  it('hides a query segment without `=` whole, unless its name is one the log keeps', () => {
+    expect(redactUrl('/admin/api/clientes?912345678&pagina=1')).toBe(`/admin/api/clientes?${HIDDEN}&pagina=1`)
+    expect(redactUrl('/api/x?%2B351912345678')).toBe(`/api/x?${HIDDEN}`)
+    expect(redactUrl('/api/x?pagina&v')).toBe('/api/x?pagina&v')
+    expect(redactUrl('/api/x?pagina=2&&v=3')).toBe('/api/x?pagina=2&&v=3')
+  })
 })
 
 describe('provider errors in logs', () => {
@@ -137,10 +144,12 @@ describe.each(testDialects())('query strings in the request log, on %s', (dialec
       })
       await t.app.inject({ method: 'GET', url: '/admin/api/clientes?telemovel=912345678&pais=351&pagina=2' })
       await t.app.inject({ method: 'GET', url: '/api/nao-existe?telemovel=%2B351912345678' })
+      await t.app.inject({ method: 'GET', url: '/admin/api/clientes?912345678&pagina=1' })
       const log = lines.join('')
       for (const segredo of [chave, '912345678']) expect(log).not.toContain(segredo)
       expect(log).toContain(`/api/pagamentos/ifthenpay/callback?chave=${HIDDEN}&referencia=ENC-1`)
       expect(log).toContain(`/admin/api/clientes?telemovel=${HIDDEN}&pais=${HIDDEN}&pagina=2`)
+      expect(log).toContain(`/admin/api/clientes?${HIDDEN}&pagina=1`)
     } finally {
       await t.close()
     }

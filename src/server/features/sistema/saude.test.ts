@@ -1,6 +1,11 @@
 import { createServer, type Server, type Socket, connect as tcpConnect } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { type DatabaseHandle, HEALTH_PROBE_TIMEOUT_MS, openDatabase } from '../../platform/db.ts'
+import {
+  type DatabaseHandle,
+  HEALTH_PROBE_STALE_FACTOR,
+  HEALTH_PROBE_TIMEOUT_MS,
+  openDatabase,
+} from '../../platform/db.ts'
 import { createTestAppOn, createTestDatabase, type TestApp, testDialects } from '../../testing/harness.ts'
 
 /** Past the probe's own timeout, a margin for a busy machine: an answer later than this is a wait, not a bound. */
@@ -154,4 +159,29 @@ describe.each(testDialects())('/api/health when the database does not answer, on
     paragem.retomar()
     await expect.poll(async () => (await saude()).res?.statusCode, { timeout: 10_000, interval: 100 }).toBe(200)
   }, 40_000)
+
+  // SQLite has no link to die: its one connection held is the case above.
+  it.skipIf(dialect === 'sqlite')(
+    'answers 200 again once new connections answer, though the probe on a dead link is still waiting',
+    async () => {
+      paragem = await postgresParado()
+      t = await createTestAppOn(paragem.database)
+      expect((await saude()).res?.statusCode).toBe(200)
+
+      // Every connection made so far stalls for good (a link that died with the probe's `select 1` in flight: TCP
+      // retransmits for a quarter of an hour); connections made from now on go through and answer.
+      await paragem.parar()
+      expect((await saude()).res?.statusCode).toBe(503)
+      const inicio = Date.now()
+      await expect
+        .poll(async () => (await saude()).res?.statusCode, {
+          timeout: HEALTH_PROBE_TIMEOUT_MS * (HEALTH_PROBE_STALE_FACTOR + 3),
+          interval: 200,
+        })
+        .toBe(200)
+      // Not before the stuck probe was stale: the probe in flight is shared until then.
+      expect(Date.now() - inicio).toBeGreaterThanOrEqual(HEALTH_PROBE_TIMEOUT_MS * (HEALTH_PROBE_STALE_FACTOR - 1))
+    },
+    40_000,
+  )
 })
