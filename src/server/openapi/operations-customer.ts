@@ -1,6 +1,6 @@
 import { API_VERSION } from '../../shared/api.ts'
 import { NOMES_EVENTOS, type NomeEvento } from '../../shared/eventos.ts'
-import { fidelizacaoMensagens } from '../features/fidelizacao/context.ts'
+import { fidelizacaoMensagens } from '../features/fidelizacao/service.ts'
 import { SSE_HEARTBEAT_MS } from '../platform/sse.ts'
 import { nifValido } from './field-rules.ts'
 import type { OperationDoc } from './operation.ts'
