@@ -29,11 +29,13 @@ const Numero = z
   ])
   .pipe(z.coerce.number())
 /** The dearest single item a menu may hold: a whole cake for a party, with room; past it, a POS's typing mistake. */
-const PRECO_MAX_EUROS = 1000
+export const PRECO_MAX_EUROS = 1000
+/** A price with more than cents: the POS sent a value no till charges. */
+export const PRECO_DECIMAIS = 'Preço com mais de duas casas decimais'
 /** Euros with at most two decimals, as the POS sends them (`2.5`, `"2.50"`). */
 const Euros = Numero.pipe(z.number().nonnegative().max(PRECO_MAX_EUROS)).refine(
   (v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6,
-  'Preço com mais de duas casas decimais',
+  PRECO_DECIMAIS,
 )
 /** Euros as the POS sends them, in cents (rounded: `2.675` in binary is a hair under, the POS meant 2,68 €). */
 export const ementaCents = (euros: number) => Math.round(euros * 100 + 1e-6)

@@ -2,11 +2,13 @@ import fc from 'fast-check'
 import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mulberry32 } from '../../shared/aleatorio.ts'
-import { API_VERSION } from '../../shared/api.ts'
+import { API_VERSION, FORM_FAILURE_MESSAGE } from '../../shared/api.ts'
 import { Contract, type Operation } from '../testing/fuzz/contract.ts'
 import { valuesOf } from '../testing/fuzz/schema-values.ts'
 import { createWorld, type IdentityName, type World } from '../testing/fuzz/world.ts'
 import { testDialects } from '../testing/harness.ts'
+import type { FieldRule } from './operation.ts'
+import { OPERATIONS } from './operations.ts'
 
 /**
  * The document states every rule the server enforces (docs/decisions/0027): for every operation the served document
@@ -35,6 +37,20 @@ const textOf = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v))
 /** An event stream never ends: it is answered 200 and stays open, which inject would wait on. */
 const isStream = (op: Operation) => op.successTypes.includes('text/event-stream')
 
+/** Each operation's input rules its schemas cannot state, by operationId: the only refusals of a valid request. */
+const RULES = new Map(Object.values(OPERATIONS).map((doc) => [doc.operationId, doc.fields ?? []]))
+
+/**
+ * The field's rule names this message (the exact text, or the pattern of a text with a setting in it). A field inside a
+ * list is named with its indices as `*` (`seccoes.*.familias.*.produtos.*.precovenda`).
+ */
+const stated = (rules: readonly FieldRule[], field: string, message: string) => {
+  const path = field.replace(/\.\d+(?=\.|$)/g, '.*')
+  return rules.some(
+    (r) => r.field === path && r.messages.some((m) => (typeof m === 'string' ? m === message : m.test(message))),
+  )
+}
+
 interface Refusal {
   op: string
   status: number
@@ -53,11 +69,11 @@ describe.each(testDialects())('the document states the rules the server enforces
   })
   afterAll(() => world.close())
 
-  const documentedRefusals = (op: Operation) => {
-    const operation = (
-      contract.document.paths as Record<string, Record<string, { responses: Record<string, { description?: string }> }>>
-    )[op.path]?.[op.method.toLowerCase()]
-    return operation?.responses['400']?.description ?? ''
+  const rulesOf = (op: Operation) => {
+    const operation = (contract.document.paths as Record<string, Record<string, { operationId?: string }>>)[op.path]?.[
+      op.method.toLowerCase()
+    ]
+    return RULES.get(operation?.operationId ?? '') ?? []
   }
 
   function requestFor(
@@ -120,18 +136,23 @@ describe.each(testDialects())('the document states the rules the server enforces
         const verdict = contract.check(op, res.statusCode, res.headers['content-type'] as string | undefined, res.body)
         if (!verdict.ok) offContract.push(`${op.id}: ${verdict.problem} ← ${JSON.stringify(options).slice(0, 400)}`)
         if (res.statusCode < 300) accepted.add(op.id)
-        const fields =
-          res.statusCode === 400
-            ? (res.json() as { error?: { fields?: Record<string, string> } }).error?.fields
+        const error =
+          res.statusCode >= 400 && res.statusCode < 500
+            ? (res.json() as { error?: { message?: string; fields?: Record<string, string> } }).error
             : undefined
         // A field refused for a reason the schema cannot state (a NIF's check digit, a store that does not exist) is
-        // named, in backquotes, in the operation's 400 text: that is the documented reason. Any other is a rule the
-        // document does not state.
-        const reasons = documentedRefusals(op)
-        const unstated = Object.entries(fields ?? {}).filter(
-          ([field]) => !reasons.includes(`\`${field.split('.')[0]}\``),
+        // one of the operation's documented rules (its `fields`, which also write its 400 text), with one of that
+        // rule's messages: the reason, not only the field's name, must be the documented one. Any other refusal of
+        // a field, with any status (a 422 naming fields too), is a rule the document does not state; and so is the
+        // input validation's 400 naming no field (an issue on the whole body), which no rule can document.
+        const rules = rulesOf(op)
+        const unstated = Object.entries(error?.fields ?? {}).filter(
+          ([field, message]) => !stated(rules, field, message),
         )
-        if (unstated.length > 0)
+        if (res.statusCode === 400 && error?.message === FORM_FAILURE_MESSAGE && !error.fields)
+          unstated.push(['(no field)', FORM_FAILURE_MESSAGE])
+        // Judged only when the document calls the body valid: a draw that missed its schema proves nothing.
+        if (unstated.length > 0 && contract.requestBodyValid(op, body))
           refused.push({
             op: op.id,
             status: res.statusCode,
@@ -144,8 +165,11 @@ describe.each(testDialects())('the document states the rules the server enforces
     expect(
       refused.map((r) => `${r.op}: ${JSON.stringify(r.fields)} ← ${JSON.stringify(r.sent).slice(0, 300)}`),
     ).toEqual([])
-    // Drawn from the schemas alone, most operations still get through to a success (the rest to their services' rules).
-    expect(accepted.size).toBeGreaterThan(0)
+    // A floor, so the check above is not met by refusing everything: 28 of the 63 operations get a success today from
+    // values drawn from the schemas alone (the reads, the account's forms, consent, notifications). The others need
+    // what no schema can name (a pending SMS request's hash, a purchase or an order of the scene, a store's own
+    // customer) and answer their services' documented 404/409/410; 40% leaves room for a draw's bad luck only.
+    expect(accepted.size).toBeGreaterThanOrEqual(Math.floor(operations.length * 0.4))
   }, 300_000)
 })
 

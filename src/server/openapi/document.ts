@@ -245,6 +245,8 @@ function operationOf(
   }
 
   const statuses = doorStatuses(surface, route, doc)
+  const rules = (doc.fields ?? []).map((f) => f.rule)
+  if (rules.length > 0) statuses[400] = [statuses[400], ...rules].join(' ')
   for (const [status, text] of Object.entries(doc.errors ?? {})) {
     const n = Number(status)
     statuses[n] = statuses[n] ? `${statuses[n]} ${text}` : (text as string)

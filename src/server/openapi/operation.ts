@@ -27,6 +27,12 @@ export interface OperationDoc {
   idempotencyKept?: string
   /** Statuses the route's service gives besides the door's own (400, 503…), each with what it means here. */
   errors?: Partial<Record<number, string>>
+  /**
+   * The input rules its schemas cannot state (a check digit, a numbering plan, one field equal to another): each rule's
+   * words join the 400 text, and its messages are the only ones the server may answer for that field of a request the
+   * document calls valid (document-rules.test.ts reads this list, so the document and the test say the same).
+   */
+  fields?: readonly FieldRule[]
   /** The request body as documented, for a route that parses its body itself (its route schema says `unknown`). */
   body?: z.ZodType
   /** The success answer, for a route that declares no response schema (a stream, a page, a raw reply). */
@@ -37,6 +43,16 @@ export interface OperationDoc {
   versionInQuery?: boolean
   /** Examples that validate against the schemas (the linter checks them). */
   examples?: { request?: unknown; response?: unknown }
+}
+
+/** One input rule the schemas cannot state: the field it refuses, the rule in words, the exact pt-PT messages. */
+export interface FieldRule {
+  /** The field as the error's `fields` names it, a list's indices as `*` (`telemovel`, `linhas.*.quantidade`). */
+  field: string
+  /** English, for the operation's 400 text. */
+  rule: string
+  /** What the server answers in `fields[field]`: the texts, or a pattern for a text with a setting in it. */
+  messages: readonly (string | RegExp)[]
 }
 
 /** The surfaces the public document describes: the doors open to others, and the system endpoints. */

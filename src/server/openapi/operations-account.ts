@@ -1,4 +1,6 @@
 import { DadosPessoaisDocumentoSchema } from '../../shared/conta.ts'
+import { mensagens } from '../../shared/validacao.ts'
+import { dataNascimentoReal, nifValido, passwordRepetida, telemovelDoPais } from './field-rules.ts'
 import type { OperationDoc } from './operation.ts'
 
 /** The customer's account and its GDPR rights, as the customer API and its forms expose them (spec §6, §7). */
@@ -15,8 +17,8 @@ export const ACCOUNT_OPERATIONS: Record<string, OperationDoc> = {
     description:
       "Step one of a sign-up: the phone (`telemovel`, with its dial code `pais`) gets a 6-digit SMS code, and the answer's `hash` names the request for `confirmarRegisto`. `termos` must be `true` (the terms and the privacy policy accepted). A client without cookies gets its session token in `X-Session-Token` from its first call that makes a session (see the `sessaoBearer` scheme).",
     session: 'optional',
+    fields: [telemovelDoPais],
     errors: {
-      400: '`telemovel` must be a mobile number of the country `pais` names (its numbering plan, which a pattern cannot state).',
       409: 'This phone already has an account.',
       429: limited,
       502: smsFailed,
@@ -57,8 +59,8 @@ export const ACCOUNT_OPERATIONS: Record<string, OperationDoc> = {
     description:
       "Step one of a password recovery: the phone gets an SMS code, and the answer's `hash` names the request. The same answer whether or not the phone has an account, so a guess learns nothing.",
     session: 'optional',
+    fields: [telemovelDoPais],
     errors: {
-      400: '`telemovel` must be a mobile number of the country `pais` names (its numbering plan).',
       429: limited,
       502: smsFailed,
     },
@@ -69,8 +71,8 @@ export const ACCOUNT_OPERATIONS: Record<string, OperationDoc> = {
     description:
       "Step two of a recovery: the SMS code with the new password (`password`, 6 digits, repeated in `confirmacaoPassword`). The account's other sessions end and this one is signed in.",
     session: 'optional',
+    fields: [passwordRepetida],
     errors: {
-      400: '`confirmacaoPassword` must equal `password`.',
       410: expiredCode,
       429: limited,
     },
@@ -94,7 +96,7 @@ export const ACCOUNT_OPERATIONS: Record<string, OperationDoc> = {
     description:
       'The new password: exactly 6 digits, repeated in `confirmacaoPassword`. Every other session of the account ends; this one stays.',
     session: 'complete',
-    errors: { 400: '`confirmacaoPassword` must equal `password`.' },
+    fields: [passwordRepetida],
     examples: { request: { password: '246810', confirmacaoPassword: '246810' } },
   },
   'POST /alterar-telemovel': {
@@ -103,8 +105,15 @@ export const ACCOUNT_OPERATIONS: Record<string, OperationDoc> = {
     description:
       "Step one of a phone change: the new phone (`telemovel`, `pais`), repeated (`confirmacaoTelemovel`, `confirmacaoPais`), gets an SMS code; the answer's `hash` names the request for `confirmarTelemovel`.",
     session: 'complete',
+    fields: [
+      telemovelDoPais,
+      {
+        field: 'confirmacaoTelemovel',
+        rule: '`confirmacaoTelemovel` and `confirmacaoPais` must repeat `telemovel` and `pais`.',
+        messages: [mensagens.igualA('Telemóvel')],
+      },
+    ],
     errors: {
-      400: '`telemovel` must be a mobile number of the country `pais` names (its numbering plan); `confirmacaoTelemovel` and `confirmacaoPais` must repeat them.',
       409: 'The new phone already has an account.',
       429: limited,
       502: smsFailed,
@@ -144,9 +153,7 @@ export const ACCOUNT_OPERATIONS: Record<string, OperationDoc> = {
       '`comunicacoes` is the one consent to communications (the same as `POST /rgpd/comunicacao`); absent, it is left as it is.',
     body: DadosPessoaisDocumentoSchema,
     session: 'user',
-    errors: {
-      400: '`dataNascimento` must be a real date making the customer at least the minimum age (`lerConfiguracao`) and at most 120 years old; `nif1` and `nif2` need a right check digit (mod 11); `confirmacaoPassword` must equal `password`.',
-    },
+    fields: [dataNascimentoReal, nifValido('nif1'), nifValido('nif2'), passwordRepetida],
     examples: { request: { nome: 'Maria Silva', email: 'maria.silva@exemplo.pt', dataNascimento: '1990-05-17' } },
   },
   'POST /api/logout': {
@@ -194,9 +201,13 @@ export const ACCOUNT_OPERATIONS: Record<string, OperationDoc> = {
     description:
       "Which of the account's two NIFs (`principal` is `nif1`, `secundario` is `nif2`, from the personal data) the till puts on the customer's invoices; choosing the one already chosen clears the choice. The NIF chosen must be filled in first.",
     session: 'complete',
-    errors: {
-      400: '`selecao` names a NIF the account has not filled in (its precondition: save it in the personal data first).',
-    },
+    fields: [
+      {
+        field: 'selecao',
+        rule: '`selecao` names a NIF the account has not filled in (its precondition: save it in the personal data first).',
+        messages: [mensagens.valorInvalido],
+      },
+    ],
     examples: { request: { selecao: 'principal' } },
   },
   'POST /rgpd/comunicacao': {

@@ -1,6 +1,8 @@
 import { API_VERSION } from '../../shared/api.ts'
 import { NOMES_EVENTOS, type NomeEvento } from '../../shared/eventos.ts'
+import { fidelizacaoMensagens } from '../features/fidelizacao/service.ts'
 import { SSE_HEARTBEAT_MS } from '../platform/sse.ts'
+import { nifValido } from './field-rules.ts'
 import type { OperationDoc } from './operation.ts'
 import { ACCOUNT_OPERATIONS } from './operations-account.ts'
 
@@ -39,7 +41,13 @@ export const CUSTOMER_OPERATIONS: Record<string, OperationDoc> = {
     operationId: 'opinar',
     summary: 'Give an opinion about a store',
     session: 'complete',
-    errors: { 400: '`loja` is not a store of `listarLojas`.' },
+    fields: [
+      {
+        field: 'loja',
+        rule: '`loja` is not a store of `listarLojas`.',
+        messages: [fidelizacaoMensagens.lojaDesconhecida],
+      },
+    ],
     description:
       'An opinion of a store (not of a purchase): one may give as many as they like. ' +
       '`loja` must be a store of `listarLojas` (else 400 naming `loja`).',
@@ -192,8 +200,8 @@ export const CUSTOMER_OPERATIONS: Record<string, OperationDoc> = {
     idempotent: true,
     idempotencyKept:
       'The key is kept on the order it made, for as long as the order is kept, and is the customer’s own.',
+    fields: [nifValido('nif')],
     errors: {
-      400: '`nif`: its check digit (mod 11) is wrong, a rule the pattern cannot state.',
       404: 'The store takes no orders.',
       409: 'A relevant new version of the terms or the privacy policy waits for the customer’s acceptance (`user.data.termosPorAceitar`; accept it with aceitarTermos).',
       422: 'The cart cannot be ordered (see calcularEncomenda), or MB WAY refused the payment request.',

@@ -1,4 +1,6 @@
-import { EmentaSchema } from '../../shared/ementa.ts'
+import { EmentaSchema, PRECO_DECIMAIS, PRECO_MAX_EUROS } from '../../shared/ementa.ts'
+import { mensagens } from '../../shared/validacao.ts'
+import { telemovelDoPais } from './field-rules.ts'
 import type { OperationDoc } from './operation.ts'
 import { STORE_LIMITS, sizeOf } from './texts.ts'
 
@@ -90,8 +92,8 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
       'billing name), or null when none is chosen: put it on the invoice. A purchase keeps the NIF chosen when it is',
       'written.',
     ].join('\n'),
+    fields: [telemovelDoPais],
     errors: {
-      400: '`telemovel` must be a mobile number of the country `pais` names (its numbering plan).',
       403: 'The customer uses a security code and none was given (identify again with `codigo_seguranca`).',
       404: 'Unknown customer, wrong code, lapsed or erased account: one message for all.',
       429: 'Too many identifications or wrong codes for this key: wait `Retry-After` seconds.',
@@ -148,8 +150,14 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
       `Idempotent by \`Idempotency-Key\`. ${writesLimit}`,
     ].join('\n'),
     idempotent: true,
+    fields: [
+      {
+        field: 'valor',
+        rule: '`valor` is 0 for a purchase that was paid (at least 1 cent; 0 only for a purchase paid wholly with balance, whose single refund gives the balance and rewards back).',
+        messages: [mensagens.maiorQueZero],
+      },
+    ],
     errors: {
-      400: '`valor` is 0 for a purchase that was paid (at least 1 cent; 0 only for a purchase paid wholly with balance, whose single refund gives the balance and rewards back).',
       403: 'The purchase is another store’s.',
       404: 'No such purchase.',
       409: 'More than what is left to refund, the purchase was already refunded in full, or it belongs to an app order (cancel the order instead).',
@@ -192,8 +200,8 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
       `Idempotent by \`Idempotency-Key\`. ${writesLimit}`,
     ].join('\n'),
     idempotent: true,
+    fields: [telemovelDoPais],
     errors: {
-      400: '`telemovel` must be a mobile number of the country `pais` names (its numbering plan).',
       409: 'The phone already has an account.',
       429: writesLimit,
     },
@@ -217,6 +225,13 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
         `Body limit: ${sizeOf(bodyLimit)}. Naturally idempotent (a PUT of the same snapshot): no \`Idempotency-Key\`.`,
       ].join('\n'),
     body: EmentaSchema,
+    fields: [
+      {
+        field: 'seccoes.*.familias.*.produtos.*.precovenda',
+        rule: `\`precovenda\` is at most ${PRECO_MAX_EUROS} € with at most two decimals (a number or its text; the schema states the form only).`,
+        messages: [mensagens.valorInvalido, PRECO_DECIMAIS],
+      },
+    ],
     errors: { 422: 'The snapshot is invalid: `fields` names the path of the first bad field.' },
     examples: {
       request: {
