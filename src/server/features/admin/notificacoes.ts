@@ -14,12 +14,13 @@ import type { AdminNotificacoesTable } from '../../db/schema-admin.ts'
 import { type Clock, DAY, isoNow } from '../../platform/clock.ts'
 import type { Database } from '../../platform/db.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
-import { escapeHtml, sanitizeHtml } from '../../platform/html.ts'
+import { sanitizeHtml } from '../../platform/html.ts'
 import type { ContaService } from '../conta/service.ts'
 import type { FidelizacaoService } from '../fidelizacao/service.ts'
 import type { NotificacoesService } from '../notificacoes/service.ts'
 import type { RestaurantesService } from '../restaurantes/service.ts'
 import { type Ator, atorDe, auditar, type Staff } from './context.ts'
+import { textoParaHtml } from './texto-para-html.ts'
 
 /** The features the composer reaches through their services. */
 export interface ComposerDeps {
@@ -55,19 +56,10 @@ const POR_RONDA = 20
 
 const semPermissao = (mensagem: string) => new HttpError(403, mensagem, 'Sem permissão')
 
-/** The composer's text (plain, paragraphs by blank lines) as the app's notification HTML. */
-export const textoParaHtml = (texto: string) =>
-  texto
-    .split(/\n\s*\n/)
-    .map((p) => p.trim())
-    .filter(Boolean)
-    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
-    .join('')
-
 const mascarar = (e164: string) => `Telemóvel ••• ••• ${e164.slice(-3)}`
 
 /**
- * The notification composer (issue 21; admin and gestor). Marketing: every audience is limited to customers who
+ * The notification composer (admin and gestor). Marketing: every audience is limited to customers who
  * consented to communications (`comunicacao`), read again when the message goes out. A gestor writes only to the
  * customers of their restaurants (a restaurant of theirs, or one phone of a customer who bought there); 'todos' is an
  * admin's. The message is stored (`admin_notificacoes`) and sent by the job when due — now, or at its time — each once:
