@@ -61,6 +61,8 @@ export interface AppDeps {
   pushAgent?: HttpsAgent
   /** The event bus (by default, the database's: LISTEN/NOTIFY on PostgreSQL, this process's own on SQLite). */
   bus?: EventBus
+  /** Customers a composed message is written to per transaction (by default `LOTE_CAMPANHA`; tests: a few). */
+  loteCampanha?: number
 }
 
 /** The sandbox (its phone at /api/dev/pagamentos) unless PAYMENT_PROVIDER names a real provider. */
@@ -200,6 +202,7 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
     conta,
     provisoriosAExpirar: (dias) => conta.provisoriosAExpirar(dias),
     provisionalDays: CONTA_LIMITES.provisionalDays,
+    loteCampanha: deps.loteCampanha,
   })
 
   const fidelizacao = createFidelizacaoService({

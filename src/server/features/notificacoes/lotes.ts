@@ -1,3 +1,4 @@
+import { setImmediate as aVezDosOutros } from 'node:timers/promises'
 import type { Database, DatabaseTransaction } from '../../platform/db.ts'
 
 /** A piece of work under way over many rows, and how far it got: rows up to `ate` (ids) have had their turn. */
@@ -35,8 +36,9 @@ export interface TrabalhoPorLotes<M extends Marca> {
 
 /**
  * Runs the work a batch per transaction until nothing is left (or `maxLotes` batches), each moving its mark in its own
- * transaction: several processes, or one resuming after a stop midway, write each row once. Answers how many rows were
- * written and whether the work ran out (false: `maxLotes` stopped it, the next round resumes from the mark).
+ * transaction, the process's other work let in between batches: several processes, or one resuming after a stop
+ * midway, write each row once. Answers how many rows were written and whether the work ran out (false: `maxLotes`
+ * stopped it, the next round resumes from the mark).
  */
 export async function porLotes<M extends Marca>(
   db: Database,
@@ -45,6 +47,10 @@ export async function porLotes<M extends Marca>(
 ): Promise<{ escritas: number; acabou: boolean }> {
   let escritas = 0
   for (let lotes = 0; lotes < maxLotes; lotes++) {
+    // The event loop's turn before each batch: on SQLite every query is synchronous underneath, so without it the
+    // batches run back to back in one stretch of promise callbacks and no other request of this process (its socket's
+    // data, its timers) is even read until the last one; short transactions alone free the write lock, not the loop.
+    if (lotes > 0) await aVezDosOutros()
     const marca = await trabalho.proxima()
     if (!marca) return { escritas, acabou: true }
     const feito = await db.transaction().execute(async (trx) => {
