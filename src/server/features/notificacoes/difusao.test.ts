@@ -126,6 +126,9 @@ describe.each(testDialects())('a notification for everyone, to thousands of devi
     // transaction over every device, and each write would wait for all of it (SQLite) or see none or all (PostgreSQL).
     const vistos: number[] = []
     while (!acabou) {
+      // Each write arrives as a request does, in a turn of the event loop of its own (on SQLite the queries are
+      // synchronous underneath: a loop of them that never let the loop turn would starve the fan-out between batches).
+      await new Promise((r) => setImmediate(r))
       await t.database.db
         .insertInto('sms_outbox')
         .values({ para: '+351900000000', texto: 'x', criado_em: ISO })
