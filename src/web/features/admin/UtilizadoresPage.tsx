@@ -161,7 +161,7 @@ export function UtilizadoresPage() {
                   <td>{estadoDe(u)}</td>
                   <td>
                     {u.email !== eu && (
-                      <div className="admin-acoes-linha">
+                      <div className="admin-acoes admin-acoes-linha">
                         {!u.desativado_em && (
                           <button
                             type="button"
