@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { Agent as HttpsAgent } from 'node:https'
 import type { FastifyInstance } from 'fastify'
 import { POLITICA_PRIVACIDADE_TAG, TERMOS_TAG } from '../shared/constants.ts'
+import { AMOSTRAS_SELADAS } from './amostras-seladas.ts'
 import type { Config } from './config.ts'
 import { createAdminService } from './features/admin/service.ts'
 import { CONTA_LIMITES, createContaService } from './features/conta/service.ts'
@@ -127,7 +128,7 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
     production,
     databaseUrl: config.DATABASE_URL,
   })
-  await verificarChaveDeDados(db, clock, cifra)
+  await verificarChaveDeDados(db, clock, cifra, AMOSTRAS_SELADAS)
   const limiter = createRateLimiter(db, clock)
   const readCache = createReadCache({
     maxEntries: READ_CACHE_ENTRIES,

@@ -1,4 +1,5 @@
 import { EmailStaffSchema } from '../../shared/admin.ts'
+import { AMOSTRAS_SELADAS } from '../amostras-seladas.ts'
 import { loadConfig } from '../config.ts'
 import { createAdminEquipa } from '../features/admin/equipa.ts'
 import { createRestaurantesRepository } from '../features/restaurantes/repository.ts'
@@ -34,7 +35,7 @@ async function main(args: string[]): Promise<number> {
       databaseUrl: config.DATABASE_URL,
     })
     // An admin's TOTP secret sealed with a key the server would refuse could never be read back.
-    await verificarChaveDeDados(database.db, systemClock, cifra)
+    await verificarChaveDeDados(database.db, systemClock, cifra, AMOSTRAS_SELADAS)
     const equipa = createAdminEquipa({
       db: database.db,
       clock: systemClock,

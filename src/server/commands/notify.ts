@@ -8,6 +8,7 @@
 // processes wrote: src/server/jobs.ts). It is queued for the customers' devices (Web Push), which the servers' outbox
 // round sends.
 import { parseArgs } from 'node:util'
+import { toE164Mobile } from '../../shared/validacao.ts'
 import { loadConfig } from '../config.ts'
 import { auditar } from '../features/admin/context.ts'
 import { createAdminNotificacoes } from '../features/admin/notificacoes.ts'
@@ -64,12 +65,8 @@ export async function notify(
   if (values.telemovel !== undefined) {
     const user = await clientes.findCliente({ telemovel: values.telemovel.replace(/\s/g, ''), pais: values.pais })
     if (!user) throw new Error(`Não existe nenhum cliente com o telemóvel ${numero}.`)
-    const e164 = await db
-      .selectFrom('utilizadores')
-      .select('telemovel_e164')
-      .where('id', '=', user.id)
-      .executeTakeFirstOrThrow()
-    cliente = { id: user.id, e164: e164.telemovel_e164 ?? `+${values.pais}${values.telemovel}` }
+    const telemovel = values.telemovel.replace(/\s/g, '')
+    cliente = { id: user.id, e164: toE164Mobile(values.pais, telemovel) ?? `+${values.pais}${telemovel}` }
     if (!values.servico && (await audiencia.comComunicacao([user.id])).length === 0) {
       throw new Error(
         `O cliente ${numero} não aceitou receber comunicações: nada foi enviado. Para uma mensagem sobre a conta dele, use --servico.`,

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
+import { AMOSTRAS_SELADAS } from '../amostras-seladas.ts'
 import { buildApp } from '../app.ts'
 import { type Config, configWith } from '../config.ts'
 import { insertContas, insertNovidade } from '../testing/fixtures.ts'
@@ -130,16 +131,16 @@ describe.each(testDialects())('the data key at start (%s)', (dialect) => {
     const database = await createTestDatabase(dialect)
     try {
       const antiga = parseDataKey(TEST_DATA_ENCRYPTION_KEY) as Buffer
-      await verificarChaveDeDados(database.db, systemClock, dataKeyring(antiga))
+      await verificarChaveDeDados(database.db, systemClock, dataKeyring(antiga), AMOSTRAS_SELADAS)
       const guardado = await verificacaoGuardada(database.db)
       const nova = randomBytes(DATA_KEY_BYTES)
-      await verificarChaveDeDados(database.db, systemClock, dataKeyring(nova, 'v2', { v1: antiga }))
+      await verificarChaveDeDados(database.db, systemClock, dataKeyring(nova, 'v2', { v1: antiga }), AMOSTRAS_SELADAS)
       // Not sealed again at start: the TOTP secrets and security codes are still sealed with the older key, so a
       // keyring without it must not start.
       expect(await verificacaoGuardada(database.db)).toBe(guardado)
-      await expect(verificarChaveDeDados(database.db, systemClock, dataKeyring(nova, 'v2'))).rejects.toThrow(
-        /DATA_ENCRYPTION_KEY/,
-      )
+      await expect(
+        verificarChaveDeDados(database.db, systemClock, dataKeyring(nova, 'v2'), AMOSTRAS_SELADAS),
+      ).rejects.toThrow(/DATA_ENCRYPTION_KEY/)
     } finally {
       await database.close()
     }
@@ -151,7 +152,7 @@ describe('a restore checks the copy against the data key first', () => {
     const origemUrl = `sqlite:${join(pasta, 'origem.sqlite')}`
     const origem = openDatabase(origemUrl)
     await migrateToLatest(origem.db)
-    await verificarChaveDeDados(origem.db, systemClock, cifraDe(OUTRA_CHAVE))
+    await verificarChaveDeDados(origem.db, systemClock, cifraDe(OUTRA_CHAVE), AMOSTRAS_SELADAS)
     await insertNovidade(origem.db, { tag: 'da-copia' })
     await origem.close()
     const copia = join(pasta, 'origem-copia.sqlite')
@@ -214,7 +215,7 @@ describe('a restore checks the copy against the data key first', () => {
     const origemUrl = `sqlite:${join(pasta, 'cmd-origem.sqlite')}`
     const origem = openDatabase(origemUrl)
     await migrateToLatest(origem.db)
-    await verificarChaveDeDados(origem.db, systemClock, cifraDe(OUTRA_CHAVE))
+    await verificarChaveDeDados(origem.db, systemClock, cifraDe(OUTRA_CHAVE), AMOSTRAS_SELADAS)
     await origem.close()
     const copia = join(pasta, 'cmd-copia.sqlite')
     await backup(origemUrl, copia)
@@ -248,7 +249,7 @@ describe('a restore checks the copy against the data key first', () => {
       const schema = origem.schema as string
       const copia = join(pasta, 'pg-copia.dump')
       try {
-        await verificarChaveDeDados(origem.db, systemClock, cifraDe(OUTRA_CHAVE))
+        await verificarChaveDeDados(origem.db, systemClock, cifraDe(OUTRA_CHAVE), AMOSTRAS_SELADAS)
         await backup(base, copia, { schema })
       } finally {
         await origem.close()

@@ -57,28 +57,11 @@ export function seladoAbre(cifra: DataKeyring, { valor, aad }: ValorSelado): boo
   }
 }
 
-/** One sealed value the database already holds (a staff TOTP secret, else a security code), or null if none. */
-async function umValorSelado(db: Database): Promise<ValorSelado | null> {
-  const equipa = await db
-    .selectFrom('admin_utilizadores')
-    .select(['id', 'totp_segredo'])
-    .where('totp_segredo', 'is not', null)
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst()
-  if (equipa?.totp_segredo) return { valor: equipa.totp_segredo, aad: aadTotpEquipa(equipa.id) }
-  const cliente = await db
-    .selectFrom('utilizadores')
-    .select(['id', 'codigo_seguranca_cifrado'])
-    .where('codigo_seguranca_cifrado', 'is not', null)
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst()
-  if (cliente?.codigo_seguranca_cifrado) {
-    return { valor: cliente.codigo_seguranca_cifrado, aad: aadCodigoSeguranca(cliente.id) }
-  }
-  return null
-}
+/**
+ * Finds one value the database already holds sealed (a staff TOTP secret, a customer's security code), or null. The
+ * features that own those tables provide them (the composition passes them in): the platform names no feature's table.
+ */
+export type AmostraSelada = (db: Database) => Promise<ValorSelado | null>
 
 /**
  * At start: refuses the key (ConfigError naming DATA_ENCRYPTION_KEY) when it does not open the check value. A database
@@ -90,15 +73,24 @@ async function umValorSelado(db: Database): Promise<ValorSelado | null> {
  * The check value is never sealed again here: re-sealing it alone under a rotated key would let a keyring without the
  * older key start while the TOTP secrets and security codes are still sealed with that older key.
  */
-export async function verificarChaveDeDados(db: Database, clock: Clock, cifra: DataKeyring): Promise<void> {
+export async function verificarChaveDeDados(
+  db: Database,
+  clock: Clock,
+  cifra: DataKeyring,
+  amostras: readonly AmostraSelada[],
+): Promise<void> {
   const existente = await db
     .selectFrom('segredos')
     .select('valor')
     .where('nome', '=', CHAVE_DADOS_SEGREDO)
     .executeTakeFirst()
   if (!existente) {
-    const selado = await umValorSelado(db)
-    if (selado && !seladoAbre(cifra, selado)) throw chaveDeDadosErrada('desta base de dados')
+    for (const amostra of amostras) {
+      const selado = await amostra(db)
+      if (!selado) continue
+      if (!seladoAbre(cifra, selado)) throw chaveDeDadosErrada('desta base de dados')
+      break
+    }
     await db
       .insertInto('segredos')
       .values({ nome: CHAVE_DADOS_SEGREDO, valor: sealText(cifra, TEXTO, AAD), criado_em: isoNow(clock) })
