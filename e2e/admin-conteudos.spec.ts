@@ -7,7 +7,7 @@ import { adminNaConsola, apagarPublicado } from './admin-support.ts'
 import { api, DESKTOP, expect, expectAccessible, test } from './support.ts'
 
 /**
- * Content with images (issue 21): a gestor, invited by an admin from 'Utilizadores' (the invitation read from the
+ * Content with images: a gestor, invited by an admin from 'Utilizadores' (the invitation read from the
  * e-mail outbox), publishes a news item with an image uploaded through the form, which the customer's /novidades shows
  * with its image; a campaign and a store edited from the back-office reach the customer's reads.
  */

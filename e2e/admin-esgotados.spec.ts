@@ -5,7 +5,7 @@ import { adminNaConsola } from './admin-support.ts'
 import { API_HEADERS, api, createAccount, DESKTOP, expect, expectAccessible, PHONE, test } from './support.ts'
 
 /**
- * Stores at work (issue 21): from /admin/ementas an admin marks a product sold out for today and closes a store for a
+ * Stores at work: from /admin/ementas an admin marks a product sold out for today and closes a store for a
  * day, from /admin/lojas pauses it; the customer's catalogue on a phone shows each, and everything is put back. Store
  * 848 (Saldanha), which no other spec orders from or pauses.
  */

@@ -3,7 +3,7 @@ import { adminNaConsola } from './admin-support.ts'
 import { api, DESKTOP, expect, expectAccessible, test } from './support.ts'
 
 /**
- * Stores at work (issue 21): an admin pauses a store's online orders from /admin/lojas until resumed, the app's
+ * Stores at work: an admin pauses a store's online orders from /admin/lojas until resumed, the app's
  * ordering list says so, and the admin resumes them. Store 861 (Santa Catarina), which no other spec orders from.
  */
 

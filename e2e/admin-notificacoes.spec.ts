@@ -3,7 +3,7 @@ import { adminNaConsola } from './admin-support.ts'
 import { apiPost, createAccount, DESKTOP, expect, expectAccessible, main, PHONE, test } from './support.ts'
 
 /**
- * The notification composer and 'Definições' (issue 21). A notification composed in the back-office for one phone
+ * The notification composer and 'Definições'. A notification composed in the back-office for one phone
  * reaches that customer, signed in on a phone, live (through the session's event stream, no reload); the admin sees
  * how it will look and how many it reaches before sending. Only the one phone: the demo's other customers (the other
  * journeys') get nothing. Screenshots for a person to look at when ADMIN_SHOTS names a folder.

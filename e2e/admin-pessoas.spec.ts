@@ -2,7 +2,7 @@ import { adminNaConsola } from './admin-support.ts'
 import { createAccount, DESKTOP, expect, expectAccessible, test } from './support.ts'
 
 /**
- * People and loyalty (issue 21): an admin finds a customer by their whole number (listed masked), credits them with a
+ * People and loyalty: an admin finds a customer by their whole number (listed masked), credits them with a
  * reason, and the customer's movements show the adjustment with it. Axe-clean at 1280×800 and 800×1280.
  */
 

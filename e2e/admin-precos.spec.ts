@@ -4,7 +4,7 @@ import { adminNaConsola } from './admin-support.ts'
 import { API_HEADERS, api, createAccount, DESKTOP, expect, expectAccessible, PHONE, test } from './support.ts'
 
 /**
- * Price tiers per store (issue 22, decision 0026), end to end: a manager sets the Chiado's price for eating in to the
+ * Price tiers per store (decision 0026, decision 0026), end to end: a manager sets the Chiado's price for eating in to the
  * POS's `pvp2` (0,20 € over the counter's) in the back-office; a customer eating in sees it in the catalogue, the
  * product, the cart and the checkout, whose total follows the kind of sale chosen there. The setting is put back at
  * the end (the back-office runs after the customer journeys, before Lighthouse); nothing is ordered.

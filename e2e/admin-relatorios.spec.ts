@@ -3,7 +3,7 @@ import { adminNaConsola } from './admin-support.ts'
 import { DESKTOP, expect, expectAccessible, test } from './support.ts'
 
 /**
- * Reports (issue 21): an admin opens the reports of the demo's last 30 days, reads the figures and the chart, narrows
+ * Reports: an admin opens the reports of the demo's last 30 days, reads the figures and the chart, narrows
  * them to a store, and exports a table as CSV; axe-clean on a computer and on a 10" tablet upright.
  */
 

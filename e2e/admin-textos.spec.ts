@@ -3,7 +3,7 @@ import { adminNaConsola } from './admin-support.ts'
 import { DESKTOP, expect, expectAccessible, main, test } from './support.ts'
 
 /**
- * The back-office's texts and keys (issue 21): an admin writes a FAQ question (its preview sanitised as the app
+ * The back-office's texts and keys: an admin writes a FAQ question (its preview sanitised as the app
  * shows it), publishes it and the customer's FAQ shows it; an admin creates a store key, sees it once, the Store API
  * takes it, and revoking it ends it at once. Axe-clean at 1280×800 and on a 10" tablet (800×1280).
  */

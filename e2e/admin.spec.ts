@@ -5,7 +5,7 @@ import { adminCreate, adminNaConsola } from './admin-support.ts'
 import { DESKTOP, expect, expectAccessible, test } from './support.ts'
 
 /**
- * The back-office's first sign-in (issue 21): an admin made by `npm run admin:create` on the server's own database,
+ * The back-office's first sign-in: an admin made by `npm run admin:create` on the server's own database,
  * who signs in at /admin/entrar, changes the one-time password, enrols TOTP (the code computed here from the secret
  * the page shows as text), keeps the recovery codes and reaches the shell; every screen axe-clean at 1280×800 (a
  * computer) and 800×1280 (a 10" tablet upright).

@@ -6,7 +6,7 @@ import { createStoreKey } from './loja.ts'
 import { API_HEADERS, api, createAccount, expect, expectAccessible, PHONE, test } from './support.ts'
 
 /**
- * The whole menu (issue 22), end to end on a phone: a customer with a gluten allergy filters the catalogue, opens a
+ * The whole menu (decision 0026), end to end on a phone: a customer with a gluten allergy filters the catalogue, opens a
  * dish, reads its allergens, orders half a portion with a note for the kitchen and pays with MB WAY (the sandbox); the
  * store's board shows the portion and the note.
  */

@@ -9,7 +9,7 @@ import { api, apiPost, aStorePath, createAccount, expect, test } from './support
 /**
  * The Lighthouse budgets of docs/decisions/0010-first-load-budget.md, measured by Lighthouse itself: its default mobile
  * run (a mid-range phone, simulated slow 4G and a 4× slower CPU) in Debian's Chromium, the median of a few runs as
- * Lighthouse advises for variance, on the home, a store page, the loyalty card, and (issue 22) the catalogue and a
+ * Lighthouse advises for variance, on the home, a store page, the loyalty card, and (decision 0026) the catalogue and a
  * product page. Runs on its own (the `lighthouse` project, after the journeys) so that no other test
  * shares the CPU it measures.
  *

@@ -3,7 +3,7 @@ import type { Catalogo } from '../src/shared/ementa.ts'
 import { api, createAccount, expect, expectAccessible, PHONE, test } from './support.ts'
 
 /**
- * Price tiers per store (issue 22, decision 0026): Santa Catarina (861) charges its tables the POS's `pvp2` (0,20 €
+ * Price tiers per store (decision 0026, decision 0026): Santa Catarina (861) charges its tables the POS's `pvp2` (0,20 €
  * over the counter's price), take-away `precovenda`, as its manager set in the back-office. The customer sees the price
  * of the kind of sale chosen in the 'Loja' modal. Only reads: 861's pause (admin-lojas.spec.ts) and hours leave them
  * be, and nothing here changes what another journey reads.

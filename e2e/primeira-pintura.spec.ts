@@ -4,7 +4,7 @@ import { LOJA_COOKIE } from '../src/shared/page-reads.ts'
 import { api, apiPost, createAccount, DESKTOP, expect, PHONE, test } from './support.ts'
 
 /**
- * Issue 22's LCP (docs/decisions/0010-first-load-budget.md): the catalogue's top is painted by the HTML before the app
+ * LCP (docs/decisions/0010-first-load-budget.md): the catalogue's top is painted by the HTML before the app
  * runs (server/platform/catalogo-esqueleto.ts), and the app's scripts are asked for after that paint
  * (server/platform/arranque.ts). Seen here in Chromium: the HTML alone (no JavaScript) shows the store, the filters
  * and the first row, each box where the app then puts its own; with JavaScript the app takes over, on a phone and on

@@ -1,5 +1,5 @@
 // Lighthouse mobile on the home page, a store page, the catalogue and a product page (docs/decisions/0010-first-load-budget.md,
-// issue 22 for the last two, signed in with a store chosen on the device): the app built, served
+// for the last two, signed in with a store chosen on the device): the app built, served
 // as the e2e suite serves it, and measured by the same runs as the gate in `npm test` (scripts/lighthouse.ts), five per
 // page. Figures: the median of each of performance, LCP, TBT and accessibility over the runs, beside the targets
 // (performance ≥ 95, LCP ≤ 2.0 s, TBT ≤ 100 ms, accessibility 100). The gate checks the same pages with a margin for
@@ -136,7 +136,7 @@ const LOJA_ESCOLHIDA = {
 }
 const comLoja = (cookie: string) => `${cookie}; ${LOJA_COOKIE}=${LOJA}`
 
-/** A dish of the demo menu with allergens, a half portion and suggestions: the product page issue 22 made. */
+/** A dish of the demo menu with allergens, a half portion and suggestions: the product page made. */
 async function aProductPath(origin: string, cookie: string): Promise<string> {
   const res = await fetch(`${origin}/api/catalogo/${LOJA}`, { headers: { ...API_HEADERS, cookie } })
   const { data } = (await res.json()) as { data: Catalogo }

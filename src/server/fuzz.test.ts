@@ -6,7 +6,7 @@ import { createWorld, doorOf } from './testing/fuzz/world.ts'
 import { testDialects } from './testing/harness.ts'
 
 /**
- * Property-based fuzzing of the API contract (issue 23): every operation of the OpenAPI document the server serves,
+ * Property-based fuzzing of the API contract: every operation of the OpenAPI document the server serves,
  * driven with generated valid requests (the document's schemas, real values of the scene, the door's identity) and
  * spoiled ones (wrong types, missing and extra fields, huge and unicode strings, deep nesting, boundary numbers, broken
  * JSON, bad content types and headers), replays of store changes, and hostile requests to the routes the public

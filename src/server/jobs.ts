@@ -77,7 +77,7 @@ function schedule(app: FastifyInstance, name: string, everyMs: number, run: () =
  *   (lapsed provisional accounts) anonymised as an erasure would, and expired GDPR links deleted. Each account is
  *   anonymised under the ledger's lock and only if it still holds data, so two processes anonymise it once; the
  *   deletes are by age.
- * - **Composed notifications**, every 5 s (the back-office's composer, issue 21): each due message is claimed by a
+ * - **Composed notifications**, every 5 s (the back-office's composer): each due message is claimed by a
  *   conditional update from `agendada` in the same transaction that writes its notifications (each keyed by the
  *   message, once per customer), so two processes or two rounds send it once, and one scheduled before a restart is
  *   sent after it.

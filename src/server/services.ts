@@ -266,7 +266,7 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
     notificacoes,
   })
 
-  // The back-office (issue 21): its staff, sign-in and audit log stand alone; what it manages, it asks of the owners.
+  // The back-office: its staff, sign-in and audit log stand alone; what it manages, it asks of the owners.
   const admin = createAdminService(
     { db, clock, limiter, cifra, appUrl: config.APP_URL, lojas: restaurantes },
     {

@@ -3,7 +3,7 @@ import { listagemQuery, paginaSchema } from './admin-tabelas.ts'
 import { INT_MAX, mensagens, obrigatorio } from './validacao.ts'
 
 /**
- * The store keys in the back-office ('Chaves de loja', issue 21): the keys of the Store API and of the stores' tablets
+ * The store keys in the back-office ('Chaves de loja'): the keys of the Store API and of the stores' tablets
  * (STORE-API.md). A key is shown once, when created; only its hash is kept. The command line (`npm run store:key`)
  * makes and revokes them too, by the same label.
  */

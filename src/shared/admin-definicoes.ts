@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * The loyalty rules an admin changes in the back-office's 'Definições' (issue 21). They apply from the next purchase
+ * The loyalty rules an admin changes in the back-office's 'Definições'. They apply from the next purchase
  * on; each movement keeps the rules it was made with, so a change never rewrites an earlier one.
  */
 

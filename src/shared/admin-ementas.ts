@@ -3,7 +3,7 @@ import { diaSchema } from './datas.ts'
 import { INT_MAX, mensagens } from './validacao.ts'
 
 /**
- * The back-office's menus and closures of a store (issue 21, "Stores at work"): products sold out for today, and the
+ * The back-office's menus and closures of a store (decision 0020, "Stores at work"): products sold out for today, and the
  * days a store is closed beyond its weekly hours (holidays, exceptional closures). Days are the store's, in Lisbon.
  */
 

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { isImageFileName } from './imagens.ts'
 
 /**
- * The back-office's image uploads (issue 21): JPEG, PNG or WebP only, recognised by their bytes (not their name or
+ * The back-office's image uploads: JPEG, PNG or WebP only, recognised by their bytes (not their name or
  * declared type), at most `IMAGEM_MAX_BYTES` and `IMAGEM_MAX_PIXELS`. The body of `POST /admin/api/imagens` is the
  * file itself (`application/octet-stream`); the answer is the stored source's URL, which content then points at.
  */

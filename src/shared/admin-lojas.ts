@@ -3,7 +3,7 @@ import { instanteSchema } from './datas.ts'
 import { mensagens } from './validacao.ts'
 
 /**
- * The back-office's stores at work (issue 21): pausing a store's online orders. A pause lasts until `ate` (an ISO
+ * The back-office's stores at work: pausing a store's online orders. A pause lasts until `ate` (an ISO
  * instant, in the future) or, with `ate` null, until someone resumes them.
  */
 

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { INT_MAX, mensagens, toE164Mobile } from './validacao.ts'
 
 /**
- * The back-office's notification composer (issue 21): to everyone who consented to communications, to a restaurant's
+ * The back-office's notification composer: to everyone who consented to communications, to a restaurant's
  * customers (who bought there, and consented), or to one phone (if that customer consented); now or at a time
  * (`agendar_para`: Lisbon's local time, `YYYY-MM-DDTHH:mm`, as a datetime field gives it; empty: now).
  */

@@ -6,7 +6,7 @@ import { TOTAL_MAX } from './fidelizacao.ts'
 import { INT_MAX, MULTILINHA, mensagens, obrigatorio, PaisSchema, TelemovelSchema } from './validacao.ts'
 
 /**
- * People and loyalty in the back-office (issue 21): customers found by phone (their numbers masked), their movements,
+ * People and loyalty in the back-office: customers found by phone (their numbers masked), their movements,
  * orders and opinions, manual adjustments of the ledger, profiles, and the opinions of the stores.
  */
 

@@ -3,7 +3,7 @@ import { diaSchema } from './datas.ts'
 import { IdSchema } from './validacao.ts'
 
 /**
- * The back-office's reports (issue 21): one period of Lisbon days, for the stores a staff member may see, narrowed to
+ * The back-office's reports: one period of Lisbon days, for the stores a staff member may see, narrowed to
  * a restaurant or a store. Amounts in cents; the tables are what the page shows and what each CSV export carries.
  */
 

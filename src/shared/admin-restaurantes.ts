@@ -4,7 +4,7 @@ import { type TabelaPreco, TabelaPrecoSchema } from './tabelas-preco.ts'
 import { MULTILINHA, mensagens, obrigatorio, opcional } from './validacao.ts'
 
 /**
- * The back-office's restaurants and stores (issue 21): what their forms send and what the staff see. The forms (web)
+ * The back-office's restaurants and stores: what their forms send and what the staff see. The forms (web)
  * and the routes (server) use the same schemas. Exceptional closures, store keys and the pause are elsewhere.
  */
 
@@ -92,7 +92,7 @@ export const LojaEdicaoSchema = z.strictObject({
   opening_hours: z.array(obrigatorio(200)).max(14, mensagens.valorInvalido),
   horario_encomendas: HorarioEncomendasSchema.nullable(),
   /**
-   * The POS price tier each kind of sale pays in the app (issue 22; `precovenda` until set). Absent: kept as it is, so
+   * The POS price tier each kind of sale pays in the app (decision 0026; `precovenda` until set). Absent: kept as it is, so
    * that a form from before the tiers (a tab open across an upgrade) saving the address cannot reset them.
    */
   preco_take_away: TabelaPrecoSchema.optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * The back-office's lists (issue 21): sorted, filtered and paged on the server. A list's query names the columns it
+ * The back-office's lists: sorted, filtered and paged on the server. A list's query names the columns it
  * may be sorted by; its answer is one page and the total, which the admin's table (web features/admin/Tabela.tsx)
  * shows with TanStack Table in manual mode.
  */

@@ -3,7 +3,7 @@ import { O_QUE_MUDOU_MAX, termosMensagens } from './termos.ts'
 import { INT_MAX, MULTILINHA, mensagens, obrigatorio, opcional } from './validacao.ts'
 
 /**
- * The back-office's FAQ ('FAQ': categories and their questions) and legal contents ('Conteúdos legais'), issue 21:
+ * The back-office's FAQ ('FAQ': categories and their questions) and legal contents ('Conteúdos legais'):
  * what the forms send and what the staff's lists show, with their pt-PT messages. The forms (web) and the routes
  * (server) use the same schemas. Texts are HTML of the small subset the app allows (server platform/html.ts): the
  * server keeps only that subset, and its preview (`/admin/api/pre-visualizar`) shows what it keeps.

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { INT_MAX, mensagens, obrigatorio } from './validacao.ts'
 
 /**
- * The back-office (`/admin`, issue 21): staff accounts, their sign-in (password, then TOTP) and the audit log. The
+ * The back-office (`/admin`, decision 0018): staff accounts, their sign-in (password, then TOTP) and the audit log. The
  * schemas the admin's forms and its routes share, with their pt-PT messages.
  */
 

@@ -4,7 +4,7 @@ import { NovidadeInputSchema, NovidadeStaffSchema } from './novidades-gestao.ts'
 import { mensagens } from './validacao.ts'
 
 /**
- * The back-office's campaigns ('Campanhas', issue 21): the fields of a news item and when the campaign ends (null:
+ * The back-office's campaigns ('Campanhas'): the fields of a news item and when the campaign ends (null:
  * until it is taken down). The form (web) and the routes (server) use the same schemas.
  */
 

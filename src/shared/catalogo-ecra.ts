@@ -30,14 +30,14 @@ export function avisoEsgotados(nomes: readonly string[]): string {
   return `Artigos esgotados hoje nesta loja: ${lista}. Retire-os do carrinho para encomendar.`
 }
 
-/** The catalogue's quick dietary filters (issue 22), in the order they show. */
+/** The catalogue's quick dietary filters (decision 0026), in the order they show. */
 export const FILTROS_RAPIDOS = [
   { chave: 'semGluten', nome: 'Sem glúten' },
   { chave: 'semLactose', nome: 'Sem lactose' },
   { chave: 'vegetariano', nome: 'Vegetariano' },
 ] as const
 
-/** The products in the order a category lists them: highlighted ones first (issue 22), then the menu's order. */
+/** The products in the order a category lists them: highlighted ones first (decision 0026), then the menu's order. */
 export function ordenados(produtos: readonly ProdutoCatalogo[]): ProdutoCatalogo[] {
   return [...produtos.filter((p) => p.destaque), ...produtos.filter((p) => !p.destaque)]
 }

@@ -17,7 +17,7 @@ export const COMENTARIO_MAX = 1000
 /** Lines in one cart, and units of one line: a counter's order, with room; past these a cart is a mistake or abuse. */
 export const CARRINHO_LINHAS_MAX = 50
 export const QUANTIDADE_MAX = 99
-/** A cart line's note for the kitchen (issue 22, STORE-API.md `observacoes`). */
+/** A cart line's note for the kitchen (decision 0026, STORE-API.md `observacoes`). */
 export const OBSERVACOES_MAX = 140
 /** The most one order may come to (cents): a counter's order ahead, with room; past it, a mistake or abuse. */
 export const ENCOMENDA_TOTAL_MAX = 50_000

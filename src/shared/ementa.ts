@@ -168,7 +168,7 @@ export const ProdutoEmentaSchema = z.object({
   opcoes: z.array(GrupoOpcoesSchema).max(50).default([]),
   imagem: Imagem.nullish(),
   descricao: Texto(1000, MULTILINHA).nullish(),
-  // Issue 22, read as docs/decisions/0026-menu-fields.md says.
+  // Read as docs/decisions/0026-menu-fields.md says.
   /** Allergens it contains; without this list its allergens are unknown (not "none"), whatever the flags say. */
   alergenios: Alergenios.nullish().meta(
     descrito(
@@ -312,7 +312,7 @@ export const OpcaoSchema = z.object({
   nome_grupo: z.string(),
 })
 /**
- * An option group's rule (issue 22): how many of its options the customer must (`min`) and may (`max`, 0: no limit)
+ * An option group's rule (decision 0026): how many of its options the customer must (`min`) and may (`max`, 0: no limit)
  * pick. A breakfast menu whose drink must be chosen has `min` 1. A composite product's components (`composto`) are
  * option groups too (docs/decisions: how `composto` is read).
  */
@@ -356,7 +356,7 @@ export const ProdutoCatalogoSchema = z.object({
   maxopcoes: z.number().int(),
   /** Sold out at this store for today (marked in the back-office): shown, but not orderable. */
   esgotado: z.boolean(),
-  /** Each option group's minimum and maximum (issue 22), by `OpcaoSchema.grupo`. */
+  /** Each option group's minimum and maximum (decision 0026), by `OpcaoSchema.grupo`. */
   grupos_opcoes: z.array(GrupoOpcoesCatalogoSchema),
   /** The menu's `highlight`: shown first in its category. */
   destaque: z.boolean(),

@@ -13,7 +13,7 @@ export const ESTADO = {
 } as const
 export type Estado = (typeof ESTADO)[keyof typeof ESTADO]
 
-/** The spec's promise for a received order ('Recebemos o seu pedido - 15 minutos'): never less (issue 22). */
+/** The spec's promise for a received order ('Recebemos o seu pedido - 15 minutos'): never less (decision 0026). */
 export const MINUTOS_PROMETIDOS_MIN = 15
 
 /**

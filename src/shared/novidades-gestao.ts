@@ -3,7 +3,7 @@ import { imagemUrl } from './admin-imagens.ts'
 import { INT_MAX, MULTILINHA, mensagens, obrigatorio, opcional } from './validacao.ts'
 
 /**
- * The back-office's news items ('Novidades', issue 21): what the form sends and what the staff's list shows, with
+ * The back-office's news items ('Novidades'): what the form sends and what the staff's list shows, with
  * their pt-PT messages. The form (web) and the routes (server) use the same schemas.
  */
 

@@ -1,7 +1,7 @@
 import type { EmentaEnviada } from '../../shared/ementa.ts'
 
 /**
- * What the demo POS says of each product beyond its name and price (issue 22, decision 0026): allergens (Annex II, by
+ * What the demo POS says of each product beyond its name and price (decision 0026, decision 0026): allergens (Annex II, by
  * code, number or name, as a POS may send any), traces, nutrition, dietary marks, preparation time, half portions and
  * suggestions, by `cod_produto`. A product absent here sends none of it: its allergens are unknown, as a POS that never
  * filled them in would leave them ('Folhado de salsicha', 'Pastel de Chaves').

@@ -383,7 +383,7 @@ const OPCOES = {
   ]),
 }
 
-/** A breakfast menu's drink: the customer must choose one (issue 22: it once went to the kitchen with none). */
+/** A breakfast menu's drink: the customer must choose one (it once went to the kitchen with none). */
 const BEBIDA_OBRIGATORIA: GrupoEnviado = { ...OPCOES.bebidaMenu, minopcoes: 1, maxopcoes: 1 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -1007,7 +1007,7 @@ function produtoEnviado(
 
 /**
  * The group's POS prices table service at the counter's price plus 0,20 € in `pvp2`, as many a Portuguese café does;
- * each store chooses whether the app charges it to whoever eats in (its setting, `DEMO_TABELAS_PRECO`; issue 22):
+ * each store chooses whether the app charges it to whoever eats in (its setting, `DEMO_TABELAS_PRECO`; ):
  * Santa Catarina does, the others charge `precovenda` for both.
  */
 const MESA = 0.2

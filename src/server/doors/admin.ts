@@ -20,7 +20,7 @@ import { markDoor } from '../platform/server.ts'
 import type { Services } from '../services.ts'
 
 /**
- * The back-office door (ARCHITECTURE.md "Surfaces", issue 21): `/admin/api/*`, identified by a staff session (e-mail,
+ * The back-office door (ARCHITECTURE.md "Surfaces"): `/admin/api/*`, identified by a staff session (e-mail,
  * password, TOTP) in its own HttpOnly, SameSite=Strict cookie scoped to `/admin`, so the customer app never sends it
  * and a customer's session never opens these routes. An encapsulated context: its hooks run for its routes only.
  *

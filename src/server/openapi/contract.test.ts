@@ -16,7 +16,7 @@ import {
 } from './index.ts'
 
 /**
- * The contract served (issue 23): the document and its reference as a client gets them, and real answers of the Store
+ * The contract served: the document and its reference as a client gets them, and real answers of the Store
  * API, the customer API, the callback and health validated against the document, each with the status expected.
  */
 

@@ -18,7 +18,7 @@ import {
 import { selfContained } from './json-schema.ts'
 
 /**
- * The contract (issue 23): the OpenAPI document generated from the routes passes a maintained linter, names every
+ * The contract: the OpenAPI document generated from the routes passes a maintained linter, names every
  * route of the public surfaces and no other, is served with its readable reference under the app's headers, and says
  * what the server really answers (real answers validated against it).
  */

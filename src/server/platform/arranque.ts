@@ -4,7 +4,7 @@ import { jsonScript } from './html.ts'
 import { PINTADA } from './pintura.ts'
 
 /**
- * The app's scripts after the server's paint (docs/decisions/0010-first-load-budget.md, issue 22's LCP). On the
+ * The app's scripts after the server's paint (docs/decisions/0010-first-load-budget.md, the catalogue's LCP). On the
  * ordering screens the server paints the top of the screen from the HTML (web.ts, with its picture). On a slow phone
  * that paint needs the HTML, the style sheets and the picture, about 30 kB; the app's scripts are 130 kB more.
  * Fetched all at once, they share the link and the picture waits for its share; asked for in that order, the screen

@@ -19,7 +19,7 @@ import { backup, restore } from './backup.ts'
 import { type Database, migrateToLatest, openDatabase } from './db.ts'
 
 /**
- * Backups and restores (issue 23): a round trip gives back every table, row for row, bytes included, on SQLite and on
+ * Backups and restores: a round trip gives back every table, row for row, bytes included, on SQLite and on
  * PostgreSQL; a backup taken while the server writes is a consistent picture (never half a transaction); a restore
  * refuses what is not a sound copy and leaves the database as it was.
  */

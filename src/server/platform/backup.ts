@@ -16,7 +16,7 @@ import type { DataKeyring } from './crypto.ts'
 import { dialectOf, sqlitePath } from './db.ts'
 
 /**
- * Backups and restores (issue 23, docs/operations.md). Both databases are copied by their own tools, which give a
+ * Backups and restores (docs/operations.md). Both databases are copied by their own tools, which give a
  * consistent picture while the server keeps writing:
  *
  * - SQLite: `VACUUM INTO`, one read transaction (WAL lets the server write meanwhile), a compact file that is itself a

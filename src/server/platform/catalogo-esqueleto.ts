@@ -14,7 +14,7 @@ import { escapeAttribute, escapeHtml } from './html.ts'
 import { PINTADA, pictureHtml } from './pintura.ts'
 
 /**
- * The top of the catalogue painted by the HTML itself (issue 22's LCP, docs/decisions/0010-first-load-budget.md): the
+ * The top of the catalogue painted by the HTML itself (the catalogue's LCP, docs/decisions/0010-first-load-budget.md): the
  * chosen store, the filters and the first category's first row, with the first tile's picture, in the very markup
  * and classes the app's screen renders (web/features/encomendas/CatalogoPage.tsx, CatalogoLista.tsx,
  * FiltrosEmenta.tsx, ProdutoCartao.tsx), so that each box is where the app will put it (`.app-skeleton-ecra` in

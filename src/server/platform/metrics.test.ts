@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp, testDialects } from '../testing/harness.ts'
 
 /**
- * /metrics (issue 23): absent without METRICS_TOKEN, refused without the token, and with it Prometheus' text format
+ * /metrics: absent without METRICS_TOKEN, refused without the token, and with it Prometheus' text format
  * with the figures an operator watches — requests by route pattern and status, SMS, open streams, the outboxes, the
  * payments and the reconciliation, the process and (PostgreSQL) the pool.
  */

@@ -8,7 +8,7 @@ import { HttpError } from './errors.ts'
 import type { SmsProvider } from './sms.ts'
 
 /**
- * `/metrics` (issue 23, docs/operations.md "Metrics"): Prometheus' text format through prom-client, one registry per
+ * `/metrics` (docs/operations.md "Metrics"): Prometheus' text format through prom-client, one registry per
  * app (tests build many in a process). Counters and histograms move as requests run; the figures that live in the
  * database (outboxes, payments, reconciliation) are read when scraped, by the feature that owns each table.
  */

@@ -7,7 +7,7 @@ import { esqueletoCatalogo } from './catalogo-esqueleto.ts'
 import { type LeadImage, leadImageSkeleton } from './pintura.ts'
 
 /**
- * The ordering screens' first load (issue 22, docs/decisions/0010-first-load-budget.md): the catalogue and a product
+ * The ordering screens' first load (decision 0026, docs/decisions/0010-first-load-budget.md): the catalogue and a product
  * show nothing before the chosen store's catalogue and their own chunks. The HTML of those paths names the chunks
  * (`<link rel="modulepreload">`, so they download beside the entry instead of after it has run) and, when the app has
  * told the server which store is chosen (the `LOJA_COOKIE`), carries that store's catalogue and preloads the picture

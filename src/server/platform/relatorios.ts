@@ -2,7 +2,7 @@ import { RELATORIO_MAX_DIAS } from '../../shared/admin-relatorios.ts'
 import { diaEmLisboa } from '../../shared/format.ts'
 
 /**
- * What the back-office's reports share across features (issue 21): a period of Lisbon days as a window of instants,
+ * What the back-office's reports share across features: a period of Lisbon days as a window of instants,
  * the UTC hours the features group by folded back into Lisbon days, and CSV that a spreadsheet opens as written.
  */
 

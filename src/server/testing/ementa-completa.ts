@@ -4,7 +4,7 @@ type Produto = EmentaEnviada['seccoes'][number]['familias'][number]['produtos'][
 type Familia = EmentaEnviada['seccoes'][number]['familias'][number]
 
 /**
- * A menu with every field of issue 22 (decision 0026), as a POS would send it: a family of dishes by the dose or the
+ * A menu with every field of (decision 0026), as a POS would send it: a family of dishes by the dose or the
  * half dose ('Inteira' / 'Meia'), menus whose choices are required (a breakfast's drink, a composite's components),
  * allergens by number, code and name, traces, flags, and a dish whose allergens the POS never filled in.
  * `mudar` edits one product or family before it is sent (the refusal tests).

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely'
 import { withId } from './helpers.ts'
 
 /**
- * The customer's GDPR rights (issue 20, docs/decisions/0017-rgpd.md):
+ * The customer's GDPR rights (docs/decisions/0017-rgpd.md):
  *
  * - `consentimentos`: every consent given or withdrawn, with its moment and the version of the text it was given to
  *   (terms and privacy at registration; each change of the communication consents), kept as a history;

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import { flag, withId } from './helpers.ts'
 
 /**
- * The back-office's staff (issue 21, docs/decisions/0018-admin-access.md):
+ * The back-office's staff (decision 0020, docs/decisions/0018-admin-access.md):
  *
  * - `admin_utilizadores`: staff accounts, apart from the customers' (e-mail kept lower-case and unique, scrypt
  *   password, role, TOTP secret sealed with the data key, when disabled);

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 
 /**
- * A store's online orders paused from the back-office (issue 21, "Stores at work"): beside its ordering hours.
+ * A store's online orders paused from the back-office (decision 0020, "Stores at work"): beside its ordering hours.
  * `encomendas_pausa_em` is when the pause began (null: not paused); `encomendas_pausa_ate` when it ends by itself (null:
  * until someone resumes them). Both ISO instants.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 
 /**
- * The back-office's FAQ, legal contents and store keys (issue 21):
+ * The back-office's FAQ, legal contents and store keys:
  * - FAQ categories and questions, and legal contents, may be taken off the customer's screens without being deleted:
  *   `despublicado_em`, the ISO-8601 UTC moment (null: published, as every row before this migration);
  * - a store key's last authenticated use, `ultimo_uso_em` (moved at most once a minute per key: platform/store-keys.ts).

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import { withId } from './helpers.ts'
 
 /**
- * Stores at work (issue 21) from the back-office:
+ * Stores at work from the back-office:
  * - `ementas_esgotados` (features/encomendas): a product of a store's menu sold out for one day, `dia` the store's
  *   date in Lisbon (`YYYY-MM-DD`). Sold out while `dia` is today's; the next day it is back by itself. One row per
  *   product of a store.

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import { withId } from './helpers.ts'
 
 /**
- * People and loyalty in the back-office (issue 21):
+ * People and loyalty in the back-office:
  * - a manual adjustment of a customer's balance or points is a ledger movement of its own type (`ajuste`), with the
  *   reason the staff member gave (`motivo`, shown to the customer) and the form's idempotency key (`chave_ajuste`,
  *   unique: a double click writes one movement);

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 
 /**
- * The loyalty rules become the back-office's to change (issue 21): credit percent, points per euro and threshold.
+ * The loyalty rules become the back-office's to change: credit percent, points per euro and threshold.
  *
  * - `fidelizacao_regras`: one row (`id` 1) once an admin has changed them; without it, the environment's values
  *   (LOYALTY_CREDIT_PERCENT, LOYALTY_POINTS_PER_EURO, LOYALTY_POINTS_THRESHOLD) are the rules.

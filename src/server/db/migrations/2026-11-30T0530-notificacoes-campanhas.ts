@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import { withId } from './helpers.ts'
 
 /**
- * The back-office's notification composer (issue 21).
+ * The back-office's notification composer.
  *
  * - `admin_notificacoes`: what staff composed (title, text, audience), for when (`agendada_para`: now, or later), and
  *   where it stands (`agendada` → `enviada`, or `cancelada`). The job sends those due, each once: a conditional update

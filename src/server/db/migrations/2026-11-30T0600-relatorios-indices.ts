@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 
 /**
- * The back-office's reports (issue 21, decision 0019) read a window of days per store: orders by when they were paid
+ * The back-office's reports (decision 0020, decision 0019) read a window of days per store: orders by when they were paid
  * and placed, opinions by when they were given, sign-ups by when they completed. Without these, each report reads the
  * stores' whole history (the ledger has its `transacoes_loja` since 2026-11-23T0800).
  */

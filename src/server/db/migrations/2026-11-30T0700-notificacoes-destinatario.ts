@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import { sql } from 'kysely'
 
 /**
- * A message composed for one phone keeps the customer the number was when composed, not the number (issue 21, after
+ * A message composed for one phone keeps the customer the number was when composed, not the number (decision 0020, after
  * review): the number is personal data that a customer's erasure would not reach here, and a number freed by an
  * erasure and taken by someone else must not receive what was meant for the first. The numbers already stored are
  * masked; a message still waiting for one of them reaches nobody, which is what a number no longer known should do.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 
 /**
- * The minutes an order promises while it is received ('Recebemos o seu pedido - N minutos', issue 22): the longest
+ * The minutes an order promises while it is received ('Recebemos o seu pedido - N minutos', ): the longest
  * preparation time (`tempo`) of its products when it was priced, never less than 15. Kept with the order, like its
  * lines: the menu may change before the kitchen is done. Orders made before it promise the spec's 15.
  */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 
 /**
  * Which of the POS's price tiers (`precovenda`, `pvp2`…`pvp10`) each store charges for take-away and for eating in
- * (issue 22, docs/decisions/0026-menu-fields.md "Price tiers"): `precovenda` for both until the store's manager sets
+ * (decision 0026, docs/decisions/0026-menu-fields.md "Price tiers"): `precovenda` for both until the store's manager sets
  * another in the back-office, which is what every order paid before this column.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -10,7 +10,7 @@ import { insertRestaurante } from '../../testing/fixtures.ts'
 import { createTestApp, type TestApp, testDialects } from '../../testing/harness.ts'
 import { ADMIN_COOKIE } from './routes.ts'
 
-/** The back-office's sign-in (issue 21): password, forced change, TOTP, recovery codes, sessions, locks, roles, audit. */
+/** The back-office's sign-in: password, forced change, TOTP, recovery codes, sessions, locks, roles, audit. */
 
 const ORIGIN = 'http://localhost:3000'
 

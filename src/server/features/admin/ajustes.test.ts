@@ -5,7 +5,7 @@ import { ADMIN_COOKIE } from './routes.ts'
 import { signedInAdmin } from './testing.ts'
 
 /**
- * Manual adjustments of a customer's ledger from the back-office (issue 21): a movement like any other (atomic, the
+ * Manual adjustments of a customer's ledger from the back-office: a movement like any other (atomic, the
  * balance never below 0), once per idempotency key, audited in its transaction, shown to the customer with its reason;
  * and exact when adjustments and till purchases race.
  */

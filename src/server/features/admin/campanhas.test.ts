@@ -5,7 +5,7 @@ import { createTestApp, type TestApp, testDialects } from '../../testing/harness
 import { chamadas, pngDe, staffCom } from './testing.ts'
 
 /**
- * Campaigns in the back-office (issue 21): admin and gestor create, edit, publish, take off, order and delete them,
+ * Campaigns in the back-office: admin and gestor create, edit, publish, take off, order and delete them,
  * each change audited; the customer's next read of /api/campanhas shows it (its ETag moves).
  */
 

@@ -14,7 +14,7 @@ import { dataResponse } from '../../platform/http.ts'
 import type { AdminService } from './service.ts'
 
 /**
- * Store keys (issue 21): admins (every store) and gestores (their restaurants' stores); a store's staff are refused
+ * Store keys: admins (every store) and gestores (their restaurants' stores); a store's staff are refused
  * (features/admin/chaves.ts says why). Registered by doors/admin.ts.
  */
 export const chavesRoutes: FastifyPluginAsyncZod<{ service: AdminService }> = async (app, { service }) => {

@@ -11,7 +11,7 @@ import { ADMIN_COOKIE } from './routes.ts'
 import { signedInAdmin } from './testing.ts'
 
 /**
- * Store keys in the back-office (issue 21): by role and reach, shown once, never kept or audited in clear; revoked
+ * Store keys in the back-office: by role and reach, shown once, never kept or audited in clear; revoked
  * keys refused by the Store API at once, created ones accepted; the last use recorded at most once a minute.
  */
 

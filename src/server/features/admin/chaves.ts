@@ -7,7 +7,7 @@ import { type AdminDeps, adminMensagens, atorDe, auditar, type Staff } from './c
 import { alcanceDe } from './lojas.ts'
 
 /**
- * The store keys in the back-office (issue 21): the keys of the Store API and the stores' tablets (platform's
+ * The store keys in the back-office: the keys of the Store API and the stores' tablets (platform's
  * `lojas_chaves`, the same the command line makes). An admin manages every store's, a gestor their restaurants' stores';
  * a store's own staff are not let in (the routes name admin and gestor only: a key outlives the staff member who would
  * make it, and a store's staff pair tablets with a key they are given). The key is answered once, at creation; the

@@ -10,7 +10,7 @@ const DefinicoesSchema = z.object({
   alterado_em: z.string().nullable(),
 })
 
-/** 'Definições' (issue 21): the loyalty rules, admin only. Registered by doors/admin.ts. */
+/** 'Definições': the loyalty rules, admin only. Registered by doors/admin.ts. */
 export const definicoesRoutes: FastifyPluginAsyncZod<{ service: AdminService }> = async (app, { service }) => {
   const { definicoes } = service
   const papeis = ['admin'] as const

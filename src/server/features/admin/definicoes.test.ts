@@ -7,7 +7,7 @@ import { ADMIN_COOKIE } from './routes.ts'
 import { signedInAdmin } from './testing.ts'
 
 /**
- * 'Definições' (issue 21): the loyalty rules changed in the back-office apply from the next purchase, in every process
+ * 'Definições': the loyalty rules changed in the back-office apply from the next purchase, in every process
  * (read in each purchase's transaction), and never rewrite an earlier movement; admin only, validated, audited.
  */
 describe.each(testDialects())('loyalty rules in the back-office, on %s', (dialect) => {

@@ -22,7 +22,7 @@ const EncerramentoAdminSchema = z.object({
 })
 
 /**
- * Menus and closures of the stores at work (issue 21): a store's products and their sold-out mark for today, and its
+ * Menus and closures of the stores at work: a store's products and their sold-out mark for today, and its
  * closures (holidays, exceptional days). The roles of the stores' pause, scoped the same way (lojas.ts `alcanceDe`).
  * Registered by doors/admin.ts beside lojas-routes.ts.
  */

@@ -8,7 +8,7 @@ import { setupOrders } from '../encomendas/testing.ts'
 import { ADMIN_COOKIE } from './routes.ts'
 
 /**
- * Stores at work (issue 21): products sold out for today and the days a store is closed, from the back-office, by
+ * Stores at work: products sold out for today and the days a store is closed, from the back-office, by
  * role; what the app shows and what calculation and checkout refuse; the next day's return; the audit log.
  */
 

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp, testDialects } from '../../testing/harness
 import { ADMIN_COOKIE } from './routes.ts'
 import { signedInAdmin } from './testing.ts'
 
-/** Image uploads from the back-office (issue 21): the bytes decide, size and pixels are bounded, each one audited. */
+/** Image uploads from the back-office: the bytes decide, size and pixels are bounded, each one audited. */
 
 const png = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 40 } } })

@@ -30,7 +30,7 @@ async function semMetadados(dados: Buffer, tipo: string): Promise<Buffer> {
 }
 
 /**
- * Image uploads from the back-office (issue 21). The bytes decide what a file is, never its name or declared type:
+ * Image uploads from the back-office. The bytes decide what a file is, never its name or declared type:
  * file-type reads its signature (JPEG, PNG or WebP, nothing else: an executable renamed `.png`, an SVG, a GIF are
  * refused), sharp reads its header for its size before anything decodes it (a huge-pixel image is refused unread),
  * and the pipeline (platform/images.ts) encodes the variants with the same pixel limit. The source and its variants

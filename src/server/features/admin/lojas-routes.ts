@@ -17,7 +17,7 @@ const LojaAdminSchema = z.object({
 })
 
 /**
- * Stores at work (issue 21): the stores a staff member may act on (an admin all, a gestor their restaurants', a store
+ * Stores at work: the stores a staff member may act on (an admin all, a gestor their restaurants', a store
  * its own) and the pause of their online orders. Registered by doors/admin.ts beside routes.ts.
  */
 export const lojasRoutes: FastifyPluginAsyncZod<{ service: AdminService }> = async (app, { service }) => {

@@ -7,7 +7,7 @@ import { type TestApp, testDialects } from '../../testing/harness.ts'
 import { setupOrders } from '../encomendas/testing.ts'
 import { ADMIN_COOKIE } from './routes.ts'
 
-/** Stores at work (issue 21): pausing a store's online orders from the back-office, by role, and what customers see. */
+/** Stores at work: pausing a store's online orders from the back-office, by role, and what customers see. */
 
 const PAUSA = 'Esta loja não está a aceitar encomendas de momento.'
 

@@ -21,7 +21,7 @@ const NotificacaoAdminSchema = z.object({
 })
 
 /**
- * The notification composer (issue 21): admins and gestores (a gestor to their restaurants' customers). Registered by
+ * The notification composer: admins and gestores (a gestor to their restaurants' customers). Registered by
  * doors/admin.ts.
  */
 export const notificacoesRoutes: FastifyPluginAsyncZod<{ service: AdminService }> = async (app, { service }) => {

@@ -12,7 +12,7 @@ import { ADMIN_COOKIE } from './routes.ts'
 import { signedInAdmin } from './testing.ts'
 
 /**
- * The notification composer (issue 21): audiences limited to customers who consented to communications, a restaurant's
+ * The notification composer: audiences limited to customers who consented to communications, a restaurant's
  * customers, one phone; sent now or by the job at its time, once; in-app and by Web Push through the outbox, with
  * delivery counts; a gestor only to their restaurants' customers; every change audited.
  */

@@ -4,7 +4,7 @@ import { insertNovidade } from '../../testing/fixtures.ts'
 import { createTestApp, type TestApp, testDialects } from '../../testing/harness.ts'
 import { chamadas, pngDe, staffCom } from './testing.ts'
 
-/** A news item's image (issue 21): uploaded, then attached; the customer's next read shows it (its ETag moves). */
+/** A news item's image: uploaded, then attached; the customer's next read shows it (its ETag moves). */
 
 const NOVA = { title: 'Menu de inverno', subtitle: null, text: 'Sopas e assados.', tag: 'menu-inverno', posicao: 0 }
 

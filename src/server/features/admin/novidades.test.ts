@@ -7,7 +7,7 @@ import { createTestApp, type TestApp, testDialects } from '../../testing/harness
 import { ADMIN_COOKIE } from './routes.ts'
 import { signedInAdmin } from './testing.ts'
 
-/** News items in the back-office (issue 21): admin and gestor; the customer's reads follow each change at once. */
+/** News items in the back-office: admin and gestor; the customer's reads follow each change at once. */
 
 const NOVA = {
   title: 'Nova loja no Porto',

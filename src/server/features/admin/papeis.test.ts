@@ -5,7 +5,7 @@ import { createTestApp, type TestApp, testDialects } from '../../testing/harness
 import { chamadas, signedInAdmin } from './testing.ts'
 
 /**
- * Roles, proved by walking the route table (issue 21): every back-office route names its roles, and a signed-in
+ * Roles, proved by walking the route table: every back-office route names its roles, and a signed-in
  * staff member of each role gets 403 from each route that does not name theirs — before anything of the route runs —
  * and never 401/403 from one that does. New routes are walked as soon as they exist.
  */

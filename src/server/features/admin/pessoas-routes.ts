@@ -34,7 +34,7 @@ const AjusteFeitoSchema = z.object({
 const ok = dataResponse(z.object({ ok: z.literal(true) }))
 
 /**
- * People and loyalty (issue 21). Roles: every staff member finds customers (numbers masked) and sends a provisional
+ * People and loyalty. Roles: every staff member finds customers (numbers masked) and sends a provisional
  * account's SMS again (the till makes those accounts); only admins move money or points by hand, erase an account,
  * and name and give profiles; opinions are the admins' (all) and the gestores' (their restaurants'). Registered by
  * doors/admin.ts beside routes.ts.

@@ -6,7 +6,7 @@ import { ADMIN_COOKIE } from './routes.ts'
 import { signedInAdmin } from './testing.ts'
 
 /**
- * People and loyalty in the back-office (issue 21): who may do what, phones masked in every answer, a customer's
+ * People and loyalty in the back-office: who may do what, phones masked in every answer, a customer's
  * detail, the provisional account's SMS again, erasure through the customer's own erasure, profiles reaching the app,
  * and the stores' opinions with their averages within a gestor's reach.
  */

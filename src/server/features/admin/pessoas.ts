@@ -53,7 +53,7 @@ const vistaAjuste = (m: Movimento) => ({
 })
 
 /**
- * People and loyalty in the back-office (issue 21): customers found by their whole number (lists show it masked), one
+ * People and loyalty in the back-office: customers found by their whole number (lists show it masked), one
  * customer's movements, orders and opinions, manual adjustments of the ledger, the provisional account's SMS again,
  * erasure on request (features/rgpd's own erasure), profiles, and the stores' opinions. Every change is made by its
  * owner's service, with the audit entry written in the change's transaction.

@@ -5,7 +5,7 @@ import { dataResponse } from '../../platform/http.ts'
 import type { AdminService } from './service.ts'
 
 /**
- * Reports (issue 21): admins and gestores (of their restaurants). The page reads the report as JSON; each table is
+ * Reports: admins and gestores (of their restaurants). The page reads the report as JSON; each table is
  * also a CSV download (an attachment, never cached, like every answer of this door).
  */
 export const relatoriosRoutes: FastifyPluginAsyncZod<{ service: AdminService }> = async (app, { service }) => {

@@ -9,7 +9,7 @@ import { ADMIN_COOKIE } from './routes.ts'
 import { signedInAdmin } from './testing.ts'
 
 /**
- * Reports (issue 21): an order paid through the app and a purchase at the till, as the admin's report counts them,
+ * Reports: an order paid through the app and a purchase at the till, as the admin's report counts them,
  * per store and per Lisbon day; the CSV of each table; a gestor's reach; the period's rules.
  */
 

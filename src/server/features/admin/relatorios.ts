@@ -41,7 +41,7 @@ const ticket = (vendas: number, pagas: number) => (pagas === 0 ? 0 : Math.round(
 const euros = (cents: number) => Math.round(cents) / 100
 
 /**
- * The reports (issue 21): a period of Lisbon days for the stores a staff member may see (an admin all, a gestor those
+ * The reports: a period of Lisbon days for the stores a staff member may see (an admin all, a gestor those
  * of their restaurants), narrowed to a restaurant or a store; asking for one outside their reach is refused, not
  * answered empty. Each figure comes from the feature that owns it; the tables are folded here.
  */

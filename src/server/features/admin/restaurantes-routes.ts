@@ -51,7 +51,7 @@ const RestauranteStaffSchema = z.object({
 })
 
 /**
- * Restaurants and stores' content (issue 21): admins all, gestores their restaurants' (403 otherwise). Registered by
+ * Restaurants and stores' content: admins all, gestores their restaurants' (403 otherwise). Registered by
  * doors/admin.ts beside routes.ts. A store is named by its row id (`/lojas-conteudo/:id`), not its POS id.
  */
 export const restaurantesRoutes: FastifyPluginAsyncZod<{ service: AdminService }> = async (app, { service }) => {

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp, testDialects } from '../../testing/harness
 import { chamadas, pngDe, staffCom } from './testing.ts'
 
 /**
- * Restaurants and stores' content in the back-office (issue 21): an admin edits every one, a gestor their restaurants'
+ * Restaurants and stores' content in the back-office: an admin edits every one, a gestor their restaurants'
  * (403 for another's, a store account 403 for all), each change audited; the customer's next read shows it.
  */
 

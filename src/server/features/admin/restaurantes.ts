@@ -10,7 +10,7 @@ import type { Autorizar, GestaoRestaurantes } from '../restaurantes/service.ts'
 import { adminMensagens, atorDe, auditar, type Staff } from './context.ts'
 
 /**
- * Restaurants and stores in the back-office (issue 21): an admin edits every one, a gestor those of their restaurants
+ * Restaurants and stores in the back-office: an admin edits every one, a gestor those of their restaurants
  * (another answers 403, checked in the change's transaction). features/restaurantes owns them and makes each change;
  * the audit entry is written in its transaction.
  */

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp, testDialects } from '../../testing/harness
 import { ADMIN_COOKIE } from './routes.ts'
 
 /**
- * Issue 21: after the password, six digits must not be guessable at the code limit's pace for weeks. Wrong codes lock
+ * After the password, six digits must not be guessable at the code limit's pace for weeks. Wrong codes lock
  * the account as wrong passwords do (five, then a lock that doubles), apart from the password's count, and each is
  * audited.
  */

@@ -40,7 +40,7 @@ export interface AdminFeatures {
 }
 
 /**
- * The back-office's service (issue 21): signing in (acesso.ts), the staff and audit log (equipa.ts), the stores at
+ * The back-office's service: signing in (acesso.ts), the staff and audit log (equipa.ts), the stores at
  * work (lojas.ts; their menus' sold-out products and closures, ementas.ts), the content it manages through its owners'
  * services (novidades.ts, textos.ts), people and loyalty (pessoas.ts) and the reports (relatorios.ts).
  */

@@ -16,7 +16,7 @@ import type { AdminService } from './service.ts'
 import type { GestaoAdmin } from './textos.ts'
 
 /**
- * The FAQ and the legal contents (issue 21): admins and gestores (the content is the group's, not a restaurant's, so a
+ * The FAQ and the legal contents: admins and gestores (the content is the group's, not a restaurant's, so a
  * gestor's restaurants do not narrow it). Each kind has the same five routes: list, create, edit, publish/unpublish,
  * delete. `/pre-visualizar` answers a text as the app would show it (the same sanitiser). Registered by doors/admin.ts.
  */

@@ -7,7 +7,7 @@ import { ADMIN_COOKIE } from './routes.ts'
 import { signedInAdmin } from './testing.ts'
 
 /**
- * The FAQ and the legal contents in the back-office (issue 21): admin and gestor (a store's staff are refused); each
+ * The FAQ and the legal contents in the back-office: admin and gestor (a store's staff are refused); each
  * change audited; the customer's reads (read cache and ETag) follow each change at once; rich text sanitised as the
  * app does, in what is kept and in the preview.
  */

@@ -43,7 +43,7 @@ export interface FiltroClientes extends Ordenacao<'criado_em' | 'nome' | 'id'> {
 export type Registo = (trx: DatabaseTransaction, antes: unknown, depois: unknown) => Promise<void>
 
 /**
- * The accounts as the back-office finds and changes them (issue 21): the list (only accounts still open), one
+ * The accounts as the back-office finds and changes them: the list (only accounts still open), one
  * customer, the provisional account's SMS sent again, and the customer profiles (spec §3 `id_perfil`).
  */
 export function createGestaoConta(ctx: ContaContext) {

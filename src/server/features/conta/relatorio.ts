@@ -1,7 +1,7 @@
 import type { Database } from '../../platform/db.ts'
 
 /**
- * Sign-ups for the back-office's reports (issue 21): accounts whose registration was completed in the window. An
+ * Sign-ups for the back-office's reports: accounts whose registration was completed in the window. An
  * account is the group's, not a store's, so the figure is the group's whatever stores a report covers.
  */
 export function createRelatorioConta(db: Database) {

@@ -19,7 +19,7 @@ import { sanitizeHtml } from '../../platform/html.ts'
 import { CONTEUDOS_CACHE_TAGS } from './routes.ts'
 
 /**
- * The staff's side of the FAQ (categories and questions) and the legal contents (issue 21): every row, published or
+ * The staff's side of the FAQ (categories and questions) and the legal contents: every row, published or
  * not; create (as a draft), edit, publish, take off, delete. Each change is one transaction with its record (the
  * back-office's audit entry, `registar`), and the read cache forgets that kind of content after the commit, so the
  * customer's next read (and its ETag) shows it.

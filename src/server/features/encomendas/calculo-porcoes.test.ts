@@ -6,7 +6,7 @@ import { testDialects } from '../../testing/harness.ts'
 import { setupOrders } from './testing.ts'
 
 /**
- * Issue 22's cart rules on the server (decision 0026): half portions priced from `precomeia` with complements and
+ * cart rules on the server (decision 0026): half portions priced from `precomeia` with complements and
  * options as for a dose, option groups' minimums and maximums, notes for the kitchen, and the minutes an order promises,
  * from the calculation to the Store API's order lines.
  */

@@ -16,7 +16,7 @@ import {
 import { todosOsDias } from './horario.ts'
 
 /**
- * A menu as the code before issue 22 stored it (its schema dropped every field of decision 0026): two families, a
+ * A menu as the code before stored it (its schema dropped every field of decision 0026): two families, a
  * dish and a breakfast menu with option groups, prices in cents.
  */
 const EMENTA_ANTIGA = {
@@ -77,8 +77,8 @@ const EMENTA_ANTIGA = {
   ],
 }
 
-/** Data stored before issue 22 (decision 0026), and migration 2026-12-01T0200-ementas-reimportar. */
-describe.each(testDialects())('a menu and an order stored before issue 22 on %s', (dialect) => {
+/** Data stored before (decision 0026), and migration 2026-12-01T0200-ementas-reimportar. */
+describe.each(testDialects())('a menu and an order stored before on %s', (dialect) => {
   it('still reads (allergens unknown, no half portion, groups of 0 to 1), and the same hash re-imports it after the migration', async () => {
     const handle = await createUnmigratedTestDatabase(dialect)
     const { schema } = handle
@@ -172,7 +172,7 @@ describe.each(testDialects())('a menu and an order stored before issue 22 on %s'
     const { id } = await insertRestaurante(db, { tag: 'nata-e-grao', name: 'Nata & Grão' })
     await insertLoja(db, { tag: 'chiado', restaurante_id: id, id_loja: 862 })
     const [clienteId = 0] = await insertContas(db, ['912345678'], '135790')
-    // As the code before issue 22 wrote it: no minutes, lines without portion or note.
+    // As the code before wrote it: no minutes, lines without portion or note.
     const linhas = [{ produto: 'Bitoque', qtd: 1, complementos: [], opcoes: [], total: 890 }]
     const { id: encomendaId } = await db
       .insertInto('encomendas')

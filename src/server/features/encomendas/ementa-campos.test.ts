@@ -8,7 +8,7 @@ import { insertLoja, insertRestaurante } from '../../testing/fixtures.ts'
 import { createTestApp, device, type TestApp, testDialects } from '../../testing/harness.ts'
 import { todosOsDias } from './horario.ts'
 
-/** Issue 22's menu fields through `PUT /api/loja/v1/ementa` to the catalogue (decision 0026). */
+/** menu fields through `PUT /api/loja/v1/ementa` to the catalogue (decision 0026). */
 describe.each(testDialects())('ordering: the whole menu, imported and in the catalogue, on %s', (dialect) => {
   let t: TestApp
   let key: string

@@ -54,7 +54,7 @@ export function regrasGrupo(p: ProdutoEmenta, g: GrupoOpcoes): { min: number; ma
  * the product price one (`precomeia` above 0). A family that allows them may hold dishes that have none.
  */
 export function precoMeia(familia: Familia, p: ProdutoEmenta): number | null {
-  // Menus stored before issue 22 have no `meiadose`.
+  // Menus stored before have no `meiadose`.
   if (!familia.meiadose?.permitida) return null
   return p.precomeia ? p.precomeia : null
 }

@@ -18,7 +18,7 @@ export interface VendasPorHora {
 const n = (v: unknown) => Number(v ?? 0)
 
 /**
- * Orders' figures for the back-office's reports (issue 21). A sale is an order paid in the window (whether by MB WAY,
+ * Orders' figures for the back-office's reports. A sale is an order paid in the window (whether by MB WAY,
  * credit or both: its total) that the store did not cancel (a cancelled paid order is refunded). Orders by state count
  * those placed in the window, whatever became of them.
  */

@@ -9,7 +9,7 @@ import { signedInAdmin } from '../admin/testing.ts'
 import { setupOrders } from './testing.ts'
 
 /**
- * The POS's price tiers (issue 22, decision 0026 "Price tiers"): each store charges take-away and eating in from the
+ * The POS's price tiers (decision 0026, decision 0026 "Price tiers"): each store charges take-away and eating in from the
  * tier its manager chose in the back-office (`precovenda` by default); a product without that tier, or with it at 0,
  * pays `precovenda`; a half portion pays `precomeia` in every tier. The catalogue shows both prices, the calculation
  * and the checkout charge the one of the order's kind of sale, never the app's figure.

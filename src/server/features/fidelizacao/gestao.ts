@@ -28,7 +28,7 @@ export interface FiltroOpinioes extends Ordenacao<'criado_em' | 'id_loja'> {
 }
 
 /**
- * The ledger and the opinions as the back-office sees and changes them (issue 21): a customer's movements and
+ * The ledger and the opinions as the back-office sees and changes them: a customer's movements and
  * opinions, a manual adjustment (a movement like any other: the customer's lock, the balance never below 0, one per
  * idempotency key), and the stores' opinions with their averages.
  */

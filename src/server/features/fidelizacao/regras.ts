@@ -18,7 +18,7 @@ const dados = (r: Regras): RegrasFidelizacaoDados => ({
 })
 
 /**
- * The loyalty rules as the back-office changes them (issue 21): one row of `fidelizacao_regras`, the environment's
+ * The loyalty rules as the back-office changes them: one row of `fidelizacao_regras`, the environment's
  * values until an admin sets it. Purchases read it in their own transaction (context.ts `regrasAtuais`), so a change
  * applies to the next purchase in every process, and each movement keeps the rules it used.
  */

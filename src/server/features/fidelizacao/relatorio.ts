@@ -28,7 +28,7 @@ export interface LoyaltyPorHora {
 const n = (v: unknown) => Number(v ?? 0)
 
 /**
- * The ledger's and the opinions' figures for the back-office's reports (issue 21, decision 0019). A purchase counts on
+ * The ledger's and the opinions' figures for the back-office's reports (decision 0020, decision 0019). A purchase counts on
  * its own day, net of its refunds whenever they came (a refund is dated by the purchase it undoes, as a cancelled order
  * leaves the sales of the day it was paid): a period's figures never go negative, and credit issued, credit used and
  * sales follow one rule. An order's hold on the balance ('reserva', 'libertacao') is not a use: its purchase is.

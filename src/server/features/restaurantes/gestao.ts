@@ -88,7 +88,7 @@ async function imagensExistentes(trx: Database, novas: (string | null)[], antiga
 }
 
 /**
- * The staff's side of the restaurants and their stores (issue 21): their content as the customer's pages show it
+ * The staff's side of the restaurants and their stores: their content as the customer's pages show it
  * (texts, address, coordinates, opening hours, hours of ordering, links, images and menu images). Each change is one
  * transaction: the caller's `autorizar` first, then the change and its record; the read cache forgets them after it.
  */

@@ -14,7 +14,7 @@ import {
 } from './testing.ts'
 
 /**
- * Issue 20, "Done means": erasure leaves no personal data anywhere. A customer with data in every table the app has
+ * "Done means": erasure leaves no personal data anywhere. A customer with data in every table the app has
  * is erased; then every column of every table (found at run time, so a table a later migration adds is searched too)
  * is searched for the person's phone, name, e-mail and NIFs. The same search run before the erasure finds them: the
  * search works, and the erasure is what removes them.

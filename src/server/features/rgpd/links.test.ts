@@ -5,7 +5,7 @@ import { testDialects } from '../../testing/harness.ts'
 import { emailsPara, PESSOA, procurarTracos, setupRgpd, tokenDoEmail } from './testing.ts'
 
 /**
- * Issue 20: the links are single-use even when clicked twice at once; an order still being paid or made holds the
+ * the links are single-use even when clicked twice at once; an order still being paid or made holds the
  * erasure back (and leaves the link usable); a checkout racing an erasure leaves no order of the person's; requests
  * are limited; the till's recorded answers survive the erasure without the person in them.
  */

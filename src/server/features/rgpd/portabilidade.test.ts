@@ -5,7 +5,7 @@ import { device, testDialects } from '../../testing/harness.ts'
 import { linhasDaConta, montarPessoa, PESSOA, procurarTracos, setupRgpd, tokenDoEmail } from './testing.ts'
 
 /**
- * Issue 20: the portability file (GDPR Art. 20) holds everything the app keeps about the customer and no secret; the
+ * the portability file (GDPR Art. 20) holds everything the app keeps about the customer and no secret; the
  * retention job (spec §9) removes what an ended registration still holds a year after it ended, and not before.
  */
 describe.each(testDialects())('the portability file and the retention job, on %s', (dialect) => {

@@ -68,7 +68,7 @@ const DE_QUALQUER_CONTA = { allowTemporario: true }
 const mesmoEndereco = (a: string | null, b: string) => a !== null && a.trim().toLowerCase() === b.trim().toLowerCase()
 
 /**
- * The customer's GDPR rights (issue 20, docs/decisions/0017-rgpd.md): requests by e-mail with a single-use link bound
+ * The customer's GDPR rights (docs/decisions/0017-rgpd.md): requests by e-mail with a single-use link bound
  * to the account, erasure in one transaction across every feature that holds the person's data, the portability file,
  * and the retention job. Each feature gives its own part (`direitos`); this module only composes them.
  */

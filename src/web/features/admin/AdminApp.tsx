@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react'
 import { useRoutes } from 'react-router'
 
 /**
- * The back-office (`/admin/*`, issue 21), mounted by the customer app's router as one lazy route: its pages, each a
+ * The back-office (`/admin/*`), mounted by the customer app's router as one lazy route: its pages, each a
  * chunk of its own (assets/admin/), are known only here, so the customer's first load carries none of it.
  */
 const InicioPage = lazy(() => import('./InicioPage.tsx').then((m) => ({ default: m.InicioPage })))

@@ -26,7 +26,7 @@ const LojaModal = lazy(() => import('./LojaModal.tsx').then((m) => ({ default: m
 
 /**
  * Spec §2 "Catalogue": the chosen store (with 'alterar', which opens the 'Loja' modal; it opens by itself while no
- * store is chosen), the dietary filters (issue 22), its categories with up to 4 products (highlighted ones first) and
+ * store is chosen), the dietary filters (decision 0026), its categories with up to 4 products (highlighted ones first) and
  * 'Ver todos', and the bottom bars (the current order's status, 'Ver carrinho').
  */
 export function CatalogoPage() {

@@ -20,7 +20,7 @@ const CategoriaLista = lazyPart(() => import('./CategoriaLista.tsx').then((m) =>
 
 /**
  * Spec §2: a category's products (image, name, description, price), highlighted ones first, under the catalogue's
- * filters (issue 22). Unknown category or no store: the catalogue.
+ * filters (decision 0026). Unknown category or no store: the catalogue.
  */
 export function CategoriaPage() {
   const { id } = useParams()

@@ -9,7 +9,7 @@ const FiltroAlergenios = lazy(() => import('./FiltroAlergenios.tsx').then((m) =>
 const produtosTexto = (n: number) => (n === 1 ? '1 produto' : `${n} produtos`)
 
 /**
- * The catalogue's filters (issue 22): three toggles a person can combine, a panel of the 14 allergens to avoid, how
+ * The catalogue's filters (decision 0026): three toggles a person can combine, a panel of the 14 allergens to avoid, how
  * many are on and how many products show, and 'Limpar filtros'. Kept on the device by the caller (filtros.ts).
  */
 export function FiltrosEmenta({

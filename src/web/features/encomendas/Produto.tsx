@@ -33,7 +33,7 @@ import './ementa.css'
 import { precoDose } from './preco.ts'
 
 /**
- * Spec §2 product: image, name, description, price, and (issue 22) its dietary marks, allergens ('Contém', 'Pode
+ * Spec §2 product: image, name, description, price, and (decision 0026) its dietary marks, allergens ('Contém', 'Pode
  * conter', or that the menu does not say), calories and salt; 'Dose' or 'Meia dose' when it has a half portion; extras
  * and options as checkboxes within the product's rules (a mandatory choice blocks 'Adicionar', saying what is
  * missing); a note for the kitchen; quantity; 'Adicionar - price', which puts the line in the cart and goes back to the list the product was opened

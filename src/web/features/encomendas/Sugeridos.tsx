@@ -48,7 +48,7 @@ export function avisoFiltros(p: ProdutoCatalogo, f: Filtros): string | null {
 }
 
 /**
- * 'Acompanha bem com' (issue 22): each suggested product with its price, its allergens in short (EU 1169/2011: known
+ * 'Acompanha bem com' (decision 0026): each suggested product with its price, its allergens in short (EU 1169/2011: known
  * before the purchase, as on its page, which its name opens) and one tap to add a full dose with its mandatory extras.
  * A product that needs a choice first (a drink to pick, a minimum of extras), or that the filters on this device would
  * hide (said in words beside it), opens its own page instead: nothing goes into the cart blindly. That page goes back

@@ -25,7 +25,7 @@ export interface LinhaLocal {
   unitarioNaLoja?: number
   /** Names of the chosen extras and options, for the cart's lines (display only, optional). */
   detalhes?: string[]
-  /** A half portion ('meia'); absent or 'dose': a full one (lines stored before issue 22 have none). */
+  /** A half portion ('meia'); absent or 'dose': a full one (lines stored before have none). */
   porcao?: Porcao
   /** The note for the kitchen ('Sem cebola'); absent or empty: none. */
   observacoes?: string

@@ -25,7 +25,7 @@ const texto = (html: string) =>
     .replace(/\s+/g, ' ')
     .trim()
 
-describe('the product page’s allergens (issue 22)', () => {
+describe('the product page’s allergens (decision 0026)', () => {
   it('says, in words, that the menu does not give them: never an empty section', () => {
     const html = renderToStaticMarkup(<ProdutoAlergenios produto={base} />)
     expect(texto(html)).toBe(`Alergénios ${ALERGENIOS_DESCONHECIDOS}`)

@@ -23,7 +23,7 @@ const sopa = p({ id: 'sopa', alergenios: [], pode_conter: [gluten], vegetariano:
 const desconhecido = p({ id: 'desconhecido', alergenios: null, vegetariano: true })
 const arroz = p({ id: 'arroz', alergenios: [leite], destaque: true })
 
-describe('the catalogue filters (issue 22)', () => {
+describe('the catalogue filters (decision 0026)', () => {
   it('never shows a product whose allergens are unknown as safe, and treats traces as a no', () => {
     const semGluten = { ...SEM_FILTROS, semGluten: true }
     expect([bitoque, salada, sopa, desconhecido, arroz].filter((x) => passa(x, semGluten)).map((x) => x.id)).toEqual([

@@ -4,7 +4,7 @@ import { ordenados } from '../../../shared/catalogo-ecra.ts'
 import type { Categoria, ProdutoCatalogo } from '../../../shared/ementa.ts'
 
 /**
- * The catalogue's dietary filters (issue 22): 'Sem glúten', 'Sem lactose', 'Vegetariano' and any of the 14 allergens
+ * The catalogue's dietary filters (decision 0026): 'Sem glúten', 'Sem lactose', 'Vegetariano' and any of the 14 allergens
  * to avoid, combined (a product shows only when it passes every one), remembered on this device (localStorage
  * `balcao.filtros`). A product whose allergens the menu does not give is never shown as safe (shared `seguroPara`).
  */

@@ -6,7 +6,7 @@ import { precoDose, type TipoEntrega } from './preco.ts'
  * The product screen's rules (spec §2 product, the same the server enforces in features/encomendas/precos.ts):
  * mandatory extras always in, at most `max_complementos` extras (0: no limit) and at least `min_complementos`; in each
  * option group between its `min` and `max` options (`grupos_opcoes`; max 0: no limit; a group it does not list: at
- * most one, as before issue 22) and at most `maxopcoes` in all (0: no limit); quantity 1 to 99; a half portion only
+ * most one, as before ) and at most `maxopcoes` in all (0: no limit); quantity 1 to 99; a half portion only
  * when the product has one.
  */
 export const obrigatorios = (p: ProdutoCatalogo) => p.complementares.filter((c) => c.obrigatorio).map((c) => c.id)

@@ -23,7 +23,7 @@ const encomenda: EncomendaLoja = {
   mesa: null,
 }
 
-describe('an order on the board (issue 22)', () => {
+describe('an order on the board (decision 0026)', () => {
   it('shows a half portion beside its product and the note under it; a full dose says nothing more', () => {
     const html = renderToStaticMarkup(
       <EncomendaCartao

@@ -6,7 +6,7 @@ import { lazyRoute as screen } from '../../lib/routing.tsx'
 const OPEN = { access: 'open' } as const
 
 /**
- * The GDPR screens (spec §2, issue 20), mounted by the app router inside the customer shell: the hub and its three
+ * The GDPR screens (spec §2, ), mounted by the app router inside the customer shell: the hub and its three
  * modals, the e-mailed links' pages and the profile's account cancellation. Each its own chunk, none in the first load.
  */
 export const rgpdRoutes: RouteObject[] = [
