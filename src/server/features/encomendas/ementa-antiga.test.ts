@@ -16,7 +16,7 @@ import {
 import { todosOsDias } from './horario.ts'
 
 /**
- * A menu as the code before stored it (its schema dropped every field of decision 0026): two families, a
+ * A menu as the code before the whole menu stored it (its schema dropped every field of decision 0026): two families, a
  * dish and a breakfast menu with option groups, prices in cents.
  */
 const EMENTA_ANTIGA = {
@@ -77,8 +77,8 @@ const EMENTA_ANTIGA = {
   ],
 }
 
-/** Data stored before (decision 0026), and migration 2026-12-01T0200-ementas-reimportar. */
-describe.each(testDialects())('a menu and an order stored before on %s', (dialect) => {
+/** Data stored before the whole menu (decision 0026), and migration 2026-12-01T0200-ementas-reimportar. */
+describe.each(testDialects())('a menu and an order stored before the whole menu on %s', (dialect) => {
   it('still reads (allergens unknown, no half portion, groups of 0 to 1), and the same hash re-imports it after the migration', async () => {
     const handle = await createUnmigratedTestDatabase(dialect)
     const { schema } = handle
