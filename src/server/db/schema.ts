@@ -146,6 +146,11 @@ export interface LojasTable {
   /** The POS price tier charged for take-away and for eating in (shared/tabelas-preco.ts); migration 2026-12-02T0000. */
   preco_take_away: Generated<string>
   preco_na_loja: Generated<string>
+  /** The operating company that sells at the store (a franchise is its own), and its NIPC; null until named. */
+  empresa: string | null
+  nipc: string | null
+  /** The store's fiscal region: its VAT rates and, in the Azores, its clock (shared/regioes.ts). */
+  regiao: Generated<string>
 }
 
 /** A store's menu as its POS last sent it, validated, prices in cents (src/shared/ementa.ts). */
@@ -308,6 +313,12 @@ export interface EncomendasTable {
   levantar_em: string | null
   /** The table of an order made from a table's QR code; null: none (no table ordering yet). */
   mesa: number | null
+  /** The single-use packaging contribution charged (JSON `[{produto, qtd, valor}]`, cents with VAT; `[]`: none). */
+  embalagens: Generated<string>
+  /** 1: the customer brings their own container (no contribution; the kitchen is told). */
+  recipiente_proprio: Generated<number>
+  /** 1: a line is sold to adults only; staff check the customer's age at pick-up. */
+  verificar_idade: Generated<number>
 }
 
 /** A notification (migration 2026-11-24T1200-notificacoes): for one customer, or for everyone (null). */

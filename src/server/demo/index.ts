@@ -8,6 +8,15 @@ import { DEMO_TABELAS_PRECO, demoEmentas } from './ementas.ts'
 import { importDemoEmentas } from './ementas-import.ts'
 import { DEMO_HORARIOS } from './horarios.ts'
 
+/**
+ * Who sells at the demo's stores: the group's own company, but a franchise in Porto (Santa Catarina) is another company,
+ * as the checkout's pre-contract summary must show (decision 0036). NIPCs with valid check digits, made up.
+ */
+const DEMO_VENDEDOR_GRUPO = { empresa: 'Balcão Restauração, S.A.', nipc: '514725834' }
+const DEMO_VENDEDORES: Record<number, { empresa: string; nipc: string }> = {
+  861: { empresa: 'Grão do Norte – Restauração, Lda.', nipc: '517392640' },
+}
+
 export type SeedSettings = Pick<Config, 'LOYALTY_CREDIT_PERCENT' | 'MINIMUM_AGE'>
 
 /** Tables of public content, children before parents (the order rows are deleted in). */
@@ -90,6 +99,7 @@ export async function seedDemoContent(
             restaurante_id: restauranteId,
             horario_encomendas: horario ? JSON.stringify(horario) : null,
             ...DEMO_TABELAS_PRECO[loja.id_loja],
+            ...(DEMO_VENDEDORES[loja.id_loja] ?? DEMO_VENDEDOR_GRUPO),
           })
           .returning('id')
           .executeTakeFirstOrThrow()

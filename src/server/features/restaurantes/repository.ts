@@ -59,6 +59,9 @@ export function createRestaurantesRepository(db: Database) {
           'encomendas_pausa_ate',
           'preco_take_away',
           'preco_na_loja',
+          'empresa',
+          'nipc',
+          'regiao',
         ])
         .where('id_loja', 'in', idsLoja)
         .orderBy('id_loja')

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely'
+import { lerRegiao, type Regiao } from '../../../shared/regioes.ts'
 import type { Loja, LojaNome, LojaResumo, Restaurante, RestauranteResumo } from '../../../shared/restaurantes.ts'
 import { lerTabelaPreco, type TabelasPrecoLoja } from '../../../shared/tabelas-preco.ts'
 import type { LojasTable } from '../../db/schema.ts'
@@ -28,6 +29,16 @@ export interface LojaEncomendas {
   pausa: PausaEncomendas
   /** The POS price tier it charges for take-away and for eating in. */
   tabelas: TabelasPrecoLoja
+  /** Who sells there (the operating company and its NIPC), as the checkout must say; null until the back-office names it. */
+  vendedor: Vendedor | null
+  /** Its fiscal region: its VAT rates and its clock. */
+  regiao: Regiao
+}
+
+/** The company that sells at a store: a franchise is its own. */
+export interface Vendedor {
+  empresa: string
+  nipc: string
 }
 
 /** When a store's online orders were paused (null: they are not) and until when (null: until resumed). */
@@ -95,6 +106,8 @@ export function createRestaurantesService(repository: RestaurantesRepository) {
         horario_encomendas: l.horario_encomendas,
         pausa: pausaDe(l),
         tabelas: { take_away: lerTabelaPreco(l.preco_take_away), na_loja: lerTabelaPreco(l.preco_na_loja) },
+        vendedor: l.empresa && l.nipc ? { empresa: l.empresa, nipc: l.nipc } : null,
+        regiao: lerRegiao(l.regiao),
       }))
     },
 

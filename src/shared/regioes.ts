@@ -1,0 +1,37 @@
+/**
+ * The fiscal regions a store may be in (decision 0036): the mainland, Madeira and the Azores each have their own VAT
+ * rates (CIVA art. 18; Lei 2/2013 art. 26 and the regional decrees for the islands) and the Azores its own clock. A store
+ * is on the mainland unless the back-office says otherwise.
+ */
+export const REGIOES = ['continente', 'madeira', 'acores'] as const
+export type Regiao = (typeof REGIOES)[number]
+
+export const REGIAO_PADRAO: Regiao = 'continente'
+
+/** How the back-office names each region. */
+export const NOMES_REGIAO: Record<Regiao, string> = {
+  continente: 'Portugal continental',
+  madeira: 'Região Autónoma da Madeira',
+  acores: 'Região Autónoma dos Açores',
+}
+
+/** The reduced, intermediate and standard VAT rates (percent) of each region, in that order. */
+export const TAXAS_IVA: Record<Regiao, readonly [number, number, number]> = {
+  continente: [6, 13, 23],
+  madeira: [5, 12, 22],
+  acores: [4, 9, 16],
+}
+
+/**
+ * The time zone of a store's hours, closures, order times and reports: Lisbon's (Madeira keeps the same hour), but the
+ * Azores' in the Azores, an hour behind all year.
+ */
+export const FUSO_REGIAO: Record<Regiao, string> = {
+  continente: 'Europe/Lisbon',
+  madeira: 'Europe/Lisbon',
+  acores: 'Atlantic/Azores',
+}
+
+/** A stored region read safely: anything unknown is the mainland, the default. */
+export const lerRegiao = (valor: string | null | undefined): Regiao =>
+  (REGIOES as readonly string[]).includes(valor ?? '') ? (valor as Regiao) : REGIAO_PADRAO
