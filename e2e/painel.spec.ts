@@ -71,9 +71,9 @@ async function newCustomer(browser: Browser, baseURL: string | undefined, option
   return { page, account, dados, close: () => context.close() }
 }
 
-async function identifyByPhone(page: Page, telemovel: string) {
-  await page.getByLabel('Telemóvel ou QR do cliente', { exact: true }).fill(telemovel)
-  await page.getByRole('button', { name: 'Identificar' }).click()
+async function identifyByPhone(page: Page, telemovel: string, options: { timeout?: number } = {}) {
+  await page.getByLabel('Telemóvel ou QR do cliente', { exact: true }).fill(telemovel, options)
+  await page.getByRole('button', { name: 'Identificar' }).click(options)
 }
 
 /** The value of a `<dt>`/`<dd>` pair inside `scope`. */
@@ -627,7 +627,9 @@ test('a till whose key was revoked goes back to pairing when it next calls, and 
   await pair(page, createStoreKey(LOJA, etiqueta))
   // The key is revoked while the till is open (its cookie stays: only the server knows).
   revokeStoreKey(etiqueta)
-  await identifyByPhone(page, '912345678')
+  // The till's own refresh may find out first and take it to the pairing page before the phone is typed: then there is
+  // no field to type in, and the checks below say where the till ended.
+  await identifyByPhone(page, '912345678', { timeout: 5_000 }).catch(() => undefined)
   // The till says why (a dialog) or, when its own refresh found out first, is already back on the pairing page.
   const keyField = page.getByLabel('Chave da loja', { exact: true })
   const dialog = page.getByRole('alertdialog')
