@@ -11,6 +11,7 @@ import { ErrorState } from '../ui/ErrorState.tsx'
 import { HeaderProvider, useHeaderState } from '../ui/header.tsx'
 import { AccountIcon, BackIcon, BellIcon, LoyaltyIcon, NewsIcon, StoreIcon } from '../ui/icons.tsx'
 import { Later } from '../ui/Later.tsx'
+import { LivroReclamacoesLink } from '../ui/LivroReclamacoesLink.tsx'
 import { Loading } from '../ui/Loading.tsx'
 import { backgroundOf } from '../ui/modal-route.tsx'
 import { temAvisosConta } from './avisos-conta.ts'
@@ -50,6 +51,8 @@ const FOOTER_ITEMS: FooterItem[] = [
   { to: paths.perguntasFrequentes, label: 'Perguntas frequentes' },
   { to: paths.termos, label: 'Termos e Condições' },
   { to: paths.politicaDePrivacidade, label: 'Política de privacidade' },
+  { to: paths.informacaoLegal, label: 'Informação legal' },
+  { to: paths.acessibilidade, label: 'Acessibilidade' },
 ]
 
 export const COPYRIGHT = `© ${COPYRIGHT_YEAR} Balcão. Todos os direitos reservados.`
@@ -130,6 +133,10 @@ function Footer({ loggedIn }: { loggedIn: boolean }) {
             <Link to={item.to}>{item.label}</Link>
           </li>
         ))}
+        {/* Visible and prominent on every page of the site (DL 156/2005, art. 5.º-B): decision 0039. */}
+        <li>
+          <LivroReclamacoesLink className="livro-reclamacoes" />
+        </li>
       </ul>
     </footer>
   )
