@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { NOTAS_CUSTO_CHAMADA, notaCustoChamada, telHref, tipoLinha } from './custo-chamada.ts'
+import { NOTAS_CUSTO_CHAMADA, notaCustoChamada, tipoLinha } from './custo-chamada.ts'
 
 describe('the call-cost note beside a phone number (DL 59/2021)', () => {
   it('says fixed network for the geographic numbers (2) and the nomadic ones (30), however written', () => {
@@ -59,11 +59,5 @@ describe('the call-cost note beside a phone number (DL 59/2021)', () => {
       expect(tipoLinha(numero), numero).toBe('desconhecida')
       expect(notaCustoChamada(numero), numero).toBeNull()
     }
-  })
-
-  it('dials the digits as written, with the country code', () => {
-    expect(telHref('+351 213 000 862')).toBe('tel:+351213000862')
-    expect(telHref('00351 213 000 862')).toBe('tel:+351213000862')
-    expect(telHref('912 345 678')).toBe('tel:912345678')
   })
 })

@@ -59,8 +59,3 @@ export function notaCustoChamada(numero: string): string | null {
   const tipo = tipoLinha(numero)
   return tipo in NOTAS_CUSTO_CHAMADA ? NOTAS_CUSTO_CHAMADA[tipo as keyof typeof NOTAS_CUSTO_CHAMADA] : null
 }
-
-/** The `tel:` address of a number as written: its digits, with its `+` (a national one without it dials as is). */
-export function telHref(numero: string): string {
-  return `tel:${normalizar(numero) ?? numero.replace(/\s+/g, '')}`
-}

@@ -56,7 +56,7 @@ export function LojaPage() {
               <section className="store-section" aria-labelledby="contacto">
                 <h2 id="contacto">Contacto</h2>
                 <p>
-                  <Telefone numero={l.address.phone} />
+                  <Telefone numero={l.address.phone} nota={l.address.custoChamada} />
                 </p>
               </section>
             )}
