@@ -28,14 +28,14 @@ export function AcessibilidadePage() {
           Esta declaração diz respeito ao Balcão, a aplicação do grupo (este sítio e a app instalável a partir dele),
           onde pode ver as novidades, os restaurantes, as lojas e os seus menus, acompanhar o saldo e os pontos do
           programa de fidelização e encomendar para levantar na loja, pagando com saldo ou MB WAY. Foi feita nos termos
-          do Decreto-Lei n.º 82/2022, de 6 de dezembro, que transpõe a Diretiva (UE) 2019/882 (Ato Europeu da
+          do Decreto-Lei n.º 82/2022, de 6 de dezembro, que transpõe a Diretiva (UE) 2019/882 (Ato Europeu da
           Acessibilidade).
         </p>
 
         <h2>Norma seguida</h2>
         <p>
           O serviço é desenvolvido para cumprir as Diretrizes de Acessibilidade para Conteúdo Web (WCAG) 2.1, nível AA,
-          que a norma europeia EN 301 549 adota para sítios e aplicações.
+          que a norma europeia EN 301 549 adota para sítios e aplicações.
         </p>
 
         <h2>Estado de conformidade</h2>
@@ -82,7 +82,7 @@ export function AcessibilidadePage() {
             erros, cada erro aparece junto ao campo e o primeiro campo a corrigir recebe o foco.
           </li>
           <li>
-            O texto pode ser ampliado até 200 % e o conteúdo adapta-se a ecrãs estreitos; se o seu sistema pedir menos
+            O texto pode ser ampliado até 200 % e o conteúdo adapta-se a ecrãs estreitos; se o seu sistema pedir menos
             movimento, as animações são reduzidas.
           </li>
           <li>
@@ -107,7 +107,7 @@ export function AcessibilidadePage() {
         <h2>Fiscalização e queixas</h2>
         <p>
           A fiscalização dos requisitos de acessibilidade dos serviços de comércio eletrónico compete à{' '}
-          <LigacaoExterna href={ANACOM.url}>{ANACOM.nome}</LigacaoExterna> (Decreto-Lei n.º 82/2022, artigo 28.º), a
+          <LigacaoExterna href={ANACOM.url}>{ANACOM.nome}</LigacaoExterna> (Decreto-Lei n.º 82/2022, artigo 28.º), a
           quem pode apresentar queixa se a sua reclamação não tiver resposta ou solução (artigo 34.º). Pode também usar
           o <LivroReclamacoesLink />.
         </p>

@@ -59,10 +59,10 @@ function Litigios({ informacao }: { informacao: InformacaoConsumidor }) {
           Aderimos a: <LigacaoExterna href={ral.sitio}>{ral.nome}</LigacaoExterna> ({enderecoLegivel(ral.sitio)}).
         </p>
         <p>
-          Os litígios de consumo de valor até 5 000 € são submetidos a arbitragem ou mediação sempre que o consumidor o
-          escolha (Lei n.º 24/96, de 31 de julho, artigo 14.º). Mais informações no{' '}
+          Os litígios de consumo de valor até 5 000 € são submetidos a arbitragem ou mediação sempre que o consumidor o
+          escolha (Lei n.º 24/96, de 31 de julho, artigo 14.º). Mais informações no{' '}
           <LigacaoExterna href={PORTAL_DO_CONSUMIDOR.url}>{PORTAL_DO_CONSUMIDOR.nome}</LigacaoExterna> (
-          {enderecoLegivel(PORTAL_DO_CONSUMIDOR.url)}), nos termos da Lei n.º 144/2015, de 8 de setembro.
+          {enderecoLegivel(PORTAL_DO_CONSUMIDOR.url)}), nos termos da Lei n.º 144/2015, de 8 de setembro.
         </p>
       </section>
       <section className="texto-legal" aria-labelledby="acessibilidade">
