@@ -74,8 +74,8 @@ export function AcessibilidadePage() {
         <h2>Como funciona com tecnologias de apoio</h2>
         <ul>
           <li>
-            Pode usar todo o serviço com leitor de ecrã (por exemplo, VoiceOver, TalkBack ou NVDA) e só com o teclado;
-            cada página começa com a ligação «Saltar para o conteúdo».
+            Pode usar o serviço com leitor de ecrã (por exemplo, VoiceOver, TalkBack ou NVDA) e só com o teclado, com as
+            exceções acima; cada página começa com a ligação «Saltar para o conteúdo».
           </li>
           <li>
             Os títulos, as listas e os formulários estão marcados para as tecnologias de apoio; num formulário com
