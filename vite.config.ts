@@ -144,7 +144,7 @@ export default defineConfig({
             // The public content (conteudos, restaurantes), the same for everyone. Written inline: Workbox copies this
             // function's source into the worker, without the rest of this file.
             urlPattern: ({ url }) =>
-              /^\/api\/(novidades|campanhas|perguntas-frequentes|informacao-legal|restaurantes|lojas|configuracao)(\/|$)/.test(
+              /^\/api\/(novidades|campanhas|perguntas-frequentes|informacao-legal|informacao-consumidor|restaurantes|lojas|configuracao)(\/|$)/.test(
                 url.pathname,
               ),
             handler: 'NetworkFirst',

@@ -40,6 +40,9 @@ test('the footer shows on desktop, not on a phone', async ({ page }) => {
     'Perguntas frequentes',
     'Termos e Condições',
     'Política de privacidade',
+    'Informação legal',
+    'Acessibilidade',
+    'Livro de Reclamações Eletrónico (abre noutra janela)',
   ])
   await footer.getByRole('link', { name: 'Termos e Condições' }).click()
   await expect(page).toHaveURL('/termos/')

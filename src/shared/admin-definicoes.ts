@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { depoisDoTexto, mensagens, obrigatorio } from './validacao.ts'
 
 /**
  * The loyalty rules an admin changes in the back-office's 'Definições'. They apply from the next purchase
@@ -41,5 +42,31 @@ export type RegrasFidelizacaoDados = z.infer<typeof RegrasFidelizacaoSchema>
 export interface DefinicoesFidelizacao {
   atuais: RegrasFidelizacaoDados
   predefinidas: RegrasFidelizacaoDados
+  alterado_em: string | null
+}
+
+/**
+ * What a consumer is told about disputes and accessibility (shared/informacao-consumidor.ts), as 'Definições' edits it:
+ * the consumer-arbitration entity the group adheres to (Lei 144/2015, art. 18.º: its name and website) and the address
+ * the accessibility statement gives for feedback (DL 82/2022).
+ */
+export const informacaoConsumidorMensagens = {
+  sitio: 'Indique o endereço do sítio da entidade, começado por https:// (ex.: https://www.cniacc.pt).',
+} as const
+
+export const InformacaoConsumidorEdicaoSchema = z.strictObject({
+  ral_nome: obrigatorio(200),
+  ral_sitio: obrigatorio(300).regex(/^https:\/\/[^\s/?#]+\.[^\s/?#]+(?:[/?#]\S*)?$/, {
+    error: informacaoConsumidorMensagens.sitio,
+    ...depoisDoTexto,
+  }),
+  email_acessibilidade: obrigatorio(254).email({ error: mensagens.email, ...depoisDoTexto }),
+})
+export type InformacaoConsumidorEdicaoDados = z.infer<typeof InformacaoConsumidorEdicaoSchema>
+
+/** What 'Definições' shows of it: the values in force, the defaults, and when an admin last changed them. */
+export interface DefinicoesInformacaoConsumidor {
+  atuais: InformacaoConsumidorEdicaoDados
+  predefinidas: InformacaoConsumidorEdicaoDados
   alterado_em: string | null
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { escreverPeriodos, HorarioEncomendasSchema, LojaEdicaoSchema, lerPeriodos } from './admin-restaurantes.ts'
+import {
+  escreverPeriodos,
+  HorarioEncomendasSchema,
+  LojaEdicaoSchema,
+  lerPeriodos,
+  restaurantesMensagens,
+} from './admin-restaurantes.ts'
 
 describe('a store’s hours of ordering as the form writes them', () => {
   it('reads a day’s periods, an empty day as closed, and refuses what is not HH:MM-HH:MM', () => {
@@ -28,5 +34,17 @@ describe('a store’s hours of ordering as the form writes them', () => {
       expect(base.safeParse(mau).success, mau).toBe(false)
     }
     expect(base.parse('')).toBeNull()
+  })
+
+  it('keeps only phone numbers whose call cost can be told beside them (DL 59/2021)', () => {
+    const phone = LojaEdicaoSchema.shape.phone
+    for (const bom of ['+351 213 000 862', '912 345 678', '800 200 300', '+34 915 000 000']) {
+      expect(phone.safeParse(bom).success, bom).toBe(true)
+    }
+    expect(phone.parse('')).toBeNull()
+    const erro = (v: string) => phone.safeParse(v).error?.issues.map((i) => i.message)
+    expect(erro('707 200 300')).toEqual([restaurantesMensagens.telefoneCusto])
+    expect(erro('123456')).toEqual([restaurantesMensagens.telefoneCusto])
+    expect(erro('21 abc')).toEqual([restaurantesMensagens.telefone])
   })
 })

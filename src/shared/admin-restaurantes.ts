@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { imagemUrl } from './admin-imagens.ts'
+import { notaCustoChamada } from './custo-chamada.ts'
 import { type TabelaPreco, TabelaPrecoSchema } from './tabelas-preco.ts'
 import { MULTILINHA, mensagens, obrigatorio, opcional } from './validacao.ts'
 
@@ -16,6 +17,8 @@ export const restaurantesMensagens = {
   ligacao: 'Indique um endereço começado por https:// (ex.: https://www.exemplo.pt).',
   cor: 'Indique uma cor no formato #RRGGBB (ex.: #6E2A17).',
   telefone: 'Indique um número de telefone (algarismos, espaços e +).',
+  telefoneCusto:
+    'Indique um número fixo, móvel ou gratuito (800): o cliente tem de saber o custo da chamada (DL 59/2021).',
   hora: 'Indique as horas no formato HH:MM-HH:MM, separadas por vírgulas (ex.: 12:00-15:00, 19:00-23:00).',
 } as const
 
@@ -74,7 +77,10 @@ export const LojaEdicaoSchema = z.strictObject({
   address: obrigatorio(200),
   postal_code: obrigatorio(8).refine((v) => /^\d{4}-\d{3}$/.test(v), mensagens.codigoPostalInvalido),
   city: obrigatorio(100),
-  phone: opcional(30).refine((v) => v === null || /^\+?[0-9 ]{6,20}$/.test(v), restaurantesMensagens.telefone),
+  phone: opcional(30)
+    .refine((v) => v === null || /^\+?[0-9 ]{6,20}$/.test(v), { message: restaurantesMensagens.telefone, abort: true })
+    // Shown to customers with its call-cost note (shared/custo-chamada.ts): a number with none cannot be shown.
+    .refine((v) => v === null || notaCustoChamada(v) !== null, restaurantesMensagens.telefoneCusto),
   latitude: z
     .number({ error: restaurantesMensagens.latitude })
     .min(-90, restaurantesMensagens.latitude)

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { InformacaoConsumidor } from './informacao-consumidor.ts'
 
 /**
  * Public content as the API serves it (spec §3). The server serialises through these schemas, so a column that is not
@@ -64,4 +65,16 @@ export const InformacaoLegalSchema = z.object({
   text: z.string(),
 })
 export type InformacaoLegal = z.infer<typeof InformacaoLegalSchema>
+
+/** `GET /api/informacao-consumidor` (shared/informacao-consumidor.ts): the arbitration entity and the accessibility contact. */
+export const InformacaoConsumidorSchema = z.object({
+  ral: z.object({
+    nome: z.string().meta({ description: 'The consumer-arbitration entity the group adheres to (Lei 144/2015).' }),
+    sitio: z.string().meta({ description: "The entity's website (https)." }),
+  }),
+  acessibilidade: z.object({
+    email: z.string().meta({ description: 'Where accessibility feedback and requests for another format go.' }),
+  }),
+}) satisfies z.ZodType<InformacaoConsumidor>
+
 export { POLITICA_PRIVACIDADE_TAG, TERMOS_TAG } from './constants.ts'

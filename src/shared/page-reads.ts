@@ -14,6 +14,7 @@ export const apiReads = {
   loja: (restaurante: string, loja: string) =>
     `/api/restaurantes/${encodeURIComponent(restaurante)}/lojas/${encodeURIComponent(loja)}`,
   configuracao: () => '/api/configuracao',
+  informacaoConsumidor: () => '/api/informacao-consumidor',
 }
 
 type Params = Readonly<Record<string, string | undefined>>
@@ -57,6 +58,7 @@ export const PAGE_READS: Readonly<Record<string, PageReads>> = {
     }),
   },
   [paths.fidelizacao]: { reads: () => [apiReads.configuracao()] },
+  [paths.acessibilidade]: { reads: () => [apiReads.informacaoConsumidor()] },
 }
 
 const compiled = Object.entries(PAGE_READS).map(([pattern, page]) => {

@@ -41,6 +41,10 @@ export const LojaSchema = z.object({
     postalCode: z.string(),
     city: z.string(),
     phone: z.string().nullable(),
+    custoChamada: z.string().nullable().meta({
+      description:
+        "The call-cost note shown right beside `phone` (DL 59/2021), from the number's kind of line: 'Chamada para a rede fixa nacional', 'Chamada para a rede móvel nacional', 'Chamada gratuita'…; null without a phone.",
+    }),
     location: z.object({ latitude: z.number(), longitude: z.number(), link: z.string().nullable() }),
   }),
   image: z.object({ list: z.string().nullable(), main: z.string().nullable() }),

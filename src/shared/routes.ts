@@ -40,6 +40,8 @@ export const paths = {
   informacaoLegalConteudo: '/informacao-legal/:conteudo',
   informacaoLegalConteudoSignup: '/registo/informacao-legal/:conteudo',
   informacaoLegalConteudoFinalizar: '/carrinho/finalizar/informacao-legal/:conteudo',
+  /** The accessibility statement (DL 82/2022): a public page, linked from the footer and the account's hub. */
+  acessibilidade: '/acessibilidade',
   termos: '/termos/',
   politicaDePrivacidade: '/politica-de-privacidade/',
   catalogo: '/catalogo',

@@ -243,6 +243,17 @@ export interface TransacoesTable {
 }
 
 /** The loyalty rules set in the back-office (one row, id 1); none: the environment's (migration 2026-11-30T0500). */
+/** One row (`id` 1) once an admin has set it (decision 0039); without it, shared/informacao-consumidor.ts's defaults. */
+export interface InformacaoConsumidorTable {
+  id: number
+  /** The consumer-arbitration entity the group adheres to (Lei 144/2015, art. 18.º). */
+  ral_nome: string
+  ral_sitio: string
+  /** Where the accessibility statement sends feedback. */
+  email_acessibilidade: string
+  alterado_em: string
+}
+
 export interface FidelizacaoRegrasTable {
   id: number
   /** Hundredths of a percent: 500 is 5 %. */
@@ -406,6 +417,7 @@ export interface DB {
   faq_categorias: FaqCategoriasTable
   faq_perguntas: FaqPerguntasTable
   informacao_legal: InformacaoLegalTable
+  informacao_consumidor: InformacaoConsumidorTable
   restaurantes: RestaurantesTable
   lojas: LojasTable
   loja_menus: LojaMenusTable

@@ -22,6 +22,7 @@ const OWNERS: Record<string, string> = {
   faq_categorias: 'features/conteudos',
   faq_perguntas: 'features/conteudos',
   informacao_legal: 'features/conteudos',
+  informacao_consumidor: 'features/conteudos',
   restaurantes: 'features/restaurantes',
   lojas: 'features/restaurantes',
   loja_menus: 'features/restaurantes',

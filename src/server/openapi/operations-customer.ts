@@ -128,6 +128,13 @@ export const CUSTOMER_OPERATIONS: Record<string, OperationDoc> = {
     session: 'none',
     errors: { 404: 'No such page.' },
   },
+  'GET /api/informacao-consumidor': {
+    operationId: 'lerInformacaoConsumidor',
+    summary: 'Consumer information',
+    description:
+      'The consumer-arbitration entity the group adheres to (name and website) and the address for accessibility feedback, as the back-office sets them. A public read.',
+    session: 'none',
+  },
   'GET /api/restaurantes': {
     operationId: 'listarRestaurantes',
     summary: 'Restaurants',

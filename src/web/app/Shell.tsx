@@ -1,6 +1,5 @@
 import { lazy, type ReactNode, Suspense, useRef } from 'react'
 import { Link, type Location, Navigate, NavLink, useLocation, useOutlet } from 'react-router'
-import { COPYRIGHT_YEAR } from '../../shared/constants.ts'
 import { paths } from '../../shared/routes.ts'
 import { NovidadesPage } from '../features/conteudos/NovidadesPage.tsx'
 import { naoLidas, useNotificacoes } from '../features/notificacoes/use-notificacoes.ts'
@@ -19,6 +18,9 @@ import { type Access, useGuard } from './guards.ts'
 
 // Asked for only when there is something to say (most visits have nothing): the first screen's script stays lean.
 const AvisosConta = lazy(() => import('./AvisosConta.tsx').then((m) => ({ default: m.AvisosConta })))
+// Below the page and shown on a computer only (a phone's way to the same links is the account's hub), rendered after
+// the first screen in any case (Later): its code, too, comes after it.
+const Footer = lazy(() => import('./Footer.tsx').then((m) => ({ default: m.Footer })))
 
 /** Per-screen chrome, set in a route's `handle` (e.g. the full-screen QR has neither header nor footer). */
 export interface ScreenChrome {
@@ -39,20 +41,6 @@ const NAV_ITEMS = [
   { to: paths.fidelizacao, label: 'Fidelização', Icon: LoyaltyIcon, also: [] as string[] },
   { to: paths.perfil, label: 'Conta', Icon: AccountIcon, also: [] as string[] },
 ]
-
-interface FooterItem {
-  to: string
-  label: string
-  loggedInOnly?: boolean
-}
-
-const FOOTER_ITEMS: FooterItem[] = [
-  { to: paths.perguntasFrequentes, label: 'Perguntas frequentes' },
-  { to: paths.termos, label: 'Termos e Condições' },
-  { to: paths.politicaDePrivacidade, label: 'Política de privacidade' },
-]
-
-export const COPYRIGHT = `© ${COPYRIGHT_YEAR} Balcão. Todos os direitos reservados.`
 
 /** The bell, with the unread count (spec §2: on every screen, kept live by the event stream). */
 function BotaoNotificacoes() {
@@ -117,21 +105,6 @@ function MainNav({ pathname }: { pathname: string }) {
         ))}
       </ul>
     </nav>
-  )
-}
-
-function Footer({ loggedIn }: { loggedIn: boolean }) {
-  return (
-    <footer className="app-footer">
-      <p>{COPYRIGHT}</p>
-      <ul>
-        {FOOTER_ITEMS.filter((item) => loggedIn || !item.loggedInOnly).map((item) => (
-          <li key={item.to}>
-            <Link to={item.to}>{item.label}</Link>
-          </li>
-        ))}
-      </ul>
-    </footer>
   )
 }
 
@@ -214,7 +187,9 @@ function Frame() {
       <Suspense fallback={<Loading />}>{content}</Suspense>
       {chrome.footer && (
         <Later>
-          <Footer loggedIn={loggedIn} />
+          <Suspense fallback={null}>
+            <Footer loggedIn={loggedIn} />
+          </Suspense>
         </Later>
       )}
       {!chrome.header && nav}

@@ -4,6 +4,7 @@ import { paths } from '../../shared/routes.ts'
 import { NovidadesPage } from '../features/conteudos/NovidadesPage.tsx'
 import { campanhaQuery } from '../features/conteudos/use-campanha.ts'
 import { campanhasQuery } from '../features/conteudos/use-campanhas.ts'
+import { informacaoConsumidorQuery } from '../features/conteudos/use-informacao-consumidor.ts'
 import { novidadeQuery } from '../features/conteudos/use-novidade.ts'
 import { novidadesQuery } from '../features/conteudos/use-novidades.ts'
 import { FidelizacaoPage } from '../features/fidelizacao/FidelizacaoPage.tsx'
@@ -153,6 +154,14 @@ export const routes: RouteObject[] = [
           () => import('../features/conteudos/InformacaoLegalPage.tsx'),
           (m) => m.InformacaoLegalPage,
           OPEN,
+        ),
+      },
+      {
+        path: paths.acessibilidade,
+        ...page(
+          () => import('../features/conteudos/AcessibilidadePage.tsx'),
+          (m) => m.AcessibilidadePage,
+          { ...OPEN, prefetch: (q) => q.prefetchQuery(informacaoConsumidorQuery()) },
         ),
       },
       {

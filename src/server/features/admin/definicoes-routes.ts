@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { RegrasFidelizacaoSchema } from '../../../shared/admin-definicoes.ts'
+import { InformacaoConsumidorEdicaoSchema, RegrasFidelizacaoSchema } from '../../../shared/admin-definicoes.ts'
 import { dataResponse } from '../../platform/http.ts'
 import type { AdminService } from './service.ts'
 
@@ -10,7 +10,13 @@ const DefinicoesSchema = z.object({
   alterado_em: z.string().nullable(),
 })
 
-/** 'Definições': the loyalty rules, admin only. Registered by doors/admin.ts. */
+const InformacaoConsumidorDefinicoesSchema = z.object({
+  atuais: InformacaoConsumidorEdicaoSchema,
+  predefinidas: InformacaoConsumidorEdicaoSchema,
+  alterado_em: z.string().nullable(),
+})
+
+/** 'Definições': the loyalty rules and the consumer information, admin only. Registered by doors/admin.ts. */
 export const definicoesRoutes: FastifyPluginAsyncZod<{ service: AdminService }> = async (app, { service }) => {
   const { definicoes } = service
   const papeis = ['admin'] as const
@@ -25,5 +31,20 @@ export const definicoesRoutes: FastifyPluginAsyncZod<{ service: AdminService }> 
     '/definicoes/fidelizacao',
     { config: { papeis }, schema: { body: RegrasFidelizacaoSchema, response: dataResponse(DefinicoesSchema) } },
     async (request) => ({ data: await definicoes.definir(request.staff, request.body, request.ip) }),
+  )
+
+  app.get(
+    '/definicoes/informacao-consumidor',
+    { config: { papeis }, schema: { response: dataResponse(InformacaoConsumidorDefinicoesSchema) } },
+    async () => ({ data: await definicoes.consumidor.ler() }),
+  )
+
+  app.post(
+    '/definicoes/informacao-consumidor',
+    {
+      config: { papeis },
+      schema: { body: InformacaoConsumidorEdicaoSchema, response: dataResponse(InformacaoConsumidorDefinicoesSchema) },
+    },
+    async (request) => ({ data: await definicoes.consumidor.definir(request.staff, request.body, request.ip) }),
   )
 }

@@ -1,13 +1,24 @@
-import type { DefinicoesFidelizacao, RegrasFidelizacaoDados } from '../../../shared/admin-definicoes.ts'
+import type {
+  DefinicoesFidelizacao,
+  InformacaoConsumidorEdicaoDados,
+  RegrasFidelizacaoDados,
+} from '../../../shared/admin-definicoes.ts'
 import type { Clock } from '../../platform/clock.ts'
+import type { ConteudosService } from '../conteudos/service.ts'
 import type { FidelizacaoService } from '../fidelizacao/service.ts'
 import { atorDe, auditar, type Staff } from './context.ts'
 
 /**
- * 'Definições' (admin only): the loyalty rules a business changes (credit percent, points per euro, threshold).
- * features/fidelizacao owns them; the change is made by its service and audited (before/after) in its transaction.
+ * 'Definições' (admin only): the loyalty rules a business changes (credit percent, points per euro, threshold), owned
+ * by features/fidelizacao; and what the consumer is told about disputes and accessibility (the arbitration entity the
+ * group adheres to, the accessibility contact: decision 0039), owned by features/conteudos. Each change is made by its
+ * owner's service and audited (before/after) in its transaction.
  */
-export function createAdminDefinicoes(fidelizacao: Pick<FidelizacaoService, 'regras'>, clock: Clock) {
+export function createAdminDefinicoes(
+  fidelizacao: Pick<FidelizacaoService, 'regras'>,
+  conteudos: Pick<ConteudosService, 'informacaoConsumidor'>,
+  clock: Clock,
+) {
   return {
     ler: (): Promise<DefinicoesFidelizacao> => fidelizacao.regras.ler(),
     definir: (staff: Staff, novas: RegrasFidelizacaoDados, ip: string) =>
@@ -20,5 +31,18 @@ export function createAdminDefinicoes(fidelizacao: Pick<FidelizacaoService, 'reg
           depois,
         }),
       ),
+    consumidor: {
+      ler: () => conteudos.informacaoConsumidor.ler(),
+      definir: (staff: Staff, novos: InformacaoConsumidorEdicaoDados, ip: string) =>
+        conteudos.informacaoConsumidor.definir(novos, (trx, antes, depois) =>
+          auditar(trx, clock, atorDe(staff, ip), {
+            acao: 'definicoes.informacao_consumidor',
+            entidade: 'definicoes',
+            entidadeId: 'informacao-consumidor',
+            antes,
+            depois,
+          }),
+        ),
+    },
   }
 }

@@ -53,7 +53,7 @@ export function createAdminService(deps: AdminDeps, features: AdminFeatures) {
     chaves: createAdminChaves(deps),
     ementas: createAdminEmentas(deps, features.catalogo),
     novidades: createAdminNovidades(features.conteudos, deps.clock),
-    definicoes: createAdminDefinicoes(features.fidelizacao, deps.clock),
+    definicoes: createAdminDefinicoes(features.fidelizacao, features.conteudos, deps.clock),
     notificacoes: createAdminNotificacoes({
       db: deps.db,
       clock: deps.clock,

@@ -5,6 +5,7 @@ import {
   CampanhaResumoSchema,
   CampanhaSchema,
   CategoriaFaqSchema,
+  InformacaoConsumidorSchema,
   InformacaoLegalResumoSchema,
   InformacaoLegalSchema,
   NovidadeResumoSchema,
@@ -22,6 +23,7 @@ export const CONTEUDOS_CACHE_TAGS = {
   campanhas: 'campanhas',
   perguntasFrequentes: 'perguntas-frequentes',
   informacaoLegal: 'informacao-legal',
+  informacaoConsumidor: 'informacao-consumidor',
 } as const
 
 type Kind = Exclude<keyof typeof CONTEUDOS_CACHE_TAGS, 'all'>
@@ -117,5 +119,12 @@ export const conteudosRoutes: FastifyPluginAsyncZod<{ service: ConteudosService;
       fromCache(reply, 'informacaoLegal', `informacao-legal/${params.conteudo}`, () =>
         service.getInformacaoLegal(params.conteudo),
       ),
+  )
+
+  app.get(
+    '/api/informacao-consumidor',
+    { ...cached, schema: { response: dataResponse(InformacaoConsumidorSchema) } },
+    (_request, reply) =>
+      fromCache(reply, 'informacaoConsumidor', 'informacao-consumidor', service.informacaoConsumidor.publica),
   )
 }

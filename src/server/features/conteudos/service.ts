@@ -14,11 +14,13 @@ import { type Clock, isoNow } from '../../platform/clock.ts'
 import { notFound } from '../../platform/errors.ts'
 import { sanitizeHtml } from '../../platform/html.ts'
 import { createGestaoCampanhas } from './campanhas-gestao.ts'
+import { createInformacaoConsumidor } from './informacao-consumidor.ts'
 import { createGestaoNovidades, type GestaoNovidadesDeps } from './novidades-gestao.ts'
 import type { ConteudosRepository, ConteudoTable } from './repository.ts'
 import { createGestaoTextos, type GestaoTextosDeps, versaoLegal } from './textos-gestao.ts'
 
 export type { RegistoCampanha } from './campanhas-gestao.ts'
+export type { RegistoInformacaoConsumidor } from './informacao-consumidor.ts'
 export type { RegistoNovidade } from './novidades-gestao.ts'
 export type { RegistoTexto } from './textos-gestao.ts'
 
@@ -92,6 +94,8 @@ export function createConteudosService(
     textos: createGestaoTextos({ db: gestao.db, clock, invalidar: gestao.invalidar }),
     /** The back-office's campaigns (published or not, ended or not) and their changes. */
     campanhas: createGestaoCampanhas({ db: gestao.db, aoAlterar: gestao.aoAlterarCampanhas, clock }),
+    /** The arbitration entity and the accessibility contact: the customers' read, and the back-office's change. */
+    informacaoConsumidor: createInformacaoConsumidor({ db: gestao.db, clock, invalidar: gestao.invalidar }),
 
     listNovidades: () => listConteudo('novidades'),
     getNovidade: (tag: string) => getConteudo('novidades', tag, 'Esta novidade não existe.'),

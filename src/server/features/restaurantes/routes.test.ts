@@ -110,6 +110,8 @@ describe.each(testDialects())('restaurant endpoints on %s', (dialect) => {
       book: true,
       address: {
         phone: '+351 213 000 000',
+        // Its call-cost note, from the number (DL 59/2021; shared/custo-chamada.ts).
+        custoChamada: 'Chamada para a rede fixa nacional',
         location: {
           latitude: 38.7107,
           longitude: -9.1424,
@@ -126,6 +128,7 @@ describe.each(testDialects())('restaurant endpoints on %s', (dialect) => {
     const { data } = (await t.api('GET', '/api/restaurantes/pastelaria/lojas/baixa')).json()
     expect(data).toMatchObject({ facebook: null, instagram: null, site: null, book: false, menus: [], text: null })
     expect(data.address.phone).toBeNull()
+    expect(data.address.custoChamada).toBeNull()
   })
 
   it('404s an unknown restaurant, an unknown store, and a store asked under another restaurant', async () => {

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely'
+import { notaCustoChamada } from '../../../shared/custo-chamada.ts'
 import { lerRegiao, type Regiao } from '../../../shared/regioes.ts'
 import type { Loja, LojaNome, LojaResumo, Restaurante, RestauranteResumo } from '../../../shared/restaurantes.ts'
 import { lerTabelaPreco, type TabelasPrecoLoja } from '../../../shared/tabelas-preco.ts'
@@ -194,6 +195,7 @@ export function createRestaurantesService(repository: RestaurantesRepository) {
           postalCode: row.postal_code,
           city: row.city,
           phone: row.phone,
+          custoChamada: row.phone === null ? null : notaCustoChamada(row.phone),
           location: { latitude: Number(row.latitude), longitude: Number(row.longitude), link: row.map_link },
         },
         image: { list: row.image_list, main: row.image_main },

@@ -10,6 +10,7 @@ import { Field } from '../../ui/Field.tsx'
 import { useApiForm } from '../../ui/form.tsx'
 import { AdminLayout } from './AdminLayout.tsx'
 import { adminGet, adminPost } from './api.ts'
+import { InformacaoConsumidorSeccao } from './InformacaoConsumidorSeccao.tsx'
 import { adminKeys } from './keys.ts'
 import { papeisDe } from './seccoes.ts'
 
@@ -22,7 +23,7 @@ const resumo = (r: RegrasFidelizacaoDados) =>
 
 /**
  * `/admin/definicoes` (admins): the loyalty rules — credit percent, points per euro, threshold. A change applies from
- * the next purchase on; each earlier purchase keeps the rules it was made with.
+ * the next purchase on; each earlier purchase keeps the rules it was made with. Then the consumer information.
  */
 export function DefinicoesPage() {
   const queryClient = useQueryClient()
@@ -119,6 +120,7 @@ export function DefinicoesPage() {
         </form>
       </section>
       {submission.feedback}
+      <InformacaoConsumidorSeccao />
     </AdminLayout>
   )
 }

@@ -7,10 +7,14 @@ import { useAgruparTelemovel } from '../../lib/telemovel.ts'
 import { AtivarNotificacoes } from '../../ui/AtivarNotificacoes.tsx'
 import { ErrorState } from '../../ui/ErrorState.tsx'
 import { useHeader } from '../../ui/header.tsx'
+import { LivroReclamacoesLink } from '../../ui/LivroReclamacoesLink.tsx'
 import { Loading } from '../../ui/Loading.tsx'
 import { ModalLink } from '../../ui/modal-route.tsx'
 
-/** The account hub (spec §2): greeting, 'Já poupou' and the account's links; logged out, a way in. */
+/**
+ * The account hub (spec §2): greeting, 'Já poupou' and the account's links; logged out, a way in. Both carry the
+ * complaints book and the accessibility statement, the phone's way to them (its footer is the computer's).
+ */
 export function PerfilPage() {
   useHeader('Conta')
   const query = usePrivateData()
@@ -73,6 +77,12 @@ function Perfil({ user }: { user: UserData }) {
           <Link to={paths.informacaoLegal}>Informação legal</Link>
         </li>
         <li>
+          <Link to={paths.acessibilidade}>Acessibilidade</Link>
+        </li>
+        <li>
+          <LivroReclamacoesLink />
+        </li>
+        <li>
           <Link to={paths.cancelarConta}>Cancelar conta</Link>
         </li>
       </ul>
@@ -116,6 +126,12 @@ function Convidado() {
         </li>
         <li>
           <Link to={paths.informacaoLegal}>Informação legal</Link>
+        </li>
+        <li>
+          <Link to={paths.acessibilidade}>Acessibilidade</Link>
+        </li>
+        <li>
+          <LivroReclamacoesLink />
         </li>
       </ul>
     </main>

@@ -10,4 +10,5 @@ export const conteudosKeys = {
   perguntasFrequentes: () => pathKey('/api/perguntas-frequentes'),
   categoriaFaq: (tag: string) => pathKey(`/api/perguntas-frequentes/${encodeURIComponent(tag)}`),
   informacaoLegal: () => pathKey('/api/informacao-legal'),
+  informacaoConsumidor: () => pathKey(apiReads.informacaoConsumidor()),
 }

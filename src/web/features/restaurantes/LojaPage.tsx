@@ -6,6 +6,7 @@ import { QueryView } from '../../lib/query.tsx'
 import { useHeader } from '../../ui/header.tsx'
 import { Picture } from '../../ui/Picture.tsx'
 import { RichText } from '../../ui/RichText.tsx'
+import { Telefone } from '../../ui/Telefone.tsx'
 import { Morada } from './Morada.tsx'
 import { useLoja } from './use-loja.ts'
 
@@ -55,7 +56,7 @@ export function LojaPage() {
               <section className="store-section" aria-labelledby="contacto">
                 <h2 id="contacto">Contacto</h2>
                 <p>
-                  <a href={`tel:${l.address.phone.replace(/\s+/g, '')}`}>{l.address.phone}</a>
+                  <Telefone numero={l.address.phone} nota={l.address.custoChamada} />
                 </p>
               </section>
             )}
