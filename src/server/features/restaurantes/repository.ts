@@ -82,6 +82,7 @@ export function createRestaurantesRepository(db: Database) {
           'lojas.horario_encomendas',
           'lojas.encomendas_pausa_em',
           'lojas.encomendas_pausa_ate',
+          'lojas.regiao',
         ])
         .orderBy('restaurantes.posicao')
         .orderBy('lojas.posicao')

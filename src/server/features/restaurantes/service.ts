@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely'
-import { lerRegiao, type Regiao } from '../../../shared/regioes.ts'
+import { FUSO_REGIAO, lerRegiao, type Regiao } from '../../../shared/regioes.ts'
 import type { Loja, LojaNome, LojaResumo, Restaurante, RestauranteResumo } from '../../../shared/restaurantes.ts'
 import { lerTabelaPreco, type TabelasPrecoLoja } from '../../../shared/tabelas-preco.ts'
 import type { LojasTable } from '../../db/schema.ts'
@@ -33,6 +33,8 @@ export interface LojaEncomendas {
   vendedor: Vendedor | null
   /** Its fiscal region: its VAT rates and its clock. */
   regiao: Regiao
+  /** Its time zone (its region's, decision 0036): of its hours, closures, 'today' and reports. */
+  fuso: string
 }
 
 /** The company that sells at a store: a franchise is its own. */
@@ -55,9 +57,12 @@ export interface LojaGestao {
   restaurante: string
   horario_encomendas: string | null
   pausa: PausaEncomendas
+  /** Its fiscal region and its time zone (decision 0036). */
+  regiao: Regiao
+  fuso: string
 }
 
-/** Days a store is closed beyond its weekly hours: `de`..`ate` inclusive, Lisbon dates (YYYY-MM-DD). */
+/** Days a store is closed beyond its weekly hours: `de`..`ate` inclusive, the store's dates (YYYY-MM-DD). */
 export interface Encerramento {
   id: number
   id_loja: number
@@ -108,6 +113,7 @@ export function createRestaurantesService(repository: RestaurantesRepository) {
         tabelas: { take_away: lerTabelaPreco(l.preco_take_away), na_loja: lerTabelaPreco(l.preco_na_loja) },
         vendedor: l.empresa && l.nipc ? { empresa: l.empresa, nipc: l.nipc } : null,
         regiao: lerRegiao(l.regiao),
+        fuso: FUSO_REGIAO[lerRegiao(l.regiao)],
       }))
     },
 
@@ -122,6 +128,8 @@ export function createRestaurantesService(repository: RestaurantesRepository) {
         restaurante: l.restaurante,
         horario_encomendas: l.horario_encomendas,
         pausa: pausaDe(l),
+        regiao: lerRegiao(l.regiao),
+        fuso: FUSO_REGIAO[lerRegiao(l.regiao)],
       }))
     },
 
