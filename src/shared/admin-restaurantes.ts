@@ -134,6 +134,10 @@ export const LojaEdicaoSchema = z
 export type LojaEdicao = z.input<typeof LojaEdicaoSchema>
 export type LojaEdicaoDados = z.output<typeof LojaEdicaoSchema>
 
+/** What the back-office says of a store whose menu has a VAT rate not of its region (`aviso_iva`, decision 0036). */
+export const avisoIvaLoja = (aviso: string) =>
+  `A ementa do POS não está de acordo com a região da loja — ${aviso}. Peça ao POS que a envie com as taxas desta região.`
+
 /** A store as the staff edit it: its fields and its restaurant. */
 export type LojaStaff = LojaEdicaoDados & {
   id: number
