@@ -1,5 +1,5 @@
 import type { InjectOptions } from 'fastify'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { CARRINHO_DE_TESTE, pedidoDeTeste, TOTAL_DE_TESTE } from '../../testing/ementa.ts'
 import { testDialects } from '../../testing/harness.ts'
 import { ADMIN_COOKIE } from '../admin/routes.ts'
@@ -21,8 +21,9 @@ const ACORES = 848
 describe.each(testDialects())('a store in the Azores on its own clock, on %s', (dialect) => {
   /** The scene's clock (one for the file) set to `iso`. */
   const em = (iso: string) => clock.advance(Date.parse(iso) - clock.now().getTime())
-  // Before the scene's own hook: each test's customer signs in at the scene's noon, not where the last test left the clock.
-  beforeEach(() => em('2026-11-23T12:00:00.000Z'))
+  // Each test's customer signs in (the scene's own hook, before each test) at the scene's noon, not where the last test
+  // left the clock: put back after each.
+  afterEach(() => em('2026-11-23T12:00:00.000Z'))
   const scene = setupOrders(dialect)
   const { clock } = scene
 

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely'
 import { FUSO_REGIAO, lerRegiao, type Regiao } from '../../../shared/regioes.ts'
-import type { Loja, LojaNome, LojaResumo, Restaurante, RestauranteResumo } from '../../../shared/restaurantes.ts'
+import type { Loja, LojaNomeFuso, LojaResumo, Restaurante, RestauranteResumo } from '../../../shared/restaurantes.ts'
 import { lerTabelaPreco, type TabelasPrecoLoja } from '../../../shared/tabelas-preco.ts'
 import type { LojasTable } from '../../db/schema.ts'
 import type { Database, DatabaseTransaction } from '../../platform/db.ts'
@@ -98,8 +98,16 @@ export function createRestaurantesService(repository: RestaurantesRepository) {
   }
 
   return {
-    /** Stores as the loyalty screens and the till name them (POS id, name, restaurant): all, or those of `idsLoja`. */
-    listLojasPorId: (idsLoja?: number[]): Promise<LojaNome[]> => repository.listLojasComRestaurante(idsLoja),
+    /**
+     * Stores as the loyalty screens and the till name them (POS id, name, restaurant) with their time zone: all, or
+     * those of `idsLoja`.
+     */
+    async listLojasPorId(idsLoja?: number[]): Promise<LojaNomeFuso[]> {
+      return (await repository.listLojasComRestaurante(idsLoja)).map(({ regiao, ...l }) => ({
+        ...l,
+        fuso: FUSO_REGIAO[lerRegiao(regiao)],
+      }))
+    },
 
     /** The stores of `idsLoja` (POS ids) that exist, as ordering needs them, by POS id. */
     async lojasEncomendas(idsLoja: number[]): Promise<LojaEncomendas[]> {
