@@ -21,6 +21,8 @@ export interface LojaAdmin {
   pausa_em: string | null
   /** Until when (null: until resumed, or not paused). */
   pausa_ate: string | null
+  /** The store's time zone, in which its pause's end is shown (the Azores' for a store there). */
+  fuso: string
   /**
    * It takes orders from the app at all: it has a menu from its POS and hours for orders. A store without either is
    * one customers visit, not one they order from (its pause means nothing to them).

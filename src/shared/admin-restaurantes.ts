@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import { imagemUrl } from './admin-imagens.ts'
 import { notaCustoChamada } from './custo-chamada.ts'
+import { REGIOES, type Regiao } from './regioes.ts'
 import { type TabelaPreco, TabelaPrecoSchema } from './tabelas-preco.ts'
-import { MULTILINHA, mensagens, obrigatorio, opcional } from './validacao.ts'
+import { isValidNipc, MULTILINHA, mensagens, obrigatorio, opcional, texto } from './validacao.ts'
 
 /**
  * The back-office's restaurants and stores: what their forms send and what the staff see. The forms (web)
@@ -20,6 +21,10 @@ export const restaurantesMensagens = {
   telefoneCusto:
     'Indique um número fixo, móvel ou gratuito (800): o cliente tem de saber o custo da chamada (DL 59/2021).',
   hora: 'Indique as horas no formato HH:MM-HH:MM, separadas por vírgulas (ex.: 12:00-15:00, 19:00-23:00).',
+  nipc: 'NIPC inválido: indique os 9 algarismos do NIPC da empresa, começado por 5, 6, 8 ou 9 (ex.: 514725834).',
+  empresaSemNipc: 'Indique o NIPC da empresa que explora a loja.',
+  nipcSemEmpresa: 'Indique o nome da empresa que explora a loja.',
+  regiao: 'Escolha a região da loja: Portugal continental, Madeira ou Açores.',
 } as const
 
 const TEXTO_MAX = 20_000
@@ -69,46 +74,78 @@ export const MenuLojaSchema = z.strictObject({
   imagem: imagemUrl.pipe(z.string({ error: mensagens.obrigatorio })),
 })
 
-export const LojaEdicaoSchema = z.strictObject({
-  name: obrigatorio(100),
-  name_detail: obrigatorio(200),
-  text: opcional(TEXTO_MAX, MULTILINHA),
-  directions: opcional(2000, MULTILINHA),
-  address: obrigatorio(200),
-  postal_code: obrigatorio(8).refine((v) => /^\d{4}-\d{3}$/.test(v), mensagens.codigoPostalInvalido),
-  city: obrigatorio(100),
-  phone: opcional(30)
-    .refine((v) => v === null || /^\+?[0-9 ]{6,20}$/.test(v), { message: restaurantesMensagens.telefone, abort: true })
-    // Shown to customers with its call-cost note (shared/custo-chamada.ts): a number with none cannot be shown.
-    .refine((v) => v === null || notaCustoChamada(v) !== null, restaurantesMensagens.telefoneCusto),
-  latitude: z
-    .number({ error: restaurantesMensagens.latitude })
-    .min(-90, restaurantesMensagens.latitude)
-    .max(90, restaurantesMensagens.latitude),
-  longitude: z
-    .number({ error: restaurantesMensagens.longitude })
-    .min(-180, restaurantesMensagens.longitude)
-    .max(180, restaurantesMensagens.longitude),
-  map_link: ligacao,
-  facebook_link: ligacao,
-  instagram_link: ligacao,
-  site_link: ligacao,
-  book: z.boolean({ error: mensagens.valorInvalido }).default(false),
-  /** What the store's page lists as its opening hours: one line each (e.g. 'Segunda a sexta: 12h–23h'). */
-  opening_hours: z.array(obrigatorio(200)).max(14, mensagens.valorInvalido),
-  horario_encomendas: HorarioEncomendasSchema.nullable(),
-  /**
-   * The POS price tier each kind of sale pays in the app (decision 0026; `precovenda` until set). Absent: kept as it is, so
-   * that a form from before the tiers (a tab open across an upgrade) saving the address cannot reset them.
-   */
-  preco_take_away: TabelaPrecoSchema.optional(),
-  preco_na_loja: TabelaPrecoSchema.optional(),
-  image_list: imagemUrl,
-  image_main: imagemUrl,
-  menus: z.array(MenuLojaSchema).max(20, mensagens.valorInvalido),
-})
+/** A NIPC as written (spaces between its digits allowed), stored as its nine digits; empty: none. */
+const Nipc = texto(20)
+  .nullish()
+  .transform((v) => (v ? v.replace(/\s/g, '') : null))
+  .refine((v) => v === null || isValidNipc(v), restaurantesMensagens.nipc)
+
+export const LojaEdicaoSchema = z
+  .strictObject({
+    name: obrigatorio(100),
+    name_detail: obrigatorio(200),
+    text: opcional(TEXTO_MAX, MULTILINHA),
+    directions: opcional(2000, MULTILINHA),
+    address: obrigatorio(200),
+    postal_code: obrigatorio(8).refine((v) => /^\d{4}-\d{3}$/.test(v), mensagens.codigoPostalInvalido),
+    city: obrigatorio(100),
+    phone: opcional(30)
+      .refine((v) => v === null || /^\+?[0-9 ]{6,20}$/.test(v), {
+        message: restaurantesMensagens.telefone,
+        abort: true,
+      })
+      // Shown to customers with its call-cost note (shared/custo-chamada.ts): a number with none cannot be shown.
+      .refine((v) => v === null || notaCustoChamada(v) !== null, restaurantesMensagens.telefoneCusto),
+    latitude: z
+      .number({ error: restaurantesMensagens.latitude })
+      .min(-90, restaurantesMensagens.latitude)
+      .max(90, restaurantesMensagens.latitude),
+    longitude: z
+      .number({ error: restaurantesMensagens.longitude })
+      .min(-180, restaurantesMensagens.longitude)
+      .max(180, restaurantesMensagens.longitude),
+    map_link: ligacao,
+    facebook_link: ligacao,
+    instagram_link: ligacao,
+    site_link: ligacao,
+    book: z.boolean({ error: mensagens.valorInvalido }).default(false),
+    /** What the store's page lists as its opening hours: one line each (e.g. 'Segunda a sexta: 12h–23h'). */
+    opening_hours: z.array(obrigatorio(200)).max(14, mensagens.valorInvalido),
+    horario_encomendas: HorarioEncomendasSchema.nullable(),
+    /**
+     * The POS price tier each kind of sale pays in the app (decision 0026; `precovenda` until set). Absent: kept as it is, so
+     * that a form from before the tiers (a tab open across an upgrade) saving the address cannot reset them.
+     */
+    preco_take_away: TabelaPrecoSchema.optional(),
+    preco_na_loja: TabelaPrecoSchema.optional(),
+    image_list: imagemUrl,
+    image_main: imagemUrl,
+    menus: z.array(MenuLojaSchema).max(20, mensagens.valorInvalido),
+    /**
+     * Who sells at the store, as the checkout says it (decision 0036): the operating company's name and its NIPC, both or
+     * neither (a franchise is its own company). Absent: kept as they are, as the price tiers.
+     */
+    empresa: opcional(200).optional(),
+    nipc: Nipc.optional(),
+    /** The store's fiscal region: its VAT rates and, in the Azores, its clock. Absent: kept (the mainland until set). */
+    regiao: z.enum(REGIOES, { error: restaurantesMensagens.regiao }).optional(),
+  })
+  .superRefine((v, ctx) => {
+    // Both sent (the form always sends both): one without the other names no seller.
+    if (v.empresa === undefined || v.nipc === undefined) return
+    if (v.empresa !== null && v.nipc === null) {
+      ctx.addIssue({ code: 'custom', path: ['nipc'], message: restaurantesMensagens.empresaSemNipc })
+    }
+    if (v.empresa === null && v.nipc !== null) {
+      ctx.addIssue({ code: 'custom', path: ['empresa'], message: restaurantesMensagens.nipcSemEmpresa })
+    }
+  })
 export type LojaEdicao = z.input<typeof LojaEdicaoSchema>
 export type LojaEdicaoDados = z.output<typeof LojaEdicaoSchema>
+
+/** What the back-office says of a store whose menu has a VAT rate not of its region (`aviso_iva`, decision 0036). */
+export const avisoIvaLoja = (aviso: string) =>
+  `A ementa do POS não está de acordo com a região da loja — ${aviso}. Peça ao POS que a envie com as taxas desta região.`
 
 /** A store as the staff edit it: its fields and its restaurant. */
 export type LojaStaff = LojaEdicaoDados & {
@@ -119,6 +156,14 @@ export type LojaStaff = LojaEdicaoDados & {
   /** As stored: the staff always see them, whether or not a save sends them. */
   preco_take_away: TabelaPreco
   preco_na_loja: TabelaPreco
+  empresa: string | null
+  nipc: string | null
+  regiao: Regiao
+  /**
+   * What the back-office warns of a store whose menu (from its POS) has a VAT rate not of its region, naming the first
+   * such product (after a change of region, until the POS sends the menu again); null: none.
+   */
+  aviso_iva?: string | null
 }
 /** A restaurant as the staff edit it, with its stores. */
 export type RestauranteStaff = RestauranteEdicaoDados & { id: number; tag: string; lojas: LojaStaff[] }

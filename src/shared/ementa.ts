@@ -41,9 +41,6 @@ const Euros = Numero.pipe(z.number().nonnegative().max(PRECO_MAX_EUROS)).refine(
 export const ementaCents = (euros: number) => Math.round(euros * 100 + 1e-6)
 /** A price: euros in the snapshot sent, cents once parsed (and stored). */
 const Preco = Euros.transform(ementaCents)
-/** The VAT rates of Portuguese food service (spec §9). */
-export const TAXAS_IVA = [13, 23] as const
-const Iva = Numero.refine((v): v is 13 | 23 => v === 13 || v === 23, 'IVA deve ser 13 ou 23')
 const Texto = (max: number, options?: TextoOptions) => texto(max, options)
 /**
  * Where product images live: a path on this server (`/imagens/`). The app's CSP loads images from itself only, and a
@@ -85,6 +82,15 @@ const FORMAS_ALERGENIO =
     (a) => `${a.numero} ${a.codigo} ('${a.nome}'${a.nomeAnexo === a.nome ? '' : ` or '${a.nomeAnexo}'`})`,
   ).join(', ')}. An item naming none refuses the menu (422).`
 const descrito = (description: string) => ({ description })
+/**
+ * A VAT rate in percent. Which rates a menu may use depends on its store's region (shared/regioes.ts `TAXAS_IVA`): the
+ * import checks them with the store at hand (features/encomendas/ementa.ts `firstFault`), naming the product.
+ */
+const Iva = Numero.pipe(z.number().nonnegative().max(100)).meta(
+  descrito(
+    "VAT rate in percent (a number or its text): one of the store's region's rates, CIVA art. 18 and the regional decrees: mainland 6, 13 or 23; Madeira 5, 12 or 22; Azores 4, 9 or 16. The store's region is set in the back-office (mainland unless set). Another rate is refused with 422 naming the product.",
+  ),
+)
 
 /** A portion's name as the POS prints it ('Dose', 'Meia', 'Pequena'). */
 const Rotulo = Texto(40).min(1)

@@ -35,3 +35,32 @@ export const FUSO_REGIAO: Record<Regiao, string> = {
 /** A stored region read safely: anything unknown is the mainland, the default. */
 export const lerRegiao = (valor: string | null | undefined): Regiao =>
   (REGIOES as readonly string[]).includes(valor ?? '') ? (valor as Regiao) : REGIAO_PADRAO
+
+/** The time zone of a store of `regiao` (as stored: anything unknown is the mainland's, Lisbon's). */
+export const fusoDaLoja = (regiao: string | null | undefined): string => FUSO_REGIAO[lerRegiao(regiao)]
+
+/** How a sentence names each region after 'uma taxa' ('de Portugal continental', 'da Região Autónoma dos Açores'). */
+const DA_REGIAO: Record<Regiao, string> = {
+  continente: 'de Portugal continental',
+  madeira: 'da Região Autónoma da Madeira',
+  acores: 'da Região Autónoma dos Açores',
+}
+
+/** A rate as pt-PT writes it: `23`, `5,5`. */
+const percentagem = (taxa: number) => String(taxa).replace('.', ',')
+
+/** The region's rates in words: `4, 9 ou 16 %`. */
+export function taxasEmTexto(regiao: Regiao): string {
+  const [reduzida, intermedia, normal] = TAXAS_IVA[regiao]
+  return `${reduzida}, ${intermedia} ou ${normal} %`
+}
+
+/** Whether `taxa` (percent) is one of the VAT rates of `regiao`. */
+export const taxaDaRegiao = (regiao: Regiao, taxa: number): boolean => TAXAS_IVA[regiao].includes(taxa)
+
+/**
+ * What a menu is told of a product (or one of its complements, `produto` naming both) whose VAT rate is not one of its
+ * store's region: `Pão de Deus: IVA 23 % não é uma taxa da Região Autónoma dos Açores (4, 9 ou 16 %)`.
+ */
+export const ivaForaDaRegiao = (produto: string, taxa: number, regiao: Regiao): string =>
+  `${produto}: IVA ${percentagem(taxa)} % não é uma taxa ${DA_REGIAO[regiao]} (${taxasEmTexto(regiao)})`

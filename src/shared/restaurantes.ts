@@ -79,3 +79,7 @@ export type Restaurante = z.infer<typeof RestauranteSchema>
 /** A store by its POS id, as ledger rows, the opinion form and the till name it. */
 export const LojaNomeSchema = z.object({ id_loja: z.number().int(), nome: z.string(), restaurante: z.string() })
 export type LojaNome = z.infer<typeof LojaNomeSchema>
+
+/** The same, with its time zone (`Europe/Lisbon`, or `Atlantic/Azores` in the Azores): for the till's board. */
+export const LojaNomeFusoSchema = LojaNomeSchema.extend({ fuso: z.string() })
+export type LojaNomeFuso = z.infer<typeof LojaNomeFusoSchema>

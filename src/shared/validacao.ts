@@ -316,6 +316,16 @@ export function isValidNif(nif: string): boolean {
 }
 
 /**
+ * The first digits of a company's NIPC (a legal person's tax number): 5 a company, 6 a public body, 8 a sole trader's
+ * old number, 9 a provisional or irregular one (decision 0036). A person's NIF (1, 2, 3) never names a company.
+ */
+export const NIPC_INICIOS = ['5', '6', '8', '9'] as const
+
+/** A company's NIPC: a NIF (nine digits, its mod-11 check digit) that begins with 5, 6, 8 or 9. */
+export const isValidNipc = (nipc: string): boolean =>
+  (NIPC_INICIOS as readonly string[]).includes(nipc.charAt(0)) && isValidNif(nipc)
+
+/**
  * An optional Portuguese NIF (empty or missing: null): nine digits, a rule the OpenAPI document states as a pattern;
  * the check digit is a refinement it names in words.
  */

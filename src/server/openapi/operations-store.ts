@@ -1,4 +1,5 @@
 import { EmentaSchema, PRECO_DECIMAIS, PRECO_MAX_EUROS } from '../../shared/ementa.ts'
+import { ivaForaDaRegiao, NOMES_REGIAO, REGIOES, TAXAS_IVA } from '../../shared/regioes.ts'
 import { mensagens } from '../../shared/validacao.ts'
 import { telemovelDoPais } from './field-rules.ts'
 import type { OperationDoc } from './operation.ts'
@@ -75,6 +76,15 @@ const encomenda = {
   levantar_em: null,
   mesa: null,
 }
+
+/** The words of a rate not of the store's region (shared/regioes.ts `ivaForaDaRegiao`), whatever product and rate. */
+const IVA_FORA_DA_REGIAO = new RegExp(
+  `^.+: IVA [0-9,]+ % não é uma taxa (${REGIOES.map((r) =>
+    ivaForaDaRegiao('P', 1, r)
+      .replace(/^P: IVA 1 % não é uma taxa /, '')
+      .replace(/[()]/g, '\\$&'),
+  ).join('|')})$`,
+)
 
 export const STORE_OPERATIONS: Record<string, OperationDoc> = {
   'POST /api/loja/v1/clientes/identificar': {
@@ -231,6 +241,13 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
         rule: `\`precovenda\` is at most ${PRECO_MAX_EUROS} € with at most two decimals (a number or its text; the schema states the form only).`,
         messages: [mensagens.valorInvalido, PRECO_DECIMAIS],
       },
+      ...['seccoes.*.familias.*.produtos.*.iva', 'seccoes.*.familias.*.produtos.*.complementares.*.iva'].map(
+        (field) => ({
+          field,
+          rule: `\`iva\` must be one of the VAT rates of the store's region (${REGIOES.map((r) => `${NOMES_REGIAO[r]}: ${TAXAS_IVA[r].join(', ')}`).join('; ')}), which the schema cannot state: the message names the product (and the complement).`,
+          messages: [IVA_FORA_DA_REGIAO],
+        }),
+      ),
     ],
     errors: { 422: 'The snapshot is invalid: `fields` names the path of the first bad field.' },
     examples: {

@@ -1,9 +1,11 @@
 import { RELATORIO_MAX_DIAS } from '../../shared/admin-relatorios.ts'
-import { diaEmLisboa } from '../../shared/format.ts'
+import { TIME_ZONE } from '../../shared/format.ts'
+import { diaNoFuso, inicioDoDiaNoFuso } from '../../shared/fusos.ts'
 
 /**
- * What the back-office's reports share across features: a period of Lisbon days as a window of instants,
- * the UTC hours the features group by folded back into Lisbon days, and CSV that a spreadsheet opens as written.
+ * What the back-office's reports share across features: a period of days (Lisbon's, or those of the stores' zone: an
+ * Azores store's days are the Azores', decision 0036) as a window of instants, the UTC hours the features group by
+ * folded back into those days, and CSV that a spreadsheet opens as written.
  */
 
 /** A report's window: ISO instants (from inclusive, to exclusive) and the stores it covers. */
@@ -13,17 +15,8 @@ export interface JanelaRelatorio {
   idsLoja: number[]
 }
 
-const lisbonHour = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Lisbon', hour: '2-digit', hourCycle: 'h23' })
-
-/**
- * The instant a Lisbon day (`YYYY-MM-DD`) begins. Lisbon is UTC or UTC+1, and its clocks change at 01:00 UTC, so the
- * offset at the UTC midnight of that date is the day's own at its start.
- */
-export function inicioDoDia(dia: string): Date {
-  const meiaNoiteUtc = new Date(`${dia}T00:00:00.000Z`)
-  const hora = Number(lisbonHour.format(meiaNoiteUtc))
-  return new Date(meiaNoiteUtc.getTime() - hora * 3_600_000)
-}
+/** The instant a day (`YYYY-MM-DD`) begins in `fuso` (Lisbon's unless told): shared/fusos.ts. */
+export const inicioDoDia = (dia: string, fuso: string = TIME_ZONE): Date => inicioDoDiaNoFuso(dia, fuso)
 
 const DIA = /^\d{4}-\d{2}-\d{2}$/
 
@@ -50,8 +43,11 @@ export function diasEntre(de: string, ate: string, maxDias: number = RELATORIO_M
   return dias
 }
 
-/** The Lisbon day a UTC hour bucket (`YYYY-MM-DDTHH`, as `substr(iso, 1, 13)` gives) belongs to. */
-export const diaDaHora = (hora: string) => diaEmLisboa(`${hora}:00:00.000Z`)
+/**
+ * The day in `fuso` (Lisbon's unless told) a UTC hour bucket (`YYYY-MM-DDTHH`, as `substr(iso, 1, 13)` gives) belongs
+ * to: whole, as the stores' zones are whole hours from UTC.
+ */
+export const diaDaHora = (hora: string, fuso: string = TIME_ZONE) => diaNoFuso(`${hora}:00:00.000Z`, fuso)
 
 /**
  * One CSV document (RFC 4180, `;`-separated as Portuguese spreadsheets expect, CRLF, with a BOM so Excel reads UTF-8).

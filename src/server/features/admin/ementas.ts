@@ -5,7 +5,7 @@ import {
   type EncerramentoSchema,
   type ProdutoAdmin,
 } from '../../../shared/admin-ementas.ts'
-import { diaEmLisboa } from '../../../shared/format.ts'
+import { diaNoFuso } from '../../../shared/fusos.ts'
 import { DAY, isoNow } from '../../platform/clock.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
 import type { Encerramento } from '../restaurantes/service.ts'
@@ -47,7 +47,7 @@ export function createAdminEmentas({ db, clock, lojas }: AdminDeps, catalogo: Ad
     },
 
     /**
-     * Marks a product sold out for today (back by itself the next day, the store's date in Lisbon) or orderable again.
+     * Marks a product sold out for today (back by itself the next day, the store's date in its zone) or orderable again.
      * A product already so stays as it is, and nothing is written.
      */
     async esgotar(staff: Staff, idLoja: number, codProduto: string, esgotado: boolean, ip: string) {
@@ -57,14 +57,15 @@ export function createAdminEmentas({ db, clock, lojas }: AdminDeps, catalogo: Ad
       if (produto.esgotado === esgotado) return produto
       const depois = { ...produto, esgotado }
       await db.transaction().execute(async (trx) => {
-        await lojaAoAlcance(lojas, staff, idLoja, trx)
-        await catalogo.definirEsgotado(trx, idLoja, codProduto, esgotado)
+        const { fuso } = await lojaAoAlcance(lojas, staff, idLoja, trx)
+        await catalogo.definirEsgotado(trx, idLoja, codProduto, esgotado, fuso)
+        const dia = diaNoFuso(clock.now(), fuso)
         await auditar(trx, clock, atorDe(staff, ip), {
           acao: esgotado ? 'produto.esgotar' : 'produto.repor',
           entidade: 'produto',
           entidadeId: `${idLoja}/${codProduto}`,
-          antes: { id_loja: idLoja, ...produto, dia: diaEmLisboa(clock.now()) },
-          depois: { id_loja: idLoja, ...depois, dia: diaEmLisboa(clock.now()) },
+          antes: { id_loja: idLoja, ...produto, dia },
+          depois: { id_loja: idLoja, ...depois, dia },
         })
       })
       catalogo.esgotadosAlterados(idLoja)
@@ -73,11 +74,11 @@ export function createAdminEmentas({ db, clock, lojas }: AdminDeps, catalogo: Ad
 
     /** The store's closures that have not ended (today's included), the earliest first. */
     async encerramentos(staff: Staff, idLoja: number): Promise<EncerramentoAdmin[]> {
-      await lojaAoAlcance(lojas, staff, idLoja)
-      return (await lojas.encerramentos([idLoja], diaEmLisboa(clock.now()))).map(vistaEncerramento)
+      const { fuso } = await lojaAoAlcance(lojas, staff, idLoja)
+      return (await lojas.encerramentos([idLoja], diaNoFuso(clock.now(), fuso))).map(vistaEncerramento)
     },
 
-    /** Closes the store for orders from `de` to `ate` (inclusive, Lisbon dates), with an optional label. */
+    /** Closes the store for orders from `de` to `ate` (inclusive, the store's dates), with an optional label. */
     async adicionarEncerramento(
       staff: Staff,
       idLoja: number,
@@ -85,12 +86,12 @@ export function createAdminEmentas({ db, clock, lojas }: AdminDeps, catalogo: Ad
       ip: string,
     ): Promise<EncerramentoAdmin> {
       if (ate < de) throw invalido('ate', ementasMensagens.ateAntesDe)
-      if (ate < diaEmLisboa(clock.now())) throw invalido('ate', ementasMensagens.ateNoPassado)
       if ((Date.parse(ate) - Date.parse(de)) / DAY + 1 > ENCERRAMENTO_MAX_DIAS) {
         throw invalido('ate', ementasMensagens.longo)
       }
       return db.transaction().execute(async (trx) => {
-        await lojaAoAlcance(lojas, staff, idLoja, trx)
+        const { fuso } = await lojaAoAlcance(lojas, staff, idLoja, trx)
+        if (ate < diaNoFuso(clock.now(), fuso)) throw invalido('ate', ementasMensagens.ateNoPassado)
         const novo = { id_loja: idLoja, de, ate, motivo }
         const id = await lojas.adicionarEncerramento(trx, novo, isoNow(clock))
         const depois = vistaEncerramento({ id, ...novo })

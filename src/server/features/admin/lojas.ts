@@ -70,6 +70,7 @@ export function createAdminLojas(
       em_pausa: em !== null && (ate === null || clock.now().getTime() < Date.parse(ate)),
       pausa_em: em,
       pausa_ate: ate,
+      fuso: l.fuso,
       encomendas_app: ementas.has(l.id_loja) && temHorario(l.horario_encomendas),
     }
   }

@@ -41,7 +41,7 @@ const ticket = (vendas: number, pagas: number) => (pagas === 0 ? 0 : Math.round(
 const euros = (cents: number) => Math.round(cents) / 100
 
 /**
- * The reports: a period of Lisbon days for the stores a staff member may see (an admin all, a gestor those
+ * The reports: a period of days (each store's own: Lisbon's, or the Azores') for the stores a staff member may see (an admin all, a gestor those
  * of their restaurants), narrowed to a restaurant or a store; asking for one outside their reach is refused, not
  * answered empty. Each figure comes from the feature that owns it; the tables are folded here.
  */
@@ -78,23 +78,61 @@ export function createAdminRelatorios({ lojas }: Pick<AdminDeps, 'lojas'>, fonte
     lojas: visiveis.map((l) => ({ id_loja: l.id_loja, nome: l.nome, restaurante_id: l.restaurante_id })),
   })
 
+  /**
+   * The figures of the period for the chosen stores, each store's over its own days (decision 0036): the stores are
+   * asked in one window per time zone (Lisbon's; the Azores', an hour later), and the answers put together. A customer
+   * active at stores of both zones counts once in each.
+   */
+  async function figuras(escolhidas: LojaGestao[], q: RelatorioQuery) {
+    const fusos = [...new Set(escolhidas.map((l) => l.fuso))]
+    const grupos = await Promise.all(
+      fusos.map(async (fuso) => {
+        const janela = {
+          desde: inicioDoDia(q.de, fuso).toISOString(),
+          ate: inicioDoDia(diaSeguinte(q.ate), fuso).toISOString(),
+          idsLoja: escolhidas.filter((l) => l.fuso === fuso).map((l) => l.id_loja),
+        }
+        const [vendas, vendasHora, estados, fidelizacao, fidelizacaoHora, opinioes] = await Promise.all([
+          fontes.encomendas.porLoja(janela),
+          fontes.encomendas.porHora(janela),
+          fontes.encomendas.porEstado(janela),
+          fontes.fidelizacao.porLoja(janela),
+          fontes.fidelizacao.porHora(janela),
+          fontes.fidelizacao.opinioes(janela),
+        ])
+        const dia = <H extends { hora: string }>(h: H) => ({ ...h, dia: diaDaHora(h.hora, fuso) })
+        return {
+          vendas,
+          vendasHora: vendasHora.map(dia),
+          estados,
+          fidelizacao,
+          fidelizacaoHora: fidelizacaoHora.map(dia),
+          opinioes,
+        }
+      }),
+    )
+    const estados = new Map<number, number>()
+    for (const e of grupos.flatMap((g) => g.estados)) estados.set(e.estado, (estados.get(e.estado) ?? 0) + e.encomendas)
+    return {
+      vendas: grupos.flatMap((g) => g.vendas),
+      vendasHora: grupos.flatMap((g) => g.vendasHora),
+      estados: [...estados].map(([estado, encomendas]) => ({ estado, encomendas })),
+      fidelizacao: {
+        lojas: grupos.flatMap((g) => g.fidelizacao.lojas),
+        clientesAtivos: grupos.reduce((t, g) => t + g.fidelizacao.clientesAtivos, 0),
+      },
+      fidelizacaoHora: grupos.flatMap((g) => g.fidelizacaoHora),
+      opinioes: grupos.flatMap((g) => g.opinioes),
+    }
+  }
+
   async function gerar(staff: Staff, q: RelatorioQuery): Promise<Relatorio> {
     const { escolhidas, visiveis } = await lojasDo(staff, q)
-    const janela = {
-      desde: inicioDoDia(q.de).toISOString(),
-      ate: inicioDoDia(diaSeguinte(q.ate)).toISOString(),
-      idsLoja: escolhidas.map((l) => l.id_loja),
-    }
-    const [vendas, vendasHora, estados, fidelizacao, fidelizacaoHora, opinioes, novosRegistos] = await Promise.all([
-      fontes.encomendas.porLoja(janela),
-      fontes.encomendas.porHora(janela),
-      fontes.encomendas.porEstado(janela),
-      fontes.fidelizacao.porLoja(janela),
-      fontes.fidelizacao.porHora(janela),
-      fontes.fidelizacao.opinioes(janela),
-      // The group's sign-ups: an admin's report of every store only (decision 0019).
+    const [{ vendas, vendasHora, estados, fidelizacao, fidelizacaoHora, opinioes }, novosRegistos] = await Promise.all([
+      figuras(escolhidas, q),
+      // The group's sign-ups, over Lisbon's days: an admin's report of every store only (decision 0019).
       staff.papel === 'admin' && q.restaurante === undefined && q.loja === undefined
-        ? fontes.conta.novosRegistos(janela.desde, janela.ate)
+        ? fontes.conta.novosRegistos(inicioDoDia(q.de).toISOString(), inicioDoDia(diaSeguinte(q.ate)).toISOString())
         : null,
     ])
 
@@ -127,14 +165,14 @@ export function createAdminRelatorios({ lojas }: Pick<AdminDeps, 'lojas'>, fonte
       ]),
     )
     for (const h of vendasHora) {
-      const d = dias.get(diaDaHora(h.hora))
+      const d = dias.get(h.dia)
       if (d) {
         d.encomendas_pagas += h.encomendas_pagas
         d.vendas += h.vendas
       }
     }
     for (const h of fidelizacaoHora) {
-      const d = dias.get(diaDaHora(h.hora))
+      const d = dias.get(h.dia)
       if (d) {
         d.credito_emitido += h.credito_emitido
         d.credito_usado += h.credito_usado

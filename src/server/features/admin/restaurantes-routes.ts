@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { LojaEdicaoSchema, RestauranteEdicaoSchema } from '../../../shared/admin-restaurantes.ts'
+import { REGIOES } from '../../../shared/regioes.ts'
 import { TabelaPrecoSchema } from '../../../shared/tabelas-preco.ts'
 import { idParams } from '../../../shared/validacao.ts'
 import { dataResponse } from '../../platform/http.ts'
@@ -34,6 +35,10 @@ const LojaStaffSchema = z.object({
   horario_encomendas: z.array(z.array(z.tuple([texto, texto]))).nullable(),
   preco_take_away: TabelaPrecoSchema,
   preco_na_loja: TabelaPrecoSchema,
+  empresa: nulo,
+  nipc: nulo,
+  regiao: z.enum(REGIOES),
+  aviso_iva: nulo.optional(),
   image_list: nulo,
   image_main: nulo,
   menus: z.array(z.object({ titulo: texto, imagem: texto })),

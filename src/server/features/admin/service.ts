@@ -27,7 +27,10 @@ export interface AdminFeatures {
   /** The figures of the reports, each from the feature that owns it. */
   relatorios: FontesRelatorio
   /** The stores' menus (features/encomendas): products sold out for today. */
-  catalogo: Pick<CatalogoService, 'produtosGestao' | 'definirEsgotado' | 'esgotadosAlterados' | 'listLojasEncomenda'>
+  catalogo: Pick<
+    CatalogoService,
+    'produtosGestao' | 'definirEsgotado' | 'esgotadosAlterados' | 'listLojasEncomenda' | 'ivaForaDaRegiao'
+  >
   /** Customers, their ledger, orders and opinions, erasure (pessoas.ts). */
   pessoas: PessoasFeatures
   /** The loyalty rules ('Definições'). */
@@ -66,7 +69,7 @@ export function createAdminService(deps: AdminDeps, features: AdminFeatures) {
     relatorios: createAdminRelatorios(deps, features.relatorios),
     textos: createAdminTextos(features.conteudos, deps.clock),
     campanhas: createAdminCampanhas(features.conteudos, deps.clock),
-    restaurantes: createAdminRestaurantes(features.restaurantes, deps.clock),
+    restaurantes: createAdminRestaurantes(features.restaurantes, deps.clock, features.catalogo),
   }
 }
 

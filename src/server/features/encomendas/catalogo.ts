@@ -3,15 +3,24 @@ import { avisoEsgotados, ESGOTADO } from '../../../shared/catalogo-ecra.ts'
 import type { Catalogo, Ementa, EstadoLoja, LojaEncomenda } from '../../../shared/ementa.ts'
 import { EmentaSchema } from '../../../shared/ementa.ts'
 import type { LinhaCalculada, TransacaoCalculada } from '../../../shared/encomenda.ts'
-import { diaEmLisboa } from '../../../shared/format.ts'
+import { FUSO_REGIAO, REGIAO_PADRAO, type Regiao } from '../../../shared/regioes.ts'
 import { tabelaDoTipo } from '../../../shared/tabelas-preco.ts'
 import { type Clock, isoNow } from '../../platform/clock.ts'
 import type { DatabaseTransaction } from '../../platform/db.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
 import type { RestaurantesService } from '../restaurantes/service.ts'
 import { type CatalogoRepository, createCatalogoRepository } from './catalogo-repository.ts'
-import { firstFault, orderable, paraCatalogo } from './ementa.ts'
-import { avisoFecho, avisoPausa, emPausa, estaAberta, fechoEm, parseHorario, proximaMeiaNoite } from './horario.ts'
+import { firstFault, ivaFault, orderable, paraCatalogo } from './ementa.ts'
+import {
+  avisoFecho,
+  avisoPausa,
+  diaDaLoja,
+  emPausa,
+  estaAberta,
+  fechoEm,
+  parseHorario,
+  proximaMeiaNoite,
+} from './horario.ts'
 import { type IndicePrecos, indicePrecos, precificar } from './precos.ts'
 
 /** What a writer passes to `ReadCache.invalidate` after a store's menu changed (after its commit). */
@@ -86,7 +95,9 @@ export function createCatalogoService({ repository, clock, onEmentaAlterada, loj
         const issue = parsed.error.issues[0]
         throw ementaInvalida(issue?.path.join('.') || 'ementa', issue?.message ?? '')
       }
-      const fault = firstFault(parsed.data)
+      // The rates of the store's region (mainland for a key whose store is gone: it has no customers to sell to).
+      const regiao = (await lojaDe(idLoja))?.regiao ?? REGIAO_PADRAO
+      const fault = firstFault(parsed.data, regiao)
       if (fault) throw ementaInvalida(fault.path, fault.message)
       const ementa = parsed.data
       const alterada = await repository.saveEmenta(
@@ -104,10 +115,13 @@ export function createCatalogoService({ repository, clock, onEmentaAlterada, loj
      */
     async listLojasEncomenda(): Promise<LojaEncomenda[]> {
       const agora = clock.now()
-      const hoje = diaEmLisboa(agora)
       const ids = await repository.listIdsLojaComEmenta()
-      const fechos = await lojas.encerramentos(ids, hoje)
-      return (await lojas.lojasEncomendas(ids)).map((l) => {
+      const lista = await lojas.lojasEncomendas(ids)
+      // Each store's today is its own zone's; the closures read are those ending on the earliest of them or later.
+      const desde = lista.map((l) => diaDaLoja(agora, l.fuso)).sort()[0] ?? diaDaLoja(agora)
+      const fechos = await lojas.encerramentos(ids, desde)
+      return lista.map((l) => {
+        const hoje = diaDaLoja(agora, l.fuso)
         const pausada = emPausa(l.pausa, agora)
         const fecho = fechoEm(
           fechos.filter((f) => f.id_loja === l.id_loja),
@@ -118,29 +132,29 @@ export function createCatalogoService({ repository, clock, onEmentaAlterada, loj
           nome: l.nome,
           latitude: l.latitude,
           longitude: l.longitude,
-          aberta: !pausada && !fecho && estaAberta(parseHorario(l.horario_encomendas), agora),
+          aberta: !pausada && !fecho && estaAberta(parseHorario(l.horario_encomendas), agora, l.fuso),
           em_pausa: pausada,
-          aviso: pausada ? avisoPausa(l.pausa, agora) : fecho ? avisoFecho(fecho, hoje) : null,
+          aviso: pausada ? avisoPausa(l.pausa, agora, l.fuso) : fecho ? avisoFecho(fecho, hoje) : null,
         }
       })
     },
 
     /**
-     * Today's state of any store, for its page: a closure of today (Lisbon date, as the stores' hours are) holds for
+     * Today's state of any store, for its page: a closure of today (the store's date, as its hours are) holds for
      * every store; a pause, of app orders, only for a store that takes them (it has a menu). Undefined: no such store.
      */
     async estadoLoja(idLoja: number): Promise<EstadoLoja | undefined> {
       const loja = await lojaDe(idLoja)
       if (!loja) return undefined
       const agora = clock.now()
-      const hoje = diaEmLisboa(agora)
+      const hoje = diaDaLoja(agora, loja.fuso)
       const pausada = emPausa(loja.pausa, agora) && (await repository.findEmentaHash(idLoja)) !== undefined
       const fecho = fechoEm(await lojas.encerramentos([idLoja], hoje), hoje)
       return {
         id_loja: idLoja,
         encerrada: fecho !== undefined,
         em_pausa: pausada,
-        aviso: pausada ? avisoPausa(loja.pausa, agora) : fecho ? avisoFecho(fecho, hoje) : null,
+        aviso: pausada ? avisoPausa(loja.pausa, agora, loja.fuso) : fecho ? avisoFecho(fecho, hoje) : null,
       }
     },
 
@@ -161,13 +175,13 @@ export function createCatalogoService({ repository, clock, onEmentaAlterada, loj
       const loja = await lojaDe(idLoja)
       if (!loja) throw notFound(catalogoMensagens.semEncomendas)
       const agora = clock.now()
-      const hoje = diaEmLisboa(agora)
+      const hoje = diaDaLoja(agora, loja.fuso)
       if (emPausa(loja.pausa, agora)) {
-        throw new HttpError(422, avisoPausa(loja.pausa, agora), 'Encomendas em pausa')
+        throw new HttpError(422, avisoPausa(loja.pausa, agora, loja.fuso), 'Encomendas em pausa')
       }
       const fecho = fechoEm(await lojas.encerramentos([idLoja], hoje), hoje)
       if (fecho) throw new HttpError(422, avisoFecho(fecho, hoje), 'Loja encerrada')
-      if (!estaAberta(parseHorario(loja.horario_encomendas), agora)) {
+      if (!estaAberta(parseHorario(loja.horario_encomendas), agora, loja.fuso)) {
         throw new HttpError(422, catalogoMensagens.lojaFechada, 'Loja fechada')
       }
       const indice = await indiceDe(idLoja)
@@ -206,11 +220,18 @@ export function createCatalogoService({ repository, clock, onEmentaAlterada, loj
       const loja = await lojaDe(idLoja)
       if (!loja) throw notFound(catalogoMensagens.semEncomendas)
       const ementa = await ementaDe(idLoja)
-      return paraCatalogo(ementa, await repository.listEsgotados(idLoja, diaEmLisboa(clock.now())), loja.tabelas)
+      const esgotados = await repository.listEsgotados(idLoja, diaDaLoja(clock.now(), loja.fuso))
+      return paraCatalogo(ementa, esgotados, loja.tabelas)
     },
 
-    /** Until when a catalogue read now holds: its sold-out marks are today's (the next midnight in Lisbon). */
-    catalogoValidoAte: (): Date => proximaMeiaNoite(clock.now()),
+    /**
+     * Until when a catalogue read now holds: its sold-out marks are today's, to the next midnight of its store's zone;
+     * the first of the zones' next midnights holds for every store (one more read a day for the others).
+     */
+    catalogoValidoAte: (): Date =>
+      new Date(
+        Math.min(...[...new Set(Object.values(FUSO_REGIAO))].map((f) => proximaMeiaNoite(clock.now(), f).getTime())),
+      ),
 
     /**
      * The products a customer may order from the store (those of its catalogue), as the back-office lists them, with
@@ -218,7 +239,8 @@ export function createCatalogoService({ repository, clock, onEmentaAlterada, loj
      */
     async produtosGestao(idLoja: number): Promise<ProdutoAdmin[]> {
       if ((await repository.findEmentaHash(idLoja)) === undefined) return []
-      const esgotados = await repository.listEsgotados(idLoja, diaEmLisboa(clock.now()))
+      const fuso = (await lojaDe(idLoja))?.fuso
+      const esgotados = await repository.listEsgotados(idLoja, diaDaLoja(clock.now(), fuso))
       return orderable(await ementaDe(idLoja)).flatMap(({ familia, produtos }) =>
         produtos.map((p) => ({
           cod_produto: p.cod_produto,
@@ -231,12 +253,32 @@ export function createCatalogoService({ repository, clock, onEmentaAlterada, loj
     },
 
     /**
-     * Marks a product of the store sold out for today (the store's date in Lisbon; back by itself the next day) or
-     * orderable again, in the caller's transaction. Call `esgotadosAlterados` after its commit.
+     * Marks a product of the store sold out for today (the store's date in its zone, `fuso`; back by itself the next
+     * day) or orderable again, in the caller's transaction. Call `esgotadosAlterados` after its commit.
      */
-    async definirEsgotado(trx: DatabaseTransaction, idLoja: number, codProduto: string, esgotado: boolean) {
-      const hoje = diaEmLisboa(clock.now())
+    async definirEsgotado(
+      trx: DatabaseTransaction,
+      idLoja: number,
+      codProduto: string,
+      esgotado: boolean,
+      fuso: string,
+    ) {
+      const hoje = diaDaLoja(clock.now(), fuso)
       await createCatalogoRepository(trx).setEsgotado(idLoja, codProduto, esgotado ? hoje : null, isoNow(clock))
+    },
+
+    /**
+     * The first product (or complement) of the store's menu whose VAT rate is not one of `regiao`'s, as the back-office
+     * warns of it (a store whose region changed, until its POS sends the menu again): null when none, or no menu.
+     */
+    async ivaForaDaRegiao(idLoja: number, regiao: Regiao): Promise<string | null> {
+      if ((await repository.findEmentaHash(idLoja)) === undefined) return null
+      const ementa = await ementaDe(idLoja)
+      for (const p of ementa.seccoes.flatMap((s) => s.familias.flatMap((f) => f.produtos))) {
+        const fault = ivaFault(p, regiao)
+        if (fault) return fault.message
+      }
+      return null
     },
 
     /** After a product's sold-out mark changed (committed): cached catalogues are read again. */

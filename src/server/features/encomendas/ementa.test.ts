@@ -132,9 +132,9 @@ describe.each(testDialects())('ordering: menu import and catalogue on %s', (dial
     })
     const iva = ementa('v3')
     const galao = iva.seccoes[0]?.familias[0]?.produtos[0]
-    if (galao) galao.iva = 6
+    if (galao) galao.iva = 22
     expect((await putEmenta(iva)).json().error.fields).toEqual({
-      'seccoes.0.familias.0.produtos.0.iva': 'IVA deve ser 13 ou 23',
+      'seccoes.0.familias.0.produtos.0.iva': 'Galão: IVA 22 % não é uma taxa de Portugal continental (6, 13 ou 23 %)',
     })
     const dup = ementa('v4')
     const nata = dup.seccoes[0]?.familias[0]?.produtos[1]

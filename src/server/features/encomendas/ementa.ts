@@ -1,5 +1,6 @@
 import { ALERGENIOS, type CodigoAlergenio } from '../../../shared/alergenios.ts'
 import type { Catalogo, Ementa, ProdutoCatalogo, ProdutoEmenta } from '../../../shared/ementa.ts'
+import { ivaForaDaRegiao, type Regiao, taxaDaRegiao } from '../../../shared/regioes.ts'
 import { precoNaTabela, TABELAS_PRECO_PADRAO, type TabelasPrecoLoja } from '../../../shared/tabelas-preco.ts'
 
 type Familia = Ementa['seccoes'][number]['familias'][number]
@@ -161,9 +162,10 @@ export const MAX_PRODUTOS_EMENTA = 2000
 
 /**
  * What the schema cannot say about a snapshot: codes the cart, the catalogue's routes and the POS rely on are unique,
- * and the menu is of a size a phone can show. The path of the first fault, as a validation error names it, or null.
+ * the menu is of a size a phone can show, and every VAT rate is one of the store's region's (`regiao`: CIVA art. 18 and
+ * the islands' regional decrees, decision 0036). The path of the first fault, as a validation error names it, or null.
  */
-export function firstFault(ementa: Ementa): { path: string; message: string } | null {
+export function firstFault(ementa: Ementa, regiao: Regiao): { path: string; message: string } | null {
   const familias = new Set<string>()
   const produtos = new Set<string>()
   for (const [si, s] of ementa.seccoes.entries()) {
@@ -182,6 +184,8 @@ export function firstFault(ementa: Ementa): { path: string; message: string } | 
         if (produtos.size > MAX_PRODUTOS_EMENTA) {
           return { path, message: `A ementa tem mais de ${MAX_PRODUTOS_EMENTA} produtos` }
         }
+        const iva = ivaFault(p, regiao)
+        if (iva) return { path: `${path}.${iva.campo}`, message: iva.message }
         const complementos = new Set<string>()
         for (const [ci, c] of p.complementares.entries()) {
           if (complementos.has(c.codigo)) {
@@ -207,6 +211,21 @@ export function firstFault(ementa: Ementa): { path: string; message: string } | 
     }
   }
   return sugeridosFault(ementa, produtos)
+}
+
+/**
+ * The first VAT rate of a product or of one of its complements that is not one of the region's, named by the product
+ * (and the complement), as the store's staff know them: where the POS must be corrected.
+ */
+export function ivaFault(p: ProdutoEmenta, regiao: Regiao): { campo: string; message: string } | null {
+  if (!taxaDaRegiao(regiao, p.iva)) return { campo: 'iva', message: ivaForaDaRegiao(p.produto, p.iva, regiao) }
+  for (const [ci, c] of p.complementares.entries()) {
+    if (!taxaDaRegiao(regiao, c.iva)) {
+      const nome = `${p.produto} (complemento ${c.descricao})`
+      return { campo: `complementares.${ci}.iva`, message: ivaForaDaRegiao(nome, c.iva, regiao) }
+    }
+  }
+  return null
 }
 
 /** A group whose minimum no customer could meet: a POS's typing mistake, refused rather than never orderable. */

@@ -1,9 +1,12 @@
 import { z } from 'zod'
-import { diaEmLisboa } from '../../../shared/format.ts'
+import { TIME_ZONE } from '../../../shared/format.ts'
+import { diaNoFuso, proximaMeiaNoiteNoFuso } from '../../../shared/fusos.ts'
 
 /**
- * When a store takes orders (STORE-API.md): per weekday, Monday first, a list of [opens, closes] in Lisbon
- * time ("HH:mm"; "24:00" closes at midnight). A period that closes before it opens runs past midnight.
+ * When a store takes orders (STORE-API.md): per weekday, Monday first, a list of [opens, closes] in the store's local
+ * time ("HH:mm"; "24:00" closes at midnight): Lisbon's, or the Azores' for a store there (shared/regioes.ts
+ * `fusoDaLoja`, decision 0036). A period that closes before it opens runs past midnight. Every function of a store's
+ * time takes its zone (`fuso`), Lisbon's when not given.
  */
 const Hora = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/)
 export const HorarioSchema = z.array(z.array(z.tuple([Hora, Hora])).max(6)).length(7)
@@ -12,27 +15,38 @@ export type Horario = z.infer<typeof HorarioSchema>
 /** Open every day from `abre` to `fecha`. */
 export const todosOsDias = (abre: string, fecha: string): Horario => Array.from({ length: 7 }, () => [[abre, fecha]])
 
-const LISBOA = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Lisbon',
-  weekday: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-})
+/** One formatter per zone, made on first use. */
+function porFuso(options: Intl.DateTimeFormatOptions, locale = 'en-GB') {
+  const feitos = new Map<string, Intl.DateTimeFormat>()
+  return (fuso: string) => {
+    let f = feitos.get(fuso)
+    if (!f) {
+      f = new Intl.DateTimeFormat(locale, { ...options, timeZone: fuso })
+      feitos.set(fuso, f)
+    }
+    return f
+  }
+}
+
+const semanaHora = porFuso({ weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']
 
 const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5))
 
-/** The weekday (0 = Monday) and the minute of the day at `instant` in Lisbon (summer time included). */
-function lisbonTime(instant: Date): { day: number; minute: number } {
-  const parts = Object.fromEntries(LISBOA.formatToParts(instant).map((p) => [p.type, p.value]))
+/** The weekday (0 = Monday) and the minute of the day at `instant` in `fuso` (summer time included). */
+function localTime(instant: Date, fuso: string): { day: number; minute: number } {
+  const parts = Object.fromEntries(
+    semanaHora(fuso)
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  )
   return { day: WEEKDAYS.indexOf(parts.weekday ?? ''), minute: Number(parts.hour) * 60 + Number(parts.minute) }
 }
 
 /** Whether a store with `horario` takes orders at `instant`; never when it has none. */
-export function estaAberta(horario: Horario | null, instant: Date): boolean {
+export function estaAberta(horario: Horario | null, instant: Date, fuso: string = TIME_ZONE): boolean {
   if (!horario) return false
-  const { day, minute } = lisbonTime(instant)
+  const { day, minute } = localTime(instant, fuso)
   const yesterday = (day + 6) % 7
   const today = (horario[day] ?? []).some(([abre, fecha]) => {
     const [from, to] = [minutes(abre), minutes(fecha)]
@@ -66,27 +80,22 @@ export interface Pausa {
 export const emPausa = (pausa: Pausa, instant: Date): boolean =>
   pausa.em !== null && (pausa.ate === null || instant.getTime() < Date.parse(pausa.ate))
 
-const LISBOA_DIA = new Intl.DateTimeFormat('pt-PT', { timeZone: 'Europe/Lisbon', day: '2-digit', month: '2-digit' })
-const LISBOA_HORA = new Intl.DateTimeFormat('pt-PT', {
-  timeZone: 'Europe/Lisbon',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-})
+const diaMes = porFuso({ day: '2-digit', month: '2-digit' }, 'pt-PT')
+const horaMinuto = porFuso({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }, 'pt-PT')
 
-/** What a customer is told of a paused store: until when, in Lisbon time (the day too when it is not today's). */
-export function avisoPausa(pausa: Pausa, instant: Date): string {
+/** What a customer is told of a paused store: until when, in the store's time (the day too when it is not today's). */
+export function avisoPausa(pausa: Pausa, instant: Date, fuso: string = TIME_ZONE): string {
   const base = 'Esta loja não está a aceitar encomendas de momento.'
   if (pausa.ate === null) return base
   const ate = new Date(pausa.ate)
-  const hora = LISBOA_HORA.format(ate)
-  const dia = LISBOA_DIA.format(ate)
-  return LISBOA_DIA.format(instant) === dia
+  const hora = horaMinuto(fuso).format(ate)
+  const dia = diaMes(fuso).format(ate)
+  return diaMes(fuso).format(instant) === dia
     ? `${base} Volta a aceitar às ${hora}.`
     : `${base} Volta a aceitar a ${dia} às ${hora}.`
 }
 
-/** A store's closure beyond its weekly hours (features/restaurantes `Encerramento`): inclusive Lisbon dates. */
+/** A store's closure beyond its weekly hours (features/restaurantes `Encerramento`): inclusive dates, the store's. */
 export interface Fecho {
   de: string
   ate: string
@@ -104,14 +113,11 @@ export function avisoFecho(fecho: Fecho, dia: string): string {
   return `Esta loja está encerrada até ${fecho.ate.slice(8, 10)}/${fecho.ate.slice(5, 7)}${motivo}. Não aceita encomendas.`
 }
 
-/** The next midnight in Lisbon after `instant` (summer time included): when today's sold-out products are back. */
-export function proximaMeiaNoite(instant: Date): Date {
-  const hoje = diaEmLisboa(instant)
-  // Midnight in Lisbon is 00:00 or 23:00 UTC: the first of the candidates past `instant` that is another Lisbon day.
-  const base = Date.parse(`${hoje}T00:00:00Z`)
-  for (const h of [23, 24]) {
-    const candidato = new Date(base + h * 3_600_000)
-    if (diaEmLisboa(candidato) !== hoje && diaEmLisboa(candidato.getTime() - 1) === hoje) return candidato
-  }
-  return new Date(base + 24 * 3_600_000)
-}
+/** The store's date at `instant` (`YYYY-MM-DD` in its zone): its 'today' for sold-out products and closures. */
+export const diaDaLoja = (instant: Date, fuso: string = TIME_ZONE): string => diaNoFuso(instant, fuso)
+
+/**
+ * The next midnight in `fuso` after `instant` (summer time included): when a store's sold-out products of today are
+ * back.
+ */
+export const proximaMeiaNoite = (instant: Date, fuso: string = TIME_ZONE): Date => proximaMeiaNoiteNoFuso(instant, fuso)

@@ -7,7 +7,7 @@ import {
   type TransacaoLoja,
 } from '../../../shared/fidelizacao.ts'
 import { formatDateTime, formatMoney } from '../../../shared/format.ts'
-import type { LojaNome } from '../../../shared/restaurantes.ts'
+import type { LojaNome, LojaNomeFuso } from '../../../shared/restaurantes.ts'
 import { type Clock, isoNow, MINUTE } from '../../platform/clock.ts'
 import type { Database, DatabaseTransaction } from '../../platform/db.ts'
 import { HttpError, notFound, TooManyRequests } from '../../platform/errors.ts'
@@ -85,7 +85,7 @@ export interface FidelizacaoDeps {
     | 'insertProvisional'
     | 'sendProvisionalSms'
   >
-  lojas: { listLojasPorId(idsLoja?: number[]): Promise<LojaNome[]> }
+  lojas: { listLojasPorId(idsLoja?: number[]): Promise<LojaNomeFuso[]> }
 }
 
 export const saldosDe = (m: Movimento | undefined): Saldos =>

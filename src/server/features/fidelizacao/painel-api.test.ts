@@ -62,6 +62,7 @@ describe.each(testDialects())('staff API of a paired tablet, on %s', (dialect) =
       id_loja: 862,
       nome: 'Chiado',
       restaurante: 'Nata & Grão',
+      fuso: 'Europe/Lisbon',
     })
     // A customer's session opens nothing here, and the staff cookie nothing on the customer's side.
     const customer = device(t)

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { TransacaoLojaSchema } from '../../../shared/fidelizacao.ts'
-import { LojaNomeSchema } from '../../../shared/restaurantes.ts'
+import { LojaNomeFusoSchema } from '../../../shared/restaurantes.ts'
 import { dataResponse } from '../../platform/http.ts'
 import type { AtorLoja, FidelizacaoService } from './service.ts'
 import { lojaFidelizacaoRoutes } from './store-routes.ts'
@@ -19,7 +19,7 @@ export function painelFidelizacaoRoutes(service: FidelizacaoService): FastifyPlu
   return async (app) => {
     await app.register(lojaFidelizacaoRoutes(service, ator, { dizCodigoErrado: true }))
 
-    app.get('/loja', { schema: { response: dataResponse(LojaNomeSchema.nullable()) } }, async (request) => ({
+    app.get('/loja', { schema: { response: dataResponse(LojaNomeFusoSchema.nullable()) } }, async (request) => ({
       data: (await service.listLojas([request.painel.idLoja]))[0] ?? null,
     }))
 

@@ -7,6 +7,7 @@ import {
   type RestauranteStaff,
   restaurantesMensagens,
 } from '../../../shared/admin-restaurantes.ts'
+import { lerRegiao } from '../../../shared/regioes.ts'
 import { lerTabelaPreco } from '../../../shared/tabelas-preco.ts'
 import type { LojasTable, RestaurantesTable } from '../../db/schema.ts'
 import type { Database, DatabaseTransaction } from '../../platform/db.ts'
@@ -52,6 +53,9 @@ const vistaLoja = (l: Selectable<LojasTable>, menus: MenuRow[]): LojaStaff => ({
   horario_encomendas: lerHorario(l.horario_encomendas),
   preco_take_away: lerTabelaPreco(l.preco_take_away),
   preco_na_loja: lerTabelaPreco(l.preco_na_loja),
+  empresa: l.empresa,
+  nipc: l.nipc,
+  regiao: lerRegiao(l.regiao),
   image_list: l.image_list,
   image_main: l.image_main,
   menus,
@@ -85,6 +89,22 @@ async function imagensExistentes(trx: Database, novas: (string | null)[], antiga
       throw new HttpError(400, imagensMensagens.naoExiste, 'Imagem inválida', { imagem: imagensMensagens.naoExiste })
     }
   }
+}
+
+/**
+ * A seller is named whole (decision 0036): a save that sends one of the company and its NIPC (the other kept as stored)
+ * must leave both set or both empty. The form sends both, and its schema says the same.
+ */
+function vendedorInteiro(dados: LojaEdicaoDados, antes: LojaStaff) {
+  const empresa = dados.empresa === undefined ? antes.empresa : dados.empresa
+  const nipc = dados.nipc === undefined ? antes.nipc : dados.nipc
+  const falta: [string, string] | null =
+    empresa !== null && nipc === null
+      ? ['nipc', restaurantesMensagens.empresaSemNipc]
+      : empresa === null && nipc !== null
+        ? ['empresa', restaurantesMensagens.nipcSemEmpresa]
+        : null
+  if (falta) throw new HttpError(400, falta[1], 'Dados inválidos', { [falta[0]]: falta[1] })
 }
 
 /**
@@ -190,6 +210,7 @@ export function createGestaoRestaurantes({ db, aoAlterar }: GestaoRestaurantesDe
         const antigas = [antes.image_list, antes.image_main, ...antes.menus.map((m) => m.imagem)]
         await imagensExistentes(trx, [dados.image_list, dados.image_main, ...dados.menus.map((m) => m.imagem)], antigas)
         const { menus, opening_hours, horario_encomendas, book, text, ...campos } = dados
+        vendedorInteiro(dados, antes)
         await trx
           .updateTable('lojas')
           .set({

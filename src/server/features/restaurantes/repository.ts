@@ -36,7 +36,7 @@ export function createRestaurantesRepository(db: Database) {
       let query = db
         .selectFrom('lojas')
         .innerJoin('restaurantes', 'restaurantes.id', 'lojas.restaurante_id')
-        .select(['lojas.id_loja', 'lojas.name as nome', 'restaurantes.name as restaurante'])
+        .select(['lojas.id_loja', 'lojas.name as nome', 'restaurantes.name as restaurante', 'lojas.regiao'])
         .orderBy('restaurantes.posicao')
         .orderBy('lojas.posicao')
         .orderBy('lojas.id')
@@ -82,6 +82,7 @@ export function createRestaurantesRepository(db: Database) {
           'lojas.horario_encomendas',
           'lojas.encomendas_pausa_em',
           'lojas.encomendas_pausa_ate',
+          'lojas.regiao',
         ])
         .orderBy('restaurantes.posicao')
         .orderBy('lojas.posicao')

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely'
 import { notaCustoChamada } from '../../../shared/custo-chamada.ts'
-import { lerRegiao, type Regiao } from '../../../shared/regioes.ts'
-import type { Loja, LojaNome, LojaResumo, Restaurante, RestauranteResumo } from '../../../shared/restaurantes.ts'
+import { FUSO_REGIAO, lerRegiao, type Regiao } from '../../../shared/regioes.ts'
+import type { Loja, LojaNomeFuso, LojaResumo, Restaurante, RestauranteResumo } from '../../../shared/restaurantes.ts'
 import { lerTabelaPreco, type TabelasPrecoLoja } from '../../../shared/tabelas-preco.ts'
 import type { LojasTable } from '../../db/schema.ts'
 import type { Database, DatabaseTransaction } from '../../platform/db.ts'
@@ -34,6 +34,8 @@ export interface LojaEncomendas {
   vendedor: Vendedor | null
   /** Its fiscal region: its VAT rates and its clock. */
   regiao: Regiao
+  /** Its time zone (its region's, decision 0036): of its hours, closures, 'today' and reports. */
+  fuso: string
 }
 
 /** The company that sells at a store: a franchise is its own. */
@@ -56,9 +58,12 @@ export interface LojaGestao {
   restaurante: string
   horario_encomendas: string | null
   pausa: PausaEncomendas
+  /** Its fiscal region and its time zone (decision 0036). */
+  regiao: Regiao
+  fuso: string
 }
 
-/** Days a store is closed beyond its weekly hours: `de`..`ate` inclusive, Lisbon dates (YYYY-MM-DD). */
+/** Days a store is closed beyond its weekly hours: `de`..`ate` inclusive, the store's dates (YYYY-MM-DD). */
 export interface Encerramento {
   id: number
   id_loja: number
@@ -94,8 +99,16 @@ export function createRestaurantesService(repository: RestaurantesRepository) {
   }
 
   return {
-    /** Stores as the loyalty screens and the till name them (POS id, name, restaurant): all, or those of `idsLoja`. */
-    listLojasPorId: (idsLoja?: number[]): Promise<LojaNome[]> => repository.listLojasComRestaurante(idsLoja),
+    /**
+     * Stores as the loyalty screens and the till name them (POS id, name, restaurant) with their time zone: all, or
+     * those of `idsLoja`.
+     */
+    async listLojasPorId(idsLoja?: number[]): Promise<LojaNomeFuso[]> {
+      return (await repository.listLojasComRestaurante(idsLoja)).map(({ regiao, ...l }) => ({
+        ...l,
+        fuso: FUSO_REGIAO[lerRegiao(regiao)],
+      }))
+    },
 
     /** The stores of `idsLoja` (POS ids) that exist, as ordering needs them, by POS id. */
     async lojasEncomendas(idsLoja: number[]): Promise<LojaEncomendas[]> {
@@ -109,6 +122,7 @@ export function createRestaurantesService(repository: RestaurantesRepository) {
         tabelas: { take_away: lerTabelaPreco(l.preco_take_away), na_loja: lerTabelaPreco(l.preco_na_loja) },
         vendedor: l.empresa && l.nipc ? { empresa: l.empresa, nipc: l.nipc } : null,
         regiao: lerRegiao(l.regiao),
+        fuso: FUSO_REGIAO[lerRegiao(l.regiao)],
       }))
     },
 
@@ -123,6 +137,8 @@ export function createRestaurantesService(repository: RestaurantesRepository) {
         restaurante: l.restaurante,
         horario_encomendas: l.horario_encomendas,
         pausa: pausaDe(l),
+        regiao: lerRegiao(l.regiao),
+        fuso: FUSO_REGIAO[lerRegiao(l.regiao)],
       }))
     },
 

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import {
+  avisoIvaLoja,
   DIAS_SEMANA,
   escreverPeriodos,
   type LojaEdicaoSchema,
@@ -7,6 +8,7 @@ import {
   lerPeriodos,
   restaurantesMensagens,
 } from '../../../shared/admin-restaurantes.ts'
+import { NOMES_REGIAO, REGIOES, TAXAS_IVA } from '../../../shared/regioes.ts'
 import { NOMES_TABELAS_PRECO, TABELAS_PRECO } from '../../../shared/tabelas-preco.ts'
 import { CheckboxField, Field, SelectField } from '../../ui/Field.tsx'
 import { useApiForm } from '../../ui/form.tsx'
@@ -20,6 +22,13 @@ const schema = (): Promise<typeof LojaEdicaoSchema> =>
 const opcoesTabela = TABELAS_PRECO.map((t) => (
   <option key={t} value={t}>
     {NOMES_TABELAS_PRECO[t]}
+  </option>
+))
+
+/** The regions, each with its VAT rates: the choice that sets which rates the store's POS may send. */
+const opcoesRegiao = REGIOES.map((r) => (
+  <option key={r} value={r}>
+    {`${NOMES_REGIAO[r]} (IVA ${TAXAS_IVA[r].join(', ')} %)`}
   </option>
 ))
 
@@ -39,7 +48,7 @@ export function LojaForm({
   onGuardada: (loja: LojaStaff) => void
   onCancelar: () => void
 }) {
-  const { tag: _tag, id, id_loja: _idLoja, restaurante_id: _r, ...valores } = loja
+  const { tag: _tag, id, id_loja: _idLoja, restaurante_id: _r, aviso_iva: avisoIva, ...valores } = loja
   const { form, onSubmit, errorOf, submission } = useApiForm({
     schema,
     defaultValues: valores,
@@ -168,6 +177,33 @@ export function LojaForm({
               {opcoesTabela}
             </SelectField>
           </>
+        )}
+      </fieldset>
+      <fieldset className="admin-vendedor">
+        <legend>Quem vende e onde</legend>
+        <p className="field-hint">
+          A empresa que explora a loja (um franchisado é outra empresa) e o seu NIPC: o cliente vê-os antes de pagar.
+        </p>
+        <Field label="Empresa" autoComplete="organization" error={errorOf('empresa')} {...form.register('empresa')} />
+        <Field
+          label="NIPC"
+          inputMode="numeric"
+          hint="9 algarismos, começado por 5, 6, 8 ou 9."
+          error={errorOf('nipc')}
+          {...form.register('nipc')}
+        />
+        <SelectField
+          label="Região"
+          hint="Define as taxas de IVA que a ementa do POS pode ter e, nos Açores, a hora da loja."
+          error={errorOf('regiao')}
+          {...form.register('regiao')}
+        >
+          {opcoesRegiao}
+        </SelectField>
+        {avisoIva && (
+          <p className="field-error" role="alert">
+            {avisoIvaLoja(avisoIva)}
+          </p>
         )}
       </fieldset>
       <div className="field">

@@ -16,14 +16,16 @@ const DURACOES: { valor: string; nome: string; minutos: number | null }[] = [
   { valor: 'retomar', nome: 'Até retomar', minutos: null },
 ]
 
-const HORA = new Intl.DateTimeFormat('pt-PT', {
-  timeZone: 'Europe/Lisbon',
-  day: '2-digit',
-  month: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-})
+/** A pause's end in the store's time (the Azores' for a store there), as its staff read their clock. */
+const hora = (iso: string, fuso: string) =>
+  new Intl.DateTimeFormat('pt-PT', {
+    timeZone: fuso,
+    day: '2-digit',
+    month: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso))
 
 const estadoDe = (l: LojaAdmin) =>
   !l.encomendas_app
@@ -31,7 +33,7 @@ const estadoDe = (l: LojaAdmin) =>
     : !l.em_pausa
       ? 'A aceitar encomendas'
       : l.pausa_ate
-        ? `Encomendas em pausa até ${HORA.format(new Date(l.pausa_ate))}`
+        ? `Encomendas em pausa até ${hora(l.pausa_ate, l.fuso)}`
         : 'Encomendas em pausa até retomar'
 
 function LinhaLoja({ loja, onFeito }: { loja: LojaAdmin; onFeito: (aviso: string) => void }) {

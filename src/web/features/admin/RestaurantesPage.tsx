@@ -1,6 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import type { LojaStaff, RestauranteEdicaoSchema, RestauranteStaff } from '../../../shared/admin-restaurantes.ts'
+import {
+  avisoIvaLoja,
+  type LojaStaff,
+  type RestauranteEdicaoSchema,
+  type RestauranteStaff,
+} from '../../../shared/admin-restaurantes.ts'
 import { Field } from '../../ui/Field.tsx'
 import { useApiForm } from '../../ui/form.tsx'
 import { AdminLayout } from './AdminLayout.tsx'
@@ -27,8 +32,8 @@ export function RestaurantesPage() {
   })
   const [aEditar, setAEditar] = useState<AEditar>(null)
   const [aviso, setAviso] = useState<string | null>(null)
-  const guardado = (nome: string) => {
-    setAviso(`«${nome}» foi guardado.`)
+  const guardado = (nome: string, avisoIva?: string | null) => {
+    setAviso(`«${nome}» foi guardado.${avisoIva ? ` ${avisoIvaLoja(avisoIva)}` : ''}`)
     setAEditar(null)
     void queryClient.invalidateQueries({ queryKey: adminKeys.restaurantes() })
   }
@@ -73,7 +78,10 @@ export function RestaurantesPage() {
             <tbody>
               {r.lojas.map((l) => (
                 <tr key={l.id}>
-                  <td>{l.name}</td>
+                  <td>
+                    {l.name}
+                    {l.aviso_iva && <p className="field-error">{avisoIvaLoja(l.aviso_iva)}</p>}
+                  </td>
                   <td>
                     {l.address}, {l.postal_code} {l.city}
                   </td>
@@ -103,7 +111,7 @@ export function RestaurantesPage() {
               <LojaForm
                 key={aEditar.loja.id}
                 loja={aEditar.loja}
-                onGuardada={(l) => guardado(l.name)}
+                onGuardada={(l) => guardado(l.name, l.aviso_iva)}
                 onCancelar={() => setAEditar(null)}
               />
             </>

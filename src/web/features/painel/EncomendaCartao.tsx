@@ -1,7 +1,7 @@
 import { ESTADO, TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
 import { formatMoney } from '../../../shared/format.ts'
 import type { EncomendaLoja } from '../../../shared/pedido.ts'
-import { ESPERA_LONGA_MIN, esperaTexto, horaLisboa, minutosDesde } from './use-encomendas-loja.ts'
+import { ESPERA_LONGA_MIN, esperaTexto, horaNaLoja, minutosDesde } from './use-encomendas-loja.ts'
 
 /** The step each open order takes next, and its button. */
 export const SEGUINTE = {
@@ -21,6 +21,8 @@ interface EncomendaCartaoProps {
   pausa: boolean
   /** Now, in epoch ms (the board's clock, ticking), for the minutes waiting. */
   agora: number
+  /** The store's time zone, for when the order came in (its hour, in the Azores the Azores'). */
+  fuso?: string | undefined
   /** `teclado`: the tap came from the keyboard (focus then follows the card). */
   onAvancar: (encomenda: EncomendaLoja, teclado: boolean) => void
   onCancelar: (encomenda: EncomendaLoja) => void
@@ -40,6 +42,7 @@ export function EncomendaCartao({
   pendente,
   pausa,
   agora,
+  fuso,
   onAvancar,
   onCancelar,
 }: EncomendaCartaoProps) {
@@ -63,7 +66,7 @@ export function EncomendaCartao({
         {nova && <span className="painel-encomenda-marca">Nova</span>}
         <p className={atrasada ? 'painel-encomenda-hora painel-encomenda-atrasada' : 'painel-encomenda-hora'}>
           <span className="visually-hidden">Recebida às </span>
-          <time dateTime={o.criada_em}>{horaLisboa(o.criada_em)}</time>
+          <time dateTime={o.criada_em}>{horaNaLoja(o.criada_em, fuso)}</time>
           <span className="painel-encomenda-espera">{esperaTexto(minutos)}</span>
         </p>
       </div>

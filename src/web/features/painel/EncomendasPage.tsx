@@ -165,6 +165,7 @@ export function EncomendasPage() {
                       pendente={pendentes[o.id]}
                       pausa={emPausa}
                       agora={agora}
+                      fuso={loja.data?.fuso}
                       onAvancar={onAvancar}
                       onCancelar={setACancelar}
                     />

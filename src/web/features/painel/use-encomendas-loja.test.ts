@@ -7,7 +7,7 @@ import {
   atrasoReligar,
   detetarNovas,
   esperaTexto,
-  horaLisboa,
+  horaNaLoja,
   juntar,
   minutosDesde,
   RELIGAR_MAX_MS,
@@ -103,10 +103,13 @@ describe('detetarNovas (which orders chime)', () => {
 })
 
 describe('time on a card', () => {
-  it('shows HH:mm in Lisbon, summer and winter', () => {
-    expect(horaLisboa('2026-11-24T09:05:00.000Z')).toBe('09:05')
-    expect(horaLisboa('2026-07-01T09:05:00.000Z')).toBe('10:05')
-    expect(horaLisboa('2026-11-24T23:30:00.000Z')).toBe('23:30')
+  it("shows HH:mm in the store's time: Lisbon, or the Azores an hour behind, summer and winter", () => {
+    expect(horaNaLoja('2026-11-24T09:05:00.000Z')).toBe('09:05')
+    expect(horaNaLoja('2026-07-01T09:05:00.000Z')).toBe('10:05')
+    expect(horaNaLoja('2026-11-24T23:30:00.000Z')).toBe('23:30')
+    // A store in the Azores: an hour behind, summer and winter.
+    expect(horaNaLoja('2026-11-24T09:05:00.000Z', 'Atlantic/Azores')).toBe('08:05')
+    expect(horaNaLoja('2026-07-01T09:05:00.000Z', 'Atlantic/Azores')).toBe('09:05')
   })
 
   it('counts whole minutes waited, never below zero', () => {

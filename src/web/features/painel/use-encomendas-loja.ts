@@ -46,17 +46,16 @@ export function detetarNovas(
   return { conhecidas: todas, novas }
 }
 
-let horas: Intl.DateTimeFormat | undefined
+const horas = new Map<string, Intl.DateTimeFormat>()
 
-/** `HH:mm` in Lisbon time. */
-export function horaLisboa(iso: string): string {
-  horas ??= new Intl.DateTimeFormat('en-GB', {
-    timeZone: TIME_ZONE,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  })
-  return horas.format(new Date(iso))
+/** `HH:mm` in the store's time (`fuso`: Lisbon's, or the Azores' for a store there), Lisbon's until it is known. */
+export function horaNaLoja(iso: string, fuso: string = TIME_ZONE): string {
+  let formato = horas.get(fuso)
+  if (!formato) {
+    formato = new Intl.DateTimeFormat('en-GB', { timeZone: fuso, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    horas.set(fuso, formato)
+  }
+  return formato.format(new Date(iso))
 }
 
 /** Whole minutes since `iso` (0 for a clock a little behind the server's). */
