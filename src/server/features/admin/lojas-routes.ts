@@ -14,6 +14,7 @@ const LojaAdminSchema = z.object({
   pausa_em: z.string().nullable(),
   pausa_ate: z.string().nullable(),
   encomendas_app: z.boolean(),
+  faturas_em_falta: z.number().int(),
 })
 
 /**
