@@ -111,6 +111,7 @@ describe.each(testDialects())('stores at work: pausing online orders, on %s', (d
         pausa_em: null,
         pausa_ate: null,
         encomendas_app: true,
+        faturas_em_falta: 0,
       },
     ])
 

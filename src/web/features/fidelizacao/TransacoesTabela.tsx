@@ -1,9 +1,14 @@
-import { useId } from 'react'
+import { lazy, Suspense, useId } from 'react'
 import { Link } from 'react-router'
 import type { Transacao } from '../../../shared/fidelizacao.ts'
 import { formatMoney } from '../../../shared/format.ts'
 import { href, paths } from '../../../shared/routes.ts'
 import { movimentosDePremios, movimentosDeSaldo, pontosComSinal, tipoDe } from './formatos.ts'
+
+/** A transaction's invoice and credit note, once the POS sent them: loaded when a row has one. */
+const DocumentosDobrados = lazy(() =>
+  import('../../ui/DocumentosFiscais.tsx').then((m) => ({ default: m.DocumentosDobrados })),
+)
 
 interface TransacoesTabelaProps {
   transacoes: Transacao[]
@@ -15,7 +20,8 @@ interface TransacoesTabelaProps {
 
 /**
  * The customer's movements (spec §2 "Transactions"): per row the date and time, the shop, the balance added ('+') and
- * removed ('-') and the points earned; a refund reads 'Devolução'. A table: a screen reader hears each value with its
+ * removed ('-') and the points earned; a refund reads 'Devolução'; the invoice (and credit note) its store's POS
+ * issued, folded under the shop. A table: a screen reader hears each value with its
  * column. An adjustment from the back-office reads 'Ajuste' with its reason. On a phone the date goes under the shop, which takes the room; the numbers keep to the right.
  */
 export function TransacoesTabela({ transacoes, labelledBy, opinioes = false }: TransacoesTabelaProps) {
@@ -65,6 +71,11 @@ function Linha({ t, opinioes }: { t: Transacao; opinioes: boolean }) {
           {/* On a phone the date column gives its room to the shop and the date shows here (one or the other). */}
           <span className="transacao-quando">{`${t.data} ${t.hora}`}</span>
         </span>
+        {t.documentos.length > 0 && (
+          <Suspense fallback={null}>
+            <DocumentosDobrados documentos={t.documentos} />
+          </Suspense>
+        )}
         {podeOpinar && (
           <Link
             className="transacao-opiniao"
