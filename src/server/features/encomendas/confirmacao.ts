@@ -62,8 +62,8 @@ function quandoNaLoja(iso: string, fuso: string): string {
 }
 
 /**
- * The order's confirmation on a durable medium (DL 24/2014 art. 6(1) and 9(1)-(2): the contract's terms confirmed by
- * e-mail once it is concluded, here when it is paid): what was ordered, the packaging charged, the total with VAT,
+ * The order's confirmation on a durable medium (DL 24/2014 art. 6: the contract's terms confirmed by e-mail once it is
+ * concluded, here when it is paid): what was ordered, the packaging charged, the total with VAT,
  * who sells (the operating company and its NIPC), the store and the pick-up, the order's code; that it is not the
  * invoice (the POS issues that: CIVA art. 29) and that prepared food cannot be returned (art. 17(1)(c) and (d)).
  * docs/decisions/0038. Null when the order has no address the outbox can send to.

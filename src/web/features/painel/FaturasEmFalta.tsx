@@ -29,7 +29,9 @@ export function FaturasEmFalta() {
   const mais = dados.total - dados.itens.length
   return (
     <section className="painel-aviso painel-aviso-erro painel-faturas" aria-labelledby="faturas-em-falta">
-      <h2 id="faturas-em-falta" className="painel-faturas-titulo">Faturas em falta: {dados.total}</h2>
+      <h2 id="faturas-em-falta" className="painel-faturas-titulo">
+        Faturas em falta: {dados.total}
+      </h2>
       <p>
         Pagas, devolvidas ou canceladas há mais de {dados.minutos} minutos sem documento da faturação. Emita-os na
         faturação (o programa de caixa envia-os à app).
