@@ -1,4 +1,4 @@
-import { DocumentoFiscalPedidoSchema } from '../../shared/documentos.ts'
+import { DocumentoFiscalPedidoSchema } from '../../shared/documentos-loja.ts'
 import { EmentaSchema, PRECO_DECIMAIS, PRECO_MAX_EUROS } from '../../shared/ementa.ts'
 import { mensagens } from '../../shared/validacao.ts'
 import { telemovelDoPais } from './field-rules.ts'

@@ -1,8 +1,44 @@
-import { useState } from 'react'
-import { type DocumentoFiscal, NOMES_DOCUMENTO } from '../../shared/documentos.ts'
+import { useEffect, useState } from 'react'
+import type { DocumentoFiscal } from '../../shared/documentos.ts'
 import { formatDateTime } from '../../shared/format.ts'
-import { QrCodigo } from './QrCodigo.tsx'
+import { NOMES_DOCUMENTO } from '../../shared/nomes-documento.ts'
+import type { QrDrawing } from './qr-path.ts'
 import './documentos.css'
+
+/**
+ * A document's AT QR code, drawn from its text as the loyalty card's is (the `qrcode` encoder, qr-path.ts's SVG path),
+ * at error correction M as the AT's specification of the code asks (Portaria 195/2020). Encoded here, on the main
+ * thread: a screen shows one or two, opened on purpose, never in its first load. The white frame shows until it is
+ * drawn; a text the encoder refuses leaves the frame.
+ */
+function QrFatura({ value, label }: { value: string; label: string }) {
+  const [qr, setQr] = useState<(QrDrawing & { value: string }) | null>(null)
+  useEffect(() => {
+    let atual = true
+    Promise.all([import('qrcode'), import('./qr-path.ts')])
+      .then(([{ create }, { qrPath }]) => {
+        if (atual) setQr({ value, ...qrPath(create, value, 'M') })
+      })
+      .catch(() => undefined)
+    return () => {
+      atual = false
+    }
+  }, [value])
+  const { size, d } = qr?.value === value ? qr : { size: 1, d: '' }
+  return (
+    <svg
+      role="img"
+      aria-label={label}
+      className="doc-qr"
+      viewBox={`0 0 ${size} ${size}`}
+      shapeRendering="crispEdges"
+      focusable="false"
+    >
+      <rect width={size} height={size} fill="#fff" />
+      <path d={d} fill="#000" />
+    </svg>
+  )
+}
 
 /** `FR A/123` read as 'Fatura-recibo FR A/123'. */
 const tituloDe = (d: DocumentoFiscal) => `${NOMES_DOCUMENTO[d.tipo]} ${d.numero}`
@@ -28,7 +64,7 @@ function Documento({ d, comQr = true }: { d: DocumentoFiscal; comQr?: boolean })
         )}
       </dl>
       {/* An erased customer's copy keeps no QR code (its text names the buyer). */}
-      {comQr && d.qr && <QrCodigo value={d.qr} nivel="M" label={`Código QR da ${tituloDe(d)}`} className="doc-qr" />}
+      {comQr && d.qr && <QrFatura value={d.qr} label={`Código QR da ${tituloDe(d)}`} />}
       {d.pdf_url?.startsWith('https://') && (
         <a className="doc-pdf" href={d.pdf_url} target="_blank" rel="noopener noreferrer">
           Abrir o PDF da {NOMES_DOCUMENTO[d.tipo].toLowerCase()}

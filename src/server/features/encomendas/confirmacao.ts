@@ -1,4 +1,4 @@
-import { documentosMensagens } from '../../../shared/documentos.ts'
+import { documentosMensagens } from '../../../shared/documentos-loja.ts'
 import { TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
 import { formatMoney } from '../../../shared/format.ts'
 import type { PedidoLinha } from '../../../shared/pedido.ts'

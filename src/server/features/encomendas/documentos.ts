@@ -1,4 +1,4 @@
-import { documentosMensagens } from '../../../shared/documentos.ts'
+import { documentosMensagens } from '../../../shared/documentos-loja.ts'
 import { ESTADO } from '../../../shared/estado-pedido.ts'
 import { HttpError, TooManyRequests } from '../../platform/errors.ts'
 import { type Answer, idempotent } from '../../platform/idempotency.ts'

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { DocumentoEmFaltaSchema } from '../../../shared/documentos.ts'
+import { DocumentoEmFaltaSchema } from '../../../shared/documentos-loja.ts'
 import { dataResponse } from '../../platform/http.ts'
 import type { FaturasService } from './service.ts'
 

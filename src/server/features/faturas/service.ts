@@ -1,11 +1,11 @@
+import type { DocumentoFiscal } from '../../../shared/documentos.ts'
 import {
   classeDe,
   type DocumentoEmFalta,
-  type DocumentoFiscal,
   type DocumentoFiscalPedido,
   DocumentoFiscalPedidoSchema,
   documentosMensagens,
-} from '../../../shared/documentos.ts'
+} from '../../../shared/documentos-loja.ts'
 import { type Clock, isoNow, MINUTE } from '../../platform/clock.ts'
 import { sha256 } from '../../platform/crypto.ts'
 import type { Database, DatabaseTransaction } from '../../platform/db.ts'

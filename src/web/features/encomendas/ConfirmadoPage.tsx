@@ -172,10 +172,7 @@ function Confirmado({ o }: { o: EncomendaCliente }) {
         />
         {/* Balcão's confirmation is not the invoice: the store's certified POS issues that (CIVA art. 29). */}
         <p className="chk-nao-fatura">
-          <strong>Não serve de fatura.</strong>{' '}
-          {o.documentos.length > 0
-            ? 'A fatura emitida pela loja está abaixo.'
-            : 'A fatura é emitida pela loja e aparece aqui quando a loja a enviar.'}
+          <strong>Não serve de fatura.</strong> A fatura é emitida pela loja e aparece aqui.
         </p>
       </section>
 

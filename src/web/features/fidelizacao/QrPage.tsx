@@ -7,7 +7,7 @@ import { usePrivateData } from '../../lib/private-data.ts'
 import { useAgruparTelemovel } from '../../lib/telemovel.ts'
 import { useHeader } from '../../ui/header.tsx'
 import { Loading } from '../../ui/Loading.tsx'
-import { QrCodigo } from '../../ui/QrCodigo.tsx'
+import { QrCodigo } from './QrCodigo.tsx'
 import './fidelizacao.css'
 
 /**

@@ -1,14 +1,9 @@
-import { lazy, Suspense, useId } from 'react'
+import { type ReactNode, useId } from 'react'
 import { Link } from 'react-router'
 import type { Transacao } from '../../../shared/fidelizacao.ts'
 import { formatMoney } from '../../../shared/format.ts'
 import { href, paths } from '../../../shared/routes.ts'
 import { movimentosDePremios, movimentosDeSaldo, pontosComSinal, tipoDe } from './formatos.ts'
-
-/** A transaction's invoice and credit note, once the POS sent them: loaded when a row has one. */
-const DocumentosDobrados = lazy(() =>
-  import('../../ui/DocumentosFiscais.tsx').then((m) => ({ default: m.DocumentosDobrados })),
-)
 
 interface TransacoesTabelaProps {
   transacoes: Transacao[]
@@ -16,15 +11,17 @@ interface TransacoesTabelaProps {
   labelledBy: string
   /** The account may leave opinions (ve_rating): purchases without one get 'Deixe a sua opinião'. */
   opinioes?: boolean
+  /** What a row shows of its fiscal documents, under the shop (the full list's: TransacoesPage.tsx). */
+  documentos?: (t: Transacao) => ReactNode
 }
 
 /**
  * The customer's movements (spec §2 "Transactions"): per row the date and time, the shop, the balance added ('+') and
- * removed ('-') and the points earned; a refund reads 'Devolução'; the invoice (and credit note) its store's POS
- * issued, folded under the shop. A table: a screen reader hears each value with its
+ * removed ('-') and the points earned; a refund reads 'Devolução'; where the list says so (all the transactions), the
+ * invoice (and credit note) its store's POS issued, folded under the shop. A table: a screen reader hears each value with its
  * column. An adjustment from the back-office reads 'Ajuste' with its reason. On a phone the date goes under the shop, which takes the room; the numbers keep to the right.
  */
-export function TransacoesTabela({ transacoes, labelledBy, opinioes = false }: TransacoesTabelaProps) {
+export function TransacoesTabela({ transacoes, labelledBy, opinioes = false, documentos }: TransacoesTabelaProps) {
   return (
     <table className="transacoes" aria-labelledby={labelledBy}>
       <thead>
@@ -43,14 +40,22 @@ export function TransacoesTabela({ transacoes, labelledBy, opinioes = false }: T
       </thead>
       <tbody>
         {transacoes.map((t) => (
-          <Linha key={t.id} t={t} opinioes={opinioes} />
+          <Linha key={t.id} t={t} opinioes={opinioes} documentos={documentos} />
         ))}
       </tbody>
     </table>
   )
 }
 
-function Linha({ t, opinioes }: { t: Transacao; opinioes: boolean }) {
+function Linha({
+  t,
+  opinioes,
+  documentos,
+}: {
+  t: Transacao
+  opinioes: boolean
+  documentos: TransacoesTabelaProps['documentos']
+}) {
   const descricaoId = useId()
   const devolucao = t.tipo === 'devolucao'
   const saldo = movimentosDeSaldo(t)
@@ -71,11 +76,7 @@ function Linha({ t, opinioes }: { t: Transacao; opinioes: boolean }) {
           {/* On a phone the date column gives its room to the shop and the date shows here (one or the other). */}
           <span className="transacao-quando">{`${t.data} ${t.hora}`}</span>
         </span>
-        {t.documentos.length > 0 && (
-          <Suspense fallback={null}>
-            <DocumentosDobrados documentos={t.documentos} />
-          </Suspense>
-        )}
+        {documentos?.(t)}
         {podeOpinar && (
           <Link
             className="transacao-opiniao"

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Navigate } from 'react-router'
-import { NOMES_DOCUMENTO } from '../../../shared/documentos.ts'
 import { formatMoney, pontosLabel } from '../../../shared/format.ts'
+import { NOMES_DOCUMENTO } from '../../../shared/nomes-documento.ts'
 import { paths } from '../../../shared/routes.ts'
 import { isSemSessao } from './api.ts'
 import { DevolucaoDialog } from './DevolucaoDialog.tsx'

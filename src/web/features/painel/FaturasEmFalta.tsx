@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { type DocumentoEmFalta, descreverEmFalta } from '../../../shared/documentos.ts'
+import { type DocumentoEmFalta, descreverEmFalta } from '../../../shared/documentos-loja.ts'
 import { formatDateTime, formatMoney } from '../../../shared/format.ts'
 import { painelGet } from './api.ts'
 import { painelKeys } from './keys.ts'

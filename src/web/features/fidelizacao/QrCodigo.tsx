@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
-import type { NivelQr, QrDrawing } from './qr-path.ts'
+import type { QrDrawing } from '../../ui/qr-path.ts'
 
-type Drawn = QrDrawing & { value: string; nivel: NivelQr }
+type Drawn = QrDrawing & { value: string }
 
 let worker: Worker | null | undefined
 
@@ -18,20 +18,18 @@ function encoder(): Worker | null {
 }
 
 /** Encodes on the main thread: where there is no worker, or it failed (its script unreachable offline). */
-async function encodeHere(value: string, nivel: NivelQr): Promise<Drawn> {
-  const [{ create }, { qrPath }] = await Promise.all([import('qrcode'), import('./qr-path.ts')])
-  return { value, nivel, ...qrPath(create, value, nivel) }
+async function encodeHere(value: string): Promise<Drawn> {
+  const [{ create }, { qrPath }] = await Promise.all([import('qrcode'), import('../../ui/qr-path.ts')])
+  return { value, ...qrPath(create, value) }
 }
 
-/** Drawings already made this session, by level and value: a screen that opens again draws at once (the last few). */
+/** Drawings already made this session, by value: a screen that opens again draws at once (the last few only). */
 const drawings = new Map<string, Drawn>()
-const DRAWINGS_KEPT = 8
-const chave = (value: string, nivel: NivelQr) => `${nivel}:${value}`
+const DRAWINGS_KEPT = 4
 
 function remember(drawn: Drawn): Drawn {
-  const k = chave(drawn.value, drawn.nivel)
-  drawings.delete(k)
-  drawings.set(k, drawn)
+  drawings.delete(drawn.value)
+  drawings.set(drawn.value, drawn)
   for (const old of drawings.keys()) if (drawings.size > DRAWINGS_KEPT) drawings.delete(old)
   return drawn
 }
@@ -40,16 +38,16 @@ function remember(drawn: Drawn): Drawn {
  * The drawing of `value`. The encoder runs in a worker: at level H its set-up and encoding are the heaviest work of
  * the loyalty screen, and on the main thread they would delay a tap on a slow phone (Lighthouse's TBT).
  */
-function encode(value: string, nivel: NivelQr): Promise<Drawn> {
+function encode(value: string): Promise<Drawn> {
   const w = encoder()
-  if (!w) return encodeHere(value, nivel).then(remember)
+  if (!w) return encodeHere(value).then(remember)
   return new Promise<Drawn>((resolve, reject) => {
     const done = () => {
       w.removeEventListener('message', onMessage)
       w.removeEventListener('error', onError)
     }
-    const onMessage = (event: MessageEvent<Drawn | { value: string; nivel: NivelQr; error: true }>) => {
-      if (event.data.value !== value || event.data.nivel !== nivel) return
+    const onMessage = (event: MessageEvent<Drawn | { value: string; error: true }>) => {
+      if (event.data.value !== value) return
       done()
       if ('error' in event.data) reject(new Error('QR code not encodable'))
       else resolve(event.data)
@@ -59,11 +57,11 @@ function encode(value: string, nivel: NivelQr): Promise<Drawn> {
       done()
       w.terminate()
       if (worker === w) worker = null
-      resolve(encodeHere(value, nivel))
+      resolve(encodeHere(value))
     }
     w.addEventListener('message', onMessage)
     w.addEventListener('error', onError)
-    w.postMessage({ value, nivel })
+    w.postMessage(value)
   }).then(remember)
 }
 
@@ -72,21 +70,19 @@ interface QrCodigoProps {
   /** The image's accessible name. */
   label: string
   className?: string
-  /** Error correction: H (the loyalty card, spec §9) unless said; an invoice's AT code is M. */
-  nivel?: NivelQr
 }
 
 /**
- * A QR code (the loyalty card's, an invoice's), drawn as inline SVG: sharp at any size, no canvas, no data URL, nothing
- * inline for the CSP. Black on white whatever the theme, with its quiet zone, so that any scanner reads it. The white
- * frame (its size set by the CSS) shows until the code is encoded.
+ * The loyalty QR code, drawn as inline SVG: sharp at any size, no canvas, no data URL, nothing inline for the CSP.
+ * Black on white whatever the theme, with its quiet zone, so that any till scanner reads it. The white frame (its size
+ * set by the CSS) shows until the code is encoded.
  */
-export function QrCodigo({ value, label, className, nivel = 'H' }: QrCodigoProps) {
-  const [qr, setQr] = useState<Drawn | null>(() => drawings.get(chave(value, nivel)) ?? null)
+export function QrCodigo({ value, label, className }: QrCodigoProps) {
+  const [qr, setQr] = useState<Drawn | null>(() => drawings.get(value) ?? null)
   useEffect(() => {
-    if (drawings.has(chave(value, nivel))) return
+    if (drawings.has(value)) return
     let current = true
-    encode(value, nivel).then(
+    encode(value).then(
       (drawn) => {
         if (current) setQr(drawn)
       },
@@ -97,11 +93,8 @@ export function QrCodigo({ value, label, className, nivel = 'H' }: QrCodigoProps
     return () => {
       current = false
     }
-  }, [value, nivel])
-  const { size, d } = (qr?.value === value && qr.nivel === nivel ? qr : drawings.get(chave(value, nivel))) ?? {
-    size: 1,
-    d: '',
-  }
+  }, [value])
+  const { size, d } = (qr?.value === value ? qr : drawings.get(value)) ?? { size: 1, d: '' }
   return (
     <svg
       role="img"
