@@ -81,6 +81,16 @@ const EnvSchema = z.object({
   PAYMENT_PROVIDER: z.enum(['sandbox', 'ifthenpay']).optional(),
   /** How long the customer has to accept an MB WAY request on the phone (the sandbox's expiry; MB WAY's is 240). */
   MBWAY_EXPIRY_SECONDS: z.coerce.number().int().min(10).max(3600).default(MBWAY_EXPIRY_SECONDS_DEFAULT),
+  /**
+   * Minutes a paid order, a till purchase, a refund or a cancellation may wait for its fiscal document from the POS
+   * before the board, the back-office and the metrics flag it (STORE-API.md "Invoices", docs/decisions/0038).
+   */
+  FISCAL_DOCUMENT_ALARM_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(10),
   /** ifthenpay's MB WAY key (the account's "MB WAY key" for this app). */
   IFTHENPAY_MBWAY_KEY: z.string().optional(),
   /** The anti-phishing key ifthenpay sends with each callback (set when registering the callback URL). */

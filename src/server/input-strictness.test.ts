@@ -20,6 +20,15 @@ import { snapshotRows } from './testing/snapshot.ts'
 const DADOS = { nome: 'Ana Silva', email: 'ana@exemplo.pt', dataNascimento: '1990-05-17', aceitacao: true }
 const HASH = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcd'
 const TELEMOVEL = { telemovel: '912345000', pais: '351' }
+/** A fiscal document as a POS sends it (STORE-API.md "Invoices"). */
+const DOCUMENTO = {
+  tipo: 'FR',
+  numero: 'FR A/1',
+  atcud: 'ABCD1234-1',
+  qr: 'A:509999999*B:999999990*D:FR',
+  emitido_em: '2026-11-22T10:00:00Z',
+  pdf_url: 'https://faturas.exemplo.pt/1.pdf',
+}
 
 /** A body of the right shape for each route that takes one (what a valid call sends); others get a small object. */
 function bodyFor(method: string, url: string): unknown {
@@ -53,6 +62,8 @@ function bodyFor(method: string, url: string): unknown {
     '/clientes': TELEMOVEL,
     '/encomendas/:id/estado': { estado: 1 },
     '/encomendas/:id/cancelar': { motivo: 'Sem leite' },
+    '/encomendas/:id/documento': DOCUMENTO,
+    '/compras/:id/documento': DOCUMENTO,
     '/entrar': { chave: 'chave' },
   }
   if (method === 'DELETE' && path === '/api/push/subscricao') return { endpoint: 'https://push.example/abcdef' }

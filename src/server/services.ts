@@ -13,6 +13,7 @@ import { createDadosPrivadosService } from './features/dados-privados/service.ts
 import { CATALOGO_CACHE_TAG, createCatalogoService } from './features/encomendas/catalogo.ts'
 import { createCatalogoRepository } from './features/encomendas/catalogo-repository.ts'
 import { createEncomendasService } from './features/encomendas/service.ts'
+import { createFaturasService } from './features/faturas/service.ts'
 import { createFidelizacaoService, LOJA_LIMITES } from './features/fidelizacao/service.ts'
 import { createPushService } from './features/notificacoes/push.ts'
 import { createNotificacoesService } from './features/notificacoes/service.ts'
@@ -206,6 +207,9 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
     loteCampanha: deps.loteCampanha,
   })
 
+  // Fiscal documents stand alone: the till and ordering tell them what is owed and hand them what the POS sent.
+  const faturas = createFaturasService({ db, clock, alarmeMinutos: config.FISCAL_DOCUMENT_ALARM_MINUTES })
+
   const fidelizacao = createFidelizacaoService({
     db,
     clock,
@@ -221,6 +225,7 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
     notificar: notificacoes.escrever,
     conta,
     lojas: restaurantes,
+    faturas,
   })
 
   const catalogo = createCatalogoService({
@@ -239,6 +244,9 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
     expirySeconds: config.MBWAY_EXPIRY_SECONDS,
     catalogo,
     fidelizacao,
+    faturas,
+    lojas: restaurantes,
+    appUrl: config.APP_URL,
     log: app.log,
     limiter,
     escritasLoja: LOJA_LIMITES.escritas,
@@ -264,6 +272,7 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
     fidelizacao,
     encomendas,
     notificacoes,
+    faturas,
   })
 
   // The back-office: its staff, sign-in and audit log stand alone; what it manages, it asks of the owners.
@@ -277,6 +286,7 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
       notificacoes,
       pessoas: { conta, fidelizacao, encomendas, rgpd, lojas: restaurantes },
       relatorios: { encomendas: encomendas.relatorio, fidelizacao: fidelizacao.relatorio, conta: conta.relatorio },
+      faturas,
       restaurantes: createGestaoRestaurantes({
         db,
         // A store's edit may change its price tiers, which its catalogue's prices follow.
@@ -311,6 +321,12 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
       'estado',
     )
     metricas.leitura(
+      'documentos_fiscais_em_falta',
+      'Sales paid, refunded or cancelled whose fiscal document the POS has not sent past the alarm, by store.',
+      faturas.emFaltaPorLoja,
+      'loja',
+    )
+    metricas.leitura(
       'reconciliacao_atraso_segundos',
       'How long the oldest due payment check has waited for the reconciliation (0: none due).',
       e.reconciliacaoAtrasoSegundos,
@@ -341,6 +357,7 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
     /** The sandbox provider, outside production, when it is the provider (its phone at /api/dev/pagamentos). */
     sandbox: production ? null : payments.sandbox,
     encomendas,
+    faturas,
     dadosPrivados,
     rgpd,
     admin,

@@ -28,6 +28,11 @@ export interface LojaAdmin {
    * one customers visit, not one they order from (its pause means nothing to them).
    */
   encomendas_app: boolean
+  /**
+   * Sales of the store (app orders, till purchases, their refunds and cancellations) whose fiscal document its POS has
+   * not sent past FISCAL_DOCUMENT_ALARM_MINUTES (docs/decisions/0038): 0 when all arrived.
+   */
+  faturas_em_falta: number
 }
 
 /** The longest pause with an end (a longer one: until resumed). */

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { COMENTARIO_MAX, RATING_MAX, RATING_MIN } from './constants.ts'
+import { DocumentosSchema } from './documentos.ts'
 import { formatMoney } from './format.ts'
 import {
   INT_MAX,
@@ -64,6 +65,11 @@ export const TransacaoSchema = z.object({
   id_opiniao: z.number().int().nullable(),
   /** An adjustment's reason (the back-office's words to the customer); null on purchases and refunds. */
   motivo: z.string().nullable(),
+  /**
+   * The fiscal documents of the sale the movement belongs to (a purchase's own, a refund's purchase's, an app order's),
+   * as the store's POS sent them; none for an adjustment.
+   */
+  documentos: DocumentosSchema,
 })
 export type Transacao = z.infer<typeof TransacaoSchema>
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DocumentosSchema } from './documentos.ts'
 
 /**
  * An order as its customer sees it (spec §3 "Order data" and "Current order", §4 order status), shared by the
@@ -51,6 +52,8 @@ export const EncomendaClienteSchema = z.object({
   /** Why the order was cancelled, in words the customer reads. */
   motivo: z.string().nullable(),
   criada_em: z.string(),
+  /** The invoice its store's POS issued (and the credit note of a cancellation), once the POS sends them. */
+  documentos: DocumentosSchema,
 })
 export type EncomendaCliente = z.infer<typeof EncomendaClienteSchema>
 
@@ -75,6 +78,8 @@ export const EncomendaLojaSchema = z.object({
   levantar_em: z.string().nullable(),
   /** The table of an order made from a table's QR code, or null: null on every order until the app takes them. */
   mesa: z.number().int().nullable(),
+  /** The fiscal documents the POS sent for it (`PUT …/documento`): the invoice, the credit note of a cancellation. */
+  documentos: DocumentosSchema,
 })
 export type EncomendaLoja = z.infer<typeof EncomendaLojaSchema>
 /**

@@ -332,6 +332,34 @@ export interface EncomendasTable {
   verificar_idade: Generated<number>
 }
 
+/**
+ * A fiscal document owed or received (migration 2026-12-04T0300, docs/decisions/0038): one per sale (`origem`
+ * 'encomenda' or 'compra', `origem_id`) and kind (`classe` 'venda' or 'credito'). Due since `devido_em` (null: never
+ * recorded as due), received at `recebido_em` (null: not yet) with the POS's `tipo`, `numero`, `atcud`, `qr`.
+ */
+export interface DocumentosFiscaisTable {
+  id: Generated<number>
+  id_loja: number
+  origem: 'encomenda' | 'compra'
+  origem_id: number
+  classe: 'venda' | 'credito'
+  utilizador_id: number | null
+  /** The order's code or the till purchase's POS reference, as the board lists what is missing. */
+  referencia: string | null
+  /** Cents paid (the sale) or given back (the credit note). */
+  valor: Generated<number>
+  devido_em: string | null
+  tipo: 'FS' | 'FR' | 'FT' | 'NC' | null
+  numero: string | null
+  atcud: string | null
+  qr: string | null
+  emitido_em: string | null
+  pdf_url: string | null
+  /** SHA-256 of the document as first received: the same one again is the same answer, another is refused. */
+  pedido_hash: string | null
+  recebido_em: string | null
+}
+
 /** A notification (migration 2026-11-24T1200-notificacoes): for one customer, or for everyone (null). */
 export interface NotificacoesTable {
   id: Generated<number>
@@ -458,6 +486,7 @@ export interface DB {
   admin_auditoria: AdminAuditoriaTable
   admin_notificacoes: AdminNotificacoesTable
   admin_clientes_encontrados: AdminClientesEncontradosTable
+  documentos_fiscais: DocumentosFiscaisTable
 }
 
 export type * from './schema-admin.ts'

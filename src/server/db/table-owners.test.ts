@@ -53,6 +53,7 @@ const OWNERS: Record<string, string> = {
   push_envios: 'features/notificacoes',
   push_difusoes: 'features/notificacoes',
   campanhas_escrita: 'features/notificacoes',
+  documentos_fiscais: 'features/faturas',
   sessoes: 'platform',
   segredos: 'platform',
   limites: 'platform',

@@ -1,5 +1,7 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { lojaDocumentosEncomendasRoutes } from '../features/encomendas/documento-routes.ts'
 import { lojaEmentaRoutes, lojaEncomendasRoutes, type OrderStreamSlots } from '../features/encomendas/routes.ts'
+import { lojaDocumentosComprasRoutes } from '../features/fidelizacao/documento-routes.ts'
 import { lojaFidelizacaoRoutes } from '../features/fidelizacao/store-routes.ts'
 import { markDoor } from '../platform/server.ts'
 import { STORE_API_PREFIX, storeSurface } from '../platform/store-surface.ts'
@@ -14,22 +16,17 @@ export async function lojaDoor(app: FastifyInstance, s: Services, orderStreams: 
   await app.register(
     (door) => {
       markDoor(door, 'store')
+      const ator = (request: FastifyRequest) => ({ chaveId: request.chaveLoja.id, idLoja: request.chaveLoja.idLoja })
       return storeSurface(door, {
         db: s.db,
         clock: s.clock,
         routes: [
-          lojaFidelizacaoRoutes(s.fidelizacao, (request) => ({
-            chaveId: request.chaveLoja.id,
-            idLoja: request.chaveLoja.idLoja,
-          })),
+          lojaFidelizacaoRoutes(s.fidelizacao, ator),
+          // The fiscal documents the POS issues (STORE-API.md "Invoices"): here only, not on the counter's tablet.
+          lojaDocumentosComprasRoutes(s.fidelizacao, ator),
+          lojaDocumentosEncomendasRoutes(s.encomendas, ator),
           lojaEmentaRoutes(s.catalogo),
-          lojaEncomendasRoutes(
-            s.encomendas,
-            s.bus,
-            s.closing,
-            (request) => ({ chaveId: request.chaveLoja.id, idLoja: request.chaveLoja.idLoja }),
-            { streams: orderStreams },
-          ),
+          lojaEncomendasRoutes(s.encomendas, s.bus, s.closing, ator, { streams: orderStreams }),
         ],
       })
     },

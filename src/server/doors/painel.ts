@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config.ts'
 import { lojaEncomendasRoutes, type OrderStreamSlots } from '../features/encomendas/routes.ts'
+import { painelFaturasRoutes } from '../features/faturas/painel-routes.ts'
 import { painelFidelizacaoRoutes } from '../features/fidelizacao/painel-routes.ts'
 import { markDoor } from '../platform/server.ts'
 import { STAFF_API_PREFIX, staffSurface } from '../platform/staff-surface.ts'
@@ -26,6 +27,8 @@ export async function painelDoor(
         secureCookie: config.NODE_ENV === 'production',
         routes: [
           painelFidelizacaoRoutes(s.fidelizacao),
+          // The board's alarm: what of its store still has no fiscal document past the set minutes.
+          painelFaturasRoutes(s.faturas),
           lojaEncomendasRoutes(
             s.encomendas,
             s.bus,

@@ -123,6 +123,8 @@ describe.each(testDialects())('the Store API examples, sent to a real app, on %s
       identificacao,
     })
     await exchange('POST', '/api/loja/v1/compras/{id}/devolucoes', `/api/loja/v1/compras/${transacao.id}/devolucoes`)
+    // Its invoice, issued by the POS once the purchase was registered.
+    await exchange('PUT', '/api/loja/v1/compras/{id}/documento', `/api/loja/v1/compras/${transacao.id}/documento`)
     await exchange('POST', '/api/loja/v1/clientes')
 
     // The order the examples show, placed in the app by a customer and paid (the MB WAY sandbox approves it).
@@ -140,6 +142,9 @@ describe.each(testDialects())('the Store API examples, sent to a real app, on %s
     const [encomenda] = await exchange('GET', '/api/loja/v1/encomendas')
     await exchange('POST', '/api/loja/v1/encomendas/{id}/estado', `/api/loja/v1/encomendas/${encomenda.id}/estado`)
     await exchange('POST', '/api/loja/v1/encomendas/{id}/cancelar', `/api/loja/v1/encomendas/${encomenda.id}/cancelar`)
+    // The invoice of its payment, which the cancellation's credit note will match (after the board's examples, whose
+    // orders show none yet).
+    await exchange('PUT', '/api/loja/v1/encomendas/{id}/documento', `/api/loja/v1/encomendas/${encomenda.id}/documento`)
 
     // Every Store API operation with an example was sent (the stream is a stream: its events are the list's items).
     const documented = Object.entries(document.paths).flatMap(([path, methods]) =>

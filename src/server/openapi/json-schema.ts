@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { PrivateDataSchema, UserDataSchema } from '../../shared/conta.ts'
+import { DocumentoFiscalSchema } from '../../shared/documentos.ts'
 import { ClienteSchema, TransacaoLojaSchema, TransacaoSchema } from '../../shared/fidelizacao.ts'
 import { EncomendaClienteSchema, EncomendaLojaSchema } from '../../shared/pedido.ts'
 
@@ -56,6 +57,7 @@ NAMED.add(PrivateDataSchema, { id: 'DadosPrivados' })
   .add(ClienteSchema, { id: 'ClienteLoja' })
   .add(EncomendaLojaSchema, { id: 'EncomendaLoja' })
   .add(EncomendaClienteSchema, { id: 'EncomendaCliente' })
+  .add(DocumentoFiscalSchema, { id: 'DocumentoFiscal' })
 
 /**
  * A schema of the document made self-contained: its references to components (`#/components/schemas/X`) point into

@@ -147,8 +147,9 @@ describe('the OpenAPI document', () => {
         expect(op.tags).toEqual(['Store API'])
         expect(op.security).toEqual([{ chaveLoja: [] }])
         expect(op.responses['401'], `${method} ${path}`).toBeDefined()
-        // Every POST that changes state carries Idempotency-Key (identifying a customer changes nothing).
-        const writes = method === 'post' && !path.endsWith('/identificar')
+        // Every POST that changes state carries Idempotency-Key (identifying a customer changes nothing), and so does
+        // the PUT of a fiscal document (STORE-API.md "Invoices"); the menu's PUT is naturally idempotent.
+        const writes = (method === 'post' && !path.endsWith('/identificar')) || path.endsWith('/documento')
         expect(headers.includes('Idempotency-Key'), `${method} ${path}`).toBe(writes)
         if (writes) expect(op.responses['422'], `${method} ${path}`).toBeDefined()
       }

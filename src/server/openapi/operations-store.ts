@@ -1,3 +1,4 @@
+import { DocumentoFiscalPedidoSchema } from '../../shared/documentos-loja.ts'
 import { EmentaSchema, PRECO_DECIMAIS, PRECO_MAX_EUROS } from '../../shared/ementa.ts'
 import { ivaForaDaRegiao, NOMES_REGIAO, REGIOES, TAXAS_IVA } from '../../shared/regioes.ts'
 import { mensagens } from '../../shared/validacao.ts'
@@ -46,6 +47,18 @@ const transacao = {
   id_opiniao: null,
   referencia: 'FS 2026/00123',
   aviso: null,
+  // Filled once the POS sends the purchase's invoice (`PUT /compras/{id}/documento`): none at the till's answer.
+  documentos: [],
+}
+
+/** An invoice as the POS sends it (STORE-API.md "Invoices"): its AT QR code's text as printed. */
+const documento = {
+  tipo: 'FR',
+  numero: 'FR A/123',
+  atcud: 'JJ4M7R2C-123',
+  qr: 'A:509999999*B:999999990*C:PT*D:FR*E:N*F:20261122*G:FR A/123*H:JJ4M7R2C-123*I1:PT*I5:3.54*I6:0.46*N:0.46*O:4.00*Q:Xy9Z*R:1234',
+  emitido_em: '2026-11-22T12:35:10Z',
+  pdf_url: 'https://faturas.exemplo.pt/FR-A-123.pdf',
 }
 
 /** The order the customer API's checkout example places from the menu example (two Galões, oat milk, no sugar). */
@@ -75,6 +88,8 @@ const encomenda = {
   // Pick-up times and table ordering do not exist yet: null until they do (STORE-API.md).
   levantar_em: null,
   mesa: null,
+  // The invoice once the POS sends it (`PUT /encomendas/{id}/documento`), and a credit note after a cancellation.
+  documentos: [],
 }
 
 /** The words of a rate not of the store's region (shared/regioes.ts `ivaForaDaRegiao`), whatever product and rate. */
@@ -85,6 +100,27 @@ const IVA_FORA_DA_REGIAO = new RegExp(
       .replace(/[()]/g, '\\$&'),
   ).join('|')})$`,
 )
+/** What both document routes say: the rules of STORE-API.md "Invoices". */
+const documentoDescricao = (de: string, nc: string) =>
+  [
+    `The fiscal document the POS issued for ${de}, as certified billing software issues it: \`FS\`, \`FR\` or \`FT\``,
+    `for the sale; \`NC\` for the credit note ${nc}. \`qr\`: the text of its AT QR code (Portaria 195/2020), as`,
+    'printed; `pdf_url`: an https address of its PDF, optional. One document per kind (the sale, the credit note):',
+    'the same body again answers 200 with the same document; another body for a kind already given is 409. The',
+    'customer sees it in the app (number, ATCUD, the QR code drawn from `qr`, the PDF). Until it arrives, a sale paid,',
+    'refunded or cancelled more than `FISCAL_DOCUMENT_ALARM_MINUTES` ago is flagged on the board, in the back-office',
+    'and in the metrics.',
+    '',
+    `Idempotent by \`Idempotency-Key\`. ${writesLimit}`,
+  ].join('\n')
+
+const documentoErros = (coisa: string, outra: string) => ({
+  403: `The ${coisa} is another store’s (nothing written).`,
+  404: `No such ${coisa}.`,
+  409: `Another document of this kind was already given for it; or an \`NC\` for ${outra} (nothing written).`,
+  422: 'A bad `tipo`, an empty `numero`, `atcud` or `qr`, an `emitido_em` that is not ISO 8601 with a zone, a `pdf_url` that is not https: `fields` names each (nothing written).',
+  429: writesLimit,
+})
 
 export const STORE_OPERATIONS: Record<string, OperationDoc> = {
   'POST /api/loja/v1/clientes/identificar': {
@@ -339,6 +375,27 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
       },
       response: { data: { hash: '2026-11-20-v3', last_update: '2026-11-20T08:00:00Z', alterada: true, produtos: 3 } },
     },
+  },
+  'PUT /api/loja/v1/compras/{id}/documento': {
+    operationId: 'registarDocumentoCompra',
+    summary: 'Record the invoice (or the credit note) the POS issued for a till purchase',
+    description: documentoDescricao(
+      'a till purchase (`transacao.id`)',
+      'of its refund; an app order’s purchase takes its documents on the order',
+    ),
+    idempotent: true,
+    body: DocumentoFiscalPedidoSchema,
+    errors: documentoErros('purchase', 'a purchase not refunded, or a purchase of an app order (send it to the order)'),
+    examples: { request: documento, response: { data: { documento } } },
+  },
+  'PUT /api/loja/v1/encomendas/{id}/documento': {
+    operationId: 'registarDocumentoEncomenda',
+    summary: 'Record the invoice (or the credit note) the POS issued for an app order',
+    description: documentoDescricao('a paid app order', 'of its cancellation'),
+    idempotent: true,
+    body: DocumentoFiscalPedidoSchema,
+    errors: documentoErros('order', 'an order not cancelled'),
+    examples: { request: documento, response: { data: { documento } } },
   },
   'GET /api/loja/v1/encomendas': {
     operationId: 'listarEncomendasLoja',

@@ -59,19 +59,28 @@ export const semDadosPessoais = (text: string) =>
 const escaparHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
-/** A paragraph: text, or a link (its text, then the address on a line of its own in the plain-text body). */
-export type Paragrafo = string | { texto: string; url: string }
+/**
+ * A paragraph: text; a link (its text, then the address on a line of its own in the plain-text body); or lines kept
+ * one under another (an order's lines, an address).
+ */
+export type Paragrafo = string | { texto: string; url: string } | { linhas: string[] }
+
+/** Whether an address is one the outbox takes (enfileirarEmail refuses the others). */
+export const emailEnviavel = (para: string) => ENDERECO.test(para)
 
 /**
  * A message's two bodies from the same paragraphs, signed with the group's name: what the features write, so that every
  * e-mail reads alike and its HTML escapes what the customer typed.
  */
 export function comporEmail(para: string, assunto: string, paragrafos: Paragrafo[]): Email {
-  const emTexto = (p: Paragrafo) => (typeof p === 'string' ? p : `${p.texto}:\n${p.url}`)
+  const emTexto = (p: Paragrafo) =>
+    typeof p === 'string' ? p : 'linhas' in p ? p.linhas.join('\n') : `${p.texto}:\n${p.url}`
   const emHtml = (p: Paragrafo) =>
     typeof p === 'string'
       ? `<p>${escaparHtml(p)}</p>`
-      : `<p><a href="${escaparHtml(p.url)}">${escaparHtml(p.texto)}</a></p>`
+      : 'linhas' in p
+        ? `<p>${p.linhas.map(escaparHtml).join('<br>\n')}</p>`
+        : `<p><a href="${escaparHtml(p.url)}">${escaparHtml(p.texto)}</a></p>`
   const texto = [...paragrafos.map(emTexto), `Com os melhores cumprimentos,\n${NOME_REMETENTE}`].join('\n\n')
   const html = [
     '<!doctype html>',

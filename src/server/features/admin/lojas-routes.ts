@@ -15,6 +15,7 @@ const LojaAdminSchema = z.object({
   pausa_ate: z.string().nullable(),
   fuso: z.string(),
   encomendas_app: z.boolean(),
+  faturas_em_falta: z.number().int(),
 })
 
 /**

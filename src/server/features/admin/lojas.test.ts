@@ -112,6 +112,7 @@ describe.each(testDialects())('stores at work: pausing online orders, on %s', (d
         pausa_ate: null,
         fuso: 'Europe/Lisbon',
         encomendas_app: true,
+        faturas_em_falta: 0,
       },
     ])
 

@@ -4,6 +4,7 @@ import { DAY, isoNow } from '../../platform/clock.ts'
 import type { Database } from '../../platform/db.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
 import type { CatalogoService } from '../encomendas/service.ts'
+import type { FaturasService } from '../faturas/service.ts'
 import type { AlcanceLojas, LojaGestao } from '../restaurantes/service.ts'
 import { type AdminDeps, adminMensagens, atorDe, auditar, type Staff } from './context.ts'
 
@@ -57,11 +58,18 @@ export async function lojaAoAlcance(
 export function createAdminLojas(
   { db, clock, lojas }: AdminDeps,
   catalogo: Pick<CatalogoService, 'listLojasEncomenda'>,
+  faturas: Pick<FaturasService, 'contarEmFalta'>,
 ) {
   /** The stores with a menu (ordering's answer, read before any transaction: it reads on the pool). */
   const comEmenta = async () => new Set((await catalogo.listLojasEncomenda()).map((l) => l.id_loja))
 
-  const vista = (l: LojaGestao, ementas: Set<number>): LojaAdmin => {
+  /** The store's sales flagged for a missing fiscal document (features/faturas): not part of what a change audits. */
+  const comFaturas = async (vistas: Omit<LojaAdmin, 'faturas_em_falta'>[]): Promise<LojaAdmin[]> => {
+    const emFalta = await faturas.contarEmFalta(vistas.map((l) => l.id_loja))
+    return vistas.map((l) => ({ ...l, faturas_em_falta: emFalta.get(l.id_loja) ?? 0 }))
+  }
+
+  const vista = (l: LojaGestao, ementas: Set<number>): Omit<LojaAdmin, 'faturas_em_falta'> => {
     const { em, ate } = l.pausa
     return {
       id_loja: l.id_loja,
@@ -78,7 +86,7 @@ export function createAdminLojas(
   /** Sets the pause (`em` null: lifted) of a store within the staff member's reach: 404 unknown, 403 outside it. */
   async function mudar(staff: Staff, idLoja: number, ip: string, acao: string, ate: string | null, pausar: boolean) {
     const ementas = await comEmenta()
-    return db.transaction().execute(async (trx) => {
+    const loja = await db.transaction().execute(async (trx) => {
       const loja = await lojaAoAlcance(lojas, staff, idLoja, trx)
       const antes = vista(loja, ementas)
       if (!pausar && loja.pausa.em === null) return antes
@@ -94,12 +102,13 @@ export function createAdminLojas(
       })
       return depois
     })
+    return (await comFaturas([loja]))[0] as LojaAdmin
   }
 
   return {
     async listar(staff: Staff): Promise<LojaAdmin[]> {
       const ementas = await comEmenta()
-      return (await lojas.lojasGestao(alcanceDe(staff))).map((l) => vista(l, ementas))
+      return comFaturas((await lojas.lojasGestao(alcanceDe(staff))).map((l) => vista(l, ementas)))
     },
 
     /** Pauses the store's online orders until `ate` (an ISO instant ahead, at most 30 days) or, null, until resumed. */

@@ -1,3 +1,4 @@
+import type { DocumentoFiscal } from '../../../shared/documentos.ts'
 import { ESTADO, type Estado, minutosPrometidos } from '../../../shared/estado-pedido.ts'
 import type { EncomendaCliente, EncomendaLoja, PedidoLinha } from '../../../shared/pedido.ts'
 import type { Encomenda } from './encomendas-repository.ts'
@@ -13,8 +14,11 @@ const linhasDe = (json: string): PedidoLinha[] =>
 /** Payment states in which the order is paid: by MB WAY, or wholly by the balance. */
 const PAGAS = ['pago', 'sem-pagamento'] as const
 
-/** An order as its customer sees it; `loja`, the store's name. */
-export function paraCliente(p: Encomenda, loja: string): EncomendaCliente {
+/**
+ * An order as its customer sees it; `loja`, the store's name; `documentos`, what the POS issued for it (none on an
+ * order just placed).
+ */
+export function paraCliente(p: Encomenda, loja: string, documentos: DocumentoFiscal[] = []): EncomendaCliente {
   return {
     orderId: p.id,
     codigo: String(p.id),
@@ -35,11 +39,12 @@ export function paraCliente(p: Encomenda, loja: string): EncomendaCliente {
     motivo: p.motivo,
     minutos: minutosPrometidos(p.minutos),
     criada_em: p.criada_em,
+    documentos,
   }
 }
 
-/** An order as the store's board sees it. */
-export const paraLoja = (p: Encomenda): EncomendaLoja => ({
+/** An order as the store's board sees it, with the fiscal documents its POS sent for it. */
+export const paraLoja = (p: Encomenda, documentos: DocumentoFiscal[]): EncomendaLoja => ({
   id: p.id,
   codigo: String(p.id),
   estado: p.estado as Estado,
@@ -54,4 +59,5 @@ export const paraLoja = (p: Encomenda): EncomendaLoja => ({
   valor_pago: p.valor_pago,
   levantar_em: p.levantar_em,
   mesa: p.mesa,
+  documentos,
 })

@@ -13,7 +13,7 @@ export const PERGUNTAR_AO_LER_MS = 5_000
 
 /** The customer's own orders, as the app shows them. */
 export function createEncomendasCliente(
-  { repo, clock, log, fidelizacao, ledger, nomeDaLoja }: Contexto,
+  { repo, clock, log, fidelizacao, ledger, nomeDaLoja, documentosDe }: Contexto,
   { verificar }: Pick<Reconciliacao, 'verificar'>,
 ) {
   /**
@@ -52,7 +52,12 @@ export function createEncomendasCliente(
     async doCliente(utilizadorId: number, id: number): Promise<EncomendaCliente> {
       const p = await repo.find(id)
       if (p?.utilizador_id !== utilizadorId) throw notFound(encomendasMensagens.naoEncontrada)
-      return paraCliente(await perguntarSeExpirou(p), await nomeDaLoja(p.id_loja))
+      const [atual, loja, documentos] = await Promise.all([
+        perguntarSeExpirou(p),
+        nomeDaLoja(p.id_loja),
+        documentosDe([p.id]),
+      ])
+      return paraCliente(atual, loja, documentos.get(p.id) ?? [])
     },
 
     /** Spec §3 "Current order": the orders the app still shows, newest first. */
@@ -60,10 +65,12 @@ export function createEncomendasCliente(
       const desde = new Date(clock.now().getTime() - ATUAIS_DURANTE_MS).toISOString()
       const rows = await repo.listAtuais(utilizadorId, desde, 5)
       if (rows.length === 0) return []
-      const nomes = new Map(
-        (await fidelizacao.listLojas([...new Set(rows.map((r) => r.id_loja))])).map((l) => [l.id_loja, l.nome]),
-      )
-      return rows.map((p) => paraCliente(p, nomes.get(p.id_loja) ?? `Loja ${p.id_loja}`))
+      const [lojas, documentos] = await Promise.all([
+        fidelizacao.listLojas([...new Set(rows.map((r) => r.id_loja))]),
+        documentosDe(rows.map((r) => r.id)),
+      ])
+      const nomes = new Map(lojas.map((l) => [l.id_loja, l.nome]))
+      return rows.map((p) => paraCliente(p, nomes.get(p.id_loja) ?? `Loja ${p.id_loja}`, documentos.get(p.id) ?? []))
     },
 
     /** What the customer's points are now and the threshold (the confirmation's points/threshold). */

@@ -2,11 +2,14 @@ import type { FastifyBaseLogger } from 'fastify'
 import { ESTADO } from '../../../shared/estado-pedido.ts'
 import { type Clock, DAY, HOUR, MINUTE } from '../../platform/clock.ts'
 import type { Database, DatabaseTransaction } from '../../platform/db.ts'
+import { HttpError, notFound } from '../../platform/errors.ts'
 import { canais, type EventBus } from '../../platform/eventos.ts'
 import type { PaymentProvider } from '../../platform/pagamentos.ts'
 import type { Limit, RateLimiter } from '../../platform/rate-limit.ts'
+import type { FaturasService } from '../faturas/service.ts'
 import type { FidelizacaoService } from '../fidelizacao/service.ts'
 import type { NovaNotificacao } from '../notificacoes/service.ts'
+import type { RestaurantesService } from '../restaurantes/service.ts'
 import type { CatalogoService } from './catalogo.ts'
 import { type Encomenda, encomendasRepo } from './encomendas-repository.ts'
 
@@ -67,6 +70,12 @@ export interface EncomendasDeps {
   escritasLoja: Limit
   /** Writes a notification in the order change's own transaction (features/notificacoes). */
   notificar?: (trx: DatabaseTransaction, n: NovaNotificacao) => Promise<unknown>
+  /** Fiscal documents (features/faturas): what a paid or cancelled order owes, and what its POS sent. */
+  faturas: Pick<FaturasService, 'exigir' | 'registar' | 'documentosDe' | 'lerDocumento'>
+  /** The stores' sellers and addresses, as the order's confirmation e-mail names them (features/restaurantes). */
+  lojas: Pick<RestaurantesService, 'lojasEncomendas'>
+  /** The app's public address: the confirmation e-mail links to the order. */
+  appUrl: string
   /**
    * Whether a store key, and a paired tablet's session, still hold: the platform's store and staff surfaces own them,
    * and an open board stream asks now and then.
@@ -79,6 +88,25 @@ export interface EncomendasDeps {
 
 /** It reached the store's board: paid (or paid with the balance) and its purchase written. */
 export const naLoja = (p: Encomenda) => p.compra_id !== null
+
+/**
+ * The order a store key acts on: unknown, or not on any board (not paid), 404; on another store's board, 403
+ * (STORE-API.md "Common rules").
+ */
+export function daLojaOuErro(p: Encomenda | undefined, idLoja: number): Encomenda {
+  if (!p || !naLoja(p)) throw notFound(encomendasMensagens.naoEncontrada)
+  if (p.id_loja !== idLoja) throw new HttpError(403, encomendasMensagens.outraLoja, 'Outra loja')
+  return p
+}
+
+/** An order as the sale its fiscal documents are for (features/faturas): named on the board by its code. */
+export const vendaDe = (p: Encomenda) => ({
+  origem: 'encomenda' as const,
+  id: p.id,
+  idLoja: p.id_loja,
+  utilizadorId: p.utilizador_id,
+  referencia: String(p.id),
+})
 
 /** What every part of the orders feature shares: its dependencies, the orders on the pool, and the rules of time. */
 export function createContexto(deps: EncomendasDeps) {
@@ -136,6 +164,9 @@ export function createContexto(deps: EncomendasDeps) {
     if (p) anunciar(p)
   }
 
+  /** The fiscal documents of these orders (`ex`: the caller's transaction, to answer what it changed). */
+  const documentosDe = (ids: number[], ex: Database = db) => deps.faturas.documentosDe('encomenda', ids, ex)
+
   return {
     ...deps,
     repo,
@@ -150,6 +181,7 @@ export function createContexto(deps: EncomendasDeps) {
     nomeDaLoja,
     anunciar,
     anunciarPorId,
+    documentosDe,
   }
 }
 

@@ -14,7 +14,7 @@ const RESPOSTAS_POR_LOTE = 50
  * Ordering's part of the customer's GDPR rights. An order keeps its amounts, lines, dates and store (the group's
  * accounts and invoices need them) and loses who it was for: the name, e-mail, phone and NIF typed at checkout.
  */
-export function createDireitosEncomendas({ db, nomeDaLoja }: Contexto) {
+export function createDireitosEncomendas({ db, nomeDaLoja, documentosDe }: Contexto) {
   return {
     /**
      * An order still being paid, prepared or refunded: erasure waits for it (GDPR Art. 17(3)(b): the contract is being
@@ -43,8 +43,10 @@ export function createDireitosEncomendas({ db, nomeDaLoja }: Contexto) {
         .execute()
       const lojas = new Map<number, string>()
       for (const id of new Set(rows.map((r) => r.id_loja))) lojas.set(id, await nomeDaLoja(id))
+      const documentos = await documentosDe(rows.map((p) => p.id))
       return rows.map((p) => {
-        const { pagamento: _, ...cliente } = paraCliente(p, lojas.get(p.id_loja) ?? `Loja ${p.id_loja}`)
+        const loja = lojas.get(p.id_loja) ?? `Loja ${p.id_loja}`
+        const { pagamento: _, ...cliente } = paraCliente(p, loja, documentos.get(p.id) ?? [])
         return {
           ...cliente,
           checkout: { nome: p.nome, email: p.email, telemovel: p.telemovel, pais: p.pais, nif: p.nif },

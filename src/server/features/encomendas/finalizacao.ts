@@ -11,6 +11,7 @@ import { canonical, reusedKey } from '../../platform/idempotency.ts'
 import { PagamentoIndisponivel, PagamentoRecusado } from '../../platform/pagamentos.ts'
 import type { Limit } from '../../platform/rate-limit.ts'
 import { paraCliente } from './apresentacao.ts'
+import type { Confirmacao } from './confirmacao.ts'
 import { type Contexto, encomendasMensagens, MARGEM_MS, naLoja, referenciaDe } from './contexto.ts'
 import { encomendasRepo } from './encomendas-repository.ts'
 import type { Liquidacao } from './liquidacao.ts'
@@ -27,6 +28,7 @@ type Finaliza = z.output<typeof FinalizaEncomendaSchema>
 export function createFinalizacao(
   { db, clock, provider, expirySeconds, catalogo, ledger, log, limiter, repo, nomeDaLoja, anunciar }: Contexto,
   { falhar }: Liquidacao,
+  { lojaDe, aoPagar }: Confirmacao,
 ) {
   return {
     /**
@@ -63,6 +65,8 @@ export function createFinalizacao(
         total: l.total,
       }))
       const telemovelValido = input.telemovel !== '' && toE164Mobile(input.pais, input.telemovel) !== null
+      // What the confirmation names, should the balance pay it all in the transaction below.
+      const lojaConfirmacao = await lojaDe(input.id_loja)
 
       const { pedido, novo } = await db.transaction().execute(async (trx) => {
         await ledger.bloquear(trx, utilizadorId)
@@ -126,6 +130,7 @@ export function createFinalizacao(
           // The balance paid it all: the purchase now, no payment to wait for.
           const compra = await ledger.comprar(trx, { utilizadorId, idLoja: input.id_loja, total, desconto, referencia })
           await r.mudar(p.id, {}, { compra_id: compra.id, pontos_ganhos: compra.pontos_ganhos })
+          await aoPagar(trx, p, lojaConfirmacao)
         }
         p = (await r.find(p.id)) ?? p
         return { pedido: p, novo: true }

@@ -1,6 +1,7 @@
 import { ESTADO } from '../../../shared/estado-pedido.ts'
 import { isoNow } from '../../platform/clock.ts'
 import { isUniqueViolation } from '../../platform/db.ts'
+import type { Confirmacao } from './confirmacao.ts'
 import { type Contexto, referenciaDe } from './contexto.ts'
 import { type Encomenda, encomendasRepo } from './encomendas-repository.ts'
 import type { Reembolsos } from './reembolsos.ts'
@@ -11,8 +12,9 @@ import type { Reembolsos } from './reembolsos.ts'
  * balance given back. Each in one transaction with its ledger movements, from the state it expects.
  */
 export function createLiquidacao(
-  { db, clock, log, ledger, criadaAte, anunciarPorId }: Contexto,
+  { db, clock, log, ledger, repo, criadaAte, anunciarPorId }: Contexto,
   { reembolsar }: Reembolsos,
+  { lojaDe, aoPagar }: Confirmacao,
 ) {
   /**
    * The payment arrived (the provider's status call said so): the held balance is taken for good and the purchase
@@ -24,6 +26,9 @@ export function createLiquidacao(
   async function liquidar(id: number, pagamentoId?: string): Promise<'pago' | 'reembolsar' | 'nada'> {
     let aReembolsar: Encomenda | undefined
     let mudou: boolean
+    // The store the confirmation names, read first, and only for an order that may become paid now.
+    const antes = await repo.find(id)
+    const loja = antes?.estado === ESTADO.pagamento ? await lojaDe(antes.id_loja) : undefined
     try {
       mudou = await db.transaction().execute(async (trx) => {
         const r = encomendasRepo(trx)
@@ -67,6 +72,7 @@ export function createLiquidacao(
             referencia,
           })
           await r.mudar(id, {}, { compra_id: compra.id, pontos_ganhos: compra.pontos_ganhos })
+          await aoPagar(trx, p, loja)
           return true
         }
         // Paid after the order was given up (the request expired here first, was never answered, or never recorded):

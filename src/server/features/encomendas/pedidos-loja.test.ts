@@ -65,9 +65,11 @@ describe.each(testDialects())('orders: checkout, MB WAY sandbox, the board on %s
         'valor_pago',
         'levantar_em',
         'mesa',
+        'documentos',
       ].sort(),
     )
-    expect(lida).toMatchObject({ levantar_em: null, mesa: null })
+    // No fiscal document from the POS yet (STORE-API.md "Invoices").
+    expect(lida).toMatchObject({ levantar_em: null, mesa: null, documentos: [] })
     expect(Object.keys(lida.linhas[0]).sort()).toEqual(
       ['produto', 'qtd', 'porcao', 'complementos', 'opcoes', 'observacoes', 'total'].sort(),
     )

@@ -2,12 +2,13 @@ import { ESTADO } from '../../../shared/estado-pedido.ts'
 import { formatMoney } from '../../../shared/format.ts'
 import type { EncomendaLoja } from '../../../shared/pedido.ts'
 import { isoNow } from '../../platform/clock.ts'
-import { HttpError, notFound, TooManyRequests } from '../../platform/errors.ts'
+import type { DatabaseTransaction } from '../../platform/db.ts'
+import { HttpError, TooManyRequests } from '../../platform/errors.ts'
 import { escapeHtml } from '../../platform/html.ts'
 import { type Answer, idempotent } from '../../platform/idempotency.ts'
 import { createMemoryRateLimiter } from '../../platform/rate-limit.ts'
 import { paraLoja } from './apresentacao.ts'
-import { type Contexto, encomendasMensagens, naLoja } from './contexto.ts'
+import { type Contexto, daLojaOuErro, encomendasMensagens, naLoja, vendaDe } from './contexto.ts'
 import { type Encomenda, encomendasRepo } from './encomendas-repository.ts'
 import type { Reembolsos } from './reembolsos.ts'
 
@@ -25,7 +26,21 @@ export type Resposta = (encomenda: EncomendaLoja) => Answer
  * forward, cancelling one it cannot make.
  */
 export function createQuadro(
-  { db, clock, repo, ledger, log, notificar, acesso, escritasLoja, nomeDaLoja, anunciar, anunciarPorId }: Contexto,
+  {
+    db,
+    clock,
+    repo,
+    ledger,
+    log,
+    notificar,
+    acesso,
+    escritasLoja,
+    nomeDaLoja,
+    anunciar,
+    anunciarPorId,
+    faturas,
+    documentosDe,
+  }: Contexto,
   { reembolsar }: Reembolsos,
 ) {
   // The store's writes (the board's taps, cancellations) are limited per key as the till's are (escritasLoja), in this
@@ -36,14 +51,10 @@ export function createQuadro(
     if (!allowed) throw new TooManyRequests(retryAfterMs)
   }
 
-  /**
-   * The order a store key acts on: unknown, or not on any board (not paid), 404; on another store's board, 403
-   * (STORE-API.md "Common rules").
-   */
-  function daLojaOuErro(p: Encomenda | undefined, idLoja: number): Encomenda {
-    if (!p || !naLoja(p)) throw notFound(encomendasMensagens.naoEncontrada)
-    if (p.id_loja !== idLoja) throw new HttpError(403, encomendasMensagens.outraLoja, 'Outra loja')
-    return p
+  /** The order as it now is in the change's transaction, with its documents: what the change answers. */
+  async function naResposta(trx: DatabaseTransaction, id: number, antes: Encomenda): Promise<EncomendaLoja> {
+    const p = (await encomendasRepo(trx).find(id)) ?? antes
+    return paraLoja(p, (await documentosDe([p.id], trx)).get(p.id) ?? [])
   }
 
   return {
@@ -59,8 +70,10 @@ export function createQuadro(
      */
     async listarLoja(idLoja: number, estados: number[]): Promise<EncomendaLoja[]> {
       const devida = (e: EncomendaLoja) => e.levantar_em ?? e.criada_em
-      return (await repo.listLoja(idLoja, estados))
-        .map(paraLoja)
+      const encomendas = await repo.listLoja(idLoja, estados)
+      const documentos = await documentosDe(encomendas.map((p) => p.id))
+      return encomendas
+        .map((p) => paraLoja(p, documentos.get(p.id) ?? []))
         .sort((a, b) => (devida(a) < devida(b) ? -1 : devida(a) > devida(b) ? 1 : a.id - b.id))
     },
 
@@ -68,7 +81,7 @@ export function createQuadro(
     async daLoja(idLoja: number, id: number): Promise<EncomendaLoja | null> {
       const p = await repo.find(id)
       if (p?.id_loja !== idLoja || !naLoja(p)) return null
-      return paraLoja(p)
+      return paraLoja(p, (await documentosDe([p.id])).get(p.id) ?? [])
     },
 
     /**
@@ -100,7 +113,7 @@ export function createQuadro(
               ligacao: `/carrinho/confirmado?encomenda=${p.id}`,
             })
           }
-          return resposta(paraLoja((await r.find(id)) ?? p))
+          return resposta(await naResposta(trx, id, p))
         },
       )
       await anunciarPorId(id)
@@ -141,6 +154,8 @@ export function createQuadro(
             throw new HttpError(409, message, 'Estado inválido')
           }
           if (p.compra_id !== null) await ledger.devolverTudo(trx, p.compra_id)
+          // Paid and now undone: its invoice is matched by a credit note (CIVA art. 29(1)(b) and 36(1)).
+          await faturas.exigir(trx, vendaDe(p), 'credito', p.total)
           if (notificar) {
             const devolvido = [
               p.valor_pago > 0 ? `${formatMoney(p.valor_pago)} por MB WAY` : '',
@@ -153,7 +168,7 @@ export function createQuadro(
               ligacao: `/carrinho/confirmado?encomenda=${p.id}`,
             })
           }
-          return resposta(paraLoja((await r.find(id)) ?? p))
+          return resposta(await naResposta(trx, id, p))
         },
       )
       const p = await repo.find(id)

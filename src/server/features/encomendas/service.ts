@@ -1,7 +1,9 @@
 import { createCallback } from './callback.ts'
 import { createEncomendasCliente } from './cliente.ts'
+import { createConfirmacao } from './confirmacao.ts'
 import { createContexto, type EncomendasDeps } from './contexto.ts'
 import { createDireitosEncomendas } from './direitos.ts'
+import { createDocumentosEncomendas } from './documentos.ts'
 import { createFinalizacao } from './finalizacao.ts'
 import { createLiquidacao } from './liquidacao.ts'
 import { createMetricasEncomendas } from './metricas.ts'
@@ -22,17 +24,18 @@ export type { AtorLoja, Resposta } from './quadro.ts'
  * answer changes is written after: a crash in between leaves a state the reconciliation resumes from.
  *
  * Each part is a file of its own around one shared context (contexto.ts), built here in the order they depend on each
- * other: refunds; settlement (paid, failed); the reconciliation, which settles what the provider says; the provider's
+ * other: refunds; what a paid order owes (its invoice, its confirmation e-mail); settlement (paid, failed); the reconciliation, which settles what the provider says; the provider's
  * callback; the checkout; the customer's orders (a read past a request's expiry asks the provider through the
  * reconciliation); the store's board.
  */
 export function createEncomendasService(deps: EncomendasDeps) {
   const contexto = createContexto(deps)
   const reembolsos = createReembolsos(contexto)
-  const liquidacao = createLiquidacao(contexto, reembolsos)
+  const confirmacao = createConfirmacao(contexto)
+  const liquidacao = createLiquidacao(contexto, reembolsos, confirmacao)
   const reconciliacao = createReconciliacao(contexto, liquidacao, reembolsos)
   const callback = createCallback(contexto, liquidacao, reconciliacao)
-  const finalizacao = createFinalizacao(contexto, liquidacao)
+  const finalizacao = createFinalizacao(contexto, liquidacao, confirmacao)
   const cliente = createEncomendasCliente(contexto, reconciliacao)
   const quadro = createQuadro(contexto, reembolsos)
   return {
@@ -58,6 +61,7 @@ export function createEncomendasService(deps: EncomendasDeps) {
     daLoja: quadro.daLoja,
     avancar: quadro.avancar,
     cancelar: quadro.cancelar,
+    registarDocumento: createDocumentosEncomendas(contexto).registarDocumento,
     relatorio: createRelatorioEncomendas(deps.db),
     metricas: createMetricasEncomendas(deps.db, deps.clock),
   }

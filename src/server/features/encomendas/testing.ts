@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream'
 import { afterEach, beforeEach, expect } from 'vitest'
+import type { Config } from '../../config.ts'
 import { manualClock } from '../../platform/clock.ts'
 import type { Dialect } from '../../platform/db.ts'
 import { lojasChavesRepo } from '../../platform/store-keys.ts'
@@ -25,8 +26,11 @@ export const MINUTO = 60_000
 
 export type ManualClock = ReturnType<typeof manualClock>
 
-/** A store (862) and another (848) taking orders all day with the test menu, and a customer logged in. */
-export function setupOrders(dialect: Dialect) {
+/**
+ * A store (862) and another (848) taking orders all day with the test menu, and a customer logged in. `config`: the
+ * app's environment beyond the tests' own (METRICS_TOKEN…).
+ */
+export function setupOrders(dialect: Dialect, config: Partial<Config> = {}) {
   let t: TestApp
   let cliente: ReturnType<typeof device>
   let clienteId: number
@@ -35,7 +39,7 @@ export function setupOrders(dialect: Dialect) {
   const clock = manualClock('2026-11-23T12:00:00.000Z')
 
   beforeEach(async () => {
-    t = await createTestApp(dialect, { LOG_LEVEL: 'error' }, { clock })
+    t = await createTestApp(dialect, { LOG_LEVEL: 'error', ...config }, { clock })
     const db = t.database.db
     const { id } = await insertRestaurante(db, { tag: 'nata-e-grao', name: 'Nata & Grão' })
     const sempre = JSON.stringify(todosOsDias('00:00', '24:00'))

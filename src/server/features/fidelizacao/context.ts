@@ -1,3 +1,4 @@
+import type { DocumentoFiscal } from '../../../shared/documentos.ts'
 import {
   type Cliente,
   INT_MAX,
@@ -13,6 +14,7 @@ import type { Database, DatabaseTransaction } from '../../platform/db.ts'
 import { HttpError, notFound, TooManyRequests } from '../../platform/errors.ts'
 import type { Limit, RateLimiter } from '../../platform/rate-limit.ts'
 import type { ContaService } from '../conta/service.ts'
+import type { FaturasService } from '../faturas/service.ts'
 import type { NovaNotificacao } from '../notificacoes/service.ts'
 import { aplicar, type devolucao, type Efeito, type Regras, type Saldos, ZERO } from './ledger.ts'
 import { fidelizacaoRepo, type Movimento } from './repository.ts'
@@ -86,6 +88,8 @@ export interface FidelizacaoDeps {
     | 'sendProvisionalSms'
   >
   lojas: { listLojasPorId(idsLoja?: number[]): Promise<LojaNomeFuso[]> }
+  /** Fiscal documents (features/faturas): what a till purchase and its refund owe, and what the POS sent. */
+  faturas: Pick<FaturasService, 'exigir' | 'registar' | 'documentosDe' | 'lerDocumento'>
 }
 
 export const saldosDe = (m: Movimento | undefined): Saldos =>
@@ -106,6 +110,15 @@ export const devolucaoDe = (original: Movimento, valor: number, d: ReturnType<ty
 
 /** A purchase an app order wrote (features/encomendas): no store key, its reference the order's `E{id}`. */
 export const daEncomenda = (m: Movimento) => m.chave_id === null && /^E\d+$/.test(m.referencia ?? '')
+
+/** A till purchase as the sale its fiscal documents are for (features/faturas): named by its POS reference. */
+export const vendaDaCompra = (m: Movimento) => ({
+  origem: 'compra' as const,
+  id: m.id,
+  idLoja: m.id_loja,
+  utilizadorId: m.utilizador_id,
+  referencia: m.referencia,
+})
 
 /** The rules a movement was made with (a refund undoes its purchase by them, whatever the rules are now). */
 export const regrasDe = (m: Movimento): Regras => ({
@@ -146,7 +159,46 @@ export function createFidelizacaoContext(deps: FidelizacaoDeps) {
     return new Map((await lojas.listLojasPorId([...new Set(idsLoja)])).map((l) => [l.id_loja, l]))
   }
 
-  function toTransacao(m: Movimento, nomes: Map<number, LojaNome>, idOpiniao: number | null = null): Transacao {
+  /**
+   * The fiscal documents of each movement's sale, read at once for them all: a till purchase's own, a refund's
+   * purchase's; for an app order's purchase and its refund, the order's (the POS sends them for the order). An
+   * adjustment has none. `ex`: the caller's transaction.
+   */
+  async function documentosDosMovimentos(
+    movimentos: Movimento[],
+    ex: Database = db,
+  ): Promise<(m: Movimento) => DocumentoFiscal[]> {
+    const encomendaDe = (m: Movimento) =>
+      m.tipo !== 'ajuste' && m.chave_id === null && /^E\d+$/.test(m.referencia ?? '')
+        ? Number((m.referencia ?? '').slice(1))
+        : null
+    const compraDe = (m: Movimento) => (m.tipo === 'compra' ? m.id : m.tipo === 'devolucao' ? m.compra_id : null)
+    const encomendas: number[] = []
+    const compras: number[] = []
+    for (const m of movimentos) {
+      const encomenda = encomendaDe(m)
+      const compra = compraDe(m)
+      if (encomenda !== null) encomendas.push(encomenda)
+      else if (compra !== null) compras.push(compra)
+    }
+    const [porEncomenda, porCompra] = await Promise.all([
+      deps.faturas.documentosDe('encomenda', encomendas, ex),
+      deps.faturas.documentosDe('compra', compras, ex),
+    ])
+    return (m) => {
+      const encomenda = encomendaDe(m)
+      if (encomenda !== null) return porEncomenda.get(encomenda) ?? []
+      const compra = compraDe(m)
+      return compra === null ? [] : (porCompra.get(compra) ?? [])
+    }
+  }
+
+  function toTransacao(
+    m: Movimento,
+    nomes: Map<number, LojaNome>,
+    idOpiniao: number | null,
+    documentos: DocumentoFiscal[],
+  ): Transacao {
     const [data = '', hora = ''] = formatDateTime(m.criado_em).split(' ')
     const loja = nomes.get(m.id_loja)
     return {
@@ -175,11 +227,17 @@ export function createFidelizacaoContext(deps: FidelizacaoDeps) {
       id_perfil: 1,
       id_opiniao: idOpiniao,
       motivo: m.tipo === 'ajuste' ? m.motivo : null,
+      documentos,
     }
   }
 
-  const toTransacaoLoja = (m: Movimento, nomes: Map<number, LojaNome>, aviso: string | null): TransacaoLoja => {
-    const { motivo: _soNosAjustes, ...transacao } = toTransacao(m, nomes)
+  const toTransacaoLoja = (
+    m: Movimento,
+    nomes: Map<number, LojaNome>,
+    aviso: string | null,
+    documentos: DocumentoFiscal[],
+  ): TransacaoLoja => {
+    const { motivo: _soNosAjustes, ...transacao } = toTransacao(m, nomes, null, documentos)
     return { ...transacao, referencia: m.referencia, aviso }
   }
 
@@ -254,6 +312,7 @@ export function createFidelizacaoContext(deps: FidelizacaoDeps) {
     repository: fidelizacaoRepo(db),
     regrasAtuais,
     nomesDasLojas,
+    documentosDosMovimentos,
     toTransacao,
     toTransacaoLoja,
     toCliente,

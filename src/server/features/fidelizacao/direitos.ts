@@ -12,7 +12,7 @@ const EXPORTAR_MAX = 100_000
  * whose row is anonymised. What is the person's own words goes: an opinion keeps its ratings without its comment.
  */
 export function createDireitosFidelizacao(ctx: FidelizacaoContext) {
-  const { db, repository, nomesDasLojas, toTransacao } = ctx
+  const { db, repository, nomesDasLojas, toTransacao, documentosDosMovimentos } = ctx
 
   return {
     /** The customer's balances, every movement and every opinion, for the portability file. */
@@ -27,11 +27,12 @@ export function createDireitosFidelizacao(ctx: FidelizacaoContext) {
           .execute(),
       ])
       const nomes = await nomesDasLojas([...movimentos.map((m) => m.id_loja), ...opinioes.map((o) => o.id_loja)])
+      const documentos = await documentosDosMovimentos(movimentos)
       const saldos = saldosDe(movimentos[0])
       return {
         fidelizacao: { saldo: saldos.saldo, pontos: saldos.pontos, itens: saldos.itens },
         transacoes: movimentos.map((m) => ({
-          ...toTransacao(m, nomes, m.id_opiniao),
+          ...toTransacao(m, nomes, m.id_opiniao, documentos(m)),
           movimento: m.tipo,
           registadaEm: m.criado_em,
           nif: m.nif === null ? null : { numero: m.nif, nome: m.nif_nome },

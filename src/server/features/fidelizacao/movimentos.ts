@@ -20,7 +20,7 @@ const SEM_EFEITO: Efeito = {
 
 /** The customer's ledger as the app reads it: balances, totals, their transactions. */
 export function createMovimentos(ctx: FidelizacaoContext) {
-  const { regrasAtuais, opinioesAtivas, lojas, repository, nomesDasLojas, toTransacao } = ctx
+  const { regrasAtuais, opinioesAtivas, lojas, repository, nomesDasLojas, toTransacao, documentosDosMovimentos } = ctx
 
   return {
     /** The loyalty part of a customer's private data: balances, totals, and the newest movements worth showing. */
@@ -33,7 +33,10 @@ export function createMovimentos(ctx: FidelizacaoContext) {
         repository.listMovimentos(utilizador.id, TRANSACOES_MAX),
         regrasAtuais(),
       ])
-      const nomes = await nomesDasLojas(movimentos.map((m) => m.id_loja))
+      const [nomes, documentos] = await Promise.all([
+        nomesDasLojas(movimentos.map((m) => m.id_loja)),
+        documentosDosMovimentos(movimentos),
+      ])
       // Newest first: the first movement's balances after are the customer's balances.
       const ultimo = movimentos[0]
       const saldos = saldosDe(ultimo)
@@ -52,7 +55,7 @@ export function createMovimentos(ctx: FidelizacaoContext) {
         // back-office's adjustments, with their reason).
         transacoes: movimentos
           .filter((m) => m.tipo === 'compra' || m.tipo === 'devolucao' || m.tipo === 'ajuste')
-          .map((m) => toTransacao(m, nomes, m.id_opiniao))
+          .map((m) => toTransacao(m, nomes, m.id_opiniao, documentos(m)))
           .filter(transacaoVisivel),
       }
     },
@@ -63,8 +66,12 @@ export function createMovimentos(ctx: FidelizacaoContext) {
       if (!movimento || movimento.utilizador_id !== utilizadorId) {
         throw notFound(fidelizacaoMensagens.transacaoNaoEncontrada)
       }
-      const opiniao = await repository.findOpiniaoDaTransacao(transacaoId)
-      return toTransacao(movimento, await nomesDasLojas([movimento.id_loja]), opiniao?.id ?? null)
+      const [opiniao, nomes, documentos] = await Promise.all([
+        repository.findOpiniaoDaTransacao(transacaoId),
+        nomesDasLojas([movimento.id_loja]),
+        documentosDosMovimentos([movimento]),
+      ])
+      return toTransacao(movimento, nomes, opiniao?.id ?? null, documentos(movimento))
     },
 
     listLojas: (idsLoja?: number[]) => lojas.listLojasPorId(idsLoja),

@@ -3,6 +3,7 @@ import { createFidelizacaoContext, type FidelizacaoDeps } from './context.ts'
 export type { RegistoRegras } from './regras.ts'
 
 import { createDireitosFidelizacao } from './direitos.ts'
+import { createDocumentosCompras } from './documentos.ts'
 import { createGestaoFidelizacao } from './gestao.ts'
 import { createMovimentos, createMovimentosEncomendas } from './movimentos.ts'
 import { createOpinioes } from './opinioes.ts'
@@ -30,6 +31,7 @@ export function createFidelizacaoService(deps: FidelizacaoDeps) {
     ...createMovimentos(ctx),
     ...createBalcao(ctx),
     ...createOpinioes(ctx),
+    ...createDocumentosCompras(ctx),
     encomendas: createMovimentosEncomendas(ctx),
     direitos: createDireitosFidelizacao(ctx),
     relatorio: createRelatorioFidelizacao(deps.db),

@@ -18,6 +18,7 @@ import {
   LOJA_LIMITES,
   regrasDe,
   saldosDe,
+  vendaDaCompra,
 } from './context.ts'
 import { compra, devolucao } from './ledger.ts'
 import { fidelizacaoRepo, type Movimento } from './repository.ts'
@@ -105,8 +106,8 @@ function avisoDaDevolucao(
 
 /** The till (STORE-API.md "Loyalty at the till"): identifying the customer, purchases, refunds, provisional accounts. */
 export function createBalcao(ctx: FidelizacaoContext) {
-  const { db, clock, limiter, throttle, regrasAtuais, conta, onMovimento, notificar, repository } = ctx
-  const { limit, naoEncontrado, nomesDasLojas, toCliente, toTransacaoLoja, escrever } = ctx
+  const { db, clock, limiter, throttle, regrasAtuais, conta, onMovimento, notificar, repository, faturas } = ctx
+  const { limit, naoEncontrado, nomesDasLojas, toCliente, toTransacaoLoja, escrever, documentosDosMovimentos } = ctx
 
   return {
     /** STORE-API.md `clientes/identificar`: by QR, or by phone (with the security code when the customer uses one). */
@@ -243,10 +244,12 @@ export function createBalcao(ctx: FidelizacaoContext) {
             regras,
           )
           if (provada && prova) await ledger.ligarIdentificacao(prova, movimento.id)
+          // A sale: its invoice is due from the POS (CIVA art. 29(1)(b)); features/faturas flags it until it comes.
+          await faturas.exigir(trx, vendaDaCompra(movimento), 'venda', input.total)
           const avisoCliente = avisoDaCompra(movimento, input.total, nomes.get(ator.idLoja))
           if (avisoCliente && notificar) await notificar(trx, { utilizadorId: cliente.id, ...avisoCliente })
           const aviso = ganha ? null : fidelizacaoMensagens.semGanhos
-          return { status: 201, body: { data: { transacao: toTransacaoLoja(movimento, nomes, aviso) } } }
+          return { status: 201, body: { data: { transacao: toTransacaoLoja(movimento, nomes, aviso, []) } } }
         },
       )
       if (answer.status < 300) onMovimento?.(input.cliente_id)
@@ -298,6 +301,8 @@ export function createBalcao(ctx: FidelizacaoContext) {
             id_loja: ator.idLoja,
             chave_id: ator.chaveId,
           })
+          // Undone in part or whole: the invoice is matched by a credit note (CIVA art. 29(1)(b) and 36(1)).
+          await faturas.exigir(trx, vendaDaCompra(original), 'credito', valor)
           const avisoCliente = avisoDaDevolucao(movimento, original, nomes.get(ator.idLoja))
           // A refund of an erased customer's purchase still balances the group's books, but tells nobody.
           const ativo = (await conta.clienteById(original.utilizador_id, trx)) !== undefined
@@ -311,7 +316,16 @@ export function createBalcao(ctx: FidelizacaoContext) {
           return {
             status: 201,
             body: {
-              data: { transacao: toTransacaoLoja(movimento, nomes, aviso), nao_recuperado: d.naoRecuperado, aviso },
+              data: {
+                transacao: toTransacaoLoja(
+                  movimento,
+                  nomes,
+                  aviso,
+                  (await documentosDosMovimentos([movimento], trx))(movimento),
+                ),
+                nao_recuperado: d.naoRecuperado,
+                aviso,
+              },
             },
           }
         },
@@ -357,10 +371,11 @@ export function createBalcao(ctx: FidelizacaoContext) {
         repository.listComprasLoja(ator.idLoja, limite),
         nomesDasLojas([ator.idLoja]),
       ])
+      const documentos = await documentosDosMovimentos(rows)
       return rows.map((r) => {
         const porDevolver = r.valor_pago - Number(r.devolvido ?? 0)
         return {
-          ...toTransacaoLoja(r, nomes, null),
+          ...toTransacaoLoja(r, nomes, null, documentos(r)),
           por_devolver: porDevolver,
           // Paid wholly with balance: refunded once, whole; otherwise when nothing is left to refund.
           devolvida: r.valor_pago === 0 ? Number(r.devolucoes ?? 0) > 0 : porDevolver === 0,

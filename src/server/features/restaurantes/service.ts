@@ -36,6 +36,8 @@ export interface LojaEncomendas {
   regiao: Regiao
   /** Its time zone (its region's, decision 0036): of its hours, closures, 'today' and reports. */
   fuso: string
+  /** Where it is, as the order's confirmation names the place of pick-up. */
+  morada: { address: string; postalCode: string; city: string }
 }
 
 /** The company that sells at a store: a franchise is its own. */
@@ -123,6 +125,7 @@ export function createRestaurantesService(repository: RestaurantesRepository) {
         vendedor: l.empresa && l.nipc ? { empresa: l.empresa, nipc: l.nipc } : null,
         regiao: lerRegiao(l.regiao),
         fuso: FUSO_REGIAO[lerRegiao(l.regiao)],
+        morada: { address: l.address, postalCode: l.postal_code, city: l.city },
       }))
     },
 

@@ -133,9 +133,16 @@ describe.each(testDialects())('the portability file and the retention job, on %s
     expect(lapsed).toMatchObject({ eliminado: 1, telemovel: '', anonimizado_em: null })
     expect(lapsed.terminado_em).toBe(clock.now().toISOString())
     expect(await procurarTracos(t.database, tracos)).toEqual([])
-    // What it still holds, until the retention job: its devices, its notifications (the reminders), its sessions.
+    // What it still holds, until the retention job: its devices, its notifications (the reminders), its sessions, and
+    // the fiscal document its till purchase owes (docs/decisions/0038).
     const retido = await linhasDaConta(t.database, id)
-    expect(Object.keys(retido).sort()).toEqual(['notificacoes', 'push_subscricoes', 'sessoes', 'transacoes'])
+    expect(Object.keys(retido).sort()).toEqual([
+      'documentos_fiscais',
+      'notificacoes',
+      'push_subscricoes',
+      'sessoes',
+      'transacoes',
+    ])
 
     clock.advance(365 * DAY - HOUR)
     expect(await t.app.reter()).toEqual({ anonimizadas: 0 })

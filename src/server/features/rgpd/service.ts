@@ -19,6 +19,7 @@ import type { Limit, RateLimiter } from '../../platform/rate-limit.ts'
 import type { Sessao } from '../../platform/sessions.ts'
 import type { ContaService, PessoaEsquecida } from '../conta/service.ts'
 import type { EncomendasService } from '../encomendas/service.ts'
+import type { FaturasService } from '../faturas/service.ts'
 import type { FidelizacaoService } from '../fidelizacao/service.ts'
 import type { NotificacoesService } from '../notificacoes/service.ts'
 
@@ -41,6 +42,8 @@ export interface RgpdDeps {
   fidelizacao: Pick<FidelizacaoService, 'direitos'>
   encomendas: Pick<EncomendasService, 'direitos'>
   notificacoes: Pick<NotificacoesService, 'direitos'>
+  /** The copies of the fiscal documents of the person's orders and purchases (their NIF is in the QR code's text). */
+  faturas: Pick<FaturasService, 'esquecerCliente'>
 }
 
 const ASSUNTOS: Record<TipoPedidoRgpd, string> = {
@@ -73,7 +76,7 @@ const mesmoEndereco = (a: string | null, b: string) => a !== null && a.trim().to
  * and the retention job. Each feature gives its own part (`direitos`); this module only composes them.
  */
 export function createRgpdService(deps: RgpdDeps) {
-  const { db, clock, limiter, log, settings, conta, fidelizacao, encomendas, notificacoes } = deps
+  const { db, clock, limiter, log, settings, conta, fidelizacao, encomendas, notificacoes, faturas } = deps
   const linkInvalido = () => new HttpError(410, rgpdMensagens.linkInvalido, 'Link expirado')
 
   /** The request a link names, for the account signed in: 410 when unknown, used or expired; 403 another's. */
@@ -125,6 +128,7 @@ export function createRgpdService(deps: RgpdDeps) {
         await fidelizacao.direitos.esquecerCliente(trx, utilizadorId)
         await encomendas.direitos.esquecerCliente(trx, utilizadorId)
         await notificacoes.direitos.esquecerCliente(trx, utilizadorId)
+        await faturas.esquecerCliente(trx, utilizadorId)
         await esquecerNaPlataforma(trx, pessoa)
         await trx.deleteFrom('rgpd_pedidos').where('utilizador_id', '=', utilizadorId).execute()
       },

@@ -62,6 +62,20 @@ export function recipeFor(
         referencia: `FS 2026/${Math.floor(dice() * 1e5)}`,
       }
     }
+    case 'PUT /api/loja/v1/compras/{id}/documento':
+    case 'PUT /api/loja/v1/encomendas/{id}/documento': {
+      // A document as a POS issues it (STORE-API.md "Invoices"): now and then the same one again, or a credit note.
+      const n = pick(dice, [1, 1, 2, Math.floor(dice() * 1e5)])
+      const tipo = pick(dice, ['FR', 'FS', 'FT', 'NC'])
+      return {
+        tipo,
+        numero: `${tipo} F/${n}`,
+        atcud: `FZ12AB34-${n}`,
+        qr: `A:509999999*B:999999990*C:PT*D:${tipo}*E:N*F:20261122*G:${tipo} F/${n}*H:FZ12AB34-${n}`,
+        emitido_em: '2026-11-22T10:00:00Z',
+        ...(dice() < 0.5 ? { pdf_url: `https://faturas.exemplo.pt/${n}.pdf` } : {}),
+      }
+    }
     case 'PUT /api/loja/v1/ementa':
       // The same menu under a new hash (a POS sending its snapshot again), or the current one (nothing changes).
       return ementaDeTeste(dice() < 0.5 ? 'v1' : `fz-${Math.floor(dice() * 1e6)}`) as unknown as Record<string, unknown>

@@ -64,6 +64,13 @@ function LinhaLoja({ loja, onFeito }: { loja: LojaAdmin; onFeito: (aviso: string
       </td>
       <td>{estadoDe(loja)}</td>
       <td>
+        {loja.faturas_em_falta > 0 ? (
+          <span className="admin-etiqueta admin-etiqueta-alerta">{loja.faturas_em_falta}</span>
+        ) : (
+          <span className="muted">0</span>
+        )}
+      </td>
+      <td>
         {/* A store that takes no app orders has none to pause (it gets a menu and hours for orders first). */}
         {!loja.encomendas_app && !loja.em_pausa ? null : loja.em_pausa ? (
           <button
@@ -103,7 +110,31 @@ function LinhaLoja({ loja, onFeito }: { loja: LojaAdmin; onFeito: (aviso: string
   )
 }
 
-/** `/admin/lojas`: the stores this staff member may act on, and pausing or resuming their online orders. */
+/**
+ * The stores whose POS has not sent the fiscal document of a sale paid, refunded or cancelled past the set minutes
+ * (STORE-API.md "Invoices"): 'Faturas em falta: N', until each arrives.
+ */
+function FaturasEmFaltaAviso({ lojas }: { lojas: LojaAdmin[] }) {
+  const com = lojas.filter((l) => l.faturas_em_falta > 0)
+  if (com.length === 0) return null
+  const total = com.reduce((n, l) => n + l.faturas_em_falta, 0)
+  return (
+    <section className="admin-alerta" aria-labelledby="faturas-em-falta">
+      <h2 id="faturas-em-falta" className="admin-alerta-titulo">
+        Faturas em falta: {total}
+      </h2>
+      <p>
+        Vendas pagas, devolvidas ou canceladas sem o documento fiscal da faturação da loja:{' '}
+        {com.map((l) => `${l.nome} (${l.faturas_em_falta})`).join(', ')}. O quadro de encomendas de cada loja lista-as.
+      </p>
+    </section>
+  )
+}
+
+/**
+ * `/admin/lojas`: the stores this staff member may act on, pausing or resuming their online orders, and their missing
+ * fiscal documents.
+ */
 export function LojasPage() {
   const lista = useQuery({
     queryKey: lojasKey,
@@ -118,6 +149,7 @@ export function LojasPage() {
         ementa da caixa ou sem horário de encomendas não recebe encomendas na app.
       </p>
       <p role="status">{aviso}</p>
+      <FaturasEmFaltaAviso lojas={lista.data ?? []} />
       {lista.isPending && <p role="status">A carregar…</p>}
       {lista.isError && <p role="alert">{lista.error.message}</p>}
       {lista.data?.length === 0 && <p>Não há lojas associadas à sua conta.</p>}
@@ -129,6 +161,7 @@ export function LojasPage() {
               <th scope="col">Restaurante</th>
               <th scope="col">Encomendas na app</th>
               <th scope="col">Estado</th>
+              <th scope="col">Faturas em falta</th>
               <th scope="col">
                 <span className="visually-hidden">Ações</span>
               </th>

@@ -24,6 +24,11 @@ const AtivarNotificacoes = lazy(() =>
   import('../../ui/AtivarNotificacoes.tsx').then((m) => ({ default: m.AtivarNotificacoes })),
 )
 
+/** The invoice, once the store's POS sends it: most orders are followed before it comes, so loaded when it does. */
+const DocumentosFiscais = lazy(() =>
+  import('../../ui/DocumentosFiscais.tsx').then((m) => ({ default: m.DocumentosFiscais })),
+)
+
 /** The steps an order goes through once paid (spec §4), as the screen draws them. */
 const PASSOS = [
   { estado: ESTADO.recebido, nome: 'Recebido' },
@@ -165,7 +170,19 @@ function Confirmado({ o }: { o: EncomendaCliente }) {
           totalRotulo={o.valor_pago > 0 && o.pago ? 'Pago com MB WAY' : 'Total'}
           total={o.valor_pago}
         />
+        {/* Balcão's confirmation is not the invoice: the store's certified POS issues that (CIVA art. 29). */}
+        <p className="chk-nao-fatura">
+          <strong>Não serve de fatura.</strong> A fatura é emitida pela loja e aparece aqui.
+        </p>
       </section>
+
+      {o.documentos.length > 0 && (
+        <Suspense fallback={null}>
+          <div className="chk-painel">
+            <DocumentosFiscais documentos={o.documentos} tituloId="chk-fatura-titulo" />
+          </div>
+        </Suspense>
+      )}
 
       {/* After an order the customer has a reason to want them: being told when it is ready. */}
       {o.status !== ESTADO.pronto && o.status !== ESTADO.cancelado && (

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { QrDrawing } from './qr-path.ts'
+import type { QrDrawing } from '../../ui/qr-path.ts'
 
 type Drawn = QrDrawing & { value: string }
 
@@ -19,7 +19,7 @@ function encoder(): Worker | null {
 
 /** Encodes on the main thread: where there is no worker, or it failed (its script unreachable offline). */
 async function encodeHere(value: string): Promise<Drawn> {
-  const [{ create }, { qrPath }] = await Promise.all([import('qrcode'), import('./qr-path.ts')])
+  const [{ create }, { qrPath }] = await Promise.all([import('qrcode'), import('../../ui/qr-path.ts')])
   return { value, ...qrPath(create, value) }
 }
 

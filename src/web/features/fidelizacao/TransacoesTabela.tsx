@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { type ReactNode, useId } from 'react'
 import { Link } from 'react-router'
 import type { Transacao } from '../../../shared/fidelizacao.ts'
 import { formatMoney } from '../../../shared/format.ts'
@@ -11,14 +11,17 @@ interface TransacoesTabelaProps {
   labelledBy: string
   /** The account may leave opinions (ve_rating): purchases without one get 'Deixe a sua opinião'. */
   opinioes?: boolean
+  /** What a row shows of its fiscal documents, under the shop (the full list's: TransacoesPage.tsx). */
+  documentos?: (t: Transacao) => ReactNode
 }
 
 /**
  * The customer's movements (spec §2 "Transactions"): per row the date and time, the shop, the balance added ('+') and
- * removed ('-') and the points earned; a refund reads 'Devolução'. A table: a screen reader hears each value with its
+ * removed ('-') and the points earned; a refund reads 'Devolução'; where the list says so (all the transactions), the
+ * invoice (and credit note) its store's POS issued, folded under the shop. A table: a screen reader hears each value with its
  * column. An adjustment from the back-office reads 'Ajuste' with its reason. On a phone the date goes under the shop, which takes the room; the numbers keep to the right.
  */
-export function TransacoesTabela({ transacoes, labelledBy, opinioes = false }: TransacoesTabelaProps) {
+export function TransacoesTabela({ transacoes, labelledBy, opinioes = false, documentos }: TransacoesTabelaProps) {
   return (
     <table className="transacoes" aria-labelledby={labelledBy}>
       <thead>
@@ -37,14 +40,22 @@ export function TransacoesTabela({ transacoes, labelledBy, opinioes = false }: T
       </thead>
       <tbody>
         {transacoes.map((t) => (
-          <Linha key={t.id} t={t} opinioes={opinioes} />
+          <Linha key={t.id} t={t} opinioes={opinioes} documentos={documentos} />
         ))}
       </tbody>
     </table>
   )
 }
 
-function Linha({ t, opinioes }: { t: Transacao; opinioes: boolean }) {
+function Linha({
+  t,
+  opinioes,
+  documentos,
+}: {
+  t: Transacao
+  opinioes: boolean
+  documentos: TransacoesTabelaProps['documentos']
+}) {
   const descricaoId = useId()
   const devolucao = t.tipo === 'devolucao'
   const saldo = movimentosDeSaldo(t)
@@ -65,6 +76,7 @@ function Linha({ t, opinioes }: { t: Transacao; opinioes: boolean }) {
           {/* On a phone the date column gives its room to the shop and the date shows here (one or the other). */}
           <span className="transacao-quando">{`${t.data} ${t.hora}`}</span>
         </span>
+        {documentos?.(t)}
         {podeOpinar && (
           <Link
             className="transacao-opiniao"

@@ -1,5 +1,5 @@
 import { create } from 'qrcode'
-import { qrPath } from './qr-path.ts'
+import { qrPath } from '../../ui/qr-path.ts'
 
 /**
  * Encodes loyalty QR codes off the main thread: at level H the encoding (and the encoder's own set-up) takes tens of

@@ -66,6 +66,8 @@ export function CompraConfirmada({ cliente, transacao: t, onNovaCompra, headingR
           </div>
         )}
       </dl>
+      {/* Balcão's record of the purchase is not the invoice: the POS issues that (CIVA art. 29). */}
+      <p className="painel-nao-fatura">Não serve de fatura: a fatura é a do programa de faturação.</p>
       {t.aviso && (
         <div className="painel-aviso" role="note">
           <p>{t.aviso}</p>

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { Navigate } from 'react-router'
 import { formatMoney, pontosLabel } from '../../../shared/format.ts'
+import { NOMES_DOCUMENTO } from '../../../shared/nomes-documento.ts'
 import { paths } from '../../../shared/routes.ts'
 import { isSemSessao } from './api.ts'
 import { DevolucaoDialog } from './DevolucaoDialog.tsx'
@@ -50,6 +51,11 @@ export function ComprasRecentes({ onErro }: { onErro: (error: unknown, afterClos
                 {c.data} {c.hora}
               </p>
               <p className="painel-compra-doc">Documento {c.referencia ?? '—'}</p>
+              {c.documentos.length > 0 && (
+                <p className="painel-compra-doc">
+                  {c.documentos.map((d) => `${NOMES_DOCUMENTO[d.tipo]} ${d.numero}`).join(' · ')}
+                </p>
+              )}
               <ul className="painel-compra-linhas">
                 {c.saldo_removido > 0 && <li>Saldo usado {formatMoney(c.saldo_removido)}</li>}
                 <li>Pago {formatMoney(c.valor_pago)}</li>

@@ -21,6 +21,7 @@ const encomenda: EncomendaLoja = {
   valor_pago: 3400,
   levantar_em: null,
   mesa: null,
+  documentos: [],
 }
 
 describe('an order on the board (decision 0026)', () => {

@@ -5,4 +5,5 @@ export const painelKeys = {
   loja: () => [...painelKeys.all, 'loja'] as const,
   compras: () => [...painelKeys.all, 'compras'] as const,
   encomendas: () => [...painelKeys.all, 'encomendas'] as const,
+  faturasEmFalta: () => [...painelKeys.all, 'faturas-em-falta'] as const,
 }

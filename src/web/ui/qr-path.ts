@@ -10,9 +10,14 @@ export interface QrDrawing {
   d: string
 }
 
-export function qrPath(create: typeof createQr, text: string): QrDrawing {
-  // Spec §9: error correction level H.
-  const { modules } = create(text, { errorCorrectionLevel: 'H' })
+/**
+ * The error correction level: H for the loyalty code (spec §9), M for an invoice's AT code (the AT's technical
+ * specification of the QR code, Portaria 195/2020).
+ */
+export type NivelQr = 'H' | 'M'
+
+export function qrPath(create: typeof createQr, text: string, nivel: NivelQr = 'H'): QrDrawing {
+  const { modules } = create(text, { errorCorrectionLevel: nivel })
   const { size } = modules
   let d = ''
   for (let y = 0; y < size; y++) {

@@ -1,0 +1,128 @@
+import { documentosMensagens } from '../../../shared/documentos-loja.ts'
+import { TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
+import { formatMoney } from '../../../shared/format.ts'
+import type { PedidoLinha } from '../../../shared/pedido.ts'
+import { FUSO_REGIAO } from '../../../shared/regioes.ts'
+import { paths } from '../../../shared/routes.ts'
+import type { DatabaseTransaction } from '../../platform/db.ts'
+import { comporEmail, type Email, emailEnviavel, enfileirarEmail } from '../../platform/email.ts'
+import type { LojaEncomendas } from '../restaurantes/service.ts'
+import { type Contexto, vendaDe } from './contexto.ts'
+import type { Encomenda } from './encomendas-repository.ts'
+
+/** The single-use packaging contribution of a take-away order, as the order keeps it (cents with VAT, per line). */
+interface Embalagem {
+  produto: string
+  qtd: number
+  valor: number
+}
+
+/** The order's packaging lines; anything unreadable (an order from before them) is none. */
+function embalagensDe(json: string): Embalagem[] {
+  try {
+    const lista: unknown = JSON.parse(json)
+    if (!Array.isArray(lista)) return []
+    return lista.filter(
+      (e): e is Embalagem =>
+        typeof e === 'object' &&
+        e !== null &&
+        typeof e.produto === 'string' &&
+        Number.isInteger(e.qtd) &&
+        Number.isInteger(e.valor),
+    )
+  } catch {
+    return []
+  }
+}
+
+/** `2 × Galão, meia dose (Leite de aveia, Sem açúcar): 3,20 €`. */
+function linhaDe(l: PedidoLinha): string {
+  const escolhas = [...l.complementos, ...l.opcoes]
+  const porcao = l.porcao === 'meia' ? ', meia dose' : ''
+  const nota = l.observacoes ? ` — nota: ${l.observacoes}` : ''
+  return `${l.qtd} × ${l.produto}${porcao}${escolhas.length > 0 ? ` (${escolhas.join(', ')})` : ''}: ${formatMoney(l.total)}${nota}`
+}
+
+/** `DD/MM/YYYY às HH:mm` in the store's own time zone (the Azores keep theirs). */
+function quandoNaLoja(iso: string, fuso: string): string {
+  const partes = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: fuso,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  )
+  return `${partes.day}/${partes.month}/${partes.year} às ${partes.hour}:${partes.minute}`
+}
+
+/**
+ * The order's confirmation on a durable medium (DL 24/2014 art. 6: the contract's terms confirmed by e-mail once it is
+ * concluded, here when it is paid): what was ordered, the packaging charged, the total with VAT,
+ * who sells (the operating company and its NIPC), the store and the pick-up, the order's code; that it is not the
+ * invoice (the POS issues that: CIVA art. 29) and that prepared food cannot be returned (art. 17(1)(c) and (d)).
+ * docs/decisions/0038. Null when the order has no address the outbox can send to.
+ */
+export function emailConfirmacao(p: Encomenda, loja: LojaEncomendas | undefined, appUrl: string): Email | null {
+  const para = p.email.trim()
+  if (!para || !emailEnviavel(para)) return null
+  const nomeLoja = loja?.nome ?? `Loja ${p.id_loja}`
+  const linhas = (JSON.parse(p.linhas) as PedidoLinha[]).map((l) =>
+    linhaDe({ ...l, porcao: l.porcao ?? 'dose', observacoes: l.observacoes ?? null }),
+  )
+  const embalagens = embalagensDe(p.embalagens).map(
+    (e) => `${e.qtd} × Contribuição sobre embalagem de utilização única (${e.produto}): ${formatMoney(e.valor)}`,
+  )
+  const totais = [
+    `Total (IVA incluído): ${formatMoney(p.total)}`,
+    ...(p.desconto > 0 ? [`Saldo usado: ${formatMoney(p.desconto)}`] : []),
+    `Pago: ${formatMoney(p.valor_pago)}`,
+  ]
+  const vendedor = loja?.vendedor
+    ? `Vendedor: ${loja.vendedor.empresa}, NIPC ${loja.vendedor.nipc}`
+    : `Vendedor: ${nomeLoja}`
+  const morada = loja ? `${loja.morada.address}, ${loja.morada.postalCode} ${loja.morada.city}` : null
+  const fuso = FUSO_REGIAO[loja?.regiao ?? 'continente']
+  const levantamento = [
+    `${TIPOS_ENTREGA[p.id_tipo_entrega as 0 | 1] ?? TIPOS_ENTREGA[0]}${p.mesa !== null ? `, mesa ${p.mesa}` : ''}`,
+    `Levantamento: ${p.levantar_em ? quandoNaLoja(p.levantar_em, fuso) : 'o mais cedo possível'}`,
+    ...(p.recipiente_proprio === 1 ? ['Trago o meu recipiente: sem contribuição sobre embalagens.'] : []),
+  ]
+  const url = `${appUrl.replace(/\/$/, '')}${paths.finalizarPasso2}?encomenda=${p.id}`
+  return comporEmail(para, `Confirmação do pedido n.º ${p.id} - ${nomeLoja}`.replace(/[\r\n]+/g, ' '), [
+    p.nome ? `Olá, ${p.nome}.` : 'Olá.',
+    `Recebemos o pagamento do seu pedido n.º ${p.id}. Guarde este e-mail: é a confirmação da sua encomenda.`,
+    { linhas: ['Pedido:', ...linhas, ...embalagens] },
+    { linhas: totais },
+    { linhas: [vendedor, `Loja: ${nomeLoja}`, ...(morada ? [morada] : [])] },
+    { linhas: levantamento },
+    `${documentosMensagens.naoServeDeFatura}: a fatura é emitida pela loja e fica disponível na app, no seu pedido.`,
+    'Por se tratar de refeições preparadas, o pedido não pode ser devolvido depois de feito (Decreto-Lei n.º 24/2014, art. 17.º).',
+    { texto: 'Acompanhe o pedido na app', url },
+  ])
+}
+
+/**
+ * What an order owes once paid, written in the very transaction that makes it paid (so exactly once, whichever of the
+ * callback, the reconciliation or the checkout gets there): its invoice, as a debt the POS must settle
+ * (features/faturas), and its confirmation e-mail. `loja`: read before the transaction (on SQLite a transaction holds
+ * the one connection).
+ */
+export function createConfirmacao({ clock, faturas, lojas, appUrl }: Contexto) {
+  return {
+    lojaDe: async (idLoja: number): Promise<LojaEncomendas | undefined> => (await lojas.lojasEncomendas([idLoja]))[0],
+
+    async aoPagar(trx: DatabaseTransaction, p: Encomenda, loja: LojaEncomendas | undefined): Promise<void> {
+      await faturas.exigir(trx, vendaDe(p), 'venda', p.total)
+      const email = emailConfirmacao(p, loja, appUrl)
+      if (email) await enfileirarEmail(trx, email, clock)
+    },
+  }
+}
+
+export type Confirmacao = ReturnType<typeof createConfirmacao>

@@ -1,0 +1,36 @@
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { DocumentoFiscalSchema } from '../../../shared/documentos.ts'
+import { IdParams } from '../../../shared/fidelizacao.ts'
+import { dataResponse } from '../../platform/http.ts'
+import { replyIdempotent } from '../../platform/idempotency.ts'
+import { idempotencyKeyOf } from '../../platform/store-surface.ts'
+import type { AtorLoja, FidelizacaoService } from './service.ts'
+
+/**
+ * `PUT /compras/{id}/documento` (STORE-API.md "Invoices"): the POS's invoice or credit note for a till purchase, on the
+ * Store API only (the counter's tablet issues no documents). The body is read by the service, whole, so that a bad one
+ * is the contract's 422 naming its fields (the OpenAPI document states its shape: operations-store.ts).
+ */
+export function lojaDocumentosComprasRoutes(
+  service: FidelizacaoService,
+  ator: (request: FastifyRequest) => AtorLoja,
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.put(
+      '/compras/:id/documento',
+      {
+        schema: {
+          params: IdParams,
+          body: z.unknown(),
+          response: dataResponse(z.object({ documento: DocumentoFiscalSchema })),
+        },
+      },
+      async (request, reply) =>
+        replyIdempotent(reply, () =>
+          service.registarDocumento(ator(request), idempotencyKeyOf(request), request.params.id, request.body),
+        ),
+    )
+  }
+}
