@@ -27,7 +27,15 @@ export interface AdminFeatures {
   /** The figures of the reports, each from the feature that owns it. */
   relatorios: FontesRelatorio
   /** The stores' menus (features/encomendas): products sold out for today. */
-  catalogo: Pick<CatalogoService, 'produtosGestao' | 'definirEsgotado' | 'esgotadosAlterados' | 'listLojasEncomenda'>
+  catalogo: Pick<
+    CatalogoService,
+    | 'produtosGestao'
+    | 'definirEsgotado'
+    | 'esgotadosAlterados'
+    | 'definirMarca'
+    | 'marcasAlteradas'
+    | 'listLojasEncomenda'
+  >
   /** Customers, their ledger, orders and opinions, erasure (pessoas.ts). */
   pessoas: PessoasFeatures
   /** The loyalty rules ('Definições'). */

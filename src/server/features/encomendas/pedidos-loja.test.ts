@@ -65,9 +65,14 @@ describe.each(testDialects())('orders: checkout, MB WAY sandbox, the board on %s
         'valor_pago',
         'levantar_em',
         'mesa',
+        'verificar_idade',
+        'embalagens',
+        'recipiente_proprio',
       ].sort(),
     )
     expect(lida).toMatchObject({ levantar_em: null, mesa: null })
+    // Take-away, but the test menu names no packaging and nothing for adults only: no contribution, no age to check.
+    expect(lida).toMatchObject({ verificar_idade: false, embalagens: [], recipiente_proprio: false })
     expect(Object.keys(lida.linhas[0]).sort()).toEqual(
       ['produto', 'qtd', 'porcao', 'complementos', 'opcoes', 'observacoes', 'total'].sort(),
     )

@@ -23,6 +23,9 @@ const encomenda = (id: number): EncomendaLoja => ({
   valor_pago: 130,
   levantar_em: null,
   mesa: null,
+  verificar_idade: false,
+  embalagens: [],
+  recipiente_proprio: false,
 })
 
 /** The store's board stream on its own, with a service that says what the test wants. */

@@ -21,6 +21,9 @@ const encomenda: EncomendaLoja = {
   valor_pago: 3400,
   levantar_em: null,
   mesa: null,
+  verificar_idade: false,
+  embalagens: [],
+  recipiente_proprio: false,
 }
 
 describe('an order on the board (decision 0026)', () => {

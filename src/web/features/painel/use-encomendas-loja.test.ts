@@ -39,6 +39,9 @@ const encomenda = (id: number, estado: EncomendaLoja['estado'], criada_em: strin
   valor_pago: 700,
   levantar_em: null,
   mesa: null,
+  verificar_idade: false,
+  embalagens: [],
+  recipiente_proprio: false,
 })
 
 describe('juntar (an order from the stream or an answer into the board)', () => {
