@@ -72,6 +72,7 @@ export const encomendasRoutes: FastifyPluginAsyncZod<EncomendasRoutesOptions> = 
       await conta.requireUser(request.sessao)
       const privateData = await privateDataDe(request.sessao)
       const { body } = request
+      const cliente = privateData.user.data
       const { transaction, lines, embalagens, vendedor } = await catalogo.calcular(
         {
           idLoja: body.id_loja,
@@ -79,18 +80,12 @@ export const encomendasRoutes: FastifyPluginAsyncZod<EncomendasRoutesOptions> = 
           usarPremio: body.usar_premio === 1,
           tipo: body.id_tipo_entrega,
           recipienteProprio: body.recipiente_proprio === 1,
-          dataNascimento: privateData.user.data?.dataNascimento ?? null,
+          dataNascimento: cliente?.dataNascimento ?? null,
         },
-        privateData.user.data?.saldo ?? 0,
+        cliente?.saldo ?? 0,
       )
-      return {
-        data: {
-          loyaltyData: { transaction, lines, embalagens },
-          orderData: { orderCode: null, status: null },
-          vendedor,
-          privateData,
-        },
-      }
+      const loyaltyData = { transaction, lines, embalagens }
+      return { data: { loyaltyData, orderData: { orderCode: null, status: null }, vendedor, privateData } }
     },
   )
 
