@@ -45,6 +45,15 @@ export const EsgotadoSchema = z.object({
   esgotado: z.boolean({ error: mensagens.valorInvalido }),
 })
 
+/** How the back-office names each take-away packaging (shared/embalagens.ts). */
+export const NOMES_EMBALAGENS: Record<Embalagem, string> = {
+  plastico: 'Plástico',
+  aluminio: 'Alumínio',
+  multimaterial: 'Multimaterial (com plástico ou alumínio)',
+  papel: 'Papel ou cartão',
+  nenhuma: 'Sem embalagem',
+}
+
 /**
  * The back-office's marks on a product (decision 0037): sold to adults only (alcohol, DL 50/2013), and its take-away
  * packaging (null: not said), which decides the single-use packaging contribution unless the POS sends its own.

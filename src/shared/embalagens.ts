@@ -15,20 +15,5 @@ export const EMBALAGENS_COM_CONTRIBUICAO: readonly Embalagem[] = ['plastico', 'a
 export const pagaContribuicao = (embalagem: Embalagem | null | undefined): boolean =>
   embalagem != null && EMBALAGENS_COM_CONTRIBUICAO.includes(embalagem)
 
-/** How the back-office names each packaging. */
-export const NOMES_EMBALAGENS: Record<Embalagem, string> = {
-  plastico: 'Plástico',
-  aluminio: 'Alumínio',
-  multimaterial: 'Multimaterial (com plástico ou alumínio)',
-  papel: 'Papel ou cartão',
-  nenhuma: 'Sem embalagem',
-}
-
 /** The contribution per package when no setting says otherwise: 0,30 €, VAT included (cents). */
 export const CONTRIBUICAO_EMBALAGEM_PADRAO = 30
-
-/** A contribution's line, in the cart, the checkout, the confirmation and the order: one per product. */
-export const linhaEmbalagem = (produto: string) => `Contribuição embalagem: ${produto}`
-
-/** The checkbox at the checkout that removes the contribution and tells the kitchen. */
-export const TRAGO_RECIPIENTE = 'Trago o meu recipiente'

@@ -99,6 +99,7 @@ export type TransacaoCalculada = z.infer<typeof TransacaoCalculadaSchema>
 /** Who sells (DL 24/2014, art. 4(1)(b)): the store's operating company, for the checkout's pre-contract summary. */
 export const VendedorSchema = z.object({
   loja: z.string().meta({ description: 'The store the order is made at, by its name.' }),
+  morada: z.string().meta({ description: 'The store’s address, in one line: where the order is made and collected.' }),
   empresa: z.string().meta({ description: 'The company that operates the store and sells: a franchise is its own.' }),
   nipc: z.string().meta({ description: 'Its NIPC (Portuguese company tax number).' }),
 })

@@ -11,20 +11,12 @@ export const IDADE_ALCOOL = 18
 export const APENAS_MAIORES = 'Produto disponível apenas para maiores de 18 anos'
 
 /**
- * Whole years between a birth date and a day, both `YYYY-MM-DD`. Born on 29 February, a year is complete on 1 March of
- * a common year (Código Civil, art. 279(c): a term with no corresponding day ends on the month's last day).
- */
-export function ageOn(birth: string, today: string): number {
-  const [by, bm, bd] = birth.split('-').map(Number) as [number, number, number]
-  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number]
-  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0)
-}
-
-/**
  * Whether the customer may buy alcohol on `hoje` (the Lisbon date, `YYYY-MM-DD`): `sem-data` when the account has no
- * birth date (asked for before such a product is sold, never assumed), else `maior` or `menor`.
+ * birth date (asked for before such a product is sold, never assumed), else `maior` when born on or before the same
+ * day 18 years earlier, `menor` otherwise. Dates compare as text. Born on 29 February, 18 on 1 March of a common year
+ * (Código Civil, art. 279(c): a term whose day the month lacks ends on the month's last day, 28 February, at midnight).
  */
 export function maioridade(dataNascimento: string | null | undefined, hoje: string): 'maior' | 'menor' | 'sem-data' {
   if (!dataNascimento || !/^\d{4}-\d{2}-\d{2}$/.test(dataNascimento)) return 'sem-data'
-  return ageOn(dataNascimento, hoje) >= IDADE_ALCOOL ? 'maior' : 'menor'
+  return dataNascimento <= `${Number(hoje.slice(0, 4)) - IDADE_ALCOOL}${hoje.slice(4)}` ? 'maior' : 'menor'
 }

@@ -335,5 +335,9 @@ export function isValidIsoDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
 }
 
-/** Whole years between a birth date and a day, both `YYYY-MM-DD` (one rule with the sale of alcohol's). */
-export { ageOn } from './maioridade.ts'
+/** Whole years between a birth date and a day, both `YYYY-MM-DD`. */
+export function ageOn(birth: string, today: string): number {
+  const [by, bm, bd] = birth.split('-').map(Number) as [number, number, number]
+  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number]
+  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0)
+}

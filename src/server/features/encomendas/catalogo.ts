@@ -264,7 +264,7 @@ export function createCatalogoService({
         embalagens,
         minutos,
         verificarIdade: restritas.length > 0,
-        vendedor: { loja: loja.nome, ...loja.vendedor },
+        vendedor: { loja: loja.nome, morada: loja.morada, ...loja.vendedor },
       }
     },
 

@@ -129,6 +129,7 @@ describe.each(testDialects())('ordering within the law on %s', (dialect) => {
     expect(takeAway.loyaltyData.lines.map((l: { total: number }) => l.total)).toEqual([440, 580, 220])
     expect(takeAway.vendedor).toEqual({
       loja: 'chiado',
+      morada: 'Rua Augusta 1, 1100-048 Lisboa',
       empresa: 'Nata & Grão Restauração, Lda.',
       nipc: '514725834',
     })

@@ -62,6 +62,9 @@ export function createRestaurantesRepository(db: Database) {
           'empresa',
           'nipc',
           'regiao',
+          'address',
+          'postal_code',
+          'city',
         ])
         .where('id_loja', 'in', idsLoja)
         .orderBy('id_loja')

@@ -33,6 +33,8 @@ export interface LojaEncomendas {
   vendedor: Vendedor | null
   /** Its fiscal region: its VAT rates and its clock. */
   regiao: Regiao
+  /** Where it is, in one line (the checkout names the seller's establishment with it). */
+  morada: string
 }
 
 /** The company that sells at a store: a franchise is its own. */
@@ -108,6 +110,7 @@ export function createRestaurantesService(repository: RestaurantesRepository) {
         tabelas: { take_away: lerTabelaPreco(l.preco_take_away), na_loja: lerTabelaPreco(l.preco_na_loja) },
         vendedor: l.empresa && l.nipc ? { empresa: l.empresa, nipc: l.nipc } : null,
         regiao: lerRegiao(l.regiao),
+        morada: `${l.address}, ${l.postal_code} ${l.city}`,
       }))
     },
 
