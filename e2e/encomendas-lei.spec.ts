@@ -120,9 +120,9 @@ test('a take-away order: its packaging line, the pre-contract summary, "Finaliza
   const encomenda = page.getByRole('region', { name: 'A sua encomenda' })
   await expect(encomenda).toContainText(`1 × Contribuição embalagem: ${sopa.nome}`)
   const resumo = page.getByRole('region', { name: 'Resumo antes de pagar' })
-  await expect(resumo).toContainText('Vendido por')
-  await expect(resumo).toContainText('Balcão Restauração, S.A., NIPC 514725834')
-  await expect(resumo).toContainText('Nata & Grão Chiado')
+  await expect(resumo).toContainText(
+    /Vendido por Balcão Restauração, S\.A\., NIPC 514725834, na loja Nata & Grão Chiado \(Rua [^)]+ Lisboa\)\./,
+  )
   await expect(resumo).toContainText(linhaDe('Contribuição embalagens', contribuicao))
   await expect(resumo).toContainText(linhaDe('Total a pagar', total))
   await expect(resumo).toContainText('Preços com IVA incluído.')
@@ -148,6 +148,10 @@ test('a take-away order: its packaging line, the pre-contract summary, "Finaliza
   await expect(botao).toBeEnabled()
   await botao.scrollIntoViewIfNeeded()
   await shot(page, 'lei-3-finalizar')
+  if (SHOTS) {
+    await page.getByRole('group', { name: 'Tipo de entrega' }).screenshot({ path: `${SHOTS}/lei-3a-recipiente.png` })
+    await resumo.screenshot({ path: `${SHOTS}/lei-3b-resumo.png` })
+  }
   await expectAccessible(page)
   await botao.click()
   await expect(page.getByRole('heading', { name: 'Pagamento em curso' })).toBeVisible()

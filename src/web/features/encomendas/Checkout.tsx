@@ -3,7 +3,7 @@ import { useCallback, useEffect, useId, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import type { z } from 'zod'
 import { TERMOS_TAG } from '../../../shared/constants.ts'
-import { TRAGO_RECIPIENTE } from '../../../shared/embalagens-textos.ts'
+import { TRAGO_RECIPIENTE } from '../../../shared/embalagens.ts'
 import type { FinalizaEncomendaSchema } from '../../../shared/encomenda.ts'
 import { ESTADO, TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
 import { formatMoney } from '../../../shared/format.ts'
@@ -276,23 +276,23 @@ export function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
               {TIPOS_ENTREGA[v]}
             </label>
           ))}
+          {tipo === 0 && (
+            <div className="chk-recipiente">
+              <CheckboxField
+                name="recipiente_proprio"
+                checked={recipiente === 1}
+                onChange={(e) => setRecipiente(e.target.checked ? 1 : 0)}
+                aria-describedby={recipienteId}
+              >
+                {TRAGO_RECIPIENTE}
+              </CheckboxField>
+              <p className="field-hint" id={recipienteId}>
+                Não paga a contribuição pelas embalagens de utilização única; a cozinha prepara o pedido para o seu
+                recipiente.
+              </p>
+            </div>
+          )}
         </fieldset>
-        {tipo === 0 && (
-          <div className="chk-recipiente">
-            <CheckboxField
-              name="recipiente_proprio"
-              checked={recipiente === 1}
-              onChange={(e) => setRecipiente(e.target.checked ? 1 : 0)}
-              aria-describedby={recipienteId}
-            >
-              {TRAGO_RECIPIENTE}
-            </CheckboxField>
-            <p className="field-hint" id={recipienteId}>
-              Não paga a contribuição pelas embalagens de utilização única; a cozinha prepara o pedido para o seu
-              recipiente.
-            </p>
-          </div>
-        )}
 
         <fieldset className="form-group chk-grupo">
           <legend>Pagamento</legend>

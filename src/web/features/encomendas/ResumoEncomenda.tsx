@@ -1,5 +1,4 @@
-import { linhaEmbalagem } from '../../../shared/embalagens-textos.ts'
-import { formatMoney } from '../../../shared/format.ts'
+import { formatMoney, linhaEmbalagem } from '../../../shared/format.ts'
 import type { PedidoEmbalagem } from '../../../shared/pedido.ts'
 import './ementa.css'
 

@@ -31,19 +31,11 @@ export function ResumoPreContratual({ vendedor, produtos, embalagens, desconto, 
   return (
     <section className="chk-painel chk-contrato" aria-labelledby={titulo}>
       <h2 id={titulo}>Resumo antes de pagar</h2>
+      <p className="chk-vendedor">
+        Vendido por <strong>{vendedor.empresa}</strong>, NIPC {vendedor.nipc}, na loja {vendedor.loja} (
+        {vendedor.morada}).
+      </p>
       <dl className="chk-totais">
-        <div>
-          <dt>Vendido por</dt>
-          <dd>
-            {vendedor.empresa}, NIPC {vendedor.nipc}
-          </dd>
-        </div>
-        <div>
-          <dt>Loja</dt>
-          <dd>
-            {vendedor.loja}, {vendedor.morada}
-          </dd>
-        </div>
         <div>
           <dt>Produtos</dt>
           <dd>{formatMoney(produtos)}</dd>

@@ -1,6 +1,5 @@
-import { linhaEmbalagem } from '../../../shared/embalagens-textos.ts'
 import { ESTADO, TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
-import { formatMoney } from '../../../shared/format.ts'
+import { formatMoney, linhaEmbalagem } from '../../../shared/format.ts'
 import type { EncomendaLoja } from '../../../shared/pedido.ts'
 import { ESPERA_LONGA_MIN, esperaTexto, horaLisboa, minutosDesde } from './use-encomendas-loja.ts'
 
