@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CONTRIBUICAO_EMBALAGEM_PADRAO } from '../shared/embalagens.ts'
 import { HASH_COST_DEFAULT, HASH_COST_MAX, HASH_COST_MIN, parseDataKey } from './platform/crypto.ts'
 import { MBWAY_EXPIRY_SECONDS_DEFAULT } from './platform/pagamentos.ts'
 
@@ -47,6 +48,11 @@ const EnvSchema = z.object({
   APP_URL: z.url().optional(),
   /** Minimum age to join (spec §5 validates 16; the terms text says 18). */
   MINIMUM_AGE: z.coerce.number().int().min(0).max(120).default(16),
+  /**
+   * The single-use packaging contribution a take-away order pays per package of plastic, aluminium or multimaterial
+   * (Portaria 331-E/2021), cents with VAT: what the law sets, changed only when it does (decision 0037).
+   */
+  CONTRIBUICAO_EMBALAGEM_CENTIMOS: z.coerce.number().int().min(0).max(500).default(CONTRIBUICAO_EMBALAGEM_PADRAO),
   /** Fill an empty database with the demo group's content at start (never in production unless asked). */
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
   /**

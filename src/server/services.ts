@@ -233,6 +233,7 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
     clock,
     onEmentaAlterada: () => readCache.invalidate(CATALOGO_CACHE_TAG),
     lojas: restaurantes,
+    contribuicaoEmbalagem: config.CONTRIBUICAO_EMBALAGEM_CENTIMOS,
   })
   const payments = paymentProviderFor(config, deps, database, clock)
   const encomendas = createEncomendasService({

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { diaSchema } from './datas.ts'
+import { EMBALAGENS, type Embalagem } from './embalagens.ts'
 import { INT_MAX, mensagens } from './validacao.ts'
 
 /**
@@ -44,6 +45,25 @@ export const EsgotadoSchema = z.object({
   esgotado: z.boolean({ error: mensagens.valorInvalido }),
 })
 
+/** How the back-office names each take-away packaging (shared/embalagens.ts). */
+export const NOMES_EMBALAGENS: Record<Embalagem, string> = {
+  plastico: 'Plástico',
+  aluminio: 'Alumínio',
+  multimaterial: 'Multimaterial (com plástico ou alumínio)',
+  papel: 'Papel ou cartão',
+  nenhuma: 'Sem embalagem',
+}
+
+/**
+ * The back-office's marks on a product (decision 0037): sold to adults only (alcohol, DL 50/2013), and its take-away
+ * packaging (null: not said), which decides the single-use packaging contribution unless the POS sends its own.
+ */
+export const MarcaProdutoSchema = z.object({
+  cod_produto: z.string().min(1, mensagens.obrigatorio).max(100),
+  alcoolico: z.boolean({ error: mensagens.valorInvalido }),
+  embalagem: z.enum(EMBALAGENS, { error: mensagens.valorInvalido }).nullable(),
+})
+
 /** A product of a store's menu as the back-office lists it. */
 export interface ProdutoAdmin {
   cod_produto: string
@@ -53,6 +73,17 @@ export interface ProdutoAdmin {
   preco: number
   /** Sold out for today (the store's date in Lisbon). */
   esgotado: boolean
+  /** The POS marks it sold to adults only (`restricted`): the back-office cannot take that off. */
+  restrito_pos: boolean
+  /** The back-office marks it alcoholic. */
+  alcoolico: boolean
+  /** The packaging its POS sends (then the back-office's does not count), or null. */
+  embalagem_pos: Embalagem | null
+  /** The back-office's packaging for it, or null (not said). */
+  embalagem: Embalagem | null
+  /** What counts: sold to adults only (POS or back-office), and its packaging (POS, else back-office). */
+  apenas_maiores: boolean
+  embalagem_efetiva: Embalagem | null
 }
 
 /** A closure of a store: `de`..`ate` inclusive (YYYY-MM-DD). */

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ALERGENIOS, alergenioDe, CODIGOS_ALERGENIOS, type CodigoAlergenio } from './alergenios.ts'
+import { EMBALAGENS } from './embalagens.ts'
 import { MULTILINHA, type TextoOptions, texto } from './validacao.ts'
 
 /**
@@ -164,7 +165,20 @@ export const ProdutoEmentaSchema = z.object({
   iva: Iva,
   visivel: Flag.default(true),
   highlight: Flag.optional().meta(descrito('0/1 or a boolean: shown first in its category.')),
-  restricted: Flag.optional(),
+  restricted: Flag.optional().meta(
+    descrito(
+      '0/1 or a boolean: sold to adults only (alcohol, DL 50/2013). Shown to everyone; a customer under 18, or with no birth date, cannot order it, and an order with it asks staff to check the age at pick-up (verificar_idade).',
+    ),
+  ),
+  /** Its take-away packaging; absent, the back-office's mark for the product applies (decision 0037). */
+  embalagem: z
+    .enum(EMBALAGENS, { error: `Embalagem desconhecida: use ${EMBALAGENS.join(', ')}` })
+    .nullish()
+    .meta(
+      descrito(
+        "Its take-away packaging: plastico, aluminio or multimaterial (each charged the single-use packaging contribution on a take-away order), papel or nenhuma. Absent: the back-office's setting for the product applies.",
+      ),
+    ),
   /** How many options (over all its groups) a customer may pick; 0: no limit. */
   maxopcoes: Quantidade.default(0),
   /** How many complements a customer must and may pick (mandatory ones count); max 0: no limit. */
@@ -390,6 +404,17 @@ export const ProdutoCatalogoSchema = z.object({
   rotulo_meia: z.string(),
   /** 'Acompanha bem com': ids of products of the same catalogue (only those the customer can see). */
   sugeridos: z.array(z.string()),
+  apenas_maiores: z
+    .boolean()
+    .meta(descrito('Sold to adults only (alcohol): a customer under 18, or with no birth date, cannot order it.')),
+  contribuicao_embalagem: z
+    .number()
+    .int()
+    .meta(
+      descrito(
+        'The single-use packaging contribution a take-away order pays per unit of it, cents with VAT; 0 when its packaging pays none. Eating in pays none.',
+      ),
+    ),
 })
 export type ProdutoCatalogo = z.infer<typeof ProdutoCatalogoSchema>
 export const CategoriaSchema = z.object({ id: z.string(), nome: z.string(), produtos: z.array(ProdutoCatalogoSchema) })

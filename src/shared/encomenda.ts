@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { CARRINHO_LINHAS_MAX, DEFAULT_PAIS, OBSERVACOES_MAX, QUANTIDADE_MAX } from './constants.ts'
 import { PrivateDataSchema } from './conta.ts'
 import { PorcaoSchema } from './ementa.ts'
-import { EncomendaClienteSchema, TipoEntregaSchema } from './pedido.ts'
+import { EncomendaClienteSchema, PedidoEmbalagemSchema, TipoEntregaSchema } from './pedido.ts'
 import {
   depoisDoTexto,
   ESPACOS,
@@ -37,6 +37,18 @@ export type LinhaCarrinho = z.input<typeof LinhaCarrinhoSchema>
 
 export const CarrinhoSchema = z.array(LinhaCarrinhoSchema).min(1).max(CARRINHO_LINHAS_MAX)
 
+/**
+ * 'Trago o meu recipiente': the customer brings their own container to a take-away order, which then pays no
+ * single-use packaging contribution (Portaria 331-E/2021); the kitchen is told.
+ */
+const RecipienteProprioSchema = z
+  .union([z.literal(0), z.literal(1)])
+  .default(0)
+  .meta({
+    description:
+      "1: the customer brings their own container ('Trago o meu recipiente'): a take-away order pays no single-use packaging contribution, and the kitchen is told. 0 (the default): the contribution is charged.",
+  })
+
 export const CalculaEncomendaSchema = z.strictObject({
   cart: CarrinhoSchema,
   id_loja: IdLojaSchema,
@@ -51,6 +63,7 @@ export const CalculaEncomendaSchema = z.strictObject({
     description:
       'The kind of sale the cart is priced for: 0 take-away (the default), 1 eating in. A store may charge each a different price tier of its POS.',
   }),
+  recipiente_proprio: RecipienteProprioSchema,
 })
 
 /** A priced line: from the current menu, never from what the app sent. */
@@ -70,7 +83,7 @@ export type LinhaCalculada = z.infer<typeof LinhaCalculadaSchema>
 
 /** The loyalty side of a calculation (spec §3 "Loyalty transaction"). */
 export const TransacaoCalculadaSchema = z.object({
-  /** The cart's total. */
+  /** The cart's total: its lines and the packaging contribution, VAT included. */
   total_transaction: z.number().int(),
   /** The balance taken off it: `total_outstanding_removed` when the balance is used, else 0. */
   total_discount: z.number().int(),
@@ -83,9 +96,28 @@ export const TransacaoCalculadaSchema = z.object({
 })
 export type TransacaoCalculada = z.infer<typeof TransacaoCalculadaSchema>
 
+/** Who sells (DL 24/2014, art. 4(1)(b)): the store's operating company, for the checkout's pre-contract summary. */
+export const VendedorSchema = z.object({
+  loja: z.string().meta({ description: 'The store the order is made at, by its name.' }),
+  morada: z.string().meta({ description: 'The store’s address, in one line: where the order is made and collected.' }),
+  empresa: z.string().meta({ description: 'The company that operates the store and sells: a franchise is its own.' }),
+  nipc: z.string().meta({ description: 'Its NIPC (Portuguese company tax number).' }),
+})
+export type Vendedor = z.infer<typeof VendedorSchema>
+
 export const CalculoSchema = z.object({
-  loyaltyData: z.object({ transaction: TransacaoCalculadaSchema, lines: z.array(LinhaCalculadaSchema) }),
+  loyaltyData: z.object({
+    /** `total_transaction` is the lines and the packaging contribution together. */
+    transaction: TransacaoCalculadaSchema,
+    lines: z.array(LinhaCalculadaSchema),
+    embalagens: z.array(PedidoEmbalagemSchema).meta({
+      description:
+        'The single-use packaging contribution a take-away order pays, one entry per product packaged in plastic, aluminium or multimaterial (cents with VAT, in total_transaction); [] eating in or with recipiente_proprio 1.',
+    }),
+  }),
   orderData: z.object({ orderCode: z.string().nullable(), status: z.number().int().nullable() }),
+  /** Who sells: the checkout says it right above its button. */
+  vendedor: VendedorSchema,
   privateData: PrivateDataSchema,
 })
 export type Calculo = z.infer<typeof CalculoSchema>
@@ -108,6 +140,7 @@ export const FinalizaEncomendaSchema = z.strictObject({
   cart: CarrinhoSchema,
   id_loja: IdLojaSchema,
   usar_premio: z.union([z.literal(0), z.literal(1)]).default(0),
+  recipiente_proprio: RecipienteProprioSchema,
 })
 export type FinalizaEncomendaInput = z.input<typeof FinalizaEncomendaSchema>
 

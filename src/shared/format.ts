@@ -47,6 +47,12 @@ export function formatKm(km: number): string {
  */
 export const pontosLabel = (n: number) => `${Math.abs(n)} ${Math.abs(n) === 1 ? 'ponto' : 'pontos'}`
 
+/**
+ * The line of a take-away order's single-use packaging contribution for one product (shared/embalagens.ts), in the
+ * cart, the checkout, the confirmation, the board and the e-mail: here, where every screen already has it.
+ */
+export const linhaEmbalagem = (produto: string) => `Contribuição embalagem: ${produto}`
+
 /** A number in another country's own grouping (`+34 612 34 56 78`), from libphonenumber-js where it is loaded. */
 export type AgruparTelemovel = (e164: string) => string | undefined
 

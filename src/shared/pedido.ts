@@ -22,6 +22,25 @@ export const PedidoLinhaSchema = z.object({
 })
 export type PedidoLinha = z.infer<typeof PedidoLinhaSchema>
 
+/**
+ * The single-use packaging contribution of one product of a take-away order (Portaria 331-E/2021): its own line, so the
+ * POS itemises it on the invoice (STORE-API.md). `valor` is the line's amount, cents with VAT (`qtd` × the setting).
+ */
+export const PedidoEmbalagemSchema = z.object({
+  produto: z.string().meta({ description: 'The product whose packaging is charged, by its menu name.' }),
+  qtd: z.number().int().meta({ description: 'Packages charged: one per unit of the product.' }),
+  valor: z.number().int().meta({ description: 'The contribution for them all, cents with VAT.' }),
+})
+export type PedidoEmbalagem = z.infer<typeof PedidoEmbalagemSchema>
+
+const EmbalagensSchema = z.array(PedidoEmbalagemSchema).meta({
+  description:
+    'The single-use packaging contribution of a take-away order, one entry per product packaged in plastic, aluminium or multimaterial; [] when none (eating in, or the customer brings their own container). Included in total.',
+})
+const RecipienteProprioSchema = z.boolean().meta({
+  description: 'The customer brings their own container: no packaging contribution; the kitchen packs into it.',
+})
+
 export const EncomendaClienteSchema = z.object({
   orderId: z.number().int(),
   /** The number the counter calls out and the confirmation shows. */
@@ -36,6 +55,9 @@ export const EncomendaClienteSchema = z.object({
   id_tipo_entrega: TipoEntregaSchema,
   linhas: z.array(PedidoLinhaSchema),
   total: z.number().int(),
+  /** The single-use packaging contribution charged (in `total`): its own lines in every summary. */
+  embalagens: EmbalagensSchema,
+  recipiente_proprio: RecipienteProprioSchema,
   /** The balance used. */
   desconto: z.number().int(),
   /** What MB WAY charges (total − desconto). */
@@ -80,6 +102,12 @@ export const EncomendaLojaSchema = z.object({
   mesa: z.number().int().nullable(),
   /** The fiscal documents the POS sent for it (`PUT …/documento`): the invoice, the credit note of a cancellation. */
   documentos: DocumentosSchema,
+  verificar_idade: z.boolean().meta({
+    description:
+      'A line is sold to adults only (alcohol, DL 50/2013): staff check the customer’s age at pick-up. The app already refused it to a customer under 18 by the birth date of the account.',
+  }),
+  embalagens: EmbalagensSchema,
+  recipiente_proprio: RecipienteProprioSchema,
 })
 export type EncomendaLoja = z.infer<typeof EncomendaLojaSchema>
 /**

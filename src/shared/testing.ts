@@ -35,6 +35,8 @@ export function produtoDeTeste(over: Partial<ProdutoCatalogo> = {}): ProdutoCata
     rotulo_dose: 'Dose',
     rotulo_meia: 'Meia dose',
     sugeridos: [],
+    apenas_maiores: false,
+    contribuicao_embalagem: 0,
     ...over,
   }
 }

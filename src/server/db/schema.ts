@@ -171,6 +171,18 @@ export interface EmentasEsgotadosTable {
   marcado_em: string
 }
 
+/**
+ * The back-office's marks on a product of a store's menu (decision 0037): sold to adults only (`alcoolico` 1), and its
+ * take-away packaging (`embalagem`, shared/embalagens.ts; null: not said), under the POS's own `embalagem`.
+ */
+export interface EmentasProdutosMarcasTable {
+  id_loja: number
+  cod_produto: string
+  alcoolico: Generated<number>
+  embalagem: string | null
+  atualizado_em: string
+}
+
 /** Days a store is closed beyond its weekly hours: `de`..`ate` inclusive (Lisbon dates, YYYY-MM-DD). */
 export interface LojasEncerramentosTable {
   id: Generated<number>
@@ -451,6 +463,7 @@ export interface DB {
   loja_menus: LojaMenusTable
   ementas: EmentasTable
   ementas_esgotados: EmentasEsgotadosTable
+  ementas_produtos_marcas: EmentasProdutosMarcasTable
   lojas_encerramentos: LojasEncerramentosTable
   imagens: ImagensTable
   utilizadores: UtilizadoresTable

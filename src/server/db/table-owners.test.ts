@@ -28,6 +28,7 @@ const OWNERS: Record<string, string> = {
   loja_menus: 'features/restaurantes',
   ementas: 'features/encomendas',
   ementas_esgotados: 'features/encomendas',
+  ementas_produtos_marcas: 'features/encomendas',
   lojas_encerramentos: 'features/restaurantes',
   encomendas: 'features/encomendas',
   utilizadores: 'features/conta',

@@ -1167,7 +1167,7 @@ function faq(s: ContentSettings): CategoriaSeed[] {
           text: lines(
             'Abra o <strong>Catálogo</strong>, escolha a loja (se autorizar a localização, mostramos primeiro as mais próximas) e o tipo de entrega: Take-Away ou Comer na loja.',
             'Junte os produtos ao carrinho, com os extras e as opções que quiser, e toque em Pagamento.',
-            'Confirme os seus dados, aceite as condições e toque em Finalizar. O número do pedido aparece no ecrã de confirmação.',
+            'Confirme os seus dados, aceite as condições e toque em Finalizar e pagar. O número do pedido aparece no ecrã de confirmação.',
           ),
         },
         {
@@ -1495,9 +1495,20 @@ function informacaoLegal(s: ContentSettings): Insertable<InformacaoLegalTable>[]
         p(
           'Depois de iniciada a preparação, o pedido não pode ser cancelado. Se houver algum problema, fale com a equipa da loja ou escreva para apoio@grupoladrilho.pt.',
         ),
+        p(
+          'Por se tratar de refeições preparadas no momento, não há direito de livre resolução depois de feita a encomenda (Decreto-Lei n.º 24/2014, artigo 17.º, n.º 1, alíneas c) e d)).',
+        ),
         h2('8. Alergénios'),
         p(
           'A informação sobre alergénios está disponível em cada loja. Se tiver alguma alergia ou intolerância alimentar, informe a nossa equipa antes de encomendar.',
+        ),
+        h2('9. Bebidas alcoólicas'),
+        p(
+          'Não vendemos bebidas alcoólicas a menores de 18 anos (Decreto-Lei n.º 50/2013). A app verifica a idade pela data de nascimento da sua conta, e a equipa da loja pode pedir um documento de identificação no levantamento.',
+        ),
+        h2('10. Embalagens'),
+        p(
+          'Nas encomendas Take-Away, cada embalagem de utilização única de plástico, alumínio ou multimaterial paga a contribuição prevista na lei (Portaria n.º 331-E/2021), indicada em linha própria antes do pagamento. Se trouxer o seu recipiente, escolha «Trago o meu recipiente» e não paga a contribuição.',
         ),
       ),
     },

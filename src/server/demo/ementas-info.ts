@@ -1,9 +1,9 @@
 import type { EmentaEnviada } from '../../shared/ementa.ts'
 
 /**
- * What the demo POS says of each product beyond its name and price (decision 0026, decision 0026): allergens (Annex II, by
- * code, number or name, as a POS may send any), traces, nutrition, dietary marks, preparation time, half portions and
- * suggestions, by `cod_produto`. A product absent here sends none of it: its allergens are unknown, as a POS that never
+ * What the demo POS says of each product beyond its name and price (decision 0026): allergens (Annex II, by code, number
+ * or name, as a POS may send any), traces, nutrition, dietary marks, preparation time, half portions and suggestions,
+ * by `cod_produto`; and (decision 0037) the beer sold to adults only and the take-away packaging of some dishes. A product absent here sends none of it: its allergens are unknown, as a POS that never
  * filled them in would leave them ('Folhado de salsicha', 'Pastel de Chaves').
  */
 
@@ -26,6 +26,8 @@ export type InfoProduto = Pick<
   | 'highlight'
   | 'composto'
   | 'sugeridos'
+  | 'restricted'
+  | 'embalagem'
 >
 
 /** Coffee, tea, juice and water: nothing of Annex II. */
@@ -137,7 +139,8 @@ export const INFO_PRODUTOS: Record<number, InfoProduto> = {
   4101: { ...SEM, calorias: 0, sal: 0 },
   4102: { ...SEM, calorias: 0, sal: 0.05 },
   4103: { ...SEM, calorias: 139 },
-  4104: { alergenios: ['Cereais que contêm glúten'], vegetariano: 1, calorias: 86 },
+  // Beer: sold to adults only (DL 50/2013), as the POS marks it (decision 0037).
+  4104: { alergenios: ['Cereais que contêm glúten'], vegetariano: 1, calorias: 86, restricted: 1 },
   4201: { ...SEM, calorias: 20 },
   4202: { ...SEM, calorias: 70 },
   // Almoço: soups and salads by the dose or the half dose, free of gluten and milk; a quiche from the oven.
@@ -152,6 +155,8 @@ export const INFO_PRODUTOS: Record<number, InfoProduto> = {
     tempo: 5,
     precomeia: 1.4,
     sugeridos: [2102, 5002],
+    // Taken away in a plastic cup: the single-use packaging contribution (decision 0037).
+    embalagem: 'plastico',
   },
   5002: {
     alergenios: ['peixes', 'sulfitos'],
@@ -182,6 +187,8 @@ export const INFO_PRODUTOS: Record<number, InfoProduto> = {
     pessoas: 1,
     tempo: 20,
     sugeridos: [5001],
+    // A paper box: no contribution.
+    embalagem: 'papel',
   },
   // A composite: soup, main and drink, each the customer's pick (decision 0026: `composto`). Its components carry no
   // allergens of their own in the POS, so it declares what any of them contains, and their traces (5002's mustard,
@@ -192,5 +199,7 @@ export const INFO_PRODUTOS: Record<number, InfoProduto> = {
     calorias: 700,
     tempo: 20,
     composto: 1,
+    // Taken away in an aluminium tray.
+    embalagem: 'aluminio',
   },
 }

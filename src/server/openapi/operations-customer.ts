@@ -183,11 +183,11 @@ export const CUSTOMER_OPERATIONS: Record<string, OperationDoc> = {
     operationId: 'calcularEncomenda',
     summary: 'Price a cart (prices come from the menu, never from the app)',
     description:
-      'A full dose is priced in the store’s POS price tier for the kind of sale (`id_tipo_entrega`: 0 take-away, the default; 1 eating in), as the checkout will charge it.',
+      'A full dose is priced in the store’s POS price tier for the kind of sale (`id_tipo_entrega`: 0 take-away, the default; 1 eating in), as the checkout will charge it. A take-away order pays the single-use packaging contribution of each product packaged in plastic, aluminium or multimaterial (`loyaltyData.embalagens`, in `total_transaction`), unless `recipiente_proprio` is 1. `vendedor` names who sells, for the pre-contract summary.',
     session: 'complete',
     errors: {
       404: 'The store takes no orders.',
-      422: 'The cart cannot be ordered: a product is unknown or sold out, the store is closed or paused, or the total is past the limit (`fields` names the line).',
+      422: 'The cart cannot be ordered: a product is unknown or sold out, sold to adults only and the customer is under 18 or has no birth date, the store is closed, paused or names no seller yet, or the total is past the limit (`fields` names the line).',
     },
     examples: {
       request: {

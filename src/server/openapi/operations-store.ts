@@ -90,6 +90,10 @@ const encomenda = {
   mesa: null,
   // The invoice once the POS sends it (`PUT /encomendas/{id}/documento`), and a credit note after a cancellation.
   documentos: [],
+  // Two galões: nothing for adults only, and a cup of paper pays no packaging contribution.
+  verificar_idade: false,
+  embalagens: [],
+  recipiente_proprio: false,
 }
 
 /** The words of a rate not of the store's region (shared/regioes.ts `ivaForaDaRegiao`), whatever product and rate. */
@@ -402,7 +406,10 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
     summary: 'The store’s paid orders, the soonest due first',
     description:
       '`estado`: comma-separated states to list (default `-1,1`: received and in preparation). States: -3 awaiting ' +
-      'payment, -1 received, 1 in preparation, 2 ready, -9 cancelled.',
+      'payment, -1 received, 1 in preparation, 2 ready, -9 cancelled. `verificar_idade`: a line is sold to adults ' +
+      'only: check the customer’s age at pick-up. `embalagens`: the single-use packaging contribution of a take-away ' +
+      'order (Portaria 331-E/2021), in `total`: itemise each on the invoice. `recipiente_proprio`: the customer brings ' +
+      'their own container (no contribution).',
     examples: { response: { data: [encomenda] } },
   },
   'GET /api/loja/v1/encomendas/stream': {

@@ -143,3 +143,30 @@ export const pedidoDeTeste = (over: Record<string, unknown> = {}) => ({
   usar_premio: 0,
   ...over,
 })
+
+/**
+ * ementaDeTeste with what the law looks at (decision 0037), in a visible family 'Almoço e bebidas': a beer the POS sells
+ * to adults only (`restricted`), a wine it does not mark (the back-office may), a soup in plastic, a salad whose
+ * packaging the POS does not say (the back-office may), and a quiche in paper.
+ */
+export function ementaComLei(hash = 'lei-v1'): EmentaEnviada {
+  const ementa = ementaDeTeste(hash)
+  ementa.seccoes[0]?.familias.push({
+    codigo: 12,
+    descricao: 'Almoço e bebidas',
+    visivel: 1,
+    produtos: [
+      { cod_produto: 3001, produto: 'Imperial', posicao: 1, precovenda: 1.8, iva: 23, restricted: 1 },
+      { cod_produto: 3002, produto: 'Vinho tinto (copo)', posicao: 2, precovenda: 2.5, iva: 23 },
+      { cod_produto: 3003, produto: 'Sopa de legumes', posicao: 3, precovenda: 2.2, iva: 13, embalagem: 'plastico' },
+      { cod_produto: 3004, produto: 'Salada de grão', posicao: 4, precovenda: 6.5, iva: 13 },
+      { cod_produto: 3005, produto: 'Quiche', posicao: 5, precovenda: 5.8, iva: 13, embalagem: 'papel' },
+    ],
+  })
+  return ementa
+}
+export const IMPERIAL = '3001'
+export const VINHO = '3002'
+export const SOPA = '3003'
+export const SALADA = '3004'
+export const QUICHE = '3005'

@@ -46,6 +46,9 @@ export async function insertLoja(
       city: 'Lisboa',
       latitude: 38.71,
       longitude: -9.137,
+      // Who sells there: without one a store takes no orders (decision 0037); a test of that passes null.
+      empresa: 'Nata & Grão Restauração, Lda.',
+      nipc: '514725834',
       ...row,
     })
     .returning('id')

@@ -36,6 +36,7 @@ import * as staffAlcance from './2026-12-03T0400-staff-alcance.ts'
 import * as nifTermos from './2026-12-03T0500-nif-termos.ts'
 import * as sessoesFimMotivo from './2026-12-03T0700-sessoes-fim-motivo.ts'
 import * as lojasVendedorRegiao from './2026-12-04T0000-lojas-vendedor-regiao.ts'
+import * as ementasProdutosMarcas from './2026-12-04T0200-ementas-produtos-marcas.ts'
 import * as documentosFiscais from './2026-12-04T0300-documentos-fiscais.ts'
 import * as informacaoConsumidor from './2026-12-04T0400-informacao-consumidor.ts'
 
@@ -81,6 +82,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-03T0500-nif-termos': nifTermos,
   '2026-12-03T0700-sessoes-fim-motivo': sessoesFimMotivo,
   '2026-12-04T0000-lojas-vendedor-regiao': lojasVendedorRegiao,
+  '2026-12-04T0200-ementas-produtos-marcas': ementasProdutosMarcas,
   '2026-12-04T0300-documentos-fiscais': documentosFiscais,
   '2026-12-04T0400-informacao-consumidor': informacaoConsumidor,
 }

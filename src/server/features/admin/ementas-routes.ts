@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { EncerramentoSchema, EsgotadoSchema, RemoverEncerramentoSchema } from '../../../shared/admin-ementas.ts'
+import {
+  EncerramentoSchema,
+  EsgotadoSchema,
+  MarcaProdutoSchema,
+  RemoverEncerramentoSchema,
+} from '../../../shared/admin-ementas.ts'
+import { EMBALAGENS } from '../../../shared/embalagens.ts'
 import { idParams } from '../../../shared/validacao.ts'
 import { dataResponse } from '../../platform/http.ts'
 import type { AdminService } from './service.ts'
@@ -11,6 +17,12 @@ const ProdutoAdminSchema = z.object({
   familia: z.string(),
   preco: z.number(),
   esgotado: z.boolean(),
+  restrito_pos: z.boolean(),
+  alcoolico: z.boolean(),
+  embalagem_pos: z.enum(EMBALAGENS).nullable(),
+  embalagem: z.enum(EMBALAGENS).nullable(),
+  apenas_maiores: z.boolean(),
+  embalagem_efetiva: z.enum(EMBALAGENS).nullable(),
 })
 
 const EncerramentoAdminSchema = z.object({
@@ -22,8 +34,8 @@ const EncerramentoAdminSchema = z.object({
 })
 
 /**
- * Menus and closures of the stores at work: a store's products and their sold-out mark for today, and its
- * closures (holidays, exceptional days). The roles of the stores' pause, scoped the same way (lojas.ts `alcanceDe`).
+ * Menus and closures of the stores at work: a store's products and their sold-out mark for today, their marks (alcohol,
+ * packaging), and its closures (holidays, exceptional days). The roles of the stores' pause, scoped the same way (lojas.ts `alcanceDe`).
  * Registered by doors/admin.ts beside lojas-routes.ts.
  */
 export const ementasRoutes: FastifyPluginAsyncZod<{ service: AdminService }> = async (app, { service }) => {
@@ -51,6 +63,18 @@ export const ementasRoutes: FastifyPluginAsyncZod<{ service: AdminService }> = a
         request.body.esgotado,
         request.ip,
       ),
+    }),
+  )
+
+  // Sold to adults only, and the take-away packaging (decision 0037): what the POS may not say.
+  app.post(
+    '/lojas/:id_loja/marcas',
+    {
+      config: { papeis },
+      schema: { params: loja, body: MarcaProdutoSchema, response: dataResponse(ProdutoAdminSchema) },
+    },
+    async (request) => ({
+      data: await ementas.marcar(request.staff, Number(request.params.id_loja), request.body, request.ip),
     }),
   )
 

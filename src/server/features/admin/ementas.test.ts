@@ -135,6 +135,12 @@ describe.each(testDialects())('stores at work: sold out for today and closures, 
       familia: expect.any(String),
       preco: expect.any(Number),
       esgotado: false,
+      restrito_pos: false,
+      alcoolico: false,
+      embalagem_pos: null,
+      embalagem: null,
+      apenas_maiores: false,
+      embalagem_efetiva: null,
     })
     // A store without a menu has no products to mark.
     expect(await ok(await admin.call('GET', `/lojas/${OUTRA}/produtos`))).toEqual([])

@@ -3,6 +3,7 @@ import {
   ENCERRAMENTO_MAX_DIAS,
   type EncerramentoAdmin,
   type EncerramentoSchema,
+  type MarcaProdutoSchema,
   type ProdutoAdmin,
 } from '../../../shared/admin-ementas.ts'
 import { diaNoFuso } from '../../../shared/fusos.ts'
@@ -69,6 +70,49 @@ export function createAdminEmentas({ db, clock, lojas }: AdminDeps, catalogo: Ad
         })
       })
       catalogo.esgotadosAlterados(idLoja)
+      return depois
+    },
+
+    /**
+     * Marks a product alcoholic (sold to adults only) and sets its take-away packaging (decision 0037), as the POS
+     * may not say. What the POS says stands: its `restricted` is not taken off here, its `embalagem` wins over this one.
+     * The same marks again write nothing.
+     */
+    async marcar(
+      staff: Staff,
+      idLoja: number,
+      { cod_produto: codProduto, alcoolico, embalagem }: z.output<typeof MarcaProdutoSchema>,
+      ip: string,
+    ): Promise<ProdutoAdmin> {
+      await lojaAoAlcance(lojas, staff, idLoja)
+      const produto = (await catalogo.produtosGestao(idLoja)).find((p) => p.cod_produto === codProduto)
+      if (!produto) throw notFound(ementasMensagens.produtoNaoExiste)
+      if (produto.alcoolico === alcoolico && produto.embalagem === embalagem) return produto
+      const depois: ProdutoAdmin = {
+        ...produto,
+        alcoolico,
+        embalagem,
+        apenas_maiores: produto.restrito_pos || alcoolico,
+        embalagem_efetiva: produto.embalagem_pos ?? embalagem,
+      }
+      const marcas = (p: ProdutoAdmin) => ({
+        id_loja: idLoja,
+        nome: p.nome,
+        alcoolico: p.alcoolico,
+        embalagem: p.embalagem,
+      })
+      await db.transaction().execute(async (trx) => {
+        await lojaAoAlcance(lojas, staff, idLoja, trx)
+        await catalogo.definirMarca(trx, idLoja, codProduto, { alcoolico, embalagem })
+        await auditar(trx, clock, atorDe(staff, ip), {
+          acao: 'produto.marcar',
+          entidade: 'produto',
+          entidadeId: `${idLoja}/${codProduto}`,
+          antes: marcas(produto),
+          depois: marcas(depois),
+        })
+      })
+      catalogo.marcasAlteradas(idLoja)
       return depois
     },
 

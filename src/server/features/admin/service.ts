@@ -30,7 +30,13 @@ export interface AdminFeatures {
   /** The stores' menus (features/encomendas): products sold out for today. */
   catalogo: Pick<
     CatalogoService,
-    'produtosGestao' | 'definirEsgotado' | 'esgotadosAlterados' | 'listLojasEncomenda' | 'ivaForaDaRegiao'
+    | 'produtosGestao'
+    | 'definirEsgotado'
+    | 'esgotadosAlterados'
+    | 'definirMarca'
+    | 'marcasAlteradas'
+    | 'listLojasEncomenda'
+    | 'ivaForaDaRegiao'
   >
   /** Customers, their ledger, orders and opinions, erasure (pessoas.ts). */
   pessoas: PessoasFeatures

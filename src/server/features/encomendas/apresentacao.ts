@@ -1,6 +1,6 @@
 import type { DocumentoFiscal } from '../../../shared/documentos.ts'
 import { ESTADO, type Estado, minutosPrometidos } from '../../../shared/estado-pedido.ts'
-import type { EncomendaCliente, EncomendaLoja, PedidoLinha } from '../../../shared/pedido.ts'
+import type { EncomendaCliente, EncomendaLoja, PedidoEmbalagem, PedidoLinha } from '../../../shared/pedido.ts'
 import type { Encomenda } from './encomendas-repository.ts'
 
 /** An order's lines as stored; lines of orders made before half portions and notes were full portions, no note. */
@@ -10,6 +10,10 @@ const linhasDe = (json: string): PedidoLinha[] =>
     porcao: l.porcao ?? 'dose',
     observacoes: l.observacoes ?? null,
   }))
+
+/** An order's packaging contribution as stored (`[]` on orders made before it, and on those that pay none). */
+const embalagensDe = (json: string): PedidoEmbalagem[] =>
+  (JSON.parse(json) as PedidoEmbalagem[]).map(({ produto, qtd, valor }) => ({ produto, qtd, valor }))
 
 /** Payment states in which the order is paid: by MB WAY, or wholly by the balance. */
 const PAGAS = ['pago', 'sem-pagamento'] as const
@@ -30,6 +34,8 @@ export function paraCliente(p: Encomenda, loja: string, documentos: DocumentoFis
     id_tipo_entrega: p.id_tipo_entrega as 0 | 1,
     linhas: linhasDe(p.linhas),
     total: p.total,
+    embalagens: embalagensDe(p.embalagens),
+    recipiente_proprio: p.recipiente_proprio === 1,
     desconto: p.desconto,
     valor_pago: p.valor_pago,
     pagamento:
@@ -60,4 +66,7 @@ export const paraLoja = (p: Encomenda, documentos: DocumentoFiscal[]): Encomenda
   levantar_em: p.levantar_em,
   mesa: p.mesa,
   documentos,
+  verificar_idade: p.verificar_idade === 1,
+  embalagens: embalagensDe(p.embalagens),
+  recipiente_proprio: p.recipiente_proprio === 1,
 })

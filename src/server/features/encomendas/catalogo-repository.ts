@@ -1,4 +1,16 @@
+import { EMBALAGENS, type Embalagem } from '../../../shared/embalagens.ts'
 import type { Database } from '../../platform/db.ts'
+
+/** The back-office's marks on a product (decision 0037): sold to adults only, and its take-away packaging. */
+export interface MarcaProduto {
+  alcoolico: boolean
+  /** Null: not said (the POS's `embalagem`, if any, is what counts). */
+  embalagem: Embalagem | null
+}
+
+/** A stored packaging read back: a value it does not name (a column edited by hand) is none, never a throw. */
+const lerEmbalagem = (v: string | null): Embalagem | null =>
+  (EMBALAGENS as readonly string[]).includes(v ?? '') ? (v as Embalagem) : null
 
 export interface EmentaGuardada {
   idLoja: number
@@ -80,6 +92,36 @@ export function createCatalogoRepository(db: Database) {
         .insertInto('ementas_esgotados')
         .values({ id_loja: idLoja, cod_produto: codProduto, dia, marcado_em: agora })
         .onConflict((oc) => oc.columns(['id_loja', 'cod_produto']).doUpdateSet({ dia, marcado_em: agora }))
+        .execute()
+    },
+
+    /** The back-office's marks on the store's products, by code. */
+    async listMarcas(idLoja: number): Promise<Map<string, MarcaProduto>> {
+      const rows = await db
+        .selectFrom('ementas_produtos_marcas')
+        .select(['cod_produto', 'alcoolico', 'embalagem'])
+        .where('id_loja', '=', idLoja)
+        .execute()
+      return new Map(
+        rows.map((r) => [r.cod_produto, { alcoolico: r.alcoolico === 1, embalagem: lerEmbalagem(r.embalagem) }]),
+      )
+    },
+
+    /** Sets a product's marks; none left (not alcoholic, packaging not said): its row goes. */
+    async setMarca(idLoja: number, codProduto: string, marca: MarcaProduto, agora: string): Promise<void> {
+      if (!marca.alcoolico && marca.embalagem === null) {
+        await db
+          .deleteFrom('ementas_produtos_marcas')
+          .where('id_loja', '=', idLoja)
+          .where('cod_produto', '=', codProduto)
+          .execute()
+        return
+      }
+      const values = { alcoolico: marca.alcoolico ? 1 : 0, embalagem: marca.embalagem, atualizado_em: agora }
+      await db
+        .insertInto('ementas_produtos_marcas')
+        .values({ id_loja: idLoja, cod_produto: codProduto, ...values })
+        .onConflict((oc) => oc.columns(['id_loja', 'cod_produto']).doUpdateSet(values))
         .execute()
     },
 

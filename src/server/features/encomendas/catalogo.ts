@@ -1,15 +1,19 @@
 import type { ProdutoAdmin } from '../../../shared/admin-ementas.ts'
 import { avisoEsgotados, ESGOTADO } from '../../../shared/catalogo-ecra.ts'
+import { ENCOMENDA_TOTAL_MAX } from '../../../shared/constants.ts'
+import { CONTRIBUICAO_EMBALAGEM_PADRAO } from '../../../shared/embalagens.ts'
 import type { Catalogo, Ementa, EstadoLoja, LojaEncomenda } from '../../../shared/ementa.ts'
 import { EmentaSchema } from '../../../shared/ementa.ts'
-import type { LinhaCalculada, TransacaoCalculada } from '../../../shared/encomenda.ts'
+import type { LinhaCalculada, TransacaoCalculada, Vendedor } from '../../../shared/encomenda.ts'
+import type { PedidoEmbalagem } from '../../../shared/pedido.ts'
 import { FUSO_REGIAO, REGIAO_PADRAO, type Regiao } from '../../../shared/regioes.ts'
 import { tabelaDoTipo } from '../../../shared/tabelas-preco.ts'
 import { type Clock, isoNow } from '../../platform/clock.ts'
 import type { DatabaseTransaction } from '../../platform/db.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
 import type { RestaurantesService } from '../restaurantes/service.ts'
-import { type CatalogoRepository, createCatalogoRepository } from './catalogo-repository.ts'
+import { type CatalogoRepository, createCatalogoRepository, type MarcaProduto } from './catalogo-repository.ts'
+import { contribuicoesEmbalagem, embalagemDe } from './embalagens.ts'
 import { firstFault, ivaFault, orderable, paraCatalogo } from './ementa.ts'
 import {
   avisoFecho,
@@ -21,7 +25,8 @@ import {
   parseHorario,
   proximaMeiaNoite,
 } from './horario.ts'
-import { type IndicePrecos, indicePrecos, precificar } from './precos.ts'
+import { apenasMaiores, exigirMaioridade } from './maioridade.ts'
+import { type IndicePrecos, indicePrecos, precificar, precosMensagens } from './precos.ts'
 
 /** What a writer passes to `ReadCache.invalidate` after a store's menu changed (after its commit). */
 export const CATALOGO_CACHE_TAG = 'catalogo'
@@ -30,6 +35,8 @@ export const catalogoMensagens = {
   lojaFechada: 'A loja está fechada de momento. Pode encomendar assim que abrir.',
   ementaInvalida: 'A ementa não foi aceite: corrija o campo indicado e envie-a de novo. A ementa atual mantém-se.',
   semEncomendas: 'Esta loja não recebe encomendas pela aplicação.',
+  /** A store whose seller the back-office has not named yet cannot say who sells (decision 0037): no orders. */
+  semVendedor: 'Esta loja ainda não aceita encomendas pela aplicação.',
   esgotados: avisoEsgotados,
 }
 
@@ -52,13 +59,32 @@ export interface CatalogoDeps {
   onEmentaAlterada: (idLoja: number) => void
   /** The stores themselves (where they are, when they take orders) are features/restaurantes'. */
   lojas: Pick<RestaurantesService, 'lojasEncomendas' | 'encerramentos'>
+  /** The single-use packaging contribution per package, cents with VAT (CONTRIBUICAO_EMBALAGEM_CENTIMOS). */
+  contribuicaoEmbalagem?: number
+}
+
+/** A priced cart: its lines, its packaging contribution, what the balance takes, and what the order must record. */
+export interface Calculado {
+  transaction: TransacaoCalculada
+  lines: LinhaCalculada[]
+  embalagens: PedidoEmbalagem[]
+  minutos: number
+  /** A line is sold to adults only: staff check the age at pick-up. */
+  verificarIdade: boolean
+  vendedor: Vendedor
 }
 
 /**
  * The ordering catalogue: the stores' menus from their POS, what a customer may order from them, and the price of a
  * cart. Orders themselves are the orders service's (service.ts).
  */
-export function createCatalogoService({ repository, clock, onEmentaAlterada, lojas }: CatalogoDeps) {
+export function createCatalogoService({
+  repository,
+  clock,
+  onEmentaAlterada,
+  lojas,
+  contribuicaoEmbalagem = CONTRIBUICAO_EMBALAGEM_PADRAO,
+}: CatalogoDeps) {
   const lojaDe = async (idLoja: number) => (await lojas.lojasEncomendas([idLoja]))[0]
 
   async function ementaDe(idLoja: number): Promise<Ementa> {
@@ -132,9 +158,16 @@ export function createCatalogoService({ repository, clock, onEmentaAlterada, loj
           nome: l.nome,
           latitude: l.latitude,
           longitude: l.longitude,
-          aberta: !pausada && !fecho && estaAberta(parseHorario(l.horario_encomendas), agora, l.fuso),
+          aberta:
+            l.vendedor !== null && !pausada && !fecho && estaAberta(parseHorario(l.horario_encomendas), agora, l.fuso),
           em_pausa: pausada,
-          aviso: pausada ? avisoPausa(l.pausa, agora, l.fuso) : fecho ? avisoFecho(fecho, hoje) : null,
+          aviso: pausada
+            ? avisoPausa(l.pausa, agora, l.fuso)
+            : fecho
+              ? avisoFecho(fecho, hoje)
+              : l.vendedor === null
+                ? catalogoMensagens.semVendedor
+                : null,
         }
       })
     },
@@ -160,8 +193,10 @@ export function createCatalogoService({ repository, clock, onEmentaAlterada, loj
 
     /**
      * `POST /api/calcula-encomenda` (spec §7): the cart priced from the store's current menu, in the store's price tier
-     * for the kind of sale (`tipo`: 0 take-away, 1 eating in), and what the customer's balance (`saldo`, cents) would
-     * take off it. Only while the store takes orders.
+     * for the kind of sale (`tipo`: 0 take-away, 1 eating in), with the single-use packaging contribution of a
+     * take-away order (none when the customer brings their own container, `recipienteProprio`), and what the
+     * customer's balance (`saldo`, cents) would take off it. Only while the store takes orders, and names its seller;
+     * a line sold to adults only, only for a customer 18 or older by `dataNascimento` (decision 0037).
      */
     async calcular(
       {
@@ -169,11 +204,22 @@ export function createCatalogoService({ repository, clock, onEmentaAlterada, loj
         cart,
         usarPremio,
         tipo,
-      }: { idLoja: number; cart: Parameters<typeof precificar>[1]; usarPremio: boolean; tipo: 0 | 1 },
+        recipienteProprio = false,
+        dataNascimento = null,
+      }: {
+        idLoja: number
+        cart: Parameters<typeof precificar>[1]
+        usarPremio: boolean
+        tipo: 0 | 1
+        recipienteProprio?: boolean
+        /** The customer's birth date (`YYYY-MM-DD`), or null when the account has none. */
+        dataNascimento?: string | null
+      },
       saldo: number,
-    ): Promise<{ transaction: TransacaoCalculada; lines: LinhaCalculada[]; minutos: number }> {
+    ): Promise<Calculado> {
       const loja = await lojaDe(idLoja)
       if (!loja) throw notFound(catalogoMensagens.semEncomendas)
+      if (!loja.vendedor) throw new HttpError(422, catalogoMensagens.semVendedor, 'Loja sem encomendas')
       const agora = clock.now()
       const hoje = diaDaLoja(agora, loja.fuso)
       if (emPausa(loja.pausa, agora)) {
@@ -199,7 +245,26 @@ export function createCatalogoService({ repository, clock, onEmentaAlterada, loj
           Object.fromEntries(esgotadas.map(([i]) => [`cart.${i}`, ESGOTADO])),
         )
       }
-      const { linhas, total, minutos } = precificar(indice, cart, tabelaDoTipo(loja.tabelas, tipo))
+      const { linhas, total: produtos, minutos } = precificar(indice, cart, tabelaDoTipo(loja.tabelas, tipo))
+      const marcas = await repository.listMarcas(idLoja)
+      const itemDe = (id: string) => {
+        const item = indice.get(id)
+        return item && { produto: item.produto, marca: marcas.get(id) }
+      }
+      const restritas = linhas.flatMap((l, index) => {
+        const item = itemDe(l.id)
+        return item && apenasMaiores(item.produto, item.marca) ? [{ index, nome: l.nome }] : []
+      })
+      exigirMaioridade(restritas, dataNascimento, hoje)
+      const embalagens = contribuicoesEmbalagem(linhas, itemDe, {
+        tipo,
+        recipienteProprio,
+        valor: contribuicaoEmbalagem,
+      })
+      const total = produtos + embalagens.reduce((sum, e) => sum + e.valor, 0)
+      if (total > ENCOMENDA_TOTAL_MAX) {
+        throw new HttpError(422, precosMensagens.totalMax, 'Carrinho', { cart: precosMensagens.totalMax })
+      }
       const removivel = Math.max(0, Math.min(saldo, total))
       const desconto = usarPremio ? removivel : 0
       return {
@@ -211,7 +276,14 @@ export function createCatalogoService({ repository, clock, onEmentaAlterada, loj
           customer_outstanding: saldo,
         },
         lines: linhas,
+        embalagens,
         minutos,
+        verificarIdade: restritas.length > 0,
+        vendedor: {
+          loja: loja.nome,
+          morada: `${loja.morada.address}, ${loja.morada.postalCode} ${loja.morada.city}`,
+          ...loja.vendedor,
+        },
       }
     },
 
@@ -221,7 +293,10 @@ export function createCatalogoService({ repository, clock, onEmentaAlterada, loj
       if (!loja) throw notFound(catalogoMensagens.semEncomendas)
       const ementa = await ementaDe(idLoja)
       const esgotados = await repository.listEsgotados(idLoja, diaDaLoja(clock.now(), loja.fuso))
-      return paraCatalogo(ementa, esgotados, loja.tabelas)
+      return paraCatalogo(ementa, esgotados, loja.tabelas, {
+        marcas: await repository.listMarcas(idLoja),
+        contribuicaoEmbalagem,
+      })
     },
 
     /**
@@ -241,15 +316,38 @@ export function createCatalogoService({ repository, clock, onEmentaAlterada, loj
       if ((await repository.findEmentaHash(idLoja)) === undefined) return []
       const fuso = (await lojaDe(idLoja))?.fuso
       const esgotados = await repository.listEsgotados(idLoja, diaDaLoja(clock.now(), fuso))
+      const marcas = await repository.listMarcas(idLoja)
       return orderable(await ementaDe(idLoja)).flatMap(({ familia, produtos }) =>
-        produtos.map((p) => ({
-          cod_produto: p.cod_produto,
-          nome: p.produto,
-          familia: familia.descricao,
-          preco: p.precovenda,
-          esgotado: esgotados.has(p.cod_produto),
-        })),
+        produtos.map((p) => {
+          const marca = marcas.get(p.cod_produto)
+          return {
+            cod_produto: p.cod_produto,
+            nome: p.produto,
+            familia: familia.descricao,
+            preco: p.precovenda,
+            esgotado: esgotados.has(p.cod_produto),
+            restrito_pos: p.restricted === true,
+            alcoolico: marca?.alcoolico ?? false,
+            embalagem_pos: p.embalagem ?? null,
+            embalagem: marca?.embalagem ?? null,
+            apenas_maiores: apenasMaiores(p, marca),
+            embalagem_efetiva: embalagemDe(p, marca),
+          }
+        }),
       )
+    },
+
+    /**
+     * Sets the back-office's marks on a product of the store (alcoholic; its take-away packaging), in the caller's
+     * transaction. Call `marcasAlteradas` after its commit.
+     */
+    async definirMarca(trx: DatabaseTransaction, idLoja: number, codProduto: string, marca: MarcaProduto) {
+      await createCatalogoRepository(trx).setMarca(idLoja, codProduto, marca, isoNow(clock))
+    },
+
+    /** After a product's marks changed (committed): cached catalogues are read again. */
+    marcasAlteradas(idLoja: number): void {
+      onEmentaAlterada(idLoja)
     },
 
     /**

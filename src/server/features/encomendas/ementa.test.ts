@@ -103,6 +103,8 @@ describe.each(testDialects())('ordering: menu import and catalogue on %s', (dial
       rotulo_dose: 'Dose',
       rotulo_meia: 'Meia dose',
       sugeridos: [],
+      apenas_maiores: false,
+      contribuicao_embalagem: 0,
     })
     expect(categorias[0].produtos[0]).toMatchObject({ pvp_com_iva: 130, imagem: null, descricao: null })
     // Another store's menu is its own: 848 has none yet.

@@ -2,6 +2,9 @@ import { ALERGENIOS, type CodigoAlergenio } from '../../../shared/alergenios.ts'
 import type { Catalogo, Ementa, ProdutoCatalogo, ProdutoEmenta } from '../../../shared/ementa.ts'
 import { ivaForaDaRegiao, type Regiao, taxaDaRegiao } from '../../../shared/regioes.ts'
 import { precoNaTabela, TABELAS_PRECO_PADRAO, type TabelasPrecoLoja } from '../../../shared/tabelas-preco.ts'
+import type { MarcaProduto } from './catalogo-repository.ts'
+import { contribuicaoPorUnidade } from './embalagens.ts'
+import { apenasMaiores } from './maioridade.ts'
 
 type Familia = Ementa['seccoes'][number]['familias'][number]
 type GrupoOpcoes = ProdutoEmenta['opcoes'][number]
@@ -23,12 +26,13 @@ export function orderable(ementa: Ementa): { familia: Familia; produtos: Produto
 }
 
 /**
- * A product the app can sell as the till would: visible, not restricted, and with rules a customer can meet. A mandatory
- * extra the app may not offer (restricted), more mandatory extras than the most allowed, or a minimum above the extras
- * on offer would make an order the till cannot match: such a product stays at the counter.
+ * A product the app can sell as the till would: visible, and with rules a customer can meet. A mandatory extra the app
+ * may not offer (restricted), more mandatory extras than the most allowed, or a minimum above the extras on offer would
+ * make an order the till cannot match: such a product stays at the counter. A product sold to adults only (its
+ * `restricted`) is shown to everyone and refused to a minor at calculation (decision 0037, DL 50/2013).
  */
 function podeSerEncomendado(p: ProdutoEmenta): boolean {
-  if (!p.visivel || p.restricted) return false
+  if (!p.visivel) return false
   if (p.complementares.some((c) => c.obrigatorio && c.restricted)) return false
   const oferecidos = p.complementares.filter((c) => !c.restricted)
   const obrigatorios = oferecidos.filter((c) => c.obrigatorio).length
@@ -80,6 +84,14 @@ const comNome = (codigos: readonly CodigoAlergenio[]) =>
 /** The image of a product, by the menu's `base_url` (spec §7: image host path plus the product's `imagem`). */
 const imagemDe = (ementa: Ementa, imagem: string | null | undefined) => (imagem ? `${ementa.base_url}${imagem}` : null)
 
+/** What the law adds to a catalogue (decision 0037): the back-office's marks, and the packaging contribution (cents). */
+export interface LeiCatalogo {
+  marcas: ReadonlyMap<string, MarcaProduto>
+  contribuicaoEmbalagem: number
+}
+
+const SEM_MARCAS: LeiCatalogo = { marcas: new Map(), contribuicaoEmbalagem: 0 }
+
 interface ContextoProduto {
   ementa: Ementa
   familia: Familia
@@ -88,12 +100,14 @@ interface ContextoProduto {
   visiveis: ReadonlySet<string>
   /** The store's price tier of each kind of sale. */
   tabelas: TabelasPrecoLoja
+  lei: LeiCatalogo
 }
 
 function produtoCatalogo(
   p: ProdutoEmenta,
-  { ementa, familia, esgotado, visiveis, tabelas }: ContextoProduto,
+  { ementa, familia, esgotado, visiveis, tabelas, lei }: ContextoProduto,
 ): ProdutoCatalogo {
+  const marca = lei.marcas.get(p.cod_produto)
   const meia = precoMeia(familia, p)
   const alergenios = alergeniosDe(p)
   return {
@@ -130,19 +144,23 @@ function produtoCatalogo(
     pvp_meia_com_iva: meia,
     rotulo_dose: familia.dose ?? 'Dose',
     rotulo_meia: familia.meiadose?.rotulo ?? 'Meia dose',
-    // A suggestion the customer could not open (hidden, restricted) is left out, not refused: the POS's menu is right.
+    // A suggestion the customer could not open (hidden) is left out, not refused: the POS's menu is right.
     sugeridos: [...new Set(p.sugeridos ?? [])].filter((id) => id !== p.cod_produto && visiveis.has(id)),
+    apenas_maiores: apenasMaiores(p, marca),
+    contribuicao_embalagem: contribuicaoPorUnidade(p, marca, lei.contribuicaoEmbalagem),
   }
 }
 
 /**
  * The ordering catalogue (spec §3, simplified): a category per family, its products in the POS's order, those of
- * `esgotados` (codes sold out today) marked so, each priced in the store's tiers (`tabelas`) for both kinds of sale.
+ * `esgotados` (codes sold out today) marked so, each priced in the store's tiers (`tabelas`) for both kinds of sale,
+ * with what `lei` says of it (sold to adults only, its packaging contribution).
  */
 export function paraCatalogo(
   ementa: Ementa,
   esgotados: ReadonlySet<string> = new Set(),
   tabelas: TabelasPrecoLoja = TABELAS_PRECO_PADRAO,
+  lei: LeiCatalogo = SEM_MARCAS,
 ): Catalogo {
   const familias = orderable(ementa)
   const visiveis = new Set(familias.flatMap(({ produtos }) => produtos.map((p) => p.cod_produto)))
@@ -151,7 +169,7 @@ export function paraCatalogo(
       id: familia.codigo,
       nome: familia.descricao,
       produtos: produtos.map((p) =>
-        produtoCatalogo(p, { ementa, familia, esgotado: esgotados.has(p.cod_produto), visiveis, tabelas }),
+        produtoCatalogo(p, { ementa, familia, esgotado: esgotados.has(p.cod_produto), visiveis, tabelas, lei }),
       ),
     })),
   }
@@ -242,8 +260,8 @@ function grupoFault(p: ProdutoEmenta, g: GrupoOpcoes): { campo: string; message:
 
 /**
  * Suggestions name products of the same menu, never the product itself: an unknown code is refused (a POS pointing at
- * a product it does not send). A suggestion of a product the customer cannot see (hidden, restricted) is accepted and
- * left out of the catalogue.
+ * a product it does not send). A suggestion of a product the customer cannot see (hidden) is accepted and left out of
+ * the catalogue.
  */
 function sugeridosFault(ementa: Ementa, codigos: ReadonlySet<string>): { path: string; message: string } | null {
   for (const [si, s] of ementa.seccoes.entries()) {

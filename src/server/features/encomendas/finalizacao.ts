@@ -36,8 +36,17 @@ export function createFinalizacao(
      * transaction, then the MB WAY request (or, with nothing left to pay, the purchase at once). The same
      * Idempotency-Key answers the same order; with another body, 422.
      */
-    async finalizar(utilizadorId: number, chave: string, input: Finaliza): Promise<EncomendaCliente> {
-      const pedidoHash = sha256(canonical(input))
+    async finalizar(
+      utilizadorId: number,
+      chave: string,
+      input: Finaliza,
+      /** The customer's birth date (`YYYY-MM-DD`, null: none), for a line sold to adults only. */
+      { dataNascimento }: { dataNascimento: string | null } = { dataNascimento: null },
+    ): Promise<EncomendaCliente> {
+      // Without its own container, the body is what it was before the choice existed: a retry sent across that change
+      // still finds its order.
+      const { recipiente_proprio, ...semRecipiente } = input
+      const pedidoHash = sha256(canonical(recipiente_proprio === 1 ? input : semRecipiente))
       const loja = await nomeDaLoja(input.id_loja)
       const repetido = async (ex: Database) => {
         const p = await encomendasRepo(ex).findPorChave(utilizadorId, chave)
@@ -50,8 +59,15 @@ export function createFinalizacao(
 
       // Priced from the store's current menu in its tier for this kind of sale, open stores only (the same rules as
       // the calculation).
-      const { transaction, lines, minutos } = await catalogo.calcular(
-        { idLoja: input.id_loja, cart: input.cart, usarPremio: false, tipo: input.id_tipo_entrega },
+      const { transaction, lines, embalagens, minutos, verificarIdade } = await catalogo.calcular(
+        {
+          idLoja: input.id_loja,
+          cart: input.cart,
+          usarPremio: false,
+          tipo: input.id_tipo_entrega,
+          recipienteProprio: recipiente_proprio === 1,
+          dataNascimento,
+        },
         0,
       )
       const total = transaction.total_transaction
@@ -102,6 +118,11 @@ export function createFinalizacao(
           pais: input.pais,
           nif: input.nif,
           linhas: JSON.stringify(linhas),
+          // What the law adds (decision 0037): the packaging contribution (in `total`), the customer's own container
+          // (asked of a take-away order only: eating in needs none), and whether staff check the age at pick-up.
+          embalagens: JSON.stringify(embalagens),
+          recipiente_proprio: recipiente_proprio === 1 && input.id_tipo_entrega === 0 ? 1 : 0,
+          verificar_idade: verificarIdade ? 1 : 0,
           minutos,
           total,
           desconto,

@@ -66,10 +66,15 @@ describe.each(testDialects())('orders: checkout, MB WAY sandbox, the board on %s
         'levantar_em',
         'mesa',
         'documentos',
+        'verificar_idade',
+        'embalagens',
+        'recipiente_proprio',
       ].sort(),
     )
     // No fiscal document from the POS yet (STORE-API.md "Invoices").
     expect(lida).toMatchObject({ levantar_em: null, mesa: null, documentos: [] })
+    // Take-away, but the test menu names no packaging and nothing for adults only: no contribution, no age to check.
+    expect(lida).toMatchObject({ verificar_idade: false, embalagens: [], recipiente_proprio: false })
     expect(Object.keys(lida.linhas[0]).sort()).toEqual(
       ['produto', 'qtd', 'porcao', 'complementos', 'opcoes', 'observacoes', 'total'].sort(),
     )

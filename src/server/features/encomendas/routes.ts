@@ -72,13 +72,20 @@ export const encomendasRoutes: FastifyPluginAsyncZod<EncomendasRoutesOptions> = 
       await conta.requireUser(request.sessao)
       const privateData = await privateDataDe(request.sessao)
       const { body } = request
-      const { transaction, lines } = await catalogo.calcular(
-        { idLoja: body.id_loja, cart: body.cart, usarPremio: body.usar_premio === 1, tipo: body.id_tipo_entrega },
-        privateData.user.data?.saldo ?? 0,
+      const cliente = privateData.user.data
+      const { transaction, lines, embalagens, vendedor } = await catalogo.calcular(
+        {
+          idLoja: body.id_loja,
+          cart: body.cart,
+          usarPremio: body.usar_premio === 1,
+          tipo: body.id_tipo_entrega,
+          recipienteProprio: body.recipiente_proprio === 1,
+          dataNascimento: cliente?.dataNascimento ?? null,
+        },
+        cliente?.saldo ?? 0,
       )
-      return {
-        data: { loyaltyData: { transaction, lines }, orderData: { orderCode: null, status: null }, privateData },
-      }
+      const loyaltyData = { transaction, lines, embalagens }
+      return { data: { loyaltyData, orderData: { orderCode: null, status: null }, vendedor, privateData } }
     },
   )
 
@@ -92,7 +99,9 @@ export const encomendasRoutes: FastifyPluginAsyncZod<EncomendasRoutesOptions> = 
       // A relevant new version of the terms or the privacy policy is accepted before ordering (docs/decisions/0033).
       await conta.exigirTermosAceites(user)
       const chave = idempotencyKeyOf(request)
-      const orderData = await encomendas.finalizar(user.id, chave, request.body)
+      const orderData = await encomendas.finalizar(user.id, chave, request.body, {
+        dataNascimento: user.data_nascimento,
+      })
       return reply.status(201).send({ data: { orderData, privateData: await privateDataDe(request.sessao) } })
     },
   )

@@ -24,6 +24,9 @@ const encomenda = (id: number): EncomendaLoja => ({
   levantar_em: null,
   mesa: null,
   documentos: [],
+  verificar_idade: false,
+  embalagens: [],
+  recipiente_proprio: false,
 })
 
 /** The store's board stream on its own, with a service that says what the test wants. */

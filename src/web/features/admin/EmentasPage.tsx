@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { useSearchParams } from 'react-router'
-import type { ProdutoAdmin } from '../../../shared/admin-ementas.ts'
+import { NOMES_EMBALAGENS, type ProdutoAdmin } from '../../../shared/admin-ementas.ts'
 import type { LojaAdmin } from '../../../shared/admin-lojas.ts'
+import { EMBALAGENS, type Embalagem, pagaContribuicao } from '../../../shared/embalagens.ts'
 import { formatMoney } from '../../../shared/format.ts'
 import { AdminLayout } from './AdminLayout.tsx'
 import { adminGet, adminPost } from './api.ts'
@@ -13,7 +14,8 @@ const produtosKey = (idLoja: number) => [...adminKeys.all, 'produtos', idLoja] a
 
 /**
  * `/admin/ementas` (admin, gestor, loja): a store within reach (chosen in the page's address, `?loja=`), its products
- * with their sold-out mark for today, and its closures (EncerramentosSeccao).
+ * with their sold-out mark for today, their marks (adults only, take-away packaging: decision 0037), and its closures
+ * (EncerramentosSeccao).
  */
 export function EmentasPage() {
   const [params, setParams] = useSearchParams()
@@ -31,6 +33,11 @@ export function EmentasPage() {
       <p>
         Um produto esgotado aparece na aplicação como «Esgotado» e não pode ser encomendado até ao fim do dia; no dia
         seguinte volta a estar disponível. Nos dias de encerramento a loja não aceita encomendas.
+      </p>
+      <p>
+        Um produto para maiores de 18 anos (bebidas alcoólicas) não pode ser encomendado por menores, e a equipa
+        verifica a idade no levantamento. Em Take-Away, cada embalagem de utilização única de plástico, alumínio ou
+        multimaterial paga a contribuição prevista na lei. O que o POS indica prevalece.
       </p>
       {lojas.isPending && <p role="status">A carregar…</p>}
       {lojas.isError && <p role="alert">{lojas.error.message}</p>}
@@ -69,17 +76,34 @@ function Produtos({ loja }: { loja: LojaAdmin }) {
   const [filtro, setFiltro] = useState('')
   const [aviso, setAviso] = useState<string | null>(null)
   const idFiltro = useId()
+  const atualizar = (p: ProdutoAdmin) =>
+    queryClient.setQueryData<ProdutoAdmin[]>(key, (atual) =>
+      atual?.map((x) => (x.cod_produto === p.cod_produto ? p : x)),
+    )
   const mudar = useMutation({
     mutationFn: (p: { cod_produto: string; esgotado: boolean }) =>
       adminPost<ProdutoAdmin>(`/lojas/${loja.id_loja}/esgotados`, p),
     onSuccess: (p) => {
-      queryClient.setQueryData<ProdutoAdmin[]>(key, (atual) =>
-        atual?.map((x) => (x.cod_produto === p.cod_produto ? p : x)),
-      )
+      atualizar(p)
       setAviso(p.esgotado ? `${p.nome}: esgotado até ao fim do dia.` : `${p.nome}: disponível de novo.`)
     },
     onError: (error) => setAviso(error.message),
   })
+  // Alcohol and packaging (decision 0037).
+  const marcar = useMutation({
+    mutationFn: (p: { cod_produto: string; alcoolico: boolean; embalagem: Embalagem | null }) =>
+      adminPost<ProdutoAdmin>(`/lojas/${loja.id_loja}/marcas`, p),
+    onSuccess: (p) => {
+      atualizar(p)
+      setAviso(
+        `${p.nome}: ${p.apenas_maiores ? 'só para maiores de 18 anos' : 'para todas as idades'}; embalagem ${
+          p.embalagem_efetiva ? NOMES_EMBALAGENS[p.embalagem_efetiva].toLocaleLowerCase('pt-PT') : 'por indicar'
+        }${pagaContribuicao(p.embalagem_efetiva) ? ' (paga contribuição em Take-Away)' : ''}.`,
+      )
+    },
+    onError: (error) => setAviso(error.message),
+  })
+  const ocupado = mudar.isPending || marcar.isPending
   const termo = filtro.trim().toLocaleLowerCase('pt-PT')
   const visiveis = lista.data?.filter((p) => termo === '' || p.nome.toLocaleLowerCase('pt-PT').includes(termo))
   const esgotados = lista.data?.filter((p) => p.esgotado).length ?? 0
@@ -111,6 +135,8 @@ function Produtos({ loja }: { loja: LojaAdmin }) {
                 <th scope="col">Família</th>
                 <th scope="col">Preço</th>
                 <th scope="col">Hoje</th>
+                <th scope="col">Maiores de 18</th>
+                <th scope="col">Embalagem</th>
               </tr>
             </thead>
             <tbody>
@@ -125,11 +151,53 @@ function Produtos({ loja }: { loja: LojaAdmin }) {
                         type="checkbox"
                         checked={p.esgotado}
                         aria-label={`Esgotado: ${p.nome}`}
-                        disabled={mudar.isPending}
+                        disabled={ocupado}
                         onChange={(e) => mudar.mutate({ cod_produto: p.cod_produto, esgotado: e.target.checked })}
                       />
                       Esgotado
                     </label>
+                  </td>
+                  <td>
+                    <label className="admin-marca-esgotado">
+                      <input
+                        type="checkbox"
+                        checked={p.apenas_maiores}
+                        aria-label={`Só para maiores de 18 anos: ${p.nome}`}
+                        // The POS's `restricted` stands: the back-office cannot take it off.
+                        disabled={ocupado || p.restrito_pos}
+                        onChange={(e) =>
+                          marcar.mutate({
+                            cod_produto: p.cod_produto,
+                            alcoolico: e.target.checked,
+                            embalagem: p.embalagem,
+                          })
+                        }
+                      />
+                      {p.restrito_pos ? 'Sim (POS)' : 'Álcool'}
+                    </label>
+                  </td>
+                  <td>
+                    <select
+                      aria-label={`Embalagem de ${p.nome}`}
+                      value={p.embalagem_pos ?? p.embalagem ?? ''}
+                      // The POS's packaging wins over the back-office's.
+                      disabled={ocupado || p.embalagem_pos !== null}
+                      onChange={(e) =>
+                        marcar.mutate({
+                          cod_produto: p.cod_produto,
+                          alcoolico: p.alcoolico,
+                          embalagem: (e.target.value || null) as Embalagem | null,
+                        })
+                      }
+                    >
+                      <option value="">Por indicar</option>
+                      {EMBALAGENS.map((e) => (
+                        <option key={e} value={e}>
+                          {NOMES_EMBALAGENS[e]}
+                          {p.embalagem_pos === e ? ' (POS)' : ''}
+                        </option>
+                      ))}
+                    </select>
                   </td>
                 </tr>
               ))}

@@ -4,7 +4,7 @@ import { ESGOTADO } from '../../../shared/catalogo-ecra.ts'
 import { QUANTIDADE_MAX } from '../../../shared/constants.ts'
 import type { Catalogo } from '../../../shared/ementa.ts'
 import { TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
-import { formatMoney } from '../../../shared/format.ts'
+import { formatMoney, linhaEmbalagem } from '../../../shared/format.ts'
 import { paths } from '../../../shared/routes.ts'
 import { EmptyState } from '../../ui/EmptyState.tsx'
 import { useHeader } from '../../ui/header.tsx'
@@ -12,6 +12,7 @@ import { useCatalogo, useLojasEncomenda } from './api.ts'
 import { artigos } from './BarraEncomenda.tsx'
 import { type LinhaLocal, notaDe, porcaoDe, unitarioDe, useEncomendaLocal } from './carrinho.ts'
 import { chaveDaLinha } from './carrinho-api.ts'
+import { embalagensDoCarrinho } from './embalagens-carrinho.ts'
 import { esgotadosDoCarrinho } from './esgotados.ts'
 import './encomendas.css'
 import './ementa.css'
@@ -46,6 +47,9 @@ export function CarrinhoPage() {
   const loja = useLojasEncomenda().data?.find((l) => l.id_loja === local.id_loja)
   const ids = { titulo: useId(), total: useId(), esgotados: useId() }
   const esgotados = esgotadosDoCarrinho(local.linhas, catalogo.data)
+  // A take-away order's single-use packaging contribution, its own lines (decision 0037).
+  const embalagens = embalagensDoCarrinho(local.linhas, local.id_tipo_entrega === 0 ? catalogo.data : undefined)
+  const subtotal = local.subtotal + embalagens.reduce((n, e) => n + e.valor, 0)
   const titulo = useRef<HTMLHeadingElement>(null)
   // A line that goes (Remover, or minus at 1) takes its focused button with it: focus goes back to the heading.
   const linhas = local.linhas.length
@@ -139,21 +143,29 @@ export function CarrinhoPage() {
                 </li>
               )
             })}
+            {embalagens.map((e) => (
+              <li key={e.produto} className="enc-linha">
+                <span className="enc-linha-nome">
+                  {e.qtd} × {linhaEmbalagem(e.produto)}
+                </span>
+                <span className="enc-linha-total">{formatMoney(e.valor)}</span>
+              </li>
+            ))}
           </ul>
           <dl className="enc-subtotal" aria-live="polite" id={ids.total}>
             <dt>Subtotal ({artigos(local.quantidade)})</dt>
-            <dd>{formatMoney(local.subtotal)}</dd>
+            <dd>{formatMoney(subtotal)}</dd>
           </dl>
-          <p className="muted enc-nota">O total final é calculado no passo seguinte.</p>
+          <p className="muted enc-nota">Preços com IVA incluído; o total final é calculado no passo seguinte.</p>
           <div className="form-actions">
             {esgotados.aviso ? (
               // The checkout would refuse the cart: the way there waits until the sold-out lines are gone.
               <button type="button" className="button" disabled aria-describedby={ids.esgotados}>
-                Pagamento - {formatMoney(local.subtotal)}
+                Pagamento - {formatMoney(subtotal)}
               </button>
             ) : (
               <Link className="button" to={paths.finalizarPasso1}>
-                Pagamento - {formatMoney(local.subtotal)}
+                Pagamento - {formatMoney(subtotal)}
               </Link>
             )}
           </div>

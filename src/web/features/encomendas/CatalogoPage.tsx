@@ -82,9 +82,13 @@ export function CatalogoPage() {
         ) : catalogo.data.categorias.length === 0 ? (
           <EmptyState>Não existe conteúdo</EmptyState>
         ) : (
-          <Suspense fallback={<SecaoCarregando label="A carregar o catálogo…" />}>
-            <CatalogoLista categorias={catalogo.data.categorias} tipo={local.id_tipo_entrega} />
-          </Suspense>
+          <>
+            <Suspense fallback={<SecaoCarregando label="A carregar o catálogo…" />}>
+              <CatalogoLista categorias={catalogo.data.categorias} tipo={local.id_tipo_entrega} />
+            </Suspense>
+            {/* Under the list, where it shifts nothing: prices read as final (decision 0037). */}
+            <p className="muted enc-iva">Preços com IVA incluído.</p>
+          </>
         ))}
       <BarraEncomenda />
       {modalAberto && (

@@ -38,9 +38,12 @@ export function CategoriaPage() {
       {categoria.produtos.length === 0 ? (
         <EmptyState>Não existe conteúdo</EmptyState>
       ) : (
-        <Suspense fallback={<SecaoCarregando />}>
-          <CategoriaLista categoria={categoria} tipo={id_tipo_entrega} />
-        </Suspense>
+        <>
+          <Suspense fallback={<SecaoCarregando />}>
+            <CategoriaLista categoria={categoria} tipo={id_tipo_entrega} />
+          </Suspense>
+          <p className="muted enc-iva">Preços com IVA incluído.</p>
+        </>
       )}
       <BarraEncomenda />
     </main>

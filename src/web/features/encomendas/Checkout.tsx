@@ -3,6 +3,7 @@ import { useCallback, useEffect, useId, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import type { z } from 'zod'
 import { TERMOS_TAG } from '../../../shared/constants.ts'
+import { TRAGO_RECIPIENTE } from '../../../shared/embalagens.ts'
 import type { FinalizaEncomendaSchema } from '../../../shared/encomenda.ts'
 import { ESTADO, TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
 import { formatMoney } from '../../../shared/format.ts'
@@ -20,6 +21,7 @@ import { lembrarEncomendaFeita } from './encomenda-feita.ts'
 import { encomendasKeys } from './keys.ts'
 import { RebaterOferta } from './RebaterOferta.tsx'
 import { MEIA_DOSE, ResumoEncomenda } from './ResumoEncomenda.tsx'
+import { ResumoPreContratual } from './ResumoPreContratual.tsx'
 import { emFaltaParaFinalizar, enumerar, erroComLinhas, finalizar, useCalculo } from './use-finalizar.ts'
 import './checkout.css'
 
@@ -51,6 +53,7 @@ interface Rascunho {
   valores: FormIn
   tipo: Tipo
   usar: 0 | 1
+  recipiente: 0 | 1
   perguntado: boolean
 }
 let rascunho: Rascunho | null = null
@@ -97,14 +100,19 @@ export function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
   const [tipo, setTipo] = useState<Tipo>(inicial?.tipo ?? tipoLocal)
   // Each visit starts without the balance (spec §4: usar_premio 0 unless the person says 'Usar').
   const [usar, setUsar] = useState<0 | 1>(inicial?.usar ?? 0)
+  // 'Trago o meu recipiente' (decision 0037): of a take-away order only, unchecked unless the person checks it.
+  const [recipiente, setRecipiente] = useState<0 | 1>(inicial?.recipiente ?? 0)
   const [perguntado, setPerguntado] = useState(inicial?.perguntado ?? false)
   const [perguntar, setPerguntar] = useState(false)
   const lojas = useLojasEncomenda()
   const loja = lojas.data?.find((l) => l.id_loja === idLoja)
 
-  // Priced for the kind of sale chosen here: a store may charge take-away and eating in different prices.
-  const sem = useCalculo({ cart, id_loja: idLoja, usar_premio: 0, id_tipo_entrega: tipo }, cartKey)
-  const com = useCalculo({ cart, id_loja: idLoja, usar_premio: 1, id_tipo_entrega: tipo }, cartKey, usar === 1)
+  // Priced for the kind of sale chosen here: a store may charge take-away and eating in different prices, and only a
+  // take-away order pays the packaging contribution.
+  const recipiente_proprio = tipo === 0 ? recipiente : 0
+  const pedido = { cart, id_loja: idLoja, id_tipo_entrega: tipo, recipiente_proprio }
+  const sem = useCalculo({ ...pedido, usar_premio: 0 }, cartKey)
+  const com = useCalculo({ ...pedido, usar_premio: 1 }, cartKey, usar === 1)
   const calculo = usar === 1 ? com : sem
 
   const schema = useCallback(
@@ -140,6 +148,7 @@ export function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
         cart,
         id_loja: idLoja,
         usar_premio: usar,
+        recipiente_proprio,
       }).catch((error: unknown) => {
         throw erroComLinhas(error, nomes)
       }),
@@ -188,6 +197,7 @@ export function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
 
   const [aceitou, telemovel] = form.watch(['aceitou', 'telemovel'])
   const faltaId = useId()
+  const recipienteId = useId()
 
   if (sem.isPending) return <Loading label="A calcular a encomenda…" />
   const dados = calculo.data ?? sem.data
@@ -212,13 +222,15 @@ export function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
   }
 
   const t = dados.loyaltyData.transaction
+  const { embalagens } = dados.loyaltyData
+  const contribuicao = embalagens.reduce((n, e) => n + e.valor, 0)
   const desconto = usar === 1 ? t.total_discount : 0
   const total = t.total_transaction - desconto
   const aCalcular = calculo.isFetching || (usar === 1 && !com.data && !com.error)
   const falta = emFaltaParaFinalizar({ aceitou, id_tipo_entrega: tipo, telemovel }, total)
   const termos = (tag: string) => href(paths.informacaoLegalConteudoFinalizar, { conteudo: tag })
   const guardar = () => {
-    rascunho = { chave, valores: form.getValues(), tipo, usar, perguntado: true }
+    rascunho = { chave, valores: form.getValues(), tipo, usar, recipiente, perguntado: true }
   }
   const escolher = (v: 0 | 1) => {
     setPerguntar(false)
@@ -241,10 +253,7 @@ export function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
             observacoes: l.observacoes,
             total: l.total,
           }))}
-          subtotal={t.total_transaction}
-          desconto={desconto}
-          totalRotulo="Total"
-          total={total}
+          embalagens={embalagens}
         />
         {t.total_outstanding_removed > 0 && (
           <p className="chk-saldo">
@@ -267,6 +276,22 @@ export function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
               {TIPOS_ENTREGA[v]}
             </label>
           ))}
+          {tipo === 0 && (
+            <div className="chk-recipiente">
+              <CheckboxField
+                name="recipiente_proprio"
+                checked={recipiente === 1}
+                onChange={(e) => setRecipiente(e.target.checked ? 1 : 0)}
+                aria-describedby={recipienteId}
+              >
+                {TRAGO_RECIPIENTE}
+              </CheckboxField>
+              <p className="field-hint" id={recipienteId}>
+                Não paga a contribuição pelas embalagens de utilização única; a cozinha prepara o pedido para o seu
+                recipiente.
+              </p>
+            </div>
+          )}
         </fieldset>
 
         <fieldset className="form-group chk-grupo">
@@ -321,14 +346,22 @@ export function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
           </Link>
         </CheckboxField>
 
+        <ResumoPreContratual
+          vendedor={dados.vendedor}
+          produtos={t.total_transaction - contribuicao}
+          embalagens={contribuicao}
+          desconto={desconto}
+          total={total}
+        />
         <div className="form-actions chk-acoes">
+          {/* The law's words (DL 24/2014, art. 5(4)): the order obliges to pay, and the button says so (decision 0037). */}
           <button
             type="submit"
             className="button"
             disabled={falta.length > 0 || aCalcular}
             aria-describedby={falta.length > 0 ? faltaId : undefined}
           >
-            Finalizar
+            Finalizar e pagar
           </button>
           {falta.length > 0 && (
             <p id={faltaId} className="chk-falta">

@@ -165,6 +165,7 @@ function Confirmado({ o }: { o: EncomendaCliente }) {
             observacoes: l.observacoes,
             total: l.total,
           }))}
+          embalagens={o.embalagens}
           subtotal={o.total}
           desconto={o.desconto}
           totalRotulo={o.valor_pago > 0 && o.pago ? 'Pago com MB WAY' : 'Total'}

@@ -20,8 +20,9 @@ const A_CALCULAR = 'A calcular a encomenda…'
 
 /**
  * Spec §2 "Checkout step 1" (`/carrinho/finalizar`): the cart priced by the server, 'Rebater Oferta' when there is
- * balance to take off, then delivery type, phone (MB WAY's), name, e-mail, NIF and the terms; 'Finalizar' only when
- * the terms are accepted, a delivery type chosen and (nothing to pay or a phone given) (spec §5).
+ * balance to take off, then delivery type, phone (MB WAY's), name, e-mail, NIF and the terms; the pre-contract summary
+ * and 'Finalizar e pagar' (the spec's 'Finalizar' in the law's words, decision 0037) only when the terms are accepted,
+ * a delivery type chosen and (nothing to pay or a phone given) (spec §5).
  */
 export function FinalizarPage() {
   useHeader('Finalizar', paths.carrinho)
@@ -31,7 +32,13 @@ export function FinalizarPage() {
   // The price (without the balance, as the form first shows it) is asked now, alongside the form's code rather than
   // after it: the form's own query is this one.
   useCalculo(
-    { cart, id_loja: local.id_loja ?? 0, usar_premio: 0, id_tipo_entrega: local.id_tipo_entrega },
+    {
+      cart,
+      id_loja: local.id_loja ?? 0,
+      usar_premio: 0,
+      id_tipo_entrega: local.id_tipo_entrega,
+      recipiente_proprio: 0,
+    },
     JSON.stringify(cart),
     local.id_loja !== null && cart.length > 0 && Boolean(user),
   )

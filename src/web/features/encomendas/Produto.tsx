@@ -1,10 +1,12 @@
 import { useId, useLayoutEffect, useState } from 'react'
-import { useLocation, useNavigate } from 'react-router'
+import { Link, useLocation, useNavigate } from 'react-router'
 import { OBSERVACOES_MAX, QUANTIDADE_MAX } from '../../../shared/constants.ts'
 import type { Catalogo, Porcao, ProdutoCatalogo } from '../../../shared/ementa.ts'
-import { formatMoney } from '../../../shared/format.ts'
+import { diaEmLisboa, formatMoney } from '../../../shared/format.ts'
+import { APENAS_MAIORES, maioridade } from '../../../shared/maioridade.ts'
 import { paths } from '../../../shared/routes.ts'
 import { tirarPintura } from '../../lib/pintura.ts'
+import { usePrivateData } from '../../lib/private-data.ts'
 import { avisarAdicao, useEncomendaLocal } from './carrinho.ts'
 import { limparNota } from './nota.ts'
 import { type DeUmaLista, ProdutoImagem } from './ProdutoCartao.tsx'
@@ -51,10 +53,16 @@ export function Produto({ produto, catalogo }: { produto: ProdutoCatalogo; catal
   const [nota, setNota] = useState('')
   // The photo is in: the server's paint of it goes (lib/pintura.ts), in the same frame.
   useLayoutEffect(tirarPintura, [])
-  const ids = { extras: useId(), qtd: useId(), falta: useId(), nota: useId(), contador: useId() }
+  const ids = { extras: useId(), qtd: useId(), falta: useId(), nota: useId(), contador: useId(), idade: useId() }
   const meia = temMeiaDose(produto)
   const unitario = precoUnitario(produto, tipo, extras, porcao)
-  const pode = !produto.esgotado && podeAdicionar(produto, extras, opcoes, qtd, porcao)
+  // Sold to adults only (DL 50/2013): a signed-in customer under 18, or whose account has no birth date, cannot add it
+  // (the server refuses it at calculation too); a visitor is asked at the checkout, once signed in (decision 0037).
+  const user = usePrivateData().data?.user
+  const idade =
+    produto.apenas_maiores && user?.loggedIn ? maioridade(user.data?.dataNascimento, diaEmLisboa(Date.now())) : null
+  const vedado = idade === 'menor' || idade === 'sem-data'
+  const pode = !produto.esgotado && !vedado && podeAdicionar(produto, extras, opcoes, qtd, porcao)
   const regra = regraExtras(produto)
   const faltam = Math.max(0, produto.min_complementos - extras.length)
   const emFalta = produto.esgotado ? [] : faltaEscolher(faltam, gruposEmFalta(produto, opcoes))
@@ -85,6 +93,7 @@ export function Produto({ produto, catalogo }: { produto: ProdutoCatalogo; catal
         ) : (
           formatMoney(precoDose(produto, tipo))
         )}
+        <span className="enc-preco-iva"> IVA incluído</span>
       </p>
       {produto.esgotado && <p className="enc-aviso enc-aviso-esgotado">Esgotado por hoje nesta loja.</p>}
       <ProdutoAlergenios produto={produto} />
@@ -207,13 +216,18 @@ export function Produto({ produto, catalogo }: { produto: ProdutoCatalogo; catal
               {emFalta.join(' ')}
             </p>
           )}
+          {idade === 'sem-data' && (
+            <p className="field-hint ementa-falta" id={ids.idade}>
+              Para o encomendar, <Link to={paths.alterarDadosPessoais}>indique a sua data de nascimento</Link>.
+            </p>
+          )}
           <button
             type="submit"
-            className={produto.esgotado ? 'button enc-botao-esgotado' : 'button'}
+            className={produto.esgotado || vedado ? 'button enc-botao-esgotado' : 'button'}
             disabled={!pode}
-            aria-describedby={emFalta.length > 0 ? ids.falta : undefined}
+            aria-describedby={idade === 'sem-data' ? ids.idade : emFalta.length > 0 && !vedado ? ids.falta : undefined}
           >
-            {produto.esgotado ? 'Esgotado' : `Adicionar - ${formatMoney(unitario * qtd)}`}
+            {produto.esgotado ? 'Esgotado' : vedado ? APENAS_MAIORES : `Adicionar - ${formatMoney(unitario * qtd)}`}
           </button>
         </div>
       </form>

@@ -29,13 +29,15 @@ export function resumoAlergenios(p: ProdutoCatalogo): string[] {
 
 const numero = new Intl.NumberFormat('pt-PT', { maximumFractionDigits: 1 })
 
-/** The dish's marks, in words (an icon beside them is decoration): Vegetariano, Picante, Dieta, serves N. */
+/** The dish's marks, in words (an icon beside them is decoration): Vegetariano, Picante, Dieta, serves N, adults only. */
 export function marcasDe(p: ProdutoCatalogo): string[] {
   const marcas: string[] = []
   if (p.vegetariano) marcas.push('Vegetariano')
   if (p.picante) marcas.push('Picante')
   if (p.dieta) marcas.push('Dieta')
   if (p.pessoas !== null && p.pessoas > 0) marcas.push(p.pessoas === 1 ? 'Para 1 pessoa' : `Para ${p.pessoas} pessoas`)
+  // Sold to adults only (DL 50/2013): said to everyone, before any choice.
+  if (p.apenas_maiores) marcas.push('Maiores de 18 anos')
   return marcas
 }
 

@@ -1,4 +1,5 @@
-import { formatMoney } from '../../../shared/format.ts'
+import { formatMoney, linhaEmbalagem } from '../../../shared/format.ts'
+import type { PedidoEmbalagem } from '../../../shared/pedido.ts'
 import './ementa.css'
 
 export interface LinhaResumo {
@@ -18,15 +19,25 @@ export const MEIA_DOSE = 'Meia dose'
 
 interface ResumoEncomendaProps {
   linhas: LinhaResumo[]
-  subtotal: number
-  desconto: number
+  /** The single-use packaging contribution of a take-away order: a line of its own per product. */
+  embalagens?: PedidoEmbalagem[] | undefined
+  /** With the totals under the lines; the checkout says them in its pre-contract summary instead (ResumoPreContratual). */
+  subtotal?: number
+  desconto?: number
   /** The last line: what is (or was) paid, under its own label ('Total', 'Pago com MB WAY'). */
-  totalRotulo: string
-  total: number
+  totalRotulo?: string
+  total?: number
 }
 
 /** An order's lines and totals, as checkout shows what it will cost and the confirmation what it cost. */
-export function ResumoEncomenda({ linhas, subtotal, desconto, totalRotulo, total }: ResumoEncomendaProps) {
+export function ResumoEncomenda({
+  linhas,
+  embalagens = [],
+  subtotal,
+  desconto = 0,
+  totalRotulo,
+  total = 0,
+}: ResumoEncomendaProps) {
   return (
     <>
       <ul className="chk-linhas">
@@ -47,21 +58,31 @@ export function ResumoEncomenda({ linhas, subtotal, desconto, totalRotulo, total
             <span className="chk-valor">{formatMoney(l.total)}</span>
           </li>
         ))}
+        {embalagens.map((e) => (
+          <li key={e.produto} className="chk-linha">
+            <span className="chk-linha-nome">
+              {e.qtd} × {linhaEmbalagem(e.produto)}
+            </span>
+            <span className="chk-valor">{formatMoney(e.valor)}</span>
+          </li>
+        ))}
       </ul>
-      <dl className="chk-totais">
-        <div>
-          <dt>Subtotal</dt>
-          <dd>{formatMoney(subtotal)}</dd>
-        </div>
-        <div>
-          <dt>Desconto</dt>
-          <dd>{formatMoney(desconto > 0 ? -desconto : 0)}</dd>
-        </div>
-        <div className="chk-total">
-          <dt>{totalRotulo}</dt>
-          <dd>{formatMoney(total)}</dd>
-        </div>
-      </dl>
+      {subtotal !== undefined && (
+        <dl className="chk-totais">
+          <div>
+            <dt>Subtotal</dt>
+            <dd>{formatMoney(subtotal)}</dd>
+          </div>
+          <div>
+            <dt>Desconto</dt>
+            <dd>{formatMoney(desconto > 0 ? -desconto : 0)}</dd>
+          </div>
+          <div className="chk-total">
+            <dt>{totalRotulo}</dt>
+            <dd>{formatMoney(total)}</dd>
+          </div>
+        </dl>
+      )}
     </>
   )
 }

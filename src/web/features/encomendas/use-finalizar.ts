@@ -22,6 +22,8 @@ export interface PedidoCalculo {
   usar_premio: 0 | 1
   /** The kind of sale: a store may price take-away and eating in from different tiers. */
   id_tipo_entrega: 0 | 1
+  /** 'Trago o meu recipiente': no single-use packaging contribution on a take-away order. */
+  recipiente_proprio: 0 | 1
 }
 
 export const calcular = (body: PedidoCalculo) => apiPost<Calculo>('/api/calcula-encomenda', body)
@@ -32,7 +34,13 @@ export const calcular = (body: PedidoCalculo) => apiPost<Calculo>('/api/calcula-
  */
 export const calculoQuery = (body: PedidoCalculo, cartKey: string, enabled = true) =>
   queryOptions({
-    queryKey: encomendasKeys.calculo(body.id_loja, body.usar_premio, body.id_tipo_entrega, cartKey),
+    queryKey: encomendasKeys.calculo(
+      body.id_loja,
+      body.usar_premio,
+      body.id_tipo_entrega,
+      body.recipiente_proprio,
+      cartKey,
+    ),
     queryFn: () => calcular(body),
     enabled,
     retry: false,

@@ -22,6 +22,9 @@ const encomenda: EncomendaLoja = {
   levantar_em: null,
   mesa: null,
   documentos: [],
+  verificar_idade: false,
+  embalagens: [],
+  recipiente_proprio: false,
 }
 
 describe('an order on the board (decision 0026)', () => {
@@ -42,5 +45,36 @@ describe('an order on the board (decision 0026)', () => {
     expect(linhas[0]).toMatch(/Observações:<\/span> Sem cebola/)
     expect(html.match(/Meia dose/g)).toHaveLength(1)
     expect(html.match(/Observações/g)).toHaveLength(1)
+  })
+})
+
+describe('what the law asks of the counter (decision 0037)', () => {
+  const cartao = (over: Partial<EncomendaLoja>) =>
+    renderToStaticMarkup(
+      <EncomendaCartao
+        encomenda={{ ...encomenda, ...over }}
+        nova={false}
+        pendente={undefined}
+        pausa={false}
+        agora={Date.parse(encomenda.criada_em)}
+        onAvancar={() => {}}
+        onCancelar={() => {}}
+      />,
+    )
+
+  it('says to check the age, the customer’s own container, and the packaging charged, only when they apply', () => {
+    const comTudo = cartao({
+      verificar_idade: true,
+      recipiente_proprio: true,
+      embalagens: [{ produto: 'Sopa de legumes', qtd: 2, valor: 60 }],
+    })
+    expect(comTudo).toContain('>Verificar idade</li>')
+    expect(comTudo).toContain('>Traz o seu recipiente</li>')
+    expect(comTudo).toContain('2 × Contribuição embalagem: Sopa de legumes')
+    expect(comTudo).toContain('0,60\u00a0€')
+    const nada = cartao({})
+    expect(nada).not.toContain('Verificar idade')
+    expect(nada).not.toContain('recipiente')
+    expect(nada).not.toContain('Contribuição')
   })
 })

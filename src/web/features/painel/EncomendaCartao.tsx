@@ -1,5 +1,5 @@
 import { ESTADO, TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
-import { formatMoney } from '../../../shared/format.ts'
+import { formatMoney, linhaEmbalagem } from '../../../shared/format.ts'
 import type { EncomendaLoja } from '../../../shared/pedido.ts'
 import { ESPERA_LONGA_MIN, esperaTexto, horaNaLoja, minutosDesde } from './use-encomendas-loja.ts'
 
@@ -32,7 +32,7 @@ export const cartaoTituloId = (id: number) => `encomenda-${id}`
 
 /**
  * One order on the board: its number, large; when it came in and how long it has waited; how it is delivered; who it
- * is for; what to make (quantity × product, 'Meia dose' beside a half portion, extras and options under it, the
+ * is for; 'Verificar idade' and 'Traz o seu recipiente' when they apply; what to make (quantity × product, 'Meia dose' beside a half portion, extras and options under it, the
  * customer's note for the kitchen set apart so it is not missed); the total; one large button to move it on
  * and a smaller 'Cancelar'. While a change is on its way the buttons wait for the answer.
  */
@@ -75,6 +75,14 @@ export function EncomendaCartao({
         <span className="painel-encomenda-nome">{o.nome}</span>
         {o.nif && <span className="painel-encomenda-nif">NIF {o.nif}</span>}
       </p>
+      {/* What the law asks of the counter (decision 0037): the customer's age checked at pick-up for a line sold to
+          adults only; the customer's own container, into which the kitchen packs a take-away order. */}
+      {(o.verificar_idade || o.recipiente_proprio) && (
+        <ul className="painel-encomenda-avisos" aria-label="Avisos">
+          {o.verificar_idade && <li className="painel-encomenda-aviso">Verificar idade</li>}
+          {o.recipiente_proprio && <li className="painel-encomenda-aviso">Traz o seu recipiente</li>}
+        </ul>
+      )}
       <ul className="painel-encomenda-linhas" aria-label="Produtos">
         {o.linhas.map((l, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines never change, nor their order
@@ -105,6 +113,15 @@ export function EncomendaCartao({
           </li>
         ))}
       </ul>
+      {o.embalagens.length > 0 && (
+        <ul className="painel-encomenda-embalagens" aria-label="Embalagens">
+          {o.embalagens.map((e) => (
+            <li key={e.produto}>
+              {e.qtd} × {linhaEmbalagem(e.produto)} <span>{formatMoney(e.valor)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
       <p className="painel-encomenda-total">
         Total <strong>{formatMoney(o.total)}</strong>
       </p>

@@ -40,6 +40,9 @@ const encomenda = (id: number, estado: EncomendaLoja['estado'], criada_em: strin
   levantar_em: null,
   mesa: null,
   documentos: [],
+  verificar_idade: false,
+  embalagens: [],
+  recipiente_proprio: false,
 })
 
 describe('juntar (an order from the stream or an answer into the board)', () => {
