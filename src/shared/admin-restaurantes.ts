@@ -129,6 +129,11 @@ export const LojaEdicaoSchema = z
     nipc: Nipc.optional(),
     /** The store's fiscal region: its VAT rates and, in the Azores, its clock. Absent: kept (the mainland until set). */
     regiao: z.enum(REGIOES, { error: restaurantesMensagens.regiao }).optional(),
+    /** The warning the listing carries (`LojaStaff.aviso_iva`): read-only, so a store sent back as read ignores it. */
+    aviso_iva: z
+      .unknown()
+      .optional()
+      .transform(() => undefined),
   })
   .superRefine((v, ctx) => {
     // Both sent (the form always sends both): one without the other names no seller.
@@ -148,7 +153,7 @@ export const avisoIvaLoja = (aviso: string) =>
   `A ementa do POS não está de acordo com a região da loja — ${aviso}. Peça ao POS que a envie com as taxas desta região.`
 
 /** A store as the staff edit it: its fields and its restaurant. */
-export type LojaStaff = LojaEdicaoDados & {
+export type LojaStaff = Omit<LojaEdicaoDados, 'aviso_iva'> & {
   id: number
   id_loja: number
   tag: string

@@ -89,7 +89,7 @@ const descrito = (description: string) => ({ description })
  */
 const Iva = Numero.pipe(z.number().nonnegative().max(100)).meta(
   descrito(
-    "VAT rate in percent (a number or its text): one of the store's region's rates, CIVA art. 18 and the regional decrees: mainland 6, 13 or 23; Madeira 5, 12 or 22; Azores 4, 9 or 16. The store's region is set in the back-office (mainland unless set). Another rate is refused with 422 naming the product.",
+    "VAT rate in percent (a number or its text): one of the store's region's rates, CIVA art. 18 and the regional decrees: mainland 6, 13 or 23; Madeira 5, 12 or 22 (and 4 on the essential goods of its regional decree 6/2024/M); Azores 4, 9 or 16. The store's region is set in the back-office (mainland unless set). Another rate is refused with 422 naming the product.",
   ),
 )
 

@@ -49,14 +49,24 @@ const DA_REGIAO: Record<Regiao, string> = {
 /** A rate as pt-PT writes it: `23`, `5,5`. */
 const percentagem = (taxa: number) => String(taxa).replace('.', ',')
 
+/**
+ * A region's rates beyond its three (percent): Madeira's 4 % on the essential goods its 2024 budget names (Decreto
+ * Legislativo Regional 6/2024/M, from 1 October 2024), its reduced rate of 5 % staying for the rest of List I.
+ */
+export const OUTRAS_TAXAS_IVA: Record<Regiao, readonly number[]> = { continente: [], madeira: [4], acores: [] }
+
+/** Every VAT rate a product may carry in `regiao`, the lowest first. */
+export const taxasDaRegiao = (regiao: Regiao): number[] =>
+  [...OUTRAS_TAXAS_IVA[regiao], ...TAXAS_IVA[regiao]].sort((a, b) => a - b)
+
 /** The region's rates in words: `4, 9 ou 16 %`. */
 export function taxasEmTexto(regiao: Regiao): string {
-  const [reduzida, intermedia, normal] = TAXAS_IVA[regiao]
-  return `${reduzida}, ${intermedia} ou ${normal} %`
+  const taxas = taxasDaRegiao(regiao).map(percentagem)
+  return `${taxas.slice(0, -1).join(', ')} ou ${taxas.at(-1)} %`
 }
 
 /** Whether `taxa` (percent) is one of the VAT rates of `regiao`. */
-export const taxaDaRegiao = (regiao: Regiao, taxa: number): boolean => TAXAS_IVA[regiao].includes(taxa)
+export const taxaDaRegiao = (regiao: Regiao, taxa: number): boolean => taxasDaRegiao(regiao).includes(taxa)
 
 /**
  * What a menu is told of a product (or one of its complements, `produto` naming both) whose VAT rate is not one of its

@@ -1,6 +1,6 @@
 import { DocumentoFiscalPedidoSchema } from '../../shared/documentos-loja.ts'
 import { EmentaSchema, PRECO_DECIMAIS, PRECO_MAX_EUROS } from '../../shared/ementa.ts'
-import { ivaForaDaRegiao, NOMES_REGIAO, REGIOES, TAXAS_IVA } from '../../shared/regioes.ts'
+import { ivaForaDaRegiao, NOMES_REGIAO, REGIOES, taxasDaRegiao } from '../../shared/regioes.ts'
 import { mensagens } from '../../shared/validacao.ts'
 import { telemovelDoPais } from './field-rules.ts'
 import type { OperationDoc } from './operation.ts'
@@ -284,7 +284,7 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
       ...['seccoes.*.familias.*.produtos.*.iva', 'seccoes.*.familias.*.produtos.*.complementares.*.iva'].map(
         (field) => ({
           field,
-          rule: `\`iva\` must be one of the VAT rates of the store's region (${REGIOES.map((r) => `${NOMES_REGIAO[r]}: ${TAXAS_IVA[r].join(', ')}`).join('; ')}), which the schema cannot state: the message names the product (and the complement).`,
+          rule: `\`iva\` must be one of the VAT rates of the store's region (${REGIOES.map((r) => `${NOMES_REGIAO[r]}: ${taxasDaRegiao(r).join(', ')}`).join('; ')}), which the schema cannot state: the message names the product (and the complement).`,
           messages: [IVA_FORA_DA_REGIAO],
         }),
       ),

@@ -71,7 +71,8 @@ describe.each(testDialects())('VAT rates by the store’s region in the menu imp
   it('accepts each region’s three rates, on products and complements, a rate as text too', async () => {
     const casos: [Regiao, number[]][] = [
       ['continente', [6, 13, 23]],
-      ['madeira', [5, 12, 22]],
+      // Madeira's 4 % on essential goods (DLR 6/2024/M) beside its three.
+      ['madeira', [4, 5, 12, 22]],
       ['acores', [4, 9, 16]],
     ]
     for (const [regiao, taxas] of casos) {
@@ -79,7 +80,7 @@ describe.each(testDialects())('VAT rates by the store’s region in the menu imp
         const res = await putEmenta(regiao, comIva(ementaDeTeste(`${regiao}-${taxa}`), String(taxa)))
         expect(res.statusCode, `${regiao} ${taxa}: ${res.body}`).toBe(200)
       }
-      expect(await hashDe(LOJAS[regiao])).toBe(`${regiao}-${taxas[2]}`)
+      expect(await hashDe(LOJAS[regiao])).toBe(`${regiao}-${taxas.at(-1)}`)
     }
     // Bread at the mainland's reduced rate (CIVA List I), the wine of a meal at the standard one, in one menu.
     const mista = comIva(ementaDeTeste('mista'), 13)
@@ -129,7 +130,7 @@ describe.each(testDialects())('VAT rates by the store’s region in the menu imp
     const madeira = (await putEmenta('madeira', comIva(ementaDeTeste('m1'), 6))).json().error.fields
     expect(madeira).toEqual({
       'seccoes.0.familias.0.produtos.0.iva':
-        'Galão: IVA 6 % não é uma taxa da Região Autónoma da Madeira (5, 12 ou 22 %)',
+        'Galão: IVA 6 % não é uma taxa da Região Autónoma da Madeira (4, 5, 12 ou 22 %)',
     })
     const continente = (await putEmenta('continente', comIva(ementaDeTeste('c1'), 12))).json().error.fields
     expect(continente).toEqual({
@@ -140,6 +141,8 @@ describe.each(testDialects())('VAT rates by the store’s region in the menu imp
     expect(estranha).toEqual({
       'seccoes.0.familias.0.produtos.0.iva': 'Galão: IVA 5,5 % não é uma taxa de Portugal continental (6, 13 ou 23 %)',
     })
+    // The Azores' reduced rate is not the mainland's.
+    expect((await putEmenta('continente', comIva(ementaDeTeste('c3'), 4))).statusCode).toBe(422)
     expect(await hashDe(870)).toBeUndefined()
     expect(await hashDe(862)).toBeUndefined()
   })

@@ -209,7 +209,7 @@ export function createGestaoRestaurantes({ db, aoAlterar }: GestaoRestaurantesDe
         autorizar(antes.restaurante_id)
         const antigas = [antes.image_list, antes.image_main, ...antes.menus.map((m) => m.imagem)]
         await imagensExistentes(trx, [dados.image_list, dados.image_main, ...dados.menus.map((m) => m.imagem)], antigas)
-        const { menus, opening_hours, horario_encomendas, book, text, ...campos } = dados
+        const { menus, opening_hours, horario_encomendas, book, text, aviso_iva: _aviso, ...campos } = dados
         vendedorInteiro(dados, antes)
         await trx
           .updateTable('lojas')

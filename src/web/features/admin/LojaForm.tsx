@@ -8,7 +8,7 @@ import {
   lerPeriodos,
   restaurantesMensagens,
 } from '../../../shared/admin-restaurantes.ts'
-import { NOMES_REGIAO, REGIOES, TAXAS_IVA } from '../../../shared/regioes.ts'
+import { NOMES_REGIAO, REGIOES, taxasEmTexto } from '../../../shared/regioes.ts'
 import { NOMES_TABELAS_PRECO, TABELAS_PRECO } from '../../../shared/tabelas-preco.ts'
 import { CheckboxField, Field, SelectField } from '../../ui/Field.tsx'
 import { useApiForm } from '../../ui/form.tsx'
@@ -28,7 +28,7 @@ const opcoesTabela = TABELAS_PRECO.map((t) => (
 /** The regions, each with its VAT rates: the choice that sets which rates the store's POS may send. */
 const opcoesRegiao = REGIOES.map((r) => (
   <option key={r} value={r}>
-    {`${NOMES_REGIAO[r]} (IVA ${TAXAS_IVA[r].join(', ')} %)`}
+    {`${NOMES_REGIAO[r]} (IVA ${taxasEmTexto(r)})`}
   </option>
 ))
 
