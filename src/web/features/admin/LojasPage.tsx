@@ -125,7 +125,8 @@ function FaturasEmFaltaAviso({ lojas }: { lojas: LojaAdmin[] }) {
       </h2>
       <p>
         Vendas pagas, devolvidas ou canceladas sem o documento fiscal da faturação da loja:{' '}
-        {com.map((l) => `${l.nome} (${l.faturas_em_falta})`).join(', ')}. O quadro de encomendas de cada loja lista-as.
+        {com.map((l) => `${l.nome} (${l.faturas_em_falta})`).join(', ')}. O tablet de cada loja (caixa e encomendas)
+        lista-as uma a uma.
       </p>
     </section>
   )

@@ -33,8 +33,8 @@ export function FaturasEmFalta() {
         Faturas em falta: {dados.total}
       </h2>
       <p>
-        Pagas, devolvidas ou canceladas há mais de {dados.minutos} minutos sem documento da faturação. Emita-os na
-        faturação (o programa de caixa envia-os à app).
+        Vendas, devoluções e cancelamentos com mais de {dados.minutos} {dados.minutos === 1 ? 'minuto' : 'minutos'} cujo
+        documento fiscal o programa de faturação ainda não enviou. Emita-os, ou verifique a ligação do programa à app.
       </p>
       <ul>
         {dados.itens.map((f) => (
