@@ -102,7 +102,9 @@ async function encomendaPaga(page: Page, conta: Account): Promise<{ id: number; 
   return { id: orderId, total }
 }
 
-test('a paid order: its confirmation e-mail, then the invoice the POS sent, its QR code read back', async ({ page }) => {
+test('a paid order: its confirmation e-mail, then the invoice the POS sent, its QR code read back', async ({
+  page,
+}) => {
   test.setTimeout(90_000)
   const conta = await createAccount(page, { email: `faturas-${randomUUID().slice(0, 8)}@example.pt` })
   const { id, total } = await encomendaPaga(page, conta)
