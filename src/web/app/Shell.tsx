@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useRef } from 'react'
+import { lazy, type ReactNode, Suspense, useRef, useSyncExternalStore } from 'react'
 import { Link, type Location, Navigate, NavLink, useLocation, useOutlet } from 'react-router'
 import { paths } from '../../shared/routes.ts'
 import { NovidadesPage } from '../features/conteudos/NovidadesPage.tsx'
@@ -21,6 +21,23 @@ const AvisosConta = lazy(() => import('./AvisosConta.tsx').then((m) => ({ defaul
 // Below the page and shown on a computer only (a phone's way to the same links is the account's hub), rendered after
 // the first screen in any case (Later): its code, too, comes after it.
 const Footer = lazy(() => import('./Footer.tsx').then((m) => ({ default: m.Footer })))
+
+/** The width at which the footer shows (styles.css's desktop rules): below it, a phone never downloads the footer. */
+const ECRA_LARGO = '(min-width: 768px)'
+
+function subscreverEcraLargo(onChange: () => void) {
+  const media = window.matchMedia(ECRA_LARGO)
+  media.addEventListener('change', onChange)
+  return () => media.removeEventListener('change', onChange)
+}
+
+/** Whether the screen is a computer's (the footer's), kept current as the window is resized. */
+const useEcraLargo = () =>
+  useSyncExternalStore(
+    subscreverEcraLargo,
+    () => window.matchMedia(ECRA_LARGO).matches,
+    () => false,
+  )
 
 /** Per-screen chrome, set in a route's `handle` (e.g. the full-screen QR has neither header nor footer). */
 export interface ScreenChrome {
@@ -152,6 +169,7 @@ function Frame() {
   const temporario = privateData?.user.data?.temporario === 1
   // The customer's profile (spec §6): its style class only, named in the back-office; the styles decide the rest.
   const perfil = privateData?.user.data?.classe_perfil
+  const ecraLargo = useEcraLargo()
   const chrome = {
     header: handle.header ?? true,
     nav: (handle.nav ?? true) && !temporario,
@@ -185,7 +203,7 @@ function Frame() {
         </Suspense>
       )}
       <Suspense fallback={<Loading />}>{content}</Suspense>
-      {chrome.footer && (
+      {chrome.footer && ecraLargo && (
         <Later>
           <Suspense fallback={null}>
             <Footer loggedIn={loggedIn} />
