@@ -50,3 +50,58 @@ test('an admin pauses a store until resumed, the app says so, and resumes it', a
   const depois = await api<LojaEncomenda[]>(request, '/api/lojas-encomenda')
   expect(depois.find((l) => l.id_loja === 861)?.em_pausa).toBe(false)
 })
+
+test('a manager names who sells at a store and where it is: a wrong NIPC is named, the right one kept', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  const BOAVISTA = 'Brasa Viva Boavista'
+  await adminNaConsola(page, 'vendedor')
+  await page.getByRole('navigation', { name: 'Secções' }).getByRole('link', { name: 'Restaurantes e lojas' }).click()
+  await page.getByRole('button', { name: `Editar a loja ${BOAVISTA}` }).click()
+
+  const quem = page.getByRole('group', { name: 'Quem vende e onde' })
+  const empresa = quem.getByRole('textbox', { name: 'Empresa' })
+  const nipc = quem.getByRole('textbox', { name: 'NIPC' })
+  const regiao = quem.getByRole('combobox', { name: 'Região' })
+  // The demo's stores are the group's company's, on the mainland.
+  await expect(empresa).toHaveValue('Balcão Restauração, S.A.')
+  await expect(nipc).toHaveValue('514725834')
+  await expect(regiao).toHaveValue('continente')
+  await expect(regiao.locator('option')).toHaveText([
+    'Portugal continental (IVA 6, 13 ou 23 %)',
+    'Região Autónoma da Madeira (IVA 4, 5, 12 ou 22 %)',
+    'Região Autónoma dos Açores (IVA 4, 9 ou 16 %)',
+  ])
+
+  // A wrong check digit: refused under the field, nothing saved.
+  await empresa.fill('Brasa Atlântica, Lda.')
+  await nipc.fill('517392641')
+  await regiao.selectOption('Região Autónoma dos Açores (IVA 4, 9 ou 16 %)')
+  await page.getByRole('button', { name: 'Guardar loja' }).click()
+  const erro = page.getByRole('alertdialog', { name: 'Erro' })
+  await expect(erro).toContainText('Falha ao submeter o formulário')
+  await erro.getByRole('button', { name: 'OK' }).click()
+  await expect(nipc).toHaveAccessibleDescription(/NIPC inválido: indique os 9 algarismos do NIPC da empresa/)
+  await expect(nipc).toBeFocused()
+  await expectAccessible(page)
+
+  await nipc.fill('517 392 640')
+  await page.getByRole('button', { name: 'Guardar loja' }).click()
+  await expect(page.getByRole('status').filter({ hasText: `«${BOAVISTA}» foi guardado.` })).toBeVisible()
+
+  try {
+    await page.getByRole('button', { name: `Editar a loja ${BOAVISTA}` }).click()
+    await expect(empresa).toHaveValue('Brasa Atlântica, Lda.')
+    await expect(nipc).toHaveValue('517392640')
+    await expect(regiao).toHaveValue('acores')
+    await quem.screenshot({ path: '.tmp/admin-loja-vendedor.png' })
+  } finally {
+    // Put back as the demo has it: other journeys read the demo's sellers.
+    await empresa.fill('Balcão Restauração, S.A.')
+    await nipc.fill('514725834')
+    await regiao.selectOption('continente')
+    await page.getByRole('button', { name: 'Guardar loja' }).click()
+    await expect(page.getByRole('status').filter({ hasText: `«${BOAVISTA}» foi guardado.` })).toBeVisible()
+  }
+})

@@ -69,6 +69,15 @@ export async function expectAccessible(page: Page): Promise<void> {
   ).toEqual([])
 }
 
+/** No violation of axe's WCAG 2.1 A and AA rules on the page as it is now, whatever its impact. */
+export async function expectWcag21AA(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    'axe WCAG 2.1 A/AA violations',
+  ).toEqual([])
+}
+
 /** The main content of the current screen. */
 export const main = (page: Page) => page.locator('main#conteudo')
 

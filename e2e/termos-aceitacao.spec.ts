@@ -1,6 +1,7 @@
 import { devices } from '@playwright/test'
 import { adminNaConsola } from './admin-support.ts'
 import { createAccount, DESKTOP, expect, expectAccessible, test } from './support.ts'
+import { expectWcag } from './wcag.ts'
 
 /**
  * Terms accepted again (docs/decisions/0033): an admin publishes a new version of the terms as a relevant change; a
@@ -55,6 +56,12 @@ test('a relevant new version of the terms is asked in a dialog, accepted once, a
   await cliente.keyboard.press('Tab')
   await expect(dialogo.locator(':focus')).toHaveCount(1)
   await expectAccessible(cliente)
+  // WCAG 2.1 AA at both sizes: acessibilidade.spec.ts sweeps every other screen, but only this journey may publish
+  // the new terms that open this dialog.
+  await expectWcag(cliente, 'the terms dialog on a phone')
+  await cliente.setViewportSize(DESKTOP.viewport)
+  await expectWcag(cliente, 'the terms dialog on a computer')
+  await cliente.setViewportSize(pixel.viewport)
   await expect(dialogo.getByRole('link', { name: 'Ler os Termos e Condições' })).toHaveAttribute('href', '/termos/')
 
   // Put off: the customer can look around, but the next screen asks again.

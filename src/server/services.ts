@@ -247,6 +247,7 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
     fidelizacao,
     faturas,
     lojas: restaurantes,
+    consumidor: conteudos.informacaoConsumidor,
     appUrl: config.APP_URL,
     log: app.log,
     limiter,

@@ -47,22 +47,42 @@ export interface DefinicoesFidelizacao {
 
 /**
  * What a consumer is told about disputes and accessibility (shared/informacao-consumidor.ts), as 'Definições' edits it:
- * the consumer-arbitration entity the group adheres to (Lei 144/2015, art. 18.º: its name and website) and the address
- * the accessibility statement gives for feedback (DL 82/2022).
+ * the consumer-arbitration entity named in the legal information (Lei 144/2015, art. 18.º: its name and website) and
+ * whether the group has adhered to it (only then the legal information says so), and the address the accessibility
+ * statement gives for feedback (DL 82/2022).
  */
 export const informacaoConsumidorMensagens = {
   sitio: 'Indique o endereço do sítio da entidade, começado por https:// (ex.: https://www.cniacc.pt).',
 } as const
 
+/**
+ * The website a customer is sent to, in its normal form (`URL.href`), or null when it is not one to send them to:
+ * https only, a host name with a dot, and nothing that shows one host and opens another — no user or password before
+ * an `@` (`https://www.cniacc.pt@evil.example/` opens evil.example) and no backslash (a browser reads it as a slash).
+ */
+export function sitioSeguro(texto: string): string | null {
+  if (!/^https:\/\//i.test(texto) || texto.includes('\\') || /\s/.test(texto)) return null
+  let url: URL
+  try {
+    url = new URL(texto)
+  } catch {
+    return null
+  }
+  const anfitriaoComPonto = /^[^.]+(\.[^.]+)+$/.test(url.hostname)
+  if (url.protocol !== 'https:' || url.username !== '' || url.password !== '' || !anfitriaoComPonto) return null
+  return url.href
+}
+
 export const InformacaoConsumidorEdicaoSchema = z.strictObject({
   ral_nome: obrigatorio(200),
-  ral_sitio: obrigatorio(300).regex(/^https:\/\/[^\s/?#]+\.[^\s/?#]+(?:[/?#]\S*)?$/, {
-    error: informacaoConsumidorMensagens.sitio,
-    ...depoisDoTexto,
-  }),
+  ral_sitio: obrigatorio(300)
+    .refine((v) => sitioSeguro(v) !== null, { error: informacaoConsumidorMensagens.sitio, ...depoisDoTexto })
+    .transform((v) => sitioSeguro(v) ?? v),
+  ral_aderiu: z.boolean({ error: mensagens.valorInvalido }),
   email_acessibilidade: obrigatorio(254).email({ error: mensagens.email, ...depoisDoTexto }),
 })
-export type InformacaoConsumidorEdicaoDados = z.infer<typeof InformacaoConsumidorEdicaoSchema>
+export type InformacaoConsumidorEdicao = z.input<typeof InformacaoConsumidorEdicaoSchema>
+export type InformacaoConsumidorEdicaoDados = z.output<typeof InformacaoConsumidorEdicaoSchema>
 
 /** What 'Definições' shows of it: the values in force, the defaults, and when an admin last changed them. */
 export interface DefinicoesInformacaoConsumidor {

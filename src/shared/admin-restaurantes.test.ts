@@ -38,7 +38,7 @@ describe('a store’s hours of ordering as the form writes them', () => {
 
   it('keeps only phone numbers whose call cost can be told beside them (DL 59/2021)', () => {
     const phone = LojaEdicaoSchema.shape.phone
-    for (const bom of ['+351 213 000 862', '912 345 678', '800 200 300', '+34 915 000 000']) {
+    for (const bom of ['+351 213 000 862', '351 213 000 862', '00351 213 000 862', '912 345 678', '800 200 300']) {
       expect(phone.safeParse(bom).success, bom).toBe(true)
     }
     expect(phone.parse('')).toBeNull()
@@ -46,5 +46,13 @@ describe('a store’s hours of ordering as the form writes them', () => {
     expect(erro('707 200 300')).toEqual([restaurantesMensagens.telefoneCusto])
     expect(erro('123456')).toEqual([restaurantesMensagens.telefoneCusto])
     expect(erro('21 abc')).toEqual([restaurantesMensagens.telefone])
+  })
+
+  it('refuses another country’s number for a store, and a mistyped + with it, asking for a Portuguese one', () => {
+    const phone = LojaEdicaoSchema.shape.phone
+    const erro = (v: string) => phone.safeParse(v).error?.issues.map((i) => i.message)
+    for (const v of ['+213000862', '+34 915 000 000', '0034 915 000 000']) {
+      expect(erro(v), v).toEqual([restaurantesMensagens.telefoneNacional])
+    }
   })
 })

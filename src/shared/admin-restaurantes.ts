@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { imagemUrl } from './admin-imagens.ts'
-import { notaCustoChamada } from './custo-chamada.ts'
+import { indicativoEstrangeiro, type TipoLinha, tipoLinha } from './custo-chamada.ts'
 import { REGIOES, type Regiao } from './regioes.ts'
 import { type TabelaPreco, TabelaPrecoSchema } from './tabelas-preco.ts'
 import { isValidNipc, MULTILINHA, mensagens, obrigatorio, opcional, texto } from './validacao.ts'
@@ -20,8 +20,9 @@ export const restaurantesMensagens = {
   telefone: 'Indique um número de telefone (algarismos, espaços e +).',
   telefoneCusto:
     'Indique um número fixo, móvel ou gratuito (800): o cliente tem de saber o custo da chamada (DL 59/2021).',
+  telefoneNacional: 'Indique um número português, com ou sem o indicativo +351 (ex.: +351 213 000 862).',
   hora: 'Indique as horas no formato HH:MM-HH:MM, separadas por vírgulas (ex.: 12:00-15:00, 19:00-23:00).',
-  nipc: 'NIPC inválido: indique os 9 algarismos do NIPC da empresa, começado por 5, 6, 8 ou 9 (ex.: 514725834).',
+  nipc: 'NIPC inválido: indique os 9 algarismos do NIPC da empresa, ou do NIF do empresário em nome individual (ex.: 514725834).',
   empresaSemNipc: 'Indique o NIPC da empresa que explora a loja.',
   nipcSemEmpresa: 'Indique o nome da empresa que explora a loja.',
   regiao: 'Escolha a região da loja: Portugal continental, Madeira ou Açores.',
@@ -30,6 +31,9 @@ export const restaurantesMensagens = {
 const TEXTO_MAX = 20_000
 
 /** A link a customer follows: https only (an http:, javascript: or data: link is refused). */
+/** The kinds of line a store's phone may be: those with a note of the national network (DL 59/2021, art. 3.º). */
+const LINHAS_NACIONAIS: ReadonlySet<TipoLinha> = new Set(['fixa', 'movel', 'gratuita'])
+
 const ligacao = opcional(500).refine((v) => v === null || /^https:\/\/[^\s]+$/.test(v), restaurantesMensagens.ligacao)
 
 export const RestauranteEdicaoSchema = z.strictObject({
@@ -94,8 +98,13 @@ export const LojaEdicaoSchema = z
         message: restaurantesMensagens.telefone,
         abort: true,
       })
+      // A Portuguese store's number is national: a `+` and another code is a typo to correct, never an international line.
+      .refine((v) => v === null || !indicativoEstrangeiro(v), {
+        message: restaurantesMensagens.telefoneNacional,
+        abort: true,
+      })
       // Shown to customers with its call-cost note (shared/custo-chamada.ts): a number with none cannot be shown.
-      .refine((v) => v === null || notaCustoChamada(v) !== null, restaurantesMensagens.telefoneCusto),
+      .refine((v) => v === null || LINHAS_NACIONAIS.has(tipoLinha(v)), restaurantesMensagens.telefoneCusto),
     latitude: z
       .number({ error: restaurantesMensagens.latitude })
       .min(-90, restaurantesMensagens.latitude)

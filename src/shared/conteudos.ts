@@ -69,8 +69,12 @@ export type InformacaoLegal = z.infer<typeof InformacaoLegalSchema>
 /** `GET /api/informacao-consumidor` (shared/informacao-consumidor.ts): the arbitration entity and the accessibility contact. */
 export const InformacaoConsumidorSchema = z.object({
   ral: z.object({
-    nome: z.string().meta({ description: 'The consumer-arbitration entity the group adheres to (Lei 144/2015).' }),
+    nome: z.string().meta({ description: 'The consumer-arbitration entity the group names (Lei 144/2015).' }),
     sitio: z.string().meta({ description: "The entity's website (https)." }),
+    aderiu: z.boolean().meta({
+      description:
+        "Whether the group has adhered to it ('A empresa aderiu a'); false: named among the entities a consumer may turn to.",
+    }),
   }),
   acessibilidade: z.object({
     email: z.string().meta({ description: 'Where accessibility feedback and requests for another format go.' }),

@@ -2,11 +2,13 @@
  * The call-cost note shown beside every phone number a customer may call (DL 59/2021, art. 3.º: the number with its
  * price, «de forma igualmente clara e visível»). The price of a call to a geographic or mobile number depends on the
  * caller's tariff, so the law's own words stand in for it (art. 3.º, n.º 3): 'Chamada para a rede fixa nacional',
- * 'Chamada para a rede móvel nacional'. The kind of line is read from the Portuguese numbering plan (the number's
- * first digits), one rule for every screen. See docs/decisions/0039-informacao-ao-consumidor.md.
+ * 'Chamada para a rede móvel nacional'. The kind of line is read from the Portuguese numbering plan, one rule for
+ * every screen. See docs/decisions/0039-informacao-ao-consumidor.md.
  */
 
-/** What the number's first digits say about the line. */
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
+
+/** What the numbering plan says about the line. */
 export type TipoLinha = 'fixa' | 'movel' | 'gratuita' | 'internacional' | 'tarifa-especial' | 'desconhecida'
 
 export const NOTAS_CUSTO_CHAMADA = {
@@ -20,38 +22,42 @@ export const NOTAS_CUSTO_CHAMADA = {
 
 const PORTUGAL = '351'
 
-/** The digits of a number as written (`+351 213 000 862`, `00351 213…`, `213-000-862`), with `+` for a country code. */
-function normalizar(numero: string): string | null {
-  const limpo = numero.trim().replace(/[\s.\-()/]/g, '')
-  const semZeros = limpo.startsWith('00') ? `+${limpo.slice(2)}` : limpo
-  return /^\+?\d+$/.test(semZeros) ? semZeros : null
-}
-
-/** A national number's nine digits (with or without +351), or null for another country's number or none. */
-function nacional(numero: string): string | null {
-  const n = normalizar(numero)
-  if (n === null) return null
-  if (n.startsWith('+')) return n.startsWith(`+${PORTUGAL}`) ? n.slice(1 + PORTUGAL.length) : null
-  return n
-}
+/** What a phone number is written with: digits, spaces, `+` and the usual separators (no words around it). */
+const ESCRITA = /^[\d\s.\-()/+]+$/
 
 /**
- * The kind of line of a number shown to customers, by the Portuguese numbering plan (ANACOM's PNN): 2 geographic and
- * 30 nomadic (both priced as the fixed network), 91/92/93/96 mobile, 800 free; 707, 708, 76x, 808, 809 and the 6
- * services have a price set by the line, not by the caller's tariff (no note can be written from the number).
+ * The kind of line of a number shown to customers, by the numbering plans libphonenumber-js carries (its full
+ * metadata, which knows each plan's kinds of line): in Portugal (ANACOM's PNN), fixed (2, geographic) and nomadic
+ * (30, priced as the fixed network), mobile (91, 92, 93, 96), free (800); 707, 708, 76x, 808, 809 and the 6 services
+ * have a price set by the line, not by the caller's tariff (no note can be written from the number). A national
+ * number may be written with or without +351, 00351 or 351. Another country's valid number is international; a number
+ * valid in no plan (a mistyped `+213000862`) is unknown.
  */
 export function tipoLinha(numero: string): TipoLinha {
-  const n = normalizar(numero)
-  if (n === null) return 'desconhecida'
-  if (n.startsWith('+') && !n.startsWith(`+${PORTUGAL}`))
-    return /^\+[1-9]\d{6,14}$/.test(n) ? 'internacional' : 'desconhecida'
-  const digitos = nacional(numero)
-  if (digitos === null || !/^\d{9}$/.test(digitos)) return 'desconhecida'
-  if (/^(2\d|30)/.test(digitos)) return 'fixa'
-  if (/^9[1236]/.test(digitos)) return 'movel'
-  if (digitos.startsWith('800')) return 'gratuita'
-  if (/^(707|708|76[0-2]|808|809|6)/.test(digitos)) return 'tarifa-especial'
-  return 'desconhecida'
+  const texto = numero.trim()
+  if (!ESCRITA.test(texto)) return 'desconhecida'
+  const n = parsePhoneNumberFromString(texto.startsWith('00') ? `+${texto.slice(2)}` : texto, 'PT')
+  if (!n?.isValid()) return 'desconhecida'
+  if (n.countryCallingCode !== PORTUGAL) return 'internacional'
+  switch (n.getType()) {
+    case 'FIXED_LINE':
+    case 'VOIP':
+      return 'fixa'
+    case 'MOBILE':
+      return 'movel'
+    case 'TOLL_FREE':
+      return 'gratuita'
+    case undefined:
+      return 'desconhecida'
+    default:
+      return 'tarifa-especial'
+  }
+}
+
+/** Whether a number is written as another country's (`+` or `00` and a code other than 351), valid or not. */
+export function indicativoEstrangeiro(numero: string): boolean {
+  const compacto = numero.replace(/[\s.\-()/]/g, '').replace(/^00/, '+')
+  return compacto.startsWith('+') && !compacto.startsWith(`+${PORTUGAL}`)
 }
 
 /** The note beside the number, or null when its price cannot be told from the number (the back-office refuses it). */

@@ -37,6 +37,30 @@ export const documentosMensagens = {
 /** ISO 8601 with a time and a zone (`Z` or an offset), as certified software stamps its documents. */
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/
 
+/**
+ * Whether a text of that form names a real instant: a month 01–12, a day its month has (no 30 February, which
+ * `Date.parse` would read as 2 March), hours to 23, minutes and seconds to 59, an offset to 23:59.
+ */
+function instanteReal(v: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?(?:Z|[+-](\d{2}):(\d{2}))$/.exec(v)
+  if (!m) return false
+  const [ano = 0, mes = 0, dia = 0, hora = 0, minuto = 0, segundo = 0, oh = 0, om = 0] = m
+    .slice(1)
+    .map((x) => Number(x ?? 0))
+  const diasDoMes = new Date(Date.UTC(ano, mes, 0)).getUTCDate()
+  return (
+    mes >= 1 &&
+    mes <= 12 &&
+    dia >= 1 &&
+    dia <= diasDoMes &&
+    hora <= 23 &&
+    minuto <= 59 &&
+    segundo <= 59 &&
+    oh <= 23 &&
+    om <= 59
+  )
+}
+
 /** The body of `PUT …/documento`: what the POS issued, as printed. */
 export const DocumentoFiscalPedidoSchema = z.object({
   tipo: z
@@ -51,7 +75,7 @@ export const DocumentoFiscalPedidoSchema = z.object({
     .string({ error: requiredError })
     .trim()
     .regex(ISO_DATE_TIME, { error: documentosMensagens.emitidoEm, ...depoisDoTexto })
-    .refine((v) => !Number.isNaN(Date.parse(v)), documentosMensagens.emitidoEm)
+    .refine(instanteReal, documentosMensagens.emitidoEm)
     .meta({ description: 'When it was issued, ISO 8601 with a zone.' }),
   pdf_url: z
     .string()

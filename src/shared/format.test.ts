@@ -17,6 +17,13 @@ describe('formatDateTime', () => {
     expect(formatDateTime('2026-11-22T10:05:00.000Z')).toBe('22/11/2026 10:05')
     expect(formatDateTime('2026-07-01T23:30:00.000Z')).toBe('02/07/2026 00:30')
   })
+
+  it('shows a store’s own time when given its zone: the Azores an hour behind, across the change of clocks', () => {
+    expect(formatDateTime('2026-10-24T23:30:00.000Z', 'Atlantic/Azores')).toBe('24/10/2026 23:30')
+    expect(formatDateTime('2026-10-24T23:30:00.000Z')).toBe('25/10/2026 00:30')
+    expect(formatDateTime('2026-03-29T01:30:00.000Z', 'Atlantic/Azores')).toBe('29/03/2026 01:30')
+    expect(formatDateTime('2026-03-29T00:30:00.000Z', 'Atlantic/Azores')).toBe('28/03/2026 23:30')
+  })
 })
 
 describe('formatKm', () => {

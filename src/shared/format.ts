@@ -17,22 +17,29 @@ export function formatMoney(cents: number): string {
 
 /**
  * Made on first use, not when the module loads: a formatter with a time zone loads the zone's rules, tens of
- * milliseconds on a slow phone, which would sit in every screen's first task.
+ * milliseconds on a slow phone, which would sit in every screen's first task. One per zone (Lisbon's, the Azores').
  */
-let dateTimeParts: Intl.DateTimeFormat | undefined
+const dateTimeParts = new Map<string, Intl.DateTimeFormat>()
 
-/** An instant (ISO string, Date or epoch milliseconds) → `DD/MM/YYYY HH:mm` in Lisbon time. */
-export function formatDateTime(instant: string | number | Date): string {
-  dateTimeParts ??= new Intl.DateTimeFormat('en-GB', {
-    timeZone: TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  })
-  const parts = Object.fromEntries(dateTimeParts.formatToParts(new Date(instant)).map((p) => [p.type, p.value]))
+/**
+ * An instant (ISO string, Date or epoch milliseconds) → `DD/MM/YYYY HH:mm` in Lisbon time, or in `timeZone` (a store's
+ * own: an Azores store's order and purchase read in its time, as its board and receipts do).
+ */
+export function formatDateTime(instant: string | number | Date, timeZone: string = TIME_ZONE): string {
+  let formato = dateTimeParts.get(timeZone)
+  if (!formato) {
+    formato = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+    dateTimeParts.set(timeZone, formato)
+  }
+  const parts = Object.fromEntries(formato.formatToParts(new Date(instant)).map((p) => [p.type, p.value]))
   return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`
 }
 

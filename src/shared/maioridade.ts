@@ -11,7 +11,7 @@ export const IDADE_ALCOOL = 18
 export const APENAS_MAIORES = 'Produto disponível apenas para maiores de 18 anos'
 
 /**
- * Whether the customer may buy alcohol on `hoje` (the Lisbon date, `YYYY-MM-DD`): `sem-data` when the account has no
+ * Whether the customer may buy alcohol on `hoje` (the store's date, `YYYY-MM-DD`: an Azores store's own): `sem-data` when the account has no
  * birth date (asked for before such a product is sold, never assumed), else `maior` when born on or before the same
  * day 18 years earlier, `menor` otherwise. Dates compare as text. Born on 29 February, 18 on 1 March of a common year
  * (Código Civil, art. 279(c): a term whose day the month lacks ends on the month's last day, 28 February, at midnight).

@@ -61,14 +61,19 @@ export const PAGE_READS: Readonly<Record<string, PageReads>> = {
   [paths.acessibilidade]: { reads: () => [apiReads.informacaoConsumidor()] },
 }
 
-const compiled = Object.entries(PAGE_READS).map(([pattern, page]) => {
-  const names = [...pattern.matchAll(/:(\w+)/g)].map((m) => m[1] as string)
-  const re = new RegExp(`^${pattern.replace(/\/$/, '').replace(/:\w+/g, '([^/]+)')}/?$`.replace('^/?$', '^/$'))
-  return { re, names, page }
-})
+// Compiled on the server's first call, not as the module loads: the browser's bundle imports this module for its path
+// builders and ids alone, and a top-level computation would keep the whole table in its first load.
+let compiled: { re: RegExp; names: string[]; page: PageReads }[] | undefined
+const compile = () =>
+  Object.entries(PAGE_READS).map(([pattern, page]) => {
+    const names = [...pattern.matchAll(/:(\w+)/g)].map((m) => m[1] as string)
+    const re = new RegExp(`^${pattern.replace(/\/$/, '').replace(/:\w+/g, '([^/]+)')}/?$`.replace('^/?$', '^/$'))
+    return { re, names, page }
+  })
 
 /** The reads of the page at a browser path, with its params (null for a page that has none). */
 export function pageReadsOf(pathname: string): { page: PageReads; reads: string[] } | null {
+  compiled ??= compile()
   for (const { re, names, page } of compiled) {
     const match = re.exec(pathname)
     if (!match) continue

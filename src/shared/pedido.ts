@@ -52,6 +52,8 @@ export const EncomendaClienteSchema = z.object({
   pointsAdded: z.number().int(),
   id_loja: z.number().int(),
   loja: z.string(),
+  /** The store's time zone (`Europe/Lisbon`, or `Atlantic/Azores` in the Azores): the order's date reads in it. */
+  fuso: z.string(),
   id_tipo_entrega: TipoEntregaSchema,
   linhas: z.array(PedidoLinhaSchema),
   total: z.number().int(),

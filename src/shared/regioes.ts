@@ -1,6 +1,6 @@
 /**
  * The fiscal regions a store may be in (decision 0036): the mainland, Madeira and the Azores each have their own VAT
- * rates (CIVA art. 18; Lei 2/2013 art. 26 and the regional decrees for the islands) and the Azores its own clock. A store
+ * rates (CIVA art. 18; Lei Orgânica 2/2013 art. 59(2) and the regional decrees for the islands) and the Azores its own clock. A store
  * is on the mainland unless the back-office says otherwise.
  */
 export const REGIOES = ['continente', 'madeira', 'acores'] as const

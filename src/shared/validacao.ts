@@ -316,12 +316,13 @@ export function isValidNif(nif: string): boolean {
 }
 
 /**
- * The first digits of a company's NIPC (a legal person's tax number): 5 a company, 6 a public body, 8 a sole trader's
- * old number, 9 a provisional or irregular one (decision 0036). A person's NIF (1, 2, 3) never names a company.
+ * The first digits of a seller's tax number (decision 0036): 5 a company, 6 a public body, 8 a sole trader's old number,
+ * 9 a provisional or irregular one; and 1, 2 or 3, a person's NIF, which a sole trader (empresário em nome individual,
+ * a franchisee among them) trades under. 4 and 7 (non-residents, estates, funds) are refused: no store's seller.
  */
-export const NIPC_INICIOS = ['5', '6', '8', '9'] as const
+export const NIPC_INICIOS = ['1', '2', '3', '5', '6', '8', '9'] as const
 
-/** A company's NIPC: a NIF (nine digits, its mod-11 check digit) that begins with 5, 6, 8 or 9. */
+/** A seller's NIPC (or a sole trader's NIF): nine digits, its mod-11 check digit, beginning as NIPC_INICIOS says. */
 export const isValidNipc = (nipc: string): boolean =>
   (NIPC_INICIOS as readonly string[]).includes(nipc.charAt(0)) && isValidNif(nipc)
 

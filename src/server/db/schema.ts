@@ -254,18 +254,20 @@ export interface TransacoesTable {
   nif_nome: string | null
 }
 
-/** The loyalty rules set in the back-office (one row, id 1); none: the environment's (migration 2026-11-30T0500). */
 /** One row (`id` 1) once an admin has set it (decision 0039); without it, shared/informacao-consumidor.ts's defaults. */
 export interface InformacaoConsumidorTable {
   id: number
-  /** The consumer-arbitration entity the group adheres to (Lei 144/2015, art. 18.º). */
+  /** The consumer-arbitration entity the legal information names (Lei 144/2015, art. 18.º). */
   ral_nome: string
   ral_sitio: string
+  /** 1: the group has adhered to it («A empresa aderiu a»); 0: named among those available (migration 2026-12-04T0410). */
+  ral_aderiu: Generated<number>
   /** Where the accessibility statement sends feedback. */
   email_acessibilidade: string
   alterado_em: string
 }
 
+/** The loyalty rules set in the back-office (one row, id 1); none: the environment's (migration 2026-11-30T0500). */
 export interface FidelizacaoRegrasTable {
   id: number
   /** Hundredths of a percent: 500 is 5 %. */

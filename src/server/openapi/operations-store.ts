@@ -1,4 +1,4 @@
-import { DocumentoFiscalPedidoSchema } from '../../shared/documentos-loja.ts'
+import { DocumentoFiscalPedidoSchema, documentosMensagens } from '../../shared/documentos-loja.ts'
 import { EmentaSchema, PRECO_DECIMAIS, PRECO_MAX_EUROS } from '../../shared/ementa.ts'
 import { ivaForaDaRegiao, NOMES_REGIAO, REGIOES, taxasDaRegiao } from '../../shared/regioes.ts'
 import { mensagens } from '../../shared/validacao.ts'
@@ -117,6 +117,15 @@ const documentoDescricao = (de: string, nc: string) =>
     '',
     `Idempotent by \`Idempotency-Key\`. ${writesLimit}`,
   ].join('\n')
+
+/** What no pattern can say of `emitido_em`: the form is stated, that it names a real instant is this rule. */
+const documentoCampos = [
+  {
+    field: 'emitido_em',
+    rule: '`emitido_em` names a real instant: a month 01–12, a day the month has, hours, minutes and an offset in range (the schema states the form only).',
+    messages: [documentosMensagens.emitidoEm],
+  },
+]
 
 const documentoErros = (coisa: string, outra: string) => ({
   403: `The ${coisa} is another store’s (nothing written).`,
@@ -389,6 +398,7 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
     ),
     idempotent: true,
     body: DocumentoFiscalPedidoSchema,
+    fields: documentoCampos,
     errors: documentoErros('purchase', 'a purchase not refunded, or a purchase of an app order (send it to the order)'),
     examples: { request: documento, response: { data: { documento } } },
   },
@@ -398,6 +408,7 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
     description: documentoDescricao('a paid app order', 'of its cancellation'),
     idempotent: true,
     body: DocumentoFiscalPedidoSchema,
+    fields: documentoCampos,
     errors: documentoErros('order', 'an order not cancelled'),
     examples: { request: documento, response: { data: { documento } } },
   },

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { COPYRIGHT_YEAR } from '../../shared/constants.ts'
 import { paths } from '../../shared/routes.ts'
+import { usePrivateData } from '../lib/private-data.ts'
 import { LivroReclamacoesLink } from '../ui/LivroReclamacoesLink.tsx'
 
 interface FooterItem {
@@ -23,7 +24,8 @@ const COPYRIGHT = `© ${COPYRIGHT_YEAR} Balcão. Todos os direitos reservados.`
  * The computer's footer: the help and legal pages, the accessibility statement and the complaints book's platform
  * (decision 0039). A phone hides it (styles.css) and reaches the same from the account's hub.
  */
-export function Footer({ loggedIn }: { loggedIn: boolean }) {
+export function Footer() {
+  const loggedIn = usePrivateData().data?.user.loggedIn ?? false
   return (
     <footer className="app-footer">
       <p>{COPYRIGHT}</p>

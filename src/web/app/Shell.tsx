@@ -5,11 +5,16 @@ import { NovidadesPage } from '../features/conteudos/NovidadesPage.tsx'
 import { naoLidas, useNotificacoes } from '../features/notificacoes/use-notificacoes.ts'
 import { usePrivateData } from '../lib/private-data.ts'
 import { useReturnTripBounds } from '../lib/return-trip.ts'
-import { type Loadable, useNavigationPending, useRouteHandle, useScrollRestoration } from '../lib/routing.tsx'
+import {
+  type Loadable,
+  ScreenBoundary,
+  useNavigationPending,
+  useRouteHandle,
+  useScrollRestoration,
+} from '../lib/routing.tsx'
 import { ErrorState } from '../ui/ErrorState.tsx'
 import { HeaderProvider, useHeaderState } from '../ui/header.tsx'
 import { AccountIcon, BackIcon, BellIcon, LoyaltyIcon, NewsIcon, StoreIcon } from '../ui/icons.tsx'
-import { Later } from '../ui/Later.tsx'
 import { Loading } from '../ui/Loading.tsx'
 import { backgroundOf } from '../ui/modal-route.tsx'
 import { temAvisosConta } from './avisos-conta.ts'
@@ -18,8 +23,8 @@ import { type Access, useGuard } from './guards.ts'
 
 // Asked for only when there is something to say (most visits have nothing): the first screen's script stays lean.
 const AvisosConta = lazy(() => import('./AvisosConta.tsx').then((m) => ({ default: m.AvisosConta })))
-// Below the page and shown on a computer only (a phone's way to the same links is the account's hub), rendered after
-// the first screen in any case (Later): its code, too, comes after it.
+// Below the page and shown on a computer only (a phone's way to the same links is the account's hub): asked for at a
+// computer's width alone, so a phone never downloads it; lazy, it renders after the first screen in any case.
 const Footer = lazy(() => import('./Footer.tsx').then((m) => ({ default: m.Footer })))
 
 /** The width at which the footer shows (styles.css's desktop rules): below it, a phone never downloads the footer. */
@@ -164,7 +169,6 @@ function Frame() {
   const verdict = useGuard(handle.access ?? 'public')
   const screens = useScreens(Boolean(handle.modal))
   const privateData = usePrivateData().data
-  const loggedIn = privateData?.user.loggedIn ?? false
   // A temporary account completes its data before anything else (spec §4): no way out through the navigation.
   const temporario = privateData?.user.data?.temporario === 1
   // The customer's profile (spec §6): its style class only, named in the back-office; the styles decide the rest.
@@ -204,11 +208,12 @@ function Frame() {
       )}
       <Suspense fallback={<Loading />}>{content}</Suspense>
       {chrome.footer && ecraLargo && (
-        <Later>
+        // Its chunk not come (offline, a deploy since): the page goes on without it, with no error screen.
+        <ScreenBoundary resetKey="" quiet>
           <Suspense fallback={null}>
-            <Footer loggedIn={loggedIn} />
+            <Footer />
           </Suspense>
-        </Later>
+        </ScreenBoundary>
       )}
       {!chrome.header && nav}
     </div>

@@ -163,8 +163,14 @@ function startScreen(routes: RouteObject[], location: Location, queryClient: Que
   return Promise.all(matches.map(({ route }) => (route.handle as Loadable | undefined)?.load?.()))
 }
 
-/** A screen that throws while rendering shows the error screen, until the next navigation. */
-class ScreenBoundary extends Component<{ resetKey: string; children: ReactNode }, { failedAt: string | null }> {
+/**
+ * A screen that throws while rendering shows the error screen, until the next navigation (`resetKey`); with `quiet`,
+ * a part not worth an error screen (the computer's footer whose chunk did not come) shows nothing instead.
+ */
+export class ScreenBoundary extends Component<
+  { resetKey: string; quiet?: boolean; children: ReactNode },
+  { failedAt: string | null }
+> {
   override state = { failedAt: null as string | null }
   static getDerivedStateFromError() {
     return { failedAt: '' }
@@ -174,7 +180,8 @@ class ScreenBoundary extends Component<{ resetKey: string; children: ReactNode }
   }
   override render() {
     const { failedAt } = this.state
-    if (failedAt !== null && (failedAt === '' || failedAt === this.props.resetKey)) return <RouteError />
+    if (failedAt !== null && (failedAt === '' || failedAt === this.props.resetKey))
+      return this.props.quiet ? null : <RouteError />
     return this.props.children
   }
 }

@@ -79,7 +79,13 @@ function Documento({ d, comQr = true }: { d: DocumentoFiscal; comQr?: boolean })
  * The fiscal documents the store's POS issued for an order (STORE-API.md "Invoices"): the invoice and, after a
  * cancellation, its credit note, each with its number, ATCUD, AT QR code and PDF. `titulo`: the section's heading id.
  */
-export function DocumentosFiscais({ documentos, tituloId }: { documentos: DocumentoFiscal[]; tituloId: string }) {
+export function DocumentosFiscais({
+  documentos,
+  tituloId = 'fatura-titulo',
+}: {
+  documentos: DocumentoFiscal[]
+  tituloId?: string
+}) {
   return (
     <section className="docs" aria-labelledby={tituloId}>
       <h2 id={tituloId}>Fatura</h2>

@@ -39,6 +39,7 @@ import * as lojasVendedorRegiao from './2026-12-04T0000-lojas-vendedor-regiao.ts
 import * as ementasProdutosMarcas from './2026-12-04T0200-ementas-produtos-marcas.ts'
 import * as documentosFiscais from './2026-12-04T0300-documentos-fiscais.ts'
 import * as informacaoConsumidor from './2026-12-04T0400-informacao-consumidor.ts'
+import * as informacaoConsumidorAderiu from './2026-12-04T0410-informacao-consumidor-aderiu.ts'
 
 /**
  * Every migration, by its timestamped name. Listed here rather than read from disk so that the same code runs under
@@ -85,4 +86,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-04T0200-ementas-produtos-marcas': ementasProdutosMarcas,
   '2026-12-04T0300-documentos-fiscais': documentosFiscais,
   '2026-12-04T0400-informacao-consumidor': informacaoConsumidor,
+  '2026-12-04T0410-informacao-consumidor-aderiu': informacaoConsumidorAderiu,
 }

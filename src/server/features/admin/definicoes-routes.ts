@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { InformacaoConsumidorEdicaoSchema, RegrasFidelizacaoSchema } from '../../../shared/admin-definicoes.ts'
+import {
+  type InformacaoConsumidorEdicaoDados,
+  InformacaoConsumidorEdicaoSchema,
+  RegrasFidelizacaoSchema,
+} from '../../../shared/admin-definicoes.ts'
 import { dataResponse } from '../../platform/http.ts'
 import type { AdminService } from './service.ts'
 
@@ -10,9 +14,17 @@ const DefinicoesSchema = z.object({
   alterado_em: z.string().nullable(),
 })
 
+// As stored (the edit schema normalises the website on the way in: a response cannot run that transform back).
+const InformacaoConsumidorDadosSchema = z.object({
+  ral_nome: z.string(),
+  ral_sitio: z.string(),
+  ral_aderiu: z.boolean(),
+  email_acessibilidade: z.string(),
+}) satisfies z.ZodType<InformacaoConsumidorEdicaoDados>
+
 const InformacaoConsumidorDefinicoesSchema = z.object({
-  atuais: InformacaoConsumidorEdicaoSchema,
-  predefinidas: InformacaoConsumidorEdicaoSchema,
+  atuais: InformacaoConsumidorDadosSchema,
+  predefinidas: InformacaoConsumidorDadosSchema,
   alterado_em: z.string().nullable(),
 })
 

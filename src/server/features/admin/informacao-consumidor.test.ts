@@ -6,9 +6,10 @@ import { createTestApp, type TestApp, testDialects } from '../../testing/harness
 import { chamadas, signedInAdmin } from './testing.ts'
 
 /**
- * 'Definições' › consumer information (decision 0039): the consumer-arbitration entity the group adheres to
- * (Lei 144/2015, art. 18.º) and the accessibility contact. An admin's alone, validated (a refusal writes nothing),
- * audited with before and after in the change's transaction; the customers' read follows each change at once.
+ * 'Definições' › consumer information (decision 0039): the consumer-arbitration entity, whether the group adheres to
+ * it (Lei 144/2015, art. 18.º), and the accessibility contact. An admin's alone, validated (a refusal writes nothing),
+ * audited with before and after in the change's transaction; the customers' read follows each change at once. Two
+ * changes that overlap: features/conteudos/informacao-consumidor.test.ts.
  */
 describe.each(testDialects())('consumer information in the back-office, on %s', (dialect) => {
   let t: TestApp
@@ -20,7 +21,8 @@ describe.each(testDialects())('consumer information in the back-office, on %s', 
 
   const novos = {
     ral_nome: 'CICAP – Centro de Informação de Consumo e Arbitragem do Porto',
-    ral_sitio: 'https://www.cicap.pt',
+    ral_sitio: 'https://www.cicap.pt/',
+    ral_aderiu: true,
     email_acessibilidade: 'acessibilidade@grupoladrilho.pt',
   }
 
@@ -40,16 +42,19 @@ describe.each(testDialects())('consumer information in the back-office, on %s', 
     return res.json().data
   }
 
-  it('shows customers the defaults until an admin sets it: CNIACC and the app’s support address', async () => {
-    expect(await publica()).toEqual(INFORMACAO_CONSUMIDOR_PREDEFINIDA)
-    expect(INFORMACAO_CONSUMIDOR_PREDEFINIDA.ral).toEqual(RAL_PREDEFINIDA)
+  it('shows customers the defaults until an admin sets it: CNIACC, not adhered to, and the app’s support address', async () => {
+    expect(await publica()).toEqual({
+      ral: { nome: RAL_PREDEFINIDA.nome, sitio: 'https://www.cniacc.pt/', aderiu: false },
+      acessibilidade: { email: 'apoio@balcao.pt' },
+    })
     const res = await c.call(admin, 'GET', URL)
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json().data).toEqual({
       atuais: {
         ral_nome: RAL_PREDEFINIDA.nome,
-        ral_sitio: RAL_PREDEFINIDA.sitio,
-        email_acessibilidade: INFORMACAO_CONSUMIDOR_PREDEFINIDA.acessibilidade.email,
+        ral_sitio: 'https://www.cniacc.pt/',
+        ral_aderiu: false,
+        email_acessibilidade: 'apoio@balcao.pt',
       },
       predefinidas: res.json().data.atuais,
       alterado_em: null,
@@ -78,8 +83,27 @@ describe.each(testDialects())('consumer information in the back-office, on %s', 
       [{ ...novos, ral_sitio: 'http://www.cicap.pt' }, 'ral_sitio', informacaoConsumidorMensagens.sitio],
       [{ ...novos, ral_sitio: 'javascript:alert(1)' }, 'ral_sitio', informacaoConsumidorMensagens.sitio],
       [{ ...novos, ral_sitio: 'https://' }, 'ral_sitio', informacaoConsumidorMensagens.sitio],
+      // What shows one host and opens another: a user before `@`, a backslash a browser reads as a slash.
+      [
+        { ...novos, ral_sitio: 'https://www.cniacc.pt@evil.example/' },
+        'ral_sitio',
+        informacaoConsumidorMensagens.sitio,
+      ],
+      [
+        { ...novos, ral_sitio: 'https://evil.example\\@www.cniacc.pt' },
+        'ral_sitio',
+        informacaoConsumidorMensagens.sitio,
+      ],
+      [{ ...novos, ral_sitio: 'https://user:pw@www.cniacc.pt/' }, 'ral_sitio', informacaoConsumidorMensagens.sitio],
+      [{ ...novos, ral_sitio: 'https://localhost/' }, 'ral_sitio', informacaoConsumidorMensagens.sitio],
+      [{ ...novos, ral_aderiu: 'sim' }, 'ral_aderiu', mensagens.valorInvalido],
+      [{ ...novos, ral_aderiu: undefined }, 'ral_aderiu', mensagens.valorInvalido],
       [{ ...novos, email_acessibilidade: 'acessibilidade' }, 'email_acessibilidade', mensagens.email],
-      [{ ral_nome: novos.ral_nome, ral_sitio: novos.ral_sitio }, 'email_acessibilidade', mensagens.obrigatorio],
+      [
+        { ral_nome: novos.ral_nome, ral_sitio: novos.ral_sitio, ral_aderiu: false },
+        'email_acessibilidade',
+        mensagens.obrigatorio,
+      ],
     ] as const
     for (const [body, campo, mensagem] of casos) {
       const res = await c.call(admin, 'POST', URL, body)
@@ -93,39 +117,44 @@ describe.each(testDialects())('consumer information in the back-office, on %s', 
     expect(await publica()).toEqual(INFORMACAO_CONSUMIDOR_PREDEFINIDA)
   })
 
-  it('sets it, audited with before and after, and the customers’ next read shows it', async () => {
-    // Read once first, so the read cache holds the defaults: the change must make it forget them.
-    expect((await publica()).ral.nome).toBe(RAL_PREDEFINIDA.nome)
+  it('keeps a website as a browser reads it (URL.href)', async () => {
+    const res = await c.call(admin, 'POST', URL, { ...novos, ral_aderiu: false, ral_sitio: 'HTTPS://WWW.CICAP.PT' })
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().data.atuais.ral_sitio).toBe('https://www.cicap.pt/')
+    expect((await linhas())[0]?.ral_sitio).toBe('https://www.cicap.pt/')
+    expect((await publica()).ral).toEqual({ nome: novos.ral_nome, sitio: 'https://www.cicap.pt/', aderiu: false })
+  })
+
+  it('sets it, adhered to, audited with before and after, and the customers’ next read shows it', async () => {
+    // Read once first, so the read cache holds what was there: the change must make it forget it.
+    const anterior = await publica()
+    expect(anterior.ral.aderiu).toBe(false)
     const res = await c.call(admin, 'POST', URL, { ...novos, ral_nome: `  ${novos.ral_nome} ` })
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json().data.atuais).toEqual(novos)
     expect(res.json().data.alterado_em).toEqual(expect.any(String))
     expect(await publica()).toEqual({
-      ral: { nome: novos.ral_nome, sitio: novos.ral_sitio },
+      ral: { nome: novos.ral_nome, sitio: novos.ral_sitio, aderiu: true },
       acessibilidade: { email: novos.email_acessibilidade },
     })
-    const [entrada, ...mais] = await c.auditoria('definicoes.informacao_consumidor')
+    const [, entrada, ...mais] = await c.auditoria('definicoes.informacao_consumidor')
     expect(mais).toEqual([])
     expect(entrada?.email).toBe('admin-consumidor@exemplo.pt')
     expect(entrada?.entidade_id).toBe('informacao-consumidor')
-    expect(JSON.parse(entrada?.antes ?? '')).toEqual(res.json().data.predefinidas)
+    expect(JSON.parse(entrada?.antes ?? '')).toEqual({
+      ral_nome: anterior.ral.nome,
+      ral_sitio: anterior.ral.sitio,
+      ral_aderiu: false,
+      email_acessibilidade: anterior.acessibilidade.email,
+    })
     expect(JSON.parse(entrada?.depois ?? '')).toEqual(novos)
     expect(await linhas()).toHaveLength(1)
+    expect((await linhas())[0]?.ral_aderiu).toBe(1)
   })
 
-  it('two changes at once each record, as their before, what the other left', async () => {
-    const a = { ...novos, ral_nome: 'Entidade A' }
-    const b = { ...novos, ral_nome: 'Entidade B' }
-    const respostas = await Promise.all([c.call(admin, 'POST', URL, a), c.call(admin, 'POST', URL, b)])
-    for (const r of respostas) expect(r.statusCode, r.body).toBe(200)
-    const entradas = (await c.auditoria('definicoes.informacao_consumidor')).slice(-2)
-    const antes = entradas.map((e) => (JSON.parse(e.antes ?? '') as { ral_nome: string }).ral_nome)
-    const depois = entradas.map((e) => (JSON.parse(e.depois ?? '') as { ral_nome: string }).ral_nome)
-    // One went first, from what the previous test left; the other's before is the first's after.
-    expect(antes[0]).toBe(novos.ral_nome)
-    expect(antes[1]).toBe(depois[0])
-    const [linha] = await linhas()
-    expect(linha?.ral_nome).toBe(depois[1])
-    expect((await publica()).ral.nome).toBe(depois[1])
+  it('unsays the adhesion: the customers’ read says the entity is not adhered to', async () => {
+    const res = await c.call(admin, 'POST', URL, { ...novos, ral_aderiu: false })
+    expect(res.statusCode, res.body).toBe(200)
+    expect((await publica()).ral.aderiu).toBe(false)
   })
 })

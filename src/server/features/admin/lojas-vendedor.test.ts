@@ -29,8 +29,10 @@ describe.each(testDialects())('a store’s seller and region in the back-office,
     const db = t.database.db
     const a = (await insertRestaurante(db, { tag: 'rest-a', name: 'Restaurante A' })).id
     const b = (await insertRestaurante(db, { tag: 'rest-b', name: 'Restaurante B' })).id
-    const lojaA = (await insertLoja(db, { tag: 'loja-a', restaurante_id: a, id_loja: 9201 })).id
-    const lojaB = (await insertLoja(db, { tag: 'loja-b', restaurante_id: b, id_loja: 9202 })).id
+    // Stores as an upgrade leaves them: no seller named yet.
+    const semVendedor = { empresa: null, nipc: null }
+    const lojaA = (await insertLoja(db, { tag: 'loja-a', restaurante_id: a, id_loja: 9201, ...semVendedor })).id
+    const lojaB = (await insertLoja(db, { tag: 'loja-b', restaurante_id: b, id_loja: 9202, ...semVendedor })).id
     ids = { lojaA, lojaB }
     chaveA = (await lojasChavesRepo(db, systemClock).create(9201, 'pos-9201')).chave
     admin = await staffCom(t, 'admin-vendedor@exemplo.pt', 'admin')
@@ -106,11 +108,9 @@ describe.each(testDialects())('a store’s seller and region in the back-office,
     const casos: [Record<string, unknown>, Record<string, string>][] = [
       // A wrong check digit.
       [{ empresa: 'Brasa, S.A.', nipc: '514725835' }, { nipc: restaurantesMensagens.nipc }],
-      // A person's NIF (valid, but begins with 1): no company's.
-      [{ empresa: 'Brasa, S.A.', nipc: '123456789' }, { nipc: restaurantesMensagens.nipc }],
-      // A sole trader's NIF of 2 or 3, and one of 7 (not among the NIPC's first digits the back-office takes).
-      [{ empresa: 'Brasa, S.A.', nipc: '212345672' }, { nipc: restaurantesMensagens.nipc }],
+      // A valid number of 7 (estates, funds), and of 4 (non-residents): no store's seller.
       [{ empresa: 'Brasa, S.A.', nipc: '700000003' }, { nipc: restaurantesMensagens.nipc }],
+      [{ empresa: 'Brasa, S.A.', nipc: '451234561' }, { nipc: restaurantesMensagens.nipc }],
       [{ empresa: 'Brasa, S.A.', nipc: '51472583' }, { nipc: restaurantesMensagens.nipc }],
       [{ empresa: 'Brasa, S.A.', nipc: '51472583A' }, { nipc: restaurantesMensagens.nipc }],
       [{ empresa: 'Brasa, S.A.', nipc: '' }, { nipc: restaurantesMensagens.empresaSemNipc }],
@@ -128,8 +128,9 @@ describe.each(testDialects())('a store’s seller and region in the back-office,
     expect(await linha(ids.lojaB)).toEqual(antes)
     expect(await c.auditoria('loja.editar')).toHaveLength(auditadas)
 
-    // Accepted: a company (5), a public body (6), a sole trader's old NIPC (8), a provisional one (9), and clearing the seller (both empty).
-    for (const nipc of ['514725834', '600000001', '800000005', '900000007']) {
+    // Accepted: a company (5), a public body (6), a sole trader's old NIPC (8), a provisional one (9), a sole trader's
+    // own NIF (1, 2: a franchisee trading in their own name), and clearing the seller (both empty).
+    for (const nipc of ['514725834', '600000001', '800000005', '900000007', '123456789', '212345672']) {
       const res = await guardar(admin, ids.lojaB, { empresa: 'Brasa, S.A.', nipc, regiao: 'madeira' })
       expect(res.statusCode, res.body).toBe(200)
     }

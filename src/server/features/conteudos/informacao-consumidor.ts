@@ -1,3 +1,4 @@
+import type { Selectable } from 'kysely'
 import type {
   DefinicoesInformacaoConsumidor,
   InformacaoConsumidorEdicaoDados,
@@ -25,13 +26,22 @@ export interface InformacaoConsumidorDeps {
 const PREDEFINIDA: InformacaoConsumidorEdicaoDados = {
   ral_nome: INFORMACAO_CONSUMIDOR_PREDEFINIDA.ral.nome,
   ral_sitio: INFORMACAO_CONSUMIDOR_PREDEFINIDA.ral.sitio,
+  ral_aderiu: INFORMACAO_CONSUMIDOR_PREDEFINIDA.ral.aderiu,
   email_acessibilidade: INFORMACAO_CONSUMIDOR_PREDEFINIDA.acessibilidade.email,
 }
 
-const dados = (row: InformacaoConsumidorTable | undefined): InformacaoConsumidorEdicaoDados =>
+const dados = (row: Selectable<InformacaoConsumidorTable> | undefined): InformacaoConsumidorEdicaoDados =>
   row
-    ? { ral_nome: row.ral_nome, ral_sitio: row.ral_sitio, email_acessibilidade: row.email_acessibilidade }
+    ? {
+        ral_nome: row.ral_nome,
+        ral_sitio: row.ral_sitio,
+        ral_aderiu: Number(row.ral_aderiu) === 1,
+        email_acessibilidade: row.email_acessibilidade,
+      }
     : PREDEFINIDA
+
+/** The columns as stored (`ral_aderiu` 0/1, as the other flags of both databases). */
+const colunas = (d: InformacaoConsumidorEdicaoDados) => ({ ...d, ral_aderiu: d.ral_aderiu ? 1 : 0 })
 
 /**
  * What the consumer is told about disputes and accessibility (decision 0039): one row of `informacao_consumidor`,
@@ -46,7 +56,10 @@ export function createInformacaoConsumidor({ db, clock, invalidar }: InformacaoC
     /** As customers read it (`GET /api/informacao-consumidor`). */
     async publica(): Promise<InformacaoConsumidor> {
       const d = dados(await linha(db))
-      return { ral: { nome: d.ral_nome, sitio: d.ral_sitio }, acessibilidade: { email: d.email_acessibilidade } }
+      return {
+        ral: { nome: d.ral_nome, sitio: d.ral_sitio, aderiu: d.ral_aderiu },
+        acessibilidade: { email: d.email_acessibilidade },
+      }
     },
 
     /** As 'Definições' shows it. */
@@ -66,14 +79,14 @@ export function createInformacaoConsumidor({ db, clock, invalidar }: InformacaoC
         // record, as their 'before', what the other left.
         await trx
           .insertInto('informacao_consumidor')
-          .values({ id: 1, ...PREDEFINIDA, alterado_em: alteradoEm })
+          .values({ id: 1, ...colunas(PREDEFINIDA), alterado_em: alteradoEm })
           .onConflict((oc) => oc.column('id').doNothing())
           .execute()
         await trx.updateTable('informacao_consumidor').set({ id: 1 }).where('id', '=', 1).execute()
         const antes = dados(await linha(trx))
         await trx
           .updateTable('informacao_consumidor')
-          .set({ ...novos, alterado_em: alteradoEm })
+          .set({ ...colunas(novos), alterado_em: alteradoEm })
           .where('id', '=', 1)
           .execute()
         await registar(trx, antes, novos)

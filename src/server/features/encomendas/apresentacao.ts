@@ -18,11 +18,17 @@ const embalagensDe = (json: string): PedidoEmbalagem[] =>
 /** Payment states in which the order is paid: by MB WAY, or wholly by the balance. */
 const PAGAS = ['pago', 'sem-pagamento'] as const
 
+/** An order's store as its customer reads it: its name, and its time zone for the order's date. */
+export interface LojaDoPedido {
+  nome: string
+  fuso: string
+}
+
 /**
- * An order as its customer sees it; `loja`, the store's name; `documentos`, what the POS issued for it (none on an
+ * An order as its customer sees it; `loja`, its store; `documentos`, what the POS issued for it (none on an
  * order just placed).
  */
-export function paraCliente(p: Encomenda, loja: string, documentos: DocumentoFiscal[] = []): EncomendaCliente {
+export function paraCliente(p: Encomenda, loja: LojaDoPedido, documentos: DocumentoFiscal[] = []): EncomendaCliente {
   return {
     orderId: p.id,
     codigo: String(p.id),
@@ -30,7 +36,8 @@ export function paraCliente(p: Encomenda, loja: string, documentos: DocumentoFis
     pago: (PAGAS as readonly string[]).includes(p.pagamento_estado),
     pointsAdded: p.pontos_ganhos,
     id_loja: p.id_loja,
-    loja,
+    loja: loja.nome,
+    fuso: loja.fuso,
     id_tipo_entrega: p.id_tipo_entrega as 0 | 1,
     linhas: linhasDe(p.linhas),
     total: p.total,

@@ -1,4 +1,5 @@
 import { ESTADO } from '../../../shared/estado-pedido.ts'
+import { TIME_ZONE } from '../../../shared/format.ts'
 import type { EncomendaCliente } from '../../../shared/pedido.ts'
 import { notFound } from '../../platform/errors.ts'
 import { paraCliente } from './apresentacao.ts'
@@ -13,7 +14,7 @@ export const PERGUNTAR_AO_LER_MS = 5_000
 
 /** The customer's own orders, as the app shows them. */
 export function createEncomendasCliente(
-  { repo, clock, log, fidelizacao, ledger, nomeDaLoja, documentosDe }: Contexto,
+  { repo, clock, log, fidelizacao, ledger, lojaDoPedido, documentosDe }: Contexto,
   { verificar }: Pick<Reconciliacao, 'verificar'>,
 ) {
   /**
@@ -54,7 +55,7 @@ export function createEncomendasCliente(
       if (p?.utilizador_id !== utilizadorId) throw notFound(encomendasMensagens.naoEncontrada)
       const [atual, loja, documentos] = await Promise.all([
         perguntarSeExpirou(p),
-        nomeDaLoja(p.id_loja),
+        lojaDoPedido(p.id_loja),
         documentosDe([p.id]),
       ])
       return paraCliente(atual, loja, documentos.get(p.id) ?? [])
@@ -69,8 +70,14 @@ export function createEncomendasCliente(
         fidelizacao.listLojas([...new Set(rows.map((r) => r.id_loja))]),
         documentosDe(rows.map((r) => r.id)),
       ])
-      const nomes = new Map(lojas.map((l) => [l.id_loja, l.nome]))
-      return rows.map((p) => paraCliente(p, nomes.get(p.id_loja) ?? `Loja ${p.id_loja}`, documentos.get(p.id) ?? []))
+      const porId = new Map(lojas.map((l) => [l.id_loja, { nome: l.nome, fuso: l.fuso }]))
+      return rows.map((p) =>
+        paraCliente(
+          p,
+          porId.get(p.id_loja) ?? { nome: `Loja ${p.id_loja}`, fuso: TIME_ZONE },
+          documentos.get(p.id) ?? [],
+        ),
+      )
     },
 
     /** What the customer's points are now and the threshold (the confirmation's points/threshold). */

@@ -70,6 +70,13 @@ describe.each(testDialects())('the confirmation e-mail of a paid order, on %s', 
       expect(email.texto).toContain('não pode ser devolvido')
       expect(email.texto).toContain(`/carrinho/confirmado?encomenda=${id}`)
       expect(email.texto).toContain('Olá, Ana <b>Silva</b>.')
+      // Where a dispute can go, as the legal information says it (the default entity, not adhered to), and the
+      // complaints book (Lei 144/2015, art. 18.º, n.º 2; DL 156/2005).
+      expect(email.texto).toContain(
+        'Em caso de litígio, pode recorrer a uma entidade de resolução alternativa de litígios de consumo, como CNIACC – Centro Nacional de Informação e Arbitragem de Conflitos de Consumo (https://www.cniacc.pt/); todas estão no Portal do Consumidor (https://www.consumidor.gov.pt/).',
+      )
+      expect(email.texto).toContain('Livro de Reclamações Eletrónico:\nhttps://www.livroreclamacoes.pt/')
+      expect(email.html).toContain('<a href="https://www.livroreclamacoes.pt/">Livro de Reclamações Eletrónico</a>')
       // What the customer or the back-office typed is escaped in the HTML body.
       expect(email.html).toContain('Olá, Ana &lt;b&gt;Silva&lt;/b&gt;.')
       expect(email.html).toContain('Loja: Chiado &lt;Rua &amp; Largo&gt;<br>')
@@ -85,11 +92,21 @@ describe.each(testDialects())('the confirmation e-mail of a paid order, on %s', 
         vendedor: null,
         regiao: 'acores' as const,
       }
-      const outro = emailConfirmacao(linha, loja as never, 'https://app.exemplo.pt/')
+      const ral = {
+        nome: 'Centro de Arbitragem de Lisboa',
+        sitio: 'https://www.centroarbitragemlisboa.pt/',
+        aderiu: true,
+      }
+      const outro = emailConfirmacao(linha, { loja: loja as never, ral }, 'https://app.exemplo.pt/')
       expect(outro?.texto).toContain('2 × Contribuição sobre embalagem de utilização única (Galão): 0,60\u00a0€')
-      // The store's own clock (the Azores: an hour behind Lisbon in winter); the seller unnamed: the store.
+      // The store's own clock (the Azores: an hour behind Lisbon in winter); a seller cleared since: left out.
       expect(outro?.texto).toContain('Levantamento: 23/11/2026 às 12:30')
-      expect(outro?.texto).toContain('Vendedor: Chiado')
+      expect(outro?.texto).not.toContain('Vendedor:')
+      expect(outro?.texto).toContain('Loja: Chiado\nRua Augusta 1')
+      // An entity the group adhered to is named as such.
+      expect(outro?.texto).toContain(
+        'Em caso de litígio, pode recorrer à entidade de resolução alternativa de litígios de consumo a que a empresa aderiu: Centro de Arbitragem de Lisboa (https://www.centroarbitragemlisboa.pt/).',
+      )
       expect(outro?.texto).toContain(`https://app.exemplo.pt/carrinho/confirmado?encomenda=${id}`)
     })
 

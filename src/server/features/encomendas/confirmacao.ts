@@ -1,6 +1,11 @@
 import { documentosMensagens } from '../../../shared/documentos-loja.ts'
 import { TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
-import { formatMoney } from '../../../shared/format.ts'
+import { formatDateTime, formatMoney } from '../../../shared/format.ts'
+import {
+  type InformacaoConsumidor,
+  LIVRO_RECLAMACOES,
+  PORTAL_DO_CONSUMIDOR,
+} from '../../../shared/informacao-consumidor.ts'
 import type { PedidoLinha } from '../../../shared/pedido.ts'
 import { FUSO_REGIAO } from '../../../shared/regioes.ts'
 import { paths } from '../../../shared/routes.ts'
@@ -44,21 +49,23 @@ function linhaDe(l: PedidoLinha): string {
 }
 
 /** `DD/MM/YYYY às HH:mm` in the store's own time zone (the Azores keep theirs). */
-function quandoNaLoja(iso: string, fuso: string): string {
-  const partes = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: fuso,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(iso))
-      .map((p) => [p.type, p.value]),
-  )
-  return `${partes.day}/${partes.month}/${partes.year} às ${partes.hour}:${partes.minute}`
+const quandoNaLoja = (iso: string, fuso: string) => formatDateTime(iso, fuso).replace(' ', ' às ')
+
+/** What the confirmation names besides the order: its store (seller, address, zone) and the arbitration entity. */
+export interface DadosConfirmacao {
+  loja: LojaEncomendas | undefined
+  ral: InformacaoConsumidor['ral'] | null
+}
+
+/**
+ * Where a dispute can go (Lei 144/2015, art. 18.º, n.º 2: on a durable medium with the contract's confirmation), as the
+ * legal information says it: the entity the group adhered to, or the one it names among those a consumer may turn to.
+ */
+function litigios(ral: InformacaoConsumidor['ral']): string {
+  const entidade = `${ral.nome} (${ral.sitio})`
+  return ral.aderiu
+    ? `Em caso de litígio, pode recorrer à entidade de resolução alternativa de litígios de consumo a que a empresa aderiu: ${entidade}. As restantes estão no ${PORTAL_DO_CONSUMIDOR.nome} (${PORTAL_DO_CONSUMIDOR.url}).`
+    : `Em caso de litígio, pode recorrer a uma entidade de resolução alternativa de litígios de consumo, como ${entidade}; todas estão no ${PORTAL_DO_CONSUMIDOR.nome} (${PORTAL_DO_CONSUMIDOR.url}).`
 }
 
 /**
@@ -68,7 +75,8 @@ function quandoNaLoja(iso: string, fuso: string): string {
  * invoice (the POS issues that: CIVA art. 29) and that prepared food cannot be returned (art. 17(1)(c) and (d)).
  * docs/decisions/0038. Null when the order has no address the outbox can send to.
  */
-export function emailConfirmacao(p: Encomenda, loja: LojaEncomendas | undefined, appUrl: string): Email | null {
+export function emailConfirmacao(p: Encomenda, dados: DadosConfirmacao | undefined, appUrl: string): Email | null {
+  const loja = dados?.loja
   const para = p.email.trim()
   if (!para || !emailEnviavel(para)) return null
   const nomeLoja = loja?.nome ?? `Loja ${p.id_loja}`
@@ -83,9 +91,8 @@ export function emailConfirmacao(p: Encomenda, loja: LojaEncomendas | undefined,
     ...(p.desconto > 0 ? [`Saldo usado: ${formatMoney(p.desconto)}`] : []),
     `Pago: ${formatMoney(p.valor_pago)}`,
   ]
-  const vendedor = loja?.vendedor
-    ? `Vendedor: ${loja.vendedor.empresa}, NIPC ${loja.vendedor.nipc}`
-    : `Vendedor: ${nomeLoja}`
+  // A store takes orders only with its seller named; one cleared since the checkout is left out, never guessed.
+  const vendedor = loja?.vendedor ? [`Vendedor: ${loja.vendedor.empresa}, NIPC ${loja.vendedor.nipc}`] : []
   const morada = loja ? `${loja.morada.address}, ${loja.morada.postalCode} ${loja.morada.city}` : null
   const fuso = FUSO_REGIAO[loja?.regiao ?? 'continente']
   const levantamento = [
@@ -99,11 +106,13 @@ export function emailConfirmacao(p: Encomenda, loja: LojaEncomendas | undefined,
     `Recebemos o pagamento do seu pedido n.º ${p.id}. Guarde este e-mail: é a confirmação da sua encomenda.`,
     { linhas: ['Pedido:', ...linhas, ...embalagens] },
     { linhas: totais },
-    { linhas: [vendedor, `Loja: ${nomeLoja}`, ...(morada ? [morada] : [])] },
+    { linhas: [...vendedor, `Loja: ${nomeLoja}`, ...(morada ? [morada] : [])] },
     { linhas: levantamento },
     `${documentosMensagens.naoServeDeFatura}: a fatura é emitida pela loja e fica disponível na app, no seu pedido.`,
     'Por se tratar de refeições preparadas, o pedido não pode ser devolvido depois de feito (Decreto-Lei n.º 24/2014, art. 17.º).',
     { texto: 'Acompanhe o pedido na app', url },
+    ...(dados?.ral ? [litigios(dados.ral)] : []),
+    { texto: LIVRO_RECLAMACOES.nome, url: LIVRO_RECLAMACOES.url },
   ])
 }
 
@@ -113,13 +122,16 @@ export function emailConfirmacao(p: Encomenda, loja: LojaEncomendas | undefined,
  * (features/faturas), and its confirmation e-mail. `loja`: read before the transaction (on SQLite a transaction holds
  * the one connection).
  */
-export function createConfirmacao({ clock, faturas, lojas, appUrl }: Contexto) {
+export function createConfirmacao({ clock, faturas, lojas, consumidor, appUrl }: Contexto) {
   return {
-    lojaDe: async (idLoja: number): Promise<LojaEncomendas | undefined> => (await lojas.lojasEncomendas([idLoja]))[0],
+    async lerConfirmacao(idLoja: number): Promise<DadosConfirmacao> {
+      const [lista, informacao] = await Promise.all([lojas.lojasEncomendas([idLoja]), consumidor.publica()])
+      return { loja: lista[0], ral: informacao.ral }
+    },
 
-    async aoPagar(trx: DatabaseTransaction, p: Encomenda, loja: LojaEncomendas | undefined): Promise<void> {
+    async aoPagar(trx: DatabaseTransaction, p: Encomenda, dados: DadosConfirmacao | undefined): Promise<void> {
       await faturas.exigir(trx, vendaDe(p), 'venda', p.total)
-      const email = emailConfirmacao(p, loja, appUrl)
+      const email = emailConfirmacao(p, dados, appUrl)
       if (email) await enfileirarEmail(trx, email, clock)
     },
   }

@@ -1,15 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { ESTADO } from '../../../shared/estado-pedido.ts'
+import { TIME_ZONE } from '../../../shared/format.ts'
 import { type Clock, DAY, HOUR, MINUTE } from '../../platform/clock.ts'
 import type { Database, DatabaseTransaction } from '../../platform/db.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
 import { canais, type EventBus } from '../../platform/eventos.ts'
 import type { PaymentProvider } from '../../platform/pagamentos.ts'
 import type { Limit, RateLimiter } from '../../platform/rate-limit.ts'
+import type { ConteudosService } from '../conteudos/service.ts'
 import type { FaturasService } from '../faturas/service.ts'
 import type { FidelizacaoService } from '../fidelizacao/service.ts'
 import type { NovaNotificacao } from '../notificacoes/service.ts'
 import type { RestaurantesService } from '../restaurantes/service.ts'
+import type { LojaDoPedido } from './apresentacao.ts'
 import type { CatalogoService } from './catalogo.ts'
 import { type Encomenda, encomendasRepo } from './encomendas-repository.ts'
 
@@ -74,6 +77,8 @@ export interface EncomendasDeps {
   faturas: Pick<FaturasService, 'exigir' | 'registar' | 'documentosDe' | 'lerDocumento'>
   /** The stores' sellers and addresses, as the order's confirmation e-mail names them (features/restaurantes). */
   lojas: Pick<RestaurantesService, 'lojasEncomendas'>
+  /** The consumer-arbitration entity the legal information names (features/conteudos): the confirmation names it too. */
+  consumidor: Pick<ConteudosService['informacaoConsumidor'], 'publica'>
   /** The app's public address: the confirmation e-mail links to the order. */
   appUrl: string
   /**
@@ -146,9 +151,13 @@ export function createContexto(deps: EncomendasDeps) {
   /** When an order's create can no longer be in flight. */
   const criadaEmCursoAte = (p: Encomenda) => new Date(Date.parse(p.criada_em) + CRIAR_EM_CURSO_MS).toISOString()
 
-  async function nomeDaLoja(idLoja: number): Promise<string> {
-    return (await fidelizacao.listLojas([idLoja]))[0]?.nome ?? `Loja ${idLoja}`
+  /** An order's store as its customer reads it: its name and its time zone (an Azores store's order reads in its time). */
+  async function lojaDoPedido(idLoja: number): Promise<LojaDoPedido> {
+    const loja = (await fidelizacao.listLojas([idLoja]))[0]
+    return { nome: loja?.nome ?? `Loja ${idLoja}`, fuso: loja?.fuso ?? TIME_ZONE }
   }
+
+  const nomeDaLoja = async (idLoja: number): Promise<string> => (await lojaDoPedido(idLoja)).nome
 
   /**
    * After a commit: the customer's screens and (once it reached the board) the store hear of it. An order given up
@@ -179,6 +188,7 @@ export function createContexto(deps: EncomendasDeps) {
     porReferenciaMaisTarde,
     criadaEmCursoAte,
     nomeDaLoja,
+    lojaDoPedido,
     anunciar,
     anunciarPorId,
     documentosDe,

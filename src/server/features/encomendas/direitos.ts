@@ -1,7 +1,8 @@
 import { ESTADO } from '../../../shared/estado-pedido.ts'
+import { TIME_ZONE } from '../../../shared/format.ts'
 import type { Database, DatabaseTransaction } from '../../platform/db.ts'
 import { reescreverRespostas } from '../../platform/idempotency.ts'
-import { paraCliente } from './apresentacao.ts'
+import { type LojaDoPedido, paraCliente } from './apresentacao.ts'
 import type { Contexto } from './contexto.ts'
 
 /** States in which an order is still being paid or prepared. */
@@ -14,7 +15,7 @@ const RESPOSTAS_POR_LOTE = 50
  * Ordering's part of the customer's GDPR rights. An order keeps its amounts, lines, dates and store (the group's
  * accounts and invoices need them) and loses who it was for: the name, e-mail, phone and NIF typed at checkout.
  */
-export function createDireitosEncomendas({ db, nomeDaLoja, documentosDe }: Contexto) {
+export function createDireitosEncomendas({ db, lojaDoPedido, documentosDe }: Contexto) {
   return {
     /**
      * An order still being paid, prepared or refunded: erasure waits for it (GDPR Art. 17(3)(b): the contract is being
@@ -41,11 +42,11 @@ export function createDireitosEncomendas({ db, nomeDaLoja, documentosDe }: Conte
         .where('utilizador_id', '=', utilizadorId)
         .orderBy('id')
         .execute()
-      const lojas = new Map<number, string>()
-      for (const id of new Set(rows.map((r) => r.id_loja))) lojas.set(id, await nomeDaLoja(id))
+      const lojas = new Map<number, LojaDoPedido>()
+      for (const id of new Set(rows.map((r) => r.id_loja))) lojas.set(id, await lojaDoPedido(id))
       const documentos = await documentosDe(rows.map((p) => p.id))
       return rows.map((p) => {
-        const loja = lojas.get(p.id_loja) ?? `Loja ${p.id_loja}`
+        const loja = lojas.get(p.id_loja) ?? { nome: `Loja ${p.id_loja}`, fuso: TIME_ZONE }
         const { pagamento: _, ...cliente } = paraCliente(p, loja, documentos.get(p.id) ?? [])
         return {
           ...cliente,

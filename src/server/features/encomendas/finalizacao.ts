@@ -26,9 +26,9 @@ type Finaliza = z.output<typeof FinalizaEncomendaSchema>
 
 /** The checkout: the order written with its balance held, then its MB WAY payment request made and recorded. */
 export function createFinalizacao(
-  { db, clock, provider, expirySeconds, catalogo, ledger, log, limiter, repo, nomeDaLoja, anunciar }: Contexto,
+  { db, clock, provider, expirySeconds, catalogo, ledger, log, limiter, repo, lojaDoPedido, anunciar }: Contexto,
   { falhar }: Liquidacao,
-  { lojaDe, aoPagar }: Confirmacao,
+  { lerConfirmacao, aoPagar }: Confirmacao,
 ) {
   return {
     /**
@@ -47,7 +47,7 @@ export function createFinalizacao(
       // still finds its order.
       const { recipiente_proprio, ...semRecipiente } = input
       const pedidoHash = sha256(canonical(recipiente_proprio === 1 ? input : semRecipiente))
-      const loja = await nomeDaLoja(input.id_loja)
+      const loja = await lojaDoPedido(input.id_loja)
       const repetido = async (ex: Database) => {
         const p = await encomendasRepo(ex).findPorChave(utilizadorId, chave)
         if (!p) return undefined
@@ -82,7 +82,7 @@ export function createFinalizacao(
       }))
       const telemovelValido = input.telemovel !== '' && toE164Mobile(input.pais, input.telemovel) !== null
       // What the confirmation names, should the balance pay it all in the transaction below.
-      const lojaConfirmacao = await lojaDe(input.id_loja)
+      const paraConfirmacao = await lerConfirmacao(input.id_loja)
 
       const { pedido, novo } = await db.transaction().execute(async (trx) => {
         await ledger.bloquear(trx, utilizadorId)
@@ -151,7 +151,7 @@ export function createFinalizacao(
           // The balance paid it all: the purchase now, no payment to wait for.
           const compra = await ledger.comprar(trx, { utilizadorId, idLoja: input.id_loja, total, desconto, referencia })
           await r.mudar(p.id, {}, { compra_id: compra.id, pontos_ganhos: compra.pontos_ganhos })
-          await aoPagar(trx, p, lojaConfirmacao)
+          await aoPagar(trx, p, paraConfirmacao)
         }
         p = (await r.find(p.id)) ?? p
         return { pedido: p, novo: true }
@@ -165,7 +165,7 @@ export function createFinalizacao(
             valor: pedido.valor_pago,
             telemovel: pedido.telemovel,
             pais: pedido.pais,
-            descricao: `Encomenda ${pedido.id} - ${loja}`.slice(0, 100),
+            descricao: `Encomenda ${pedido.id} - ${loja.nome}`.slice(0, 100),
           })
           const expira = new Date(clock.now().getTime() + expirySeconds * 1000).toISOString()
           /** Writes the request down; false when the order is not as expected, or another order records the id. */

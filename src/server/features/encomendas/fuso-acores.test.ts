@@ -203,9 +203,27 @@ describe.each(testDialects())('a store in the Azores on its own clock, on %s', (
       const res = await scene.finalizar(pedidoDeTeste({ id_loja: idLoja }), `fuso-${i}`)
       expect(res.statusCode, res.body).toBe(201)
     }
+    const ids: Record<number, number> = {}
     for (const pedido of await scene.pagamentos()) {
       expect((await scene.responder(pedido.id, 'aprovar')).statusCode).toBe(200)
     }
+    // The customer reads each order, and the purchase it made, in its store's time (the board's and the receipt's).
+    const dados = (await scene.cliente.call('POST', '/api/refresh-private-data', { value: true })).json().data
+    for (const o of dados.ordering as { orderId: number; id_loja: number; fuso: string }[]) {
+      ids[o.id_loja] = o.orderId
+      expect(o.fuso).toBe(o.id_loja === ACORES ? 'Atlantic/Azores' : 'Europe/Lisbon')
+    }
+    for (const [idLoja, fuso] of [
+      [LISBOA, 'Europe/Lisbon'],
+      [ACORES, 'Atlantic/Azores'],
+    ] as const) {
+      const res = await scene.cliente.call('GET', `/api/encomendas/${ids[idLoja]}`)
+      expect(res.statusCode, res.body).toBe(200)
+      expect(res.json().data.fuso).toBe(fuso)
+    }
+    const transacoes = dados.transacoes as { id_loja: number; data: string; hora: string }[]
+    expect(transacoes.find((m) => m.id_loja === LISBOA)).toMatchObject({ data: '25/10/2026', hora: '00:30' })
+    expect(transacoes.find((m) => m.id_loja === ACORES)).toMatchObject({ data: '24/10/2026', hora: '23:30' })
     const chamar = await admin()
     const relatorio = async (q: string) => {
       const res = await chamar('GET', `/relatorios?${q}`)

@@ -14,7 +14,7 @@ import type { Reembolsos } from './reembolsos.ts'
 export function createLiquidacao(
   { db, clock, log, ledger, repo, criadaAte, anunciarPorId }: Contexto,
   { reembolsar }: Reembolsos,
-  { lojaDe, aoPagar }: Confirmacao,
+  { lerConfirmacao, aoPagar }: Confirmacao,
 ) {
   /**
    * The payment arrived (the provider's status call said so): the held balance is taken for good and the purchase
@@ -28,7 +28,7 @@ export function createLiquidacao(
     let mudou: boolean
     // The store the confirmation names, read first, and only for an order that may become paid now.
     const antes = await repo.find(id)
-    const loja = antes?.estado === ESTADO.pagamento ? await lojaDe(antes.id_loja) : undefined
+    const paraConfirmacao = antes?.estado === ESTADO.pagamento ? await lerConfirmacao(antes.id_loja) : undefined
     try {
       mudou = await db.transaction().execute(async (trx) => {
         const r = encomendasRepo(trx)
@@ -72,7 +72,7 @@ export function createLiquidacao(
             referencia,
           })
           await r.mudar(id, {}, { compra_id: compra.id, pontos_ganhos: compra.pontos_ganhos })
-          await aoPagar(trx, p, loja)
+          await aoPagar(trx, p, paraConfirmacao)
           return true
         }
         // Paid after the order was given up (the request expired here first, was never answered, or never recorded):

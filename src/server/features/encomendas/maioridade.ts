@@ -19,7 +19,7 @@ export const maioridadeMensagens = {
 
 /**
  * The cart's lines sold to adults only (`restritas`: their index and product name) refused to a customer who is not
- * 18 on `hoje` (the Lisbon date) by the account's birth date, or who has none (asked for, never assumed): 422 naming
+ * 18 on `hoje` (the store's date) by the account's birth date, or who has none (asked for, never assumed): 422 naming
  * every such line with APENAS_MAIORES (DL 50/2013, art. 3). Nothing is refused to an adult.
  */
 export function exigirMaioridade(

@@ -131,6 +131,9 @@ describe.each(testDialects())('fiscal documents from the POS, on %s', (dialect) 
       [{ ...FR, qr: undefined }, 'qr'],
       [{ ...FR, emitido_em: '23/11/2026' }, 'emitido_em'],
       [{ ...FR, emitido_em: '2026-11-23T12:05:00' }, 'emitido_em'],
+      // Of the right form, but no real instant: 30 February (which Date.parse takes as 2 March), a 25th hour.
+      [{ ...FR, emitido_em: '2026-02-30T12:05:00Z' }, 'emitido_em'],
+      [{ ...FR, emitido_em: '2026-11-23T25:05:00Z' }, 'emitido_em'],
       [{ ...FR, pdf_url: 'http://faturas.exemplo.pt/1.pdf' }, 'pdf_url'],
       [{ ...FR, pdf_url: 'javascript:alert(1)' }, 'pdf_url'],
     ]

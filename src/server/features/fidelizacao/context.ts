@@ -8,7 +8,7 @@ import {
   type TransacaoLoja,
 } from '../../../shared/fidelizacao.ts'
 import { formatDateTime, formatMoney } from '../../../shared/format.ts'
-import type { LojaNome, LojaNomeFuso } from '../../../shared/restaurantes.ts'
+import type { LojaNomeFuso } from '../../../shared/restaurantes.ts'
 import { type Clock, isoNow, MINUTE } from '../../platform/clock.ts'
 import type { Database, DatabaseTransaction } from '../../platform/db.ts'
 import { HttpError, notFound, TooManyRequests } from '../../platform/errors.ts'
@@ -155,7 +155,7 @@ export function createFidelizacaoContext(deps: FidelizacaoDeps) {
   }
 
   /** The names of the stores these movements happened at (only those: a purchase must not read every store). */
-  async function nomesDasLojas(idsLoja: number[]): Promise<Map<number, LojaNome>> {
+  async function nomesDasLojas(idsLoja: number[]): Promise<Map<number, LojaNomeFuso>> {
     return new Map((await lojas.listLojasPorId([...new Set(idsLoja)])).map((l) => [l.id_loja, l]))
   }
 
@@ -195,12 +195,13 @@ export function createFidelizacaoContext(deps: FidelizacaoDeps) {
 
   function toTransacao(
     m: Movimento,
-    nomes: Map<number, LojaNome>,
+    nomes: Map<number, LojaNomeFuso>,
     idOpiniao: number | null,
     documentos: DocumentoFiscal[],
   ): Transacao {
-    const [data = '', hora = ''] = formatDateTime(m.criado_em).split(' ')
     const loja = nomes.get(m.id_loja)
+    // In the store's own time: an Azores purchase reads as its receipt does.
+    const [data = '', hora = ''] = formatDateTime(m.criado_em, loja?.fuso).split(' ')
     return {
       id: m.id,
       // Purchases, refunds and the back-office's adjustments are shown (an order's held balance is not a visit).
@@ -233,7 +234,7 @@ export function createFidelizacaoContext(deps: FidelizacaoDeps) {
 
   const toTransacaoLoja = (
     m: Movimento,
-    nomes: Map<number, LojaNome>,
+    nomes: Map<number, LojaNomeFuso>,
     aviso: string | null,
     documentos: DocumentoFiscal[],
   ): TransacaoLoja => {

@@ -5,7 +5,7 @@ import type {
   InformacaoConsumidorEdicaoSchema,
 } from '../../../shared/admin-definicoes.ts'
 import { formatDateTime } from '../../../shared/format.ts'
-import { Field } from '../../ui/Field.tsx'
+import { CheckboxField, Field } from '../../ui/Field.tsx'
 import { useApiForm } from '../../ui/form.tsx'
 import { adminGet, adminPost } from './api.ts'
 import { adminKeys } from './keys.ts'
@@ -16,8 +16,9 @@ const schema = (): Promise<typeof InformacaoConsumidorEdicaoSchema> =>
 const URL = '/definicoes/informacao-consumidor'
 
 /**
- * 'Definições' › 'Informação ao consumidor' (admins): the consumer-arbitration entity the group adheres to, shown in
- * the legal information (Lei 144/2015, art. 18.º), and the address the accessibility statement gives for feedback.
+ * 'Definições' › 'Informação ao consumidor' (admins): the consumer-arbitration entity, shown in the legal information
+ * (Lei 144/2015, art. 18.º), whether the group has adhered to it, and the address the accessibility statement gives
+ * for feedback.
  */
 export function InformacaoConsumidorSeccao() {
   const queryClient = useQueryClient()
@@ -28,7 +29,7 @@ export function InformacaoConsumidorSeccao() {
   const [aviso, setAviso] = useState<string | null>(null)
   const { form, onSubmit, errorOf, submission } = useApiForm({
     schema,
-    defaultValues: { ral_nome: '', ral_sitio: '', email_acessibilidade: '' },
+    defaultValues: { ral_nome: '', ral_sitio: '', ral_aderiu: false, email_acessibilidade: '' },
     submit: (values) => adminPost<DefinicoesInformacaoConsumidor>(URL, values),
     onSuccess: (d) => {
       queryClient.setQueryData(adminKeys.informacaoConsumidor(), d)
@@ -44,9 +45,10 @@ export function InformacaoConsumidorSeccao() {
     <section aria-labelledby="consumidor-titulo">
       <h2 id="consumidor-titulo">Informação ao consumidor</h2>
       <p>
-        A entidade de resolução alternativa de litígios de consumo a que o grupo aderiu aparece na informação legal da
-        app, com o endereço do seu sítio (Lei n.º 144/2015, artigo 18.º). O endereço de acessibilidade aparece na
-        declaração de acessibilidade.
+        A entidade de resolução alternativa de litígios de consumo aparece na informação legal da app, com o endereço do
+        seu sítio e os centros de arbitragem a que o consumidor pode recorrer (Lei n.º 144/2015, artigo 18.º). Só se o
+        grupo tiver aderido a ela a app diz «A empresa aderiu a». O endereço de acessibilidade aparece na declaração de
+        acessibilidade.
       </p>
       <p role="status">{aviso}</p>
       {definicoes.isPending && <p role="status">A carregar…</p>}
@@ -76,6 +78,9 @@ export function InformacaoConsumidorSeccao() {
           error={errorOf('ral_sitio')}
           {...form.register('ral_sitio')}
         />
+        <CheckboxField error={errorOf('ral_aderiu')} {...form.register('ral_aderiu')}>
+          O grupo aderiu a esta entidade
+        </CheckboxField>
         <Field
           label="E-mail para a acessibilidade"
           type="email"

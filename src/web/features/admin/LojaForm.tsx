@@ -188,7 +188,7 @@ export function LojaForm({
         <Field
           label="NIPC"
           inputMode="numeric"
-          hint="9 algarismos, começado por 5, 6, 8 ou 9."
+          hint="9 algarismos. Um empresário em nome individual indica o seu NIF."
           error={errorOf('nipc')}
           {...form.register('nipc')}
         />

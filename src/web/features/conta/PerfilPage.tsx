@@ -67,6 +67,7 @@ function Perfil({ user }: { user: UserData }) {
 
       <h2 className="section-title">Ajuda e privacidade</h2>
       <ul className="link-list">
+        <LivroReclamacoesLinha />
         <li>
           <Link to={paths.perguntasFrequentes}>Perguntas frequentes</Link>
         </li>
@@ -78,9 +79,6 @@ function Perfil({ user }: { user: UserData }) {
         </li>
         <li>
           <Link to={paths.acessibilidade}>Acessibilidade</Link>
-        </li>
-        <li>
-          <LivroReclamacoesLink />
         </li>
         <li>
           <Link to={paths.cancelarConta}>Cancelar conta</Link>
@@ -121,6 +119,7 @@ function Convidado() {
       </ul>
       <h2 className="section-title">Ajuda</h2>
       <ul className="link-list">
+        <LivroReclamacoesLinha />
         <li>
           <Link to={paths.perguntasFrequentes}>Perguntas frequentes</Link>
         </li>
@@ -130,10 +129,19 @@ function Convidado() {
         <li>
           <Link to={paths.acessibilidade}>Acessibilidade</Link>
         </li>
-        <li>
-          <LivroReclamacoesLink />
-        </li>
       </ul>
     </main>
+  )
+}
+
+/**
+ * The complaints book's platform, «visível e destacada» (DL 156/2005, art. 5.º-B) where a phone finds it: the first
+ * row of the help links, in bold (decision 0039).
+ */
+function LivroReclamacoesLinha() {
+  return (
+    <li>
+      <LivroReclamacoesLink className="livro-reclamacoes" />
+    </li>
   )
 }

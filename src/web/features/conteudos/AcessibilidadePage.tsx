@@ -58,16 +58,17 @@ export function AcessibilidadePage() {
           </li>
           <li>
             <strong>Faturas em PDF.</strong> Os PDF das faturas são criados pelo sistema de faturação da loja e podem
-            não estar preparados para leitores de ecrã. O número e o ATCUD da fatura aparecem em texto na app.
+            não estar preparados para leitores de ecrã. Na encomenda e em cada transação, a app mostra em texto o número
+            e o ATCUD da fatura.
           </li>
           <li>
             <strong>Pagamento MB WAY.</strong> O pagamento é confirmado na app MB WAY, de terceiros, dentro do prazo que
             esta impõe. Se o prazo terminar, nada é cobrado e o carrinho fica guardado para tentar de novo.
           </li>
           <li>
-            <strong>Código QR na caixa.</strong> Para se identificar na caixa, mostra o código QR do cartão; se não o
-            puder mostrar, basta dizer o número de telemóvel, que a equipa escreve na caixa em vez de ler o código com a
-            câmara.
+            <strong>Código QR na caixa.</strong> Para se identificar na caixa, mostre o código QR do cartão; se não o
+            puder mostrar, diga o número de telemóvel, que a equipa escreve na caixa em vez de ler o código com a
+            câmara. Se tiver a chave de segurança ativada, diga também o código de segurança, que a caixa pede a seguir.
           </li>
         </ul>
 
@@ -94,8 +95,9 @@ export function AcessibilidadePage() {
 
         <h2>Como avaliámos</h2>
         <p>
-          Autoavaliação feita pela equipa que desenvolve o serviço, com testes automáticos (axe-core, regras das WCAG
-          2.1 A e AA) em cada ecrã, em tamanho de telemóvel e de computador, repetidos a cada alteração do serviço.
+          Autoavaliação feita pela equipa que desenvolve o serviço. Os testes automáticos do serviço verificam, com as
+          regras das WCAG 2.1 A e AA do axe-core, cada ecrã para clientes, do painel das lojas e do back-office, em
+          tamanho de telemóvel e de computador.
         </p>
         <p>
           Data desta declaração: <time dateTime={DATA_DECLARACAO.iso}>{DATA_DECLARACAO.texto}</time>.

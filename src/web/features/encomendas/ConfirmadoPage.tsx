@@ -150,7 +150,7 @@ function Confirmado({ o }: { o: EncomendaCliente }) {
           </div>
           <div>
             <dt>Data</dt>
-            <dd>{formatDateTime(o.criada_em)}</dd>
+            <dd>{formatDateTime(o.criada_em, o.fuso)}</dd>
           </div>
         </dl>
         <ResumoEncomenda
@@ -180,7 +180,7 @@ function Confirmado({ o }: { o: EncomendaCliente }) {
       {o.documentos.length > 0 && (
         <Suspense fallback={null}>
           <div className="chk-painel">
-            <DocumentosFiscais documentos={o.documentos} tituloId="chk-fatura-titulo" />
+            <DocumentosFiscais documentos={o.documentos} />
           </div>
         </Suspense>
       )}

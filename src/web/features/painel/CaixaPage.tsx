@@ -8,6 +8,7 @@ import { ClienteResumo } from './ClienteResumo.tsx'
 import { CompraConfirmada } from './CompraConfirmada.tsx'
 import { CompraForm } from './CompraForm.tsx'
 import { ComprasRecentes } from './ComprasRecentes.tsx'
+import { FaturasEmFalta } from './FaturasEmFalta.tsx'
 import { IdentificarCliente } from './IdentificarCliente.tsx'
 import { PainelErro, PainelLayout } from './PainelLayout.tsx'
 import { useErroDialog } from './use-erro-dialog.tsx'
@@ -56,6 +57,8 @@ export function CaixaPage() {
   return (
     <PainelLayout title="Caixa" loja={loja.data} sair className="painel-caixa">
       <h1 className="visually-hidden">Caixa</h1>
+      {/* The store's missing fiscal documents, first: they need the POS, which is at hand here. */}
+      <FaturasEmFalta />
       <div className="painel-fluxo">
         {passo.nome === 'identificar' && (
           <IdentificarCliente

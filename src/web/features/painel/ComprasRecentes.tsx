@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { Navigate } from 'react-router'
 import { formatMoney, pontosLabel } from '../../../shared/format.ts'
-import { NOMES_DOCUMENTO } from '../../../shared/nomes-documento.ts'
 import { paths } from '../../../shared/routes.ts'
 import { isSemSessao } from './api.ts'
 import { DevolucaoDialog } from './DevolucaoDialog.tsx'
@@ -53,7 +52,7 @@ export function ComprasRecentes({ onErro }: { onErro: (error: unknown, afterClos
               <p className="painel-compra-doc">Documento {c.referencia ?? '—'}</p>
               {c.documentos.length > 0 && (
                 <p className="painel-compra-doc">
-                  {c.documentos.map((d) => `${NOMES_DOCUMENTO[d.tipo]} ${d.numero}`).join(' · ')}
+                  {c.documentos.map((d) => `${d.tipo === 'NC' ? 'Nota de crédito' : 'Fatura'} ${d.numero}`).join(' · ')}
                 </p>
               )}
               <ul className="painel-compra-linhas">

@@ -6,6 +6,7 @@ import { paths } from '../../../shared/routes.ts'
 import { isSemSessao } from './api.ts'
 import { CancelarEncomendaDialog } from './CancelarEncomendaDialog.tsx'
 import { cartaoTituloId, EncomendaCartao, type Pendente, SEGUINTE } from './EncomendaCartao.tsx'
+import { FaturasEmFalta } from './FaturasEmFalta.tsx'
 import { PainelCarregando, PainelErro, PainelLayout } from './PainelLayout.tsx'
 import { useSom } from './som.ts'
 import { useAvancarEncomenda, useCancelarEncomenda, useEncomendasLoja } from './use-encomendas-loja.ts'
@@ -205,6 +206,8 @@ export function EncomendasPage() {
       <p className="visually-hidden" aria-live="polite" aria-atomic="true">
         {anuncio}
       </p>
+      {/* The store's missing fiscal documents, above the orders: a paid order's invoice is one of them. */}
+      <FaturasEmFalta />
       {quadro}
       {aCancelar && (
         <CancelarEncomendaDialog

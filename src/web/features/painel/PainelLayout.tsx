@@ -4,7 +4,6 @@ import { NavLink, useNavigate } from 'react-router'
 import { paths } from '../../../shared/routes.ts'
 import { ApiError } from '../../lib/api.ts'
 import { Dialog } from '../../ui/Dialog.tsx'
-import { FaturasEmFalta } from './FaturasEmFalta.tsx'
 import './painel.css'
 
 interface PainelLayoutProps {
@@ -19,8 +18,7 @@ interface PainelLayoutProps {
 }
 
 /**
- * The frame of a staff page: a bar with the store's name and 'Sair', the alarm of the store's missing fiscal documents,
- * and the page's main content. 'Sair' asks first:
+ * The frame of a staff page: a bar with the store's name and 'Sair', and the page's main content. 'Sair' asks first:
  * pairing the tablet again needs the store's key, which staff at the counter seldom have at hand.
  */
 export function PainelLayout({ title, loja, sair = false, children, className }: PainelLayoutProps) {
@@ -61,8 +59,6 @@ export function PainelLayout({ title, loja, sair = false, children, className }:
         )}
       </header>
       <main id="conteudo" className={className ? `painel-main ${className}` : 'painel-main'}>
-        {/* A paired tablet's pages (the till, the board) flag the store's missing fiscal documents first. */}
-        {sair && <FaturasEmFalta />}
         {children}
       </main>
       {confirmarSaida && (

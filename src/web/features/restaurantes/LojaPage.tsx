@@ -6,7 +6,7 @@ import { QueryView } from '../../lib/query.tsx'
 import { useHeader } from '../../ui/header.tsx'
 import { Picture } from '../../ui/Picture.tsx'
 import { RichText } from '../../ui/RichText.tsx'
-import { Telefone } from '../../ui/Telefone.tsx'
+import { ContactoLoja } from './ContactoLoja.tsx'
 import { Morada } from './Morada.tsx'
 import { useLoja } from './use-loja.ts'
 
@@ -52,14 +52,7 @@ export function LojaPage() {
                 </p>
               )}
             </section>
-            {l.address.phone && (
-              <section className="store-section" aria-labelledby="contacto">
-                <h2 id="contacto">Contacto</h2>
-                <p>
-                  <Telefone numero={l.address.phone} nota={l.address.custoChamada} />
-                </p>
-              </section>
-            )}
+            <ContactoLoja address={l.address} />
             <section className="store-section" aria-labelledby="horario">
               <h2 id="horario">Horário</h2>
               <ul className="plain-list">
