@@ -31,7 +31,8 @@ test('orders with an extra, an option and the balance, pays with MB WAY, and fol
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000)
+  // The whole journey, a second browser for the board and an axe check per screen: minutes on a loaded 2-core machine.
+  test.setTimeout(240_000)
   const account = await createAccount(page)
   // 20,00 € at the till earn 1,00 € of balance (5%).
   const key = createStoreKey(LOJA)

@@ -223,6 +223,8 @@ test('full-screen QR: the phone below the QR; with the security key on, the key,
   browser,
   baseURL,
 }) => {
+  // Two devices and two axe checks: more than the default 30 s on a loaded 2-core machine.
+  test.setTimeout(90_000)
   const account = await createAccount(page)
   await page.goto('/fidelizacao')
   await page.getByRole('link', { name: /Código QR de fidelização/ }).click()
@@ -446,6 +448,8 @@ test.describe('on a computer', () => {
   test.use(DESKTOP)
 
   test('loyalty screen, transactions and opinion at 1280×800', async ({ page }) => {
+    // Three screens each checked by axe: more than the default 30 s on a loaded 2-core machine.
+    test.setTimeout(90_000)
     await createAccount(page)
     await historico(page)
     await page.goto('/fidelizacao')

@@ -108,6 +108,8 @@ async function login(page: Page, telemovel: string, password: string) {
 }
 
 test('the hub and its three modals over the profile: texts, validation, accessible', async ({ page }) => {
+  // Four screens each checked by axe: more than the default 30 s on a loaded 2-core machine.
+  test.setTimeout(90_000)
   await createAccount(page)
   await page.goto('/perfil')
   await main(page).getByRole('link', { name: 'Gerir RGPD' }).click()

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { expect } from './support.ts'
+import { axeBuilder, expect } from './support.ts'
 
 /**
  * WCAG 2.1 AA, as the accessibility statement promises it: axe's rules for levels A and AA of WCAG 2.0 and 2.1, every
@@ -21,15 +20,7 @@ export const FORA_DO_NOSSO_ALCANCE: readonly { seletor: string[]; razao: string 
 
 /** The screen's WCAG 2.1 AA violations (of the part `dentro` selects, else all), one line each: rule, what, where. */
 export async function wcagViolations(page: Page, dentro?: string): Promise<string[]> {
-  // The builder injects axe's 550 kB source twice on every run; a document that already has it (read before, at the
-  // other size or before a client-side navigation) is given nothing to inject.
-  const carregado = await page.evaluate(() => 'axe' in window)
-  // Legacy mode: axe.run in the page and its same-origin frames, instead of a partial run per frame finished in a new
-  // blank page, which takes twice as long. It leaves out cross-origin frames, which are not ours (below).
-  let builder = new AxeBuilder({ page, axeSource: carregado ? ';' : undefined })
-    .options({ resultTypes: ['violations'] })
-    .withTags(WCAG_21_AA)
-    .setLegacyMode(true)
+  let builder = (await axeBuilder(page)).withTags(WCAG_21_AA)
   if (dentro) builder = builder.include(dentro)
   for (const { seletor } of FORA_DO_NOSSO_ALCANCE) builder = builder.exclude(seletor)
   const { violations } = await builder.analyze()
