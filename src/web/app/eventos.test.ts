@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ESTADO } from '../../shared/estado-pedido.ts'
 import { encomendasKeys } from '../features/encomendas/keys.ts'
 import { notificacoesKeys } from '../features/notificacoes/keys.ts'
-import { PRIVATE_DATA_KEY } from '../lib/private-data.ts'
+import { ownSessionEnd, PRIVATE_DATA_KEY } from '../lib/private-data.ts'
 import { invalidarPorEvento } from './eventos.ts'
 
 describe('invalidarPorEvento', () => {
@@ -34,6 +34,17 @@ describe('invalidarPorEvento', () => {
       [...PRIVATE_DATA_KEY],
       [...notificacoesKeys.all],
     ])
+  })
+
+  it('leaves the private data alone while this device erases its own account: its answer brings the new one', () => {
+    ownSessionEnd.running = true
+    try {
+      invalidarPorEvento(queryClient, { nome: 'utilizador' })
+      invalidarPorEvento(queryClient, { nome: 'reler' })
+    } finally {
+      ownSessionEnd.running = false
+    }
+    expect(invalidadas).toEqual([[...notificacoesKeys.all], [...encomendasKeys.encomendas], [...notificacoesKeys.all]])
   })
 
   it("reads the private data again when the customer's record changed, and everything shown when told to", () => {

@@ -21,7 +21,12 @@ import {
  * `notificacoes` the notifications; `reler` everything shown, since events may have been missed.
  */
 export function invalidarPorEvento(queryClient: QueryClient, evento: EventoCliente): void {
-  const invalidar = (queryKey: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey })
+  const invalidar = (queryKey: readonly unknown[]) => {
+    // This device erasing its own account: the answer brings the new private data. Read before it, the private data
+    // would find the session already gone and send the confirmation screen to the login, under its own answer.
+    if (ownSessionEnd.running && queryKey === PRIVATE_DATA_KEY) return
+    void queryClient.invalidateQueries({ queryKey })
+  }
   switch (evento.nome) {
     case 'encomenda':
       invalidar(encomendasKeys.encomenda(evento.orderId))
