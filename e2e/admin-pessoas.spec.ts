@@ -74,6 +74,9 @@ test("an admin erases a customer's account on request, after confirming", async 
   await page.goto('/admin/clientes')
   await page.getByRole('textbox', { name: 'Telemóvel (número completo)' }).fill(conta.telemovel)
   await page.getByRole('button', { name: 'Procurar' }).click()
+  // The search by the whole number finds this one customer: waited for, as the list before it may hold others of
+  // the same name (the suite's accounts share it).
+  await expect(page.getByRole('link', { name: conta.nome })).toHaveCount(1)
   await page.getByRole('link', { name: conta.nome }).click()
   await page.getByRole('button', { name: 'Eliminar conta' }).click()
   const dialogo = page.getByRole('alertdialog', { name: 'Eliminar a conta deste cliente?' })
