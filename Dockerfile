@@ -31,6 +31,8 @@ COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/tsconfig.json ./tsconfig.json
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist/web ./dist/web
+# The server's render of the first screen (web/entry-server.tsx built): it imports react and react-dom.
+COPY --from=build /app/dist/ssr ./dist/ssr
 COPY --from=build /app/src/shared ./src/shared
 COPY --from=build /app/src/server ./src/server
 # The code stays root's and read-only to the app; it writes only where it keeps data: ./data (an SQLite deployment's

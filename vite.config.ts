@@ -57,7 +57,29 @@ function compileHints(): Plugin {
 
 const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`
 
-export default defineConfig({
+/**
+ * The server's build of the app (web/entry-server.tsx → dist/ssr/): the same components, rendered by the server for a
+ * page's first load (server/platform/web.ts). React stays the server's own dependency; the router and the query cache
+ * are bundled in, as the browser's build has them.
+ */
+const serverBuild = defineConfig({
+  root: 'src/web',
+  publicDir: false,
+  // The browser's build has said what there is to say about the same modules.
+  logLevel: 'error',
+  build: {
+    ssr: true,
+    rolldownOptions: { input: path.resolve(import.meta.dirname, 'src/web/entry-server.tsx') },
+    outDir: '../../dist/ssr',
+    emptyOutDir: true,
+    sourcemap: false,
+    copyPublicDir: false,
+  },
+  ssr: { noExternal: ['react-router', '@tanstack/react-query'] },
+  plugins: [react()],
+})
+
+const browserBuild = defineConfig({
   root: 'src/web',
   publicDir: 'public',
   build: {
@@ -165,3 +187,5 @@ export default defineConfig({
     }),
   ],
 })
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverBuild : browserBuild))

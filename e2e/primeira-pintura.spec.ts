@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test'
 import type { Catalogo } from '../src/shared/ementa.ts'
-import { LOJA_COOKIE } from '../src/shared/page-reads.ts'
+import { LOJA_COOKIE } from '../src/shared/page-data.ts'
 import { api, apiPost, createAccount, DESKTOP, expect, PHONE, test } from './support.ts'
 
 /**

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, test as base, devices, expect, type Page } from '@playwright/test'
+import { RECOVERABLE_ERROR } from '../src/shared/page-data.ts'
 import type { RestauranteResumo } from '../src/shared/restaurantes.ts'
 
 /** The headers every API call of the app sends. */
@@ -16,6 +17,11 @@ interface DeviceFixtures {
    */
   onboardingSeen: boolean
   markOnboardingSeen: undefined
+  /**
+   * Every journey fails on an error React recovered from while hydrating the server's render (web/main.tsx says them
+   * in the console): a screen the browser rendered otherwise than the server did.
+   */
+  hydratesCleanly: undefined
 }
 
 export const test = base.extend<DeviceFixtures>({
@@ -31,6 +37,17 @@ export const test = base.extend<DeviceFixtures>({
         expect(res.ok(), `/api/grava-saw-onboarding → ${res.status()}`).toBe(true)
       }
       await use(undefined)
+    },
+    { auto: true },
+  ],
+  hydratesCleanly: [
+    async ({ page }, use) => {
+      const errors: string[] = []
+      page.on('console', (message) => {
+        if (message.type() === 'error' && message.text().startsWith(RECOVERABLE_ERROR)) errors.push(message.text())
+      })
+      await use(undefined)
+      expect(errors, 'the browser hydrated the server render without errors').toEqual([])
     },
     { auto: true },
   ],

@@ -63,11 +63,13 @@ export async function ensureDependencies() {
 }
 
 export async function ensureWebBuild({ force = false } = {}) {
-  const built = join(root, 'dist', 'web', 'index.html')
+  // The browser's build and the server's (its render of the first screen): both or neither.
+  const built = [join(root, 'dist', 'web', 'index.html'), join(root, 'dist', 'ssr', 'entry-server.js')]
   const sources = ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'].map((p) =>
     newestMtime(join(root, p)),
   )
-  if (force || !existsSync(built) || Math.max(...sources) > newestMtime(built)) {
-    await runStep('A construir a aplicação web', 'npx', ['vite', 'build', '--logLevel', 'warn'])
+  const oldest = Math.min(...built.map((file) => (existsSync(file) ? newestMtime(file) : 0)))
+  if (force || oldest === 0 || Math.max(...sources) > oldest) {
+    await runStep('A construir a aplicação web', 'npm', ['run', 'build', '--silent'])
   }
 }

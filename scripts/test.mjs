@@ -94,7 +94,7 @@ rmSync('.tmp/vitest.json', { force: true })
 const checks = (async () => {
   const typecheckOk = await sideStep('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])
   const lintOk = await sideStep('lint', 'npx', ['biome', 'check', '.'])
-  const buildOk = await sideStep('web build', 'npx', ['vite', 'build', '--logLevel', 'warn'])
+  const buildOk = await sideStep('web build', 'npm', ['run', 'build', '--silent'])
   return [typecheckOk, lintOk, buildOk]
 })()
 const unitOk = await asyncStep('unit and integration (vitest)', 'npx', [

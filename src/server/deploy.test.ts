@@ -176,7 +176,7 @@ describe('Dockerfile', () => {
 
   it('the runtime stage holds every file the server and its commands load, and every package they import is a production dependency', () => {
     const copied = [...runtime.matchAll(/^COPY --from=build \/app\/(\S+) /gm)].map((m) => m[1] ?? '')
-    const built = ['node_modules', 'dist/web']
+    const built = ['node_modules', 'dist/web', 'dist/ssr']
     for (const path of copied) expect(built.includes(path) || existsSync(path), path).toBe(true)
     const commands = Object.values(pkg.scripts)
       .map((s) => /^node --import tsx (src\/server\/\S+\.ts)/.exec(s)?.[1])

@@ -1,19 +1,72 @@
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { App } from './app/App.tsx'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { BrowserRouter } from 'react-router'
+import type { PrivateData } from '../shared/conta.ts'
+import { PAGE_READS_ELEMENT_ID, PRIVATE_DATA_ELEMENT_ID, RECOVERABLE_ERROR } from '../shared/page-data.ts'
+import { App, createQueryClient } from './app/App.tsx'
+import { anteciparCatalogo, anteciparParte, ENCOMENDA_STORAGE_KEY } from './app/antecipar.ts'
+import { routes } from './app/router.tsx'
+import { anteciparLeitura } from './lib/leitura-antecipada.ts'
+import { prefetchPrivateData, setPrivateData } from './lib/private-data.ts'
+import { pathKey } from './lib/query.tsx'
+import { loadRoutes } from './lib/routing.tsx'
+import { hydrationStarts } from './ui/Later.tsx'
 import './ui/styles.css'
+
+/** Data the server answered inside the page (web.ts), if any and readable; otherwise the screens ask the API. */
+function pageData<T>(id: string): T | null {
+  const text = document.getElementById(id)?.textContent
+  if (!text) return null
+  try {
+    return JSON.parse(text) as T
+  } catch {
+    return null
+  }
+}
+
+const queryClient = createQueryClient()
+
+// The reads the server rendered the page with, and the visitor's private data: the cache the first render hydrates.
+const reads = pageData<Record<string, unknown>>(PAGE_READS_ELEMENT_ID) ?? {}
+for (const [path, data] of Object.entries(reads)) queryClient.setQueryData(pathKey(path), data)
+const privateData = pageData<PrivateData>(PRIVATE_DATA_ELEMENT_ID)
+if (privateData) setPrivateData(queryClient, privateData)
+
+// The counter tablet's pages (/painel) and the back-office (/admin) have a staff session of their own, not a visitor's.
+if (!/^\/(painel|admin)(\/|$)/.test(window.location.pathname)) prefetchPrivateData(queryClient)
+
+anteciparParte(window.location.pathname)?.catch(() => undefined)
+try {
+  const leitura = anteciparCatalogo(window.location.pathname, window.localStorage.getItem(ENCOMENDA_STORAGE_KEY))
+  // Not when the page carried it (web.ts, from the store's cookie: lib/loja-cookie.ts).
+  if (leitura && !queryClient.getQueryData(pathKey(leitura))) anteciparLeitura(leitura)
+} catch {
+  // No storage (private mode): the screen asks as it renders.
+}
 
 const root = document.getElementById('root')
 if (!root) throw new Error('missing #root')
-// The first render in a task of its own, after the modules' evaluation: on a slow phone, two short tasks let the
-// browser paint and answer a tap in between, where one long one would block it (Lighthouse's TBT).
-window.setTimeout(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+const app = (
+  <StrictMode>
+    <App queryClient={queryClient} router={(routesElement) => <BrowserRouter>{routesElement}</BrowserRouter>} />
+  </StrictMode>
+)
+if (root.hasChildNodes()) {
+  // The server rendered this screen (entry-server.tsx): its code first, so that the browser's first render is the
+  // server's, element for element, and hydrating it only attaches the handlers.
+  hydrationStarts()
+  void loadRoutes(routes, window.location.pathname).then(() =>
+    hydrateRoot(root, app, {
+      // A server render the browser could not match (React then renders that part again itself): said in the console,
+      // where the e2e suite fails any journey that shows it (e2e/support.ts).
+      onRecoverableError: (error, info) => console.error(`${RECOVERABLE_ERROR}: ${String(error)}`, info.componentStack),
+    }),
   )
-}, 0)
+} else {
+  // The first render in a task of its own, after the modules' evaluation: on a slow phone, two short tasks let the
+  // browser paint and answer a tap in between, where one long one would block it (Lighthouse's TBT).
+  window.setTimeout(() => createRoot(root).render(app), 0)
+}
 
 // The worker (offline shell, last content read) installs after the first screen: its precache downloads would
 // otherwise share a slow 4G link with that screen's own requests. The page may have loaded already: the ordering

@@ -6,7 +6,7 @@ import { escapeAttribute } from './html.ts'
  * `<picture>` renders (ui/Picture.tsx), so that the app's image is the same file, from the memory cache.
  */
 
-/** A page's lead picture: its URL and the `sizes` it shows at (shared/page-reads.ts `leadImage`). */
+/** A page's lead picture: its URL and the `sizes` it shows at (ordering-pages.ts `leadImage`). */
 export type LeadImage = { url: string | null | undefined; sizes: string }
 
 /** The attribute of the painted picture the app's scripts wait for (arranque.ts). */

@@ -70,41 +70,71 @@ describe('withPageData', () => {
   })
 })
 
-describe.each(testDialects())("the page's lead image in the HTML on %s", (dialect) => {
+/**
+ * A build whose server render is a module of this test (the real one, web/entry-server.tsx, is the e2e suite's: it needs
+ * the built app): what the server does with a render's answer, a redirect, a failure.
+ */
+function fakeBuildWithRender(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'balcao-render-'))
+  const web = join(dir, 'web')
+  mkdirSync(join(web, 'assets'), { recursive: true })
+  mkdirSync(join(dir, 'ssr'))
+  writeFileSync(
+    join(web, 'index.html'),
+    '<!doctype html><html><head><title>Balcão</title></head><body><div id="root"></div></body></html>',
+  )
+  writeFileSync(
+    join(dir, 'ssr', 'entry-server.js'),
+    `export async function render({ url, read, privateData }) {
+      if (url === '/fidelizacao/campanhas') throw new Error('a render that fails')
+      if (url === '/restaurantes') return { html: '', reads: {}, redirect: '/onboarding' }
+      const novidades = await read('/api/novidades')
+      const missing = await read('/api/novidades/nao-existe')
+      return {
+        html: '<main>' + url + ' ' + privateData.user.sawOnboarding + ' ' + (missing === undefined) + '</main>',
+        reads: { '/api/novidades': novidades },
+      }
+    }`,
+  )
+  return web
+}
+
+describe.each(testDialects())('the server render of a customer page on %s', (dialect) => {
   let t: TestApp
-  const lead = '/imagens/novidade-natal-lista.800x450.0123456789.png'
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, { WEB_DIST: fakeWebBuild() })
-    await insertNovidade(t.database.db, { tag: 'natal', image_list: lead })
+    t = await createTestApp(dialect, { WEB_DIST: fakeBuildWithRender() })
+    await insertNovidade(t.database.db, { tag: 'natal', title: 'Natal no grupo' })
   })
   afterAll(() => t.close())
 
-  const leadPicture = (html: string) => /<picture class="app-skeleton-lead"[\s\S]*?<\/picture>/.exec(html)?.[0]
-
-  it('paints the first card image from the HTML for a visitor who will see the home screen', async () => {
+  it('puts the render in the root, the reads it used and the private data after it, for this visitor alone', async () => {
     const visitor = device(t)
     await visitor.call('POST', '/api/grava-saw-onboarding', { value: true })
-    const res = await visitor.call('GET', '/')
+    const res = await visitor.call('GET', '/?x=1')
     expect(res.statusCode).toBe(200)
-    const picture = leadPicture(res.body)
-    expect(picture).toBeDefined()
-    // Decoration for assistive technology, the same file the page's <picture> picks, in the same formats.
-    expect(picture).toContain('aria-hidden="true"')
-    expect(picture).toContain('alt=""')
-    expect(picture).toContain(`src="${lead}"`)
-    expect(picture).toContain('type="image/avif"')
-    expect(picture).toContain('novidade-natal-lista.800x450.0123456789.800w.avif 800w')
-    // Under the app's root, so that the app's first render hides it (styles.css).
-    expect(res.body.indexOf('<div id="root">')).toBeLessThan(res.body.indexOf('app-skeleton-lead'))
-    // And preloaded in the head, as before.
-    expect(res.body).toMatch(/<link rel="preload" as="image"[^>]*800w/)
+    // The render had the whole URL, the visitor's private data, and undefined for a read that did not answer 200.
+    expect(res.body).toContain('<div id="root"><main>/?x=1 true true</main></div>')
+    const reads = /<script type="application\/json" id="leituras-da-pagina">(.*?)<\/script>/.exec(res.body)?.[1]
+    expect(JSON.parse(reads ?? 'null')['/api/novidades'][0]).toMatchObject({ tag: 'natal', title: 'Natal no grupo' })
+    expect(res.body).toContain('<script type="application/json" id="dados-privados">')
+    expect(res.headers['cache-control']).toBe('private, no-store')
   })
 
-  it('leaves it out where the app will open another screen first (onboarding not seen)', async () => {
-    const res = await device(t, '203.0.113.11').call('GET', '/')
+  it("answers a guard's redirect with HTTP, and the page of an unknown path with 404", async () => {
+    const res = await device(t).call('GET', '/restaurantes')
+    expect(res.statusCode).toBe(302)
+    expect(res.headers.location).toBe('/onboarding')
+    expect(res.headers['cache-control']).toBe('private, no-store')
+    const unknown = await device(t).call('GET', '/nao/existe')
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.body).toContain('<div id="root"><main>/nao/existe')
+  })
+
+  it('leaves the screen to the browser when the render fails', async () => {
+    const res = await device(t).call('GET', '/fidelizacao/campanhas')
     expect(res.statusCode).toBe(200)
-    expect(res.body).toContain('<link rel="preload" as="image"')
-    expect(leadPicture(res.body)).toBeUndefined()
+    expect(res.body).toContain('<div id="root"></div>')
+    expect(res.body).toContain('id="dados-privados"')
   })
 })

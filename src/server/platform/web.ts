@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { ADMIN_API_PREFIX, isAdminPagePath } from '../../shared/admin.ts'
@@ -8,16 +9,23 @@ import { imageSet } from '../../shared/imagens.ts'
 import {
   LOJA_COOKIE,
   PAGE_READS_ELEMENT_ID,
-  type PageReads,
   PRIVATE_DATA_ELEMENT_ID,
-  pageReadsOf,
-} from '../../shared/page-reads.ts'
+  type RenderedPage,
+  type RenderPage,
+} from '../../shared/page-data.ts'
 import { isKnownPagePath } from '../../shared/routes.ts'
 import { arranqueDepoisDaPintura } from './arranque.ts'
 import { errorBody, frameworkMessages } from './errors.ts'
 import { escapeAttribute, jsonScript } from './html.ts'
-import { moduleAssets, modulePreloads, orderingPage, readModuleFiles, styleSheets } from './ordering-pages.ts'
-import { type LeadImage, leadImageSkeleton } from './pintura.ts'
+import {
+  moduleAssets,
+  modulePreloads,
+  type OrderingPage,
+  orderingPage,
+  readModuleFiles,
+  styleSheets,
+} from './ordering-pages.ts'
+import type { LeadImage } from './pintura.ts'
 import { STAFF_API_PREFIX } from './staff-surface.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -70,34 +78,47 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, prod
     })
   }
 
+  const renderer = serverRenderer(root, app)
+
   const sendApp = async (request: FastifyRequest, reply: FastifyReply, status: number, path: string) => {
     allowWasmOnStaffPages(reply, path)
-    const customerPage =
-      request.method === 'GET' && status === 200 && !STAFF_PAGES.test(path) && !ADMIN_PAGES.test(path)
+    const customerPage = request.method === 'GET' && !STAFF_PAGES.test(path) && !ADMIN_PAGES.test(path)
     if (!customerPage) {
       return reply.status(status).header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(indexHtml())
     }
     // The ordering screens: their chunks named in the page, and the chosen store's catalogue in it (ordering-pages.ts).
-    const ordering = orderingPage(path, request.cookies?.[LOJA_COOKIE])
-    const page = ordering
-      ? { page: { reads: () => ordering.reads, leadImage: ordering.leadImage }, reads: ordering.reads }
-      : pageReadsOf(path)
-    const [reads, privateData] = await Promise.all([answerPageReads(app, page), answerPrivateData(app, request, reply)])
+    const ordering = status === 200 ? orderingPage(path, request.cookies?.[LOJA_COOKIE]) : null
+    const privateData = await answerPrivateData(app, request, reply)
+    if (!ordering) {
+      // Every other customer page: the app's own render of it, with the reads its route declares (entry-server.tsx).
+      const rendered = await renderer({ url: request.url, read: readOf(app), privateData: privateData?.data ?? null })
+      if (rendered?.redirect && status === 200) {
+        return reply.header('cache-control', PRIVATE_PAGE).redirect(rendered.redirect, 302)
+      }
+      const html = withPageData(
+        withRoot(indexHtml(), rendered?.html ?? ''),
+        '',
+        `${rendered && Object.keys(rendered.reads).length > 0 ? jsonScript(PAGE_READS_ELEMENT_ID, rendered.reads) : ''}${privateData?.script ?? ''}`,
+      )
+      return (
+        reply
+          .status(status)
+          // A page rendered with the visitor's data (their session, their name) is theirs alone.
+          .header('cache-control', privateData ? PRIVATE_PAGE : REVALIDATE)
+          .type('text/html; charset=utf-8')
+          .send(html)
+      )
+    }
+    const reads = await answerPageReads(app, ordering)
     // What the HTML paints, only where the app will show this very page on its first render: a guard that sends the
-    // visitor elsewhere (onboarding, the personal data form) would otherwise flash the wrong screen. A page's lead
-    // picture; on the ordering screens (signed-in customers only), what ordering-pages.ts says.
-    const opens = privateData !== null && opensAsRequested(privateData.data, ordering !== null)
-    const painted = !opens
-      ? ''
-      : ordering
-        ? ordering.paint(reads?.answers ?? {}, reads?.lead)
-        : leadImageSkeleton(reads?.lead, 'app-skeleton-lead')
-    const assets = ordering ? moduleAssets(moduleFiles(), ordering.modules) : null
+    // visitor elsewhere (onboarding, the personal data form) would otherwise flash the wrong screen.
+    const opens = privateData !== null && opensAsRequested(privateData.data, true)
+    const painted = opens ? ordering.paint(reads?.answers ?? {}, reads?.lead) : ''
+    const assets = moduleAssets(moduleFiles(), ordering.modules)
     // Where the HTML painted an ordering screen, its scripts are asked for after that paint (arranque.ts), and its
-    // style sheets are the paint's own. Not on the other pages: the home's first card, rendered by the app, is a
-    // hair larger than the painted picture and so is its LCP, which would then wait for the scripts.
-    const cut = assets && painted ? arranqueDepoisDaPintura(indexHtml(), assets.scripts) : null
-    const preloads = !assets ? '' : cut ? styleSheets(assets.styles) : modulePreloads(assets)
+    // style sheets are the paint's own.
+    const cut = painted ? arranqueDepoisDaPintura(indexHtml(), assets.scripts) : null
+    const preloads = cut ? styleSheets(assets.styles) : modulePreloads(assets)
     const html = withPageData(
       cut?.html ?? indexHtml(),
       `${reads?.head ?? ''}${preloads}`,
@@ -107,7 +128,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, prod
       reply
         .status(status)
         // A page that depends on the visitor's cookie (their data, their store) is theirs alone.
-        .header('cache-control', privateData || ordering?.reads.length ? PRIVATE_PAGE : REVALIDATE)
+        .header('cache-control', privateData || ordering.reads.length ? PRIVATE_PAGE : REVALIDATE)
         .type('text/html; charset=utf-8')
         .send(html)
     )
@@ -137,29 +158,67 @@ export function withPageData(html: string, head: string, body: string): string {
   return html.replace('</head>', () => `${head}</head>`).replace('</body>', () => `${body}</body>`)
 }
 
+/** The app's HTML with the server's render of the screen inside its root element. */
+export function withRoot(html: string, rendered: string): string {
+  return html.replace('<div id="root"></div>', () => `<div id="root">${rendered}</div>`)
+}
+
+/** A public GET of the API answered in process, as the browser would get it: its data, or undefined unless 200. */
+const readOf = (app: FastifyInstance) => async (url: string) => {
+  const response = await app.inject({
+    method: 'GET',
+    url,
+    headers: { accept: 'application/json', 'x-api-version': API_VERSION },
+  })
+  return response.statusCode === 200 ? (response.json() as { data: unknown }).data : undefined
+}
+
 /**
- * The page's first public reads (shared/page-reads.ts), answered by the API itself and carried in the HTML as JSON:
- * the first screen renders without a round trip for its content. A read that does not answer 200 is left to the
- * browser, which then shows what it would have shown (not found, an error with a retry).
+ * The app's server render (web/entry-server.tsx, built to dist/ssr/ beside dist/web/), or a render of nothing without
+ * that build: the browser then renders the screen itself. Loaded once, on the first page asked for (its chunks import
+ * it by its own URL: a second copy, for a rebuild, would have contexts of its own); a rebuild needs a restart. A render
+ * that fails is logged and leaves the screen to the browser, which shows what it can.
+ */
+function serverRenderer(
+  webRoot: string,
+  app: FastifyInstance,
+): (input: Parameters<RenderPage>[0]) => Promise<RenderedPage | null> {
+  const file = resolve(webRoot, '..', 'ssr', 'entry-server.js')
+  let loaded: Promise<RenderPage | null> | undefined
+  return async (input) => {
+    try {
+      loaded ??= existsSync(file)
+        ? (import(pathToFileURL(file).href) as Promise<{ render: RenderPage }>).then((m) => m.render)
+        : Promise.resolve(null)
+      const render = await loaded
+      return render ? await render(input) : null
+    } catch (error) {
+      app.log.error({ err: error, url: input.url }, 'server render failed')
+      return null
+    }
+  }
+}
+
+/**
+ * The ordering page's first reads, answered by the API itself and carried in the HTML as JSON: the first screen
+ * renders without a round trip for its content. A read that does not answer 200 is left to the browser, which then
+ * shows what it would have shown (not found, an error with a retry).
  */
 async function answerPageReads(
   app: FastifyInstance,
-  page: { page: PageReads; reads: string[] } | null,
+  page: OrderingPage,
 ): Promise<{ head: string; body: string; lead: LeadImage | undefined; answers: Record<string, unknown> } | null> {
-  if (!page || page.reads.length === 0) return null
+  if (page.reads.length === 0) return null
+  const read = readOf(app)
   const answers = await Promise.all(
     page.reads.map(async (url) => {
-      const response = await app.inject({
-        method: 'GET',
-        url,
-        headers: { accept: 'application/json', 'x-api-version': API_VERSION },
-      })
-      return response.statusCode === 200 ? ([url, (response.json() as { data: unknown }).data] as const) : null
+      const data = await read(url)
+      return data === undefined ? null : ([url, data] as const)
     }),
   )
   const found = Object.fromEntries(answers.filter((a) => a !== null))
   if (Object.keys(found).length === 0) return null
-  const lead = page.page.leadImage?.(found)
+  const lead = page.leadImage(found)
   return { head: leadImagePreload(lead), body: jsonScript(PAGE_READS_ELEMENT_ID, found), lead, answers: found }
 }
 

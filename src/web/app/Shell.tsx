@@ -12,6 +12,7 @@ import {
   useRouteHandle,
   useScrollRestoration,
 } from '../lib/routing.tsx'
+import { useServerRedirect } from '../lib/server-redirect.ts'
 import { ErrorState } from '../ui/ErrorState.tsx'
 import { HeaderProvider, useHeaderState } from '../ui/header.tsx'
 import { AccountIcon, BackIcon, BellIcon, LoyaltyIcon, NewsIcon, StoreIcon } from '../ui/icons.tsx'
@@ -167,6 +168,7 @@ function Frame() {
   const handle = useRouteHandle<RouteHandle>()
   const pending = useNavigationPending()
   const verdict = useGuard(handle.access ?? 'public')
+  const serverRedirect = useServerRedirect()
   const screens = useScreens(Boolean(handle.modal))
   const privateData = usePrivateData().data
   // A temporary account completes its data before anything else (spec §4): no way out through the navigation.
@@ -181,8 +183,13 @@ function Frame() {
   }
 
   let content: ReactNode
-  if (verdict.kind === 'redirect') content = <Navigate to={verdict.to} replace state={verdict.state} />
-  else if (verdict.kind === 'wait') content = <Loading />
+  if (verdict.kind === 'redirect') {
+    // The server answers a redirect that needs no history state with HTTP itself; in the browser, the router goes.
+    if (import.meta.env.SSR) {
+      if (!verdict.state) serverRedirect(verdict.to)
+      content = null
+    } else content = <Navigate to={verdict.to} replace state={verdict.state} />
+  } else if (verdict.kind === 'wait') content = <Loading />
   else if (verdict.kind === 'error') content = <ErrorState error={verdict.error} onRetry={verdict.retry} />
   else {
     content = (

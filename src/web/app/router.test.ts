@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { RouteObject } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { PAGE_READS } from '../../shared/page-reads.ts'
 import { paths } from '../../shared/routes.ts'
 import type { Loadable } from '../lib/routing.tsx'
 import { routes } from './router.tsx'
@@ -22,22 +21,50 @@ function prefetchedKeys(route: RouteObject): unknown[] {
   return keys
 }
 
+/**
+ * The reads each screen declares: the server renders the page with them and puts them in it (entry-server.tsx), and the
+ * browser starts them with the screen's chunk. Under their API paths (lib/query.tsx `pathKey`), the keys the screens'
+ * hooks read: a read under another key would be asked for again.
+ */
+const DECLARED_READS: Record<string, string[]> = {
+  [paths.home]: ['/api/novidades'],
+  [paths.novidades]: ['/api/novidades'],
+  [paths.novidade]: ['/api/novidades/novidade-x'],
+  [paths.campanhas]: ['/api/campanhas'],
+  [paths.campanha]: ['/api/campanhas/campanha-x'],
+  [paths.restaurantes]: ['/api/restaurantes'],
+  [paths.restaurante]: ['/api/restaurantes/restaurante-x'],
+  [paths.loja]: ['/api/restaurantes/restaurante-x/lojas/loja-x'],
+  [paths.mapa]: ['/api/restaurantes/restaurante-x/lojas/loja-x'],
+  [paths.menus]: ['/api/restaurantes/restaurante-x/lojas/loja-x'],
+  [paths.menu]: ['/api/restaurantes/restaurante-x/lojas/loja-x'],
+  [paths.fidelizacao]: ['/api/configuracao'],
+  [paths.onboarding]: ['/api/configuracao'],
+  [paths.perguntasFrequentes]: ['/api/perguntas-frequentes'],
+  [paths.perguntasFrequentesCategoria]: ['/api/perguntas-frequentes/categoria-x'],
+  [paths.perguntasFrequentesPergunta]: ['/api/perguntas-frequentes/categoria-x'],
+  [paths.informacaoLegal]: ['/api/informacao-legal', '/api/informacao-consumidor'],
+  [paths.informacaoLegalConteudo]: ['/api/informacao-legal/conteudo-x'],
+  [paths.informacaoLegalConteudoSignup]: ['/api/informacao-legal/conteudo-x'],
+  [paths.informacaoLegalConteudoFinalizar]: ['/api/informacao-legal/conteudo-x'],
+  [paths.termos]: ['/api/informacao-legal/termos-e-condicoes'],
+  [paths.politicaDePrivacidade]: ['/api/informacao-legal/politica-de-privacidade'],
+  [paths.acessibilidade]: ['/api/informacao-consumidor'],
+}
+
 describe('the routes’ prefetch', () => {
   const screens = (routes[0]?.children ?? []).filter((r) => r.path)
 
-  // The server answers these reads inside the page's HTML, and the app seeds them under their paths: a screen that
-  // prefetched under another key would ask again for what it already has.
-  it('starts exactly the reads the server answers in the page, under their paths', () => {
-    for (const [pattern, page] of Object.entries(PAGE_READS)) {
+  it('every public screen declares the reads of its content, under their paths', () => {
+    for (const [pattern, reads] of Object.entries(DECLARED_READS)) {
       const route = screens.find((r) => r.path === pattern)
       expect(route, pattern).toBeDefined()
-      const expected = page.reads(paramsOf(pattern)).map((read) => [read])
-      expect(prefetchedKeys(route as RouteObject), pattern).toEqual(expected)
+      expect(prefetchedKeys(route as RouteObject), pattern).toEqual(reads.map((read) => [read]))
     }
   })
 
-  it('of no other screen', () => {
-    const others = screens.filter((r) => !(r.path && r.path in PAGE_READS))
+  it('no other screen reads before it renders (the private ones read in the browser)', () => {
+    const others = screens.filter((r) => !(r.path && r.path in DECLARED_READS))
     expect(others.flatMap(prefetchedKeys)).toEqual([])
   })
 })

@@ -1,12 +1,16 @@
 import type { ComponentType } from 'react'
 import { Navigate, type RouteObject } from 'react-router'
+import { POLITICA_PRIVACIDADE_TAG, TERMOS_TAG } from '../../shared/constants.ts'
 import { paths } from '../../shared/routes.ts'
 import { NovidadesPage } from '../features/conteudos/NovidadesPage.tsx'
 import { campanhaQuery } from '../features/conteudos/use-campanha.ts'
 import { campanhasQuery } from '../features/conteudos/use-campanhas.ts'
+import { categoriaFaqQuery } from '../features/conteudos/use-categoria-faq.ts'
 import { informacaoConsumidorQuery } from '../features/conteudos/use-informacao-consumidor.ts'
+import { informacaoLegalQuery } from '../features/conteudos/use-informacao-legal.ts'
 import { novidadeQuery } from '../features/conteudos/use-novidade.ts'
 import { novidadesQuery } from '../features/conteudos/use-novidades.ts'
+import { perguntasFrequentesQuery } from '../features/conteudos/use-perguntas-frequentes.ts'
 import { FidelizacaoPage } from '../features/fidelizacao/FidelizacaoPage.tsx'
 import { painelRoutes } from '../features/painel/routes.tsx'
 import { LojaPage } from '../features/restaurantes/LojaPage.tsx'
@@ -16,6 +20,7 @@ import { restaurantesQuery } from '../features/restaurantes/use-restaurantes.ts'
 import { rgpdRoutes } from '../features/rgpd/routes.tsx'
 import { lazyRoute } from '../lib/routing.tsx'
 import { configuracaoQuery } from '../lib/use-configuracao.ts'
+import { informacaoLegalConteudoQuery } from '../lib/use-informacao-legal-conteudo.ts'
 import { type RouteHandle, Shell } from './Shell.tsx'
 
 /** Every screen is its own chunk: the first load carries the shell and the one screen the person opened. */
@@ -132,6 +137,7 @@ export const routes: RouteObject[] = [
         ...page(
           () => import('../features/conteudos/PerguntasFrequentesPage.tsx'),
           (m) => m.PerguntasFrequentesPage,
+          { prefetch: (q) => q.prefetchQuery(perguntasFrequentesQuery()) },
         ),
       },
       {
@@ -139,6 +145,7 @@ export const routes: RouteObject[] = [
         ...page(
           () => import('../features/conteudos/CategoriaFaqPage.tsx'),
           (m) => m.CategoriaFaqPage,
+          { prefetch: (q, p) => q.prefetchQuery(categoriaFaqQuery(p.categoria ?? '')) },
         ),
       },
       {
@@ -146,6 +153,7 @@ export const routes: RouteObject[] = [
         ...page(
           () => import('../features/conteudos/PerguntaPage.tsx'),
           (m) => m.PerguntaPage,
+          { prefetch: (q, p) => q.prefetchQuery(categoriaFaqQuery(p.categoria ?? '')) },
         ),
       },
       {
@@ -153,7 +161,11 @@ export const routes: RouteObject[] = [
         ...page(
           () => import('../features/conteudos/InformacaoLegalPage.tsx'),
           (m) => m.InformacaoLegalPage,
-          OPEN,
+          {
+            ...OPEN,
+            prefetch: (q) =>
+              Promise.all([q.prefetchQuery(informacaoLegalQuery()), q.prefetchQuery(informacaoConsumidorQuery())]),
+          },
         ),
       },
       {
@@ -169,7 +181,7 @@ export const routes: RouteObject[] = [
         ...page(
           () => import('../features/conteudos/InformacaoLegalConteudoPage.tsx'),
           (m) => m.InformacaoLegalConteudoPage,
-          OPEN,
+          { ...OPEN, prefetch: (q, p) => q.prefetchQuery(informacaoLegalConteudoQuery(p.conteudo ?? '')) },
         ),
       },
       {
@@ -177,7 +189,7 @@ export const routes: RouteObject[] = [
         ...page(
           () => import('../features/conteudos/InformacaoLegalConteudoPage.tsx'),
           (m) => m.InformacaoLegalSignupPage,
-          OPEN,
+          { ...OPEN, prefetch: (q, p) => q.prefetchQuery(informacaoLegalConteudoQuery(p.conteudo ?? '')) },
         ),
       },
       {
@@ -185,7 +197,7 @@ export const routes: RouteObject[] = [
         ...page(
           () => import('../features/conteudos/InformacaoLegalConteudoPage.tsx'),
           (m) => m.InformacaoLegalFinalizarPage,
-          { access: 'private' },
+          { access: 'private', prefetch: (q, p) => q.prefetchQuery(informacaoLegalConteudoQuery(p.conteudo ?? '')) },
         ),
       },
       {
@@ -249,7 +261,7 @@ export const routes: RouteObject[] = [
         ...page(
           () => import('../features/conteudos/InformacaoLegalConteudoPage.tsx'),
           (m) => m.TermosPage,
-          OPEN,
+          { ...OPEN, prefetch: (q) => q.prefetchQuery(informacaoLegalConteudoQuery(TERMOS_TAG)) },
         ),
       },
       {
@@ -257,7 +269,7 @@ export const routes: RouteObject[] = [
         ...page(
           () => import('../features/conteudos/InformacaoLegalConteudoPage.tsx'),
           (m) => m.PoliticaPrivacidadePage,
-          OPEN,
+          { ...OPEN, prefetch: (q) => q.prefetchQuery(informacaoLegalConteudoQuery(POLITICA_PRIVACIDADE_TAG)) },
         ),
       },
       {
@@ -285,6 +297,7 @@ export const routes: RouteObject[] = [
         ...page(
           () => import('../features/restaurantes/MapaPage.tsx'),
           (m) => m.MapaPage,
+          { prefetch: (q, p) => q.prefetchQuery(lojaQuery(p.restaurante ?? '', p.loja ?? '')) },
         ),
       },
       {
@@ -292,6 +305,7 @@ export const routes: RouteObject[] = [
         ...page(
           () => import('../features/restaurantes/MenusPage.tsx'),
           (m) => m.MenusPage,
+          { prefetch: (q, p) => q.prefetchQuery(lojaQuery(p.restaurante ?? '', p.loja ?? '')) },
         ),
       },
       {
@@ -299,6 +313,7 @@ export const routes: RouteObject[] = [
         ...page(
           () => import('../features/restaurantes/MenuPage.tsx'),
           (m) => m.MenuPage,
+          { prefetch: (q, p) => q.prefetchQuery(lojaQuery(p.restaurante ?? '', p.loja ?? '')) },
         ),
       },
       {
@@ -306,7 +321,13 @@ export const routes: RouteObject[] = [
         ...page(
           () => import('../features/conta/OnboardingPage.tsx'),
           (m) => m.OnboardingPage,
-          { access: 'open', header: false, nav: false, footer: false },
+          {
+            access: 'open',
+            header: false,
+            nav: false,
+            footer: false,
+            prefetch: (q) => q.prefetchQuery(configuracaoQuery()),
+          },
         ),
       },
       {

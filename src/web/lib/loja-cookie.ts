@@ -1,4 +1,4 @@
-import { LOJA_COOKIE } from '../../shared/page-reads.ts'
+import { LOJA_COOKIE } from '../../shared/page-data.ts'
 
 /**
  * Tells the server which store is chosen for ordering (localStorage is the app's record; the server cannot read it), so

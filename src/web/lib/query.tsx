@@ -7,7 +7,7 @@ import { apiGet, isNotFound } from './api.ts'
 
 /**
  * The key of a public GET, cached under its own path: the server answers a page's first reads inside its HTML by path
- * (shared/page-reads.ts), and the app puts them in the cache under these keys before the screens ask.
+ * (shared/page-data.ts), and the app puts them in the cache under these keys before the screens ask.
  */
 export const pathKey = (path: string) => [path] as const
 

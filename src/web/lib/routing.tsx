@@ -127,7 +127,8 @@ export function AppRoutes({ routes }: { routes: RouteObject[] }) {
   const queryClient = useQueryClient()
   // The first screen's chunk and data start now, alongside the session check, not once it has answered.
   const [shown, setShown] = useState<Location>(() => {
-    void startScreen(routes, location, queryClient)
+    // On the server the screen's code and reads are in before it renders (entry-server.tsx).
+    if (!import.meta.env.SSR) void startScreen(routes, location, queryClient)
     return location
   })
   // A layout effect: when the next screen is already loaded, it shows before the browser paints (no frame of the old
@@ -158,9 +159,27 @@ export function AppRoutes({ routes }: { routes: RouteObject[] }) {
 
 /** Fetches the chunks of the routes matching `location` and starts their API reads; resolves with the chunks. */
 function startScreen(routes: RouteObject[], location: Location, queryClient: QueryClient): Promise<unknown> {
-  const matches = matchRoutes(routes, location) ?? []
-  for (const { route, params } of matches) void (route.handle as Loadable | undefined)?.prefetch?.(queryClient, params)
-  return Promise.all(matches.map(({ route }) => (route.handle as Loadable | undefined)?.load?.()))
+  void prefetchRoutes(routes, location.pathname, queryClient)
+  return loadRoutes(routes, location.pathname)
+}
+
+const handlesOf = (routes: RouteObject[], pathname: string) =>
+  (matchRoutes(routes, { pathname } as Location) ?? []).map(({ route, params }) => ({
+    handle: route.handle as Loadable | undefined,
+    params,
+  }))
+
+/** Fetches the chunks of the routes matching a path: the server renders with them, the browser hydrates with them. */
+export function loadRoutes(routes: RouteObject[], pathname: string): Promise<unknown> {
+  return Promise.all(handlesOf(routes, pathname).map(({ handle }) => handle?.load?.()))
+}
+
+/**
+ * Starts the API reads of the routes matching a path, as their `handle.prefetch` declares them: the browser as a
+ * screen opens, the server before it renders one (the reads it then puts in the page).
+ */
+export function prefetchRoutes(routes: RouteObject[], pathname: string, queryClient: QueryClient): Promise<unknown> {
+  return Promise.all(handlesOf(routes, pathname).map(({ handle, params }) => handle?.prefetch?.(queryClient, params)))
 }
 
 /**

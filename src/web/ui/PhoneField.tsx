@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import type { FieldValues, Path, RegisterOptions, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form'
-import { type CountryCode, DIAL_CODES } from '../../shared/dial-codes.ts'
+import { COUNTRY_NAMES, type CountryCode, DIAL_CODES } from '../../shared/dial-codes.ts'
 import { FieldError, useFieldIds } from './Field.tsx'
 
 /** Spec §9: quick picks first, then every country of the numbering plans. */
@@ -14,18 +14,11 @@ interface Country {
 
 let countries: { quick: Country[]; all: Country[] } | null = null
 
+/** From the generated table (shared/dial-codes.ts), not the runtime's locale data: the server renders this list too. */
 function countryList() {
   if (countries) return countries
-  const names = new Intl.DisplayNames(['pt-PT'], { type: 'region' })
-  const toCountry = (code: CountryCode): Country => ({
-    code,
-    name: names.of(code) ?? code,
-    dial: DIAL_CODES[code],
-  })
-  const all = (Object.keys(DIAL_CODES) as CountryCode[])
-    .map(toCountry)
-    .sort((a, b) => a.name.localeCompare(b.name, 'pt-PT'))
-  countries = { quick: QUICK_PICKS.map(toCountry), all }
+  const toCountry = (code: CountryCode): Country => ({ code, name: COUNTRY_NAMES[code], dial: DIAL_CODES[code] })
+  countries = { quick: QUICK_PICKS.map(toCountry), all: (Object.keys(COUNTRY_NAMES) as CountryCode[]).map(toCountry) }
   return countries
 }
 
