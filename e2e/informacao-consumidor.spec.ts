@@ -162,7 +162,10 @@ for (const [screen, options] of [
       await page.route('**/api/informacao-consumidor', (route) =>
         falhar ? route.fulfill({ status: 503, body: '' }) : route.fallback(),
       )
-      await page.goto('/informacao-legal')
+      // Reached in the app, from the account's hub: opened by its address, the server puts the read in the page.
+      await page.goto('/perfil')
+      await main(page).getByRole('link', { name: 'Informação legal' }).click()
+      await expect(page).toHaveURL('/informacao-legal')
       await expect(main(page).locator('.link-list li').first()).toBeVisible()
       const secao = main(page).getByRole('region', { name: 'Reclamações e resolução de litígios' })
       await expectLivroReclamacoes(secao)

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import AxeBuilder from '@axe-core/playwright'
-import { type APIRequestContext, test as base, devices, expect, type Page } from '@playwright/test'
+import { type APIRequestContext, test as base, devices, expect, type Page, type Response } from '@playwright/test'
 import { RECOVERABLE_ERROR } from '../src/shared/page-data.ts'
 import type { RestauranteResumo } from '../src/shared/restaurantes.ts'
 
@@ -24,7 +24,41 @@ interface DeviceFixtures {
   hydratesCleanly: undefined
 }
 
+/**
+ * After loading a document the server rendered, until the browser has made it the app's (Shell.tsx `ScreenReady`): a
+ * tap before then finds a link that loads the page anew, or a button with no handler yet. Not for other answers (an
+ * API's JSON, a download) nor a page the browser renders itself (its root empty in the HTML).
+ */
+async function untilReady(page: Page, response: Response | null): Promise<void> {
+  if (!response?.headers()['content-type']?.startsWith('text/html')) return
+  await page
+    .waitForFunction(
+      () => document.documentElement.dataset.app === 'pronta' || !document.getElementById('root')?.hasChildNodes(),
+      undefined,
+      { timeout: 20_000 },
+    )
+    // A page that went on to another document meanwhile: the test's own expectations say what it shows.
+    .catch(() => undefined)
+}
+
 export const test = base.extend<DeviceFixtures>({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page)
+      const reload = page.reload.bind(page)
+      page.goto = async (url, options) => {
+        const response = await goto(url, options)
+        await untilReady(page, response)
+        return response
+      }
+      page.reload = async (options) => {
+        const response = await reload(options)
+        await untilReady(page, response)
+        return response
+      }
+    }
+    await use(page)
+  },
   onboardingSeen: [true, { option: true }],
   markOnboardingSeen: [
     async ({ page, onboardingSeen }, use) => {

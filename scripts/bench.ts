@@ -14,11 +14,12 @@ import { lighthouseBench } from './bench/lighthouse.ts'
 import { loyalty } from './bench/loyalty.ts'
 import { cores, describeMachine, hasTaskset, pinThisProcess } from './bench/machine.ts'
 import { orders } from './bench/orders.ts'
+import { pages } from './bench/pages.ts'
 import { realtime } from './bench/realtime.ts'
 import { type Benchmark, type BenchReport, type BenchSettings, mark, table } from './bench/report.ts'
 import { scaling } from './bench/scaling.ts'
 
-const BENCHMARKS: Benchmark[] = [contentReads, scaling, loyalty, orders, realtime, lighthouseBench]
+const BENCHMARKS: Benchmark[] = [contentReads, pages, scaling, loyalty, orders, realtime, lighthouseBench]
 
 const DOC = 'docs/benchmarks.md'
 

@@ -50,5 +50,7 @@ export const render: RenderPage = async ({ url, read, privateData }: RenderInput
   const chunks: Buffer[] = []
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array))
   const html = Buffer.concat(chunks).toString('utf8')
+  // Its cache was this request's alone: nothing of it outlives the render (no timers keeping it for minutes).
+  queryClient.clear()
   return redirect.to ? { html, reads, redirect: redirect.to } : { html, reads }
 }

@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useRef, useSyncExternalStore } from 'react'
+import { lazy, type ReactNode, Suspense, startTransition, useEffect, useRef, useState } from 'react'
 import { Link, type Location, Navigate, NavLink, useLocation, useOutlet } from 'react-router'
 import { paths } from '../../shared/routes.ts'
 import { NovidadesPage } from '../features/conteudos/NovidadesPage.tsx'
@@ -31,19 +31,34 @@ const Footer = lazy(() => import('./Footer.tsx').then((m) => ({ default: m.Foote
 /** The width at which the footer shows (styles.css's desktop rules): below it, a phone never downloads the footer. */
 const ECRA_LARGO = '(min-width: 768px)'
 
-function subscreverEcraLargo(onChange: () => void) {
-  const media = window.matchMedia(ECRA_LARGO)
-  media.addEventListener('change', onChange)
-  return () => media.removeEventListener('change', onChange)
+/**
+ * Whether the screen is a computer's (the footer's), kept current as the window is resized. False in the server's
+ * render and the browser's hydration of it, then the browser's answer as a transition: an urgent update would make
+ * React give up hydrating the parts still on their way (their chunks) and render them again.
+ */
+function useEcraLargo(): boolean {
+  const [largo, setLargo] = useState(false)
+  useEffect(() => {
+    const media = window.matchMedia(ECRA_LARGO)
+    const atualizar = () => startTransition(() => setLargo(media.matches))
+    atualizar()
+    media.addEventListener('change', atualizar)
+    return () => media.removeEventListener('change', atualizar)
+  }, [])
+  return largo
 }
 
-/** Whether the screen is a computer's (the footer's), kept current as the window is resized. */
-const useEcraLargo = () =>
-  useSyncExternalStore(
-    subscreverEcraLargo,
-    () => window.matchMedia(ECRA_LARGO).matches,
-    () => false,
-  )
+/**
+ * Marks the document once the screen's first render is the browser's (hydrated, or rendered): from then on a tap has
+ * its handler. The e2e suite waits for it after loading a page (e2e/support.ts), as a person's tap before it would
+ * find a server's link that loads the page anew, or a button that does nothing yet.
+ */
+function ScreenReady() {
+  useEffect(() => {
+    document.documentElement.dataset.app = 'pronta'
+  }, [])
+  return null
+}
 
 /** Per-screen chrome, set in a route's `handle` (e.g. the full-screen QR has neither header nor footer). */
 export interface ScreenChrome {
@@ -213,7 +228,10 @@ function Frame() {
           <AvisosConta data={privateData} />
         </Suspense>
       )}
-      <Suspense fallback={<Loading />}>{content}</Suspense>
+      <Suspense fallback={<Loading />}>
+        {content}
+        <ScreenReady />
+      </Suspense>
       {chrome.footer && ecraLargo && (
         // Its chunk not come (offline, a deploy since): the page goes on without it, with no error screen.
         <ScreenBoundary resetKey="" quiet>

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react'
 import { useLocation } from 'react-router'
 import { paths } from '../../shared/routes.ts'
 import { type LoginReturnState, loginReturnOf, loginReturnState } from '../lib/login-return.ts'
@@ -20,6 +21,9 @@ export type Verdict =
   | { kind: 'redirect'; to: string; state?: LoginReturnState | undefined }
   | { kind: 'error'; error: unknown; retry: () => void }
 
+/** The device's flag changes only through this app, which re-renders then anyway. */
+const noChanges = () => () => undefined
+
 const RENDER: Verdict = { kind: 'render' }
 const WAIT: Verdict = { kind: 'wait' }
 const redirect = (to: string, state?: LoginReturnState): Verdict => ({ kind: 'redirect', to, state })
@@ -33,15 +37,21 @@ export function useGuard(access: Access): Verdict {
   const query = usePrivateData()
   // The screen's location (the routes' shown one, which trails the address bar while a chunk loads).
   const location = useLocation()
-  if (access === 'open') return RENDER
   const data = query.data
+  // Read only while the server has not answered; false in the server's render and the hydration of it (no storage there).
+  const seenOnDevice = useSyncExternalStore(
+    noChanges,
+    () => !data && onboardingSeenOnDevice(),
+    () => false,
+  )
+  if (access === 'open') return RENDER
   const loginRequired = access === 'private' || access === 'account'
   if (!data) {
     if (query.isError) {
       // Offline or the server is down: content screens still show what they can.
       return loginRequired ? { kind: 'error', error: query.error, retry: () => void query.refetch() } : RENDER
     }
-    return access === 'public' && onboardingSeenOnDevice() ? RENDER : WAIT
+    return access === 'public' && seenOnDevice ? RENDER : WAIT
   }
   const { user } = data
   if (!user.sawOnboarding) return redirect(paths.onboarding)

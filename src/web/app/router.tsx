@@ -13,7 +13,6 @@ import { novidadesQuery } from '../features/conteudos/use-novidades.ts'
 import { perguntasFrequentesQuery } from '../features/conteudos/use-perguntas-frequentes.ts'
 import { FidelizacaoPage } from '../features/fidelizacao/FidelizacaoPage.tsx'
 import { painelRoutes } from '../features/painel/routes.tsx'
-import { LojaPage } from '../features/restaurantes/LojaPage.tsx'
 import { lojaQuery } from '../features/restaurantes/use-loja.ts'
 import { restauranteQuery } from '../features/restaurantes/use-restaurante.ts'
 import { restaurantesQuery } from '../features/restaurantes/use-restaurantes.ts'
@@ -290,7 +289,11 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.loja,
-        ...firstScreen(LojaPage, { prefetch: (q, p) => q.prefetchQuery(lojaQuery(p.restaurante ?? '', p.loja ?? '')) }),
+        ...page(
+          () => import('../features/restaurantes/LojaPage.tsx'),
+          (m) => m.LojaPage,
+          { prefetch: (q, p) => q.prefetchQuery(lojaQuery(p.restaurante ?? '', p.loja ?? '')) },
+        ),
       },
       {
         path: paths.mapa,

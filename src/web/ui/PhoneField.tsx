@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import type { FieldValues, Path, RegisterOptions, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form'
-import { COUNTRY_NAMES, type CountryCode, DIAL_CODES } from '../../shared/dial-codes.ts'
+import { type CountryCode, DIAL_CODES } from '../../shared/dial-codes.ts'
+import { useHydrated } from '../lib/use-hydrated.ts'
 import { FieldError, useFieldIds } from './Field.tsx'
 
 /** Spec §9: quick picks first, then every country of the numbering plans. */
@@ -14,12 +15,28 @@ interface Country {
 
 let countries: { quick: Country[]; all: Country[] } | null = null
 
-/** From the generated table (shared/dial-codes.ts), not the runtime's locale data: the server renders this list too. */
 function countryList() {
   if (countries) return countries
-  const toCountry = (code: CountryCode): Country => ({ code, name: COUNTRY_NAMES[code], dial: DIAL_CODES[code] })
-  countries = { quick: QUICK_PICKS.map(toCountry), all: (Object.keys(COUNTRY_NAMES) as CountryCode[]).map(toCountry) }
+  const names = new Intl.DisplayNames(['pt-PT'], { type: 'region' })
+  const toCountry = (code: CountryCode): Country => ({
+    code,
+    name: names.of(code) ?? code,
+    dial: DIAL_CODES[code],
+  })
+  const all = (Object.keys(DIAL_CODES) as CountryCode[])
+    .map(toCountry)
+    .sort((a, b) => a.name.localeCompare(b.name, 'pt-PT'))
+  countries = { quick: QUICK_PICKS.map(toCountry), all }
   return countries
+}
+
+/**
+ * The same options named by their codes: what the server renders and the browser hydrates, whose locale data name
+ * countries otherwise (Node.js's and each browser's differ). The names come in the browser's next render.
+ */
+function countryCodes() {
+  const toCountry = (code: CountryCode): Country => ({ code, name: code, dial: DIAL_CODES[code] })
+  return { quick: QUICK_PICKS.map(toCountry), all: (Object.keys(DIAL_CODES) as CountryCode[]).map(toCountry) }
 }
 
 interface PhoneFieldProps {
@@ -69,7 +86,7 @@ export function PhoneField({
 }: PhoneFieldProps) {
   const { controlId, hintId, errorId, aria } = useFieldIds(undefined, error, hint)
   const paisIds = useFieldIds(undefined, paisError, null)
-  const { quick, all } = countryList()
+  const { quick, all } = useHydrated() ? countryList() : countryCodes()
   const option = (c: Country) => (
     <option key={c.code} value={c.dial}>
       {`${c.name} (+${c.dial})`}

@@ -62,10 +62,15 @@ const LAZY_MARGIN = '200px 0px'
  * Where there is no IntersectionObserver (or for eager images), always.
  */
 function useNearViewport(ref: RefObject<Element | null>, lazy: boolean): boolean {
-  const [near, setNear] = useState(() => !lazy || typeof IntersectionObserver === 'undefined')
+  // The server renders a lazy image without its source, as the browser's first render does (the same markup).
+  const [near, setNear] = useState(() => !lazy)
   useEffect(() => {
     const element = ref.current
     if (near || !element) return
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true)
+      return
+    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setNear(true)

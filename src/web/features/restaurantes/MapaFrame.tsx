@@ -9,11 +9,16 @@ export const MAP_FRAME_TIMEOUT_MS = 8_000
  * still counts as loaded (a page cannot see into another origin's frame): 'Abrir no mapa' beside it covers that.
  */
 export function MapaFrame({ link, title, abrir }: { link: string | null; title: string; abrir: string }) {
-  const [falhou, setFalhou] = useState(() => !link || (typeof navigator !== 'undefined' && !navigator.onLine))
+  // Offline is the browser's to say, after its first render (the server renders the frame, which that render matches).
+  const [falhou, setFalhou] = useState(() => !link)
   const [carregou, setCarregou] = useState(false)
 
   useEffect(() => {
     if (!link || falhou || carregou) return
+    if (!navigator.onLine) {
+      setFalhou(true)
+      return
+    }
     const bloqueado = (event: SecurityPolicyViolationEvent) => {
       if (event.effectiveDirective === 'frame-src') setFalhou(true)
     }
