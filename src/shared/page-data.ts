@@ -19,26 +19,31 @@ export const PAGE_READS_ELEMENT_ID = 'leituras-da-pagina'
  */
 export const PRIVATE_DATA_ELEMENT_ID = 'dados-privados'
 
-/** What the server's render of a page needs from the server (server/platform/web.ts): its data, read in process. */
+/** What the server's render of a page needs from the server (server/platform/web.ts). */
 export interface RenderInput {
   /** The page's path and query, as the browser asked for it. */
   url: string
-  /** A public GET of the API, answered in process: its `data`, or undefined when it did not answer 200. */
-  read: (path: string) => Promise<unknown>
+  /** The answers to the page's reads (`readsOf`), by API path; a read that did not answer 200 is left out. */
+  reads: Record<string, unknown>
   /** The visitor's private data, as `/api/refresh-private-data` answered it, or null when it did not answer. */
   privateData: unknown
 }
 
-/** The page rendered by the app itself (web/entry-server.tsx): the markup of `#root` and the reads it used. */
+/** The page rendered by the app itself (web/entry-server.tsx): the markup of `#root`. */
 export interface RenderedPage {
   html: string
-  reads: Record<string, unknown>
   /** Where the page sends this visitor instead (a guard), when it needs nothing but the path: an HTTP redirect. */
   redirect?: string
 }
 
-/** The server bundle's export (dist/ssr/entry-server.js). */
-export type RenderPage = (input: RenderInput) => Promise<RenderedPage>
+/**
+ * The server bundle's exports (dist/ssr/entry-server.js): the public API reads a page's route declares, and its render
+ * with their answers. Two steps, so that the server can tell two renders of the same inputs apart from their inputs.
+ */
+export interface ServerRenderer {
+  readsOf: (url: string) => Promise<string[]>
+  render: (input: RenderInput) => Promise<RenderedPage>
+}
 
 /** How the browser's console names an error React recovered from while hydrating (web/main.tsx, e2e/support.ts). */
 export const RECOVERABLE_ERROR = 'React recuperou de um erro ao hidratar'

@@ -3,35 +3,38 @@ import { StrictMode } from 'react'
 import { prerenderToNodeStream } from 'react-dom/static'
 import { StaticRouter } from 'react-router'
 import type { PrivateData } from '../shared/conta.ts'
-import type { RenderInput, RenderPage } from '../shared/page-data.ts'
+import type { ServerRenderer } from '../shared/page-data.ts'
 import { App, createQueryClient } from './app/App.tsx'
 import { routes } from './app/router.tsx'
 import { PRIVATE_DATA_KEY } from './lib/private-data.ts'
+import { pathKey } from './lib/query.tsx'
 import { loadRoutes, prefetchRoutes } from './lib/routing.tsx'
 import { ServerRedirectContext } from './lib/server-redirect.ts'
 
-/**
- * The server's render of a customer page (server/platform/web.ts): the app's own tree, with the route's code and the
- * reads its `handle.prefetch` declares answered in process, into a query cache of this request alone. The browser
- * hydrates it with the same reads (main.tsx), so that its first render is this one.
- */
-export const render: RenderPage = async ({ url, read, privateData }: RenderInput) => {
-  const queryClient = createQueryClient()
-  if (privateData) queryClient.setQueryData(PRIVATE_DATA_KEY, privateData as PrivateData)
-  const reads: Record<string, unknown> = {}
-  // The route's reads, as the browser starts them, answered by the API in process instead of over the network.
-  const reader = {
-    prefetchQuery: async ({ queryKey }: { queryKey: readonly unknown[] }) => {
-      const [path] = queryKey
-      if (typeof path !== 'string' || !path.startsWith('/api/') || path in reads) return
-      const data = await read(path)
-      if (data === undefined) return
-      reads[path] = data
-      queryClient.setQueryData(queryKey, data)
+const pathnameOf = (url: string) => new URL(url, 'http://localhost').pathname
+
+/** The public API reads the page's route declares (its `handle.prefetch`), as the browser would start them. */
+export const readsOf: ServerRenderer['readsOf'] = async (url) => {
+  const paths: string[] = []
+  const recorder = {
+    prefetchQuery: async ({ queryKey: [path] }: { queryKey: readonly unknown[] }) => {
+      if (typeof path === 'string' && path.startsWith('/api/') && !paths.includes(path)) paths.push(path)
     },
   } as unknown as QueryClient
-  const { pathname } = new URL(url, 'http://localhost')
-  await Promise.all([loadRoutes(routes, pathname), prefetchRoutes(routes, pathname, reader)])
+  await prefetchRoutes(routes, pathnameOf(url), recorder)
+  return paths
+}
+
+/**
+ * The server's render of a customer page (server/platform/web.ts): the app's own tree, with the route's code and the
+ * answers to its reads, in a query cache of this request alone. The browser hydrates it with the same answers
+ * (main.tsx), so that its first render is this one.
+ */
+export const render: ServerRenderer['render'] = async ({ url, reads, privateData }) => {
+  const queryClient = createQueryClient()
+  if (privateData) queryClient.setQueryData(PRIVATE_DATA_KEY, privateData as PrivateData)
+  for (const [path, data] of Object.entries(reads)) queryClient.setQueryData(pathKey(path), data)
+  await loadRoutes(routes, pathnameOf(url))
   const redirect: { to?: string } = {}
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
@@ -49,8 +52,8 @@ export const render: RenderPage = async ({ url, read, privateData }: RenderInput
   )
   const chunks: Buffer[] = []
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array))
-  const html = Buffer.concat(chunks).toString('utf8')
   // Its cache was this request's alone: nothing of it outlives the render (no timers keeping it for minutes).
   queryClient.clear()
-  return redirect.to ? { html, reads, redirect: redirect.to } : { html, reads }
+  const html = Buffer.concat(chunks).toString('utf8')
+  return redirect.to ? { html, redirect: redirect.to } : { html }
 }

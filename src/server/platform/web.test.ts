@@ -85,15 +85,16 @@ function fakeBuildWithRender(): string {
   )
   writeFileSync(
     join(dir, 'ssr', 'entry-server.js'),
-    `export async function render({ url, read, privateData }) {
+    `let renders = 0
+    export async function readsOf(url) {
+      return url.startsWith('/fidelizacao/campanhas') ? [] : ['/api/novidades', '/api/novidades/nao-existe']
+    }
+    export async function render({ url, reads, privateData }) {
       if (url === '/fidelizacao/campanhas') throw new Error('a render that fails')
-      if (url === '/restaurantes') return { html: '', reads: {}, redirect: '/onboarding' }
-      const novidades = await read('/api/novidades')
-      const missing = await read('/api/novidades/nao-existe')
-      return {
-        html: '<main>' + url + ' ' + privateData.user.sawOnboarding + ' ' + (missing === undefined) + '</main>',
-        reads: { '/api/novidades': novidades },
-      }
+      if (url === '/restaurantes') return { html: '', redirect: '/onboarding' }
+      renders += 1
+      const sabe = JSON.stringify([privateData.user.sawOnboarding, Object.keys(reads)])
+      return { html: '<main>' + url + ' ' + sabe + ' #' + renders + '</main>' }
     }`,
   )
   return web
@@ -113,12 +114,26 @@ describe.each(testDialects())('the server render of a customer page on %s', (dia
     await visitor.call('POST', '/api/grava-saw-onboarding', { value: true })
     const res = await visitor.call('GET', '/?x=1')
     expect(res.statusCode).toBe(200)
-    // The render had the whole URL, the visitor's private data, and undefined for a read that did not answer 200.
-    expect(res.body).toContain('<div id="root"><main>/?x=1 true true</main></div>')
+    // The render had the whole URL, the visitor's private data, and the answers of the reads that answered 200.
+    expect(res.body).toMatch(/<div id="root"><main>\/\?x=1 \[true,\["\/api\/novidades"\]\] #\d+<\/main><\/div>/)
     const reads = /<script type="application\/json" id="leituras-da-pagina">(.*?)<\/script>/.exec(res.body)?.[1]
     expect(JSON.parse(reads ?? 'null')['/api/novidades'][0]).toMatchObject({ tag: 'natal', title: 'Natal no grupo' })
     expect(res.body).toContain('<script type="application/json" id="dados-privados">')
     expect(res.headers['cache-control']).toBe('private, no-store')
+  })
+
+  it('renders once for visitors who are not signed in and ask for the same page with the same data', async () => {
+    const numero = (html: string) => /#(\d+)<\/main>/.exec(html)?.[1]
+    const [um, outro] = [device(t, '203.0.113.21'), device(t, '203.0.113.22')]
+    for (const visitor of [um, outro]) await visitor.call('POST', '/api/grava-saw-onboarding', { value: true })
+    const primeira = numero((await um.call('GET', '/novidades')).body)
+    expect(primeira).toBeDefined()
+    expect(numero((await outro.call('GET', '/novidades')).body)).toBe(primeira)
+    // Other inputs, another render: another URL, or private data that differs (the onboarding not seen).
+    expect(numero((await outro.call('GET', '/novidades?y')).body)).not.toBe(primeira)
+    const estreia = (await device(t, '203.0.113.23').call('GET', '/novidades')).body
+    expect(estreia).toContain('[false,')
+    expect(numero(estreia)).not.toBe(primeira)
   })
 
   it("answers a guard's redirect with HTTP, and the page of an unknown path with 404", async () => {

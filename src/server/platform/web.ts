@@ -1,18 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { ADMIN_API_PREFIX, isAdminPagePath } from '../../shared/admin.ts'
 import { API_VERSION } from '../../shared/api.ts'
 import { imageSet } from '../../shared/imagens.ts'
-import {
-  LOJA_COOKIE,
-  PAGE_READS_ELEMENT_ID,
-  PRIVATE_DATA_ELEMENT_ID,
-  type RenderedPage,
-  type RenderPage,
-} from '../../shared/page-data.ts'
+import { LOJA_COOKIE, PAGE_READS_ELEMENT_ID, PRIVATE_DATA_ELEMENT_ID } from '../../shared/page-data.ts'
 import { isKnownPagePath } from '../../shared/routes.ts'
 import { arranqueDepoisDaPintura } from './arranque.ts'
 import { errorBody, frameworkMessages } from './errors.ts'
@@ -26,6 +19,7 @@ import {
   styleSheets,
 } from './ordering-pages.ts'
 import type { LeadImage } from './pintura.ts'
+import { serverRender } from './server-render.ts'
 import { STAFF_API_PREFIX } from './staff-surface.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -78,7 +72,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, prod
     })
   }
 
-  const renderer = serverRenderer(root, app)
+  const render = serverRender(root, app)
 
   const sendApp = async (request: FastifyRequest, reply: FastifyReply, status: number, path: string) => {
     allowWasmOnStaffPages(reply, path)
@@ -91,14 +85,14 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, prod
     const privateData = await answerPrivateData(app, request, reply)
     if (!ordering) {
       // Every other customer page: the app's own render of it, with the reads its route declares (entry-server.tsx).
-      const rendered = await renderer({ url: request.url, read: readOf(app), privateData: privateData?.data ?? null })
+      const rendered = await render(request.url, privateData)
       if (rendered?.redirect && status === 200) {
         return reply.header('cache-control', PRIVATE_PAGE).redirect(rendered.redirect, 302)
       }
       const html = withPageData(
         withRoot(indexHtml(), rendered?.html ?? ''),
         '',
-        `${rendered && Object.keys(rendered.reads).length > 0 ? jsonScript(PAGE_READS_ELEMENT_ID, rendered.reads) : ''}${privateData?.script ?? ''}`,
+        `${rendered?.readsScript ?? ''}${privateData?.script ?? ''}`,
       )
       return (
         reply
@@ -174,32 +168,6 @@ const readOf = (app: FastifyInstance) => async (url: string) => {
 }
 
 /**
- * The app's server render (web/entry-server.tsx, built to dist/ssr/ beside dist/web/), or a render of nothing without
- * that build: the browser then renders the screen itself. Loaded once, on the first page asked for (its chunks import
- * it by its own URL: a second copy, for a rebuild, would have contexts of its own); a rebuild needs a restart. A render
- * that fails is logged and leaves the screen to the browser, which shows what it can.
- */
-function serverRenderer(
-  webRoot: string,
-  app: FastifyInstance,
-): (input: Parameters<RenderPage>[0]) => Promise<RenderedPage | null> {
-  const file = resolve(webRoot, '..', 'ssr', 'entry-server.js')
-  let loaded: Promise<RenderPage | null> | undefined
-  return async (input) => {
-    try {
-      loaded ??= existsSync(file)
-        ? (import(pathToFileURL(file).href) as Promise<{ render: RenderPage }>).then((m) => m.render)
-        : Promise.resolve(null)
-      const render = await loaded
-      return render ? await render(input) : null
-    } catch (error) {
-      app.log.error({ err: error, url: input.url }, 'server render failed')
-      return null
-    }
-  }
-}
-
-/**
  * The ordering page's first reads, answered by the API itself and carried in the HTML as JSON: the first screen
  * renders without a round trip for its content. A read that does not answer 200 is left to the browser, which then
  * shows what it would have shown (not found, an error with a retry).
@@ -230,7 +198,7 @@ async function answerPrivateData(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
-): Promise<{ script: string; data: unknown } | null> {
+): Promise<{ script: string; data: unknown; body: string } | null> {
   const response = await app.inject({
     method: 'POST',
     url: '/api/refresh-private-data',
@@ -247,7 +215,7 @@ async function answerPrivateData(
   const setCookie = response.headers['set-cookie']
   if (setCookie) reply.header('set-cookie', setCookie)
   const { data } = response.json() as { data: unknown }
-  return { script: jsonScript(PRIVATE_DATA_ELEMENT_ID, data), data }
+  return { script: jsonScript(PRIVATE_DATA_ELEMENT_ID, data), data, body: response.body }
 }
 
 /**

@@ -1,0 +1,98 @@
+import { createHash } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { FastifyInstance } from 'fastify'
+import { API_VERSION } from '../../shared/api.ts'
+import { PAGE_READS_ELEMENT_ID, type ServerRenderer } from '../../shared/page-data.ts'
+import { jsonScript } from './html.ts'
+
+/** A customer page as the app rendered it: the markup of its root, its reads for the page, or a guard's redirect. */
+export interface PageRender {
+  html: string
+  /** The `<script type="application/json">` of the reads it was rendered with ('' for none). */
+  readsScript: string
+  redirect?: string
+}
+
+/** The visitor's private data as the API answered it: parsed, and the very text (the render's input). */
+export interface PrivateDataAnswer {
+  data: unknown
+  body: string
+}
+
+/** How long a render is reused for the same inputs: a store's hours or today's notices move with the clock. */
+const REUSE_MS = 60_000
+/** Renders kept (each a few tens of kB): the public pages of a group, for visitors who are not signed in. */
+const REUSE_MAX = 300
+
+/** A public GET of the API answered in process, as the browser would get it: its body, or undefined unless 200. */
+async function readBody(app: FastifyInstance, url: string): Promise<string | undefined> {
+  const response = await app.inject({
+    method: 'GET',
+    url,
+    headers: { accept: 'application/json', 'x-api-version': API_VERSION },
+  })
+  return response.statusCode === 200 ? response.body : undefined
+}
+
+/**
+ * The app's server render of customer pages (web/entry-server.tsx, built to dist/ssr/ beside dist/web/); null without
+ * that build (the browser then renders the screen itself) or when a render fails (logged; the browser shows what it
+ * can). The bundle is loaded once, on the first page asked for: its chunks import it by its own URL, and a second
+ * copy would have React contexts of its own; a rebuild needs a restart.
+ *
+ * A render is a function of its inputs (the URL, the visitor's private data, the answers to the route's reads), so a
+ * render for a visitor who is not signed in (whose private data is the same as every such visitor's) is reused while
+ * those inputs are the same, for a minute at most: the pages most asked for cost a few reads, not a render. A signed-in
+ * visitor's page is rendered for them alone and kept nowhere.
+ */
+export function serverRender(
+  webRoot: string,
+  app: FastifyInstance,
+): (url: string, privateData: PrivateDataAnswer | null) => Promise<PageRender | null> {
+  const file = resolve(webRoot, '..', 'ssr', 'entry-server.js')
+  let loaded: Promise<ServerRenderer | null> | undefined
+  const reused = new Map<string, { at: number; page: PageRender }>()
+  return async (url, privateData) => {
+    try {
+      loaded ??= existsSync(file)
+        ? (import(pathToFileURL(file).href) as Promise<ServerRenderer>)
+        : Promise.resolve(null)
+      const ssr = await loaded
+      if (!ssr) return null
+      const paths = await ssr.readsOf(url)
+      const bodies = await Promise.all(paths.map((path) => readBody(app, path)))
+      const user = (privateData?.data as { user?: { loggedIn?: unknown } } | undefined)?.user
+      const key =
+        privateData && user?.loggedIn === false
+          ? createHash('sha256')
+              .update([url, privateData.body, ...paths.flatMap((path, i) => [path, bodies[i] ?? ''])].join('\0'))
+              .digest('base64')
+          : null
+      const kept = key ? reused.get(key) : undefined
+      if (kept && Date.now() - kept.at < REUSE_MS) return kept.page
+      const reads = Object.fromEntries(
+        paths.flatMap((path, i) => {
+          const body = bodies[i]
+          return body === undefined ? [] : [[path, (JSON.parse(body) as { data: unknown }).data] as const]
+        }),
+      )
+      const rendered = await ssr.render({ url, reads, privateData: privateData?.data ?? null })
+      const page: PageRender = {
+        html: rendered.html,
+        readsScript: Object.keys(reads).length > 0 ? jsonScript(PAGE_READS_ELEMENT_ID, reads) : '',
+        ...(rendered.redirect ? { redirect: rendered.redirect } : {}),
+      }
+      if (key) {
+        reused.delete(key)
+        reused.set(key, { at: Date.now(), page })
+        if (reused.size > REUSE_MAX) reused.delete(reused.keys().next().value as string)
+      }
+      return page
+    } catch (error) {
+      app.log.error({ err: error, url }, 'server render failed')
+      return null
+    }
+  }
+}
