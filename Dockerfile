@@ -31,7 +31,8 @@ COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/tsconfig.json ./tsconfig.json
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist/web ./dist/web
-# The server's render of the first screen (web/entry-server.tsx built): it imports react and react-dom.
+# The server's render of the first screen (web/entry-server.tsx built): it imports react and react-dom, runtime
+# dependencies (e2e/renderizacao-servidor.spec.ts checks the built files import nothing else).
 COPY --from=build /app/dist/ssr ./dist/ssr
 COPY --from=build /app/src/shared ./src/shared
 COPY --from=build /app/src/server ./src/server

@@ -75,7 +75,9 @@ const serverBuild = defineConfig({
     sourcemap: false,
     copyPublicDir: false,
   },
-  ssr: { noExternal: ['react-router', '@tanstack/react-query'] },
+  // Everything but React's own packages (runtime dependencies) bundled in: the router, the query cache and what the
+  // screens import are development dependencies a production install leaves out.
+  ssr: { noExternal: true, external: ['react', 'react-dom'] },
   plugins: [react()],
 })
 

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { api, expect, test } from './support.ts'
 
@@ -120,4 +122,21 @@ test('with JavaScript, the browser hydrates the server render and the app takes 
   await expect(page).toHaveURL(new RegExp(`/restaurantes/${primeiro.tag}$`))
   await expect(page.getByRole('heading', { level: 1 })).toContainText(primeiro.name)
   expect(documentos).toEqual([])
+})
+
+test('the server render imports only what a production install has (the runtime dependencies)', () => {
+  const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { dependencies: Record<string, string> }
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.js') ? [join(dir, e.name)] : [],
+    )
+  const bare = new Set<string>()
+  for (const file of files('dist/ssr')) {
+    for (const [, spec] of readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*["']([^"'./][^"']*)["']/g)) {
+      if (spec && !spec.startsWith('node:'))
+        bare.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] ?? spec))
+    }
+  }
+  expect([...bare].sort()).toEqual(['react', 'react-dom'])
+  for (const name of bare) expect(pkg.dependencies[name], name).toBeDefined()
 })

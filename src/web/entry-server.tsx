@@ -11,6 +11,9 @@ import { pathKey } from './lib/query.tsx'
 import { loadRoutes, prefetchRoutes } from './lib/routing.tsx'
 import { ServerRedirectContext } from './lib/server-redirect.ts'
 
+/** Longer than any page takes (a few milliseconds): a render still going then has a part that never settles. */
+const RENDER_LIMIT_MS = 5000
+
 const pathnameOf = (url: string) => new URL(url, 'http://localhost').pathname
 
 /** The public API reads the page's route declares (its `handle.prefetch`), as the browser would start them. */
@@ -36,24 +39,29 @@ export const render: ServerRenderer['render'] = async ({ url, reads, privateData
   for (const [path, data] of Object.entries(reads)) queryClient.setQueryData(pathKey(path), data)
   await loadRoutes(routes, pathnameOf(url))
   const redirect: { to?: string } = {}
-  const { prelude } = await prerenderToNodeStream(
-    <StrictMode>
-      <ServerRedirectContext.Provider value={redirect}>
-        <App queryClient={queryClient} router={(app) => <StaticRouter location={url}>{app}</StaticRouter>} />
-      </ServerRedirectContext.Provider>
-    </StrictMode>,
-    {
-      // Every part inline, where it goes: React would otherwise send a large boundary apart, with an inline script to
-      // move it in place, which the CSP rightly refuses (a page is rendered whole before it is sent).
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      // A part that fails here is rendered by the browser instead (React's own fallback); the server says so.
-      onError: (error) => console.error('server render:', error),
-    },
-  )
   const chunks: Buffer[] = []
-  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array))
-  // Its cache was this request's alone: nothing of it outlives the render (no timers keeping it for minutes).
-  queryClient.clear()
+  try {
+    const { prelude } = await prerenderToNodeStream(
+      <StrictMode>
+        <ServerRedirectContext.Provider value={redirect}>
+          <App queryClient={queryClient} router={(app) => <StaticRouter location={url}>{app}</StaticRouter>} />
+        </ServerRedirectContext.Provider>
+      </StrictMode>,
+      {
+        // Every part inline, where it goes: React would otherwise send a large boundary apart, with an inline script
+        // to move it in place, which the CSP rightly refuses (a page is rendered whole before it is sent).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        // A part that never settles does not hold the request: the browser renders what is left.
+        signal: AbortSignal.timeout(RENDER_LIMIT_MS),
+        // A part that fails here is rendered by the browser instead (React's own fallback); the server says so.
+        onError: (error) => console.error('server render:', error),
+      },
+    )
+    for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array))
+  } finally {
+    // Its cache was this request's alone: nothing of it outlives the render (no timers keeping it for minutes).
+    queryClient.clear()
+  }
   const html = Buffer.concat(chunks).toString('utf8')
   return redirect.to ? { html, redirect: redirect.to } : { html }
 }

@@ -36,49 +36,87 @@ async function readBody(app: FastifyInstance, url: string): Promise<string | und
   return response.statusCode === 200 ? response.body : undefined
 }
 
+/** A read path the route built from the URL's params, as the API would see it: none with dot segments or a host. */
+function isPlainApiPath(path: string): boolean {
+  try {
+    const url = new URL(path, 'http://localhost')
+    return url.origin === 'http://localhost' && `${url.pathname}${url.search}` === path && path.startsWith('/api/')
+  } catch {
+    return false
+  }
+}
+
 /**
  * The app's server render of customer pages (web/entry-server.tsx, built to dist/ssr/ beside dist/web/); null without
- * that build (the browser then renders the screen itself) or when a render fails (logged; the browser shows what it
- * can). The bundle is loaded once, on the first page asked for: its chunks import it by its own URL, and a second
- * copy would have React contexts of its own; a rebuild needs a restart.
+ * that build (the browser then renders the screen itself), when a render fails (logged; the browser shows what it
+ * can), and without the visitor's private data (the guards' answer would differ from the browser's). The bundle is
+ * loaded once, on the first page asked for: its chunks import it by its own URL, and a second copy would have React
+ * contexts of its own; a rebuild needs a restart. The route's reads start as the private data is asked for.
  *
  * A render is a function of its inputs (the URL, the visitor's private data, the answers to the route's reads), so a
  * render for a visitor who is not signed in (whose private data is the same as every such visitor's) is reused while
- * those inputs are the same, for a minute at most: the pages most asked for cost a few reads, not a render. A signed-in
- * visitor's page is rendered for them alone and kept nowhere.
+ * those inputs are the same, for a minute at most: the pages most asked for cost a few reads, not a render. Only a
+ * page's own address (200, no query string: links with tracking parameters or unknown paths would push the others
+ * out). A signed-in visitor's page is rendered for them alone and kept nowhere.
  */
 export function serverRender(
   webRoot: string,
   app: FastifyInstance,
-): (url: string, privateData: PrivateDataAnswer | null) => Promise<PageRender | null> {
+): <P extends PrivateDataAnswer>(
+  url: string,
+  status: number,
+  privateData: Promise<P | null>,
+) => Promise<[P | null, PageRender | null]> {
   const file = resolve(webRoot, '..', 'ssr', 'entry-server.js')
   let loaded: Promise<ServerRenderer | null> | undefined
+  const load = () => {
+    loaded ??= existsSync(file)
+      ? (import(pathToFileURL(file).href) as Promise<ServerRenderer>).catch((error: unknown) => {
+          app.log.error({ err: error, file }, 'the server render could not be loaded: pages are rendered by browsers')
+          return null
+        })
+      : Promise.resolve(null)
+    return loaded
+  }
   const reused = new Map<string, { at: number; page: PageRender }>()
-  return async (url, privateData) => {
+  const prepare = async (url: string) => {
+    const ssr = await load()
+    if (!ssr) return null
+    const paths = (await ssr.readsOf(url)).filter(isPlainApiPath)
+    const bodies = await Promise.all(paths.map((path) => readBody(app, path)))
+    return { ssr, paths, bodies }
+  }
+  return async (url, status, privateDataAnswer) => {
+    const prepared = prepare(url).catch((error: unknown) => {
+      app.log.error({ err: error, url }, 'server render failed')
+      return null
+    })
+    const privateData = await privateDataAnswer
+    const inputs = await prepared
+    if (!inputs || !privateData) return [privateData, null]
+    const { ssr, paths, bodies } = inputs
     try {
-      loaded ??= existsSync(file)
-        ? (import(pathToFileURL(file).href) as Promise<ServerRenderer>)
-        : Promise.resolve(null)
-      const ssr = await loaded
-      if (!ssr) return null
-      const paths = await ssr.readsOf(url)
-      const bodies = await Promise.all(paths.map((path) => readBody(app, path)))
-      const user = (privateData?.data as { user?: { loggedIn?: unknown } } | undefined)?.user
+      const user = (privateData.data as { user?: { loggedIn?: unknown } } | undefined)?.user
       const key =
-        privateData && user?.loggedIn === false
+        user?.loggedIn === false && status === 200 && !url.includes('?')
           ? createHash('sha256')
               .update([url, privateData.body, ...paths.flatMap((path, i) => [path, bodies[i] ?? ''])].join('\0'))
               .digest('base64')
           : null
       const kept = key ? reused.get(key) : undefined
-      if (kept && Date.now() - kept.at < REUSE_MS) return kept.page
+      if (key && kept && Date.now() - kept.at < REUSE_MS) {
+        // The most asked for stay: the one used last goes to the end, the one unused longest goes first.
+        reused.delete(key)
+        reused.set(key, kept)
+        return [privateData, kept.page]
+      }
       const reads = Object.fromEntries(
         paths.flatMap((path, i) => {
           const body = bodies[i]
           return body === undefined ? [] : [[path, (JSON.parse(body) as { data: unknown }).data] as const]
         }),
       )
-      const rendered = await ssr.render({ url, reads, privateData: privateData?.data ?? null })
+      const rendered = await ssr.render({ url, reads, privateData: privateData.data })
       const page: PageRender = {
         html: rendered.html,
         readsScript: Object.keys(reads).length > 0 ? jsonScript(PAGE_READS_ELEMENT_ID, reads) : '',
@@ -89,10 +127,10 @@ export function serverRender(
         reused.set(key, { at: Date.now(), page })
         if (reused.size > REUSE_MAX) reused.delete(reused.keys().next().value as string)
       }
-      return page
+      return [privateData, page]
     } catch (error) {
       app.log.error({ err: error, url }, 'server render failed')
-      return null
+      return [privateData, null]
     }
   }
 }

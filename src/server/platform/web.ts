@@ -82,10 +82,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, prod
     }
     // The ordering screens: their chunks named in the page, and the chosen store's catalogue in it (ordering-pages.ts).
     const ordering = status === 200 ? orderingPage(path, request.cookies?.[LOJA_COOKIE]) : null
-    const privateData = await answerPrivateData(app, request, reply)
+    const privateDataAnswer = answerPrivateData(app, request, reply)
     if (!ordering) {
       // Every other customer page: the app's own render of it, with the reads its route declares (entry-server.tsx).
-      const rendered = await render(request.url, privateData)
+      const [privateData, rendered] = await render(request.url, status, privateDataAnswer)
       if (rendered?.redirect && status === 200) {
         return reply.header('cache-control', PRIVATE_PAGE).redirect(rendered.redirect, 302)
       }
@@ -103,7 +103,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, prod
           .send(html)
       )
     }
-    const reads = await answerPageReads(app, ordering)
+    const [privateData, reads] = await Promise.all([privateDataAnswer, answerPageReads(app, ordering)])
     // What the HTML paints, only where the app will show this very page on its first render: a guard that sends the
     // visitor elsewhere (onboarding, the personal data form) would otherwise flash the wrong screen.
     const opens = privateData !== null && opensAsRequested(privateData.data, true)
@@ -148,8 +148,11 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, prod
 
 /** The app's HTML with `head` before `</head>` and `body` before `</body>`. */
 export function withPageData(html: string, head: string, body: string): string {
-  // Replacer functions: a `$&` or `` $` `` in the content is text, not a replacement pattern.
-  return html.replace('</head>', () => `${head}</head>`).replace('</body>', () => `${body}</body>`)
+  // Replacer functions: a `$&` or `` $` `` in the content is text, not a replacement pattern. The page's own
+  // `</body>` is its last: the rendered root comes before it.
+  const withHead = html.replace('</head>', () => `${head}</head>`)
+  const end = withHead.lastIndexOf('</body>')
+  return end < 0 ? withHead : `${withHead.slice(0, end)}${body}${withHead.slice(end)}`
 }
 
 /** The app's HTML with the server's render of the screen inside its root element. */
