@@ -13,7 +13,9 @@ function attributes(html: string, tag: string): Record<string, string> {
 
 describe('Picture', () => {
   it('offers AVIF then WebP at every width, and reserves the size the URL names', () => {
-    const html = renderToStaticMarkup(<Picture className="card-image" src={url} alt="" sizes={IMAGE_SIZES.card} />)
+    const html = renderToStaticMarkup(
+      <Picture className="card-image" src={url} alt="" sizes={IMAGE_SIZES.card} eager />,
+    )
     const sources = [...html.matchAll(/<source\b[^>]*>/g)].map((m) => attributes(m[0], 'source'))
     expect(sources.map((s) => s.type)).toEqual(['image/avif', 'image/webp'])
     expect(sources[0]?.srcset).toBe(
@@ -25,9 +27,22 @@ describe('Picture', () => {
       alt: '',
       width: '800',
       height: '450',
-      loading: 'lazy',
+      loading: 'eager',
       decoding: 'async',
       src: url,
+    })
+  })
+
+  it('renders a lazy image without its source, as the browser’s first render does: the source comes near the screen', () => {
+    const html = renderToStaticMarkup(<Picture className="card-image" src={url} alt="" sizes={IMAGE_SIZES.card} />)
+    expect(html).not.toContain('srcset')
+    expect(attributes(html, 'img')).toEqual({
+      class: 'card-image',
+      alt: '',
+      width: '800',
+      height: '450',
+      loading: 'lazy',
+      decoding: 'async',
     })
   })
 
@@ -42,7 +57,7 @@ describe('Picture', () => {
 
   it('shows a URL outside the naming rule as it is, at the size it is given', () => {
     const html = renderToStaticMarkup(
-      <Picture src="/imagens/logo.svg" alt="Logo" sizes="48px" width={48} height={48} />,
+      <Picture src="/imagens/logo.svg" alt="Logo" sizes="48px" width={48} height={48} eager />,
     )
     expect(html).not.toContain('<picture')
     expect(attributes(html, 'img')).toMatchObject({ src: '/imagens/logo.svg', width: '48', height: '48', alt: 'Logo' })
