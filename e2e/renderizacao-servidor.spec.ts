@@ -1,7 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Page } from '@playwright/test'
-import { api, expect, test } from './support.ts'
+import type { Browser, Page } from '@playwright/test'
+import type { Catalogo, LojaEncomenda } from '../src/shared/ementa.ts'
+import { TIPOS_ENTREGA } from '../src/shared/estado-pedido.ts'
+import { formatMoney } from '../src/shared/format.ts'
+import { LOJA_COOKIE } from '../src/shared/page-data.ts'
+import { precoDose } from '../src/web/features/encomendas/preco.ts'
+import { api, apiPost, createAccount, expect, PHONE, test } from './support.ts'
 
 /**
  * The server renders every public screen with the app's own components (web/entry-server.tsx): with JavaScript off,
@@ -122,6 +127,133 @@ test('with JavaScript, the browser hydrates the server render and the app takes 
   await expect(page).toHaveURL(new RegExp(`/restaurantes/${primeiro.tag}$`))
   await expect(page.getByRole('heading', { level: 1 })).toContainText(primeiro.name)
   expect(documentos).toEqual([])
+})
+
+const LOJA = 862
+
+/**
+ * A signed-in customer whose device chose the Chiado to eat in, as the 'Loja' modal leaves it (localStorage and the
+ * store's cookie), with `linhas` in the cart.
+ */
+async function clienteComLoja(page: Page, baseURL: string, linhas: unknown[] = []) {
+  await createAccount(page)
+  await apiPost(page.request, '/api/grava-saw-onboarding', { value: true })
+  await page.context().addCookies([{ name: LOJA_COOKIE, value: `${LOJA}.1`, url: baseURL }])
+  await page.context().addInitScript(
+    ([loja, l]) => {
+      localStorage.setItem(
+        'balcao.encomenda',
+        JSON.stringify({ id_loja: loja, id_tipo_entrega: 1, usar_premio: 0, linhas: l }),
+      )
+    },
+    [LOJA, linhas] as const,
+  )
+}
+
+/** `ler` on the page at `caminho` as its HTML alone shows it (no JavaScript), with the session and cookies of `page`. */
+async function soOHtml<T>(browser: Browser, page: Page, caminho: string, ler: (html: Page) => Promise<T>): Promise<T> {
+  const contexto = await browser.newContext({
+    ...PHONE,
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  })
+  try {
+    const html = await contexto.newPage()
+    await html.goto(caminho)
+    return await ler(html)
+  } finally {
+    await contexto.close()
+  }
+}
+
+test.describe('the ordering screens', () => {
+  test.use(PHONE)
+
+  test('render on the server with the store and kind of sale of the device, styled from the HTML alone', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000)
+    await clienteComLoja(page, String(baseURL))
+    const { categorias } = await api<Catalogo>(page.request, `/api/catalogo/${LOJA}`)
+    const loja = (await api<LojaEncomenda[]>(page.request, '/api/lojas-encomenda')).find((l) => l.id_loja === LOJA)
+    const [primeira, segunda] = categorias.filter((c) => c.produtos.length > 0)
+    const produto = primeira?.produtos.find((p) => !p.destaque) ?? primeira?.produtos[0]
+    if (!loja || !primeira || !segunda || !produto) throw new Error(`the demo's store ${LOJA} has no catalogue`)
+    // Eating in: the prices of that kind of sale.
+    const preco = formatMoney(precoDose(produto, 1))
+
+    await soOHtml(browser, page, '/catalogo', async (html) => {
+      const conteudo = html.locator('main#conteudo')
+      await expect(conteudo.locator('.enc-loja-atual')).toContainText(loja.nome)
+      await expect(conteudo.locator('.enc-loja-atual')).toContainText(TIPOS_ENTREGA[1])
+      await expect(conteudo.getByRole('heading', { level: 2, name: primeira.nome })).toBeVisible()
+      await expect(conteudo.getByRole('heading', { level: 2, name: segunda.nome })).toBeVisible()
+      await expect(conteudo.getByRole('link', { name: new RegExp(produto.nome) }).first()).toContainText(preco)
+      // The screen's own style sheets are in the head: the tiles are laid out as the app lays them out.
+      expect(await html.locator('head link[rel="stylesheet"][href*="/assets/encomendas-"]').count()).toBe(1)
+      await expect(conteudo.locator('.enc-produtos').first()).toHaveCSS('display', /grid|flex/)
+    })
+    await soOHtml(browser, page, `/catalogo/${primeira.id}`, async (html) => {
+      await expect(html.locator('main#conteudo')).toContainText(produto.nome)
+    })
+    await soOHtml(browser, page, `/catalogo/${primeira.id}/${produto.id}`, async (html) => {
+      await expect(html.getByRole('heading', { level: 1, name: produto.nome })).toBeVisible()
+      await expect(html.locator('main#conteudo .enc-preco')).toContainText(preco)
+    })
+  })
+
+  test('hydrate with the page’s catalogue (no second read), then show the device’s cart; the cart waits for it', async ({
+    page,
+    baseURL,
+  }) => {
+    const { categorias } = await api<Catalogo>(page.request, `/api/catalogo/${LOJA}`)
+    const produto = categorias.flatMap((c) => c.produtos).find((p) => !p.esgotado)
+    if (!produto) throw new Error(`the demo's store ${LOJA} has nothing to order`)
+    const linha = { id: produto.id, qtd: 2, complementares: [], opcoes: [], nome: produto.nome, unitario: 150 }
+    await clienteComLoja(page, String(baseURL), [linha])
+    const leituras: string[] = []
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === `/api/catalogo/${LOJA}`) leituras.push(r.url())
+    })
+    await page.goto('/catalogo')
+    await expect(page.locator('main#conteudo .enc-loja-atual')).toContainText(TIPOS_ENTREGA[1])
+    // The device's cart, which the server knew nothing of, once the page is the browser's.
+    await expect(page.getByRole('link', { name: /Ver carrinho/ })).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    expect(leituras).toEqual([])
+
+    // The cart's HTML waits for the device's lines rather than say it is empty; the browser then shows them.
+    const html = await (await page.request.get('/carrinho')).text()
+    expect(html).not.toContain('Carrinho vazio')
+    await page.goto('/carrinho')
+    await expect(page.locator('main#conteudo')).toContainText(produto.nome)
+    await expect(page.getByText('Carrinho vazio')).toHaveCount(0)
+    // A reload of the checkout stays there: its render waits for the cart instead of sending the visitor away.
+    await page.goto('/carrinho/finalizar')
+    await expect(page.getByRole('button', { name: 'Finalizar' })).toBeVisible()
+    await expect(page).toHaveURL(/\/carrinho\/finalizar$/)
+  })
+
+  test('a product gone from the store’s menu is sent to the catalogue by the server; with no store, by the browser', async ({
+    browser,
+    page,
+    baseURL,
+  }) => {
+    await clienteComLoja(page, String(baseURL))
+    const loja = (await api<LojaEncomenda[]>(page.request, '/api/lojas-encomenda')).find((l) => l.id_loja === LOJA)
+    await soOHtml(browser, page, '/catalogo/nao-existe/nada', async (html) => {
+      await expect(html).toHaveURL(/\/catalogo$/)
+      await expect(html.locator('main#conteudo .enc-loja-atual')).toContainText(loja?.nome ?? '')
+    })
+    // No store in the cookie: the device's own record may hold one, so the server waits for the browser to read it.
+    await page.context().clearCookies({ name: LOJA_COOKIE })
+    await page.addInitScript(() => localStorage.removeItem('balcao.encomenda'))
+    await page.goto('/catalogo/nao-existe/nada')
+    await expect(page).toHaveURL(/\/catalogo$/)
+    await expect(page.getByRole('dialog', { name: 'Loja' })).toBeVisible()
+  })
 })
 
 test('the server render imports only what a production install has (the runtime dependencies)', () => {

@@ -19,15 +19,19 @@ export interface RouteFirstLoad {
   files: string[]
 }
 
+/** What the server names in the page of a screen it rendered (server/platform/server-render.ts), beyond the shell's. */
+export interface PageAssets {
+  /** The screen's chunk and what it imports statically: fetched beside the entry, the hydration's code. */
+  scripts: string[]
+  /** The style sheets its screen may show with, its parts' (dynamic imports) included: the HTML is styled as it comes. */
+  styles: string[]
+}
+
 export interface BundleReport {
   budgetBytes: number
   screens: RouteFirstLoad[]
-  /**
-   * Every lazily loaded module of the app (relative to src/web) and the files it needs beyond the entry's (scripts and
-   * their style sheets): the server
-   * names a screen's in its HTML (`<link rel="modulepreload">`, web.ts) so that they download beside the entry.
-   */
-  modules: Record<string, string[]>
+  /** Each customer screen's module (relative to src/web), as the server's render names it (entry-server.tsx). */
+  pages: Record<string, PageAssets>
 }
 
 /** Customer screens: every lazily loaded `*Page` module outside the staff pages (which have their own entry). */
@@ -37,6 +41,7 @@ interface ChunkInfo {
   fileName: string
   code: string
   imports: string[]
+  dynamicImports: string[]
   isEntry: boolean
   facadeModuleId: string | null
   viteMetadata?: { importedCss: Set<string> }
@@ -71,16 +76,19 @@ export function bundleReport(): Plugin {
         }
         return size
       }
-      const closure = (start: string[], into = new Set<string>()) => {
+      const closure = (start: string[], into = new Set<string>(), dynamic = false) => {
         const stack = [...start]
         while (stack.length > 0) {
           const file = stack.pop() as string
           if (into.has(file)) continue
           into.add(file)
-          stack.push(...(chunks.get(file)?.imports ?? []))
+          const chunk = chunks.get(file)
+          stack.push(...(chunk?.imports ?? []), ...(dynamic ? (chunk?.dynamicImports ?? []) : []))
         }
         return into
       }
+      const stylesOf = (files: Iterable<string>) =>
+        new Set([...files].flatMap((file) => [...(chunks.get(file)?.viteMetadata?.importedCss ?? [])]))
       const entries = [...chunks.values()].filter((c) => c.isEntry).map((c) => c.fileName)
       const shell = [...closure(entries)].sort()
       // The entry alone: the shell, and the screens it carries itself (router.tsx's firstScreen).
@@ -97,16 +105,19 @@ export function bundleReport(): Plugin {
         })
       }
       screens.sort((a, b) => b.bytes - a.bytes)
-      const modules: Record<string, string[]> = {}
+      const pages: Record<string, PageAssets> = {}
       const inShell = new Set(shell)
+      const shellStyles = stylesOf(shell)
       for (const chunk of chunks.values()) {
-        const at = chunk.facadeModuleId?.indexOf('/src/web/') ?? -1
-        if (chunk.isEntry || !chunk.facadeModuleId || at < 0) continue
-        const files = [...closure([chunk.fileName])].filter((file) => !inShell.has(file))
-        const css = files.flatMap((file) => [...(chunks.get(file)?.viteMetadata?.importedCss ?? [])])
-        modules[chunk.facadeModuleId.slice(at + '/src/web/'.length)] = [...new Set([...files, ...css])].sort()
+        if (!chunk.facadeModuleId || !CUSTOMER_SCREEN.test(chunk.facadeModuleId)) continue
+        // Not through the shell, whose router imports every screen.
+        const reached = [...closure([chunk.fileName], new Set(shell), true)].filter((file) => !inShell.has(file))
+        pages[chunk.facadeModuleId.slice(chunk.facadeModuleId.indexOf('/src/web/') + '/src/web/'.length)] = {
+          scripts: [...closure([chunk.fileName])].filter((file) => !inShell.has(file)).sort(),
+          styles: [...stylesOf(reached)].filter((file) => !shellStyles.has(file)).sort(),
+        }
       }
-      const report: BundleReport = { budgetBytes: FIRST_LOAD_BUDGET_BYTES, screens, modules }
+      const report: BundleReport = { budgetBytes: FIRST_LOAD_BUDGET_BYTES, screens, pages }
       writeFileSync(resolve(outDir, BUNDLE_REPORT_FILE), `${JSON.stringify(report, null, 2)}\n`)
       const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`
       const lines = screens.map(

@@ -109,6 +109,14 @@ const vitest = readJson('.tmp/vitest.json')
 if (vitest) {
   passed += vitest.numPassedTests
   failed += vitest.numFailedTests
+  // Named again in the summary, which is what a CI log's tail shows: a file that failed to load, or a failed test.
+  for (const file of vitest.testResults ?? []) {
+    const where = file.name.replace(`${process.cwd()}/`, '')
+    const tests = (file.assertionResults ?? []).filter((t) => t.status === 'failed')
+    if (file.status === 'failed' && tests.length === 0)
+      summary.push(`  ✖ ${where}: ${(file.message ?? '').split('\n')[0]}`)
+    for (const t of tests) summary.push(`  ✖ ${where} › ${t.fullName}`)
+  }
   if (!unitOk && vitest.numFailedTests === 0) failed++
 } else {
   countCheck(unitOk)
@@ -125,6 +133,15 @@ if (playwright?.stats) {
   const { expected = 0, unexpected = 0, flaky = 0 } = playwright.stats
   passed += expected + flaky
   failed += unexpected
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status === 'unexpected') summary.push(`  ✖ [${t.projectName}] ${spec.file}:${spec.line} › ${spec.title}`)
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child)
+  }
+  for (const suite of playwright.suites ?? []) walk(suite)
   if (!e2eOk && unexpected === 0) failed++
 } else {
   countCheck(e2eOk)

@@ -1,9 +1,6 @@
-import type { Categoria, ProdutoCatalogo } from './ementa.ts'
+import type { ProdutoCatalogo } from './ementa.ts'
 
-/**
- * What the catalogue's first screen shows, for the app's screen (web/features/encomendas) and the server's paint of
- * its top from the HTML (server/platform/catalogo-esqueleto.ts): one place for both, so that the two agree.
- */
+/** What the catalogue's screens show (web/features/encomendas), and the server's words for the same states. */
 
 /** Spec §9: a category shows at most 4 products, then a 'see all' tile. */
 export const PRODUTOS_POR_CATEGORIA = 4
@@ -40,12 +37,6 @@ export const FILTROS_RAPIDOS = [
 /** The products in the order a category lists them: highlighted ones first (decision 0026), then the menu's order. */
 export function ordenados(produtos: readonly ProdutoCatalogo[]): ProdutoCatalogo[] {
   return [...produtos.filter((p) => p.destaque), ...produtos.filter((p) => !p.destaque)]
-}
-
-/** The first category with products, with no filter on: the top of the catalogue. */
-export function primeiraCategoria(categorias: readonly Categoria[]): Categoria | undefined {
-  const categoria = categorias.find((c) => c.produtos.length > 0)
-  return categoria && { ...categoria, produtos: ordenados(categoria.produtos) }
 }
 
 /** What a tile says of a product beside its name: the house's suggestion, vegetarian, spicy, a half portion. */

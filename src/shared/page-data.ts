@@ -4,11 +4,32 @@
  */
 
 /**
- * The cookie where the app keeps the id of the store chosen for ordering (as localStorage has it, which the server
- * cannot read): the server renders that store's catalogue on the ordering pages. A functional first-party cookie: a
- * public store id, nothing about the person (docs/decisions/0010-first-load-budget.md).
+ * The cookie where the app keeps the store chosen for ordering and the kind of sale (as localStorage has them, which
+ * the server cannot read): `12` to take away, `12.1` to eat in. The server renders that store's catalogue at those
+ * prices on the ordering pages. A functional first-party cookie: a public store id, nothing about the person
+ * (docs/decisions/0010-first-load-budget.md).
  */
 export const LOJA_COOKIE = 'balcao_loja'
+
+/** The store chosen for ordering on this device and the kind of sale (0 take away, 1 eat in), as the cookie says. */
+export interface LojaEscolhida {
+  id_loja: number | null
+  id_tipo_entrega: 0 | 1
+}
+
+export const SEM_LOJA: LojaEscolhida = { id_loja: null, id_tipo_entrega: 0 }
+
+/** The cookie's value for a choice ('' when there is no store). */
+export const valorLojaCookie = ({ id_loja, id_tipo_entrega }: LojaEscolhida): string =>
+  id_loja === null ? '' : id_tipo_entrega === 1 ? `${id_loja}.1` : String(id_loja)
+
+/** The choice a cookie's value says; anything else (a hand edit, an older shape) is no store. */
+export function lerLojaCookie(value: string | undefined): LojaEscolhida {
+  const match = /^([1-9]\d{0,9})(?:\.([01]))?$/.exec(value ?? '')
+  if (!match) return SEM_LOJA
+  const id = Number(match[1])
+  return Number.isSafeInteger(id) ? { id_loja: id, id_tipo_entrega: match[2] === '1' ? 1 : 0 } : SEM_LOJA
+}
 
 /** The id of the HTML element that carries the reads the page was rendered with: `{ "<api path>": <its data> }`. */
 export const PAGE_READS_ELEMENT_ID = 'leituras-da-pagina'
@@ -27,6 +48,8 @@ export interface RenderInput {
   reads: Record<string, unknown>
   /** The visitor's private data, as `/api/refresh-private-data` answered it, or null when it did not answer. */
   privateData: unknown
+  /** The store chosen for ordering, from the request's cookie. */
+  loja: LojaEscolhida
 }
 
 /** The page rendered by the app itself (web/entry-server.tsx): the markup of `#root`. */
@@ -41,7 +64,9 @@ export interface RenderedPage {
  * with their answers. Two steps, so that the server can tell two renders of the same inputs apart from their inputs.
  */
 export interface ServerRenderer {
-  readsOf: (url: string) => Promise<string[]>
+  readsOf: (url: string, loja: LojaEscolhida) => Promise<string[]>
+  /** The modules of the page's screen (relative to src/web): the server names their scripts and styles in the page. */
+  modulesOf: (url: string) => Promise<string[]>
   render: (input: RenderInput) => Promise<RenderedPage>
 }
 

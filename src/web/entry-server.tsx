@@ -8,7 +8,7 @@ import { App, createQueryClient } from './app/App.tsx'
 import { routes } from './app/router.tsx'
 import { PRIVATE_DATA_KEY } from './lib/private-data.ts'
 import { pathKey } from './lib/query.tsx'
-import { loadRoutes, prefetchRoutes } from './lib/routing.tsx'
+import { loadedModules, loadRoutes, prefetchRoutes } from './lib/routing.tsx'
 import { ServerRedirectContext } from './lib/server-redirect.ts'
 
 /** Longer than any page takes (a few milliseconds): a render still going then has a part that never settles. */
@@ -17,15 +17,32 @@ const RENDER_LIMIT_MS = 5000
 const pathnameOf = (url: string) => new URL(url, 'http://localhost').pathname
 
 /** The public API reads the page's route declares (its `handle.prefetch`), as the browser would start them. */
-export const readsOf: ServerRenderer['readsOf'] = async (url) => {
+export const readsOf: ServerRenderer['readsOf'] = async (url, loja) => {
   const paths: string[] = []
   const recorder = {
     prefetchQuery: async ({ queryKey: [path] }: { queryKey: readonly unknown[] }) => {
       if (typeof path === 'string' && path.startsWith('/api/') && !paths.includes(path)) paths.push(path)
     },
   } as unknown as QueryClient
-  await prefetchRoutes(routes, pathnameOf(url), recorder)
+  await prefetchRoutes(routes, pathnameOf(url), recorder, loja)
   return paths
+}
+
+/**
+ * The customer screens' modules by their path (relative to src/web, as the build's report names them): a screen's
+ * module, once its route has fetched it, is the very object found here (one copy of each module in this bundle).
+ */
+const screenModules = import.meta.glob(['./features/*/*Page.tsx', '!./features/admin/**'])
+let pathsByModule: Promise<Map<unknown, string>> | undefined
+
+/** The modules of the page's screen (its route's chunk), by path: the server names their files in the page. */
+export const modulesOf: ServerRenderer['modulesOf'] = async (url) => {
+  const pathname = pathnameOf(url)
+  pathsByModule ??= Promise.all(
+    Object.entries(screenModules).map(async ([path, load]) => [await load(), path.slice(2)] as const),
+  ).then((entries) => new Map(entries))
+  const [byModule] = await Promise.all([pathsByModule, loadRoutes(routes, pathname)])
+  return loadedModules(routes, pathname).flatMap((module) => byModule.get(module) ?? [])
 }
 
 /**
@@ -33,7 +50,7 @@ export const readsOf: ServerRenderer['readsOf'] = async (url) => {
  * answers to its reads, in a query cache of this request alone. The browser hydrates it with the same answers
  * (main.tsx), so that its first render is this one.
  */
-export const render: ServerRenderer['render'] = async ({ url, reads, privateData }) => {
+export const render: ServerRenderer['render'] = async ({ url, reads, privateData, loja }) => {
   const queryClient = createQueryClient()
   if (privateData) queryClient.setQueryData(PRIVATE_DATA_KEY, privateData as PrivateData)
   for (const [path, data] of Object.entries(reads)) queryClient.setQueryData(pathKey(path), data)
@@ -44,7 +61,11 @@ export const render: ServerRenderer['render'] = async ({ url, reads, privateData
     const { prelude } = await prerenderToNodeStream(
       <StrictMode>
         <ServerRedirectContext.Provider value={redirect}>
-          <App queryClient={queryClient} router={(app) => <StaticRouter location={url}>{app}</StaticRouter>} />
+          <App
+            queryClient={queryClient}
+            loja={loja}
+            router={(app) => <StaticRouter location={url}>{app}</StaticRouter>}
+          />
         </ServerRedirectContext.Provider>
       </StrictMode>,
       {

@@ -4,9 +4,8 @@ import { BrowserRouter } from 'react-router'
 import type { PrivateData } from '../shared/conta.ts'
 import { PAGE_READS_ELEMENT_ID, PRIVATE_DATA_ELEMENT_ID, RECOVERABLE_ERROR } from '../shared/page-data.ts'
 import { App, createQueryClient } from './app/App.tsx'
-import { anteciparCatalogo, anteciparParte, ENCOMENDA_STORAGE_KEY } from './app/antecipar.ts'
 import { routes } from './app/router.tsx'
-import { anteciparLeitura } from './lib/leitura-antecipada.ts'
+import { lojaDoCookie } from './lib/loja-cookie.ts'
 import { prefetchPrivateData, setPrivateData } from './lib/private-data.ts'
 import { pathKey } from './lib/query.tsx'
 import { loadRoutes } from './lib/routing.tsx'
@@ -35,20 +34,15 @@ if (privateData) setPrivateData(queryClient, privateData)
 // The counter tablet's pages (/painel) and the back-office (/admin) have a staff session of their own, not a visitor's.
 if (!/^\/(painel|admin)(\/|$)/.test(window.location.pathname)) prefetchPrivateData(queryClient)
 
-anteciparParte(window.location.pathname)?.catch(() => undefined)
-try {
-  const leitura = anteciparCatalogo(window.location.pathname, window.localStorage.getItem(ENCOMENDA_STORAGE_KEY))
-  // Not when the page carried it (web.ts, from the store's cookie: lib/loja-cookie.ts).
-  if (leitura && !queryClient.getQueryData(pathKey(leitura))) anteciparLeitura(leitura)
-} catch {
-  // No storage (private mode): the screen asks as it renders.
-}
-
 const root = document.getElementById('root')
 if (!root) throw new Error('missing #root')
 const app = (
   <StrictMode>
-    <App queryClient={queryClient} router={(routesElement) => <BrowserRouter>{routesElement}</BrowserRouter>} />
+    <App
+      queryClient={queryClient}
+      loja={lojaDoCookie()}
+      router={(routesElement) => <BrowserRouter>{routesElement}</BrowserRouter>}
+    />
   </StrictMode>
 )
 if (root.hasChildNodes()) {
@@ -69,8 +63,7 @@ if (root.hasChildNodes()) {
 }
 
 // The worker (offline shell, last content read) installs after the first screen: its precache downloads would
-// otherwise share a slow 4G link with that screen's own requests. The page may have loaded already: the ordering
-// screens ask for this script after their paint (server/platform/arranque.ts).
+// otherwise share a slow 4G link with that screen's own requests.
 const WORKER_AFTER_LOAD_MS = 2000
 if ('serviceWorker' in navigator) {
   const register = () =>

@@ -1,15 +1,25 @@
 import { createHash } from 'node:crypto'
-import { existsSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { existsSync, readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import { API_VERSION } from '../../shared/api.ts'
-import { PAGE_READS_ELEMENT_ID, type ServerRenderer } from '../../shared/page-data.ts'
-import { jsonScript } from './html.ts'
+import {
+  type LojaEscolhida,
+  PAGE_READS_ELEMENT_ID,
+  type ServerRenderer,
+  valorLojaCookie,
+} from '../../shared/page-data.ts'
+import { escapeAttribute, jsonScript } from './html.ts'
 
-/** A customer page as the app rendered it: the markup of its root, its reads for the page, or a guard's redirect. */
+/**
+ * A customer page as the app rendered it: the markup of its root, the links its screen's files need in the head, its
+ * reads for the page, or a guard's redirect.
+ */
 export interface PageRender {
   html: string
+  /** `<link>`s of the screen's style sheets (the HTML is styled as it arrives) and scripts (the hydration's code). */
+  head: string
   /** The `<script type="application/json">` of the reads it was rendered with ('' for none). */
   readsScript: string
   redirect?: string
@@ -25,6 +35,29 @@ export interface PrivateDataAnswer {
 const REUSE_MS = 60_000
 /** Renders kept (each a few tens of kB): the public pages of a group, for visitors who are not signed in. */
 const REUSE_MAX = 300
+
+/** Each screen module's files beyond the shell's, from the build's report (scripts/bundle-report.ts `pages`). */
+type PageFiles = Record<string, { scripts: string[]; styles: string[] }>
+
+function readPageFiles(webRoot: string): PageFiles {
+  try {
+    const report = JSON.parse(readFileSync(join(webRoot, 'bundle-report.json'), 'utf8')) as { pages?: PageFiles }
+    return report.pages ?? {}
+  } catch {
+    return {}
+  }
+}
+
+/** The head's links for the screen's modules: their style sheets applied, their scripts fetched beside the entry. */
+function headLinks(files: PageFiles, modules: string[]): string {
+  const safe = (file: string) => /^[\w./-]+$/.test(file)
+  const styles = new Set(modules.flatMap((m) => files[m]?.styles ?? []).filter(safe))
+  const scripts = new Set(modules.flatMap((m) => files[m]?.scripts ?? []).filter(safe))
+  return [
+    ...[...styles].map((f) => `<link rel="stylesheet" crossorigin href="/${escapeAttribute(f)}">`),
+    ...[...scripts].map((f) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(f)}">`),
+  ].join('')
+}
 
 /** A public GET of the API answered in process, as the browser would get it: its body, or undefined unless 200. */
 async function readBody(app: FastifyInstance, url: string): Promise<string | undefined> {
@@ -53,7 +86,8 @@ function isPlainApiPath(path: string): boolean {
  * loaded once, on the first page asked for: its chunks import it by its own URL, and a second copy would have React
  * contexts of its own; a rebuild needs a restart. The route's reads start as the private data is asked for.
  *
- * A render is a function of its inputs (the URL, the visitor's private data, the answers to the route's reads), so a
+ * A render is a function of its inputs (the URL, the visitor's private data, the store chosen on the device, the
+ * answers to the route's reads), so a
  * render for a visitor who is not signed in (whose private data is the same as every such visitor's) is reused while
  * those inputs are the same, for a minute at most: the pages most asked for cost a few reads, not a render. Only a
  * page's own address (200, no query string: links with tracking parameters or unknown paths would push the others
@@ -65,42 +99,57 @@ export function serverRender(
 ): <P extends PrivateDataAnswer>(
   url: string,
   status: number,
+  loja: LojaEscolhida,
   privateData: Promise<P | null>,
 ) => Promise<[P | null, PageRender | null]> {
   const file = resolve(webRoot, '..', 'ssr', 'entry-server.js')
-  let loaded: Promise<ServerRenderer | null> | undefined
+  let loaded: Promise<{ ssr: ServerRenderer; files: PageFiles } | null> | undefined
   const load = () => {
     loaded ??= existsSync(file)
-      ? (import(pathToFileURL(file).href) as Promise<ServerRenderer>).catch((error: unknown) => {
-          app.log.error({ err: error, file }, 'the server render could not be loaded: pages are rendered by browsers')
-          return null
-        })
+      ? (import(pathToFileURL(file).href) as Promise<ServerRenderer>).then(
+          (ssr) => ({ ssr, files: readPageFiles(webRoot) }),
+          (error: unknown) => {
+            app.log.error({ err: error, file }, 'the server render could not be loaded: pages are rendered by browsers')
+            return null
+          },
+        )
       : Promise.resolve(null)
     return loaded
   }
   const reused = new Map<string, { at: number; page: PageRender }>()
-  const prepare = async (url: string) => {
-    const ssr = await load()
-    if (!ssr) return null
-    const paths = (await ssr.readsOf(url)).filter(isPlainApiPath)
+  const prepare = async (url: string, loja: LojaEscolhida) => {
+    const build = await load()
+    if (!build) return null
+    const { ssr, files } = build
+    const [paths, modules] = await Promise.all([
+      ssr.readsOf(url, loja).then((all) => all.filter(isPlainApiPath)),
+      ssr.modulesOf(url),
+    ])
     const bodies = await Promise.all(paths.map((path) => readBody(app, path)))
-    return { ssr, paths, bodies }
+    return { ssr, paths, bodies, head: headLinks(files, modules) }
   }
-  return async (url, status, privateDataAnswer) => {
-    const prepared = prepare(url).catch((error: unknown) => {
+  return async (url, status, loja, privateDataAnswer) => {
+    const prepared = prepare(url, loja).catch((error: unknown) => {
       app.log.error({ err: error, url }, 'server render failed')
       return null
     })
     const privateData = await privateDataAnswer
     const inputs = await prepared
     if (!inputs || !privateData) return [privateData, null]
-    const { ssr, paths, bodies } = inputs
+    const { ssr, paths, bodies, head } = inputs
     try {
       const user = (privateData.data as { user?: { loggedIn?: unknown } } | undefined)?.user
       const key =
         user?.loggedIn === false && status === 200 && !url.includes('?')
           ? createHash('sha256')
-              .update([url, privateData.body, ...paths.flatMap((path, i) => [path, bodies[i] ?? ''])].join('\0'))
+              .update(
+                [
+                  url,
+                  privateData.body,
+                  valorLojaCookie(loja),
+                  ...paths.flatMap((path, i) => [path, bodies[i] ?? '']),
+                ].join('\0'),
+              )
               .digest('base64')
           : null
       const kept = key ? reused.get(key) : undefined
@@ -116,9 +165,10 @@ export function serverRender(
           return body === undefined ? [] : [[path, (JSON.parse(body) as { data: unknown }).data] as const]
         }),
       )
-      const rendered = await ssr.render({ url, reads, privateData: privateData.data })
+      const rendered = await ssr.render({ url, reads, privateData: privateData.data, loja })
       const page: PageRender = {
         html: rendered.html,
+        head,
         readsScript: Object.keys(reads).length > 0 ? jsonScript(PAGE_READS_ELEMENT_ID, reads) : '',
         ...(rendered.redirect ? { redirect: rendered.redirect } : {}),
       }

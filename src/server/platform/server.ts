@@ -4,7 +4,6 @@ import etag from '@fastify/etag'
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { type Config, trustProxyOf } from '../config.ts'
-import { ARRANQUE_CSP_SOURCE } from './arranque.ts'
 import { COMPRESS_THRESHOLD_BYTES } from './cached-reply.ts'
 import { setHashCost } from './crypto.ts'
 import { registerDevEndpointsGuard } from './dev-endpoints.ts'
@@ -110,8 +109,8 @@ export async function createServer(config: Config, logStream?: NodeJS.WritableSt
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        // The app's inline starter (arranque.ts), by its hash: no other inline script runs.
-        scriptSrc: ["'self'", ARRANQUE_CSP_SOURCE],
+        // No inline script runs: the page's data is JSON in `type="application/json"` elements (web.ts).
+        scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],

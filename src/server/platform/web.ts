@@ -4,21 +4,10 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { ADMIN_API_PREFIX, isAdminPagePath } from '../../shared/admin.ts'
 import { API_VERSION } from '../../shared/api.ts'
-import { imageSet } from '../../shared/imagens.ts'
-import { LOJA_COOKIE, PAGE_READS_ELEMENT_ID, PRIVATE_DATA_ELEMENT_ID } from '../../shared/page-data.ts'
+import { LOJA_COOKIE, lerLojaCookie, PRIVATE_DATA_ELEMENT_ID } from '../../shared/page-data.ts'
 import { isKnownPagePath } from '../../shared/routes.ts'
-import { arranqueDepoisDaPintura } from './arranque.ts'
 import { errorBody, frameworkMessages } from './errors.ts'
-import { escapeAttribute, jsonScript } from './html.ts'
-import {
-  moduleAssets,
-  modulePreloads,
-  type OrderingPage,
-  orderingPage,
-  readModuleFiles,
-  styleSheets,
-} from './ordering-pages.ts'
-import type { LeadImage } from './pintura.ts'
+import { jsonScript } from './html.ts'
 import { serverRender } from './server-render.ts'
 import { STAFF_API_PREFIX } from './staff-surface.ts'
 
@@ -57,8 +46,6 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, prod
   // pointing at deleted chunks.
   const cached = hasWeb ? readFileSync(indexFile, 'utf8') : ''
   const indexHtml = () => (production || !existsSync(indexFile) ? cached : readFileSync(indexFile, 'utf8'))
-  const cachedModules = hasWeb ? readModuleFiles(root) : {}
-  const moduleFiles = () => (production ? cachedModules : readModuleFiles(root))
 
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -80,49 +67,23 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, prod
     if (!customerPage) {
       return reply.status(status).header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(indexHtml())
     }
-    // The ordering screens: their chunks named in the page, and the chosen store's catalogue in it (ordering-pages.ts).
-    const ordering = status === 200 ? orderingPage(path, request.cookies?.[LOJA_COOKIE]) : null
     const privateDataAnswer = answerPrivateData(app, request, reply)
-    if (!ordering) {
-      // Every other customer page: the app's own render of it, with the reads its route declares (entry-server.tsx).
-      const [privateData, rendered] = await render(request.url, status, privateDataAnswer)
-      if (rendered?.redirect && status === 200) {
-        return reply.header('cache-control', PRIVATE_PAGE).redirect(rendered.redirect, 302)
-      }
-      const html = withPageData(
-        withRoot(indexHtml(), rendered?.html ?? ''),
-        '',
-        `${rendered?.readsScript ?? ''}${privateData?.script ?? ''}`,
-      )
-      return (
-        reply
-          .status(status)
-          // A page rendered with the visitor's data (their session, their name) is theirs alone.
-          .header('cache-control', privateData ? PRIVATE_PAGE : REVALIDATE)
-          .type('text/html; charset=utf-8')
-          .send(html)
-      )
+    // The app's own render of the page, with the reads its route declares (entry-server.tsx).
+    const loja = lerLojaCookie(request.cookies?.[LOJA_COOKIE])
+    const [privateData, rendered] = await render(request.url, status, loja, privateDataAnswer)
+    if (rendered?.redirect && status === 200) {
+      return reply.header('cache-control', PRIVATE_PAGE).redirect(rendered.redirect, 302)
     }
-    const [privateData, reads] = await Promise.all([privateDataAnswer, answerPageReads(app, ordering)])
-    // What the HTML paints, only where the app will show this very page on its first render: a guard that sends the
-    // visitor elsewhere (onboarding, the personal data form) would otherwise flash the wrong screen.
-    const opens = privateData !== null && opensAsRequested(privateData.data, true)
-    const painted = opens ? ordering.paint(reads?.answers ?? {}, reads?.lead) : ''
-    const assets = moduleAssets(moduleFiles(), ordering.modules)
-    // Where the HTML painted an ordering screen, its scripts are asked for after that paint (arranque.ts), and its
-    // style sheets are the paint's own.
-    const cut = painted ? arranqueDepoisDaPintura(indexHtml(), assets.scripts) : null
-    const preloads = cut ? styleSheets(assets.styles) : modulePreloads(assets)
     const html = withPageData(
-      cut?.html ?? indexHtml(),
-      `${reads?.head ?? ''}${preloads}`,
-      `${painted}${reads?.body ?? ''}${privateData?.script ?? ''}${cut?.body ?? ''}`,
+      withRoot(indexHtml(), rendered?.html ?? ''),
+      rendered?.head ?? '',
+      `${rendered?.readsScript ?? ''}${privateData?.script ?? ''}`,
     )
     return (
       reply
         .status(status)
-        // A page that depends on the visitor's cookie (their data, their store) is theirs alone.
-        .header('cache-control', privateData || ordering.reads.length ? PRIVATE_PAGE : REVALIDATE)
+        // A page rendered with the visitor's data (their session, their name, their store) is theirs alone.
+        .header('cache-control', privateData ? PRIVATE_PAGE : REVALIDATE)
         .type('text/html; charset=utf-8')
         .send(html)
     )
@@ -146,10 +107,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, prod
   })
 }
 
-/** The app's HTML with `head` before `</head>` and `body` before `</body>`. */
+/** The app's HTML with `head` before `</head>` and `body` (the page's data) before `</body>`. */
 export function withPageData(html: string, head: string, body: string): string {
-  // Replacer functions: a `$&` or `` $` `` in the content is text, not a replacement pattern. The page's own
-  // `</body>` is its last: the rendered root comes before it.
+  // Replacer function: a `$&` in the content is text, not a replacement pattern. The page's own `</body>` is its
+  // last: the rendered root, whatever it says, comes before it.
   const withHead = html.replace('</head>', () => `${head}</head>`)
   const end = withHead.lastIndexOf('</body>')
   return end < 0 ? withHead : `${withHead.slice(0, end)}${body}${withHead.slice(end)}`
@@ -158,39 +119,6 @@ export function withPageData(html: string, head: string, body: string): string {
 /** The app's HTML with the server's render of the screen inside its root element. */
 export function withRoot(html: string, rendered: string): string {
   return html.replace('<div id="root"></div>', () => `<div id="root">${rendered}</div>`)
-}
-
-/** A public GET of the API answered in process, as the browser would get it: its data, or undefined unless 200. */
-const readOf = (app: FastifyInstance) => async (url: string) => {
-  const response = await app.inject({
-    method: 'GET',
-    url,
-    headers: { accept: 'application/json', 'x-api-version': API_VERSION },
-  })
-  return response.statusCode === 200 ? (response.json() as { data: unknown }).data : undefined
-}
-
-/**
- * The ordering page's first reads, answered by the API itself and carried in the HTML as JSON: the first screen
- * renders without a round trip for its content. A read that does not answer 200 is left to the browser, which then
- * shows what it would have shown (not found, an error with a retry).
- */
-async function answerPageReads(
-  app: FastifyInstance,
-  page: OrderingPage,
-): Promise<{ head: string; body: string; lead: LeadImage | undefined; answers: Record<string, unknown> } | null> {
-  if (page.reads.length === 0) return null
-  const read = readOf(app)
-  const answers = await Promise.all(
-    page.reads.map(async (url) => {
-      const data = await read(url)
-      return data === undefined ? null : ([url, data] as const)
-    }),
-  )
-  const found = Object.fromEntries(answers.filter((a) => a !== null))
-  if (Object.keys(found).length === 0) return null
-  const lead = page.leadImage(found)
-  return { head: leadImagePreload(lead), body: jsonScript(PAGE_READS_ELEMENT_ID, found), lead, answers: found }
 }
 
 /**
@@ -219,29 +147,4 @@ async function answerPrivateData(
   if (setCookie) reply.header('set-cookie', setCookie)
   const { data } = response.json() as { data: unknown }
   return { script: jsonScript(PRIVATE_DATA_ELEMENT_ID, data), data, body: response.body }
-}
-
-/**
- * Whether the app's guards (src/web/app/guards.ts) let this visitor see the page asked for on the first render (the
- * ordering screens are for signed-in customers: `loginRequired`).
- */
-function opensAsRequested(privateData: unknown, loginRequired: boolean): boolean {
-  const user = (
-    privateData as {
-      user?: { sawOnboarding?: boolean; loggedIn?: boolean; data?: { temporario?: number } | null }
-    }
-  ).user
-  return user?.sawOnboarding === true && !user.data?.temporario && (!loginRequired || user.loggedIn === true)
-}
-
-/**
- * A preload of the page's lead image in the format and width its <picture> will pick (same srcset and sizes, so the
- * browser reuses it), at high priority: it downloads alongside the script instead of after it.
- */
-function leadImagePreload(lead: LeadImage | undefined): string {
-  if (!lead?.url) return ''
-  const set = imageSet(lead.url)
-  const best = set?.sources[0]
-  if (!best) return `<link rel="preload" as="image" href="${escapeAttribute(lead.url)}" fetchpriority="high">`
-  return `<link rel="preload" as="image" type="${best.type}" imagesrcset="${escapeAttribute(best.srcset)}" imagesizes="${escapeAttribute(lead.sizes)}" fetchpriority="high">`
 }

@@ -1,6 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, Suspense, useLayoutEffect } from 'react'
+import type { LojaEscolhida } from '../../shared/page-data.ts'
 import { ApiError } from '../lib/api.ts'
+import { LojaDaPaginaContext } from '../lib/loja-cookie.ts'
 import { AppRoutes } from '../lib/routing.tsx'
 import { firstRenderDone } from '../ui/Later.tsx'
 import { Loading } from '../ui/Loading.tsx'
@@ -23,18 +25,29 @@ export function createQueryClient(): QueryClient {
 
 /**
  * The whole app under a router: the browser's (main.tsx) or the server's for one request (entry-server.tsx). The same
- * tree on both sides, so that the browser hydrates what the server rendered.
+ * tree on both sides, so that the browser hydrates what the server rendered; `loja` is the store chosen for ordering
+ * as the page's cookie says it.
  */
-export function App({ queryClient, router }: { queryClient: QueryClient; router: (app: ReactNode) => ReactNode }) {
+export function App({
+  queryClient,
+  router,
+  loja,
+}: {
+  queryClient: QueryClient
+  router: (app: ReactNode) => ReactNode
+  loja: LojaEscolhida
+}) {
   // After the whole first render (its `Later` parts have chosen to wait), before the browser paints it.
   useLayoutEffect(firstRenderDone, [])
   return (
     <QueryClientProvider client={queryClient}>
-      {router(
-        <Suspense fallback={<Loading />}>
-          <AppRoutes routes={routes} />
-        </Suspense>,
-      )}
+      <LojaDaPaginaContext.Provider value={loja}>
+        {router(
+          <Suspense fallback={<Loading />}>
+            <AppRoutes routes={routes} />
+          </Suspense>,
+        )}
+      </LojaDaPaginaContext.Provider>
     </QueryClientProvider>
   )
 }

@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense, startTransition, useEffect, useRef, useState } from 'react'
-import { Link, type Location, Navigate, NavLink, useLocation, useOutlet } from 'react-router'
+import { Link, type Location, NavLink, useLocation, useOutlet } from 'react-router'
 import { paths } from '../../shared/routes.ts'
 import { NovidadesPage } from '../features/conteudos/NovidadesPage.tsx'
 import { naoLidas, useNotificacoes } from '../features/notificacoes/use-notificacoes.ts'
@@ -12,12 +12,12 @@ import {
   useRouteHandle,
   useScrollRestoration,
 } from '../lib/routing.tsx'
-import { useServerRedirect } from '../lib/server-redirect.ts'
 import { ErrorState } from '../ui/ErrorState.tsx'
 import { HeaderProvider, useHeaderState } from '../ui/header.tsx'
 import { AccountIcon, BackIcon, BellIcon, LoyaltyIcon, NewsIcon, StoreIcon } from '../ui/icons.tsx'
 import { Loading } from '../ui/Loading.tsx'
 import { backgroundOf } from '../ui/modal-route.tsx'
+import { Redirect } from '../ui/Redirect.tsx'
 import { temAvisosConta } from './avisos-conta.ts'
 import { useEventos } from './eventos.ts'
 import { type Access, useGuard } from './guards.ts'
@@ -183,7 +183,6 @@ function Frame() {
   const handle = useRouteHandle<RouteHandle>()
   const pending = useNavigationPending()
   const verdict = useGuard(handle.access ?? 'public')
-  const serverRedirect = useServerRedirect()
   const screens = useScreens(Boolean(handle.modal))
   const privateData = usePrivateData().data
   // A temporary account completes its data before anything else (spec §4): no way out through the navigation.
@@ -198,13 +197,8 @@ function Frame() {
   }
 
   let content: ReactNode
-  if (verdict.kind === 'redirect') {
-    // The server answers a redirect that needs no history state with HTTP itself; in the browser, the router goes.
-    if (import.meta.env.SSR) {
-      if (!verdict.state) serverRedirect(verdict.to)
-      content = null
-    } else content = <Navigate to={verdict.to} replace state={verdict.state} />
-  } else if (verdict.kind === 'wait') content = <Loading />
+  if (verdict.kind === 'redirect') content = <Redirect to={verdict.to} state={verdict.state} />
+  else if (verdict.kind === 'wait') content = <Loading />
   else if (verdict.kind === 'error') content = <ErrorState error={verdict.error} onRetry={verdict.retry} />
   else {
     content = (

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { RouteObject } from 'react-router'
 import { describe, expect, it } from 'vitest'
+import { type LojaEscolhida, SEM_LOJA } from '../../shared/page-data.ts'
 import { paths } from '../../shared/routes.ts'
 import type { Loadable } from '../lib/routing.tsx'
 import { routes } from './router.tsx'
@@ -10,14 +11,14 @@ import type { RouteHandle } from './Shell.tsx'
 const paramsOf = (pattern: string) =>
   Object.fromEntries([...pattern.matchAll(/:(\w+)/g)].map(([, name]) => [name as string, `${name}-x`]))
 
-function prefetchedKeys(route: RouteObject): unknown[] {
+function prefetchedKeys(route: RouteObject, loja: LojaEscolhida = SEM_LOJA): unknown[] {
   const keys: unknown[] = []
   const queryClient = {
     prefetchQuery: async ({ queryKey }: { queryKey: unknown }) => {
       keys.push(queryKey)
     },
   } as unknown as QueryClient
-  void (route.handle as Loadable | undefined)?.prefetch?.(queryClient, paramsOf(route.path ?? ''))
+  void (route.handle as Loadable | undefined)?.prefetch?.(queryClient, paramsOf(route.path ?? ''), loja)
   return keys
 }
 
@@ -63,9 +64,22 @@ describe('the routes’ prefetch', () => {
     }
   })
 
+  it('the ordering screens read the catalogue of the store chosen on the device, and the stores; nothing before', () => {
+    for (const pattern of [paths.catalogo, paths.categoria, paths.produto]) {
+      const route = screens.find((r) => r.path === pattern) as RouteObject
+      expect(prefetchedKeys(route, { id_loja: 7, id_tipo_entrega: 1 }), pattern).toEqual([
+        ['/api/catalogo/7'],
+        ['/api/lojas-encomenda'],
+      ])
+      expect(prefetchedKeys(route), pattern).toEqual([])
+    }
+  })
+
   it('no other screen reads before it renders (the private ones read in the browser)', () => {
     const others = screens.filter((r) => !(r.path && r.path in DECLARED_READS))
-    expect(others.flatMap(prefetchedKeys)).toEqual([])
+    const loja = { id_loja: 7, id_tipo_entrega: 0 } as const
+    const ordering: string[] = [paths.catalogo, paths.categoria, paths.produto]
+    expect(others.filter((r) => !ordering.includes(r.path ?? '')).flatMap((r) => prefetchedKeys(r, loja))).toEqual([])
   })
 })
 

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react'
-import { Navigate, type RouteObject } from 'react-router'
+import type { RouteObject } from 'react-router'
 import { POLITICA_PRIVACIDADE_TAG, TERMOS_TAG } from '../../shared/constants.ts'
 import { paths } from '../../shared/routes.ts'
 import { NovidadesPage } from '../features/conteudos/NovidadesPage.tsx'
@@ -11,6 +11,7 @@ import { informacaoLegalQuery } from '../features/conteudos/use-informacao-legal
 import { novidadeQuery } from '../features/conteudos/use-novidade.ts'
 import { novidadesQuery } from '../features/conteudos/use-novidades.ts'
 import { perguntasFrequentesQuery } from '../features/conteudos/use-perguntas-frequentes.ts'
+import { catalogoQuery, lojasEncomendaQuery } from '../features/encomendas/api.ts'
 import { FidelizacaoPage } from '../features/fidelizacao/FidelizacaoPage.tsx'
 import { painelRoutes } from '../features/painel/routes.tsx'
 import { lojaQuery } from '../features/restaurantes/use-loja.ts'
@@ -20,6 +21,7 @@ import { rgpdRoutes } from '../features/rgpd/routes.tsx'
 import { lazyRoute } from '../lib/routing.tsx'
 import { configuracaoQuery } from '../lib/use-configuracao.ts'
 import { informacaoLegalConteudoQuery } from '../lib/use-informacao-legal-conteudo.ts'
+import { Redirect } from '../ui/Redirect.tsx'
 import { type RouteHandle, Shell } from './Shell.tsx'
 
 /** Every screen is its own chunk: the first load carries the shell and the one screen the person opened. */
@@ -33,6 +35,15 @@ const page = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType, handle?
 function firstScreen(Screen: ComponentType, handle: RouteHandle): Pick<RouteObject, 'element' | 'handle'> {
   return { element: <Screen />, handle }
 }
+
+/**
+ * The ordering screens' reads: the chosen store's catalogue, and the stores (the catalogue names the chosen one and
+ * says when it is closed); nothing before a store is chosen.
+ */
+const catalogoDaLoja: RouteHandle['prefetch'] = (q, _params, { id_loja }) =>
+  id_loja === null
+    ? Promise.resolve()
+    : Promise.all([q.prefetchQuery(catalogoQuery(id_loja)), q.prefetchQuery(lojasEncomendaQuery())])
 
 /** Screens that no guard stops (spec §2): the onboarding itself, legal texts, not found. */
 const OPEN: RouteHandle = { access: 'open' }
@@ -204,7 +215,7 @@ export const routes: RouteObject[] = [
         ...page(
           () => import('../features/encomendas/CatalogoPage.tsx'),
           (m) => m.CatalogoPage,
-          { access: 'private' },
+          { access: 'private', prefetch: catalogoDaLoja },
         ),
       },
       {
@@ -212,7 +223,7 @@ export const routes: RouteObject[] = [
         ...page(
           () => import('../features/encomendas/CategoriaPage.tsx'),
           (m) => m.CategoriaPage,
-          { access: 'private' },
+          { access: 'private', prefetch: catalogoDaLoja },
         ),
       },
       {
@@ -220,7 +231,7 @@ export const routes: RouteObject[] = [
         ...page(
           () => import('../features/encomendas/ProdutoPage.tsx'),
           (m) => m.ProdutoPage,
-          { access: 'private' },
+          { access: 'private', prefetch: catalogoDaLoja },
         ),
       },
       {
@@ -443,5 +454,5 @@ export const routes: RouteObject[] = [
       (m) => m.AdminApp,
     ),
   },
-  { path: '/index.html', element: <Navigate to={paths.home} replace /> },
+  { path: '/index.html', element: <Redirect to={paths.home} /> },
 ]

@@ -1,8 +1,8 @@
 import type { QueryFunctionContext, UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import { Navigate } from 'react-router'
 import { ErrorState } from '../ui/ErrorState.tsx'
 import { Loading } from '../ui/Loading.tsx'
+import { Redirect } from '../ui/Redirect.tsx'
 import { apiGet, isNotFound } from './api.ts'
 
 /**
@@ -26,7 +26,7 @@ interface QueryViewProps<T> {
 export function QueryView<T>({ query, notFoundTo, children }: QueryViewProps<T>) {
   if (query.isPending) return <Loading />
   if (query.isError) {
-    if (notFoundTo && isNotFound(query.error)) return <Navigate to={notFoundTo} replace />
+    if (notFoundTo && isNotFound(query.error)) return <Redirect to={notFoundTo} />
     return <ErrorState error={query.error} onRetry={() => void query.refetch()} />
   }
   return <>{children(query.data)}</>

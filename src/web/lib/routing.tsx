@@ -16,7 +16,9 @@ import {
   useLocation,
   useRoutes,
 } from 'react-router'
+import type { LojaEscolhida } from '../../shared/page-data.ts'
 import { RouteError } from '../ui/RouteError.tsx'
+import { lojaDoCookie } from './loja-cookie.ts'
 
 /**
  * Routing on React Router's declarative core, with the two things this app took from its data router: a screen's
@@ -28,17 +30,19 @@ import { RouteError } from '../ui/RouteError.tsx'
 /**
  * What a route says about itself in its `handle`: `load` fetches its screen's chunk, `prefetch` starts the API reads
  * the screen will make (with the queryOptions its hooks use), at the same time as the chunk rather than after it (one
- * round trip, not two, on 4G).
+ * round trip, not two, on 4G). The ordering screens' reads depend on the store chosen on the device (`loja`).
  */
 export interface Loadable {
   load?: () => Promise<unknown>
-  prefetch?: (queryClient: QueryClient, params: Params) => Promise<unknown>
+  /** The screen's module once `load` has fetched it (the server names its files in the page: entry-server.tsx). */
+  loaded?: () => unknown
+  prefetch?: (queryClient: QueryClient, params: Params, loja: LojaEscolhida) => Promise<unknown>
 }
 
 type Loaded =
   | { status: 'idle' }
   | { status: 'loading'; promise: Promise<void> }
-  | { status: 'done'; Screen: ComponentType }
+  | { status: 'done'; Screen: ComponentType; module: unknown }
   | { status: 'failed' }
 
 interface ScreenLoader {
@@ -63,7 +67,7 @@ export function lazyScreen<M>(load: () => Promise<M>, pick: (m: M) => ComponentT
       // Idle, or failed before (a dropped connection): ask again.
       const promise = load().then(
         (m) => {
-          loader.state = { status: 'done', Screen: pick(m) }
+          loader.state = { status: 'done', Screen: pick(m), module: m }
         },
         () => {
           loader.state = { status: 'failed' }
@@ -73,7 +77,11 @@ export function lazyScreen<M>(load: () => Promise<M>, pick: (m: M) => ComponentT
       return promise
     },
   }
-  return { element: <LazyScreen loader={loader} />, load: loader.load }
+  return {
+    element: <LazyScreen loader={loader} />,
+    load: loader.load,
+    loaded: () => (loader.state.status === 'done' ? loader.state.module : undefined),
+  }
 }
 
 /** A route whose screen is its own chunk, fetched (with the screen's data) before the navigation shows it. */
@@ -83,7 +91,7 @@ export function lazyRoute<M, H extends object = Loadable>(
   handle?: H,
 ): Pick<RouteObject, 'element' | 'handle'> {
   const screen = lazyScreen(load, pick)
-  return { element: screen.element, handle: { ...handle, load: screen.load } }
+  return { element: screen.element, handle: { ...handle, load: screen.load, loaded: screen.loaded } }
 }
 
 const matchesByPath = new WeakMap<RouteObject[], Map<string, ReturnType<typeof matchAllRoutes>>>()
@@ -159,7 +167,7 @@ export function AppRoutes({ routes }: { routes: RouteObject[] }) {
 
 /** Fetches the chunks of the routes matching `location` and starts their API reads; resolves with the chunks. */
 function startScreen(routes: RouteObject[], location: Location, queryClient: QueryClient): Promise<unknown> {
-  void prefetchRoutes(routes, location.pathname, queryClient)
+  void prefetchRoutes(routes, location.pathname, queryClient, lojaDoCookie())
   return loadRoutes(routes, location.pathname)
 }
 
@@ -174,12 +182,24 @@ export function loadRoutes(routes: RouteObject[], pathname: string): Promise<unk
   return Promise.all(handlesOf(routes, pathname).map(({ handle }) => handle?.load?.()))
 }
 
+/** The modules of the routes matching a path that `loadRoutes` has fetched. */
+export function loadedModules(routes: RouteObject[], pathname: string): unknown[] {
+  return handlesOf(routes, pathname).flatMap(({ handle }) => handle?.loaded?.() ?? [])
+}
+
 /**
  * Starts the API reads of the routes matching a path, as their `handle.prefetch` declares them: the browser as a
  * screen opens, the server before it renders one (the reads it then puts in the page).
  */
-export function prefetchRoutes(routes: RouteObject[], pathname: string, queryClient: QueryClient): Promise<unknown> {
-  return Promise.all(handlesOf(routes, pathname).map(({ handle, params }) => handle?.prefetch?.(queryClient, params)))
+export function prefetchRoutes(
+  routes: RouteObject[],
+  pathname: string,
+  queryClient: QueryClient,
+  loja: LojaEscolhida,
+): Promise<unknown> {
+  return Promise.all(
+    handlesOf(routes, pathname).map(({ handle, params }) => handle?.prefetch?.(queryClient, params, loja)),
+  )
 }
 
 /**

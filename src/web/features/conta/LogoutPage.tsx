@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { Navigate, useNavigate } from 'react-router'
+import { useNavigate } from 'react-router'
 import type { PrivateData } from '../../../shared/conta.ts'
 import { paths } from '../../../shared/routes.ts'
 import { ApiError } from '../../lib/api.ts'
@@ -8,6 +8,7 @@ import { desativarPush } from '../../lib/push.ts'
 import { ErrorState } from '../../ui/ErrorState.tsx'
 import { useHeader } from '../../ui/header.tsx'
 import { Loading } from '../../ui/Loading.tsx'
+import { Redirect } from '../../ui/Redirect.tsx'
 import { useLogout } from './use-logout.ts'
 
 /**
@@ -65,6 +66,6 @@ export function LogoutPage() {
   if (query.isError && !started.current) {
     return <ErrorState error={query.error} onRetry={() => void query.refetch()} />
   }
-  if (query.data && !loggedIn && !started.current) return <Navigate to={paths.login} replace />
+  if (query.data && !loggedIn && !started.current) return <Redirect to={paths.login} />
   return <Loading label="A terminar sessão…" />
 }

@@ -1,7 +1,8 @@
-import { Navigate, useParams } from 'react-router'
+import { useParams } from 'react-router'
 import { href, paths } from '../../../shared/routes.ts'
 import { QueryView } from '../../lib/query.tsx'
 import { useHeader } from '../../ui/header.tsx'
+import { Redirect } from '../../ui/Redirect.tsx'
 import { RichText } from '../../ui/RichText.tsx'
 import { useCategoriaFaq } from './use-categoria-faq.ts'
 
@@ -13,7 +14,7 @@ export function PerguntaPage() {
     <QueryView query={query} notFoundTo={paths.notfound}>
       {(c) => {
         const p = c.perguntas.find((q) => q.tag === pergunta)
-        if (!p) return <Navigate to={paths.notfound} replace />
+        if (!p) return <Redirect to={paths.notfound} />
         return (
           <main className="page page-detail" id="conteudo">
             <article>

@@ -8,6 +8,7 @@ import { formatMoney, linhaEmbalagem } from '../../../shared/format.ts'
 import { paths } from '../../../shared/routes.ts'
 import { EmptyState } from '../../ui/EmptyState.tsx'
 import { useHeader } from '../../ui/header.tsx'
+import { Loading } from '../../ui/Loading.tsx'
 import { useCatalogo, useLojasEncomenda } from './api.ts'
 import { artigos } from './BarraEncomenda.tsx'
 import { type LinhaLocal, notaDe, porcaoDe, unitarioDe, useEncomendaLocal } from './carrinho.ts'
@@ -67,7 +68,10 @@ export function CarrinhoPage() {
       <h1 ref={titulo} tabIndex={-1} id={ids.titulo} className="enc-titulo">
         Carrinho
       </h1>
-      {local.linhas.length === 0 ? (
+      {/* The lines are the device's: the server's render and its hydration show the page waiting for them. */}
+      {!local.lida ? (
+        <Loading />
+      ) : local.linhas.length === 0 ? (
         <>
           <EmptyState>Carrinho vazio</EmptyState>
           <p className="enc-centro">

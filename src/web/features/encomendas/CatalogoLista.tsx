@@ -1,9 +1,9 @@
-import { useEffect, useId, useLayoutEffect, useState } from 'react'
+import { useId } from 'react'
 import { Link } from 'react-router'
 import { PRODUTOS_POR_CATEGORIA } from '../../../shared/catalogo-ecra.ts'
 import type { Categoria } from '../../../shared/ementa.ts'
 import { href, paths } from '../../../shared/routes.ts'
-import { tirarPintura } from '../../lib/pintura.ts'
+import { Later } from '../../ui/Later.tsx'
 import { FiltrosEmenta, SemResultados } from './FiltrosEmenta.tsx'
 import { filtrarCategorias, useFiltros } from './filtros.ts'
 import { ProdutoCartao } from './ProdutoCartao.tsx'
@@ -16,43 +16,31 @@ export function CatalogoLista({ categorias, tipo }: { categorias: Categoria[]; t
   const [filtros, definir] = useFiltros()
   const visiveis = filtrarCategorias(categorias, filtros)
   const mostrados = visiveis.reduce((n, c) => n + c.produtos.length, 0)
-  const todas = useTodasDepois()
-  // The list is in: the server's paint of it goes (lib/pintura.ts), in the same frame.
-  useLayoutEffect(tirarPintura, [])
   return (
     <>
       <FiltrosEmenta filtros={filtros} definir={definir} mostrados={mostrados} />
       {mostrados === 0 ? (
         <SemResultados definir={definir} />
       ) : (
-        (todas ? visiveis : visiveis.slice(0, CATEGORIAS_PRIMEIRO)).map((c, i) => (
-          <CategoriaResumo key={c.id} categoria={c} tipo={tipo} primeira={i === 0} />
-        ))
+        <>
+          {visiveis.slice(0, CATEGORIAS_PRIMEIRO).map((c, i) => (
+            <CategoriaResumo key={c.id} categoria={c} tipo={tipo} primeira={i === 0} />
+          ))}
+          {/* A menu of a dozen categories in one task blocks a slow phone's main thread (Lighthouse's TBT): the rest
+              come in a task of their own on the page's first load, and hydrate after the first screen's. */}
+          <Later>
+            {visiveis.slice(CATEGORIAS_PRIMEIRO).map((c) => (
+              <CategoriaResumo key={c.id} categoria={c} tipo={tipo} primeira={false} />
+            ))}
+          </Later>
+        </>
       )}
     </>
   )
 }
 
-/** The categories the first screen can show: the others wait for a task of their own on the page's first load. */
+/** The categories the first screen can show, in the first render. */
 const CATEGORIAS_PRIMEIRO = 2
-let primeiraMontagem = true
-
-/**
- * False for the list's first render on the page's first load, then true: a menu of a dozen categories rendered in one
- * task blocks a slow phone's main thread (Lighthouse's TBT), where the first screen's and the rest's, in two tasks, let
- * it paint and answer a tap in between. Later mounts (back from a product) render whole, so that the restored scroll
- * position finds the page at its full height (as ui/Later.tsx).
- */
-function useTodasDepois(): boolean {
-  const [todas, setTodas] = useState(() => !primeiraMontagem)
-  useEffect(() => {
-    primeiraMontagem = false
-    if (todas) return
-    const timer = window.setTimeout(() => setTodas(true), 0)
-    return () => window.clearTimeout(timer)
-  }, [todas])
-  return todas
-}
 
 /** A category: its first 4 products, then 'Ver todos' when there are more. The first row is in the first screen. */
 function CategoriaResumo({

@@ -1,9 +1,8 @@
-import { lazy, Suspense, useId, useLayoutEffect, useState } from 'react'
+import { lazy, Suspense, useId, useState } from 'react'
 import { LOJA_FECHADA } from '../../../shared/catalogo-ecra.ts'
 import { TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
 import { isNotFound } from '../../lib/api.ts'
 import { lazyPart } from '../../lib/lazy-part.ts'
-import { tirarPintura } from '../../lib/pintura.ts'
 import { EmptyState } from '../../ui/EmptyState.tsx'
 import { useHeader } from '../../ui/header.tsx'
 import { useCatalogo, useLojasEncomenda } from './api.ts'
@@ -40,13 +39,8 @@ export function CatalogoPage() {
   // No store yet, or one that no longer takes orders (gone from the list, or without a catalogue).
   const semLoja =
     local.id_loja === null || (lojas.isSuccess && !loja) || (catalogo.isError && isNotFound(catalogo.error))
-  const modalAberto = modal === 'aberto' || (modal === 'auto' && semLoja)
-  // The server painted this screen's list (lib/pintura.ts): it goes when the screen will show no list, or is left.
-  const lista = !semLoja && catalogo.isSuccess && catalogo.data.categorias.length > 0
-  useLayoutEffect(() => {
-    if (!lista) tirarPintura()
-  }, [lista])
-  useLayoutEffect(() => tirarPintura, [])
+  // Opened by itself once the device's record says there is no store (the page's cookie may not know it).
+  const modalAberto = modal === 'aberto' || (modal === 'auto' && semLoja && local.lida)
 
   return (
     <main className="page enc-page" id="conteudo">

@@ -1,11 +1,12 @@
 import { Suspense } from 'react'
-import { Navigate, useParams } from 'react-router'
+import { useParams } from 'react-router'
 import { paths } from '../../../shared/routes.ts'
 import { lazyPart } from '../../lib/lazy-part.ts'
 import { EmptyState } from '../../ui/EmptyState.tsx'
 import { ErrorState } from '../../ui/ErrorState.tsx'
 import { useHeader } from '../../ui/header.tsx'
 import { Loading } from '../../ui/Loading.tsx'
+import { Redirect } from '../../ui/Redirect.tsx'
 import { useCatalogo } from './api.ts'
 import { BarraEncomenda } from './BarraEncomenda.tsx'
 import { useEncomendaLocal } from './carrinho.ts'
@@ -24,14 +25,14 @@ const CategoriaLista = lazyPart(() => import('./CategoriaLista.tsx').then((m) =>
  */
 export function CategoriaPage() {
   const { id } = useParams()
-  const { id_loja, id_tipo_entrega } = useEncomendaLocal()
+  const { id_loja, id_tipo_entrega, lida } = useEncomendaLocal()
   const catalogo = useCatalogo(id_loja)
   const categoria = catalogo.data?.categorias.find((c) => c.id === id)
   useHeader(categoria?.nome ?? 'Encomendar', paths.catalogo)
-  if (id_loja === null) return <Navigate to={paths.catalogo} replace />
+  if (id_loja === null) return lida ? <Redirect to={paths.catalogo} /> : <Loading />
   if (catalogo.isPending) return <Loading />
   if (catalogo.isError) return <ErrorState error={catalogo.error} onRetry={() => void catalogo.refetch()} />
-  if (!categoria) return <Navigate to={paths.catalogo} replace />
+  if (!categoria) return <Redirect to={paths.catalogo} />
   return (
     <main className="page enc-page" id="conteudo">
       <h1 className="visually-hidden">{categoria.nome}</h1>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react'
-import { Link, Navigate, useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { ESTADO, estadoTexto, TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
 import { formatDateTime, formatMoney } from '../../../shared/format.ts'
 import type { EncomendaCliente } from '../../../shared/pedido.ts'
@@ -15,6 +15,7 @@ import { MEIA_DOSE, ResumoEncomenda } from './ResumoEncomenda.tsx'
 import { idDaEncomenda, useEncomenda } from './use-encomenda.ts'
 import './checkout.css'
 import './ementa.css'
+import { Redirect } from '../../ui/Redirect.tsx'
 
 /**
  * The offer of notifications comes after the order's state, which is what the screen is for: loaded once the screen
@@ -48,15 +49,15 @@ export function ConfirmadoPage() {
   const encomenda = useEncomenda(id)
   useEncerrarCarrinho(encomenda.data)
 
-  if (id === null) return <Navigate to={paths.catalogo} replace />
+  if (id === null) return <Redirect to={paths.catalogo} />
   if (encomenda.isPending) return <Loading />
   if (encomenda.isError) {
-    if (isNotFound(encomenda.error)) return <Navigate to={paths.catalogo} replace />
+    if (isNotFound(encomenda.error)) return <Redirect to={paths.catalogo} />
     return <ErrorState error={encomenda.error} onRetry={() => void encomenda.refetch()} />
   }
   const o = encomenda.data
   if (o.status === ESTADO.pagamento && !o.pago) {
-    return <Navigate to={`${paths.finalizarPassoPagamento}?encomenda=${o.orderId}`} replace />
+    return <Redirect to={`${paths.finalizarPassoPagamento}?encomenda=${o.orderId}`} />
   }
   return <Confirmado o={o} />
 }

@@ -1,10 +1,10 @@
 import { Suspense } from 'react'
-import { Navigate } from 'react-router'
 import { paths } from '../../../shared/routes.ts'
 import { lazyPart } from '../../lib/lazy-part.ts'
 import { usePrivateData } from '../../lib/private-data.ts'
 import { useHeader } from '../../ui/header.tsx'
 import { Loading } from '../../ui/Loading.tsx'
+import { Redirect } from '../../ui/Redirect.tsx'
 import { useEncomendaLocal } from './carrinho.ts'
 import { paraApi } from './carrinho-api.ts'
 import { useCalculo } from './use-finalizar.ts'
@@ -42,8 +42,10 @@ export function FinalizarPage() {
     JSON.stringify(cart),
     local.id_loja !== null && cart.length > 0 && Boolean(user),
   )
-  if (local.id_loja === null) return <Navigate to={paths.catalogo} replace />
-  if (local.linhas.length === 0) return <Navigate to={paths.carrinho} replace />
+  // The cart is the device's: the server's render and its hydration wait for it.
+  if (!local.lida) return <Loading />
+  if (local.id_loja === null) return <Redirect to={paths.catalogo} />
+  if (local.linhas.length === 0) return <Redirect to={paths.carrinho} />
   if (!user) return <Loading />
   return (
     <Suspense fallback={<Loading label={A_CALCULAR} />}>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
+import { Link, useNavigate, useSearchParams } from 'react-router'
 import { ESTADO } from '../../../shared/estado-pedido.ts'
 import { formatMoney, formatTelemovel } from '../../../shared/format.ts'
 import type { EncomendaCliente } from '../../../shared/pedido.ts'
@@ -12,6 +12,7 @@ import { Loading } from '../../ui/Loading.tsx'
 import { useEncerrarCarrinho } from './encomenda-feita.ts'
 import { anuncioTempo, idDaEncomenda, mmss, useEncomenda, useSegundosAte } from './use-encomenda.ts'
 import './checkout.css'
+import { Redirect } from '../../ui/Redirect.tsx'
 
 /**
  * Spec §2 "Payment" (`/carrinho/pagamento?encomenda={id}`): 'Pagamento em curso', the method (MB WAY), the amount and
@@ -50,10 +51,10 @@ export function PagamentoPage() {
     if (pago && o) navigate(`${paths.finalizarPasso2}?encomenda=${o.orderId}`, { replace: true })
   }, [pago, o, navigate])
 
-  if (id === null) return <Navigate to={paths.carrinho} replace />
+  if (id === null) return <Redirect to={paths.carrinho} />
   if (encomenda.isPending) return <Loading />
   if (encomenda.isError) {
-    if (isNotFound(encomenda.error)) return <Navigate to={paths.carrinho} replace />
+    if (isNotFound(encomenda.error)) return <Redirect to={paths.carrinho} />
     return <ErrorState error={encomenda.error} onRetry={() => void encomenda.refetch()} />
   }
   if (o === undefined || pago) return <Loading />

@@ -1,11 +1,11 @@
-import { useId, useLayoutEffect, useState } from 'react'
+import { useId, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { OBSERVACOES_MAX, QUANTIDADE_MAX } from '../../../shared/constants.ts'
 import type { Catalogo, Porcao, ProdutoCatalogo } from '../../../shared/ementa.ts'
 import { diaEmLisboa, formatMoney } from '../../../shared/format.ts'
+import { IMAGE_SIZES } from '../../../shared/imagens.ts'
 import { APENAS_MAIORES, maioridade } from '../../../shared/maioridade.ts'
 import { paths } from '../../../shared/routes.ts'
-import { tirarPintura } from '../../lib/pintura.ts'
 import { usePrivateData } from '../../lib/private-data.ts'
 import { avisarAdicao, useEncomendaLocal } from './carrinho.ts'
 import { limparNota } from './nota.ts'
@@ -51,8 +51,6 @@ export function Produto({ produto, catalogo }: { produto: ProdutoCatalogo; catal
   const [qtd, setQtd] = useState(1)
   const [porcao, setPorcao] = useState<Porcao>('dose')
   const [nota, setNota] = useState('')
-  // The photo is in: the server's paint of it goes (lib/pintura.ts), in the same frame.
-  useLayoutEffect(tirarPintura, [])
   const ids = { extras: useId(), qtd: useId(), falta: useId(), nota: useId(), contador: useId(), idade: useId() }
   const meia = temMeiaDose(produto)
   const unitario = precoUnitario(produto, tipo, extras, porcao)
@@ -69,15 +67,7 @@ export function Produto({ produto, catalogo }: { produto: ProdutoCatalogo; catal
 
   return (
     <main className="page enc-page enc-produto-page" id="conteudo">
-      {/* IMAGE_SIZES.page, as the server paints it (ordering-pages.ts), written out: importing it from the entry makes
-          the entry export it, bytes the first-load budget has not got (e2e/primeira-pintura.spec.ts checks that both
-          pick the same file). */}
-      <ProdutoImagem
-        produto={produto}
-        className="enc-produto-foto"
-        sizes="(min-width: 720px) 688px, calc(100vw - 2rem)"
-        priority
-      />
+      <ProdutoImagem produto={produto} className="enc-produto-foto" sizes={IMAGE_SIZES.page} priority />
       <h1>{produto.nome}</h1>
       <ProdutoMarcas produto={produto} />
       {produto.descricao && <p className="enc-descricao">{produto.descricao}</p>}

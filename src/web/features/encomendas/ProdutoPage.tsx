@@ -1,11 +1,11 @@
-import { Suspense, useLayoutEffect } from 'react'
-import { Navigate, useParams } from 'react-router'
+import { Suspense } from 'react'
+import { useParams } from 'react-router'
 import { href, paths } from '../../../shared/routes.ts'
 import { lazyPart } from '../../lib/lazy-part.ts'
-import { tirarPintura } from '../../lib/pintura.ts'
 import { ErrorState } from '../../ui/ErrorState.tsx'
 import { useHeader } from '../../ui/header.tsx'
 import { Loading } from '../../ui/Loading.tsx'
+import { Redirect } from '../../ui/Redirect.tsx'
 import { useCatalogo } from './api.ts'
 import { useEncomendaLocal } from './carrinho.ts'
 
@@ -21,22 +21,15 @@ const Produto = lazyPart(() => import('./Produto.tsx').then((m) => m.Produto))
  */
 export function ProdutoPage() {
   const { categoria = '', id = '' } = useParams()
-  const { id_loja } = useEncomendaLocal()
+  const { id_loja, lida } = useEncomendaLocal()
   const catalogo = useCatalogo(id_loja)
   const daCategoria = catalogo.data?.categorias.find((c) => c.id === categoria)
   const produto = daCategoria?.produtos.find((p) => p.id === id)
   useHeader(daCategoria?.nome ?? 'Encomendar', categoria ? href(paths.categoria, { id: categoria }) : paths.catalogo)
-  // The server painted the product's photo (lib/pintura.ts): it goes when the screen will not show the product (the
-  // catalogue instead, an error), or is left; Produto takes it when the product is in.
-  const semProduto = id_loja === null || catalogo.isError || (catalogo.isSuccess && !produto)
-  useLayoutEffect(() => {
-    if (semProduto) tirarPintura()
-  }, [semProduto])
-  useLayoutEffect(() => tirarPintura, [])
-  if (id_loja === null) return <Navigate to={paths.catalogo} replace />
+  if (id_loja === null) return lida ? <Redirect to={paths.catalogo} /> : <Loading />
   if (catalogo.isPending) return <Loading />
   if (catalogo.isError) return <ErrorState error={catalogo.error} onRetry={() => void catalogo.refetch()} />
-  if (!produto) return <Navigate to={paths.catalogo} replace />
+  if (!produto) return <Redirect to={paths.catalogo} />
   return (
     <Suspense fallback={<Loading />}>
       <Produto key={`${id_loja}/${produto.id}`} produto={produto} catalogo={catalogo.data} />

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { Catalogo, LojaEncomenda } from '../../../shared/ementa.ts'
 import { apiGet } from '../../lib/api.ts'
-import { leituraAntecipada } from '../../lib/leitura-antecipada.ts'
 import { encomendasKeys } from './keys.ts'
 
 /** The stores that take orders from the app (`GET /api/lojas-encomenda`), each saying whether it is open now. */
@@ -16,14 +15,13 @@ export const lojasEncomendaQuery = () =>
 export const useLojasEncomenda = () => useQuery(lojasEncomendaQuery())
 
 /**
- * A store's catalogue (`GET /api/catalogo/{id_loja}`); nothing is asked before a store is chosen. On a first load of
- * an ordering screen the app has already asked (app/App.tsx, lib/leitura-antecipada.ts): that answer is taken.
+ * A store's catalogue (`GET /api/catalogo/{id_loja}`); nothing is asked before a store is chosen. The ordering
+ * screens' routes ask for it with their chunk (app/router.tsx), and the server puts it in their page.
  */
 export const catalogoQuery = (idLoja: number | null) =>
   queryOptions({
     queryKey: encomendasKeys.catalogo(idLoja),
-    queryFn: ({ signal }) =>
-      leituraAntecipada<Catalogo>(`/api/catalogo/${idLoja}`) ?? apiGet<Catalogo>(`/api/catalogo/${idLoja}`, signal),
+    queryFn: ({ signal }) => apiGet<Catalogo>(`/api/catalogo/${idLoja}`, signal),
     enabled: idLoja !== null,
     staleTime: 5 * 60_000,
   })

@@ -1,7 +1,7 @@
-import { useSyncExternalStore } from 'react'
+import { useContext, useMemo, useSyncExternalStore } from 'react'
 import { QUANTIDADE_MAX } from '../../../shared/constants.ts'
 import type { Porcao } from '../../../shared/ementa.ts'
-import { guardarLojaNoCookie } from '../../lib/loja-cookie.ts'
+import { guardarLojaNoCookie, LojaDaPaginaContext } from '../../lib/loja-cookie.ts'
 
 /**
  * What this device keeps of an order being built (spec §3 "Ordering local", §4 cart): the chosen store and delivery
@@ -63,6 +63,12 @@ export interface EncomendaLocal extends EstadoEncomendaLocal {
   quantidade: number
   /** Cents, from each line's unit price for the delivery type × qtd: for display only. */
   subtotal: number
+  /**
+   * Whether this is the device's own record. False in the server's render and the browser's hydration of it, which
+   * know the store and the kind of sale from the page's cookie and no line of the cart: a screen that depends on the
+   * lines, or on there being no store, waits for the record rather than show what is not so.
+   */
+  lida: boolean
 }
 
 export const STORAGE_KEY = 'balcao.encomenda'
@@ -215,7 +221,7 @@ function estado(): EstadoEncomendaLocal {
   if (!atual) {
     atual = ler()
     // Once a visit: a device that chose its store before the cookie existed tells the server from now on.
-    guardarLojaNoCookie(atual.id_loja)
+    guardarLojaNoCookie(atual)
   }
   return atual
 }
@@ -226,7 +232,7 @@ function avisar(): void {
 
 function gravar(novo: EstadoEncomendaLocal): void {
   if (novo === atual) return
-  if (novo.id_loja !== atual?.id_loja) guardarLojaNoCookie(novo.id_loja)
+  if (novo.id_loja !== atual?.id_loja || novo.id_tipo_entrega !== atual?.id_tipo_entrega) guardarLojaNoCookie(novo)
   atual = novo
   try {
     storage()?.setItem(STORAGE_KEY, JSON.stringify(novo))
@@ -280,8 +286,20 @@ export function avisarAdicao(texto: string, agora = Date.now()): void {
 export const adicaoRecente = (agora: number, ms: number): { texto: string; em: number } | null =>
   ultimaAdicao && agora - ultimaAdicao.em < ms ? ultimaAdicao : null
 
-/** The order being built on this device, shared by every component that reads it, with its transitions. */
+/**
+ * The order being built on this device, shared by every component that reads it, with its transitions. The server's
+ * render, and the browser's hydration of it, see the store and kind of sale of the page's cookie and an empty cart
+ * (the lines are the device's alone); the browser's record follows in the next render.
+ */
 export function useEncomendaLocal(): EncomendaLocal {
-  const s = useSyncExternalStore(subscrever, estado, () => VAZIO)
-  return { ...s, ...acoes, quantidade: quantidadeDe(s.linhas), subtotal: subtotalDe(s.linhas, s.id_tipo_entrega) }
+  const daPagina = useContext(LojaDaPaginaContext)
+  const inicial = useMemo(() => ({ ...VAZIO, ...daPagina }), [daPagina])
+  const s = useSyncExternalStore(subscrever, estado, () => inicial)
+  return {
+    ...s,
+    ...acoes,
+    quantidade: quantidadeDe(s.linhas),
+    subtotal: subtotalDe(s.linhas, s.id_tipo_entrega),
+    lida: s !== inicial,
+  }
 }

@@ -5,7 +5,7 @@
 export const encomendasKeys = {
   encomendas: ['encomenda'] as const,
   encomenda: (id: number | null) => [...encomendasKeys.encomendas, id] as const,
-  /** The API path's key, as the catalogue's page may carry it (web.ts, ordering-pages.ts). */
+  /** The API path's key (`pathKey`), as the ordering pages carry it (app/router.tsx declares the read). */
   lojas: ['/api/lojas-encomenda'] as const,
   /** The API path's key (`pathKey`), as the page's reads are put in the cache: the page may carry it (web.ts). */
   catalogo: (idLoja: number | null) => [`/api/catalogo/${idLoja}`] as const,

@@ -1,5 +1,5 @@
 import { Suspense } from 'react'
-import { Link, Navigate, useParams } from 'react-router'
+import { Link, useParams } from 'react-router'
 import type { Transacao } from '../../../shared/fidelizacao.ts'
 import { formatMoney } from '../../../shared/format.ts'
 import { paths } from '../../../shared/routes.ts'
@@ -12,6 +12,7 @@ import { tipoDe } from './formatos.ts'
 import { useLojas } from './use-lojas.ts'
 import { useTransacao } from './use-transacao.ts'
 import './fidelizacao.css'
+import { Redirect } from '../../ui/Redirect.tsx'
 
 /**
  * The form, with react-hook-form and the form kit, in a chunk of its own: with them the screen's first load would be
@@ -56,7 +57,7 @@ export function OpiniaoTransacaoPage() {
   const id = transacaoId(id_transacao)
   const query = useTransacao(id)
   const user = usePrivateData().data?.user.data
-  if (id === null) return <Navigate to={paths.notfound} replace />
+  if (id === null) return <Redirect to={paths.notfound} />
   if (!user) return <Loading />
   return (
     <QueryView query={query} notFoundTo={paths.notfound}>

@@ -1,11 +1,12 @@
 import { useState } from 'react'
-import { Navigate, useParams } from 'react-router'
+import { useParams } from 'react-router'
 import { IMAGE_SIZES } from '../../../shared/imagens.ts'
 import { href, paths } from '../../../shared/routes.ts'
 import { QueryView } from '../../lib/query.tsx'
 import { useHeader } from '../../ui/header.tsx'
 import { ImageViewer } from '../../ui/ImageViewer.tsx'
 import { Picture } from '../../ui/Picture.tsx'
+import { Redirect } from '../../ui/Redirect.tsx'
 import { useLoja } from './use-loja.ts'
 
 /** A menu image; a phone cannot read it at the width of the screen, so it opens full screen, to zoom and pan. */
@@ -44,7 +45,7 @@ export function MenuPage() {
             )}
           </main>
         ) : (
-          <Navigate to={menus} replace />
+          <Redirect to={menus} />
         )
       }
     </QueryView>

@@ -1,9 +1,9 @@
-import { Navigate } from 'react-router'
 import { href, paths } from '../../../shared/routes.ts'
 import { QueryView } from '../../lib/query.tsx'
 import { Card } from '../../ui/Card.tsx'
 import { EmptyState } from '../../ui/EmptyState.tsx'
 import { useHeader } from '../../ui/header.tsx'
+import { Redirect } from '../../ui/Redirect.tsx'
 import { useRestaurantes } from './use-restaurantes.ts'
 
 export function RestaurantesPage() {
@@ -14,7 +14,7 @@ export function RestaurantesPage() {
       {(restaurantes) => {
         const [only] = restaurantes
         if (restaurantes.length === 1 && only) {
-          return <Navigate to={href(paths.restaurante, { restaurante: only.tag })} replace />
+          return <Redirect to={href(paths.restaurante, { restaurante: only.tag })} />
         }
         return (
           <main className="page" id="conteudo">

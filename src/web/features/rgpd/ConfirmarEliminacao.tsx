@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { Link, Navigate, useLocation, useNavigate } from 'react-router'
+import { Link, useLocation, useNavigate } from 'react-router'
 import type { PrivateData } from '../../../shared/conta.ts'
 import { formatMoney, pontosLabel } from '../../../shared/format.ts'
 import type { ResumoCancelamento } from '../../../shared/rgpd.ts'
@@ -20,6 +20,7 @@ import { useCancelamento } from './use-cancelamento.ts'
 import { useEliminarConta } from './use-eliminar-conta.ts'
 import { usePedido } from './use-pedido.ts'
 import './rgpd.css'
+import { Redirect } from '../../ui/Redirect.tsx'
 
 /**
  * The confirmation of an account's erasure (spec §4: confirmed, then every personal datum anonymised), the same for the
@@ -42,9 +43,9 @@ export function ConfirmarEliminacao({ token }: { token: string | null }) {
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />
   const { user } = query.data
   // The shell's guards for a login-required screen (app/guards.ts), here since the route is `open`.
-  if (!user.sawOnboarding) return <Navigate to={paths.onboarding} replace />
+  if (!user.sawOnboarding) return <Redirect to={paths.onboarding} />
   if (!user.loggedIn || !user.data) {
-    return <Navigate to={paths.login} replace state={loginReturnState(location.pathname)} />
+    return <Redirect to={paths.login} state={loginReturnState(location.pathname)} />
   }
   // A provisional account, or one mid-recovery, may erase itself without giving more data first (decision 0017).
 
