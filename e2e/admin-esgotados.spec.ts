@@ -122,7 +122,7 @@ test('sold out, closed for a day, paused: set from the back-office, seen in the 
     await page.getByRole('button', { name: `Retomar encomendas de ${loja.nome}` }).click()
     await expect(page.getByRole('row').filter({ hasText: loja.nome })).toContainText('A aceitar encomendas')
     await cliente.reload()
-    // In the screen: the server's paint, which names the store too, is gone once the screen shows its own.
+    // In the screen, rendered by the server and hydrated: the store, and no pause any more.
     await expect(cliente.locator('#conteudo').getByText(loja.nome, { exact: true })).toBeVisible()
     await expect(cliente.getByText(PAUSA)).toBeHidden()
   } finally {

@@ -89,6 +89,14 @@ test.describe('with JavaScript off', () => {
     }
   })
 
+  test('the header and the document title are the screen’s, from the HTML alone', async ({ page }) => {
+    await page.goto('/restaurantes')
+    await expect(page).toHaveTitle('Restaurantes · Balcão')
+    await expect(page.locator('.app-header-title')).toHaveText('Restaurantes')
+    await page.goto('/perguntas-frequentes')
+    await expect(page.locator('.app-header-title')).toHaveText('Perguntas frequentes')
+  })
+
   test('a first visit is sent to the onboarding by the server itself', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false })
     try {
@@ -150,6 +158,10 @@ async function clienteComLoja(page: Page, baseURL: string, linhas: unknown[] = [
   )
 }
 
+/** A product that can be added as it opens: nothing to choose first. */
+const podeJa = (p: Catalogo['categorias'][number]['produtos'][number]) =>
+  !p.esgotado && !p.apenas_maiores && p.min_complementos === 0 && p.grupos_opcoes.every((g) => g.min === 0)
+
 /** `ler` on the page at `caminho` as its HTML alone shows it (no JavaScript), with the session and cookies of `page`. */
 async function soOHtml<T>(browser: Browser, page: Page, caminho: string, ler: (html: Page) => Promise<T>): Promise<T> {
   const contexto = await browser.newContext({
@@ -202,6 +214,19 @@ test.describe('the ordering screens', () => {
       await expect(html.getByRole('heading', { level: 1, name: produto.nome })).toBeVisible()
       await expect(html.locator('main#conteudo .enc-preco')).toContainText(preco)
     })
+    const simples = categorias.flatMap((c) => c.produtos.filter(podeJa).map((p) => `/catalogo/${c.id}/${p.id}`))[0]
+    await soOHtml(browser, page, simples ?? '/', async (html) => {
+      // Its form, before the app has its handlers, sends nothing (a native GET would reload the page with the fields
+      // in its address).
+      const documentos: string[] = []
+      html.on('request', (r) => {
+        if (r.resourceType() === 'document') documentos.push(r.url())
+      })
+      await html.getByRole('button', { name: /^Adicionar - / }).click()
+      await html.waitForTimeout(500)
+      expect(documentos).toEqual([])
+      expect(html.url()).not.toContain('?')
+    })
   })
 
   test('hydrate with the page’s catalogue (no second read), then show the device’s cart; the cart waits for it', async ({
@@ -234,6 +259,38 @@ test.describe('the ordering screens', () => {
     await page.goto('/carrinho/finalizar')
     await expect(page.getByRole('button', { name: 'Finalizar' })).toBeVisible()
     await expect(page).toHaveURL(/\/carrinho\/finalizar$/)
+  })
+
+  test('a product’s page keeps its server HTML while its part is on its way, then hydrates with the header it had', async ({
+    page,
+    baseURL,
+  }) => {
+    await clienteComLoja(page, String(baseURL))
+    const { categorias } = await api<Catalogo>(page.request, `/api/catalogo/${LOJA}`)
+    const categoria = categorias.find((c) => c.produtos.some(podeJa))
+    const produto = categoria?.produtos.find(podeJa)
+    if (!categoria || !produto) throw new Error(`the demo's store ${LOJA} has nothing simple to order`)
+    // Any loading state that shows in the page, from its first byte: there should be none.
+    await page.addInitScript(() => {
+      const w = window as unknown as { ocupado: boolean }
+      w.ocupado = false
+      new MutationObserver(() => {
+        if (document.querySelector('#root [aria-busy="true"]')) w.ocupado = true
+      }).observe(document, { subtree: true, childList: true, attributes: true })
+    })
+    // The product's form held back, as on a slow link.
+    await page.route(/\/assets\/Produto-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await route.continue()
+    })
+    await page.goto(`/catalogo/${categoria.id}/${produto.id}`)
+    await expect(page.getByRole('heading', { level: 1, name: produto.nome })).toBeVisible()
+    await expect(page.locator('.app-header-title')).toHaveText(categoria.nome)
+    await expect(page).toHaveTitle(`${categoria.nome} · Balcão`)
+    expect(await page.evaluate(() => (window as unknown as { ocupado: boolean }).ocupado)).toBe(false)
+    // Hydrated: the form works.
+    await page.getByRole('button', { name: /^Adicionar - / }).click()
+    await expect(page.getByRole('link', { name: /Ver carrinho/ })).toBeVisible()
   })
 
   test('a product gone from the store’s menu is sent to the catalogue by the server; with no store, by the browser', async ({

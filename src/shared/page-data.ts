@@ -40,6 +40,21 @@ export const PAGE_READS_ELEMENT_ID = 'leituras-da-pagina'
  */
 export const PRIVATE_DATA_ELEMENT_ID = 'dados-privados'
 
+/** The id of the HTML element that carries the header the page was rendered with (`PageHeader`). */
+export const PAGE_HEADER_ELEMENT_ID = 'cabecalho-da-pagina'
+
+/** What a screen shows in the app's header: its title, and where "back" goes (none on top-level screens). */
+export interface PageHeader {
+  title: string
+  back?: string
+}
+
+/** The app's name: the header's title until a screen sets its own. */
+export const APP_NAME = 'Balcão'
+
+/** The document's title for a screen's title. */
+export const documentTitle = (title: string): string => (title === APP_NAME ? APP_NAME : `${title} · ${APP_NAME}`)
+
 /** What the server's render of a page needs from the server (server/platform/web.ts). */
 export interface RenderInput {
   /** The page's path and query, as the browser asked for it. */
@@ -57,6 +72,9 @@ export interface RenderedPage {
   html: string
   /** Where the page sends this visitor instead (a guard), when it needs nothing but the path: an HTTP redirect. */
   redirect?: string
+  /** The header the screen set as it rendered (absent: the app's name), and the document's title. */
+  header?: PageHeader
+  title?: string
 }
 
 /**

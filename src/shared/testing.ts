@@ -1,8 +1,8 @@
 import type { ProdutoCatalogo } from './ementa.ts'
 
 /**
- * A catalogue product for the tests of the ordering screens and of the server's paint of them: a plain dish with nothing declared (allergens unknown, no half
- * portion, no extras), `over` adding what a test is about.
+ * A catalogue product for the tests of the ordering screens: a plain dish with nothing declared (allergens unknown, no
+ * half portion, no extras), `over` adding what a test is about.
  */
 export function produtoDeTeste(over: Partial<ProdutoCatalogo> = {}): ProdutoCatalogo {
   return {

@@ -10,6 +10,7 @@ import { PRIVATE_DATA_KEY } from './lib/private-data.ts'
 import { pathKey } from './lib/query.tsx'
 import { loadedModules, loadRoutes, prefetchRoutes } from './lib/routing.tsx'
 import { ServerRedirectContext } from './lib/server-redirect.ts'
+import { type HeaderRecord, HeaderRecordContext } from './ui/header.tsx'
 
 /** Longer than any page takes (a few milliseconds): a render still going then has a part that never settles. */
 const RENDER_LIMIT_MS = 5000
@@ -32,7 +33,7 @@ export const readsOf: ServerRenderer['readsOf'] = async (url, loja) => {
  * The customer screens' modules by their path (relative to src/web, as the build's report names them): a screen's
  * module, once its route has fetched it, is the very object found here (one copy of each module in this bundle).
  */
-const screenModules = import.meta.glob(['./features/*/*Page.tsx', '!./features/admin/**'])
+const screenModules = import.meta.glob(['./features/*/*Page.tsx', '!./features/admin/**', '!./features/painel/**'])
 let pathsByModule: Promise<Map<unknown, string>> | undefined
 
 /** The modules of the page's screen (its route's chunk), by path: the server names their files in the page. */
@@ -40,7 +41,15 @@ export const modulesOf: ServerRenderer['modulesOf'] = async (url) => {
   const pathname = pathnameOf(url)
   pathsByModule ??= Promise.all(
     Object.entries(screenModules).map(async ([path, load]) => [await load(), path.slice(2)] as const),
-  ).then((entries) => new Map(entries))
+  ).then(
+    (entries) => new Map(entries),
+    (error: unknown) => {
+      // Asked again on the next page, rather than never again: the page is rendered all the same, without its links.
+      pathsByModule = undefined
+      console.error('server render: the screens could not be loaded', error)
+      return new Map()
+    },
+  )
   const [byModule] = await Promise.all([pathsByModule, loadRoutes(routes, pathname)])
   return loadedModules(routes, pathname).flatMap((module) => byModule.get(module) ?? [])
 }
@@ -56,16 +65,20 @@ export const render: ServerRenderer['render'] = async ({ url, reads, privateData
   for (const [path, data] of Object.entries(reads)) queryClient.setQueryData(pathKey(path), data)
   await loadRoutes(routes, pathnameOf(url))
   const redirect: { to?: string } = {}
+  const header: HeaderRecord = {}
   const chunks: Buffer[] = []
   try {
     const { prelude } = await prerenderToNodeStream(
       <StrictMode>
         <ServerRedirectContext.Provider value={redirect}>
-          <App
-            queryClient={queryClient}
-            loja={loja}
-            router={(app) => <StaticRouter location={url}>{app}</StaticRouter>}
-          />
+          <HeaderRecordContext.Provider value={header}>
+            <App
+              queryClient={queryClient}
+              loja={loja}
+              header={null}
+              router={(app) => <StaticRouter location={url}>{app}</StaticRouter>}
+            />
+          </HeaderRecordContext.Provider>
         </ServerRedirectContext.Provider>
       </StrictMode>,
       {
@@ -84,5 +97,7 @@ export const render: ServerRenderer['render'] = async ({ url, reads, privateData
     queryClient.clear()
   }
   const html = Buffer.concat(chunks).toString('utf8')
-  return redirect.to ? { html, redirect: redirect.to } : { html }
+  if (redirect.to) return { html, redirect: redirect.to }
+  const title = header.modalTitle ?? header.state?.title
+  return { html, ...(header.state ? { header: header.state } : {}), ...(title ? { title } : {}) }
 }

@@ -2,9 +2,16 @@ import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
 import type { PrivateData } from '../shared/conta.ts'
-import { PAGE_READS_ELEMENT_ID, PRIVATE_DATA_ELEMENT_ID, RECOVERABLE_ERROR } from '../shared/page-data.ts'
+import {
+  PAGE_HEADER_ELEMENT_ID,
+  PAGE_READS_ELEMENT_ID,
+  type PageHeader,
+  PRIVATE_DATA_ELEMENT_ID,
+  RECOVERABLE_ERROR,
+} from '../shared/page-data.ts'
 import { App, createQueryClient } from './app/App.tsx'
 import { routes } from './app/router.tsx'
+import { partsLoaded } from './lib/lazy-part.ts'
 import { lojaDoCookie } from './lib/loja-cookie.ts'
 import { prefetchPrivateData, setPrivateData } from './lib/private-data.ts'
 import { pathKey } from './lib/query.tsx'
@@ -41,6 +48,7 @@ const app = (
     <App
       queryClient={queryClient}
       loja={lojaDoCookie()}
+      header={pageData<PageHeader>(PAGE_HEADER_ELEMENT_ID)}
       router={(routesElement) => <BrowserRouter>{routesElement}</BrowserRouter>}
     />
   </StrictMode>
@@ -49,13 +57,16 @@ if (root.hasChildNodes()) {
   // The server rendered this screen (entry-server.tsx): its code first, so that the browser's first render is the
   // server's, element for element, and hydrating it only attaches the handlers.
   hydrationStarts()
-  void loadRoutes(routes, window.location.pathname).then(() =>
-    hydrateRoot(root, app, {
-      // A server render the browser could not match (React then renders that part again itself): said in the console,
-      // where the e2e suite fails any journey that shows it (e2e/support.ts).
-      onRecoverableError: (error, info) => console.error(`${RECOVERABLE_ERROR}: ${String(error)}`, info.componentStack),
-    }),
-  )
+  void loadRoutes(routes, window.location.pathname)
+    .then(partsLoaded)
+    .then(() =>
+      hydrateRoot(root, app, {
+        // A server render the browser could not match (React then renders that part again itself): said in the console,
+        // where the e2e suite fails any journey that shows it (e2e/support.ts).
+        onRecoverableError: (error, info) =>
+          console.error(`${RECOVERABLE_ERROR}: ${String(error)}`, info.componentStack),
+      }),
+    )
 } else {
   // The first render in a task of its own, after the modules' evaluation: on a slow phone, two short tasks let the
   // browser paint and answer a tap in between, where one long one would block it (Lighthouse's TBT).

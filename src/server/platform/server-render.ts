@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import { API_VERSION } from '../../shared/api.ts'
 import {
   type LojaEscolhida,
+  PAGE_HEADER_ELEMENT_ID,
   PAGE_READS_ELEMENT_ID,
   type ServerRenderer,
   valorLojaCookie,
@@ -20,8 +21,10 @@ export interface PageRender {
   html: string
   /** `<link>`s of the screen's style sheets (the HTML is styled as it arrives) and scripts (the hydration's code). */
   head: string
-  /** The `<script type="application/json">` of the reads it was rendered with ('' for none). */
+  /** The `<script type="application/json">` of the reads it was rendered with, and of its header ('' for none). */
   readsScript: string
+  /** The document's title for the screen, when it set one. */
+  title?: string
   redirect?: string
 }
 
@@ -169,7 +172,10 @@ export function serverRender(
       const page: PageRender = {
         html: rendered.html,
         head,
-        readsScript: Object.keys(reads).length > 0 ? jsonScript(PAGE_READS_ELEMENT_ID, reads) : '',
+        readsScript:
+          (Object.keys(reads).length > 0 ? jsonScript(PAGE_READS_ELEMENT_ID, reads) : '') +
+          (rendered.header ? jsonScript(PAGE_HEADER_ELEMENT_ID, rendered.header) : ''),
+        ...(rendered.title ? { title: rendered.title } : {}),
         ...(rendered.redirect ? { redirect: rendered.redirect } : {}),
       }
       if (key) {

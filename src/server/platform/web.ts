@@ -4,10 +4,10 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { ADMIN_API_PREFIX, isAdminPagePath } from '../../shared/admin.ts'
 import { API_VERSION } from '../../shared/api.ts'
-import { LOJA_COOKIE, lerLojaCookie, PRIVATE_DATA_ELEMENT_ID } from '../../shared/page-data.ts'
+import { documentTitle, LOJA_COOKIE, lerLojaCookie, PRIVATE_DATA_ELEMENT_ID } from '../../shared/page-data.ts'
 import { isKnownPagePath } from '../../shared/routes.ts'
 import { errorBody, frameworkMessages } from './errors.ts'
-import { jsonScript } from './html.ts'
+import { escapeHtml, jsonScript } from './html.ts'
 import { serverRender } from './server-render.ts'
 import { STAFF_API_PREFIX } from './staff-surface.ts'
 
@@ -75,7 +75,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, prod
       return reply.header('cache-control', PRIVATE_PAGE).redirect(rendered.redirect, 302)
     }
     const html = withPageData(
-      withRoot(indexHtml(), rendered?.html ?? ''),
+      withTitle(withRoot(indexHtml(), rendered?.html ?? ''), rendered?.title),
       rendered?.head ?? '',
       `${rendered?.readsScript ?? ''}${privateData?.script ?? ''}`,
     )
@@ -114,6 +114,12 @@ export function withPageData(html: string, head: string, body: string): string {
   const withHead = html.replace('</head>', () => `${head}</head>`)
   const end = withHead.lastIndexOf('</body>')
   return end < 0 ? withHead : `${withHead.slice(0, end)}${body}${withHead.slice(end)}`
+}
+
+/** The app's HTML with the screen's document title, as the app sets it once running (ui/header.tsx). */
+export function withTitle(html: string, title: string | undefined): string {
+  if (!title) return html
+  return html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(documentTitle(title))}</title>`)
 }
 
 /** The app's HTML with the server's render of the screen inside its root element. */

@@ -4,6 +4,7 @@ import type { LojaEscolhida } from '../../shared/page-data.ts'
 import { ApiError } from '../lib/api.ts'
 import { LojaDaPaginaContext } from '../lib/loja-cookie.ts'
 import { AppRoutes } from '../lib/routing.tsx'
+import { type HeaderState, PageHeaderContext } from '../ui/header.tsx'
 import { firstRenderDone } from '../ui/Later.tsx'
 import { Loading } from '../ui/Loading.tsx'
 import { routes } from './router.tsx'
@@ -26,27 +27,31 @@ export function createQueryClient(): QueryClient {
 /**
  * The whole app under a router: the browser's (main.tsx) or the server's for one request (entry-server.tsx). The same
  * tree on both sides, so that the browser hydrates what the server rendered; `loja` is the store chosen for ordering
- * as the page's cookie says it.
+ * as the page's cookie says it, `header` the header the server rendered the page with (none: the app's name).
  */
 export function App({
   queryClient,
   router,
   loja,
+  header,
 }: {
   queryClient: QueryClient
   router: (app: ReactNode) => ReactNode
   loja: LojaEscolhida
+  header: HeaderState | null
 }) {
   // After the whole first render (its `Later` parts have chosen to wait), before the browser paints it.
   useLayoutEffect(firstRenderDone, [])
   return (
     <QueryClientProvider client={queryClient}>
       <LojaDaPaginaContext.Provider value={loja}>
-        {router(
-          <Suspense fallback={<Loading />}>
-            <AppRoutes routes={routes} />
-          </Suspense>,
-        )}
+        <PageHeaderContext.Provider value={header}>
+          {router(
+            <Suspense fallback={<Loading />}>
+              <AppRoutes routes={routes} />
+            </Suspense>,
+          )}
+        </PageHeaderContext.Provider>
       </LojaDaPaginaContext.Provider>
     </QueryClientProvider>
   )

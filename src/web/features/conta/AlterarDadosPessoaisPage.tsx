@@ -14,6 +14,7 @@ import { CheckboxField, Field, SelectField } from '../../ui/Field.tsx'
 import { useHeader } from '../../ui/header.tsx'
 import { LegalTextButton } from '../../ui/LegalTextButton.tsx'
 import { Loading } from '../../ui/Loading.tsx'
+import { NO_NATIVE_SUBMIT } from '../../ui/no-native-submit.ts'
 import { lisbonToday } from './datas.ts'
 import { useDadosPessoais } from './use-dados-pessoais.ts'
 
@@ -116,7 +117,7 @@ const DadosPessoaisForm = deferredForm(function DadosPessoaisForm({
           Para concluir, preencha os seus dados e defina uma password de {PASSWORD_LENGTH} dígitos.
         </p>
       )}
-      <form className="form form-page" onSubmit={onSubmit} noValidate>
+      <form {...NO_NATIVE_SUBMIT} className="form form-page" onSubmit={onSubmit} noValidate>
         <p className="muted form-note">Os campos assinalados com * são obrigatórios.</p>
         <Field label="Nome" required autoComplete="name" error={errorOf('nome')} {...register('nome')} />
         <Field

@@ -3,6 +3,7 @@ import type { AlterarPasswordSchema } from '../../../shared/conta.ts'
 import { deferredForm, useDeferredApiForm } from '../../ui/deferred-form.tsx'
 import { Field } from '../../ui/Field.tsx'
 import { RouteModal, useCloseModal } from '../../ui/modal-route.tsx'
+import { NO_NATIVE_SUBMIT } from '../../ui/no-native-submit.ts'
 import { useAlterarPassword } from './use-alterar-password.ts'
 
 const loadAlterarPasswordSchema = (): Promise<typeof AlterarPasswordSchema> =>
@@ -29,7 +30,7 @@ const AlterarPasswordForm = deferredForm(function AlterarPasswordForm() {
   const { register } = form
   return (
     <>
-      <form className="form" onSubmit={onSubmit} noValidate>
+      <form {...NO_NATIVE_SUBMIT} className="form" onSubmit={onSubmit} noValidate>
         <Field
           label="Password"
           type="password"

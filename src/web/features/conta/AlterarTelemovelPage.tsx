@@ -8,6 +8,7 @@ import { PhoneField, phoneFieldProps } from '../../ui/PhoneField.tsx'
 const loadAlterarTelemovelSchema = (): Promise<typeof AlterarTelemovelSchema> =>
   import('../../../shared/conta.ts').then((m) => m.AlterarTelemovelSchema)
 
+import { NO_NATIVE_SUBMIT } from '../../ui/no-native-submit.ts'
 import { comNumeroEnviado } from './numero-enviado.ts'
 import { useAlterarTelemovel } from './use-alterar-telemovel.ts'
 
@@ -31,7 +32,7 @@ const AlterarTelemovelForm = deferredForm(function AlterarTelemovelForm() {
   })
   return (
     <>
-      <form className="form" onSubmit={onSubmit} noValidate>
+      <form {...NO_NATIVE_SUBMIT} className="form" onSubmit={onSubmit} noValidate>
         <p className="form-intro">
           Indique o novo número duas vezes. Vamos enviar-lhe um código por SMS para o confirmar.
         </p>

@@ -7,6 +7,7 @@ import { useSetPrivateData } from '../../lib/private-data.ts'
 import { deferredForm, useDeferredApiForm } from '../../ui/deferred-form.tsx'
 import { Field } from '../../ui/Field.tsx'
 import { ModalLink, RouteModal } from '../../ui/modal-route.tsx'
+import { NO_NATIVE_SUBMIT } from '../../ui/no-native-submit.ts'
 import { PhoneField, phoneFieldProps } from '../../ui/PhoneField.tsx'
 import { useLogin } from './use-login.ts'
 
@@ -46,7 +47,7 @@ const LoginForm = deferredForm(function LoginForm() {
   const { register } = form
   return (
     <>
-      <form className="form" onSubmit={onSubmit} noValidate>
+      <form {...NO_NATIVE_SUBMIT} className="form" onSubmit={onSubmit} noValidate>
         <PhoneField
           label="Telemóvel"
           {...phoneFieldProps(form, errorOf, 'telemovel', 'pais')}

@@ -7,6 +7,7 @@ import { PhoneField, phoneFieldProps } from '../../ui/PhoneField.tsx'
 
 const loadResetSchema = (): Promise<typeof ResetSchema> => import('../../../shared/conta.ts').then((m) => m.ResetSchema)
 
+import { NO_NATIVE_SUBMIT } from '../../ui/no-native-submit.ts'
 import { comNumeroEnviado } from './numero-enviado.ts'
 import { useReset } from './use-reset.ts'
 
@@ -35,7 +36,7 @@ const ResetForm = deferredForm(function ResetForm() {
   })
   return (
     <>
-      <form className="form" onSubmit={onSubmit} noValidate>
+      <form {...NO_NATIVE_SUBMIT} className="form" onSubmit={onSubmit} noValidate>
         <p className="form-intro">
           Indique o número de telemóvel da sua conta. Vamos enviar-lhe um código por SMS para definir uma nova password.
         </p>

@@ -12,6 +12,7 @@ import { PhoneField, phoneFieldProps } from '../../ui/PhoneField.tsx'
 const loadSignupSchema = (): Promise<typeof SignupSchema> =>
   import('../../../shared/conta.ts').then((m) => m.SignupSchema)
 
+import { NO_NATIVE_SUBMIT } from '../../ui/no-native-submit.ts'
 import { comNumeroEnviado } from './numero-enviado.ts'
 import { useRegisto } from './use-registo.ts'
 
@@ -46,7 +47,7 @@ const SignupForm = deferredForm(function SignupForm({ initial }: { initial: Part
   const termsPath = href(paths.informacaoLegalConteudoSignup, { conteudo: TERMOS_TAG })
   return (
     <>
-      <form className="form" onSubmit={onSubmit} noValidate>
+      <form {...NO_NATIVE_SUBMIT} className="form" onSubmit={onSubmit} noValidate>
         <p className="form-intro">
           Indique o seu número de telemóvel. Vamos enviar-lhe um código por SMS para o confirmar.
         </p>

@@ -8,6 +8,7 @@ import { Field } from '../../ui/Field.tsx'
 const loadCodigoSmsSchema = (): Promise<typeof CodigoSmsSchema> =>
   import('../../../shared/conta.ts').then((m) => m.CodigoSmsSchema)
 
+import { NO_NATIVE_SUBMIT } from '../../ui/no-native-submit.ts'
 import { useReenviarCodigo } from './use-reenviar-codigo.ts'
 
 interface SmsCodeFormProps {
@@ -61,7 +62,7 @@ export const SmsCodeForm = deferredForm(function SmsCodeForm({
 
   return (
     <>
-      <form className="form" onSubmit={onSubmit} noValidate>
+      <form {...NO_NATIVE_SUBMIT} className="form" onSubmit={onSubmit} noValidate>
         <div className="form-intro">{intro}</div>
         <Field
           label="Código SMS"

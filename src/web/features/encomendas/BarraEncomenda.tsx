@@ -40,11 +40,14 @@ export const artigos = (n: number) => `${n} ${n === 1 ? 'artigo' : 'artigos'}`
  * spec's "one or the other" would hide a cart being built behind an order already made). A polite live region, always
  * there, so that a change of status, of the cart's total, or what was just added is read out.
  */
+const semRegisto = () => undefined
+
 export function BarraEncomenda() {
   const privateData = usePrivateData()
-  const { quantidade, subtotal } = useEncomendaLocal()
+  const { quantidade, subtotal, lida } = useEncomendaLocal()
   const [, redesenhar] = useState(0)
-  const atual = encomendaAtual(privateData.data?.ordering, prontaDesde, Date.now())
+  // Since when a ready order was seen is the device's record: the server's render and its hydration know nothing of it.
+  const atual = encomendaAtual(privateData.data?.ordering, lida ? prontaDesde : semRegisto, Date.now())
   const prontaId = atual?.status === ESTADO.pronto ? atual.orderId : undefined
   useEffect(() => {
     if (prontaId === undefined) return

@@ -24,6 +24,7 @@ import { MEIA_DOSE, ResumoEncomenda } from './ResumoEncomenda.tsx'
 import { ResumoPreContratual } from './ResumoPreContratual.tsx'
 import { emFaltaParaFinalizar, enumerar, erroComLinhas, finalizar, useCalculo } from './use-finalizar.ts'
 import './checkout.css'
+import { NO_NATIVE_SUBMIT } from '../../ui/no-native-submit.ts'
 
 /** The ordering terms of the demo content, shown with the general terms next to the acceptance box. */
 const CONDICOES_ENCOMENDA_TAG = 'condicoes-de-encomenda'
@@ -267,7 +268,7 @@ export function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
         )}
       </section>
 
-      <form className="form chk-form" onSubmit={onSubmit} noValidate>
+      <form {...NO_NATIVE_SUBMIT} className="form chk-form" onSubmit={onSubmit} noValidate>
         <fieldset className="radio-group">
           <legend>Tipo de entrega</legend>
           {([0, 1] as const).map((v) => (

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
 import { Modal } from '../../ui/Modal.tsx'
+import { NO_NATIVE_SUBMIT } from '../../ui/no-native-submit.ts'
 import { useLojasEncomenda } from './api.ts'
 import { useEncomendaLocal } from './carrinho.ts'
 import { formatDistancia, ordenarPorDistancia, type Ponto } from './distancia.ts'
@@ -62,7 +63,7 @@ export function LojaModal({ onClose }: { onClose: () => void }) {
 
   return (
     <Modal title="Loja" onClose={onClose}>
-      <form className="form enc-loja-form" onSubmit={confirmar} noValidate>
+      <form {...NO_NATIVE_SUBMIT} className="form enc-loja-form" onSubmit={confirmar} noValidate>
         <fieldset className="radio-group enc-lojas" aria-busy={lojas.isPending}>
           <legend id={ids.lojas}>Escolha a loja</legend>
           {lojas.isPending ? (

@@ -32,6 +32,7 @@ import {
 import { Sugeridos } from './Sugeridos.tsx'
 import './encomendas.css'
 import './ementa.css'
+import { NO_NATIVE_SUBMIT } from '../../ui/no-native-submit.ts'
 import { precoDose } from './preco.ts'
 
 /**
@@ -88,6 +89,7 @@ export function Produto({ produto, catalogo }: { produto: ProdutoCatalogo; catal
       {produto.esgotado && <p className="enc-aviso enc-aviso-esgotado">Esgotado por hoje nesta loja.</p>}
       <ProdutoAlergenios produto={produto} />
       <form
+        {...NO_NATIVE_SUBMIT}
         className="form"
         noValidate
         onSubmit={(event) => {

@@ -9,6 +9,7 @@ import { paths } from '../../../shared/routes.ts'
 import { PRIVATE_DATA_KEY } from '../../lib/private-data.ts'
 import { FieldError, RequiredMark, useFieldIds } from '../../ui/Field.tsx'
 import { useApiForm } from '../../ui/form.tsx'
+import { NO_NATIVE_SUBMIT } from '../../ui/no-native-submit.ts'
 import { Stars } from '../../ui/Stars.tsx'
 import { fidelizacaoKeys } from './keys.ts'
 import { useOpiniao } from './use-opiniao.ts'
@@ -65,7 +66,7 @@ export function OpiniaoForm({ lojas, transacao }: OpiniaoFormProps) {
   const ajudaId = useId()
 
   return (
-    <form className="form form-page" onSubmit={onSubmit} noValidate>
+    <form {...NO_NATIVE_SUBMIT} className="form form-page" onSubmit={onSubmit} noValidate>
       <p className="muted form-note">Os campos assinalados com * são obrigatórios.</p>
       {lojas && (
         <SelectObrigatorio label="Loja" error={errorOf('loja')} {...register('loja')}>

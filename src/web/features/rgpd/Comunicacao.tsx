@@ -4,6 +4,7 @@ import { usePrivateData } from '../../lib/private-data.ts'
 import { deferredForm, useDeferredApiForm } from '../../ui/deferred-form.tsx'
 import { CheckboxField } from '../../ui/Field.tsx'
 import { ModalLink, RouteModal, useModalNavigate } from '../../ui/modal-route.tsx'
+import { NO_NATIVE_SUBMIT } from '../../ui/no-native-submit.ts'
 import { textos } from './textos.ts'
 import { useComunicacao } from './use-comunicacao.ts'
 
@@ -42,7 +43,7 @@ const ComunicacaoForm = deferredForm(function ComunicacaoForm({ comunicacao }: {
   })
   return (
     <>
-      <form className="form" onSubmit={onSubmit} noValidate>
+      <form {...NO_NATIVE_SUBMIT} className="form" onSubmit={onSubmit} noValidate>
         <p className="form-intro">
           Escolha se quer receber do grupo novidades e campanhas, por email e notificação. Pode mudar de ideias quando
           quiser.

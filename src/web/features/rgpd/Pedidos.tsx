@@ -3,6 +3,7 @@ import { paths } from '../../../shared/routes.ts'
 import { deferredForm, useDeferredApiForm } from '../../ui/deferred-form.tsx'
 import { Field } from '../../ui/Field.tsx'
 import { ModalLink, RouteModal, useCloseModal } from '../../ui/modal-route.tsx'
+import { NO_NATIVE_SUBMIT } from '../../ui/no-native-submit.ts'
 import { LINK_HORAS, textos } from './textos.ts'
 import { usePedir } from './use-pedir.ts'
 
@@ -66,7 +67,7 @@ const PedidoForm = deferredForm(function PedidoForm({ tipo }: { tipo: TipoPedido
   })
   return (
     <>
-      <form className="form" onSubmit={onSubmit} noValidate>
+      <form {...NO_NATIVE_SUBMIT} className="form" onSubmit={onSubmit} noValidate>
         <Field
           label="Email"
           type="email"
