@@ -108,7 +108,8 @@ function fakeBuildWithRender(): string {
       renders += 1
       if (url === '/catalogo') return { html: '<main>' + JSON.stringify([loja, Object.keys(reads)]) + ' #' + renders + '</main>' }
       const sabe = JSON.stringify([privateData.user.sawOnboarding, Object.keys(reads)])
-      return { html: '<main>' + url + ' ' + sabe + ' #' + renders + '</main>' }
+      const header = { title: 'Novidades & <outras>', back: '/' }
+      return { html: '<main>' + url + ' ' + sabe + ' #' + renders + '</main>', header, title: header.title }
     }`,
   )
   return web
@@ -134,6 +135,10 @@ describe.each(testDialects())('the server render of a customer page on %s', (dia
     expect(JSON.parse(reads ?? 'null')['/api/novidades'][0]).toMatchObject({ tag: 'natal', title: 'Natal no grupo' })
     expect(res.body).toContain('<script type="application/json" id="dados-privados">')
     expect(res.headers['cache-control']).toBe('private, no-store')
+    // The screen's header, for the browser's header to start from, and the document's title, escaped.
+    expect(res.body).toContain('<title>Novidades &#38; &#60;outras&#62; · Balcão</title>')
+    const header = /<script type="application\/json" id="cabecalho-da-pagina">(.*?)<\/script>/.exec(res.body)?.[1]
+    expect(JSON.parse(header ?? 'null')).toEqual({ title: 'Novidades & <outras>', back: '/' })
   })
 
   it('renders once for visitors who are not signed in and ask for the same page with the same data', async () => {
