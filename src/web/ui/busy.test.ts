@@ -57,6 +57,23 @@ describe('runWithBusy: the overlay only for a call still running after 300 ms, t
     expect(w.done()).toEqual([BUSY_DELAY_MS + BUSY_MIN_MS, { ok: true, value: 'ok' }])
   })
 
+  it('counts the 1.5 s from when the indicator is on the screen, however long it took to draw', async () => {
+    const said: [number, boolean][] = []
+    const start = Date.now()
+    void runWithBusy(
+      () => answerIn(400, 'ok'),
+      (busy) => {
+        // A busy phone: drawing the overlay takes 40 ms of the main thread.
+        if (busy) vi.setSystemTime(Date.now() + 40)
+        said.push([Date.now() - start, busy])
+      },
+    )
+    await vi.advanceTimersByTimeAsync(BUSY_DELAY_MS + BUSY_MIN_MS + 100)
+    const [shown, hidden] = said
+    expect(shown).toEqual([BUSY_DELAY_MS + 40, true])
+    expect((hidden?.[0] ?? 0) - (shown?.[0] ?? 0)).toBeGreaterThanOrEqual(BUSY_MIN_MS)
+  })
+
   it('hides a call that outlasts the 1.5 s as soon as it answers', async () => {
     const w = watch(() => answerIn(2500, 'ok'))
     await vi.advanceTimersByTimeAsync(2500)

@@ -11,13 +11,15 @@ export type Outcome<R> = { ok: true; value: R } | { ok: false; error: unknown }
 /**
  * Runs the call and says it is running (`show(true)`) only if it is still running after BUSY_DELAY_MS; once said,
  * the outcome waits until it has been said for BUSY_MIN_MS, and `show(false)` comes just before the outcome, so that
- * whatever the caller does next (focus a field, open a dialog, leave the screen) happens with the indicator gone.
+ * whatever the caller does next (focus a field, open a dialog, leave the screen) happens with the indicator gone. The
+ * minimum counts from when `show(true)` has returned: a caller that puts the indicator on the screen there and then
+ * (the forms' overlay) keeps it on the screen that long, however long a busy phone took to draw it.
  */
 export async function runWithBusy<R>(call: () => Promise<R>, show: (busy: boolean) => void): Promise<Outcome<R>> {
   let shownAt: number | null = null
   const timer = setTimeout(() => {
-    shownAt = Date.now()
     show(true)
+    shownAt = Date.now()
   }, BUSY_DELAY_MS)
   let outcome: Outcome<R>
   try {

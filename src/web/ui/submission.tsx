@@ -57,9 +57,9 @@ export function useSubmission() {
     if (running.current) return { ok: false, error: ALREADY_RUNNING }
     running.current = true
     const outcome = await runWithBusy(call, (shown) => {
-      // Gone at once (and focus back in the form) before the caller focuses a field or opens a dialog.
-      if (shown) setBusy(true)
-      else flushSync(() => setBusy(false))
+      // On the screen before its 1.5 s start counting (ui/busy.ts), and gone at once (focus back in the form) before
+      // the caller focuses a field or opens a dialog.
+      flushSync(() => setBusy(shown))
     })
     running.current = false
     return outcome
