@@ -3,6 +3,7 @@ import { useLocation } from 'react-router'
 import { paths } from '../../shared/routes.ts'
 import { type LoginReturnState, loginReturnOf, loginReturnState } from '../lib/login-return.ts'
 import { onboardingSeenOnDevice, usePrivateData } from '../lib/private-data.ts'
+import { noChanges } from '../lib/use-hydrated.ts'
 
 /**
  * Who may open a screen (spec §2 "Routing guards"), set in the route's `handle.access`:
@@ -21,9 +22,6 @@ export type Verdict =
   | { kind: 'redirect'; to: string; state?: LoginReturnState | undefined }
   | { kind: 'error'; error: unknown; retry: () => void }
 
-/** The device's flag changes only through this app, which re-renders then anyway. */
-const noChanges = () => () => undefined
-
 const RENDER: Verdict = { kind: 'render' }
 const WAIT: Verdict = { kind: 'wait' }
 const redirect = (to: string, state?: LoginReturnState): Verdict => ({ kind: 'redirect', to, state })
@@ -39,6 +37,7 @@ export function useGuard(access: Access): Verdict {
   const location = useLocation()
   const data = query.data
   // Read only while the server has not answered; false in the server's render and the hydration of it (no storage there).
+  // The device's flag changes only through this app, which re-renders then anyway.
   const seenOnDevice = useSyncExternalStore(
     noChanges,
     () => !data && onboardingSeenOnDevice(),

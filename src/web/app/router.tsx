@@ -11,7 +11,7 @@ import { informacaoLegalQuery } from '../features/conteudos/use-informacao-legal
 import { novidadeQuery } from '../features/conteudos/use-novidade.ts'
 import { novidadesQuery } from '../features/conteudos/use-novidades.ts'
 import { perguntasFrequentesQuery } from '../features/conteudos/use-perguntas-frequentes.ts'
-import { catalogoQuery, lojasEncomendaQuery } from '../features/encomendas/api.ts'
+import { encomendasRoutes } from '../features/encomendas/routes.tsx'
 import { FidelizacaoPage } from '../features/fidelizacao/FidelizacaoPage.tsx'
 import { painelRoutes } from '../features/painel/routes.tsx'
 import { lojaQuery } from '../features/restaurantes/use-loja.ts'
@@ -35,15 +35,6 @@ const page = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType, handle?
 function firstScreen(Screen: ComponentType, handle: RouteHandle): Pick<RouteObject, 'element' | 'handle'> {
   return { element: <Screen />, handle }
 }
-
-/**
- * The ordering screens' reads: the chosen store's catalogue, and the stores (the catalogue names the chosen one and
- * says when it is closed); nothing before a store is chosen.
- */
-const catalogoDaLoja: RouteHandle['prefetch'] = (q, _params, { id_loja }) =>
-  id_loja === null
-    ? Promise.resolve()
-    : Promise.all([q.prefetchQuery(catalogoQuery(id_loja)), q.prefetchQuery(lojasEncomendaQuery())])
 
 /** Screens that no guard stops (spec §2): the onboarding itself, legal texts, not found. */
 const OPEN: RouteHandle = { access: 'open' }
@@ -210,62 +201,7 @@ export const routes: RouteObject[] = [
           { access: 'private', prefetch: (q, p) => q.prefetchQuery(informacaoLegalConteudoQuery(p.conteudo ?? '')) },
         ),
       },
-      {
-        path: paths.catalogo,
-        ...page(
-          () => import('../features/encomendas/CatalogoPage.tsx'),
-          (m) => m.CatalogoPage,
-          { access: 'private', prefetch: catalogoDaLoja },
-        ),
-      },
-      {
-        path: paths.categoria,
-        ...page(
-          () => import('../features/encomendas/CategoriaPage.tsx'),
-          (m) => m.CategoriaPage,
-          { access: 'private', prefetch: catalogoDaLoja },
-        ),
-      },
-      {
-        path: paths.produto,
-        ...page(
-          () => import('../features/encomendas/ProdutoPage.tsx'),
-          (m) => m.ProdutoPage,
-          { access: 'private', prefetch: catalogoDaLoja },
-        ),
-      },
-      {
-        path: paths.carrinho,
-        ...page(
-          () => import('../features/encomendas/CarrinhoPage.tsx'),
-          (m) => m.CarrinhoPage,
-          { access: 'private' },
-        ),
-      },
-      {
-        path: paths.finalizarPasso1,
-        ...page(
-          () => import('../features/encomendas/FinalizarPage.tsx'),
-          (m) => m.FinalizarPage,
-          { access: 'private' },
-        ),
-      },
-      {
-        path: paths.finalizarPassoPagamento,
-        ...page(
-          () => import('../features/encomendas/PagamentoPage.tsx'),
-          (m) => m.PagamentoPage,
-          { access: 'private' },
-        ),
-      },
-      {
-        path: paths.finalizarPasso2,
-        ...page(
-          () => import('../features/encomendas/ConfirmadoPage.tsx'),
-          (m) => m.ConfirmadoPage,
-          { access: 'private' },
-        ),
-      },
+      ...encomendasRoutes,
       {
         path: paths.termos,
         ...page(

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react'
 
-const noChanges = () => () => undefined
+/** A `useSyncExternalStore` subscription for a value that never changes on its own (only its reading differs). */
+export const noChanges = () => () => undefined
 
 /**
  * False in the server's render and in the browser's hydration of it, true in every render after: for what the browser

@@ -1,0 +1,76 @@
+import type { RouteObject } from 'react-router'
+import { paths } from '../../../shared/routes.ts'
+import { type Loadable, lazyRoute as screen } from '../../lib/routing.tsx'
+import { catalogoQuery, lojasEncomendaQuery } from './api.ts'
+
+/**
+ * The ordering screens' reads: the chosen store's catalogue, and the stores (the catalogue names the chosen one and
+ * says when it is closed); nothing before a store is chosen.
+ */
+const catalogoDaLoja: Loadable['prefetch'] = (q, _params, { id_loja }) =>
+  id_loja === null
+    ? Promise.resolve()
+    : Promise.all([q.prefetchQuery(catalogoQuery(id_loja)), q.prefetchQuery(lojasEncomendaQuery())])
+
+/**
+ * The ordering screens (spec §2), mounted by the app router inside the customer shell, login required: the catalogue,
+ * a category, a product, the cart and the checkout's steps. Each its own chunk, none in the first load.
+ */
+export const encomendasRoutes: RouteObject[] = [
+  {
+    path: paths.catalogo,
+    ...screen(
+      () => import('./CatalogoPage.tsx'),
+      (m) => m.CatalogoPage,
+      { access: 'private', prefetch: catalogoDaLoja },
+    ),
+  },
+  {
+    path: paths.categoria,
+    ...screen(
+      () => import('./CategoriaPage.tsx'),
+      (m) => m.CategoriaPage,
+      { access: 'private', prefetch: catalogoDaLoja },
+    ),
+  },
+  {
+    path: paths.produto,
+    ...screen(
+      () => import('./ProdutoPage.tsx'),
+      (m) => m.ProdutoPage,
+      { access: 'private', prefetch: catalogoDaLoja },
+    ),
+  },
+  {
+    path: paths.carrinho,
+    ...screen(
+      () => import('./CarrinhoPage.tsx'),
+      (m) => m.CarrinhoPage,
+      { access: 'private' },
+    ),
+  },
+  {
+    path: paths.finalizarPasso1,
+    ...screen(
+      () => import('./FinalizarPage.tsx'),
+      (m) => m.FinalizarPage,
+      { access: 'private' },
+    ),
+  },
+  {
+    path: paths.finalizarPassoPagamento,
+    ...screen(
+      () => import('./PagamentoPage.tsx'),
+      (m) => m.PagamentoPage,
+      { access: 'private' },
+    ),
+  },
+  {
+    path: paths.finalizarPasso2,
+    ...screen(
+      () => import('./ConfirmadoPage.tsx'),
+      (m) => m.ConfirmadoPage,
+      { access: 'private' },
+    ),
+  },
+]
