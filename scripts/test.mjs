@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { stripVTControlCharacters } from 'node:util'
 import { ensureDependencies } from './bootstrap.mjs'
 
 await ensureDependencies()
@@ -115,7 +116,12 @@ if (vitest) {
     const tests = (file.assertionResults ?? []).filter((t) => t.status === 'failed')
     if (file.status === 'failed' && tests.length === 0)
       summary.push(`  ✖ ${where}: ${(file.message ?? '').split('\n')[0]}`)
-    for (const t of tests) summary.push(`  ✖ ${where} › ${t.fullName}`)
+    for (const t of tests) {
+      summary.push(`  ✖ ${where} › ${t.fullName}`)
+      // Its error's first lines too: a failure seen once on CI is understood from the tail alone.
+      const lines = (t.failureMessages?.[0] ?? '').split('\n').filter((l) => l.trim() !== '')
+      for (const line of lines.slice(0, 4)) summary.push(`      ${line.trim().slice(0, 200)}`)
+    }
   }
   if (!unitOk && vitest.numFailedTests === 0) failed++
 } else {
@@ -136,7 +142,13 @@ if (playwright?.stats) {
   const walk = (suite) => {
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests ?? []) {
-        if (t.status === 'unexpected') summary.push(`  ✖ [${t.projectName}] ${spec.file}:${spec.line} › ${spec.title}`)
+        if (t.status !== 'unexpected') continue
+        summary.push(`  ✖ [${t.projectName}] ${spec.file}:${spec.line} › ${spec.title}`)
+        const message = t.results?.at(-1)?.error?.message ?? ''
+        const lines = stripVTControlCharacters(message)
+          .split('\n')
+          .filter((l) => l.trim() !== '')
+        for (const line of lines.slice(0, 4)) summary.push(`      ${line.trim().slice(0, 200)}`)
       }
     }
     for (const child of suite.suites ?? []) walk(child)

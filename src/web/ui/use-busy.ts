@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react'
+import { flushSync } from 'react-dom'
 import { runWithBusy } from './busy.ts'
 
 // Apart from busy.ts, which every form's first load carries: only the counter tablet uses this.
@@ -14,7 +15,8 @@ export function useBusy() {
   const run = useCallback(async <R>(call: () => Promise<R>): Promise<R> => {
     setPending(true)
     try {
-      const outcome = await runWithBusy(call, setBusy)
+      // Drawn there and then, as the forms' overlay is: the 1.5 s count from when the label is on the screen.
+      const outcome = await runWithBusy(call, (shown) => flushSync(() => setBusy(shown)))
       if (!outcome.ok) throw outcome.error
       return outcome.value
     } finally {
