@@ -58,6 +58,37 @@ function compileHints(): Plugin {
 const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`
 
 /**
+ * React Router's production build names its components for React's devtools in top-level statements
+ * (`Form.displayName = "Form"`) and builds them with calls the bundler cannot know are pure (`React.forwardRef(…)`):
+ * together they keep what the app never uses (its `<Form>`, `<ScrollRestoration>`, their hooks) in every first load.
+ * Without the names (the devtools show the function's own) and with the calls marked pure, the bundler leaves them out.
+ */
+function reactRouterTreeShaking(): Plugin {
+  return {
+    name: 'balcao-react-router-tree-shaking',
+    apply: 'build',
+    transform(code, id) {
+      if (!/react-router\/dist\/production\/chunk-[A-Z0-9]+\.mjs$/.test(id)) return null
+      return code
+        .replace(/^[A-Za-z_$][\w$]*\.displayName = "[^"]*";$/gm, '')
+        .replace(
+          /^var ([A-Za-z_$][\w$]*) = (React\d*)\.(forwardRef|createContext)\(/gm,
+          'var $1 = /* @__PURE__ */ $2.$3(',
+        )
+    },
+  }
+}
+
+/**
+ * React Router's package maps every import condition to its development build (warnings, invariants' messages); its
+ * production build sits beside it. The app's users get that one, as they get React's.
+ */
+const reactRouterProduction = {
+  find: /^react-router$/,
+  replacement: path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production/index.mjs'),
+}
+
+/**
  * The server's build of the app (web/entry-server.tsx → dist/ssr/): the same components, rendered by the server for a
  * page's first load (server/platform/web.ts). React stays the server's own dependency; the router and the query cache
  * are bundled in, as the browser's build has them.
@@ -78,12 +109,14 @@ const serverBuild = defineConfig({
   // Everything but React's own packages (runtime dependencies) bundled in: the router, the query cache and what the
   // screens import are development dependencies a production install leaves out.
   ssr: { noExternal: true, external: ['react', 'react-dom'] },
-  plugins: [react()],
+  resolve: { alias: [reactRouterProduction] },
+  plugins: [react(), reactRouterTreeShaking()],
 })
 
 const browserBuild = defineConfig({
   root: 'src/web',
   publicDir: 'public',
+  resolve: { alias: [reactRouterProduction] },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
@@ -128,6 +161,7 @@ const browserBuild = defineConfig({
   },
   plugins: [
     react(),
+    reactRouterTreeShaking(),
     bundleReport(),
     compileHints(),
     VitePWA({
