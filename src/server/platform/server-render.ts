@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -119,7 +118,7 @@ export function serverRender(
       : Promise.resolve(null)
     return loaded
   }
-  const reused = new Map<string, { at: number; page: PageRender }>()
+  const reused = new Map<string, { at: number; paths: string[]; bodies: (string | undefined)[]; page: PageRender }>()
   const prepare = async (url: string, loja: LojaEscolhida) => {
     const build = await load()
     if (!build) return null
@@ -142,21 +141,19 @@ export function serverRender(
     const { ssr, paths, bodies, head } = inputs
     try {
       const user = (privateData.data as { user?: { loggedIn?: unknown } } | undefined)?.user
+      // Its reads' answers are compared as they are, not hashed: most of a reused page's cost would be the hashing.
       const key =
         user?.loggedIn === false && status === 200 && !url.includes('?')
-          ? createHash('sha256')
-              .update(
-                [
-                  url,
-                  privateData.body,
-                  valorLojaCookie(loja),
-                  ...paths.flatMap((path, i) => [path, bodies[i] ?? '']),
-                ].join('\0'),
-              )
-              .digest('base64')
+          ? `${url}\0${valorLojaCookie(loja)}\0${privateData.body}`
           : null
       const kept = key ? reused.get(key) : undefined
-      if (key && kept && Date.now() - kept.at < REUSE_MS) {
+      if (
+        key &&
+        kept &&
+        Date.now() - kept.at < REUSE_MS &&
+        kept.paths.length === paths.length &&
+        kept.paths.every((path, i) => path === paths[i] && kept.bodies[i] === bodies[i])
+      ) {
         // The most asked for stay: the one used last goes to the end, the one unused longest goes first.
         reused.delete(key)
         reused.set(key, kept)
@@ -180,7 +177,7 @@ export function serverRender(
       }
       if (key) {
         reused.delete(key)
-        reused.set(key, { at: Date.now(), page })
+        reused.set(key, { at: Date.now(), paths, bodies, page })
         if (reused.size > REUSE_MAX) reused.delete(reused.keys().next().value as string)
       }
       return [privateData, page]

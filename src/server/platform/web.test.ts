@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliDecompressSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertNovidade } from '../testing/fixtures.ts'
 import { createTestApp, device, type TestApp, testDialects } from '../testing/harness.ts'
@@ -153,6 +154,31 @@ describe.each(testDialects())('the server render of a customer page on %s', (dia
     const estreia = (await device(t, '203.0.113.23').call('GET', '/novidades')).body
     expect(estreia).toContain('[false,')
     expect(numero(estreia)).not.toBe(primeira)
+  })
+
+  it('sends a reused render as its first visitor got it, compressed once; a read that changed renders anew', async () => {
+    // A page long enough to be compressed.
+    await insertNovidade(t.database.db, { tag: 'verao', title: 'Abertura das esplanadas de verão, '.repeat(60) })
+    t.app.readCache.clear()
+    const um = device(t, '203.0.113.31')
+    const outro = device(t, '203.0.113.32')
+    const terceiro = device(t, '203.0.113.33')
+    for (const visitor of [um, outro, terceiro])
+      await visitor.call('POST', '/api/grava-saw-onboarding', { value: true })
+    const html = { accept: 'text/html', 'accept-encoding': 'br' }
+    const primeira = await um.call('GET', '/novidades', undefined, html)
+    expect(primeira.headers['content-encoding']).toBe('br')
+    expect(brotliDecompressSync(primeira.rawPayload).toString()).toContain('Natal no grupo')
+    const segunda = await outro.call('GET', '/novidades', undefined, html)
+    expect(segunda.headers['content-encoding']).toBe('br')
+    expect(segunda.rawPayload.equals(primeira.rawPayload)).toBe(true)
+    expect(segunda.headers.etag).toBe(primeira.headers.etag)
+    // A news item published (its writer clears the cached read): the next visitor gets a page that shows it.
+    await insertNovidade(t.database.db, { tag: 'pascoa', title: 'Páscoa no grupo' })
+    t.app.readCache.clear()
+    const terceira = await terceiro.call('GET', '/novidades', undefined, html)
+    expect(brotliDecompressSync(terceira.rawPayload).toString()).toContain('Páscoa no grupo')
+    expect(terceira.headers.etag).not.toBe(primeira.headers.etag)
   })
 
   it("answers a guard's redirect with HTTP, and the page of an unknown path with 404", async () => {

@@ -6,9 +6,10 @@ import { ADMIN_API_PREFIX, isAdminPagePath } from '../../shared/admin.ts'
 import { API_VERSION } from '../../shared/api.ts'
 import { documentTitle, LOJA_COOKIE, lerLojaCookie, PRIVATE_DATA_ELEMENT_ID } from '../../shared/page-data.ts'
 import { isKnownPagePath } from '../../shared/routes.ts'
+import { Representation, replyWithRepresentation } from './cached-reply.ts'
 import { errorBody, frameworkMessages } from './errors.ts'
 import { escapeHtml, jsonScript } from './html.ts'
-import { serverRender } from './server-render.ts'
+import { type PageRender, serverRender } from './server-render.ts'
 import { STAFF_API_PREFIX } from './staff-surface.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -60,6 +61,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, prod
   }
 
   const render = serverRender(root, app)
+  /** Each render's page as sent: held as long as the render is (a reused render lives in server-render.ts). */
+  const pagesSent = new WeakMap<PageRender, { index: string; privateScript: string; representation: Representation }>()
 
   const sendApp = async (request: FastifyRequest, reply: FastifyReply, status: number, path: string) => {
     allowWasmOnStaffPages(reply, path)
@@ -74,19 +77,27 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, prod
     if (rendered?.redirect && status === 200) {
       return reply.header('cache-control', PRIVATE_PAGE).redirect(rendered.redirect, 302)
     }
-    const html = withPageData(
-      withTitle(withRoot(indexHtml(), rendered?.html ?? ''), rendered?.title),
-      rendered?.head ?? '',
-      `${rendered?.readsScript ?? ''}${privateData?.script ?? ''}`,
-    )
-    return (
-      reply
-        .status(status)
-        // A page rendered with the visitor's data (their session, their name, their store) is theirs alone.
-        .header('cache-control', privateData ? PRIVATE_PAGE : REVALIDATE)
-        .type('text/html; charset=utf-8')
-        .send(html)
-    )
+    // A page rendered with the visitor's data (their session, their name, their store) is theirs alone.
+    reply.status(status).header('cache-control', privateData ? PRIVATE_PAGE : REVALIDATE)
+    const index = indexHtml()
+    const privateScript = privateData?.script ?? ''
+    if (!rendered) {
+      return reply.type('text/html; charset=utf-8').send(withPageData(withRoot(index, ''), '', privateScript))
+    }
+    // A render reused for the next visitor (server-render.ts) is sent as its first visitor got it, compressed once:
+    // what it costs is the reads that say it is still true, not building and compressing tens of kB again.
+    let page = pagesSent.get(rendered)
+    if (!page || page.index !== index || page.privateScript !== privateScript) {
+      const html = withPageData(
+        withTitle(withRoot(index, rendered.html), rendered.title),
+        rendered.head,
+        `${rendered.readsScript}${privateScript}`,
+      )
+      page = { index, privateScript, representation: new Representation(Buffer.from(html)) }
+      pagesSent.set(rendered, page)
+    }
+    replyWithRepresentation(reply, page.representation, 'text/html; charset=utf-8')
+    return reply
   }
 
   // The root is a page, not the static directory listing.
