@@ -5,7 +5,8 @@
 // (performance ≥ 98, LCP ≤ 1.5 s, TBT ≤ 100 ms, CLS ≤ 0.02, accessibility 100). The gate checks the same pages with a margin for
 // a busy machine (performance ≥ 90, LCP ≤ 2.5 s); these are the figures on a quiet one.
 //
-// Settings (environment): BENCH_LIGHTHOUSE_RUNS (5), CHROMIUM_PATH (/usr/bin/chromium).
+// Settings (environment): BENCH_LIGHTHOUSE_RUNS (5), BENCH_LIGHTHOUSE_PAGES (all: home, store, catalogue, product),
+// BENCH_LIGHTHOUSE_BUILT (0: build first), CHROMIUM_PATH (/usr/bin/chromium).
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
@@ -192,9 +193,12 @@ export const lighthouseBench: Benchmark = {
     const [loadAtStart] = os.loadavg()
     let server: Awaited<ReturnType<typeof startE2eServer>> | undefined
     try {
-      console.log('building the web app (npm run build)…')
-      const build = spawnSync('npm', ['run', '--silent', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] })
-      if (build.status !== 0) throw new Error(`npm run build exited with ${build.status}`)
+      // BENCH_LIGHTHOUSE_BUILT=1 measures the build already in dist/ (an experiment on the built files).
+      if (process.env.BENCH_LIGHTHOUSE_BUILT !== '1') {
+        console.log('building the web app (npm run build)…')
+        const build = spawnSync('npm', ['run', '--silent', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] })
+        if (build.status !== 0) throw new Error(`npm run build exited with ${build.status}`)
+      }
       const bundle = JSON.parse(readFileSync(`dist/web/${BUNDLE_REPORT_FILE}`, 'utf8')) as BundleReport
       const shell = bundle.screens.find((s) => s.screen === 'main.tsx')?.bytes ?? Number.NaN
       const largest = bundle.screens[0]
@@ -213,6 +217,9 @@ export const lighthouseBench: Benchmark = {
           localStorage: LOJA_ESCOLHIDA,
         },
       ]
+      // BENCH_LIGHTHOUSE_PAGES: a comma-separated choice of the pages by name (home, store, catalogue, product).
+      const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim())
+      const chosen = only ? pages.filter((p) => only.some((o) => p.name.includes(o))) : pages
       // How busy the machine is with other work, before the runs (the server idle, nothing else of ours running).
       const quietFrom = machineCpu()
       await sleep(QUIET_WINDOW_MS)
@@ -223,7 +230,7 @@ export const lighthouseBench: Benchmark = {
       const results: PageFigures[] = []
       let version = ''
       const benchmarkIndexes: number[] = []
-      for (const page of pages) {
+      for (const page of chosen) {
         console.log(`Lighthouse mobile, ${runs} runs: ${page.path}`)
         const { lhrs } = await lighthouseRuns(`${server.origin}${page.path}`, {
           runs,

@@ -90,7 +90,7 @@ export const pages: Benchmark = {
           bullets([
             'the app: the real server (`NODE_ENV=production`) on a SQLite database filled by `db:seed`; each page is ' +
               'rendered by the app’s own components on the server (`src/web/entry-server.tsx`) with its reads and ' +
-              'the visitor’s private data answered in process, and sent whole, `private, no-store`; for a visitor not signed in, the server reuses its render while the inputs (URL, private data, the reads’ answers) are the same, a minute at most (`server/platform/server-render.ts`): a request still answers its private data and reads',
+              'the visitor’s private data answered in process, and sent whole, `private, no-store`; for a visitor not signed in, the server reuses its render while the inputs (URL, private data, the reads’ answers) are the same, a minute at most (`server/platform/server-render.ts`), and sends the page its first visitor got, compressed once (`server/platform/web.ts`): a request still answers its private data and reads',
             `requests: \`GET\` with a visitor’s session past the onboarding, ${connections} keep-alive connections, ` +
               `${warmupS} s warm-up then a ${windowS} s window per page; latency is autocannon’s, to the whole answer`,
           ]),
