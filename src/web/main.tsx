@@ -1,4 +1,4 @@
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router'
 import type { PrivateData } from '../shared/conta.ts'
@@ -60,11 +60,15 @@ if (root.hasChildNodes()) {
   void loadRoutes(routes, window.location.pathname)
     .then(partsLoaded)
     .then(() =>
-      hydrateRoot(root, app, {
-        // A server render the browser could not match (React then renders that part again itself): said in the console,
-        // where the e2e suite fails any journey that shows it (e2e/support.ts).
-        onRecoverableError: (error, info) =>
-          console.error(`${RECOVERABLE_ERROR}: ${String(error)}`, info.componentStack),
+      // In a transition, as React Router's own browser entry hydrates: React then hydrates in slices, yielding to the
+      // browser between them, where a blocking render would hold a slow phone's main thread for the whole screen.
+      startTransition(() => {
+        hydrateRoot(root, app, {
+          // A server render the browser could not match (React then renders that part again itself): said in the
+          // console, where the e2e suite fails any journey that shows it (e2e/support.ts).
+          onRecoverableError: (error, info) =>
+            console.error(`${RECOVERABLE_ERROR}: ${String(error)}`, info.componentStack),
+        })
       }),
     )
 } else {
