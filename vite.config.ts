@@ -224,4 +224,8 @@ const browserBuild = defineConfig({
   ],
 })
 
-export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverBuild : browserBuild))
+export default defineConfig(({ command, isSsrBuild }) => {
+  if (isSsrBuild) return serverBuild
+  // The development server keeps React Router's development build: its warnings are for the developers.
+  return command === 'build' ? browserBuild : { ...browserBuild, resolve: {} }
+})

@@ -119,7 +119,9 @@ if (vitest) {
     for (const t of tests) {
       summary.push(`  ✖ ${where} › ${t.fullName}`)
       // Its error's first lines too: a failure seen once on CI is understood from the tail alone.
-      const lines = (t.failureMessages?.[0] ?? '').split('\n').filter((l) => l.trim() !== '')
+      const lines = stripVTControlCharacters(String(t.failureMessages?.[0] ?? ''))
+        .split('\n')
+        .filter((l) => l.trim() !== '')
       for (const line of lines.slice(0, 4)) summary.push(`      ${line.trim().slice(0, 200)}`)
     }
   }
@@ -144,7 +146,7 @@ if (playwright?.stats) {
       for (const t of spec.tests ?? []) {
         if (t.status !== 'unexpected') continue
         summary.push(`  ✖ [${t.projectName}] ${spec.file}:${spec.line} › ${spec.title}`)
-        const message = t.results?.at(-1)?.error?.message ?? ''
+        const message = String(t.results?.at(-1)?.error?.message ?? '')
         const lines = stripVTControlCharacters(message)
           .split('\n')
           .filter((l) => l.trim() !== '')

@@ -220,6 +220,8 @@ export const lighthouseBench: Benchmark = {
       // BENCH_LIGHTHOUSE_PAGES: a comma-separated choice of the pages by name (home, store, catalogue, product).
       const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim())
       const chosen = only ? pages.filter((p) => only.some((o) => p.name.includes(o))) : pages
+      if (chosen.length === 0)
+        throw new Error(`BENCH_LIGHTHOUSE_PAGES=${process.env.BENCH_LIGHTHOUSE_PAGES}: no such page`)
       // How busy the machine is with other work, before the runs (the server idle, nothing else of ours running).
       const quietFrom = machineCpu()
       await sleep(QUIET_WINDOW_MS)
@@ -294,11 +296,11 @@ export const lighthouseBench: Benchmark = {
         `${format(median(values))} ${mark(met)}${spread(values, format)}`
       const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`
       const markdown = [
-        '## Lighthouse mobile: the home, a store page, the catalogue and a product page',
+        `## Lighthouse mobile: ${only ? `${chosen.map((p) => p.name).join(', ')} (BENCH_LIGHTHOUSE_PAGES)` : 'the home, a store page, the catalogue and a product page'}`,
         '',
         bullets([
           `measured ${started} on ${os.cpus()[0]?.model?.trim() ?? 'unknown'}, ${cores} cores; load average ${loadAtStart?.toFixed(2)} when this benchmark began; other work on the machine just before the runs: ${Number.isFinite(otherWork) ? `${Math.round(otherWork * 100)}%` : '—'} of its cores`,
-          `the app: built by \`npm run build\` (first-load JS ${kB(shell)} gzip for the entry, the home and the store page; the largest screen, \`${largest?.screen}\`, ${kB(largest?.bytes ?? Number.NaN)}; budget ${kB(FIRST_LOAD_BUDGET_BYTES)}), served as the e2e suite serves it (\`scripts/e2e-server.mjs\`: the real server on a fresh SQLite file with the demo content)`,
+          `the app: ${process.env.BENCH_LIGHTHOUSE_BUILT === '1' ? 'the build already in `dist/`, not built again' : 'built by `npm run build`'} (first-load JS ${kB(shell)} gzip for the entry, the home and the store page; the largest screen, \`${largest?.screen}\`, ${kB(largest?.bytes ?? Number.NaN)}; budget ${kB(FIRST_LOAD_BUDGET_BYTES)}), served as the e2e suite serves it (\`scripts/e2e-server.mjs\`: the real server on a fresh SQLite file with the demo content)`,
           `Lighthouse ${version} in ${chromiumVersion()} (\`${CHROMIUM_PATH}\`, headless), its default mobile run: a mid-range phone, simulated slow 4G and a 4× slower CPU (Lighthouse's own simulation from a trace on this machine, whose CPU Lighthouse rated ${Math.round(median(benchmarkIndexes))} on its benchmark index), for a visitor past the onboarding (its session cookie) on the home and the store page, and a signed-in customer with the store ${LOJA} chosen on the device (localStorage) on the catalogue and the product page; ${runs} runs a page, one after another, Chromium, Lighthouse and the server sharing the machine's cores`,
           'each figure is the median of its own values over the runs, the lowest and highest in brackets; the gate in `npm test` (e2e/lighthouse.spec.ts) checks the same pages, Lighthouse’s median run, with a margin for a busy machine (performance ≥ 90, LCP ≤ 2.5 s)',
         ]),

@@ -35,7 +35,10 @@ export interface PrivateDataAnswer {
 
 /** How long a render is reused for the same inputs: a store's hours or today's notices move with the clock. */
 const REUSE_MS = 60_000
-/** Renders kept (each a few tens of kB): the public pages of a group, for visitors who are not signed in. */
+/**
+ * Renders kept, for visitors who are not signed in: the public pages of a group. Each holds its reads' answers and, once
+ * sent, its page and that page's compressed forms (web.ts): a few hundred kB at most, tens of MB for all of them.
+ */
 const REUSE_MAX = 300
 
 /** Each screen module's files beyond the shell's, from the build's report (scripts/bundle-report.ts `pages`). */
