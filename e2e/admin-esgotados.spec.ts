@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test'
-import type { Catalogo, LojaEncomenda } from '../src/shared/ementa.ts'
+import type { Catalogo, LojaEncomenda } from '../src/shared/catalogo.ts'
 import { diaEmLisboa } from '../src/shared/format.ts'
 import { adminNaConsola } from './admin-support.ts'
 import { API_HEADERS, api, createAccount, DESKTOP, expect, expectAccessible, PHONE, test } from './support.ts'

@@ -1,4 +1,4 @@
-import type { LojaEncomenda } from '../src/shared/ementa.ts'
+import type { LojaEncomenda } from '../src/shared/catalogo.ts'
 import { adminNaConsola } from './admin-support.ts'
 import { api, DESKTOP, expect, expectAccessible, test } from './support.ts'
 

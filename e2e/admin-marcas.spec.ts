@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import type { Catalogo } from '../src/shared/ementa.ts'
+import type { Catalogo } from '../src/shared/catalogo.ts'
 import { adminNaConsola } from './admin-support.ts'
 import { api, DESKTOP, expect, expectAccessible, test } from './support.ts'
 

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import type { Catalogo } from '../src/shared/ementa.ts'
+import type { Catalogo } from '../src/shared/catalogo.ts'
 import { adminNaConsola } from './admin-support.ts'
 import { API_HEADERS, api, createAccount, DESKTOP, expect, expectAccessible, PHONE, test } from './support.ts'
 

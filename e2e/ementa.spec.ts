@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { ALERGENIOS_DESCONHECIDOS } from '../src/shared/alergenios.ts'
-import type { Catalogo, LojaEncomenda, ProdutoCatalogo } from '../src/shared/ementa.ts'
+import type { Catalogo, LojaEncomenda, ProdutoCatalogo } from '../src/shared/catalogo.ts'
 import { temEscolhaObrigatoria } from '../src/web/features/encomendas/regras.ts'
 import { createStoreKey } from './loja.ts'
 import { API_HEADERS, api, createAccount, expect, expectAccessible, PHONE, test } from './support.ts'

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import type { Catalogo, ProdutoCatalogo } from '../src/shared/ementa.ts'
+import type { Catalogo, ProdutoCatalogo } from '../src/shared/catalogo.ts'
 import type { EncomendaLoja } from '../src/shared/pedido.ts'
 import { createStoreKey } from './loja.ts'
 import { API_HEADERS, api, apiPost, createAccount, expect, expectAccessible, test } from './support.ts'

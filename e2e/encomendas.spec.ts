@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import Database from 'better-sqlite3'
-import type { Catalogo, LojaEncomenda } from '../src/shared/ementa.ts'
+import type { Catalogo, LojaEncomenda } from '../src/shared/catalogo.ts'
 import { LOJA_COOKIE } from '../src/shared/page-data.ts'
 import { createStoreKey, demoDatabaseFile, pos } from './loja.ts'
 import { type Account, API_HEADERS, api, apiPost, createAccount, expect, expectAccessible, test } from './support.ts'

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { APIRequestContext, Page } from '@playwright/test'
-import type { Catalogo } from '../src/shared/ementa.ts'
+import type { Catalogo } from '../src/shared/catalogo.ts'
 import { createStoreKey, pos } from './loja.ts'
 import {
   type Account,

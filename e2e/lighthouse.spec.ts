@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import type { APIRequestContext } from '@playwright/test'
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js'
 import { CALIBRATED_HOST_INDEX, type Lhr, lighthouseRuns } from '../scripts/lighthouse.ts'
-import type { Catalogo } from '../src/shared/ementa.ts'
+import type { Catalogo } from '../src/shared/catalogo.ts'
 import { LOJA_COOKIE } from '../src/shared/page-data.ts'
 import { api, apiPost, aStorePath, createAccount, expect, test } from './support.ts'
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import type { Catalogo } from '../src/shared/ementa.ts'
+import type { Catalogo } from '../src/shared/catalogo.ts'
 import { api, createAccount, expect, expectAccessible, PHONE, test } from './support.ts'
 
 /**

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from '@playwright/test'
-import type { Catalogo, LojaEncomenda } from '../src/shared/ementa.ts'
+import type { Catalogo, LojaEncomenda } from '../src/shared/catalogo.ts'
 import { TIPOS_ENTREGA } from '../src/shared/estado-pedido.ts'
 import { formatMoney } from '../src/shared/format.ts'
 import { LOJA_COOKIE } from '../src/shared/page-data.ts'

@@ -1,4 +1,4 @@
-import type { ProdutoCatalogo } from './ementa.ts'
+import type { ProdutoCatalogo } from './catalogo.ts'
 
 /** What the catalogue's screens show (web/features/encomendas), and the server's words for the same states. */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
+import { PorcaoSchema } from './catalogo.ts'
 import { CARRINHO_LINHAS_MAX, DEFAULT_PAIS, OBSERVACOES_MAX, QUANTIDADE_MAX } from './constants.ts'
 import { PrivateDataSchema } from './conta.ts'
-import { PorcaoSchema } from './ementa.ts'
 import { EncomendaClienteSchema, PedidoEmbalagemSchema, TipoEntregaSchema } from './pedido.ts'
 import {
   depoisDoTexto,

@@ -1,4 +1,4 @@
-import type { ProdutoCatalogo } from './ementa.ts'
+import type { ProdutoCatalogo } from './catalogo.ts'
 
 /**
  * A catalogue product for the tests of the ordering screens: a plain dish with nothing declared (allergens unknown, no

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { CatalogoSchema, EstadoLojaSchema, LojaEncomendaSchema } from '../../../shared/ementa.ts'
+import { CatalogoSchema, EstadoLojaSchema, LojaEncomendaSchema } from '../../../shared/catalogo.ts'
 import { IdLojaSchema } from '../../../shared/encomenda.ts'
 import { replyFromCache } from '../../platform/cached-reply.ts'
 import { notFound } from '../../platform/errors.ts'

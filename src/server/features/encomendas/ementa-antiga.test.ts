@@ -1,6 +1,6 @@
 import { Migrator } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import type { Catalogo, ProdutoCatalogo } from '../../../shared/ementa.ts'
+import type { Catalogo, ProdutoCatalogo } from '../../../shared/catalogo.ts'
 import { migrations } from '../../db/migrations/index.ts'
 import { manualClock } from '../../platform/clock.ts'
 import { lojasChavesRepo } from '../../platform/store-keys.ts'

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type CodigoAlergenio, seguroPara } from '../../../shared/alergenios.ts'
-import type { Catalogo, ProdutoCatalogo } from '../../../shared/ementa.ts'
+import type { Catalogo, ProdutoCatalogo } from '../../../shared/catalogo.ts'
 import { manualClock } from '../../platform/clock.ts'
 import { lojasChavesRepo } from '../../platform/store-keys.ts'
 import { ementaCompleta } from '../../testing/ementa-completa.ts'

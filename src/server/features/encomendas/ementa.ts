@@ -1,5 +1,6 @@
 import { ALERGENIOS, type CodigoAlergenio } from '../../../shared/alergenios.ts'
-import type { Catalogo, Ementa, ProdutoCatalogo, ProdutoEmenta } from '../../../shared/ementa.ts'
+import type { Catalogo, ProdutoCatalogo } from '../../../shared/catalogo.ts'
+import type { Ementa, ProdutoEmenta } from '../../../shared/ementa.ts'
 import { ivaForaDaRegiao, type Regiao, taxaDaRegiao } from '../../../shared/regioes.ts'
 import { precoNaTabela, TABELAS_PRECO_PADRAO, type TabelasPrecoLoja } from '../../../shared/tabelas-preco.ts'
 import type { MarcaProduto } from './catalogo-repository.ts'

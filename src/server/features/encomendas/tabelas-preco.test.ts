@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { Catalogo, ProdutoCatalogo } from '../../../shared/ementa.ts'
+import type { Catalogo, ProdutoCatalogo } from '../../../shared/catalogo.ts'
 import { mensagens } from '../../../shared/validacao.ts'
 import { pedidoDeTeste } from '../../testing/ementa.ts'
 import { ementaCompleta } from '../../testing/ementa-completa.ts'

@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { Link } from 'react-router'
+import type { Categoria } from '../../../shared/catalogo.ts'
 import { PRODUTOS_POR_CATEGORIA } from '../../../shared/catalogo-ecra.ts'
-import type { Categoria } from '../../../shared/ementa.ts'
 import { href, paths } from '../../../shared/routes.ts'
 import { Later } from '../../ui/Later.tsx'
 import { FiltrosEmenta, SemResultados } from './FiltrosEmenta.tsx'

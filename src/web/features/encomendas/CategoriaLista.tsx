@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import type { Categoria } from '../../../shared/ementa.ts'
+import type { Categoria } from '../../../shared/catalogo.ts'
 import { formatMoney } from '../../../shared/format.ts'
 import { FiltrosEmenta, SemResultados } from './FiltrosEmenta.tsx'
 import { filtrarCategorias, useFiltros } from './filtros.ts'

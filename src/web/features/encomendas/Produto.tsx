@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
+import type { Catalogo, Porcao, ProdutoCatalogo } from '../../../shared/catalogo.ts'
 import { OBSERVACOES_MAX, QUANTIDADE_MAX } from '../../../shared/constants.ts'
-import type { Catalogo, Porcao, ProdutoCatalogo } from '../../../shared/ementa.ts'
 import { diaEmLisboa, formatMoney } from '../../../shared/format.ts'
 import { IMAGE_SIZES } from '../../../shared/imagens.ts'
 import { APENAS_MAIORES, maioridade } from '../../../shared/maioridade.ts'

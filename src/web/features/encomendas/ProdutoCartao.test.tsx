@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { MemoryRouter } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import type { ProdutoCatalogo } from '../../../shared/ementa.ts'
+import type { ProdutoCatalogo } from '../../../shared/catalogo.ts'
 import { produtoDeTeste } from '../../../shared/testing.ts'
 import { ProdutoCartao, ProdutoImagem } from './ProdutoCartao.tsx'
 

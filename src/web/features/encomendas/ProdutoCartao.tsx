@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
+import type { ProdutoCatalogo } from '../../../shared/catalogo.ts'
 import { IMAGEM_ALTURA, IMAGEM_LARGURA, marcasCurtas } from '../../../shared/catalogo-ecra.ts'
-import type { ProdutoCatalogo } from '../../../shared/ementa.ts'
 import { formatMoney } from '../../../shared/format.ts'
 import { PRODUTO_CARTAO_SIZES } from '../../../shared/imagens.ts'
 import { href, paths } from '../../../shared/routes.ts'

@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { ALERGENIOS_DESCONHECIDOS } from '../../../shared/alergenios.ts'
-import type { ProdutoCatalogo } from '../../../shared/ementa.ts'
+import type { ProdutoCatalogo } from '../../../shared/catalogo.ts'
 import { AlergenioIcone } from './AlergenioIcone.tsx'
 
 /** What the product page says when the menu declares the allergens and none of the 14 is in the dish. */

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import { ALERGENIOS, type CodigoAlergenio } from '../../../shared/alergenios.ts'
-import type { Catalogo, ProdutoCatalogo } from '../../../shared/ementa.ts'
+import type { Catalogo, ProdutoCatalogo } from '../../../shared/catalogo.ts'
 import { formatMoney } from '../../../shared/format.ts'
 import { avisarAdicao, useEncomendaLocal } from './carrinho.ts'
 import { evitarDe, type Filtros, passa, temFiltros, useFiltros } from './filtros.ts'

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { Catalogo, LojaEncomenda } from '../../../shared/ementa.ts'
+import type { Catalogo, LojaEncomenda } from '../../../shared/catalogo.ts'
 import { apiGet } from '../../lib/api.ts'
 import { encomendasKeys } from './keys.ts'
 

@@ -1,4 +1,4 @@
-import type { Porcao } from '../../../shared/ementa.ts'
+import type { Porcao } from '../../../shared/catalogo.ts'
 import { chave, type LinhaLocal, notaDe, porcaoDe } from './carrinho.ts'
 
 /**

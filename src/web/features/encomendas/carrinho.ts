@@ -1,6 +1,6 @@
 import { useContext, useMemo, useSyncExternalStore } from 'react'
+import type { Porcao } from '../../../shared/catalogo.ts'
 import { QUANTIDADE_MAX } from '../../../shared/constants.ts'
-import type { Porcao } from '../../../shared/ementa.ts'
 import { guardarLojaNoCookie, LojaDaPaginaContext } from '../../lib/loja-cookie.ts'
 
 /**

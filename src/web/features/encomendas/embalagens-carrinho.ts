@@ -1,4 +1,4 @@
-import type { Catalogo } from '../../../shared/ementa.ts'
+import type { Catalogo } from '../../../shared/catalogo.ts'
 import type { PedidoEmbalagem } from '../../../shared/pedido.ts'
 import type { LinhaLocal } from './carrinho.ts'
 

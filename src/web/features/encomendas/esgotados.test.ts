@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Catalogo } from '../../../shared/ementa.ts'
+import type { Catalogo } from '../../../shared/catalogo.ts'
 import { produtoDeTeste } from '../../../shared/testing.ts'
 import { esgotadosDoCarrinho } from './esgotados.ts'
 

@@ -1,5 +1,5 @@
+import type { Catalogo } from '../../../shared/catalogo.ts'
 import { avisoEsgotados } from '../../../shared/catalogo-ecra.ts'
-import type { Catalogo } from '../../../shared/ementa.ts'
 
 /**
  * The cart's lines whose product the store's catalogue marks sold out today, and the one sentence that says so: the

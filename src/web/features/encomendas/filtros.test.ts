@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import type { Categoria, ProdutoCatalogo } from '../../../shared/catalogo.ts'
 import { ordenados } from '../../../shared/catalogo-ecra.ts'
-import type { Categoria, ProdutoCatalogo } from '../../../shared/ementa.ts'
 import { produtoDeTeste } from '../../../shared/testing.ts'
 import {
   alternarEvitar,

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react'
 import { ALERGENIOS, type CodigoAlergenio, seguroPara } from '../../../shared/alergenios.ts'
+import type { Categoria, ProdutoCatalogo } from '../../../shared/catalogo.ts'
 import { ordenados } from '../../../shared/catalogo-ecra.ts'
-import type { Categoria, ProdutoCatalogo } from '../../../shared/ementa.ts'
 
 /**
  * The catalogue's dietary filters (decision 0026): 'Sem glúten', 'Sem lactose', 'Vegetariano' and any of the 14 allergens

@@ -1,4 +1,4 @@
-import type { ProdutoCatalogo } from '../../../shared/ementa.ts'
+import type { ProdutoCatalogo } from '../../../shared/catalogo.ts'
 
 /** The kind of sale the device chose (spec §4 `id_tipo_entrega`): 0 take-away, 1 eating in. */
 export type TipoEntrega = 0 | 1

@@ -1,5 +1,5 @@
+import type { Porcao, ProdutoCatalogo } from '../../../shared/catalogo.ts'
 import { QUANTIDADE_MAX } from '../../../shared/constants.ts'
-import type { Porcao, ProdutoCatalogo } from '../../../shared/ementa.ts'
 import { precoDose, type TipoEntrega } from './preco.ts'
 
 /**

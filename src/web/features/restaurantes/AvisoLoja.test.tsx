@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import type { EstadoLoja } from '../../../shared/ementa.ts'
+import type { EstadoLoja } from '../../../shared/catalogo.ts'
 import { AvisoLoja } from './AvisoLoja.tsx'
 import { estadoLojaQuery } from './use-aviso-loja.ts'
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { EstadoLoja } from '../../../shared/ementa.ts'
+import type { EstadoLoja } from '../../../shared/catalogo.ts'
 import { getByPath, pathKey } from '../../lib/query.tsx'
 
 /**

@@ -1,0 +1,88 @@
+import type { Generated } from 'kysely'
+
+/** The orders from the app and the fiscal documents the POS gives for them and for purchases at the till. */
+
+/** An order from the app (migration 2026-11-24T0000-encomendas), amounts in cents. */
+export interface EncomendasTable {
+  id: Generated<number>
+  utilizador_id: number
+  id_loja: number
+  estado: number
+  id_tipo_entrega: number
+  nome: string
+  email: string
+  telemovel: string
+  pais: string
+  nif: string | null
+  /** PedidoLinha[] (src/shared/pedido.ts) as JSON: what was priced, kept whatever the menu becomes. */
+  linhas: string
+  total: number
+  desconto: number
+  valor_pago: number
+  pontos_ganhos: Generated<number>
+  reserva_id: number | null
+  compra_id: number | null
+  pagamento_provider: string | null
+  pagamento_id: string | null
+  pagamento_estado: 'a-pedir' | 'pendente' | 'pago' | 'recusado' | 'expirado' | 'sem-pagamento'
+  expira_em: string | null
+  /** 'reembolsando': claimed by one process and sent to the provider, outcome not known yet (decision 0012). */
+  reembolso_estado: 'a-reembolsar' | 'reembolsando' | 'reembolsado' | null
+  motivo: string | null
+  chave_idempotencia: string
+  pedido_hash: string
+  criada_em: string
+  paga_em: string | null
+  atualizada_em: string
+  /** When the payment reconciliation asks the provider about it next (migration 2026-11-25T0100); null: nothing to ask. */
+  verificar_em: string | null
+  /** Checks or refunds that settled nothing so far: the backoff's count. */
+  tentativas: Generated<number>
+  /**
+   * 0/1 (migration 2026-11-25T0200): its create call got no answer it could read, so a request may exist that it does
+   * not record; such an order may be matched by a callback's reference (decision 0012).
+   */
+  pagamento_incerto: Generated<number>
+  /** A request id a callback named for it (by reference) while the provider could not be asked; asked again later. */
+  pagamento_candidato: string | null
+  /** Minutes promised while received (migration 2026-12-01T0100): its products' longest `tempo`, at least 15. */
+  minutos: Generated<number>
+  /** The pick-up time the customer chose (ISO UTC; migration 2026-12-01T0300); null: as soon as possible. */
+  levantar_em: string | null
+  /** The table of an order made from a table's QR code; null: none (no table ordering yet). */
+  mesa: number | null
+  /** The single-use packaging contribution charged (JSON `[{produto, qtd, valor}]`, cents with VAT; `[]`: none). */
+  embalagens: Generated<string>
+  /** 1: the customer brings their own container (no contribution; the kitchen is told). */
+  recipiente_proprio: Generated<number>
+  /** 1: a line is sold to adults only; staff check the customer's age at pick-up. */
+  verificar_idade: Generated<number>
+}
+
+/**
+ * A fiscal document owed or received (migration 2026-12-04T0300, docs/decisions/0038): one per sale (`origem`
+ * 'encomenda' or 'compra', `origem_id`) and kind (`classe` 'venda' or 'credito'). Due since `devido_em` (null: never
+ * recorded as due), received at `recebido_em` (null: not yet) with the POS's `tipo`, `numero`, `atcud`, `qr`.
+ */
+export interface DocumentosFiscaisTable {
+  id: Generated<number>
+  id_loja: number
+  origem: 'encomenda' | 'compra'
+  origem_id: number
+  classe: 'venda' | 'credito'
+  utilizador_id: number | null
+  /** The order's code or the till purchase's POS reference, as the board lists what is missing. */
+  referencia: string | null
+  /** Cents paid (the sale) or given back (the credit note). */
+  valor: Generated<number>
+  devido_em: string | null
+  tipo: 'FS' | 'FR' | 'FT' | 'NC' | null
+  numero: string | null
+  atcud: string | null
+  qr: string | null
+  emitido_em: string | null
+  pdf_url: string | null
+  /** SHA-256 of the document as first received: the same one again is the same answer, another is refused. */
+  pedido_hash: string | null
+  recebido_em: string | null
+}
