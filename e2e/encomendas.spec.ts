@@ -146,8 +146,20 @@ test('orders with an extra, an option and the balance, pays with MB WAY, and fol
       .getByRole('button', { name: /Pronto/ })
       .click()
     await expect(page.getByText('O seu pedido está pronto')).toBeVisible({ timeout: 3000 })
-    await expect(tablet.getByText(`Pedido ${orderId}`)).toBeHidden()
     await shot(page, '9-pronto')
+    // Ready, it waits in its own column for the customer; handed over ('Entregue'), it leaves the board, and the
+    // customer's screen says so.
+    const prontas = tablet.getByRole('region', { name: /Prontas/ })
+    const pronto = prontas.getByRole('listitem').filter({ hasText: `Pedido ${orderId}` })
+    await expect(pronto).toBeVisible()
+    await expect(pronto.getByRole('button', { name: 'Cancelar', exact: true })).toHaveCount(0)
+    if (SHOTS) await tablet.screenshot({ path: `${SHOTS}/10b-quadro-prontas.png`, fullPage: true })
+    await expectAccessible(tablet)
+    await pronto.getByRole('button', { name: /Entregue/ }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Pedido entregue' })).toBeVisible({ timeout: 3000 })
+    await expect(page.locator('[aria-current="step"]')).toContainText('Entregue')
+    await expect(tablet.getByText(`Pedido ${orderId}`)).toBeHidden()
+    await shot(page, '9b-entregue')
   } finally {
     await board.close()
   }

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { type APIRequestContext, expect } from '@playwright/test'
+import { type APIRequestContext, expect, type Page } from '@playwright/test'
 
 /**
  * The store side, for journeys that need a till: a store key made by `npm run store:key` against the e2e server's own
@@ -69,4 +69,12 @@ export function pos(request: APIRequestContext, key: string) {
     },
     refund: (compraId: number, valor: number) => call(`/compras/${compraId}/devolucoes`, { valor }),
   }
+}
+
+/** Pairs the tablet (`page`) with a store key through /painel/entrar, which opens the till. */
+export async function pair(page: Page, key: string) {
+  await page.goto('/painel/entrar')
+  await page.getByLabel('Chave da loja', { exact: true }).fill(key)
+  await page.getByRole('button', { name: 'Entrar' }).click()
+  await expect(page).toHaveURL(/\/painel\/caixa$/)
 }

@@ -6,7 +6,7 @@ import type { Browser, Locator, Page } from '@playwright/test'
 import config from '../playwright.config.ts'
 import type { PrivateData } from '../src/shared/conta.ts'
 import { emptyVideo, qrVideo, VIDEO_WIDTH, withFakeCamera } from './camera.ts'
-import { createStoreKey, pos, revokeStoreKey } from './loja.ts'
+import { createStoreKey, pair, pos, revokeStoreKey } from './loja.ts'
 import {
   type Account,
   apiPost,
@@ -51,14 +51,6 @@ async function shotsTablet(page: Page, name: string) {
     await page.screenshot({ path: join(SHOTS, `${name}-${pos}.png`) })
   }
   if (before) await page.setViewportSize(before)
-}
-
-/** Pairs the tablet (`page`) with a store key through /painel/entrar. */
-async function pair(page: Page, key: string) {
-  await page.goto('/painel/entrar')
-  await page.getByLabel('Chave da loja', { exact: true }).fill(key)
-  await page.getByRole('button', { name: 'Entrar' }).click()
-  await expect(page).toHaveURL(/\/painel\/caixa$/)
 }
 
 /** A signed-up customer in a browser context of their own. */

@@ -6,9 +6,9 @@
 // a busy machine (performance ≥ 90, LCP ≤ 2.5 s); these are the figures on a quiet one.
 //
 // Settings (environment): BENCH_LIGHTHOUSE_RUNS (5), BENCH_LIGHTHOUSE_PAGES (all: home, store, catalogue, product),
-// BENCH_LIGHTHOUSE_BUILT (0: build first), CHROMIUM_PATH (/usr/bin/chromium).
+// BENCH_LIGHTHOUSE_BUILT (0: build first), BENCH_LIGHTHOUSE_KEEP (0: 1 keeps each run's report), CHROMIUM_PATH (/usr/bin/chromium).
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { API_VERSION, API_VERSION_HEADER } from '../../src/shared/api.ts'
 import type { Catalogo } from '../../src/shared/catalogo.ts'
@@ -239,6 +239,14 @@ export const lighthouseBench: Benchmark = {
           cookie: page.cookie,
           localStorage: page.localStorage,
         })
+        // BENCH_LIGHTHOUSE_KEEP=1: each run's report kept as JSON in .tmp/lighthouse/, for a person to read.
+        if (process.env.BENCH_LIGHTHOUSE_KEEP === '1') {
+          mkdirSync('.tmp/lighthouse', { recursive: true })
+          const slug = page.name.split(' ').at(-1)
+          for (const [i, lhr] of lhrs.entries()) {
+            writeFileSync(`.tmp/lighthouse/bench-${slug}-${i + 1}.json`, JSON.stringify(lhr))
+          }
+        }
         version ||= lhrs[0]?.lighthouseVersion ?? ''
         benchmarkIndexes.push(...lhrs.map((l) => l.environment.benchmarkIndex))
         results.push({

@@ -3,12 +3,16 @@
  * imports (zod above all) so the ordering screens' first load stays small; the schemas live in pedido.ts.
  */
 
-/** Spec §4 `id_estado`, plus -9 for an order that will not be made (STORE-API.md `cancelar`, an expired payment). */
+/**
+ * Spec §4 `id_estado`, plus 3 for an order the customer has collected (STORE-API.md: forward only, 2 → 3) and -9 for
+ * one that will not be made (STORE-API.md `cancelar`, an expired payment).
+ */
 export const ESTADO = {
   pagamento: -3,
   recebido: -1,
   emPreparacao: 1,
   pronto: 2,
+  entregue: 3,
   cancelado: -9,
 } as const
 export type Estado = (typeof ESTADO)[keyof typeof ESTADO]
@@ -37,9 +41,27 @@ export function estadoTexto(estado: Estado, pago: boolean, minutos: number = MIN
       return 'Pedido em preparação'
     case ESTADO.pronto:
       return 'O seu pedido está pronto'
+    case ESTADO.entregue:
+      return 'Pedido entregue'
     case ESTADO.cancelado:
       return 'Pedido cancelado'
   }
+}
+
+/**
+ * The one step forward from each state a store moves an order through (STORE-API.md: -1 → 1 → 2 → 3), and so the
+ * state an order must be in to reach `estado`: the server's rule and the board's buttons.
+ */
+export const PASSO_SEGUINTE = {
+  [ESTADO.recebido]: ESTADO.emPreparacao,
+  [ESTADO.emPreparacao]: ESTADO.pronto,
+  [ESTADO.pronto]: ESTADO.entregue,
+} as const
+
+/** The state an order must be in for a store to move it to `estado`, or null when no step leads there. */
+export function estadoAnterior(estado: number): Estado | null {
+  for (const [de, para] of Object.entries(PASSO_SEGUINTE)) if (para === estado) return Number(de) as Estado
+  return null
 }
 
 /** Spec §9 delivery types. */

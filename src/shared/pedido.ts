@@ -6,7 +6,14 @@ import { DocumentosSchema } from './documentos.ts'
  * checkout's answer, `GET /api/encomendas/{id}`, the private data's `ordering` and the screens. Amounts in cents.
  */
 
-export const EstadoSchema = z.union([z.literal(-3), z.literal(-1), z.literal(1), z.literal(2), z.literal(-9)])
+export const EstadoSchema = z.union([
+  z.literal(-3),
+  z.literal(-1),
+  z.literal(1),
+  z.literal(2),
+  z.literal(3),
+  z.literal(-9),
+])
 export const TipoEntregaSchema = z.union([z.literal(0), z.literal(1)])
 
 export const PedidoLinhaSchema = z.object({

@@ -293,7 +293,7 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
     summary: 'The store’s paid orders, the soonest due first',
     description:
       '`estado`: comma-separated states to list (default `-1,1`: received and in preparation). States: -3 awaiting ' +
-      'payment, -1 received, 1 in preparation, 2 ready, -9 cancelled. `verificar_idade`: a line is sold to adults ' +
+      'payment, -1 received, 1 in preparation, 2 ready, 3 collected by the customer, -9 cancelled. `verificar_idade`: a line is sold to adults ' +
       'only: check the customer’s age at pick-up. `embalagens`: the single-use packaging contribution of a take-away ' +
       'order (Portaria 331-E/2021), in `total`: itemise each on the invoice. `recipiente_proprio`: the customer brings ' +
       'their own container (no contribution).',
@@ -305,7 +305,8 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
       'The store’s orders as Server-Sent Events: the open ones on connecting, then every new paid order and change',
     description: [
       'Each event is `event: encomenda`, `id: <order id>`, `data: <the order as listarEncomendasLoja gives it>`. On',
-      'connecting, the orders still open are sent first, so a board that reconnects misses nothing. The key is checked',
+      'connecting, the orders still open (received, in preparation, ready and not yet collected) are sent first, so a',
+      'board that reconnects misses nothing. The key is checked',
       `again every ${STORE_LIMITS.streamKeyCheck} and before each event: revoked, the stream ends. At most ${STORE_LIMITS.streams} open`,
       'streams per key (429 with `Retry-After` past it).',
     ].join('\n'),
@@ -319,13 +320,13 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
   },
   'POST /api/loja/v1/encomendas/{id}/estado': {
     operationId: 'avancarEncomenda',
-    summary: 'Move an order forward: -1 (received) → 1 (in preparation) → 2 (ready)',
-    description: `Only forward. The customer’s order screen shows the change at once. Idempotent by \`Idempotency-Key\`. ${writesLimit}`,
+    summary: 'Move an order forward: -1 (received) → 1 (in preparation) → 2 (ready) → 3 (collected)',
+    description: `Only forward, one step at a time. The customer’s order screen shows the change at once; at 3 the order leaves the app’s order bar. Idempotent by \`Idempotency-Key\`. ${writesLimit}`,
     idempotent: true,
     errors: {
       403: 'The order is another store’s.',
       404: 'No such paid order.',
-      409: 'Backwards, unknown, or the order is cancelled.',
+      409: 'Backwards, unknown, a step skipped, or the order is cancelled.',
       429: writesLimit,
     },
     examples: { request: { estado: 1 }, response: { data: { encomenda: { ...encomenda, estado: 1 } } } },

@@ -117,7 +117,9 @@ export async function verificarEncomendas(
     const compras = doTipo(ref, 'compra')
     if (compras.length > 1) violacoes.push(`${onde}: ${compras.length} compras no ledger (paga duas vezes)`)
     const paga = p.pagamento_estado === 'pago' || p.pagamento_estado === 'sem-pagamento'
-    const feita = p.estado === ESTADO.recebido || p.estado === ESTADO.emPreparacao || p.estado === ESTADO.pronto
+    const feita = (
+      [ESTADO.recebido, ESTADO.emPreparacao, ESTADO.pronto, ESTADO.entregue] as readonly number[]
+    ).includes(p.estado)
     if (paga && feita && (p.compra_id === null || compras.length !== 1)) {
       violacoes.push(`${onde}: paga sem o seu movimento de compra`)
     }

@@ -29,6 +29,7 @@ export const NOME_ESTADO: Record<Estado, string> = {
   [ESTADO.recebido]: 'Recebida',
   [ESTADO.emPreparacao]: 'Em preparação',
   [ESTADO.pronto]: 'Pronta',
+  [ESTADO.entregue]: 'Entregue',
   [ESTADO.cancelado]: 'Cancelada',
 }
 

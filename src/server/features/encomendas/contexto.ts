@@ -22,10 +22,13 @@ export const encomendasMensagens = {
   indisponivel: 'Não foi possível submeter o carrinho. Tente mais tarde',
   naoEncontrada: 'Encomenda não encontrada.',
   sessaoTerminada: 'Sessão terminada. Inicie sessão novamente.',
-  soAvanca: 'Esta encomenda já não está nesse passo: só avança de Recebida para Em preparação e depois para Pronta.',
+  soAvanca:
+    'Esta encomenda já não está nesse passo: só avança de Recebida para Em preparação, depois para Pronta e depois para Entregue.',
   jaPronta: 'Esta encomenda já está pronta: não pode ser cancelada.',
+  jaEntregue: 'Esta encomenda já foi entregue: não pode ser cancelada.',
   jaCancelada: 'Esta encomenda já foi cancelada.',
-  estadoDesconhecido: 'Estado desconhecido: uma encomenda só passa a 1 (Em preparação) ou a 2 (Pronta).',
+  estadoDesconhecido:
+    'Estado desconhecido: uma encomenda só passa a 1 (Em preparação), a 2 (Pronta) ou a 3 (Entregue).',
   outraLoja: 'Esta encomenda pertence a outra loja.',
   motivos: {
     recusado: 'O pagamento MB WAY foi recusado.',

@@ -152,4 +152,41 @@ describe.each(testDialects())('orders: checkout, MB WAY sandbox, the board on %s
     expect((await finalizar(pedidoBase(), 'g', guest)).statusCode).toBe(401)
     expect((await guest.call('GET', `/api/encomendas/${id}`)).statusCode).toBe(401)
   })
+
+  it('a ready order is collected (2 → 3 only): the customer reads it, it is not cancellable, nothing else is sent', async () => {
+    const { orderData } = (await finalizar(pedidoBase())).json().data
+    await responder((await pagamentos())[0].id, 'aprovar')
+    const id = orderData.orderId as number
+    // Never collected before it is ready: from received, nor from in preparation.
+    expect((await loja('POST', `/encomendas/${id}/estado`, { estado: 3 }, 'x1')).statusCode).toBe(409)
+    await loja('POST', `/encomendas/${id}/estado`, { estado: 1 }, 'a')
+    const cedo = await loja('POST', `/encomendas/${id}/estado`, { estado: 3 }, 'x2')
+    expect(cedo.statusCode).toBe(409)
+    expect(cedo.json().error.message).toBe(
+      'Esta encomenda já não está nesse passo: só avança de Recebida para Em preparação, depois para Pronta e depois para Entregue.',
+    )
+    await loja('POST', `/encomendas/${id}/estado`, { estado: 2 }, 'b')
+    // Ready and not yet collected: still the store's to list, in its own state.
+    expect((await loja('GET', '/encomendas?estado=2')).json().data.map((o: { id: number }) => o.id)).toEqual([id])
+    const entregue = await loja('POST', `/encomendas/${id}/estado`, { estado: 3 }, 'c')
+    expect(entregue.statusCode, entregue.body).toBe(200)
+    expect(entregue.json().data.encomenda).toMatchObject({ id, estado: 3 })
+    // Replayed with its key: the same answer; without it, 409 (it moves once); never back.
+    expect((await loja('POST', `/encomendas/${id}/estado`, { estado: 3 }, 'c')).json()).toEqual(entregue.json())
+    expect((await loja('POST', `/encomendas/${id}/estado`, { estado: 3 }, 'd')).statusCode).toBe(409)
+    for (const [i, estado] of [2, 1, -1].entries()) {
+      expect((await loja('POST', `/encomendas/${id}/estado`, { estado }, `t-${i}`)).statusCode).toBe(409)
+    }
+    const cancelar = await loja('POST', `/encomendas/${id}/cancelar`, { motivo: 'x' }, 'e')
+    expect(cancelar.statusCode).toBe(409)
+    expect(cancelar.json().error.message).toBe('Esta encomenda já foi entregue: não pode ser cancelada.')
+    // The customer's order reads it, in the spec's words on the app (estado-pedido.ts); the board's default list and
+    // its ready ones no longer hold it; the store lists it when asked for collected orders.
+    expect((await cliente.call('GET', `/api/encomendas/${id}`)).json().data).toMatchObject({ status: 3 })
+    expect((await loja('GET', '/encomendas?estado=-1,1,2')).json().data).toEqual([])
+    expect((await loja('GET', '/encomendas?estado=3')).json().data).toMatchObject([{ id, estado: 3 }])
+    // Told when it was ready, not again when handed over at the counter.
+    const avisos = (await cliente.call('GET', '/api/notificacoes')).json().data
+    expect(avisos.map((n: { titulo: string }) => n.titulo)).toEqual(['O seu pedido está pronto'])
+  })
 })

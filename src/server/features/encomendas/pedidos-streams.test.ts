@@ -40,6 +40,18 @@ describe.each(testDialects())('orders: checkout, MB WAY sandbox, the board on %s
     await loja('POST', `/encomendas/${id}/estado`, { estado: 1 }, 'a')
     expect(await ler.next('encomenda')).toEqual({ orderId: id, status: 1 })
     expect(await lerLoja.next('encomenda')).toMatchObject({ id, estado: 1 })
+    await loja('POST', `/encomendas/${id}/estado`, { estado: 2 }, 'b')
+    expect(await ler.next('encomenda')).toEqual({ orderId: id, status: 2 })
+    expect(await lerLoja.next('encomenda')).toMatchObject({ id, estado: 2 })
+    // A board that connects now gets the ready order among the open ones: it waits in its column to be collected.
+    const outroQuadro = reader(
+      await fetch(`${base}/api/loja/v1/encomendas/stream`, { headers: { authorization: `Bearer ${chaveLoja}` } }),
+    )
+    expect(await outroQuadro.next('encomenda')).toMatchObject({ id, estado: 2 })
+    outroQuadro.cancel()
+    await loja('POST', `/encomendas/${id}/estado`, { estado: 3 }, 'c')
+    expect(await ler.next('encomenda')).toEqual({ orderId: id, status: 3 })
+    expect(await lerLoja.next('encomenda')).toMatchObject({ id, estado: 3 })
 
     // Without a session there is no stream.
     expect((await fetch(`${base}/api/eventos?v=1.0`)).status).toBe(401)

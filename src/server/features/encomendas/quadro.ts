@@ -1,4 +1,4 @@
-import { ESTADO } from '../../../shared/estado-pedido.ts'
+import { ESTADO, estadoAnterior } from '../../../shared/estado-pedido.ts'
 import { formatMoney } from '../../../shared/format.ts'
 import type { EncomendaLoja } from '../../../shared/pedido.ts'
 import { isoNow } from '../../platform/clock.ts'
@@ -85,7 +85,8 @@ export function createQuadro(
     },
 
     /**
-     * Only forward, -1 → 1 → 2; anything else (backwards, unknown) 409. Idempotent per store key: `resposta` is what
+     * Only forward, -1 → 1 → 2 → 3 (collected: the customer's screen says so, without a notification, as they are at
+     * the counter); anything else (backwards, unknown) 409. Idempotent per store key: `resposta` is what
      * the first time answered, recorded with the change.
      */
     async avancar(ator: AtorLoja, chave: string, id: number, estado: number, resposta: Resposta): Promise<Answer> {
@@ -99,8 +100,7 @@ export function createQuadro(
         async (trx) => {
           const r = encomendasRepo(trx)
           const p = daLojaOuErro(await r.find(id), ator.idLoja)
-          const de =
-            estado === ESTADO.emPreparacao ? ESTADO.recebido : estado === ESTADO.pronto ? ESTADO.emPreparacao : null
+          const de = estadoAnterior(estado)
           if (de === null) throw new HttpError(409, encomendasMensagens.estadoDesconhecido, 'Estado inválido')
           if (!(await r.mudar(id, { estado: [de] }, { estado, atualizada_em: isoNow(clock) }))) {
             throw new HttpError(409, encomendasMensagens.soAvanca, 'Estado inválido')
@@ -150,7 +150,11 @@ export function createQuadro(
           if (!ok) {
             const atual = await r.find(id)
             const message =
-              atual?.estado === ESTADO.pronto ? encomendasMensagens.jaPronta : encomendasMensagens.jaCancelada
+              atual?.estado === ESTADO.pronto
+                ? encomendasMensagens.jaPronta
+                : atual?.estado === ESTADO.entregue
+                  ? encomendasMensagens.jaEntregue
+                  : encomendasMensagens.jaCancelada
             throw new HttpError(409, message, 'Estado inválido')
           }
           if (p.compra_id !== null) await ledger.devolverTudo(trx, p.compra_id)

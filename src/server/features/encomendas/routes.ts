@@ -283,8 +283,13 @@ export function lojaEncomendasRoutes(
         stream.end()
         return false
       }
+      // Open: still to make, or ready and waiting for the customer (the board's third column).
       const enviarAbertas = async () => {
-        for (const encomenda of await pedidos.listarLoja(idLoja, [ESTADO.recebido, ESTADO.emPreparacao])) {
+        for (const encomenda of await pedidos.listarLoja(idLoja, [
+          ESTADO.recebido,
+          ESTADO.emPreparacao,
+          ESTADO.pronto,
+        ])) {
           stream.send('encomenda', encomenda, String(encomenda.id))
         }
       }

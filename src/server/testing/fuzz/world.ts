@@ -268,8 +268,8 @@ export async function createWorld(dialect: Dialect): Promise<World> {
     total: [250, 1000],
     saldo_a_usar: [0, 100],
     valor: [100, 250],
-    // The states a store moves an order forward to (1 in preparation, 2 ready).
-    estado: [1, 2],
+    // The states a store moves an order forward to (1 in preparation, 2 ready, 3 collected).
+    estado: [1, 2, 3],
   }))
     for (const v of values) remember(name, v)
 

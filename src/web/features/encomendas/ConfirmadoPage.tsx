@@ -35,6 +35,7 @@ const PASSOS = [
   { estado: ESTADO.recebido, nome: 'Recebido' },
   { estado: ESTADO.emPreparacao, nome: 'Em preparação' },
   { estado: ESTADO.pronto, nome: 'Pronto' },
+  { estado: ESTADO.entregue, nome: 'Entregue' },
 ] as const
 
 /**
@@ -108,7 +109,8 @@ function Confirmado({ o }: { o: EncomendaCliente }) {
                 aria-current={i === atual ? 'step' : undefined}
               >
                 <span className="chk-passo-marca" aria-hidden="true">
-                  {i < atual ? '✓' : i + 1}
+                  {/* The last step, reached, is done: nothing comes after it. */}
+                  {i < atual || (i === atual && p.estado === ESTADO.entregue) ? '✓' : i + 1}
                 </span>
                 {p.nome}
               </li>
@@ -187,7 +189,7 @@ function Confirmado({ o }: { o: EncomendaCliente }) {
       )}
 
       {/* After an order the customer has a reason to want them: being told when it is ready. */}
-      {o.status !== ESTADO.pronto && o.status !== ESTADO.cancelado && (
+      {(o.status === ESTADO.pagamento || o.status === ESTADO.recebido || o.status === ESTADO.emPreparacao) && (
         <Suspense fallback={null}>
           <AtivarNotificacoes motivo="Saiba no telemóvel quando o pedido estiver pronto, mesmo com a app fechada." />
         </Suspense>

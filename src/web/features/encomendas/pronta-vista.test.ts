@@ -35,4 +35,10 @@ describe("the catalogue's order bar", () => {
     // Cancelled orders never show; orders under way always do.
     expect(encomendaAtual([encomenda(6, -9), encomenda(5, -1)], prontaDesde, agora)?.orderId).toBe(5)
   })
+
+  it('lets a collected order go at once, seen ready or not', () => {
+    const agora = Date.parse('2026-11-24T12:00:00Z')
+    expect(encomendaAtual([encomenda(4, 3)], prontaDesde, agora)).toBeUndefined()
+    expect(encomendaAtual([encomenda(4, 3), encomenda(3, 1)], prontaDesde, agora)?.orderId).toBe(3)
+  })
 })

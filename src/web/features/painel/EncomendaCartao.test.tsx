@@ -78,3 +78,29 @@ describe('what the law asks of the counter (decision 0037)', () => {
     expect(nada).not.toContain('Contribuição')
   })
 })
+
+describe("each state's step on the board", () => {
+  const cartao = (estado: EncomendaLoja['estado'], pendente?: 1 | 2 | 3) =>
+    renderToStaticMarkup(
+      <EncomendaCartao
+        encomenda={{ ...encomenda, estado }}
+        nova={false}
+        pendente={pendente}
+        pausa={false}
+        // An hour after it came in: late for the kitchen, not for a customer who has yet to collect it.
+        agora={Date.parse(encomenda.criada_em) + 3_600_000}
+        onAvancar={() => {}}
+        onCancelar={() => {}}
+      />,
+    )
+  const botoes = (html: string) => [...html.matchAll(/<button[^>]*>([^<]*)<\/button>/g)].map((m) => m[1])
+
+  it('moves a received order to preparation, then ready, then collected; only a ready one cannot be cancelled', () => {
+    expect(botoes(cartao(-1))).toEqual(['Começar preparação', 'Cancelar'])
+    expect(botoes(cartao(1))).toEqual(['Pronto', 'Cancelar'])
+    expect(botoes(cartao(2))).toEqual(['Entregue'])
+    expect(botoes(cartao(2, 3))).toEqual(['A entregar…'])
+    expect(cartao(1)).toContain('painel-encomenda-atrasada')
+    expect(cartao(2)).not.toContain('painel-encomenda-atrasada')
+  })
+})

@@ -1,16 +1,23 @@
-import { ESTADO, TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
+import { ESTADO, PASSO_SEGUINTE, TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
 import { formatMoney, linhaEmbalagem } from '../../../shared/format.ts'
 import type { EncomendaLoja } from '../../../shared/pedido.ts'
 import { ESPERA_LONGA_MIN, esperaTexto, horaNaLoja, minutosDesde } from './use-encomendas-loja.ts'
 
-/** The step each open order takes next, and its button. */
+/** The step each open order takes next (estado-pedido.ts `PASSO_SEGUINTE`), its button and its label while sent. */
 export const SEGUINTE = {
-  [ESTADO.recebido]: { estado: ESTADO.emPreparacao, rotulo: 'Começar preparação' },
-  [ESTADO.emPreparacao]: { estado: ESTADO.pronto, rotulo: 'Pronto' },
+  [ESTADO.recebido]: { estado: PASSO_SEGUINTE[ESTADO.recebido], rotulo: 'Começar preparação', aEnviar: 'A guardar…' },
+  [ESTADO.emPreparacao]: { estado: PASSO_SEGUINTE[ESTADO.emPreparacao], rotulo: 'Pronto', aEnviar: 'A concluir…' },
+  [ESTADO.pronto]: { estado: PASSO_SEGUINTE[ESTADO.pronto], rotulo: 'Entregue', aEnviar: 'A entregar…' },
 } as const
 
+/** The next step of an order on the board, if it has one. */
+export const passoDe = (estado: number) =>
+  estado === ESTADO.recebido || estado === ESTADO.emPreparacao || estado === ESTADO.pronto
+    ? SEGUINTE[estado]
+    : undefined
+
 /** What is being sent for an order: a step forward (its target state) or its cancellation. */
-export type Pendente = 1 | 2 | 'cancelar'
+export type Pendente = 1 | 2 | 3 | 'cancelar'
 
 interface EncomendaCartaoProps {
   encomenda: EncomendaLoja
@@ -32,9 +39,10 @@ export const cartaoTituloId = (id: number) => `encomenda-${id}`
 
 /**
  * One order on the board: its number, large; when it came in and how long it has waited; how it is delivered; who it
- * is for; 'Verificar idade' and 'Traz o seu recipiente' when they apply; what to make (quantity × product, 'Meia dose' beside a half portion, extras and options under it, the
- * customer's note for the kitchen set apart so it is not missed); the total; one large button to move it on
- * and a smaller 'Cancelar'. While a change is on its way the buttons wait for the answer.
+ * is for; 'Verificar idade' and 'Traz o seu recipiente' when they apply; what to make (quantity × product, 'Meia
+ * dose' beside a half portion, extras and options under it, the customer's note for the kitchen set apart so it is not
+ * missed); the total; one large button to move it on ('Começar preparação', 'Pronto', then 'Entregue' when the
+ * customer collects it) and, until it is ready, a smaller 'Cancelar'. While a change is on its way the buttons wait for the answer.
  */
 export function EncomendaCartao({
   encomenda: o,
@@ -49,9 +57,11 @@ export function EncomendaCartao({
   const tituloId = cartaoTituloId(o.id)
   // Optimistic: a step on its way shows as taken (the board moves the card), its button waiting for the answer.
   const estado = pendente === ESTADO.emPreparacao ? ESTADO.emPreparacao : o.estado
-  const seguinte = estado === ESTADO.recebido || estado === ESTADO.emPreparacao ? SEGUINTE[estado] : undefined
+  const seguinte = passoDe(estado)
+  const pronta = estado === ESTADO.pronto
   const minutos = minutosDesde(o.criada_em, agora)
-  const atrasada = minutos >= ESPERA_LONGA_MIN
+  // Ready, the wait is the customer's, not the kitchen's: not flagged as late.
+  const atrasada = !pronta && minutos >= ESPERA_LONGA_MIN
   const classes = ['painel-encomenda', `painel-encomenda-tipo-${o.id_tipo_entrega}`]
   if (nova) classes.push('painel-encomenda-nova')
   if (pendente !== undefined) classes.push('painel-encomenda-pendente')
@@ -134,22 +144,21 @@ export function EncomendaCartao({
             disabled={pendente !== undefined || pausa}
             onClick={(event) => onAvancar(o, event.detail === 0)}
           >
-            {pendente === ESTADO.emPreparacao
-              ? 'A guardar…'
-              : pendente === ESTADO.pronto
-                ? 'A concluir…'
-                : seguinte.rotulo}
+            {pendente === seguinte.estado ? seguinte.aEnviar : seguinte.rotulo}
           </button>
         )}
-        <button
-          type="button"
-          className="button button-secondary painel-encomenda-cancelar"
-          aria-describedby={tituloId}
-          disabled={pendente !== undefined}
-          onClick={() => onCancelar(o)}
-        >
-          {pendente === 'cancelar' ? 'A cancelar…' : 'Cancelar'}
-        </button>
+        {/* A ready order is made: the store can no longer cancel it (STORE-API.md), only hand it over. */}
+        {!pronta && (
+          <button
+            type="button"
+            className="button button-secondary painel-encomenda-cancelar"
+            aria-describedby={tituloId}
+            disabled={pendente !== undefined}
+            onClick={() => onCancelar(o)}
+          >
+            {pendente === 'cancelar' ? 'A cancelar…' : 'Cancelar'}
+          </button>
+        )}
       </div>
     </li>
   )

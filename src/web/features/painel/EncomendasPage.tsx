@@ -5,7 +5,7 @@ import type { EncomendaLoja } from '../../../shared/pedido.ts'
 import { paths } from '../../../shared/routes.ts'
 import { isSemSessao } from './api.ts'
 import { CancelarEncomendaDialog } from './CancelarEncomendaDialog.tsx'
-import { cartaoTituloId, EncomendaCartao, type Pendente, SEGUINTE } from './EncomendaCartao.tsx'
+import { cartaoTituloId, EncomendaCartao, type Pendente, passoDe } from './EncomendaCartao.tsx'
 import { FaturasEmFalta } from './FaturasEmFalta.tsx'
 import { PainelCarregando, PainelErro, PainelLayout } from './PainelLayout.tsx'
 import { useSom } from './som.ts'
@@ -13,11 +13,19 @@ import { useAvancarEncomenda, useCancelarEncomenda, useEncomendasLoja } from './
 import { useErroDialog } from './use-erro-dialog.tsx'
 import { useLoja } from './use-loja.ts'
 
-/** The two columns of the board. */
+/** The three columns of the board: to make, being made, and ready for the customer to collect. */
 const COLUNAS = [
   { estado: ESTADO.recebido, titulo: 'Recebidas', id: 'coluna-recebidas' },
   { estado: ESTADO.emPreparacao, titulo: 'Em preparação', id: 'coluna-em-preparacao' },
+  { estado: ESTADO.pronto, titulo: 'Prontas', id: 'coluna-prontas' },
 ] as const
+
+/** What the board announces once a step is taken. */
+const ANUNCIO = {
+  [ESTADO.emPreparacao]: 'em preparação',
+  [ESTADO.pronto]: 'pronta',
+  [ESTADO.entregue]: 'entregue',
+} as const
 
 /** A second tap this soon after a step is the rest of a double tap, on whatever card slid under the finger. */
 const TOQUE_DUPLO_MS = 600
@@ -36,9 +44,10 @@ function useAgora(intervalo: number): number {
 
 /**
  * `/painel/encomendas` (STORE-API.md "Staff pages"): the live board of the store's paid orders, received and in
- * preparation, oldest first. A new order chimes, is announced and stands out until someone starts it (the tab's title
- * counts them); one tap moves an order on ('Começar preparação', then 'Pronto', when it leaves the board); 'Cancelar'
- * asks for the reason and refunds the customer. A tablet that is not paired goes to /painel/entrar.
+ * preparation, and ready ones until the customer collects them, oldest first. A new order chimes, is announced and
+ * stands out until someone starts it (the tab's title counts them); one tap moves an order on ('Começar preparação',
+ * 'Pronto', then 'Entregue', when it leaves the board); 'Cancelar', until it is ready, asks for the reason and refunds
+ * the customer. A tablet that is not paired goes to /painel/entrar.
  */
 export function EncomendasPage() {
   const loja = useLoja()
@@ -101,20 +110,23 @@ export function EncomendasPage() {
   }
 
   const onAvancar = (o: EncomendaLoja, teclado: boolean) => {
-    const passo = o.estado === ESTADO.recebido || o.estado === ESTADO.emPreparacao ? SEGUINTE[o.estado] : undefined
+    const passo = passoDe(o.estado)
     if (!passo || pendentes[o.id] !== undefined) return
     const agoraMs = performance.now()
     if (agoraMs - ultimoPasso.current < TOQUE_DUPLO_MS) return
     ultimoPasso.current = agoraMs
     setEmPausa(true)
-    const depois = passo.estado === ESTADO.pronto ? depoisDe(o) : cartaoTituloId(o.id)
+    // Started, the card moves at once (optimistically) and focus follows it; made ready or collected, it moves or
+    // leaves with the answer, and focus goes to its neighbour.
+    const segue = passo.estado === ESTADO.emPreparacao
+    const depois = segue ? cartaoTituloId(o.id) : depoisDe(o)
     pendente(o.id, passo.estado)
-    if (teclado && passo.estado === ESTADO.emPreparacao) setFocar({ id: depois })
+    if (teclado && segue) setFocar({ id: depois })
     avancar
       .mutateAsync({ id: o.id, estado: passo.estado })
       .then(() => {
-        setAnuncio(`Encomenda ${o.codigo} ${passo.estado === ESTADO.pronto ? 'pronta' : 'em preparação'}`)
-        if (teclado && passo.estado === ESTADO.pronto) setFocar({ id: depois })
+        setAnuncio(`Encomenda ${o.codigo} ${ANUNCIO[passo.estado]}`)
+        if (teclado && !segue) setFocar({ id: depois })
       })
       .catch((error: unknown) => erro.mostrar(error))
       .finally(() => pendente(o.id, undefined))
@@ -150,7 +162,7 @@ export function EncomendasPage() {
         {COLUNAS.map((coluna) => {
           const desta = lista.filter((o) => (pendentes[o.id] === ESTADO.emPreparacao ? 1 : o.estado) === coluna.estado)
           return (
-            <section key={coluna.id} className="painel-quadro-coluna" aria-labelledby={coluna.id}>
+            <section key={coluna.id} className={`painel-quadro-coluna painel-${coluna.id}`} aria-labelledby={coluna.id}>
               <h2 id={coluna.id} tabIndex={-1}>
                 {coluna.titulo} <span className="painel-quadro-contagem">{desta.length}</span>
               </h2>
@@ -186,13 +198,29 @@ export function EncomendasPage() {
         <div className="painel-quadro-cabecalho">
           <h1>Encomendas</h1>
           <div className="painel-quadro-estado">
-            {som.estado === 'bloqueado' && (
-              <button type="button" className="button painel-som" onClick={som.ativar}>
-                Ativar som
-              </button>
+            {som.estado === 'indisponivel' ? (
+              <p>Sem som neste navegador</p>
+            ) : som.ligado ? (
+              <>
+                {som.estado === 'bloqueado' ? (
+                  <button type="button" className="button painel-som" onClick={som.ativar}>
+                    Ativar som
+                  </button>
+                ) : (
+                  <p>Som ativo</p>
+                )}
+                <button type="button" className="button button-secondary painel-som" onClick={() => som.ligar(false)}>
+                  Desligar som
+                </button>
+              </>
+            ) : (
+              <>
+                <p>Som desligado</p>
+                <button type="button" className="button painel-som" onClick={() => som.ligar(true)}>
+                  Ligar som
+                </button>
+              </>
             )}
-            {som.estado === 'ativo' && <p>Som ativo</p>}
-            {som.estado === 'indisponivel' && <p>Sem som neste navegador</p>}
           </div>
         </div>
         <div role="status" className="painel-quadro-ligacao">

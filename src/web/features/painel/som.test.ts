@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AVISO, tocar } from './som.ts'
+import { AVISO, somLigado, tocar } from './som.ts'
 
 /** Records what the chime asks of Web Audio (Node has none). */
 function fakeContext() {
@@ -54,5 +54,23 @@ describe('tocar (the new-order chime)', () => {
     tocar(ctx)
     expect(ramps.length).toBeGreaterThan(0)
     for (const v of ramps) expect(v).toBeGreaterThan(0)
+  })
+})
+
+describe("the board's sound choice", () => {
+  const guardado = (valor: string | null) => ({ getItem: () => valor })
+
+  it('is on unless staff turned it off on this tablet, and on when the tablet keeps nothing', () => {
+    expect(somLigado(guardado(null))).toBe(true)
+    expect(somLigado(guardado('ligado'))).toBe(true)
+    expect(somLigado(guardado('desligado'))).toBe(false)
+    expect(somLigado(undefined)).toBe(true)
+    expect(
+      somLigado({
+        getItem: () => {
+          throw new Error('SecurityError')
+        },
+      }),
+    ).toBe(true)
   })
 })

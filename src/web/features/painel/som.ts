@@ -88,18 +88,49 @@ export function tocar(ctx: BaseAudioContext, notas: readonly Nota[] = AVISO): vo
 
 export type EstadoSom = 'ativo' | 'bloqueado' | 'indisponivel'
 
+/** Where the tablet keeps whether staff want the chime: a choice of the counter's, kept across reloads. */
+export const SOM_CHAVE = 'balcao.painel.som'
+
+/** Whether the chime is wanted on this tablet: yes unless staff turned it off. */
+export function somLigado(storage: Pick<Storage, 'getItem'> | undefined = guardado()): boolean {
+  try {
+    return storage?.getItem(SOM_CHAVE) !== 'desligado'
+  } catch {
+    return true
+  }
+}
+
+function guardado(): Storage | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.localStorage
+  } catch {
+    return undefined
+  }
+}
+
+function guardarSom(ligado: boolean) {
+  try {
+    guardado()?.setItem(SOM_CHAVE, ligado ? 'ligado' : 'desligado')
+  } catch {
+    // A tablet that keeps nothing (private mode): the choice holds until the page is reloaded.
+  }
+}
+
 function estadoAtual(): EstadoSom {
   if (!ctor()) return 'indisponivel'
   return contexto?.state === 'running' ? 'ativo' : 'bloqueado'
 }
 
 /**
- * The board's sound: `estado` says whether it plays ('bloqueado' until a person has used the page), `ativar` unlocks it
- * (call it from a tap; it plays the chime once, so staff hear what to listen for) and `avisar` plays the chime when it
- * can. Any tap or key on the page unlocks it as well.
+ * The board's sound: `estado` says whether it can play ('bloqueado' until a person has used the page), `ativar` unlocks
+ * it (call it from a tap; it plays the chime once, so staff hear what to listen for) and `avisar` plays the chime when it
+ * can and staff want it. Any tap or key on the page unlocks it as well. `ligado` is the staff's choice, kept on the
+ * tablet across reloads; `ligar(false)` silences the board, `ligar(true)` turns it back on (and unlocks it, with the
+ * chime once).
  */
 export function useSom() {
   const [estado, setEstado] = useState<EstadoSom>(estadoAtual)
+  const [ligado, setLigado] = useState(() => somLigado())
 
   const desbloquear = useCallback(async (tocarTeste: boolean) => {
     const ctx = obterContexto()
@@ -137,9 +168,17 @@ export function useSom() {
   }, [estado, desbloquear])
 
   const ativar = useCallback(() => void desbloquear(true), [desbloquear])
+  const ligar = useCallback(
+    (sim: boolean) => {
+      guardarSom(sim)
+      setLigado(sim)
+      if (sim) void desbloquear(true)
+    },
+    [desbloquear],
+  )
   const avisar = useCallback(() => {
-    if (contexto?.state === 'running') tocar(contexto)
-  }, [])
+    if (ligado && contexto?.state === 'running') tocar(contexto)
+  }, [ligado])
 
-  return { estado, ativar, avisar }
+  return { estado, ativar, avisar, ligado, ligar }
 }

@@ -62,11 +62,12 @@ describe('juntar (an order from the stream or an answer into the board)', () => 
     ])
   })
 
-  it('takes ready and cancelled ones off the board', () => {
-    expect(juntar([a, b], { ...a, estado: 2 }).map((o) => o.id)).toEqual([2])
+  it('keeps ready ones until collected, and takes collected and cancelled ones off the board', () => {
+    expect(juntar([a, b], { ...a, estado: 2 })).toEqual([{ ...a, estado: 2 }, b])
+    expect(juntar([{ ...a, estado: 2 }, b], { ...a, estado: 3 }).map((o) => o.id)).toEqual([2])
     expect(juntar([a, b], { ...b, estado: -9 }).map((o) => o.id)).toEqual([1])
     // A closed order the board never had stays off it.
-    expect(juntar([a], { ...b, estado: 2 })).toEqual([a])
+    expect(juntar([a], { ...b, estado: 3 })).toEqual([a])
   })
 
   it('breaks a tie in time by id', () => {

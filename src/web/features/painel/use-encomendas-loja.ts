@@ -14,8 +14,11 @@ import { painelKeys } from './keys.ts'
  * board, which ones are new, how long one has waited, how long to wait before reconnecting) are exported for tests.
  */
 
-/** What the board shows: received (-1) and in preparation (1). Ready (2) and cancelled (-9) leave it. */
-export const ABERTAS: readonly number[] = [ESTADO.recebido, ESTADO.emPreparacao]
+/**
+ * What the board shows: received (-1), in preparation (1) and ready (2), until the customer collects it. Collected (3)
+ * and cancelled (-9) leave it.
+ */
+export const ABERTAS: readonly number[] = [ESTADO.recebido, ESTADO.emPreparacao, ESTADO.pronto]
 
 /** Oldest first, as the server lists them. */
 const maisAntiga = (a: EncomendaLoja, b: EncomendaLoja) =>
@@ -109,7 +112,7 @@ export const encomendasLojaQuery = () =>
   })
 
 /**
- * `GET /painel/api/encomendas?estado=-1,1`, kept live by `GET /painel/api/encomendas/stream` (each new paid order and
+ * `GET /painel/api/encomendas?estado=-1,1,2`, kept live by `GET /painel/api/encomendas/stream` (each new paid order and
  * each change as it happens). The stream is ours to reconnect: on an error it is closed and opened again after a
  * growing delay (sooner when the tablet comes back online or wakes up), and every time it opens the list is read again,
  * so an order paid, or one that left the board, while it was down is not missed. `onNovas` hears of each order that
@@ -222,11 +225,11 @@ function useMudancaEncomenda<V>(
 }
 
 /**
- * `POST /painel/api/encomendas/{id}/estado` `{estado}`: one step forward (-1 → 1 → 2), with an Idempotency-Key per
+ * `POST /painel/api/encomendas/{id}/estado` `{estado}`: one step forward (-1 → 1 → 2 → 3), with an Idempotency-Key per
  * attempt (the same one when a lost answer makes staff tap again).
  */
 export const useAvancarEncomenda = () =>
-  useMudancaEncomenda('encomendas-estado', ({ id, estado }: { id: number; estado: 1 | 2 }) => ({
+  useMudancaEncomenda('encomendas-estado', ({ id, estado }: { id: number; estado: 1 | 2 | 3 }) => ({
     path: `/encomendas/${id}/estado`,
     body: { estado },
   }))
