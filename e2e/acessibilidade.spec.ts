@@ -16,6 +16,7 @@ import {
   API_HEADERS,
   api,
   apiPost,
+  aprovarMbway,
   createAccount,
   DESKTOP,
   expect,
@@ -109,7 +110,7 @@ const AREAS = {
     paths.finalizarPassoPagamento,
     paths.finalizarPasso2,
   ],
-  painel: [paths.painelEntrar, paths.painelCaixa, paths.painelEncomendas, paths.painelSair],
+  painel: [paths.painelEntrar, paths.painelCaixa, paths.painelEncomendas, paths.painelHoje, paths.painelSair],
   backOffice: [
     adminPaths.entrar,
     adminPaths.alterarPassword,
@@ -262,20 +263,6 @@ async function compra(request: APIRequestContext, conta: Account, key = createSt
   const till = pos(request, key)
   const { cliente } = await till.identify({ telemovel: conta.telemovel, pais: '351' })
   return (await till.purchase(cliente.id, 2000)).transacao.id
-}
-
-/** Approves the customer's pending MB WAY request in the sandbox. */
-async function aprovarMbway(request: APIRequestContext, telemovel: string): Promise<void> {
-  let id = ''
-  await expect
-    .poll(async () => {
-      const pedidos = await api<{ id: string; telemovel: string; estado: string }[]>(request, '/api/dev/pagamentos')
-      id = pedidos.find((p) => p.telemovel === telemovel && p.estado === 'pendente')?.id ?? ''
-      return id
-    })
-    .not.toBe('')
-  const res = await request.post(`/api/dev/pagamentos/${id}/aprovar`, { headers: API_HEADERS })
-  expect(res.ok()).toBe(true)
 }
 
 const dialogo = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name })
@@ -673,10 +660,15 @@ test.describe('WCAG 2.1 AA, on a phone and a computer', () => {
     await expect(dialogo(page, /^Cancelar o pedido/)).toBeVisible()
     await v.ecra(page, paths.painelEncomendas, 'cancel dialog')
     await page.keyboard.press('Escape')
+    await expect(dialogo(page, /^Cancelar o pedido/)).toBeHidden()
+
+    await page.getByRole('link', { name: 'Hoje' }).click()
+    await expect(page.getByRole('row').filter({ hasText: conta.nome }).first()).toBeVisible()
+    await v.ecra(page, paths.painelHoje)
 
     await page.getByRole('button', { name: 'Sair' }).click()
     await expect(alerta(page)).toBeVisible()
-    await v.ecra(page, paths.painelEncomendas, "'Sair' confirmation")
+    await v.ecra(page, paths.painelHoje, "'Sair' confirmation")
     await page.goto(paths.painelSair)
     await expect(page.getByRole('heading', { name: 'Sessão terminada' })).toBeVisible()
     await v.ecra(page, paths.painelSair)

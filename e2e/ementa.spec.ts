@@ -3,7 +3,7 @@ import { ALERGENIOS_DESCONHECIDOS } from '../src/shared/alergenios.ts'
 import type { Catalogo, LojaEncomenda, ProdutoCatalogo } from '../src/shared/catalogo.ts'
 import { temEscolhaObrigatoria } from '../src/web/features/encomendas/regras.ts'
 import { createStoreKey } from './loja.ts'
-import { API_HEADERS, api, createAccount, expect, expectAccessible, PHONE, test } from './support.ts'
+import { api, aprovarMbway, createAccount, expect, expectAccessible, PHONE, test } from './support.ts'
 
 /**
  * The whole menu (decision 0026), end to end on a phone: a customer with a gluten allergy filters the catalogue, opens a
@@ -157,7 +157,7 @@ test('filters Sem glúten, reads a dish’s allergens, orders half a portion wit
     await tablet.getByRole('link', { name: 'Encomendas' }).click()
     await expect(tablet.getByRole('heading', { name: 'Encomendas', level: 1 })).toBeVisible()
 
-    expect((await aprovarMbway(page, account.telemovel)).valor).toBe(meia)
+    expect((await aprovarMbway(page.request, account.telemovel)).valor).toBe(meia)
     await expect(page.getByText(/^Recebemos o seu pedido - \d+ minutos$/)).toBeVisible()
     const orderId = Number(new URL(page.url()).searchParams.get('encomenda'))
     const confirmada = page.getByRole('listitem').filter({ hasText: prato.nome })
@@ -325,20 +325,3 @@ test('Acompanha bem com: allergens on screen, one tap only for what passes the f
   await expect(page.getByRole('heading', { level: 1, name: c.nome })).toBeVisible()
   await expect(page).toHaveURL(new RegExp(`/catalogo/${c.idCategoria}/${c.id}$`))
 })
-
-/** Approves the customer's pending MB WAY request in the sandbox; the request approved. */
-async function aprovarMbway(page: Page, telemovel: string) {
-  let pedido: { id: string; telemovel: string; valor: number; estado: string } | undefined
-  await expect
-    .poll(async () => {
-      pedido = (await api<NonNullable<typeof pedido>[]>(page.request, '/api/dev/pagamentos')).find(
-        (p) => p.telemovel === telemovel && p.estado === 'pendente',
-      )
-      return pedido !== undefined
-    })
-    .toBe(true)
-  const res = await page.request.post(`/api/dev/pagamentos/${pedido?.id}/aprovar`, { headers: API_HEADERS })
-  expect(res.ok()).toBe(true)
-  if (!pedido) throw new Error('no MB WAY request')
-  return pedido
-}

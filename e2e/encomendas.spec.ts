@@ -3,7 +3,17 @@ import Database from 'better-sqlite3'
 import type { Catalogo, LojaEncomenda } from '../src/shared/catalogo.ts'
 import { LOJA_COOKIE } from '../src/shared/page-data.ts'
 import { createStoreKey, demoDatabaseFile, pos } from './loja.ts'
-import { type Account, API_HEADERS, api, apiPost, createAccount, expect, expectAccessible, test } from './support.ts'
+import {
+  type Account,
+  API_HEADERS,
+  api,
+  apiPost,
+  aprovarMbway,
+  createAccount,
+  expect,
+  expectAccessible,
+  test,
+} from './support.ts'
 
 /**
  * Ordering end to end: choose the store, a product with an extra and an option, the balance used, MB WAY in
@@ -18,13 +28,6 @@ const shot = async (page: Page, name: string) => {
 }
 
 const euros = (c: number) => `${(c / 100).toFixed(2).replace('.', ',')} €`
-
-interface PagamentoDev {
-  id: string
-  telemovel: string
-  valor: number
-  estado: string
-}
 
 test('orders with an extra, an option and the balance, pays with MB WAY, and follows the order to ready', async ({
   page,
@@ -122,7 +125,7 @@ test('orders with an extra, an option and the balance, pays with MB WAY, and fol
   await expect(tablet.getByRole('heading', { name: 'Encomendas', level: 1 })).toBeVisible()
 
   // The customer's phone accepts (the sandbox's dev endpoint plays it).
-  expect((await aprovarMbway(page, account.telemovel))?.valor).toBe(unitario * 2 - 100)
+  expect((await aprovarMbway(page.request, account.telemovel))?.valor).toBe(unitario * 2 - 100)
 
   await expect(page.getByText('Recebemos o seu pedido - 15 minutos')).toBeVisible({ timeout: 15_000 })
   await expect(page).toHaveURL(/\/carrinho\/confirmado\?encomenda=\d+/)
@@ -189,7 +192,7 @@ test('the store cancels a paid order from the board: the customer sees why at on
   if (!produto) throw new Error('the demo has no plain product on 862')
   const orderId = await encomendar(page, account, 'cancelar', produto.id, 2, 1, 1)
   expect(await saldo()).toBe(0)
-  expect((await aprovarMbway(page, account.telemovel))?.valor).toBe(produto.pvp_com_iva * 2 - 100)
+  expect((await aprovarMbway(page.request, account.telemovel))?.valor).toBe(produto.pvp_com_iva * 2 - 100)
 
   await page.goto(`/carrinho/confirmado?encomenda=${orderId}`)
   await expect(page.getByText('Recebemos o seu pedido - 15 minutos')).toBeVisible({ timeout: 15_000 })
@@ -267,22 +270,6 @@ async function encomendar(page: Page, conta: Account, chave: string, id: string,
   return ((await res.json()) as { data: { orderData: { orderId: number } } }).data.orderData.orderId
 }
 
-/** Approves the customer's pending MB WAY request in the sandbox; the request approved. */
-async function aprovarMbway(page: Page, telemovel: string) {
-  let pedido: PagamentoDev | undefined
-  await expect
-    .poll(async () => {
-      pedido = (await api<PagamentoDev[]>(page.request, '/api/dev/pagamentos')).find(
-        (p) => p.telemovel === telemovel && p.estado === 'pendente',
-      )
-      return pedido !== undefined
-    })
-    .toBe(true)
-  const res = await page.request.post(`/api/dev/pagamentos/${pedido?.id}/aprovar`, { headers: API_HEADERS })
-  expect(res.ok()).toBe(true)
-  return pedido
-}
-
 test('the catalogue: adding keeps the place and says so, the order bar beside a full cart bar, gone once seen ready', async ({
   page,
 }) => {
@@ -326,7 +313,7 @@ test('the catalogue: adding keeps the place and says so, the order bar beside a 
   await page.getByRole('checkbox', { name: /Li e aceito/ }).check()
   await page.getByRole('button', { name: 'Finalizar' }).click()
   await expect(page.getByRole('heading', { name: 'Pagamento em curso' })).toBeVisible()
-  await aprovarMbway(page, account.telemovel)
+  await aprovarMbway(page.request, account.telemovel)
   await expect(page.getByText('Recebemos o seu pedido - 15 minutos')).toBeVisible({ timeout: 15_000 })
   const orderId = Number(new URL(page.url()).searchParams.get('encomenda'))
 
@@ -412,7 +399,7 @@ test('MB WAY expiry: one message at once, no spinner; a retry once the server gi
   // Another request, expired on the phone (its clock ahead) but accepted in time: the screen goes on by itself.
   await page.goto(`/carrinho/pagamento?encomenda=${await encomendar(page, account, 'aceite', produto.id)}`)
   await expect(mensagem).toContainText('Se aceitou o pagamento no último instante')
-  await aprovarMbway(page, account.telemovel)
+  await aprovarMbway(page.request, account.telemovel)
   await expect(page).toHaveURL(/\/carrinho\/confirmado\?encomenda=\d+/)
   await expect(page.getByText('Recebemos o seu pedido - 15 minutos')).toBeVisible()
 })

@@ -1,5 +1,6 @@
+import type { Catalogo } from '../src/shared/catalogo.ts'
 import { createStoreKey, pair } from './loja.ts'
-import { expect, expectAccessible, test } from './support.ts'
+import { API_HEADERS, api, aprovarMbway, createAccount, expect, expectAccessible, test } from './support.ts'
 
 /**
  * The orders board on the counter's tablet (STORE-API.md "Staff pages"): what staff set on it stays set. The journeys
@@ -7,6 +8,8 @@ import { expect, expectAccessible, test } from './support.ts'
  */
 
 const LOJA = 862
+/** Screenshots for a person to look at, when QUADRO_SHOTS names a folder. */
+const SHOTS = process.env.QUADRO_SHOTS
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: true, deviceScaleFactor: 1 })
 
 test('the sound, turned off on the board, stays off after a reload, and back on once turned on', async ({ page }) => {
@@ -28,4 +31,77 @@ test('the sound, turned off on the board, stays off after a reload, and back on 
   // On after the reload too; the browser lets it play once someone touches the page again.
   await expect(page.getByRole('button', { name: 'Desligar som' })).toBeVisible()
   await expect(page.getByText('Som desligado')).toHaveCount(0)
+})
+
+test("'Hoje' lists the day's orders with their states, and finds one by its number or the customer's name", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // A customer's paid order, made ready and collected at the counter.
+  const telefone = await browser.newContext({ baseURL })
+  let orderId: number
+  try {
+    const cliente = await telefone.newPage()
+    const conta = await createAccount(cliente)
+    const { categorias } = await api<Catalogo>(cliente.request, `/api/catalogo/${LOJA}`)
+    const produto = categorias
+      .flatMap((c) => c.produtos)
+      .find((p) => p.min_complementos === 0 && !p.complementares.some((c) => c.obrigatorio))
+    if (!produto) throw new Error('the demo has no plain product on 862')
+    const res = await cliente.request.post('/api/finaliza-encomenda', {
+      headers: { ...API_HEADERS, 'Idempotency-Key': `hoje-${conta.telemovel}` },
+      data: {
+        id_tipo_entrega: 0,
+        telemovel: conta.telemovel,
+        aceitou: true,
+        nome: conta.nome,
+        email: conta.email,
+        nif: '',
+        cart: [{ id: produto.id, qtd: 1, complementares: [], opcoes: [] }],
+        id_loja: LOJA,
+        usar_premio: 0,
+      },
+    })
+    expect(res.ok(), await res.text()).toBe(true)
+    orderId = ((await res.json()) as { data: { orderData: { orderId: number } } }).data.orderData.orderId
+    await aprovarMbway(cliente.request, conta.telemovel)
+  } finally {
+    await telefone.close()
+  }
+
+  await pair(page, createStoreKey(LOJA))
+  await page.getByRole('link', { name: 'Encomendas' }).click()
+  const cartao = page.getByRole('listitem').filter({ hasText: `Pedido ${orderId}` })
+  await cartao.getByRole('button', { name: /Começar preparação/ }).click()
+  await expect(cartao.getByRole('button', { name: /^Pronto/ })).toBeEnabled()
+  await cartao.getByRole('button', { name: /^Pronto/ }).click()
+  const pronto = page
+    .getByRole('region', { name: /Prontas/ })
+    .getByRole('listitem')
+    .filter({ hasText: `Pedido ${orderId}` })
+  await expect(pronto.getByRole('button', { name: 'Entregue' })).toBeEnabled()
+  await pronto.getByRole('button', { name: 'Entregue' }).click()
+  await expect(page.getByText(`Pedido ${orderId}`)).toBeHidden()
+
+  // Gone from the board, still in the day's list, collected.
+  await page.getByRole('link', { name: 'Hoje' }).click()
+  await expect(page.getByRole('heading', { name: 'Hoje', level: 1 })).toBeVisible()
+  const linha = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: String(orderId), exact: true }) })
+  await expect(linha).toContainText('Entregue')
+  await expect(linha).toContainText('Rita Fonseca')
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/hoje.png` })
+  await expectAccessible(page)
+
+  const procura = page.getByLabel('Procurar por número ou nome')
+  await procura.fill(String(orderId))
+  await expect(linha).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: /de \d+/ })).toBeVisible()
+  await procura.fill('rita fonseca')
+  await expect(linha).toBeVisible()
+  await procura.fill('Zé Ninguém')
+  await expect(page.getByText('Nenhuma encomenda de hoje com «Zé Ninguém».')).toBeVisible()
+  await expect(page.getByRole('table')).toHaveCount(0)
 })

@@ -261,3 +261,28 @@ export async function readQrCode(png: Buffer): Promise<string | null> {
   const results = await readBarcodes(new Uint8Array(png), { formats: ['QRCode'], maxNumberOfSymbols: 1 })
   return results.find((r) => r.isValid && r.text)?.text ?? null
 }
+
+/** A request of the MB WAY sandbox (`GET /api/dev/pagamentos`). */
+export interface PagamentoDev {
+  id: string
+  telemovel: string
+  valor: number
+  estado: string
+}
+
+/** Approves the customer's pending MB WAY request in the sandbox, as their phone would: the request approved. */
+export async function aprovarMbway(request: APIRequestContext, telemovel: string): Promise<PagamentoDev> {
+  let pedido: PagamentoDev | undefined
+  await expect
+    .poll(async () => {
+      pedido = (await api<PagamentoDev[]>(request, '/api/dev/pagamentos')).find(
+        (p) => p.telemovel === telemovel && p.estado === 'pendente',
+      )
+      return pedido !== undefined
+    })
+    .toBe(true)
+  if (!pedido) throw new Error('no MB WAY request')
+  const res = await request.post(`/api/dev/pagamentos/${pedido.id}/aprovar`, { headers: API_HEADERS })
+  expect(res.ok()).toBe(true)
+  return pedido
+}

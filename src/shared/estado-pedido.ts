@@ -48,6 +48,16 @@ export function estadoTexto(estado: Estado, pago: boolean, minutos: number = MIN
   }
 }
 
+/** Each state in the staff's words (the board's 'Hoje' view, the back-office's reports), not the customer's sentences. */
+export const ESTADO_NA_LOJA: Record<Estado, string> = {
+  [ESTADO.pagamento]: 'A aguardar pagamento',
+  [ESTADO.recebido]: 'Recebida',
+  [ESTADO.emPreparacao]: 'Em preparação',
+  [ESTADO.pronto]: 'Pronta',
+  [ESTADO.entregue]: 'Entregue',
+  [ESTADO.cancelado]: 'Cancelada',
+}
+
 /**
  * The one step forward from each state a store moves an order through (STORE-API.md: -1 → 1 → 2 → 3), and so the
  * state an order must be in to reach `estado`: the server's rule and the board's buttons.

@@ -124,3 +124,9 @@ export type EncomendaLoja = z.infer<typeof EncomendaLojaSchema>
  * asked. The open ones of a working store are far fewer; the limit bounds a query for the finished ones (2, -9).
  */
 export const ENCOMENDAS_LOJA_MAX = 200
+
+/**
+ * The most orders the board's 'Hoje' view lists (`/painel/api/encomendas/hoje`), newest first: a busy counter's day,
+ * several times over.
+ */
+export const ENCOMENDAS_HOJE_MAX = 1000

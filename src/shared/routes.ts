@@ -66,6 +66,7 @@ export const paths = {
   painelEntrar: '/painel/entrar',
   painelCaixa: '/painel/caixa',
   painelEncomendas: '/painel/encomendas',
+  painelHoje: '/painel/hoje',
   painelSair: '/painel/sair',
 } as const
 

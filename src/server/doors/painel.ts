@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config.ts'
+import { painelEncomendasRoutes } from '../features/encomendas/painel-routes.ts'
 import { lojaEncomendasRoutes, type OrderStreamSlots } from '../features/encomendas/routes.ts'
 import { painelFaturasRoutes } from '../features/faturas/painel-routes.ts'
 import { painelFidelizacaoRoutes } from '../features/fidelizacao/painel-routes.ts'
@@ -29,6 +30,7 @@ export async function painelDoor(
           painelFidelizacaoRoutes(s.fidelizacao),
           // The board's alarm: what of its store still has no fiscal document past the set minutes.
           painelFaturasRoutes(s.faturas),
+          painelEncomendasRoutes(s.encomendas),
           lojaEncomendasRoutes(
             s.encomendas,
             s.bus,

@@ -5,7 +5,7 @@ import type {
   RelatorioQuery,
   TabelaRelatorio,
 } from '../../../shared/admin-relatorios.ts'
-import { ESTADO, type Estado } from '../../../shared/estado-pedido.ts'
+import { ESTADO, ESTADO_NA_LOJA, type Estado } from '../../../shared/estado-pedido.ts'
 import { formatDia } from '../../../shared/format.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
 import { csv, diaDaHora, diaSeguinte, diasEntre, inicioDoDia } from '../../platform/relatorios.ts'
@@ -21,16 +21,6 @@ export interface FontesRelatorio {
   encomendas: EncomendasService['relatorio']
   fidelizacao: FidelizacaoService['relatorio']
   conta: ContaService['relatorio']
-}
-
-/** The words of each order state in the report (the board's, not the customer's sentences). */
-export const NOME_ESTADO: Record<Estado, string> = {
-  [ESTADO.pagamento]: 'A aguardar pagamento',
-  [ESTADO.recebido]: 'Recebida',
-  [ESTADO.emPreparacao]: 'Em preparação',
-  [ESTADO.pronto]: 'Pronta',
-  [ESTADO.entregue]: 'Entregue',
-  [ESTADO.cancelado]: 'Cancelada',
 }
 
 export const relatoriosMensagensServidor = {
@@ -200,7 +190,7 @@ export function createAdminRelatorios({ lojas }: Pick<AdminDeps, 'lojas'>, fonte
       dias: [...dias.values()],
       estados: (Object.values(ESTADO) as Estado[]).map((estado) => ({
         estado,
-        nome: NOME_ESTADO[estado],
+        nome: ESTADO_NA_LOJA[estado],
         encomendas: estados.find((e) => e.estado === estado)?.encomendas ?? 0,
       })),
       opcoes: opcoesDe(visiveis),

@@ -1,5 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely'
-import { ENCOMENDAS_LOJA_MAX } from '../../../shared/pedido.ts'
+import { ENCOMENDAS_HOJE_MAX, ENCOMENDAS_LOJA_MAX } from '../../../shared/pedido.ts'
 import type { EncomendasTable } from '../../db/schema.ts'
 import type { Database } from '../../platform/db.ts'
 
@@ -125,6 +125,20 @@ export function encomendasRepo(db: Database) {
         .where('compra_id', 'is not', null)
         .orderBy('id', 'desc')
         .limit(ENCOMENDAS_LOJA_MAX)
+        .execute()
+    },
+
+    /** The store's orders that reached its board (paid) since `desde`, in any state, newest first. */
+    listLojaDesde(idLoja: number, desde: string) {
+      return db
+        .selectFrom('encomendas')
+        .selectAll()
+        .where('id_loja', '=', idLoja)
+        .where('criada_em', '>=', desde)
+        .where('compra_id', 'is not', null)
+        .orderBy('criada_em', 'desc')
+        .orderBy('id', 'desc')
+        .limit(ENCOMENDAS_HOJE_MAX)
         .execute()
     },
 

@@ -1,5 +1,6 @@
 import { ESTADO, estadoAnterior } from '../../../shared/estado-pedido.ts'
 import { formatMoney } from '../../../shared/format.ts'
+import { diaNoFuso, inicioDoDiaNoFuso } from '../../../shared/fusos.ts'
 import type { EncomendaLoja } from '../../../shared/pedido.ts'
 import { isoNow } from '../../platform/clock.ts'
 import type { DatabaseTransaction } from '../../platform/db.ts'
@@ -36,6 +37,7 @@ export function createQuadro(
     acesso,
     escritasLoja,
     nomeDaLoja,
+    lojaDoPedido,
     anunciar,
     anunciarPorId,
     faturas,
@@ -75,6 +77,18 @@ export function createQuadro(
       return encomendas
         .map((p) => paraLoja(p, documentos.get(p.id) ?? []))
         .sort((a, b) => (devida(a) < devida(b) ? -1 : devida(a) > devida(b) ? 1 : a.id - b.id))
+    },
+
+    /**
+     * The store's orders of today (since midnight in the store's time zone, an Azores store's in the Azores'), in every
+     * state they reached once paid, newest first: the board's 'Hoje' view.
+     */
+    async listarHoje(idLoja: number): Promise<EncomendaLoja[]> {
+      const { fuso } = await lojaDoPedido(idLoja)
+      const desde = inicioDoDiaNoFuso(diaNoFuso(clock.now(), fuso), fuso).toISOString()
+      const encomendas = await repo.listLojaDesde(idLoja, desde)
+      const documentos = await documentosDe(encomendas.map((p) => p.id))
+      return encomendas.map((p) => paraLoja(p, documentos.get(p.id) ?? []))
     },
 
     /** One order as the store's stream sends it, if it is the store's and reached its board. */

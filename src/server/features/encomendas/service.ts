@@ -58,6 +58,7 @@ export function createEncomendasService(deps: EncomendasDeps) {
     reconciliar: reconciliacao.reconciliar,
     acessoAtivo: quadro.acessoAtivo,
     listarLoja: quadro.listarLoja,
+    listarHoje: quadro.listarHoje,
     daLoja: quadro.daLoja,
     avancar: quadro.avancar,
     cancelar: quadro.cancelar,

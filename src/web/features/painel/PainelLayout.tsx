@@ -47,6 +47,7 @@ export function PainelLayout({ title, loja, sair = false, children, className }:
           <nav className="painel-bar-nav" aria-label="Painel">
             <NavLink to={paths.painelCaixa}>Caixa</NavLink>
             <NavLink to={paths.painelEncomendas}>Encomendas</NavLink>
+            <NavLink to={paths.painelHoje}>Hoje</NavLink>
             <button
               type="button"
               className="painel-bar-sair"

@@ -5,5 +5,6 @@ export const painelKeys = {
   loja: () => [...painelKeys.all, 'loja'] as const,
   compras: () => [...painelKeys.all, 'compras'] as const,
   encomendas: () => [...painelKeys.all, 'encomendas'] as const,
+  hoje: () => [...painelKeys.all, 'encomendas', 'hoje'] as const,
   faturasEmFalta: () => [...painelKeys.all, 'faturas-em-falta'] as const,
 }

@@ -30,6 +30,13 @@ export const painelRoutes: RouteObject[] = [
     ),
   },
   {
+    path: paths.painelHoje,
+    ...screen(
+      () => import('./HojePage.tsx'),
+      (m) => m.HojePage,
+    ),
+  },
+  {
     path: paths.painelSair,
     ...screen(
       () => import('./SairPage.tsx'),

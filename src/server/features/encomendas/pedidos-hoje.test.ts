@@ -1,0 +1,66 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { proximaMeiaNoiteNoFuso } from '../../../shared/fusos.ts'
+import { pedidoDeTeste as pedidoBase } from '../../testing/ementa.ts'
+import { type TestApp, testDialects } from '../../testing/harness.ts'
+import { setupOrders } from './testing.ts'
+
+describe.each(testDialects())("the board's 'Hoje' view on %s", (dialect) => {
+  const scene = setupOrders(dialect)
+  const { finalizar, pagamentos, responder, loja, clock } = scene
+  let t: TestApp
+
+  beforeEach(() => {
+    t = scene.t
+  })
+
+  /** A tablet paired with `chave`: its session cookie. */
+  async function tablet(chave: string): Promise<string> {
+    const entrar = await t.app.inject({ method: 'POST', url: '/painel/api/entrar', payload: { chave } })
+    expect(entrar.statusCode, entrar.body).toBe(200)
+    return entrar.cookies.find((c) => c.name === 'balcao_painel')?.value ?? ''
+  }
+  const hoje = async (sessao: string) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/painel/api/encomendas/hoje',
+      cookies: { balcao_painel: sessao },
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    return (res.json().data as { id: number; estado: number; nome: string }[]).map((o) => [o.id, o.estado])
+  }
+  /** An order placed and, unless `pagar` is false, paid: its id. */
+  async function encomenda(chave: string, pagar = true): Promise<number> {
+    const res = await finalizar(pedidoBase(), chave)
+    expect(res.statusCode, res.body).toBe(201)
+    if (pagar) {
+      const pendente = (await pagamentos()).find((p: { estado: string }) => p.estado === 'pendente')
+      await responder(pendente.id, 'aprovar')
+    }
+    return res.json().data.orderData.orderId as number
+  }
+
+  it("lists the store's paid orders since its midnight in every state, newest first, and only that store's", async () => {
+    const quadro = await tablet(scene.chaveLoja)
+    const outro = await tablet(scene.chaveOutra)
+    const a = await encomenda('h1')
+    const c = await encomenda('h2')
+    expect((await loja('POST', `/encomendas/${a}/estado`, { estado: 1 }, 'h3')).statusCode).toBe(200)
+    expect((await loja('POST', `/encomendas/${c}/cancelar`, { motivo: 'Esgotado' }, 'h4')).statusCode).toBe(200)
+    // Not paid: it never reached the board, nor does it reach the day's list.
+    await encomenda('h5', false)
+    expect(await hoje(quadro)).toEqual([
+      [c, -9],
+      [a, 1],
+    ])
+    expect(await hoje(outro)).toEqual([])
+
+    // Past the store's midnight (Lisbon's), a new day begins with nothing in it.
+    clock.advance(proximaMeiaNoiteNoFuso(clock.now(), 'Europe/Lisbon').getTime() + 60_000 - clock.now().getTime())
+    expect(await hoje(quadro)).toEqual([])
+    const d = await encomenda('h6')
+    expect(await hoje(quadro)).toEqual([[d, -1]])
+
+    // Only a paired tablet reads it.
+    expect((await t.app.inject({ method: 'GET', url: '/painel/api/encomendas/hoje' })).statusCode).toBe(401)
+  })
+})
