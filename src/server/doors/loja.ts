@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { lojaDocumentosEncomendasRoutes } from '../features/encomendas/documento-routes.ts'
-import { lojaEmentaRoutes, lojaEncomendasRoutes, type OrderStreamSlots } from '../features/encomendas/routes.ts'
+import { lojaEncomendasRoutes, type OrderStreamSlots } from '../features/encomendas/loja-encomendas-routes.ts'
+import { lojaEmentaRoutes } from '../features/encomendas/routes.ts'
 import { lojaDocumentosComprasRoutes } from '../features/fidelizacao/documento-routes.ts'
 import { lojaFidelizacaoRoutes } from '../features/fidelizacao/store-routes.ts'
 import { markDoor } from '../platform/server.ts'

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config.ts'
+import { lojaEncomendasRoutes, type OrderStreamSlots } from '../features/encomendas/loja-encomendas-routes.ts'
 import { painelEncomendasRoutes } from '../features/encomendas/painel-routes.ts'
-import { lojaEncomendasRoutes, type OrderStreamSlots } from '../features/encomendas/routes.ts'
 import { painelFaturasRoutes } from '../features/faturas/painel-routes.ts'
 import { painelFidelizacaoRoutes } from '../features/fidelizacao/painel-routes.ts'
 import { markDoor } from '../platform/server.ts'

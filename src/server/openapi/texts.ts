@@ -1,5 +1,5 @@
 import { API_VERSION } from '../../shared/api.ts'
-import { STREAMS_POR_CHAVE, VERIFICAR_ACESSO_MS } from '../features/encomendas/routes.ts'
+import { STREAMS_POR_CHAVE, VERIFICAR_ACESSO_MS } from '../features/encomendas/loja-encomendas-routes.ts'
 import { LIMITE_ENCOMENDAS } from '../features/encomendas/service.ts'
 import { IDENTIFICACAO_VALIDADE_MS, LOJA_LIMITES } from '../features/fidelizacao/service.ts'
 import { IDEMPOTENCY_TTL_DAYS } from '../platform/idempotency.ts'

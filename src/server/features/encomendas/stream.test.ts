@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { EncomendaLoja } from '../../../shared/pedido.ts'
 import { canais, createMemoryEventBus } from '../../platform/eventos.ts'
 import { sseReader } from '../../testing/sse.ts'
-import { lojaEncomendasRoutes } from './routes.ts'
+import { lojaEncomendasRoutes } from './loja-encomendas-routes.ts'
 import type { EncomendasService } from './service.ts'
 
 const encomenda = (id: number): EncomendaLoja => ({

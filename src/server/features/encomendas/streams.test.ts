@@ -6,7 +6,7 @@ import { lojasChavesRepo } from '../../platform/store-keys.ts'
 import { insertContas, insertLoja, insertRestaurante } from '../../testing/fixtures.ts'
 import { createTestApp, device, type TestApp, testDialects } from '../../testing/harness.ts'
 import { EVENTOS_POR_CLIENTE } from '../eventos/routes.ts'
-import { STREAMS_POR_CHAVE } from './routes.ts'
+import { STREAMS_POR_CHAVE } from './loja-encomendas-routes.ts'
 
 const TELEMOVEL = '912345678'
 const PASSWORD = '135790'
