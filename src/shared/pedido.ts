@@ -119,9 +119,24 @@ export const EncomendaLojaSchema = z.object({
   recipiente_proprio: RecipienteProprioSchema,
 })
 export type EncomendaLoja = z.infer<typeof EncomendaLojaSchema>
+
+/**
+ * An order in the board's 'Hoje' list: what staff read to find it (number, time, name, delivery, state, total), not
+ * the customer's phone, NIF or lines, which the list has no use for.
+ */
+export const EncomendaHojeSchema = EncomendaLojaSchema.pick({
+  id: true,
+  codigo: true,
+  estado: true,
+  criada_em: true,
+  id_tipo_entrega: true,
+  nome: true,
+  total: true,
+})
+export type EncomendaHoje = z.infer<typeof EncomendaHojeSchema>
 /**
  * The most orders `GET /api/loja/v1/encomendas` (and a board's first load) answers: the most recent of the states
- * asked. The open ones of a working store are far fewer; the limit bounds a query for the finished ones (2, -9).
+ * asked. The open ones of a working store are far fewer; the limit bounds a query for the finished ones (3, -9).
  */
 export const ENCOMENDAS_LOJA_MAX = 200
 

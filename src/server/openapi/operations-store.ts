@@ -344,7 +344,7 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
     errors: {
       403: 'The order is another store’s.',
       404: 'No such paid order.',
-      409: 'The order is already ready (2) or cancelled.',
+      409: 'The order is already ready (2), collected (3) or cancelled.',
       429: writesLimit,
     },
     examples: {

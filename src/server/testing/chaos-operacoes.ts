@@ -305,13 +305,14 @@ export function criarOperacoes(o: {
           await db
             .selectFrom('encomendas')
             .select(['id', 'estado'])
-            .where('estado', 'in', [-1, 1])
+            .where('estado', 'in', [-1, 1, 2])
             .orderBy('id')
             .execute(),
           x,
         )
         if (!p) return
-        const body = { estado: p.estado === -1 ? 1 : 2 }
+        // One step forward: prepared, ready, collected.
+        const body = { estado: p.estado === -1 ? 1 : p.estado === 1 ? 2 : 3 }
         await enviar(
           { tipo: 'estado', path: `/api/loja/v1/encomendas/${p.id}/estado`, body, chave: `estado-${++seq}` },
           false,

@@ -26,6 +26,7 @@ export const encomendasMensagens = {
     'Esta encomenda já não está nesse passo: só avança de Recebida para Em preparação, depois para Pronta e depois para Entregue.',
   jaPronta: 'Esta encomenda já está pronta: não pode ser cancelada.',
   jaEntregue: 'Esta encomenda já foi entregue: não pode ser cancelada.',
+  jaEntregueAntes: 'Esta encomenda já foi entregue.',
   jaCancelada: 'Esta encomenda já foi cancelada.',
   estadoDesconhecido:
     'Estado desconhecido: uma encomenda só passa a 1 (Em preparação), a 2 (Pronta) ou a 3 (Entregue).',

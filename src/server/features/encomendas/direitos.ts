@@ -5,8 +5,8 @@ import { reescreverRespostas } from '../../platform/idempotency.ts'
 import { type LojaDoPedido, paraCliente } from './apresentacao.ts'
 import type { Contexto } from './contexto.ts'
 
-/** States in which an order is still being paid or prepared. */
-const EM_CURSO = [ESTADO.pagamento, ESTADO.recebido, ESTADO.emPreparacao]
+/** States in which an order is still being paid, prepared, or waiting at the counter for its customer. */
+const EM_CURSO = [ESTADO.pagamento, ESTADO.recebido, ESTADO.emPreparacao, ESTADO.pronto]
 
 /** Orders whose recorded store answers one query looks for (each a LIKE on the answers). */
 const RESPOSTAS_POR_LOTE = 50

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ENCOMENDAS_HOJE_MAX, EncomendaLojaSchema } from '../../../shared/pedido.ts'
+import { ENCOMENDAS_HOJE_MAX, EncomendaHojeSchema } from '../../../shared/pedido.ts'
 import { dataResponse } from '../../platform/http.ts'
 import type { EncomendasService } from './service.ts'
 
@@ -13,7 +13,7 @@ export function painelEncomendasRoutes(pedidos: EncomendasService): FastifyPlugi
   return async (app) => {
     app.get(
       '/encomendas/hoje',
-      { schema: { response: dataResponse(z.array(EncomendaLojaSchema).max(ENCOMENDAS_HOJE_MAX)) } },
+      { schema: { response: dataResponse(z.array(EncomendaHojeSchema).max(ENCOMENDAS_HOJE_MAX)) } },
       async (request) => ({ data: await pedidos.listarHoje(request.painel.idLoja) }),
     )
   }

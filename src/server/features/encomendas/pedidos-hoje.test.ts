@@ -26,11 +26,16 @@ describe.each(testDialects())("the board's 'Hoje' view on %s", (dialect) => {
       cookies: { balcao_painel: sessao },
     })
     expect(res.statusCode, res.body).toBe(200)
-    return (res.json().data as { id: number; estado: number; nome: string }[]).map((o) => [o.id, o.estado])
+    const lista = res.json().data as Record<string, unknown>[]
+    // What staff read to find an order, and nothing more of the customer's (no phone, NIF or lines).
+    for (const o of lista) {
+      expect(Object.keys(o).sort()).toEqual(['codigo', 'criada_em', 'estado', 'id', 'id_tipo_entrega', 'nome', 'total'])
+    }
+    return lista.map((o) => [o.id, o.estado])
   }
   /** An order placed and, unless `pagar` is false, paid: its id. */
-  async function encomenda(chave: string, pagar = true): Promise<number> {
-    const res = await finalizar(pedidoBase(), chave)
+  async function encomenda(chave: string, pagar = true, idLoja = 862): Promise<number> {
+    const res = await finalizar(pedidoBase({ id_loja: idLoja }), chave)
     expect(res.statusCode, res.body).toBe(201)
     if (pagar) {
       const pendente = (await pagamentos()).find((p: { estado: string }) => p.estado === 'pendente')
@@ -40,8 +45,11 @@ describe.each(testDialects())("the board's 'Hoje' view on %s", (dialect) => {
   }
 
   it("lists the store's paid orders since its midnight in every state, newest first, and only that store's", async () => {
+    // The other store is in the Azores: its day ends an hour after Lisbon's.
+    await t.database.db.updateTable('lojas').set({ regiao: 'acores' }).where('id_loja', '=', 848).execute()
     const quadro = await tablet(scene.chaveLoja)
     const outro = await tablet(scene.chaveOutra)
+    const acores = await encomenda('h0', true, 848)
     const a = await encomenda('h1')
     const c = await encomenda('h2')
     expect((await loja('POST', `/encomendas/${a}/estado`, { estado: 1 }, 'h3')).statusCode).toBe(200)
@@ -52,12 +60,17 @@ describe.each(testDialects())("the board's 'Hoje' view on %s", (dialect) => {
       [c, -9],
       [a, 1],
     ])
-    expect(await hoje(outro)).toEqual([])
+    expect(await hoje(outro)).toEqual([[acores, -1]])
 
-    // Past the store's midnight (Lisbon's), a new day begins with nothing in it.
+    // Past the store's midnight (Lisbon's), a new day begins with nothing in it; in the Azores it is still yesterday.
     clock.advance(proximaMeiaNoiteNoFuso(clock.now(), 'Europe/Lisbon').getTime() + 60_000 - clock.now().getTime())
     expect(await hoje(quadro)).toEqual([])
+    expect(await hoje(outro)).toEqual([[acores, -1]])
     const d = await encomenda('h6')
+    expect(await hoje(quadro)).toEqual([[d, -1]])
+    // An hour later the Azores' day begins too.
+    clock.advance(60 * 60_000)
+    expect(await hoje(outro)).toEqual([])
     expect(await hoje(quadro)).toEqual([[d, -1]])
 
     // Only a paired tablet reads it.

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
+import * as encomendasEntregues from '../../db/migrations/2026-12-05T0000-encomendas-entregues.ts'
 import { pedidoDeTeste as pedidoBase, TOTAL_DE_TESTE as TOTAL } from '../../testing/ementa.ts'
 import { insertSaldo } from '../../testing/fixtures.ts'
 import { device, type TestApp, testDialects } from '../../testing/harness.ts'
@@ -173,7 +174,9 @@ describe.each(testDialects())('orders: checkout, MB WAY sandbox, the board on %s
     expect(entregue.json().data.encomenda).toMatchObject({ id, estado: 3 })
     // Replayed with its key: the same answer; without it, 409 (it moves once); never back.
     expect((await loja('POST', `/encomendas/${id}/estado`, { estado: 3 }, 'c')).json()).toEqual(entregue.json())
-    expect((await loja('POST', `/encomendas/${id}/estado`, { estado: 3 }, 'd')).statusCode).toBe(409)
+    const outraVez = await loja('POST', `/encomendas/${id}/estado`, { estado: 3 }, 'd')
+    expect(outraVez.statusCode).toBe(409)
+    expect(outraVez.json().error.message).toBe('Esta encomenda já foi entregue.')
     for (const [i, estado] of [2, 1, -1].entries()) {
       expect((await loja('POST', `/encomendas/${id}/estado`, { estado }, `t-${i}`)).statusCode).toBe(409)
     }
@@ -188,5 +191,34 @@ describe.each(testDialects())('orders: checkout, MB WAY sandbox, the board on %s
     // Told when it was ready, not again when handed over at the counter.
     const avisos = (await cliente.call('GET', '/api/notificacoes')).json().data
     expect(avisos.map((n: { titulo: string }) => n.titulo)).toEqual(['O seu pedido está pronto'])
+  })
+
+  it("on upgrading, marks collected the orders made ready over an hour ago; the last hour's stay ready", async () => {
+    const prontas: number[] = []
+    for (const chave of ['m1', 'm2']) {
+      const { orderData } = (await finalizar(pedidoBase(), chave)).json().data
+      const pendente = (await pagamentos()).find((p: { estado: string }) => p.estado === 'pendente')
+      await responder(pendente.id, 'aprovar')
+      const id = orderData.orderId as number
+      await loja('POST', `/encomendas/${id}/estado`, { estado: 1 }, `${chave}-1`)
+      await loja('POST', `/encomendas/${id}/estado`, { estado: 2 }, `${chave}-2`)
+      prontas.push(id)
+    }
+    const [antiga, recente] = prontas as [number, number]
+    const db = t.database.db
+    const horasAntes = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString()
+    await db
+      .updateTable('encomendas')
+      .set({ atualizada_em: horasAntes(30) })
+      .where('id', '=', antiga)
+      .execute()
+    await db
+      .updateTable('encomendas')
+      .set({ atualizada_em: horasAntes(0.25) })
+      .where('id', '=', recente)
+      .execute()
+    await encomendasEntregues.up(db as never)
+    const estados = await db.selectFrom('encomendas').select(['id', 'estado']).where('id', 'in', prontas).execute()
+    expect(Object.fromEntries(estados.map((e) => [e.id, e.estado]))).toEqual({ [antiga]: 3, [recente]: 2 })
   })
 })

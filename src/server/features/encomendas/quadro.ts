@@ -1,7 +1,7 @@
 import { ESTADO, estadoAnterior } from '../../../shared/estado-pedido.ts'
 import { formatMoney } from '../../../shared/format.ts'
 import { diaNoFuso, inicioDoDiaNoFuso } from '../../../shared/fusos.ts'
-import type { EncomendaLoja } from '../../../shared/pedido.ts'
+import type { EncomendaHoje, EncomendaLoja } from '../../../shared/pedido.ts'
 import { isoNow } from '../../platform/clock.ts'
 import type { DatabaseTransaction } from '../../platform/db.ts'
 import { HttpError, TooManyRequests } from '../../platform/errors.ts'
@@ -83,12 +83,13 @@ export function createQuadro(
      * The store's orders of today (since midnight in the store's time zone, an Azores store's in the Azores'), in every
      * state they reached once paid, newest first: the board's 'Hoje' view.
      */
-    async listarHoje(idLoja: number): Promise<EncomendaLoja[]> {
+    async listarHoje(idLoja: number): Promise<EncomendaHoje[]> {
       const { fuso } = await lojaDoPedido(idLoja)
       const desde = inicioDoDiaNoFuso(diaNoFuso(clock.now(), fuso), fuso).toISOString()
-      const encomendas = await repo.listLojaDesde(idLoja, desde)
-      const documentos = await documentosDe(encomendas.map((p) => p.id))
-      return encomendas.map((p) => paraLoja(p, documentos.get(p.id) ?? []))
+      return (await repo.listLojaDesde(idLoja, desde)).map((p) => {
+        const { id, codigo, estado, criada_em, id_tipo_entrega, nome, total } = paraLoja(p, [])
+        return { id, codigo, estado, criada_em, id_tipo_entrega, nome, total }
+      })
     },
 
     /** One order as the store's stream sends it, if it is the store's and reached its board. */
@@ -117,7 +118,13 @@ export function createQuadro(
           const de = estadoAnterior(estado)
           if (de === null) throw new HttpError(409, encomendasMensagens.estadoDesconhecido, 'Estado inválido')
           if (!(await r.mudar(id, { estado: [de] }, { estado, atualizada_em: isoNow(clock) }))) {
-            throw new HttpError(409, encomendasMensagens.soAvanca, 'Estado inválido')
+            // Another tablet handed it over first: said plainly rather than as a step out of order.
+            const jaEntregue = estado === ESTADO.entregue && p.estado === ESTADO.entregue
+            throw new HttpError(
+              409,
+              jaEntregue ? encomendasMensagens.jaEntregueAntes : encomendasMensagens.soAvanca,
+              'Estado inválido',
+            )
           }
           if (estado === ESTADO.pronto && notificar) {
             await notificar(trx, {

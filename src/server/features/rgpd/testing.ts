@@ -224,9 +224,12 @@ export function setupRgpd(dialect: Dialect, config: Partial<Config> = {}, deps: 
     return { res, id }
   }
 
-  /** The store makes the order: received → being prepared → ready (each answer recorded for the till's retries). */
+  /**
+   * The store makes the order and hands it over: received → being prepared → ready → collected (each answer recorded
+   * for the till's retries).
+   */
   async function aviar(id: number) {
-    for (const estado of [1, 2]) {
+    for (const estado of [1, 2, 3]) {
       const res = await loja('POST', `/encomendas/${id}/estado`, { estado }, `aviar-${id}-${estado}`)
       expect(res.statusCode, res.body).toBe(200)
     }

@@ -16,7 +16,8 @@ export const AVISO_ADICAO_MS = 5000
 /**
  * The order the catalogue follows (spec §2 "an order status bar"): the newest of the customer's current orders (the
  * server sends the last hour's, newest first) that is under way, or ready and not yet seen ready for long (see
- * pronta-vista.ts): a collected order does not stay in the way for the rest of the hour.
+ * pronta-vista.ts): a ready order the customer has seen does not stay in the way while the store has yet to mark it
+ * collected (3), when it leaves at once.
  */
 export function encomendaAtual(
   ordering: readonly EncomendaCliente[] | undefined,

@@ -3,7 +3,7 @@ import { type ReactNode, useDeferredValue, useId, useState } from 'react'
 import { Navigate } from 'react-router'
 import { ESTADO_NA_LOJA, TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
 import { formatMoney } from '../../../shared/format.ts'
-import type { EncomendaLoja } from '../../../shared/pedido.ts'
+import type { EncomendaHoje } from '../../../shared/pedido.ts'
 import { paths } from '../../../shared/routes.ts'
 import { isSemSessao, painelGet } from './api.ts'
 import { painelKeys } from './keys.ts'
@@ -17,7 +17,7 @@ const RELER_MS = 30_000
 const hojeQuery = () =>
   queryOptions({
     queryKey: painelKeys.hoje(),
-    queryFn: ({ signal }) => painelGet<EncomendaLoja[]>('/encomendas/hoje', signal),
+    queryFn: ({ signal }) => painelGet<EncomendaHoje[]>('/encomendas/hoje', signal),
     refetchInterval: RELER_MS,
     staleTime: 0,
   })
@@ -34,7 +34,7 @@ const simples = (texto: string) =>
  * The orders matching what staff typed: by number (the order's number starts with the digits typed, so '12' finds 12
  * and 120) or by the customer's name (any part of it). Nothing typed: all of them.
  */
-export function procurar(lista: readonly EncomendaLoja[], procura: string): EncomendaLoja[] {
+export function procurar(lista: readonly EncomendaHoje[], procura: string): EncomendaHoje[] {
   const termo = simples(procura)
   if (termo === '') return [...lista]
   const numero = termo.replace(/^(n\.?\s*º?\s*|#)/, '')

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { EncomendaLoja } from '../../../shared/pedido.ts'
+import type { EncomendaHoje } from '../../../shared/pedido.ts'
 import { procurar } from './HojePage.tsx'
 
-const encomenda = (id: number, nome: string) => ({ id, codigo: String(id), nome }) as EncomendaLoja
+const encomenda = (id: number, nome: string) => ({ id, codigo: String(id), nome }) as EncomendaHoje
 
 describe("the board's 'Hoje' search", () => {
   const lista = [encomenda(120, 'João Gonçalves'), encomenda(12, 'Ana Silva'), encomenda(7, 'Mário Joaquim')]

@@ -5,6 +5,7 @@ export const painelKeys = {
   loja: () => [...painelKeys.all, 'loja'] as const,
   compras: () => [...painelKeys.all, 'compras'] as const,
   encomendas: () => [...painelKeys.all, 'encomendas'] as const,
-  hoje: () => [...painelKeys.all, 'encomendas', 'hoje'] as const,
+  // Its own key: the board's reads and invalidations of its open orders are not the day's list's.
+  hoje: () => [...painelKeys.all, 'encomendas-hoje'] as const,
   faturasEmFalta: () => [...painelKeys.all, 'faturas-em-falta'] as const,
 }
