@@ -13,12 +13,12 @@ import { adminCreate } from './admin-support.ts'
 import { createStoreKey, pos } from './loja.ts'
 import {
   type Account,
-  API_HEADERS,
   api,
   apiPost,
   aprovarMbway,
   createAccount,
   DESKTOP,
+  encomendarPelaApi,
   expect,
   main,
   randomPhone,
@@ -605,21 +605,7 @@ test.describe('WCAG 2.1 AA, on a phone and a computer', () => {
     const { categorias } = await api<Catalogo>(page.request, `/api/catalogo/${LOJA}`)
     const produto = categorias.flatMap((c) => c.produtos).find((p) => p.min_complementos === 0)
     if (!produto) throw new Error('the demo has no plain product on 862')
-    const res = await page.request.post('/api/finaliza-encomenda', {
-      headers: { ...API_HEADERS, 'Idempotency-Key': `a11y-${conta.telemovel}` },
-      data: {
-        id_tipo_entrega: 0,
-        telemovel: conta.telemovel,
-        aceitou: true,
-        nome: conta.nome,
-        email: conta.email,
-        nif: '',
-        cart: [{ id: produto.id, qtd: 1, complementares: [], opcoes: [] }],
-        id_loja: LOJA,
-        usar_premio: 0,
-      },
-    })
-    expect(res.ok(), await res.text()).toBe(true)
+    await encomendarPelaApi(page.request, conta, { chave: `a11y-${conta.telemovel}`, loja: LOJA, produto: produto.id })
     await aprovarMbway(page.request, conta.telemovel)
 
     await page.goto(paths.painelEntrar)

@@ -5,11 +5,11 @@ import { LOJA_COOKIE } from '../src/shared/page-data.ts'
 import { createStoreKey, demoDatabaseFile, pos } from './loja.ts'
 import {
   type Account,
-  API_HEADERS,
   api,
   apiPost,
   aprovarMbway,
   createAccount,
+  encomendarPelaApi,
   expect,
   expectAccessible,
   test,
@@ -252,22 +252,8 @@ function produtoSemImagem(categorias: Catalogo['categorias']) {
 
 /** An order of `qtd` × a product with nothing to choose, placed as the checkout places it (MB WAY): its id. */
 async function encomendar(page: Page, conta: Account, chave: string, id: string, qtd = 1, premio = 0, tipo = 0) {
-  const res = await page.request.post('/api/finaliza-encomenda', {
-    headers: { ...API_HEADERS, 'Idempotency-Key': `${chave}-${conta.telemovel}` },
-    data: {
-      id_tipo_entrega: tipo,
-      telemovel: conta.telemovel,
-      aceitou: true,
-      nome: conta.nome,
-      email: conta.email,
-      nif: '',
-      cart: [{ id, qtd, complementares: [], opcoes: [] }],
-      id_loja: LOJA,
-      usar_premio: premio,
-    },
-  })
-  expect(res.ok(), await res.text()).toBe(true)
-  return ((await res.json()) as { data: { orderData: { orderId: number } } }).data.orderData.orderId
+  const pedido = { chave: `${chave}-${conta.telemovel}`, loja: LOJA, produto: id, qtd, premio, tipo }
+  return (await encomendarPelaApi(page.request, conta, pedido)).orderId
 }
 
 test('the catalogue: adding keeps the place and says so, the order bar beside a full cart bar, gone once seen ready', async ({

@@ -4,9 +4,10 @@ import type { Catalogo } from '../src/shared/catalogo.ts'
 import { createStoreKey, pos } from './loja.ts'
 import {
   type Account,
-  API_HEADERS,
   api,
+  aprovarMbway,
   createAccount,
+  encomendarPelaApi,
   expect,
   expectAccessible,
   main,
@@ -26,12 +27,6 @@ const LOJA = 862
 const SHOTS = process.env.FATURAS_SHOTS
 const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true })
-}
-
-interface PagamentoDev {
-  id: string
-  telemovel: string
-  estado: string
 }
 
 interface EmailDev {
@@ -70,35 +65,9 @@ async function encomendaPaga(page: Page, conta: Account): Promise<{ id: number; 
   const { categorias } = await api<Catalogo>(page.request, `/api/catalogo/${LOJA}`)
   const produto = categorias.flatMap((c) => c.produtos).find((p) => p.min_complementos === 0 && p.opcoes.length === 0)
   if (!produto) throw new Error(`the demo has no plain product on ${LOJA}`)
-  const res = await page.request.post('/api/finaliza-encomenda', {
-    headers: { ...API_HEADERS, 'Idempotency-Key': `faturas-${conta.telemovel}` },
-    data: {
-      id_tipo_entrega: 0,
-      telemovel: conta.telemovel,
-      aceitou: true,
-      nome: conta.nome,
-      email: conta.email,
-      nif: '',
-      cart: [{ id: produto.id, qtd: 2, complementares: [], opcoes: [] }],
-      id_loja: LOJA,
-      usar_premio: 0,
-    },
-  })
-  expect(res.ok(), await res.text()).toBe(true)
-  const { orderId, total } = ((await res.json()) as { data: { orderData: { orderId: number; total: number } } }).data
-    .orderData
-  let pedido: PagamentoDev | undefined
-  await expect
-    .poll(async () => {
-      pedido = (await api<PagamentoDev[]>(page.request, '/api/dev/pagamentos')).find(
-        (p) => p.telemovel === conta.telemovel && p.estado === 'pendente',
-      )
-      return pedido !== undefined
-    })
-    .toBe(true)
-  expect((await page.request.post(`/api/dev/pagamentos/${pedido?.id}/aprovar`, { headers: API_HEADERS })).ok()).toBe(
-    true,
-  )
+  const pedido = { chave: `faturas-${conta.telemovel}`, loja: LOJA, produto: produto.id, qtd: 2 }
+  const { orderId, total } = await encomendarPelaApi(page.request, conta, pedido)
+  await aprovarMbway(page.request, conta.telemovel)
   return { id: orderId, total }
 }
 

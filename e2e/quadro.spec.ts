@@ -1,6 +1,6 @@
 import type { Catalogo } from '../src/shared/catalogo.ts'
 import { createStoreKey, pair } from './loja.ts'
-import { API_HEADERS, api, aprovarMbway, createAccount, expect, expectAccessible, test } from './support.ts'
+import { api, aprovarMbway, createAccount, encomendarPelaApi, expect, expectAccessible, test } from './support.ts'
 
 /**
  * The orders board on the counter's tablet (STORE-API.md "Staff pages"): what staff set on it stays set. The journeys
@@ -49,22 +49,8 @@ test("'Hoje' lists the day's orders with their states, and finds one by its numb
       .flatMap((c) => c.produtos)
       .find((p) => p.min_complementos === 0 && !p.complementares.some((c) => c.obrigatorio))
     if (!produto) throw new Error('the demo has no plain product on 862')
-    const res = await cliente.request.post('/api/finaliza-encomenda', {
-      headers: { ...API_HEADERS, 'Idempotency-Key': `hoje-${conta.telemovel}` },
-      data: {
-        id_tipo_entrega: 0,
-        telemovel: conta.telemovel,
-        aceitou: true,
-        nome: conta.nome,
-        email: conta.email,
-        nif: '',
-        cart: [{ id: produto.id, qtd: 1, complementares: [], opcoes: [] }],
-        id_loja: LOJA,
-        usar_premio: 0,
-      },
-    })
-    expect(res.ok(), await res.text()).toBe(true)
-    orderId = ((await res.json()) as { data: { orderData: { orderId: number } } }).data.orderData.orderId
+    const pedido = { chave: `hoje-${conta.telemovel}`, loja: LOJA, produto: produto.id }
+    orderId = (await encomendarPelaApi(cliente.request, conta, pedido)).orderId
     await aprovarMbway(cliente.request, conta.telemovel)
   } finally {
     await telefone.close()

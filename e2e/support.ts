@@ -286,3 +286,45 @@ export async function aprovarMbway(request: APIRequestContext, telemovel: string
   expect(res.ok()).toBe(true)
   return pedido
 }
+
+/**
+ * An order of `qtd` × the product `produto` (nothing to choose) at store `loja`, placed as the checkout places it (MB
+ * WAY, `premio` of the balance used), by the signed-in customer of `request`: its id and total. `chave` is the request's
+ * Idempotency-Key.
+ */
+export async function encomendarPelaApi(
+  request: APIRequestContext,
+  conta: Account,
+  {
+    chave,
+    loja,
+    produto,
+    qtd = 1,
+    premio = 0,
+    tipo = 0,
+  }: {
+    chave: string
+    loja: number
+    produto: string
+    qtd?: number
+    premio?: number
+    tipo?: number
+  },
+): Promise<{ orderId: number; total: number }> {
+  const res = await request.post('/api/finaliza-encomenda', {
+    headers: { ...API_HEADERS, 'Idempotency-Key': chave },
+    data: {
+      id_tipo_entrega: tipo,
+      telemovel: conta.telemovel,
+      aceitou: true,
+      nome: conta.nome,
+      email: conta.email,
+      nif: '',
+      cart: [{ id: produto, qtd, complementares: [], opcoes: [] }],
+      id_loja: loja,
+      usar_premio: premio,
+    },
+  })
+  expect(res.ok(), await res.text()).toBe(true)
+  return ((await res.json()) as { data: { orderData: { orderId: number; total: number } } }).data.orderData
+}

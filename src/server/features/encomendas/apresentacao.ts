@@ -1,6 +1,12 @@
 import type { DocumentoFiscal } from '../../../shared/documentos.ts'
 import { ESTADO, type Estado, minutosPrometidos } from '../../../shared/estado-pedido.ts'
-import type { EncomendaCliente, EncomendaLoja, PedidoEmbalagem, PedidoLinha } from '../../../shared/pedido.ts'
+import type {
+  EncomendaCliente,
+  EncomendaHoje,
+  EncomendaLoja,
+  PedidoEmbalagem,
+  PedidoLinha,
+} from '../../../shared/pedido.ts'
 import type { Encomenda } from './encomendas-repository.ts'
 
 /** An order's lines as stored; lines of orders made before half portions and notes were full portions, no note. */
@@ -55,6 +61,19 @@ export function paraCliente(p: Encomenda, loja: LojaDoPedido, documentos: Docume
     documentos,
   }
 }
+
+/** An order in the board's 'Hoje' list: what staff read to find it. */
+export const paraHoje = (
+  p: Pick<Encomenda, 'id' | 'estado' | 'criada_em' | 'id_tipo_entrega' | 'nome' | 'total'>,
+): EncomendaHoje => ({
+  id: p.id,
+  codigo: String(p.id),
+  estado: p.estado as Estado,
+  criada_em: p.criada_em,
+  id_tipo_entrega: p.id_tipo_entrega as 0 | 1,
+  nome: p.nome,
+  total: p.total,
+})
 
 /** An order as the store's board sees it, with the fiscal documents its POS sent for it. */
 export const paraLoja = (p: Encomenda, documentos: DocumentoFiscal[]): EncomendaLoja => ({

@@ -128,11 +128,14 @@ export function encomendasRepo(db: Database) {
         .execute()
     },
 
-    /** The store's orders that reached its board (paid) since `desde`, in any state, newest first. */
+    /**
+     * The store's orders that reached its board (paid) since `desde`, in any state, newest first: only what the day's
+     * list shows (apresentacao.ts `paraHoje`), not their lines.
+     */
     listLojaDesde(idLoja: number, desde: string) {
       return db
         .selectFrom('encomendas')
-        .selectAll()
+        .select(['id', 'estado', 'criada_em', 'id_tipo_entrega', 'nome', 'total'])
         .where('id_loja', '=', idLoja)
         .where('criada_em', '>=', desde)
         .where('compra_id', 'is not', null)

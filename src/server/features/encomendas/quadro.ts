@@ -8,7 +8,7 @@ import { HttpError, TooManyRequests } from '../../platform/errors.ts'
 import { escapeHtml } from '../../platform/html.ts'
 import { type Answer, idempotent } from '../../platform/idempotency.ts'
 import { createMemoryRateLimiter } from '../../platform/rate-limit.ts'
-import { paraLoja } from './apresentacao.ts'
+import { paraHoje, paraLoja } from './apresentacao.ts'
 import { type Contexto, daLojaOuErro, encomendasMensagens, naLoja, vendaDe } from './contexto.ts'
 import { type Encomenda, encomendasRepo } from './encomendas-repository.ts'
 import type { Reembolsos } from './reembolsos.ts'
@@ -86,10 +86,7 @@ export function createQuadro(
     async listarHoje(idLoja: number): Promise<EncomendaHoje[]> {
       const { fuso } = await lojaDoPedido(idLoja)
       const desde = inicioDoDiaNoFuso(diaNoFuso(clock.now(), fuso), fuso).toISOString()
-      return (await repo.listLojaDesde(idLoja, desde)).map((p) => {
-        const { id, codigo, estado, criada_em, id_tipo_entrega, nome, total } = paraLoja(p, [])
-        return { id, codigo, estado, criada_em, id_tipo_entrega, nome, total }
-      })
+      return (await repo.listLojaDesde(idLoja, desde)).map(paraHoje)
     },
 
     /** One order as the store's stream sends it, if it is the store's and reached its board. */

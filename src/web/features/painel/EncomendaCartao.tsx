@@ -3,11 +3,29 @@ import { formatMoney, linhaEmbalagem } from '../../../shared/format.ts'
 import type { EncomendaLoja } from '../../../shared/pedido.ts'
 import { ESPERA_LONGA_MIN, esperaTexto, horaNaLoja, minutosDesde } from './use-encomendas-loja.ts'
 
-/** The step each open order takes next (estado-pedido.ts `PASSO_SEGUINTE`), its button and its label while sent. */
+/**
+ * The step each open order takes next (estado-pedido.ts `PASSO_SEGUINTE`): its button, its label while sent, and what
+ * the board announces once it is taken ('Encomenda 12 pronta').
+ */
 export const SEGUINTE = {
-  [ESTADO.recebido]: { estado: PASSO_SEGUINTE[ESTADO.recebido], rotulo: 'Começar preparação', aEnviar: 'A guardar…' },
-  [ESTADO.emPreparacao]: { estado: PASSO_SEGUINTE[ESTADO.emPreparacao], rotulo: 'Pronto', aEnviar: 'A concluir…' },
-  [ESTADO.pronto]: { estado: PASSO_SEGUINTE[ESTADO.pronto], rotulo: 'Entregue', aEnviar: 'A entregar…' },
+  [ESTADO.recebido]: {
+    estado: PASSO_SEGUINTE[ESTADO.recebido],
+    rotulo: 'Começar preparação',
+    aEnviar: 'A guardar…',
+    anuncio: 'em preparação',
+  },
+  [ESTADO.emPreparacao]: {
+    estado: PASSO_SEGUINTE[ESTADO.emPreparacao],
+    rotulo: 'Pronto',
+    aEnviar: 'A concluir…',
+    anuncio: 'pronta',
+  },
+  [ESTADO.pronto]: {
+    estado: PASSO_SEGUINTE[ESTADO.pronto],
+    rotulo: 'Entregue',
+    aEnviar: 'A entregar…',
+    anuncio: 'entregue',
+  },
 } as const
 
 /** The next step of an order on the board, if it has one. */

@@ -20,13 +20,6 @@ const COLUNAS = [
   { estado: ESTADO.pronto, titulo: 'Prontas', id: 'coluna-prontas' },
 ] as const
 
-/** What the board announces once a step is taken. */
-const ANUNCIO = {
-  [ESTADO.emPreparacao]: 'em preparação',
-  [ESTADO.pronto]: 'pronta',
-  [ESTADO.entregue]: 'entregue',
-} as const
-
 /** A second tap this soon after a step is the rest of a double tap, on whatever card slid under the finger. */
 const TOQUE_DUPLO_MS = 600
 
@@ -125,7 +118,7 @@ export function EncomendasPage() {
     avancar
       .mutateAsync({ id: o.id, estado: passo.estado })
       .then(() => {
-        setAnuncio(`Encomenda ${o.codigo} ${ANUNCIO[passo.estado]}`)
+        setAnuncio(`Encomenda ${o.codigo} ${passo.anuncio}`)
         if (teclado && !segue) setFocar({ id: depois })
       })
       .catch((error: unknown) => erro.mostrar(error))
