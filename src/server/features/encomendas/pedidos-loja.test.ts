@@ -221,4 +221,22 @@ describe.each(testDialects())('orders: checkout, MB WAY sandbox, the board on %s
     const estados = await db.selectFrom('encomendas').select(['id', 'estado']).where('id', 'in', prontas).execute()
     expect(Object.fromEntries(estados.map((e) => [e.id, e.estado]))).toEqual({ [antiga]: 3, [recente]: 2 })
   })
+
+  it('two tablets handing the same order over at once: one succeeds, the other is told; it is collected once', async () => {
+    const { orderData } = (await finalizar(pedidoBase(), 'r1')).json().data
+    await responder((await pagamentos())[0].id, 'aprovar')
+    const id = orderData.orderId as number
+    await loja('POST', `/encomendas/${id}/estado`, { estado: 1 }, 'r1-1')
+    await loja('POST', `/encomendas/${id}/estado`, { estado: 2 }, 'r1-2')
+    const respostas = await Promise.all(
+      ['r1-a', 'r1-b', 'r1-c'].map((chave) => loja('POST', `/encomendas/${id}/estado`, { estado: 3 }, chave)),
+    )
+    expect(respostas.map((r) => r.statusCode).sort()).toEqual([200, 409, 409])
+    const encomenda = await t.database.db
+      .selectFrom('encomendas')
+      .select(['estado'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+    expect(encomenda.estado).toBe(3)
+  })
 })

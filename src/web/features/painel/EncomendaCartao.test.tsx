@@ -100,6 +100,9 @@ describe("each state's step on the board", () => {
     expect(botoes(cartao(1))).toEqual(['Pronto', 'Cancelar'])
     expect(botoes(cartao(2))).toEqual(['Entregue'])
     expect(botoes(cartao(2, 3))).toEqual(['A entregar…'])
+    // Started, the card shows in preparation at once, its button waiting for the answer.
+    expect(botoes(cartao(-1, 1))).toEqual(['A guardar…', 'Cancelar'])
+    expect(botoes(cartao(1, 2))).toEqual(['A concluir…', 'Cancelar'])
     expect(cartao(1)).toContain('painel-encomenda-atrasada')
     expect(cartao(2)).not.toContain('painel-encomenda-atrasada')
   })

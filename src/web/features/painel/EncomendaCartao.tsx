@@ -76,6 +76,9 @@ export function EncomendaCartao({
   // Optimistic: a step on its way shows as taken (the board moves the card), its button waiting for the answer.
   const estado = pendente === ESTADO.emPreparacao ? ESTADO.emPreparacao : o.estado
   const seguinte = passoDe(estado)
+  // The step on its way is the one from the order's own state (started, the card already shows the next column's).
+  const aEnviar =
+    pendente !== undefined && pendente === passoDe(o.estado)?.estado ? passoDe(o.estado)?.aEnviar : undefined
   const pronta = estado === ESTADO.pronto
   const minutos = minutosDesde(o.criada_em, agora)
   // Ready, the wait is the customer's, not the kitchen's: not flagged as late.
@@ -162,7 +165,7 @@ export function EncomendaCartao({
             disabled={pendente !== undefined || pausa}
             onClick={(event) => onAvancar(o, event.detail === 0)}
           >
-            {pendente === seguinte.estado ? seguinte.aEnviar : seguinte.rotulo}
+            {aEnviar ?? seguinte.rotulo}
           </button>
         )}
         {/* A ready order is made: the store can no longer cancel it (STORE-API.md), only hand it over. */}
