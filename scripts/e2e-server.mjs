@@ -15,6 +15,12 @@ Object.assign(process.env, {
   SEED_DEMO: content === 'demo' ? 'true' : 'false',
   // The journeys do not test hashing: scrypt at its cheapest.
   HASH_COST: '10',
+  // The journeys open a store's board in one test and order from that store in tests run many minutes later: its
+  // absence in between must not pause the store (the integration suite tests that pause under a controlled clock).
+  PAUSA_SEM_PAINEL_MIN: '0',
+  // Tests run side by side order from the same stores: each order's promise is its products' time alone (the queue's
+  // minutes are the integration suite's, under a controlled clock).
+  FILA_MINUTOS_POR_ENCOMENDA: '0',
   // The empty server's content is written by the tests straight into its database (there is no back office yet),
   // behind the read cache's back: it reads every time.
   ...(content === 'empty' ? { READ_CACHE_MAX_AGE_MS: '0' } : {}),

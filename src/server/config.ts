@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MINUTOS_POR_ENCOMENDA_NA_FILA } from '../shared/cozinha.ts'
 import { CONTRIBUICAO_EMBALAGEM_PADRAO } from '../shared/embalagens.ts'
 import { HASH_COST_DEFAULT, HASH_COST_MAX, HASH_COST_MIN, parseDataKey } from './platform/crypto.ts'
 import { MBWAY_EXPIRY_SECONDS_DEFAULT } from './platform/pagamentos.ts'
@@ -85,6 +86,13 @@ const EnvSchema = z.object({
    * Unset: the sandbox; required in production, where the sandbox is refused (it would take no money).
    */
   PAYMENT_PROVIDER: z.enum(['sandbox', 'ifthenpay']).optional(),
+  /**
+   * Minutes a store's board (tablet or POS stream) may be away before its online orders pause themselves until it is
+   * back (decision 0041); 0: never.
+   */
+  PAUSA_SEM_PAINEL_MIN: z.coerce.number().int().min(0).max(1440).default(10),
+  /** Minutes each order still in a store's kitchen adds to a new order's promise (decision 0041). */
+  FILA_MINUTOS_POR_ENCOMENDA: z.coerce.number().int().min(0).max(30).default(MINUTOS_POR_ENCOMENDA_NA_FILA),
   /** How long the customer has to accept an MB WAY request on the phone (the sandbox's expiry; MB WAY's is 240). */
   MBWAY_EXPIRY_SECONDS: z.coerce.number().int().min(10).max(3600).default(MBWAY_EXPIRY_SECONDS_DEFAULT),
   /**

@@ -22,7 +22,7 @@ import { RESTAURANTES_CACHE_TAG } from './features/restaurantes/routes.ts'
 import { createGestaoRestaurantes, createRestaurantesService } from './features/restaurantes/service.ts'
 import { createRgpdService } from './features/rgpd/service.ts'
 import { verificarChaveDeDados } from './platform/chave-dados.ts'
-import { type Clock, systemClock } from './platform/clock.ts'
+import { type Clock, MINUTE, systemClock } from './platform/clock.ts'
 import { dataKeyringFor } from './platform/crypto.ts'
 import type { DatabaseHandle } from './platform/db.ts'
 import { createOutboxEmailTransport, createSmtpEmailTransport, type EmailTransport } from './platform/email.ts'
@@ -234,6 +234,7 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
     onEmentaAlterada: () => readCache.invalidate(CATALOGO_CACHE_TAG),
     lojas: restaurantes,
     contribuicaoEmbalagem: config.CONTRIBUICAO_EMBALAGEM_CENTIMOS,
+    semPainelMs: config.PAUSA_SEM_PAINEL_MIN * MINUTE,
   })
   const payments = paymentProviderFor(config, deps, database, clock)
   const encomendas = createEncomendasService({
@@ -243,6 +244,7 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
     bus,
     notificar: notificacoes.escrever,
     expirySeconds: config.MBWAY_EXPIRY_SECONDS,
+    filaMinutosPorEncomenda: config.FILA_MINUTOS_POR_ENCOMENDA,
     catalogo,
     fidelizacao,
     faturas,

@@ -158,6 +158,11 @@ export interface LojasTable {
   nipc: string | null
   /** The store's fiscal region: its VAT rates and, in the Azores, its clock (shared/regioes.ts). */
   regiao: Generated<string>
+  /** Minutes added to every promise until `ocupada_ate`, set from the board (migration 2026-12-06T0000-lojas-cozinha). */
+  ocupada_minutos: Generated<number>
+  ocupada_ate: string | null
+  /** When a board of the store was last there (null: it never had one). */
+  painel_visto_em: string | null
 }
 
 /** A store's menu as its POS last sent it, validated, prices in cents (src/shared/ementa.ts). */

@@ -103,6 +103,9 @@ export async function createTestAppOn(
     WEB_DIST: 'dist/none',
     HASH_COST: HASH_COST_MIN,
     DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY,
+    // A board's absence pauses a store only in the tests about it: elsewhere a test's clock moves hours past a board
+    // it opened, and its orders are about something else.
+    PAUSA_SEM_PAINEL_MIN: 0,
     ...overrides,
   })
   const app = await buildApp(config, database, deps)

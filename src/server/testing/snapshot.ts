@@ -4,11 +4,13 @@ import type { Database } from '../platform/db.ts'
 /**
  * Bookkeeping of access, not data a request writes: a store key's last use moves whenever the key is presented (at
  * most once a minute), a refused request included; a staff session's last use moves with every request it makes (its
- * idle expiry counts from there). Left out, so "a refused write changes no row" keeps its meaning.
+ * idle expiry counts from there); a store's board is seen when it reads its orders. Left out, so "a refused write changes no row" keeps its meaning.
  */
 export const COLUNAS_DE_ACESSO: Record<string, readonly string[]> = {
   lojas_chaves: ['ultimo_uso_em'],
   admin_sessoes: ['ultimo_uso_em'],
+  // A store's board marks itself there as it reads its orders (features/encomendas/cozinha.ts).
+  lojas: ['painel_visto_em'],
 }
 
 /** The app's tables (Kysely's migration tables left out), read once per database: tests do not add tables. */

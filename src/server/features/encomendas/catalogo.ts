@@ -12,7 +12,7 @@ import { tabelaDoTipo } from '../../../shared/tabelas-preco.ts'
 import { type Clock, isoNow } from '../../platform/clock.ts'
 import type { DatabaseTransaction } from '../../platform/db.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
-import type { RestaurantesService } from '../restaurantes/service.ts'
+import type { LojaEncomendas, RestaurantesService } from '../restaurantes/service.ts'
 import { type CatalogoRepository, createCatalogoRepository, type MarcaProduto } from './catalogo-repository.ts'
 import { contribuicoesEmbalagem, embalagemDe } from './embalagens.ts'
 import { firstFault, ivaFault, orderable, paraCatalogo } from './ementa.ts'
@@ -24,6 +24,7 @@ import {
   estaAberta,
   fechoEm,
   parseHorario,
+  pausaEfetiva,
   proximaMeiaNoite,
 } from './horario.ts'
 import { apenasMaiores, exigirMaioridade } from './maioridade.ts'
@@ -62,6 +63,8 @@ export interface CatalogoDeps {
   lojas: Pick<RestaurantesService, 'lojasEncomendas' | 'encerramentos'>
   /** The single-use packaging contribution per package, cents with VAT (CONTRIBUICAO_EMBALAGEM_CENTIMOS). */
   contribuicaoEmbalagem?: number
+  /** How long a store's board may be away before its online orders pause themselves (0: never); horario.ts. */
+  semPainelMs?: number
 }
 
 /** A priced cart: its lines, its packaging contribution, what the balance takes, and what the order must record. */
@@ -85,8 +88,10 @@ export function createCatalogoService({
   onEmentaAlterada,
   lojas,
   contribuicaoEmbalagem = CONTRIBUICAO_EMBALAGEM_PADRAO,
+  semPainelMs = 0,
 }: CatalogoDeps) {
   const lojaDe = async (idLoja: number) => (await lojas.lojasEncomendas([idLoja]))[0]
+  const pausaDe = (l: LojaEncomendas, agora: Date) => pausaEfetiva(l.pausa, l.painelVistoEm, agora, semPainelMs)
 
   async function ementaDe(idLoja: number): Promise<Ementa> {
     const guardada = await repository.findEmenta(idLoja)
@@ -149,7 +154,8 @@ export function createCatalogoService({
       const fechos = await lojas.encerramentos(ids, desde)
       return lista.map((l) => {
         const hoje = diaDaLoja(agora, l.fuso)
-        const pausada = emPausa(l.pausa, agora)
+        const pausa = pausaDe(l, agora)
+        const pausada = emPausa(pausa, agora)
         const fecho = fechoEm(
           fechos.filter((f) => f.id_loja === l.id_loja),
           hoje,
@@ -163,7 +169,7 @@ export function createCatalogoService({
             l.vendedor !== null && !pausada && !fecho && estaAberta(parseHorario(l.horario_encomendas), agora, l.fuso),
           em_pausa: pausada,
           aviso: pausada
-            ? avisoPausa(l.pausa, agora, l.fuso)
+            ? avisoPausa(pausa, agora, l.fuso)
             : fecho
               ? avisoFecho(fecho, hoje)
               : l.vendedor === null
@@ -182,13 +188,14 @@ export function createCatalogoService({
       if (!loja) return undefined
       const agora = clock.now()
       const hoje = diaDaLoja(agora, loja.fuso)
-      const pausada = emPausa(loja.pausa, agora) && (await repository.findEmentaHash(idLoja)) !== undefined
+      const pausa = pausaDe(loja, agora)
+      const pausada = emPausa(pausa, agora) && (await repository.findEmentaHash(idLoja)) !== undefined
       const fecho = fechoEm(await lojas.encerramentos([idLoja], hoje), hoje)
       return {
         id_loja: idLoja,
         encerrada: fecho !== undefined,
         em_pausa: pausada,
-        aviso: pausada ? avisoPausa(loja.pausa, agora, loja.fuso) : fecho ? avisoFecho(fecho, hoje) : null,
+        aviso: pausada ? avisoPausa(pausa, agora, loja.fuso) : fecho ? avisoFecho(fecho, hoje) : null,
       }
     },
 
@@ -223,8 +230,9 @@ export function createCatalogoService({
       if (!loja.vendedor) throw new HttpError(422, catalogoMensagens.semVendedor, 'Loja sem encomendas')
       const agora = clock.now()
       const hoje = diaDaLoja(agora, loja.fuso)
-      if (emPausa(loja.pausa, agora)) {
-        throw new HttpError(422, avisoPausa(loja.pausa, agora, loja.fuso), 'Encomendas em pausa')
+      const pausa = pausaDe(loja, agora)
+      if (emPausa(pausa, agora)) {
+        throw new HttpError(422, avisoPausa(pausa, agora, loja.fuso), 'Encomendas em pausa')
       }
       const fecho = fechoEm(await lojas.encerramentos([idLoja], hoje), hoje)
       if (fecho) throw new HttpError(422, avisoFecho(fecho, hoje), 'Loja encerrada')

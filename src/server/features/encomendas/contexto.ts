@@ -80,9 +80,11 @@ export interface EncomendasDeps {
   /** Fiscal documents (features/faturas): what a paid or cancelled order owes, and what its POS sent. */
   faturas: Pick<FaturasService, 'exigir' | 'registar' | 'documentosDe' | 'lerDocumento'>
   /** The stores' sellers and addresses, as the order's confirmation e-mail names them (features/restaurantes). */
-  lojas: Pick<RestaurantesService, 'lojasEncomendas'>
+  lojas: Pick<RestaurantesService, 'lojasEncomendas' | 'definirOcupada' | 'definirPausa' | 'marcarPainel'>
   /** The consumer-arbitration entity the legal information names (features/conteudos): the confirmation names it too. */
   consumidor: Pick<ConteudosService['informacaoConsumidor'], 'publica'>
+  /** Minutes each order in the kitchen adds to a new promise (FILA_MINUTOS_POR_ENCOMENDA; cozinha.ts). */
+  filaMinutosPorEncomenda?: number
   /** The app's public address: the confirmation e-mail links to the order. */
   appUrl: string
   /**

@@ -1,4 +1,5 @@
 import type { Insertable, Selectable, Updateable } from 'kysely'
+import { ESTADO } from '../../../shared/estado-pedido.ts'
 import { ENCOMENDAS_HOJE_MAX, ENCOMENDAS_LOJA_MAX } from '../../../shared/pedido.ts'
 import type { EncomendasTable } from '../../db/schema.ts'
 import type { Database } from '../../platform/db.ts'
@@ -126,6 +127,19 @@ export function encomendasRepo(db: Database) {
         .orderBy('id', 'desc')
         .limit(ENCOMENDAS_LOJA_MAX)
         .execute()
+    },
+
+    /** How many orders paid since `desde` wait in the store's kitchen (received or in preparation): a promise's queue. */
+    async contarNaCozinha(idLoja: number, desde: string): Promise<number> {
+      const { n } = await db
+        .selectFrom('encomendas')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('id_loja', '=', idLoja)
+        .where('estado', 'in', [ESTADO.recebido, ESTADO.emPreparacao])
+        .where('compra_id', 'is not', null)
+        .where('paga_em', '>=', desde)
+        .executeTakeFirstOrThrow()
+      return Number(n)
     },
 
     /**

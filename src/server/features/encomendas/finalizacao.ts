@@ -13,6 +13,7 @@ import type { Limit } from '../../platform/rate-limit.ts'
 import { paraCliente } from './apresentacao.ts'
 import type { Confirmacao } from './confirmacao.ts'
 import { type Contexto, encomendasMensagens, MARGEM_MS, naLoja, referenciaDe } from './contexto.ts'
+import type { Cozinha } from './cozinha.ts'
 import { encomendasRepo } from './encomendas-repository.ts'
 import type { Liquidacao } from './liquidacao.ts'
 
@@ -29,6 +30,7 @@ export function createFinalizacao(
   { db, clock, provider, expirySeconds, catalogo, ledger, log, limiter, repo, lojaDoPedido, anunciar }: Contexto,
   { falhar }: Liquidacao,
   { lerConfirmacao, aoPagar }: Confirmacao,
+  cozinha: Pick<Cozinha, 'acrescimo'>,
 ) {
   return {
     /**
@@ -83,6 +85,8 @@ export function createFinalizacao(
       const telemovelValido = input.telemovel !== '' && toE164Mobile(input.pais, input.telemovel) !== null
       // What the confirmation names, should the balance pay it all in the transaction below.
       const paraConfirmacao = await lerConfirmacao(input.id_loja)
+      // The promise counts the kitchen as it is now: its queue, and what staff added while it is busy (cozinha.ts).
+      const acrescimo = await cozinha.acrescimo(input.id_loja)
 
       const { pedido, novo } = await db.transaction().execute(async (trx) => {
         await ledger.bloquear(trx, utilizadorId)
@@ -123,7 +127,7 @@ export function createFinalizacao(
           embalagens: JSON.stringify(embalagens),
           recipiente_proprio: recipiente_proprio === 1 && input.id_tipo_entrega === 0 ? 1 : 0,
           verificar_idade: verificarIdade ? 1 : 0,
-          minutos,
+          minutos: minutos + acrescimo,
           total,
           desconto,
           valor_pago: aPagar,

@@ -80,6 +80,17 @@ export interface Pausa {
 export const emPausa = (pausa: Pausa, instant: Date): boolean =>
   pausa.em !== null && (pausa.ate === null || instant.getTime() < Date.parse(pausa.ate))
 
+/**
+ * The pause that holds at `instant`: the one set (back-office or board) while it lasts; otherwise, for a store whose
+ * board was once there (`painelVistoEm`), a pause of its own from `semPainelMs` after the board was last seen, until
+ * it is back (decision 0041): an order the kitchen cannot see is not taken. `semPainelMs` 0: never.
+ */
+export function pausaEfetiva(pausa: Pausa, painelVistoEm: string | null, instant: Date, semPainelMs: number): Pausa {
+  if (emPausa(pausa, instant) || painelVistoEm === null || semPainelMs <= 0) return pausa
+  const desde = Date.parse(painelVistoEm) + semPainelMs
+  return instant.getTime() >= desde ? { em: new Date(desde).toISOString(), ate: null } : pausa
+}
+
 const diaMes = porFuso({ day: '2-digit', month: '2-digit' }, 'pt-PT')
 const horaMinuto = porFuso({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }, 'pt-PT')
 

@@ -87,12 +87,14 @@ export function lojaEncomendasRoutes(
     app.get(
       '/encomendas',
       { schema: { querystring: EstadosQuery, response: dataResponse(EncomendasLojaLista) } },
-      async (request) => ({
-        data: await pedidos.listarLoja(
-          ator(request).idLoja,
-          request.query.estado ?? [ESTADO.recebido, ESTADO.emPreparacao],
-        ),
-      }),
+      async (request) => {
+        const { idLoja } = ator(request)
+        // A POS that polls for its orders is the store's board as much as a stream is.
+        await pedidos.cozinha.painelVisto(idLoja)
+        return {
+          data: await pedidos.listarLoja(idLoja, request.query.estado ?? [ESTADO.recebido, ESTADO.emPreparacao]),
+        }
+      },
     )
 
     // Every new paid order and every change, as it happens; on connecting, the orders still open, so that a board
@@ -113,9 +115,15 @@ export function lojaEncomendasRoutes(
       }
       void stream.closed.then(devolver)
       const falhou = (err: unknown) => request.log.error({ err }, 'order stream failed')
-      /** False, and the stream ended, once the key or the tablet's session no longer holds. */
+      /**
+       * False, and the stream ended, once the key or the tablet's session no longer holds; while they do, the store's
+       * board is there (a store without one for a while pauses its online orders: cozinha.ts).
+       */
       const continuar = async () => {
-        if (await pedidos.acessoAtivo({ chaveId, sessaoPainelId })) return true
+        if (await pedidos.acessoAtivo({ chaveId, sessaoPainelId })) {
+          await pedidos.cozinha.painelVisto(idLoja)
+          return true
+        }
         stream.end()
         return false
       }
@@ -162,6 +170,7 @@ export function lojaEncomendasRoutes(
       const verificacao = setInterval(() => void continuar().catch(falhou), verificarAcessoMs)
       verificacao.unref()
       try {
+        await pedidos.cozinha.painelVisto(idLoja)
         // First in the queue: an event heard while the open orders are read is sent after them.
         await emFila(enviarAbertas)
         await stream.closed

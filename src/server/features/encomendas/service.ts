@@ -2,6 +2,7 @@ import { createCallback } from './callback.ts'
 import { createEncomendasCliente } from './cliente.ts'
 import { createConfirmacao } from './confirmacao.ts'
 import { createContexto, type EncomendasDeps } from './contexto.ts'
+import { createCozinha } from './cozinha.ts'
 import { createDireitosEncomendas } from './direitos.ts'
 import { createDocumentosEncomendas } from './documentos.ts'
 import { createFinalizacao } from './finalizacao.ts'
@@ -35,7 +36,8 @@ export function createEncomendasService(deps: EncomendasDeps) {
   const liquidacao = createLiquidacao(contexto, reembolsos, confirmacao)
   const reconciliacao = createReconciliacao(contexto, liquidacao, reembolsos)
   const callback = createCallback(contexto, liquidacao, reconciliacao)
-  const finalizacao = createFinalizacao(contexto, liquidacao, confirmacao)
+  const cozinha = createCozinha(contexto)
+  const finalizacao = createFinalizacao(contexto, liquidacao, confirmacao, cozinha)
   const cliente = createEncomendasCliente(contexto, reconciliacao)
   const quadro = createQuadro(contexto, reembolsos)
   return {
@@ -62,6 +64,7 @@ export function createEncomendasService(deps: EncomendasDeps) {
     daLoja: quadro.daLoja,
     avancar: quadro.avancar,
     cancelar: quadro.cancelar,
+    cozinha,
     registarDocumento: createDocumentosEncomendas(contexto).registarDocumento,
     relatorio: createRelatorioEncomendas(deps.db),
     metricas: createMetricasEncomendas(deps.db, deps.clock),

@@ -38,6 +38,13 @@ describe("the store's order stream", () => {
   })
 
   async function abrir(pedidos: Partial<EncomendasService>) {
+    // The board marks its store there as it connects and as it checks its key (cozinha.ts): counted here.
+    const visto = { vezes: 0 }
+    const cozinha = {
+      painelVisto: async () => {
+        visto.vezes++
+      },
+    } as unknown as EncomendasService['cozinha']
     const bus = createMemoryEventBus()
     const ouvintes = { ativos: 0 }
     const contado = {
@@ -57,19 +64,25 @@ describe("the store's order stream", () => {
     app.setSerializerCompiler(serializerCompiler)
     app.addHook('preClose', async () => closing.abort())
     await app.register(
-      lojaEncomendasRoutes(pedidos as EncomendasService, contado, closing.signal, () => ({ chaveId: 1, idLoja: 862 }), {
-        verificarAcessoMs: 50,
-      }),
+      lojaEncomendasRoutes(
+        { cozinha, ...pedidos } as EncomendasService,
+        contado,
+        closing.signal,
+        () => ({ chaveId: 1, idLoja: 862 }),
+        {
+          verificarAcessoMs: 50,
+        },
+      ),
     )
     await app.listen({ port: 0, host: '127.0.0.1' })
     const res = await fetch(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}/encomendas/stream`)
     expect(res.status).toBe(200)
-    return { ler: sseReader(res), bus, ouvintes }
+    return { ler: sseReader(res), bus, ouvintes, visto }
   }
 
-  it('checks its key every so often, and ends once it is revoked', async () => {
+  it("checks its key every so often, marking its store's board there each time, and ends once it is revoked", async () => {
     const acesso = { ativo: true, vezes: 0 }
-    const { ler, bus, ouvintes } = await abrir({
+    const { ler, bus, ouvintes, visto } = await abrir({
       listarLoja: async () => [encomenda(1)],
       daLoja: async (_idLoja, id) => encomenda(id),
       acessoAtivo: async () => {
@@ -82,11 +95,17 @@ describe("the store's order stream", () => {
     expect(await ler.next('encomenda')).toMatchObject({ id: 2 })
     expect(await ler.ended(200)).toBe(false)
     expect(acesso.vezes).toBeGreaterThan(2)
+    // On connecting, and at each check that found the key still valid.
+    expect(visto.vezes).toBeGreaterThan(acesso.vezes)
     // Revoked, with no event to come: the periodic check ends it.
     acesso.ativo = false
     expect(await ler.ended(1000)).toBe(true)
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(ouvintes.ativos).toBe(0)
+    // A revoked key's stream is no board: the last check marked nothing.
+    const depois = visto.vezes
+    await new Promise((resolve) => setTimeout(resolve, 150))
+    expect(visto.vezes).toBe(depois)
   })
 
   it('ends, and stops listening, when reading the open orders fails', async () => {

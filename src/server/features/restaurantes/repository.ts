@@ -65,6 +65,9 @@ export function createRestaurantesRepository(db: Database) {
           'address',
           'postal_code',
           'city',
+          'ocupada_minutos',
+          'ocupada_ate',
+          'painel_visto_em',
         ])
         .where('id_loja', 'in', idsLoja)
         .orderBy('id_loja')
@@ -100,6 +103,24 @@ export function createRestaurantesRepository(db: Database) {
         .updateTable('lojas')
         .set({ encomendas_pausa_em: pausa.em, encomendas_pausa_ate: pausa.ate })
         .where('id_loja', '=', idLoja)
+        .execute()
+    },
+
+    async updateOcupada(idLoja: number, ocupada: { minutos: number; ate: string | null }) {
+      await db
+        .updateTable('lojas')
+        .set({ ocupada_minutos: ocupada.minutos, ocupada_ate: ocupada.ate })
+        .where('id_loja', '=', idLoja)
+        .execute()
+    },
+
+    /** Marks the store's board there at `agora`, unless it was marked after `desde` (one write a minute, not a poll's). */
+    async updatePainelVisto(idLoja: number, agora: string, desde: string) {
+      await db
+        .updateTable('lojas')
+        .set({ painel_visto_em: agora })
+        .where('id_loja', '=', idLoja)
+        .where((eb) => eb.or([eb('painel_visto_em', 'is', null), eb('painel_visto_em', '<', desde)]))
         .execute()
     },
 

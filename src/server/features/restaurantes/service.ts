@@ -38,6 +38,10 @@ export interface LojaEncomendas {
   fuso: string
   /** Where it is, as the order's confirmation names the place of pick-up. */
   morada: { address: string; postalCode: string; city: string }
+  /** Minutes staff add to every promise, until `ate` (features/encomendas/cozinha.ts). */
+  ocupada: { minutos: number; ate: string | null }
+  /** When a board of the store was last there (null: it never had one). */
+  painelVistoEm: string | null
 }
 
 /** The company that sells at a store: a franchise is its own. */
@@ -126,6 +130,8 @@ export function createRestaurantesService(repository: RestaurantesRepository) {
         regiao: lerRegiao(l.regiao),
         fuso: FUSO_REGIAO[lerRegiao(l.regiao)],
         morada: { address: l.address, postalCode: l.postal_code, city: l.city },
+        ocupada: { minutos: l.ocupada_minutos, ate: l.ocupada_ate },
+        painelVistoEm: l.painel_visto_em,
       }))
     },
 
@@ -149,6 +155,14 @@ export function createRestaurantesService(repository: RestaurantesRepository) {
     async definirPausa(trx: DatabaseTransaction, idLoja: number, pausa: PausaEncomendas): Promise<void> {
       await createRestaurantesRepository(trx).updatePausa(idLoja, pausa)
     },
+
+    /** Sets the minutes a busy kitchen adds to every promise, until `ate` (0 and null: back to normal). */
+    definirOcupada: (idLoja: number, ocupada: { minutos: number; ate: string | null }): Promise<void> =>
+      repository.updateOcupada(idLoja, ocupada),
+
+    /** A board of the store is there at `agora`: written at most once per `intervaloMs`. */
+    marcarPainel: (idLoja: number, agora: Date, intervaloMs: number): Promise<void> =>
+      repository.updatePainelVisto(idLoja, agora.toISOString(), new Date(agora.getTime() - intervaloMs).toISOString()),
 
     /** The closures of the stores of `idsLoja` that end on `desde` (YYYY-MM-DD) or later, the earliest first. */
     encerramentos: (idsLoja: number[], desde: string, db?: Database): Promise<Encerramento[]> =>

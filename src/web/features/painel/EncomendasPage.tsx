@@ -5,6 +5,7 @@ import type { EncomendaLoja } from '../../../shared/pedido.ts'
 import { paths } from '../../../shared/routes.ts'
 import { isSemSessao } from './api.ts'
 import { CancelarEncomendaDialog } from './CancelarEncomendaDialog.tsx'
+import { CozinhaControlo } from './CozinhaControlo.tsx'
 import { cartaoTituloId, EncomendaCartao, type Pendente, passoDe } from './EncomendaCartao.tsx'
 import { FaturasEmFalta } from './FaturasEmFalta.tsx'
 import { PainelCarregando, PainelErro, PainelLayout } from './PainelLayout.tsx'
@@ -229,6 +230,7 @@ export function EncomendasPage() {
       </p>
       {/* The store's missing fiscal documents, above the orders: a paid order's invoice is one of them. */}
       <FaturasEmFalta />
+      <CozinhaControlo onErro={erro.mostrar} />
       {quadro}
       {aCancelar && (
         <CancelarEncomendaDialog

@@ -8,4 +8,5 @@ export const painelKeys = {
   // Its own key: the board's reads and invalidations of its open orders are not the day's list's.
   hoje: () => [...painelKeys.all, 'encomendas-hoje'] as const,
   faturasEmFalta: () => [...painelKeys.all, 'faturas-em-falta'] as const,
+  cozinha: () => [...painelKeys.all, 'cozinha'] as const,
 }

@@ -1,0 +1,85 @@
+import {
+  type DefinirCozinha,
+  type Cozinha as EstadoCozinha,
+  FILA_JANELA_MIN,
+  MINUTOS_POR_ENCOMENDA_NA_FILA,
+  minutosDaFila,
+  type OcupadaMinutos,
+} from '../../../shared/cozinha.ts'
+import { isoNow, MINUTE } from '../../platform/clock.ts'
+import { notFound } from '../../platform/errors.ts'
+import type { Contexto } from './contexto.ts'
+import { encomendasRepo } from './encomendas-repository.ts'
+import { emPausa, proximaMeiaNoite } from './horario.ts'
+
+/** A board marks its store there at most this often (its stream checks its access every 30 s). */
+export const PAINEL_VISTO_INTERVALO_MS = MINUTE
+
+/**
+ * The kitchen as the board sets it (decision 0041): 'Ocupada' (+10, +20 or +30 minutes on every promise until staff
+ * set it back, or the store's day ends), the pause of online orders, and the queue every new promise counts. A board
+ * that is there says so (`painelVisto`): without one for a while, a store's orders pause themselves (catalogo.ts).
+ */
+export function createCozinha({ db, clock, lojas, filaMinutosPorEncomenda }: Contexto) {
+  const porEncomenda = filaMinutosPorEncomenda ?? MINUTOS_POR_ENCOMENDA_NA_FILA
+  async function lojaOuErro(idLoja: number) {
+    const loja = (await lojas.lojasEncomendas([idLoja]))[0]
+    if (!loja) throw notFound('Esta loja não existe.')
+    return loja
+  }
+
+  const ocupadaAgora = (ocupada: { minutos: number; ate: string | null }, agora: Date): OcupadaMinutos =>
+    ocupada.ate !== null && agora.getTime() < Date.parse(ocupada.ate) ? (ocupada.minutos as OcupadaMinutos) : 0
+
+  async function estado(idLoja: number): Promise<EstadoCozinha> {
+    const loja = await lojaOuErro(idLoja)
+    const agora = clock.now()
+    const ocupada = ocupadaAgora(loja.ocupada, agora)
+    const fila = await encomendasRepo(db).contarNaCozinha(
+      idLoja,
+      new Date(agora.getTime() - FILA_JANELA_MIN * MINUTE).toISOString(),
+    )
+    const pausada = emPausa(loja.pausa, agora)
+    return {
+      ocupada_minutos: ocupada,
+      ocupada_ate: ocupada > 0 ? loja.ocupada.ate : null,
+      em_pausa: pausada,
+      pausa_ate: pausada ? loja.pausa.ate : null,
+      fila,
+      acrescimo: minutosDaFila(fila, porEncomenda) + ocupada,
+    }
+  }
+
+  return {
+    estado,
+
+    /** The minutes a new order of the store promises on top of its products' preparation time. */
+    acrescimo: async (idLoja: number): Promise<number> => (await estado(idLoja)).acrescimo,
+
+    /**
+     * Sets what the board asks: busy minutes (until the store's next midnight; 0, normal), the pause (until resumed)
+     * or its end. Each is a value, not a step: a tap sent twice sets the same.
+     */
+    async definir(idLoja: number, pedido: DefinirCozinha): Promise<EstadoCozinha> {
+      const loja = await lojaOuErro(idLoja)
+      const agora = clock.now()
+      if (pedido.ocupada_minutos !== undefined) {
+        const minutos = pedido.ocupada_minutos
+        await lojas.definirOcupada(idLoja, {
+          minutos,
+          ate: minutos > 0 ? proximaMeiaNoite(agora, loja.fuso).toISOString() : null,
+        })
+      }
+      if (pedido.em_pausa !== undefined && pedido.em_pausa !== emPausa(loja.pausa, agora)) {
+        const pausa = pedido.em_pausa ? { em: isoNow(clock), ate: null } : { em: null, ate: null }
+        await db.transaction().execute((trx) => lojas.definirPausa(trx, idLoja, pausa))
+      }
+      return estado(idLoja)
+    },
+
+    /** A board of the store is there now (its stream, or the POS's list). */
+    painelVisto: (idLoja: number): Promise<void> => lojas.marcarPainel(idLoja, clock.now(), PAINEL_VISTO_INTERVALO_MS),
+  }
+}
+
+export type Cozinha = ReturnType<typeof createCozinha>
