@@ -224,13 +224,13 @@ export function EncomendasPage() {
             </p>
           )}
         </div>
+        <CozinhaControlo onErro={erro.mostrar} />
       </div>
       <p className="visually-hidden" aria-live="polite" aria-atomic="true">
         {anuncio}
       </p>
       {/* The store's missing fiscal documents, above the orders: a paid order's invoice is one of them. */}
       <FaturasEmFalta />
-      <CozinhaControlo onErro={erro.mostrar} />
       {quadro}
       {aCancelar && (
         <CancelarEncomendaDialog
