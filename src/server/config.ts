@@ -90,7 +90,13 @@ const EnvSchema = z.object({
    * Minutes a store's board (tablet or POS stream) may be away before its online orders pause themselves until it is
    * back (decision 0041); 0: never.
    */
-  PAUSA_SEM_PAINEL_MIN: z.coerce.number().int().min(0).max(1440).default(10),
+  // At least 3: a board is marked at most once a minute and checked every 30 s, so a shorter wait would flicker.
+  PAUSA_SEM_PAINEL_MIN: z.coerce
+    .number()
+    .int()
+    .max(1440)
+    .refine((m) => m === 0 || m >= 3, '0 (nunca) ou de 3 a 1440 minutos')
+    .default(10),
   /** Minutes each order still in a store's kitchen adds to a new order's promise (decision 0041). */
   FILA_MINUTOS_POR_ENCOMENDA: z.coerce.number().int().min(0).max(30).default(MINUTOS_POR_ENCOMENDA_NA_FILA),
   /** How long the customer has to accept an MB WAY request on the phone (the sandbox's expiry; MB WAY's is 240). */

@@ -281,7 +281,15 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
 
   // The back-office: its staff, sign-in and audit log stand alone; what it manages, it asks of the owners.
   const admin = createAdminService(
-    { db, clock, limiter, cifra, appUrl: config.APP_URL, lojas: restaurantes },
+    {
+      db,
+      clock,
+      limiter,
+      cifra,
+      appUrl: config.APP_URL,
+      lojas: restaurantes,
+      semPainelMs: config.PAUSA_SEM_PAINEL_MIN * MINUTE,
+    },
     {
       conteudos,
       catalogo,

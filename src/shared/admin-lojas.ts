@@ -21,6 +21,11 @@ export interface LojaAdmin {
   pausa_em: string | null
   /** Until when (null: until resumed, or not paused). */
   pausa_ate: string | null
+  /**
+   * Its orders paused themselves: its board was last seen at this instant, longer ago than the set minutes (decision
+   * 0041); null otherwise. 'Retomar' resumes them, and the store no longer waits for a board until one is seen again.
+   */
+  sem_painel_desde: string | null
   /** The store's time zone, in which its pause's end is shown (the Azores' for a store there). */
   fuso: string
   /**

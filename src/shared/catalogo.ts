@@ -114,7 +114,10 @@ export const LojaEncomendaSchema = z.object({
   latitude: z.number(),
   longitude: z.number(),
   aberta: z.boolean(),
-  /** Its online orders are paused from the back-office (then `aberta` is false too). */
+  /**
+   * Its online orders are paused: from the back-office or the store's board, or by themselves while its board is away
+   * (decision 0041); then `aberta` is false too.
+   */
   em_pausa: z.boolean(),
   /**
    * What to tell the customer of a paused store (until when, Lisbon time) or of one closed today (a holiday, an

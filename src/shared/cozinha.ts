@@ -4,7 +4,8 @@ import { z } from 'zod'
  * A busy kitchen (decision 0041): what staff set from the board and what every promise adds.
  *
  * - 'Ocupada': +10, +20 or +30 minutes on every promise the store makes from then on, until staff set it back to
- *   normal or the store's day ends (its next midnight), so that a busy Saturday does not carry into Sunday.
+ *   normal or the store's working day ends (the next `OCUPADA_ATE_HORA` o'clock on its clock), so that a busy
+ *   Saturday does not carry into Sunday, nor a late night's rush end at midnight.
  * - The queue: each order paid in the last `FILA_JANELA_MIN` minutes and still in the kitchen (received or in
  *   preparation) adds `MINUTOS_POR_ENCOMENDA_NA_FILA` (the server's FILA_MINUTOS_POR_ENCOMENDA), at most
  *   `FILA_MINUTOS_MAX` in all. Older ones are left out: a store whose POS never moves its orders on would otherwise
@@ -12,6 +13,8 @@ import { z } from 'zod'
  * - 'Pausar encomendas': the back-office's pause, taken from the board (until someone resumes them).
  */
 export const OCUPADA_MINUTOS = [0, 10, 20, 30] as const
+/** 'Ocupada' ends by itself at this hour of the store's clock: its working day's end, past a night's late orders. */
+export const OCUPADA_ATE_HORA = 5
 export type OcupadaMinutos = (typeof OCUPADA_MINUTOS)[number]
 
 export const MINUTOS_POR_ENCOMENDA_NA_FILA = 2
@@ -21,6 +24,16 @@ export const FILA_JANELA_MIN = 120
 /** What the queue adds to a promise: `fila` orders waiting before this one, `porEncomenda` minutes each. */
 export const minutosDaFila = (fila: number, porEncomenda: number = MINUTOS_POR_ENCOMENDA_NA_FILA): number =>
   Math.min(FILA_MINUTOS_MAX, Math.max(0, fila) * porEncomenda)
+
+/**
+ * Since when a store's orders pause themselves for want of a board (ISO instant), or null: the store never had one,
+ * the rule is off (`semPainelMs` 0), or its board was seen within `semPainelMs` of `agora`.
+ */
+export function semPainelDesde(painelVistoEm: string | null, agora: Date, semPainelMs: number): string | null {
+  if (painelVistoEm === null || semPainelMs <= 0) return null
+  const desde = Date.parse(painelVistoEm) + semPainelMs
+  return agora.getTime() >= desde ? new Date(desde).toISOString() : null
+}
 
 /** The board's view of its kitchen. */
 export const CozinhaSchema = z.object({
@@ -58,4 +71,5 @@ export const cozinhaTextos = {
   estadoOcupada: (m: number) => `Ocupada: +${m} minutos em cada pedido`,
   estadoPausa: 'Encomendas em pausa',
   estadoNormal: 'A aceitar encomendas',
+  erroLeitura: 'Não foi possível ler o estado da cozinha.',
 }

@@ -40,3 +40,41 @@ export function proximaMeiaNoiteNoFuso(instant: Date, fuso: string): Date {
   const amanha = new Date(Date.parse(`${diaNoFuso(instant, fuso)}T00:00:00.000Z`) + 24 * HORA)
   return inicioDoDiaNoFuso(amanha.toISOString().slice(0, 10), fuso)
 }
+
+const horas = new Map<string, Intl.DateTimeFormat>()
+
+/** The hour of the day (0–23) at `instant` in `fuso`. */
+function horaNoFuso(instant: Date, fuso: string): number {
+  let formato = horas.get(fuso)
+  if (!formato) {
+    formato = new Intl.DateTimeFormat('en-GB', { timeZone: fuso, hour: '2-digit', hourCycle: 'h23' })
+    horas.set(fuso, formato)
+  }
+  return Number(formato.format(instant))
+}
+
+/**
+ * The instant it is `hora` o'clock (0–23) on `dia` in `fuso`, on the nights the clocks change too (the zones of the
+ * stores are whole hours from UTC, so the hour is a UTC hour from the day's start); an hour the clocks skip is the
+ * next one there is.
+ */
+export function horaDoDiaNoFuso(dia: string, hora: number, fuso: string): Date {
+  const inicio = inicioDoDiaNoFuso(dia, fuso).getTime()
+  for (let k = 0; k < 26; k++) {
+    const candidato = new Date(inicio + k * HORA)
+    if (diaNoFuso(candidato, fuso) !== dia) break
+    if (horaNoFuso(candidato, fuso) >= hora) return candidato
+  }
+  return new Date(inicio + hora * HORA)
+}
+
+/**
+ * The next `hora` o'clock in `fuso` after `instant`: a store's working day that runs past midnight ends there (a busy
+ * kitchen set at 23:30 stays busy through the night's rush, and one set at lunch ends before the next day's).
+ */
+export function proximaHoraNoFuso(instant: Date, hora: number, fuso: string): Date {
+  const hoje = horaDoDiaNoFuso(diaNoFuso(instant, fuso), hora, fuso)
+  if (hoje.getTime() > instant.getTime()) return hoje
+  const amanha = new Date(Date.parse(`${diaNoFuso(instant, fuso)}T00:00:00.000Z`) + 24 * HORA)
+  return horaDoDiaNoFuso(amanha.toISOString().slice(0, 10), hora, fuso)
+}

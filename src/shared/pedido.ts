@@ -145,3 +145,14 @@ export const ENCOMENDAS_LOJA_MAX = 200
  * several times over.
  */
 export const ENCOMENDAS_HOJE_MAX = 1000
+
+/** How many orders a page of 'As minhas encomendas' holds. */
+export const ENCOMENDAS_PAGINA = 20
+
+/** 'As minhas encomendas' (`GET /api/encomendas`): a page of the customer's orders, newest first. */
+export const HistoricoEncomendasSchema = z.object({
+  encomendas: z.array(EncomendaClienteSchema).max(ENCOMENDAS_PAGINA),
+  /** The id to ask the next page with (`?antes=`), or null when there are no older orders. */
+  seguinte: z.number().int().nullable(),
+})
+export type HistoricoEncomendas = z.infer<typeof HistoricoEncomendasSchema>

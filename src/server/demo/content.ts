@@ -934,7 +934,7 @@ function novidades(s: ContentSettings): ConteudoDef[] {
       subtitle: 'Take-Away ou comer na loja, com pagamento pelo telemóvel',
       text: lines(
         'Já pode encomendar pela app Balcão nas lojas aderentes do Grupo Ladrilho.',
-        'Escolha a loja, junte os produtos ao carrinho e pague com o telemóvel; avisamos quando o pedido estiver pronto, normalmente em <strong>15 minutos</strong>.',
+        'Escolha a loja, junte os produtos ao carrinho e pague com o telemóvel; avisamos quando o pedido estiver pronto, no tempo que o ecrã do pedido indica (a partir de <strong>15 minutos</strong>).',
         'Pode levar para casa (Take-Away) ou comer na loja.',
         `Cada encomenda identificada acumula ${pct} do valor pago em saldo para a próxima visita, e pode usar o saldo que já tem no momento de pagar.`,
         'Saiba mais no <a href="https://www.grupoladrilho.pt/app">guia da app Balcão</a>.',
@@ -1195,7 +1195,7 @@ function faq(s: ContentSettings): CategoriaSeed[] {
           title: 'Quanto tempo demora o meu pedido?',
           title_detail: 'Como acompanho o estado do pedido?',
           text: lines(
-            'Depois de pago, o pedido passa por <em>Recebemos o seu pedido</em> (cerca de 15 minutos), <em>Pedido em preparação</em> e <em>O seu pedido está pronto</em>.',
+            'Depois de pago, o pedido passa por <em>Recebemos o seu pedido</em> (com o tempo estimado), <em>Pedido em preparação</em> e <em>O seu pedido está pronto</em>.',
             'O estado atualiza-se sozinho na app, sem recarregar a página, e enviamos-lhe uma notificação quando o pedido estiver pronto.',
           ),
         },
@@ -1489,7 +1489,7 @@ function informacaoLegal(s: ContentSettings): Insertable<InformacaoLegalTable>[]
         ),
         h2('6. Preparação e levantamento'),
         p(
-          'O tempo estimado de preparação é de 15 minutos. O estado do pedido é atualizado na app e recebe uma notificação quando estiver pronto.',
+          'O tempo estimado aparece no ecrã do pedido: conta o tempo de preparação dos produtos e os pedidos que a cozinha já tem, nunca menos de 15 minutos. O estado do pedido é atualizado na app e recebe uma notificação quando estiver pronto.',
         ),
         h2('7. Cancelamentos e reclamações'),
         p(

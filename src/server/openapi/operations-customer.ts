@@ -230,6 +230,13 @@ export const CUSTOMER_OPERATIONS: Record<string, OperationDoc> = {
       },
     },
   },
+  'GET /api/encomendas': {
+    operationId: 'listarEncomendas',
+    summary: 'The customer’s orders, newest first, a page at a time',
+    description:
+      "'As minhas encomendas': the signed-in customer's orders, newest first, 20 a page, each as `GET /api/encomendas/{id}` answers it. `seguinte` is the `antes` of the next page (null: no older orders).",
+    session: 'complete',
+  },
   'GET /api/encomendas/{id}': {
     operationId: 'lerEncomenda',
     summary: 'One of the customer’s orders, with its payment and preparation state',

@@ -45,11 +45,14 @@ export interface AdminDeps {
   cifra: DataKeyring
   /** Where invitation links point (APP_URL). */
   appUrl: string
+  /** How long a store's board may be away before its orders pause themselves (0: never; decision 0041). */
+  semPainelMs?: number
   /** The stores (features/restaurantes): the pause of their online orders, their closures. */
   lojas: Pick<
     RestaurantesService,
     | 'lojasGestao'
     | 'definirPausa'
+    | 'esquecerPainel'
     | 'encerramentos'
     | 'adicionarEncerramento'
     | 'removerEncerramento'

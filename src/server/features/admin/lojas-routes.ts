@@ -13,6 +13,7 @@ const LojaAdminSchema = z.object({
   em_pausa: z.boolean(),
   pausa_em: z.string().nullable(),
   pausa_ate: z.string().nullable(),
+  sem_painel_desde: z.string().nullable(),
   fuso: z.string(),
   encomendas_app: z.boolean(),
   faturas_em_falta: z.number().int(),

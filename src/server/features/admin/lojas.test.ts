@@ -110,6 +110,7 @@ describe.each(testDialects())('stores at work: pausing online orders, on %s', (d
         em_pausa: false,
         pausa_em: null,
         pausa_ate: null,
+        sem_painel_desde: null,
         fuso: 'Europe/Lisbon',
         encomendas_app: true,
         faturas_em_falta: 0,

@@ -1,5 +1,6 @@
 import type { LojaAdmin } from '../../../shared/admin-lojas.ts'
 import { PAUSA_MAX_DIAS } from '../../../shared/admin-lojas.ts'
+import { semPainelDesde } from '../../../shared/cozinha.ts'
 import { DAY, isoNow } from '../../platform/clock.ts'
 import type { Database } from '../../platform/db.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
@@ -56,7 +57,7 @@ export async function lojaAoAlcance(
  * them. The stores are features/restaurantes'; each change is audited in its transaction.
  */
 export function createAdminLojas(
-  { db, clock, lojas }: AdminDeps,
+  { db, clock, lojas, semPainelMs = 0 }: AdminDeps,
   catalogo: Pick<CatalogoService, 'listLojasEncomenda'>,
   faturas: Pick<FaturasService, 'contarEmFalta'>,
 ) {
@@ -71,13 +72,18 @@ export function createAdminLojas(
 
   const vista = (l: LojaGestao, ementas: Set<number>): Omit<LojaAdmin, 'faturas_em_falta'> => {
     const { em, ate } = l.pausa
+    const agora = clock.now()
+    const posta = em !== null && (ate === null || agora.getTime() < Date.parse(ate))
+    // The board's absence pauses the store only while no pause was set (the set one says more: who, until when).
+    const semPainel = posta ? null : semPainelDesde(l.painelVistoEm, agora, semPainelMs)
     return {
       id_loja: l.id_loja,
       nome: l.nome,
       restaurante: l.restaurante,
-      em_pausa: em !== null && (ate === null || clock.now().getTime() < Date.parse(ate)),
+      em_pausa: posta || semPainel !== null,
       pausa_em: em,
       pausa_ate: ate,
+      sem_painel_desde: semPainel === null ? null : l.painelVistoEm,
       fuso: l.fuso,
       encomendas_app: ementas.has(l.id_loja) && temHorario(l.horario_encomendas),
     }
@@ -89,10 +95,12 @@ export function createAdminLojas(
     const loja = await db.transaction().execute(async (trx) => {
       const loja = await lojaAoAlcance(lojas, staff, idLoja, trx)
       const antes = vista(loja, ementas)
-      if (!pausar && loja.pausa.em === null) return antes
+      if (!pausar && loja.pausa.em === null && antes.sem_painel_desde === null) return antes
       const pausa = pausar ? { em: isoNow(clock), ate } : { em: null, ate: null }
       await lojas.definirPausa(trx, idLoja, pausa)
-      const depois = vista({ ...loja, pausa }, ementas)
+      // Resumed by hand, the store no longer waits for a board (one retired, or never coming back) until one is seen.
+      if (!pausar && antes.sem_painel_desde !== null) await lojas.esquecerPainel(trx, idLoja)
+      const depois = vista({ ...loja, pausa, painelVistoEm: pausar ? loja.painelVistoEm : null }, ementas)
       await auditar(trx, clock, atorDe(staff, ip), {
         acao,
         entidade: 'loja',

@@ -1,6 +1,6 @@
 import { ESTADO } from '../../../shared/estado-pedido.ts'
 import { TIME_ZONE } from '../../../shared/format.ts'
-import type { EncomendaCliente } from '../../../shared/pedido.ts'
+import { ENCOMENDAS_PAGINA, type EncomendaCliente, type HistoricoEncomendas } from '../../../shared/pedido.ts'
 import { notFound } from '../../platform/errors.ts'
 import { paraCliente } from './apresentacao.ts'
 import { type Contexto, encomendasMensagens } from './contexto.ts'
@@ -64,23 +64,40 @@ export function createEncomendasCliente(
     /** Spec §3 "Current order": the orders the app still shows, newest first. */
     async atuais(utilizadorId: number): Promise<EncomendaCliente[]> {
       const desde = new Date(clock.now().getTime() - ATUAIS_DURANTE_MS).toISOString()
-      const rows = await repo.listAtuais(utilizadorId, desde, 5)
-      if (rows.length === 0) return []
-      const [lojas, documentos] = await Promise.all([
-        fidelizacao.listLojas([...new Set(rows.map((r) => r.id_loja))]),
-        documentosDe(rows.map((r) => r.id)),
-      ])
-      const porId = new Map(lojas.map((l) => [l.id_loja, { nome: l.nome, fuso: l.fuso }]))
-      return rows.map((p) =>
-        paraCliente(
-          p,
-          porId.get(p.id_loja) ?? { nome: `Loja ${p.id_loja}`, fuso: TIME_ZONE },
-          documentos.get(p.id) ?? [],
-        ),
-      )
+      return comLojas(await repo.listAtuais(utilizadorId, desde, 5))
+    },
+
+    /**
+     * 'As minhas encomendas': the customer's orders, newest first, a page of `ENCOMENDAS_PAGINA` before the order
+     * `antes` (none: from the newest), and the id to ask the next page from (null: no more).
+     */
+    async historico(utilizadorId: number, antes?: number): Promise<HistoricoEncomendas> {
+      const rows = await repo.listDoCliente(utilizadorId, antes, ENCOMENDAS_PAGINA + 1)
+      const pagina = rows.slice(0, ENCOMENDAS_PAGINA)
+      return {
+        encomendas: await comLojas(pagina),
+        seguinte: rows.length > ENCOMENDAS_PAGINA ? (pagina.at(-1)?.id ?? null) : null,
+      }
     },
 
     /** What the customer's points are now and the threshold (the confirmation's points/threshold). */
     pontos: (utilizadorId: number) => ledger.pontos(utilizadorId),
+  }
+
+  /** Orders as the customer reads them, with their stores' names and zones and their fiscal documents. */
+  async function comLojas(rows: Encomenda[]): Promise<EncomendaCliente[]> {
+    if (rows.length === 0) return []
+    const [lojas, documentos] = await Promise.all([
+      fidelizacao.listLojas([...new Set(rows.map((r) => r.id_loja))]),
+      documentosDe(rows.map((r) => r.id)),
+    ])
+    const porId = new Map(lojas.map((l) => [l.id_loja, { nome: l.nome, fuso: l.fuso }]))
+    return rows.map((p) =>
+      paraCliente(
+        p,
+        porId.get(p.id_loja) ?? { nome: `Loja ${p.id_loja}`, fuso: TIME_ZONE },
+        documentos.get(p.id) ?? [],
+      ),
+    )
   }
 }

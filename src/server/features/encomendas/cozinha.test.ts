@@ -1,10 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { FILA_JANELA_MIN, MINUTOS_POR_ENCOMENDA_NA_FILA } from '../../../shared/cozinha.ts'
 import { ESTADO, estadoTexto } from '../../../shared/estado-pedido.ts'
-import { proximaMeiaNoiteNoFuso } from '../../../shared/fusos.ts'
+import { proximaHoraNoFuso } from '../../../shared/fusos.ts'
 import { CARRINHO_DE_TESTE, pedidoDeTeste } from '../../testing/ementa.ts'
 import type { TestApp } from '../../testing/harness.ts'
 import { testDialects } from '../../testing/harness.ts'
+import { signedInAdmin } from '../admin/testing.ts'
 import { setupOrders } from './testing.ts'
 
 const PAUSADA = 'Esta loja não está a aceitar encomendas de momento.'
@@ -86,10 +87,10 @@ describe.each(testDialects())('a busy kitchen on %s', (dialect) => {
     expect((await loja('POST', `/encomendas/${a.id}/estado`, { estado: 2 }, 'p2')).statusCode).toBe(200)
     expect((await cozinha()).json().data).toMatchObject({ fila: 1 })
 
-    // 'Ocupada +20' until the store's midnight; sent twice, the same.
-    const meiaNoite = proximaMeiaNoiteNoFuso(clock.now(), 'Europe/Lisbon').toISOString()
+    // 'Ocupada +20' until 05:00 on the store's clock (set at 12:00 on 23 November); sent twice, the same.
+    const fimDoDia = '2026-11-24T05:00:00.000Z'
     const ocupada = await definir({ ocupada_minutos: 20 })
-    expect(ocupada).toMatchObject({ ocupada_minutos: 20, ocupada_ate: meiaNoite, fila: 1 })
+    expect(ocupada).toMatchObject({ ocupada_minutos: 20, ocupada_ate: fimDoDia, fila: 1 })
     expect(ocupada.acrescimo).toBe(MINUTOS_POR_ENCOMENDA_NA_FILA + 20)
     expect(await definir({ ocupada_minutos: 20 })).toEqual(ocupada)
     const c = await encomenda('c3')
@@ -107,12 +108,14 @@ describe.each(testDialects())('a busy kitchen on %s', (dialect) => {
         .minutos,
     ).toBe(b.minutos)
 
-    // Past the store's midnight, a new day starts normal.
+    // Still busy past midnight (a late night's orders); at 05:00 a new working day starts normal.
     for (const id of [b.id, c.id]) {
       expect((await loja('POST', `/encomendas/${id}/estado`, { estado: 1 }, `q${id}`)).statusCode).toBe(200)
       expect((await loja('POST', `/encomendas/${id}/estado`, { estado: 2 }, `r${id}`)).statusCode).toBe(200)
     }
-    clock.advance(Date.parse(meiaNoite) + 60_000 - clock.now().getTime())
+    clock.advance(Date.parse(fimDoDia) - 60_000 - clock.now().getTime())
+    expect((await cozinha()).json().data).toMatchObject({ ocupada_minutos: 20 })
+    clock.advance(2 * 60_000)
     expect((await cozinha()).json().data).toMatchObject({ ocupada_minutos: 0, ocupada_ate: null, acrescimo: 0 })
     expect((await encomenda('c4')).minutos).toBe(base)
     // An order left in the kitchen for over two hours (a POS that never moves its orders on) no longer counts.
@@ -123,6 +126,32 @@ describe.each(testDialects())('a busy kitchen on %s', (dialect) => {
     // Back to normal by hand.
     expect((await definir({ ocupada_minutos: 10 })).acrescimo).toBe(10)
     expect(await definir({ ocupada_minutos: 0 })).toMatchObject({ ocupada_minutos: 0, ocupada_ate: null })
+  })
+
+  it("ends 'Ocupada' at 05:00 on an Azores store's own clock, an hour after Lisbon's", async () => {
+    await t.database.db.updateTable('lojas').set({ regiao: 'acores' }).where('id_loja', '=', 848).execute()
+    const entrar = await t.app.inject({
+      method: 'POST',
+      url: '/painel/api/entrar',
+      payload: { chave: scene.chaveOutra },
+    })
+    const acores = entrar.cookies.find((c) => c.name === 'balcao_painel')?.value ?? ''
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/painel/api/cozinha',
+      cookies: { balcao_painel: acores },
+      payload: { ocupada_minutos: 30 },
+    })
+    // The test's clock runs on from the tests before: 05:00 in Lisbon, at 05:00 or 06:00 UTC, is the one to come.
+    const lisboa = proximaHoraNoFuso(clock.now(), 5, 'Europe/Lisbon').toISOString()
+    expect(lisboa).toMatch(/T05:00:00.000Z$/)
+    const acoresAte = new Date(Date.parse(lisboa) + 60 * 60_000).toISOString()
+    expect(res.json().data).toMatchObject({ ocupada_minutos: 30, ocupada_ate: acoresAte })
+    // Lisbon's store, set at the same moment, ends an hour earlier; each tablet sets its own store only.
+    expect(await definir({ ocupada_minutos: 10 })).toMatchObject({ ocupada_ate: lisboa })
+    clock.advance(Date.parse(lisboa) + 30 * 60_000 - clock.now().getTime())
+    expect((await cozinha()).json().data).toMatchObject({ ocupada_minutos: 0 })
+    expect((await cozinha('GET', undefined, acores)).json().data).toMatchObject({ ocupada_minutos: 30, acrescimo: 30 })
   })
 
   it('refuses what it does not offer, and anyone but a paired tablet', async () => {
@@ -179,6 +208,7 @@ describe.each(testDialects())('a busy kitchen on %s', (dialect) => {
 
     // The POS reads its orders: its board is there.
     expect((await loja('GET', '/encomendas')).statusCode).toBe(200)
+    const vistoAntes = clock.now().toISOString()
     clock.advance(9 * 60_000)
     expect((await calcular()).statusCode).toBe(200)
     clock.advance(60_000)
@@ -189,11 +219,16 @@ describe.each(testDialects())('a busy kitchen on %s', (dialect) => {
     expect((await t.api('GET', '/api/lojas/862/estado')).json().data).toMatchObject({ em_pausa: true })
     const checkout = await finalizar(pedidoDeTeste(), 'longe')
     expect(checkout.statusCode).toBe(422)
-    // What staff set is not changed by it.
-    expect((await cozinha()).json().data).toMatchObject({ em_pausa: false })
+    // The back-office says why the store is paused (what staff set is not changed by it).
+    const admin = await signedInAdmin(t, 'admin-cozinha@exemplo.pt', 'admin', { clock })
+    const adminCall = (method: 'GET' | 'POST', url: string) =>
+      t.app.inject({ method, url: `/admin/api${url}`, headers: { cookie: `balcao_admin=${admin}` } })
+    const naGestao = async () =>
+      ((await adminCall('GET', '/lojas')).json().data as { id_loja: number }[]).find((l) => l.id_loja === 862)
+    expect(await naGestao()).toMatchObject({ em_pausa: true, pausa_em: null, sem_painel_desde: vistoAntes })
 
-    // Back: at once.
-    expect((await loja('GET', '/encomendas')).statusCode).toBe(200)
+    // Back (here the tablet's kitchen bar, read every 30 s): at once. What staff set was not changed.
+    expect((await cozinha()).json().data).toMatchObject({ em_pausa: false })
     expect((await calcular()).statusCode).toBe(200)
     expect(await naLista()).toMatchObject({ em_pausa: false })
     // Seen once a minute at most: a read 30 s later writes nothing, and the 10 minutes count from the last write.
@@ -212,5 +247,32 @@ describe.each(testDialects())('a busy kitchen on %s', (dialect) => {
     clock.advance(40_000)
     expect((await loja('GET', '/encomendas')).statusCode).toBe(200)
     expect(await visto()).toBe(clock.now().toISOString())
+
+    // The tablet's kitchen bar, read every 30 s, says it is there too.
+    clock.advance(9 * 60_000)
+    expect((await cozinha()).statusCode).toBe(200)
+    clock.advance(5 * 60_000)
+    expect((await calcular()).statusCode).toBe(200)
+  })
+
+  it('lets the back-office resume a store whose board is gone for good: it waits for none until one is seen', async () => {
+    expect((await loja('GET', '/encomendas')).statusCode).toBe(200)
+    clock.advance(11 * 60_000)
+    expect((await calcular()).statusCode).toBe(422)
+    const admin = await signedInAdmin(t, 'admin-retomar@exemplo.pt', 'admin', { clock })
+    const retomar = await t.app.inject({
+      method: 'POST',
+      url: '/admin/api/lojas/862/retomar',
+      headers: { cookie: `balcao_admin=${admin}` },
+      payload: { value: true },
+    })
+    expect(retomar.statusCode, retomar.body).toBe(200)
+    expect(retomar.json().data).toMatchObject({ em_pausa: false, sem_painel_desde: null })
+    clock.advance(24 * 60 * 60_000)
+    expect((await calcular()).statusCode).toBe(200)
+    // A board seen again: the rule holds again.
+    expect((await loja('GET', '/encomendas')).statusCode).toBe(200)
+    clock.advance(11 * 60_000)
+    expect((await calcular()).statusCode).toBe(422)
   })
 })

@@ -4,23 +4,25 @@ import {
   FILA_JANELA_MIN,
   MINUTOS_POR_ENCOMENDA_NA_FILA,
   minutosDaFila,
+  OCUPADA_ATE_HORA,
   type OcupadaMinutos,
 } from '../../../shared/cozinha.ts'
+import { proximaHoraNoFuso } from '../../../shared/fusos.ts'
 import { isoNow, MINUTE } from '../../platform/clock.ts'
 import { notFound } from '../../platform/errors.ts'
 import type { Contexto } from './contexto.ts'
 import { encomendasRepo } from './encomendas-repository.ts'
-import { emPausa, proximaMeiaNoite } from './horario.ts'
+import { emPausa } from './horario.ts'
 
 /** A board marks its store there at most this often (its stream checks its access every 30 s). */
 export const PAINEL_VISTO_INTERVALO_MS = MINUTE
 
 /**
  * The kitchen as the board sets it (decision 0041): 'Ocupada' (+10, +20 or +30 minutes on every promise until staff
- * set it back, or the store's day ends), the pause of online orders, and the queue every new promise counts. A board
+ * set it back, or the store's working day ends at 05:00 on its clock), the pause of online orders, and the queue every new promise counts. A board
  * that is there says so (`painelVisto`): without one for a while, a store's orders pause themselves (catalogo.ts).
  */
-export function createCozinha({ db, clock, lojas, filaMinutosPorEncomenda }: Contexto) {
+export function createCozinha({ db, clock, lojas, log, filaMinutosPorEncomenda }: Contexto) {
   const porEncomenda = filaMinutosPorEncomenda ?? MINUTOS_POR_ENCOMENDA_NA_FILA
   async function lojaOuErro(idLoja: number) {
     const loja = (await lojas.lojasEncomendas([idLoja]))[0]
@@ -57,7 +59,7 @@ export function createCozinha({ db, clock, lojas, filaMinutosPorEncomenda }: Con
     acrescimo: async (idLoja: number): Promise<number> => (await estado(idLoja)).acrescimo,
 
     /**
-     * Sets what the board asks: busy minutes (until the store's next midnight; 0, normal), the pause (until resumed)
+     * Sets what the board asks: busy minutes (until the store's next 05:00; 0, normal), the pause (until resumed)
      * or its end. Each is a value, not a step: a tap sent twice sets the same.
      */
     async definir(idLoja: number, pedido: DefinirCozinha): Promise<EstadoCozinha> {
@@ -67,7 +69,7 @@ export function createCozinha({ db, clock, lojas, filaMinutosPorEncomenda }: Con
         const minutos = pedido.ocupada_minutos
         await lojas.definirOcupada(idLoja, {
           minutos,
-          ate: minutos > 0 ? proximaMeiaNoite(agora, loja.fuso).toISOString() : null,
+          ate: minutos > 0 ? proximaHoraNoFuso(agora, OCUPADA_ATE_HORA, loja.fuso).toISOString() : null,
         })
       }
       if (pedido.em_pausa !== undefined && pedido.em_pausa !== emPausa(loja.pausa, agora)) {
@@ -77,8 +79,17 @@ export function createCozinha({ db, clock, lojas, filaMinutosPorEncomenda }: Con
       return estado(idLoja)
     },
 
-    /** A board of the store is there now (its stream, or the POS's list). */
-    painelVisto: (idLoja: number): Promise<void> => lojas.marcarPainel(idLoja, clock.now(), PAINEL_VISTO_INTERVALO_MS),
+    /**
+     * A board of the store is there now (its stream, its kitchen bar, or the POS's list). Bookkeeping: a failure is
+     * logged, never the reader's (the board still gets its orders).
+     */
+    async painelVisto(idLoja: number): Promise<void> {
+      try {
+        await lojas.marcarPainel(idLoja, clock.now(), PAINEL_VISTO_INTERVALO_MS)
+      } catch (err) {
+        log.warn({ err, idLoja }, 'could not mark the store board seen')
+      }
+    },
   }
 }
 

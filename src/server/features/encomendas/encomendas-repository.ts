@@ -112,6 +112,13 @@ export function encomendasRepo(db: Database) {
         .execute()
     },
 
+    /** The customer's orders before the id `antes` (none: the newest), newest first, at most `limite`. */
+    listDoCliente(utilizadorId: number, antes: number | undefined, limite: number) {
+      let query = db.selectFrom('encomendas').selectAll().where('utilizador_id', '=', utilizadorId)
+      if (antes !== undefined) query = query.where('id', '<', antes)
+      return query.orderBy('id', 'desc').limit(limite).execute()
+    },
+
     /**
      * A store's paid orders in these states, at most `ENCOMENDAS_LOJA_MAX`: the most recent ones (a store with years of
      * ready or cancelled orders still sees today's), in no particular order (the caller sorts them as due). Paid means

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { semPainelDesde } from '../../../shared/cozinha.ts'
 import { TIME_ZONE } from '../../../shared/format.ts'
 import { diaNoFuso, proximaMeiaNoiteNoFuso } from '../../../shared/fusos.ts'
 
@@ -86,9 +87,9 @@ export const emPausa = (pausa: Pausa, instant: Date): boolean =>
  * it is back (decision 0041): an order the kitchen cannot see is not taken. `semPainelMs` 0: never.
  */
 export function pausaEfetiva(pausa: Pausa, painelVistoEm: string | null, instant: Date, semPainelMs: number): Pausa {
-  if (emPausa(pausa, instant) || painelVistoEm === null || semPainelMs <= 0) return pausa
-  const desde = Date.parse(painelVistoEm) + semPainelMs
-  return instant.getTime() >= desde ? { em: new Date(desde).toISOString(), ate: null } : pausa
+  if (emPausa(pausa, instant)) return pausa
+  const desde = semPainelDesde(painelVistoEm, instant, semPainelMs)
+  return desde === null ? pausa : { em: desde, ate: null }
 }
 
 const diaMes = porFuso({ day: '2-digit', month: '2-digit' }, 'pt-PT')

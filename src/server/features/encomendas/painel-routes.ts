@@ -21,9 +21,11 @@ export function painelEncomendasRoutes(pedidos: EncomendasService): FastifyPlugi
       async (request) => ({ data: await pedidos.listarHoje(request.painel.idLoja) }),
     )
 
-    app.get('/cozinha', { schema: { response: dataResponse(CozinhaSchema) } }, async (request) => ({
-      data: await pedidos.cozinha.estado(request.painel.idLoja),
-    }))
+    // Read by the board every 30 s: the tablet is there, even where its order stream hangs on a dead connection.
+    app.get('/cozinha', { schema: { response: dataResponse(CozinhaSchema) } }, async (request) => {
+      await pedidos.cozinha.painelVisto(request.painel.idLoja)
+      return { data: await pedidos.cozinha.estado(request.painel.idLoja) }
+    })
 
     // A value, not a step (sent twice, the same): POST, as the tablet's client sends its writes.
     app.post(

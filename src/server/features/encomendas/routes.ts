@@ -7,8 +7,8 @@ import {
   FinalizaEncomendaSchema,
   FinalizaRespostaSchema,
 } from '../../../shared/encomenda.ts'
-import { EncomendaClienteSchema } from '../../../shared/pedido.ts'
-import { idParams, semCaracteresProibidos, texto } from '../../../shared/validacao.ts'
+import { EncomendaClienteSchema, HistoricoEncomendasSchema } from '../../../shared/pedido.ts'
+import { IdTextoSchema, idParams, semCaracteresProibidos, texto } from '../../../shared/validacao.ts'
 import { notFound } from '../../platform/errors.ts'
 import { dataResponse } from '../../platform/http.ts'
 import type { SandboxProvider } from '../../platform/pagamentos-sandbox.ts'
@@ -92,6 +92,22 @@ export const encomendasRoutes: FastifyPluginAsyncZod<EncomendasRoutesOptions> = 
         dataNascimento: user.data_nascimento,
       })
       return reply.status(201).send({ data: { orderData, privateData: await privateDataDe(request.sessao) } })
+    },
+  )
+
+  // 'As minhas encomendas': a page of the customer's orders, newest first; `antes` asks for the page after.
+  app.get(
+    '/api/encomendas',
+    {
+      config: { privada: true },
+      schema: {
+        querystring: z.strictObject({ antes: IdTextoSchema.optional() }),
+        response: dataResponse(HistoricoEncomendasSchema),
+      },
+    },
+    async (request) => {
+      const user = await conta.requireUser(request.sessao)
+      return { data: await encomendas.historico(user.id, request.query.antes) }
     },
   )
 

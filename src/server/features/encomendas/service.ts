@@ -44,6 +44,7 @@ export function createEncomendasService(deps: EncomendasDeps) {
     finalizar: finalizacao.finalizar,
     doCliente: cliente.doCliente,
     atuais: cliente.atuais,
+    historico: cliente.historico,
     direitos: createDireitosEncomendas(contexto),
     /** A customer's orders as the back-office lists them (newest first, at most `limite`), in cents. */
     daPessoa: (utilizadorId: number, limite = 50) =>

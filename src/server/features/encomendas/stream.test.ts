@@ -97,15 +97,16 @@ describe("the store's order stream", () => {
     expect(acesso.vezes).toBeGreaterThan(2)
     // On connecting, and at each check that found the key still valid.
     expect(visto.vezes).toBeGreaterThan(acesso.vezes)
-    // Revoked, with no event to come: the periodic check ends it.
+    // Revoked, with no event to come: the periodic check ends it, and marks nothing more.
+    const vistoAntes = visto.vezes
     acesso.ativo = false
     expect(await ler.ended(1000)).toBe(true)
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(ouvintes.ativos).toBe(0)
-    // A revoked key's stream is no board: the last check marked nothing.
-    const depois = visto.vezes
+    // A revoked key's stream is no board: the check that found it revoked marked nothing, nor did any after.
     await new Promise((resolve) => setTimeout(resolve, 150))
-    expect(visto.vezes).toBe(depois)
+    // (One mark at most may have been on its way when the flag turned; marking without checking would make a dozen.)
+    expect(visto.vezes).toBeLessThanOrEqual(vistoAntes + 1)
   })
 
   it('ends, and stops listening, when reading the open orders fails', async () => {

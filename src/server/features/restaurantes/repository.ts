@@ -89,6 +89,7 @@ export function createRestaurantesRepository(db: Database) {
           'lojas.encomendas_pausa_em',
           'lojas.encomendas_pausa_ate',
           'lojas.regiao',
+          'lojas.painel_visto_em',
         ])
         .orderBy('restaurantes.posicao')
         .orderBy('lojas.posicao')
@@ -112,6 +113,11 @@ export function createRestaurantesRepository(db: Database) {
         .set({ ocupada_minutos: ocupada.minutos, ocupada_ate: ocupada.ate })
         .where('id_loja', '=', idLoja)
         .execute()
+    },
+
+    /** The store no longer waits for a board until one is seen again (resumed by hand from the back-office). */
+    async clearPainelVisto(idLoja: number) {
+      await db.updateTable('lojas').set({ painel_visto_em: null }).where('id_loja', '=', idLoja).execute()
     },
 
     /** Marks the store's board there at `agora`, unless it was marked after `desde` (one write a minute, not a poll's). */

@@ -67,6 +67,8 @@ export interface LojaGestao {
   /** Its fiscal region and its time zone (decision 0036). */
   regiao: Regiao
   fuso: string
+  /** When a board of the store was last there (null: it never had one, or was resumed without one). */
+  painelVistoEm: string | null
 }
 
 /** Days a store is closed beyond its weekly hours: `de`..`ate` inclusive, the store's dates (YYYY-MM-DD). */
@@ -148,12 +150,18 @@ export function createRestaurantesService(repository: RestaurantesRepository) {
         pausa: pausaDe(l),
         regiao: lerRegiao(l.regiao),
         fuso: FUSO_REGIAO[lerRegiao(l.regiao)],
+        painelVistoEm: l.painel_visto_em,
       }))
     },
 
     /** Sets (or, with `em` null, lifts) the pause of a store's online orders, in the caller's transaction. */
     async definirPausa(trx: DatabaseTransaction, idLoja: number, pausa: PausaEncomendas): Promise<void> {
       await createRestaurantesRepository(trx).updatePausa(idLoja, pausa)
+    },
+
+    /** The store no longer waits for a board until one is seen again, in the caller's transaction. */
+    async esquecerPainel(trx: DatabaseTransaction, idLoja: number): Promise<void> {
+      await createRestaurantesRepository(trx).clearPainelVisto(idLoja)
     },
 
     /** Sets the minutes a busy kitchen adds to every promise, until `ate` (0 and null: back to normal). */

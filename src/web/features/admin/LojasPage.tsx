@@ -32,9 +32,11 @@ const estadoDe = (l: LojaAdmin) =>
     ? 'Não recebe encomendas na app'
     : !l.em_pausa
       ? 'A aceitar encomendas'
-      : l.pausa_ate
-        ? `Encomendas em pausa até ${hora(l.pausa_ate, l.fuso)}`
-        : 'Encomendas em pausa até retomar'
+      : l.sem_painel_desde
+        ? `Encomendas em pausa: sem o quadro da loja desde ${hora(l.sem_painel_desde, l.fuso)}`
+        : l.pausa_ate
+          ? `Encomendas em pausa até ${hora(l.pausa_ate, l.fuso)}`
+          : 'Encomendas em pausa até retomar'
 
 function LinhaLoja({ loja, onFeito }: { loja: LojaAdmin; onFeito: (aviso: string) => void }) {
   const queryClient = useQueryClient()

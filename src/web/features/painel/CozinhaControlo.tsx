@@ -25,8 +25,27 @@ export function CozinhaControlo({ onErro }: { onErro: (error: unknown) => void }
     onError: onErro,
   })
   const dados = query.data
-  if (!dados) return null
+  if (!dados) {
+    if (!query.isError) return null
+    return (
+      <section className="painel-cozinha" aria-labelledby="cozinha-titulo">
+        <h2 id="cozinha-titulo" className="painel-cozinha-titulo">
+          {cozinhaTextos.titulo}
+        </h2>
+        <p role="alert" className="painel-aviso painel-aviso-erro">
+          {cozinhaTextos.erroLeitura}
+        </p>
+        <button type="button" className="button button-secondary" onClick={() => void query.refetch()}>
+          Tentar novamente
+        </button>
+      </section>
+    )
+  }
   const aEnviar = definir.isPending ? definir.variables : undefined
+  // Busy while a change is on its way: the buttons stay focusable (a keyboard user keeps their place), taps wait.
+  const mudar = (pedido: DefinirCozinha) => {
+    if (!definir.isPending) definir.mutate(pedido)
+  }
   const estado = dados.em_pausa
     ? cozinhaTextos.estadoPausa
     : dados.ocupada_minutos > 0
@@ -37,8 +56,9 @@ export function CozinhaControlo({ onErro }: { onErro: (error: unknown) => void }
       <h2 id="cozinha-titulo" className="painel-cozinha-titulo">
         {cozinhaTextos.titulo}
       </h2>
-      <p role="status" className={`painel-cozinha-estado${dados.em_pausa ? ' painel-cozinha-pausa' : ''}`}>
-        {estado}
+      <p className={`painel-cozinha-estado${dados.em_pausa ? ' painel-cozinha-pausa' : ''}`}>
+        {/* Only what staff set is announced: the queue's count changes on every read. */}
+        <span role="status">{estado}</span>
         <span className="muted">
           {' '}
           · {dados.fila} na cozinha · um pedido novo: +{dados.acrescimo} min
@@ -52,8 +72,8 @@ export function CozinhaControlo({ onErro }: { onErro: (error: unknown) => void }
             type="button"
             className="painel-sugestao"
             aria-pressed={dados.ocupada_minutos === m}
-            disabled={definir.isPending}
-            onClick={() => definir.mutate({ ocupada_minutos: m })}
+            aria-disabled={definir.isPending}
+            onClick={() => mudar({ ocupada_minutos: m })}
           >
             {aEnviar?.ocupada_minutos === m ? 'A guardar…' : m === 0 ? cozinhaTextos.normal : cozinhaTextos.ocupada(m)}
           </button>
@@ -62,8 +82,8 @@ export function CozinhaControlo({ onErro }: { onErro: (error: unknown) => void }
       <button
         type="button"
         className={`button${dados.em_pausa ? '' : ' button-secondary'} painel-cozinha-pausar`}
-        disabled={definir.isPending}
-        onClick={() => definir.mutate({ em_pausa: !dados.em_pausa })}
+        aria-disabled={definir.isPending}
+        onClick={() => mudar({ em_pausa: !dados.em_pausa })}
       >
         {aEnviar?.em_pausa !== undefined ? 'A guardar…' : dados.em_pausa ? cozinhaTextos.retomar : cozinhaTextos.pausar}
       </button>
