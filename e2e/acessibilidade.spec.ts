@@ -109,6 +109,7 @@ const AREAS = {
     paths.informacaoLegalConteudoFinalizar,
     paths.finalizarPassoPagamento,
     paths.finalizarPasso2,
+    paths.minhasEncomendas,
   ],
   painel: [paths.painelEntrar, paths.painelCaixa, paths.painelEncomendas, paths.painelHoje, paths.painelSair],
   backOffice: [
@@ -588,6 +589,10 @@ test.describe('WCAG 2.1 AA, on a phone and a computer', () => {
     await aprovarMbway(page.request, conta.telemovel)
     await expect(page.getByText('Recebemos o seu pedido - 15 minutos')).toBeVisible({ timeout: 15_000 })
     await v.ecra(page, paths.finalizarPasso2)
+    await page.getByRole('link', { name: 'As minhas encomendas' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'As minhas encomendas' })).toBeVisible()
+    await expect(main(page).getByRole('article').first()).toBeVisible()
+    await v.ecra(page, paths.minhasEncomendas)
     // A legal text opened from the checkout (its own route, so that closing it goes back to the checkout).
     const [legal] = await api<InformacaoLegalResumo[]>(page.request, '/api/informacao-legal')
     await page.goto(href(paths.informacaoLegalConteudoFinalizar, { conteudo: legal?.tag ?? '' }))

@@ -59,6 +59,10 @@ export const DefinirCozinhaSchema = z
     em_pausa: z.boolean(),
   })
   .partial()
+  // A change names what it changes: an empty one is a client's mistake, not a no-op.
+  .refine((d) => d.ocupada_minutos !== undefined || d.em_pausa !== undefined, {
+    error: 'Indique os minutos a acrescentar ou a pausa.',
+  })
 export type DefinirCozinha = z.infer<typeof DefinirCozinhaSchema>
 
 /** The board's words for what it sets. */

@@ -51,6 +51,8 @@ export const paths = {
   finalizarPasso1: '/carrinho/finalizar',
   finalizarPasso2: '/carrinho/confirmado',
   finalizarPassoPagamento: '/carrinho/pagamento',
+  /** 'As minhas encomendas': the customer's orders, from the profile and the confirmation. */
+  minhasEncomendas: '/encomendas',
   rgpd: '/rgpd',
   rgpdEsquecimento: '/rgpd/esquecimento',
   rgpdPortabilidade: '/rgpd/portabilidade',

@@ -155,7 +155,7 @@ describe.each(testDialects())('a busy kitchen on %s', (dialect) => {
   })
 
   it('refuses what it does not offer, and anyone but a paired tablet', async () => {
-    for (const body of [{ ocupada_minutos: 15 }, { ocupada_minutos: '10' }, { em_pausa: 'sim' }, { outra: 1 }]) {
+    for (const body of [{ ocupada_minutos: 15 }, { ocupada_minutos: '10' }, { em_pausa: 'sim' }, { outra: 1 }, {}]) {
       const res = await cozinha('POST', body)
       expect(res.statusCode, JSON.stringify(body)).toBe(400)
     }

@@ -58,6 +58,9 @@ function Perfil({ user }: { user: UserData }) {
           <Link to={paths.fidelizacao}>Saldo, pontos e código QR</Link>
         </li>
         <li>
+          <Link to={paths.minhasEncomendas}>As minhas encomendas</Link>
+        </li>
+        <li>
           <Link to={paths.transacoes}>Transações</Link>
         </li>
         <li>

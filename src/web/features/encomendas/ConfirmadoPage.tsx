@@ -196,7 +196,8 @@ function Confirmado({ o }: { o: EncomendaCliente }) {
       )}
 
       <p className="chk-aside">
-        <Link to={paths.catalogo}>Voltar ao catálogo</Link>
+        <Link to={paths.catalogo}>Voltar ao catálogo</Link> ·{' '}
+        <Link to={paths.minhasEncomendas}>As minhas encomendas</Link>
       </p>
     </main>
   )

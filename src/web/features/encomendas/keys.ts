@@ -5,6 +5,8 @@
 export const encomendasKeys = {
   encomendas: ['encomenda'] as const,
   encomenda: (id: number | null) => [...encomendasKeys.encomendas, id] as const,
+  /** 'As minhas encomendas': under the orders' key, so an order's change refreshes the list too. */
+  historico: ['encomenda', 'historico'] as const,
   /** The API path's key (`pathKey`), as the ordering pages carry it (app/router.tsx declares the read). */
   lojas: ['/api/lojas-encomenda'] as const,
   /** The API path's key (`pathKey`), as the page's reads are put in the cache: the page may carry it (web.ts). */

@@ -66,6 +66,14 @@ export const encomendasRoutes: RouteObject[] = [
     ),
   },
   {
+    path: paths.minhasEncomendas,
+    ...screen(
+      () => import('./MinhasEncomendasPage.tsx'),
+      (m) => m.MinhasEncomendasPage,
+      { access: 'private' },
+    ),
+  },
+  {
     path: paths.finalizarPasso2,
     ...screen(
       () => import('./ConfirmadoPage.tsx'),
