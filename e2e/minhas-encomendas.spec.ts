@@ -54,3 +54,57 @@ test("the profile's 'As minhas encomendas' lists the orders newest first, and on
   await expect(page.getByRole('heading', { level: 1, name: `Pedido n.º ${primeira.orderId}` })).toBeVisible()
   await expect(page.locator('main#conteudo').getByText(/Recebemos o seu pedido - \d+ minutos/)).toBeVisible()
 })
+
+test("'Repetir' fills the cart with a past order's lines at today's prices, after asking before replacing a cart", async ({
+  page,
+}) => {
+  const conta = await createAccount(page)
+  const { categorias } = await api<Catalogo>(page.request, `/api/catalogo/${LOJA}`)
+  const simples = categorias
+    .flatMap((c) => c.produtos)
+    .filter((p) => p.min_complementos === 0 && !p.complementares.some((c) => c.obrigatorio) && !p.esgotado)
+  const [a, b] = simples
+  if (!a || !b) throw new Error('the demo has no two plain products on 862')
+  const { orderId } = await encomendarPelaApi(page.request, conta, {
+    chave: `r1-${conta.telemovel}`,
+    loja: LOJA,
+    produto: a.id,
+    qtd: 2,
+  })
+  await aprovarMbway(page.request, conta.telemovel)
+
+  // Something else in the cart first: the customer is asked before it is replaced.
+  await page.goto(`/catalogo`)
+  await page.evaluate(
+    ([idLoja, produto]) =>
+      window.localStorage.setItem(
+        'balcao.encomenda',
+        JSON.stringify({
+          id_loja: idLoja,
+          id_tipo_entrega: 0,
+          usar_premio: 0,
+          linhas: [{ id: produto.id, qtd: 1, complementares: [], opcoes: [], nome: produto.nome, unitario: 1 }],
+        }),
+      ),
+    [LOJA, { id: b.id, nome: b.nome }] as const,
+  )
+  await page.goto('/encomendas')
+  const artigo = page
+    .locator('main#conteudo')
+    .getByRole('article')
+    .filter({ hasText: `Pedido ${orderId}` })
+  await artigo.getByRole('button', { name: `Repetir o pedido ${orderId}` }).click()
+  await expect(artigo.getByRole('alert')).toHaveText('O carrinho já tem produtos: repetir esta encomenda substitui-os.')
+  await expectAccessible(page)
+  await artigo.getByRole('button', { name: `Repetir o pedido ${orderId}` }).click()
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Carrinho' })).toBeVisible()
+  const linhas = page.getByRole('list').filter({ hasText: a.nome }).getByRole('listitem')
+  await expect(linhas).toHaveCount(1)
+  await expect(linhas.first()).toContainText(a.nome)
+  await expect(linhas.first()).not.toContainText(b.nome)
+  // Today's price, from the store's current menu (the cart's own pay button says the subtotal).
+  await expect(page.getByRole('link', { name: /^Pagamento - / })).toContainText(formatMoney(a.pvp_com_iva * 2))
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/repetir.png`, fullPage: true })
+  await expectAccessible(page)
+})

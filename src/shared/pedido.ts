@@ -156,3 +156,32 @@ export const HistoricoEncomendasSchema = z.object({
   seguinte: z.number().int().nullable(),
 })
 export type HistoricoEncomendas = z.infer<typeof HistoricoEncomendasSchema>
+
+/**
+ * A line of a past order as 'Repetir' reads it (`GET /api/encomendas/{id}/repetir`): by the menu's codes when the order
+ * kept them (`id` not null), and always by the names it was priced with, so that the app finds it in the store's
+ * current menu or names it when it can no longer be ordered.
+ */
+export const LinhaParaRepetirSchema = z.object({
+  /** The product's code; null for an order placed before codes were kept (then found by `produto`). */
+  id: z.string().nullable(),
+  qtd: z.number().int(),
+  /** The codes of its extras and options (empty when `id` is null). */
+  complementares: z.array(z.string()),
+  opcoes: z.array(z.string()),
+  porcao: z.enum(['dose', 'meia']),
+  observacoes: z.string().nullable(),
+  /** The names it was priced with: the product, its extras, its options. */
+  produto: z.string(),
+  nomes_complementos: z.array(z.string()),
+  nomes_opcoes: z.array(z.string()),
+})
+export type LinhaParaRepetir = z.infer<typeof LinhaParaRepetirSchema>
+
+export const ParaRepetirSchema = z.object({
+  orderId: z.number().int(),
+  id_loja: z.number().int(),
+  id_tipo_entrega: z.union([z.literal(0), z.literal(1)]),
+  linhas: z.array(LinhaParaRepetirSchema),
+})
+export type ParaRepetir = z.infer<typeof ParaRepetirSchema>

@@ -16,6 +16,8 @@ export interface EncomendasTable {
   nif: string | null
   /** PedidoLinha[] (src/shared/pedido.ts) as JSON: what was priced, kept whatever the menu becomes. */
   linhas: string
+  /** The cart as placed, by the menu's codes (JSON; migration 2026-12-06T0100-encomendas-carrinho); null before it. */
+  carrinho: string | null
   total: number
   desconto: number
   valor_pago: number

@@ -237,6 +237,14 @@ export const CUSTOMER_OPERATIONS: Record<string, OperationDoc> = {
       "'As minhas encomendas': the signed-in customer's orders, newest first, 20 a page, each as `GET /api/encomendas/{id}` answers it. `seguinte` is the `antes` of the next page (null: no older orders).",
     session: 'complete',
   },
+  'GET /api/encomendas/{id}/repetir': {
+    operationId: 'repetirEncomenda',
+    summary: 'One of the customer’s orders as ‘Repetir’ reads it',
+    description:
+      "One of the signed-in customer's orders by id: its store, kind of sale and lines, each by the menu's codes (null for an order placed before they were kept) and by the names it was priced with. The app finds each line in the store's current menu and prices it anew; a line it cannot find is named and left out.",
+    session: 'complete',
+    errors: { 404: 'No such order of this customer.' },
+  },
   'GET /api/encomendas/{id}': {
     operationId: 'lerEncomenda',
     summary: 'One of the customer’s orders, with its payment and preparation state',

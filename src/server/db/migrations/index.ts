@@ -42,6 +42,7 @@ import * as informacaoConsumidor from './2026-12-04T0400-informacao-consumidor.t
 import * as informacaoConsumidorAderiu from './2026-12-04T0410-informacao-consumidor-aderiu.ts'
 import * as encomendasEntregues from './2026-12-05T0000-encomendas-entregues.ts'
 import * as lojasCozinha from './2026-12-06T0000-lojas-cozinha.ts'
+import * as encomendasCarrinho from './2026-12-06T0100-encomendas-carrinho.ts'
 
 /**
  * Every migration, by its timestamped name. Listed here rather than read from disk so that the same code runs under
@@ -91,4 +92,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-04T0410-informacao-consumidor-aderiu': informacaoConsumidorAderiu,
   '2026-12-05T0000-encomendas-entregues': encomendasEntregues,
   '2026-12-06T0000-lojas-cozinha': lojasCozinha,
+  '2026-12-06T0100-encomendas-carrinho': encomendasCarrinho,
 }

@@ -10,12 +10,22 @@ import type {
 import type { Encomenda } from './encomendas-repository.ts'
 
 /** An order's lines as stored; lines of orders made before half portions and notes were full portions, no note. */
-const linhasDe = (json: string): PedidoLinha[] =>
+export const linhasDe = (json: string): PedidoLinha[] =>
   (JSON.parse(json) as PedidoLinha[]).map((l) => ({
     ...l,
     porcao: l.porcao ?? 'dose',
     observacoes: l.observacoes ?? null,
   }))
+
+/** The cart an order was placed with, by the menu's codes (null: placed before they were kept). */
+export const carrinhoDe = (json: string | null): { id: string; complementares: string[]; opcoes: string[] }[] | null =>
+  json === null
+    ? null
+    : (JSON.parse(json) as { id: string; complementares?: string[]; opcoes?: string[] }[]).map((l) => ({
+        id: l.id,
+        complementares: l.complementares ?? [],
+        opcoes: l.opcoes ?? [],
+      }))
 
 /** An order's packaging contribution as stored (`[]` on orders made before it, and on those that pay none). */
 const embalagensDe = (json: string): PedidoEmbalagem[] =>

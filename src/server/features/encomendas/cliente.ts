@@ -1,8 +1,13 @@
 import { ESTADO } from '../../../shared/estado-pedido.ts'
 import { TIME_ZONE } from '../../../shared/format.ts'
-import { ENCOMENDAS_PAGINA, type EncomendaCliente, type HistoricoEncomendas } from '../../../shared/pedido.ts'
+import {
+  ENCOMENDAS_PAGINA,
+  type EncomendaCliente,
+  type HistoricoEncomendas,
+  type ParaRepetir,
+} from '../../../shared/pedido.ts'
 import { notFound } from '../../platform/errors.ts'
-import { paraCliente } from './apresentacao.ts'
+import { carrinhoDe, linhasDe, paraCliente } from './apresentacao.ts'
 import { type Contexto, encomendasMensagens } from './contexto.ts'
 import type { Encomenda } from './encomendas-repository.ts'
 import type { Reconciliacao } from './reconciliacao.ts'
@@ -77,6 +82,38 @@ export function createEncomendasCliente(
       return {
         encomendas: await comLojas(pagina),
         seguinte: rows.length > ENCOMENDAS_PAGINA ? (pagina.at(-1)?.id ?? null) : null,
+      }
+    },
+
+    /**
+     * One of the customer's own orders as 'Repetir' reads it: its store, its kind of sale and its lines by their codes
+     * and names (another's is 404 like an unknown one). The app finds them in the store's current menu.
+     */
+    async paraRepetir(utilizadorId: number, id: number): Promise<ParaRepetir> {
+      const p = await repo.find(id)
+      if (p?.utilizador_id !== utilizadorId) throw notFound(encomendasMensagens.naoEncontrada)
+      const linhas = linhasDe(p.linhas)
+      const carrinho = carrinhoDe(p.carrinho)
+      // The priced lines follow the cart's order, one for one: codes only where they line up.
+      const codigos = carrinho?.length === linhas.length ? carrinho : null
+      return {
+        orderId: p.id,
+        id_loja: p.id_loja,
+        id_tipo_entrega: p.id_tipo_entrega === 1 ? 1 : 0,
+        linhas: linhas.map((l, i) => {
+          const c = codigos?.[i]
+          return {
+            id: c?.id ?? null,
+            qtd: l.qtd,
+            complementares: c?.complementares ?? [],
+            opcoes: c?.opcoes ?? [],
+            porcao: l.porcao,
+            observacoes: l.observacoes,
+            produto: l.produto,
+            nomes_complementos: l.complementos,
+            nomes_opcoes: l.opcoes,
+          }
+        }),
       }
     },
 

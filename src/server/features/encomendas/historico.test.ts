@@ -98,4 +98,53 @@ describe.each(testDialects())("the customer's orders on %s", (dialect) => {
       expect((await scene.cliente.call('GET', `/api/encomendas?antes=${mau}`)).statusCode, mau).toBe(400)
     }
   })
+
+  it("gives 'Repetir' an order's lines by the menu's codes and names, only the customer's own", async () => {
+    const res = await finalizar(pedidoDeTeste({ id_tipo_entrega: 1 }), 'r1')
+    expect(res.statusCode, res.body).toBe(201)
+    const id = res.json().data.orderData.orderId as number
+    const repetir = async (d = scene.cliente) => d.call('GET', `/api/encomendas/${id}/repetir`)
+    const lida = await repetir()
+    expect(lida.statusCode, lida.body).toBe(200)
+    expect(lida.json().data).toEqual({
+      orderId: id,
+      id_loja: 862,
+      id_tipo_entrega: 1,
+      linhas: [
+        {
+          id: '1002',
+          qtd: 2,
+          complementares: ['C1'],
+          opcoes: ['A2'],
+          porcao: 'dose',
+          observacoes: null,
+          produto: 'Galão',
+          nomes_complementos: ['Leite de aveia'],
+          nomes_opcoes: ['Sem açúcar'],
+        },
+        {
+          id: '1001',
+          qtd: 3,
+          complementares: [],
+          opcoes: [],
+          porcao: 'dose',
+          observacoes: null,
+          produto: 'Pastel de nata',
+          nomes_complementos: [],
+          nomes_opcoes: [],
+        },
+      ],
+    })
+
+    // An order placed before the codes were kept: by its names alone.
+    await t.database.db.updateTable('encomendas').set({ carrinho: null }).where('id', '=', id).execute()
+    expect((await repetir()).json().data.linhas.map((l: { id: string | null }) => l.id)).toEqual([null, null])
+
+    await insertContas(t.database.db, ['919999998'], '135790')
+    const outro = device(t, '203.0.113.21')
+    await outro.call('POST', '/login', { telemovel: '919999998', pais: '351', password: '135790' })
+    expect((await repetir(outro)).statusCode).toBe(404)
+    expect((await repetir(device(t, '203.0.113.31'))).statusCode).toBe(401)
+    expect((await scene.cliente.call('GET', '/api/encomendas/999999/repetir')).statusCode).toBe(404)
+  })
 })

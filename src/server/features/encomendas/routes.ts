@@ -7,7 +7,7 @@ import {
   FinalizaEncomendaSchema,
   FinalizaRespostaSchema,
 } from '../../../shared/encomenda.ts'
-import { EncomendaClienteSchema, HistoricoEncomendasSchema } from '../../../shared/pedido.ts'
+import { EncomendaClienteSchema, HistoricoEncomendasSchema, ParaRepetirSchema } from '../../../shared/pedido.ts'
 import { IdTextoSchema, idParams, semCaracteresProibidos, texto } from '../../../shared/validacao.ts'
 import { notFound } from '../../platform/errors.ts'
 import { dataResponse } from '../../platform/http.ts'
@@ -108,6 +108,19 @@ export const encomendasRoutes: FastifyPluginAsyncZod<EncomendasRoutesOptions> = 
     async (request) => {
       const user = await conta.requireUser(request.sessao)
       return { data: await encomendas.historico(user.id, request.query.antes) }
+    },
+  )
+
+  // 'Repetir': a past order's lines by their codes and names, for the app to find in the store's current menu.
+  app.get(
+    '/api/encomendas/:id/repetir',
+    {
+      config: { privada: true },
+      schema: { params: EncomendaIdParams, response: dataResponse(ParaRepetirSchema) },
+    },
+    async (request) => {
+      const user = await conta.requireUser(request.sessao)
+      return { data: await encomendas.paraRepetir(user.id, request.params.id) }
     },
   )
 

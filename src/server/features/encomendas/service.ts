@@ -45,6 +45,7 @@ export function createEncomendasService(deps: EncomendasDeps) {
     doCliente: cliente.doCliente,
     atuais: cliente.atuais,
     historico: cliente.historico,
+    paraRepetir: cliente.paraRepetir,
     direitos: createDireitosEncomendas(contexto),
     /** A customer's orders as the back-office lists them (newest first, at most `limite`), in cents. */
     daPessoa: (utilizadorId: number, limite = 50) =>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react'
-import { Link } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import type { Catalogo } from '../../../shared/catalogo.ts'
 import { ESGOTADO } from '../../../shared/catalogo-ecra.ts'
 import { QUANTIDADE_MAX } from '../../../shared/constants.ts'
@@ -15,6 +15,7 @@ import { type LinhaLocal, notaDe, porcaoDe, unitarioDe, useEncomendaLocal } from
 import { chaveDaLinha } from './carrinho-api.ts'
 import { embalagensDoCarrinho } from './embalagens-carrinho.ts'
 import { esgotadosDoCarrinho } from './esgotados.ts'
+import type { EstadoRepetido } from './repetir.ts'
 import './encomendas.css'
 import './ementa.css'
 
@@ -43,6 +44,8 @@ export function rotuloMeia(l: LinhaLocal, catalogo: Catalogo | undefined): strin
  */
 export function CarrinhoPage() {
   useHeader('Carrinho', paths.catalogo)
+  // Arrived from 'Repetir' (MinhasEncomendasPage.tsx): the lines it left out, named.
+  const repetido = (useLocation().state as EstadoRepetido | null)?.avisoRepetir ?? null
   const local = useEncomendaLocal()
   const catalogo = useCatalogo(local.id_loja)
   const loja = useLojasEncomenda().data?.find((l) => l.id_loja === local.id_loja)
@@ -68,6 +71,11 @@ export function CarrinhoPage() {
       <h1 ref={titulo} tabIndex={-1} id={ids.titulo} className="enc-titulo">
         Carrinho
       </h1>
+      {repetido && (
+        <p className="enc-aviso" role="status">
+          {repetido}
+        </p>
+      )}
       {/* The lines are the device's: the server's render and its hydration show the page waiting for them. */}
       {!local.lida ? (
         <Loading />

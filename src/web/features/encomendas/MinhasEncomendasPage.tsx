@@ -1,15 +1,19 @@
-import { useInfiniteQuery } from '@tanstack/react-query'
-import { Link } from 'react-router'
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Link, useNavigate } from 'react-router'
 import { estadoTexto, TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
 import { formatDateTime, formatMoney } from '../../../shared/format.ts'
-import type { EncomendaCliente, HistoricoEncomendas } from '../../../shared/pedido.ts'
+import type { EncomendaCliente, HistoricoEncomendas, ParaRepetir } from '../../../shared/pedido.ts'
 import { paths } from '../../../shared/routes.ts'
-import { apiGet } from '../../lib/api.ts'
+import { ApiError, apiGet } from '../../lib/api.ts'
 import { EmptyState } from '../../ui/EmptyState.tsx'
 import { ErrorState } from '../../ui/ErrorState.tsx'
 import { useHeader } from '../../ui/header.tsx'
 import { Loading } from '../../ui/Loading.tsx'
+import { catalogoQuery } from './api.ts'
+import { useEncomendaLocal } from './carrinho.ts'
 import { encomendasKeys } from './keys.ts'
+import { avisoRepetir, type EstadoRepetido, repetirNoCatalogo } from './repetir.ts'
 import './encomendas.css'
 
 const pagina = (antes: number | null, signal: AbortSignal) =>
@@ -18,6 +22,70 @@ const pagina = (antes: number | null, signal: AbortSignal) =>
 /** An order's line as the list names it: '2 × Galão', '1 × Bitoque (meia dose)'. */
 const linhaDe = (l: EncomendaCliente['linhas'][number]) =>
   `${l.qtd} × ${l.produto}${l.porcao === 'meia' ? ' (meia dose)' : ''}`
+
+/**
+ * 'Repetir': the order's lines found in its store's current menu at today's prices (repetir.ts) become the cart, at its
+ * store and kind of sale; the cart names what was left out, and the customer goes on to pay from there as from any
+ * cart. A cart with other lines is only replaced once the customer says so.
+ */
+function useRepetir(orderId: number) {
+  const queryClient = useQueryClient()
+  const local = useEncomendaLocal()
+  const navigate = useNavigate()
+  return useMutation({
+    mutationFn: async () => {
+      const pedido = await apiGet<ParaRepetir>(`/api/encomendas/${orderId}/repetir`)
+      const catalogo = await queryClient.fetchQuery({ ...catalogoQuery(pedido.id_loja), staleTime: 0 })
+      return { pedido, ...repetirNoCatalogo(catalogo, pedido) }
+    },
+    onSuccess: ({ pedido, linhas, fora }) => {
+      local.repetir(pedido.id_loja, pedido.id_tipo_entrega, linhas)
+      const estado: EstadoRepetido = { avisoRepetir: avisoRepetir(fora) }
+      navigate(paths.carrinho, { state: estado })
+    },
+  })
+}
+
+function Repetir({ o }: { o: EncomendaCliente }) {
+  const local = useEncomendaLocal()
+  const repetir = useRepetir(o.orderId)
+  const [confirmar, setConfirmar] = useState(false)
+  const iniciar = () => {
+    if (repetir.isPending) return
+    if (local.linhas.length > 0 && !confirmar) setConfirmar(true)
+    else repetir.mutate()
+  }
+  return (
+    <div className="minha-encomenda-repetir">
+      {confirmar && !repetir.isPending && (
+        <p role="alert" className="minha-encomenda-aviso">
+          O carrinho já tem produtos: repetir esta encomenda substitui-os.
+        </p>
+      )}
+      <button
+        type="button"
+        className="button button-secondary"
+        aria-disabled={repetir.isPending}
+        aria-label={`Repetir o pedido ${o.codigo}`}
+        onClick={iniciar}
+      >
+        {repetir.isPending ? 'A preparar…' : confirmar ? 'Substituir o carrinho' : 'Repetir'}
+      </button>
+      {confirmar && !repetir.isPending && (
+        <button type="button" className="button button-secondary" onClick={() => setConfirmar(false)}>
+          Cancelar
+        </button>
+      )}
+      {repetir.isError && (
+        <p role="alert" className="form-error minha-encomenda-aviso">
+          {repetir.error instanceof ApiError
+            ? repetir.error.message
+            : 'Não foi possível repetir a encomenda. Tente novamente.'}
+        </p>
+      )}
+    </div>
+  )
+}
 
 function EncomendaItem({ o }: { o: EncomendaCliente }) {
   const titulo = `encomenda-${o.orderId}`
@@ -40,6 +108,7 @@ function EncomendaItem({ o }: { o: EncomendaCliente }) {
           ))}
         </ul>
         <p className="minha-encomenda-total">Total {formatMoney(o.total)}</p>
+        <Repetir o={o} />
       </article>
     </li>
   )

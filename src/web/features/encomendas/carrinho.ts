@@ -59,6 +59,8 @@ export interface EncomendaLocal extends EstadoEncomendaLocal {
   remover(indice: number): void
   /** Empties the cart (and puts the balance choice back to its default), keeps the store and the delivery type. */
   limpar(): void
+  /** 'Repetir': the cart becomes a past order's lines (repetir.ts), at its store and kind of sale. */
+  repetir(idLoja: number, tipo: 0 | 1, linhas: LinhaLocal[]): void
   /** Units in the cart. */
   quantidade: number
   /** Cents, from each line's unit price for the delivery type × qtd: for display only. */
@@ -131,6 +133,8 @@ export const transicoes = {
     s.linhas[i] ? { ...s, linhas: s.linhas.filter((_, j) => j !== i) } : s,
   limpar: (s: EstadoEncomendaLocal): EstadoEncomendaLocal =>
     s.linhas.length === 0 && s.usar_premio === 0 ? s : { ...s, linhas: [], usar_premio: 0 },
+  repetir: (s: EstadoEncomendaLocal, idLoja: number, tipo: 0 | 1, linhas: LinhaLocal[]): EstadoEncomendaLocal =>
+    linhas.reduce(transicoes.adicionar, { ...transicoes.escolherLoja(s, idLoja, tipo), usar_premio: 0 }),
 }
 
 export const quantidadeDe = (linhas: LinhaLocal[]) => linhas.reduce((n, l) => n + l.qtd, 0)
@@ -273,6 +277,7 @@ const acoes = {
   decrementar: acao(transicoes.decrementar),
   remover: acao(transicoes.remover),
   limpar: acao(transicoes.limpar),
+  repetir: acao(transicoes.repetir),
 }
 
 /** The last line put in the cart, and when: the screen the person goes back to says so. In memory, for this visit. */
