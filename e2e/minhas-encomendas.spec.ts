@@ -96,7 +96,7 @@ test("'Repetir' fills the cart with a past order's lines at today's prices, afte
   await artigo.getByRole('button', { name: `Repetir o pedido ${orderId}` }).click()
   await expect(artigo.getByRole('alert')).toHaveText('O carrinho já tem produtos: repetir esta encomenda substitui-os.')
   await expectAccessible(page)
-  await artigo.getByRole('button', { name: `Repetir o pedido ${orderId}` }).click()
+  await artigo.getByRole('button', { name: `Substituir o carrinho pelo pedido ${orderId}` }).click()
 
   await expect(page.getByRole('heading', { level: 1, name: 'Carrinho' })).toBeVisible()
   const linhas = page.getByRole('list').filter({ hasText: a.nome }).getByRole('listitem')

@@ -18,9 +18,13 @@ describe('invalidarPorEvento', () => {
     })
   })
 
-  it("reads the order's query and the private data again when an order changes", () => {
+  it("reads the order's query, 'As minhas encomendas' and the private data again when an order changes", () => {
     invalidarPorEvento(queryClient, { nome: 'encomenda', orderId: 12, status: ESTADO.emPreparacao })
-    expect(invalidadas).toEqual([[...encomendasKeys.encomenda(12)], [...PRIVATE_DATA_KEY]])
+    expect(invalidadas).toEqual([
+      [...encomendasKeys.encomenda(12)],
+      [...encomendasKeys.historico],
+      [...PRIVATE_DATA_KEY],
+    ])
   })
 
   it('and the notifications when it is ready or cancelled, which bring one', () => {
@@ -28,9 +32,11 @@ describe('invalidarPorEvento', () => {
     invalidarPorEvento(queryClient, { nome: 'encomenda', orderId: 13, status: ESTADO.cancelado })
     expect(invalidadas).toEqual([
       [...encomendasKeys.encomenda(12)],
+      [...encomendasKeys.historico],
       [...PRIVATE_DATA_KEY],
       [...notificacoesKeys.all],
       [...encomendasKeys.encomenda(13)],
+      [...encomendasKeys.historico],
       [...PRIVATE_DATA_KEY],
       [...notificacoesKeys.all],
     ])

@@ -30,6 +30,8 @@ export function invalidarPorEvento(queryClient: QueryClient, evento: EventoClien
   switch (evento.nome) {
     case 'encomenda':
       invalidar(encomendasKeys.encomenda(evento.orderId))
+      // 'As minhas encomendas' shows its state too.
+      invalidar(encomendasKeys.historico)
       invalidar(PRIVATE_DATA_KEY)
       // Ready, or cancelled by the store: a notification came with it.
       if (evento.status === ESTADO.pronto || evento.status === ESTADO.cancelado) invalidar(notificacoesKeys.all)

@@ -122,8 +122,11 @@ export function createFinalizacao(
           pais: input.pais,
           nif: input.nif,
           linhas: JSON.stringify(linhas),
-          // By the menu's codes, for 'Repetir' (repeticao.ts): the lines above name what was priced.
-          carrinho: JSON.stringify(input.cart),
+          // Only the menu's codes, for 'Repetir' (cliente.ts `paraRepetir`): the lines above keep what was priced, the
+          // note included (no second copy of the customer's words).
+          carrinho: JSON.stringify(
+            input.cart.map(({ id, complementares, opcoes }) => ({ id, complementares, opcoes })),
+          ),
           // What the law adds (decision 0037): the packaging contribution (in `total`), the customer's own container
           // (asked of a take-away order only: eating in needs none), and whether staff check the age at pick-up.
           embalagens: JSON.stringify(embalagens),

@@ -136,6 +136,17 @@ describe.each(testDialects())("the customer's orders on %s", (dialect) => {
       ],
     })
 
+    // Kept by the menu's codes only (the note stays with the priced lines, never copied).
+    const { carrinho } = await t.database.db
+      .selectFrom('encomendas')
+      .select('carrinho')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+    expect(JSON.parse(carrinho ?? 'null')).toEqual([
+      { id: '1002', complementares: ['C1'], opcoes: ['A2'] },
+      { id: '1001', complementares: [], opcoes: [] },
+    ])
+
     // An order placed before the codes were kept: by its names alone.
     await t.database.db.updateTable('encomendas').set({ carrinho: null }).where('id', '=', id).execute()
     expect((await repetir()).json().data.linhas.map((l: { id: string | null }) => l.id)).toEqual([null, null])

@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef } from 'react'
-import { Link, useLocation } from 'react-router'
+import { useEffect, useId, useRef, useState } from 'react'
+import { Link, useLocation, useNavigate } from 'react-router'
 import type { Catalogo } from '../../../shared/catalogo.ts'
-import { ESGOTADO } from '../../../shared/catalogo-ecra.ts'
+import { ESGOTADO, LOJA_FECHADA } from '../../../shared/catalogo-ecra.ts'
 import { QUANTIDADE_MAX } from '../../../shared/constants.ts'
 import { TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
 import { formatMoney, linhaEmbalagem } from '../../../shared/format.ts'
@@ -44,8 +44,14 @@ export function rotuloMeia(l: LinhaLocal, catalogo: Catalogo | undefined): strin
  */
 export function CarrinhoPage() {
   useHeader('Carrinho', paths.catalogo)
-  // Arrived from 'Repetir' (MinhasEncomendasPage.tsx): the lines it left out, named.
-  const repetido = (useLocation().state as EstadoRepetido | null)?.avisoRepetir ?? null
+  // Arrived from 'Repetir' (MinhasEncomendasPage.tsx): the lines it left out, named, once: kept here, and taken out
+  // of the history entry so that a reload or coming back does not say it again.
+  const location = useLocation()
+  const navigate = useNavigate()
+  const [repetido] = useState(() => (location.state as EstadoRepetido | null)?.avisoRepetir ?? null)
+  useEffect(() => {
+    if (location.state) void navigate(location.pathname, { replace: true, state: null })
+  }, [location, navigate])
   const local = useEncomendaLocal()
   const catalogo = useCatalogo(local.id_loja)
   const loja = useLojasEncomenda().data?.find((l) => l.id_loja === local.id_loja)
@@ -72,7 +78,7 @@ export function CarrinhoPage() {
         Carrinho
       </h1>
       {repetido && (
-        <p className="enc-aviso" role="status">
+        <p className="enc-aviso" role="alert">
           {repetido}
         </p>
       )}
@@ -95,6 +101,8 @@ export function CarrinhoPage() {
               {loja.nome} · {TIPOS_ENTREGA[local.id_tipo_entrega]}
             </p>
           )}
+          {/* A cart filled from a past order may be for a store that takes none now: said here, not at the checkout. */}
+          {loja && !loja.aberta && <p className="enc-aviso">{loja.aviso ?? LOJA_FECHADA}</p>}
           {esgotados.aviso && (
             <p className="enc-aviso" id={ids.esgotados} role="alert">
               {esgotados.aviso}

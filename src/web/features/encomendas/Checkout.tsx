@@ -156,6 +156,8 @@ export function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
     onSuccess: ({ orderData, privateData }) => {
       setPrivateData(privateData)
       queryClient.setQueryData(encomendasKeys.encomenda(orderData.orderId), orderData)
+      // 'As minhas encomendas' has one more.
+      void queryClient.invalidateQueries({ queryKey: encomendasKeys.historico })
       lembrarEncomendaFeita({ orderId: orderData.orderId, carrinho: cartKey })
       tipoEncomendado(tipo)
       const pago = orderData.status !== ESTADO.pagamento && orderData.status !== ESTADO.cancelado

@@ -1,11 +1,13 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { estadoTexto, TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
-import { formatDateTime, formatMoney } from '../../../shared/format.ts'
+import { diaEmLisboa, formatDateTime, formatMoney } from '../../../shared/format.ts'
+import { maioridade } from '../../../shared/maioridade.ts'
 import type { EncomendaCliente, HistoricoEncomendas, ParaRepetir } from '../../../shared/pedido.ts'
 import { paths } from '../../../shared/routes.ts'
 import { ApiError, apiGet } from '../../lib/api.ts'
+import { usePrivateData } from '../../lib/private-data.ts'
 import { EmptyState } from '../../ui/EmptyState.tsx'
 import { ErrorState } from '../../ui/ErrorState.tsx'
 import { useHeader } from '../../ui/header.tsx'
@@ -32,13 +34,17 @@ function useRepetir(orderId: number) {
   const queryClient = useQueryClient()
   const local = useEncomendaLocal()
   const navigate = useNavigate()
+  const dataNascimento = usePrivateData().data?.user.data?.dataNascimento
   return useMutation({
     mutationFn: async () => {
       const pedido = await apiGet<ParaRepetir>(`/api/encomendas/${orderId}/repetir`)
       const catalogo = await queryClient.fetchQuery({ ...catalogoQuery(pedido.id_loja), staleTime: 0 })
-      return { pedido, ...repetirNoCatalogo(catalogo, pedido) }
+      const maior = maioridade(dataNascimento, diaEmLisboa(Date.now())) === 'maior'
+      return { pedido, ...repetirNoCatalogo(catalogo, pedido, maior) }
     },
     onSuccess: ({ pedido, linhas, fora }) => {
+      // Nothing left to order: the cart stays as it was, and the order's card says why.
+      if (linhas.length === 0) return
       local.repetir(pedido.id_loja, pedido.id_tipo_entrega, linhas)
       const estado: EstadoRepetido = { avisoRepetir: avisoRepetir(fora) }
       navigate(paths.carrinho, { state: estado })
@@ -50,31 +56,52 @@ function Repetir({ o }: { o: EncomendaCliente }) {
   const local = useEncomendaLocal()
   const repetir = useRepetir(o.orderId)
   const [confirmar, setConfirmar] = useState(false)
+  const botao = useRef<HTMLButtonElement>(null)
   const iniciar = () => {
     if (repetir.isPending) return
     if (local.linhas.length > 0 && !confirmar) setConfirmar(true)
-    else repetir.mutate()
+    else {
+      setConfirmar(false)
+      repetir.mutate()
+    }
   }
+  const nada = repetir.isSuccess && repetir.data.linhas.length === 0
   return (
     <div className="minha-encomenda-repetir">
-      {confirmar && !repetir.isPending && (
+      {confirmar && (
         <p role="alert" className="minha-encomenda-aviso">
           O carrinho já tem produtos: repetir esta encomenda substitui-os.
         </p>
       )}
       <button
+        ref={botao}
         type="button"
         className="button button-secondary"
         aria-disabled={repetir.isPending}
-        aria-label={`Repetir o pedido ${o.codigo}`}
         onClick={iniciar}
       >
         {repetir.isPending ? 'A preparar…' : confirmar ? 'Substituir o carrinho' : 'Repetir'}
+        <span className="visually-hidden">
+          {confirmar ? ' pelo pedido ' : ' o pedido '}
+          {o.codigo}
+        </span>
       </button>
-      {confirmar && !repetir.isPending && (
-        <button type="button" className="button button-secondary" onClick={() => setConfirmar(false)}>
+      {confirmar && (
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => {
+            setConfirmar(false)
+            botao.current?.focus()
+          }}
+        >
           Cancelar
         </button>
+      )}
+      {nada && (
+        <p role="alert" className="minha-encomenda-aviso">
+          {`Nada desta encomenda pode ser pedido hoje. ${avisoRepetir(repetir.data.fora) ?? ''}`}
+        </p>
       )}
       {repetir.isError && (
         <p role="alert" className="form-error minha-encomenda-aviso">
@@ -121,8 +148,10 @@ function EncomendaItem({ o }: { o: EncomendaCliente }) {
  */
 export function MinhasEncomendasPage() {
   useHeader('As minhas encomendas', paths.perfil)
+  // Whose list it is: a phone shared by two customers never shows one the other's from its cache.
+  const utilizador = usePrivateData().data?.user.data?.id ?? null
   const query = useInfiniteQuery({
-    queryKey: encomendasKeys.historico,
+    queryKey: [...encomendasKeys.historico, utilizador],
     queryFn: ({ pageParam, signal }) => pagina(pageParam, signal),
     initialPageParam: null as number | null,
     getNextPageParam: (ultima) => ultima.seguinte,

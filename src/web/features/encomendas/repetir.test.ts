@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Catalogo, ProdutoCatalogo } from '../../../shared/catalogo.ts'
 import type { LinhaParaRepetir, ParaRepetir } from '../../../shared/pedido.ts'
 import { produtoDeTeste } from '../../../shared/testing.ts'
+import { transicoes } from './carrinho.ts'
 import { avisoRepetir, motivosRepetir, repetirNoCatalogo } from './repetir.ts'
 
 const galao = produtoDeTeste({
@@ -63,6 +64,7 @@ describe("'Repetir' against the store's current menu", () => {
     const { linhas, fora } = repetirNoCatalogo(
       catalogo({ ...galao, pvp_com_iva: 200, pvp_na_loja_com_iva: 230 }, bitoque),
       pedido(GALAO, linha({ id: '3002', produto: 'Bitoque', porcao: 'meia' })),
+      true,
     )
     expect(fora).toEqual([])
     expect(linhas).toEqual([
@@ -107,6 +109,7 @@ describe("'Repetir' against the store's current menu", () => {
         linha({ id: '3002', produto: 'Bitoque', porcao: 'meia' }),
         linha({ id: '9999', produto: 'Tosta mista' }),
       ),
+      true,
     )
     expect(linhas).toEqual([])
     expect(fora).toEqual([
@@ -128,7 +131,7 @@ describe("'Repetir' against the store's current menu", () => {
       nomes_complementos: ['Leite de aveia'],
       nomes_opcoes: ['Com açúcar'],
     })
-    expect(repetirNoCatalogo(catalogo(galao), pedido(antigo)).linhas).toMatchObject([
+    expect(repetirNoCatalogo(catalogo(galao), pedido(antigo), true).linhas).toMatchObject([
       { id: '1002', complementares: ['C1'], opcoes: ['A1'] },
     ])
     // An extra now required the order did not have.
@@ -137,8 +140,49 @@ describe("'Repetir' against the store's current menu", () => {
       complementares: [...galao.complementares, { id: 'C2', nome: 'Canela', pvp_com_iva: 0, obrigatorio: true }],
       max_complementos: 2,
     }
-    expect(repetirNoCatalogo(catalogo(obrigatorio), pedido(antigo)).fora).toEqual([
+    expect(repetirNoCatalogo(catalogo(obrigatorio), pedido(antigo), true).fora).toEqual([
       { produto: 'Galão', motivo: motivosRepetir.opcoes },
     ])
+  })
+
+  it('leaves out what is sold to adults only for a customer who is not known to be 18, and a name that is not one', () => {
+    const cerveja = produtoDeTeste({ id: '4001', nome: 'Cerveja', pvp_com_iva: 250, apenas_maiores: true })
+    const linhaCerveja = linha({ id: '4001', produto: 'Cerveja', qtd: 2 })
+    expect(repetirNoCatalogo(catalogo(cerveja), pedido(linhaCerveja), false).fora).toEqual([
+      { produto: 'Cerveja', motivo: motivosRepetir.maiores },
+    ])
+    expect(repetirNoCatalogo(catalogo(cerveja), pedido(linhaCerveja), true).linhas).toHaveLength(1)
+    // An older order's option named in two groups: not guessed.
+    const doisGrupos = {
+      ...galao,
+      opcoes: [
+        { id: 'A2', nome: 'Sem açúcar', grupo: '1', nome_grupo: 'Açúcar' },
+        { id: 'X2', nome: 'Sem açúcar', grupo: '2', nome_grupo: 'Adoçante' },
+      ],
+    }
+    const antigo = linha({ produto: 'Galão', nomes_opcoes: ['Sem açúcar'] })
+    expect(repetirNoCatalogo(catalogo(doisGrupos), pedido(antigo), true).fora).toEqual([
+      { produto: 'Galão', motivo: motivosRepetir.opcoes },
+    ])
+    // Two products of one name: neither is guessed either.
+    expect(
+      repetirNoCatalogo(catalogo(galao, { ...galao, id: '1003' }), pedido(linha({ produto: 'Galão' })), true).fora,
+    ).toEqual([{ produto: 'Galão', motivo: motivosRepetir.semProduto }])
+  })
+
+  it("replaces the cart (never adds to it) at the order's store and kind of sale, the balance choice back to none", () => {
+    const antes = {
+      id_loja: 848,
+      id_tipo_entrega: 0 as const,
+      usar_premio: 1 as const,
+      linhas: [{ id: '1001', qtd: 1, complementares: [], opcoes: [], nome: 'Pastel de nata', unitario: 130 }],
+    }
+    const { linhas } = repetirNoCatalogo(catalogo(galao), pedido(GALAO), true)
+    expect(transicoes.repetir(antes, 862, 1, linhas)).toEqual({
+      id_loja: 862,
+      id_tipo_entrega: 1,
+      usar_premio: 0,
+      linhas,
+    })
   })
 })

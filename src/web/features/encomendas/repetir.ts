@@ -9,6 +9,7 @@ export const motivosRepetir = {
   esgotado: 'esgotado hoje',
   opcoes: 'as opções mudaram',
   meiaDose: 'já não há meia dose',
+  maiores: 'só para maiores de 18 anos',
 }
 
 export interface Repeticao {
@@ -25,17 +26,27 @@ function escolhidos(
   nomes: string[],
   porCodigo: boolean,
 ): string[] | null {
-  const achados = porCodigo
-    ? codigos.map((c) => lista.find((x) => x.id === c)?.id)
-    : nomes.map((n) => lista.find((x) => x.nome === n)?.id)
+  // By name, only a name that is one entry's: 'Sem açúcar' in two groups is not a choice that can be guessed.
+  const porNome = (n: string) => {
+    const com = lista.filter((x) => x.nome === n)
+    return com.length === 1 ? com[0]?.id : undefined
+  }
+  const achados = porCodigo ? codigos.map((c) => lista.find((x) => x.id === c)?.id) : nomes.map(porNome)
   return achados.every((a) => a !== undefined) ? (achados as string[]) : null
 }
 
-function repetirLinha(produtos: ProdutoCatalogo[], l: LinhaParaRepetir): { linha: LinhaLocal } | { motivo: string } {
+function repetirLinha(
+  produtos: ProdutoCatalogo[],
+  l: LinhaParaRepetir,
+  maior: boolean,
+): { linha: LinhaLocal } | { motivo: string } {
   const porCodigo = l.id !== null
-  const p = porCodigo ? produtos.find((x) => x.id === l.id) : produtos.find((x) => x.nome === l.produto)
+  const comONome = produtos.filter((x) => x.nome === l.produto)
+  const p = porCodigo ? produtos.find((x) => x.id === l.id) : comONome.length === 1 ? comONome[0] : undefined
   if (!p) return { motivo: motivosRepetir.semProduto }
   if (p.esgotado) return { motivo: motivosRepetir.esgotado }
+  // As the product page: sold to adults only, not to a customer under 18 or without a birth date (decision 0037).
+  if (p.apenas_maiores && !maior) return { motivo: motivosRepetir.maiores }
   if (l.porcao === 'meia' && !temMeiaDose(p)) return { motivo: motivosRepetir.meiaDose }
   const complementares = escolhidos(p.complementares, l.complementares, l.nomes_complementos, porCodigo)
   const opcoes = escolhidos(p.opcoes, l.opcoes, l.nomes_opcoes, porCodigo)
@@ -60,16 +71,22 @@ function repetirLinha(produtos: ProdutoCatalogo[], l: LinhaParaRepetir): { linha
 
 /**
  * 'Repetir': a past order's lines found in the store's current menu (by their codes, or by their names for an order
- * that kept none) at today's prices; each line that can no longer be ordered as it was (gone, sold out, its extras or
- * options changed or no longer meeting the product's rules, no half portion) is left out and named. The server prices
+ * that kept none, when the name is one product's) at today's prices; each line that can no longer be ordered as it
+ * was (gone, sold out, its extras or options changed or no longer meeting the product's rules, no half portion, sold
+ * to adults only) is left out and named. The server prices
  * the cart again at checkout, as any cart.
  */
-export function repetirNoCatalogo(catalogo: Catalogo, pedido: ParaRepetir): Repeticao {
+export function repetirNoCatalogo(
+  catalogo: Catalogo,
+  pedido: ParaRepetir,
+  /** The customer is 18 or older by their account's birth date (shared/maioridade.ts). */
+  maior: boolean,
+): Repeticao {
   const produtos = catalogo.categorias.flatMap((c) => c.produtos)
   const linhas: LinhaLocal[] = []
   const fora: Repeticao['fora'] = []
   for (const l of pedido.linhas) {
-    const r = repetirLinha(produtos, l)
+    const r = repetirLinha(produtos, l, maior)
     if ('linha' in r) linhas.push(r.linha)
     else fora.push({ produto: l.produto, motivo: r.motivo })
   }
