@@ -10,6 +10,8 @@ export const IMAGEM_LARGURA = 800
 export const IMAGEM_ALTURA = 600
 
 export const LOJA_FECHADA = 'A loja está fechada de momento. Pode encomendar assim que abrir.'
+/** A store asked for by an id or a tag that names none (its page, its state, its board's kitchen). */
+export const LOJA_NAO_EXISTE = 'Esta loja não existe.'
 
 /** The mark of a product sold out today, on its catalogue tile and on its cart line: a state, as a label. */
 export const ESGOTADO = 'Esgotado'

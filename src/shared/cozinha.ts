@@ -25,6 +25,16 @@ export const FILA_JANELA_MIN = 120
 export const minutosDaFila = (fila: number, porEncomenda: number = MINUTOS_POR_ENCOMENDA_NA_FILA): number =>
   Math.min(FILA_MINUTOS_MAX, Math.max(0, fila) * porEncomenda)
 
+/** A store's pause of its online orders (features/restaurantes `PausaEncomendas`): since when, until when. */
+export interface Pausa {
+  em: string | null
+  ate: string | null
+}
+
+/** Whether the pause holds at `instant`: begun, and not yet at its end (none: until resumed). */
+export const emPausa = (pausa: Pausa, instant: Date): boolean =>
+  pausa.em !== null && (pausa.ate === null || instant.getTime() < Date.parse(pausa.ate))
+
 /**
  * Since when a store's orders pause themselves for want of a board (ISO instant), or null: the store never had one,
  * the rule is off (`semPainelMs` 0), or its board was seen within `semPainelMs` of `agora`.
@@ -33,6 +43,17 @@ export function semPainelDesde(painelVistoEm: string | null, agora: Date, semPai
   if (painelVistoEm === null || semPainelMs <= 0) return null
   const desde = Date.parse(painelVistoEm) + semPainelMs
   return agora.getTime() >= desde ? new Date(desde).toISOString() : null
+}
+
+/**
+ * The pause that holds at `instant`: the one set (back-office or board) while it lasts; otherwise, for a store whose
+ * board was once there (`painelVistoEm`), a pause of its own from `semPainelMs` after the board was last seen, until
+ * it is back (decision 0041): an order the kitchen cannot see is not taken. `semPainelMs` 0: never.
+ */
+export function pausaEfetiva(pausa: Pausa, painelVistoEm: string | null, instant: Date, semPainelMs: number): Pausa {
+  if (emPausa(pausa, instant)) return pausa
+  const desde = semPainelDesde(painelVistoEm, instant, semPainelMs)
+  return desde === null ? pausa : { em: desde, ate: null }
 }
 
 /** The board's view of its kitchen. */

@@ -1,6 +1,6 @@
 import type { LojaAdmin } from '../../../shared/admin-lojas.ts'
 import { PAUSA_MAX_DIAS } from '../../../shared/admin-lojas.ts'
-import { semPainelDesde } from '../../../shared/cozinha.ts'
+import { emPausa, pausaEfetiva } from '../../../shared/cozinha.ts'
 import { DAY, isoNow } from '../../platform/clock.ts'
 import type { Database } from '../../platform/db.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
@@ -73,17 +73,17 @@ export function createAdminLojas(
   const vista = (l: LojaGestao, ementas: Set<number>): Omit<LojaAdmin, 'faturas_em_falta'> => {
     const { em, ate } = l.pausa
     const agora = clock.now()
-    const posta = em !== null && (ate === null || agora.getTime() < Date.parse(ate))
     // The board's absence pauses the store only while no pause was set (the set one says more: who, until when).
-    const semPainel = posta ? null : semPainelDesde(l.painelVistoEm, agora, semPainelMs)
+    const efetiva = pausaEfetiva(l.pausa, l.painelVistoEm, agora, semPainelMs)
+    const semPainel = efetiva !== l.pausa
     return {
       id_loja: l.id_loja,
       nome: l.nome,
       restaurante: l.restaurante,
-      em_pausa: posta || semPainel !== null,
+      em_pausa: emPausa(efetiva, agora),
       pausa_em: em,
       pausa_ate: ate,
-      sem_painel_desde: semPainel === null ? null : l.painelVistoEm,
+      sem_painel_desde: semPainel ? l.painelVistoEm : null,
       fuso: l.fuso,
       encomendas_app: ementas.has(l.id_loja) && temHorario(l.horario_encomendas),
     }

@@ -87,16 +87,11 @@ export const paraHoje = (
 
 /** An order as the store's board sees it, with the fiscal documents its POS sent for it. */
 export const paraLoja = (p: Encomenda, documentos: DocumentoFiscal[]): EncomendaLoja => ({
-  id: p.id,
-  codigo: String(p.id),
-  estado: p.estado as Estado,
-  criada_em: p.criada_em,
-  id_tipo_entrega: p.id_tipo_entrega as 0 | 1,
-  nome: p.nome,
+  // What the day's list shows of it, and the rest.
+  ...paraHoje(p),
   telemovel: p.telemovel,
   nif: p.nif,
   linhas: linhasDe(p.linhas),
-  total: p.total,
   desconto: p.desconto,
   valor_pago: p.valor_pago,
   levantar_em: p.levantar_em,

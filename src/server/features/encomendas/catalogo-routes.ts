@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { CatalogoSchema, EstadoLojaSchema, LojaEncomendaSchema } from '../../../shared/catalogo.ts'
+import { LOJA_NAO_EXISTE } from '../../../shared/catalogo-ecra.ts'
 import { IdLojaSchema } from '../../../shared/encomenda.ts'
 import { replyFromCache } from '../../platform/cached-reply.ts'
 import { notFound } from '../../platform/errors.ts'
@@ -27,7 +28,7 @@ export const catalogoRoutes: FastifyPluginAsyncZod<{ catalogo: CatalogoService; 
     { schema: { params: IdLojaParams, response: dataResponse(EstadoLojaSchema) } },
     async ({ params }, reply) => {
       const estado = await catalogo.estadoLoja(params.id_loja)
-      if (!estado) throw notFound('Esta loja não existe.')
+      if (!estado) throw notFound(LOJA_NAO_EXISTE)
       reply.header('cache-control', 'no-cache')
       return { data: estado }
     },

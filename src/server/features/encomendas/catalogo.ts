@@ -1,6 +1,6 @@
 import type { ProdutoAdmin } from '../../../shared/admin-ementas.ts'
 import type { Catalogo, EstadoLoja, LojaEncomenda } from '../../../shared/catalogo.ts'
-import { avisoEsgotados, ESGOTADO } from '../../../shared/catalogo-ecra.ts'
+import { avisoEsgotados, ESGOTADO, LOJA_FECHADA } from '../../../shared/catalogo-ecra.ts'
 import { ENCOMENDA_TOTAL_MAX } from '../../../shared/constants.ts'
 import { CONTRIBUICAO_EMBALAGEM_PADRAO } from '../../../shared/embalagens.ts'
 import type { Ementa } from '../../../shared/ementa.ts'
@@ -34,7 +34,7 @@ import { type IndicePrecos, indicePrecos, precificar, precosMensagens } from './
 export const CATALOGO_CACHE_TAG = 'catalogo'
 
 export const catalogoMensagens = {
-  lojaFechada: 'A loja está fechada de momento. Pode encomendar assim que abrir.',
+  lojaFechada: LOJA_FECHADA,
   ementaInvalida: 'A ementa não foi aceite: corrija o campo indicado e envie-a de novo. A ementa atual mantém-se.',
   semEncomendas: 'Esta loja não recebe encomendas pela aplicação.',
   /** A store whose seller the back-office has not named yet cannot say who sells (decision 0037): no orders. */

@@ -1,3 +1,4 @@
+import { LOJA_NAO_EXISTE } from '../../../shared/catalogo-ecra.ts'
 import {
   type DefinirCozinha,
   type Cozinha as EstadoCozinha,
@@ -24,9 +25,11 @@ export const PAINEL_VISTO_INTERVALO_MS = MINUTE
  */
 export function createCozinha({ db, clock, lojas, log, filaMinutosPorEncomenda }: Contexto) {
   const porEncomenda = filaMinutosPorEncomenda ?? MINUTOS_POR_ENCOMENDA_NA_FILA
+  /** When this process last marked each store's board (the database keeps the rule across processes). */
+  const marcadoEm = new Map<number, number>()
   async function lojaOuErro(idLoja: number) {
     const loja = (await lojas.lojasEncomendas([idLoja]))[0]
-    if (!loja) throw notFound('Esta loja não existe.')
+    if (!loja) throw notFound(LOJA_NAO_EXISTE)
     return loja
   }
 
@@ -84,9 +87,15 @@ export function createCozinha({ db, clock, lojas, log, filaMinutosPorEncomenda }
      * logged, never the reader's (the board still gets its orders).
      */
     async painelVisto(idLoja: number): Promise<void> {
+      // The stream asks before every event it sends: this process writes (or asks to) once per interval, not per event.
+      const agora = clock.now()
+      const marcado = marcadoEm.get(idLoja)
+      if (marcado !== undefined && agora.getTime() - marcado < PAINEL_VISTO_INTERVALO_MS) return
+      marcadoEm.set(idLoja, agora.getTime())
       try {
-        await lojas.marcarPainel(idLoja, clock.now(), PAINEL_VISTO_INTERVALO_MS)
+        await lojas.marcarPainel(idLoja, agora, PAINEL_VISTO_INTERVALO_MS)
       } catch (err) {
+        marcadoEm.delete(idLoja)
         log.warn({ err, idLoja }, 'could not mark the store board seen')
       }
     },

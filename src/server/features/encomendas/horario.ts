@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { semPainelDesde } from '../../../shared/cozinha.ts'
+import type { Pausa } from '../../../shared/cozinha.ts'
 import { TIME_ZONE } from '../../../shared/format.ts'
 import { diaNoFuso, proximaMeiaNoiteNoFuso } from '../../../shared/fusos.ts'
 
@@ -71,26 +71,8 @@ export function parseHorario(text: string | null): Horario | null {
   }
 }
 
-/** A store's pause of its online orders (features/restaurantes `PausaEncomendas`): since when, until when. */
-export interface Pausa {
-  em: string | null
-  ate: string | null
-}
-
-/** Whether the pause holds at `instant`: begun, and not yet at its end (none: until resumed). */
-export const emPausa = (pausa: Pausa, instant: Date): boolean =>
-  pausa.em !== null && (pausa.ate === null || instant.getTime() < Date.parse(pausa.ate))
-
-/**
- * The pause that holds at `instant`: the one set (back-office or board) while it lasts; otherwise, for a store whose
- * board was once there (`painelVistoEm`), a pause of its own from `semPainelMs` after the board was last seen, until
- * it is back (decision 0041): an order the kitchen cannot see is not taken. `semPainelMs` 0: never.
- */
-export function pausaEfetiva(pausa: Pausa, painelVistoEm: string | null, instant: Date, semPainelMs: number): Pausa {
-  if (emPausa(pausa, instant)) return pausa
-  const desde = semPainelDesde(painelVistoEm, instant, semPainelMs)
-  return desde === null ? pausa : { em: desde, ate: null }
-}
+// The pause's rules are shared with the back-office's list of stores (shared/cozinha.ts).
+export { emPausa, type Pausa, pausaEfetiva } from '../../../shared/cozinha.ts'
 
 const diaMes = porFuso({ day: '2-digit', month: '2-digit' }, 'pt-PT')
 const horaMinuto = porFuso({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }, 'pt-PT')

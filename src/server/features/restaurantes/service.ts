@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely'
+import { LOJA_NAO_EXISTE } from '../../../shared/catalogo-ecra.ts'
 import { notaCustoChamada } from '../../../shared/custo-chamada.ts'
 import { FUSO_REGIAO, lerRegiao, type Regiao } from '../../../shared/regioes.ts'
 import type { Loja, LojaNomeFuso, LojaResumo, Restaurante, RestauranteResumo } from '../../../shared/restaurantes.ts'
@@ -216,7 +217,7 @@ export function createRestaurantesService(repository: RestaurantesRepository) {
     async getLoja(restauranteTag: string, lojaTag: string): Promise<Loja> {
       const r = await requireRestaurante(restauranteTag)
       const row = await repository.findLoja(r.id, lojaTag)
-      if (!row) throw notFound('Esta loja não existe.')
+      if (!row) throw notFound(LOJA_NAO_EXISTE)
       const menus = await repository.listMenus(row.id)
       return {
         id: row.id,

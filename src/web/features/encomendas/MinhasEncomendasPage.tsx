@@ -15,15 +15,16 @@ import { Loading } from '../../ui/Loading.tsx'
 import { catalogoQuery } from './api.ts'
 import { useEncomendaLocal } from './carrinho.ts'
 import { encomendasKeys } from './keys.ts'
+import { MEIA_DOSE } from './ResumoEncomenda.tsx'
 import { avisoRepetir, type EstadoRepetido, repetirNoCatalogo } from './repetir.ts'
 import './encomendas.css'
 
 const pagina = (antes: number | null, signal: AbortSignal) =>
   apiGet<HistoricoEncomendas>(`/api/encomendas${antes === null ? '' : `?antes=${antes}`}`, signal)
 
-/** An order's line as the list names it: '2 × Galão', '1 × Bitoque (meia dose)'. */
+/** An order's line as the list names it: '2 × Galão', '1 × Bitoque (Meia dose)' (the checkout's word for it). */
 const linhaDe = (l: EncomendaCliente['linhas'][number]) =>
-  `${l.qtd} × ${l.produto}${l.porcao === 'meia' ? ' (meia dose)' : ''}`
+  `${l.qtd} × ${l.produto}${l.porcao === 'meia' ? ` (${MEIA_DOSE})` : ''}`
 
 /**
  * 'Repetir': the order's lines found in its store's current menu at today's prices (repetir.ts) become the cart, at its
