@@ -18,6 +18,8 @@ declare module 'fastify' {
     reter(): Promise<{ anonimizadas: number }>
     /** Sends the back-office's composed notifications now due (every few seconds); how many went out. */
     despacharNotificacoes(): Promise<number>
+    /** Sends the kitchen printers' due tickets (every 2 s); how many printed. */
+    despacharImpressoes(): Promise<number>
   }
 }
 
@@ -29,6 +31,9 @@ const COMPOSTAS_ROUND_MS = 5_000
 
 /** How often the e-mail outbox is sent: nobody waits on an e-mail by the second, and an idle round is one indexed read. */
 const EMAIL_ROUND_MS = 5_000
+
+/** How often the kitchen printers' tickets are sent: a paid order prints within seconds; an idle round is one read. */
+const IMPRESSOES_ROUND_MS = 2_000
 
 /**
  * How often a process on SQLite looks for notifications other processes wrote: one indexed read of a few ids, and a
@@ -65,11 +70,15 @@ function schedule(app: FastifyInstance, name: string, everyMs: number, run: () =
  * - **E-mail outbox**, every 5 s: the same claim as the push outbox (a conditional update with a five-minute lease),
  *   and a message is marked sent, retried or given up only while its claim is still the sender's
  *   (platform/email-outbox.ts, docs/decisions/0016).
+ * - **Kitchen printers**, every 2 s: the same claim and lease (two minutes), and at most once: a ticket is marked as
+ *   going out under its claim before its first byte goes, never due again after, and settled by its sender only; one
+ *   whose sender died mid-send is found in doubt and left for staff to reprint (features/impressoras/despacho.ts,
+ *   docs/decisions/0043).
  * - **Payment reconciliation**, at start and every minute: asks the provider about unsettled orders. Every change of an
  *   order is made only from the state it expects (the first writer wins), so two processes settling one order change
  *   it once; a refund is claimed before the provider is called (docs/decisions/0012).
  * - **Housekeeping**, at start and every hour: reminders to provisional accounts (each keyed, so sent once), lapsing
- *   provisional accounts past 30 days, and purging what has served its time (push sends, e-mails sent or given up a week ago, counters, idempotency
+ *   provisional accounts past 30 days, and purging what has served its time (push sends, e-mails sent or given up a week ago, kitchen tickets settled a week ago, counters, idempotency
  *   records, identification proofs, stale sessions, old SMS challenges, ended staff sessions and old staff sign-in failures). Each step is a conditional update or a delete
  *   by age: run twice, the second finds nothing to do. Each runs on its own: one that fails is logged and the others
  *   still run.
@@ -96,6 +105,7 @@ export function registerJobs(app: FastifyInstance, config: Config, s: Services):
     ['provisional reminders', () => s.notificacoes.lembrarProvisorios()],
     ['push purge', () => s.push.purgar()],
     ['e-mail purge', () => s.email.purgar()],
+    ['kitchen tickets purge', () => s.impressoras.purgar()],
     [
       'provisional accounts lapse',
       async () => {
@@ -132,9 +142,11 @@ export function registerJobs(app: FastifyInstance, config: Config, s: Services):
   app.decorate('despacharEmails', () => s.email.despachar())
   app.decorate('reter', () => s.rgpd.reter())
   app.decorate('despacharNotificacoes', () => s.admin.notificacoes.despachar())
+  app.decorate('despacharImpressoes', () => s.impressoras.despachar())
   if (config.NODE_ENV === 'test') return
   schedule(app, 'push outbox', PUSH_ROUND_MS, () => s.push.despachar())
   schedule(app, 'e-mail outbox', EMAIL_ROUND_MS, () => s.email.despachar())
+  schedule(app, 'kitchen printers', IMPRESSOES_ROUND_MS, () => s.impressoras.despachar())
   schedule(app, 'composed notifications', COMPOSTAS_ROUND_MS, () => s.admin.notificacoes.despachar())
   schedule(app, 'payment reconciliation', MINUTE, () => s.encomendas.reconciliar())
   schedule(app, 'housekeeping', HOUR, housekeeping)

@@ -15,6 +15,7 @@ import { createCatalogoRepository } from './features/encomendas/catalogo-reposit
 import { createEncomendasService } from './features/encomendas/service.ts'
 import { createFaturasService } from './features/faturas/service.ts'
 import { createFidelizacaoService, LOJA_LIMITES } from './features/fidelizacao/service.ts'
+import { createFilaImpressao, createImpressorasService } from './features/impressoras/service.ts'
 import { createPushService } from './features/notificacoes/push.ts'
 import { createNotificacoesService } from './features/notificacoes/service.ts'
 import { createRestaurantesRepository } from './features/restaurantes/repository.ts'
@@ -237,6 +238,8 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
     semPainelMs: config.PAUSA_SEM_PAINEL_MIN * MINUTE,
   })
   const payments = paymentProviderFor(config, deps, database, clock)
+  // The kitchen printers' queue, which ordering fills as orders are paid; their sender, after ordering, reads them.
+  const filaImpressao = createFilaImpressao({ clock, lojas: restaurantes })
   const encomendas = createEncomendasService({
     db,
     clock,
@@ -250,6 +253,7 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
     faturas,
     lojas: restaurantes,
     consumidor: conteudos.informacaoConsumidor,
+    impressao: filaImpressao,
     appUrl: config.APP_URL,
     log: app.log,
     limiter,
@@ -259,6 +263,8 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
       sessaoPainelAtiva: (sessao) => sessaoPainelAtiva(db, clock, sessao),
     },
   })
+
+  const impressoras = createImpressorasService({ db, clock, log: app.log, lojas: restaurantes, encomendas })
 
   const dadosPrivados = createDadosPrivadosService({
     conta,
@@ -369,6 +375,8 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
     /** The sandbox provider, outside production, when it is the provider (its phone at /api/dev/pagamentos). */
     sandbox: production ? null : payments.sandbox,
     encomendas,
+    /** The kitchen printers: the jobs send their tickets, the board reads their state and reprints. */
+    impressoras,
     faturas,
     dadosPrivados,
     rgpd,

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { imagemUrl } from './admin-imagens.ts'
 import { indicativoEstrangeiro, type TipoLinha, tipoLinha } from './custo-chamada.ts'
+import { CAPACIDADE_INTERVALO_MAX, IMPRESSORA_PORTA_PADRAO } from './levantamento.ts'
 import { REGIOES, type Regiao } from './regioes.ts'
 import { type TabelaPreco, TabelaPrecoSchema } from './tabelas-preco.ts'
 import { isValidNipc, MULTILINHA, mensagens, obrigatorio, opcional, texto } from './validacao.ts'
@@ -26,7 +27,28 @@ export const restaurantesMensagens = {
   empresaSemNipc: 'Indique o NIPC da empresa que explora a loja.',
   nipcSemEmpresa: 'Indique o nome da empresa que explora a loja.',
   regiao: 'Escolha a região da loja: Portugal continental, Madeira ou Açores.',
+  capacidade: `Indique quantas encomendas a loja aceita por intervalo de 15 minutos (de 1 a ${CAPACIDADE_INTERVALO_MAX}).`,
+  impressora:
+    'Indique o endereço IP (ex.: 192.168.1.50) ou o nome da impressora na rede da loja, sem http:// nem porta.',
+  impressoraPorta: `Indique a porta da impressora (normalmente ${IMPRESSORA_PORTA_PADRAO}), entre 1024 e 65535.`,
 } as const
+
+/**
+ * A kitchen printer's address as the back-office takes it: an IPv4 address or a host name. The server connects to it,
+ * so what is never a printer on a store's network is refused: this machine (loopback), 'this network' (0.0.0.0/8),
+ * link-local addresses (169.254/16, where cloud machines answer their metadata) and multicast.
+ */
+export function enderecoImpressoraValido(v: string): boolean {
+  const ipv4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(v)
+  if (ipv4) {
+    const [a, b, ...resto] = ipv4.slice(1).map(Number) as [number, number, number, number]
+    if ([a, b, ...resto].some((n) => n > 255)) return false
+    return !(a === 0 || a === 127 || (a === 169 && b === 254) || a >= 224)
+  }
+  const nome = v.toLowerCase()
+  if (nome === 'localhost' || nome.endsWith('.localhost')) return false
+  return /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/.test(nome)
+}
 
 const TEXTO_MAX = 20_000
 
@@ -138,6 +160,25 @@ export const LojaEdicaoSchema = z
     nipc: Nipc.optional(),
     /** The store's fiscal region: its VAT rates and, in the Azores, its clock. Absent: kept (the mainland until set). */
     regiao: z.enum(REGIOES, { error: restaurantesMensagens.regiao }).optional(),
+    /** Orders taken per 15-minute pick-up slot. Absent: kept (10 until set). */
+    capacidade_intervalo: z
+      .number({ error: restaurantesMensagens.capacidade })
+      .int(restaurantesMensagens.capacidade)
+      .min(1, restaurantesMensagens.capacidade)
+      .max(CAPACIDADE_INTERVALO_MAX, restaurantesMensagens.capacidade)
+      .optional(),
+    /** The kitchen printer on the store's network (empty: none). Absent: kept. */
+    impressora_endereco: opcional(253)
+      .refine((v) => v === null || enderecoImpressoraValido(v), restaurantesMensagens.impressora)
+      .optional(),
+    /** Its port; empty: the usual 9100. Absent: kept. */
+    impressora_porta: z
+      .number({ error: restaurantesMensagens.impressoraPorta })
+      .int(restaurantesMensagens.impressoraPorta)
+      .min(1024, restaurantesMensagens.impressoraPorta)
+      .max(65535, restaurantesMensagens.impressoraPorta)
+      .nullable()
+      .optional(),
     /** The warning the listing carries (`LojaStaff.aviso_iva`): read-only, so a store sent back as read ignores it. */
     aviso_iva: z
       .unknown()
@@ -173,6 +214,9 @@ export type LojaStaff = Omit<LojaEdicaoDados, 'aviso_iva'> & {
   empresa: string | null
   nipc: string | null
   regiao: Regiao
+  capacidade_intervalo: number
+  impressora_endereco: string | null
+  impressora_porta: number | null
   /**
    * What the back-office warns of a store whose menu (from its POS) has a VAT rate not of its region, naming the first
    * such product (after a change of region, until the POS sends the menu again); null: none.

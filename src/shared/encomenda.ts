@@ -118,6 +118,20 @@ export const CalculoSchema = z.object({
   orderData: z.object({ orderCode: z.string().nullable(), status: z.number().int().nullable() }),
   /** Who sells: the checkout says it right above its button. */
   vendedor: VendedorSchema,
+  /** 'Levantar': what 'as soon as possible' promises, and the pick-up slots of today the store still offers. */
+  levantamento: z.object({
+    minutos: z.number().int().meta({
+      description:
+        'The minutes an order now promises: its products’ longest preparation time (at least 15), the orders in the kitchen and the minutes staff added while it is busy.',
+    }),
+    horarios: z.array(z.object({ em: z.string(), hora: z.string() })).meta({
+      description:
+        'The 15-minute pick-up slots of the store’s today with room left: `em` the instant (ISO 8601 UTC) to send as `levantar_em`, `hora` its HH:mm on the store’s clock.',
+    }),
+    aviso: z.string().nullable().meta({
+      description: 'Why the order cannot be made now (it would not be ready before the store closes), or null.',
+    }),
+  }),
   privateData: PrivateDataSchema,
 })
 export type Calculo = z.infer<typeof CalculoSchema>
@@ -141,6 +155,10 @@ export const FinalizaEncomendaSchema = z.strictObject({
   id_loja: IdLojaSchema,
   usar_premio: z.union([z.literal(0), z.literal(1)]).default(0),
   recipiente_proprio: RecipienteProprioSchema,
+  levantar_em: z.iso.datetime({ error: mensagens.valorInvalido }).nullable().default(null).meta({
+    description:
+      "'Levantar': one of the calculation's `levantamento.horarios[].em` (ISO 8601 UTC), or null (the default) for 'O mais cedo possível'. A slot no longer offered: 422; one that filled up meanwhile: 409.",
+  }),
 })
 export type FinalizaEncomendaInput = z.input<typeof FinalizaEncomendaSchema>
 

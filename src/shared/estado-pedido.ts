@@ -31,12 +31,20 @@ export const minutosPrometidos = (...tempos: readonly number[]): number => Math.
  * Spec §4's texts for each state; -3 depends on whether the payment arrived, -1 on the order's promised minutes (the
  * longest preparation time of its products, never less than `MINUTOS_PROMETIDOS_MIN`).
  */
-export function estadoTexto(estado: Estado, pago: boolean, minutos: number = MINUTOS_PROMETIDOS_MIN): string {
+export function estadoTexto(
+  estado: Estado,
+  pago: boolean,
+  minutos: number = MINUTOS_PROMETIDOS_MIN,
+  /** The pick-up time chosen, HH:mm on the store's clock (null: as soon as possible): it is the promise then. */
+  prontoAs: string | null = null,
+): string {
   switch (estado) {
     case ESTADO.pagamento:
       return pago ? 'Pagamento efetuado' : 'Pagamento em curso'
     case ESTADO.recebido:
-      return `Recebemos o seu pedido - ${minutosPrometidos(minutos)} minutos`
+      return prontoAs
+        ? `Recebemos o seu pedido - pronto às ${prontoAs}`
+        : `Recebemos o seu pedido - ${minutosPrometidos(minutos)} minutos`
     case ESTADO.emPreparacao:
       return 'Pedido em preparação'
     case ESTADO.pronto:

@@ -80,6 +80,10 @@ export const EncomendaClienteSchema = z.object({
    * (`tempo`) of its products, never less than 15 (estado-pedido.ts `MINUTOS_PROMETIDOS_MIN`).
    */
   minutos: z.number().int(),
+  /** The pick-up time chosen (ISO 8601 UTC; null: as soon as possible): 'Recebemos o seu pedido - pronto às HH:mm'. */
+  levantar_em: z.string().nullable(),
+  /** The table it was ordered from (its QR code), or null. */
+  mesa: z.number().int().nullable(),
   /** Why the order was cancelled, in words the customer reads. */
   motivo: z.string().nullable(),
   criada_em: z.string(),
@@ -103,11 +107,15 @@ export const EncomendaLojaSchema = z.object({
   desconto: z.number().int(),
   valor_pago: z.number().int(),
   /**
-   * The pick-up time the customer chose (ISO 8601 UTC), or null for 'as soon as possible': null on every order until
-   * the app offers pick-up times. An order is due at its `levantar_em`, or at its `criada_em` when that is null.
+   * The pick-up time the customer chose (ISO 8601 UTC), or null for 'as soon as possible'. An order is due at its
+   * `levantar_em`, or at its `criada_em` when that is null.
    */
   levantar_em: z.string().nullable(),
-  /** The table of an order made from a table's QR code, or null: null on every order until the app takes them. */
+  preparar_em: z.string().nullable().meta({
+    description:
+      'When the kitchen should start an order with a pick-up time (`levantar_em` less its promised preparation minutes, ISO 8601 UTC); null for one wanted as soon as possible. The board keeps such an order aside until then.',
+  }),
+  /** The table of an order made from a table's QR code, or null. */
   mesa: z.number().int().nullable(),
   /** The fiscal documents the POS sent for it (`PUT …/documento`): the invoice, the credit note of a cancellation. */
   documentos: DocumentosSchema,

@@ -18,6 +18,7 @@ import type {
   UtilizadoresTable,
 } from './schema-contas.ts'
 import type { DocumentosFiscaisTable, EncomendasTable } from './schema-encomendas.ts'
+import type { ImpressoesTable } from './schema-impressoras.ts'
 import type {
   NotificacoesTable,
   PushDifusoesTable,
@@ -163,6 +164,11 @@ export interface LojasTable {
   ocupada_ate: string | null
   /** When a board of the store was last there (null: it never had one). */
   painel_visto_em: string | null
+  /** Orders taken per 15-minute pick-up slot (migration 2026-12-06T0200-lojas-levantamento). */
+  capacidade_intervalo: Generated<number>
+  /** The kitchen printer on the store's network (ESC/POS over TCP; null: none) and its port (null: 9100). */
+  impressora_endereco: string | null
+  impressora_porta: number | null
 }
 
 /** A store's menu as its POS last sent it, validated, prices in cents (src/shared/ementa.ts). */
@@ -374,10 +380,12 @@ export interface DB {
   admin_notificacoes: AdminNotificacoesTable
   admin_clientes_encontrados: AdminClientesEncontradosTable
   documentos_fiscais: DocumentosFiscaisTable
+  impressoes: ImpressoesTable
 }
 
 export type * from './schema-admin.ts'
 export type * from './schema-contas.ts'
 export type * from './schema-encomendas.ts'
+export type * from './schema-impressoras.ts'
 export type * from './schema-notificacoes.ts'
 export type * from './schema-platform.ts'

@@ -55,6 +55,7 @@ const OWNERS: Record<string, string> = {
   push_difusoes: 'features/notificacoes',
   campanhas_escrita: 'features/notificacoes',
   documentos_fiscais: 'features/faturas',
+  impressoes: 'features/impressoras',
   sessoes: 'platform',
   segredos: 'platform',
   limites: 'platform',

@@ -4,6 +4,7 @@ import { lojaEncomendasRoutes, type OrderStreamSlots } from '../features/encomen
 import { painelEncomendasRoutes } from '../features/encomendas/painel-routes.ts'
 import { painelFaturasRoutes } from '../features/faturas/painel-routes.ts'
 import { painelFidelizacaoRoutes } from '../features/fidelizacao/painel-routes.ts'
+import { painelImpressorasRoutes } from '../features/impressoras/painel-routes.ts'
 import { markDoor } from '../platform/server.ts'
 import { STAFF_API_PREFIX, staffSurface } from '../platform/staff-surface.ts'
 import type { Services } from '../services.ts'
@@ -31,6 +32,8 @@ export async function painelDoor(
           // The board's alarm: what of its store still has no fiscal document past the set minutes.
           painelFaturasRoutes(s.faturas),
           painelEncomendasRoutes(s.encomendas),
+          // The kitchen printer's state and reprints of an order's ticket.
+          painelImpressorasRoutes(s.impressoras),
           lojaEncomendasRoutes(
             s.encomendas,
             s.bus,

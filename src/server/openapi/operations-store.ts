@@ -86,6 +86,7 @@ const encomenda = {
   valor_pago: 400,
   // Pick-up times and table ordering do not exist yet: null until they do (STORE-API.md).
   levantar_em: null,
+  preparar_em: null,
   mesa: null,
   // The invoice once the POS sends it (`PUT /encomendas/{id}/documento`), and a credit note after a cancellation.
   documentos: [],

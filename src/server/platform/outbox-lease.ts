@@ -1,8 +1,11 @@
 import { type Clock, isoIn, isoNow } from './clock.ts'
 import type { Database, DatabaseTransaction } from './db.ts'
 
-/** The outboxes whose rows are claimed under a lease: each has an id and the time it is next due (`proxima_em`). */
-export type OutboxTable = 'email_outbox' | 'push_envios'
+/**
+ * The outboxes whose rows are claimed under a lease: each has an id and the time it is next due (`proxima_em`). The
+ * kitchen printer's jobs too (features/impressoras), which settle a send whose bytes went out differently (at most once).
+ */
+export type OutboxTable = 'email_outbox' | 'push_envios' | 'impressoes'
 
 /** A row this process claimed: its id and the end of the lease it wrote, which says the claim is still its own. */
 export interface Arrendamento {
@@ -11,8 +14,8 @@ export interface Arrendamento {
 }
 
 /**
- * The claim, lease and settle of an outbox's rows (the e-mail and the push outboxes), safe with N processes sending
- * at once (docs/decisions/0016, 0034):
+ * The claim, lease and settle of an outbox's rows (the e-mail and the push outboxes, the printers' jobs), safe with N
+ * processes sending at once (docs/decisions/0016, 0034):
  *
  * - **Claim**: the due rows read are moved to the end of a lease, only if they are still due (a conditional update):
  *   two processes reading the same rows both try, and the row lock (PostgreSQL) or the single writer (SQLite) lets

@@ -43,6 +43,8 @@ import * as informacaoConsumidorAderiu from './2026-12-04T0410-informacao-consum
 import * as encomendasEntregues from './2026-12-05T0000-encomendas-entregues.ts'
 import * as lojasCozinha from './2026-12-06T0000-lojas-cozinha.ts'
 import * as encomendasCarrinho from './2026-12-06T0100-encomendas-carrinho.ts'
+import * as lojasLevantamento from './2026-12-06T0200-lojas-levantamento.ts'
+import * as impressoes from './2026-12-07T0000-impressoes.ts'
 
 /**
  * Every migration, by its timestamped name. Listed here rather than read from disk so that the same code runs under
@@ -93,4 +95,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-05T0000-encomendas-entregues': encomendasEntregues,
   '2026-12-06T0000-lojas-cozinha': lojasCozinha,
   '2026-12-06T0100-encomendas-carrinho': encomendasCarrinho,
+  '2026-12-06T0200-lojas-levantamento': lojasLevantamento,
+  '2026-12-07T0000-impressoes': impressoes,
 }

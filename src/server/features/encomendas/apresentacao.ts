@@ -67,6 +67,8 @@ export function paraCliente(p: Encomenda, loja: LojaDoPedido, documentos: Docume
         : null,
     motivo: p.motivo,
     minutos: minutosPrometidos(p.minutos),
+    levantar_em: p.levantar_em,
+    mesa: p.mesa,
     criada_em: p.criada_em,
     documentos,
   }
@@ -95,6 +97,7 @@ export const paraLoja = (p: Encomenda, documentos: DocumentoFiscal[]): Encomenda
   desconto: p.desconto,
   valor_pago: p.valor_pago,
   levantar_em: p.levantar_em,
+  preparar_em: p.levantar_em ? new Date(Date.parse(p.levantar_em) - p.minutos * 60_000).toISOString() : null,
   mesa: p.mesa,
   documentos,
   verificar_idade: p.verificar_idade === 1,

@@ -55,6 +55,8 @@ const quandoNaLoja = (iso: string, fuso: string) => formatDateTime(iso, fuso).re
 export interface DadosConfirmacao {
   loja: LojaEncomendas | undefined
   ral: InformacaoConsumidor['ral'] | null
+  /** The store has a kitchen printer: the order's ticket is queued with the rest (features/impressoras). */
+  imprimir?: boolean
 }
 
 /**
@@ -119,20 +121,26 @@ export function emailConfirmacao(p: Encomenda, dados: DadosConfirmacao | undefin
 /**
  * What an order owes once paid, written in the very transaction that makes it paid (so exactly once, whichever of the
  * callback, the reconciliation or the checkout gets there): its invoice, as a debt the POS must settle
- * (features/faturas), and its confirmation e-mail. `loja`: read before the transaction (on SQLite a transaction holds
- * the one connection).
+ * (features/faturas), its confirmation e-mail, and its kitchen ticket where the store has a printer
+ * (features/impressoras, which keeps one per order even if this ran twice). `loja`: read before the transaction (on
+ * SQLite a transaction holds the one connection).
  */
-export function createConfirmacao({ clock, faturas, lojas, consumidor, appUrl }: Contexto) {
+export function createConfirmacao({ clock, faturas, lojas, consumidor, appUrl, impressao }: Contexto) {
   return {
     async lerConfirmacao(idLoja: number): Promise<DadosConfirmacao> {
-      const [lista, informacao] = await Promise.all([lojas.lojasEncomendas([idLoja]), consumidor.publica()])
-      return { loja: lista[0], ral: informacao.ral }
+      const [lista, informacao, imprimir] = await Promise.all([
+        lojas.lojasEncomendas([idLoja]),
+        consumidor.publica(),
+        impressao ? impressao.temImpressora(idLoja) : false,
+      ])
+      return { loja: lista[0], ral: informacao.ral, imprimir }
     },
 
     async aoPagar(trx: DatabaseTransaction, p: Encomenda, dados: DadosConfirmacao | undefined): Promise<void> {
       await faturas.exigir(trx, vendaDe(p), 'venda', p.total)
       const email = emailConfirmacao(p, dados, appUrl)
       if (email) await enfileirarEmail(trx, email, clock)
+      if (impressao && dados?.imprimir) await impressao.enfileirar(trx, { encomendaId: p.id, idLoja: p.id_loja })
     },
   }
 }

@@ -10,6 +10,7 @@ import type { Limit, RateLimiter } from '../../platform/rate-limit.ts'
 import type { ConteudosService } from '../conteudos/service.ts'
 import type { FaturasService } from '../faturas/service.ts'
 import type { FidelizacaoService } from '../fidelizacao/service.ts'
+import type { FilaImpressao } from '../impressoras/service.ts'
 import type { NovaNotificacao } from '../notificacoes/service.ts'
 import type { RestaurantesService } from '../restaurantes/service.ts'
 import type { LojaDoPedido } from './apresentacao.ts'
@@ -68,7 +69,8 @@ export interface EncomendasDeps {
   provider: PaymentProvider
   bus: EventBus
   expirySeconds: number
-  catalogo: Pick<CatalogoService, 'calcular'>
+  /** Prices a cart; the menu's allergens for the kitchen ticket (talao-cozinha.ts). */
+  catalogo: Pick<CatalogoService, 'calcular' | 'catalogo'>
   fidelizacao: Pick<FidelizacaoService, 'encomendas' | 'listLojas'>
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
   /** Counters shared by every process: each checkout may send an MB WAY request to a phone. */
@@ -83,6 +85,11 @@ export interface EncomendasDeps {
   lojas: Pick<RestaurantesService, 'lojasEncomendas' | 'definirOcupada' | 'definirPausa' | 'marcarPainel'>
   /** The consumer-arbitration entity the legal information names (features/conteudos): the confirmation names it too. */
   consumidor: Pick<ConteudosService['informacaoConsumidor'], 'publica'>
+  /**
+   * The kitchen printer's queue (features/impressoras): a paid order of a store with a printer queues its ticket in the
+   * transaction that makes it paid (confirmacao.ts). Absent: nothing is printed.
+   */
+  impressao?: FilaImpressao
   /** Minutes each order in the kitchen adds to a new promise (FILA_MINUTOS_POR_ENCOMENDA; cozinha.ts). */
   filaMinutosPorEncomenda?: number
   /** The app's public address: the confirmation e-mail links to the order. */

@@ -15,6 +15,9 @@ import type { Contexto } from './contexto.ts'
 import { encomendasRepo } from './encomendas-repository.ts'
 import { emPausa } from './horario.ts'
 
+/** An order for later joins the kitchen's queue this long before its pick-up time (before, it is not in the way). */
+const FILA_ANTES_DO_LEVANTAMENTO_MIN = 60
+
 /** A board marks its store there at most this often (its stream checks its access every 30 s). */
 export const PAINEL_VISTO_INTERVALO_MS = MINUTE
 
@@ -43,6 +46,7 @@ export function createCozinha({ db, clock, lojas, log, filaMinutosPorEncomenda }
     const fila = await encomendasRepo(db).contarNaCozinha(
       idLoja,
       new Date(agora.getTime() - FILA_JANELA_MIN * MINUTE).toISOString(),
+      new Date(agora.getTime() + FILA_ANTES_DO_LEVANTAMENTO_MIN * MINUTE).toISOString(),
     )
     const pausada = emPausa(loja.pausa, agora)
     return {

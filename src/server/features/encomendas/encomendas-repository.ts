@@ -136,8 +136,11 @@ export function encomendasRepo(db: Database) {
         .execute()
     },
 
-    /** How many orders paid since `desde` wait in the store's kitchen (received or in preparation): a promise's queue. */
-    async contarNaCozinha(idLoja: number, desde: string): Promise<number> {
+    /**
+     * How many orders paid since `desde` wait in the store's kitchen (received or in preparation): a promise's queue.
+     * One for a pick-up time after `ate` is not counted yet.
+     */
+    async contarNaCozinha(idLoja: number, desde: string, ate: string): Promise<number> {
       const { n } = await db
         .selectFrom('encomendas')
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
@@ -145,6 +148,8 @@ export function encomendasRepo(db: Database) {
         .where('estado', 'in', [ESTADO.recebido, ESTADO.emPreparacao])
         .where('compra_id', 'is not', null)
         .where('paga_em', '>=', desde)
+        // An order for later is not in the kitchen's way until its hour comes (levantamento.ts).
+        .where((eb) => eb.or([eb('levantar_em', 'is', null), eb('levantar_em', '<=', ate)]))
         .executeTakeFirstOrThrow()
       return Number(n)
     },

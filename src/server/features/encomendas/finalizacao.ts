@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { LOJA_NAO_EXISTE } from '../../../shared/catalogo-ecra.ts'
 import type { FinalizaEncomendaSchema } from '../../../shared/encomenda.ts'
 import { ESTADO } from '../../../shared/estado-pedido.ts'
 import type { EncomendaCliente, PedidoLinha } from '../../../shared/pedido.ts'
@@ -6,15 +7,15 @@ import { mensagens, toE164Mobile } from '../../../shared/validacao.ts'
 import { isoNow, MINUTE } from '../../platform/clock.ts'
 import { sha256 } from '../../platform/crypto.ts'
 import { type Database, isUniqueViolation } from '../../platform/db.ts'
-import { fieldError, HttpError, TooManyRequests } from '../../platform/errors.ts'
+import { fieldError, HttpError, notFound, TooManyRequests } from '../../platform/errors.ts'
 import { canonical, reusedKey } from '../../platform/idempotency.ts'
 import { PagamentoIndisponivel, PagamentoRecusado } from '../../platform/pagamentos.ts'
 import type { Limit } from '../../platform/rate-limit.ts'
 import { paraCliente } from './apresentacao.ts'
 import type { Confirmacao } from './confirmacao.ts'
 import { type Contexto, encomendasMensagens, MARGEM_MS, naLoja, referenciaDe } from './contexto.ts'
-import type { Cozinha } from './cozinha.ts'
 import { encomendasRepo } from './encomendas-repository.ts'
+import { bloquearVagas, exigirProntaAntesDoFecho, type Levantamento, reservarHorario } from './levantamento.ts'
 import type { Liquidacao } from './liquidacao.ts'
 
 /**
@@ -30,7 +31,7 @@ export function createFinalizacao(
   { db, clock, provider, expirySeconds, catalogo, ledger, log, limiter, repo, lojaDoPedido, anunciar }: Contexto,
   { falhar }: Liquidacao,
   { lerConfirmacao, aoPagar }: Confirmacao,
-  cozinha: Pick<Cozinha, 'acrescimo'>,
+  levantamento: Pick<Levantamento, 'agendaDe'>,
 ) {
   return {
     /**
@@ -47,8 +48,15 @@ export function createFinalizacao(
     ): Promise<EncomendaCliente> {
       // Without its own container, the body is what it was before the choice existed: a retry sent across that change
       // still finds its order.
-      const { recipiente_proprio, ...semRecipiente } = input
-      const pedidoHash = sha256(canonical(recipiente_proprio === 1 ? input : semRecipiente))
+      // A retry sent across the pick-up times too: without one, the body hashes as before them.
+      const { recipiente_proprio, levantar_em, ...base } = input
+      const pedidoHash = sha256(
+        canonical({
+          ...base,
+          ...(recipiente_proprio === 1 ? { recipiente_proprio } : {}),
+          ...(levantar_em !== null ? { levantar_em } : {}),
+        }),
+      )
       const loja = await lojaDoPedido(input.id_loja)
       const repetido = async (ex: Database) => {
         const p = await encomendasRepo(ex).findPorChave(utilizadorId, chave)
@@ -85,8 +93,12 @@ export function createFinalizacao(
       const telemovelValido = input.telemovel !== '' && toE164Mobile(input.pais, input.telemovel) !== null
       // What the confirmation names, should the balance pay it all in the transaction below.
       const paraConfirmacao = await lerConfirmacao(input.id_loja)
-      // The promise counts the kitchen as it is now: its queue, and what staff added while it is busy (cozinha.ts).
-      const acrescimo = await cozinha.acrescimo(input.id_loja)
+      // The promise counts the kitchen as it is now: its queue, and what staff added while it is busy (cozinha.ts);
+      // 'as soon as possible' must be ready before the store closes, and a slot is one it offers (levantamento.ts).
+      const dados = await levantamento.agendaDe(input.id_loja, minutos)
+      if (!dados) throw notFound(LOJA_NAO_EXISTE)
+      const { agenda, capacidade } = dados
+      if (levantar_em === null) exigirProntaAntesDoFecho(agenda)
 
       const { pedido, novo } = await db.transaction().execute(async (trx) => {
         await ledger.bloquear(trx, utilizadorId)
@@ -95,6 +107,12 @@ export function createFinalizacao(
         }
         const outro = await repetido(trx)
         if (outro) return { pedido: outro, novo: false }
+        // The slot's places are counted under the store's lock, and this order written before it is let go.
+        let levantarEm: string | null = null
+        if (levantar_em !== null) {
+          await bloquearVagas(trx, input.id_loja)
+          levantarEm = await reservarHorario(trx, input.id_loja, agenda, capacidade, levantar_em)
+        }
         // The checkout limit is taken here, once the key is known to be new: the customer's checkouts wait for each
         // other (bloquear), so retries of one checkout sent at once (one Idempotency-Key) find the first one's order
         // above and count nothing. The hit is written in this transaction: a checkout refused (this limit, the phone,
@@ -132,7 +150,9 @@ export function createFinalizacao(
           embalagens: JSON.stringify(embalagens),
           recipiente_proprio: recipiente_proprio === 1 && input.id_tipo_entrega === 0 ? 1 : 0,
           verificar_idade: verificarIdade ? 1 : 0,
-          minutos: minutos + acrescimo,
+          // A slot's order promises its time; its minutes say when the kitchen starts it (its products' own).
+          minutos: levantarEm === null ? agenda.minutos : minutos,
+          levantar_em: levantarEm,
           total,
           desconto,
           valor_pago: aPagar,

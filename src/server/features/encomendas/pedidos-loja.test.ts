@@ -65,6 +65,8 @@ describe.each(testDialects())('orders: checkout, MB WAY sandbox, the board on %s
         'desconto',
         'valor_pago',
         'levantar_em',
+        // Beside the contract's fields: when the kitchen starts an order for later (the board's 'Para mais tarde').
+        'preparar_em',
         'mesa',
         'documentos',
         'verificar_idade',
@@ -73,7 +75,7 @@ describe.each(testDialects())('orders: checkout, MB WAY sandbox, the board on %s
       ].sort(),
     )
     // No fiscal document from the POS yet (STORE-API.md "Invoices").
-    expect(lida).toMatchObject({ levantar_em: null, mesa: null, documentos: [] })
+    expect(lida).toMatchObject({ levantar_em: null, preparar_em: null, mesa: null, documentos: [] })
     // Take-away, but the test menu names no packaging and nothing for adults only: no contribution, no age to check.
     expect(lida).toMatchObject({ verificar_idade: false, embalagens: [], recipiente_proprio: false })
     expect(Object.keys(lida.linhas[0]).sort()).toEqual(

@@ -62,7 +62,7 @@ export const encomendasRoutes: FastifyPluginAsyncZod<EncomendasRoutesOptions> = 
       const privateData = await privateDataDe(request.sessao)
       const { body } = request
       const cliente = privateData.user.data
-      const { transaction, lines, embalagens, vendedor } = await catalogo.calcular(
+      const { transaction, lines, embalagens, vendedor, minutos } = await catalogo.calcular(
         {
           idLoja: body.id_loja,
           cart: body.cart,
@@ -74,7 +74,9 @@ export const encomendasRoutes: FastifyPluginAsyncZod<EncomendasRoutesOptions> = 
         cliente?.saldo ?? 0,
       )
       const loyaltyData = { transaction, lines, embalagens }
-      return { data: { loyaltyData, orderData: { orderCode: null, status: null }, vendedor, privateData } }
+      const levantamento = await encomendas.levantamento(body.id_loja, minutos)
+      const orderData = { orderCode: null, status: null }
+      return { data: { loyaltyData, orderData, vendedor, levantamento, privateData } }
     },
   )
 

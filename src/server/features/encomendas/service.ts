@@ -6,17 +6,20 @@ import { createCozinha } from './cozinha.ts'
 import { createDireitosEncomendas } from './direitos.ts'
 import { createDocumentosEncomendas } from './documentos.ts'
 import { createFinalizacao } from './finalizacao.ts'
+import { createLevantamento } from './levantamento.ts'
 import { createLiquidacao } from './liquidacao.ts'
 import { createMetricasEncomendas } from './metricas.ts'
 import { createQuadro } from './quadro.ts'
 import { createReconciliacao } from './reconciliacao.ts'
 import { createReembolsos } from './reembolsos.ts'
 import { createRelatorioEncomendas } from './relatorio.ts'
+import { createTalaoCozinha } from './talao-cozinha.ts'
 
 export type { CatalogoService } from './catalogo.ts'
 export { type EncomendasDeps, encomendasMensagens } from './contexto.ts'
 export { LIMITE_ENCOMENDAS } from './finalizacao.ts'
 export type { AtorLoja, Resposta } from './quadro.ts'
+export type { LinhaTalao, TalaoCozinha } from './talao-cozinha.ts'
 
 /**
  * Orders from the app: checkout, payment, the store's board. Every change of an order is one transaction with its
@@ -37,7 +40,8 @@ export function createEncomendasService(deps: EncomendasDeps) {
   const reconciliacao = createReconciliacao(contexto, liquidacao, reembolsos)
   const callback = createCallback(contexto, liquidacao, reconciliacao)
   const cozinha = createCozinha(contexto)
-  const finalizacao = createFinalizacao(contexto, liquidacao, confirmacao, cozinha)
+  const levantamento = createLevantamento(contexto, cozinha)
+  const finalizacao = createFinalizacao(contexto, liquidacao, confirmacao, levantamento)
   const cliente = createEncomendasCliente(contexto, reconciliacao)
   const quadro = createQuadro(contexto, reembolsos)
   return {
@@ -67,6 +71,10 @@ export function createEncomendasService(deps: EncomendasDeps) {
     avancar: quadro.avancar,
     cancelar: quadro.cancelar,
     cozinha,
+    /** 'Levantar': what the checkout offers for a cart whose products take `minutos` to prepare. */
+    levantamento: levantamento.opcoes,
+    /** An order's kitchen ticket, as the store's printer prints it (features/impressoras). */
+    talao: createTalaoCozinha(contexto).talao,
     registarDocumento: createDocumentosEncomendas(contexto).registarDocumento,
     relatorio: createRelatorioEncomendas(deps.db),
     metricas: createMetricasEncomendas(deps.db, deps.clock),

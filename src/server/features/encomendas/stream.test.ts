@@ -22,6 +22,7 @@ const encomenda = (id: number): EncomendaLoja => ({
   desconto: 0,
   valor_pago: 130,
   levantar_em: null,
+  preparar_em: null,
   mesa: null,
   documentos: [],
   verificar_idade: false,

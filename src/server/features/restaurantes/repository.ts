@@ -68,6 +68,7 @@ export function createRestaurantesRepository(db: Database) {
           'ocupada_minutos',
           'ocupada_ate',
           'painel_visto_em',
+          'capacidade_intervalo',
         ])
         .where('id_loja', 'in', idsLoja)
         .orderBy('id_loja')
@@ -160,6 +161,16 @@ export function createRestaurantesRepository(db: Database) {
         .returning('id')
         .executeTakeFirstOrThrow()
       return id
+    },
+
+    /** The kitchen printer settings of these stores (features/impressoras). */
+    listImpressoras(idsLoja: number[]) {
+      if (idsLoja.length === 0) return Promise.resolve([])
+      return db
+        .selectFrom('lojas')
+        .select(['id_loja', 'impressora_endereco', 'impressora_porta', 'regiao'])
+        .where('id_loja', 'in', idsLoja)
+        .execute()
     },
 
     /** Removes a closure of the store; the row removed, or undefined when the store has none of this id. */

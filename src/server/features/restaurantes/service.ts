@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely'
 import { LOJA_NAO_EXISTE } from '../../../shared/catalogo-ecra.ts'
 import { notaCustoChamada } from '../../../shared/custo-chamada.ts'
+import { IMPRESSORA_PORTA_PADRAO } from '../../../shared/levantamento.ts'
 import { FUSO_REGIAO, lerRegiao, type Regiao } from '../../../shared/regioes.ts'
 import type { Loja, LojaNomeFuso, LojaResumo, Restaurante, RestauranteResumo } from '../../../shared/restaurantes.ts'
 import { lerTabelaPreco, type TabelasPrecoLoja } from '../../../shared/tabelas-preco.ts'
@@ -43,6 +44,8 @@ export interface LojaEncomendas {
   ocupada: { minutos: number; ate: string | null }
   /** When a board of the store was last there (null: it never had one). */
   painelVistoEm: string | null
+  /** Orders it takes per 15-minute pick-up slot (features/encomendas/levantamento.ts). */
+  capacidadeIntervalo: number
 }
 
 /** The company that sells at a store: a franchise is its own. */
@@ -79,6 +82,16 @@ export interface Encerramento {
   de: string
   ate: string
   motivo: string | null
+}
+
+/** A store's kitchen printer (features/impressoras): where it listens on the store's network, and the store's clock. */
+export interface ImpressoraLoja {
+  id_loja: number
+  /** A host name or IPv4 address. */
+  endereco: string
+  /** Its TCP port (9100 when the back-office left it empty). */
+  porta: number
+  fuso: string
 }
 
 /** Which stores a back-office member may act on: all, those of some restaurants, or some POS ids. */
@@ -135,6 +148,7 @@ export function createRestaurantesService(repository: RestaurantesRepository) {
         morada: { address: l.address, postalCode: l.postal_code, city: l.city },
         ocupada: { minutos: l.ocupada_minutos, ate: l.ocupada_ate },
         painelVistoEm: l.painel_visto_em,
+        capacidadeIntervalo: l.capacidade_intervalo,
       }))
     },
 
@@ -172,6 +186,22 @@ export function createRestaurantesService(repository: RestaurantesRepository) {
     /** A board of the store is there at `agora`: written at most once per `intervaloMs`. */
     marcarPainel: (idLoja: number, agora: Date, intervaloMs: number): Promise<void> =>
       repository.updatePainelVisto(idLoja, agora.toISOString(), new Date(agora.getTime() - intervaloMs).toISOString()),
+
+    /** The kitchen printers of the stores of `idsLoja` that have one (the others are left out). */
+    async impressoras(idsLoja: number[]): Promise<ImpressoraLoja[]> {
+      return (await repository.listImpressoras(idsLoja)).flatMap((l) =>
+        l.impressora_endereco?.trim()
+          ? [
+              {
+                id_loja: l.id_loja,
+                endereco: l.impressora_endereco.trim(),
+                porta: l.impressora_porta ?? IMPRESSORA_PORTA_PADRAO,
+                fuso: FUSO_REGIAO[lerRegiao(l.regiao)],
+              },
+            ]
+          : [],
+      )
+    },
 
     /** The closures of the stores of `idsLoja` that end on `desde` (YYYY-MM-DD) or later, the earliest first. */
     encerramentos: (idsLoja: number[], desde: string, db?: Database): Promise<Encerramento[]> =>

@@ -176,6 +176,32 @@ export function LojaForm({
             >
               {opcoesTabela}
             </SelectField>
+            <Field
+              label="Encomendas por intervalo de 15 minutos"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              hint="Quantas encomendas com hora de levantamento a loja aceita em cada intervalo (ex.: 10)."
+              error={errorOf('capacidade_intervalo')}
+              {...form.register('capacidade_intervalo', { valueAsNumber: true })}
+            />
+            <Field
+              label="Impressora da cozinha"
+              autoComplete="off"
+              hint="Endereço IP ou nome na rede da loja (ex.: 192.168.1.50). Vazio: sem impressora."
+              error={errorOf('impressora_endereco')}
+              {...form.register('impressora_endereco')}
+            />
+            <Field
+              label="Porta da impressora"
+              type="number"
+              inputMode="numeric"
+              hint="Vazio: 9100, a porta habitual."
+              error={errorOf('impressora_porta')}
+              {...form.register('impressora_porta', {
+                setValueAs: (v: unknown) => (v === '' || v === null ? null : Number(v)),
+              })}
+            />
           </>
         )}
       </fieldset>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { ESTADO, estadoTexto } from '../../../shared/estado-pedido.ts'
 import { formatMoney } from '../../../shared/format.ts'
+import { prontoAs } from '../../../shared/levantamento.ts'
 import type { EncomendaCliente } from '../../../shared/pedido.ts'
 import { paths } from '../../../shared/routes.ts'
 import { usePrivateData } from '../../lib/private-data.ts'
@@ -81,7 +82,7 @@ export function BarraEncomenda() {
         <Link className="enc-barra enc-barra-estado" to={linkDaEncomenda(atual)}>
           <span className="enc-barra-texto">
             <span className="enc-barra-titulo">Pedido {atual.codigo}</span>
-            <span>{estadoTexto(atual.status, atual.pago, atual.minutos)}</span>
+            <span>{estadoTexto(atual.status, atual.pago, atual.minutos, prontoAs(atual))}</span>
           </span>
           <span className="enc-barra-seta" aria-hidden="true">
             ›

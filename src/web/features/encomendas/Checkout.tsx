@@ -19,6 +19,7 @@ import { type LinhaLocal, useEncomendaLocal } from './carrinho.ts'
 import { paraApi } from './carrinho-api.ts'
 import { lembrarEncomendaFeita } from './encomenda-feita.ts'
 import { encomendasKeys } from './keys.ts'
+import { horarioEmFalta, Levantamento } from './Levantamento.tsx'
 import { RebaterOferta } from './RebaterOferta.tsx'
 import { MEIA_DOSE, ResumoEncomenda } from './ResumoEncomenda.tsx'
 import { ResumoPreContratual } from './ResumoPreContratual.tsx'
@@ -55,6 +56,7 @@ interface Rascunho {
   tipo: Tipo
   usar: 0 | 1
   recipiente: 0 | 1
+  levantar: string | null
   perguntado: boolean
 }
 let rascunho: Rascunho | null = null
@@ -103,6 +105,8 @@ export function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
   const [usar, setUsar] = useState<0 | 1>(inicial?.usar ?? 0)
   // 'Trago o meu recipiente' (decision 0037): of a take-away order only, unchecked unless the person checks it.
   const [recipiente, setRecipiente] = useState<0 | 1>(inicial?.recipiente ?? 0)
+  // 'Levantar': as soon as possible (null) unless the person picks a slot.
+  const [levantar, setLevantar] = useState<string | null>(inicial?.levantar ?? null)
   const [perguntado, setPerguntado] = useState(inicial?.perguntado ?? false)
   const [perguntar, setPerguntar] = useState(false)
   const lojas = useLojasEncomenda()
@@ -150,7 +154,10 @@ export function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
         id_loja: idLoja,
         usar_premio: usar,
         recipiente_proprio,
+        levantar_em: levantar,
       }).catch((error: unknown) => {
+        // A slot taken meanwhile: the offer is read again, and the list shows what is left.
+        if (levantar !== null) void sem.refetch()
         throw erroComLinhas(error, nomes)
       }),
     onSuccess: ({ orderData, privateData }) => {
@@ -231,9 +238,13 @@ export function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
   const total = t.total_transaction - desconto
   const aCalcular = calculo.isFetching || (usar === 1 && !com.data && !com.error)
   const falta = emFaltaParaFinalizar({ aceitou, id_tipo_entrega: tipo, telemovel }, total)
+  const { levantamento } = dados
+  if (horarioEmFalta(levantamento, levantar) || (levantamento.aviso && levantar === null)) {
+    falta.unshift('escolha a hora de levantamento')
+  }
   const termos = (tag: string) => href(paths.informacaoLegalConteudoFinalizar, { conteudo: tag })
   const guardar = () => {
-    rascunho = { chave, valores: form.getValues(), tipo, usar, recipiente, perguntado: true }
+    rascunho = { chave, valores: form.getValues(), tipo, usar, recipiente, levantar, perguntado: true }
   }
   const escolher = (v: 0 | 1) => {
     setPerguntar(false)
@@ -296,6 +307,8 @@ export function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
             </div>
           )}
         </fieldset>
+
+        <Levantamento opcoes={levantamento} levantar={levantar} onChange={setLevantar} />
 
         <fieldset className="form-group chk-grupo">
           <legend>Pagamento</legend>

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { ESTADO, estadoTexto, TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
 import { formatDateTime, formatMoney } from '../../../shared/format.ts'
+import { prontoAs } from '../../../shared/levantamento.ts'
 import type { EncomendaCliente } from '../../../shared/pedido.ts'
 import { paths } from '../../../shared/routes.ts'
 import { isNotFound } from '../../lib/api.ts'
@@ -89,7 +90,7 @@ function Confirmado({ o }: { o: EncomendaCliente }) {
           Estado do pedido
         </h2>
         <p className={cancelado ? 'chk-estado chk-estado-cancelado' : 'chk-estado'} role="status">
-          {estadoTexto(o.status, o.pago, o.minutos)}
+          {estadoTexto(o.status, o.pago, o.minutos, prontoAs(o))}
         </p>
         {cancelado ? (
           <>
@@ -151,6 +152,12 @@ function Confirmado({ o }: { o: EncomendaCliente }) {
             <dt>Tipo de entrega</dt>
             <dd>{TIPOS_ENTREGA[o.id_tipo_entrega]}</dd>
           </div>
+          {o.levantar_em && (
+            <div>
+              <dt>Levantar</dt>
+              <dd>{prontoAs(o)}</dd>
+            </div>
+          )}
           <div>
             <dt>Data</dt>
             <dd>{formatDateTime(o.criada_em, o.fuso)}</dd>

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { estadoTexto, TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
 import { diaEmLisboa, formatDateTime, formatMoney } from '../../../shared/format.ts'
+import { prontoAs } from '../../../shared/levantamento.ts'
 import { maioridade } from '../../../shared/maioridade.ts'
 import type { EncomendaCliente, HistoricoEncomendas, ParaRepetir } from '../../../shared/pedido.ts'
 import { paths } from '../../../shared/routes.ts'
@@ -123,7 +124,7 @@ function EncomendaItem({ o }: { o: EncomendaCliente }) {
         <h2 id={titulo} className="minha-encomenda-titulo">
           <Link to={`${paths.finalizarPasso2}?encomenda=${o.orderId}`}>Pedido {o.codigo}</Link>
         </h2>
-        <p className="minha-encomenda-estado">{estadoTexto(o.status, o.pago, o.minutos)}</p>
+        <p className="minha-encomenda-estado">{estadoTexto(o.status, o.pago, o.minutos, prontoAs(o))}</p>
         <p className="muted">
           {o.loja} · {TIPOS_ENTREGA[o.id_tipo_entrega]} ·{' '}
           <time dateTime={o.criada_em}>{formatDateTime(o.criada_em, o.fuso)}</time>

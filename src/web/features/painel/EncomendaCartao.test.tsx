@@ -20,6 +20,7 @@ const encomenda: EncomendaLoja = {
   desconto: 0,
   valor_pago: 3400,
   levantar_em: null,
+  preparar_em: null,
   mesa: null,
   documentos: [],
   verificar_idade: false,

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { ESTADO, PASSO_SEGUINTE, TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
 import { formatMoney, linhaEmbalagem } from '../../../shared/format.ts'
 import type { EncomendaLoja } from '../../../shared/pedido.ts'
@@ -51,6 +52,8 @@ interface EncomendaCartaoProps {
   /** `teclado`: the tap came from the keyboard (focus then follows the card). */
   onAvancar: (encomenda: EncomendaLoja, teclado: boolean) => void
   onCancelar: (encomenda: EncomendaLoja) => void
+  /** The kitchen printer's 'Reimprimir' for this order (ReimprimirTalao.tsx), beside the card's other actions. */
+  reimprimir?: ReactNode
 }
 
 export const cartaoTituloId = (id: number) => `encomenda-${id}`
@@ -71,6 +74,7 @@ export function EncomendaCartao({
   fuso,
   onAvancar,
   onCancelar,
+  reimprimir,
 }: EncomendaCartaoProps) {
   const tituloId = cartaoTituloId(o.id)
   // Optimistic: a step on its way shows as taken (the board moves the card), its button waiting for the answer.
@@ -80,7 +84,8 @@ export function EncomendaCartao({
   const aEnviar =
     pendente !== undefined && pendente === passoDe(o.estado)?.estado ? passoDe(o.estado)?.aEnviar : undefined
   const pronta = estado === ESTADO.pronto
-  const minutos = minutosDesde(o.criada_em, agora)
+  // An order for later waits from when its preparation should start, not from when it was paid.
+  const minutos = minutosDesde(o.preparar_em ?? o.criada_em, agora)
   // Ready, the wait is the customer's, not the kitchen's: not flagged as late.
   const atrasada = !pronta && minutos >= ESPERA_LONGA_MIN
   const classes = ['painel-encomenda', `painel-encomenda-tipo-${o.id_tipo_entrega}`]
@@ -103,6 +108,11 @@ export function EncomendaCartao({
       </div>
       <p className="painel-encomenda-cliente">
         <span className="painel-encomenda-entrega">{TIPOS_ENTREGA[o.id_tipo_entrega]}</span>
+        {o.levantar_em && (
+          <strong className="painel-encomenda-levantar">
+            Levantar às <time dateTime={o.levantar_em}>{horaNaLoja(o.levantar_em, fuso)}</time>
+          </strong>
+        )}
         <span className="painel-encomenda-nome">{o.nome}</span>
         {o.nif && <span className="painel-encomenda-nif">NIF {o.nif}</span>}
       </p>
@@ -180,6 +190,7 @@ export function EncomendaCartao({
             {pendente === 'cancelar' ? 'A cancelar…' : 'Cancelar'}
           </button>
         )}
+        {reimprimir}
       </div>
     </li>
   )

@@ -8,14 +8,21 @@ import { CancelarEncomendaDialog } from './CancelarEncomendaDialog.tsx'
 import { CozinhaControlo } from './CozinhaControlo.tsx'
 import { cartaoTituloId, EncomendaCartao, type Pendente, passoDe } from './EncomendaCartao.tsx'
 import { FaturasEmFalta } from './FaturasEmFalta.tsx'
+import { ImpressoraEstado } from './ImpressoraEstado.tsx'
 import { PainelCarregando, PainelErro, PainelLayout } from './PainelLayout.tsx'
+import { ReimprimirTalao } from './ReimprimirTalao.tsx'
 import { useSom } from './som.ts'
 import { useAvancarEncomenda, useCancelarEncomenda, useEncomendasLoja } from './use-encomendas-loja.ts'
 import { useErroDialog } from './use-erro-dialog.tsx'
 import { useLoja } from './use-loja.ts'
+import { paraMaisTarde, useMaisTarde } from './use-mais-tarde.ts'
 
-/** The three columns of the board: to make, being made, and ready for the customer to collect. */
+/**
+ * The columns of the board: for later (received, with a pick-up time whose preparation has not started: shown only
+ * when there is one), to make, being made, and ready for the customer to collect.
+ */
 const COLUNAS = [
+  { estado: 'mais-tarde', titulo: 'Para mais tarde', id: 'coluna-mais-tarde' },
   { estado: ESTADO.recebido, titulo: 'Recebidas', id: 'coluna-recebidas' },
   { estado: ESTADO.emPreparacao, titulo: 'Em preparação', id: 'coluna-em-preparacao' },
   { estado: ESTADO.pronto, titulo: 'Prontas', id: 'coluna-prontas' },
@@ -72,6 +79,16 @@ export function EncomendasPage() {
     [avisar],
   )
   const { query, ligacao } = useEncomendasLoja(chegaram)
+  // An order for later comes forward when its preparation should start: it stands out, is announced and chimes.
+  const vencer = useCallback(
+    (vencidas: EncomendaLoja[]) => {
+      setNovas((n) => [...n, ...vencidas.map((o) => o.id)])
+      setAnuncio(vencidas.map((o) => `Encomenda ${o.codigo}: começar a preparação`).join('. '))
+      avisar()
+    },
+    [avisar],
+  )
+  const tarde = useMaisTarde(query.data, vencer)
   const avancar = useAvancarEncomenda()
   const cancelar = useCancelarEncomenda()
 
@@ -87,6 +104,9 @@ export function EncomendasPage() {
   if (semSessao) return <Navigate to={paths.painelEntrar} replace />
 
   const lista = query.data ?? []
+  /** The column an order shows in: a step on its way shows as taken; one for later waits apart until it is due. */
+  const colunaDe = (o: EncomendaLoja) =>
+    pendentes[o.id] === ESTADO.emPreparacao ? ESTADO.emPreparacao : paraMaisTarde(o, tarde) ? 'mais-tarde' : o.estado
   const porFazer = (o: EncomendaLoja) => o.estado === ESTADO.recebido && pendentes[o.id] === undefined
   const novasAgora = novas.filter((id) => lista.some((o) => o.id === id && porFazer(o)))
   const titulo = novasAgora.length > 0 ? `(${novasAgora.length}) Encomendas` : 'Encomendas'
@@ -96,8 +116,8 @@ export function EncomendasPage() {
 
   /** Where focus goes when this card leaves the board: the next card of its column, or the one before, or the column. */
   const depoisDe = (o: EncomendaLoja) => {
-    const coluna = COLUNAS.find((c) => c.estado === o.estado)
-    const desta = lista.filter((x) => x.estado === o.estado)
+    const coluna = COLUNAS.find((c) => c.estado === colunaDe(o))
+    const desta = lista.filter((x) => colunaDe(x) === colunaDe(o))
     const i = desta.findIndex((x) => x.id === o.id)
     const vizinha = desta[i + 1] ?? desta[i - 1]
     return vizinha ? cartaoTituloId(vizinha.id) : (coluna?.id ?? 'conteudo')
@@ -154,7 +174,8 @@ export function EncomendasPage() {
     quadro = (
       <div className="painel-quadro-colunas">
         {COLUNAS.map((coluna) => {
-          const desta = lista.filter((o) => (pendentes[o.id] === ESTADO.emPreparacao ? 1 : o.estado) === coluna.estado)
+          const desta = lista.filter((o) => colunaDe(o) === coluna.estado)
+          if (coluna.estado === 'mais-tarde' && desta.length === 0) return null
           return (
             <section key={coluna.id} className={`painel-quadro-coluna painel-${coluna.id}`} aria-labelledby={coluna.id}>
               <h2 id={coluna.id} tabIndex={-1}>
@@ -175,6 +196,9 @@ export function EncomendasPage() {
                       fuso={loja.data?.fuso}
                       onAvancar={onAvancar}
                       onCancelar={setACancelar}
+                      reimprimir={
+                        <ReimprimirTalao encomenda={o} descritoPor={cartaoTituloId(o.id)} onErro={erro.mostrar} />
+                      }
                     />
                   ))}
                 </ul>
@@ -231,6 +255,7 @@ export function EncomendasPage() {
       </p>
       {/* The store's missing fiscal documents, above the orders: a paid order's invoice is one of them. */}
       <FaturasEmFalta />
+      <ImpressoraEstado onErro={erro.mostrar} />
       {quadro}
       {aCancelar && (
         <CancelarEncomendaDialog

@@ -9,4 +9,5 @@ export const painelKeys = {
   hoje: () => [...painelKeys.all, 'encomendas-hoje'] as const,
   faturasEmFalta: () => [...painelKeys.all, 'faturas-em-falta'] as const,
   cozinha: () => [...painelKeys.all, 'cozinha'] as const,
+  impressora: () => [...painelKeys.all, 'impressora'] as const,
 }

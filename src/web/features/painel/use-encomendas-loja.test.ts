@@ -38,6 +38,7 @@ const encomenda = (id: number, estado: EncomendaLoja['estado'], criada_em: strin
   desconto: 0,
   valor_pago: 700,
   levantar_em: null,
+  preparar_em: null,
   mesa: null,
   documentos: [],
   verificar_idade: false,

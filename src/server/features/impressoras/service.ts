@@ -1,0 +1,183 @@
+import type { FastifyBaseLogger } from 'fastify'
+import {
+  type EstadoImpressora,
+  impressoraTextos,
+  POR_IMPRIMIR_MAX,
+  type Reimpressao,
+  type TalaoPorImprimir,
+} from '../../../shared/impressora.ts'
+import { type Clock, DAY, HOUR, isoNow, MINUTE } from '../../platform/clock.ts'
+import type { Database, DatabaseTransaction } from '../../platform/db.ts'
+import { HttpError, TooManyRequests } from '../../platform/errors.ts'
+import { type Answer, idempotent } from '../../platform/idempotency.ts'
+import { createMemoryRateLimiter, type Limit } from '../../platform/rate-limit.ts'
+import type { EncomendasService } from '../encomendas/service.ts'
+import type { RestaurantesService } from '../restaurantes/service.ts'
+import { createDespachoImpressoes } from './despacho.ts'
+import { impressoesRepo } from './repository.ts'
+
+export {
+  esperaApos,
+  IMPRESSAO_DESISTIR_MS,
+  IMPRESSAO_ESPERA_MS,
+  IMPRESSAO_RECLAMACAO_MS,
+} from './despacho.ts'
+
+/** Reprints one tablet may ask for: a few a minute is a busy counter; more is a stuck finger or a script. */
+export const REIMPRESSOES: Limit = { max: 10, windowMs: MINUTE }
+/** How far back the board looks for tickets that did not print: the store's working day. */
+const JANELA_MS = 12 * HOUR
+/** Settled tickets are kept this long (the board's day, an operator's question), then purged. */
+export const IMPRESSOES_RETENCAO_MS = 7 * DAY
+
+/**
+ * The port ordering holds (features/encomendas, EncomendasDeps `impressao`): whether a store prints, read before the
+ * order's transaction, and its ticket queued in it.
+ */
+export interface FilaImpressao {
+  temImpressora(idLoja: number): Promise<boolean>
+  /** Queues the order's own ticket, once per order however often it is asked (a payment confirmed twice). */
+  enfileirar(trx: DatabaseTransaction, pedido: { encomendaId: number; idLoja: number }): Promise<void>
+}
+
+/**
+ * The queue's side, built before ordering (which holds it): what it needs is the stores' printers
+ * (features/restaurantes) and its own table.
+ */
+export function createFilaImpressao({
+  clock,
+  lojas,
+}: {
+  clock: Clock
+  lojas: Pick<RestaurantesService, 'impressoras'>
+}): FilaImpressao {
+  return {
+    temImpressora: async (idLoja) => (await lojas.impressoras([idLoja])).length > 0,
+    async enfileirar(trx, { encomendaId, idLoja }) {
+      const agora = isoNow(clock)
+      await impressoesRepo(trx).inserir({
+        encomenda_id: encomendaId,
+        id_loja: idLoja,
+        motivo: 'encomenda',
+        proxima_em: agora,
+        criado_em: agora,
+      })
+    },
+  }
+}
+
+export interface ImpressorasDeps {
+  db: Database
+  clock: Clock
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
+  lojas: Pick<RestaurantesService, 'impressoras'>
+  /** The order's ticket as ordering reads it (its lines, their allergens, its pick-up time or table). */
+  encomendas: Pick<EncomendasService, 'talao'>
+}
+
+/** The tablet that asks (its store key) and so its store. */
+export interface AtorImpressao {
+  chaveId: number
+  idLoja: number
+}
+
+type LinhaEstado = Awaited<ReturnType<ReturnType<typeof impressoesRepo>['daLoja']>>[number]
+
+/**
+ * The board's reading of its printer from its recent tickets: not answering since the first failure of a ticket still
+ * waiting, or of one given up after the last that printed; each order whose latest ticket was given up or is in doubt.
+ */
+function estadoDe(linhas: LinhaEstado[]): Omit<EstadoImpressora, 'configurada'> {
+  // ISO instants sort as text: the latest is the last.
+  const ultimoImpresso =
+    linhas
+      .filter((l) => l.estado === 'impresso')
+      .map((l) => l.concluido_em ?? '')
+      .sort()
+      .at(-1) ?? ''
+  const falhas = linhas
+    .filter(
+      (l) =>
+        l.falhou_em !== null &&
+        (l.estado === 'pendente' || (l.estado === 'desistido' && (l.concluido_em ?? '') > ultimoImpresso)),
+    )
+    .map((l) => l.falhou_em as string)
+    .sort()
+  const ultimaDe = new Map<number, LinhaEstado>()
+  for (const l of linhas) ultimaDe.set(l.encomenda_id, l)
+  const porImprimir: TalaoPorImprimir[] = [...ultimaDe.values()]
+    .filter((l) => l.estado === 'desistido' || l.estado === 'incerto')
+    .map((l) => ({
+      encomenda: l.encomenda_id,
+      // An order's code is its number (features/encomendas apresentacao.ts).
+      codigo: String(l.encomenda_id),
+      estado: l.estado as 'desistido' | 'incerto',
+      desde: l.concluido_em ?? l.criado_em,
+    }))
+  return {
+    sem_ligacao_desde: falhas[0] ?? null,
+    em_espera: linhas.filter((l) => l.estado === 'pendente' || l.estado === 'a-enviar').length,
+    por_imprimir: porImprimir.slice(-POR_IMPRIMIR_MAX),
+  }
+}
+
+/**
+ * The kitchen printers (decision 0043): each paid order of a store with a printer prints a ticket, sent by the jobs
+ * (despacho.ts) at most once; the board reads the printer's state and asks for reprints.
+ */
+export function createImpressorasService(deps: ImpressorasDeps) {
+  const { db, clock, lojas, encomendas } = deps
+  const repo = impressoesRepo(db)
+  const despacho = createDespachoImpressoes(deps)
+  // Counted in this process's memory, as the board's other writes are (features/encomendas quadro.ts).
+  const throttle = createMemoryRateLimiter(clock)
+
+  return {
+    despachar: despacho.despachar,
+
+    /** The printer of the tablet's store as its board shows it; `configurada` false: the store has none. */
+    async estado(idLoja: number): Promise<EstadoImpressora> {
+      if ((await lojas.impressoras([idLoja])).length === 0) {
+        return { configurada: false, sem_ligacao_desde: null, em_espera: 0, por_imprimir: [] }
+      }
+      const desde = new Date(clock.now().getTime() - JANELA_MS).toISOString()
+      return { configurada: true, ...estadoDe(await repo.daLoja(idLoja, desde)) }
+    },
+
+    /**
+     * Prints the order's ticket again, marked as a reprint: only an order on the tablet's store's board (unknown, 404;
+     * another store's, 403), only where the store has a printer (409). Once per Idempotency-Key (a lost answer tapped
+     * again prints once); the key's store is who asked, kept on the ticket.
+     */
+    async reimprimir(ator: AtorImpressao, chave: string, id: number): Promise<Answer> {
+      const { allowed, retryAfterMs } = await throttle.hit(`loja:reimpressoes:${ator.chaveId}`, REIMPRESSOES)
+      if (!allowed) throw new TooManyRequests(retryAfterMs)
+      // Read before the transaction: on SQLite the transaction holds the one connection.
+      const talao = await encomendas.talao(id, ator.idLoja)
+      if (!talao) throw new HttpError(404, 'Encomenda não encontrada.', 'Não encontrada')
+      if ((await lojas.impressoras([ator.idLoja])).length === 0) {
+        throw new HttpError(409, impressoraTextos.semImpressora, 'Sem impressora')
+      }
+      return idempotent(db, clock, { chaveId: ator.chaveId, chave, pedido: { reimprimir: id } }, async (trx) => {
+        const agora = isoNow(clock)
+        await impressoesRepo(trx).inserir({
+          encomenda_id: id,
+          id_loja: ator.idLoja,
+          motivo: 'reimpressao',
+          chave_id: ator.chaveId,
+          proxima_em: agora,
+          criado_em: agora,
+        })
+        const data: Reimpressao = { encomenda: id, em_espera: true }
+        return { status: 200, body: { data } }
+      })
+    },
+
+    /** Housekeeping: settled tickets older than IMPRESSOES_RETENCAO_MS. */
+    async purgar(): Promise<void> {
+      await repo.purgar(new Date(clock.now().getTime() - IMPRESSOES_RETENCAO_MS).toISOString())
+    },
+  }
+}
+
+export type ImpressorasService = ReturnType<typeof createImpressorasService>

@@ -1,0 +1,104 @@
+import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder'
+import { TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
+import type { TalaoCozinha } from '../encomendas/service.ts'
+
+/** Characters per line of an 80 mm printer's standard font (Epson's and Star's font A). */
+export const COLUNAS = 48
+
+/**
+ * Code page 860 (Portuguese) holds every letter of pt-PT (ã, õ, ç, á, â, à, é, ê, í, ó, ô, ú and capitals); Epson's
+ * table numbers it 3 (`ESC t 3`), as most ESC/POS printers do. A fixed page, not the encoder's 'auto': one that
+ * switched pages per character would depend on a printer's table agreeing with Epson's for every page it picked.
+ */
+const CODE_PAGE = 'cp860'
+
+/** When the ticket was printed for: the order's own, or a reprint staff asked for. */
+export type MotivoTalao = 'encomenda' | 'reimpressao'
+
+/**
+ * Text from outside (the customer's name and note, the menu's names) as the printer may print it: no control
+ * characters (an ESC in a note would be a printer command), no line breaks of its own, and the few common characters
+ * code page 860 lacks in a form it has; any other it lacks prints as '?'.
+ */
+export function paraImpressora(texto: string): string {
+  return texto
+    .replace(/[\r\n\t]+/g, ' ')
+    .replace(/\p{Cc}/gu, '')
+    .replace(/[\u2013\u2014]/g, '-')
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/\u00d7/g, 'x')
+    .replace(/\u20ac/g, 'EUR')
+    .replace(/\u2026/g, '...')
+}
+
+const horas = new Map<string, Intl.DateTimeFormat>()
+
+/** `HH:mm` of an instant on the store's clock (an Azores store's in the Azores'). */
+export function horaNoFuso(iso: string, fuso: string): string {
+  let formato = horas.get(fuso)
+  if (!formato) {
+    formato = new Intl.DateTimeFormat('en-GB', { timeZone: fuso, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    horas.set(fuso, formato)
+  }
+  return formato.format(new Date(iso))
+}
+
+/** Where and when the order is wanted: its table, or its pick-up time ('O mais cedo possível' when none). */
+function quando(t: TalaoCozinha, fuso: string): string {
+  if (t.mesa !== null) return `Mesa ${t.mesa}`
+  return t.levantar_em ? `Levantar às ${horaNoFuso(t.levantar_em, fuso)}` : 'O mais cedo possível'
+}
+
+/**
+ * The kitchen ticket as ESC/POS bytes (decision 0043): the order's number large, 'REIMPRESSÃO' on a reprint, the
+ * customer's name, table or pick-up time, take-away or eating in, 'VERIFICAR IDADE' and the customer's container where
+ * they apply, then each line (quantity, product, 'Meia dose', extras and options, the customer's note and the product's
+ * allergens flagged), the time it was ordered, and a cut.
+ */
+export function talaoEscPos(t: TalaoCozinha, fuso: string, motivo: MotivoTalao): Uint8Array {
+  const e = new ReceiptPrinterEncoder({ language: 'esc-pos', codepageMapping: 'epson', columns: COLUNAS })
+  const linha = (texto: string) => e.line(paraImpressora(texto))
+  const traco = () => e.line('-'.repeat(COLUNAS))
+  e.initialize().codepage(CODE_PAGE)
+
+  e.align('center').bold(true).size(2, 2)
+  linha(`PEDIDO ${t.codigo}`)
+  e.size(1, 1).bold(false)
+  if (motivo === 'reimpressao') linha('*** REIMPRESSÃO ***')
+  e.align('left')
+  traco()
+  e.bold(true).size(1, 2)
+  linha(t.nome.trim() || 'Cliente')
+  linha(quando(t, fuso))
+  e.size(1, 1).bold(false)
+  linha(TIPOS_ENTREGA[t.id_tipo_entrega].toUpperCase())
+  if (t.verificar_idade) {
+    e.invert(true).bold(true)
+    linha(' VERIFICAR IDADE ')
+    e.bold(false).invert(false)
+  }
+  if (t.recipiente_proprio) linha('Traz o seu recipiente')
+  traco()
+
+  for (const l of t.linhas) {
+    e.bold(true)
+    linha(`${l.qtd} x ${l.produto}${l.porcao === 'meia' ? ' - Meia dose' : ''}`)
+    e.bold(false)
+    for (const c of l.complementos) linha(`   + ${c}`)
+    for (const o of l.opcoes) linha(`   ${o}`)
+    if (l.observacoes) {
+      e.bold(true)
+      linha(`   Nota: ${l.observacoes}`)
+      e.bold(false)
+    }
+    if (l.alergenios && l.alergenios.length > 0) {
+      linha(`   ! ALERGÉNIOS: ${l.alergenios.map((a) => a.nome).join(', ')}`)
+    }
+    if (l.pode_conter.length > 0) linha(`   ! Pode conter: ${l.pode_conter.map((a) => a.nome).join(', ')}`)
+  }
+  traco()
+  linha(`Pedido feito às ${horaNoFuso(t.criada_em, fuso)}`)
+  e.newline(2).cut()
+  return e.encode()
+}
