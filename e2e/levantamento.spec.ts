@@ -68,9 +68,7 @@ test('an order for a later slot: chosen at the checkout, told to the customer, k
       return pedidoId
     })
     .toBeTruthy()
-  expect((await page.request.post(`/api/dev/pagamentos/${pedidoId}/aprovar`, { headers: API_HEADERS })).ok()).toBe(
-    true,
-  )
+  expect((await page.request.post(`/api/dev/pagamentos/${pedidoId}/aprovar`, { headers: API_HEADERS })).ok()).toBe(true)
   await expect(page).toHaveURL(/\/carrinho\/confirmado\?encomenda=\d+/, { timeout: 15_000 })
   await expect(page.getByText(`Recebemos o seu pedido - pronto às ${escolhida}`)).toBeVisible()
   await shot(page, 'levantamento-2-confirmado')
