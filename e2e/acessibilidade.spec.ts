@@ -110,6 +110,7 @@ const AREAS = {
     paths.finalizarPassoPagamento,
     paths.finalizarPasso2,
     paths.minhasEncomendas,
+    paths.mesa,
   ],
   painel: [paths.painelEntrar, paths.painelCaixa, paths.painelEncomendas, paths.painelHoje, paths.painelSair],
   backOffice: [
@@ -119,6 +120,7 @@ const AREAS = {
     // Every section of the navigation, a new one included, in its order.
     ...SECCOES_ADMIN.map((s) => s.pagina),
     adminPaths.cliente,
+    adminPaths.mesas,
     adminPaths.convite,
     adminPaths.verificarTotp,
   ],
@@ -593,6 +595,10 @@ test.describe('WCAG 2.1 AA, on a phone and a computer', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'As minhas encomendas' })).toBeVisible()
     await expect(main(page).getByRole('article').first()).toBeVisible()
     await v.ecra(page, paths.minhasEncomendas)
+    // A table's code that is not genuine: the refusal, with the way to the catalogue.
+    await page.goto(href(paths.mesa, { codigo: `${LOJA}-1-AAAAAAAAAAAAAAAA` }))
+    await expect(main(page).getByRole('alert')).toContainText('Este código de mesa não é válido')
+    await v.ecra(page, paths.mesa, 'a code refused')
     // A legal text opened from the checkout (its own route, so that closing it goes back to the checkout).
     const [legal] = await api<InformacaoLegalResumo[]>(page.request, '/api/informacao-legal')
     await page.goto(href(paths.informacaoLegalConteudoFinalizar, { conteudo: legal?.tag ?? '' }))
@@ -727,6 +733,10 @@ test.describe('WCAG 2.1 AA, on a phone and a computer', () => {
     await linha.getByRole('link', { name: conta.nome }).click()
     await expect(page.getByRole('heading', { name: conta.nome, level: 1 })).toBeVisible()
     await v.ecra(page, adminPaths.cliente)
+    // The QR codes of a store's tables, for printing.
+    await page.goto(href(adminPaths.mesas, { id_loja: String(LOJA) }))
+    await expect(page.getByRole('img', { name: 'Código QR da Mesa 1' })).toBeVisible()
+    await v.ecra(page, adminPaths.mesas)
 
     // An invitation's page, in a browser of its own (the invited person is not signed in).
     const convidado = `convite-${randomPhone()}@exemplo.pt`

@@ -305,6 +305,7 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
       pessoas: { conta, fidelizacao, encomendas, rgpd, lojas: restaurantes },
       relatorios: { encomendas: encomendas.relatorio, fidelizacao: fidelizacao.relatorio, conta: conta.relatorio },
       faturas,
+      mesas: encomendas.mesas,
       restaurantes: createGestaoRestaurantes({
         db,
         // A store's edit may change its price tiers, which its catalogue's prices follow.

@@ -38,6 +38,14 @@ export interface LojaAdmin {
    * not sent past FISCAL_DOCUMENT_ALARM_MINUTES (docs/decisions/0038): 0 when all arrived.
    */
   faturas_em_falta: number
+  /** Its tables with a QR code to order from (0: none): the page links to their codes, for printing. */
+  mesas: number
+}
+
+/** The codes of a store's tables, for its staff to print: each table's number and the address its QR code opens. */
+export interface MesasParaImprimir {
+  loja: string
+  mesas: { mesa: number; url: string }[]
 }
 
 /** The longest pause with an end (a longer one: until resumed). */

@@ -1,7 +1,9 @@
 import { z } from 'zod'
 import { imagemUrl } from './admin-imagens.ts'
 import { indicativoEstrangeiro, type TipoLinha, tipoLinha } from './custo-chamada.ts'
-import { CAPACIDADE_INTERVALO_MAX, IMPRESSORA_PORTA_PADRAO } from './levantamento.ts'
+import { enderecoImpressoraValido, IMPRESSORA_PORTA_PADRAO } from './impressora.ts'
+import { CAPACIDADE_INTERVALO_MAX } from './levantamento.ts'
+import { MESAS_MAX } from './mesas.ts'
 import { REGIOES, type Regiao } from './regioes.ts'
 import { type TabelaPreco, TabelaPrecoSchema } from './tabelas-preco.ts'
 import { isValidNipc, MULTILINHA, mensagens, obrigatorio, opcional, texto } from './validacao.ts'
@@ -28,27 +30,11 @@ export const restaurantesMensagens = {
   nipcSemEmpresa: 'Indique o nome da empresa que explora a loja.',
   regiao: 'Escolha a região da loja: Portugal continental, Madeira ou Açores.',
   capacidade: `Indique quantas encomendas a loja aceita por intervalo de 15 minutos (de 1 a ${CAPACIDADE_INTERVALO_MAX}).`,
+  mesas: `Indique o número de mesas (de 0 a ${MESAS_MAX}; 0: sem encomendas da mesa).`,
   impressora:
     'Indique o endereço IP (ex.: 192.168.1.50) ou o nome da impressora na rede da loja, sem http:// nem porta.',
   impressoraPorta: `Indique a porta da impressora (normalmente ${IMPRESSORA_PORTA_PADRAO}), entre 1024 e 65535.`,
 } as const
-
-/**
- * A kitchen printer's address as the back-office takes it: an IPv4 address or a host name. The server connects to it,
- * so what is never a printer on a store's network is refused: this machine (loopback), 'this network' (0.0.0.0/8),
- * link-local addresses (169.254/16, where cloud machines answer their metadata) and multicast.
- */
-export function enderecoImpressoraValido(v: string): boolean {
-  const ipv4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(v)
-  if (ipv4) {
-    const [a, b, ...resto] = ipv4.slice(1).map(Number) as [number, number, number, number]
-    if ([a, b, ...resto].some((n) => n > 255)) return false
-    return !(a === 0 || a === 127 || (a === 169 && b === 254) || a >= 224)
-  }
-  const nome = v.toLowerCase()
-  if (nome === 'localhost' || nome.endsWith('.localhost')) return false
-  return /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/.test(nome)
-}
 
 const TEXTO_MAX = 20_000
 
@@ -167,6 +153,13 @@ export const LojaEdicaoSchema = z
       .min(1, restaurantesMensagens.capacidade)
       .max(CAPACIDADE_INTERVALO_MAX, restaurantesMensagens.capacidade)
       .optional(),
+    /** Its tables, numbered 1..mesas, each with a QR code to order from (0: none). Absent: kept. */
+    mesas: z
+      .number({ error: restaurantesMensagens.mesas })
+      .int(restaurantesMensagens.mesas)
+      .min(0, restaurantesMensagens.mesas)
+      .max(MESAS_MAX, restaurantesMensagens.mesas)
+      .optional(),
     /** The kitchen printer on the store's network (empty: none). Absent: kept. */
     impressora_endereco: opcional(253)
       .refine((v) => v === null || enderecoImpressoraValido(v), restaurantesMensagens.impressora)
@@ -215,6 +208,7 @@ export type LojaStaff = Omit<LojaEdicaoDados, 'aviso_iva'> & {
   nipc: string | null
   regiao: Regiao
   capacidade_intervalo: number
+  mesas: number
   impressora_endereco: string | null
   impressora_porta: number | null
   /**

@@ -24,6 +24,8 @@ export const adminPaths = {
   novidades: '/admin/novidades',
   convite: '/admin/convite/:token',
   lojas: '/admin/lojas',
+  /** The QR codes of a store's tables, for printing (decision 0045). */
+  mesas: '/admin/lojas/:id_loja/mesas',
   relatorios: '/admin/relatorios',
   ementas: '/admin/ementas',
   faq: '/admin/faq',

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { PorcaoSchema } from './catalogo.ts'
 import { CARRINHO_LINHAS_MAX, DEFAULT_PAIS, OBSERVACOES_MAX, QUANTIDADE_MAX } from './constants.ts'
 import { PrivateDataSchema } from './conta.ts'
+import { CODIGO_MESA, mesasTextos } from './mesas.ts'
 import { EncomendaClienteSchema, PedidoEmbalagemSchema, TipoEntregaSchema } from './pedido.ts'
 import {
   depoisDoTexto,
@@ -158,6 +159,10 @@ export const FinalizaEncomendaSchema = z.strictObject({
   levantar_em: z.iso.datetime({ error: mensagens.valorInvalido }).nullable().default(null).meta({
     description:
       "'Levantar': one of the calculation's `levantamento.horarios[].em` (ISO 8601 UTC), or null (the default) for 'O mais cedo possível'. A slot no longer offered: 422; one that filled up meanwhile: 409.",
+  }),
+  mesa: z.string().regex(CODIGO_MESA, { error: mesasTextos.invalido }).nullable().default(null).meta({
+    description:
+      "The code of the table's QR code the order is made from (eating in, no pick-up time): the order then carries its table (`mesa` on the Store API). Null (the default): not from a table.",
   }),
 })
 export type FinalizaEncomendaInput = z.input<typeof FinalizaEncomendaSchema>

@@ -9,9 +9,6 @@ export const INTERVALO_MIN = 15
 export const CAPACIDADE_INTERVALO_PADRAO = 10
 export const CAPACIDADE_INTERVALO_MAX = 200
 
-/** A receipt printer's raw port (ESC/POS over TCP: Epson, Star and most kitchen printers). */
-export const IMPRESSORA_PORTA_PADRAO = 9100
-
 /** A pick-up slot the checkout offers: its instant (ISO UTC) and its time on the store's clock. */
 export interface HorarioLevantamento {
   em: string

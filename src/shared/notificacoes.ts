@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { INT_MAX, texto } from './validacao.ts'
+import { INT_MAX, semCaracteresProibidos, texto } from './validacao.ts'
 
 /** Spec §3 "Notification", plus the screen a tap opens. `timestamp` in unix seconds; `texto` sanitised HTML. */
 export const NotificacaoSchema = z.object({
@@ -23,8 +23,16 @@ const Base64Url = (min: number, max: number) =>
     .max(max)
     .regex(/^[A-Za-z0-9_-]+=*$/, 'Valor inválido')
 
-/** A browser's PushSubscription as `toJSON()` gives it (`expirationTime` and the rest ignored). */
-const Endpoint = texto(2000).min(10)
+/**
+ * A browser's PushSubscription as `toJSON()` gives it (`expirationTime` and the rest ignored). Its endpoint is an
+ * address: no spaces anywhere (a trimmed text would let ' x…' through at a length the document does not state).
+ */
+const Endpoint = z
+  .string()
+  .min(10)
+  .max(2000)
+  .regex(/^\S+$/, 'Valor inválido')
+  .refine(...semCaracteresProibidos())
 
 export const SubscricaoPushSchema = z.object({
   endpoint: Endpoint,

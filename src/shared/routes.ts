@@ -53,6 +53,8 @@ export const paths = {
   finalizarPassoPagamento: '/carrinho/pagamento',
   /** 'As minhas encomendas': the customer's orders, from the profile and the confirmation. */
   minhasEncomendas: '/encomendas',
+  /** A table's QR code (decision 0045): its store's catalogue, eating in, at that table. */
+  mesa: '/mesa/:codigo',
   rgpd: '/rgpd',
   rgpdEsquecimento: '/rgpd/esquecimento',
   rgpdPortabilidade: '/rgpd/portabilidade',

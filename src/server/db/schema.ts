@@ -169,6 +169,10 @@ export interface LojasTable {
   /** The kitchen printer on the store's network (ESC/POS over TCP; null: none) and its port (null: 9100). */
   impressora_endereco: string | null
   impressora_porta: number | null
+  /** Its tables, numbered 1..mesas, each with a QR code to order from (0: none); migration 2026-12-07T0100. */
+  mesas: Generated<number>
+  /** The secret its tables' codes are signed with (null until they are first printed). */
+  mesas_segredo: string | null
 }
 
 /** A store's menu as its POS last sent it, validated, prices in cents (src/shared/ementa.ts). */

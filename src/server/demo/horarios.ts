@@ -12,6 +12,9 @@ export const DEMO_HORARIOS: Readonly<Record<number, Horario>> = {
   861: todosOsDias('10:00', '21:30'),
 }
 
+/** The demo stores' tables with a QR code to order from (decision 0045): the two with a dining room. */
+export const DEMO_MESAS: Readonly<Record<number, number>> = { 862: 12, 848: 8 }
+
 const DIAS = ['Segunda', 'Terça', 'Quarta', 'Quinta', 'Sexta', 'Sábado', 'Domingo']
 
 /** "10:00" → "10h00", as the store pages write hours. */

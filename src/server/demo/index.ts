@@ -6,7 +6,7 @@ import { imageFileName, imageRows, processImage, SEED_IMAGE_CACHE } from '../pla
 import { buildDemoContent, type ImagemSeed } from './content.ts'
 import { DEMO_TABELAS_PRECO, demoEmentas } from './ementas.ts'
 import { importDemoEmentas } from './ementas-import.ts'
-import { DEMO_HORARIOS } from './horarios.ts'
+import { DEMO_HORARIOS, DEMO_MESAS } from './horarios.ts'
 
 /**
  * Who sells at the demo's stores: the group's own company, but a franchise in Porto (Santa Catarina) is another company,
@@ -99,6 +99,7 @@ export async function seedDemoContent(
             restaurante_id: restauranteId,
             horario_encomendas: horario ? JSON.stringify(horario) : null,
             ...DEMO_TABELAS_PRECO[loja.id_loja],
+            mesas: DEMO_MESAS[loja.id_loja] ?? 0,
             ...(DEMO_VENDEDORES[loja.id_loja] ?? DEMO_VENDEDOR_GRUPO),
           })
           .returning('id')

@@ -183,7 +183,7 @@ export const CUSTOMER_OPERATIONS: Record<string, OperationDoc> = {
     operationId: 'calcularEncomenda',
     summary: 'Price a cart (prices come from the menu, never from the app)',
     description:
-      'A full dose is priced in the store’s POS price tier for the kind of sale (`id_tipo_entrega`: 0 take-away, the default; 1 eating in), as the checkout will charge it. A take-away order pays the single-use packaging contribution of each product packaged in plastic, aluminium or multimaterial (`loyaltyData.embalagens`, in `total_transaction`), unless `recipiente_proprio` is 1. `vendedor` names who sells, for the pre-contract summary.',
+      'A full dose is priced in the store’s POS price tier for the kind of sale (`id_tipo_entrega`: 0 take-away, the default; 1 eating in), as the checkout will charge it. A take-away order pays the single-use packaging contribution of each product packaged in plastic, aluminium or multimaterial (`loyaltyData.embalagens`, in `total_transaction`), unless `recipiente_proprio` is 1. `vendedor` names who sells, for the pre-contract summary. `levantamento` is what ‘Levantar’ offers: the minutes ‘as soon as possible’ promises now and the 15-minute pick-up slots of the store’s today with room left (or why nothing can be ordered now).',
     session: 'complete',
     errors: {
       404: 'The store takes no orders.',
@@ -210,8 +210,8 @@ export const CUSTOMER_OPERATIONS: Record<string, OperationDoc> = {
     fields: [nifValido('nif')],
     errors: {
       404: 'The store takes no orders.',
-      409: 'A relevant new version of the terms or the privacy policy waits for the customer’s acceptance (`user.data.termosPorAceitar`; accept it with aceitarTermos).',
-      422: 'The cart cannot be ordered (see calcularEncomenda), or MB WAY refused the payment request.',
+      409: 'A relevant new version of the terms or the privacy policy waits for the customer’s acceptance (`user.data.termosPorAceitar`; accept it with aceitarTermos), or the pick-up slot chosen filled up meanwhile (`fields.levantar_em`).',
+      422: 'The cart cannot be ordered (see calcularEncomenda), MB WAY refused the payment request, the pick-up slot is not offered (past, too close, closed) or ‘as soon as possible’ would not be ready before closing (`fields.levantar_em`), or the table’s code is not valid, not of this store or of a table it no longer has (`fields.mesa`).',
       429: `Too many checkouts: wait \`Retry-After\` seconds.`,
       502: 'The payment provider is unavailable: try again.',
     },
@@ -228,6 +228,17 @@ export const CUSTOMER_OPERATIONS: Record<string, OperationDoc> = {
         id_loja: 862,
         usar_premio: 0,
       },
+    },
+  },
+  'GET /api/mesas/{codigo}': {
+    operationId: 'abrirMesa',
+    summary: 'What a table’s QR code opens: its store and table',
+    description:
+      'The code of a table’s QR code (`/mesa/{codigo}` in the app): the store and the table it names, while the store takes orders. The app then opens that store’s catalogue, eating in, at that table, and the checkout sends the code as `mesa`.',
+    session: 'none',
+    errors: {
+      404: 'Not a valid table code, or of a table the store no longer has.',
+      422: 'The store takes no orders from its tables, or none now (closed or paused: `message` says which).',
     },
   },
   'GET /api/encomendas': {

@@ -84,7 +84,7 @@ const encomenda = {
   total: 400,
   desconto: 0,
   valor_pago: 400,
-  // Pick-up times and table ordering do not exist yet: null until they do (STORE-API.md).
+  // Wanted as soon as possible, ordered at the counter's app rather than from a table.
   levantar_em: null,
   preparar_em: null,
   mesa: null,

@@ -45,6 +45,7 @@ import * as lojasCozinha from './2026-12-06T0000-lojas-cozinha.ts'
 import * as encomendasCarrinho from './2026-12-06T0100-encomendas-carrinho.ts'
 import * as lojasLevantamento from './2026-12-06T0200-lojas-levantamento.ts'
 import * as impressoes from './2026-12-07T0000-impressoes.ts'
+import * as lojasMesas from './2026-12-07T0100-lojas-mesas.ts'
 
 /**
  * Every migration, by its timestamped name. Listed here rather than read from disk so that the same code runs under
@@ -97,4 +98,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T0100-encomendas-carrinho': encomendasCarrinho,
   '2026-12-06T0200-lojas-levantamento': lojasLevantamento,
   '2026-12-07T0000-impressoes': impressoes,
+  '2026-12-07T0100-lojas-mesas': lojasMesas,
 }

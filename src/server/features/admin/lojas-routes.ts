@@ -17,6 +17,12 @@ const LojaAdminSchema = z.object({
   fuso: z.string(),
   encomendas_app: z.boolean(),
   faturas_em_falta: z.number().int(),
+  mesas: z.number().int(),
+})
+
+const MesasParaImprimirSchema = z.object({
+  loja: z.string(),
+  mesas: z.array(z.object({ mesa: z.number().int(), url: z.string() })),
 })
 
 /**
@@ -42,6 +48,16 @@ export const lojasRoutes: FastifyPluginAsyncZod<{ service: AdminService }> = asy
     async (request) => ({
       data: await lojas.pausar(request.staff, Number(request.params.id_loja), request.body.ate, request.ip),
     }),
+  )
+
+  // The codes of the store's tables, for its staff to print (the page draws each as a QR code).
+  app.get(
+    '/lojas/:id_loja/mesas',
+    {
+      config: { papeis, privada: true },
+      schema: { params: idParams('id_loja'), response: dataResponse(MesasParaImprimirSchema) },
+    },
+    async (request) => ({ data: await lojas.mesas(request.staff, Number(request.params.id_loja)) }),
   )
 
   app.post(

@@ -114,6 +114,7 @@ describe.each(testDialects())('stores at work: pausing online orders, on %s', (d
         fuso: 'Europe/Lisbon',
         encomendas_app: true,
         faturas_em_falta: 0,
+        mesas: 0,
       },
     ])
 

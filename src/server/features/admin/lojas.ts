@@ -1,10 +1,10 @@
-import type { LojaAdmin } from '../../../shared/admin-lojas.ts'
+import type { LojaAdmin, MesasParaImprimir } from '../../../shared/admin-lojas.ts'
 import { PAUSA_MAX_DIAS } from '../../../shared/admin-lojas.ts'
 import { emPausa, pausaEfetiva } from '../../../shared/cozinha.ts'
 import { DAY, isoNow } from '../../platform/clock.ts'
 import type { Database } from '../../platform/db.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
-import type { CatalogoService } from '../encomendas/service.ts'
+import type { CatalogoService, EncomendasService } from '../encomendas/service.ts'
 import type { FaturasService } from '../faturas/service.ts'
 import type { AlcanceLojas, LojaGestao } from '../restaurantes/service.ts'
 import { type AdminDeps, adminMensagens, atorDe, auditar, type Staff } from './context.ts'
@@ -57,9 +57,10 @@ export async function lojaAoAlcance(
  * them. The stores are features/restaurantes'; each change is audited in its transaction.
  */
 export function createAdminLojas(
-  { db, clock, lojas, semPainelMs = 0 }: AdminDeps,
+  { db, clock, lojas, appUrl, semPainelMs = 0 }: AdminDeps,
   catalogo: Pick<CatalogoService, 'listLojasEncomenda'>,
   faturas: Pick<FaturasService, 'contarEmFalta'>,
+  mesas: Pick<EncomendasService['mesas'], 'paraImprimir'>,
 ) {
   /** The stores with a menu (ordering's answer, read before any transaction: it reads on the pool). */
   const comEmenta = async () => new Set((await catalogo.listLojasEncomenda()).map((l) => l.id_loja))
@@ -86,6 +87,7 @@ export function createAdminLojas(
       sem_painel_desde: semPainel ? l.painelVistoEm : null,
       fuso: l.fuso,
       encomendas_app: ementas.has(l.id_loja) && temHorario(l.horario_encomendas),
+      mesas: l.mesas,
     }
   }
 
@@ -133,6 +135,13 @@ export function createAdminLojas(
         fim = new Date(ms).toISOString()
       }
       return mudar(staff, idLoja, ip, 'loja.pausar', fim, true)
+    },
+
+    /** The codes of the store's tables, for its staff to print (a store within their reach: 404, 403 otherwise). */
+    async mesas(staff: Staff, idLoja: number): Promise<MesasParaImprimir> {
+      const loja = await lojaAoAlcance(lojas, staff, idLoja)
+      const codigos = await mesas.paraImprimir(idLoja)
+      return { loja: loja.nome, mesas: codigos.map((m) => ({ mesa: m.mesa, url: `${appUrl}/mesa/${m.codigo}` })) }
     },
 
     /** Resumes the store's online orders (a store not paused stays as it is, and nothing is written). */

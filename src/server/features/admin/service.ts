@@ -1,6 +1,6 @@
 import type { ContaService } from '../conta/service.ts'
 import type { ConteudosService } from '../conteudos/service.ts'
-import type { CatalogoService } from '../encomendas/service.ts'
+import type { CatalogoService, EncomendasService } from '../encomendas/service.ts'
 import type { FaturasService } from '../faturas/service.ts'
 import type { FidelizacaoService } from '../fidelizacao/service.ts'
 import type { GestaoRestaurantes } from '../restaurantes/service.ts'
@@ -47,6 +47,8 @@ export interface AdminFeatures {
   notificacoes: ComposerDeps['notificacoes']
   /** The content of restaurants and stores (features/restaurantes' editing). */
   restaurantes: GestaoRestaurantes
+  /** The codes of the stores' tables, for their staff to print (features/encomendas). */
+  mesas: Pick<EncomendasService['mesas'], 'paraImprimir'>
   /** The stores' sales still missing a fiscal document past the alarm (the 'Lojas' page flags them). */
   faturas: Pick<FaturasService, 'contarEmFalta'>
 }
@@ -61,7 +63,7 @@ export function createAdminService(deps: AdminDeps, features: AdminFeatures) {
     acesso: createAdminAcesso(deps),
     equipa: createAdminEquipa(deps),
     imagens: createAdminImagens(deps),
-    lojas: createAdminLojas(deps, features.catalogo, features.faturas),
+    lojas: createAdminLojas(deps, features.catalogo, features.faturas, features.mesas),
     chaves: createAdminChaves(deps),
     ementas: createAdminEmentas(deps, features.catalogo),
     novidades: createAdminNovidades(features.conteudos, deps.clock),

@@ -7,6 +7,7 @@ import type {
   PedidoEmbalagem,
   PedidoLinha,
 } from '../../../shared/pedido.ts'
+import { MINUTE } from '../../platform/clock.ts'
 import type { Encomenda } from './encomendas-repository.ts'
 
 /** An order's lines as stored; lines of orders made before half portions and notes were full portions, no note. */
@@ -97,7 +98,7 @@ export const paraLoja = (p: Encomenda, documentos: DocumentoFiscal[]): Encomenda
   desconto: p.desconto,
   valor_pago: p.valor_pago,
   levantar_em: p.levantar_em,
-  preparar_em: p.levantar_em ? new Date(Date.parse(p.levantar_em) - p.minutos * 60_000).toISOString() : null,
+  preparar_em: p.levantar_em ? new Date(Date.parse(p.levantar_em) - p.minutos * MINUTE).toISOString() : null,
   mesa: p.mesa,
   documentos,
   verificar_idade: p.verificar_idade === 1,

@@ -70,7 +70,7 @@ export interface EncomendasDeps {
   bus: EventBus
   expirySeconds: number
   /** Prices a cart; the menu's allergens for the kitchen ticket (talao-cozinha.ts). */
-  catalogo: Pick<CatalogoService, 'calcular' | 'catalogo'>
+  catalogo: Pick<CatalogoService, 'calcular' | 'catalogo' | 'listLojasEncomenda'>
   fidelizacao: Pick<FidelizacaoService, 'encomendas' | 'listLojas'>
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
   /** Counters shared by every process: each checkout may send an MB WAY request to a phone. */
@@ -82,7 +82,10 @@ export interface EncomendasDeps {
   /** Fiscal documents (features/faturas): what a paid or cancelled order owes, and what its POS sent. */
   faturas: Pick<FaturasService, 'exigir' | 'registar' | 'documentosDe' | 'lerDocumento'>
   /** The stores' sellers and addresses, as the order's confirmation e-mail names them (features/restaurantes). */
-  lojas: Pick<RestaurantesService, 'lojasEncomendas' | 'definirOcupada' | 'definirPausa' | 'marcarPainel'>
+  lojas: Pick<
+    RestaurantesService,
+    'lojasEncomendas' | 'definirOcupada' | 'definirPausa' | 'marcarPainel' | 'segredoMesas'
+  >
   /** The consumer-arbitration entity the legal information names (features/conteudos): the confirmation names it too. */
   consumidor: Pick<ConteudosService['informacaoConsumidor'], 'publica'>
   /**

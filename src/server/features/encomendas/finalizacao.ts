@@ -17,6 +17,7 @@ import { type Contexto, encomendasMensagens, MARGEM_MS, naLoja, referenciaDe } f
 import { encomendasRepo } from './encomendas-repository.ts'
 import { bloquearVagas, exigirProntaAntesDoFecho, type Levantamento, reservarHorario } from './levantamento.ts'
 import type { Liquidacao } from './liquidacao.ts'
+import type { Mesas } from './mesas.ts'
 
 /**
  * Checkouts per customer: a family's orders with room to spare. Each one may push an MB WAY request to a phone (any
@@ -32,6 +33,7 @@ export function createFinalizacao(
   { falhar }: Liquidacao,
   { lerConfirmacao, aoPagar }: Confirmacao,
   levantamento: Pick<Levantamento, 'agendaDe'>,
+  mesas: Pick<Mesas, 'daEncomenda'>,
 ) {
   return {
     /**
@@ -48,13 +50,14 @@ export function createFinalizacao(
     ): Promise<EncomendaCliente> {
       // Without its own container, the body is what it was before the choice existed: a retry sent across that change
       // still finds its order.
-      // A retry sent across the pick-up times too: without one, the body hashes as before them.
-      const { recipiente_proprio, levantar_em, ...base } = input
+      // A retry sent across the pick-up times and tables too: without them, the body hashes as before them.
+      const { recipiente_proprio, levantar_em, mesa: codigoMesa, ...base } = input
       const pedidoHash = sha256(
         canonical({
           ...base,
           ...(recipiente_proprio === 1 ? { recipiente_proprio } : {}),
           ...(levantar_em !== null ? { levantar_em } : {}),
+          ...(codigoMesa !== null ? { mesa: codigoMesa } : {}),
         }),
       )
       const loja = await lojaDoPedido(input.id_loja)
@@ -99,6 +102,15 @@ export function createFinalizacao(
       if (!dados) throw notFound(LOJA_NAO_EXISTE)
       const { agenda, capacidade } = dados
       if (levantar_em === null) exigirProntaAntesDoFecho(agenda)
+      // From a table's QR code: the table of this store's the code names (mesas.ts).
+      const mesa =
+        codigoMesa === null
+          ? null
+          : await mesas.daEncomenda(codigoMesa, {
+              idLoja: input.id_loja,
+              tipo: input.id_tipo_entrega,
+              levantarEm: levantar_em,
+            })
 
       const { pedido, novo } = await db.transaction().execute(async (trx) => {
         await ledger.bloquear(trx, utilizadorId)
@@ -153,6 +165,7 @@ export function createFinalizacao(
           // A slot's order promises its time; its minutes say when the kitchen starts it (its products' own).
           minutos: levantarEm === null ? agenda.minutos : minutos,
           levantar_em: levantarEm,
+          mesa,
           total,
           desconto,
           valor_pago: aPagar,

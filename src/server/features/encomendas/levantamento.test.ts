@@ -25,11 +25,12 @@ describe('pick-up slots', () => {
     // 14:10 in Lisbon in November (UTC+0), 20 minutes to prepare.
     const a = agenda('2026-11-23T14:10:00.000Z', 20)
     const lista = horas(a)
-    // 14:30 is the first quarter 20 minutes away; 15:00 is closed; 19:00 and 19:15 would be prepared while closed.
-    expect(lista.slice(0, 3)).toEqual(['14:30', '14:45', '19:30'])
-    // Never past closing: the last slot is the last quarter open.
-    expect(lista.at(-1)).toBe('22:45')
-    expect(lista).toHaveLength(2 + 14)
+    // 14:30 is the first quarter 20 minutes away; 15:00 is closing, ready in time; 15:15 is past it; 19:00 and 19:15
+    // would be prepared while closed.
+    expect(lista.slice(0, 4)).toEqual(['14:30', '14:45', '15:00', '19:30'])
+    // Never past closing: the last slot is closing time, as 'as soon as possible' may be ready at it.
+    expect(lista.at(-1)).toBe('23:00')
+    expect(lista).toHaveLength(3 + 15)
     // Each slot's instant is UTC and on a quarter.
     expect(horariosLivres(a, 10, new Map())[0]).toEqual({ em: '2026-11-23T14:30:00.000Z', hora: '14:30' })
   })
@@ -40,8 +41,8 @@ describe('pick-up slots', () => {
       ['2026-11-23T14:30:00.000Z', 3],
       ['2026-11-23T14:45:00.000Z', 2],
     ])
-    expect(horas(a, 3, ocupadas).slice(0, 2)).toEqual(['14:45', '19:30'])
-    expect(horas(a, 2, ocupadas).slice(0, 1)).toEqual(['19:30'])
+    expect(horas(a, 3, ocupadas).slice(0, 2)).toEqual(['14:45', '15:00'])
+    expect(horas(a, 2, ocupadas).slice(0, 1)).toEqual(['15:00'])
   })
 
   it("never offers tomorrow: a store open all night stops at the day's last quarter", () => {

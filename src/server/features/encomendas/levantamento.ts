@@ -48,7 +48,7 @@ export function fechoAntesDe({ horario, fuso, agora }: Omit<Agenda, 'minutos'>, 
 
 /**
  * The pick-up slots a store offers today (decision 0044): each quarter-hour of the store's day that is at least the
- * order's minutes away, when the store is open both at it and when its preparation starts (never past closing), and
+ * order's minutes away, when the store is open until it and when its preparation starts (at closing at the latest), and
  * whose orders (`ocupadas`, by instant) are fewer than the store's capacity. On the night the clocks go back, the hour
  * that comes twice is offered twice, the second named as winter time.
  */
@@ -67,7 +67,8 @@ export function horariosLivres(
     let hora = horaNaLoja(em, fuso)
     const repetida = vistas.has(hora)
     vistas.add(hora)
-    if (!estaAberta(horario, em, fuso) || !estaAberta(horario, new Date(t - preparo), fuso)) continue
+    // Ready by closing, as 'as soon as possible' must be: open in the minute before the slot, and when it is started.
+    if (!estaAberta(horario, new Date(t - MINUTE), fuso) || !estaAberta(horario, new Date(t - preparo), fuso)) continue
     if ((ocupadas.get(em.toISOString()) ?? 0) >= capacidade) continue
     if (repetida) hora = `${hora} (hora de inverno)`
     livres.push({ em: em.toISOString(), hora })
@@ -82,7 +83,7 @@ export function exigirProntaAntesDoFecho(agenda: Agenda): void {
   const fecho = fechoAntesDe(agenda, new Date(pronta.getTime() - MINUTE))
   if (fecho === null) return
   const message = levantamentoTextos.depoisDoFecho(horaNaLoja(fecho, agenda.fuso))
-  throw new HttpError(422, message, 'Loja a fechar')
+  throw new HttpError(422, message, 'Loja a fechar', { levantar_em: message })
 }
 
 /** The store's orders that hold a slot today, by pick-up instant: any not cancelled (one awaiting payment holds it). */

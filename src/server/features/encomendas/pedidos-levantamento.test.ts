@@ -122,6 +122,10 @@ describe.each(testDialects())('pick-up times on %s', (dialect) => {
     const b = await finalizar(pedidoDeTeste({ levantar_em: escolhido.em }), 'cap-2')
     expect(b.statusCode, b.body).toBe(409)
     expect(b.json().error.message).toBe(levantamentoTextos.horarioCheio)
+    // The first checkout sent again (its answer lost): its own order, never refused for the place it holds.
+    const deNovo = await finalizar(pedidoDeTeste({ levantar_em: escolhido.em }), 'cap-1')
+    expect(deNovo.statusCode, deNovo.body).toBe(201)
+    expect(deNovo.json().data.orderData.orderId).toBe(a.json().data.orderData.orderId)
     await pagar()
     // The store cancels it: the place is free again.
     const id = a.json().data.orderData.orderId

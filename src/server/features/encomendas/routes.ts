@@ -126,6 +126,19 @@ export const encomendasRoutes: FastifyPluginAsyncZod<EncomendasRoutesOptions> = 
     },
   )
 
+  // A table's QR code: the store and table it opens, while the store takes orders (mesas.ts). Public: a customer
+  // scans before signing in; the code's signature, not the session, says it is genuine.
+  app.get(
+    '/api/mesas/:codigo',
+    {
+      schema: {
+        params: z.strictObject({ codigo: texto(40) }),
+        response: dataResponse(z.object({ id_loja: z.number().int(), loja: z.string(), mesa: z.number().int() })),
+      },
+    },
+    async (request) => ({ data: await encomendas.mesas.abrir(request.params.codigo) }),
+  )
+
   app.get(
     '/api/encomendas/:id',
     {

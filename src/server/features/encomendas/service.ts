@@ -8,6 +8,7 @@ import { createDocumentosEncomendas } from './documentos.ts'
 import { createFinalizacao } from './finalizacao.ts'
 import { createLevantamento } from './levantamento.ts'
 import { createLiquidacao } from './liquidacao.ts'
+import { createMesas } from './mesas.ts'
 import { createMetricasEncomendas } from './metricas.ts'
 import { createQuadro } from './quadro.ts'
 import { createReconciliacao } from './reconciliacao.ts'
@@ -41,7 +42,8 @@ export function createEncomendasService(deps: EncomendasDeps) {
   const callback = createCallback(contexto, liquidacao, reconciliacao)
   const cozinha = createCozinha(contexto)
   const levantamento = createLevantamento(contexto, cozinha)
-  const finalizacao = createFinalizacao(contexto, liquidacao, confirmacao, levantamento)
+  const mesas = createMesas(contexto, deps.catalogo)
+  const finalizacao = createFinalizacao(contexto, liquidacao, confirmacao, levantamento, mesas)
   const cliente = createEncomendasCliente(contexto, reconciliacao)
   const quadro = createQuadro(contexto, reembolsos)
   return {
@@ -73,6 +75,8 @@ export function createEncomendasService(deps: EncomendasDeps) {
     cozinha,
     /** 'Levantar': what the checkout offers for a cart whose products take `minutos` to prepare. */
     levantamento: levantamento.opcoes,
+    /** Ordering from the table: what a table's code opens, and the codes a store prints. */
+    mesas: { abrir: mesas.abrir, paraImprimir: mesas.paraImprimir },
     /** An order's kitchen ticket, as the store's printer prints it (features/impressoras). */
     talao: createTalaoCozinha(contexto).talao,
     registarDocumento: createDocumentosEncomendas(contexto).registarDocumento,

@@ -1,6 +1,7 @@
 import type { CodigoAlergenio } from '../../../shared/alergenios.ts'
 import type { ProdutoCatalogo } from '../../../shared/catalogo.ts'
-import { carrinhoDe, linhasDe } from './apresentacao.ts'
+import { ESTADO } from '../../../shared/estado-pedido.ts'
+import { carrinhoDe, paraHoje, paraLoja } from './apresentacao.ts'
 import { type Contexto, daLojaOuErro, naLoja } from './contexto.ts'
 import type { Encomenda } from './encomendas-repository.ts'
 
@@ -18,7 +19,10 @@ export interface LinhaTalao {
   complementos: string[]
   opcoes: string[]
   observacoes: string | null
-  /** What the product contains, as its menu says now; null: the menu says nothing (or no longer has it). */
+  /**
+   * What the product contains, as its menu says now; null: unknown (the menu says nothing, no longer has the product,
+   * or could not be read), never the same as none.
+   */
   alergenios: AlergenioTalao[] | null
   pode_conter: AlergenioTalao[]
 }
@@ -32,6 +36,8 @@ export interface TalaoCozinha {
   id_tipo_entrega: 0 | 1
   /** The pick-up time (ISO UTC), or null: as soon as possible. */
   levantar_em: string | null
+  /** When the kitchen should start it (ISO UTC): its pick-up time less its preparation; null without a pick-up time. */
+  preparar_em: string | null
   mesa: number | null
   verificar_idade: boolean
   recipiente_proprio: boolean
@@ -40,40 +46,44 @@ export interface TalaoCozinha {
 }
 
 /**
- * The kitchen ticket's reading of an order: its lines with the allergens of their products, which the order does not
- * keep, read from the store's menu by the codes the order was placed with (by the product's name for an order from
- * before they were kept, or whose lines do not line up with its cart).
+ * The kitchen printer's reads of orders (features/impressoras): an order's ticket, with its lines' allergens, which
+ * the order does not keep, read from the store's menu by the codes the order was placed with (by the product's name
+ * for an order from before they were kept, or whose lines do not line up with its cart); whether a store may reprint
+ * one; and the codes of the orders its board lists as not printed. A cancelled order is never printed. Its code, its
+ * pick-up and preparation times are the board's own (apresentacao.ts).
  */
-export function createTalaoCozinha({ repo, catalogo, log }: Contexto) {
+export function createTalaoCozinha({ db, repo, catalogo, log }: Contexto) {
   async function produtosDaLoja(idLoja: number): Promise<ProdutoCatalogo[]> {
     try {
       return (await catalogo.catalogo(idLoja)).categorias.flatMap((c) => c.produtos)
     } catch (error) {
-      // A store with no menu now (or no orders from the app any more) still prints what was ordered, allergens unsaid.
-      log.warn({ idLoja, err: (error as Error).message }, 'kitchen ticket without the menu: allergens left unsaid')
+      // A store with no menu now (or no orders from the app any more) still prints what was ordered, its allergens
+      // printed as unknown.
+      log.warn({ idLoja, err: (error as Error).message }, 'kitchen ticket without the menu: allergens unknown')
       return []
     }
   }
 
   async function paraTalao(p: Encomenda): Promise<TalaoCozinha> {
-    const linhas = linhasDe(p.linhas)
+    const o = paraLoja(p, [])
     const carrinho = carrinhoDe(p.carrinho)
-    const codigos = carrinho?.length === linhas.length ? carrinho : null
+    const codigos = carrinho?.length === o.linhas.length ? carrinho : null
     const produtos = await produtosDaLoja(p.id_loja)
     const porId = new Map(produtos.map((x) => [x.id, x]))
     const porNome = new Map(produtos.map((x) => [x.nome, x]))
     return {
-      id: p.id,
+      id: o.id,
       id_loja: p.id_loja,
-      codigo: String(p.id),
-      nome: p.nome,
-      id_tipo_entrega: p.id_tipo_entrega === 1 ? 1 : 0,
-      levantar_em: p.levantar_em,
-      mesa: p.mesa,
-      verificar_idade: p.verificar_idade === 1,
-      recipiente_proprio: p.recipiente_proprio === 1,
-      criada_em: p.criada_em,
-      linhas: linhas.map((l, i) => {
+      codigo: o.codigo,
+      nome: o.nome,
+      id_tipo_entrega: o.id_tipo_entrega,
+      levantar_em: o.levantar_em,
+      preparar_em: o.preparar_em,
+      mesa: o.mesa,
+      verificar_idade: o.verificar_idade,
+      recipiente_proprio: o.recipiente_proprio,
+      criada_em: o.criada_em,
+      linhas: o.linhas.map((l, i) => {
         const codigo = codigos?.[i]?.id
         const produto = (codigo !== undefined ? porId.get(codigo) : undefined) ?? porNome.get(l.produto)
         return {
@@ -91,17 +101,40 @@ export function createTalaoCozinha({ repo, catalogo, log }: Contexto) {
   }
 
   return {
-    /**
-     * An order's kitchen ticket. With `idLoja` (a store asking for a reprint), only an order on that store's board:
-     * unknown or never paid, 404; another store's, 403, as the board's other routes answer. Without it (the printer's
-     * job, which names its order), undefined when the order is not there or never reached a board.
-     */
-    async talao(id: number, idLoja?: number): Promise<TalaoCozinha | undefined> {
-      const p = await repo.find(id)
-      if (idLoja !== undefined) return paraTalao(daLojaOuErro(p, idLoja))
-      return p && naLoja(p) ? paraTalao(p) : undefined
+    talao: {
+      /**
+       * The printer's job, which names its order: its ticket; 'cancelada' when the order was cancelled (nothing to
+       * print, and the menu not read); undefined when the order is not there or never reached a board.
+       */
+      async ler(id: number): Promise<TalaoCozinha | 'cancelada' | undefined> {
+        const p = await repo.find(id)
+        if (!p || !naLoja(p)) return undefined
+        return p.estado === ESTADO.cancelado ? 'cancelada' : paraTalao(p)
+      },
+
+      /**
+       * A store asking for a reprint: only an order on its board (unknown or never paid, 404; another store's, 403, as
+       * the board's other routes answer); whether it was cancelled. The order alone is read, not the menu.
+       */
+      async paraReimprimir(id: number, idLoja: number): Promise<{ cancelada: boolean }> {
+        const p = daLojaOuErro(await repo.find(id), idLoja)
+        return { cancelada: p.estado === ESTADO.cancelado }
+      },
+
+      /** Of these orders, those on the store's board and not cancelled, each with its code: id → code. */
+      async codigosPorImprimir(idLoja: number, ids: number[]): Promise<Map<number, string>> {
+        if (ids.length === 0) return new Map()
+        // The columns of the board's day list: its code is that list's (paraHoje), not one made here again.
+        const encomendas = await db
+          .selectFrom('encomendas')
+          .select(['id', 'estado', 'criada_em', 'id_tipo_entrega', 'nome', 'total'])
+          .where('id', 'in', ids)
+          .where('id_loja', '=', idLoja)
+          .where('compra_id', 'is not', null)
+          .where('estado', '!=', ESTADO.cancelado)
+          .execute()
+        return new Map(encomendas.map((p) => [p.id, paraHoje(p).codigo]))
+      },
     },
   }
 }
-
-export type TalaoCozinhaLeitura = ReturnType<typeof createTalaoCozinha>

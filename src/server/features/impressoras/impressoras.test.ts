@@ -90,10 +90,11 @@ describe.each(testDialects())('the kitchen printer on %s', (dialect) => {
       { encomenda_id: id, id_loja: 862, motivo: 'encomenda', estado: 'pendente' },
     ])
 
-    // What the other parts of ordering set (a pick-up time, a line for adults only), and an Azores store's clock.
+    // What the other parts of ordering set (a pick-up time, its 25 minutes of preparation, a line for adults only),
+    // and an Azores store's clock.
     await t.database.db
       .updateTable('encomendas')
-      .set({ levantar_em: '2026-11-23T14:45:00.000Z', verificar_idade: 1 })
+      .set({ levantar_em: '2026-11-23T14:45:00.000Z', minutos: 25, verificar_idade: 1 })
       .where('id', '=', id)
       .execute()
     await t.database.db.updateTable('lojas').set({ regiao: 'acores' }).where('id_loja', '=', 862).execute()
@@ -107,6 +108,8 @@ describe.each(testDialects())('the kitchen printer on %s', (dialect) => {
       '-'.repeat(48),
       'João Conceição',
       'Levantar às 13:45',
+      // For later: when the kitchen starts it (14:20 UTC, its pick-up time less its preparation).
+      'PARA MAIS TARDE - começar às 13:20',
       'COMER NA LOJA',
       'VERIFICAR IDADE',
       '-'.repeat(48),
@@ -124,7 +127,13 @@ describe.each(testDialects())('the kitchen printer on %s', (dialect) => {
     // The cut is the last command: nothing printed after it.
     expect(talao.linhas.at(-1)).toBe('')
     expect(talao.destacadas).toEqual(
-      expect.arrayContaining([`PEDIDO ${id}`, 'João Conceição', 'VERIFICAR IDADE', 'Nota: Sem cebola, por favor']),
+      expect.arrayContaining([
+        `PEDIDO ${id}`,
+        'João Conceição',
+        'PARA MAIS TARDE - começar às 13:20',
+        'VERIFICAR IDADE',
+        'Nota: Sem cebola, por favor',
+      ]),
     )
     expect(await trabalhos()).toMatchObject([{ estado: 'impresso', tentativas: 1, erro: null }])
 
@@ -139,11 +148,53 @@ describe.each(testDialects())('the kitchen printer on %s', (dialect) => {
     const mesa = await pagar('m1')
     await t.database.db.updateTable('encomendas').set({ mesa: 7 }).where('id', '=', mesa).execute()
     const cedo = await pagar('m2', { id_tipo_entrega: 0, nome: 'Inês' })
-    expect(await despachar()).toBe(2)
-    const [primeiro, segundo] = impressora.recebidos.map((b) => lerTalao(b).linhas.map((l) => l.trim()))
+    // A pick-up time whose preparation should have started already (11:55 UTC): due now, not for later.
+    const jaDevida = await pagar('m3')
+    await t.database.db
+      .updateTable('encomendas')
+      .set({ levantar_em: '2026-11-23T12:15:00.000Z', minutos: 20 })
+      .where('id', '=', jaDevida)
+      .execute()
+    expect(await despachar()).toBe(3)
+    const [primeiro, segundo, terceiro] = impressora.recebidos.map((b) => lerTalao(b).linhas.map((l) => l.trim()))
     expect(primeiro).toEqual(expect.arrayContaining([`PEDIDO ${mesa}`, 'Mesa 7', 'COMER NA LOJA']))
     expect(primeiro).not.toContain('VERIFICAR IDADE')
     expect(segundo).toEqual(expect.arrayContaining([`PEDIDO ${cedo}`, 'Inês', 'O mais cedo possível', 'TAKE-AWAY']))
+    expect(terceiro).toEqual(expect.arrayContaining([`PEDIDO ${jaDevida}`, 'Levantar às 12:15']))
+    for (const linhas of [primeiro, segundo, terceiro]) {
+      expect(linhas?.some((l) => l.startsWith('PARA MAIS TARDE'))).toBe(false)
+    }
+  })
+
+  it("says a product's allergens are unknown when its menu does not say them, rather than print nothing", async () => {
+    // 'Arroz de marisco': allergens never filled in by the POS; the soup's are.
+    const id = await pagar('a1', {
+      cart: [
+        { id: '3003', qtd: 1 },
+        { id: '3001', qtd: 1 },
+      ],
+    })
+    expect(await despachar()).toBe(1)
+    expect(lerTalao(impressora.recebidos[0] as Buffer).linhas.map((l) => l.trim())).toEqual(
+      expect.arrayContaining([
+        `PEDIDO ${id}`,
+        '1 x Arroz de marisco',
+        '! Alergénios: sem informação',
+        '1 x Sopa de legumes',
+        '! ALERGÉNIOS: Aipo',
+      ]),
+    )
+
+    // The menu gone since (or unreadable): every line's allergens unknown, none said to be absent.
+    await t.database.db.deleteFrom('ementas').where('id_loja', '=', 862).execute()
+    const sessao = await painel()
+    expect((await reimprimir(sessao, id, 'a2')).statusCode).toBe(200)
+    expect(await despachar()).toBe(1)
+    const reimpresso = lerTalao(impressora.recebidos[1] as Buffer).linhas.map((l) => l.trim())
+    expect(reimpresso.filter((l) => l.startsWith('!'))).toEqual([
+      '! Alergénios: sem informação',
+      '! Alergénios: sem informação',
+    ])
   })
 
   it('gives a store without a printer no job, and its board shows nothing of one', async () => {

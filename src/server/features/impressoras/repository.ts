@@ -33,6 +33,23 @@ export function impressoesRepo(db: Database) {
         .execute()
     },
 
+    /**
+     * Holds claimed tickets longer: those of `ids` still claimed until `ate` (by this process: nobody took them over
+     * since) are held until `novoAte`. Answers those it holds; the others are no longer this process's to send.
+     */
+    async prolongar(ids: number[], ate: string, novoAte: string): Promise<Set<number>> {
+      if (ids.length === 0) return new Set()
+      const r = await db
+        .updateTable('impressoes')
+        .set({ proxima_em: novoAte })
+        .where('id', 'in', ids)
+        .where('estado', '=', 'pendente')
+        .where('proxima_em', '=', ate)
+        .returning('id')
+        .execute()
+      return new Set(r.map((x) => x.id))
+    },
+
     /** Writes what an attempt ended in (inside the lease's settle, on its transaction). */
     async atualizar(id: number, valores: Updateable<ImpressoesTable>): Promise<void> {
       await db.updateTable('impressoes').set(valores).where('id', '=', id).execute()

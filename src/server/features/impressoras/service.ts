@@ -25,6 +25,8 @@ export {
 
 /** Reprints one tablet may ask for: a few a minute is a busy counter; more is a stuck finger or a script. */
 export const REIMPRESSOES: Limit = { max: 10, windowMs: MINUTE }
+/** A reprint of a cancelled order: refused, as the kitchen must not make it. */
+export const REIMPRESSAO_CANCELADA = 'Este pedido foi cancelado: o talão não pode ser reimpresso.'
 /** How far back the board looks for tickets that did not print: the store's working day. */
 const JANELA_MS = 12 * HOUR
 /** Settled tickets are kept this long (the board's day, an operator's question), then purged. */
@@ -71,7 +73,10 @@ export interface ImpressorasDeps {
   clock: Clock
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
   lojas: Pick<RestaurantesService, 'impressoras'>
-  /** The order's ticket as ordering reads it (its lines, their allergens, its pick-up time or table). */
+  /**
+   * Orders as the printer reads them (features/encomendas talao-cozinha.ts): a ticket (its lines, their allergens, its
+   * pick-up time or table), whether a store may reprint one, the codes of those its board lists.
+   */
   encomendas: Pick<EncomendasService, 'talao'>
 }
 
@@ -83,11 +88,16 @@ export interface AtorImpressao {
 
 type LinhaEstado = Awaited<ReturnType<ReturnType<typeof impressoesRepo>['daLoja']>>[number]
 
+/** An order whose latest ticket did not print, or may not have: its code is ordering's, asked for apart. */
+type PorImprimir = Omit<TalaoPorImprimir, 'codigo'>
+
 /**
  * The board's reading of its printer from its recent tickets: not answering since the first failure of a ticket still
  * waiting, or of one given up after the last that printed; each order whose latest ticket was given up or is in doubt.
  */
-function estadoDe(linhas: LinhaEstado[]): Omit<EstadoImpressora, 'configurada'> {
+function estadoDe(linhas: LinhaEstado[]): Omit<EstadoImpressora, 'configurada' | 'por_imprimir'> & {
+  porImprimir: PorImprimir[]
+} {
   // ISO instants sort as text: the latest is the last.
   const ultimoImpresso =
     linhas
@@ -105,19 +115,17 @@ function estadoDe(linhas: LinhaEstado[]): Omit<EstadoImpressora, 'configurada'> 
     .sort()
   const ultimaDe = new Map<number, LinhaEstado>()
   for (const l of linhas) ultimaDe.set(l.encomenda_id, l)
-  const porImprimir: TalaoPorImprimir[] = [...ultimaDe.values()]
+  const porImprimir: PorImprimir[] = [...ultimaDe.values()]
     .filter((l) => l.estado === 'desistido' || l.estado === 'incerto')
     .map((l) => ({
       encomenda: l.encomenda_id,
-      // An order's code is its number (features/encomendas apresentacao.ts).
-      codigo: String(l.encomenda_id),
       estado: l.estado as 'desistido' | 'incerto',
       desde: l.concluido_em ?? l.criado_em,
     }))
   return {
     sem_ligacao_desde: falhas[0] ?? null,
     em_espera: linhas.filter((l) => l.estado === 'pendente' || l.estado === 'a-enviar').length,
-    por_imprimir: porImprimir.slice(-POR_IMPRIMIR_MAX),
+    porImprimir,
   }
 }
 
@@ -141,36 +149,55 @@ export function createImpressorasService(deps: ImpressorasDeps) {
         return { configurada: false, sem_ligacao_desde: null, em_espera: 0, por_imprimir: [] }
       }
       const desde = new Date(clock.now().getTime() - JANELA_MS).toISOString()
-      return { configurada: true, ...estadoDe(await repo.daLoja(idLoja, desde)) }
+      const { porImprimir, ...estado } = estadoDe(await repo.daLoja(idLoja, desde))
+      // A cancelled order is not to be made: nothing to reprint. The rest by their codes, as the board names them.
+      const codigos = await encomendas.talao.codigosPorImprimir(
+        idLoja,
+        porImprimir.map((t) => t.encomenda),
+      )
+      const por_imprimir = porImprimir.flatMap((t) => {
+        const codigo = codigos.get(t.encomenda)
+        return codigo === undefined ? [] : [{ ...t, codigo }]
+      })
+      return { configurada: true, ...estado, por_imprimir: por_imprimir.slice(-POR_IMPRIMIR_MAX) }
     },
 
     /**
      * Prints the order's ticket again, marked as a reprint: only an order on the tablet's store's board (unknown, 404;
-     * another store's, 403), only where the store has a printer (409). Once per Idempotency-Key (a lost answer tapped
-     * again prints once); the key's store is who asked, kept on the ticket.
+     * another store's, 403), not cancelled (409), only where the store has a printer (409). Once per Idempotency-Key
+     * (a lost answer tapped again prints once, and is answered before anything else, so it counts against no limit);
+     * the key's store is who asked, kept on the ticket.
      */
     async reimprimir(ator: AtorImpressao, chave: string, id: number): Promise<Answer> {
-      const { allowed, retryAfterMs } = await throttle.hit(`loja:reimpressoes:${ator.chaveId}`, REIMPRESSOES)
-      if (!allowed) throw new TooManyRequests(retryAfterMs)
-      // Read before the transaction: on SQLite the transaction holds the one connection.
-      const talao = await encomendas.talao(id, ator.idLoja)
-      if (!talao) throw new HttpError(404, 'Encomenda não encontrada.', 'Não encontrada')
-      if ((await lojas.impressoras([ator.idLoja])).length === 0) {
-        throw new HttpError(409, impressoraTextos.semImpressora, 'Sem impressora')
+      // Not a replay: limited, then checked, before the transaction (on SQLite it holds the one connection).
+      const verificar = async () => {
+        const { allowed, retryAfterMs } = await throttle.hit(`loja:reimpressoes:${ator.chaveId}`, REIMPRESSOES)
+        if (!allowed) throw new TooManyRequests(retryAfterMs)
+        const { cancelada } = await encomendas.talao.paraReimprimir(id, ator.idLoja)
+        if (cancelada) throw new HttpError(409, REIMPRESSAO_CANCELADA, 'Encomenda cancelada')
+        if ((await lojas.impressoras([ator.idLoja])).length === 0) {
+          throw new HttpError(409, impressoraTextos.semImpressora, 'Sem impressora')
+        }
       }
-      return idempotent(db, clock, { chaveId: ator.chaveId, chave, pedido: { reimprimir: id } }, async (trx) => {
-        const agora = isoNow(clock)
-        await impressoesRepo(trx).inserir({
-          encomenda_id: id,
-          id_loja: ator.idLoja,
-          motivo: 'reimpressao',
-          chave_id: ator.chaveId,
-          proxima_em: agora,
-          criado_em: agora,
-        })
-        const data: Reimpressao = { encomenda: id, em_espera: true }
-        return { status: 200, body: { data } }
-      })
+      return idempotent(
+        db,
+        clock,
+        { chaveId: ator.chaveId, chave, pedido: { reimprimir: id } },
+        async (trx) => {
+          const agora = isoNow(clock)
+          await impressoesRepo(trx).inserir({
+            encomenda_id: id,
+            id_loja: ator.idLoja,
+            motivo: 'reimpressao',
+            chave_id: ator.chaveId,
+            proxima_em: agora,
+            criado_em: agora,
+          })
+          const data: Reimpressao = { encomenda: id, em_espera: true }
+          return { status: 200, body: { data } }
+        },
+        verificar,
+      )
     },
 
     /** Housekeeping: settled tickets older than IMPRESSOES_RETENCAO_MS. */

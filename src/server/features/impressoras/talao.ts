@@ -1,6 +1,7 @@
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder'
 import { TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
-import type { TalaoCozinha } from '../encomendas/service.ts'
+import { horaNaLoja } from '../../../shared/levantamento.ts'
+import type { LinhaTalao, TalaoCozinha } from '../encomendas/service.ts'
 
 /** Characters per line of an 80 mm printer's standard font (Epson's and Star's font A). */
 export const COLUNAS = 48
@@ -32,31 +33,36 @@ export function paraImpressora(texto: string): string {
     .replace(/\u2026/g, '...')
 }
 
-const horas = new Map<string, Intl.DateTimeFormat>()
-
-/** `HH:mm` of an instant on the store's clock (an Azores store's in the Azores'). */
-export function horaNoFuso(iso: string, fuso: string): string {
-  let formato = horas.get(fuso)
-  if (!formato) {
-    formato = new Intl.DateTimeFormat('en-GB', { timeZone: fuso, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-    horas.set(fuso, formato)
-  }
-  return formato.format(new Date(iso))
+/**
+ * Where and when the order is wanted: its table, or its pick-up time ('O mais cedo possível' when none), on the store's
+ * clock; for an order whose preparation should start after it prints, when to start it.
+ */
+function quando(t: TalaoCozinha, fuso: string, agora: string): string[] {
+  if (t.mesa !== null) return [`Mesa ${t.mesa}`]
+  if (!t.levantar_em) return ['O mais cedo possível']
+  const levantar = `Levantar às ${horaNaLoja(t.levantar_em, fuso)}`
+  // Only while it is still ahead: one to start now is just due, as the board's 'Para mais tarde' column has it.
+  if (t.preparar_em === null || Date.parse(t.preparar_em) <= Date.parse(agora)) return [levantar]
+  return [levantar, `PARA MAIS TARDE – começar às ${horaNaLoja(t.preparar_em, fuso)}`]
 }
 
-/** Where and when the order is wanted: its table, or its pick-up time ('O mais cedo possível' when none). */
-function quando(t: TalaoCozinha, fuso: string): string {
-  if (t.mesa !== null) return `Mesa ${t.mesa}`
-  return t.levantar_em ? `Levantar às ${horaNoFuso(t.levantar_em, fuso)}` : 'O mais cedo possível'
+/** A line's allergens: those the menu lists; 'sem informação' when it says nothing, which is not 'none'. */
+function alergenios(l: LinhaTalao): string[] {
+  if (l.alergenios === null) return ['! Alergénios: sem informação']
+  return [
+    ...(l.alergenios.length > 0 ? [`! ALERGÉNIOS: ${l.alergenios.map((a) => a.nome).join(', ')}`] : []),
+    ...(l.pode_conter.length > 0 ? [`! Pode conter: ${l.pode_conter.map((a) => a.nome).join(', ')}`] : []),
+  ]
 }
 
 /**
- * The kitchen ticket as ESC/POS bytes (decision 0043): the order's number large, 'REIMPRESSÃO' on a reprint, the
- * customer's name, table or pick-up time, take-away or eating in, 'VERIFICAR IDADE' and the customer's container where
- * they apply, then each line (quantity, product, 'Meia dose', extras and options, the customer's note and the product's
- * allergens flagged), the time it was ordered, and a cut.
+ * The kitchen ticket as ESC/POS bytes (decision 0043), printed at `agora`: the order's number large, 'REIMPRESSÃO' on a
+ * reprint, the customer's name, table or pick-up time (and when to start an order for later), take-away or eating in,
+ * 'VERIFICAR IDADE' and the customer's container where they apply, then each line (quantity, product, 'Meia dose',
+ * extras and options, the customer's note and the product's allergens flagged, or said to be unknown), the time it was
+ * ordered, and a cut. Times on the store's clock (`fuso`).
  */
-export function talaoEscPos(t: TalaoCozinha, fuso: string, motivo: MotivoTalao): Uint8Array {
+export function talaoEscPos(t: TalaoCozinha, fuso: string, motivo: MotivoTalao, agora: string): Uint8Array {
   const e = new ReceiptPrinterEncoder({ language: 'esc-pos', codepageMapping: 'epson', columns: COLUNAS })
   const linha = (texto: string) => e.line(paraImpressora(texto))
   const traco = () => e.line('-'.repeat(COLUNAS))
@@ -70,7 +76,7 @@ export function talaoEscPos(t: TalaoCozinha, fuso: string, motivo: MotivoTalao):
   traco()
   e.bold(true).size(1, 2)
   linha(t.nome.trim() || 'Cliente')
-  linha(quando(t, fuso))
+  for (const q of quando(t, fuso, agora)) linha(q)
   e.size(1, 1).bold(false)
   linha(TIPOS_ENTREGA[t.id_tipo_entrega].toUpperCase())
   if (t.verificar_idade) {
@@ -92,13 +98,10 @@ export function talaoEscPos(t: TalaoCozinha, fuso: string, motivo: MotivoTalao):
       linha(`   Nota: ${l.observacoes}`)
       e.bold(false)
     }
-    if (l.alergenios && l.alergenios.length > 0) {
-      linha(`   ! ALERGÉNIOS: ${l.alergenios.map((a) => a.nome).join(', ')}`)
-    }
-    if (l.pode_conter.length > 0) linha(`   ! Pode conter: ${l.pode_conter.map((a) => a.nome).join(', ')}`)
+    for (const a of alergenios(l)) linha(`   ${a}`)
   }
   traco()
-  linha(`Pedido feito às ${horaNoFuso(t.criada_em, fuso)}`)
+  linha(`Pedido feito às ${horaNaLoja(t.criada_em, fuso)}`)
   e.newline(2).cut()
   return e.encode()
 }

@@ -1,8 +1,17 @@
 import { createServer, type Server, type Socket } from 'node:net'
+import { permitirLoopbackNosTestes } from './envio-tcp.ts'
+
+/**
+ * Whether the app's sender takes loopback as a printer's address, in this test file's process (envio-tcp.ts): the
+ * fake printer listens on 127.0.0.1, which production refuses. `startImpressora` allows it; a test of the refusal
+ * turns it off.
+ */
+export const loopbackNosTestes = (permitir: boolean) => permitirLoopbackNosTestes(permitir)
 
 /**
  * A kitchen printer for the tests: a TCP server on 127.0.0.1 that keeps what each connection sent (ESC/POS over raw
  * TCP, as a printer's port 9100 takes it), closed and opened again on the same port to play a printer that is off.
+ * Starting one lets the app's sender connect to loopback (`loopbackNosTestes`).
  */
 export interface ImpressoraDeTeste {
   porta: number
@@ -14,6 +23,8 @@ export interface ImpressoraDeTeste {
   desligar(): Promise<void>
   /** Listens again on the same port. */
   ligar(): Promise<void>
+  /** Called as each connection ends, before the printer closes its side (the sender still waits): a slow printer. */
+  aoReceber?: (bytes: Buffer) => void
 }
 
 export async function startImpressora(): Promise<ImpressoraDeTeste> {
@@ -36,7 +47,9 @@ export async function startImpressora(): Promise<ImpressoraDeTeste> {
         const partes: Buffer[] = []
         socket.on('data', (d) => partes.push(d))
         socket.on('end', () => {
-          impressora.recebidos.push(Buffer.concat(partes))
+          const bytes = Buffer.concat(partes)
+          impressora.recebidos.push(bytes)
+          impressora.aoReceber?.(bytes)
           socket.end()
         })
         socket.on('close', () => abertas.delete(socket))
@@ -48,6 +61,7 @@ export async function startImpressora(): Promise<ImpressoraDeTeste> {
       server = s
     },
   }
+  loopbackNosTestes(true)
   await impressora.ligar()
   return impressora
 }

@@ -57,6 +57,7 @@ const vistaLoja = (l: Selectable<LojasTable>, menus: MenuRow[]): LojaStaff => ({
   nipc: l.nipc,
   regiao: lerRegiao(l.regiao),
   capacidade_intervalo: l.capacidade_intervalo,
+  mesas: l.mesas,
   impressora_endereco: l.impressora_endereco,
   impressora_porta: l.impressora_porta,
   image_list: l.image_list,

@@ -69,6 +69,7 @@ export function createRestaurantesRepository(db: Database) {
           'ocupada_ate',
           'painel_visto_em',
           'capacidade_intervalo',
+          'mesas',
         ])
         .where('id_loja', 'in', idsLoja)
         .orderBy('id_loja')
@@ -91,6 +92,7 @@ export function createRestaurantesRepository(db: Database) {
           'lojas.encomendas_pausa_ate',
           'lojas.regiao',
           'lojas.painel_visto_em',
+          'lojas.mesas',
         ])
         .orderBy('restaurantes.posicao')
         .orderBy('lojas.posicao')
@@ -170,6 +172,22 @@ export function createRestaurantesRepository(db: Database) {
         .selectFrom('lojas')
         .select(['id_loja', 'impressora_endereco', 'impressora_porta', 'regiao'])
         .where('id_loja', 'in', idsLoja)
+        .execute()
+    },
+
+    /** The secret a store's table codes are signed with (null: none yet). */
+    async findSegredoMesas(idLoja: number): Promise<string | null | undefined> {
+      const row = await db.selectFrom('lojas').select('mesas_segredo').where('id_loja', '=', idLoja).executeTakeFirst()
+      return row?.mesas_segredo
+    },
+
+    /** Sets the store's table secret if it has none (two first prints at once keep the first one's). */
+    async setSegredoMesasSeVazio(idLoja: number, segredo: string) {
+      await db
+        .updateTable('lojas')
+        .set({ mesas_segredo: segredo })
+        .where('id_loja', '=', idLoja)
+        .where('mesas_segredo', 'is', null)
         .execute()
     },
 

@@ -1,11 +1,12 @@
 import type { Selectable } from 'kysely'
 import { LOJA_NAO_EXISTE } from '../../../shared/catalogo-ecra.ts'
 import { notaCustoChamada } from '../../../shared/custo-chamada.ts'
-import { IMPRESSORA_PORTA_PADRAO } from '../../../shared/levantamento.ts'
+import { IMPRESSORA_PORTA_PADRAO } from '../../../shared/impressora.ts'
 import { FUSO_REGIAO, lerRegiao, type Regiao } from '../../../shared/regioes.ts'
 import type { Loja, LojaNomeFuso, LojaResumo, Restaurante, RestauranteResumo } from '../../../shared/restaurantes.ts'
 import { lerTabelaPreco, type TabelasPrecoLoja } from '../../../shared/tabelas-preco.ts'
 import type { LojasTable } from '../../db/schema.ts'
+import { randomToken } from '../../platform/crypto.ts'
 import type { Database, DatabaseTransaction } from '../../platform/db.ts'
 import { notFound } from '../../platform/errors.ts'
 import { sanitizeHtml } from '../../platform/html.ts'
@@ -46,6 +47,8 @@ export interface LojaEncomendas {
   painelVistoEm: string | null
   /** Orders it takes per 15-minute pick-up slot (features/encomendas/levantamento.ts). */
   capacidadeIntervalo: number
+  /** Its tables, numbered 1..mesas, each with its QR code (0: no ordering from the table). */
+  mesas: number
 }
 
 /** The company that sells at a store: a franchise is its own. */
@@ -73,6 +76,8 @@ export interface LojaGestao {
   fuso: string
   /** When a board of the store was last there (null: it never had one, or was resumed without one). */
   painelVistoEm: string | null
+  /** Its tables with a QR code (0: none). */
+  mesas: number
 }
 
 /** Days a store is closed beyond its weekly hours: `de`..`ate` inclusive, the store's dates (YYYY-MM-DD). */
@@ -149,6 +154,7 @@ export function createRestaurantesService(repository: RestaurantesRepository) {
         ocupada: { minutos: l.ocupada_minutos, ate: l.ocupada_ate },
         painelVistoEm: l.painel_visto_em,
         capacidadeIntervalo: l.capacidade_intervalo,
+        mesas: l.mesas,
       }))
     },
 
@@ -166,6 +172,7 @@ export function createRestaurantesService(repository: RestaurantesRepository) {
         regiao: lerRegiao(l.regiao),
         fuso: FUSO_REGIAO[lerRegiao(l.regiao)],
         painelVistoEm: l.painel_visto_em,
+        mesas: l.mesas,
       }))
     },
 
@@ -201,6 +208,17 @@ export function createRestaurantesService(repository: RestaurantesRepository) {
             ]
           : [],
       )
+    },
+
+    /**
+     * The secret the store's table codes are signed with (features/encomendas/mesas.ts); `criar`: made now if the
+     * store has none (when its codes are first printed). Undefined: no such store.
+     */
+    async segredoMesas(idLoja: number, criar = false): Promise<string | null | undefined> {
+      const segredo = await repository.findSegredoMesas(idLoja)
+      if (segredo !== null || !criar) return segredo
+      await repository.setSegredoMesasSeVazio(idLoja, randomToken(32))
+      return repository.findSegredoMesas(idLoja)
     },
 
     /** The closures of the stores of `idsLoja` that end on `desde` (YYYY-MM-DD) or later, the earliest first. */

@@ -17,6 +17,7 @@ const AuditoriaPage = lazy(() => import('./AuditoriaPage.tsx').then((m) => ({ de
 const NovidadesPage = lazy(() => import('./NovidadesPage.tsx').then((m) => ({ default: m.NovidadesPage })))
 const CampanhasPage = lazy(() => import('./CampanhasPage.tsx').then((m) => ({ default: m.CampanhasPage })))
 const RestaurantesPage = lazy(() => import('./RestaurantesPage.tsx').then((m) => ({ default: m.RestaurantesPage })))
+const MesasPage = lazy(() => import('./MesasPage.tsx').then((m) => ({ default: m.MesasPage })))
 const LojasPage = lazy(() => import('./LojasPage.tsx').then((m) => ({ default: m.LojasPage })))
 const RelatoriosPage = lazy(() => import('./RelatoriosPage.tsx').then((m) => ({ default: m.RelatoriosPage })))
 const EmentasPage = lazy(() => import('./EmentasPage.tsx').then((m) => ({ default: m.EmentasPage })))
@@ -43,6 +44,7 @@ function AdminRoutes() {
     { path: 'auditoria', element: <AuditoriaPage /> },
     { path: 'novidades', element: <NovidadesPage /> },
     { path: 'lojas', element: <LojasPage /> },
+    { path: 'lojas/:id_loja/mesas', element: <MesasPage /> },
     { path: 'relatorios', element: <RelatoriosPage /> },
     { path: 'ementas', element: <EmentasPage /> },
     { path: 'faq', element: <FaqPage /> },

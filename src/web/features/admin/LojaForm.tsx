@@ -186,6 +186,15 @@ export function LojaForm({
               {...form.register('capacidade_intervalo', { valueAsNumber: true })}
             />
             <Field
+              label="Mesas"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              hint="Mesas numeradas de 1 a este número, cada uma com o seu código QR para encomendar. 0: sem encomendas da mesa."
+              error={errorOf('mesas')}
+              {...form.register('mesas', { valueAsNumber: true })}
+            />
+            <Field
               label="Impressora da cozinha"
               autoComplete="off"
               hint="Endereço IP ou nome na rede da loja (ex.: 192.168.1.50). Vazio: sem impressora."

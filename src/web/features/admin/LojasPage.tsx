@@ -1,6 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { Link } from 'react-router'
+import { adminPaths } from '../../../shared/admin.ts'
 import type { LojaAdmin } from '../../../shared/admin-lojas.ts'
+import { href } from '../../../shared/routes.ts'
 import { AdminLayout } from './AdminLayout.tsx'
 import { adminGet, adminPost } from './api.ts'
 import { adminKeys } from './keys.ts'
@@ -57,7 +60,17 @@ function LinhaLoja({ loja, onFeito }: { loja: LojaAdmin; onFeito: (aviso: string
   const idSelect = `duracao-${loja.id_loja}`
   return (
     <tr>
-      <td>{loja.nome}</td>
+      <td>
+        {loja.nome}
+        {loja.mesas > 0 && (
+          <>
+            <br />
+            <Link to={href(adminPaths.mesas, { id_loja: String(loja.id_loja) })}>
+              Códigos das mesas<span className="visually-hidden"> de {loja.nome}</span>
+            </Link>
+          </>
+        )}
+      </td>
       <td>{loja.restaurante}</td>
       <td>
         <span className={loja.encomendas_app ? 'admin-etiqueta admin-etiqueta-sim' : 'admin-etiqueta'}>

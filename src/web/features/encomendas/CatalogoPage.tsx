@@ -1,6 +1,7 @@
 import { lazy, Suspense, useId, useState } from 'react'
 import { LOJA_FECHADA } from '../../../shared/catalogo-ecra.ts'
 import { TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
+import { nomeMesa } from '../../../shared/mesas.ts'
 import { isNotFound } from '../../lib/api.ts'
 import { lazyPart } from '../../lib/lazy-part.ts'
 import { EmptyState } from '../../ui/EmptyState.tsx'
@@ -54,7 +55,10 @@ export function CatalogoPage() {
         ) : (
           <p className="enc-loja-atual-texto">
             <strong className="enc-loja-atual-nome">{loja?.nome ?? '…'}</strong>
-            <span className="muted">{TIPOS_ENTREGA[local.id_tipo_entrega]}</span>
+            <span className="muted">
+              {TIPOS_ENTREGA[local.id_tipo_entrega]}
+              {local.mesa?.id_loja === local.id_loja && ` · ${nomeMesa(local.mesa.numero)}`}
+            </span>
           </p>
         )}
         <button type="button" className="enc-link-button" onClick={() => setModal('aberto')}>

@@ -7,6 +7,7 @@ import { TRAGO_RECIPIENTE } from '../../../shared/embalagens.ts'
 import type { FinalizaEncomendaSchema } from '../../../shared/encomenda.ts'
 import { ESTADO, TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
 import { formatMoney } from '../../../shared/format.ts'
+import { nomeMesa } from '../../../shared/mesas.ts'
 import { href, paths } from '../../../shared/routes.ts'
 import { type usePrivateData, useSetPrivateData } from '../../lib/private-data.ts'
 import { CheckboxField, Field } from '../../ui/Field.tsx'
@@ -19,53 +20,17 @@ import { type LinhaLocal, useEncomendaLocal } from './carrinho.ts'
 import { paraApi } from './carrinho-api.ts'
 import { lembrarEncomendaFeita } from './encomenda-feita.ts'
 import { encomendasKeys } from './keys.ts'
-import { horarioEmFalta, Levantamento } from './Levantamento.tsx'
+import { horarioEmFalta, Levantamento, recusaDoHorario, semLevantamento } from './Levantamento.tsx'
 import { RebaterOferta } from './RebaterOferta.tsx'
 import { MEIA_DOSE, ResumoEncomenda } from './ResumoEncomenda.tsx'
 import { ResumoPreContratual } from './ResumoPreContratual.tsx'
+import { type FormIn, type FormOut, guardarRascunho, type Tipo, tomarRascunho } from './rascunho-checkout.ts'
 import { emFaltaParaFinalizar, enumerar, erroComLinhas, finalizar, useCalculo } from './use-finalizar.ts'
 import './checkout.css'
 import { NO_NATIVE_SUBMIT } from '../../ui/no-native-submit.ts'
 
 /** The ordering terms of the demo content, shown with the general terms next to the acceptance box. */
 const CONDICOES_ENCOMENDA_TAG = 'condicoes-de-encomenda'
-
-type Tipo = 0 | 1
-
-/** The form's fields as typed (the delivery type and the cart live beside it). */
-interface FormIn {
-  telemovel: string
-  pais: string
-  aceitou: boolean
-  nome: string
-  email: string
-  nif: string
-}
-type FormOut = Pick<
-  z.output<typeof FinalizaEncomendaSchema>,
-  'telemovel' | 'pais' | 'aceitou' | 'nome' | 'email' | 'nif'
->
-
-/**
- * What was on this screen while the person read a legal text (and comes back from it), for this store and cart only,
- * taken once. In memory: the legal page is a screen of the same app.
- */
-interface Rascunho {
-  chave: string
-  valores: FormIn
-  tipo: Tipo
-  usar: 0 | 1
-  recipiente: 0 | 1
-  levantar: string | null
-  perguntado: boolean
-}
-let rascunho: Rascunho | null = null
-
-function tomarRascunho(chave: string): Rascunho | null {
-  const r = rascunho
-  rascunho = null
-  return r?.chave === chave ? r : null
-}
 
 type User = NonNullable<NonNullable<ReturnType<typeof usePrivateData>['data']>['user']['data']>
 
@@ -91,7 +56,9 @@ export function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const setPrivateData = useSetPrivateData()
-  const { definirUsarPremio, tipoEncomendado } = useEncomendaLocal()
+  const { definirUsarPremio, tipoEncomendado, mesa: mesaLocal } = useEncomendaLocal()
+  // Seated by a table's QR code at this store: eating in, at that table, no pick-up time (decision 0045).
+  const mesa = mesaLocal?.id_loja === idLoja ? mesaLocal : null
   const cart = paraApi(linhas)
   const cartKey = JSON.stringify(cart)
   const nomes = linhas.map((l) => (l.porcao === 'meia' ? `${l.nome} (${l.rotuloPorcao ?? MEIA_DOSE})` : l.nome))
@@ -100,7 +67,8 @@ export function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
   // Spec §4 says a change of delivery type empties the cart: that is the store-choice modal's and the catalogue's
   // doing. Here the type is this order's field, sent as chosen; once the order is made the device records it
   // (tipoEncomendado), keeping the cart, which is that order's.
-  const [tipo, setTipo] = useState<Tipo>(inicial?.tipo ?? tipoLocal)
+  const [tipoEscolhido, setTipo] = useState<Tipo>(inicial?.tipo ?? tipoLocal)
+  const tipo: Tipo = mesa ? 1 : tipoEscolhido
   // Each visit starts without the balance (spec §4: usar_premio 0 unless the person says 'Usar').
   const [usar, setUsar] = useState<0 | 1>(inicial?.usar ?? 0)
   // 'Trago o meu recipiente' (decision 0037): of a take-away order only, unchecked unless the person checks it.
@@ -154,10 +122,10 @@ export function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
         id_loja: idLoja,
         usar_premio: usar,
         recipiente_proprio,
-        levantar_em: levantar,
+        levantar_em: mesa ? null : levantar,
+        mesa: mesa?.codigo ?? null,
       }).catch((error: unknown) => {
-        // A slot taken meanwhile: the offer is read again, and the list shows what is left.
-        if (levantar !== null) void sem.refetch()
+        if (recusaDoHorario(error)) void calculo.refetch()
         throw erroComLinhas(error, nomes)
       }),
     onSuccess: ({ orderData, privateData }) => {
@@ -239,12 +207,14 @@ export function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
   const aCalcular = calculo.isFetching || (usar === 1 && !com.data && !com.error)
   const falta = emFaltaParaFinalizar({ aceitou, id_tipo_entrega: tipo, telemovel }, total)
   const { levantamento } = dados
-  if (horarioEmFalta(levantamento, levantar) || (levantamento.aviso && levantar === null)) {
+  // The store closes before the order could be ready and no slot is left: the reason, in place of what is missing.
+  const bloqueio = !mesa && semLevantamento(levantamento) ? levantamento.aviso : null
+  if (!mesa && !bloqueio && (horarioEmFalta(levantamento, levantar) || (levantamento.aviso && levantar === null))) {
     falta.unshift('escolha a hora de levantamento')
   }
   const termos = (tag: string) => href(paths.informacaoLegalConteudoFinalizar, { conteudo: tag })
   const guardar = () => {
-    rascunho = { chave, valores: form.getValues(), tipo, usar, recipiente, levantar, perguntado: true }
+    guardarRascunho({ chave, valores: form.getValues(), tipo, usar, recipiente, levantar, perguntado: true })
   }
   const escolher = (v: 0 | 1) => {
     setPerguntar(false)
@@ -286,10 +256,18 @@ export function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
           <legend>Tipo de entrega</legend>
           {([0, 1] as const).map((v) => (
             <label key={v}>
-              <input type="radio" name="id_tipo_entrega" value={v} checked={tipo === v} onChange={() => setTipo(v)} />
+              <input
+                type="radio"
+                name="id_tipo_entrega"
+                value={v}
+                checked={tipo === v}
+                disabled={mesa !== null && v === 0}
+                onChange={() => setTipo(v)}
+              />
               {TIPOS_ENTREGA[v]}
             </label>
           ))}
+          {mesa && <p className="chk-mesa">{nomeMesa(mesa.numero)}: a encomenda é servida à mesa.</p>}
           {tipo === 0 && (
             <div className="chk-recipiente">
               <CheckboxField
@@ -308,7 +286,7 @@ export function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
           )}
         </fieldset>
 
-        <Levantamento opcoes={levantamento} levantar={levantar} onChange={setLevantar} />
+        {!mesa && <Levantamento opcoes={levantamento} levantar={levantar} onChange={setLevantar} />}
 
         <fieldset className="form-group chk-grupo">
           <legend>Pagamento</legend>
@@ -374,15 +352,21 @@ export function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
           <button
             type="submit"
             className="button"
-            disabled={falta.length > 0 || aCalcular}
-            aria-describedby={falta.length > 0 ? faltaId : undefined}
+            disabled={bloqueio !== null || falta.length > 0 || aCalcular}
+            aria-describedby={bloqueio !== null || falta.length > 0 ? faltaId : undefined}
           >
             Finalizar e pagar
           </button>
-          {falta.length > 0 && (
+          {bloqueio !== null ? (
             <p id={faltaId} className="chk-falta">
-              Para finalizar, {enumerar(falta)}.
+              {bloqueio}
             </p>
+          ) : (
+            falta.length > 0 && (
+              <p id={faltaId} className="chk-falta">
+                Para finalizar, {enumerar(falta)}.
+              </p>
+            )
           )}
         </div>
       </form>

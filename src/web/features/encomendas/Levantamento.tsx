@@ -1,10 +1,23 @@
 import { useId } from 'react'
 import type { Calculo } from '../../../shared/encomenda.ts'
 import { levantamentoTextos } from '../../../shared/levantamento.ts'
+import { ApiError } from '../../lib/api.ts'
 
 /** What the checkout reads of a slot chosen: absent from the offer (full or past), it has to be chosen again. */
 export const horarioEmFalta = (opcoes: Calculo['levantamento'], levantar: string | null) =>
   levantar !== null && !opcoes.horarios.some((h) => h.em === levantar)
+
+/**
+ * The checkout's answer refused the pick-up time (the slot filled or passed, or the store closes first): the offer is
+ * read again. Only then: after an answer that never came, the same slot is kept, so that sending again is the same
+ * order (its Idempotency-Key), never a second one.
+ */
+export const recusaDoHorario = (error: unknown) =>
+  error instanceof ApiError && (error.status === 409 || error.status === 422) && Boolean(error.fields?.levantar_em)
+
+/** Nothing can be ordered now: the store closes before the order could be ready, and no slot is left. */
+export const semLevantamento = (opcoes: Calculo['levantamento']) =>
+  opcoes.aviso !== null && opcoes.horarios.length === 0
 
 /**
  * 'Levantar' (decision 0044): 'O mais cedo possível', with the minutes it promises now, or a 15-minute slot of today
@@ -24,6 +37,16 @@ export function Levantamento({
   const { horarios, aviso, minutos } = opcoes
   const emFalta = horarioEmFalta(opcoes, levantar)
   const marcado = levantar !== null
+  if (semLevantamento(opcoes)) {
+    return (
+      <fieldset className="radio-group chk-levantar">
+        <legend>{levantamentoTextos.legenda}</legend>
+        <p className="field-error" role="alert">
+          {aviso}
+        </p>
+      </fieldset>
+    )
+  }
   return (
     <fieldset className="radio-group chk-levantar">
       <legend>{levantamentoTextos.legenda}</legend>
@@ -32,7 +55,7 @@ export function Levantamento({
           type="radio"
           name="levantar"
           value=""
-          checked={!marcado}
+          checked={!marcado && aviso === null}
           disabled={aviso !== null}
           aria-describedby={`${id}-cedo`}
           onChange={() => onChange(null)}

@@ -22,7 +22,7 @@ const galao = (over: Partial<LinhaLocal> = {}): LinhaLocal => ({
   unitario: 200,
   ...over,
 })
-const vazio: EstadoEncomendaLocal = { id_loja: 862, id_tipo_entrega: 0, usar_premio: 0, linhas: [] }
+const vazio: EstadoEncomendaLocal = { id_loja: 862, id_tipo_entrega: 0, usar_premio: 0, linhas: [], mesa: null }
 
 describe('the cart kept on the device (spec §4)', () => {
   it('adds up the same choice (in any order of ids) and keeps different choices apart', () => {
@@ -62,7 +62,13 @@ describe('the cart kept on the device (spec §4)', () => {
 
   it('empties the cart when the store is chosen again, or the delivery type changes', () => {
     const s = transicoes.adicionar({ ...vazio, usar_premio: 1 }, galao())
-    expect(transicoes.escolherLoja(s, 848, 1)).toEqual({ id_loja: 848, id_tipo_entrega: 1, usar_premio: 1, linhas: [] })
+    expect(transicoes.escolherLoja(s, 848, 1)).toEqual({
+      id_loja: 848,
+      id_tipo_entrega: 1,
+      usar_premio: 1,
+      linhas: [],
+      mesa: null,
+    })
     expect(transicoes.escolherLoja(s, 862, 0).linhas).toEqual([])
     expect(transicoes.definirTipoEntrega(s, 0)).toBe(s)
     expect(transicoes.definirTipoEntrega(s, 1)).toEqual({ ...s, id_tipo_entrega: 1, linhas: [] })
@@ -103,13 +109,13 @@ describe('the cart kept on the device (spec §4)', () => {
       { id: '1002', qtd: 2, complementares: ['C1'], opcoes: ['A2'], porcao: 'dose' },
       { id: '2001', qtd: 1, complementares: [], opcoes: [], porcao: 'dose' },
     ])
-    expect(transicoes.limpar(s)).toEqual({ id_loja: 862, id_tipo_entrega: 1, usar_premio: 0, linhas: [] })
+    expect(transicoes.limpar(s)).toEqual({ id_loja: 862, id_tipo_entrega: 1, usar_premio: 0, linhas: [], mesa: null })
   })
 
   it('reads back what was stored, forgiving anything unreadable', () => {
     const s = transicoes.adicionar(vazio, galao({ detalhes: ['Leite de aveia'] }))
     expect(lerGuardado(JSON.stringify(s))).toEqual(s)
-    expect(lerGuardado(null)).toEqual({ id_loja: null, id_tipo_entrega: 0, usar_premio: 0, linhas: [] })
+    expect(lerGuardado(null)).toEqual({ id_loja: null, id_tipo_entrega: 0, usar_premio: 0, linhas: [], mesa: null })
     expect(lerGuardado('{not json')).toEqual(lerGuardado(null))
     expect(lerGuardado('"862"')).toEqual(lerGuardado(null))
     const estragado = { id_loja: '862', id_tipo_entrega: 7, linhas: [galao(), { id: 3 }, galao({ qtd: -1 }), null] }
@@ -118,6 +124,7 @@ describe('the cart kept on the device (spec §4)', () => {
       id_tipo_entrega: 0,
       usar_premio: 0,
       linhas: [galao()],
+      mesa: null,
     })
   })
 
@@ -169,5 +176,30 @@ describe('the cart kept on the device (spec §4)', () => {
     const emojis = limparNota('😀'.repeat(100))
     expect(emojis).toBe('😀'.repeat(70))
     expect(LinhaCarrinhoSchema.safeParse({ id: '1', qtd: 1, observacoes: emojis }).success).toBe(true)
+  })
+})
+
+describe("a table's code on the device (decision 0045)", () => {
+  const mesa = { id_loja: 862, numero: 4, codigo: '862-4-abcdefghijklmnop', ate: 2_000_000 }
+
+  it('seats the cart at the table: its store, eating in; the cart kept only when it already was that', () => {
+    const comLinha = transicoes.adicionar(vazio, galao())
+    // Take-away at the same store: another kind of sale, so the cart empties, as any change of store or type.
+    expect(transicoes.sentarMesa(comLinha, mesa)).toEqual({ ...vazio, id_tipo_entrega: 1, mesa })
+    const aComer = transicoes.adicionar({ ...vazio, id_tipo_entrega: 1 }, galao())
+    expect(transicoes.sentarMesa(aComer, mesa)).toEqual({ ...aComer, mesa })
+    // Another store or take-away leaves the table.
+    const sentado = transicoes.sentarMesa(aComer, mesa)
+    expect(transicoes.escolherLoja(sentado, 848, 1).mesa).toBeNull()
+    expect(transicoes.definirTipoEntrega(sentado, 0).mesa).toBeNull()
+  })
+
+  it('keeps the table across a reload while it holds, and only for its store eating in', () => {
+    const sentado = transicoes.sentarMesa({ ...vazio, id_tipo_entrega: 1 }, mesa)
+    const texto = JSON.stringify(sentado)
+    expect(lerGuardado(texto, 1_000_000).mesa).toEqual(mesa)
+    expect(lerGuardado(texto, 2_000_001).mesa).toBeNull()
+    expect(lerGuardado(JSON.stringify({ ...sentado, id_loja: 848 }), 1_000_000).mesa).toBeNull()
+    expect(lerGuardado(JSON.stringify({ ...sentado, mesa: { ...mesa, numero: 'x' } }), 1_000_000).mesa).toBeNull()
   })
 })

@@ -33,11 +33,21 @@ export interface LinhaLocal {
   rotuloPorcao?: string
 }
 
+/** The table a QR code seated the customer at (decision 0045): its store's, eating in, until `ate` (epoch ms). */
+export interface MesaLocal {
+  id_loja: number
+  numero: number
+  codigo: string
+  ate: number
+}
+
 export interface EstadoEncomendaLocal {
   id_loja: number | null
   id_tipo_entrega: 0 | 1
   usar_premio: 0 | 1
   linhas: LinhaLocal[]
+  /** Ordering from a table (its code's store, eating in); null: not. */
+  mesa: MesaLocal | null
 }
 
 export interface EncomendaLocal extends EstadoEncomendaLocal {
@@ -59,6 +69,11 @@ export interface EncomendaLocal extends EstadoEncomendaLocal {
   remover(indice: number): void
   /** Empties the cart (and puts the balance choice back to its default), keeps the store and the delivery type. */
   limpar(): void
+  /**
+   * A table's QR code: its store, eating in, at that table (the cart kept when it is already that store's, eating in;
+   * emptied otherwise, as any change of store). Choosing another store or take-away leaves the table.
+   */
+  sentarMesa(mesa: MesaLocal): void
   /** 'Repetir': the cart becomes a past order's lines (repetir.ts), at its store and kind of sale. */
   repetir(idLoja: number, tipo: 0 | 1, linhas: LinhaLocal[]): void
   /** Units in the cart. */
@@ -74,7 +89,7 @@ export interface EncomendaLocal extends EstadoEncomendaLocal {
 }
 
 export const STORAGE_KEY = 'balcao.encomenda'
-const VAZIO: EstadoEncomendaLocal = { id_loja: null, id_tipo_entrega: 0, usar_premio: 0, linhas: [] }
+const VAZIO: EstadoEncomendaLocal = { id_loja: null, id_tipo_entrega: 0, usar_premio: 0, linhas: [], mesa: null }
 
 export const chave = (ids: string[]) => [...ids].sort().join('\u0000')
 export const porcaoDe = (l: Pick<LinhaLocal, 'porcao'>): Porcao => l.porcao ?? 'dose'
@@ -106,9 +121,14 @@ export const transicoes = {
     id_loja: idLoja,
     id_tipo_entrega: tipo,
     linhas: [],
+    mesa: null,
   }),
   definirTipoEntrega: (s: EstadoEncomendaLocal, tipo: 0 | 1): EstadoEncomendaLocal =>
-    tipo === s.id_tipo_entrega ? s : { ...s, id_tipo_entrega: tipo, linhas: [] },
+    tipo === s.id_tipo_entrega ? s : { ...s, id_tipo_entrega: tipo, linhas: [], mesa: null },
+  sentarMesa: (s: EstadoEncomendaLocal, mesa: MesaLocal): EstadoEncomendaLocal => ({
+    ...(s.id_loja === mesa.id_loja && s.id_tipo_entrega === 1 ? s : transicoes.escolherLoja(s, mesa.id_loja, 1)),
+    mesa,
+  }),
   tipoEncomendado: (s: EstadoEncomendaLocal, tipo: 0 | 1): EstadoEncomendaLocal =>
     tipo === s.id_tipo_entrega ? s : { ...s, id_tipo_entrega: tipo },
   definirUsarPremio: (s: EstadoEncomendaLocal, v: 0 | 1): EstadoEncomendaLocal =>
@@ -182,8 +202,19 @@ function linhaGuardada(v: unknown): LinhaLocal | null {
   }
 }
 
+/** The table stored, while it holds and is the stored store's, eating in; null otherwise. */
+function mesaGuardada(saved: Record<string, unknown>, agora: number): MesaLocal | null {
+  const m = saved.mesa as Partial<MesaLocal> | null | undefined
+  if (!m || typeof m !== 'object') return null
+  const { id_loja, numero, codigo, ate } = m
+  if (typeof numero !== 'number' || !Number.isInteger(numero) || numero < 1 || typeof codigo !== 'string') return null
+  if (typeof ate !== 'number' || !(ate > agora) || saved.id_tipo_entrega !== 1) return null
+  if (typeof id_loja !== 'number' || id_loja !== saved.id_loja) return null
+  return { id_loja, numero, codigo, ate }
+}
+
 /** Reads what was stored, forgiving anything unreadable (an older shape, a hand edit): it becomes an empty cart. */
-export function lerGuardado(texto: string | null): EstadoEncomendaLocal {
+export function lerGuardado(texto: string | null, agora = Date.now()): EstadoEncomendaLocal {
   try {
     const saved = JSON.parse(texto ?? 'null') as Record<string, unknown> | null
     if (!saved || typeof saved !== 'object') return VAZIO
@@ -195,6 +226,7 @@ export function lerGuardado(texto: string | null): EstadoEncomendaLocal {
       linhas: Array.isArray(saved.linhas)
         ? saved.linhas.map(linhaGuardada).filter((l): l is LinhaLocal => l !== null)
         : [],
+      mesa: mesaGuardada(saved, agora),
     }
   } catch {
     return VAZIO
@@ -278,6 +310,7 @@ const acoes = {
   remover: acao(transicoes.remover),
   limpar: acao(transicoes.limpar),
   repetir: acao(transicoes.repetir),
+  sentarMesa: acao(transicoes.sentarMesa),
 }
 
 /** The last line put in the cart, and when: the screen the person goes back to says so. In memory, for this visit. */

@@ -176,6 +176,7 @@ describe("'Repetir' against the store's current menu", () => {
       id_tipo_entrega: 0 as const,
       usar_premio: 1 as const,
       linhas: [{ id: '1001', qtd: 1, complementares: [], opcoes: [], nome: 'Pastel de nata', unitario: 130 }],
+      mesa: null,
     }
     const { linhas } = repetirNoCatalogo(catalogo(galao), pedido(GALAO), true)
     expect(transicoes.repetir(antes, 862, 1, linhas)).toEqual({
@@ -183,6 +184,7 @@ describe("'Repetir' against the store's current menu", () => {
       id_tipo_entrega: 1,
       usar_premio: 0,
       linhas,
+      mesa: null,
     })
   })
 })

@@ -66,6 +66,14 @@ export const encomendasRoutes: RouteObject[] = [
     ),
   },
   {
+    path: paths.mesa,
+    ...screen(
+      () => import('./MesaPage.tsx'),
+      (m) => m.MesaPage,
+      { access: 'private' },
+    ),
+  },
+  {
     path: paths.minhasEncomendas,
     ...screen(
       () => import('./MinhasEncomendasPage.tsx'),

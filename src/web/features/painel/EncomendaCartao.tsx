@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { ESTADO, PASSO_SEGUINTE, TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
 import { formatMoney, linhaEmbalagem } from '../../../shared/format.ts'
+import { nomeMesa } from '../../../shared/mesas.ts'
 import type { EncomendaLoja } from '../../../shared/pedido.ts'
 import { ESPERA_LONGA_MIN, esperaTexto, horaNaLoja, minutosDesde } from './use-encomendas-loja.ts'
 
@@ -84,8 +85,10 @@ export function EncomendaCartao({
   const aEnviar =
     pendente !== undefined && pendente === passoDe(o.estado)?.estado ? passoDe(o.estado)?.aEnviar : undefined
   const pronta = estado === ESTADO.pronto
-  // An order for later waits from when its preparation should start, not from when it was paid.
+  // An order for later waits from when its preparation should start, not from when it was paid; until then the card
+  // says when that is.
   const minutos = minutosDesde(o.preparar_em ?? o.criada_em, agora)
+  const comecaAs = o.preparar_em !== null && Date.parse(o.preparar_em) > agora ? o.preparar_em : null
   // Ready, the wait is the customer's, not the kitchen's: not flagged as late.
   const atrasada = !pronta && minutos >= ESPERA_LONGA_MIN
   const classes = ['painel-encomenda', `painel-encomenda-tipo-${o.id_tipo_entrega}`]
@@ -103,11 +106,14 @@ export function EncomendaCartao({
         <p className={atrasada ? 'painel-encomenda-hora painel-encomenda-atrasada' : 'painel-encomenda-hora'}>
           <span className="visually-hidden">Recebida às </span>
           <time dateTime={o.criada_em}>{horaNaLoja(o.criada_em, fuso)}</time>
-          <span className="painel-encomenda-espera">{esperaTexto(minutos)}</span>
+          <span className="painel-encomenda-espera">
+            {comecaAs ? `começa às ${horaNaLoja(comecaAs, fuso)}` : esperaTexto(minutos)}
+          </span>
         </p>
       </div>
       <p className="painel-encomenda-cliente">
         <span className="painel-encomenda-entrega">{TIPOS_ENTREGA[o.id_tipo_entrega]}</span>
+        {o.mesa !== null && <strong className="painel-encomenda-mesa">{nomeMesa(o.mesa)}</strong>}
         {o.levantar_em && (
           <strong className="painel-encomenda-levantar">
             Levantar às <time dateTime={o.levantar_em}>{horaNaLoja(o.levantar_em, fuso)}</time>

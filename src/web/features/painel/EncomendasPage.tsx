@@ -107,7 +107,9 @@ export function EncomendasPage() {
   /** The column an order shows in: a step on its way shows as taken; one for later waits apart until it is due. */
   const colunaDe = (o: EncomendaLoja) =>
     pendentes[o.id] === ESTADO.emPreparacao ? ESTADO.emPreparacao : paraMaisTarde(o, tarde) ? 'mais-tarde' : o.estado
-  const porFazer = (o: EncomendaLoja) => o.estado === ESTADO.recebido && pendentes[o.id] === undefined
+  // An order for later is not 'Nova' until it comes forward.
+  const porFazer = (o: EncomendaLoja) =>
+    o.estado === ESTADO.recebido && pendentes[o.id] === undefined && !paraMaisTarde(o, tarde)
   const novasAgora = novas.filter((id) => lista.some((o) => o.id === id && porFazer(o)))
   const titulo = novasAgora.length > 0 ? `(${novasAgora.length}) Encomendas` : 'Encomendas'
 

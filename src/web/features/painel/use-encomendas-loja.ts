@@ -2,6 +2,7 @@ import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient }
 import { useEffect, useRef, useState } from 'react'
 import { ESTADO } from '../../../shared/estado-pedido.ts'
 import { TIME_ZONE } from '../../../shared/format.ts'
+import { horaNaLoja as horaNoFuso } from '../../../shared/levantamento.ts'
 import type { EncomendaLoja } from '../../../shared/pedido.ts'
 import { ApiError } from '../../lib/api.ts'
 import { PAINEL_API, painelGet, painelPost } from './api.ts'
@@ -49,17 +50,8 @@ export function detetarNovas(
   return { conhecidas: todas, novas }
 }
 
-const horas = new Map<string, Intl.DateTimeFormat>()
-
 /** `HH:mm` in the store's time (`fuso`: Lisbon's, or the Azores' for a store there), Lisbon's until it is known. */
-export function horaNaLoja(iso: string, fuso: string = TIME_ZONE): string {
-  let formato = horas.get(fuso)
-  if (!formato) {
-    formato = new Intl.DateTimeFormat('en-GB', { timeZone: fuso, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-    horas.set(fuso, formato)
-  }
-  return formato.format(new Date(iso))
-}
+export const horaNaLoja = (iso: string, fuso: string = TIME_ZONE): string => horaNoFuso(iso, fuso)
 
 /** Whole minutes since `iso` (0 for a clock a little behind the server's). */
 export const minutosDesde = (iso: string, agora: number) => Math.max(0, Math.floor((agora - Date.parse(iso)) / 60_000))

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { ESTADO } from '../../../shared/estado-pedido.ts'
 import type { EncomendaLoja } from '../../../shared/pedido.ts'
 
@@ -35,5 +35,8 @@ export function useMaisTarde(lista: EncomendaLoja[] | undefined, aoVencer: (venc
     return () => clearTimeout(t)
   }, [lista, agora, aoVencer])
 
-  return agora
+  // Read when the list changes too: an order paid after its time (its first slot, a slow payment) is due already, and
+  // must not wait in 'Para mais tarde' for a tick that no order for later will set.
+  const lida = useMemo(() => (lista ? Date.now() : 0), [lista])
+  return Math.max(agora, lida)
 }
