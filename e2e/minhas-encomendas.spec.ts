@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto'
+import { demoEmentas } from '../src/server/demo/ementas.ts'
 import type { Catalogo } from '../src/shared/catalogo.ts'
 import { formatMoney } from '../src/shared/format.ts'
+import { createStoreKey } from './loja.ts'
 import { api, aprovarMbway, createAccount, encomendarPelaApi, expect, expectAccessible, test } from './support.ts'
 
 /** 'As minhas encomendas': from the profile, the customer's orders, newest first; each opens its own screen. */
@@ -107,4 +110,76 @@ test("'Repetir' fills the cart with a past order's lines at today's prices, afte
   await expect(page.getByRole('link', { name: /^Pagamento - / })).toContainText(formatMoney(a.pvp_com_iva * 2))
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/repetir.png`, fullPage: true })
   await expectAccessible(page)
+})
+
+test("'Repetir' after the store's POS changed a price: the cart and the checkout charge today's price", async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  const conta = await createAccount(page)
+  const { categorias } = await api<Catalogo>(page.request, `/api/catalogo/${LOJA}`)
+  // The last plain product of the menu: the other journeys order the first ones, so its price moving is theirs unseen.
+  const produto = categorias
+    .flatMap((c) => c.produtos)
+    .filter(
+      (p) =>
+        p.min_complementos === 0 &&
+        !p.complementares.some((c) => c.obrigatorio) &&
+        p.opcoes.length === 0 &&
+        !p.esgotado &&
+        !p.apenas_maiores &&
+        p.contribuicao_embalagem === 0,
+    )
+    .at(-1)
+  if (!produto) throw new Error('the demo has no plain product on 862')
+  const { orderId } = await encomendarPelaApi(page.request, conta, {
+    chave: `preco-${conta.telemovel}`,
+    loja: LOJA,
+    produto: produto.id,
+  })
+  await aprovarMbway(page.request, conta.telemovel)
+
+  // The store's POS publishes its menu with that product 0,50 € dearer (as a POS does, the whole menu, a new hash).
+  const pos = createStoreKey(LOJA)
+  const original = demoEmentas().ementas.find((e) => e.id_loja === LOJA)?.ementa
+  if (!original) throw new Error('no demo menu for 862')
+  const publicar = async (ementa: typeof original) => {
+    const res = await page.request.put('/api/loja/v1/ementa', {
+      headers: { Authorization: `Bearer ${pos}`, 'Idempotency-Key': randomUUID() },
+      data: ementa,
+    })
+    expect(res.ok(), await res.text()).toBe(true)
+  }
+  const novo = produto.pvp_com_iva + 50
+  const alterada = structuredClone(original)
+  for (const p of alterada.seccoes.flatMap((s) => s.familias.flatMap((f) => f.produtos))) {
+    if (String(p.cod_produto) === produto.id) p.precovenda = novo / 100
+  }
+  alterada.hash = `${original.hash}-preco`
+  await publicar(alterada)
+  try {
+    await expect
+      .poll(async () => {
+        const lida = await api<Catalogo>(page.request, `/api/catalogo/${LOJA}`)
+        return lida.categorias.flatMap((c) => c.produtos).find((p) => p.id === produto.id)?.pvp_com_iva
+      })
+      .toBe(novo)
+
+    await page.goto('/encomendas')
+    const artigo = page
+      .locator('main#conteudo')
+      .getByRole('article')
+      .filter({ hasText: `Pedido ${orderId}` })
+    // The order as it was paid.
+    await expect(artigo).toContainText(formatMoney(produto.pvp_com_iva))
+    await artigo.getByRole('button', { name: `Repetir o pedido ${orderId}` }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Carrinho' })).toBeVisible()
+    await expect(page.getByRole('link', { name: /^Pagamento - / })).toContainText(formatMoney(novo))
+    await page.getByRole('link', { name: /^Pagamento - / }).click()
+    await expect(page.getByRole('heading', { name: 'Finalizar encomenda' })).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Resumo antes de pagar' })).toContainText(formatMoney(novo))
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/repetir-preco.png`, fullPage: true })
+  } finally {
+    await publicar(original)
+  }
 })
