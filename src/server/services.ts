@@ -66,6 +66,12 @@ export interface AppDeps {
   bus?: EventBus
   /** Customers a composed message is written to per transaction (by default `LOTE_CAMPANHA`; tests: a few). */
   loteCampanha?: number
+  /**
+   * Whether the kitchen printers' sender takes loopback (127.0.0.1, ::1) as a printer's address. Only tests set it:
+   * their fake printer listens on 127.0.0.1. Production never does: there loopback is this machine's own services,
+   * never a store's printer, and is refused.
+   */
+  impressoraLoopback?: boolean
 }
 
 /** The sandbox (its phone at /api/dev/pagamentos) unless PAYMENT_PROVIDER names a real provider. */
@@ -264,7 +270,14 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
     },
   })
 
-  const impressoras = createImpressorasService({ db, clock, log: app.log, lojas: restaurantes, encomendas })
+  const impressoras = createImpressorasService({
+    db,
+    clock,
+    log: app.log,
+    lojas: restaurantes,
+    encomendas,
+    permitirLoopback: deps.impressoraLoopback === true,
+  })
 
   const dadosPrivados = createDadosPrivadosService({
     conta,

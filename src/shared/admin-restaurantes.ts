@@ -1,7 +1,12 @@
 import { z } from 'zod'
 import { imagemUrl } from './admin-imagens.ts'
 import { indicativoEstrangeiro, type TipoLinha, tipoLinha } from './custo-chamada.ts'
-import { enderecoImpressoraValido, IMPRESSORA_PORTA_PADRAO } from './impressora.ts'
+import {
+  enderecoImpressoraValido,
+  IMPRESSORA_PORTA_MAX,
+  IMPRESSORA_PORTA_MIN,
+  IMPRESSORA_PORTA_PADRAO,
+} from './impressora.ts'
 import { CAPACIDADE_INTERVALO_MAX } from './levantamento.ts'
 import { MESAS_MAX } from './mesas.ts'
 import { REGIOES, type Regiao } from './regioes.ts'
@@ -33,7 +38,7 @@ export const restaurantesMensagens = {
   mesas: `Indique o número de mesas (de 0 a ${MESAS_MAX}; 0: sem encomendas da mesa).`,
   impressora:
     'Indique o endereço IP (ex.: 192.168.1.50) ou o nome da impressora na rede da loja, sem http:// nem porta.',
-  impressoraPorta: `Indique a porta da impressora (normalmente ${IMPRESSORA_PORTA_PADRAO}), entre 1024 e 65535.`,
+  impressoraPorta: `Indique a porta da impressora (normalmente ${IMPRESSORA_PORTA_PADRAO}), entre ${IMPRESSORA_PORTA_MIN} e ${IMPRESSORA_PORTA_MAX}.`,
 } as const
 
 const TEXTO_MAX = 20_000
@@ -168,8 +173,8 @@ export const LojaEdicaoSchema = z
     impressora_porta: z
       .number({ error: restaurantesMensagens.impressoraPorta })
       .int(restaurantesMensagens.impressoraPorta)
-      .min(1024, restaurantesMensagens.impressoraPorta)
-      .max(65535, restaurantesMensagens.impressoraPorta)
+      .min(IMPRESSORA_PORTA_MIN, restaurantesMensagens.impressoraPorta)
+      .max(IMPRESSORA_PORTA_MAX, restaurantesMensagens.impressoraPorta)
       .nullable()
       .optional(),
     /** The warning the listing carries (`LojaStaff.aviso_iva`): read-only, so a store sent back as read ignores it. */

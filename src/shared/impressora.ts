@@ -7,6 +7,12 @@ import { z } from 'zod'
 
 /** A receipt printer's raw port (ESC/POS over TCP: Epson, Star and most kitchen printers). */
 export const IMPRESSORA_PORTA_PADRAO = 9100
+/**
+ * The ports a printer may be set on: the raw printing ports (9100, and the next ones of a print server with several
+ * printers). Nothing else on a store's network is reached through the printer's setting.
+ */
+export const IMPRESSORA_PORTA_MIN = 9100
+export const IMPRESSORA_PORTA_MAX = 9109
 
 /**
  * A kitchen printer's address as the back-office takes it: an IPv4 address in its usual form (four numbers 0–255, no

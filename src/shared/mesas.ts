@@ -10,11 +10,23 @@ export const MESAS_MAX = 300
 /** A table code as the app's address carries it: the store's POS id, the table and the signature. */
 export const CODIGO_MESA = /^([1-9]\d{0,9})-([1-9]\d{0,2})-([A-Za-z0-9_-]{16})$/
 
+/** A POS id's largest value (a 32-bit integer column on both databases: shared/validacao.ts `INT_MAX`). */
+const ID_LOJA_MAX = 2_147_483_647
+
 /** The store and table a code names (its signature not checked here), or null when it is not a table code. */
 export function lerCodigoMesa(codigo: string): { idLoja: number; mesa: number; assinatura: string } | null {
   const m = CODIGO_MESA.exec(codigo)
   if (!m) return null
-  return { idLoja: Number(m[1]), mesa: Number(m[2]), assinatura: m[3] as string }
+  const idLoja = Number(m[1])
+  if (idLoja > ID_LOJA_MAX) return null
+  return { idLoja, mesa: Number(m[2]), assinatura: m[3] as string }
+}
+
+/** A table a code opened (`GET /api/mesas/{codigo}`): its store (POS id and name) and its number. */
+export interface MesaAberta {
+  id_loja: number
+  loja: string
+  mesa: number
 }
 
 /** How long a table chosen by its code holds on the device: a meal, not the next visit. */

@@ -125,7 +125,9 @@ export async function createTestAppOn(
     PAUSA_SEM_PAINEL_MIN: 0,
     ...overrides,
   })
-  const app = await buildApp(config, database, deps)
+  // The tests' kitchen printers listen on 127.0.0.1 (features/impressoras/testing.ts), which production refuses as a
+  // printer's address: the tests' apps take it, unless a test of that refusal says `impressoraLoopback: false`.
+  const app = await buildApp(config, database, { impressoraLoopback: true, ...deps })
   // Each injected request is its own flow, as one over a socket is, even when sent from inside a test's transaction.
   // light-my-request's answer is a lazy thenable that dispatches when awaited: resolving it here, inside the fresh
   // context, dispatches it there (awaited by the caller, it would run in the caller's flow).

@@ -67,8 +67,10 @@ export function horariosLivres(
     let hora = horaNaLoja(em, fuso)
     const repetida = vistas.has(hora)
     vistas.add(hora)
-    // Ready by closing, as 'as soon as possible' must be: open in the minute before the slot, and when it is started.
-    if (!estaAberta(horario, new Date(t - MINUTE), fuso) || !estaAberta(horario, new Date(t - preparo), fuso)) continue
+    // Ready by closing, as 'as soon as possible' must be: open from when it is started to the minute before the slot.
+    const inicio = new Date(t - preparo)
+    if (!estaAberta(horario, inicio, fuso)) continue
+    if (fechoAntesDe({ horario, fuso, agora: inicio }, new Date(t - MINUTE)) !== null) continue
     if ((ocupadas.get(em.toISOString()) ?? 0) >= capacidade) continue
     if (repetida) hora = `${hora} (hora de inverno)`
     livres.push({ em: em.toISOString(), hora })

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { LOJA_FECHADA } from '../../../shared/catalogo-ecra.ts'
-import { lerCodigoMesa, mesasTextos } from '../../../shared/mesas.ts'
+import { lerCodigoMesa, type MesaAberta, mesasTextos } from '../../../shared/mesas.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
 import type { CatalogoService } from './catalogo.ts'
 import type { Contexto } from './contexto.ts'
@@ -10,15 +10,8 @@ const assinatura = (segredo: string, idLoja: number, mesa: number) =>
   createHmac('sha256', segredo).update(`${idLoja}-${mesa}`).digest('base64url').slice(0, 16)
 
 /** A table's code, as its QR code carries it (shared/mesas.ts `CODIGO_MESA`). */
-export const codigoMesa = (segredo: string, idLoja: number, mesa: number) =>
+const codigoMesa = (segredo: string, idLoja: number, mesa: number) =>
   `${idLoja}-${mesa}-${assinatura(segredo, idLoja, mesa)}`
-
-/** A table a code opened: its store (POS id and name) and its number. */
-export interface MesaAberta {
-  id_loja: number
-  loja: string
-  mesa: number
-}
 
 const recusa = (status: number, message: string) => new HttpError(status, message, 'Mesa')
 
@@ -64,7 +57,8 @@ export function createMesas({ lojas }: Pick<Contexto, 'lojas'>, catalogo: Pick<C
       { idLoja, tipo, levantarEm }: { idLoja: number; tipo: 0 | 1; levantarEm: string | null },
     ): Promise<number> {
       // The checkout's refusals name its field, as the form's do.
-      const noCampo = (e: HttpError) => new HttpError(e.statusCode, e.message, e.title, { mesa: e.message })
+      // A code refused is a field of the order that cannot be taken (422), not a resource missing.
+      const noCampo = (e: HttpError) => new HttpError(422, e.message, e.title, { mesa: e.message })
       const mesa = await verificar(codigo).catch((error: unknown) => {
         throw error instanceof HttpError ? noCampo(error) : error
       })

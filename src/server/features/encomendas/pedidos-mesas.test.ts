@@ -82,6 +82,8 @@ describe.each(testDialects())('table codes on %s', (dialect) => {
     await recusa(codigo.replace(/^862-/, '848-'), 404, mesasTextos.invalido)
     await recusa(`${codigo.slice(0, -1)}${codigo.endsWith('A') ? 'B' : 'A'}`, 404, mesasTextos.invalido)
     await recusa('mesa-7', 404, mesasTextos.invalido)
+    // A store id past the databases' integer: not a code (PostgreSQL would refuse the number itself).
+    await recusa('9999999999-1-AAAAAAAAAAAAAAAA', 404, mesasTextos.invalido)
     // The store has fewer tables now: table 3's code no longer opens; none at all, no table does.
     await mesas(862, 2)
     await recusa(codigoDe(terceira as MesaImpressa), 404, mesasTextos.inexistente)
@@ -93,7 +95,7 @@ describe.each(testDialects())('table codes on %s', (dialect) => {
     expect(pedido.statusCode).toBe(201)
     await mesas(862, 2)
     const depois = await finalizar(pedidoDeTeste({ id_tipo_entrega: 1, mesa: codigoDe(terceira as MesaImpressa) }), 'y')
-    expect(depois.statusCode, depois.body).toBe(404)
+    expect(depois.statusCode, depois.body).toBe(422)
     expect(depois.json().error.fields).toEqual({ mesa: mesasTextos.inexistente })
   })
 

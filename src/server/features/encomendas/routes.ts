@@ -136,7 +136,12 @@ export const encomendasRoutes: FastifyPluginAsyncZod<EncomendasRoutesOptions> = 
         response: dataResponse(z.object({ id_loja: z.number().int(), loja: z.string(), mesa: z.number().int() })),
       },
     },
-    async (request) => ({ data: await encomendas.mesas.abrir(request.params.codigo) }),
+    async (request, reply) => {
+      const data = await encomendas.mesas.abrir(request.params.codigo)
+      // Whether the store takes orders now changes with the clock: nothing keeps the answer.
+      reply.header('cache-control', 'no-cache')
+      return { data }
+    },
   )
 
   app.get(

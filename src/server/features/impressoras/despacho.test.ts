@@ -2,11 +2,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ESTADO } from '../../../shared/estado-pedido.ts'
 import { pedidoDeTeste } from '../../testing/ementa.ts'
 import type { TestApp } from '../../testing/harness.ts'
-import { testDialects } from '../../testing/harness.ts'
+import { createTestAppOn, testDialects } from '../../testing/harness.ts'
 import { setupOrders } from '../encomendas/testing.ts'
 import { NUNCA } from './repository.ts'
 import { IMPRESSAO_DESISTIR_MS, REIMPRESSAO_CANCELADA } from './service.ts'
-import { type ImpressoraDeTeste, lerTalao, loopbackNosTestes, startImpressora } from './testing.ts'
+import { type ImpressoraDeTeste, lerTalao, startImpressora } from './testing.ts'
 
 /**
  * What the kitchen printer's sender does not send, and what it keeps to itself (decision 0043): an order cancelled
@@ -118,29 +118,45 @@ describe.each(testDialects())("the kitchen printer's sender on %s", (dialect) =>
   })
 
   it("refuses a printer whose name resolves to this machine, giving its ticket up at once: the back-office's to correct", async () => {
-    // As production runs: loopback is never a store's printer. 'localhost', set past the back-office's check.
-    loopbackNosTestes(false)
-    await t.database.db
-      .updateTable('lojas')
-      .set({ impressora_endereco: 'localhost' })
-      .where('id_loja', '=', 862)
-      .execute()
-    const sessao = await painel()
-    const id = await pagar('l1')
-    expect(await despachar()).toBe(0)
-    expect(impressora.ligacoes).toBe(0)
-    const [job] = await trabalhos()
-    expect(job).toMatchObject({ estado: 'desistido', tentativas: 1, proxima_em: NUNCA, falhou_em: expect.any(String) })
-    expect(job?.erro).toMatch(/^endereço da impressora não permitido: .+ \(localhost\)$/)
-    // Not tried again: the address will not change by itself.
-    clock.advance(IMPRESSAO_DESISTIR_MS)
-    expect(await despachar()).toBe(0)
-    expect(impressora.ligacoes).toBe(0)
-    // The board says the printer does not answer, and which order did not print.
-    expect(await estado(sessao)).toMatchObject({
-      sem_ligacao_desde: job?.falhou_em,
-      por_imprimir: [{ encomenda: id, estado: 'desistido' }],
-    })
+    // As production runs: loopback is never a store's printer. The tickets are sent by an app built as production's
+    // sender is, refusing loopback, on the scene's database (which the scene closes, not this app). 'localhost', set
+    // past the back-office's check.
+    const producao = await createTestAppOn(
+      { ...t.database, close: async () => {} },
+      { LOG_LEVEL: 'error' },
+      { clock, impressoraLoopback: false },
+    )
+    try {
+      const despacharSemLoopback = () => producao.app.despacharImpressoes()
+      await t.database.db
+        .updateTable('lojas')
+        .set({ impressora_endereco: 'localhost' })
+        .where('id_loja', '=', 862)
+        .execute()
+      const sessao = await painel()
+      const id = await pagar('l1')
+      expect(await despacharSemLoopback()).toBe(0)
+      expect(impressora.ligacoes).toBe(0)
+      const [job] = await trabalhos()
+      expect(job).toMatchObject({
+        estado: 'desistido',
+        tentativas: 1,
+        proxima_em: NUNCA,
+        falhou_em: expect.any(String),
+      })
+      expect(job?.erro).toMatch(/^endereço da impressora não permitido: .+ \(localhost\)$/)
+      // Not tried again: the address will not change by itself.
+      clock.advance(IMPRESSAO_DESISTIR_MS)
+      expect(await despacharSemLoopback()).toBe(0)
+      expect(impressora.ligacoes).toBe(0)
+      // The board says the printer does not answer, and which order did not print.
+      expect(await estado(sessao)).toMatchObject({
+        sem_ligacao_desde: job?.falhou_em,
+        por_imprimir: [{ encomenda: id, estado: 'desistido' }],
+      })
+    } finally {
+      await producao.close()
+    }
   })
 
   it("renews a store's lease ticket by ticket: a slow printer does not let another process take its later tickets", async () => {

@@ -3,7 +3,7 @@ import type { ImpressoesTable } from '../../db/schema.ts'
 import { isoIn, isoNow, MINUTE } from '../../platform/clock.ts'
 import { createOutboxLease } from '../../platform/outbox-lease.ts'
 import type { ImpressoraLoja } from '../restaurantes/service.ts'
-import { enviarPorTcp, type LimitesEnvio } from './envio-tcp.ts'
+import { enviarPorTcp, type LimitesEnvio, type OpcoesEnvio } from './envio-tcp.ts'
 import { impressoesRepo, NUNCA } from './repository.ts'
 import type { ImpressorasDeps } from './service.ts'
 import { type MotivoTalao, talaoEscPos } from './talao.ts'
@@ -50,8 +50,16 @@ type Desfecho = 'impresso' | 'outro' | { semLigacao: string }
  * to 5, given up 30 minutes after the ticket was queued. Given up at once, unsent: a ticket whose order was cancelled
  * meanwhile, and one for a printer whose address is never a store's (this machine, link-local, multicast).
  */
-export function createDespachoImpressoes({ db, clock, log, lojas, encomendas }: ImpressorasDeps) {
+export function createDespachoImpressoes({
+  db,
+  clock,
+  log,
+  lojas,
+  encomendas,
+  permitirLoopback = false,
+}: ImpressorasDeps) {
   const arrendamento = createOutboxLease(db, clock, 'impressoes', IMPRESSAO_RECLAMACAO_MS)
+  const opcoesEnvio: OpcoesEnvio = { permitirLoopback }
   const repo = impressoesRepo(db)
 
   /** Writes what an attempt that sent no byte ended in, only while the claim is this process's. */
@@ -112,14 +120,15 @@ export function createDespachoImpressoes({ db, clock, log, lojas, encomendas }: 
     }
     const bytes = talaoEscPos(talao, impressora.fuso, t.motivo as MotivoTalao, isoNow(clock))
     let marcado: string | null = null
-    const resultado = await enviarPorTcp(impressora, bytes, LIMITES_ENVIO, async () => {
+    const marcar = async () => {
       const agora = isoNow(clock)
       const nosso = await arrendamento.liquidar({ id: t.id, ate }, (trx) =>
         impressoesRepo(trx).atualizar(t.id, { estado: 'a-enviar', enviado_em: agora, proxima_em: NUNCA }),
       )
       if (nosso) marcado = agora
       return nosso
-    })
+    }
+    const resultado = await enviarPorTcp(impressora, bytes, LIMITES_ENVIO, marcar, opcoesEnvio)
     const enviadoEm = marcado as string | null
     switch (resultado.tipo) {
       case 'impresso': {

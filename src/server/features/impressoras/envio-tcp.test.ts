@@ -1,8 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { join, relative, resolve } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { enviarPorTcp, ipPermitidoParaImpressora, permitirLoopbackNosTestes } from './envio-tcp.ts'
+import { enviarPorTcp, ipPermitidoParaImpressora } from './envio-tcp.ts'
 import { type ImpressoraDeTeste, startImpressora } from './testing.ts'
 
 const LIMITES = { ligarMs: 500, escreverMs: 1000 }
@@ -127,6 +125,8 @@ describe('sending a ticket over TCP', () => {
       tipo: 'recusado',
       erro: expect.stringMatching(/^endereço da impressora não permitido: .+ \(localhost\)$/),
     })
+    // The sender's default is production's: loopback refused.
+    expect(await enviarPorTcp(destino, BYTES, LIMITES, antesDeEscrever)).toEqual(r)
     expect(marcado).toBe(false)
     expect(impressora.ligacoes).toBe(0)
     // An address written as such is checked too, and nothing is connected to.
@@ -177,19 +177,5 @@ describe('the addresses a printer may resolve to', () => {
     for (const ip of ['169.254.169.254', '0.0.0.0', '::', 'fe80::1', 'ff02::1', '::ffff:169.254.1.1']) {
       expect(ipPermitidoParaImpressora(ip, LOCAL)).toBe(false)
     }
-  })
-})
-
-describe('loopback as a printer', () => {
-  it('is allowed by the tests’ setup only: no code the app runs turns it on', () => {
-    const servidor = resolve(import.meta.dirname, '../..')
-    const ficheiros = readdirSync(servidor, { recursive: true, encoding: 'utf8' })
-      .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
-      .map((f) => join(servidor, f))
-    const quem = ficheiros
-      .filter((f) => readFileSync(f, 'utf8').includes(permitirLoopbackNosTestes.name))
-      .map((f) => relative(servidor, f))
-      .sort()
-    expect(quem).toEqual(['features/impressoras/envio-tcp.ts', 'features/impressoras/testing.ts'])
   })
 })

@@ -18,21 +18,9 @@ export interface LimitesEnvio {
 export interface OpcoesEnvio {
   /**
    * Loopback (127.0.0.0/8, ::1) taken as a printer. Never in production, where it is this machine's own services;
-   * the tests' fake printer listens on 127.0.0.1 (see `permitirLoopbackNosTestes`).
+   * only the tests' apps allow it (AppDeps `impressoraLoopback`), their fake printer listening on 127.0.0.1.
    */
   permitirLoopback: boolean
-}
-
-/**
- * The sender's default for loopback, read at each send. Only the tests' setup (testing.ts) turns it on, for the
- * process of its own test file: the tests reach the sender through the whole app, as its composition builds it, and
- * nothing the app runs imports testing.ts (src/boundaries.test.ts holds that), so in production it stays off.
- */
-let loopbackPermitido = false
-
-/** For testing.ts only: see `loopbackPermitido`. */
-export function permitirLoopbackNosTestes(permitir: boolean): void {
-  loopbackPermitido = permitir
 }
 
 /**
@@ -137,7 +125,7 @@ export async function enviarPorTcp(
   bytes: Uint8Array,
   limites: LimitesEnvio,
   antesDeEscrever: () => Promise<boolean>,
-  opcoes: OpcoesEnvio = { permitirLoopback: loopbackPermitido },
+  opcoes: OpcoesEnvio = { permitirLoopback: false },
 ): Promise<ResultadoEnvio> {
   const resolvido = await resolver(destino.endereco, limites.ligarMs, opcoes)
   if (resolvido.tipo !== 'ip') return resolvido

@@ -78,6 +78,11 @@ export interface ImpressorasDeps {
    * pick-up time or table), whether a store may reprint one, the codes of those its board lists.
    */
   encomendas: Pick<EncomendasService, 'talao'>
+  /**
+   * Whether the sender takes loopback as a printer's address (envio-tcp.ts `OpcoesEnvio`): false unless given. Only the
+   * tests' apps give it, their fake printer listening on 127.0.0.1; in production loopback is this machine's services.
+   */
+  permitirLoopback?: boolean
 }
 
 /** The tablet that asks (its store key) and so its store. */

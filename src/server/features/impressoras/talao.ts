@@ -1,6 +1,7 @@
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder'
 import { TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
 import { horaNaLoja } from '../../../shared/levantamento.ts'
+import { nomeMesa } from '../../../shared/mesas.ts'
 import type { LinhaTalao, TalaoCozinha } from '../encomendas/service.ts'
 
 /** Characters per line of an 80 mm printer's standard font (Epson's and Star's font A). */
@@ -38,7 +39,7 @@ export function paraImpressora(texto: string): string {
  * clock; for an order whose preparation should start after it prints, when to start it.
  */
 function quando(t: TalaoCozinha, fuso: string, agora: string): string[] {
-  if (t.mesa !== null) return [`Mesa ${t.mesa}`]
+  if (t.mesa !== null) return [nomeMesa(t.mesa)]
   if (!t.levantar_em) return ['O mais cedo possível']
   const levantar = `Levantar às ${horaNaLoja(t.levantar_em, fuso)}`
   // Only while it is still ahead: one to start now is just due, as the board's 'Para mais tarde' column has it.

@@ -1,17 +1,11 @@
 import { createServer, type Server, type Socket } from 'node:net'
-import { permitirLoopbackNosTestes } from './envio-tcp.ts'
-
-/**
- * Whether the app's sender takes loopback as a printer's address, in this test file's process (envio-tcp.ts): the
- * fake printer listens on 127.0.0.1, which production refuses. `startImpressora` allows it; a test of the refusal
- * turns it off.
- */
-export const loopbackNosTestes = (permitir: boolean) => permitirLoopbackNosTestes(permitir)
 
 /**
  * A kitchen printer for the tests: a TCP server on 127.0.0.1 that keeps what each connection sent (ESC/POS over raw
  * TCP, as a printer's port 9100 takes it), closed and opened again on the same port to play a printer that is off.
- * Starting one lets the app's sender connect to loopback (`loopbackNosTestes`).
+ * Production refuses loopback as a printer's address: the app reaches this one because the tests' apps are built
+ * with AppDeps `impressoraLoopback` (src/server/testing/harness.ts); a sender called directly is given
+ * `permitirLoopback`.
  */
 export interface ImpressoraDeTeste {
   porta: number
@@ -61,7 +55,6 @@ export async function startImpressora(): Promise<ImpressoraDeTeste> {
       server = s
     },
   }
-  loopbackNosTestes(true)
   await impressora.ligar()
   return impressora
 }

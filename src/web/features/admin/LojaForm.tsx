@@ -8,6 +8,9 @@ import {
   lerPeriodos,
   restaurantesMensagens,
 } from '../../../shared/admin-restaurantes.ts'
+import { IMPRESSORA_PORTA_MAX, IMPRESSORA_PORTA_MIN } from '../../../shared/impressora.ts'
+import { CAPACIDADE_INTERVALO_MAX } from '../../../shared/levantamento.ts'
+import { MESAS_MAX } from '../../../shared/mesas.ts'
 import { NOMES_REGIAO, REGIOES, taxasEmTexto } from '../../../shared/regioes.ts'
 import { NOMES_TABELAS_PRECO, TABELAS_PRECO } from '../../../shared/tabelas-preco.ts'
 import { CheckboxField, Field, SelectField } from '../../ui/Field.tsx'
@@ -181,6 +184,7 @@ export function LojaForm({
               type="number"
               inputMode="numeric"
               min={1}
+              max={CAPACIDADE_INTERVALO_MAX}
               hint="Quantas encomendas com hora de levantamento a loja aceita em cada intervalo (ex.: 10)."
               error={errorOf('capacidade_intervalo')}
               {...form.register('capacidade_intervalo', { valueAsNumber: true })}
@@ -190,6 +194,7 @@ export function LojaForm({
               type="number"
               inputMode="numeric"
               min={0}
+              max={MESAS_MAX}
               hint="Mesas numeradas de 1 a este número, cada uma com o seu código QR para encomendar. 0: sem encomendas da mesa."
               error={errorOf('mesas')}
               {...form.register('mesas', { valueAsNumber: true })}
@@ -205,6 +210,8 @@ export function LojaForm({
               label="Porta da impressora"
               type="number"
               inputMode="numeric"
+              min={IMPRESSORA_PORTA_MIN}
+              max={IMPRESSORA_PORTA_MAX}
               hint="Vazio: 9100, a porta habitual."
               error={errorOf('impressora_porta')}
               {...form.register('impressora_porta', {

@@ -10,8 +10,9 @@ import { adminGet } from './api.ts'
 import { adminKeys } from './keys.ts'
 
 /** Each table's QR code, drawn as the loyalty card's (the `qrcode` encoder, qr-path.ts), at level M: printed large. */
-function useQrs(urls: readonly string[]): Map<string, QrDrawing> {
+function useQrs(urls: readonly string[]): { qrs: Map<string, QrDrawing>; falhou: boolean } {
   const [qrs, setQrs] = useState(() => new Map<string, QrDrawing>())
+  const [falhou, setFalhou] = useState(false)
   const chave = urls.join('\n')
   // biome-ignore lint/correctness/useExhaustiveDependencies: the list by its contents (`chave`), not its identity.
   useEffect(() => {
@@ -20,12 +21,14 @@ function useQrs(urls: readonly string[]): Map<string, QrDrawing> {
       .then(([{ create }, { qrPath }]) => {
         if (atual) setQrs(new Map(urls.map((u) => [u, qrPath(create, u, 'M')])))
       })
-      .catch(() => undefined)
+      .catch(() => {
+        if (atual) setFalhou(true)
+      })
     return () => {
       atual = false
     }
   }, [chave])
-  return qrs
+  return { qrs, falhou }
 }
 
 /**
@@ -39,9 +42,13 @@ export function MesasPage() {
   const dados = useQuery({
     queryKey: [...adminKeys.all, 'lojas', id_loja, 'mesas'],
     queryFn: ({ signal }) => adminGet<MesasParaImprimir>(`/lojas/${encodeURIComponent(id_loja)}/mesas`, signal),
+    // Read anew each visit: a store's tables just changed print as they are now.
+    staleTime: 0,
   })
   const mesas = dados.data?.mesas ?? []
-  const qrs = useQrs(mesas.map((m) => m.url))
+  const { qrs, falhou } = useQrs(mesas.map((m) => m.url))
+  // Printed only once every card has its code drawn: never a sheet of blank cards.
+  const desenhados = mesas.every((m) => qrs.has(m.url))
   const titulo = dados.data ? `Códigos das mesas — ${dados.data.loja}` : 'Códigos das mesas'
   return (
     <AdminLayout titulo={titulo}>
@@ -57,12 +64,15 @@ export function MesasPage() {
       {mesas.length > 0 && (
         <>
           <p>
-            Imprima uma folha e coloque cada código na sua mesa. Ao ler o código, o cliente encomenda desta loja para
-            comer na loja, com o número da mesa.
+            Imprima as folhas e coloque cada código na mesa com o mesmo número. Ao ler o código, o cliente encomenda
+            desta loja para comer na loja, com o número da mesa.
           </p>
+          {falhou && (
+            <p role="alert">Não foi possível desenhar os códigos. Verifique a ligação e recarregue a página.</p>
+          )}
           <p>
-            <button type="button" className="button" onClick={() => window.print()}>
-              Imprimir
+            <button type="button" className="button" disabled={!desenhados} onClick={() => window.print()}>
+              {desenhados || falhou ? 'Imprimir' : 'A preparar os códigos…'}
             </button>
           </p>
           <ul className="admin-mesas-folha" aria-label="Códigos das mesas">

@@ -8,7 +8,7 @@ import { EmptyState } from '../../ui/EmptyState.tsx'
 import { useHeader } from '../../ui/header.tsx'
 import { useCatalogo, useLojasEncomenda } from './api.ts'
 import { BarraEncomenda } from './BarraEncomenda.tsx'
-import { useEncomendaLocal } from './carrinho.ts'
+import { mesaAtiva, useEncomendaLocal } from './carrinho.ts'
 import { SecaoCarregando, SecaoErro } from './EstadoSecao.tsx'
 import './encomendas.css'
 
@@ -32,6 +32,7 @@ const LojaModal = lazy(() => import('./LojaModal.tsx').then((m) => ({ default: m
 export function CatalogoPage() {
   useHeader('Encomendar')
   const local = useEncomendaLocal()
+  const mesa = mesaAtiva(local, local.id_loja, Date.now())
   const lojas = useLojasEncomenda()
   const catalogo = useCatalogo(local.id_loja)
   const [modal, setModal] = useState<'auto' | 'aberto' | 'fechado'>('auto')
@@ -57,7 +58,7 @@ export function CatalogoPage() {
             <strong className="enc-loja-atual-nome">{loja?.nome ?? '…'}</strong>
             <span className="muted">
               {TIPOS_ENTREGA[local.id_tipo_entrega]}
-              {local.mesa?.id_loja === local.id_loja && ` · ${nomeMesa(local.mesa.numero)}`}
+              {mesa && ` · ${nomeMesa(mesa.numero)}`}
             </span>
           </p>
         )}

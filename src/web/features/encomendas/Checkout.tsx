@@ -9,6 +9,7 @@ import { ESTADO, TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
 import { formatMoney } from '../../../shared/format.ts'
 import { nomeMesa } from '../../../shared/mesas.ts'
 import { href, paths } from '../../../shared/routes.ts'
+import { ApiError } from '../../lib/api.ts'
 import { type usePrivateData, useSetPrivateData } from '../../lib/private-data.ts'
 import { CheckboxField, Field } from '../../ui/Field.tsx'
 import { useApiForm } from '../../ui/form.tsx'
@@ -16,7 +17,7 @@ import { Loading } from '../../ui/Loading.tsx'
 import { LoadingOverlay } from '../../ui/LoadingOverlay.tsx'
 import { PhoneField } from '../../ui/PhoneField.tsx'
 import { useLojasEncomenda } from './api.ts'
-import { type LinhaLocal, useEncomendaLocal } from './carrinho.ts'
+import { type LinhaLocal, mesaAtiva, useEncomendaLocal } from './carrinho.ts'
 import { paraApi } from './carrinho-api.ts'
 import { lembrarEncomendaFeita } from './encomenda-feita.ts'
 import { encomendasKeys } from './keys.ts'
@@ -56,9 +57,10 @@ export function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const setPrivateData = useSetPrivateData()
-  const { definirUsarPremio, tipoEncomendado, mesa: mesaLocal } = useEncomendaLocal()
+  const local = useEncomendaLocal()
+  const { definirUsarPremio, tipoEncomendado, deixarMesa } = local
   // Seated by a table's QR code at this store: eating in, at that table, no pick-up time (decision 0045).
-  const mesa = mesaLocal?.id_loja === idLoja ? mesaLocal : null
+  const mesa = mesaAtiva(local, idLoja, Date.now())
   const cart = paraApi(linhas)
   const cartKey = JSON.stringify(cart)
   const nomes = linhas.map((l) => (l.porcao === 'meia' ? `${l.nome} (${l.rotuloPorcao ?? MEIA_DOSE})` : l.nome))
@@ -126,6 +128,8 @@ export function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
         mesa: mesa?.codigo ?? null,
       }).catch((error: unknown) => {
         if (recusaDoHorario(error)) void calculo.refetch()
+        // The table's code refused (a table gone, the store's tables changed): the order goes on without it.
+        if (error instanceof ApiError && error.fields?.mesa) deixarMesa()
         throw erroComLinhas(error, nomes)
       }),
     onSuccess: ({ orderData, privateData }) => {
@@ -208,7 +212,7 @@ export function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
   const falta = emFaltaParaFinalizar({ aceitou, id_tipo_entrega: tipo, telemovel }, total)
   const { levantamento } = dados
   // The store closes before the order could be ready and no slot is left: the reason, in place of what is missing.
-  const bloqueio = !mesa && semLevantamento(levantamento) ? levantamento.aviso : null
+  const bloqueio = mesa || semLevantamento(levantamento) ? levantamento.aviso : null
   if (!mesa && !bloqueio && (horarioEmFalta(levantamento, levantar) || (levantamento.aviso && levantar === null))) {
     falta.unshift('escolha a hora de levantamento')
   }
@@ -267,7 +271,14 @@ export function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
               {TIPOS_ENTREGA[v]}
             </label>
           ))}
-          {mesa && <p className="chk-mesa">{nomeMesa(mesa.numero)}: a encomenda é servida à mesa.</p>}
+          {mesa && (
+            <p className="chk-mesa">
+              {nomeMesa(mesa.numero)}: a encomenda é servida à mesa.{' '}
+              <button type="button" className="link-button" onClick={deixarMesa}>
+                Não estou nesta mesa
+              </button>
+            </p>
+          )}
           {tipo === 0 && (
             <div className="chk-recipiente">
               <CheckboxField

@@ -1,18 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
-import { MESA_VALIDADE_MS, nomeMesa } from '../../../shared/mesas.ts'
+import { MESA_VALIDADE_MS, type MesaAberta } from '../../../shared/mesas.ts'
 import { paths } from '../../../shared/routes.ts'
 import { ApiError, apiGet, OFFLINE_MESSAGE } from '../../lib/api.ts'
 import { useHeader } from '../../ui/header.tsx'
 import { Loading } from '../../ui/Loading.tsx'
 import { useEncomendaLocal } from './carrinho.ts'
-
-interface MesaAberta {
-  id_loja: number
-  loja: string
-  mesa: number
-}
 
 /**
  * `/mesa/{codigo}` (decision 0045): a table's QR code. The code is checked by the server (a genuine table of a store
@@ -34,7 +28,7 @@ export function MesaPage() {
   useEffect(() => {
     if (!aberta) return
     sentarMesa({ id_loja: aberta.id_loja, numero: aberta.mesa, codigo, ate: Date.now() + MESA_VALIDADE_MS })
-    navigate(paths.catalogo, { replace: true, state: { mesa: nomeMesa(aberta.mesa) } })
+    navigate(paths.catalogo, { replace: true })
   }, [aberta, codigo, sentarMesa, navigate])
 
   if (mesa.isError) {

@@ -74,6 +74,8 @@ export interface EncomendaLocal extends EstadoEncomendaLocal {
    * emptied otherwise, as any change of store). Choosing another store or take-away leaves the table.
    */
   sentarMesa(mesa: MesaLocal): void
+  /** Not at that table (any more): the cart stays, eating in, without it. */
+  deixarMesa(): void
   /** 'Repetir': the cart becomes a past order's lines (repetir.ts), at its store and kind of sale. */
   repetir(idLoja: number, tipo: 0 | 1, linhas: LinhaLocal[]): void
   /** Units in the cart. */
@@ -125,6 +127,7 @@ export const transicoes = {
   }),
   definirTipoEntrega: (s: EstadoEncomendaLocal, tipo: 0 | 1): EstadoEncomendaLocal =>
     tipo === s.id_tipo_entrega ? s : { ...s, id_tipo_entrega: tipo, linhas: [], mesa: null },
+  deixarMesa: (s: EstadoEncomendaLocal): EstadoEncomendaLocal => (s.mesa === null ? s : { ...s, mesa: null }),
   sentarMesa: (s: EstadoEncomendaLocal, mesa: MesaLocal): EstadoEncomendaLocal => ({
     ...(s.id_loja === mesa.id_loja && s.id_tipo_entrega === 1 ? s : transicoes.escolherLoja(s, mesa.id_loja, 1)),
     mesa,
@@ -153,9 +156,18 @@ export const transicoes = {
     s.linhas[i] ? { ...s, linhas: s.linhas.filter((_, j) => j !== i) } : s,
   limpar: (s: EstadoEncomendaLocal): EstadoEncomendaLocal =>
     s.linhas.length === 0 && s.usar_premio === 0 ? s : { ...s, linhas: [], usar_premio: 0 },
+  // At the table it is seated at, repeating an order eaten in there keeps the table.
   repetir: (s: EstadoEncomendaLocal, idLoja: number, tipo: 0 | 1, linhas: LinhaLocal[]): EstadoEncomendaLocal =>
-    linhas.reduce(transicoes.adicionar, { ...transicoes.escolherLoja(s, idLoja, tipo), usar_premio: 0 }),
+    linhas.reduce(transicoes.adicionar, {
+      ...transicoes.escolherLoja(s, idLoja, tipo),
+      usar_premio: 0,
+      mesa: s.mesa?.id_loja === idLoja && tipo === 1 ? s.mesa : null,
+    }),
 }
+
+/** The table the device is seated at for `idLoja`, while it holds (four hours from the scan); null otherwise. */
+export const mesaAtiva = (s: Pick<EstadoEncomendaLocal, 'mesa'>, idLoja: number | null, agora: number) =>
+  s.mesa !== null && s.mesa.id_loja === idLoja && s.mesa.ate > agora ? s.mesa : null
 
 export const quantidadeDe = (linhas: LinhaLocal[]) => linhas.reduce((n, l) => n + l.qtd, 0)
 /** One unit of the line for the delivery type (0 take-away, 1 eating in), cents: for display only. */
@@ -311,6 +323,7 @@ const acoes = {
   limpar: acao(transicoes.limpar),
   repetir: acao(transicoes.repetir),
   sentarMesa: acao(transicoes.sentarMesa),
+  deixarMesa: acao(transicoes.deixarMesa),
 }
 
 /** The last line put in the cart, and when: the screen the person goes back to says so. In memory, for this visit. */

@@ -70,7 +70,9 @@ export const encomendasRoutes: RouteObject[] = [
     ...screen(
       () => import('./MesaPage.tsx'),
       (m) => m.MesaPage,
-      { access: 'private' },
+      // Open: a code is usually scanned in a browser with no session. The table is kept on the device, and the
+      // catalogue's own guard then asks for the onboarding or the login, after which it is still there.
+      { access: 'open' },
     ),
   },
   {

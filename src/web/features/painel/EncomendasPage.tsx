@@ -88,7 +88,7 @@ export function EncomendasPage() {
     },
     [avisar],
   )
-  const tarde = useMaisTarde(query.data, vencer)
+  const tarde = useMaisTarde(query.data, query.dataUpdatedAt, vencer)
   const avancar = useAvancarEncomenda()
   const cancelar = useCancelarEncomenda()
 
@@ -194,7 +194,7 @@ export function EncomendasPage() {
                       nova={novasAgora.includes(o.id)}
                       pendente={pendentes[o.id]}
                       pausa={emPausa}
-                      agora={agora}
+                      agora={Math.max(agora, tarde)}
                       fuso={loja.data?.fuso}
                       onAvancar={onAvancar}
                       onCancelar={setACancelar}

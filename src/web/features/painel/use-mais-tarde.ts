@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { ESTADO } from '../../../shared/estado-pedido.ts'
 import type { EncomendaLoja } from '../../../shared/pedido.ts'
 
@@ -14,7 +14,12 @@ const ESPERA_MAX_MS = 60 * 60_000
  * comes forward then, and answers it (and any due with it) through `aoVencer` once, with its sound. An order already
  * due when the board first saw it is not announced: it came forward while the board was away.
  */
-export function useMaisTarde(lista: EncomendaLoja[] | undefined, aoVencer: (vencidas: EncomendaLoja[]) => void) {
+export function useMaisTarde(
+  lista: EncomendaLoja[] | undefined,
+  /** When the list was last read (epoch ms): the clock is at least that. */
+  lidaEm: number,
+  aoVencer: (vencidas: EncomendaLoja[]) => void,
+) {
   const [agora, setAgora] = useState(() => Date.now())
   /** The orders this board has seen waiting for later. */
   const aEsperar = useRef(new Set<number>())
@@ -35,8 +40,7 @@ export function useMaisTarde(lista: EncomendaLoja[] | undefined, aoVencer: (venc
     return () => clearTimeout(t)
   }, [lista, agora, aoVencer])
 
-  // Read when the list changes too: an order paid after its time (its first slot, a slow payment) is due already, and
-  // must not wait in 'Para mais tarde' for a tick that no order for later will set.
-  const lida = useMemo(() => (lista ? Date.now() : 0), [lista])
-  return Math.max(agora, lida)
+  // At least when the list was read: an order paid after its time (its first slot, a slow payment) is due already,
+  // and must not wait in 'Para mais tarde' for a tick that no order for later will set.
+  return Math.max(agora, lidaEm)
 }
