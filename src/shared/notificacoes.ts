@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { INT_MAX, semCaracteresProibidos, texto } from './validacao.ts'
+import { INT_MAX, semCaracteresProibidos } from './validacao.ts'
 
 /** Spec §3 "Notification", plus the screen a tap opens. `timestamp` in unix seconds; `texto` sanitised HTML. */
 export const NotificacaoSchema = z.object({
