@@ -182,6 +182,48 @@ describe.each(testDialects())('pick-up times on %s', (dialect) => {
     }
   })
 
+  it('takes no slot from a store closed today or paused: the same words as any order', async () => {
+    const { horarios } = await calcular()
+    const escolhido = horarios[3] as Horario
+    await t.database.db
+      .updateTable('lojas')
+      .set({ encomendas_pausa_em: clock.now().toISOString(), encomendas_pausa_ate: null })
+      .where('id_loja', '=', 862)
+      .execute()
+    const pausada = await finalizar(pedidoDeTeste({ levantar_em: escolhido.em }), 'pausa')
+    expect(pausada.statusCode, pausada.body).toBe(422)
+    expect(pausada.json().error.message).toBe('Esta loja não está a aceitar encomendas de momento.')
+    await t.database.db.updateTable('lojas').set({ encomendas_pausa_em: null }).where('id_loja', '=', 862).execute()
+    await t.database.db
+      .insertInto('lojas_encerramentos')
+      .values({ id_loja: 862, de: '2026-11-23', ate: '2026-11-23', motivo: null, criado_em: clock.now().toISOString() })
+      .execute()
+    const fechada = await finalizar(pedidoDeTeste({ levantar_em: escolhido.em }), 'fecho')
+    expect(fechada.statusCode, fechada.body).toBe(422)
+    expect(fechada.json().error.message).toBe('Esta loja está encerrada hoje. Não aceita encomendas.')
+    expect(await t.database.db.selectFrom('encomendas').select('id').execute()).toEqual([])
+  })
+
+  it('on the night the clocks go back, a slot of the repeated hour is its own instant, named as winter time', async () => {
+    // 25 October 2026, 01:00 in Lisbon's summer time (00:00 UTC): at 02:00 the clocks go back to 01:00.
+    clock.advance(Date.parse('2026-10-25T00:00:00.000Z') - clock.now().getTime())
+    try {
+      const { horarios } = await calcular()
+      const inverno = horarios.find((h) => h.hora.endsWith('(hora de inverno)')) as Horario
+      const verao = horarios.find((h) => h.hora === inverno.hora.slice(0, 5)) as Horario
+      expect(Date.parse(inverno.em) - Date.parse(verao.em)).toBe(60 * 60_000)
+      const res = await finalizar(pedidoDeTeste({ levantar_em: inverno.em }), 'inverno')
+      expect(res.statusCode, res.body).toBe(201)
+      const pedido = res.json().data.orderData
+      expect(pedido.levantar_em).toBe(inverno.em)
+      expect(prontoAs(pedido)).toBe(inverno.hora.slice(0, 5))
+      // The slot of summer time is another, with its own places.
+      expect((await calcular()).horarios.map((h) => h.em)).toContain(verao.em)
+    } finally {
+      voltar()
+    }
+  })
+
   it("counts the kitchen's queue and busy minutes in how close a slot may be", async () => {
     const antes = await calcular()
     const entrar = await t.app.inject({
