@@ -735,7 +735,7 @@ test.describe('WCAG 2.1 AA, on a phone and a computer', () => {
     await v.ecra(page, adminPaths.cliente)
     // The QR codes of a store's tables, for printing.
     await page.goto(href(adminPaths.mesas, { id_loja: String(LOJA) }))
-    await expect(page.getByRole('img', { name: 'Código QR da Mesa 1' })).toBeVisible()
+    await expect(page.getByRole('img', { name: 'Código QR da Mesa 1', exact: true })).toBeVisible()
     await v.ecra(page, adminPaths.mesas)
 
     // An invitation's page, in a browser of its own (the invited person is not signed in).

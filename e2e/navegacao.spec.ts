@@ -176,8 +176,11 @@ test.describe('on a computer', () => {
     expect(Math.abs(column.x - (1280 - column.x - column.width))).toBeLessThan(2)
 
     const footer = page.getByRole('contentinfo')
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
-    await expect(footer).toBeInViewport({ ratio: 0.99 })
+    // Scrolled to the end again until it holds: the page may still grow (an image, a late part) after a first scroll.
+    await expect(async () => {
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+      await expect(footer).toBeInViewport({ ratio: 0.99, timeout: 1_000 })
+    }).toPass()
     await expect(footer.getByRole('link', { name: 'Termos e Condições' })).toBeVisible()
     expect(
       await page.evaluate(() => document.elementFromPoint(640, 790)?.closest('main, nav, footer')?.localName),

@@ -84,3 +84,6 @@ export function estadoAnterior(estado: number): Estado | null {
 
 /** Spec §9 delivery types. */
 export const TIPOS_ENTREGA = { 0: 'Take-Away', 1: 'Comer Na loja' } as const
+
+/** 'Mesa 7', as the customer, the board and the ticket name the table an order was made from (decision 0045). */
+export const nomeMesa = (mesa: number) => `Mesa ${mesa}`

@@ -43,6 +43,17 @@ export function formatDateTime(instant: string | number | Date, timeZone: string
   return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`
 }
 
+/** `HH:mm` of an instant on the store's clock (`fuso`): a pick-up time as the customer and the staff read it. */
+export const horaNaLoja = (instante: string | number | Date, fuso: string) => formatDateTime(instante, fuso).slice(11)
+
+/**
+ * The pick-up time of an order (its `levantar_em` on its store's clock), or null when it is wanted at once: the
+ * 'received' sentence's promise (estado-pedido.ts `estadoTexto`). Here rather than beside the checkout's words, which
+ * no first screen loads.
+ */
+export const prontoAs = (o: { levantar_em: string | null; fuso: string }) =>
+  o.levantar_em ? horaNaLoja(o.levantar_em, o.fuso) : null
+
 /** Distance in km with one decimal, pt-PT: `1,3 km`. */
 export function formatKm(km: number): string {
   return `${km.toFixed(1).replace('.', ',')} km`

@@ -1,5 +1,3 @@
-import { formatDateTime } from './format.ts'
-
 /** Ordering ahead (decision 0044): the pick-up slots a store offers, and the words the customer and the staff read. */
 
 /** A pick-up slot's length: slots start at :00, :15, :30 and :45 on the store's clock. */
@@ -25,10 +23,3 @@ export const levantamentoTextos = {
   depoisDoFecho: (fecho: string) =>
     `A loja fecha às ${fecho} e esta encomenda já não fica pronta a tempo. Encomende noutra altura.`,
 } as const
-
-/** `HH:mm` of an instant on the store's clock (`fuso`): a pick-up time as the customer and the staff read it. */
-export const horaNaLoja = (instante: Date | string, fuso: string) => formatDateTime(instante, fuso).slice(11)
-
-/** The pick-up time of an order (its `levantar_em` on its store's clock), or null when it is wanted at once. */
-export const prontoAs = (o: { levantar_em: string | null; fuso: string }) =>
-  o.levantar_em ? horaNaLoja(o.levantar_em, o.fuso) : null

@@ -39,6 +39,3 @@ export const mesasTextos = {
   outraLoja: 'Este código é de uma mesa de outra loja.',
   soNaLoja: 'Uma encomenda da mesa é para comer na loja, sem hora de levantamento.',
 } as const
-
-/** 'Mesa 7', as the customer, the board and the ticket name a table. */
-export const nomeMesa = (mesa: number) => `Mesa ${mesa}`

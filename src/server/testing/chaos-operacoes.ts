@@ -388,9 +388,12 @@ export function criarOperacoes(o: {
   const correr = async (op: () => Promise<void>) => {
     figuras.operacoes++
     await op().catch((error: unknown) => {
-      // undici's word for a connection that failed (reset by the kill, or refused while no process listens); a
-      // request that hangs past CAP_MS is a TimeoutError and fails the run.
-      if (!(error instanceof TypeError && error.message === 'fetch failed')) throw error
+      // undici's words for a connection that failed (reset by the kill, or refused while no process listens:
+      // 'fetch failed') or that the kill closed while its answer was being read ('terminated'); a request that hangs
+      // past CAP_MS is a TimeoutError and fails the run.
+      const interrompido =
+        error instanceof TypeError && (error.message === 'fetch failed' || error.message === 'terminated')
+      if (!interrompido) throw error
       figuras.interrompidos++
     })
   }

@@ -1,11 +1,7 @@
 import { PostgresAdapter, sql } from 'kysely'
 import { ESTADO } from '../../../shared/estado-pedido.ts'
-import {
-  type HorarioLevantamento,
-  horaNaLoja,
-  INTERVALO_MIN,
-  levantamentoTextos,
-} from '../../../shared/levantamento.ts'
+import { horaNaLoja } from '../../../shared/format.ts'
+import { type HorarioLevantamento, INTERVALO_MIN, levantamentoTextos } from '../../../shared/levantamento.ts'
 import { MINUTE } from '../../platform/clock.ts'
 import type { Database } from '../../platform/db.ts'
 import { HttpError } from '../../platform/errors.ts'

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ESTADO, estadoTexto } from '../../../shared/estado-pedido.ts'
-import { levantamentoTextos, prontoAs } from '../../../shared/levantamento.ts'
+import { prontoAs } from '../../../shared/format.ts'
+import { levantamentoTextos } from '../../../shared/levantamento.ts'
 import { CARRINHO_DE_TESTE, pedidoDeTeste } from '../../testing/ementa.ts'
 import { insertContas } from '../../testing/fixtures.ts'
 import { device, type TestApp, testDialects } from '../../testing/harness.ts'

@@ -1,7 +1,6 @@
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder'
-import { TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
-import { horaNaLoja } from '../../../shared/levantamento.ts'
-import { nomeMesa } from '../../../shared/mesas.ts'
+import { nomeMesa, TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
+import { horaNaLoja } from '../../../shared/format.ts'
 import type { LinhaTalao, TalaoCozinha } from '../encomendas/service.ts'
 
 /** Characters per line of an 80 mm printer's standard font (Epson's and Star's font A). */

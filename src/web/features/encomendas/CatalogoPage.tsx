@@ -1,7 +1,6 @@
 import { lazy, Suspense, useId, useState } from 'react'
 import { LOJA_FECHADA } from '../../../shared/catalogo-ecra.ts'
-import { TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
-import { nomeMesa } from '../../../shared/mesas.ts'
+import { nomeMesa, TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
 import { isNotFound } from '../../lib/api.ts'
 import { lazyPart } from '../../lib/lazy-part.ts'
 import { EmptyState } from '../../ui/EmptyState.tsx'

@@ -1,8 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { ESTADO, estadoTexto, TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
-import { formatDateTime, formatMoney } from '../../../shared/format.ts'
-import { prontoAs } from '../../../shared/levantamento.ts'
+import { formatDateTime, formatMoney, prontoAs } from '../../../shared/format.ts'
 import type { EncomendaCliente } from '../../../shared/pedido.ts'
 import { paths } from '../../../shared/routes.ts'
 import { isNotFound } from '../../lib/api.ts'
@@ -152,12 +151,6 @@ function Confirmado({ o }: { o: EncomendaCliente }) {
             <dt>Tipo de entrega</dt>
             <dd>{TIPOS_ENTREGA[o.id_tipo_entrega]}</dd>
           </div>
-          {o.levantar_em && (
-            <div>
-              <dt>Levantar</dt>
-              <dd>{prontoAs(o)}</dd>
-            </div>
-          )}
           <div>
             <dt>Data</dt>
             <dd>{formatDateTime(o.criada_em, o.fuso)}</dd>

@@ -216,13 +216,16 @@ function linhaGuardada(v: unknown): LinhaLocal | null {
 
 /** The table stored, while it holds and is the stored store's, eating in; null otherwise. */
 function mesaGuardada(saved: Record<string, unknown>, agora: number): MesaLocal | null {
-  const m = saved.mesa as Partial<MesaLocal> | null | undefined
-  if (!m || typeof m !== 'object') return null
-  const { id_loja, numero, codigo, ate } = m
-  if (typeof numero !== 'number' || !Number.isInteger(numero) || numero < 1 || typeof codigo !== 'string') return null
-  if (typeof ate !== 'number' || !(ate > agora) || saved.id_tipo_entrega !== 1) return null
-  if (typeof id_loja !== 'number' || id_loja !== saved.id_loja) return null
-  return { id_loja, numero, codigo, ate }
+  const m = saved.mesa as MesaLocal | null | undefined
+  if (!m) return null
+  const valida =
+    m.id_loja === saved.id_loja &&
+    saved.id_tipo_entrega === 1 &&
+    Number.isInteger(m.numero) &&
+    m.numero > 0 &&
+    typeof m.codigo === 'string' &&
+    m.ate > agora
+  return valida ? { id_loja: m.id_loja, numero: m.numero, codigo: m.codigo, ate: m.ate } : null
 }
 
 /** Reads what was stored, forgiving anything unreadable (an older shape, a hand edit): it becomes an empty cart. */

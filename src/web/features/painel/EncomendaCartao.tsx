@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react'
-import { ESTADO, PASSO_SEGUINTE, TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
+import { ESTADO, nomeMesa, PASSO_SEGUINTE, TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
 import { formatMoney, linhaEmbalagem } from '../../../shared/format.ts'
-import { nomeMesa } from '../../../shared/mesas.ts'
 import type { EncomendaLoja } from '../../../shared/pedido.ts'
 import { ESPERA_LONGA_MIN, esperaTexto, horaNaLoja, minutosDesde } from './use-encomendas-loja.ts'
 
