@@ -71,8 +71,15 @@ describe.each(testDialects())('restaurants and stores in the back-office, on %s'
   })
 
   it('a gestor edits their store (address, coordinates, hours, links, menu image); the customer sees it at once', async () => {
-    const lista = (await c.call(gestor, 'GET', '/restaurantes')).json().data as { tag: string }[]
+    const lista = (await c.call(gestor, 'GET', '/restaurantes')).json().data as { tag: string; lojas: unknown[] }[]
     expect(lista.map((r) => r.tag)).toEqual(['rest-a'])
+    // The form reads every field it sends back: ordering ahead's, the tables' and the printer's too.
+    expect(lista[0]?.lojas[0]).toMatchObject({
+      capacidade_intervalo: 10,
+      mesas: 0,
+      impressora_endereco: null,
+      impressora_porta: null,
+    })
 
     const antes = await c.ler('/api/restaurantes/rest-a/lojas/loja-a')
     const etag = String(antes.headers.etag)
