@@ -2,7 +2,16 @@ import type { Page } from '@playwright/test'
 import type { Catalogo, ProdutoCatalogo } from '../src/shared/catalogo.ts'
 import type { EncomendaLoja } from '../src/shared/pedido.ts'
 import { createStoreKey } from './loja.ts'
-import { API_HEADERS, api, apiPost, createAccount, expect, expectAccessible, test } from './support.ts'
+import {
+  API_HEADERS,
+  api,
+  apiPost,
+  createAccount,
+  escolherLojaNoCatalogo,
+  expect,
+  expectAccessible,
+  test,
+} from './support.ts'
 
 /**
  * Ordering where the law meets the customer (decision 0037): a beer shown to an under-18 customer but not sold to them
@@ -30,16 +39,6 @@ async function produtos(page: Page) {
   return { cerveja, sopa }
 }
 
-/** The store chosen for take-away, as a person does it the first time. */
-async function takeAway(page: Page) {
-  await page.goto('/catalogo')
-  const modal = page.getByRole('dialog', { name: 'Loja' })
-  await modal.getByRole('radio', { name: /Chiado/ }).check()
-  await modal.getByRole('radio', { name: 'Take-Away' }).check()
-  await modal.getByRole('button', { name: 'Confirmar' }).click()
-  await expect(modal).toBeHidden()
-}
-
 const abrir = (page: Page, p: ProdutoCatalogo) => page.goto(`/catalogo/${p.idCategoria}/${p.id}`)
 
 /** Today in Lisbon, 17 years ago: a customer who turns 18 only next year (the app's minimum age to join is 16). */
@@ -58,7 +57,7 @@ test('an under-18 customer sees the beer, cannot add it, and the server refuses 
     comunicacoes: false,
   })
   const { cerveja, sopa } = await produtos(page)
-  await takeAway(page)
+  await escolherLojaNoCatalogo(page)
 
   await abrir(page, cerveja)
   await expect(page.getByRole('heading', { level: 1, name: cerveja.nome })).toBeVisible()
@@ -99,7 +98,7 @@ test('a take-away order: its packaging line, the pre-contract summary, "Finaliza
   const { cerveja, sopa } = await produtos(page)
   const contribuicao = sopa.contribuicao_embalagem
   const total = sopa.pvp_com_iva + cerveja.pvp_com_iva + contribuicao
-  await takeAway(page)
+  await escolherLojaNoCatalogo(page)
 
   await abrir(page, sopa)
   await page.getByRole('button', { name: `Adicionar - ${euros(sopa.pvp_com_iva)}` }).click()

@@ -10,6 +10,7 @@ import {
   aprovarMbway,
   createAccount,
   encomendarPelaApi,
+  escolherLojaNoCatalogo,
   expect,
   expectAccessible,
   test,
@@ -264,12 +265,7 @@ test('the catalogue: adding keeps the place and says so, the order bar beside a 
   const { categorias } = await api<Catalogo>(page.request, `/api/catalogo/${LOJA}`)
   const agua = produtoSemImagem(categorias)
 
-  await page.goto('/catalogo')
-  const modal = page.getByRole('dialog', { name: 'Loja' })
-  await modal.getByRole('radio', { name: /Chiado/ }).check()
-  await modal.getByRole('radio', { name: 'Take-Away' }).check()
-  await modal.getByRole('button', { name: 'Confirmar' }).click()
-  await expect(modal).toBeHidden()
+  await escolherLojaNoCatalogo(page)
 
   // Well down the catalogue, a product without a picture shows a drawn placeholder.
   const cartao = page.getByRole('link', { name: new RegExp(agua.nome.replace(/[()]/g, '\\$&')) }).first()

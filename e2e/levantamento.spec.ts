@@ -1,8 +1,17 @@
 import type { Page } from '@playwright/test'
-import type { Catalogo } from '../src/shared/catalogo.ts'
 import type { EncomendaCliente } from '../src/shared/pedido.ts'
 import { createStoreKey, pair } from './loja.ts'
-import { API_HEADERS, api, createAccount, DESKTOP, expect, expectAccessible, test } from './support.ts'
+import {
+  API_HEADERS,
+  api,
+  createAccount,
+  DESKTOP,
+  escolherLojaNoCatalogo,
+  expect,
+  expectAccessible,
+  produtoSimples,
+  test,
+} from './support.ts'
 
 /**
  * Ordering ahead (decision 0044): the customer picks a 15-minute slot at the checkout, reads the time on the order's
@@ -24,18 +33,8 @@ test('an order for a later slot: chosen at the checkout, told to the customer, k
 }) => {
   test.setTimeout(150_000)
   const conta = await createAccount(page)
-  const { categorias } = await api<Catalogo>(page.request, `/api/catalogo/${LOJA}`)
-  const produto = categorias
-    .flatMap((c) => c.produtos)
-    .find((p) => p.min_complementos === 0 && !p.complementares.some((c) => c.obrigatorio) && p.opcoes.length === 0)
-  if (!produto) throw new Error('the demo has no plain product on 862')
-
-  await page.goto('/catalogo')
-  const modal = page.getByRole('dialog', { name: 'Loja' })
-  await modal.getByRole('radio', { name: /Chiado/ }).check()
-  await modal.getByRole('radio', { name: 'Take-Away' }).check()
-  await modal.getByRole('button', { name: 'Confirmar' }).click()
-  await expect(modal).toBeHidden()
+  const produto = await produtoSimples(page.request, LOJA)
+  await escolherLojaNoCatalogo(page)
   await page.goto(`/catalogo/${produto.idCategoria}/${produto.id}`)
   await page.getByRole('button', { name: /^Adicionar - / }).click()
   await page.goto('/carrinho')

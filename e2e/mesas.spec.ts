@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test'
-import type { Catalogo } from '../src/shared/catalogo.ts'
 import { adminNaConsola } from './admin-support.ts'
 import { createStoreKey, pair } from './loja.ts'
-import { api, aprovarMbway, createAccount, DESKTOP, expect, expectAccessible, test } from './support.ts'
+import { aprovarMbway, createAccount, DESKTOP, expect, expectAccessible, produtoSimples, test } from './support.ts'
 
 /**
  * Ordering from the table (decision 0045): the back-office prints a store's tables' QR codes; a customer opens one,
@@ -50,11 +49,7 @@ test("a table's QR code: printed in the back-office, opened by a customer, the t
   await page.goto(new URL(url).pathname)
   await expect(page).not.toHaveURL(/\/(mesa|catalogo)\b/)
   const conta = await createAccount(page)
-  const { categorias } = await api<Catalogo>(page.request, `/api/catalogo/${LOJA}`)
-  const produto = categorias
-    .flatMap((c) => c.produtos)
-    .find((p) => p.min_complementos === 0 && !p.complementares.some((c) => c.obrigatorio) && p.opcoes.length === 0)
-  if (!produto) throw new Error('the demo has no plain product on 862')
+  const produto = await produtoSimples(page.request, LOJA)
   await page.goto('/catalogo')
   await expect(page.locator('#conteudo .enc-loja-atual')).toContainText('Nata & Grão Chiado')
   await expect(page.locator('#conteudo .enc-loja-atual')).toContainText('Comer Na loja · Mesa 7')

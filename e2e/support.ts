@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, test as base, devices, expect, type Page, type Response } from '@playwright/test'
+import type { Catalogo } from '../src/shared/catalogo.ts'
 import { RECOVERABLE_ERROR } from '../src/shared/page-data.ts'
 import type { RestauranteResumo } from '../src/shared/restaurantes.ts'
 
@@ -327,4 +328,24 @@ export async function encomendarPelaApi(
   })
   expect(res.ok(), await res.text()).toBe(true)
   return ((await res.json()) as { data: { orderData: { orderId: number; total: number } } }).data.orderData
+}
+
+/** The store chosen in the catalogue's 'Loja' dialog (Chiado, take-away by default), as a person does it the first time. */
+export async function escolherLojaNoCatalogo(page: Page, loja: RegExp = /Chiado/, tipo = 'Take-Away'): Promise<void> {
+  await page.goto('/catalogo')
+  const modal = page.getByRole('dialog', { name: 'Loja' })
+  await modal.getByRole('radio', { name: loja }).check()
+  await modal.getByRole('radio', { name: tipo }).check()
+  await modal.getByRole('button', { name: 'Confirmar' }).click()
+  await expect(modal).toBeHidden()
+}
+
+/** A product of the store's catalogue with nothing to choose (no mandatory extra, no option): one tap adds it. */
+export async function produtoSimples(request: APIRequestContext, idLoja: number) {
+  const { categorias } = await api<Catalogo>(request, `/api/catalogo/${idLoja}`)
+  const produto = categorias
+    .flatMap((c) => c.produtos)
+    .find((p) => p.min_complementos === 0 && !p.complementares.some((c) => c.obrigatorio) && p.opcoes.length === 0)
+  if (!produto) throw new Error(`the demo has no plain product on ${idLoja}`)
+  return produto
 }

@@ -14,8 +14,10 @@ import {
   type KyselyPlugin,
   type MigrationResultSet,
   Migrator,
+  PostgresAdapter,
   PostgresDialect,
   type QueryCompiler,
+  type RawBuilder,
   SqliteDialect,
   type SqliteDialectConfig,
   SqliteDriver,
@@ -408,6 +410,26 @@ export async function isReachable(db: Database, timeoutMs = HEALTH_PROBE_TIMEOUT
     return await Promise.race([sonda, limite])
   } finally {
     clearTimeout(timer)
+  }
+}
+
+/**
+ * The classes of advisory transaction lock (PostgreSQL), each its own number so that two never share one: a customer's
+ * ledger, an idempotency key, a store's pick-up slots.
+ */
+export const LOCK_CLASSES = { ledger: 4201, idempotency: 4202, pickupSlots: 4203 } as const
+
+/**
+ * Makes every other transaction taking the same lock (`cls`, `key`) wait until this one ends. PostgreSQL: an advisory
+ * transaction lock; SQLite: nothing to do, every transaction began IMMEDIATE and holds the file's write lock.
+ */
+export async function lockInTransaction(
+  trx: Database,
+  cls: keyof typeof LOCK_CLASSES,
+  key: number | RawBuilder<number>,
+): Promise<void> {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`select pg_advisory_xact_lock(${LOCK_CLASSES[cls]}, ${key})`.execute(trx)
   }
 }
 

@@ -1,9 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { FastifyReply } from 'fastify'
-import { PostgresAdapter, sql } from 'kysely'
+import { sql } from 'kysely'
 import { type Clock, isoNow } from './clock.ts'
 import { sha256 } from './crypto.ts'
-import type { Database, DatabaseTransaction } from './db.ts'
+import { type Database, type DatabaseTransaction, lockInTransaction } from './db.ts'
 import { HttpError } from './errors.ts'
 
 /** An answer as a route gives it: status and body. */
@@ -110,11 +110,7 @@ export async function idempotent(
       await prepare()
     }
     return await db.transaction().execute(async (trx) => {
-      if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-        await sql`select pg_advisory_xact_lock(${IDEMPOTENCY_LOCK}, hashtext(${`${scope.chaveId}:${scope.chave}`}))`.execute(
-          trx,
-        )
-      }
+      await lockInTransaction(trx, 'idempotency', sql<number>`hashtext(${`${scope.chaveId}:${scope.chave}`})`)
       const before = await recorded(trx)
       if (before) return before
       const answer = await change(trx)
@@ -139,9 +135,6 @@ export async function idempotent(
     throw error
   }
 }
-
-/** Advisory lock space of idempotency keys (PostgreSQL). */
-const IDEMPOTENCY_LOCK = 4202
 
 /** Records older than this are forgotten (the hourly job): a POS retries within minutes, not weeks. */
 export const IDEMPOTENCY_TTL_DAYS = 30

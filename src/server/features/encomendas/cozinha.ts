@@ -11,6 +11,7 @@ import {
 import { proximaHoraNoFuso } from '../../../shared/fusos.ts'
 import { isoNow, MINUTE } from '../../platform/clock.ts'
 import { notFound } from '../../platform/errors.ts'
+import type { LojaEncomendas } from '../restaurantes/service.ts'
 import type { Contexto } from './contexto.ts'
 import { encomendasRepo } from './encomendas-repository.ts'
 import { emPausa } from './horario.ts'
@@ -39,8 +40,9 @@ export function createCozinha({ db, clock, lojas, log, filaMinutosPorEncomenda }
   const ocupadaAgora = (ocupada: { minutos: number; ate: string | null }, agora: Date): OcupadaMinutos =>
     ocupada.ate !== null && agora.getTime() < Date.parse(ocupada.ate) ? (ocupada.minutos as OcupadaMinutos) : 0
 
-  async function estado(idLoja: number): Promise<EstadoCozinha> {
-    const loja = await lojaOuErro(idLoja)
+  /** The kitchen of a store already read (its busy minutes and pause are on it). */
+  async function estadoDe(loja: LojaEncomendas): Promise<EstadoCozinha> {
+    const { id_loja: idLoja } = loja
     const agora = clock.now()
     const ocupada = ocupadaAgora(loja.ocupada, agora)
     const fila = await encomendasRepo(db).contarNaCozinha(
@@ -59,11 +61,13 @@ export function createCozinha({ db, clock, lojas, log, filaMinutosPorEncomenda }
     }
   }
 
+  const estado = async (idLoja: number) => estadoDe(await lojaOuErro(idLoja))
+
   return {
     estado,
 
     /** The minutes a new order of the store promises on top of its products' preparation time. */
-    acrescimo: async (idLoja: number): Promise<number> => (await estado(idLoja)).acrescimo,
+    acrescimo: async (loja: LojaEncomendas): Promise<number> => (await estadoDe(loja)).acrescimo,
 
     /**
      * Sets what the board asks: busy minutes (until the store's next 05:00; 0, normal), the pause (until resumed)

@@ -9,6 +9,14 @@ export type Encomenda = Selectable<EncomendasTable>
 
 /** Orders from the app, on the pool or inside a transaction. */
 export function encomendasRepo(db: Database) {
+  /** The store's orders that reached its board (paid), with what the day's list shows of each. */
+  const paraODia = (idLoja: number) =>
+    db
+      .selectFrom('encomendas')
+      .select(['id', 'estado', 'criada_em', 'id_tipo_entrega', 'nome', 'total'])
+      .where('id_loja', '=', idLoja)
+      .where('compra_id', 'is not', null)
+
   return {
     find(id: number) {
       return db.selectFrom('encomendas').selectAll().where('id', '=', id).executeTakeFirst()
@@ -137,6 +145,22 @@ export function encomendasRepo(db: Database) {
     },
 
     /**
+     * The store's orders holding a pick-up slot from `desde` on, by slot (ISO instant): any not cancelled (one waiting
+     * for its payment holds its place).
+     */
+    async contarPorLevantamento(idLoja: number, desde: string): Promise<Map<string, number>> {
+      const rows = await db
+        .selectFrom('encomendas')
+        .select(['levantar_em', (eb) => eb.fn.countAll<number | string>().as('n')])
+        .where('id_loja', '=', idLoja)
+        .where('levantar_em', '>=', desde)
+        .where('estado', '!=', ESTADO.cancelado)
+        .groupBy('levantar_em')
+        .execute()
+      return new Map(rows.flatMap((r) => (r.levantar_em ? [[r.levantar_em, Number(r.n)]] : [])))
+    },
+
+    /**
      * How many orders paid since `desde` wait in the store's kitchen (received or in preparation): a promise's queue.
      * One for a pick-up time after `ate` is not counted yet.
      */
@@ -159,16 +183,18 @@ export function encomendasRepo(db: Database) {
      * list shows (apresentacao.ts `paraHoje`), not their lines.
      */
     listLojaDesde(idLoja: number, desde: string) {
-      return db
-        .selectFrom('encomendas')
-        .select(['id', 'estado', 'criada_em', 'id_tipo_entrega', 'nome', 'total'])
-        .where('id_loja', '=', idLoja)
+      return paraODia(idLoja)
         .where('criada_em', '>=', desde)
-        .where('compra_id', 'is not', null)
         .orderBy('criada_em', 'desc')
         .orderBy('id', 'desc')
         .limit(ENCOMENDAS_HOJE_MAX)
         .execute()
+    },
+
+    /** Of `ids`, the store's orders that reached its board and were not cancelled, as the day's list shows them. */
+    listLojaPorIds(idLoja: number, ids: number[]) {
+      if (ids.length === 0) return Promise.resolve([])
+      return paraODia(idLoja).where('id', 'in', ids).where('estado', '!=', ESTADO.cancelado).execute()
     },
 
     /**

@@ -98,9 +98,10 @@ export function createFinalizacao(
       const paraConfirmacao = await lerConfirmacao(input.id_loja)
       // The promise counts the kitchen as it is now: its queue, and what staff added while it is busy (cozinha.ts);
       // 'as soon as possible' must be ready before the store closes, and a slot is one it offers (levantamento.ts).
-      const dados = await levantamento.agendaDe(input.id_loja, minutos)
-      if (!dados) throw notFound(LOJA_NAO_EXISTE)
-      const { agenda, capacidade } = dados
+      // The store as the confirmation read it, not read again.
+      const lojaEncomendas = paraConfirmacao.loja
+      if (!lojaEncomendas) throw notFound(LOJA_NAO_EXISTE)
+      const agenda = await levantamento.agendaDe(lojaEncomendas, minutos)
       if (levantar_em === null) exigirProntaAntesDoFecho(agenda)
       // From a table's QR code: the table of this store's the code names (mesas.ts).
       const mesa =
@@ -123,7 +124,13 @@ export function createFinalizacao(
         let levantarEm: string | null = null
         if (levantar_em !== null) {
           await bloquearVagas(trx, input.id_loja)
-          levantarEm = await reservarHorario(trx, input.id_loja, agenda, capacidade, levantar_em)
+          levantarEm = await reservarHorario(
+            trx,
+            input.id_loja,
+            agenda,
+            lojaEncomendas.capacidadeIntervalo,
+            levantar_em,
+          )
         }
         // The checkout limit is taken here, once the key is known to be new: the customer's checkouts wait for each
         // other (bloquear), so retries of one checkout sent at once (one Idempotency-Key) find the first one's order

@@ -1,16 +1,13 @@
-import { PostgresAdapter, sql } from 'kysely'
-import { ESTADO } from '../../../shared/estado-pedido.ts'
 import { horaNaLoja } from '../../../shared/format.ts'
 import { type HorarioLevantamento, INTERVALO_MIN, levantamentoTextos } from '../../../shared/levantamento.ts'
 import { MINUTE } from '../../platform/clock.ts'
-import type { Database } from '../../platform/db.ts'
+import { type Database, lockInTransaction } from '../../platform/db.ts'
 import { HttpError } from '../../platform/errors.ts'
+import type { LojaEncomendas } from '../restaurantes/service.ts'
 import type { Contexto } from './contexto.ts'
 import type { Cozinha } from './cozinha.ts'
+import { encomendasRepo } from './encomendas-repository.ts'
 import { diaDaLoja, estaAberta, type Horario, parseHorario } from './horario.ts'
-
-/** The advisory lock's first key on PostgreSQL: a store's slots (the second is its POS id). */
-const VAGAS_LOCK = 7_301
 
 const INTERVALO_MS = INTERVALO_MIN * MINUTE
 
@@ -74,38 +71,25 @@ export function horariosLivres(
   return livres
 }
 
-/** The refusal of an order that could not be ready before the store closes, or nothing. */
-export function exigirProntaAntesDoFecho(agenda: Agenda): void {
+/** Why an order could not be ready before the store closes (the closing time said), or null when it can. */
+export function avisoDeFecho(agenda: Agenda): string | null {
   const pronta = new Date(agenda.agora.getTime() + agenda.minutos * MINUTE)
   // Ready at the closing minute itself is in time: the last minute open is the one before.
   const fecho = fechoAntesDe(agenda, new Date(pronta.getTime() - MINUTE))
-  if (fecho === null) return
-  const message = levantamentoTextos.depoisDoFecho(horaNaLoja(fecho, agenda.fuso))
-  throw new HttpError(422, message, 'Loja a fechar', { levantar_em: message })
+  return fecho === null ? null : levantamentoTextos.depoisDoFecho(horaNaLoja(fecho, agenda.fuso))
 }
 
-/** The store's orders that hold a slot today, by pick-up instant: any not cancelled (one awaiting payment holds it). */
-export async function contarOcupadas(db: Database, idLoja: number, desde: Date): Promise<Map<string, number>> {
-  const rows = await db
-    .selectFrom('encomendas')
-    .select(['levantar_em', (eb) => eb.fn.countAll<number | string>().as('n')])
-    .where('id_loja', '=', idLoja)
-    .where('levantar_em', '>=', desde.toISOString())
-    .where('estado', '!=', ESTADO.cancelado)
-    .groupBy('levantar_em')
-    .execute()
-  return new Map(rows.flatMap((r) => (r.levantar_em ? [[r.levantar_em, Number(r.n)]] : [])))
+/** The refusal of an order that could not be ready before the store closes, or nothing. */
+export function exigirProntaAntesDoFecho(agenda: Agenda): void {
+  const message = avisoDeFecho(agenda)
+  if (message !== null) throw new HttpError(422, message, 'Loja a fechar', { levantar_em: message })
 }
 
 /**
  * Takes a store's slots for the rest of the transaction: two checkouts for its last place count one after the other.
  * On SQLite one writer at a time already does it.
  */
-export async function bloquearVagas(trx: Database, idLoja: number): Promise<void> {
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-    await sql`select pg_advisory_xact_lock(${VAGAS_LOCK}, ${idLoja})`.execute(trx)
-  }
-}
+export const bloquearVagas = (trx: Database, idLoja: number) => lockInTransaction(trx, 'pickupSlots', idLoja)
 
 /**
  * The slot a checkout asks for, checked in its transaction after `bloquearVagas`: one the store offers now, with room
@@ -119,7 +103,7 @@ export async function reservarHorario(
   pedido: string,
 ): Promise<string> {
   const em = new Date(pedido).toISOString()
-  const ocupadas = await contarOcupadas(trx, idLoja, agenda.agora)
+  const ocupadas = await encomendasRepo(trx).contarPorLevantamento(idLoja, agenda.agora.toISOString())
   const semLimite = horariosLivres(agenda, Number.POSITIVE_INFINITY, ocupadas)
   if (!semLimite.some((h) => h.em === em)) {
     const message = levantamentoTextos.horarioInvalido
@@ -146,35 +130,29 @@ export function createLevantamento(
   { db, clock, lojas }: Pick<Contexto, 'db' | 'clock' | 'lojas'>,
   cozinha: Pick<Cozinha, 'acrescimo'>,
 ) {
-  /** The store's hours and the order's promise now; undefined: no such store. */
-  async function agendaDe(idLoja: number, minutosProdutos: number) {
-    const loja = (await lojas.lojasEncomendas([idLoja]))[0]
-    if (!loja) return undefined
-    const minutos = minutosProdutos + (await cozinha.acrescimo(idLoja))
-    const agenda: Agenda = {
+  /** The store's hours, as already read, and the order's promise now (its kitchen counted). */
+  async function agendaDe(loja: LojaEncomendas, minutosProdutos: number): Promise<Agenda> {
+    return {
       horario: parseHorario(loja.horario_encomendas),
       fuso: loja.fuso,
       agora: clock.now(),
-      minutos,
+      minutos: minutosProdutos + (await cozinha.acrescimo(loja)),
     }
-    return { agenda, capacidade: loja.capacidadeIntervalo }
   }
 
   return {
     agendaDe,
 
     async opcoes(idLoja: number, minutosProdutos: number): Promise<OpcoesLevantamento> {
-      const dados = await agendaDe(idLoja, minutosProdutos)
-      if (!dados) return { minutos: minutosProdutos, horarios: [], aviso: null }
-      const { agenda, capacidade } = dados
-      let aviso: string | null = null
-      try {
-        exigirProntaAntesDoFecho(agenda)
-      } catch (error) {
-        aviso = (error as Error).message
+      const loja = (await lojas.lojasEncomendas([idLoja]))[0]
+      if (!loja) return { minutos: minutosProdutos, horarios: [], aviso: null }
+      const agenda = await agendaDe(loja, minutosProdutos)
+      const ocupadas = await encomendasRepo(db).contarPorLevantamento(idLoja, agenda.agora.toISOString())
+      return {
+        minutos: agenda.minutos,
+        horarios: horariosLivres(agenda, loja.capacidadeIntervalo, ocupadas),
+        aviso: avisoDeFecho(agenda),
       }
-      const ocupadas = await contarOcupadas(db, idLoja, agenda.agora)
-      return { minutos: agenda.minutos, horarios: horariosLivres(agenda, capacidade, ocupadas), aviso }
     },
   }
 }

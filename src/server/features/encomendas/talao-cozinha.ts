@@ -3,7 +3,7 @@ import type { ProdutoCatalogo } from '../../../shared/catalogo.ts'
 import { ESTADO } from '../../../shared/estado-pedido.ts'
 import { carrinhoDe, paraHoje, paraLoja } from './apresentacao.ts'
 import { type Contexto, daLojaOuErro, naLoja } from './contexto.ts'
-import type { Encomenda } from './encomendas-repository.ts'
+import { type Encomenda, encomendasRepo } from './encomendas-repository.ts'
 
 /** An allergen as the ticket names it. */
 interface AlergenioTalao {
@@ -123,16 +123,8 @@ export function createTalaoCozinha({ db, repo, catalogo, log }: Contexto) {
 
       /** Of these orders, those on the store's board and not cancelled, each with its code: id → code. */
       async codigosPorImprimir(idLoja: number, ids: number[]): Promise<Map<number, string>> {
-        if (ids.length === 0) return new Map()
-        // The columns of the board's day list: its code is that list's (paraHoje), not one made here again.
-        const encomendas = await db
-          .selectFrom('encomendas')
-          .select(['id', 'estado', 'criada_em', 'id_tipo_entrega', 'nome', 'total'])
-          .where('id', 'in', ids)
-          .where('id_loja', '=', idLoja)
-          .where('compra_id', 'is not', null)
-          .where('estado', '!=', ESTADO.cancelado)
-          .execute()
+        // As the board's day list reads them: its code is that list's (paraHoje), not one made here again.
+        const encomendas = await encomendasRepo(db).listLojaPorIds(idLoja, ids)
         return new Map(encomendas.map((p) => [p.id, paraHoje(p).codigo]))
       },
     },

@@ -1,11 +1,8 @@
-import { type Insertable, PostgresAdapter, type Selectable, sql } from 'kysely'
+import type { Insertable, Selectable } from 'kysely'
 import type { IdentificacoesTable, TransacoesTable } from '../../db/schema.ts'
-import type { Database } from '../../platform/db.ts'
+import { type Database, lockInTransaction } from '../../platform/db.ts'
 
 export type Movimento = Selectable<TransacoesTable>
-
-/** Advisory lock space of the ledger (PostgreSQL), one lock per customer within it. */
-const LEDGER_LOCK = 4201
 
 /** The ledger and opinions, on the pool or inside a transaction. */
 export function fidelizacaoRepo(db: Database) {
@@ -14,11 +11,7 @@ export function fidelizacaoRepo(db: Database) {
      * Within a transaction, makes every other writer of this customer's ledger wait until it ends. PostgreSQL: an
      * advisory transaction lock; SQLite: nothing to do, the transaction began IMMEDIATE and holds the file's write lock.
      */
-    async lockCliente(utilizadorId: number) {
-      if (db.getExecutor().adapter instanceof PostgresAdapter) {
-        await sql`select pg_advisory_xact_lock(${LEDGER_LOCK}, ${utilizadorId})`.execute(db)
-      }
-    },
+    lockCliente: (utilizadorId: number) => lockInTransaction(db, 'ledger', utilizadorId),
 
     /** Who made a purchase at any of `idsLoja`, in id order. */
     async clientesDasLojas(idsLoja: number[]): Promise<number[]> {

@@ -1,12 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { ESTADO } from '../../../shared/estado-pedido.ts'
-import { pedidoDeTeste } from '../../testing/ementa.ts'
 import type { TestApp } from '../../testing/harness.ts'
 import { createTestAppOn, testDialects } from '../../testing/harness.ts'
-import { setupOrders } from '../encomendas/testing.ts'
+import { setupImpressoras } from '../../testing/impressoras.ts'
 import { NUNCA } from './repository.ts'
 import { IMPRESSAO_DESISTIR_MS, REIMPRESSAO_CANCELADA } from './service.ts'
-import { type ImpressoraDeTeste, lerTalao, startImpressora } from './testing.ts'
+import { type ImpressoraDeTeste, lerTalao } from './testing.ts'
 
 /**
  * What the kitchen printer's sender does not send, and what it keeps to itself (decision 0043): an order cancelled
@@ -14,53 +13,15 @@ import { type ImpressoraDeTeste, lerTalao, startImpressora } from './testing.ts'
  * it renews so that no other process takes them.
  */
 describe.each(testDialects())("the kitchen printer's sender on %s", (dialect) => {
-  const scene = setupOrders(dialect)
-  const { finalizar, pagamentos, responder, clock } = scene
+  const scene = setupImpressoras(dialect)
+  const { clock, pagar, trabalhos, despachar, painel, estado, reimprimir } = scene
   let t: TestApp
   let impressora: ImpressoraDeTeste
 
-  beforeEach(async () => {
+  beforeEach(() => {
     t = scene.t
-    impressora = await startImpressora()
-    await t.database.db
-      .updateTable('lojas')
-      .set({ impressora_endereco: '127.0.0.1', impressora_porta: impressora.porta })
-      .where('id_loja', '=', 862)
-      .execute()
+    impressora = scene.impressora
   })
-  afterEach(() => impressora.desligar())
-
-  /** An order placed and paid through the sandbox's phone: its id. */
-  async function pagar(chave: string): Promise<number> {
-    const res = await finalizar(pedidoDeTeste(), chave)
-    expect(res.statusCode, res.body).toBe(201)
-    const pendente = (await pagamentos()).find((p: { estado: string }) => p.estado === 'pendente')
-    expect((await responder(pendente.id, 'aprovar')).statusCode).toBe(200)
-    return res.json().data.orderData.orderId as number
-  }
-  const trabalhos = () => t.database.db.selectFrom('impressoes').selectAll().orderBy('id').execute()
-  const despachar = () => t.app.despacharImpressoes()
-  const painel = async () => {
-    const entrar = await t.app.inject({
-      method: 'POST',
-      url: '/painel/api/entrar',
-      payload: { chave: scene.chaveLoja },
-    })
-    return entrar.cookies.find((c) => c.name === 'balcao_painel')?.value ?? ''
-  }
-  const estado = async (sessao: string) => {
-    const res = await t.app.inject({ method: 'GET', url: '/painel/api/impressora', cookies: { balcao_painel: sessao } })
-    expect(res.statusCode, res.body).toBe(200)
-    return res.json().data
-  }
-  const reimprimir = (sessao: string, id: number, chave: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/painel/api/encomendas/${id}/reimprimir`,
-      cookies: { balcao_painel: sessao },
-      headers: { 'idempotency-key': chave },
-      payload: {},
-    })
 
   it('prints nothing for an order cancelled meanwhile, leaves it off the board, and refuses to reprint it', async () => {
     const sessao = await painel()

@@ -1,12 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { pedidoDeTeste } from '../../testing/ementa.ts'
 import { ementaCompleta } from '../../testing/ementa-completa.ts'
 import type { TestApp } from '../../testing/harness.ts'
 import { testDialects } from '../../testing/harness.ts'
-import { setupOrders } from '../encomendas/testing.ts'
+import { setupImpressoras } from '../../testing/impressoras.ts'
 import { NUNCA } from './repository.ts'
 import { IMPRESSAO_DESISTIR_MS, IMPRESSAO_ESPERA_MS, IMPRESSAO_RECLAMACAO_MS } from './service.ts'
-import { type ImpressoraDeTeste, lerTalao, startImpressora } from './testing.ts'
+import { type ImpressoraDeTeste, lerTalao } from './testing.ts'
 
 /** A half-portion Bitoque with an extra, an option and a note, and two soups: allergens, traces, accents. */
 const CARRINHO = [
@@ -20,14 +20,14 @@ const CARRINHO = [
  * may have gone is never sent again by itself; a reprint prints once more; a store without a printer gets nothing.
  */
 describe.each(testDialects())('the kitchen printer on %s', (dialect) => {
-  const scene = setupOrders(dialect)
-  const { finalizar, pagamentos, responder, clock } = scene
+  const scene = setupImpressoras(dialect)
+  const { finalizar, pagamentos, responder, clock, trabalhos, despachar, painel, estado, reimprimir } = scene
   let t: TestApp
   let impressora: ImpressoraDeTeste
 
   beforeEach(async () => {
     t = scene.t
-    impressora = await startImpressora()
+    impressora = scene.impressora
     const res = await t.app.inject({
       method: 'PUT',
       url: '/api/loja/v1/ementa',
@@ -35,48 +35,11 @@ describe.each(testDialects())('the kitchen printer on %s', (dialect) => {
       payload: ementaCompleta(),
     })
     expect(res.statusCode, res.body).toBe(200)
-    await t.database.db
-      .updateTable('lojas')
-      .set({ impressora_endereco: '127.0.0.1', impressora_porta: impressora.porta })
-      .where('id_loja', '=', 862)
-      .execute()
   })
-  afterEach(() => impressora.desligar())
 
   /** An order placed and paid through the sandbox's phone: its id. */
-  async function pagar(chave: string, over: Record<string, unknown> = {}): Promise<number> {
-    const res = await finalizar(
-      pedidoDeTeste({ cart: CARRINHO, nome: 'João Conceição', id_tipo_entrega: 1, ...over }),
-      chave,
-    )
-    expect(res.statusCode, res.body).toBe(201)
-    const pendente = (await pagamentos()).find((p: { estado: string }) => p.estado === 'pendente')
-    expect((await responder(pendente.id, 'aprovar')).statusCode).toBe(200)
-    return res.json().data.orderData.orderId as number
-  }
-  const trabalhos = () => t.database.db.selectFrom('impressoes').selectAll().orderBy('id').execute()
-  const despachar = () => t.app.despacharImpressoes()
-  const painel = async () => {
-    const entrar = await t.app.inject({
-      method: 'POST',
-      url: '/painel/api/entrar',
-      payload: { chave: scene.chaveLoja },
-    })
-    return entrar.cookies.find((c) => c.name === 'balcao_painel')?.value ?? ''
-  }
-  const estado = async (sessao: string) => {
-    const res = await t.app.inject({ method: 'GET', url: '/painel/api/impressora', cookies: { balcao_painel: sessao } })
-    expect(res.statusCode, res.body).toBe(200)
-    return res.json().data
-  }
-  const reimprimir = (sessao: string, id: number, chave: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/painel/api/encomendas/${id}/reimprimir`,
-      cookies: { balcao_painel: sessao },
-      headers: { 'idempotency-key': chave },
-      payload: {},
-    })
+  const pagar = (chave: string, over: Record<string, unknown> = {}) =>
+    scene.pagar(chave, pedidoDeTeste({ cart: CARRINHO, nome: 'João Conceição', id_tipo_entrega: 1, ...over }))
 
   it("prints a paid order's ticket once: number, name, pick-up time on the store's clock, lines, notes, allergens, age check, cut", async () => {
     const res = await finalizar(pedidoDeTeste({ cart: CARRINHO, nome: 'João Conceição', id_tipo_entrega: 1 }), 'k1')
