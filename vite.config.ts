@@ -187,9 +187,13 @@ const browserBuild = defineConfig({
         ],
       },
       workbox: {
-        // The shell (HTML, JS, CSS, icons) comes from the cache, so a repeat visit paints without the network. Public
-        // content comes from the network while it answers within a few seconds, else (offline, a dead 4G cell) the last
-        // copy read; the person's own data (private data, transactions) is never kept by the worker.
+        // The shell (HTML, JS, CSS, icons) comes from the cache, so a repeat visit paints without the network: every
+        // screen's chunk, the QR's encoder worker among them, and index.html for any navigation (navigateFallback).
+        // Public content comes from the network while it answers within a few seconds, else (offline, a dead 4G cell)
+        // the last copy read. The person's own data is never kept by the worker (nothing of /api/refresh-private-data,
+        // transactions or orders in Cache Storage): what the loyalty card needs offline (QR, balances, last
+        // transactions, when read) is kept by the app in localStorage ('balcao.cartao', src/web/lib/cartao-guardado.tsx)
+        // and removed with the session (docs/decisions/0046-cartao-sem-rede.md).
         globPatterns: ['**/*.{js,css,html,svg,webmanifest}'],
         // Web Push: the notifications the server sends, shown and opened (src/web/public/push-sw.js).
         importScripts: ['/push-sw.js'],

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react'
 import { useLocation } from 'react-router'
 import { paths } from '../../shared/routes.ts'
+import type { ApiError } from '../lib/api.ts'
 import { type LoginReturnState, loginReturnOf, loginReturnState } from '../lib/login-return.ts'
 import { onboardingSeenOnDevice, usePrivateData } from '../lib/private-data.ts'
 import { noChanges } from '../lib/use-hydrated.ts'
@@ -11,10 +12,12 @@ import { noChanges } from '../lib/use-hydrated.ts'
  * - `public` (default): onboarding must have been seen; a temporary account is sent to complete its data;
  * - `guest`: as public, and a logged-in person goes to the profile (login, sign-up, recovery);
  * - `private`: as public, and a guest goes to login, which brings them back once logged in (lib/login-return.ts);
- * - `account`: login required but allowed to a temporary account (the personal data form itself).
+ * - `account`: login required but allowed to a temporary account (the personal data form itself);
+ * - `cartao`: as private, and when the server cannot be reached at all, the screen opens on the loyalty card this device
+ *   kept (lib/cartao-guardado.tsx; it says itself when there is none).
  * (/logout is `open` and applies "login required" itself, so that logging out there does not bounce to login.)
  */
-export type Access = 'open' | 'public' | 'guest' | 'private' | 'account'
+export type Access = 'open' | 'public' | 'guest' | 'private' | 'account' | 'cartao'
 
 export type Verdict =
   | { kind: 'render' }
@@ -44,8 +47,11 @@ export function useGuard(access: Access): Verdict {
     () => false,
   )
   if (access === 'open') return RENDER
-  const loginRequired = access === 'private' || access === 'account'
+  const loginRequired = access !== 'public' && access !== 'guest'
   if (!data) {
+    // No answer for want of a connection (status 0; not a refusal, which has one): the card kept on the device. As soon
+    // as the first try fails, not after the retries: at the till the code shows at once.
+    if (access === 'cartao' && (query.failureReason as ApiError | null)?.status === 0) return RENDER
     if (query.isError) {
       // Offline or the server is down: content screens still show what they can.
       return loginRequired ? { kind: 'error', error: query.error, retry: () => void query.refetch() } : RENDER

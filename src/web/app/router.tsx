@@ -67,15 +67,16 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.fidelizacao,
-        ...firstScreen(FidelizacaoPage, { access: 'private', prefetch: (q) => q.prefetchQuery(configuracaoQuery()) }),
+        // 'cartao': without the network, the card this device kept (guards.ts).
+        ...firstScreen(FidelizacaoPage, { access: 'cartao', prefetch: (q) => q.prefetchQuery(configuracaoQuery()) }),
       },
       {
         path: paths.qr,
         ...page(
           () => import('../features/fidelizacao/QrPage.tsx'),
           (m) => m.QrPage,
-          // Spec §2: full screen, no header or footer.
-          { access: 'private', header: false, nav: false, footer: false },
+          // Spec §2: full screen, no header or footer. Shown at the till: opens without the network too.
+          { access: 'cartao', header: false, nav: false, footer: false },
         ),
       },
       {

@@ -31,23 +31,39 @@ export function onboardingSeenOnDevice(): boolean {
   return storage()?.getItem(ONBOARDING_STORAGE_KEY) === '1'
 }
 
+/** The loyalty card this device keeps for the screens that open without the network (lib/cartao-guardado.tsx). */
+export const CARTAO_STORAGE_KEY = 'balcao.cartao'
+
+/** The private data given last: a card whose module was still loading must not be written over a sign-out since. */
+let latest: PrivateData | undefined
+
 /**
  * Written when the browser is idle: the first touch of localStorage in a page opens it synchronously, tens of
- * milliseconds on a slow phone, which would otherwise land in the first screen's render.
+ * milliseconds on a slow phone, which would otherwise land in the first screen's render. Idle callbacks run in the
+ * order they were asked for, so the device ends with what the last private data say: a signed-in customer's card, or
+ * none (signed out here or elsewhere, the account erased, another customer).
  */
-function rememberOnboarding(seen: boolean): void {
+function rememberOnDevice(data: PrivateData): void {
+  latest = data
+  const readAt = Date.now()
   whenIdle(() => {
     const s = storage()
     if (!s) return
     s.removeItem(LEGACY_CHAVE_STORAGE_KEY)
-    if (seen) s.setItem(ONBOARDING_STORAGE_KEY, '1')
+    if (data.user.sawOnboarding) s.setItem(ONBOARDING_STORAGE_KEY, '1')
     else s.removeItem(ONBOARDING_STORAGE_KEY)
+    if (!data.user.loggedIn) s.removeItem(CARTAO_STORAGE_KEY)
+    // Its module out of reach (offline before the worker had it): the card kept is the last one written, this same
+    // customer's, since anyone else's private data removed it on the way.
+    else void import('./cartao-guardado.tsx').then((c) => latest === data && c.guardarCartao(s, data, readAt), noop)
   })
 }
 
+const noop = () => {}
+
 async function fetchPrivateData(): Promise<PrivateData> {
   const data = await apiPost<PrivateData>('/api/refresh-private-data', { value: true })
-  rememberOnboarding(data.user.sawOnboarding)
+  rememberOnDevice(data)
   return data
 }
 
@@ -74,9 +90,9 @@ export const SEM_SESSAO: PrivateData = {
  */
 export const ownSessionEnd = { running: false }
 
-/** Puts a fresh PrivateData answer in the cache (and the device's onboarding flag). */
+/** Puts a fresh PrivateData answer in the cache (and on the device: the onboarding flag, the loyalty card). */
 export function setPrivateData(queryClient: QueryClient, data: PrivateData): void {
-  rememberOnboarding(data.user.sawOnboarding)
+  rememberOnDevice(data)
   queryClient.setQueryData(PRIVATE_DATA_KEY, data)
 }
 

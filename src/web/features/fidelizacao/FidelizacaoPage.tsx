@@ -1,10 +1,10 @@
-import { useId } from 'react'
+import { lazy, type ReactNode, Suspense, useId } from 'react'
 import { Link } from 'react-router'
 import { ULTIMAS_TRANSACOES } from '../../../shared/constants.ts'
-import type { UserData } from '../../../shared/conta.ts'
 import type { Transacao } from '../../../shared/fidelizacao.ts'
 import { formatMoney } from '../../../shared/format.ts'
 import { paths } from '../../../shared/routes.ts'
+import type { Conta } from '../../lib/cartao-guardado.tsx'
 import { useConfiguracao } from '../../lib/use-configuracao.ts'
 import { EmptyState } from '../../ui/EmptyState.tsx'
 import { useHeader } from '../../ui/header.tsx'
@@ -13,30 +13,56 @@ import { Loading } from '../../ui/Loading.tsx'
 import { formatPercent, pontosLabel, premiosLabel } from './formatos.ts'
 import { NifSelector } from './NifSelector.tsx'
 import { QrCodigo } from './QrCodigo.tsx'
-import { TransacoesTabela } from './TransacoesTabela.tsx'
 import { useFreshPrivateData } from './use-fresh-private-data.ts'
 import './fidelizacao.css'
 
 /**
+ * Below the fold on a phone, and loaded only by the loyalty screens: out of every screen's first load. The server's
+ * render has it; the browser hydrates it once its chunk is in.
+ */
+const TransacoesTabela = lazy(() => import('./TransacoesTabela.tsx').then((m) => ({ default: m.TransacoesTabela })))
+/** Only when the network fails the screen: a chunk of its own, out of every first load (the service worker precaches it). */
+const CartaoSemRede = lazy(() => import('../../lib/cartao-guardado.tsx').then((m) => ({ default: m.CartaoSemRede })))
+
+/**
  * The loyalty screen (spec §2): the balance to spend and 'Já poupou', the QR with its text (opening the full-screen QR), the balances, the NIF
- * choice, 'Últimas Transações' (at most 4) with 'Ver Todas', and the campaigns.
+ * choice, 'Últimas Transações' (at most 4) with 'Ver Todas', and the campaigns. Without the network, what was read last
+ * (in this page, else the card kept on the device) and when.
  */
 export function FidelizacaoPage() {
   useHeader('Fidelização')
   const query = useFreshPrivateData()
-  const user = query.data?.user.data
-  // The guard lets only a logged-in account through; the data are there by then.
-  if (!query.data || !user) return <Loading />
-  return <Fidelizacao user={user} transacoes={query.data.transacoes} />
+  const { data } = query
+  const user = data?.user.data
+  if (user && !query.isError && !query.isPaused) return <Fidelizacao user={user} transacoes={data.transacoes} />
+  // A guest: the guard is on its way to the login.
+  if (data && !user) return <Loading />
+  // No answer for want of a network (the guard's 'cartao'), or a refresh that failed or waits for one.
+  return (
+    <Suspense fallback={<Loading />}>
+      <CartaoSemRede marcaClassName="fid-atualizado">
+        {(conta, transacoes, marca) => <Fidelizacao user={conta} transacoes={transacoes} marca={marca} />}
+      </CartaoSemRede>
+    </Suspense>
+  )
 }
 
-function Fidelizacao({ user, transacoes }: { user: UserData; transacoes: Transacao[] }) {
+interface FidelizacaoProps {
+  /** The whole account, or the part of it kept on the device (no NIF choice then). */
+  user: Conta
+  transacoes: Transacao[]
+  /** When what is shown was read, if it may no longer be current. */
+  marca?: ReactNode
+}
+
+function Fidelizacao({ user, transacoes, marca }: FidelizacaoProps) {
   const ids = { saldo: useId(), qr: useId(), ultimas: useId() }
   const percent = useConfiguracao().data?.creditoPercent
   const ultimas = transacoes.slice(0, ULTIMAS_TRANSACOES)
   return (
     <main className="page page-fid" id="conteudo">
       <h1 className="visually-hidden">Fidelização</h1>
+      {marca}
       <div className="fid-grid">
         <div className="fid-col">
           <section className="fid-card fid-saldo" aria-labelledby={ids.saldo}>
@@ -99,7 +125,8 @@ function Fidelizacao({ user, transacoes }: { user: UserData; transacoes: Transac
         {/* Below the fold on a phone. */}
         <Later>
           <div className="fid-col">
-            <NifSelector user={user} />
+            {/* The card kept on the device has no NIFs: choosing one needs the server anyway. */}
+            {'nif1' in user && <NifSelector user={user} />}
 
             <section className="fid-card fid-ultimas" aria-labelledby={ids.ultimas}>
               <h2 id={ids.ultimas}>Últimas Transações</h2>
@@ -107,7 +134,9 @@ function Fidelizacao({ user, transacoes }: { user: UserData; transacoes: Transac
                 <EmptyState>Não existem transações</EmptyState>
               ) : (
                 <>
-                  <TransacoesTabela transacoes={ultimas} labelledBy={ids.ultimas} />
+                  <Suspense fallback={null}>
+                    <TransacoesTabela transacoes={ultimas} labelledBy={ids.ultimas} />
+                  </Suspense>
                   <p className="fid-ver-todas">
                     <Link className="button button-secondary" to={paths.transacoes}>
                       Ver Todas

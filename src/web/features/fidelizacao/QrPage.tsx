@@ -1,27 +1,39 @@
-import { useEffect } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import { Link, useNavigate } from 'react-router'
-import type { UserData } from '../../../shared/conta.ts'
 import { formatTelemovel } from '../../../shared/format.ts'
 import { paths } from '../../../shared/routes.ts'
-import { usePrivateData } from '../../lib/private-data.ts'
+import { type Cartao, CartaoSemRede } from '../../lib/cartao-guardado.tsx'
 import { useAgruparTelemovel } from '../../lib/telemovel.ts'
 import { useHeader } from '../../ui/header.tsx'
 import { Loading } from '../../ui/Loading.tsx'
 import { QrCodigo } from './QrCodigo.tsx'
+import { useFreshPrivateData } from './use-fresh-private-data.ts'
 import './fidelizacao.css'
 
 /**
  * Spec §2 full-screen QR: no header or footer, the QR large on white, below it the phone number, or the security code
- * when the account uses one (it comes with the account data, on every device), and 'Fechar'.
+ * when the account uses one (it comes with the account data, on every device), and 'Fechar'. Without the network, the
+ * code read last (in this page, else the card kept on the device: the same code the till accepts until the security
+ * key changes) and when it was read.
  */
 export function QrPage() {
   useHeader('Código QR')
   useScreenAwake()
-  const user = usePrivateData().data?.user.data
-  return user ? <QrEcra user={user} /> : <Loading />
+  const query = useFreshPrivateData()
+  const { data } = query
+  const user = data?.user.data
+  if (user && !query.isError && !query.isPaused) return <QrEcra user={user} />
+  // A guest: the guard is on its way to the login.
+  if (data && !user) return <Loading />
+  // No answer for want of a network (the guard's 'cartao'), or a refresh that failed or waits for one.
+  return (
+    <CartaoSemRede marcaClassName="qr-atualizado">
+      {(conta, _, marca) => <QrEcra user={conta} marca={marca} />}
+    </CartaoSemRede>
+  )
 }
 
-function QrEcra({ user }: { user: UserData }) {
+function QrEcra({ user, marca }: { user: Cartao; marca?: ReactNode }) {
   const navigate = useNavigate()
   const chave = user.codigo_seguranca
   const agrupar = useAgruparTelemovel(user.pais)
@@ -37,6 +49,7 @@ function QrEcra({ user }: { user: UserData }) {
   return (
     <main className="qr-ecra" id="conteudo">
       <h1 className="qr-ecra-titulo">Mostre este código ao pagar</h1>
+      {marca}
       <QrCodigo value={user.qrCode} label="Código QR de fidelização" className="qr-grande" />
       {user.usar_codigo_seguranca === 0 ? (
         <p className="qr-identificacao">
