@@ -174,6 +174,46 @@ const EnvSchema = z.object({
    * other machines too, not only this one (loopback); refused in production, where they do not exist.
    */
   DEV_ENDPOINTS_REMOTE: z.enum(['true', 'false']).default('false'),
+  /**
+   * Apple Wallet (decision 0047): the pass type identifier and team, the pass type certificate and its private key,
+   * Apple's WWDR intermediate certificate, and the APNs authentication key (`.p8`) with its id. Each certificate or
+   * key is its PEM text or the path of a PEM file. All of them or none: unset, the app does not offer the pass.
+   */
+  APPLE_WALLET_PASS_TYPE_ID: z
+    .string()
+    .regex(/^pass\.[A-Za-z0-9.-]{1,100}$/, 'pass.…')
+    .optional(),
+  APPLE_WALLET_TEAM_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/, 'o Team ID da Apple (10 caracteres)')
+    .optional(),
+  APPLE_WALLET_CERT: z.string().min(1).optional(),
+  APPLE_WALLET_KEY: z.string().min(1).optional(),
+  APPLE_WALLET_KEY_PASSPHRASE: z.string().optional(),
+  APPLE_WALLET_WWDR: z.string().min(1).optional(),
+  APPLE_APNS_KEY: z.string().min(1).optional(),
+  APPLE_APNS_KEY_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/, 'o Key ID da chave APNs (10 caracteres)')
+    .optional(),
+  /** APNs' address (its sandbox: https://api.sandbox.push.apple.com). */
+  APPLE_APNS_URL: z.url().default('https://api.push.apple.com'),
+  /**
+   * Google Wallet (decision 0047): the issuer id, the loyalty class (`<issuer>.<suffix>` or the suffix), and the
+   * service account's JSON key (its text or the path of the file). All of them or none: unset, the app does not offer
+   * the card in Google Wallet.
+   */
+  GOOGLE_WALLET_ISSUER_ID: z
+    .string()
+    .regex(/^\d{5,25}$/, 'o Issuer ID (algarismos)')
+    .optional(),
+  GOOGLE_WALLET_CLASS_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,100}$/, 'o id da classe de fidelização')
+    .optional(),
+  GOOGLE_WALLET_SERVICE_ACCOUNT: z.string().min(1).optional(),
+  /** The Google Wallet API's address. */
+  GOOGLE_WALLET_API_URL: z.url().default('https://walletobjects.googleapis.com'),
   /** Largest JSON body accepted, in bytes. */
   BODY_LIMIT: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
 })
@@ -231,6 +271,31 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
   }
   if (env.NODE_ENV === 'production' && env.DEV_ENDPOINTS_REMOTE === 'true') {
     ctx.addIssue({ code: 'custom', path: ['DEV_ENDPOINTS_REMOTE'], message: 'não em produção' })
+  }
+  const grupos = {
+    'Apple Wallet': [
+      'APPLE_WALLET_PASS_TYPE_ID',
+      'APPLE_WALLET_TEAM_ID',
+      'APPLE_WALLET_CERT',
+      'APPLE_WALLET_KEY',
+      'APPLE_WALLET_WWDR',
+      'APPLE_APNS_KEY',
+      'APPLE_APNS_KEY_ID',
+    ],
+    'Google Wallet': ['GOOGLE_WALLET_ISSUER_ID', 'GOOGLE_WALLET_CLASS_ID', 'GOOGLE_WALLET_SERVICE_ACCOUNT'],
+  } as const
+  for (const [carteira, chaves] of Object.entries(grupos)) {
+    const dadas = chaves.filter((k) => env[k] !== undefined)
+    if (dadas.length > 0 && dadas.length < chaves.length) {
+      for (const k of chaves.filter((c) => env[c] === undefined)) {
+        ctx.addIssue({ code: 'custom', path: [k], message: `obrigatório com as outras definições de ${carteira}` })
+      }
+    }
+  }
+  if (env.NODE_ENV === 'production') {
+    for (const k of ['APPLE_APNS_URL', 'GOOGLE_WALLET_API_URL'] as const) {
+      if (!env[k].startsWith('https://')) ctx.addIssue({ code: 'custom', path: [k], message: 'https:// em produção' })
+    }
   }
   if (env.SMS_PROVIDER === 'twilio') {
     for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) {

@@ -20,6 +20,8 @@ declare module 'fastify' {
     despacharNotificacoes(): Promise<number>
     /** Sends the kitchen printers' due tickets (every 2 s); how many printed. */
     despacharImpressoes(): Promise<number>
+    /** Sends the wallets' due card updates (every 5 s); how many were delivered. */
+    despacharCarteira(): Promise<number>
   }
 }
 
@@ -34,6 +36,9 @@ const EMAIL_ROUND_MS = 5_000
 
 /** How often the kitchen printers' tickets are sent: a paid order prints within seconds; an idle round is one read. */
 const IMPRESSOES_ROUND_MS = 2_000
+
+/** How often the wallets' card updates are sent: a purchase reaches the card in a wallet within seconds. */
+const CARTEIRA_ROUND_MS = 5_000
 
 /**
  * How often a process on SQLite looks for notifications other processes wrote: one indexed read of a few ids, and a
@@ -74,6 +79,9 @@ function schedule(app: FastifyInstance, name: string, everyMs: number, run: () =
  *   going out under its claim before its first byte goes, never due again after, and settled by its sender only; one
  *   whose sender died mid-send is found in doubt and left for staff to reprint (features/impressoras/despacho.ts,
  *   docs/decisions/0043).
+ * - **Wallet updates**, every 5 s: the same claim and lease (a minute); an APNs push per registered device and a patch
+ *   of each saved Google object, retried with backoff while Apple or Google is down (features/carteira/envios.ts,
+ *   docs/decisions/0047).
  * - **Payment reconciliation**, at start and every minute: asks the provider about unsettled orders. Every change of an
  *   order is made only from the state it expects (the first writer wins), so two processes settling one order change
  *   it once; a refund is claimed before the provider is called (docs/decisions/0012).
@@ -143,10 +151,12 @@ export function registerJobs(app: FastifyInstance, config: Config, s: Services):
   app.decorate('reter', () => s.rgpd.reter())
   app.decorate('despacharNotificacoes', () => s.admin.notificacoes.despachar())
   app.decorate('despacharImpressoes', () => s.impressoras.despachar())
+  app.decorate('despacharCarteira', () => s.carteira.despachar())
   if (config.NODE_ENV === 'test') return
   schedule(app, 'push outbox', PUSH_ROUND_MS, () => s.push.despachar())
   schedule(app, 'e-mail outbox', EMAIL_ROUND_MS, () => s.email.despachar())
   schedule(app, 'kitchen printers', IMPRESSOES_ROUND_MS, () => s.impressoras.despachar())
+  schedule(app, 'wallet updates', CARTEIRA_ROUND_MS, () => s.carteira.despachar())
   schedule(app, 'composed notifications', COMPOSTAS_ROUND_MS, () => s.admin.notificacoes.despachar())
   schedule(app, 'payment reconciliation', MINUTE, () => s.encomendas.reconciliar())
   schedule(app, 'housekeeping', HOUR, housekeeping)

@@ -5,6 +5,8 @@ import { POLITICA_PRIVACIDADE_TAG, TERMOS_TAG } from '../shared/constants.ts'
 import { AMOSTRAS_SELADAS } from './amostras-seladas.ts'
 import type { Config } from './config.ts'
 import { createAdminService } from './features/admin/service.ts'
+import { carteirasDe } from './features/carteira/definicoes.ts'
+import { createCarteiraFila, createCarteiraService } from './features/carteira/service.ts'
 import { CONTA_LIMITES, createContaService } from './features/conta/service.ts'
 import { createConteudosRepository } from './features/conteudos/repository.ts'
 import { CONTEUDOS_CACHE_TAGS } from './features/conteudos/routes.ts'
@@ -72,6 +74,8 @@ export interface AppDeps {
    * never a store's printer, and is refused.
    */
   impressoraLoopback?: boolean
+  /** A CA APNs' certificate is trusted by, besides the system's (tests: their local APNs server's). */
+  apnsCa?: string | Buffer
 }
 
 /** The sandbox (its phone at /api/dev/pagamentos) unless PAYMENT_PROVIDER names a real provider. */
@@ -159,6 +163,15 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
   const aoUtilizador = (evento: Evento) => (utilizadorId: number) =>
     bus.publish(canais.utilizador(utilizadorId), evento)
 
+  // The wallets' card (decision 0047): what changes it (a ledger movement, the account's name or QR) queues its updates
+  // in the change's own transaction, so the queue comes before the account and loyalty that fill it.
+  const carteiras = carteirasDe(config, clock, deps.apnsCa)
+  const carteiraFila = createCarteiraFila({
+    clock,
+    apple: carteiras.apple !== null,
+    google: carteiras.google !== null,
+  })
+
   // Platform, as the SMS provider: features queue messages with enfileirarEmail in their own transactions.
   const email = createEmailOutbox({ db, clock, transport: emailTransportFor(config, deps), log: app.log })
 
@@ -183,6 +196,7 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
     settings: { idadeMinima: config.MINIMUM_AGE, appUrl: config.APP_URL },
     log: app.log,
     cifra,
+    aoAlterarConta: carteiraFila.alterado,
     eventos: {
       sessoesTerminadas: (utilizadorId, exceto) =>
         bus.publish(canais.utilizador(utilizadorId), { ...SESSOES_TERMINADAS, exceto }),
@@ -229,11 +243,26 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
     },
     opinioesAtivas: config.OPINIONS_ENABLED,
     onMovimento: aoUtilizador(UTILIZADOR_ALTERADO),
+    aoMovimentar: carteiraFila.alterado,
     notificar: notificacoes.escrever,
     conta,
     lojas: restaurantes,
     faturas,
   })
+
+  const carteira = createCarteiraService({
+    db,
+    clock,
+    cifra,
+    log: app.log,
+    ...carteiras,
+    fila: carteiraFila,
+    async cartaoDe(utilizadorId) {
+      const daConta = await conta.cartaoConta(utilizadorId)
+      return daConta && { ...daConta, ...(await fidelizacao.saldosDoCartao(utilizadorId)) }
+    },
+  })
+  app.addHook('onClose', async () => carteira.close())
 
   const catalogo = createCatalogoService({
     repository: createCatalogoRepository(db),
@@ -296,6 +325,7 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
     encomendas,
     notificacoes,
     faturas,
+    carteira,
   })
 
   // The back-office: its staff, sign-in and audit log stand alone; what it manages, it asks of the owners.
@@ -339,6 +369,7 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
       'Age of the oldest Web Push send waiting (0: none).',
       n.pushIdadeSegundos,
     )
+    metricas.leitura('carteira_envios_pendentes', 'Wallet pass updates waiting (new or to retry).', carteira.pendentes)
     const e = encomendas.metricas
     metricas.leitura(
       'pagamentos',
@@ -385,6 +416,8 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
     vapidPublicKey: vapid?.publicKey ?? null,
     notificacoes,
     fidelizacao,
+    /** The loyalty card in Apple Wallet and Google Wallet. */
+    carteira,
     catalogo,
     /** The sandbox provider, outside production, when it is the provider (its phone at /api/dev/pagamentos). */
     sandbox: production ? null : payments.sandbox,

@@ -226,6 +226,8 @@ export const ConfiguracaoSchema = z.object({
   creditoPercent: z.number(),
   idadeMinima: z.number().int(),
   paisPorOmissao: z.string(),
+  /** The wallets the loyalty card can be added to (those the server is set up for). */
+  carteiras: z.object({ apple: z.boolean(), google: z.boolean() }),
 })
 export type Configuracao = z.infer<typeof ConfiguracaoSchema>
 

@@ -9,6 +9,7 @@ import type {
   AdminTentativasLoginTable,
   AdminUtilizadoresTable,
 } from './schema-admin.ts'
+import type { CarteiraDispositivosTable, CarteiraEnviosTable, CarteiraPassesTable } from './schema-carteira.ts'
 import type {
   ConsentimentosTable,
   PerfisTable,
@@ -385,9 +386,13 @@ export interface DB {
   admin_clientes_encontrados: AdminClientesEncontradosTable
   documentos_fiscais: DocumentosFiscaisTable
   impressoes: ImpressoesTable
+  carteira_passes: CarteiraPassesTable
+  carteira_dispositivos: CarteiraDispositivosTable
+  carteira_envios: CarteiraEnviosTable
 }
 
 export type * from './schema-admin.ts'
+export type * from './schema-carteira.ts'
 export type * from './schema-contas.ts'
 export type * from './schema-encomendas.ts'
 export type * from './schema-impressoras.ts'

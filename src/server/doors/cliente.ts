@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { API_VERSION, API_VERSION_HEADER } from '../../shared/api.ts'
 import type { Config } from '../config.ts'
+import { carteiraRoutes } from '../features/carteira/routes.ts'
 import { configuracaoFrom, contaRoutes } from '../features/conta/routes.ts'
 import { conteudosRoutes } from '../features/conteudos/routes.ts'
 import { encomendasRoutes } from '../features/encomendas/routes.ts'
@@ -28,10 +29,9 @@ export async function clienteDoor(app: FastifyInstance, config: Config, s: Servi
     // Every route of this door is an API call (the pages are served outside every door), so every one asks the version.
     door.addHook('onRequest', (request, reply, done) => {
       if (request.headers[API_VERSION_HEADER] === API_VERSION) return done()
-      // EventSource cannot send headers: the event stream names the version in its query.
-      if (request.routeOptions.url === '/api/eventos' && (request.query as { v?: string }).v === API_VERSION) {
-        return done()
-      }
+      // EventSource and a link cannot send headers: the event stream and the wallets' links name it in their query.
+      const naConsulta = request.routeOptions.url === '/api/eventos' || request.routeOptions.config.navegacao === true
+      if (naConsulta && (request.query as { v?: string }).v === API_VERSION) return done()
       reply
         .status(400)
         .send(
@@ -52,13 +52,14 @@ export async function clienteDoor(app: FastifyInstance, config: Config, s: Servi
       sessions,
       // The credit percent as the back-office set it ('Definições'), the environment's until then.
       configuracao: async () => ({
-        ...configuracaoFrom(config),
+        ...configuracaoFrom(config, s.carteira.disponivel),
         creditoPercent: (await s.fidelizacao.regras.ler()).atuais.credito_percent,
       }),
       devOutbox: !production,
     })
     if (!production) await door.register(emailDevRoutes, { db: s.db })
     await door.register(fidelizacaoRoutes, { service: s.fidelizacao, conta: s.conta, privateData })
+    await door.register(carteiraRoutes, { service: s.carteira, conta: s.conta })
     await door.register(conteudosRoutes, { service: s.conteudos, cache: s.readCache })
     await door.register(restaurantesRoutes, { service: s.restaurantes, cache: s.readCache })
     await door.register(encomendasRoutes, {

@@ -232,6 +232,9 @@ function operationOf(
       content: { [doc.success.contentType]: { schema: jsonSchemaOf(doc.success.schema, 'output', components) } },
     }
   }
+  for (const [status, description] of Object.entries(doc.noContent ?? {})) {
+    responses[status] = { description: description as string }
+  }
   if (surface === 'customer' && doc.session !== 'none') {
     for (const response of Object.values(responses)) response.headers = { ...response.headers, ...SESSION_TOKEN }
   }

@@ -37,6 +37,8 @@ export interface OperationDoc {
   body?: z.ZodType
   /** The success answer, for a route that declares no response schema (a stream, a page, a raw reply). */
   success?: { status: number; description: string; contentType: string; schema: z.ZodType | JsonSchema }
+  /** Answers with no body, by status (Apple's web service says what it says with its statuses alone). */
+  noContent?: Partial<Record<number, string>>
   /** Query parameters the route reads without a querystring schema. */
   query?: { name: string; description: string; required: boolean; schema: JsonSchema }[]
   /** Whether the customer door's `X-Api-Version` header may be sent in the query instead (EventSource sends none). */

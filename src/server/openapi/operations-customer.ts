@@ -29,7 +29,11 @@ export const CUSTOMER_OPERATIONS: Record<string, OperationDoc> = {
     description:
       'The settings the app shows and checks against: the loyalty credit percent, the minimum age to join, the default dial code (`pais`). A public read: no session is read or made.',
     session: 'none',
-    examples: { response: { data: { creditoPercent: 5, idadeMinima: 16, paisPorOmissao: '351' } } },
+    examples: {
+      response: {
+        data: { creditoPercent: 5, idadeMinima: 16, paisPorOmissao: '351', carteiras: { apple: false, google: false } },
+      },
+    },
   },
   'GET /api/lojas': {
     operationId: 'listarLojas',

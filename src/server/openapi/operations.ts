@@ -1,4 +1,5 @@
 import type { OperationDoc } from './operation.ts'
+import { CUSTOMER_CARTEIRA_OPERATIONS, PROVIDER_CARTEIRA_OPERATIONS } from './operations-carteira.ts'
 import { CUSTOMER_OPERATIONS } from './operations-customer.ts'
 import { STORE_OPERATIONS } from './operations-store.ts'
 
@@ -97,6 +98,8 @@ const SYSTEM_OPERATIONS: Record<string, OperationDoc> = {
 export const OPERATIONS: Record<string, OperationDoc> = {
   ...STORE_OPERATIONS,
   ...CUSTOMER_OPERATIONS,
+  ...CUSTOMER_CARTEIRA_OPERATIONS,
   ...PROVIDER_OPERATIONS,
+  ...PROVIDER_CARTEIRA_OPERATIONS,
   ...SYSTEM_OPERATIONS,
 }

@@ -5,7 +5,7 @@ import type { Database, DatabaseTransaction } from './db.ts'
  * The outboxes whose rows are claimed under a lease: each has an id and the time it is next due (`proxima_em`). The
  * kitchen printer's jobs too (features/impressoras), which settle a send whose bytes went out differently (at most once).
  */
-export type OutboxTable = 'email_outbox' | 'push_envios' | 'impressoes'
+export type OutboxTable = 'email_outbox' | 'push_envios' | 'impressoes' | 'carteira_envios'
 
 /** A row this process claimed: its id and the end of the lease it wrote, which says the claim is still its own. */
 export interface Arrendamento {

@@ -59,6 +59,12 @@ export function createClientesConta(db: Database) {
       return user && toClienteConta(user)
     },
 
+    /** What the loyalty card in a wallet shows of the account: the name and the loyalty QR's token. */
+    async cartaoConta(id: number): Promise<{ nome: string | null; qr: string } | undefined> {
+      const user = await repository.findUtilizadorById(id)
+      return user && { nome: user.nome, qr: user.qr_code }
+    },
+
     /** The newest notification the customer has read: those up to it show as read. */
     notificacoesLidasAte: (utilizadorId: number) => repository.notificacoesLidasAte(utilizadorId),
 

@@ -95,6 +95,11 @@ export interface ContaDeps {
     sessoesTerminadas(utilizadorId: number, exceto: number | null): void
     utilizadorAlterado(utilizadorId: number): void
   }
+  /**
+   * Told inside the transaction of every write to an account, which it joins (the wallets' card: a new name or loyalty
+   * QR updates the pass with the change, or not at all).
+   */
+  aoAlterarConta?: (trx: DatabaseTransaction, utilizadorId: number) => Promise<void>
 }
 
 /**
@@ -108,7 +113,7 @@ type EscritasDaConta = 'insertUtilizador' | 'updateUtilizador'
 
 /** What the parts of the account service share: its dependencies, the unit of work, limits, common answers. */
 export function createContaContext(deps: ContaDeps) {
-  const { db, limiter, sms, clock, log, cifra, eventos } = deps
+  const { db, limiter, sms, clock, log, cifra, eventos, aoAlterarConta } = deps
   // Outside a unit of work the account is only read: its writes are the unit of work's, so none goes untold.
   const repository: Omit<ContaRepo, EscritasDaConta> = contaRepo(db)
 
@@ -143,6 +148,7 @@ export function createContaContext(deps: ContaDeps) {
             if (!(await conta.updateUtilizador(...args))) {
               throw new HttpError(401, contaMensagens.sessaoTerminada, 'Sessão terminada')
             }
+            await aoAlterarConta?.(trx, args[0])
             return true
           },
         },

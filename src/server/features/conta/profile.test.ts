@@ -86,6 +86,7 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
         creditoPercent: 5,
         idadeMinima: 18,
         paisPorOmissao: '351',
+        carteiras: { apple: false, google: false },
       })
     })
 

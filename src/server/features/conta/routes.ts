@@ -209,7 +209,11 @@ export const contaRoutes: FastifyPluginAsyncZod<ContaRoutesOptions> = async (app
   }
 }
 
-export const configuracaoFrom = (settings: { LOYALTY_CREDIT_PERCENT: number; MINIMUM_AGE: number }): Configuracao => ({
+export const configuracaoFrom = (
+  settings: { LOYALTY_CREDIT_PERCENT: number; MINIMUM_AGE: number },
+  carteiras: Configuracao['carteiras'],
+): Configuracao => ({
+  carteiras,
   creditoPercent: settings.LOYALTY_CREDIT_PERCENT,
   idadeMinima: settings.MINIMUM_AGE,
   paisPorOmissao: DEFAULT_PAIS,

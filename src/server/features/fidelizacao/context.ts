@@ -76,6 +76,11 @@ export interface FidelizacaoDeps {
   opinioesAtivas: boolean
   /** Told after a movement is committed: the customer's open screens read their balance and transactions again. */
   onMovimento?: (utilizadorId: number) => void
+  /**
+   * Told inside every movement's transaction, which it joins (the wallets' card: its update is queued with the
+   * movement, or not at all).
+   */
+  aoMovimentar?: (trx: DatabaseTransaction, utilizadorId: number) => Promise<void>
   /** Writes a notification in the movement's own transaction (features/notificacoes). */
   notificar?: (trx: DatabaseTransaction, n: NovaNotificacao) => Promise<unknown>
   conta: Pick<
@@ -283,7 +288,7 @@ export function createFidelizacaoContext(deps: FidelizacaoDeps) {
       throw new HttpError(409, mensagem, 'Limite atingido')
     }
     const usadas = regras ?? (await regrasAtuais(trx))
-    return fidelizacaoRepo(trx).insertMovimento({
+    const movimento = await fidelizacaoRepo(trx).insertMovimento({
       ...campos,
       ...efeito,
       taxa_credito: Math.round(usadas.creditoPercent * 100),
@@ -299,6 +304,8 @@ export function createFidelizacaoContext(deps: FidelizacaoDeps) {
       itens_actual: depois.itens,
       criado_em: isoNow(clock),
     })
+    await deps.aoMovimentar?.(trx, utilizadorId)
+    return movimento
   }
 
   async function limit(key: string, rule: Limit, counters: RateLimiter = limiter) {

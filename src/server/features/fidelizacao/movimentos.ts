@@ -60,6 +60,12 @@ export function createMovimentos(ctx: FidelizacaoContext) {
       }
     },
 
+    /** The balances the loyalty card shows (the wallets' passes), and the points that make a reward. */
+    async saldosDoCartao(utilizadorId: number) {
+      const [ultimo, regras] = await Promise.all([repository.ultimoMovimento(utilizadorId), regrasAtuais()])
+      return { ...saldosDe(ultimo), patamar: regras.patamar }
+    },
+
     /** One of the customer's own transactions (the opinion screen); another's is 404. */
     async transacaoDoCliente(utilizadorId: number, transacaoId: number): Promise<Transacao> {
       const movimento = await repository.findMovimento(transacaoId)

@@ -1,8 +1,10 @@
 import type { InjectOptions } from 'fastify'
 import { afterEach, beforeEach, expect } from 'vitest'
+import type { Config } from '../../config.ts'
 import { manualClock } from '../../platform/clock.ts'
 import type { Dialect } from '../../platform/db.ts'
 import { lojasChavesRepo } from '../../platform/store-keys.ts'
+import type { AppDeps } from '../../services.ts'
 import { insertLoja, insertRestaurante } from '../../testing/fixtures.ts'
 import { createTestApp, device, lastSmsCode, type TestApp } from '../../testing/harness.ts'
 
@@ -18,7 +20,14 @@ export const DADOS = { nome: 'Ana Silva', email: 'ana@exemplo.pt', dataNasciment
 
 export type ManualClock = ReturnType<typeof manualClock>
 
-export function setupTill(dialect: Dialect) {
+/**
+ * `extra`: settings and outside services a suite adds to the app (made before each test, as the app is: a local
+ * server it talks to, its address in the settings).
+ */
+export function setupTill(
+  dialect: Dialect,
+  extra?: (clock: ManualClock) => Promise<{ config?: Partial<Config>; deps?: AppDeps }>,
+) {
   let t: TestApp
   let clock: ReturnType<typeof manualClock>
   let key862: string
@@ -27,7 +36,8 @@ export function setupTill(dialect: Dialect) {
 
   beforeEach(async () => {
     clock = manualClock('2026-11-22T10:00:00.000Z')
-    t = await createTestApp(dialect, {}, { clock })
+    const mais = extra ? await extra(clock) : {}
+    t = await createTestApp(dialect, mais.config ?? {}, { clock, ...mais.deps })
     const { id } = await insertRestaurante(t.database.db, { tag: 'nata-e-grao', name: 'Nata & Grão' })
     await insertLoja(t.database.db, { tag: 'chiado', restaurante_id: id, id_loja: 862, name: 'Chiado' })
     await insertLoja(t.database.db, { tag: 'baixa', restaurante_id: id, id_loja: 848, name: 'Baixa' })

@@ -17,6 +17,7 @@ import { HttpError, TooManyRequests } from '../../platform/errors.ts'
 import { esquecerNaPlataforma } from '../../platform/esquecimento.ts'
 import type { Limit, RateLimiter } from '../../platform/rate-limit.ts'
 import type { Sessao } from '../../platform/sessions.ts'
+import type { CarteiraService } from '../carteira/service.ts'
 import type { ContaService, PessoaEsquecida } from '../conta/service.ts'
 import type { EncomendasService } from '../encomendas/service.ts'
 import type { FaturasService } from '../faturas/service.ts'
@@ -44,6 +45,8 @@ export interface RgpdDeps {
   notificacoes: Pick<NotificacoesService, 'direitos'>
   /** The copies of the fiscal documents of the person's orders and purchases (their NIF is in the QR code's text). */
   faturas: Pick<FaturasService, 'esquecerCliente'>
+  /** The card in the wallets: its devices unregistered, its pass deleted, a Google object deactivated. */
+  carteira?: Pick<CarteiraService, 'esquecerCliente'>
 }
 
 const ASSUNTOS: Record<TipoPedidoRgpd, string> = {
@@ -76,7 +79,7 @@ const mesmoEndereco = (a: string | null, b: string) => a !== null && a.trim().to
  * and the retention job. Each feature gives its own part (`direitos`); this module only composes them.
  */
 export function createRgpdService(deps: RgpdDeps) {
-  const { db, clock, limiter, log, settings, conta, fidelizacao, encomendas, notificacoes, faturas } = deps
+  const { db, clock, limiter, log, settings, conta, fidelizacao, encomendas, notificacoes, faturas, carteira } = deps
   const linkInvalido = () => new HttpError(410, rgpdMensagens.linkInvalido, 'Link expirado')
 
   /** The request a link names, for the account signed in: 410 when unknown, used or expired; 403 another's. */
@@ -129,6 +132,7 @@ export function createRgpdService(deps: RgpdDeps) {
         await encomendas.direitos.esquecerCliente(trx, utilizadorId)
         await notificacoes.direitos.esquecerCliente(trx, utilizadorId)
         await faturas.esquecerCliente(trx, utilizadorId)
+        await carteira?.esquecerCliente(trx, utilizadorId)
         await esquecerNaPlataforma(trx, pessoa)
         await trx.deleteFrom('rgpd_pedidos').where('utilizador_id', '=', utilizadorId).execute()
       },
