@@ -26,4 +26,28 @@ Object.assign(process.env, {
   ...(content === 'empty' ? { READ_CACHE_MAX_AGE_MS: '0' } : {}),
 })
 register()
+if (content === 'empty') {
+  // The wallets, on the server the loyalty journeys do not use (their screens stay as they are): a certificate chain
+  // and keys the suite makes for itself; APNs and Google's API unreachable, so updates wait in the outbox.
+  const { certificadosDeTeste } = await import('../src/server/testing/carteira-certificados.ts')
+  const c = certificadosDeTeste()
+  Object.assign(process.env, {
+    APPLE_WALLET_PASS_TYPE_ID: c.passTypeId,
+    APPLE_WALLET_TEAM_ID: c.teamId,
+    APPLE_WALLET_CERT: c.certificado,
+    APPLE_WALLET_KEY: c.chave,
+    APPLE_WALLET_WWDR: c.wwdr,
+    APPLE_APNS_KEY: c.apnsChave,
+    APPLE_APNS_KEY_ID: c.apnsKeyId,
+    APPLE_APNS_URL: 'https://127.0.0.1:9',
+    GOOGLE_WALLET_ISSUER_ID: '3388000000012345678',
+    GOOGLE_WALLET_CLASS_ID: 'fidelizacao',
+    GOOGLE_WALLET_SERVICE_ACCOUNT: JSON.stringify({
+      client_email: c.googleEmail,
+      private_key: c.googleChave,
+      token_uri: 'http://127.0.0.1:9/token',
+    }),
+    GOOGLE_WALLET_API_URL: 'http://127.0.0.1:9',
+  })
+}
 await import('../src/server/main.ts')

@@ -6,10 +6,12 @@ import { formatMoney } from '../../../shared/format.ts'
 import { paths } from '../../../shared/routes.ts'
 import type { Conta } from '../../lib/cartao-guardado.tsx'
 import { useConfiguracao } from '../../lib/use-configuracao.ts'
+import { useHydrated } from '../../lib/use-hydrated.ts'
 import { EmptyState } from '../../ui/EmptyState.tsx'
 import { useHeader } from '../../ui/header.tsx'
 import { Later } from '../../ui/Later.tsx'
 import { Loading } from '../../ui/Loading.tsx'
+import { carteiraDoDispositivo } from './carteira-do-dispositivo.ts'
 import { formatPercent, pontosLabel, premiosLabel } from './formatos.ts'
 import { NifSelector } from './NifSelector.tsx'
 import { QrCodigo } from './QrCodigo.tsx'
@@ -21,6 +23,8 @@ import './fidelizacao.css'
  * render has it; the browser hydrates it once its chunk is in.
  */
 const TransacoesTabela = lazy(() => import('./TransacoesTabela.tsx').then((m) => ({ default: m.TransacoesTabela })))
+/** Only on a device with a wallet the server is set up for (decision 0047). */
+const CarteiraBotoes = lazy(() => import('./CarteiraBotoes.tsx').then((m) => ({ default: m.CarteiraBotoes })))
 /** Only when the network fails the screen: a chunk of its own, out of every first load (the service worker precaches it). */
 const CartaoSemRede = lazy(() => import('../../lib/cartao-guardado.tsx').then((m) => ({ default: m.CartaoSemRede })))
 
@@ -43,6 +47,22 @@ export function FidelizacaoPage() {
       <CartaoSemRede marcaClassName="fid-atualizado">
         {(conta, transacoes, marca) => <Fidelizacao user={conta} transacoes={transacoes} marca={marca} />}
       </CartaoSemRede>
+    </Suspense>
+  )
+}
+
+/**
+ * The wallet button of this device, if the server is set up for its wallet: after hydration only, since the server
+ * does not know the device (and its render must be the browser's first).
+ */
+function Carteira() {
+  const hidratado = useHydrated()
+  const disponiveis = useConfiguracao().data?.carteiras
+  const carteira = hidratado ? carteiraDoDispositivo(navigator.userAgent) : null
+  if (!carteira || !disponiveis?.[carteira]) return null
+  return (
+    <Suspense fallback={null}>
+      <CarteiraBotoes carteira={carteira} />
     </Suspense>
   )
 }
@@ -119,6 +139,8 @@ function Fidelizacao({ user, transacoes, marca }: FidelizacaoProps) {
               <span className="visually-hidden">Código do cartão: </span>
               <code>{user.qrCode}</code>
             </p>
+            {/* The card kept on the device is not the account: adding it to a wallet needs the server anyway. */}
+            {'nif1' in user && <Carteira />}
           </section>
         </div>
 
