@@ -4,7 +4,7 @@ import type { Clock } from './clock.ts'
 
 /** How long one provider token is used: Apple refuses one older than an hour, and one renewed more than every 20 min. */
 const TOKEN_VIDA_MS = 40 * 60_000
-/** An answer APNs did not give within this is a failure, retried later. */
+/** A push APNs did not answer within this (connecting included) is a failure, retried later. */
 const RESPOSTA_MS = 10_000
 
 export interface ApnsSettings {
@@ -19,6 +19,8 @@ export interface ApnsSettings {
   topic: string
   /** A CA to trust besides the system's (tests: the local server's certificate). */
   ca?: string | Buffer
+  /** The push's deadline, connecting included (RESPOSTA_MS unless a test says otherwise). */
+  prazoMs?: number
 }
 
 /** What APNs answered a push: its status, and the reason it gave when it refused. */
@@ -68,6 +70,21 @@ export function createApnsSender(settings: ApnsSettings, clock: Clock) {
     /** Pushes the empty notification to one device; answers what APNs said (status 0: no answer). */
     enviar(pushToken: string): Promise<ApnsResposta> {
       return new Promise((resolve) => {
+        let feito = false
+        const acabar = (r: ApnsResposta) => {
+          if (feito) return
+          feito = true
+          clearTimeout(prazo)
+          resolve(r)
+        }
+        // One deadline for the whole push, connection included: a stream opened on a session still connecting is not
+        // reset by its own timeout, and a half-open connection never answers. Past it the session is dropped (the
+        // next push makes a new one) and the push is retried later.
+        const prazo = setTimeout(() => {
+          sessao?.destroy()
+          sessao = null
+          acabar({ status: 0, motivo: 'sem resposta' })
+        }, settings.prazoMs ?? RESPOSTA_MS)
         let pedido: ReturnType<ClientHttp2Session['request']>
         try {
           pedido = ligacao().request({
@@ -79,20 +96,19 @@ export function createApnsSender(settings: ApnsSettings, clock: Clock) {
             'content-type': 'application/json',
           })
         } catch {
-          resolve({ status: 0, motivo: 'sem ligação' })
+          acabar({ status: 0, motivo: 'sem ligação' })
           return
         }
         let status = 0
         let corpo = ''
         pedido.setEncoding('utf8')
-        pedido.setTimeout(RESPOSTA_MS, () => pedido.close())
         pedido.on('response', (headers) => {
           status = Number(headers[':status'] ?? 0)
         })
         pedido.on('data', (chunk: string) => {
           if (corpo.length < 4096) corpo += chunk
         })
-        pedido.on('error', () => resolve({ status: 0, motivo: 'sem ligação' }))
+        pedido.on('error', () => acabar({ status: 0, motivo: 'sem ligação' }))
         pedido.on('close', () => {
           let motivo: string | null = null
           try {
@@ -102,7 +118,7 @@ export function createApnsSender(settings: ApnsSettings, clock: Clock) {
           }
           // A token APNs no longer takes is made again for the next push.
           if (status === 403 && (motivo === 'ExpiredProviderToken' || motivo === 'InvalidProviderToken')) token = null
-          resolve({ status, motivo })
+          acabar({ status, motivo })
         })
         pedido.end('{}')
       })

@@ -24,6 +24,8 @@ export interface ApnsDeTeste {
   /** Refusals (the provider token or topic were wrong), with the reason APNs gave. */
   recusados: string[]
   responder(token: string, status: number, reason?: string): void
+  /** The HTTP/2 connections it took. */
+  sessoes(): number
   fechar(): Promise<void>
 }
 
@@ -76,7 +78,9 @@ export async function startApnsServer(opcoes: {
     })
   })
   const sessoes = new Set<ServerHttp2Session>()
+  let ligacoes = 0
   server.on('session', (sessao) => {
+    ligacoes++
     sessoes.add(sessao)
     sessao.on('close', () => sessoes.delete(sessao))
   })
@@ -87,6 +91,7 @@ export async function startApnsServer(opcoes: {
     recebidos,
     recusados,
     responder: (token, status, reason) => respostas.set(token, { status, reason }),
+    sessoes: () => ligacoes,
     fechar: () =>
       new Promise((resolve) => {
         server.close(() => resolve())

@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { ApnsSender } from '../../platform/apns.ts'
-import { type Clock, isoIn, isoNow, MINUTE } from '../../platform/clock.ts'
+import { type Clock, HOUR, isoIn, isoNow, MINUTE } from '../../platform/clock.ts'
 import type { Database } from '../../platform/db.ts'
 import type { GoogleWallet } from '../../platform/google-wallet.ts'
 import { createOutboxLease } from '../../platform/outbox-lease.ts'
 import { type Cartao, camposGoogle, type GoogleIds, objectIdGoogle, objetoGoogleInativo } from './cartao.ts'
 import { carteiraRepo } from './repository.ts'
 
-/** Updates tried this many times (30 s, 1, 2, 4, 8 min apart…) before they are given up. */
+/** Updates tried this many times (30 s, 1, 2, 4, 8 min apart…, at most an hour) before they are given up. */
 export const CARTEIRA_TENTATIVAS = 8
 /** A process sending an update holds it this long; if it dies, another sends it after. */
 const RECLAMACAO_MS = MINUTE
@@ -92,7 +92,8 @@ export function createCarteiraEnvios({ db, clock, log, apns, google, cartaoDe }:
                 ? await enviarApple(d.push_token)
                 : await enviarGoogle(d.serie, d.ativo === 1)
             const tentativas = d.tentativas + 1
-            const fim = resultado !== 'repetir' || tentativas >= CARTEIRA_TENTATIVAS
+            // An erased customer's deactivation is never given up: until Google takes it, their name is there.
+            const fim = resultado !== 'repetir' || (tentativas >= CARTEIRA_TENTATIVAS && d.ativo === 1)
             if (resultado === 'feito') feitos++
             await arrendamento.liquidar({ id: d.id, ate }, async (trx) => {
               if (resultado === 'dispositivo-perdido' && d.push_token !== null) {
@@ -103,7 +104,7 @@ export function createCarteiraEnvios({ db, clock, log, apns, google, cartaoDe }:
               } else {
                 await trx
                   .updateTable('carteira_envios')
-                  .set({ tentativas, proxima_em: isoIn(clock, 30_000 * 2 ** (tentativas - 1)) })
+                  .set({ tentativas, proxima_em: isoIn(clock, Math.min(HOUR, 30_000 * 2 ** (tentativas - 1))) })
                   .where('id', '=', d.id)
                   .execute()
               }

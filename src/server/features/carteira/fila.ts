@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely'
 import type { CarteiraEnviosTable } from '../../db/schema.ts'
-import { type Clock, isoNow } from '../../platform/clock.ts'
+import { type Clock, isoIn, isoNow, MINUTE } from '../../platform/clock.ts'
 import type { DatabaseTransaction } from '../../platform/db.ts'
 import { carteiraRepo } from './repository.ts'
 
@@ -14,6 +14,9 @@ export function proximaEtiqueta(anterior: string | null, agora: Date): string {
   const depois = anterior === null ? 0 : Date.parse(anterior) + 1000
   return new Date(Math.max(segundo, depois)).toISOString()
 }
+
+/** A sender's lease (envios.ts) and its wait for an answer, with room to spare. */
+const DESATIVAR_APOS_MS = 2 * MINUTE
 
 export interface CarteiraFilaDeps {
   clock: Clock
@@ -31,7 +34,7 @@ export function createCarteiraFila({ clock, apple, google }: CarteiraFilaDeps) {
   return {
     async alterado(trx: DatabaseTransaction, utilizadorId: number): Promise<void> {
       const repo = carteiraRepo(trx)
-      const passe = await repo.passeDe(utilizadorId)
+      const passe = await repo.passeBloqueado(utilizadorId)
       if (!passe) return
       const agora = isoNow(clock)
       await repo.alterarPasse(utilizadorId, { atualizado_em: proximaEtiqueta(passe.atualizado_em, clock.now()) })
@@ -44,7 +47,9 @@ export function createCarteiraFila({ clock, apple, google }: CarteiraFilaDeps) {
       if (google && passe.google === 1) envios.push({ ...base, tipo: 'google', push_token: null })
       const novos: Insertable<CarteiraEnviosTable>[] = []
       for (const e of envios) {
-        if (!(await repo.envioPorFazer({ tipo: e.tipo, serie: e.serie, push_token: e.push_token ?? null }, agora))) {
+        if (
+          !(await repo.juntarAEnvioPorFazer({ tipo: e.tipo, serie: e.serie, push_token: e.push_token ?? null }, agora))
+        ) {
           novos.push(e)
         }
       }
@@ -62,9 +67,16 @@ export function createCarteiraFila({ clock, apple, google }: CarteiraFilaDeps) {
       await trx.deleteFrom('carteira_envios').where('serie', '=', passe.serie).execute()
       await trx.deleteFrom('carteira_passes').where('serie', '=', passe.serie).execute()
       if (google && passe.google === 1) {
-        const agora = isoNow(clock)
+        // After any patch already on its way (a lease and its answer's wait): the last word Google gets is this one.
         await carteiraRepo(trx).enfileirar([
-          { tipo: 'google', serie: passe.serie, push_token: null, ativo: 0, proxima_em: agora, criado_em: agora },
+          {
+            tipo: 'google',
+            serie: passe.serie,
+            push_token: null,
+            ativo: 0,
+            proxima_em: isoIn(clock, DESATIVAR_APOS_MS),
+            criado_em: isoNow(clock),
+          },
         ])
       }
     },

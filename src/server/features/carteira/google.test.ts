@@ -80,7 +80,7 @@ describe.each(testDialects())('the card in Google Wallet, and erasure, on %s', (
   })
 
   it('erasure unregisters the devices, deletes the pass and deactivates the Google object, with nothing personal on it', async () => {
-    const { d } = await scene.cliente()
+    const { d, id } = await scene.cliente()
     const objeto = (await linkDe(d)).payload.loyaltyObjects[0]
     scene.google.guardar(objeto.id)
     const apple = await scene.descarregarPasse(d)
@@ -95,6 +95,12 @@ describe.each(testDialects())('the card in Google Wallet, and erasure, on %s', (
         criado_em: '2026-11-22T10:00:00.000Z',
       })
       .execute()
+    // A purchase's updates wait in the outbox, not sent yet, as the erasure comes.
+    expect((await scene.comprar(id, 1000)).statusCode).toBe(201)
+    expect(await scene.t.database.db.selectFrom('carteira_envios').select('tipo').orderBy('tipo').execute()).toEqual([
+      { tipo: 'apple' },
+      { tipo: 'google' },
+    ])
 
     expect((await d.call('POST', paths.rgpdEsquecimento, { email: DADOS.email })).statusCode).toBe(200)
     const token = await tokenDoEmail(scene.t, DADOS.email, 'esquecimento')
@@ -102,7 +108,14 @@ describe.each(testDialects())('the card in Google Wallet, and erasure, on %s', (
     expect(apagada.statusCode, apagada.body).toBe(200)
     expect(await scene.t.database.db.selectFrom('carteira_passes').selectAll().execute()).toEqual([])
     expect(await scene.t.database.db.selectFrom('carteira_dispositivos').selectAll().execute()).toEqual([])
+    // What was waiting is gone; the deactivation waits for any patch already on its way, then goes.
+    expect(await scene.t.database.db.selectFrom('carteira_envios').select(['tipo', 'ativo']).execute()).toEqual([
+      { tipo: 'google', ativo: 0 },
+    ])
+    expect(await scene.t.app.despacharCarteira()).toBe(0)
+    scene.clock.advance(2 * 60_000)
     expect(await scene.t.app.despacharCarteira()).toBe(1)
+    expect(scene.google.patches).toHaveLength(1)
     expect(scene.google.patches.at(-1)).toEqual({
       id: objeto.id,
       corpo: {

@@ -7,6 +7,18 @@ export type Passe = Selectable<CarteiraPassesTable>
 /** The wallets' passes, devices and update outbox, on the pool or inside a transaction. */
 export function carteiraRepo(db: Database) {
   return {
+    /**
+     * The customer's pass, its row locked until the transaction ends (PostgreSQL: a write that changes nothing takes
+     * the lock; SQLite's single writer already holds it): two changes of one card at once tag it one after the other.
+     */
+    passeBloqueado: (utilizadorId: number) =>
+      db
+        .updateTable('carteira_passes')
+        .set((eb) => ({ atualizado_em: eb.ref('atualizado_em') }))
+        .where('utilizador_id', '=', utilizadorId)
+        .returningAll()
+        .executeTakeFirst(),
+
     passeDe: (utilizadorId: number) =>
       db.selectFrom('carteira_passes').selectAll().where('utilizador_id', '=', utilizadorId).executeTakeFirst(),
 
@@ -39,32 +51,44 @@ export function carteiraRepo(db: Database) {
         .where('serie', '=', serie)
         .executeTakeFirst(),
 
-    /** The device's passes changed after `desde` (all of them without it), with their update tags. */
-    seriesDoDispositivo(dispositivo: string, desde: string | null) {
+    /**
+     * The device's passes changed after `desde` (all of them without it), with their update tags. For a tag of the last
+     * minute, from a minute ago instead: a change tagged before another may commit after it, and a device holding both
+     * passes must not miss it (a pass it already has answers 304).
+     */
+    seriesDoDispositivo(dispositivo: string, desde: string | null, agora: Date) {
       let q = db
         .selectFrom('carteira_dispositivos as d')
         .innerJoin('carteira_passes as p', 'p.serie', 'd.serie')
         .select(['p.serie', 'p.atualizado_em'])
         .where('d.dispositivo', '=', dispositivo)
-      if (desde !== null) q = q.where('p.atualizado_em', '>', desde)
+      if (desde !== null) {
+        const margem = new Date(Math.min(Date.parse(desde), agora.getTime() - 60_000)).toISOString()
+        q = q.where('p.atualizado_em', '>', margem)
+      }
       return q.execute()
     },
 
-    /** Updates waiting that no sender holds yet: one more of the same would say nothing new. */
-    async envioPorFazer(e: Pick<CarteiraEnviosTable, 'tipo' | 'serie' | 'push_token'>, agora: string) {
+    /**
+     * Joins an update already waiting that no sender holds yet (one more would say nothing new), or says there is none.
+     * A write, not a read: on PostgreSQL it locks the waiting row until this transaction commits, so a sender claiming
+     * it meanwhile waits, and sends once this change is visible (a read would let the sender go first, with the card
+     * as it was, and this change would reach no one).
+     */
+    async juntarAEnvioPorFazer(e: Pick<CarteiraEnviosTable, 'tipo' | 'serie' | 'push_token'>, agora: string) {
       const q = db
-        .selectFrom('carteira_envios')
-        .select('id')
+        .updateTable('carteira_envios')
+        .set({ criado_em: agora })
         .where('tipo', '=', e.tipo)
         .where('serie', '=', e.serie)
         .where('tentativas', '=', 0)
+        .where('ativo', '=', 1)
         .where('proxima_em', '<=', agora)
-      return (
-        (await (e.push_token === null
-          ? q.where('push_token', 'is', null)
-          : q.where('push_token', '=', e.push_token)
-        ).executeTakeFirst()) !== undefined
-      )
+      const r = await (e.push_token === null
+        ? q.where('push_token', 'is', null)
+        : q.where('push_token', '=', e.push_token)
+      ).executeTakeFirst()
+      return r.numUpdatedRows > 0n
     },
 
     async enfileirar(envios: Insertable<CarteiraEnviosTable>[]): Promise<void> {

@@ -124,6 +124,7 @@ export const appleWebServiceRoutes: FastifyPluginAsyncZod<AppleWebServiceRoutesO
         deviceLibraryIdentifier,
         passTypeIdentifier,
         request.query.passesUpdatedSince ?? null,
+        clock.now(),
       )
       if (!series) return reply.status(204).send()
       return reply.header('cache-control', 'no-store').send(series)
@@ -156,7 +157,7 @@ export const appleWebServiceRoutes: FastifyPluginAsyncZod<AppleWebServiceRoutesO
     `${base}/log`,
     { schema: { body: z.object({ logs: z.array(z.string().max(2000)).max(100) }) } },
     async (request, reply) => {
-      ws().registarLog(request.body.logs)
+      ws().registarLog(request.body.logs, clock.now())
       return reply.status(200).send()
     },
   )

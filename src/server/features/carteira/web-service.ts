@@ -8,6 +8,8 @@ import { carteiraRepo, type Passe } from './repository.ts'
 /** Lines of Apple's log endpoint kept per call, and their length: what a device says is read, never stored whole. */
 const LOG_LINHAS = 20
 const LOG_CARACTERES = 300
+/** Lines logged per minute by one process, whoever sends them (the endpoint has no identity): the log stays readable. */
+const LOG_POR_MINUTO = 100
 
 export interface WebServiceDeps {
   db: Database
@@ -28,6 +30,7 @@ export type RespostaPasse = { status: 401 | 304 } | { status: 200; pkpass: Buffe
  */
 export function createWebServiceApple({ db, log, settings, tokenDe, cartaoDe }: WebServiceDeps) {
   const repo = carteiraRepo(db)
+  const registo = { minuto: 0, linhas: 0 }
 
   /** The pass, if `authorization` carries its token; otherwise nothing (401). */
   async function autenticado(passTypeId: string, serie: string, authorization: string | undefined) {
@@ -92,9 +95,9 @@ export function createWebServiceApple({ db, log, settings, tokenDe, cartaoDe }: 
     },
 
     /** The device's passes changed since the tag (all without one); null: none (204). */
-    async series(dispositivo: string, passTypeId: string, desde: string | null) {
+    async series(dispositivo: string, passTypeId: string, desde: string | null, agora: Date) {
       if (passTypeId !== settings.passTypeId) return null
-      const passes = await repo.seriesDoDispositivo(dispositivo, desde)
+      const passes = await repo.seriesDoDispositivo(dispositivo, desde, agora)
       if (passes.length === 0) return null
       // ISO instants of one format sort as text: the newest is the last.
       const lastUpdated =
@@ -122,10 +125,13 @@ export function createWebServiceApple({ db, log, settings, tokenDe, cartaoDe }: 
       return { status: 200, pkpass, ultimaAlteracao }
     },
 
-    /** What a device reports of its problems with the pass, logged for the operators. */
-    registarLog(linhas: string[]): void {
-      for (const linha of linhas.slice(0, LOG_LINHAS))
-        log.warn({ apple: linha.slice(0, LOG_CARACTERES) }, 'Apple Wallet log')
+    /** What a device reports of its problems with the pass, logged for the operators (up to a rate). */
+    registarLog(linhas: string[], agora: Date): void {
+      const minuto = Math.floor(agora.getTime() / 60_000)
+      if (minuto !== registo.minuto) Object.assign(registo, { minuto, linhas: 0 })
+      const vez = linhas.slice(0, Math.min(LOG_LINHAS, LOG_POR_MINUTO - registo.linhas))
+      registo.linhas += vez.length
+      for (const linha of vez) log.warn({ apple: linha.slice(0, LOG_CARACTERES) }, 'Apple Wallet log')
     },
   }
 }

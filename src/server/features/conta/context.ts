@@ -96,8 +96,8 @@ export interface ContaDeps {
     utilizadorAlterado(utilizadorId: number): void
   }
   /**
-   * Told inside the transaction of every write to an account, which it joins (the wallets' card: a new name or loyalty
-   * QR updates the pass with the change, or not at all).
+   * Told inside the transaction of a write to an account's name or loyalty QR, which it joins (the wallets' card: the
+   * pass is updated with the change, or not at all).
    */
   aoAlterarConta?: (trx: DatabaseTransaction, utilizadorId: number) => Promise<void>
 }
@@ -148,7 +148,9 @@ export function createContaContext(deps: ContaDeps) {
             if (!(await conta.updateUtilizador(...args))) {
               throw new HttpError(401, contaMensagens.sessaoTerminada, 'Sessão terminada')
             }
-            await aoAlterarConta?.(trx, args[0])
+            // Only what the card shows: the name, the loyalty QR.
+            const [id, values] = args
+            if ('nome' in values || 'qr_code' in values) await aoAlterarConta?.(trx, id)
             return true
           },
         },
