@@ -44,11 +44,10 @@ let latest: PrivateData | undefined
  * none (signed out here or elsewhere, the account erased, another customer).
  */
 function rememberOnDevice(data: PrivateData): void {
-  const before = latest
+  // A sign-out in this page removes the card at once, not when idle: the app may be closed the moment after.
+  if (latest?.user.loggedIn && !data.user.loggedIn) storage()?.removeItem(CARTAO_STORAGE_KEY)
   latest = data
   const readAt = Date.now()
-  // A sign-out in this page removes the card at once, not when idle: the app may be closed the moment after.
-  if (!data.user.loggedIn && before?.user.loggedIn) storage()?.removeItem(CARTAO_STORAGE_KEY)
   whenIdle(() => {
     const s = storage()
     if (!s) return
@@ -56,25 +55,13 @@ function rememberOnDevice(data: PrivateData): void {
     if (data.user.sawOnboarding) s.setItem(ONBOARDING_STORAGE_KEY, '1')
     else s.removeItem(ONBOARDING_STORAGE_KEY)
     if (!data.user.loggedIn) s.removeItem(CARTAO_STORAGE_KEY)
-    // Another customer's card never outlives this one's sign-in, even if the module that writes it fails to load.
-    else if (idDoCartaoGuardado(s) !== data.user.data?.id) s.removeItem(CARTAO_STORAGE_KEY)
     // Its module out of reach (offline before the worker had it): the card kept is the last one written, this same
     // customer's, since anyone else's private data removed it on the way.
-    if (data.user.loggedIn)
-      void import('./cartao-guardado.tsx').then((c) => latest === data && c.guardarCartao(s, data, readAt), noop)
+    else void import('./cartao-guardado.tsx').then((c) => latest === data && c.guardarCartao(s, data, readAt), noop)
   })
 }
 
 const noop = () => {}
-
-/** Whose card the device keeps (undefined: none, or one that does not read). */
-function idDoCartaoGuardado(s: Storage): number | undefined {
-  try {
-    return (JSON.parse(s.getItem(CARTAO_STORAGE_KEY) ?? 'null') as { cartao?: { id?: number } } | null)?.cartao?.id
-  } catch {
-    return undefined
-  }
-}
 
 async function fetchPrivateData(): Promise<PrivateData> {
   const data = await apiPost<PrivateData>('/api/refresh-private-data', { value: true })

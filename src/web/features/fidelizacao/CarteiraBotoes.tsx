@@ -1,6 +1,8 @@
 import { useState } from 'react'
 import { API_VERSION } from '../../../shared/api.ts'
 import { ApiError, apiGet, UNEXPECTED_MESSAGE } from '../../lib/api.ts'
+import { useHydrated } from '../../lib/use-hydrated.ts'
+import { carteiraDoDispositivo } from './carteira-do-dispositivo.ts'
 import './carteira.css'
 
 /**
@@ -8,9 +10,13 @@ import './carteira.css'
  * for (decision 0047). Apple's is a link to the pass (a navigation is what makes Safari offer it); Google's asks the
  * server for its save link, then opens it.
  */
-export function CarteiraBotoes({ carteira }: { carteira: 'apple' | 'google' }) {
+export function CarteiraBotoes({ disponiveis }: { disponiveis: { apple: boolean; google: boolean } }) {
   const [aAbrir, setAAbrir] = useState(false)
   const [erro, setErro] = useState<string | null>(null)
+  // After hydration only: the server does not know the device, and its render must be the browser's first.
+  const hidratado = useHydrated()
+  const carteira = hidratado ? carteiraDoDispositivo(navigator.userAgent) : null
+  if (!carteira || !disponiveis[carteira]) return null
   if (carteira === 'apple') {
     return (
       <p className="carteira">

@@ -6,12 +6,10 @@ import { formatMoney } from '../../../shared/format.ts'
 import { paths } from '../../../shared/routes.ts'
 import type { Conta } from '../../lib/cartao-guardado.tsx'
 import { useConfiguracao } from '../../lib/use-configuracao.ts'
-import { useHydrated } from '../../lib/use-hydrated.ts'
 import { EmptyState } from '../../ui/EmptyState.tsx'
 import { useHeader } from '../../ui/header.tsx'
 import { Later } from '../../ui/Later.tsx'
 import { Loading } from '../../ui/Loading.tsx'
-import { carteiraDoDispositivo } from './carteira-do-dispositivo.ts'
 import { formatPercent, pontosLabel, premiosLabel } from './formatos.ts'
 import { NifSelector } from './NifSelector.tsx'
 import { QrCodigo } from './QrCodigo.tsx'
@@ -52,17 +50,15 @@ export function FidelizacaoPage() {
 }
 
 /**
- * The wallet button of this device, if the server is set up for its wallet: after hydration only, since the server
- * does not know the device (and its render must be the browser's first).
+ * The wallet button, when the server is set up for a wallet: which one this device has is the chunk's to say (out of
+ * the first load, which every screen shares).
  */
 function Carteira() {
-  const hidratado = useHydrated()
   const disponiveis = useConfiguracao().data?.carteiras
-  const carteira = hidratado ? carteiraDoDispositivo(navigator.userAgent) : null
-  if (!carteira || !disponiveis?.[carteira]) return null
+  if (!disponiveis?.apple && !disponiveis?.google) return null
   return (
     <Suspense fallback={null}>
-      <CarteiraBotoes carteira={carteira} />
+      <CarteiraBotoes disponiveis={disponiveis} />
     </Suspense>
   )
 }
