@@ -60,8 +60,7 @@ export const PROVIDER_CARTEIRA_OPERATIONS: Record<string, OperationDoc> = {
   [registo]: {
     operationId: 'registarDispositivoApple',
     summary: 'Apple Wallet: a device registers for a pass’s updates',
-    description: `${AUTORIZACAO} The device's APNs push token in the body; a change of the card pushes to it.`,
-    noContent: { 201: 'Registered.', 200: 'Already registered (its push token renewed).' },
+    description: `${AUTORIZACAO} The device's APNs push token in the body; a change of the card pushes to it. 201: registered; 200: already registered (its push token renewed).`,
     errors: { 401: 'Not this pass’s token.', 404: SEM_CARTEIRA },
   },
   [desregisto]: {
@@ -105,8 +104,7 @@ export const PROVIDER_CARTEIRA_OPERATIONS: Record<string, OperationDoc> = {
   'POST /api/carteira/apple/v1/log': {
     operationId: 'logApple',
     summary: 'Apple Wallet: a device reports problems with a pass',
-    description: 'Logged for the operators (a few lines, shortened); nothing is stored.',
-    noContent: { 200: 'Received.' },
+    description: 'Logged for the operators (a few lines, shortened); nothing is stored. 200: received.',
     errors: { 404: SEM_CARTEIRA },
   },
 }

@@ -57,6 +57,8 @@ const Serie = z.string().regex(/^[A-Za-z0-9_-]{1,60}$/)
 const Registo = z.object({ deviceLibraryIdentifier: Dispositivo, passTypeIdentifier: PassType, serialNumber: Serie })
 /** An APNs device token: hex. */
 const RegistoBody = z.object({ pushToken: z.string().regex(/^[0-9A-Fa-f]{32,200}$/) })
+/** Apple's answers say it with their status alone: a JSON null (declared, so that nothing else could leave). */
+const SEM_CORPO = { 200: z.null(), 201: z.null() }
 const Etiqueta = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/)
 
 /**
@@ -78,7 +80,7 @@ export const appleWebServiceRoutes: FastifyPluginAsyncZod<AppleWebServiceRoutesO
 
   app.post(
     `${base}/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier/:serialNumber`,
-    { schema: { params: Registo, body: RegistoBody } },
+    { schema: { params: Registo, body: RegistoBody, response: SEM_CORPO } },
     async (request, reply) => {
       const p = request.params
       const status = await ws().registar({
@@ -90,7 +92,7 @@ export const appleWebServiceRoutes: FastifyPluginAsyncZod<AppleWebServiceRoutesO
         agora: isoNow(clock),
       })
       if (status === 401) throw naoAutorizado()
-      return reply.status(status).send()
+      return reply.status(status).send(null)
     },
   )
 
@@ -155,10 +157,10 @@ export const appleWebServiceRoutes: FastifyPluginAsyncZod<AppleWebServiceRoutesO
 
   app.post(
     `${base}/log`,
-    { schema: { body: z.object({ logs: z.array(z.string().max(2000)).max(100) }) } },
+    { schema: { body: z.object({ logs: z.array(z.string().max(2000)).max(100) }), response: SEM_CORPO } },
     async (request, reply) => {
       ws().registarLog(request.body.logs, clock.now())
-      return reply.status(200).send()
+      return reply.status(200).send(null)
     },
   )
 }
