@@ -33,6 +33,8 @@ export interface CarteiraFilaDeps {
 export function createCarteiraFila({ clock, apple, google }: CarteiraFilaDeps) {
   return {
     async alterado(trx: DatabaseTransaction, utilizadorId: number): Promise<void> {
+      // No wallet set up: no pass to tag, and no write on every movement of the ledger.
+      if (!apple && !google) return
       const repo = carteiraRepo(trx)
       const passe = await repo.passeBloqueado(utilizadorId)
       if (!passe) return

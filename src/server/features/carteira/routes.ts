@@ -77,17 +77,23 @@ export const appleWebServiceRoutes: FastifyPluginAsyncZod<AppleWebServiceRoutesO
   const base = '/api/carteira/apple/v1'
   // Apple reads the status alone; the body is the API's error, for a person reading the log.
   const naoAutorizado = () => new HttpError(401, carteiraMensagens.naoAutorizado, 'Não autorizado')
+  /** A registration's path, and the token the device sent, as the web service reads them. */
+  const registoDe = (request: {
+    params: z.infer<typeof Registo>
+    headers: { authorization?: string | undefined }
+  }) => ({
+    dispositivo: request.params.deviceLibraryIdentifier,
+    passTypeId: request.params.passTypeIdentifier,
+    serie: request.params.serialNumber,
+    authorization: request.headers.authorization,
+  })
 
   app.post(
     `${base}/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier/:serialNumber`,
     { schema: { params: Registo, body: RegistoBody, response: SEM_CORPO } },
     async (request, reply) => {
-      const p = request.params
       const status = await ws().registar({
-        dispositivo: p.deviceLibraryIdentifier,
-        passTypeId: p.passTypeIdentifier,
-        serie: p.serialNumber,
-        authorization: request.headers.authorization,
+        ...registoDe(request),
         pushToken: request.body.pushToken,
         agora: isoNow(clock),
       })
@@ -100,13 +106,7 @@ export const appleWebServiceRoutes: FastifyPluginAsyncZod<AppleWebServiceRoutesO
     `${base}/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier/:serialNumber`,
     { schema: { params: Registo } },
     async (request, reply) => {
-      const p = request.params
-      const status = await ws().desregistar({
-        dispositivo: p.deviceLibraryIdentifier,
-        passTypeId: p.passTypeIdentifier,
-        serie: p.serialNumber,
-        authorization: request.headers.authorization,
-      })
+      const status = await ws().desregistar(registoDe(request))
       if (status === 401) throw naoAutorizado()
       return reply.status(status).send()
     },
