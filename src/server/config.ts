@@ -111,8 +111,18 @@ const EnvSchema = z.object({
     .min(1)
     .max(7 * 24 * 60)
     .default(10),
-  /** ifthenpay's MB WAY key (the account's "MB WAY key" for this app). */
+  /** ifthenpay's MB WAY key (the account's "MB WAY key" for this app); unset: no MB WAY. */
   IFTHENPAY_MBWAY_KEY: z.string().optional(),
+  /** ifthenpay's Multibanco key ("MB KEY", dynamic references); unset: no Multibanco. */
+  IFTHENPAY_MB_KEY: z.string().optional(),
+  /** ifthenpay's card key ("CCARD KEY"); unset: no card. */
+  IFTHENPAY_CCARD_KEY: z.string().optional(),
+  /** ifthenpay's gateway key (Pay by Link), whose page shows Apple Pay and Google Pay; needed by both. */
+  IFTHENPAY_GATEWAY_KEY: z.string().optional(),
+  /** The gateway's Apple Pay account key; unset: no Apple Pay. */
+  IFTHENPAY_APPLEPAY_KEY: z.string().optional(),
+  /** The gateway's Google Pay account key; unset: no Google Pay. */
+  IFTHENPAY_GOOGLEPAY_KEY: z.string().optional(),
   /** The anti-phishing key ifthenpay sends with each callback (set when registering the callback URL). */
   IFTHENPAY_ANTI_PHISHING_KEY: z.string().optional(),
   /** ifthenpay's back-office key (refunds). */
@@ -258,9 +268,24 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
     ctx.addIssue({ code: 'custom', path: ['PAYMENT_PROVIDER'], message: 'obrigatório em produção (ifthenpay)' })
   }
   if (env.PAYMENT_PROVIDER === 'ifthenpay') {
-    for (const key of ['IFTHENPAY_MBWAY_KEY', 'IFTHENPAY_ANTI_PHISHING_KEY', 'IFTHENPAY_BACKOFFICE_KEY'] as const) {
+    for (const key of ['IFTHENPAY_ANTI_PHISHING_KEY', 'IFTHENPAY_BACKOFFICE_KEY'] as const) {
       if (!env[key])
         ctx.addIssue({ code: 'custom', path: [key], message: 'obrigatório com PAYMENT_PROVIDER=ifthenpay' })
+    }
+    const carteiras = env.IFTHENPAY_APPLEPAY_KEY || env.IFTHENPAY_GOOGLEPAY_KEY
+    if (!(env.IFTHENPAY_MBWAY_KEY || env.IFTHENPAY_MB_KEY || env.IFTHENPAY_CCARD_KEY || carteiras)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['IFTHENPAY_MBWAY_KEY'],
+        message: 'a chave de pelo menos um método (MB WAY, Multibanco, cartão, Apple Pay ou Google Pay)',
+      })
+    }
+    if (carteiras && !env.IFTHENPAY_GATEWAY_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['IFTHENPAY_GATEWAY_KEY'],
+        message: 'obrigatório com Apple Pay ou Google Pay',
+      })
     }
   }
   if ((env.VAPID_PUBLIC_KEY === undefined) !== (env.VAPID_PRIVATE_KEY === undefined)) {

@@ -84,9 +84,15 @@ function paymentProviderFor(config: Config, deps: AppDeps, database: DatabaseHan
   if (config.PAYMENT_PROVIDER === 'ifthenpay') {
     const provider = createIfthenpayProvider({
       mbWayKey: config.IFTHENPAY_MBWAY_KEY ?? '',
+      mbKey: config.IFTHENPAY_MB_KEY ?? '',
+      ccardKey: config.IFTHENPAY_CCARD_KEY ?? '',
+      gatewayKey: config.IFTHENPAY_GATEWAY_KEY ?? '',
+      applePayKey: config.IFTHENPAY_APPLEPAY_KEY ?? '',
+      googlePayKey: config.IFTHENPAY_GOOGLEPAY_KEY ?? '',
       antiPhishingKey: config.IFTHENPAY_ANTI_PHISHING_KEY ?? '',
       backofficeKey: config.IFTHENPAY_BACKOFFICE_KEY ?? '',
       apiUrl: config.IFTHENPAY_API_URL,
+      clock,
     })
     return { provider, sandbox: null }
   }

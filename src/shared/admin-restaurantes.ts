@@ -9,6 +9,7 @@ import {
 } from './impressora.ts'
 import { CAPACIDADE_INTERVALO_MAX } from './levantamento.ts'
 import { MESAS_MAX } from './mesas.ts'
+import { METODOS_PAGAMENTO, type MetodoPagamento } from './metodos-pagamento.ts'
 import { REGIOES, type Regiao } from './regioes.ts'
 import { type TabelaPreco, TabelaPrecoSchema } from './tabelas-preco.ts'
 import { isValidNipc, MULTILINHA, mensagens, obrigatorio, opcional, texto } from './validacao.ts'
@@ -21,6 +22,7 @@ import { isValidNipc, MULTILINHA, mensagens, obrigatorio, opcional, texto } from
 export const restaurantesMensagens = {
   naoExiste: 'Este restaurante não existe.',
   lojaNaoExiste: 'Esta loja não existe.',
+  metodosPagamento: 'Escolha pelo menos um método de pagamento.',
   latitude: 'A latitude fica entre -90 e 90 (ex.: 41.1496).',
   longitude: 'A longitude fica entre -180 e 180 (ex.: -8.6109).',
   ligacao: 'Indique um endereço começado por https:// (ex.: https://www.exemplo.pt).',
@@ -165,6 +167,12 @@ export const LojaEdicaoSchema = z
       .min(0, restaurantesMensagens.mesas)
       .max(MESAS_MAX, restaurantesMensagens.mesas)
       .optional(),
+    /** The payment methods the store accepts in the app (at least one). Absent: kept (MB WAY until set). */
+    metodos_pagamento: z
+      .array(z.enum(METODOS_PAGAMENTO, { error: mensagens.valorInvalido }), { error: mensagens.valorInvalido })
+      .min(1, restaurantesMensagens.metodosPagamento)
+      .max(METODOS_PAGAMENTO.length, mensagens.valorInvalido)
+      .optional(),
     /** The kitchen printer on the store's network (empty: none). Absent: kept. */
     impressora_endereco: opcional(253)
       .refine((v) => v === null || enderecoImpressoraValido(v), restaurantesMensagens.impressora)
@@ -214,6 +222,7 @@ export type LojaStaff = Omit<LojaEdicaoDados, 'aviso_iva'> & {
   regiao: Regiao
   capacidade_intervalo: number
   mesas: number
+  metodos_pagamento: MetodoPagamento[]
   impressora_endereco: string | null
   impressora_porta: number | null
   /**

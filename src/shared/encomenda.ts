@@ -3,6 +3,7 @@ import { PorcaoSchema } from './catalogo.ts'
 import { CARRINHO_LINHAS_MAX, DEFAULT_PAIS, OBSERVACOES_MAX, QUANTIDADE_MAX } from './constants.ts'
 import { PrivateDataSchema } from './conta.ts'
 import { CODIGO_MESA, mesasTextos } from './mesas.ts'
+import { METODOS_PAGAMENTO } from './metodos-pagamento.ts'
 import { EncomendaClienteSchema, PedidoEmbalagemSchema, TipoEntregaSchema } from './pedido.ts'
 import {
   depoisDoTexto,
@@ -133,14 +134,21 @@ export const CalculoSchema = z.object({
       description: 'Why the order cannot be made now (it would not be ready before the store closes), or null.',
     }),
   }),
+  /** How the store can be paid in the app. */
+  pagamento: z.object({
+    metodos: z.array(z.enum(METODOS_PAGAMENTO)).meta({
+      description:
+        "The methods the store accepts and the payment provider offers, in the order to show them: 'mbway', 'multibanco', 'cartao', 'applepay', 'googlepay'. The app offers Apple Pay and Google Pay only on a device that has them.",
+    }),
+  }),
   privateData: PrivateDataSchema,
 })
 export type Calculo = z.infer<typeof CalculoSchema>
 
 /**
  * `POST /api/finaliza-encomenda` (spec §3 "Finalise payload", §5 checkout): the cart again (priced again on the
- * server), who it is for and the phone MB WAY asks to pay. The phone may be empty only when the balance pays it all:
- * the server decides that from its own calculation.
+ * server), who it is for, how it is paid and, for MB WAY, the phone asked to pay. The phone may be empty when the
+ * balance pays it all or another method pays: the server decides that from its own calculation.
  */
 export const FinalizaEncomendaSchema = z.strictObject({
   id_tipo_entrega: TipoEntregaSchema,
@@ -159,6 +167,10 @@ export const FinalizaEncomendaSchema = z.strictObject({
   levantar_em: z.iso.datetime({ error: mensagens.valorInvalido }).nullable().default(null).meta({
     description:
       "'Levantar': one of the calculation's `levantamento.horarios[].em` (ISO 8601 UTC), or null (the default) for 'O mais cedo possível'. A slot no longer offered: 422; one that filled up meanwhile: 409.",
+  }),
+  metodo: z.enum(METODOS_PAGAMENTO, { error: mensagens.valorInvalido }).default('mbway').meta({
+    description:
+      "How the customer pays what the balance does not: 'mbway' (the default: a request to `telemovel`), 'multibanco' (a reference to pay at an ATM or in a bank app, in `pagamento` of the answer), 'cartao', 'applepay' or 'googlepay' (the provider's page, `pagamento.url`, where the customer is sent and from which they come back). One the store does not accept (the calculation's `pagamento.metodos`): 422.",
   }),
   mesa: z.string().regex(CODIGO_MESA, { error: mesasTextos.invalido }).nullable().default(null).meta({
     description:

@@ -106,3 +106,6 @@ export function diaEmLisboa(instant: string | number | Date): string {
 
 /** A date `YYYY-MM-DD` → `DD/MM/YYYY`. */
 export const formatDia = (dia: string) => `${dia.slice(8, 10)}/${dia.slice(5, 7)}/${dia.slice(0, 4)}`
+
+/** A Multibanco reference as the ATM asks for it: `123 456 789`. */
+export const formatarReferencia = (referencia: string) => referencia.replace(/(\d{3})(?=\d)/g, '$1 ')

@@ -71,10 +71,31 @@ export const EncomendaClienteSchema = z.object({
   desconto: z.number().int(),
   /** What MB WAY charges (total − desconto). */
   valor_pago: z.number().int(),
-  /** The MB WAY request while it waits for the customer: the phone it went to (and its dial code) and when it expires (ISO). */
+  /**
+   * The payment request while it waits for the customer, by method, with when it can no longer be paid (ISO): MB WAY,
+   * the phone it went to (and its dial code); Multibanco, the entity and reference to pay; the card, Apple Pay and
+   * Google Pay, the provider's page to pay on.
+   */
   pagamento: z
-    .object({ metodo: z.literal('MB WAY'), telemovel: z.string(), pais: z.string(), expira_em: z.string() })
-    .nullable(),
+    .discriminatedUnion('metodo', [
+      z.object({ metodo: z.literal('MB WAY'), telemovel: z.string(), pais: z.string(), expira_em: z.string() }),
+      z.object({
+        metodo: z.literal('Multibanco'),
+        entidade: z.string(),
+        referencia: z.string(),
+        expira_em: z.string(),
+      }),
+      z.object({
+        metodo: z.enum(['Cartão', 'Apple Pay', 'Google Pay']),
+        url: z.string(),
+        expira_em: z.string(),
+      }),
+    ])
+    .nullable()
+    .meta({
+      description:
+        "The payment request while the order waits for it (status -3), or null. `metodo` 'MB WAY': `telemovel` and `pais`, the phone asked to pay; 'Multibanco': `entidade` and `referencia` to pay at an ATM or in a bank app; 'Cartão', 'Apple Pay', 'Google Pay': `url`, the provider's page to pay on. `expira_em` (ISO 8601 UTC): when it can no longer be paid.",
+    }),
   /**
    * The minutes promised while it is received ('Recebemos o seu pedido - N minutos'): the longest preparation time
    * (`tempo`) of its products, never less than 15 (estado-pedido.ts `MINUTOS_PROMETIDOS_MIN`).

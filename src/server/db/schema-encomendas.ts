@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely'
+import type { MetodoPagamento } from '../../shared/metodos-pagamento.ts'
 
 /** The orders from the app and the fiscal documents the POS gives for them and for purchases at the till. */
 
@@ -26,6 +27,13 @@ export interface EncomendasTable {
   compra_id: number | null
   pagamento_provider: string | null
   pagamento_id: string | null
+  /** The method of its payment request (migration 2026-12-09T0000); null: nothing to pay. */
+  pagamento_metodo: MetodoPagamento | null
+  /** Card, Apple Pay, Google Pay: the provider's page it is paid on. */
+  pagamento_url: string | null
+  /** Multibanco: the entity and reference paid at an ATM or in a bank app. */
+  mb_entidade: string | null
+  mb_referencia: string | null
   pagamento_estado: 'a-pedir' | 'pendente' | 'pago' | 'recusado' | 'expirado' | 'sem-pagamento'
   expira_em: string | null
   /** 'reembolsando': claimed by one process and sent to the provider, outcome not known yet (decision 0012). */

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely'
+import type { MetodoPagamento } from '../../shared/metodos-pagamento.ts'
 
 /**
  * The platform's tables (sessions, secrets, limits, the outboxes, the store and counter surfaces' keys and sessions,
@@ -114,6 +115,11 @@ export interface PagamentosSandboxTable {
   pais: string
   valor: number
   estado: 'pendente' | 'pago' | 'recusado'
+  /** Migration 2026-12-09T0000: the method; a Multibanco request's entity and reference; where a page returns to. */
+  metodo: Generated<MetodoPagamento>
+  entidade: string | null
+  mb_referencia: string | null
+  url_regresso: string | null
   reembolsado: Generated<number>
   criado_em: string
   expira_em: string

@@ -172,6 +172,8 @@ export interface LojasTable {
   impressora_porta: number | null
   /** Its tables, numbered 1..mesas, each with a QR code to order from (0: none); migration 2026-12-07T0100. */
   mesas: Generated<number>
+  /** The payment methods it accepts, comma-separated (migration 2026-12-09T0000; 'mbway' until set). */
+  metodos_pagamento: Generated<string>
   /** The secret its tables' codes are signed with (null until they are first printed). */
   mesas_segredo: string | null
 }

@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql } from 'kysely'
 import { parseSourceName } from '../../shared/imagens.ts'
+import { METODOS_PAGAMENTO } from '../../shared/metodos-pagamento.ts'
 import type { Config } from '../config.ts'
 import type { Database, DatabaseTransaction } from '../platform/db.ts'
 import { imageFileName, imageRows, processImage, SEED_IMAGE_CACHE } from '../platform/images.ts'
@@ -100,6 +101,8 @@ export async function seedDemoContent(
             horario_encomendas: horario ? JSON.stringify(horario) : null,
             ...DEMO_TABELAS_PRECO[loja.id_loja],
             mesas: DEMO_MESAS[loja.id_loja] ?? 0,
+            // The demo's ordering stores accept every way to pay.
+            ...(horario ? { metodos_pagamento: METODOS_PAGAMENTO.join(',') } : {}),
             ...(DEMO_VENDEDORES[loja.id_loja] ?? DEMO_VENDEDOR_GRUPO),
           })
           .returning('id')

@@ -13,31 +13,31 @@ describe.each(testDialects())('the sandbox MB WAY provider on %s', (dialect) => 
   afterEach(() => database.close())
 
   const sandbox = () => createSandboxProvider({ db: database.db, clock, expirySeconds: 240, callbackKey: 'chave' })
-  const pedido = { referencia: 'E1', valor: 790, telemovel: '912345678', pais: '351', descricao: 'Encomenda 1' }
+  const pedido = { metodo: 'mbway' as const, referencia: 'E1', valor: 790, telemovel: '912345678', pais: '351', descricao: 'Encomenda 1' }
 
   it('refunds a paid request, never more than was paid, even when refunds race', async () => {
     const provider = sandbox()
     const { id } = await provider.criar(pedido)
     // Not paid: nothing to refund.
-    expect(await provider.reembolsar({ id, valor: 790 })).toBe('erro')
+    expect(await provider.reembolsar({ id, valor: 790, metodo: 'mbway' })).toBe('erro')
     await provider.responder(id, 'pago')
-    const results = await Promise.all(Array.from({ length: 6 }, () => provider.reembolsar({ id, valor: 790 })))
+    const results = await Promise.all(Array.from({ length: 6 }, () => provider.reembolsar({ id, valor: 790, metodo: 'mbway' })))
     expect(results.filter((r) => r === 'ok')).toHaveLength(1)
     expect(results.filter((r) => r === 'erro')).toHaveLength(5)
     const [row] = await provider.listar()
     expect(row?.reembolsado).toBe(790)
-    expect(await provider.reembolsar({ id, valor: 1 })).toBe('erro')
-    expect(await provider.reembolsar({ id: 'desconhecido', valor: 1 })).toBe('erro')
+    expect(await provider.reembolsar({ id, valor: 1, metodo: 'mbway' })).toBe('erro')
+    expect(await provider.reembolsar({ id: 'desconhecido', valor: 1, metodo: 'mbway' })).toBe('erro')
   })
 
   it('partial refunds add up to what was paid and no more', async () => {
     const provider = sandbox()
     const { id } = await provider.criar(pedido)
     await provider.responder(id, 'pago')
-    expect(await provider.reembolsar({ id, valor: 500 })).toBe('ok')
-    expect(await provider.reembolsar({ id, valor: 291 })).toBe('erro')
-    expect(await provider.reembolsar({ id, valor: 290 })).toBe('ok')
-    expect(await provider.reembolsar({ id, valor: 0 })).toBe('erro')
+    expect(await provider.reembolsar({ id, valor: 500, metodo: 'mbway' })).toBe('ok')
+    expect(await provider.reembolsar({ id, valor: 291, metodo: 'mbway' })).toBe('erro')
+    expect(await provider.reembolsar({ id, valor: 290, metodo: 'mbway' })).toBe('ok')
+    expect(await provider.reembolsar({ id, valor: 0, metodo: 'mbway' })).toBe('erro')
     expect((await provider.listar())[0]?.reembolsado).toBe(790)
   })
 })

@@ -1,8 +1,20 @@
-import { randomUUID, timingSafeEqual } from 'node:crypto'
+import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
+import type { Selectable } from 'kysely'
+import { API_VERSION } from '../../shared/api.ts'
+import { TIME_ZONE } from '../../shared/format.ts'
+import { inicioDoDiaNoFuso } from '../../shared/fusos.ts'
+import { METODOS_PAGAMENTO, type MetodoPagamento } from '../../shared/metodos-pagamento.ts'
+import type { PagamentosSandboxTable } from '../db/schema-platform.ts'
 import { type Clock, isoNow } from './clock.ts'
 import { sha256 } from './crypto.ts'
 import type { Database } from './db.ts'
-import type { CallbackLido, EstadoPagamento, PaymentProvider } from './pagamentos.ts'
+import {
+  type CallbackLido,
+  type EstadoPagamento,
+  PAGINA_EXPIRY_SECONDS,
+  PagamentoRecusado,
+  type PaymentProvider,
+} from './pagamentos.ts'
 
 export interface SandboxSettings {
   db: Database
@@ -12,80 +24,146 @@ export interface SandboxSettings {
   callbackKey: string
 }
 
+/**
+ * The sandbox's page for a card, Apple Pay or Google Pay request, as the provider's page: on the app's own host
+ * (relative), so that it opens wherever the app is reached from.
+ */
+export const paginaSandbox = (id: string) =>
+  `/api/dev/pagamentos/${encodeURIComponent(id)}/pagina?v=${encodeURIComponent(API_VERSION)}`
+
+/** The sandbox's Multibanco entity: five digits, as a real one, but none a bank knows. */
+export const ENTIDADE_SANDBOX = '99999'
+
+/** Where a page request's customer returns to, by outcome. */
+export interface RegressoSandbox {
+  sucesso: string
+  erro: string
+  cancelado: string
+}
+
 export interface PagamentoSandbox {
   id: string
+  metodo: MetodoPagamento
   referencia: string
   telemovel: string
   valor: number
   estado: EstadoPagamento
   reembolsado: number
+  /** Multibanco: what the customer pays at the ATM. */
+  entidade: string | null
+  mbReferencia: string | null
+  expiraEm: string
+  regresso: RegressoSandbox | null
 }
 
 /**
- * The `sandbox` provider (STORE-API.md "Payments"): behaves like the real service, a request pending until the
- * customer answers on the phone, expiring after `MBWAY_EXPIRY_SECONDS`. Its requests live in the database (every
- * process sees them; a restart loses none), and "the phone" is `/api/dev/pagamentos/{id}/aprovar|recusar`, whose
- * outcome reaches the orders through the same callback handling a real provider's does.
+ * The `sandbox` provider (STORE-API.md "Payments"): behaves like the real service for every method, a request pending
+ * until the customer pays or refuses, then expiring: an MB WAY request after `MBWAY_EXPIRY_SECONDS`, a Multibanco
+ * reference at the end of the day it is valid to, a card, Apple Pay or Google Pay page after PAGINA_EXPIRY_SECONDS. Its
+ * requests live in the database (every process sees them; a restart loses none). "The phone", "the ATM" and "the
+ * provider's page" are `/api/dev/pagamentos/{id}/aprovar|recusar` (and the page at `/api/dev/pagamentos/{id}/pagina`),
+ * whose outcome reaches the orders through the same callback handling a real provider's does.
  */
 export function createSandboxProvider({ db, clock, expirySeconds, callbackKey }: SandboxSettings) {
   const estadoDe = (row: { estado: 'pendente' | 'pago' | 'recusado'; expira_em: string }): EstadoPagamento =>
     row.estado === 'pendente' && clock.now().toISOString() >= row.expira_em ? 'expirado' : row.estado
   const chaveHash = sha256(callbackKey)
+  const paraLista = (r: Selectable<PagamentosSandboxTable>): PagamentoSandbox => ({
+    id: r.id,
+    metodo: r.metodo,
+    referencia: r.referencia,
+    telemovel: r.telemovel,
+    valor: r.valor,
+    estado: estadoDe(r),
+    reembolsado: r.reembolsado,
+    entidade: r.entidade,
+    mbReferencia: r.mb_referencia,
+    expiraEm: r.expira_em,
+    regresso: r.url_regresso ? (JSON.parse(r.url_regresso) as RegressoSandbox) : null,
+  })
 
   const provider: PaymentProvider & {
     listar(): Promise<PagamentoSandbox[]>
+    ler(id: string): Promise<PagamentoSandbox | null>
     /** The phone's answer; false when the request is not pending any more (answered, expired, unknown). */
     responder(id: string, resposta: 'pago' | 'recusado'): Promise<PagamentoSandbox | null>
     /** The callback a real provider would send for this request (only for a paid one, as ifthenpay does). */
     callbackDe(p: PagamentoSandbox): Record<string, string>
   } = {
     nome: 'sandbox',
+    metodos: METODOS_PAGAMENTO,
 
     async criar(pedido) {
       const id = randomUUID()
       const agora = clock.now()
+      const { metodo } = pedido
+      if (metodo !== 'multibanco' && metodo !== 'mbway' && !pedido.regresso) {
+        throw new PagamentoRecusado('a page request needs its return addresses')
+      }
+      let expira: string
+      if (metodo === 'multibanco') {
+        // Payable until the end of its last day in Lisbon, as a real reference.
+        const dia = pedido.validaAte ?? agora.toISOString().slice(0, 10)
+        const seguinte = new Date(Date.parse(`${dia}T12:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10)
+        expira = inicioDoDiaNoFuso(seguinte, TIME_ZONE).toISOString()
+      } else {
+        const segundos = metodo === 'mbway' ? expirySeconds : PAGINA_EXPIRY_SECONDS
+        expira = new Date(agora.getTime() + segundos * 1000).toISOString()
+      }
+      const mbReferencia = metodo === 'multibanco' ? String(randomInt(100_000_000, 1_000_000_000)) : null
       await db
         .insertInto('pagamentos_sandbox')
         .values({
           id,
+          metodo,
           referencia: pedido.referencia,
-          telemovel: pedido.telemovel,
+          telemovel: metodo === 'mbway' ? pedido.telemovel : '',
           pais: pedido.pais,
           valor: pedido.valor,
           estado: 'pendente',
           criado_em: agora.toISOString(),
-          expira_em: new Date(agora.getTime() + expirySeconds * 1000).toISOString(),
+          expira_em: expira,
+          entidade: mbReferencia ? ENTIDADE_SANDBOX : null,
+          mb_referencia: mbReferencia,
+          url_regresso: pedido.regresso ? JSON.stringify(pedido.regresso) : null,
         })
         .execute()
+      if (metodo === 'multibanco' && mbReferencia) {
+        return { id, multibanco: { entidade: ENTIDADE_SANDBOX, referencia: mbReferencia, expiraEm: expira } }
+      }
+      if (metodo !== 'mbway') return { id, url: paginaSandbox(id) }
       return { id }
     },
 
-    async estado(id) {
+    async estado(id, metodo) {
       const row = await db
         .selectFrom('pagamentos_sandbox')
         .select(['estado', 'expira_em'])
         .where('id', '=', id)
+        .where('metodo', '=', metodo)
         .executeTakeFirst()
       // The real service answers an unknown request as refused, not as an error to retry for ever.
       return row ? estadoDe(row) : 'recusado'
     },
 
     lerCallback(params): CallbackLido | null {
-      const { chave, id, referencia, valor } = params
+      const { chave, id, referencia, valor, metodo = 'mbway' } = params
+      if (!(METODOS_PAGAMENTO as readonly unknown[]).includes(metodo)) return null
       if (typeof chave !== 'string' || typeof id !== 'string' || typeof referencia !== 'string') return null
       if (!timingSafeEqual(Buffer.from(sha256(chave)), Buffer.from(chaveHash))) return null
       const cents = Number(valor)
       if (!Number.isSafeInteger(cents) || cents <= 0) return null
-      return { id, referencia, valor: cents }
+      return { metodo: metodo as MetodoPagamento, id, referencia, valor: cents }
     },
 
-    async reembolsar({ id, valor }) {
+    async reembolsar({ id, valor, metodo }) {
       if (!Number.isSafeInteger(valor) || valor <= 0) return 'erro'
       // One guarded update: two refunds at once cannot both pass the check and give back more than was paid.
       const result = await db
         .updateTable('pagamentos_sandbox')
         .set((eb) => ({ reembolsado: eb('reembolsado', '+', valor) }))
         .where('id', '=', id)
+        .where('metodo', '=', metodo)
         .where('estado', '=', 'pago')
         .where((eb) => eb(eb('reembolsado', '+', valor), '<=', eb.ref('valor')))
         .executeTakeFirst()
@@ -99,14 +177,12 @@ export function createSandboxProvider({ db, clock, expirySeconds, callbackKey }:
         .orderBy('criado_em', 'desc')
         .limit(100)
         .execute()
-      return rows.map((r) => ({
-        id: r.id,
-        referencia: r.referencia,
-        telemovel: r.telemovel,
-        valor: r.valor,
-        estado: estadoDe(r),
-        reembolsado: r.reembolsado,
-      }))
+      return rows.map(paraLista)
+    },
+
+    async ler(id) {
+      const row = await db.selectFrom('pagamentos_sandbox').selectAll().where('id', '=', id).executeTakeFirst()
+      return row ? paraLista(row) : null
     },
 
     async responder(id, resposta) {
@@ -119,11 +195,11 @@ export function createSandboxProvider({ db, clock, expirySeconds, callbackKey }:
         .where('expira_em', '>', isoNow(clock))
         .executeTakeFirst()
       if (Number(result.numUpdatedRows) === 0) return null
-      return (await provider.listar()).find((p) => p.id === id) ?? null
+      return provider.ler(id)
     },
 
     callbackDe(p) {
-      return { chave: callbackKey, id: p.id, referencia: p.referencia, valor: String(p.valor) }
+      return { chave: callbackKey, metodo: p.metodo, id: p.id, referencia: p.referencia, valor: String(p.valor) }
     },
   }
   return provider

@@ -47,6 +47,7 @@ import * as lojasLevantamento from './2026-12-06T0200-lojas-levantamento.ts'
 import * as impressoes from './2026-12-07T0000-impressoes.ts'
 import * as lojasMesas from './2026-12-07T0100-lojas-mesas.ts'
 import * as carteira from './2026-12-08T0000-carteira.ts'
+import * as pagamentoMetodos from './2026-12-09T0000-pagamento-metodos.ts'
 
 /**
  * Every migration, by its timestamped name. Listed here rather than read from disk so that the same code runs under
@@ -101,4 +102,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-07T0000-impressoes': impressoes,
   '2026-12-07T0100-lojas-mesas': lojasMesas,
   '2026-12-08T0000-carteira': carteira,
+  '2026-12-09T0000-pagamento-metodos': pagamentoMetodos,
 }

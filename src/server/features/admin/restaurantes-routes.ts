@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { LojaEdicaoSchema, RestauranteEdicaoSchema } from '../../../shared/admin-restaurantes.ts'
+import { METODOS_PAGAMENTO } from '../../../shared/metodos-pagamento.ts'
 import { REGIOES } from '../../../shared/regioes.ts'
 import { TabelaPrecoSchema } from '../../../shared/tabelas-preco.ts'
 import { idParams } from '../../../shared/validacao.ts'
@@ -40,6 +41,7 @@ const LojaStaffSchema = z.object({
   regiao: z.enum(REGIOES),
   capacidade_intervalo: z.number().int(),
   mesas: z.number().int(),
+  metodos_pagamento: z.array(z.enum(METODOS_PAGAMENTO)),
   impressora_endereco: nulo,
   impressora_porta: z.number().int().nullable(),
   aviso_iva: nulo.optional(),

@@ -1,5 +1,6 @@
 import type { DocumentoFiscal } from '../../../shared/documentos.ts'
 import { ESTADO, type Estado, minutosPrometidos } from '../../../shared/estado-pedido.ts'
+import { NOME_METODO } from '../../../shared/metodos-pagamento.ts'
 import type {
   EncomendaCliente,
   EncomendaHoje,
@@ -35,6 +36,20 @@ const embalagensDe = (json: string): PedidoEmbalagem[] =>
 /** Payment states in which the order is paid: by MB WAY, or wholly by the balance. */
 const PAGAS = ['pago', 'sem-pagamento'] as const
 
+/** The request an order waits for, as its customer pays it; null when it waits for none. */
+function pagamentoDe(p: Encomenda): EncomendaCliente['pagamento'] {
+  if (p.estado !== ESTADO.pagamento || p.pagamento_estado !== 'pendente' || !p.expira_em) return null
+  const metodo = p.pagamento_metodo ?? 'mbway'
+  const expira_em = p.expira_em
+  if (metodo === 'mbway') return { metodo: 'MB WAY', telemovel: p.telemovel, pais: p.pais, expira_em }
+  if (metodo === 'multibanco') {
+    if (!p.mb_entidade || !p.mb_referencia) return null
+    return { metodo: 'Multibanco', entidade: p.mb_entidade, referencia: p.mb_referencia, expira_em }
+  }
+  if (!p.pagamento_url) return null
+  return { metodo: NOME_METODO[metodo] as 'Cartão' | 'Apple Pay' | 'Google Pay', url: p.pagamento_url, expira_em }
+}
+
 /** An order's store as its customer reads it: its name, and its time zone for the order's date. */
 export interface LojaDoPedido {
   nome: string
@@ -62,10 +77,7 @@ export function paraCliente(p: Encomenda, loja: LojaDoPedido, documentos: Docume
     recipiente_proprio: p.recipiente_proprio === 1,
     desconto: p.desconto,
     valor_pago: p.valor_pago,
-    pagamento:
-      p.estado === ESTADO.pagamento && p.pagamento_estado === 'pendente' && p.expira_em
-        ? { metodo: 'MB WAY', telemovel: p.telemovel, pais: p.pais, expira_em: p.expira_em }
-        : null,
+    pagamento: pagamentoDe(p),
     motivo: p.motivo,
     minutos: minutosPrometidos(p.minutos),
     levantar_em: p.levantar_em,

@@ -1,6 +1,6 @@
 import { isoNow } from '../../platform/clock.ts'
 import type { EstadoPagamento } from '../../platform/pagamentos.ts'
-import { type Contexto, referenciaDe } from './contexto.ts'
+import { type Contexto, metodoDe, referenciaDe } from './contexto.ts'
 import type { Liquidacao } from './liquidacao.ts'
 import type { Reconciliacao } from './reconciliacao.ts'
 
@@ -36,7 +36,7 @@ export function createCallback(
       }
       const p = await repo.findPorPagamento(provider.nome, lido.id)
       if (p) {
-        if (lido.referencia !== referenciaDe(p.id) || lido.valor !== p.valor_pago) {
+        if (lido.referencia !== referenciaDe(p.id) || lido.valor !== p.valor_pago || lido.metodo !== metodoDe(p)) {
           log.warn({ provider: nomeProvider, encomenda: p.id }, 'payment callback does not match the order request')
           return 'ok'
         }
@@ -48,7 +48,8 @@ export function createCallback(
       // create may still answer with its own request, never takes X.
       const id = idDaReferencia(lido.referencia)
       const semRegisto = id === null ? undefined : await repo.find(id)
-      if (semRegisto && porReferenciaMaisTarde(semRegisto) && semRegisto.valor_pago === lido.valor) {
+      const mesmoMetodo = semRegisto !== undefined && metodoDe(semRegisto) === lido.metodo
+      if (semRegisto && mesmoMetodo && porReferenciaMaisTarde(semRegisto) && semRegisto.valor_pago === lido.valor) {
         // Not believed while its create may still answer with its own request; but not dropped either: the process
         // that made the request may have died before writing it down, and the provider sends this callback once.
         // Kept as the order's candidate, asked about (and recorded if paid) once no create can be in flight. Only the
@@ -72,7 +73,7 @@ export function createCallback(
         }
         return 'ok'
       }
-      if (!semRegisto || !porReferencia(semRegisto) || semRegisto.valor_pago !== lido.valor) {
+      if (!semRegisto || !mesmoMetodo || !porReferencia(semRegisto) || semRegisto.valor_pago !== lido.valor) {
         log.warn(
           { provider: nomeProvider, encomenda: semRegisto?.id, pagamento: lido.id },
           'payment callback matches no order request',
@@ -81,7 +82,7 @@ export function createCallback(
       }
       let estado: EstadoPagamento
       try {
-        estado = await provider.estado(lido.id)
+        estado = await provider.estado(lido.id, lido.metodo)
       } catch (error) {
         // Kept on the order as its candidate: the reconciliation asks about it, should the provider never call again.
         await repo.mudar(

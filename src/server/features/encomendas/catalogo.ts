@@ -6,6 +6,7 @@ import { CONTRIBUICAO_EMBALAGEM_PADRAO } from '../../../shared/embalagens.ts'
 import type { Ementa } from '../../../shared/ementa.ts'
 import { EmentaSchema } from '../../../shared/ementa.ts'
 import type { LinhaCalculada, TransacaoCalculada, Vendedor } from '../../../shared/encomenda.ts'
+import type { MetodoPagamento } from '../../../shared/metodos-pagamento.ts'
 import type { PedidoEmbalagem } from '../../../shared/pedido.ts'
 import { FUSO_REGIAO, REGIAO_PADRAO, type Regiao } from '../../../shared/regioes.ts'
 import { tabelaDoTipo } from '../../../shared/tabelas-preco.ts'
@@ -76,6 +77,8 @@ export interface Calculado {
   /** A line is sold to adults only: staff check the age at pick-up. */
   verificarIdade: boolean
   vendedor: Vendedor
+  /** The payment methods the store accepts. */
+  metodosPagamento: MetodoPagamento[]
 }
 
 /**
@@ -293,6 +296,7 @@ export function createCatalogoService({
           morada: `${loja.morada.address}, ${loja.morada.postalCode} ${loja.morada.city}`,
           ...loja.vendedor,
         },
+        metodosPagamento: loja.metodosPagamento,
       }
     },
 

@@ -1,15 +1,18 @@
 import { ESTADO } from '../../../shared/estado-pedido.ts'
 import { TIME_ZONE } from '../../../shared/format.ts'
+import { METODOS_COM_PAGINA } from '../../../shared/metodos-pagamento.ts'
 import {
   ENCOMENDAS_PAGINA,
   type EncomendaCliente,
   type HistoricoEncomendas,
   type ParaRepetir,
 } from '../../../shared/pedido.ts'
+import { MINUTE } from '../../platform/clock.ts'
 import { notFound } from '../../platform/errors.ts'
 import { carrinhoDe, linhasDe, paraCliente } from './apresentacao.ts'
-import { type Contexto, encomendasMensagens } from './contexto.ts'
+import { type Contexto, encomendasMensagens, metodoDe } from './contexto.ts'
 import type { Encomenda } from './encomendas-repository.ts'
+import type { Liquidacao } from './liquidacao.ts'
 import type { Reconciliacao } from './reconciliacao.ts'
 
 /** Finished orders stay in the customer's current orders this long (the catalogue's status bar, the confirmation). */
@@ -19,8 +22,9 @@ export const PERGUNTAR_AO_LER_MS = 5_000
 
 /** The customer's own orders, as the app shows them. */
 export function createEncomendasCliente(
-  { repo, clock, log, fidelizacao, ledger, lojaDoPedido, documentosDe }: Contexto,
+  { repo, clock, log, fidelizacao, ledger, lojaDoPedido, documentosDe, daquiA }: Contexto,
   { verificar }: Pick<Reconciliacao, 'verificar'>,
+  { falhar }: Pick<Liquidacao, 'falhar'>,
 ) {
   /**
    * When each order was last asked about on a read (this process's; entries older than PERGUNTAR_AO_LER_MS are
@@ -34,11 +38,14 @@ export function createEncomendasCliente(
    * outcome. The provider is asked now, not at the next reconciliation pass nor after the margin for late callbacks:
    * a request paid in its last seconds becomes paid within the read, and an expired or refused one is given up now,
    * the balance back, so the customer may try again at once and never while the first request can still be paid.
+   * So too an order paid on the provider's page (card, Apple Pay, Google Pay), whatever its expiry: the customer comes
+   * back from that page to this read, and the provider's word, not the page's redirect, says whether it was paid.
    */
   async function perguntarSeExpirou(p: Encomenda): Promise<Encomenda> {
     const agora = clock.now().getTime()
     const expirou = p.expira_em !== null && agora >= Date.parse(p.expira_em)
-    if (p.estado !== ESTADO.pagamento || p.pagamento_estado !== 'pendente' || !expirou) return p
+    const naPagina = METODOS_COM_PAGINA.includes(metodoDe(p))
+    if (p.estado !== ESTADO.pagamento || p.pagamento_estado !== 'pendente' || !(expirou || naPagina)) return p
     for (const [id, em] of perguntadas) if (agora - em >= PERGUNTAR_AO_LER_MS) perguntadas.delete(id)
     if (perguntadas.has(p.id)) return p
     // Taken before the call: reads at the same time do not ask too.
@@ -64,6 +71,26 @@ export function createEncomendasCliente(
         documentosDe([p.id]),
       ])
       return paraCliente(atual, loja, documentos.get(p.id) ?? [])
+    },
+
+    /**
+     * The customer gives up waiting for a payment (another method, another cart): the order is cancelled and its
+     * balance returns now. The request may still be paid (a Multibanco reference is the bank's once issued): the
+     * provider is asked again for a while, and a payment it reports is refunded (reconciliacao.ts).
+     */
+    async desistir(utilizadorId: number, id: number): Promise<EncomendaCliente> {
+      const p = await repo.find(id)
+      if (p?.utilizador_id !== utilizadorId) throw notFound(encomendasMensagens.naoEncontrada)
+      if (p.estado === ESTADO.pagamento && p.pagamento_estado === 'pendente') {
+        // Asked first: a payment already made settles the order as paid, and nothing is given up.
+        await verificar(p, false).catch((error: unknown) => {
+          log.warn({ encomenda: p.id, err: error }, 'payment status before giving up failed')
+        })
+        await falhar(p.id, 'expirado', encomendasMensagens.desistiu, ['pendente'], daquiA(MINUTE))
+      }
+      const atual = (await repo.find(id)) ?? p
+      const [loja, documentos] = await Promise.all([lojaDoPedido(atual.id_loja), documentosDe([atual.id])])
+      return paraCliente(atual, loja, documentos.get(atual.id) ?? [])
     },
 
     /** Spec §3 "Current order": the orders the app still shows, newest first. */

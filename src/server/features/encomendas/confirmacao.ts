@@ -1,6 +1,6 @@
 import { documentosMensagens } from '../../../shared/documentos-loja.ts'
 import { TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
-import { formatDateTime, formatMoney } from '../../../shared/format.ts'
+import { formatarReferencia, formatDateTime, formatMoney } from '../../../shared/format.ts'
 import {
   type InformacaoConsumidor,
   LIVRO_RECLAMACOES,
@@ -115,6 +115,35 @@ export function emailConfirmacao(p: Encomenda, dados: DadosConfirmacao | undefin
     { texto: 'Acompanhe o pedido na app', url },
     ...(dados?.ral ? [litigios(dados.ral)] : []),
     { texto: LIVRO_RECLAMACOES.nome, url: LIVRO_RECLAMACOES.url },
+  ])
+}
+
+/**
+ * A Multibanco order's reference on a durable medium, as the app shows it: entity, reference, amount and until when it
+ * may be paid; the order goes to the kitchen once the payment arrives. Null when the order has no address to send to.
+ */
+export function emailReferencia(
+  p: Encomenda,
+  mb: { entidade: string; referencia: string; expiraEm: string },
+  nomeLoja: string,
+  appUrl: string,
+): Email | null {
+  const para = p.email.trim()
+  if (!para || !emailEnviavel(para)) return null
+  const url = `${appUrl.replace(/\/$/, '')}${paths.finalizarPassoPagamento}?encomenda=${p.id}`
+  return comporEmail(para, `Referência Multibanco do pedido n.º ${p.id} - ${nomeLoja}`.replace(/[\r\n]+/g, ' '), [
+    p.nome ? `Olá, ${p.nome}.` : 'Olá.',
+    `Para concluir o seu pedido n.º ${p.id}, pague esta referência num caixa Multibanco ou na app do seu banco:`,
+    {
+      linhas: [
+        `Entidade: ${mb.entidade}`,
+        `Referência: ${formatarReferencia(mb.referencia)}`,
+        `Valor: ${formatMoney(p.valor_pago)}`,
+        `Pagar até: ${formatDateTime(new Date(Date.parse(mb.expiraEm) - 60_000))}`,
+      ],
+    },
+    'O pedido segue para a cozinha assim que o pagamento for recebido. Se não for pago até lá, é cancelado e nada é cobrado.',
+    { texto: 'Acompanhe o pedido na app', url },
   ])
 }
 

@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify'
 import { ESTADO } from '../../../shared/estado-pedido.ts'
 import { TIME_ZONE } from '../../../shared/format.ts'
+import { diaNoFuso, proximaMeiaNoiteNoFuso } from '../../../shared/fusos.ts'
+import type { MetodoPagamento } from '../../../shared/metodos-pagamento.ts'
 import { type Clock, DAY, HOUR, MINUTE } from '../../platform/clock.ts'
 import type { Database, DatabaseTransaction } from '../../platform/db.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
 import { canais, type EventBus } from '../../platform/eventos.ts'
-import type { PaymentProvider } from '../../platform/pagamentos.ts'
+import { MULTIBANCO_DIAS, PAGINA_EXPIRY_SECONDS, type PaymentProvider } from '../../platform/pagamentos.ts'
 import type { Limit, RateLimiter } from '../../platform/rate-limit.ts'
 import type { ConteudosService } from '../conteudos/service.ts'
 import type { FaturasService } from '../faturas/service.ts'
@@ -37,7 +39,49 @@ export const encomendasMensagens = {
     expirado: 'O pedido de pagamento MB WAY expirou.',
     semPedido: 'Não foi possível pedir o pagamento MB WAY.',
   },
+  /** The same reasons for the other methods. */
+  motivosMetodo: {
+    multibanco: {
+      recusado: 'O pagamento Multibanco foi recusado.',
+      expirado: 'A referência Multibanco expirou sem ter sido paga.',
+      semPedido: 'Não foi possível gerar a referência Multibanco.',
+    },
+    pagina: {
+      recusado: 'O pagamento foi recusado.',
+      expirado: 'O pagamento não foi concluído a tempo.',
+      semPedido: 'Não foi possível iniciar o pagamento.',
+    },
+  },
+  pagamentoRecusado: 'O pagamento não pôde ser iniciado. Tente mais tarde ou escolha outro método.',
+  metodoNaoAceite: 'Esta loja não aceita este método de pagamento.',
+  desistiu: 'Cancelou o pagamento desta encomenda.',
 }
+
+/** An order's payment method: orders before the methods were all MB WAY. */
+export const metodoDe = (p: Pick<Encomenda, 'pagamento_metodo'>): MetodoPagamento => p.pagamento_metodo ?? 'mbway'
+
+/** Why an order's payment failed, in words for its method. */
+export function motivoDe(metodo: MetodoPagamento, porque: 'recusado' | 'expirado' | 'semPedido'): string {
+  if (metodo === 'mbway') return encomendasMensagens.motivos[porque]
+  if (metodo === 'multibanco') return encomendasMensagens.motivosMetodo.multibanco[porque]
+  return encomendasMensagens.motivosMetodo.pagina[porque]
+}
+
+/**
+ * When a request made at `desde` can no longer be paid: an MB WAY request after `mbwaySegundos`, a Multibanco
+ * reference at the end of its last day in Lisbon (MULTIBANCO_DIAS), a provider's page after PAGINA_EXPIRY_SECONDS.
+ */
+export function validadeDe(metodo: MetodoPagamento, desde: Date, mbwaySegundos: number): Date {
+  if (metodo === 'mbway') return new Date(desde.getTime() + mbwaySegundos * 1000)
+  if (metodo === 'multibanco') {
+    return proximaMeiaNoiteNoFuso(new Date(desde.getTime() + MULTIBANCO_DIAS * DAY), TIME_ZONE)
+  }
+  return new Date(desde.getTime() + PAGINA_EXPIRY_SECONDS * 1000)
+}
+
+/** The last day a Multibanco reference made at `desde` is payable (`YYYY-MM-DD`, Lisbon). */
+export const multibancoValidaAte = (desde: Date) =>
+  diaNoFuso(new Date(desde.getTime() + MULTIBANCO_DIAS * DAY), TIME_ZONE)
 
 /**
  * After a request's expiry, this long before the order is given up on an answer that settles nothing (still pending, a
@@ -135,7 +179,8 @@ export function createContexto(deps: EncomendasDeps) {
   const repo = encomendasRepo(db)
   const daquiA = (ms: number) => new Date(clock.now().getTime() + ms).toISOString()
   /** Until when an order may wait for its payment request to be made and recorded. */
-  const aPedirAte = (p: Encomenda) => Date.parse(p.criada_em) + expirySeconds * 1000 + MARGEM_MS
+  const aPedirAte = (p: Encomenda) =>
+    validadeDe(metodoDe(p), new Date(p.criada_em), expirySeconds).getTime() + MARGEM_MS
   /** Until when a request may stay unanswered before the order is given up. */
   const pendenteAte = (p: Encomenda) => (p.expira_em ? Date.parse(p.expira_em) + MARGEM_MS : aPedirAte(p))
   /** Orders created at or before this instant can have no create call in flight any more. */

@@ -2,18 +2,29 @@ import type { z } from 'zod'
 import { LOJA_NAO_EXISTE } from '../../../shared/catalogo-ecra.ts'
 import type { FinalizaEncomendaSchema } from '../../../shared/encomenda.ts'
 import { ESTADO } from '../../../shared/estado-pedido.ts'
+import { METODOS_COM_PAGINA } from '../../../shared/metodos-pagamento.ts'
 import type { EncomendaCliente, PedidoLinha } from '../../../shared/pedido.ts'
+import { paths } from '../../../shared/routes.ts'
 import { mensagens, toE164Mobile } from '../../../shared/validacao.ts'
 import { isoNow, MINUTE } from '../../platform/clock.ts'
 import { sha256 } from '../../platform/crypto.ts'
 import { type Database, isUniqueViolation } from '../../platform/db.ts'
+import { enfileirarEmail } from '../../platform/email.ts'
 import { fieldError, HttpError, notFound, TooManyRequests } from '../../platform/errors.ts'
 import { canonical, reusedKey } from '../../platform/idempotency.ts'
 import { PagamentoIndisponivel, PagamentoRecusado } from '../../platform/pagamentos.ts'
 import type { Limit } from '../../platform/rate-limit.ts'
 import { paraCliente } from './apresentacao.ts'
-import type { Confirmacao } from './confirmacao.ts'
-import { type Contexto, encomendasMensagens, MARGEM_MS, naLoja, referenciaDe } from './contexto.ts'
+import { type Confirmacao, emailReferencia } from './confirmacao.ts'
+import {
+  type Contexto,
+  encomendasMensagens,
+  MARGEM_MS,
+  multibancoValidaAte,
+  naLoja,
+  referenciaDe,
+  validadeDe,
+} from './contexto.ts'
 import { encomendasRepo } from './encomendas-repository.ts'
 import { bloquearVagas, exigirProntaAntesDoFecho, type Levantamento, reservarHorario } from './levantamento.ts'
 import type { Liquidacao } from './liquidacao.ts'
@@ -29,7 +40,20 @@ type Finaliza = z.output<typeof FinalizaEncomendaSchema>
 
 /** The checkout: the order written with its balance held, then its MB WAY payment request made and recorded. */
 export function createFinalizacao(
-  { db, clock, provider, expirySeconds, catalogo, ledger, log, limiter, repo, lojaDoPedido, anunciar }: Contexto,
+  {
+    db,
+    clock,
+    provider,
+    expirySeconds,
+    catalogo,
+    ledger,
+    log,
+    limiter,
+    repo,
+    lojaDoPedido,
+    anunciar,
+    appUrl,
+  }: Contexto,
   { falhar }: Liquidacao,
   { lerConfirmacao, aoPagar }: Confirmacao,
   levantamento: Pick<Levantamento, 'agendaDe'>,
@@ -51,10 +75,12 @@ export function createFinalizacao(
       // Without its own container, the body is what it was before the choice existed: a retry sent across that change
       // still finds its order.
       // A retry sent across the pick-up times and tables too: without them, the body hashes as before them.
-      const { recipiente_proprio, levantar_em, mesa: codigoMesa, ...base } = input
+      // And across the payment methods: an MB WAY order's body hashes as before them.
+      const { recipiente_proprio, levantar_em, mesa: codigoMesa, metodo, ...base } = input
       const pedidoHash = sha256(
         canonical({
           ...base,
+          ...(metodo !== 'mbway' ? { metodo } : {}),
           ...(recipiente_proprio === 1 ? { recipiente_proprio } : {}),
           ...(levantar_em !== null ? { levantar_em } : {}),
           ...(codigoMesa !== null ? { mesa: codigoMesa } : {}),
@@ -142,7 +168,10 @@ export function createFinalizacao(
         const saldo = await ledger.saldo(trx, utilizadorId)
         const desconto = input.usar_premio === 1 ? Math.min(saldo, total) : 0
         const aPagar = total - desconto
-        if (aPagar > 0 && !telemovelValido) {
+        if (aPagar > 0 && !(lojaEncomendas.metodosPagamento.includes(metodo) && provider.metodos.includes(metodo))) {
+          throw fieldError('metodo', encomendasMensagens.metodoNaoAceite)
+        }
+        if (aPagar > 0 && metodo === 'mbway' && !telemovelValido) {
           const message = input.telemovel === '' ? encomendasMensagens.telemovelMbway : mensagens.telemovelInvalido
           throw fieldError('telemovel', message)
         }
@@ -177,6 +206,7 @@ export function createFinalizacao(
           desconto,
           valor_pago: aPagar,
           pagamento_provider: aPagar > 0 ? provider.nome : null,
+          pagamento_metodo: aPagar > 0 ? metodo : null,
           pagamento_estado: aPagar > 0 ? 'a-pedir' : 'sem-pagamento',
           chave_idempotencia: chave,
           pedido_hash: pedidoHash,
@@ -185,7 +215,9 @@ export function createFinalizacao(
           atualizada_em: agora,
           // The reconciliation gives it up then if its request was never made or recorded (see verificar).
           verificar_em:
-            aPagar > 0 ? new Date(clock.now().getTime() + expirySeconds * 1000 + MARGEM_MS).toISOString() : null,
+            aPagar > 0
+              ? new Date(validadeDe(metodo, clock.now(), expirySeconds).getTime() + MARGEM_MS).toISOString()
+              : null,
         })
         const referencia = referenciaDe(p.id)
         if (aPagar > 0 && desconto > 0) {
@@ -209,18 +241,36 @@ export function createFinalizacao(
 
       if (pedido.pagamento_estado === 'a-pedir') {
         try {
-          const { id } = await provider.criar({
+          const regresso = (volta: string) =>
+            `${appUrl.replace(/\/$/, '')}${paths.finalizarPassoPagamento}?encomenda=${pedido.id}&volta=${volta}`
+          const criado = await provider.criar({
+            metodo,
             referencia: referenciaDe(pedido.id),
             valor: pedido.valor_pago,
             telemovel: pedido.telemovel,
             pais: pedido.pais,
             descricao: `Encomenda ${pedido.id} - ${loja.nome}`.slice(0, 100),
+            ...(pedido.email ? { email: pedido.email } : {}),
+            ...(metodo === 'multibanco' ? { validaAte: multibancoValidaAte(clock.now()) } : {}),
+            ...(METODOS_COM_PAGINA.includes(metodo)
+              ? { regresso: { sucesso: regresso('sucesso'), erro: regresso('erro'), cancelado: regresso('cancelado') } }
+              : {}),
           })
-          const expira = new Date(clock.now().getTime() + expirySeconds * 1000).toISOString()
-          /** Writes the request down; false when the order is not as expected, or another order records the id. */
+          const { id } = criado
+          const expira = criado.multibanco?.expiraEm ?? validadeDe(metodo, clock.now(), expirySeconds).toISOString()
+          /**
+           * Writes the request down, with the e-mail of a Multibanco reference in the same transaction; false when the
+           * order is not as expected, or another order records the id.
+           */
           const registar = async (de: Parameters<typeof repo.mudar>[1], values: Parameters<typeof repo.mudar>[2]) => {
             try {
-              return await repo.mudar(pedido.id, de, values)
+              return await db.transaction().execute(async (trx) => {
+                const ok = await encomendasRepo(trx).mudar(pedido.id, de, values)
+                const email =
+                  ok && criado.multibanco ? emailReferencia(pedido, criado.multibanco, loja.nome, appUrl) : null
+                if (email) await enfileirarEmail(trx, email, clock)
+                return ok
+              })
             } catch (error) {
               if (!isUniqueViolation(error)) throw error
               return false
@@ -231,6 +281,9 @@ export function createFinalizacao(
             {
               pagamento_id: id,
               pagamento_estado: 'pendente',
+              pagamento_url: criado.url ?? null,
+              mb_entidade: criado.multibanco?.entidade ?? null,
+              mb_referencia: criado.multibanco?.referencia ?? null,
               expira_em: expira,
               atualizada_em: isoNow(clock),
               verificar_em: isoNow(clock),
@@ -267,11 +320,13 @@ export function createFinalizacao(
         } catch (error) {
           if (error instanceof PagamentoRecusado) {
             // A definite refusal: no request exists.
-            log.warn({ encomenda: pedido.id, err: error }, 'MB WAY request refused')
-            await falhar(pedido.id, 'recusado', encomendasMensagens.mbwayRecusado, ['a-pedir'], null)
-            throw new HttpError(422, encomendasMensagens.mbwayRecusado, 'Pagamento recusado', {
-              telemovel: encomendasMensagens.mbwayRecusado,
-            })
+            log.warn({ encomenda: pedido.id, metodo, err: error }, 'payment request refused')
+            const [campo, mensagem] =
+              metodo === 'mbway'
+                ? ['telemovel', encomendasMensagens.mbwayRecusado]
+                : ['metodo', encomendasMensagens.pagamentoRecusado]
+            await falhar(pedido.id, 'recusado', mensagem, ['a-pedir'], null)
+            throw new HttpError(422, mensagem, 'Pagamento recusado', { [campo]: mensagem })
           }
           if (!(error instanceof PagamentoIndisponivel)) throw error
           // No answer we can read (a timeout, a 5xx): the request may have reached the phone. The order waits, still

@@ -1,7 +1,7 @@
 import { ESTADO } from '../../../shared/estado-pedido.ts'
 import { DAY, isoNow, MINUTE } from '../../platform/clock.ts'
 import type { EstadoPagamento } from '../../platform/pagamentos.ts'
-import { atraso, type Contexto, encomendasMensagens, REEMBOLSO_INCERTO_MS, referenciaDe } from './contexto.ts'
+import { atraso, type Contexto, MARGEM_MS, metodoDe, motivoDe, REEMBOLSO_INCERTO_MS, referenciaDe } from './contexto.ts'
 import type { Encomenda } from './encomendas-repository.ts'
 import type { Liquidacao } from './liquidacao.ts'
 import type { Reembolsos } from './reembolsos.ts'
@@ -45,7 +45,7 @@ export function createReconciliacao(
     if (candidato !== null) {
       let estado: EstadoPagamento | null = null
       try {
-        estado = await provider.estado(candidato)
+        estado = await provider.estado(candidato, metodoDe(p))
       } catch (error) {
         log.warn({ encomenda: p.id, pagamento: candidato, err: error }, 'unrecorded request status unavailable')
       }
@@ -68,7 +68,7 @@ export function createReconciliacao(
       // balance back. A payment that still comes is found by its reference (receberCallback) and refunded.
       if (agora >= aPedirAte(p)) {
         const confirmarEm = candidato === null ? null : daquiA(MINUTE)
-        if (await falhar(p.id, 'expirado', encomendasMensagens.motivos.semPedido, ['a-pedir'], confirmarEm)) {
+        if (await falhar(p.id, 'expirado', motivoDe(metodoDe(p), 'semPedido'), ['a-pedir'], confirmarEm)) {
           // Nobody else can know: a request may have reached the phone and been paid, and only its callback finds it.
           log.error(
             {
@@ -110,7 +110,7 @@ export function createReconciliacao(
     }
     let estado: EstadoPagamento | null = null
     try {
-      estado = await provider.estado(p.pagamento_id)
+      estado = await provider.estado(p.pagamento_id, metodoDe(p))
     } catch (error) {
       log.warn({ encomenda: p.id, err: error }, 'payment status unavailable; asked again later')
     }
@@ -132,17 +132,21 @@ export function createReconciliacao(
     // The provider's definitive word ends it now, inside the margin too (MARGEM_MS waits for late callbacks only):
     // the balance goes back and the customer may try again at once.
     if (estado === 'recusado') {
-      await falhar(p.id, 'recusado', encomendasMensagens.motivos.recusado, ['pendente'], null)
+      await falhar(p.id, 'recusado', motivoDe(metodoDe(p), 'recusado'), ['pendente'], null)
     } else if (estado === 'expirado') {
-      await falhar(p.id, 'expirado', encomendasMensagens.motivos.expirado, ['pendente'], null)
+      await falhar(p.id, 'expirado', motivoDe(metodoDe(p), 'expirado'), ['pendente'], null)
     } else if (agora >= pendenteAte(p)) {
       // Still pending, or an answer we cannot read, well past the expiry: given up, the balance back; the provider is
       // still asked for a while, and a payment it reports after all is refunded.
       log.warn({ encomenda: p.id, estado }, 'payment not settled past its expiry; order given up')
-      await falhar(p.id, 'expirado', encomendasMensagens.motivos.expirado, ['pendente'], daquiA(MINUTE))
+      await falhar(p.id, 'expirado', motivoDe(metodoDe(p), 'expirado'), ['pendente'], daquiA(MINUTE))
     } else if (reconciliacao) {
-      // Asked again at the next pass, after the orders not asked about for longer.
-      await repo.adiar(p, isoNow(clock))
+      // An MB WAY request lives minutes: asked again at the next pass, after the orders not asked about for longer. A
+      // Multibanco reference or a provider's page waits longer for the customer, whose payment its callback brings:
+      // asked less and less often, and at its expiry.
+      const proxima =
+        metodoDe(p) === 'mbway' ? agora : Math.min(agora + atraso(p.tentativas), pendenteAte(p) - MARGEM_MS)
+      await repo.adiar(p, new Date(Math.max(proxima, agora)).toISOString())
     }
   }
 

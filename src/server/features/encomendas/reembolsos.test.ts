@@ -33,11 +33,12 @@ describe.each(testDialects())('orders: refunds, late payments and replays on %s'
     clock = manualClock('2026-11-23T12:00:00.000Z')
     const provider: PaymentProvider = {
       nome: 'sandbox',
+      metodos: ['mbway'],
       criar: (p) => sandbox.criar(p),
-      estado: (id) => sandbox.estado(id),
+      estado: (id, metodo) => sandbox.estado(id, metodo),
       lerCallback: (params) => sandbox.lerCallback(params),
       async reembolsar(pedido) {
-        reembolsos.push(pedido)
+        reembolsos.push({ id: pedido.id, valor: pedido.valor })
         await new Promise((resolve) => setTimeout(resolve, 150))
         return sandbox.reembolsar(pedido)
       },

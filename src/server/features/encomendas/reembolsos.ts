@@ -1,6 +1,6 @@
 import { isoNow } from '../../platform/clock.ts'
 import type { ResultadoReembolso } from '../../platform/pagamentos.ts'
-import { atraso, type Contexto, REEMBOLSO_INCERTO_MS } from './contexto.ts'
+import { atraso, type Contexto, metodoDe, REEMBOLSO_INCERTO_MS } from './contexto.ts'
 import type { Encomenda } from './encomendas-repository.ts'
 
 /** Refunds of MB WAY payments: an order the store cancelled, or a payment that came after the order was given up. */
@@ -43,7 +43,7 @@ export function createReembolsos({ repo, clock, provider, log, daquiA }: Context
     if (!reclamado) return
     let resultado: ResultadoReembolso
     try {
-      resultado = await provider.reembolsar({ id: p.pagamento_id, valor: p.valor_pago })
+      resultado = await provider.reembolsar({ id: p.pagamento_id, valor: p.valor_pago, metodo: metodoDe(p) })
     } catch (err) {
       log.error({ encomenda: p.id, err }, 'MB WAY refund failed unexpectedly')
       resultado = 'incerto'

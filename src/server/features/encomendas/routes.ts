@@ -9,7 +9,6 @@ import {
 } from '../../../shared/encomenda.ts'
 import { EncomendaClienteSchema, HistoricoEncomendasSchema, ParaRepetirSchema } from '../../../shared/pedido.ts'
 import { IdTextoSchema, idParams, semCaracteresProibidos, texto } from '../../../shared/validacao.ts'
-import { notFound } from '../../platform/errors.ts'
 import { dataResponse } from '../../platform/http.ts'
 import type { SandboxProvider } from '../../platform/pagamentos-sandbox.ts'
 import type { ReadCache } from '../../platform/read-cache.ts'
@@ -18,6 +17,7 @@ import { idempotencyKeyOf } from '../../platform/store-surface.ts'
 import type { ContaService } from '../conta/service.ts'
 import type { CatalogoService } from './catalogo.ts'
 import { catalogoRoutes } from './catalogo-routes.ts'
+import { sandboxRoutes } from './sandbox-routes.ts'
 import type { EncomendasService } from './service.ts'
 
 /** A POS's largest menus (a thousand products, each with its extras and options) fit well within this. */
@@ -34,14 +34,6 @@ export interface EncomendasRoutesOptions {
   /** The sandbox's phone (`/api/dev/pagamentos`), outside production when the sandbox is the provider. */
   sandbox: SandboxProvider | null
 }
-
-/** A sandbox MB WAY request as the development "phone" lists it (STORE-API.md "Payments"). */
-const PagamentoDevSchema = z.object({
-  id: z.string(),
-  telemovel: z.string(),
-  valor: z.number().int(),
-  estado: z.enum(['pendente', 'pago', 'recusado', 'expirado']),
-})
 
 const EncomendaIdParams = idParams('id')
 
@@ -62,7 +54,7 @@ export const encomendasRoutes: FastifyPluginAsyncZod<EncomendasRoutesOptions> = 
       const privateData = await privateDataDe(request.sessao)
       const { body } = request
       const cliente = privateData.user.data
-      const { transaction, lines, embalagens, vendedor, minutos } = await catalogo.calcular(
+      const { transaction, lines, embalagens, vendedor, minutos, metodosPagamento } = await catalogo.calcular(
         {
           idLoja: body.id_loja,
           cart: body.cart,
@@ -76,7 +68,8 @@ export const encomendasRoutes: FastifyPluginAsyncZod<EncomendasRoutesOptions> = 
       const loyaltyData = { transaction, lines, embalagens }
       const levantamento = await encomendas.levantamento(body.id_loja, minutos)
       const orderData = { orderCode: null, status: null }
-      return { data: { loyaltyData, orderData, vendedor, levantamento, privateData } }
+      const pagamento = { metodos: encomendas.metodosAceites(metodosPagamento) }
+      return { data: { loyaltyData, orderData, vendedor, levantamento, pagamento, privateData } }
     },
   )
 
@@ -156,34 +149,22 @@ export const encomendasRoutes: FastifyPluginAsyncZod<EncomendasRoutesOptions> = 
     },
   )
 
+  // The customer stops waiting for a payment (another method, another cart): the order is given up unpaid.
+  app.post(
+    '/api/encomendas/:id/desistir',
+    {
+      config: { privada: true },
+      schema: { params: EncomendaIdParams, response: dataResponse(EncomendaClienteSchema) },
+    },
+    async (request) => {
+      const user = await conta.requireUser(request.sessao)
+      return { data: await encomendas.desistir(user.id, request.params.id) }
+    },
+  )
+
   // The provider's callback (outside the customer surface: see pagamentoCallbackRoutes).
 
-  if (sandbox) {
-    app.get('/api/dev/pagamentos', { schema: { response: dataResponse(z.array(PagamentoDevSchema)) } }, async () => ({
-      data: (await sandbox.listar()).map(({ id, telemovel, valor, estado }) => ({ id, telemovel, valor, estado })),
-    }))
-    app.post(
-      '/api/dev/pagamentos/:id/:resposta',
-      {
-        schema: {
-          params: z.object({ id: texto(100), resposta: z.enum(['aprovar', 'recusar']) }),
-          response: dataResponse(PagamentoDevSchema),
-        },
-      },
-      async (request) => {
-        const pago = await sandbox.responder(
-          request.params.id,
-          request.params.resposta === 'aprovar' ? 'pago' : 'recusado',
-        )
-        if (!pago) throw notFound('Pedido de pagamento desconhecido, já respondido ou expirado.')
-        // As the real service: a callback for a payment (through the same handling, which asks the status again);
-        // a refusal is heard by asking the status, as the reconciliation would.
-        if (pago.estado === 'pago') await encomendas.receberCallback('sandbox', sandbox.callbackDe(pago))
-        else await encomendas.verificarPorPagamento(pago.id)
-        return { data: { id: pago.id, telemovel: pago.telemovel, valor: pago.valor, estado: pago.estado } }
-      },
-    )
-  }
+  if (sandbox) await app.register(sandboxRoutes(sandbox, encomendas))
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { MetodoPagamento } from '../../../shared/metodos-pagamento.ts'
 import { createCallback } from './callback.ts'
 import { createEncomendasCliente } from './cliente.ts'
 import { createConfirmacao } from './confirmacao.ts'
@@ -44,11 +45,12 @@ export function createEncomendasService(deps: EncomendasDeps) {
   const levantamento = createLevantamento(contexto, cozinha)
   const mesas = createMesas(contexto, deps.catalogo)
   const finalizacao = createFinalizacao(contexto, liquidacao, confirmacao, levantamento, mesas)
-  const cliente = createEncomendasCliente(contexto, reconciliacao)
+  const cliente = createEncomendasCliente(contexto, reconciliacao, liquidacao)
   const quadro = createQuadro(contexto, reembolsos)
   return {
     finalizar: finalizacao.finalizar,
     doCliente: cliente.doCliente,
+    desistir: cliente.desistir,
     atuais: cliente.atuais,
     historico: cliente.historico,
     paraRepetir: cliente.paraRepetir,
@@ -73,6 +75,8 @@ export function createEncomendasService(deps: EncomendasDeps) {
     avancar: quadro.avancar,
     cancelar: quadro.cancelar,
     cozinha,
+    /** Of a store's payment methods, those the provider is set up for: what its checkout offers. */
+    metodosAceites: (daLoja: readonly MetodoPagamento[]) => daLoja.filter((m) => deps.provider.metodos.includes(m)),
     /** 'Levantar': what the checkout offers for a cart whose products take `minutos` to prepare. */
     levantamento: levantamento.opcoes,
     /** Ordering from the table: what a table's code opens, and the codes a store prints. */

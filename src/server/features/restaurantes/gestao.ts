@@ -7,6 +7,7 @@ import {
   type RestauranteStaff,
   restaurantesMensagens,
 } from '../../../shared/admin-restaurantes.ts'
+import { lerMetodos } from '../../../shared/metodos-pagamento.ts'
 import { lerRegiao } from '../../../shared/regioes.ts'
 import { lerTabelaPreco } from '../../../shared/tabelas-preco.ts'
 import type { LojasTable, RestaurantesTable } from '../../db/schema.ts'
@@ -58,6 +59,7 @@ const vistaLoja = (l: Selectable<LojasTable>, menus: MenuRow[]): LojaStaff => ({
   regiao: lerRegiao(l.regiao),
   capacidade_intervalo: l.capacidade_intervalo,
   mesas: l.mesas,
+  metodos_pagamento: lerMetodos(l.metodos_pagamento),
   impressora_endereco: l.impressora_endereco,
   impressora_porta: l.impressora_porta,
   image_list: l.image_list,
@@ -213,7 +215,16 @@ export function createGestaoRestaurantes({ db, aoAlterar }: GestaoRestaurantesDe
         autorizar(antes.restaurante_id)
         const antigas = [antes.image_list, antes.image_main, ...antes.menus.map((m) => m.imagem)]
         await imagensExistentes(trx, [dados.image_list, dados.image_main, ...dados.menus.map((m) => m.imagem)], antigas)
-        const { menus, opening_hours, horario_encomendas, book, text, aviso_iva: _aviso, ...campos } = dados
+        const {
+          menus,
+          opening_hours,
+          horario_encomendas,
+          book,
+          text,
+          metodos_pagamento,
+          aviso_iva: _aviso,
+          ...campos
+        } = dados
         vendedorInteiro(dados, antes)
         await trx
           .updateTable('lojas')
@@ -223,6 +234,7 @@ export function createGestaoRestaurantes({ db, aoAlterar }: GestaoRestaurantesDe
             book: book ? 1 : 0,
             opening_hours: opening_hours.join('\n'),
             horario_encomendas: horario_encomendas === null ? null : JSON.stringify(horario_encomendas),
+            ...(metodos_pagamento ? { metodos_pagamento: [...new Set(metodos_pagamento)].join(',') } : {}),
           })
           .where('id', '=', id)
           .execute()

@@ -70,6 +70,7 @@ export function createRestaurantesRepository(db: Database) {
           'painel_visto_em',
           'capacidade_intervalo',
           'mesas',
+          'metodos_pagamento',
         ])
         .where('id_loja', 'in', idsLoja)
         .orderBy('id_loja')

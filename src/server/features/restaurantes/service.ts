@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely'
 import { LOJA_NAO_EXISTE } from '../../../shared/catalogo-ecra.ts'
 import { notaCustoChamada } from '../../../shared/custo-chamada.ts'
 import { IMPRESSORA_PORTA_PADRAO } from '../../../shared/impressora.ts'
+import { lerMetodos, type MetodoPagamento } from '../../../shared/metodos-pagamento.ts'
 import { FUSO_REGIAO, lerRegiao, type Regiao } from '../../../shared/regioes.ts'
 import type { Loja, LojaNomeFuso, LojaResumo, Restaurante, RestauranteResumo } from '../../../shared/restaurantes.ts'
 import { lerTabelaPreco, type TabelasPrecoLoja } from '../../../shared/tabelas-preco.ts'
@@ -49,6 +50,8 @@ export interface LojaEncomendas {
   capacidadeIntervalo: number
   /** Its tables, numbered 1..mesas, each with its QR code (0: no ordering from the table). */
   mesas: number
+  /** The payment methods it accepts (set in the back-office; MB WAY until then). */
+  metodosPagamento: MetodoPagamento[]
 }
 
 /** The company that sells at a store: a franchise is its own. */
@@ -155,6 +158,7 @@ export function createRestaurantesService(repository: RestaurantesRepository) {
         painelVistoEm: l.painel_visto_em,
         capacidadeIntervalo: l.capacidade_intervalo,
         mesas: l.mesas,
+        metodosPagamento: lerMetodos(l.metodos_pagamento),
       }))
     },
 

@@ -6,6 +6,7 @@ import { TERMOS_TAG } from '../../../shared/constants.ts'
 import { TRAGO_RECIPIENTE } from '../../../shared/embalagens.ts'
 import { ESTADO, nomeMesa, TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
 import { formatMoney } from '../../../shared/format.ts'
+import type { MetodoPagamento } from '../../../shared/metodos-pagamento.ts'
 import { href, paths } from '../../../shared/routes.ts'
 import { ApiError } from '../../lib/api.ts'
 import { type usePrivateData, useSetPrivateData } from '../../lib/private-data.ts'
@@ -20,6 +21,8 @@ import { paraApi } from './carrinho-api.ts'
 import { lembrarEncomendaFeita } from './encomenda-feita.ts'
 import { encomendasKeys } from './keys.ts'
 import { horarioEmFalta, Levantamento, recusaDoHorario, semLevantamento } from './Levantamento.tsx'
+import { MetodosPagamento, NotaMetodo, SEM_METODOS } from './MetodosPagamento.tsx'
+import { metodosDoDispositivo } from './metodos-do-dispositivo.ts'
 import { RebaterOferta } from './RebaterOferta.tsx'
 import { MEIA_DOSE, ResumoEncomenda } from './ResumoEncomenda.tsx'
 import { ResumoPreContratual } from './ResumoPreContratual.tsx'
@@ -76,6 +79,8 @@ export function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
   // 'Levantar': as soon as possible (null) unless the person picks a slot.
   const [levantar, setLevantar] = useState<string | null>(inicial?.levantar ?? null)
   const [perguntado, setPerguntado] = useState(inicial?.perguntado ?? false)
+  // The method chosen; until then (or when the store no longer offers it), the first the store and device offer.
+  const [metodoEscolhido, setMetodo] = useState<MetodoPagamento | null>(inicial?.metodo ?? null)
   const [perguntar, setPerguntar] = useState(false)
   const lojas = useLojasEncomenda()
   const loja = lojas.data?.find((l) => l.id_loja === idLoja)
@@ -87,6 +92,9 @@ export function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
   const sem = useCalculo({ ...pedido, usar_premio: 0 }, cartKey)
   const com = useCalculo({ ...pedido, usar_premio: 1 }, cartKey, usar === 1)
   const calculo = usar === 1 ? com : sem
+  const metodos = metodosDoDispositivo((calculo.data ?? sem.data)?.pagamento.metodos ?? [])
+  const metodo: MetodoPagamento | null =
+    metodoEscolhido && metodos.includes(metodoEscolhido) ? metodoEscolhido : (metodos[0] ?? null)
 
   const schema = useCallback(
     () =>
@@ -124,6 +132,7 @@ export function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
         recipiente_proprio,
         levantar_em: mesa ? null : levantar,
         mesa: mesa?.codigo ?? null,
+        metodo: metodo ?? 'mbway',
       }).catch((error: unknown) => {
         if (recusaDoHorario(error)) void calculo.refetch()
         // The table's code refused (a table gone, the store's tables changed): the order goes on without it.
@@ -141,6 +150,9 @@ export function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
       const destino = pago ? paths.finalizarPasso2 : paths.finalizarPassoPagamento
       // Replaced: "back" from the payment goes to the cart, not to a checkout already sent.
       navigate(`${destino}?encomenda=${orderData.orderId}`, { replace: true })
+      // Paid on the provider's page: there now; "back" from it is the payment screen, which can return to it.
+      const pagina = orderData.pagamento && 'url' in orderData.pagamento ? orderData.pagamento.url : null
+      if (!pago && pagina) window.location.assign(pagina)
     },
   })
   const { showError } = submission
@@ -207,16 +219,26 @@ export function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
   const desconto = usar === 1 ? t.total_discount : 0
   const total = t.total_transaction - desconto
   const aCalcular = calculo.isFetching || (usar === 1 && !com.data && !com.error)
-  const falta = emFaltaParaFinalizar({ aceitou, id_tipo_entrega: tipo, telemovel }, total)
+  const falta = emFaltaParaFinalizar({ aceitou, id_tipo_entrega: tipo, telemovel, metodo: metodo ?? undefined }, total)
   const { levantamento } = dados
   // The store closes before the order could be ready and no slot is left: the reason, in place of what is missing.
-  const bloqueio = mesa || semLevantamento(levantamento) ? levantamento.aviso : null
+  const bloqueio =
+    total > 0 && metodo === null ? SEM_METODOS : mesa || semLevantamento(levantamento) ? levantamento.aviso : null
   if (!mesa && !bloqueio && (horarioEmFalta(levantamento, levantar) || (levantamento.aviso && levantar === null))) {
     falta.unshift('escolha a hora de levantamento')
   }
   const termos = (tag: string) => href(paths.informacaoLegalConteudoFinalizar, { conteudo: tag })
   const guardar = () => {
-    guardarRascunho({ chave, valores: form.getValues(), tipo, usar, recipiente, levantar, perguntado: true })
+    guardarRascunho({
+      chave,
+      valores: form.getValues(),
+      tipo,
+      usar,
+      recipiente,
+      levantar,
+      perguntado: true,
+      ...(metodo ? { metodo } : {}),
+    })
   }
   const escolher = (v: 0 | 1) => {
     setPerguntar(false)
@@ -299,16 +321,16 @@ export function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
 
         <fieldset className="form-group chk-grupo">
           <legend>Pagamento</legend>
+          {total > 0 && metodos.length > 1 && metodo && (
+            <MetodosPagamento metodos={metodos} metodo={metodo} onChange={setMetodo} />
+          )}
           {total > 0 ? (
-            <p className="chk-nota">
-              Paga {formatMoney(total)} com <strong>MB WAY</strong>: o pedido de pagamento é enviado para este
-              telemóvel.
-            </p>
+            metodo && <NotaMetodo metodo={metodo} total={total} />
           ) : (
             <p className="chk-nota">O seu saldo paga esta encomenda: não há nada a pagar.</p>
           )}
           <PhoneField
-            label={total > 0 ? 'Telemóvel MB WAY' : 'Telemóvel'}
+            label={total > 0 && metodo === 'mbway' ? 'Telemóvel MB WAY' : 'Telemóvel'}
             telemovel={form.register('telemovel')}
             pais={form.register('pais')}
             dial={String(form.watch('pais'))}

@@ -10,6 +10,7 @@ import { ErrorState } from '../../ui/ErrorState.tsx'
 import { useHeader } from '../../ui/header.tsx'
 import { Loading } from '../../ui/Loading.tsx'
 import { useEncerrarCarrinho } from './encomenda-feita.ts'
+import { AguardarMultibanco, PagamentoNaPagina } from './PagamentoMetodos.tsx'
 import { anuncioTempo, idDaEncomenda, mmss, useEncomenda, useSegundosAte } from './use-encomenda.ts'
 import './checkout.css'
 import { Redirect } from '../../ui/Redirect.tsx'
@@ -61,14 +62,24 @@ export function PagamentoPage() {
   // Given up, not paid: the server's reason, and only now that nothing was charged and the way to try again.
   if (o.status === ESTADO.cancelado) return <NaoConcluido motivo={o.motivo} />
   // The phone's time is over, the server's word not in yet: the same screen, without those.
-  if (expirou) return <NaoConcluido motivo={PEDIDO_EXPIROU} aguarda />
-  return <EmCurso o={o} segundos={segundos} />
+  if (expirou) return <NaoConcluido motivo={expirouTexto(o.pagamento?.metodo)} aguarda />
+  const p = o.pagamento
+  if (p?.metodo === 'Multibanco') return <AguardarMultibanco o={o} mb={p} />
+  if (p && 'url' in p) return <PagamentoNaPagina o={o} pagina={p} volta={params.get('volta')} />
+  return <EmCurso o={o} mbway={p?.metodo === 'MB WAY' ? p : null} segundos={segundos} />
 }
 
-const PEDIDO_EXPIROU = 'O pedido de pagamento MB WAY expirou.'
+/** What the screen says once the request's time is over, before the server's word. */
+function expirouTexto(metodo: string | undefined): string {
+  if (metodo === 'Multibanco') return 'A referência Multibanco expirou.'
+  if (metodo === 'MB WAY' || metodo === undefined) return 'O pedido de pagamento MB WAY expirou.'
+  return 'O tempo para pagar terminou.'
+}
 
-function EmCurso({ o, segundos }: { o: EncomendaCliente; segundos: number | null }) {
-  const agrupar = useAgruparTelemovel(o.pagamento?.pais)
+type MbWay = Extract<NonNullable<EncomendaCliente['pagamento']>, { metodo: 'MB WAY' }>
+
+function EmCurso({ o, mbway, segundos }: { o: EncomendaCliente; mbway: MbWay | null; segundos: number | null }) {
+  const agrupar = useAgruparTelemovel(mbway?.pais)
   return (
     <main className="page chk-page" id="conteudo">
       <h1>Pagamento em curso</h1>
@@ -81,10 +92,10 @@ function EmCurso({ o, segundos }: { o: EncomendaCliente; segundos: number | null
             <dt>Método de pagamento</dt>
             <dd>MB WAY</dd>
           </div>
-          {o.pagamento && (
+          {mbway && (
             <div>
               <dt>Telemóvel</dt>
-              <dd>{formatTelemovel(o.pagamento.pais, o.pagamento.telemovel, agrupar)}</dd>
+              <dd>{formatTelemovel(mbway.pais, mbway.telemovel, agrupar)}</dd>
             </div>
           )}
           <div className="chk-total">
@@ -92,7 +103,7 @@ function EmCurso({ o, segundos }: { o: EncomendaCliente; segundos: number | null
             <dd>{formatMoney(o.valor_pago)}</dd>
           </div>
         </dl>
-        {o.pagamento ? (
+        {mbway ? (
           <>
             <p className="chk-nota">Aceite o pagamento na app MB WAY do seu telemóvel.</p>
             {segundos !== null && (
@@ -146,7 +157,7 @@ function NaoConcluido({ motivo, aguarda = false }: { motivo: string | null; agua
         Pagamento não concluído
       </h1>
       <div className="chk-painel chk-falhou" role="status" aria-atomic="true">
-        <p>{motivo ?? 'O pagamento MB WAY não foi concluído.'}</p>
+        <p>{motivo ?? 'O pagamento não foi concluído.'}</p>
         <p className="chk-nota">
           {aguarda
             ? 'Se aceitou o pagamento no último instante, a encomenda avança sozinha.'

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type { FinalizaEncomendaSchema } from '../../../shared/encomenda.ts'
+import type { MetodoPagamento } from '../../../shared/metodos-pagamento.ts'
 
 export type Tipo = 0 | 1
 
@@ -29,6 +30,7 @@ export interface Rascunho {
   recipiente: 0 | 1
   levantar: string | null
   perguntado: boolean
+  metodo?: MetodoPagamento
 }
 let rascunho: Rascunho | null = null
 

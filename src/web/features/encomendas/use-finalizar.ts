@@ -91,6 +91,8 @@ export interface EstadoFormulario {
   aceitou: boolean | undefined
   id_tipo_entrega: string | number | null | undefined
   telemovel: string | undefined
+  /** The payment method chosen (MB WAY when absent): only MB WAY asks for the phone. */
+  metodo?: string
 }
 
 /** What still keeps 'Finalizar' off, in the words the screen shows under it; empty when it may be pressed. */
@@ -99,7 +101,8 @@ export function emFaltaParaFinalizar(f: EstadoFormulario, total: number): string
   if (f.id_tipo_entrega !== 0 && f.id_tipo_entrega !== 1 && f.id_tipo_entrega !== '0' && f.id_tipo_entrega !== '1') {
     falta.push('escolha o tipo de entrega')
   }
-  if (total > 0 && !(f.telemovel ?? '').trim()) falta.push('indique o telemóvel MB WAY')
+  const mbway = f.metodo === undefined || f.metodo === 'mbway'
+  if (total > 0 && mbway && !(f.telemovel ?? '').trim()) falta.push('indique o telemóvel MB WAY')
   if (f.aceitou !== true) falta.push('aceite as condições')
   return falta
 }

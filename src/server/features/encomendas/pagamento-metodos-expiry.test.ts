@@ -1,0 +1,324 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { API_VERSION } from '../../../shared/api.ts'
+import { ESTADO } from '../../../shared/estado-pedido.ts'
+import { formatMoney } from '../../../shared/format.ts'
+import { manualClock } from '../../platform/clock.ts'
+import { lojasChavesRepo } from '../../platform/store-keys.ts'
+import { ementaDeTeste, pedidoDeTeste, TOTAL_DE_TESTE as TOTAL } from '../../testing/ementa.ts'
+import { insertContas, insertLoja, insertRestaurante, insertSaldo } from '../../testing/fixtures.ts'
+import { createTestApp, device, type TestApp, testDialects } from '../../testing/harness.ts'
+import { todosOsDias } from './horario.ts'
+import { MINUTO, PASSWORD, TELEMOVEL } from './testing.ts'
+
+/**
+ * The expiries of the methods besides MB WAY (decision 0048): a Multibanco reference at the next midnight in Lisbon, a
+ * card, Apple Pay or Google Pay page after 30 minutes; past them (and the 2 minutes' margin) the reconciliation gives
+ * the order up and gives back the balance it held. And an order the customer gives up (`desistir`): cancelled at once,
+ * its balance back, and refunded should the provider report it paid after all. Each test starts its own clock.
+ */
+
+const TODOS = 'mbway,multibanco,cartao,applepay,googlepay'
+const APP_URL = 'https://app.example.pt'
+/** Where the provider's page sends the customer back to, by outcome. */
+const regresso = (id: number, volta: 'sucesso' | 'erro' | 'cancelado') =>
+  `${APP_URL}/carrinho/pagamento?encomenda=${id}&volta=${volta}`
+const SALDO = 250
+
+describe.each(testDialects())('payment methods: a reference or a page left unpaid, or given up, on %s', (dialect) => {
+  let t: TestApp
+  let db: TestApp['database']['db']
+  let cliente: ReturnType<typeof device>
+  let clienteId: number
+  let chaveLoja: string
+  let clock: ReturnType<typeof manualClock>
+
+  afterEach(() => t?.close())
+
+  /** Store 862 taking every method all day with the test menu, and a customer with SALDO of balance, at `inicio`. */
+  async function cena(inicio: string) {
+    clock = manualClock(inicio)
+    t = await createTestApp(dialect, { APP_URL }, { clock })
+    db = t.database.db
+    const { id } = await insertRestaurante(db, { tag: 'nata-e-grao', name: 'Nata & Grão' })
+    await insertLoja(db, {
+      tag: 'chiado',
+      restaurante_id: id,
+      id_loja: 862,
+      horario_encomendas: JSON.stringify(todosOsDias('00:00', '24:00')),
+      metodos_pagamento: TODOS,
+    })
+    chaveLoja = (await lojasChavesRepo(db, clock).create(862, 'pos-862')).chave
+    const ementa = await t.app.inject({
+      method: 'PUT',
+      url: '/api/loja/v1/ementa',
+      headers: { authorization: `Bearer ${chaveLoja}` },
+      payload: ementaDeTeste(),
+    })
+    expect(ementa.statusCode, ementa.body).toBe(200)
+    ;[clienteId] = (await insertContas(db, [TELEMOVEL], PASSWORD)) as [number]
+    await insertSaldo(db, clienteId, SALDO)
+    cliente = device(t)
+    const login = await cliente.call('POST', '/login', { telemovel: TELEMOVEL, pais: '351', password: PASSWORD })
+    expect(login.statusCode, login.body).toBe(200)
+  }
+
+  async function encomendar(over: Record<string, unknown>) {
+    const res = await cliente.call('POST', '/api/finaliza-encomenda', pedidoDeTeste({ telemovel: '', ...over }), {
+      'idempotency-key': `k-${Math.random()}`,
+    })
+    expect(res.statusCode, res.body).toBe(201)
+    return res.json().data.orderData
+  }
+  const ler = async (id: number) => (await cliente.call('GET', `/api/encomendas/${id}`)).json().data
+  const saldo = async () =>
+    (await cliente.call('POST', '/api/refresh-private-data', { value: true })).json().data.user.data.saldo as number
+  /** The order's movements in the ledger, by kind. */
+  const daEncomenda = async (id: number) =>
+    (
+      await db
+        .selectFrom('transacoes')
+        .select('tipo')
+        .where('referencia', '=', `E${id}`)
+        .where('utilizador_id', '=', clienteId)
+        .orderBy('sequencia')
+        .execute()
+    ).map((m) => m.tipo)
+  const quadro = async () =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/loja/v1/encomendas?estado=-1,1,2,-9',
+        headers: { authorization: `Bearer ${chaveLoja}` },
+      })
+    ).json().data as { id: number }[]
+  const ate = (iso: string) => clock.advance(Date.parse(iso) - clock.now().getTime())
+  const pedidoDb = (id: number) => db.selectFrom('encomendas').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+  /** The order's request at the sandbox. */
+  const pedidoSandbox = (id: number) =>
+    db.selectFrom('pagamentos_sandbox').selectAll().where('referencia', '=', `E${id}`).executeTakeFirstOrThrow()
+  /** The provider's page, as the browser posts one of its forms (the action read from the page itself). */
+  async function naPagina(url: string, resposta: 'aprovar' | 'recusar' | 'cancelar') {
+    const pagina = await t.app.inject({ method: 'GET', url })
+    const action = new RegExp(`action="([^"]*/pagina/${resposta}[^"]*)"`).exec(pagina.body)?.[1]
+    if (!action) throw new Error(`no ${resposta} form on the page`)
+    return t.app.inject({
+      method: 'POST',
+      url: action.replaceAll('&amp;', '&'),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    })
+  }
+  const desistir = (id: number) => cliente.call('POST', `/api/encomendas/${id}/desistir`)
+  const DESISTIU = 'Cancelou o pagamento desta encomenda.'
+
+  describe('Multibanco', () => {
+    it('unpaid at the next midnight in Lisbon: given up past the margin, the held balance back exactly', async () => {
+      await cena('2026-11-23T12:00:00.000Z')
+      const orderData = await encomendar({ metodo: 'multibanco', usar_premio: 1 })
+      const id = orderData.orderId as number
+      expect(orderData).toMatchObject({
+        status: ESTADO.pagamento,
+        desconto: SALDO,
+        valor_pago: TOTAL - SALDO,
+        pagamento: { metodo: 'Multibanco', entidade: '99999', expira_em: '2026-11-24T00:00:00.000Z' },
+      })
+      // Held while the reference waits; the e-mail asks for what the balance does not pay.
+      expect(await saldo()).toBe(0)
+      const [email] = await db.selectFrom('email_outbox').select('texto').execute()
+      expect(email?.texto).toContain(`Valor: ${formatMoney(TOTAL - SALDO)}`)
+
+      // The evening passes: still payable, still waiting (the reconciliation asks less and less often).
+      for (const hora of ['2026-11-23T12:01:00.000Z', '2026-11-23T18:00:00.000Z', '2026-11-23T23:59:00.000Z']) {
+        ate(hora)
+        await t.app.reconciliarPagamentos()
+        expect(await ler(id)).toMatchObject({ status: ESTADO.pagamento, pagamento: orderData.pagamento })
+      }
+      expect(await saldo()).toBe(0)
+
+      ate('2026-11-24T00:02:01.000Z')
+      await t.app.reconciliarPagamentos()
+      expect(await ler(id)).toMatchObject({
+        status: ESTADO.cancelado,
+        pago: false,
+        motivo: 'A referência Multibanco expirou sem ter sido paga.',
+        pagamento: null,
+      })
+      expect(await saldo()).toBe(SALDO)
+      expect(await daEncomenda(id)).toEqual(['reserva', 'libertacao'])
+      expect(await quadro()).toEqual([])
+      // The ATM cannot pay it any more; and nothing more happens at the next passes.
+      const [pedido] = (await t.api('GET', '/api/dev/pagamentos')).json().data
+      expect(pedido).toMatchObject({ metodo: 'multibanco', estado: 'expirado' })
+      expect((await t.api('POST', `/api/dev/pagamentos/${pedido.id}/aprovar`)).statusCode).toBe(404)
+      clock.advance(10 * MINUTO)
+      await t.app.reconciliarPagamentos()
+      expect(await saldo()).toBe(SALDO)
+      expect(await daEncomenda(id)).toEqual(['reserva', 'libertacao'])
+    })
+
+    it('in summer time the reference ends at 23:00 UTC; read after it, the order is given up at once', async () => {
+      // 23:30 in Lisbon (UTC+1): payable until midnight there, half an hour.
+      await cena('2026-07-15T22:30:00.000Z')
+      const orderData = await encomendar({ metodo: 'multibanco', usar_premio: 1 })
+      const id = orderData.orderId as number
+      expect(orderData.pagamento.expira_em).toBe('2026-07-15T23:00:00.000Z')
+      const [email] = await db.selectFrom('email_outbox').select('texto').execute()
+      expect(email?.texto).toContain('Pagar até: 15/07/2026 23:59')
+      ate('2026-07-15T22:59:59.000Z')
+      expect(await ler(id)).toMatchObject({ status: ESTADO.pagamento })
+      // Past its expiry, the customer's read asks the provider (no reconciliation pass): expired, given up now.
+      ate('2026-07-15T23:00:01.000Z')
+      expect(await ler(id)).toMatchObject({
+        status: ESTADO.cancelado,
+        motivo: 'A referência Multibanco expirou sem ter sido paga.',
+      })
+      expect(await saldo()).toBe(SALDO)
+    })
+  })
+
+  describe("the provider's page", () => {
+    it('a card order left on its page: given up after 30 minutes and the margin, the balance back', async () => {
+      await cena('2026-11-23T12:00:00.000Z')
+      const orderData = await encomendar({ metodo: 'cartao', usar_premio: 1 })
+      const id = orderData.orderId as number
+      expect(orderData.pagamento).toMatchObject({ metodo: 'Cartão', expira_em: '2026-11-23T12:30:00.000Z' })
+      expect(await saldo()).toBe(0)
+      ate('2026-11-23T12:29:00.000Z')
+      await t.app.reconciliarPagamentos()
+      expect(await ler(id)).toMatchObject({ status: ESTADO.pagamento })
+
+      ate('2026-11-23T12:32:01.000Z')
+      await t.app.reconciliarPagamentos()
+      expect(await ler(id)).toMatchObject({
+        status: ESTADO.cancelado,
+        pago: false,
+        motivo: 'O pagamento não foi concluído a tempo.',
+        pagamento: null,
+      })
+      expect(await saldo()).toBe(SALDO)
+      // The page cannot pay it any more: it sends the customer to the error address, and the order stays given up.
+      const pagina = await t.app.inject({ method: 'GET', url: orderData.pagamento.url })
+      expect(pagina.statusCode).toBe(200)
+      expect(pagina.body).not.toContain('Pagar')
+      const [pedido] = (await t.api('GET', '/api/dev/pagamentos')).json().data
+      const tarde = await t.app.inject({
+        method: 'POST',
+        url: `/api/dev/pagamentos/${pedido.id}/pagina/aprovar?v=${API_VERSION}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: '',
+      })
+      expect(tarde.statusCode).toBe(303)
+      expect(tarde.headers.location).toBe(regresso(id, 'erro'))
+      expect(await ler(id)).toMatchObject({ status: ESTADO.cancelado })
+      expect(await daEncomenda(id)).toEqual(['reserva', 'libertacao'])
+      expect(await quadro()).toEqual([])
+    })
+  })
+
+  describe('given up by the customer', () => {
+    it('card cancelled on the page, then given up: cancelled at once; paid late after all, refunded once', async () => {
+      await cena('2026-11-23T12:00:00.000Z')
+      const orderData = await encomendar({ metodo: 'cartao', usar_premio: 1 })
+      const id = orderData.orderId as number
+      const cancelado = await naPagina(orderData.pagamento.url, 'cancelar')
+      expect(cancelado.statusCode).toBe(303)
+      expect(cancelado.headers.location).toBe(regresso(id, 'cancelado'))
+      // Cancelling on the page answers nothing: the order still waits, its page still open.
+      expect(await ler(id)).toMatchObject({ status: ESTADO.pagamento, pagamento: orderData.pagamento })
+      expect(await saldo()).toBe(0)
+
+      const desistiu = await desistir(id)
+      expect(desistiu.statusCode, desistiu.body).toBe(200)
+      expect(desistiu.json().data).toMatchObject({
+        status: ESTADO.cancelado,
+        pago: false,
+        motivo: DESISTIU,
+        pagamento: null,
+      })
+      expect(await saldo()).toBe(SALDO)
+      // Giving up again changes nothing; nor may another customer give it up.
+      expect((await desistir(id)).json().data).toMatchObject({ status: ESTADO.cancelado, motivo: DESISTIU })
+      await insertContas(db, ['913333333'], PASSWORD)
+      const outro = device(t, '203.0.113.11')
+      await outro.call('POST', '/login', { telemovel: '913333333', pais: '351', password: PASSWORD })
+      expect((await outro.call('POST', `/api/encomendas/${id}/desistir`)).statusCode).toBe(404)
+
+      // The provider says it was paid after all (the customer paid in another tab; no callback reached us).
+      await db.updateTable('pagamentos_sandbox').set({ estado: 'pago' }).where('referencia', '=', `E${id}`).execute()
+      clock.advance(MINUTO)
+      await t.app.reconciliarPagamentos()
+      clock.advance(5 * MINUTO)
+      await Promise.all([t.app.reconciliarPagamentos(), t.app.reconciliarPagamentos()])
+      expect((await pedidoSandbox(id)).reembolsado).toBe(TOTAL - SALDO)
+      expect(await pedidoDb(id)).toMatchObject({
+        estado: ESTADO.cancelado,
+        pagamento_estado: 'pago',
+        reembolso_estado: 'reembolsado',
+        compra_id: null,
+        motivo: DESISTIU,
+      })
+      expect(await quadro()).toEqual([])
+      expect(await daEncomenda(id)).toEqual(['reserva', 'libertacao'])
+      expect(await saldo()).toBe(SALDO)
+    })
+
+    it('a Multibanco reference given up, then paid at the ATM before midnight: refunded at once, off the board', async () => {
+      await cena('2026-11-23T12:00:00.000Z')
+      const { orderId: id } = await encomendar({ metodo: 'multibanco', usar_premio: 1 })
+      expect((await desistir(id)).json().data).toMatchObject({ status: ESTADO.cancelado, motivo: DESISTIU })
+      expect(await saldo()).toBe(SALDO)
+      // The reference is the bank's once issued: still payable until midnight.
+      ate('2026-11-23T20:00:00.000Z')
+      const { id: pedido } = await pedidoSandbox(id)
+      expect((await t.api('POST', `/api/dev/pagamentos/${pedido}/aprovar`)).statusCode).toBe(200)
+      expect(await pedidoDb(id)).toMatchObject({
+        estado: ESTADO.cancelado,
+        pagamento_estado: 'pago',
+        reembolso_estado: 'reembolsado',
+        compra_id: null,
+      })
+      expect((await pedidoSandbox(id)).reembolsado).toBe(TOTAL - SALDO)
+      await t.app.reconciliarPagamentos()
+      expect((await pedidoSandbox(id)).reembolsado).toBe(TOTAL - SALDO)
+      // Still cancelled as given up (its `pago` says the payment arrived: it did, and went back).
+      expect(await ler(id)).toMatchObject({ status: ESTADO.cancelado, motivo: DESISTIU, pagamento: null })
+      expect(await quadro()).toEqual([])
+      expect(await saldo()).toBe(SALDO)
+    })
+
+    it('given up after paying on the page (its answer not heard yet): the provider is asked first, it is paid', async () => {
+      await cena('2026-11-23T12:00:00.000Z')
+      const { orderId: id } = await encomendar({ metodo: 'applepay', usar_premio: 1 })
+      await db.updateTable('pagamentos_sandbox').set({ estado: 'pago' }).where('referencia', '=', `E${id}`).execute()
+      const res = await desistir(id)
+      expect(res.statusCode, res.body).toBe(200)
+      expect(res.json().data).toMatchObject({ status: ESTADO.recebido, pago: true, motivo: null })
+      expect((await quadro()).map((e) => e.id)).toEqual([id])
+      expect((await pedidoSandbox(id)).reembolsado).toBe(0)
+      expect(await daEncomenda(id)).toEqual(['reserva', 'libertacao', 'compra'])
+    })
+
+    it('a paid card order the store cancels: refunded to the card once, the balance used back', async () => {
+      await cena('2026-11-23T12:00:00.000Z')
+      const orderData = await encomendar({ metodo: 'cartao', usar_premio: 1 })
+      const id = orderData.orderId as number
+      expect((await naPagina(orderData.pagamento.url, 'aprovar')).headers.location).toBe(regresso(id, 'sucesso'))
+      expect(await ler(id)).toMatchObject({ status: ESTADO.recebido, pago: true })
+      const cancelar = () =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/loja/v1/encomendas/${id}/cancelar`,
+          headers: { authorization: `Bearer ${chaveLoja}`, 'idempotency-key': 'cancelar-1' },
+          payload: { motivo: 'Esgotado' },
+        })
+      const [a, b] = await Promise.all([cancelar(), cancelar(), t.app.reconciliarPagamentos()])
+      expect([a.statusCode, b.statusCode], a.body).toEqual([200, 200])
+      clock.advance(5 * MINUTO)
+      await t.app.reconciliarPagamentos()
+      expect((await pedidoSandbox(id)).reembolsado).toBe(TOTAL - SALDO)
+      expect(await pedidoDb(id)).toMatchObject({ estado: ESTADO.cancelado, reembolso_estado: 'reembolsado' })
+      // The purchase's 5% on what the card paid is taken back with it; the balance used is the customer's again.
+      expect(await saldo()).toBe(SALDO)
+    })
+  })
+})
