@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { API_VERSION } from '../../../shared/api.ts'
 import { ESTADO } from '../../../shared/estado-pedido.ts'
 import { formatMoney } from '../../../shared/format.ts'
@@ -92,7 +92,8 @@ describe.each(testDialects())('payment methods: a reference or a page left unpai
       })
     ).json().data as { id: number }[]
   const ate = (iso: string) => clock.advance(Date.parse(iso) - clock.now().getTime())
-  const pedidoDb = (id: number) => db.selectFrom('encomendas').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+  const pedidoDb = (id: number) =>
+    db.selectFrom('encomendas').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
   /** The order's request at the sandbox. */
   const pedidoSandbox = (id: number) =>
     db.selectFrom('pagamentos_sandbox').selectAll().where('referencia', '=', `E${id}`).executeTakeFirstOrThrow()
