@@ -264,9 +264,18 @@ export const CUSTOMER_OPERATIONS: Record<string, OperationDoc> = {
     operationId: 'lerEncomenda',
     summary: 'One of the customer’s orders, with its payment and preparation state',
     description:
-      "One of the signed-in customer's orders by id: its lines, totals, payment state and preparation state.",
+      "One of the signed-in customer's orders by id: its lines, totals, payment state and preparation state. While it waits for a payment on the provider's page (card, Apple Pay, Google Pay), or past its request's expiry, the read asks the provider (at most every 5 s): the app reads it on coming back from that page, whose redirect is never believed on its own.",
     session: 'complete',
     errors: { 404: 'No such order of this customer.' },
+  },
+  'POST /api/encomendas/{id}/desistir': {
+    operationId: 'desistirPagamento',
+    summary: 'Stop waiting for an order’s payment (‘Escolher outro método’)',
+    description:
+      "The customer gives up an order still waiting for its payment (status -3), to pay another way: the provider is asked first (a payment already made makes the order paid instead); otherwise the order is cancelled (status -9, `motivo` 'Cancelou o pagamento desta encomenda.') and any balance it held returns. A payment the provider reports later is refunded through the method used. An order not waiting for a payment is answered as it is. The body is an empty object.",
+    session: 'complete',
+    errors: { 404: 'No such order of this customer.' },
+    examples: { request: {} },
   },
   'GET /api/notificacoes': {
     operationId: 'listarNotificacoes',

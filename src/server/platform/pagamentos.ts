@@ -95,10 +95,11 @@ export class PagamentoRecusado extends Error {}
 export class PagamentoIndisponivel extends Error {}
 
 /**
- * How long a Multibanco reference stays payable, in days after the day it is made (Lisbon; payable until the end of
- * that day): 0, the same day. A restaurant's order is collected the day it is made, and its pick-up slot is of that day.
+ * A Multibanco reference is payable until the end of the day it is made (Lisbon): a restaurant's order is collected the
+ * day it is made. One made with less than this left of the day would be gone before the customer reaches an ATM: it is
+ * payable until the end of the next day instead.
  */
-export const MULTIBANCO_DIAS = 0
+export const MULTIBANCO_MARGEM_MS = 2 * 60 * 60 * 1000
 /** How long the provider's card, Apple Pay and Google Pay page waits for the customer before the order is given up. */
 export const PAGINA_EXPIRY_SECONDS = 30 * 60
 

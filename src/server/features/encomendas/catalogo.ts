@@ -3,10 +3,8 @@ import type { Catalogo, EstadoLoja, LojaEncomenda } from '../../../shared/catalo
 import { avisoEsgotados, ESGOTADO, LOJA_FECHADA } from '../../../shared/catalogo-ecra.ts'
 import { ENCOMENDA_TOTAL_MAX } from '../../../shared/constants.ts'
 import { CONTRIBUICAO_EMBALAGEM_PADRAO } from '../../../shared/embalagens.ts'
-import type { Ementa } from '../../../shared/ementa.ts'
-import { EmentaSchema } from '../../../shared/ementa.ts'
+import { type Ementa, EmentaSchema } from '../../../shared/ementa.ts'
 import type { LinhaCalculada, TransacaoCalculada, Vendedor } from '../../../shared/encomenda.ts'
-import type { MetodoPagamento } from '../../../shared/metodos-pagamento.ts'
 import type { PedidoEmbalagem } from '../../../shared/pedido.ts'
 import { FUSO_REGIAO, REGIAO_PADRAO, type Regiao } from '../../../shared/regioes.ts'
 import { tabelaDoTipo } from '../../../shared/tabelas-preco.ts'
@@ -77,8 +75,7 @@ export interface Calculado {
   /** A line is sold to adults only: staff check the age at pick-up. */
   verificarIdade: boolean
   vendedor: Vendedor
-  /** The payment methods the store accepts. */
-  metodosPagamento: MetodoPagamento[]
+  metodosPagamento: LojaEncomendas['metodosPagamento']
 }
 
 /**

@@ -7,7 +7,7 @@ import { type Clock, DAY, HOUR, MINUTE } from '../../platform/clock.ts'
 import type { Database, DatabaseTransaction } from '../../platform/db.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
 import { canais, type EventBus } from '../../platform/eventos.ts'
-import { MULTIBANCO_DIAS, PAGINA_EXPIRY_SECONDS, type PaymentProvider } from '../../platform/pagamentos.ts'
+import { MULTIBANCO_MARGEM_MS, PAGINA_EXPIRY_SECONDS, type PaymentProvider } from '../../platform/pagamentos.ts'
 import type { Limit, RateLimiter } from '../../platform/rate-limit.ts'
 import type { ConteudosService } from '../conteudos/service.ts'
 import type { FaturasService } from '../faturas/service.ts'
@@ -69,19 +69,22 @@ export function motivoDe(metodo: MetodoPagamento, porque: 'recusado' | 'expirado
 
 /**
  * When a request made at `desde` can no longer be paid: an MB WAY request after `mbwaySegundos`, a Multibanco
- * reference at the end of its last day in Lisbon (MULTIBANCO_DIAS), a provider's page after PAGINA_EXPIRY_SECONDS.
+ * reference at the end of its last day in Lisbon (multibancoValidaAte), a provider's page after PAGINA_EXPIRY_SECONDS.
  */
 export function validadeDe(metodo: MetodoPagamento, desde: Date, mbwaySegundos: number): Date {
   if (metodo === 'mbway') return new Date(desde.getTime() + mbwaySegundos * 1000)
   if (metodo === 'multibanco') {
-    return proximaMeiaNoiteNoFuso(new Date(desde.getTime() + MULTIBANCO_DIAS * DAY), TIME_ZONE)
+    return proximaMeiaNoiteNoFuso(new Date(desde.getTime() + MULTIBANCO_MARGEM_MS), TIME_ZONE)
   }
   return new Date(desde.getTime() + PAGINA_EXPIRY_SECONDS * 1000)
 }
 
-/** The last day a Multibanco reference made at `desde` is payable (`YYYY-MM-DD`, Lisbon). */
+/**
+ * The last day a Multibanco reference made at `desde` is payable (`YYYY-MM-DD`, Lisbon): that day, or the next when
+ * less than MULTIBANCO_MARGEM_MS is left of it.
+ */
 export const multibancoValidaAte = (desde: Date) =>
-  diaNoFuso(new Date(desde.getTime() + MULTIBANCO_DIAS * DAY), TIME_ZONE)
+  diaNoFuso(new Date(desde.getTime() + MULTIBANCO_MARGEM_MS), TIME_ZONE)
 
 /**
  * After a request's expiry, this long before the order is given up on an answer that settles nothing (still pending, a

@@ -169,9 +169,12 @@ export function createFinalizacao(
         const desconto = input.usar_premio === 1 ? Math.min(saldo, total) : 0
         const aPagar = total - desconto
         if (aPagar > 0 && !(lojaEncomendas.metodosPagamento.includes(metodo) && provider.metodos.includes(metodo))) {
-          throw fieldError('metodo', encomendasMensagens.metodoNaoAceite)
+          throw new HttpError(422, encomendasMensagens.metodoNaoAceite, 'Método de pagamento', {
+            metodo: encomendasMensagens.metodoNaoAceite,
+          })
         }
-        if (aPagar > 0 && metodo === 'mbway' && !telemovelValido) {
+        // MB WAY pays with the phone; another method keeps it only to reach the customer, and only a real one.
+        if (aPagar > 0 && (metodo === 'mbway' || input.telemovel !== '') && !telemovelValido) {
           const message = input.telemovel === '' ? encomendasMensagens.telemovelMbway : mensagens.telemovelInvalido
           throw fieldError('telemovel', message)
         }
@@ -262,12 +265,19 @@ export function createFinalizacao(
            * Writes the request down, with the e-mail of a Multibanco reference in the same transaction; false when the
            * order is not as expected, or another order records the id.
            */
-          const registar = async (de: Parameters<typeof repo.mudar>[1], values: Parameters<typeof repo.mudar>[2]) => {
+          const registar = async (
+            de: Parameters<typeof repo.mudar>[1],
+            values: Parameters<typeof repo.mudar>[2],
+            { aPagar }: { aPagar: boolean },
+          ) => {
             try {
               return await db.transaction().execute(async (trx) => {
                 const ok = await encomendasRepo(trx).mudar(pedido.id, de, values)
+                // Only for an order still waiting for it: never to pay an order already given up.
                 const email =
-                  ok && criado.multibanco ? emailReferencia(pedido, criado.multibanco, loja.nome, appUrl) : null
+                  ok && aPagar && criado.multibanco
+                    ? emailReferencia(pedido, criado.multibanco, loja.nome, appUrl)
+                    : null
                 if (email) await enfileirarEmail(trx, email, clock)
                 return ok
               })
@@ -288,6 +298,7 @@ export function createFinalizacao(
               atualizada_em: isoNow(clock),
               verificar_em: isoNow(clock),
             },
+            { aPagar: true },
           )
           // Given up while the provider was being asked (the process stalled past the request's expiry): the request
           // is recorded on the cancelled order all the same, and the reconciliation asks about it: paid after all, it
@@ -297,6 +308,7 @@ export function createFinalizacao(
             (await registar(
               { estado: [ESTADO.cancelado], semPagamentoId: true },
               { pagamento_id: id, verificar_em: isoNow(clock), tentativas: 0 },
+              { aPagar: false },
             ))
           if (tarde) {
             log.warn({ encomenda: pedido.id }, 'MB WAY request made after the order was given up; to be confirmed')

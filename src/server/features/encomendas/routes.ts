@@ -154,7 +154,11 @@ export const encomendasRoutes: FastifyPluginAsyncZod<EncomendasRoutesOptions> = 
     '/api/encomendas/:id/desistir',
     {
       config: { privada: true },
-      schema: { params: EncomendaIdParams, response: dataResponse(EncomendaClienteSchema) },
+      schema: {
+        params: EncomendaIdParams,
+        body: z.strictObject({}),
+        response: dataResponse(EncomendaClienteSchema),
+      },
     },
     async (request) => {
       const user = await conta.requireUser(request.sessao)

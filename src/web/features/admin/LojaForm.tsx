@@ -11,6 +11,7 @@ import {
 import { IMPRESSORA_PORTA_MAX, IMPRESSORA_PORTA_MIN } from '../../../shared/impressora.ts'
 import { CAPACIDADE_INTERVALO_MAX } from '../../../shared/levantamento.ts'
 import { MESAS_MAX } from '../../../shared/mesas.ts'
+import { METODOS_PAGAMENTO, NOME_METODO } from '../../../shared/metodos-pagamento.ts'
 import { NOMES_REGIAO, REGIOES, taxasEmTexto } from '../../../shared/regioes.ts'
 import { NOMES_TABELAS_PRECO, TABELAS_PRECO } from '../../../shared/tabelas-preco.ts'
 import { CheckboxField, Field, SelectField } from '../../ui/Field.tsx'
@@ -199,6 +200,20 @@ export function LojaForm({
               error={errorOf('mesas')}
               {...form.register('mesas', { valueAsNumber: true })}
             />
+            <fieldset className="admin-metodos">
+              <legend>Métodos de pagamento aceites</legend>
+              <p className="field-hint">O cliente escolhe entre estes ao finalizar a encomenda.</p>
+              {METODOS_PAGAMENTO.map((m) => (
+                <CheckboxField key={m} value={m} {...form.register('metodos_pagamento')}>
+                  {NOME_METODO[m]}
+                </CheckboxField>
+              ))}
+              {errorOf('metodos_pagamento') && (
+                <p className="field-error" role="alert">
+                  {errorOf('metodos_pagamento')}
+                </p>
+              )}
+            </fieldset>
             <Field
               label="Impressora da cozinha"
               autoComplete="off"

@@ -21,7 +21,7 @@ import { paraApi } from './carrinho-api.ts'
 import { lembrarEncomendaFeita } from './encomenda-feita.ts'
 import { encomendasKeys } from './keys.ts'
 import { horarioEmFalta, Levantamento, recusaDoHorario, semLevantamento } from './Levantamento.tsx'
-import { MetodosPagamento, NotaMetodo, SEM_METODOS } from './MetodosPagamento.tsx'
+import { SEM_METODOS, SecaoPagamento } from './MetodosPagamento.tsx'
 import { metodosDoDispositivo } from './metodos-do-dispositivo.ts'
 import { RebaterOferta } from './RebaterOferta.tsx'
 import { MEIA_DOSE, ResumoEncomenda } from './ResumoEncomenda.tsx'
@@ -229,16 +229,7 @@ export function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
   }
   const termos = (tag: string) => href(paths.informacaoLegalConteudoFinalizar, { conteudo: tag })
   const guardar = () => {
-    guardarRascunho({
-      chave,
-      valores: form.getValues(),
-      tipo,
-      usar,
-      recipiente,
-      levantar,
-      perguntado: true,
-      ...(metodo ? { metodo } : {}),
-    })
+    guardarRascunho({ chave, valores: form.getValues(), tipo, usar, recipiente, levantar, perguntado: true, metodo })
   }
   const escolher = (v: 0 | 1) => {
     setPerguntar(false)
@@ -319,16 +310,7 @@ export function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
 
         {!mesa && <Levantamento opcoes={levantamento} levantar={levantar} onChange={setLevantar} />}
 
-        <fieldset className="form-group chk-grupo">
-          <legend>Pagamento</legend>
-          {total > 0 && metodos.length > 1 && metodo && (
-            <MetodosPagamento metodos={metodos} metodo={metodo} onChange={setMetodo} />
-          )}
-          {total > 0 ? (
-            metodo && <NotaMetodo metodo={metodo} total={total} />
-          ) : (
-            <p className="chk-nota">O seu saldo paga esta encomenda: não há nada a pagar.</p>
-          )}
+        <SecaoPagamento total={total} metodos={metodos} metodo={metodo} onChange={setMetodo}>
           <PhoneField
             label={total > 0 && metodo === 'mbway' ? 'Telemóvel MB WAY' : 'Telemóvel'}
             telemovel={form.register('telemovel')}
@@ -337,7 +319,7 @@ export function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
             error={errorOf('telemovel')}
             paisError={errorOf('pais')}
           />
-        </fieldset>
+        </SecaoPagamento>
 
         <fieldset className="form-group chk-grupo">
           <legend>Os seus dados</legend>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { formatMoney } from '../../../shared/format.ts'
 import { type MetodoPagamento, NOME_METODO } from '../../../shared/metodos-pagamento.ts'
 
@@ -6,8 +7,41 @@ import { type MetodoPagamento, NOME_METODO } from '../../../shared/metodos-pagam
 /** Why nothing can be paid: the store offers no method this device can use. */
 export const SEM_METODOS = 'Esta loja não tem agora nenhum método de pagamento disponível neste dispositivo.'
 
-/** The methods to choose from, as radio buttons (only when there is more than one). */
-export function MetodosPagamento({
+/**
+ * The checkout's 'Pagamento': the methods to choose from (when there is more than one), what the chosen one does, and
+ * the phone (`children`), which MB WAY asks to pay.
+ */
+export function SecaoPagamento({
+  total,
+  metodos,
+  metodo,
+  onChange,
+  children,
+}: {
+  total: number
+  metodos: MetodoPagamento[]
+  metodo: MetodoPagamento | null
+  onChange: (m: MetodoPagamento) => void
+  children: ReactNode
+}) {
+  return (
+    <fieldset className="form-group chk-grupo">
+      <legend>Pagamento</legend>
+      {total > 0 && metodos.length > 1 && metodo && (
+        <MetodosPagamento metodos={metodos} metodo={metodo} onChange={onChange} />
+      )}
+      {total > 0 ? (
+        metodo && <NotaMetodo metodo={metodo} total={total} />
+      ) : (
+        <p className="chk-nota">O seu saldo paga esta encomenda: não há nada a pagar.</p>
+      )}
+      {children}
+    </fieldset>
+  )
+}
+
+/** The methods to choose from, as radio buttons. */
+function MetodosPagamento({
   metodos,
   metodo,
   onChange,
@@ -30,7 +64,7 @@ export function MetodosPagamento({
 }
 
 /** What the chosen method does, in one sentence. */
-export function NotaMetodo({ metodo, total }: { metodo: MetodoPagamento; total: number }) {
+function NotaMetodo({ metodo, total }: { metodo: MetodoPagamento; total: number }) {
   const valor = formatMoney(total)
   if (metodo === 'mbway') {
     return (

@@ -30,7 +30,7 @@ export interface Rascunho {
   recipiente: 0 | 1
   levantar: string | null
   perguntado: boolean
-  metodo?: MetodoPagamento
+  metodo: MetodoPagamento | null
 }
 let rascunho: Rascunho | null = null
 
