@@ -263,9 +263,10 @@ export async function readQrCode(png: Buffer): Promise<string | null> {
   return results.find((r) => r.isValid && r.text)?.text ?? null
 }
 
-/** A request of the MB WAY sandbox (`GET /api/dev/pagamentos`). */
+/** A request of the payments sandbox (`GET /api/dev/pagamentos`). */
 export interface PagamentoDev {
   id: string
+  metodo: string
   telemovel: string
   valor: number
   estado: string

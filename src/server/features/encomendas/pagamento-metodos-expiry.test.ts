@@ -109,7 +109,8 @@ describe.each(testDialects())('payment methods: a reference or a page left unpai
       payload: '',
     })
   }
-  const desistir = (id: number) => cliente.call('POST', `/api/encomendas/${id}/desistir`)
+  // Its body is an empty object (STORE-API and the OpenAPI document): none at all is a 400.
+  const desistir = (id: number) => cliente.call('POST', `/api/encomendas/${id}/desistir`, {})
   const DESISTIU = 'Cancelou o pagamento desta encomenda.'
 
   describe('Multibanco', () => {
@@ -157,23 +158,54 @@ describe.each(testDialects())('payment methods: a reference or a page left unpai
       expect(await daEncomenda(id)).toEqual(['reserva', 'libertacao'])
     })
 
-    it('in summer time the reference ends at 23:00 UTC; read after it, the order is given up at once', async () => {
-      // 23:30 in Lisbon (UTC+1): payable until midnight there, half an hour.
+    it('in summer time, at 23:30 in Lisbon: payable until the end of the next day (23:00 UTC), then given up on read', async () => {
+      // 23:30 in Lisbon (UTC+1): less than two hours of the day left, so the reference is good until the next midnight.
       await cena('2026-07-15T22:30:00.000Z')
       const orderData = await encomendar({ metodo: 'multibanco', usar_premio: 1 })
       const id = orderData.orderId as number
-      expect(orderData.pagamento.expira_em).toBe('2026-07-15T23:00:00.000Z')
+      expect(orderData.pagamento.expira_em).toBe('2026-07-16T23:00:00.000Z')
       const [email] = await db.selectFrom('email_outbox').select('texto').execute()
-      expect(email?.texto).toContain('Pagar até: 15/07/2026 23:59')
-      ate('2026-07-15T22:59:59.000Z')
+      expect(email?.texto).toContain('Pagar até: 16/07/2026 23:59')
+      // Past the first midnight it is still payable: reads and passes leave it waiting.
+      ate('2026-07-15T23:00:01.000Z')
+      await t.app.reconciliarPagamentos()
+      expect(await ler(id)).toMatchObject({ status: ESTADO.pagamento })
+      ate('2026-07-16T22:59:59.000Z')
       expect(await ler(id)).toMatchObject({ status: ESTADO.pagamento })
       // Past its expiry, the customer's read asks the provider (no reconciliation pass): expired, given up now.
-      ate('2026-07-15T23:00:01.000Z')
+      ate('2026-07-16T23:00:01.000Z')
       expect(await ler(id)).toMatchObject({
         status: ESTADO.cancelado,
         motivo: 'A referência Multibanco expirou sem ter sido paga.',
       })
       expect(await saldo()).toBe(SALDO)
+    })
+
+    it('the two hours rule: at 21:59 in Lisbon payable until that midnight, at 22:01 until the next one', async () => {
+      // November: Lisbon is UTC+0.
+      await cena('2026-11-23T21:59:00.000Z')
+      const cedo = await encomendar({ metodo: 'multibanco' })
+      expect(cedo.pagamento.expira_em).toBe('2026-11-24T00:00:00.000Z')
+      ate('2026-11-23T22:01:00.000Z')
+      const tarde = await encomendar({ metodo: 'multibanco' })
+      expect(tarde.pagamento.expira_em).toBe('2026-11-25T00:00:00.000Z')
+      const textos = (await db.selectFrom('email_outbox').select('texto').orderBy('id').execute()).map((e) => e.texto)
+      expect(textos).toHaveLength(2)
+      expect(textos[0]).toContain('Pagar até: 23/11/2026 23:59')
+      expect(textos[1]).toContain('Pagar até: 24/11/2026 23:59')
+      expect(await pedidoDb(cedo.orderId)).toMatchObject({ expira_em: '2026-11-24T00:00:00.000Z' })
+      expect(await pedidoDb(tarde.orderId)).toMatchObject({ expira_em: '2026-11-25T00:00:00.000Z' })
+      // Past the first midnight and its margin, only the earlier one is given up.
+      ate('2026-11-24T00:02:01.000Z')
+      await t.app.reconciliarPagamentos()
+      expect(await ler(cedo.orderId)).toMatchObject({ status: ESTADO.cancelado })
+      expect(await ler(tarde.orderId)).toMatchObject({ status: ESTADO.pagamento })
+      ate('2026-11-25T00:02:01.000Z')
+      await t.app.reconciliarPagamentos()
+      expect(await ler(tarde.orderId)).toMatchObject({
+        status: ESTADO.cancelado,
+        motivo: 'A referência Multibanco expirou sem ter sido paga.',
+      })
     })
   })
 
@@ -242,7 +274,7 @@ describe.each(testDialects())('payment methods: a reference or a page left unpai
       await insertContas(db, ['913333333'], PASSWORD)
       const outro = device(t, '203.0.113.11')
       await outro.call('POST', '/login', { telemovel: '913333333', pais: '351', password: PASSWORD })
-      expect((await outro.call('POST', `/api/encomendas/${id}/desistir`)).statusCode).toBe(404)
+      expect((await outro.call('POST', `/api/encomendas/${id}/desistir`, {})).statusCode).toBe(404)
 
       // The provider says it was paid after all (the customer paid in another tab; no callback reached us).
       await db.updateTable('pagamentos_sandbox').set({ estado: 'pago' }).where('referencia', '=', `E${id}`).execute()

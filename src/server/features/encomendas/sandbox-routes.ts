@@ -132,7 +132,10 @@ export function sandboxRoutes(sandbox: SandboxProvider, encomendas: EncomendasSe
             : p?.estado === 'pago'
               ? antes.regresso.sucesso
               : antes.regresso.erro
-        return reply.redirect(destino, 303)
+        // The page is on the app's own host, wherever it is reached from: back to the same host (and the page's
+        // `form-action 'self'` allows no other).
+        const { pathname, search } = new URL(destino, 'http://app.invalid')
+        return reply.redirect(`${pathname}${search}`, 303)
       },
     )
   }

@@ -19,6 +19,8 @@ interface ResumoPreContratualProps {
   desconto: number
   /** What is charged: produtos + embalagens − desconto. */
   total: number
+  /** How it is paid, as the customer reads the method's name ('MB WAY', 'Multibanco', 'Cartão'…). */
+  metodo: string
 }
 
 /**
@@ -26,7 +28,14 @@ interface ResumoPreContratualProps {
  * 0037): who sells (the store's operating company, its NIPC, and the store), the total with VAT and every charge in it,
  * how it is paid, and that prepared food cannot be returned once ordered. Shown right above 'Finalizar e pagar'.
  */
-export function ResumoPreContratual({ vendedor, produtos, embalagens, desconto, total }: ResumoPreContratualProps) {
+export function ResumoPreContratual({
+  vendedor,
+  produtos,
+  embalagens,
+  desconto,
+  total,
+  metodo,
+}: ResumoPreContratualProps) {
   const titulo = useId()
   return (
     <section className="chk-painel chk-contrato" aria-labelledby={titulo}>
@@ -58,7 +67,7 @@ export function ResumoPreContratual({ vendedor, produtos, embalagens, desconto, 
         </div>
       </dl>
       <p className="chk-nota">
-        {COM_IVA} {total > 0 ? 'Paga com MB WAY ao finalizar.' : 'O seu saldo paga tudo: não há nada a pagar.'}
+        {COM_IVA} {total > 0 ? `Paga com ${metodo} ao finalizar.` : 'O seu saldo paga tudo: não há nada a pagar.'}
       </p>
       <p className="chk-nota">{SEM_LIVRE_RESOLUCAO}</p>
     </section>
