@@ -19,9 +19,12 @@ import { MINUTO, PASSWORD, TELEMOVEL } from './testing.ts'
 
 const TODOS = 'mbway,multibanco,cartao,applepay,googlepay'
 const APP_URL = 'https://app.example.pt'
-/** Where the provider's page sends the customer back to, by outcome. */
+/**
+ * Where the sandbox's page sends the browser back to, by outcome: the app's return address (APP_URL's) on the host the
+ * page was reached on, a path (decision 0048: the page's `form-action 'self'`).
+ */
 const regresso = (id: number, volta: 'sucesso' | 'erro' | 'cancelado') =>
-  `${APP_URL}/carrinho/pagamento?encomenda=${id}&volta=${volta}`
+  `/carrinho/pagamento?encomenda=${id}&volta=${volta}`
 const SALDO = 250
 
 describe.each(testDialects())('payment methods: a reference or a page left unpaid, or given up, on %s', (dialect) => {
@@ -109,7 +112,7 @@ describe.each(testDialects())('payment methods: a reference or a page left unpai
       payload: '',
     })
   }
-  // Its body is an empty object (STORE-API and the OpenAPI document): none at all is a 400.
+  // Its body is an empty object (the OpenAPI document): none at all is a 400.
   const desistir = (id: number) => cliente.call('POST', `/api/encomendas/${id}/desistir`, {})
   const DESISTIU = 'Cancelou o pagamento desta encomenda.'
 

@@ -20,9 +20,12 @@ const TODOS = 'mbway,multibanco,cartao,applepay,googlepay'
 const EMAIL = 'ana@example.pt'
 /** What the checkout answers for a method the store (or the provider) does not take. */
 const NAO_ACEITE = { metodo: 'Esta loja não aceita este método de pagamento.' }
-/** Where the provider's page sends the customer back to, by outcome. */
+/**
+ * Where the sandbox's page sends the browser back to, by outcome: the app's return address (APP_URL's) on the host the
+ * page was reached on, a path (decision 0048: the page's `form-action 'self'`).
+ */
 const regresso = (id: number, volta: 'sucesso' | 'erro' | 'cancelado') =>
-  `${APP_URL}/carrinho/pagamento?encomenda=${id}&volta=${volta}`
+  `/carrinho/pagamento?encomenda=${id}&volta=${volta}`
 
 type Db = TestApp['database']['db']
 /** The store's payment methods, as the back-office writes them. */
