@@ -46,7 +46,9 @@ test('pays by card on the provider’s page, comes back, and follows the order t
   await metodos.getByRole('radio', { name: 'Cartão' }).check()
   await expect(page.getByText('na página segura de pagamento')).toBeVisible()
   // The pre-contract summary names the means of payment chosen (DL 24/2014, art. 4).
-  await expect(page.getByRole('region', { name: 'Resumo antes de pagar' })).toContainText('Paga com Cartão ao finalizar.')
+  await expect(page.getByRole('region', { name: 'Resumo antes de pagar' })).toContainText(
+    'Paga com cartão ao finalizar.',
+  )
   await page.getByRole('checkbox', { name: /Li e aceito/ }).check()
   await shot(page, 'metodos-1-checkout-cartao')
   await expectAccessible(page)

@@ -14,6 +14,15 @@ export const NOME_METODO: Record<MetodoPagamento, string> = {
   googlepay: 'Google Pay',
 }
 
+/** Each method's name inside a sentence ('Pago com cartão', 'devolvido por MB WAY'). */
+export const METODO_NA_FRASE: Record<MetodoPagamento, string> = {
+  mbway: 'MB WAY',
+  multibanco: 'Multibanco',
+  cartao: 'cartão',
+  applepay: 'Apple Pay',
+  googlepay: 'Google Pay',
+}
+
 /** A store's methods as stored (comma-separated): the known ones, in the usual order; none readable, MB WAY. */
 export function lerMetodos(guardado: string): MetodoPagamento[] {
   const lidos = new Set(guardado.split(',').map((m) => m.trim()))

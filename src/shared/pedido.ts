@@ -69,8 +69,12 @@ export const EncomendaClienteSchema = z.object({
   recipiente_proprio: RecipienteProprioSchema,
   /** The balance used. */
   desconto: z.number().int(),
-  /** What MB WAY charges (total − desconto). */
+  /** What the payment method charges (total − desconto). */
   valor_pago: z.number().int(),
+  pago_com: z.string().nullable().meta({
+    description:
+      "The payment method of `valor_pago`, as a sentence names it ('MB WAY', 'Multibanco', 'cartão', 'Apple Pay', 'Google Pay'); null when the balance paid it all.",
+  }),
   /**
    * The payment request while it waits for the customer, by method, with when it can no longer be paid (ISO): MB WAY,
    * the phone it went to (and its dial code); Multibanco, the entity and reference to pay; the card, Apple Pay and

@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto'
+import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { diaEmLisboa, TIME_ZONE } from '../../shared/format.ts'
 import { inicioDoDiaNoFuso } from '../../shared/fusos.ts'
 import { METODOS_PAGAMENTO, type MetodoPagamento } from '../../shared/metodos-pagamento.ts'
@@ -145,6 +145,18 @@ function naoEnviado(error: unknown): boolean {
   return code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN'
 }
 
+/** A provider's page the customer may be sent to: https, or a local server (the tests' own). */
+function paginaSegura(url: string): boolean {
+  try {
+    const u = new URL(url)
+    return (
+      u.protocol === 'https:' || (u.protocol === 'http:' && (u.hostname === '127.0.0.1' || u.hostname === 'localhost'))
+    )
+  } catch {
+    return false
+  }
+}
+
 const iguais = (a: string, b: string) => timingSafeEqual(Buffer.from(sha256(a)), Buffer.from(sha256(b)))
 const texto = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '')
 
@@ -249,13 +261,16 @@ export function createIfthenpayProvider(settings: IfthenpaySettings): PaymentPro
       )
       const id = texto(answer.RequestId)
       const url = texto(answer.PaymentUrl)
-      if (texto(answer.Status) !== '0' || id === '' || !/^https?:\/\//.test(url)) {
+      if (texto(answer.Status) !== '0' || id === '' || !paginaSegura(url)) {
         throw new PagamentoRecusado(`ifthenpay refused: ${texto(answer.Status)} ${texto(answer.Message)}`)
       }
       return { id, url }
     }
     const carteira = metodo === 'applepay' ? 'applepay' : 'googlepay'
-    const orderId = pedido.referencia.slice(0, 15)
+    // The request's own id (its transaction id exists only once paid): the order's reference and a random suffix, so
+    // that a payment of another request for the same reference (another environment on the same account, an id
+    // sequence restored from a backup) is never taken for this one.
+    const orderId = `${pedido.referencia}-${randomBytes(6).readUIntBE(0, 6).toString(36).slice(0, 4)}`.slice(0, 15)
     // The page dies with the day it is dated to: the day the customer's time on it ends, in Lisbon.
     const expira = diaEmLisboa(clock.now().getTime() + PAGINA_EXPIRY_SECONDS * 1000).replace(/-/g, '')
     const answer = await call(
@@ -275,7 +290,7 @@ export function createIfthenpayProvider(settings: IfthenpaySettings): PaymentPro
       }),
     )
     const url = texto(answer.RedirectUrl)
-    if (!/^https?:\/\//.test(url)) {
+    if (!paginaSegura(url)) {
       throw new PagamentoRecusado(`ifthenpay refused the gateway page: ${texto(answer.Message)}`)
     }
     return { id: orderId, url }
@@ -345,6 +360,8 @@ export function createIfthenpayProvider(settings: IfthenpaySettings): PaymentPro
       return estado
     },
 
+    reembolsaveis: metodos.filter((m) => m !== 'multibanco'),
+
     lerCallback(params): CallbackLido | null {
       const { chave, referencia, valor, metodo = 'mbway' } = params
       if (typeof chave !== 'string' || !iguais(chave, settings.antiPhishingKey)) return null
@@ -355,7 +372,10 @@ export function createIfthenpayProvider(settings: IfthenpaySettings): PaymentPro
       if (typeof id !== 'string' || id === '') return null
       const cents = deEuros(valor)
       if (cents === null || cents <= 0) return null
-      return { metodo: metodo as MetodoPagamento, id, referencia, valor: cents }
+      // A wallet's id is the order's reference with its request's suffix (criar): the reference is what precedes it.
+      const daEncomenda =
+        metodo === 'applepay' || metodo === 'googlepay' ? (referencia.split('-')[0] ?? '') : referencia
+      return { metodo: metodo as MetodoPagamento, id, referencia: daEncomenda, valor: cents }
     },
 
     async reembolsar({ id, valor, metodo }) {

@@ -69,6 +69,11 @@ export interface PaymentProvider {
   readonly nome: 'sandbox' | 'ifthenpay'
   /** The methods this provider is set up to take (ifthenpay: those whose keys are configured). */
   readonly metodos: readonly MetodoPagamento[]
+  /**
+   * The methods it can refund through its API (absent: all). Another's payment is given back by an operator (a bank
+   * transfer): ifthenpay refunds no Multibanco payment.
+   */
+  readonly reembolsaveis?: readonly MetodoPagamento[]
   /** Makes the request (to the phone, a reference, a page); throws `PagamentoRecusado` when refused. */
   criar(pedido: PedidoPagamento): Promise<PagamentoCriado>
   /**
@@ -96,10 +101,10 @@ export class PagamentoIndisponivel extends Error {}
 
 /**
  * A Multibanco reference is payable until the end of the day it is made (Lisbon): a restaurant's order is collected the
- * day it is made. One made with less than this left of the day would be gone before the customer reaches an ATM: it is
- * payable until the end of the next day instead.
+ * day it is made, and one paid the next day would reach a kitchen that promised it yesterday. With less than this left
+ * of the day, Multibanco is not offered: the reference would be gone before the customer reaches an ATM.
  */
-export const MULTIBANCO_MARGEM_MS = 2 * 60 * 60 * 1000
+export const MULTIBANCO_MINIMO_MS = 30 * 60 * 1000
 /** How long the provider's card, Apple Pay and Google Pay page waits for the customer before the order is given up. */
 export const PAGINA_EXPIRY_SECONDS = 30 * 60
 

@@ -1,6 +1,6 @@
 import type { DocumentoFiscal } from '../../../shared/documentos.ts'
 import { ESTADO, type Estado, minutosPrometidos } from '../../../shared/estado-pedido.ts'
-import { NOME_METODO } from '../../../shared/metodos-pagamento.ts'
+import { METODO_NA_FRASE, NOME_METODO } from '../../../shared/metodos-pagamento.ts'
 import type {
   EncomendaCliente,
   EncomendaHoje,
@@ -77,6 +77,7 @@ export function paraCliente(p: Encomenda, loja: LojaDoPedido, documentos: Docume
     recipiente_proprio: p.recipiente_proprio === 1,
     desconto: p.desconto,
     valor_pago: p.valor_pago,
+    pago_com: p.pagamento_metodo && p.valor_pago > 0 ? METODO_NA_FRASE[p.pagamento_metodo] : null,
     pagamento: pagamentoDe(p),
     motivo: p.motivo,
     minutos: minutosPrometidos(p.minutos),

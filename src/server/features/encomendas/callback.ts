@@ -1,8 +1,12 @@
+import { ESTADO } from '../../../shared/estado-pedido.ts'
 import { isoNow } from '../../platform/clock.ts'
 import type { EstadoPagamento } from '../../platform/pagamentos.ts'
 import { type Contexto, metodoDe, referenciaDe } from './contexto.ts'
 import type { Liquidacao } from './liquidacao.ts'
 import type { Reconciliacao } from './reconciliacao.ts'
+
+/** A callback the status call did not confirm yet is asked about again this soon. */
+const CALLBACK_POR_CONFIRMAR_MS = 30_000
 
 /** The order a request's reference names (`E123` → 123). */
 const idDaReferencia = (referencia: string): number | null => {
@@ -13,7 +17,7 @@ const idDaReferencia = (referencia: string): number | null => {
 
 /** The payment provider's word that a request was answered: checked with the provider, then settled. */
 export function createCallback(
-  { provider, log, repo, clock, criadaAte, porReferencia, porReferenciaMaisTarde, criadaEmCursoAte }: Contexto,
+  { provider, log, repo, clock, criadaAte, porReferencia, porReferenciaMaisTarde, criadaEmCursoAte, daquiA }: Contexto,
   { liquidar }: Liquidacao,
   { verificar }: Reconciliacao,
 ) {
@@ -41,6 +45,12 @@ export function createCallback(
           return 'ok'
         }
         await verificar(p, false)
+        // Not confirmed yet (the provider's list a little behind its callback, or the provider unreachable): asked
+        // again soon, not at the backoff's next turn; the provider does not send a callback twice.
+        const depois = await repo.find(p.id)
+        if (depois?.estado === ESTADO.pagamento && depois.pagamento_estado === 'pendente') {
+          await repo.adiar(depois, daquiA(CALLBACK_POR_CONFIRMAR_MS))
+        }
         return 'ok'
       }
       // Matched by its reference only on an order whose create's outcome is unknown (porReferencia): the status call

@@ -19,6 +19,8 @@ import type { Reconciliacao } from './reconciliacao.ts'
 const ATUAIS_DURANTE_MS = 60 * 60 * 1000
 /** A read asks the provider about one order at most this often: a polling payment screen must not hammer it. */
 export const PERGUNTAR_AO_LER_MS = 5_000
+/** An order paid on the provider's page is asked about on every read this long after it was made, then once a minute. */
+const PAGINA_RECENTE_MS = 10 * MINUTE
 
 /** The customer's own orders, as the app shows them. */
 export function createEncomendasCliente(
@@ -46,8 +48,12 @@ export function createEncomendasCliente(
     const expirou = p.expira_em !== null && agora >= Date.parse(p.expira_em)
     const naPagina = METODOS_COM_PAGINA.includes(metodoDe(p))
     if (p.estado !== ESTADO.pagamento || p.pagamento_estado !== 'pendente' || !(expirou || naPagina)) return p
-    for (const [id, em] of perguntadas) if (agora - em >= PERGUNTAR_AO_LER_MS) perguntadas.delete(id)
-    if (perguntadas.has(p.id)) return p
+    // A page left open long after the return asks less often: the provider is not polled for a tab forgotten open.
+    const intervalo =
+      naPagina && !expirou && agora - Date.parse(p.criada_em) > PAGINA_RECENTE_MS ? MINUTE : PERGUNTAR_AO_LER_MS
+    for (const [id, em] of perguntadas) if (agora - em >= MINUTE) perguntadas.delete(id)
+    const ultima = perguntadas.get(p.id)
+    if (ultima !== undefined && agora - ultima < intervalo) return p
     // Taken before the call: reads at the same time do not ask too.
     perguntadas.set(p.id, agora)
     try {
@@ -81,7 +87,9 @@ export function createEncomendasCliente(
     async desistir(utilizadorId: number, id: number): Promise<EncomendaCliente> {
       const p = await repo.find(id)
       if (p?.utilizador_id !== utilizadorId) throw notFound(encomendasMensagens.naoEncontrada)
-      if (p.estado === ESTADO.pagamento && p.pagamento_estado === 'pendente') {
+      // Not a Multibanco reference: it stays payable at any ATM until it expires, and its payment cannot be refunded
+      // through the provider; the order waits for it or for its expiry.
+      if (p.estado === ESTADO.pagamento && p.pagamento_estado === 'pendente' && metodoDe(p) !== 'multibanco') {
         // Asked first: a payment already made settles the order as paid, and nothing is given up.
         await verificar(p, false).catch((error: unknown) => {
           log.warn({ encomenda: p.id, err: error }, 'payment status before giving up failed')

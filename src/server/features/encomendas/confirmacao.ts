@@ -133,7 +133,7 @@ export function emailReferencia(
   const url = `${appUrl.replace(/\/$/, '')}${paths.finalizarPassoPagamento}?encomenda=${p.id}`
   return comporEmail(para, `Referência Multibanco do pedido n.º ${p.id} - ${nomeLoja}`.replace(/[\r\n]+/g, ' '), [
     p.nome ? `Olá, ${p.nome}.` : 'Olá.',
-    `Para concluir o seu pedido n.º ${p.id}, pague esta referência num caixa Multibanco ou na app do seu banco:`,
+    `Para concluir o seu pedido n.º ${p.id}, pague esta referência numa caixa Multibanco ou na app do seu banco:`,
     {
       linhas: [
         `Entidade: ${mb.entidade}`,

@@ -2,12 +2,12 @@ import type { FastifyBaseLogger } from 'fastify'
 import { ESTADO } from '../../../shared/estado-pedido.ts'
 import { TIME_ZONE } from '../../../shared/format.ts'
 import { diaNoFuso, proximaMeiaNoiteNoFuso } from '../../../shared/fusos.ts'
-import type { MetodoPagamento } from '../../../shared/metodos-pagamento.ts'
+import { METODO_NA_FRASE, type MetodoPagamento } from '../../../shared/metodos-pagamento.ts'
 import { type Clock, DAY, HOUR, MINUTE } from '../../platform/clock.ts'
 import type { Database, DatabaseTransaction } from '../../platform/db.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
 import { canais, type EventBus } from '../../platform/eventos.ts'
-import { MULTIBANCO_MARGEM_MS, PAGINA_EXPIRY_SECONDS, type PaymentProvider } from '../../platform/pagamentos.ts'
+import { MULTIBANCO_MINIMO_MS, PAGINA_EXPIRY_SECONDS, type PaymentProvider } from '../../platform/pagamentos.ts'
 import type { Limit, RateLimiter } from '../../platform/rate-limit.ts'
 import type { ConteudosService } from '../conteudos/service.ts'
 import type { FaturasService } from '../faturas/service.ts'
@@ -54,8 +54,16 @@ export const encomendasMensagens = {
   },
   pagamentoRecusado: 'O pagamento não pôde ser iniciado. Tente mais tarde ou escolha outro método.',
   metodoNaoAceite: 'Esta loja não aceita este método de pagamento.',
+  multibancoTarde: 'Já não é possível pagar por Multibanco hoje. Escolha outro método de pagamento.',
   desistiu: 'Cancelou o pagamento desta encomenda.',
 }
+
+/**
+ * How a method's payment goes back, in the customer's words: through the method itself, or by bank transfer for a
+ * Multibanco one (the provider cannot refund it; an operator does).
+ */
+export const devolvidoPor = (metodo: MetodoPagamento) =>
+  metodo === 'multibanco' ? 'por transferência bancária' : `por ${METODO_NA_FRASE[metodo]}`
 
 /** An order's payment method: orders before the methods were all MB WAY. */
 export const metodoDe = (p: Pick<Encomenda, 'pagamento_metodo'>): MetodoPagamento => p.pagamento_metodo ?? 'mbway'
@@ -74,17 +82,27 @@ export function motivoDe(metodo: MetodoPagamento, porque: 'recusado' | 'expirado
 export function validadeDe(metodo: MetodoPagamento, desde: Date, mbwaySegundos: number): Date {
   if (metodo === 'mbway') return new Date(desde.getTime() + mbwaySegundos * 1000)
   if (metodo === 'multibanco') {
-    return proximaMeiaNoiteNoFuso(new Date(desde.getTime() + MULTIBANCO_MARGEM_MS), TIME_ZONE)
+    return proximaMeiaNoiteNoFuso(desde, TIME_ZONE)
   }
   return new Date(desde.getTime() + PAGINA_EXPIRY_SECONDS * 1000)
 }
 
 /**
- * The last day a Multibanco reference made at `desde` is payable (`YYYY-MM-DD`, Lisbon): that day, or the next when
- * less than MULTIBANCO_MARGEM_MS is left of it.
+ * How long an order may wait for its request to be made and recorded (a create whose answer was lost) before it is
+ * given up: an MB WAY request may be on the phone, and paid, until its expiry; a reference or a page nobody was shown
+ * can be paid by nobody, so the balance it holds is given back within minutes, not at the end of the day.
  */
-export const multibancoValidaAte = (desde: Date) =>
-  diaNoFuso(new Date(desde.getTime() + MULTIBANCO_MARGEM_MS), TIME_ZONE)
+export const aPedirDurante = (metodo: MetodoPagamento, mbwaySegundos: number) =>
+  metodo === 'mbway' ? mbwaySegundos * 1000 : A_PEDIR_SEM_MBWAY_MS
+const A_PEDIR_SEM_MBWAY_MS = 5 * MINUTE
+
+/** The last day a Multibanco reference made at `desde` is payable (`YYYY-MM-DD`, Lisbon): that very day. */
+export const multibancoValidaAte = (desde: Date) => diaNoFuso(desde, TIME_ZONE)
+
+/** Whether a method may be chosen now: Multibanco not in the day's last MULTIBANCO_MINIMO_MS (its reference dies then). */
+export const metodoAgora = (metodo: MetodoPagamento, agora: Date) =>
+  metodo !== 'multibanco' ||
+  proximaMeiaNoiteNoFuso(agora, TIME_ZONE).getTime() - agora.getTime() >= MULTIBANCO_MINIMO_MS
 
 /**
  * After a request's expiry, this long before the order is given up on an answer that settles nothing (still pending, a
@@ -182,8 +200,7 @@ export function createContexto(deps: EncomendasDeps) {
   const repo = encomendasRepo(db)
   const daquiA = (ms: number) => new Date(clock.now().getTime() + ms).toISOString()
   /** Until when an order may wait for its payment request to be made and recorded. */
-  const aPedirAte = (p: Encomenda) =>
-    validadeDe(metodoDe(p), new Date(p.criada_em), expirySeconds).getTime() + MARGEM_MS
+  const aPedirAte = (p: Encomenda) => Date.parse(p.criada_em) + aPedirDurante(metodoDe(p), expirySeconds) + MARGEM_MS
   /** Until when a request may stay unanswered before the order is given up. */
   const pendenteAte = (p: Encomenda) => (p.expira_em ? Date.parse(p.expira_em) + MARGEM_MS : aPedirAte(p))
   /** Orders created at or before this instant can have no create call in flight any more. */

@@ -1,9 +1,10 @@
 import { ESTADO } from '../../../shared/estado-pedido.ts'
 import { TIME_ZONE } from '../../../shared/format.ts'
+import { NOME_METODO } from '../../../shared/metodos-pagamento.ts'
 import type { Database, DatabaseTransaction } from '../../platform/db.ts'
 import { reescreverRespostas } from '../../platform/idempotency.ts'
 import { type LojaDoPedido, paraCliente } from './apresentacao.ts'
-import type { Contexto } from './contexto.ts'
+import { type Contexto, metodoDe } from './contexto.ts'
 
 /** States in which an order is still being paid, prepared, or waiting at the counter for its customer. */
 const EM_CURSO = [ESTADO.pagamento, ESTADO.recebido, ESTADO.emPreparacao, ESTADO.pronto]
@@ -51,7 +52,11 @@ export function createDireitosEncomendas({ db, lojaDoPedido, documentosDe }: Con
         return {
           ...cliente,
           checkout: { nome: p.nome, email: p.email, telemovel: p.telemovel, pais: p.pais, nif: p.nif },
-          pagamento: { metodo: p.pagamento_provider ? 'MB WAY' : null, estado: p.pagamento_estado, pagaEm: p.paga_em },
+          pagamento: {
+            metodo: p.pagamento_provider ? NOME_METODO[metodoDe(p)] : null,
+            estado: p.pagamento_estado,
+            pagaEm: p.paga_em,
+          },
         }
       })
     },

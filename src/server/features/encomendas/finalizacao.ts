@@ -17,9 +17,11 @@ import type { Limit } from '../../platform/rate-limit.ts'
 import { paraCliente } from './apresentacao.ts'
 import { type Confirmacao, emailReferencia } from './confirmacao.ts'
 import {
+  aPedirDurante,
   type Contexto,
   encomendasMensagens,
   MARGEM_MS,
+  metodoAgora,
   multibancoValidaAte,
   naLoja,
   referenciaDe,
@@ -168,10 +170,10 @@ export function createFinalizacao(
         const saldo = await ledger.saldo(trx, utilizadorId)
         const desconto = input.usar_premio === 1 ? Math.min(saldo, total) : 0
         const aPagar = total - desconto
-        if (aPagar > 0 && !(lojaEncomendas.metodosPagamento.includes(metodo) && provider.metodos.includes(metodo))) {
-          throw new HttpError(422, encomendasMensagens.metodoNaoAceite, 'Método de pagamento', {
-            metodo: encomendasMensagens.metodoNaoAceite,
-          })
+        const aceite = lojaEncomendas.metodosPagamento.includes(metodo) && provider.metodos.includes(metodo)
+        if (aPagar > 0 && !(aceite && metodoAgora(metodo, clock.now()))) {
+          const message = aceite ? encomendasMensagens.multibancoTarde : encomendasMensagens.metodoNaoAceite
+          throw new HttpError(422, message, 'Método de pagamento', { metodo: message })
         }
         // MB WAY pays with the phone; another method keeps it only to reach the customer, and only a real one.
         if (aPagar > 0 && (metodo === 'mbway' || input.telemovel !== '') && !telemovelValido) {
@@ -219,7 +221,7 @@ export function createFinalizacao(
           // The reconciliation gives it up then if its request was never made or recorded (see verificar).
           verificar_em:
             aPagar > 0
-              ? new Date(validadeDe(metodo, clock.now(), expirySeconds).getTime() + MARGEM_MS).toISOString()
+              ? new Date(clock.now().getTime() + aPedirDurante(metodo, expirySeconds) + MARGEM_MS).toISOString()
               : null,
         })
         const referencia = referenciaDe(p.id)

@@ -9,7 +9,15 @@ import { escapeHtml } from '../../platform/html.ts'
 import { type Answer, idempotent } from '../../platform/idempotency.ts'
 import { createMemoryRateLimiter } from '../../platform/rate-limit.ts'
 import { paraHoje, paraLoja } from './apresentacao.ts'
-import { type Contexto, daLojaOuErro, encomendasMensagens, naLoja, vendaDe } from './contexto.ts'
+import {
+  type Contexto,
+  daLojaOuErro,
+  devolvidoPor,
+  encomendasMensagens,
+  metodoDe,
+  naLoja,
+  vendaDe,
+} from './contexto.ts'
 import { type Encomenda, encomendasRepo } from './encomendas-repository.ts'
 import type { Reembolsos } from './reembolsos.ts'
 
@@ -180,7 +188,7 @@ export function createQuadro(
           await faturas.exigir(trx, vendaDe(p), 'credito', p.total)
           if (notificar) {
             const devolvido = [
-              p.valor_pago > 0 ? `${formatMoney(p.valor_pago)} por MB WAY` : '',
+              p.valor_pago > 0 ? `${formatMoney(p.valor_pago)} ${devolvidoPor(metodoDe(p))}` : '',
               p.desconto > 0 ? `${formatMoney(p.desconto)} de saldo` : '',
             ].filter(Boolean)
             await notificar(trx, {

@@ -1,5 +1,5 @@
 import { ESTADO } from '../../../shared/estado-pedido.ts'
-import { DAY, isoNow, MINUTE } from '../../platform/clock.ts'
+import { DAY, HOUR, isoNow, MINUTE } from '../../platform/clock.ts'
 import type { EstadoPagamento } from '../../platform/pagamentos.ts'
 import { atraso, type Contexto, MARGEM_MS, metodoDe, motivoDe, REEMBOLSO_INCERTO_MS, referenciaDe } from './contexto.ts'
 import type { Encomenda } from './encomendas-repository.ts'
@@ -8,6 +8,8 @@ import type { Reembolsos } from './reembolsos.ts'
 
 /** A cancellation the provider never confirmed (refused or expired) is asked about this long after the checkout. */
 const CONFIRMAR_DURANTE_MS = DAY
+/** The longest wait between two asks about a Multibanco reference or a provider's page still open. */
+const ATRASO_PAGINA_MS = 5 * MINUTE
 /** Orders the reconciliation looks at in one pass; the next pass takes the rest. */
 const POR_PASSAGEM = 200
 
@@ -121,7 +123,12 @@ export function createReconciliacao(
     if (cancelada) {
       if (estado === 'recusado' || estado === 'expirado') {
         if (p.verificar_em !== null) await repo.adiar(p, null)
-      } else if (agora - Date.parse(p.criada_em) > CONFIRMAR_DURANTE_MS) {
+      } else if (metodoDe(p) !== 'mbway' && p.expira_em !== null && agora > Date.parse(p.expira_em) + HOUR) {
+        // A reference or a page cannot be paid past its expiry, and the provider's list never says 'expired': asked
+        // for an hour after it (a payment of its last minutes is found), then no more, and nothing to alarm anyone.
+        log.info({ encomenda: p.id }, 'cancelled order past its request expiry, not paid: no longer asked')
+        await repo.adiar(p, null)
+      } else if (agora - Date.parse(p.expira_em ?? p.criada_em) > CONFIRMAR_DURANTE_MS) {
         log.error({ encomenda: p.id }, 'cancelled order never confirmed by the payment provider; no longer asked')
         await repo.adiar(p, null)
       } else if (reconciliacao) {
@@ -145,7 +152,9 @@ export function createReconciliacao(
       // Multibanco reference or a provider's page waits longer for the customer, whose payment its callback brings:
       // asked less and less often, and at its expiry.
       const proxima =
-        metodoDe(p) === 'mbway' ? agora : Math.min(agora + atraso(p.tentativas), pendenteAte(p) - MARGEM_MS)
+        metodoDe(p) === 'mbway'
+          ? agora
+          : Math.min(agora + Math.min(atraso(p.tentativas), ATRASO_PAGINA_MS), pendenteAte(p) - MARGEM_MS)
       await repo.adiar(p, new Date(Math.max(proxima, agora)).toISOString())
     }
   }

@@ -23,6 +23,17 @@ export function createReembolsos({ repo, clock, provider, log, daquiA }: Context
       )
       return
     }
+    const metodo = metodoDe(p)
+    if (provider.reembolsaveis && !provider.reembolsaveis.includes(metodo)) {
+      // The provider cannot give this method's payment back (a Multibanco reference): an operator does, by bank
+      // transfer, and marks it refunded. Said once, loudly; never tried again by itself.
+      log.error(
+        { encomenda: p.id, metodo, pagamento: p.pagamento_id, valor: p.valor_pago, alerta: 'reembolso-manual' },
+        `refund of ${metodo} cannot be made through the provider: refund it by bank transfer and set reembolso_estado 'reembolsado'`,
+      )
+      await repo.adiar(p, null)
+      return
+    }
     if (!p.pagamento_id) {
       // Paid through MB WAY with no request recorded: nothing to refund it by. Never marked refunded by itself.
       log.error({ encomenda: p.id }, 'MB WAY refund impossible: no provider request recorded; left for an operator')
@@ -43,7 +54,7 @@ export function createReembolsos({ repo, clock, provider, log, daquiA }: Context
     if (!reclamado) return
     let resultado: ResultadoReembolso
     try {
-      resultado = await provider.reembolsar({ id: p.pagamento_id, valor: p.valor_pago, metodo: metodoDe(p) })
+      resultado = await provider.reembolsar({ id: p.pagamento_id, valor: p.valor_pago, metodo })
     } catch (err) {
       log.error({ encomenda: p.id, err }, 'MB WAY refund failed unexpectedly')
       resultado = 'incerto'

@@ -135,7 +135,7 @@ export function sandboxRoutes(sandbox: SandboxProvider, encomendas: EncomendasSe
         // The page is on the app's own host, wherever it is reached from: back to the same host (and the page's
         // `form-action 'self'` allows no other).
         const { pathname, search } = new URL(destino, 'http://app.invalid')
-        return reply.redirect(`${pathname}${search}`, 303)
+        return reply.redirect(pathname.startsWith('//') ? '/' : `${pathname}${search}`, 303)
       },
     )
   }

@@ -2,7 +2,7 @@ import type { MetodoPagamento } from '../../../shared/metodos-pagamento.ts'
 import { createCallback } from './callback.ts'
 import { createEncomendasCliente } from './cliente.ts'
 import { createConfirmacao } from './confirmacao.ts'
-import { createContexto, type EncomendasDeps } from './contexto.ts'
+import { createContexto, type EncomendasDeps, metodoAgora } from './contexto.ts'
 import { createCozinha } from './cozinha.ts'
 import { createDireitosEncomendas } from './direitos.ts'
 import { createDocumentosEncomendas } from './documentos.ts'
@@ -76,7 +76,8 @@ export function createEncomendasService(deps: EncomendasDeps) {
     cancelar: quadro.cancelar,
     cozinha,
     /** Of a store's payment methods, those the provider is set up for: what its checkout offers. */
-    metodosAceites: (daLoja: readonly MetodoPagamento[]) => daLoja.filter((m) => deps.provider.metodos.includes(m)),
+    metodosAceites: (daLoja: readonly MetodoPagamento[]) =>
+      daLoja.filter((m) => deps.provider.metodos.includes(m) && metodoAgora(m, deps.clock.now())),
     /** 'Levantar': what the checkout offers for a cart whose products take `minutos` to prepare. */
     levantamento: levantamento.opcoes,
     /** Ordering from the table: what a table's code opens, and the codes a store prints. */

@@ -6,7 +6,7 @@ import { TERMOS_TAG } from '../../../shared/constants.ts'
 import { TRAGO_RECIPIENTE } from '../../../shared/embalagens.ts'
 import { ESTADO, nomeMesa, TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
 import { formatMoney } from '../../../shared/format.ts'
-import { type MetodoPagamento, NOME_METODO } from '../../../shared/metodos-pagamento.ts'
+import type { MetodoPagamento } from '../../../shared/metodos-pagamento.ts'
 import { href, paths } from '../../../shared/routes.ts'
 import { ApiError } from '../../lib/api.ts'
 import { type usePrivateData, useSetPrivateData } from '../../lib/private-data.ts'
@@ -21,7 +21,7 @@ import { paraApi } from './carrinho-api.ts'
 import { lembrarEncomendaFeita } from './encomenda-feita.ts'
 import { encomendasKeys } from './keys.ts'
 import { horarioEmFalta, Levantamento, recusaDoHorario, semLevantamento } from './Levantamento.tsx'
-import { SEM_METODOS, SecaoPagamento } from './MetodosPagamento.tsx'
+import { comoPaga, SEM_METODOS, SecaoPagamento } from './MetodosPagamento.tsx'
 import { metodosDoDispositivo } from './metodos-do-dispositivo.ts'
 import { RebaterOferta } from './RebaterOferta.tsx'
 import { MEIA_DOSE, ResumoEncomenda } from './ResumoEncomenda.tsx'
@@ -354,7 +354,7 @@ export function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
         </CheckboxField>
 
         <ResumoPreContratual
-          metodo={NOME_METODO[metodo ?? 'mbway']}
+          comoPaga={comoPaga(metodo ?? 'mbway')}
           vendedor={dados.vendedor}
           produtos={t.total_transaction - contribuicao}
           embalagens={contribuicao}

@@ -64,9 +64,12 @@ export function ConfirmadoPage() {
 }
 
 /** What a cancelled order gives back, in the customer's words: the MB WAY payment, the balance used, or nothing taken. */
-export function devolvidoAoCliente(o: Pick<EncomendaCliente, 'pago' | 'valor_pago' | 'desconto'>): string[] {
+export function devolvidoAoCliente(
+  o: Pick<EncomendaCliente, 'pago' | 'valor_pago' | 'desconto' | 'pago_com'>,
+): string[] {
   const frases: string[] = []
-  if (o.pago && o.valor_pago > 0) frases.push(`O valor pago (${formatMoney(o.valor_pago)}) é devolvido por MB WAY.`)
+  const por = o.pago_com === 'Multibanco' ? 'transferência bancária' : (o.pago_com ?? 'MB WAY')
+  if (o.pago && o.valor_pago > 0) frases.push(`O valor pago (${formatMoney(o.valor_pago)}) é devolvido por ${por}.`)
   if (!o.pago && o.valor_pago > 0) frases.push('O pagamento não foi concluído: nada foi cobrado.')
   if (o.desconto > 0) frases.push(`O saldo usado (${formatMoney(o.desconto)}) voltou à sua conta.`)
   return frases
@@ -171,7 +174,7 @@ function Confirmado({ o }: { o: EncomendaCliente }) {
           embalagens={o.embalagens}
           subtotal={o.total}
           desconto={o.desconto}
-          totalRotulo={o.valor_pago > 0 && o.pago ? 'Pago com MB WAY' : 'Total'}
+          totalRotulo={o.valor_pago > 0 && o.pago ? `Pago com ${o.pago_com ?? 'MB WAY'}` : 'Total'}
           total={o.valor_pago}
         />
         {/* Balcão's confirmation is not the invoice: the store's certified POS issues that (CIVA art. 29). */}

@@ -1,8 +1,14 @@
 import type { ReactNode } from 'react'
 import { formatMoney } from '../../../shared/format.ts'
-import { type MetodoPagamento, NOME_METODO } from '../../../shared/metodos-pagamento.ts'
+import { METODO_NA_FRASE, type MetodoPagamento, NOME_METODO } from '../../../shared/metodos-pagamento.ts'
 
 /** The checkout's choice of payment method (Checkout.tsx). */
+
+/** The pre-contract summary's sentence on how the order is paid (DL 24/2014, art. 4: the means of payment). */
+export function comoPaga(metodo: MetodoPagamento): string {
+  if (metodo === 'multibanco') return 'Paga por referência Multibanco, que recebe ao finalizar.'
+  return `Paga com ${METODO_NA_FRASE[metodo]} ao finalizar.`
+}
 
 /** Why nothing can be paid: the store offers no method this device can use. */
 export const SEM_METODOS = 'Esta loja não tem agora nenhum método de pagamento disponível neste dispositivo.'
@@ -76,8 +82,8 @@ function NotaMetodo({ metodo, total }: { metodo: MetodoPagamento; total: number 
   if (metodo === 'multibanco') {
     return (
       <p className="chk-nota">
-        Paga {valor} por <strong>Multibanco</strong>: recebe uma referência para pagar hoje num caixa ou na app do seu
-        banco. A encomenda segue para a cozinha quando o pagamento for recebido.
+        Paga {valor} por <strong>Multibanco</strong>: recebe uma referência para pagar hoje numa caixa Multibanco ou na
+        app do seu banco. A encomenda segue para a cozinha quando o pagamento for recebido.
       </p>
     )
   }

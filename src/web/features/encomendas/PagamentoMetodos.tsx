@@ -54,7 +54,8 @@ function OutroMetodo({ o }: { o: EncomendaCliente }) {
 /**
  * A Multibanco order: 'A aguardar pagamento', with the entity, reference and amount to pay at an ATM or in a bank app
  * and until when (the same were e-mailed). The order goes to the kitchen once the provider confirms the payment; the
- * screen follows it live like any other.
+ * screen follows it live like any other. No other method is offered instead: the reference stays payable at any ATM
+ * until it expires (it was e-mailed), and a payment the provider cannot refund must not follow an order given up.
  */
 export function AguardarMultibanco({ o, mb }: { o: EncomendaCliente; mb: Multibanco }) {
   return (
@@ -87,14 +88,11 @@ export function AguardarMultibanco({ o, mb }: { o: EncomendaCliente; mb: Multiba
           </div>
         </dl>
         <p className="chk-nota">
-          Pague num caixa Multibanco ou na app do seu banco, em Pagamentos de serviços. A encomenda segue para a cozinha
-          assim que o pagamento for recebido. Se não for paga até lá, é cancelada e nada é cobrado.
+          Pague numa caixa Multibanco ou na app do seu banco, em Pagamentos de serviços. A encomenda segue para a
+          cozinha assim que o pagamento for recebido. Se não for paga até lá, é cancelada e nada é cobrado.
         </p>
         <p className="chk-nota">Enviámos estes dados para o seu email.</p>
       </section>
-      <div className="form-actions">
-        <OutroMetodo o={o} />
-      </div>
       <p className="chk-aside">
         Encomenda n.º {o.codigo} · {o.loja}
       </p>

@@ -90,7 +90,7 @@ function EmCurso({ o, mbway, segundos }: { o: EncomendaCliente; mbway: MbWay | n
         <dl className="chk-totais">
           <div>
             <dt>Método de pagamento</dt>
-            <dd>MB WAY</dd>
+            <dd>{o.pago_com ?? 'MB WAY'}</dd>
           </div>
           {mbway && (
             <div>

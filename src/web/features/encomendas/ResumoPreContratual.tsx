@@ -19,8 +19,8 @@ interface ResumoPreContratualProps {
   desconto: number
   /** What is charged: produtos + embalagens − desconto. */
   total: number
-  /** How it is paid, as the customer reads the method's name ('MB WAY', 'Multibanco', 'Cartão'…). */
-  metodo: string
+  /** How it is paid, in one sentence ('Paga com MB WAY ao finalizar.'). */
+  comoPaga: string
 }
 
 /**
@@ -34,7 +34,7 @@ export function ResumoPreContratual({
   embalagens,
   desconto,
   total,
-  metodo,
+  comoPaga,
 }: ResumoPreContratualProps) {
   const titulo = useId()
   return (
@@ -67,7 +67,7 @@ export function ResumoPreContratual({
         </div>
       </dl>
       <p className="chk-nota">
-        {COM_IVA} {total > 0 ? `Paga com ${metodo} ao finalizar.` : 'O seu saldo paga tudo: não há nada a pagar.'}
+        {COM_IVA} {total > 0 ? comoPaga : 'O seu saldo paga tudo: não há nada a pagar.'}
       </p>
       <p className="chk-nota">{SEM_LIVRE_RESOLUCAO}</p>
     </section>
