@@ -272,10 +272,10 @@ export const CUSTOMER_OPERATIONS: Record<string, OperationDoc> = {
     operationId: 'desistirPagamento',
     summary: 'Stop waiting for an order’s payment (‘Escolher outro método’)',
     description:
-      "The customer gives up an order still waiting for its payment (status -3), to pay another way: the provider is asked first (a payment already made makes the order paid instead); otherwise the order is cancelled (status -9, `motivo` 'Cancelou o pagamento desta encomenda.') and any balance it held returns. A payment the provider reports later is refunded through the method used. An order not waiting for a payment is answered as it is. The body is an empty object.",
+      'The customer gives up an order still waiting for its payment (status -3), to pay another way: the provider is asked first (a payment already made makes the order paid instead); otherwise the order is cancelled (status -9, `motivo` \'Cancelou o pagamento desta encomenda.\') and any balance it held returns. A payment the provider reports later is refunded through the method used. An order not waiting for a payment, or waiting for a Multibanco reference (payable at any ATM until it expires), is answered as it is. The body is `{"value": true}`.',
     session: 'complete',
     errors: { 404: 'No such order of this customer.' },
-    examples: { request: {} },
+    examples: { request: { value: true } },
   },
   'GET /api/notificacoes': {
     operationId: 'listarNotificacoes',

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { PrivateData } from '../../../shared/conta.ts'
+import { type PrivateData, ValueCallSchema } from '../../../shared/conta.ts'
 import {
   CalculaEncomendaSchema,
   CalculoSchema,
@@ -156,7 +156,7 @@ export const encomendasRoutes: FastifyPluginAsyncZod<EncomendasRoutesOptions> = 
       config: { privada: true },
       schema: {
         params: EncomendaIdParams,
-        body: z.strictObject({}),
+        body: ValueCallSchema,
         response: dataResponse(EncomendaClienteSchema),
       },
     },

@@ -22,7 +22,7 @@ function useDesistir(o: EncomendaCliente) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   return useMutation({
-    mutationFn: () => apiPost<EncomendaCliente>(`/api/encomendas/${o.orderId}/desistir`, {}),
+    mutationFn: () => apiPost<EncomendaCliente>(`/api/encomendas/${o.orderId}/desistir`, { value: true }),
     onSuccess: (atual) => {
       queryClient.setQueryData(encomendasKeys.encomenda(atual.orderId), atual)
       if (!atual.pago) navigate(paths.finalizarPasso1, { replace: true })
