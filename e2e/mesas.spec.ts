@@ -45,9 +45,11 @@ test("a table's QR code: printed in the back-office, opened by a customer, the t
     await escritorio.close()
   }
 
-  // A customer scans table 7's code in a browser with no session: the table is kept while they sign in.
+  // A customer scans table 7's code in a browser with no session: the store's catalogue at that table, open to a
+  // visitor; the table is kept while they sign in.
   await page.goto(new URL(url).pathname)
-  await expect(page).not.toHaveURL(/\/(mesa|catalogo)\b/)
+  await expect(page).toHaveURL(/\/catalogo$/)
+  await expect(page.locator('#conteudo .enc-loja-atual')).toContainText('Mesa 7')
   const conta = await createAccount(page)
   const produto = await produtoSimples(page.request, LOJA)
   await page.goto('/catalogo')

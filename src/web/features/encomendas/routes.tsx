@@ -13,8 +13,9 @@ const catalogoDaLoja: Loadable['prefetch'] = (q, _params, { id_loja }) =>
     : Promise.all([q.prefetchQuery(catalogoQuery(id_loja)), q.prefetchQuery(lojasEncomendaQuery())])
 
 /**
- * The ordering screens (spec §2), mounted by the app router inside the customer shell, login required: the catalogue,
- * a category, a product, the cart and the checkout's steps. Each its own chunk, none in the first load.
+ * The ordering screens (spec §2), mounted by the app router inside the customer shell: the catalogue, a category, a
+ * product and the cart open to a visitor who has not signed in (a tourist browses and fills a cart before deciding to
+ * order; decision 0049), the checkout's steps login required. Each its own chunk, none in the first load.
  */
 export const encomendasRoutes: RouteObject[] = [
   {
@@ -22,7 +23,7 @@ export const encomendasRoutes: RouteObject[] = [
     ...screen(
       () => import('./CatalogoPage.tsx'),
       (m) => m.CatalogoPage,
-      { access: 'private', prefetch: catalogoDaLoja },
+      { access: 'public', prefetch: catalogoDaLoja },
     ),
   },
   {
@@ -30,7 +31,7 @@ export const encomendasRoutes: RouteObject[] = [
     ...screen(
       () => import('./CategoriaPage.tsx'),
       (m) => m.CategoriaPage,
-      { access: 'private', prefetch: catalogoDaLoja },
+      { access: 'public', prefetch: catalogoDaLoja },
     ),
   },
   {
@@ -38,7 +39,7 @@ export const encomendasRoutes: RouteObject[] = [
     ...screen(
       () => import('./ProdutoPage.tsx'),
       (m) => m.ProdutoPage,
-      { access: 'private', prefetch: catalogoDaLoja },
+      { access: 'public', prefetch: catalogoDaLoja },
     ),
   },
   {
@@ -46,7 +47,7 @@ export const encomendasRoutes: RouteObject[] = [
     ...screen(
       () => import('./CarrinhoPage.tsx'),
       (m) => m.CarrinhoPage,
-      { access: 'private' },
+      { access: 'public' },
     ),
   },
   {
