@@ -105,3 +105,40 @@ test('a manager names who sells at a store and where it is: a wrong NIPC is name
     await expect(page.getByRole('status').filter({ hasText: `«${BOAVISTA}» foi guardado.` })).toBeVisible()
   }
 })
+
+test('a manager chooses how a store is paid in the app: at least one method, kept as chosen', async ({ page }) => {
+  test.setTimeout(120_000)
+  await adminNaConsola(page, 'metodos')
+  await page.getByRole('navigation', { name: 'Secções' }).getByRole('link', { name: 'Restaurantes e lojas' }).click()
+  await page.getByRole('button', { name: `Editar a loja ${LOJA}` }).click()
+  const metodos = page.getByRole('group', { name: 'Métodos de pagamento aceites' })
+  const nomes = ['MB WAY', 'Multibanco', 'Cartão', 'Apple Pay', 'Google Pay']
+  // The demo's ordering stores take every way to pay.
+  for (const nome of nomes) await expect(metodos.getByRole('checkbox', { name: nome })).toBeChecked()
+  await expectAccessible(page)
+
+  try {
+    // None: refused, nothing saved.
+    for (const nome of nomes) await metodos.getByRole('checkbox', { name: nome }).uncheck()
+    await page.getByRole('button', { name: 'Guardar loja' }).click()
+    const erro = page.getByRole('alertdialog', { name: 'Erro' })
+    await expect(erro).toContainText('Falha ao submeter o formulário')
+    await erro.getByRole('button', { name: 'OK' }).click()
+    await expect(metodos).toContainText('Escolha pelo menos um método de pagamento.')
+
+    await metodos.getByRole('checkbox', { name: 'MB WAY' }).check()
+    await metodos.getByRole('checkbox', { name: 'Multibanco' }).check()
+    await page.getByRole('button', { name: 'Guardar loja' }).click()
+    await expect(page.getByRole('status').filter({ hasText: `«${LOJA}» foi guardado.` })).toBeVisible()
+    await page.getByRole('button', { name: `Editar a loja ${LOJA}` }).click()
+    await expect(metodos.getByRole('checkbox', { name: 'MB WAY' })).toBeChecked()
+    await expect(metodos.getByRole('checkbox', { name: 'Multibanco' })).toBeChecked()
+    for (const nome of nomes.slice(2)) await expect(metodos.getByRole('checkbox', { name: nome })).not.toBeChecked()
+    await metodos.screenshot({ path: '.tmp/admin-loja-metodos.png' })
+  } finally {
+    // As the demo has it.
+    for (const nome of nomes) await metodos.getByRole('checkbox', { name: nome }).check()
+    await page.getByRole('button', { name: 'Guardar loja' }).click()
+    await expect(page.getByRole('status').filter({ hasText: `«${LOJA}» foi guardado.` })).toBeVisible()
+  }
+})
