@@ -1,17 +1,7 @@
 import type { Page } from '@playwright/test'
 import type { EncomendaCliente } from '../src/shared/pedido.ts'
 import { createStoreKey, pair } from './loja.ts'
-import {
-  API_HEADERS,
-  api,
-  createAccount,
-  DESKTOP,
-  escolherLojaNoCatalogo,
-  expect,
-  expectAccessible,
-  produtoSimples,
-  test,
-} from './support.ts'
+import { API_HEADERS, abrirCheckout, api, DESKTOP, expect, expectAccessible, test } from './support.ts'
 
 /**
  * Ordering ahead (decision 0044): the customer picks a 15-minute slot at the checkout, reads the time on the order's
@@ -32,14 +22,7 @@ test('an order for a later slot: chosen at the checkout, told to the customer, k
   baseURL,
 }) => {
   test.setTimeout(150_000)
-  const conta = await createAccount(page)
-  const produto = await produtoSimples(page.request, LOJA)
-  await escolherLojaNoCatalogo(page)
-  await page.goto(`/catalogo/${produto.idCategoria}/${produto.id}`)
-  await page.getByRole('button', { name: /^Adicionar - / }).click()
-  await page.goto('/carrinho')
-  await page.getByRole('link', { name: /^Pagamento - / }).click()
-  await expect(page.getByRole('heading', { name: 'Finalizar encomenda' })).toBeVisible()
+  const { conta } = await abrirCheckout(page, LOJA)
 
   // 'Levantar': as soon as possible unless another time is picked.
   const levantar = page.getByRole('group', { name: 'Levantar' })

@@ -2,14 +2,12 @@ import type { Page } from '@playwright/test'
 import { createStoreKey, pair } from './loja.ts'
 import {
   API_HEADERS,
+  abrirCheckout,
   api,
-  createAccount,
   DESKTOP,
-  escolherLojaNoCatalogo,
   expect,
   expectAccessible,
   type PagamentoDev,
-  produtoSimples,
   test,
 } from './support.ts'
 
@@ -25,21 +23,9 @@ const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true })
 }
 
-/** A signed-in customer's checkout with one product in the cart. */
-async function aoCheckout(page: Page) {
-  await createAccount(page)
-  const produto = await produtoSimples(page.request, LOJA)
-  await escolherLojaNoCatalogo(page)
-  await page.goto(`/catalogo/${produto.idCategoria}/${produto.id}`)
-  await page.getByRole('button', { name: /^Adicionar - / }).click()
-  await page.goto('/carrinho')
-  await page.getByRole('link', { name: /^Pagamento - / }).click()
-  await expect(page.getByRole('heading', { name: 'Finalizar encomenda' })).toBeVisible()
-}
-
 test('pays by card on the provider’s page, comes back, and follows the order to the confirmation', async ({ page }) => {
   test.setTimeout(120_000)
-  await aoCheckout(page)
+  await abrirCheckout(page, LOJA)
   const metodos = page.getByRole('group', { name: 'Método de pagamento' })
   await expect(metodos.getByRole('radio', { name: 'MB WAY' })).toBeChecked()
   for (const nome of ['Multibanco', 'Cartão']) await expect(metodos.getByRole('radio', { name: nome })).toBeVisible()
@@ -67,7 +53,7 @@ test('a card payment cancelled on the provider’s page: back in the app, try ag
   page,
 }) => {
   test.setTimeout(120_000)
-  await aoCheckout(page)
+  await abrirCheckout(page, LOJA)
   await page.getByRole('group', { name: 'Método de pagamento' }).getByRole('radio', { name: 'Cartão' }).check()
   await page.getByRole('checkbox', { name: /Li e aceito/ }).check()
   await page.getByRole('button', { name: 'Finalizar e pagar', exact: true }).click()
@@ -88,7 +74,7 @@ test('a Multibanco order waits for its payment, is paid at the ATM, and reaches 
   baseURL,
 }) => {
   test.setTimeout(150_000)
-  await aoCheckout(page)
+  await abrirCheckout(page, LOJA)
   await page.getByRole('group', { name: 'Método de pagamento' }).getByRole('radio', { name: 'Multibanco' }).check()
   await page.getByRole('checkbox', { name: /Li e aceito/ }).check()
   await page.getByRole('button', { name: 'Finalizar e pagar', exact: true }).click()

@@ -341,6 +341,22 @@ export async function escolherLojaNoCatalogo(page: Page, loja: RegExp = /Chiado/
   await expect(modal).toBeHidden()
 }
 
+/**
+ * A new customer, signed in, at the checkout of store `idLoja` (the Chiado store, take-away, by default) with one
+ * product with nothing to choose in the cart: the account, and the product.
+ */
+export async function abrirCheckout(page: Page, idLoja = 862) {
+  const conta = await createAccount(page)
+  const produto = await produtoSimples(page.request, idLoja)
+  await escolherLojaNoCatalogo(page)
+  await page.goto(`/catalogo/${produto.idCategoria}/${produto.id}`)
+  await page.getByRole('button', { name: /^Adicionar - / }).click()
+  await page.goto('/carrinho')
+  await page.getByRole('link', { name: /^Pagamento - / }).click()
+  await expect(page.getByRole('heading', { name: 'Finalizar encomenda' })).toBeVisible()
+  return { conta, produto }
+}
+
 /** A product of the store's catalogue with nothing to choose (no mandatory extra, no option): one tap adds it. */
 export async function produtoSimples(request: APIRequestContext, idLoja: number) {
   const { categorias } = await api<Catalogo>(request, `/api/catalogo/${idLoja}`)
