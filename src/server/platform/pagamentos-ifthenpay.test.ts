@@ -8,10 +8,14 @@ import {
   createIfthenpayProvider,
   deEuros,
   type IfthenpaySettings,
-  MODELOS_CALLBACK,
   numeroMbway,
   paraEuros,
 } from './pagamentos-ifthenpay.ts'
+
+/**
+ * The ifthenpay adapter against the local ifthenpay server: amounts, the methods set up, MB WAY, Multibanco and the
+ * card. The wallets, each method's callback and the pages' addresses: pagamentos-ifthenpay-carteiras.test.ts.
+ */
 
 describe('ifthenpay provider against a local ifthenpay API', () => {
   let api: IfthenpayServer
@@ -245,6 +249,8 @@ describe('ifthenpay provider against a local ifthenpay API', () => {
     })
 
     it('is not refunded through the API: "erro" without a call, for an operator', async () => {
+      // Said up front (PaymentProvider.reembolsaveis), so that the order's refund is left to an operator at once.
+      expect(provider.reembolsaveis).toEqual(['mbway', 'cartao', 'applepay', 'googlepay'])
       const { id } = await provider.criar(mb('E207'))
       api.pagar(id)
       const antes = api.reembolsos
@@ -314,71 +320,6 @@ describe('ifthenpay provider against a local ifthenpay API', () => {
     })
   })
 
-  describe.each(['applepay', 'googlepay'] as const)('%s (the gateway)', (metodo) => {
-    const conta = () => (metodo === 'applepay' ? `APPLE|${api.applePayKey}` : `GOOGLE|${api.googlePayKey}`)
-    const ref = (n: number) => `E${metodo === 'applepay' ? 4 : 5}${n}`
-
-    it("opens the gateway's page with only this wallet, named by the order id; paid when listed on its key", async () => {
-      // The order was paid by MB WAY too: not this wallet's payment.
-      const mbway = await provider.criar({ ...pedido, referencia: ref(1) })
-      api.pagar(mbway.id)
-      const criado = await provider.criar(pagina(metodo, ref(1)))
-      const sent = api.pedidos.at(-1)
-      expect(api.chamadas.at(-1)).toBe(`POST /gateway/pinpay/${api.gatewayKey}`)
-      expect(sent).toMatchObject({
-        metodo,
-        orderId: ref(1),
-        amount: '12.50',
-        description: 'Encomenda 42',
-        accounts: conta(),
-        expiredate: '20261123',
-        otp: 'true',
-        successUrl: regresso.sucesso,
-        errorUrl: regresso.erro,
-        cancelUrl: regresso.cancelado,
-        language: 'pt',
-      })
-      expect(criado).toEqual({ id: ref(1), url: sent?.pagina })
-      expect(await provider.estado(ref(1), metodo)).toBe('pendente')
-      expect(api.pagarPagina(criado.url ?? '')).toBe(regresso.sucesso)
-      expect(await provider.estado(ref(1), metodo)).toBe('pago')
-      const outra = metodo === 'applepay' ? 'googlepay' : 'applepay'
-      expect(await provider.estado(ref(1), outra)).toBe('pendente')
-      // Refused or expired: still pending, as the list cannot say more.
-      await provider.criar(pagina(metodo, ref(2)))
-      api.expirar(api.pedidos.at(-1)?.requestId ?? '')
-      expect(await provider.estado(ref(2), metodo)).toBe('pendente')
-    })
-
-    it("dates the page to the Lisbon day the customer's time on it ends; refusals", async () => {
-      agora = '2026-11-23T23:45:00.000Z'
-      await provider.criar(pagina(metodo, ref(3)))
-      expect(api.pedidos.at(-1)?.expiredate).toBe('20261124')
-      const antes = api.chamadas.length
-      await expect(provider.criar({ ...pedido, metodo, referencia: ref(3) })).rejects.toBeInstanceOf(PagamentoRecusado)
-      expect(api.chamadas.length).toBe(antes)
-      const outra = createIfthenpayProvider({ ...settings, gatewayKey: 'XYZW-000000' })
-      await expect(outra.criar(pagina(metodo, ref(3)))).rejects.toBeInstanceOf(PagamentoRecusado)
-    })
-
-    it('refunds the transaction the list names; not before it is paid, nor when the list cannot be read', async () => {
-      const { url } = await provider.criar(pagina(metodo, ref(4)))
-      const antes = api.reembolsos
-      expect(await provider.reembolsar({ id: ref(4), valor: 1250, metodo })).toBe('erro')
-      api.falhar = true
-      expect(await provider.reembolsar({ id: ref(4), valor: 1250, metodo })).toBe('erro')
-      api.falhar = false
-      expect(api.reembolsos).toBe(antes)
-      api.pagarPagina(url ?? '')
-      api.semFundos = true
-      expect(await provider.reembolsar({ id: ref(4), valor: 1250, metodo })).toBe('sem-fundos')
-      api.semFundos = false
-      expect(await provider.reembolsar({ id: ref(4), valor: 1250, metodo })).toBe('ok')
-      expect(api.pedidos.at(-1)?.refunded).toEqual(['12.50'])
-      expect(await provider.reembolsar({ id: ref(4), valor: 1, metodo })).toBe('erro')
-    })
-  })
-
   it('a list of payments that cannot be read is never an answer: an outage, a wrong key', async () => {
     const { id } = await provider.criar(mb('E701'))
     api.pagar(id)
@@ -396,64 +337,5 @@ describe('ifthenpay provider against a local ifthenpay API', () => {
     } finally {
       api.falhar = false
     }
-  })
-
-  it("reads each method's callback as ifthenpay fills its template; refuses a wrong key or missing fields", async () => {
-    const recebidos: Record<string, string>[] = []
-    const app = createServer((req, res) => {
-      recebidos.push(Object.fromEntries(new URL(req.url ?? '/', 'http://app').searchParams))
-      res.end('OK')
-    })
-    await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve))
-    const rota = `http://127.0.0.1:${(app.address() as AddressInfo).port}/api/pagamentos/ifthenpay/callback`
-    const chamar = async (m: MetodoPagamento, requestId: string, chave?: string) => {
-      await api.enviarCallback(`${rota}${MODELOS_CALLBACK[m]}`, requestId, chave)
-      return provider.lerCallback(recebidos.at(-1) ?? {})
-    }
-    try {
-      const w = await provider.criar({ ...pedido, referencia: 'E801' })
-      expect(await chamar('mbway', w.id)).toEqual({ metodo: 'mbway', id: w.id, referencia: 'E801', valor: 1250 })
-      const m = await provider.criar(mb('E802'))
-      expect(await chamar('multibanco', m.id)).toEqual({
-        metodo: 'multibanco',
-        id: m.id,
-        referencia: 'E802',
-        valor: 1250,
-      })
-      const c = await provider.criar(pagina('cartao', 'E803'))
-      expect(await chamar('cartao', c.id)).toEqual({ metodo: 'cartao', id: c.id, referencia: 'E803', valor: 1250 })
-      const g = await provider.criar(pagina('googlepay', 'E804'))
-      const transacao = api.pedidos.at(-1)?.requestId ?? ''
-      expect(await chamar('googlepay', transacao)).toEqual({
-        metodo: 'googlepay',
-        id: 'E804',
-        referencia: 'E804',
-        valor: 1250,
-      })
-      expect(g.id).toBe('E804')
-      expect(await chamar('cartao', c.id, 'adivinhada')).toBeNull()
-      // Every placeholder the local ifthenpay knows is filled.
-      api.pagar(m.id)
-      const todos =
-        '?e=[ENTITY]&r=[REFERENCE]&pm=[PAYMENT_METHOD]&k=[PAYMENT_METHOD_KEY]&d=[PAYMENT_DATETIME]&s=[STATUS]'
-      await api.enviarCallback(`${rota}${todos}&o=[ID]`, m.id)
-      expect(recebidos.at(-1)).toEqual({
-        e: api.entidade,
-        r: api.pedidos.find((p) => p.requestId === m.id)?.reference,
-        pm: 'MB',
-        k: api.mbKey,
-        d: '23-11-2026 12:00:00',
-        s: 'PAGO',
-        o: 'E802',
-      })
-    } finally {
-      await new Promise<void>((resolve) => app.close(() => resolve()))
-    }
-    const base = { chave: api.antiPhishingKey, metodo: 'cartao', referencia: 'E1', id: 'r1', valor: '12.50' }
-    expect(provider.lerCallback({ ...base, id: undefined })).toBeNull()
-    expect(provider.lerCallback({ ...base, referencia: '' })).toBeNull()
-    expect(provider.lerCallback({ ...base, valor: '0.00' })).toBeNull()
-    expect(provider.lerCallback({ ...base, metodo: 'applepay', id: undefined })).toMatchObject({ id: 'E1' })
-    expect(provider.lerCallback({ ...base, metodo: 'applepay', referencia: undefined })).toBeNull()
   })
 })

@@ -13,7 +13,14 @@ describe.each(testDialects())('the sandbox MB WAY provider on %s', (dialect) => 
   afterEach(() => database.close())
 
   const sandbox = () => createSandboxProvider({ db: database.db, clock, expirySeconds: 240, callbackKey: 'chave' })
-  const pedido = { metodo: 'mbway' as const, referencia: 'E1', valor: 790, telemovel: '912345678', pais: '351', descricao: 'Encomenda 1' }
+  const pedido = {
+    metodo: 'mbway' as const,
+    referencia: 'E1',
+    valor: 790,
+    telemovel: '912345678',
+    pais: '351',
+    descricao: 'Encomenda 1',
+  }
 
   it('refunds a paid request, never more than was paid, even when refunds race', async () => {
     const provider = sandbox()
@@ -21,7 +28,9 @@ describe.each(testDialects())('the sandbox MB WAY provider on %s', (dialect) => 
     // Not paid: nothing to refund.
     expect(await provider.reembolsar({ id, valor: 790, metodo: 'mbway' })).toBe('erro')
     await provider.responder(id, 'pago')
-    const results = await Promise.all(Array.from({ length: 6 }, () => provider.reembolsar({ id, valor: 790, metodo: 'mbway' })))
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => provider.reembolsar({ id, valor: 790, metodo: 'mbway' })),
+    )
     expect(results.filter((r) => r === 'ok')).toHaveLength(1)
     expect(results.filter((r) => r === 'erro')).toHaveLength(5)
     const [row] = await provider.listar()
@@ -39,5 +48,26 @@ describe.each(testDialects())('the sandbox MB WAY provider on %s', (dialect) => 
     expect(await provider.reembolsar({ id, valor: 290, metodo: 'mbway' })).toBe('ok')
     expect(await provider.reembolsar({ id, valor: 0, metodo: 'mbway' })).toBe('erro')
     expect((await provider.listar())[0]?.reembolsado).toBe(790)
+  })
+
+  it('refunds every method, a Multibanco reference too (nothing left to an operator in the sandbox)', async () => {
+    const provider = sandbox()
+    expect(provider.reembolsaveis).toBeUndefined()
+    const regresso = { sucesso: '/s', erro: '/e', cancelado: '/c' }
+    for (const metodo of ['multibanco', 'cartao', 'applepay', 'googlepay'] as const) {
+      const { id } = await provider.criar({
+        ...pedido,
+        metodo,
+        referencia: `E-${metodo}`,
+        regresso,
+        validaAte: '2026-11-23',
+      })
+      expect(await provider.reembolsar({ id, valor: 790, metodo })).toBe('erro')
+      await provider.responder(id, 'pago')
+      // Only by its own method.
+      expect(await provider.reembolsar({ id, valor: 790, metodo: 'mbway' })).toBe('erro')
+      expect(await provider.reembolsar({ id, valor: 790, metodo })).toBe('ok')
+      expect((await provider.ler(id))?.reembolsado).toBe(790)
+    }
   })
 })

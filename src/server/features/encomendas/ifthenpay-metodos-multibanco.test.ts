@@ -6,7 +6,7 @@ import type { MetodoPagamento } from '../../../shared/metodos-pagamento.ts'
 import { manualClock } from '../../platform/clock.ts'
 import { createIfthenpayProvider, MODELOS_CALLBACK } from '../../platform/pagamentos-ifthenpay.ts'
 import { lojasChavesRepo } from '../../platform/store-keys.ts'
-import { ementaDeTeste, pedidoDeTeste, TOTAL_DE_TESTE as TOTAL } from '../../testing/ementa.ts'
+import { CARRINHO_DE_TESTE, ementaDeTeste, pedidoDeTeste, TOTAL_DE_TESTE as TOTAL } from '../../testing/ementa.ts'
 import { insertContas, insertLoja, insertRestaurante, insertSaldo } from '../../testing/fixtures.ts'
 import { createTestApp, device, type TestApp, testDialects } from '../../testing/harness.ts'
 import { type IfthenpayServer, startIfthenpayServer } from '../../testing/ifthenpay-server.ts'
@@ -17,7 +17,7 @@ import { type ManualClock, MINUTO, PASSWORD, TELEMOVEL } from './testing.ts'
  * Multibanco through the real adapter (createIfthenpayProvider, every key set) against the local ifthenpay server,
  * the store taking every method: the reference asked for (its exact body), shown and e-mailed; its callback (the
  * template ifthenpay fills, with the anti-phishing key) believed only once the list of payments names it; replays,
- * forgeries; the day's last two hours; the expiry; a paid reference the store cancels (no refund call: an operator's);
+ * forgeries; the day's last 30 minutes (no reference); the expiry; a paid reference the store cancels (no refund call: an operator's);
  * ifthenpay down when its callback comes. The card and the wallets: ifthenpay-metodos-paginas.test.ts; a restart
  * and ifthenpay down: ifthenpay-metodos-reconciliacao.test.ts.
  */
@@ -27,6 +27,7 @@ const TODOS = 'mbway,multibanco,cartao,applepay,googlepay'
 const EMAIL = 'ana@example.pt'
 const SALDO = 250
 const EXPIROU = 'A referência Multibanco expirou sem ter sido paga.'
+const MULTIBANCO_TARDE = 'Já não é possível pagar por Multibanco hoje. Escolha outro método de pagamento.'
 
 describe.each(testDialects())('Multibanco through ifthenpay (a local ifthenpay API) on %s', (dialect) => {
   let t: TestApp
@@ -235,25 +236,37 @@ describe.each(testDialects())('Multibanco through ifthenpay (a local ifthenpay A
     expect(assuntos[1]).toMatch(new RegExp(`^Confirmação do pedido n.º ${id} `))
   })
 
-  it('the last two hours of the day: at 21:59 one day to pay (expiryDays 0), at 22:01 until the next (1)', async () => {
-    await cena('2026-11-23T21:59:00.000Z')
-    const cedo = await encomendar()
-    ate('2026-11-23T22:01:00.000Z')
-    const tarde = await encomendar()
-    expect(enviados.map((e) => e.body?.expiryDays)).toEqual([0, 1])
-    expect(pedidoApi(cedo.orderId).expiryDate).toBe('23-11-2026')
-    expect(pedidoApi(tarde.orderId).expiryDate).toBe('24-11-2026')
-    expect(cedo.pagamento.expira_em).toBe('2026-11-24T00:00:00.000Z')
-    expect(tarde.pagamento.expira_em).toBe('2026-11-25T00:00:00.000Z')
-  })
-
-  it('in summer, at 23:30 in Lisbon: until the end of the next day there (23:00 UTC)', async () => {
-    await cena('2026-07-15T22:30:00.000Z')
-    const order = await encomendar()
-    expect(enviados[0]?.body?.expiryDays).toBe(1)
-    expect(pedidoApi(order.orderId).expiryDate).toBe('16-07-2026')
-    expect(order.pagamento.expira_em).toBe('2026-07-16T23:00:00.000Z')
-  })
+  it.each([
+    ['winter (UTC+0)', '2026-11-23T23:29:00.000Z', '23-11-2026', '2026-11-24T00:00:00.000Z'],
+    ['summer (UTC+1)', '2026-07-15T22:29:00.000Z', '15-07-2026', '2026-07-15T23:00:00.000Z'],
+  ])(
+    'in %s, at 23:29 in Lisbon a reference of that day (expiryDays 0); at 23:31 none asked for',
+    async (_, inicio, dia, fim) => {
+      await cena(inicio)
+      const metodos = async () =>
+        (await cliente.call('POST', '/api/calcula-encomenda', { id_loja: 862, cart: CARRINHO_DE_TESTE })).json().data
+          .pagamento.metodos
+      expect(await metodos()).toEqual(TODOS.split(','))
+      const order = await encomendar()
+      expect(enviados.map((e) => e.body?.expiryDays)).toEqual([0])
+      expect(pedidoApi(order.orderId).expiryDate).toBe(dia)
+      expect(order.pagamento.expira_em).toBe(fim)
+      // 29 minutes of the day left: not offered, refused on its field, and ifthenpay is not asked.
+      clock.advance(2 * MINUTO)
+      expect(await metodos()).toEqual(['mbway', 'cartao', 'applepay', 'googlepay'])
+      const res = await cliente.call(
+        'POST',
+        '/api/finaliza-encomenda',
+        pedidoDeTeste({ metodo: 'multibanco', telemovel: '' }),
+        {
+          'idempotency-key': 'tarde',
+        },
+      )
+      expect(res.statusCode, res.body).toBe(422)
+      expect(res.json().error.fields).toEqual({ metodo: MULTIBANCO_TARDE })
+      expect(api.chamadas.filter((c) => c === 'POST /multibanco/reference/init')).toHaveLength(1)
+    },
+  )
 
   it('unpaid at its expiry: given up past the margin, the balance back; its callback later changes nothing', async () => {
     await cena()
@@ -277,7 +290,7 @@ describe.each(testDialects())('Multibanco through ifthenpay (a local ifthenpay A
     expect(api.reembolsos).toBe(0)
   })
 
-  it('a paid reference the store cancels: no refund call (ifthenpay refunds no Multibanco), left owed for an operator', async () => {
+  it('a paid reference the store cancels: no refund call (ifthenpay refunds none), said once for an operator, never retried', async () => {
     await cena()
     await insertSaldo(t.database.db, clienteId, SALDO)
     const order = await encomendar({ usar_premio: 1 })
@@ -285,7 +298,7 @@ describe.each(testDialects())('Multibanco through ifthenpay (a local ifthenpay A
     const { requestId } = pedidoApi(id)
     api.pagar(requestId)
     expect((await callback('multibanco', requestId)).status).toBe(200)
-    expect(await ler(id)).toMatchObject({ status: ESTADO.recebido, pago: true })
+    expect(await ler(id)).toMatchObject({ status: ESTADO.recebido, pago: true, pago_com: 'Multibanco' })
     const cancelar = () =>
       t.app.inject({
         method: 'POST',
@@ -293,38 +306,47 @@ describe.each(testDialects())('Multibanco through ifthenpay (a local ifthenpay A
         headers: { authorization: `Bearer ${chaveLoja}`, 'idempotency-key': 'cancelar-mb' },
         payload: { motivo: 'Esgotado' },
       })
-    const [a, b] = await Promise.all([cancelar(), cancelar(), t.app.reconciliarPagamentos()])
-    expect([a.statusCode, b.statusCode], a.body).toEqual([200, 200])
-    // The adapter answers 'erro' without calling: nothing reached ifthenpay's refund.
+    const cancelada = await cancelar()
+    expect(cancelada.statusCode, cancelada.body).toBe(200)
+    // ifthenpay is never asked to refund it (PaymentProvider.reembolsaveis): an operator is told, once, loudly.
+    const manuais = () => logs.filter((l) => l.alerta === 'reembolso-manual')
     expect(api.reembolsos).toBe(0)
     expect(enviados.filter((e) => e.path.includes('refund'))).toEqual([])
-    const cancelada = await pedidoDb(id)
-    expect(cancelada).toMatchObject({
+    expect(manuais()).toEqual([
+      expect.objectContaining({ level: 50, encomenda: id, metodo: 'multibanco', valor: TOTAL - SALDO }),
+    ])
+    // Owed, and off the reconciliation's list: an operator refunds it by bank transfer and marks it.
+    expect(await pedidoDb(id)).toMatchObject({
       estado: ESTADO.cancelado,
       pagamento_estado: 'pago',
       reembolso_estado: 'a-reembolsar',
+      verificar_em: null,
     })
-    expect(cancelada.tentativas).toBeGreaterThanOrEqual(1)
     // The balance used is the customer's again, the purchase's credit taken back.
     expect(await saldo()).toBe(SALDO)
-    // An operator is told, loudly (an error naming the order).
-    expect(logs.some((l) => l.level >= 50 && l.encomenda === id)).toBe(true)
-    // Passes later never call ifthenpay either, and nothing crashes: the refund stays owed (the metric counts it).
-    for (const passo of [MINUTO, 2 * MINUTO, 60 * MINUTO, 24 * 60 * MINUTO]) {
+    // Later passes call nothing and say nothing more: the refund stays owed (the metric counts it).
+    const chamadas = api.chamadas.length
+    for (const passo of [0, MINUTO, 2 * MINUTO, 60 * MINUTO, 24 * 60 * MINUTO]) {
       clock.advance(passo)
       await t.app.reconciliarPagamentos()
     }
-    expect(api.reembolsos).toBe(0)
-    expect(await pedidoDb(id)).toMatchObject({ estado: ESTADO.cancelado, reembolso_estado: 'a-reembolsar' })
+    expect(api.chamadas.length).toBe(chamadas)
+    expect(manuais()).toHaveLength(1)
+    expect(await pedidoDb(id)).toMatchObject({ reembolso_estado: 'a-reembolsar', verificar_em: null })
+    // A replay of the store's cancel (its POS retrying) answers the same and refunds nothing.
+    expect((await cancelar()).statusCode).toBe(200)
+    expect(api.chamadas.length).toBe(chamadas)
+    // PRODUCT BUG (see the report): the replay's reembolsar logs the 'reembolso-manual' alert again (reembolsos.ts).
+    // expect(manuais()).toHaveLength(1)
     // On the board as cancelled (it had reached it).
     expect(await quadro()).toMatchObject([{ id, estado: ESTADO.cancelado }])
-    // The customer is told the store cancelled it.
+    // The customer is told the store cancelled it, and how the money comes back.
     const [aviso, ...outros] = (await cliente.call('GET', '/api/notificacoes')).json().data
     expect(outros).toEqual([])
     expect(aviso).toMatchObject({ titulo: 'Pedido cancelado' })
-    // PRODUCT BUG (see the report): quadro.ts `cancelar` tells every paid order "Devolvemos-lhe 5,40 € por MB WAY",
-    // though this one was paid by Multibanco and nothing is refunded by itself.
-    // expect(aviso.texto).not.toContain('por MB WAY')
+    expect(aviso.texto).toContain(
+      `Devolvemos-lhe ${formatMoney(TOTAL - SALDO)} por transferência bancária e ${formatMoney(SALDO)} de saldo.`,
+    )
   })
 
   it('ifthenpay down when its callback comes: nothing changes; the reconciliation settles it once ifthenpay is back', async () => {

@@ -13,7 +13,8 @@ import { MINUTO, PASSWORD, TELEMOVEL } from './testing.ts'
 /**
  * Paying by Multibanco besides MB WAY (decision 0048), through a provider that takes those two only and checks its own
  * key on each callback: what the checkout offers and refuses then, a Multibanco payment's callbacks (another method's,
- * forged, replayed), and a reference made for an order already given up. The sandbox's own scenes:
+ * forged, replayed), a reference made for an order already given up, and how often a waiting reference is asked
+ * about (its callback not confirmed yet: 30 s later). The sandbox's own scenes:
  * pagamento-metodos.test.ts; the expiries: pagamento-metodos-expiry.test.ts.
  */
 
@@ -39,11 +40,14 @@ describe.each(testDialects())('orders paid by Multibanco, card, Apple Pay, Googl
     let cliente: ReturnType<typeof device>
     let clock: ReturnType<typeof manualClock>
     const criados: string[] = []
+    /** The requests the provider was asked the state of, in order. */
+    const perguntados: string[] = []
     /** What happens while the provider is being asked (a test's stall). */
     let aoCriar: (() => Promise<unknown>) | null = null
 
     beforeEach(async () => {
       criados.length = 0
+      perguntados.length = 0
       aoCriar = null
       clock = manualClock('2026-11-23T12:00:00.000Z')
       const provider: PaymentProvider = {
@@ -54,7 +58,10 @@ describe.each(testDialects())('orders paid by Multibanco, card, Apple Pay, Googl
           await aoCriar?.()
           return sandbox.criar(p)
         },
-        estado: (id, metodo) => sandbox.estado(id, metodo),
+        estado: (id, metodo) => {
+          perguntados.push(id)
+          return sandbox.estado(id, metodo)
+        },
         lerCallback: (params) => sandbox.lerCallback(params),
         reembolsar: (pedido) => sandbox.reembolsar(pedido),
       }
@@ -84,6 +91,10 @@ describe.each(testDialects())('orders paid by Multibanco, card, Apple Pay, Googl
     const callback = (params: Record<string, string>) =>
       t.app.inject({ method: 'GET', url: `/api/pagamentos/sandbox/callback?${new URLSearchParams(params)}` })
     const ler = async (id: number) => (await cliente.call('GET', `/api/encomendas/${id}`)).json().data
+    const pedidoDb = (id: number) =>
+      db.selectFrom('encomendas').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+    /** When the reconciliation will next look at the order, in ms from now. */
+    const proxima = async (id: number) => Date.parse((await pedidoDb(id)).verificar_em ?? '') - clock.now().getTime()
     const compras = () =>
       db.selectFrom('transacoes').select('id').where('tipo', '=', 'compra').where('referencia', 'like', 'E%').execute()
 
@@ -132,10 +143,10 @@ describe.each(testDialects())('orders paid by Multibanco, card, Apple Pay, Googl
     })
 
     it('a reference made after its order was given up (the checkout stalled): recorded on the cancelled order', async () => {
-      // The process stalls while the provider makes the reference, past the time the order could wait for it: the
-      // reconciliation gives the order up meanwhile, the balance back.
+      // The process stalls while the provider makes the reference, past the time the order could wait for it (5
+      // minutes and the margin, not the reference's day): the reconciliation gives the order up meanwhile.
       aoCriar = async () => {
-        clock.advance(12 * 60 * MINUTO + 3 * MINUTO)
+        clock.advance(7 * MINUTO)
         await t.app.reconciliarPagamentos()
       }
       const res = await checkout({ metodo: 'multibanco', telemovel: '' })
@@ -152,6 +163,41 @@ describe.each(testDialects())('orders paid by Multibanco, card, Apple Pay, Googl
       )
       // …but the customer must not be asked, by e-mail, to pay a reference for an order that is already cancelled.
       expect(await emails(db)).toEqual([])
+    })
+
+    it('a reference waiting: asked at most every 5 minutes; its callback not confirmed yet, asked again 30 s later', async () => {
+      const res = await checkout({ metodo: 'multibanco', telemovel: '' })
+      expect(res.statusCode, res.body).toBe(201)
+      const id = res.json().data.orderData.orderId as number
+      const [pedido] = await sandbox.listar()
+      if (!pedido) throw new Error('no request')
+      // The passes ask less and less often (its expiry is at midnight), never more than 5 minutes apart.
+      const intervalos: number[] = []
+      for (let i = 0; i < 7; i++) {
+        clock.advance(Math.max(0, await proxima(id)))
+        await t.app.reconciliarPagamentos()
+        intervalos.push(await proxima(id))
+      }
+      expect(perguntados).toHaveLength(7)
+      expect(intervalos.every((ms) => ms > 0 && ms <= 5 * MINUTO)).toBe(true)
+      expect(intervalos.slice(-3)).toEqual([5 * MINUTO, 5 * MINUTO, 5 * MINUTO])
+
+      // Its callback before the provider says paid (its list a little behind): asked once, not believed, and asked
+      // again 30 s later, not at the backoff's next turn.
+      clock.advance(MINUTO)
+      expect((await callback(sandbox.callbackDe(pedido))).statusCode).toBe(200)
+      expect(perguntados).toHaveLength(8)
+      expect(await pedidoDb(id)).toMatchObject({ estado: ESTADO.pagamento, pagamento_estado: 'pendente' })
+      expect(await proxima(id)).toBe(30_000)
+      expect(await sandbox.responder(pedido.id, 'pago')).not.toBeNull()
+      clock.advance(29_000)
+      await t.app.reconciliarPagamentos()
+      expect(perguntados).toHaveLength(8)
+      clock.advance(1_000)
+      await t.app.reconciliarPagamentos()
+      expect(perguntados).toHaveLength(9)
+      expect(await ler(id)).toMatchObject({ status: ESTADO.recebido, pago: true, pago_com: 'Multibanco' })
+      expect(await compras()).toHaveLength(1)
     })
   })
 })

@@ -4,17 +4,19 @@ import { ESTADO } from '../../../shared/estado-pedido.ts'
 import { formatMoney } from '../../../shared/format.ts'
 import { manualClock } from '../../platform/clock.ts'
 import { lojasChavesRepo } from '../../platform/store-keys.ts'
-import { ementaDeTeste, pedidoDeTeste, TOTAL_DE_TESTE as TOTAL } from '../../testing/ementa.ts'
+import { CARRINHO_DE_TESTE, ementaDeTeste, pedidoDeTeste, TOTAL_DE_TESTE as TOTAL } from '../../testing/ementa.ts'
 import { insertContas, insertLoja, insertRestaurante, insertSaldo } from '../../testing/fixtures.ts'
 import { createTestApp, device, type TestApp, testDialects } from '../../testing/harness.ts'
 import { todosOsDias } from './horario.ts'
 import { MINUTO, PASSWORD, TELEMOVEL } from './testing.ts'
 
 /**
- * The expiries of the methods besides MB WAY (decision 0048): a Multibanco reference at the next midnight in Lisbon, a
- * card, Apple Pay or Google Pay page after 30 minutes; past them (and the 2 minutes' margin) the reconciliation gives
- * the order up and gives back the balance it held. And an order the customer gives up (`desistir`): cancelled at once,
- * its balance back, and refunded should the provider report it paid after all. Each test starts its own clock.
+ * The expiries of the methods besides MB WAY (decision 0048): a Multibanco reference at the end of the Lisbon day it is
+ * made (and not offered in the day's last 30 minutes), a card, Apple Pay or Google Pay page after 30 minutes; past them
+ * (and the 2 minutes' margin) the reconciliation gives the order up and gives back the balance it held. And an order
+ * the customer gives up (`desistir`): on a page, cancelled at once, its balance back, and refunded should the provider
+ * report it paid after all; a Multibanco reference is not given up (it stays payable at the ATM). Each test starts its
+ * own clock.
  */
 
 const TODOS = 'mbway,multibanco,cartao,applepay,googlepay'
@@ -26,6 +28,9 @@ const APP_URL = 'https://app.example.pt'
 const regresso = (id: number, volta: 'sucesso' | 'erro' | 'cancelado') =>
   `/carrinho/pagamento?encomenda=${id}&volta=${volta}`
 const SALDO = 250
+const EXPIROU = 'A referência Multibanco expirou sem ter sido paga.'
+/** The checkout's answer to Multibanco in the day's last 30 minutes (decision 0048). */
+const MULTIBANCO_TARDE = 'Já não é possível pagar por Multibanco hoje. Escolha outro método de pagamento.'
 
 describe.each(testDialects())('payment methods: a reference or a page left unpaid, or given up, on %s', (dialect) => {
   let t: TestApp
@@ -73,6 +78,10 @@ describe.each(testDialects())('payment methods: a reference or a page left unpai
     return res.json().data.orderData
   }
   const ler = async (id: number) => (await cliente.call('GET', `/api/encomendas/${id}`)).json().data
+  /** The methods the calculation offers now. */
+  const metodos = async () =>
+    (await cliente.call('POST', '/api/calcula-encomenda', { id_loja: 862, cart: CARRINHO_DE_TESTE })).json().data
+      .pagamento.metodos as string[]
   const saldo = async () =>
     (await cliente.call('POST', '/api/refresh-private-data', { value: true })).json().data.user.data.saldo as number
   /** The order's movements in the ledger, by kind. */
@@ -112,8 +121,9 @@ describe.each(testDialects())('payment methods: a reference or a page left unpai
       payload: '',
     })
   }
-  // Its body is an empty object (the OpenAPI document): none at all is a 400.
-  const desistir = (id: number) => cliente.call('POST', `/api/encomendas/${id}/desistir`, {})
+  // Its body is `{value: true}`, as every action call's (the OpenAPI document): an empty one is a 400.
+  const desistir = (id: number, body: object = { value: true }) =>
+    cliente.call('POST', `/api/encomendas/${id}/desistir`, body)
   const DESISTIU = 'Cancelou o pagamento desta encomenda.'
 
   describe('Multibanco', () => {
@@ -145,7 +155,7 @@ describe.each(testDialects())('payment methods: a reference or a page left unpai
       expect(await ler(id)).toMatchObject({
         status: ESTADO.cancelado,
         pago: false,
-        motivo: 'A referência Multibanco expirou sem ter sido paga.',
+        motivo: EXPIROU,
         pagamento: null,
       })
       expect(await saldo()).toBe(SALDO)
@@ -161,55 +171,48 @@ describe.each(testDialects())('payment methods: a reference or a page left unpai
       expect(await daEncomenda(id)).toEqual(['reserva', 'libertacao'])
     })
 
-    it('in summer time, at 23:30 in Lisbon: payable until the end of the next day (23:00 UTC), then given up on read', async () => {
-      // 23:30 in Lisbon (UTC+1): less than two hours of the day left, so the reference is good until the next midnight.
-      await cena('2026-07-15T22:30:00.000Z')
-      const orderData = await encomendar({ metodo: 'multibanco', usar_premio: 1 })
-      const id = orderData.orderId as number
-      expect(orderData.pagamento.expira_em).toBe('2026-07-16T23:00:00.000Z')
-      const [email] = await db.selectFrom('email_outbox').select('texto').execute()
-      expect(email?.texto).toContain('Pagar até: 16/07/2026 23:59')
-      // Past the first midnight it is still payable: reads and passes leave it waiting.
-      ate('2026-07-15T23:00:01.000Z')
-      await t.app.reconciliarPagamentos()
-      expect(await ler(id)).toMatchObject({ status: ESTADO.pagamento })
-      ate('2026-07-16T22:59:59.000Z')
-      expect(await ler(id)).toMatchObject({ status: ESTADO.pagamento })
-      // Past its expiry, the customer's read asks the provider (no reconciliation pass): expired, given up now.
-      ate('2026-07-16T23:00:01.000Z')
-      expect(await ler(id)).toMatchObject({
-        status: ESTADO.cancelado,
-        motivo: 'A referência Multibanco expirou sem ter sido paga.',
-      })
-      expect(await saldo()).toBe(SALDO)
-    })
+    it.each([
+      ['winter (UTC+0)', '2026-11-23T23:29:00.000Z', '2026-11-24T00:00:00.000Z', '23/11/2026'],
+      ['summer (UTC+1)', '2026-07-15T22:29:00.000Z', '2026-07-15T23:00:00.000Z', '15/07/2026'],
+    ])(
+      'in %s, at 23:29 in Lisbon payable until that midnight; at 23:31 neither offered nor taken',
+      async (_, inicio, meiaNoite, dia) => {
+        await cena(inicio)
+        // 31 minutes of the day left: offered, and payable until the end of this very day (no day more).
+        expect(await metodos()).toEqual(TODOS.split(','))
+        const orderData = await encomendar({ metodo: 'multibanco', usar_premio: 1 })
+        const id = orderData.orderId as number
+        expect(orderData.pagamento.expira_em).toBe(meiaNoite)
+        expect(await pedidoDb(id)).toMatchObject({ expira_em: meiaNoite })
+        const [email] = await db.selectFrom('email_outbox').select('texto').execute()
+        expect(email?.texto).toContain(`Pagar até: ${dia} 23:59`)
 
-    it('the two hours rule: at 21:59 in Lisbon payable until that midnight, at 22:01 until the next one', async () => {
-      // November: Lisbon is UTC+0.
-      await cena('2026-11-23T21:59:00.000Z')
-      const cedo = await encomendar({ metodo: 'multibanco' })
-      expect(cedo.pagamento.expira_em).toBe('2026-11-24T00:00:00.000Z')
-      ate('2026-11-23T22:01:00.000Z')
-      const tarde = await encomendar({ metodo: 'multibanco' })
-      expect(tarde.pagamento.expira_em).toBe('2026-11-25T00:00:00.000Z')
-      const textos = (await db.selectFrom('email_outbox').select('texto').orderBy('id').execute()).map((e) => e.texto)
-      expect(textos).toHaveLength(2)
-      expect(textos[0]).toContain('Pagar até: 23/11/2026 23:59')
-      expect(textos[1]).toContain('Pagar até: 24/11/2026 23:59')
-      expect(await pedidoDb(cedo.orderId)).toMatchObject({ expira_em: '2026-11-24T00:00:00.000Z' })
-      expect(await pedidoDb(tarde.orderId)).toMatchObject({ expira_em: '2026-11-25T00:00:00.000Z' })
-      // Past the first midnight and its margin, only the earlier one is given up.
-      ate('2026-11-24T00:02:01.000Z')
-      await t.app.reconciliarPagamentos()
-      expect(await ler(cedo.orderId)).toMatchObject({ status: ESTADO.cancelado })
-      expect(await ler(tarde.orderId)).toMatchObject({ status: ESTADO.pagamento })
-      ate('2026-11-25T00:02:01.000Z')
-      await t.app.reconciliarPagamentos()
-      expect(await ler(tarde.orderId)).toMatchObject({
-        status: ESTADO.cancelado,
-        motivo: 'A referência Multibanco expirou sem ter sido paga.',
-      })
-    })
+        // 29 minutes left: the calculation leaves it out, and the checkout refuses it on its field; nothing is made.
+        clock.advance(2 * MINUTO)
+        expect(await metodos()).toEqual(['mbway', 'cartao', 'applepay', 'googlepay'])
+        const tarde = await cliente.call(
+          'POST',
+          '/api/finaliza-encomenda',
+          pedidoDeTeste({ telemovel: '', metodo: 'multibanco' }),
+          {
+            'idempotency-key': 'tarde',
+          },
+        )
+        expect(tarde.statusCode, tarde.body).toBe(422)
+        expect(tarde.json().error).toMatchObject({ message: MULTIBANCO_TARDE, fields: { metodo: MULTIBANCO_TARDE } })
+        expect(await db.selectFrom('encomendas').select('id').execute()).toEqual([{ id }])
+        expect((await t.api('GET', '/api/dev/pagamentos')).json().data).toHaveLength(1)
+        // Another method is still taken.
+        expect((await encomendar({ metodo: 'cartao' })).pagamento).toMatchObject({ metodo: 'Cartão' })
+
+        // The reference made at 23:29 is payable to its midnight, not past it: the read then asks and gives it up.
+        ate(new Date(Date.parse(meiaNoite) - 1_000).toISOString())
+        expect(await ler(id)).toMatchObject({ status: ESTADO.pagamento })
+        ate(new Date(Date.parse(meiaNoite) + 1_000).toISOString())
+        expect(await ler(id)).toMatchObject({ status: ESTADO.cancelado, motivo: EXPIROU })
+        expect(await saldo()).toBe(SALDO)
+      },
+    )
   })
 
   describe("the provider's page", () => {
@@ -263,6 +266,8 @@ describe.each(testDialects())('payment methods: a reference or a page left unpai
       expect(await ler(id)).toMatchObject({ status: ESTADO.pagamento, pagamento: orderData.pagamento })
       expect(await saldo()).toBe(0)
 
+      expect((await desistir(id, {})).statusCode).toBe(400)
+      expect(await ler(id)).toMatchObject({ status: ESTADO.pagamento })
       const desistiu = await desistir(id)
       expect(desistiu.statusCode, desistiu.body).toBe(200)
       expect(desistiu.json().data).toMatchObject({
@@ -277,7 +282,7 @@ describe.each(testDialects())('payment methods: a reference or a page left unpai
       await insertContas(db, ['913333333'], PASSWORD)
       const outro = device(t, '203.0.113.11')
       await outro.call('POST', '/login', { telemovel: '913333333', pais: '351', password: PASSWORD })
-      expect((await outro.call('POST', `/api/encomendas/${id}/desistir`, {})).statusCode).toBe(404)
+      expect((await outro.call('POST', `/api/encomendas/${id}/desistir`, { value: true })).statusCode).toBe(404)
 
       // The provider says it was paid after all (the customer paid in another tab; no callback reached us).
       await db.updateTable('pagamentos_sandbox').set({ estado: 'pago' }).where('referencia', '=', `E${id}`).execute()
@@ -298,28 +303,38 @@ describe.each(testDialects())('payment methods: a reference or a page left unpai
       expect(await saldo()).toBe(SALDO)
     })
 
-    it('a Multibanco reference given up, then paid at the ATM before midnight: refunded at once, off the board', async () => {
+    it('desistir leaves a Multibanco order waiting: answered as it is, its balance held; paid at the ATM, kept', async () => {
       await cena('2026-11-23T12:00:00.000Z')
-      const { orderId: id } = await encomendar({ metodo: 'multibanco', usar_premio: 1 })
-      expect((await desistir(id)).json().data).toMatchObject({ status: ESTADO.cancelado, motivo: DESISTIU })
-      expect(await saldo()).toBe(SALDO)
-      // The reference is the bank's once issued: still payable until midnight.
+      const orderData = await encomendar({ metodo: 'multibanco', usar_premio: 1 })
+      const id = orderData.orderId as number
+      const antes = await pedidoDb(id)
+      // The reference is the bank's once issued (payable at any ATM until midnight) and ifthenpay cannot refund it: not
+      // given up for another method. The answer is the order as it is, the reference still to pay.
+      for (let i = 0; i < 2; i++) {
+        const res = await desistir(id)
+        expect(res.statusCode, res.body).toBe(200)
+        expect(res.json().data).toMatchObject({
+          status: ESTADO.pagamento,
+          pago: false,
+          motivo: null,
+          pagamento: orderData.pagamento,
+          pago_com: 'Multibanco',
+        })
+      }
+      expect(await pedidoDb(id)).toEqual(antes)
+      expect(await saldo()).toBe(0)
+      expect(await daEncomenda(id)).toEqual(['reserva'])
+      expect((await pedidoSandbox(id)).estado).toBe('pendente')
+      // Paid at the ATM that evening: to the kitchen, nothing refunded.
       ate('2026-11-23T20:00:00.000Z')
       const { id: pedido } = await pedidoSandbox(id)
       expect((await t.api('POST', `/api/dev/pagamentos/${pedido}/aprovar`)).statusCode).toBe(200)
-      expect(await pedidoDb(id)).toMatchObject({
-        estado: ESTADO.cancelado,
-        pagamento_estado: 'pago',
-        reembolso_estado: 'reembolsado',
-        compra_id: null,
-      })
-      expect((await pedidoSandbox(id)).reembolsado).toBe(TOTAL - SALDO)
+      expect(await ler(id)).toMatchObject({ status: ESTADO.recebido, pago: true, motivo: null, pagamento: null })
       await t.app.reconciliarPagamentos()
-      expect((await pedidoSandbox(id)).reembolsado).toBe(TOTAL - SALDO)
-      // Still cancelled as given up (its `pago` says the payment arrived: it did, and went back).
-      expect(await ler(id)).toMatchObject({ status: ESTADO.cancelado, motivo: DESISTIU, pagamento: null })
-      expect(await quadro()).toEqual([])
-      expect(await saldo()).toBe(SALDO)
+      expect((await pedidoSandbox(id)).reembolsado).toBe(0)
+      expect(await pedidoDb(id)).toMatchObject({ pagamento_estado: 'pago', reembolso_estado: null })
+      expect((await quadro()).map((e) => e.id)).toEqual([id])
+      expect(await daEncomenda(id)).toEqual(['reserva', 'libertacao', 'compra'])
     })
 
     it('given up after paying on the page (its answer not heard yet): the provider is asked first, it is paid', async () => {

@@ -111,7 +111,14 @@ describe.each(testDialects())('orders paid by Multibanco, card, Apple Pay, Googl
       await aceitar(db, 'mbway')
       await insertSaldo(db, clienteId, 1000)
       const saldoPaga = await encomendar({ metodo: 'cartao', telemovel: '', usar_premio: 1 }, 'saldo-1')
-      expect(saldoPaga).toMatchObject({ status: ESTADO.recebido, pago: true, valor_pago: 0, pagamento: null })
+      // Nothing paid by a method: none named.
+      expect(saldoPaga).toMatchObject({
+        status: ESTADO.recebido,
+        pago: true,
+        valor_pago: 0,
+        pagamento: null,
+        pago_com: null,
+      })
       expect(await pagamentos()).toEqual([])
       // The refused checkouts spent nothing of the allowance (ten in ten minutes): nine more are taken, then 429.
       await aceitar(db, 'multibanco')
@@ -192,7 +199,13 @@ describe.each(testDialects())('orders paid by Multibanco, card, Apple Pay, Googl
       // Paid at the ATM.
       expect((await responder(pedido.id, 'aprovar')).statusCode).toBe(200)
       expect((await responder(pedido.id, 'aprovar')).statusCode).toBe(404)
-      expect(await ler(id)).toMatchObject({ status: ESTADO.recebido, pago: true, pointsAdded: 7, pagamento: null })
+      expect(await ler(id)).toMatchObject({
+        status: ESTADO.recebido,
+        pago: true,
+        pointsAdded: 7,
+        pagamento: null,
+        pago_com: 'Multibanco',
+      })
       expect((await quadro()).map((e) => e.id)).toEqual([id])
       await t.app.reconciliarPagamentos()
       const feitas = await compras()
@@ -231,7 +244,13 @@ describe.each(testDialects())('orders paid by Multibanco, card, Apple Pay, Googl
       const pago = await naPagina(url, 'aprovar')
       expect(pago.statusCode).toBe(303)
       expect(pago.headers.location).toBe(regresso(id, 'sucesso'))
-      expect(await ler(id)).toMatchObject({ status: ESTADO.recebido, pago: true, pointsAdded: 7, pagamento: null })
+      expect(await ler(id)).toMatchObject({
+        status: ESTADO.recebido,
+        pago: true,
+        pointsAdded: 7,
+        pagamento: null,
+        pago_com: 'cartão',
+      })
       expect((await quadro()).map((e) => e.id)).toEqual([id])
       // The page now says there is nothing to pay; posting to it again pays nothing twice.
       const depois = await t.app.inject({ method: 'GET', url })
@@ -254,6 +273,7 @@ describe.each(testDialects())('orders paid by Multibanco, card, Apple Pay, Googl
         const o = await encomendar({ metodo, telemovel: '' }, `k-${metodo}`)
         const p = (await pagamentos()).find((x: { metodo: string }) => x.metodo === metodo)
         expect(o.pagamento).toMatchObject({ metodo: nome, url: `/api/dev/pagamentos/${p.id}/pagina?v=${API_VERSION}` })
+        expect(o.pago_com).toBe(nome)
         expect((await t.app.inject({ method: 'GET', url: o.pagamento.url })).body).toContain(nome)
       }
       // A request unknown to the sandbox has no page.
@@ -321,7 +341,7 @@ describe.each(testDialects())('orders paid by Multibanco, card, Apple Pay, Googl
       expect(outros).toEqual([])
       expect(pedido).toMatchObject({ metodo: 'mbway', telemovel: TELEMOVEL, entidade: null, referencia: null })
       expect((await responder(pedido.id, 'aprovar')).statusCode).toBe(200)
-      expect(await ler(orderData.orderId)).toMatchObject({ status: ESTADO.recebido, pago: true })
+      expect(await ler(orderData.orderId)).toMatchObject({ status: ESTADO.recebido, pago: true, pago_com: 'MB WAY' })
       // Something to pay by MB WAY and no phone: the phone field says why (the other methods need none).
       for (const over of [{}, { metodo: 'mbway' }]) {
         const res = await finalizar(pedidoDeTeste({ telemovel: '', ...over }), `sem-${Object.keys(over).length}`)
