@@ -385,7 +385,7 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
     )
     metricas.leitura(
       'reembolsos',
-      'Refunds owed (a-reembolsar) or sent and not confirmed (reembolsando).',
+      'Refunds owed (a-reembolsar), sent and not confirmed (reembolsando), or left to an operator (manual: the provider cannot refund the method).',
       e.reembolsosPorEstado,
       'estado',
     )

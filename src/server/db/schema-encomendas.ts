@@ -36,8 +36,11 @@ export interface EncomendasTable {
   mb_referencia: string | null
   pagamento_estado: 'a-pedir' | 'pendente' | 'pago' | 'recusado' | 'expirado' | 'sem-pagamento'
   expira_em: string | null
-  /** 'reembolsando': claimed by one process and sent to the provider, outcome not known yet (decision 0012). */
-  reembolso_estado: 'a-reembolsar' | 'reembolsando' | 'reembolsado' | null
+  /**
+   * 'reembolsando': claimed by one process and sent to the provider, outcome not known yet (decision 0012); 'manual':
+   * the provider cannot refund the method (a Multibanco payment), an operator does and marks it 'reembolsado'.
+   */
+  reembolso_estado: 'a-reembolsar' | 'reembolsando' | 'reembolsado' | 'manual' | null
   motivo: string | null
   chave_idempotencia: string
   pedido_hash: string

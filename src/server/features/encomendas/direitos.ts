@@ -28,7 +28,10 @@ export function createDireitosEncomendas({ db, lojaDoPedido, documentosDe }: Con
         .select('id')
         .where('utilizador_id', '=', utilizadorId)
         .where((eb) =>
-          eb.or([eb('estado', 'in', EM_CURSO), eb('reembolso_estado', 'in', ['a-reembolsar', 'reembolsando'])]),
+          eb.or([
+            eb('estado', 'in', EM_CURSO),
+            eb('reembolso_estado', 'in', ['a-reembolsar', 'reembolsando', 'manual']),
+          ]),
         )
         .limit(1)
         .executeTakeFirst()

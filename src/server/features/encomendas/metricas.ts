@@ -22,11 +22,11 @@ export function createMetricasEncomendas(db: Database, clock: Clock) {
     async reembolsosPorEstado(): Promise<Record<string, number>> {
       const rows = await db
         .selectFrom('encomendas')
-        .where('reembolso_estado', 'in', ['a-reembolsar', 'reembolsando'])
+        .where('reembolso_estado', 'in', ['a-reembolsar', 'reembolsando', 'manual'])
         .select((eb) => ['reembolso_estado', eb.fn.countAll<number>().as('n')])
         .groupBy('reembolso_estado')
         .execute()
-      const porEstado: Record<string, number> = { 'a-reembolsar': 0, reembolsando: 0 }
+      const porEstado: Record<string, number> = { 'a-reembolsar': 0, reembolsando: 0, manual: 0 }
       for (const r of rows) if (r.reembolso_estado) porEstado[r.reembolso_estado] = Number(r.n)
       return porEstado
     },

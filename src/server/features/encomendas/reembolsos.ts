@@ -26,12 +26,19 @@ export function createReembolsos({ repo, clock, provider, log, daquiA }: Context
     const metodo = metodoDe(p)
     if (provider.reembolsaveis && !provider.reembolsaveis.includes(metodo)) {
       // The provider cannot give this method's payment back (a Multibanco reference): an operator does, by bank
-      // transfer, and marks it refunded. Said once, loudly; never tried again by itself.
-      log.error(
-        { encomenda: p.id, metodo, pagamento: p.pagamento_id, valor: p.valor_pago, alerta: 'reembolso-manual' },
-        `refund of ${metodo} cannot be made through the provider: refund it by bank transfer and set reembolso_estado 'reembolsado'`,
+      // transfer, and marks it refunded. Handed over once (the state-guarded move), said once, loudly; never tried
+      // again by itself.
+      const entregue = await repo.mudar(
+        p.id,
+        { reembolso: ['a-reembolsar'] },
+        { reembolso_estado: 'manual', verificar_em: null, atualizada_em: agora },
       )
-      await repo.adiar(p, null)
+      if (entregue) {
+        log.error(
+          { encomenda: p.id, metodo, pagamento: p.pagamento_id, valor: p.valor_pago, alerta: 'reembolso-manual' },
+          `refund of ${metodo} cannot be made through the provider: refund it by bank transfer and set reembolso_estado 'reembolsado'`,
+        )
+      }
       return
     }
     if (!p.pagamento_id) {
