@@ -231,5 +231,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('backups on PostgreSQL', () => {
       await admin.query(`drop database if exists ${nome} with (force)`)
       await admin.end()
     }
-  })
+    // Two pg_dump/pg_restore round trips of the whole schema and a migration check: past the default 20 s on a machine
+    // running the other suites at once.
+  }, 90_000)
 })
