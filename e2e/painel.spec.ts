@@ -632,7 +632,9 @@ test('a till whose key was revoked goes back to pairing when it next calls, and 
   const dialog = page.getByRole('alertdialog')
   await expect(keyField.or(dialog)).toBeVisible()
   if (await dialog.isVisible()) {
-    await expect(dialog).toContainText('Este dispositivo não está associado a uma loja')
+    // Its words, unless the till's own refresh took it away meanwhile (then the checks below say where it ended).
+    const texto = await dialog.textContent({ timeout: 2_000 }).catch(() => null)
+    if (texto !== null) expect(texto).toContain('Este dispositivo não está associado a uma loja')
     // The till's own refresh may reach the pairing page first and take the dialog with it: then there is nothing to
     // close, and the checks below say where the till ended.
     await dialog
