@@ -35,11 +35,15 @@ export function inicioDoDiaNoFuso(dia: string, fuso: string): Date {
   return new Date(meiaNoiteUtc)
 }
 
-/** The next midnight in `fuso` after `instant` (the start of its next day there): when a day's sold-out marks end. */
-export function proximaMeiaNoiteNoFuso(instant: Date, fuso: string): Date {
-  const amanha = new Date(Date.parse(`${diaNoFuso(instant, fuso)}T00:00:00.000Z`) + 24 * HORA)
+/** The instant the day `dia` (`YYYY-MM-DD`) ends in `fuso`: the start of the next one there. */
+export function fimDoDiaNoFuso(dia: string, fuso: string): Date {
+  const amanha = new Date(Date.parse(`${dia}T00:00:00.000Z`) + 24 * HORA)
   return inicioDoDiaNoFuso(amanha.toISOString().slice(0, 10), fuso)
 }
+
+/** The next midnight in `fuso` after `instant` (the start of its next day there): when a day's sold-out marks end. */
+export const proximaMeiaNoiteNoFuso = (instant: Date, fuso: string): Date =>
+  fimDoDiaNoFuso(diaNoFuso(instant, fuso), fuso)
 
 const horas = new Map<string, Intl.DateTimeFormat>()
 

@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { diaEmLisboa, TIME_ZONE } from '../../shared/format.ts'
-import { inicioDoDiaNoFuso } from '../../shared/fusos.ts'
+import { fimDoDiaNoFuso } from '../../shared/fusos.ts'
 import { METODOS_PAGAMENTO, type MetodoPagamento } from '../../shared/metodos-pagamento.ts'
 import { type Clock, DAY, systemClock } from './clock.ts'
 import { sha256 } from './crypto.ts'
@@ -137,7 +137,6 @@ export function metodosIfthenpay(s: IfthenpaySettings): MetodoPagamento[] {
 }
 
 /** The day after `dia` (`YYYY-MM-DD`). */
-const diaSeguinte = (dia: string) => new Date(Date.parse(`${dia}T12:00:00.000Z`) + DAY).toISOString().slice(0, 10)
 
 /** A fetch that failed before the request was sent (refused, unknown host): nothing reached the provider. */
 function naoEnviado(error: unknown): boolean {
@@ -240,7 +239,7 @@ export function createIfthenpayProvider(settings: IfthenpaySettings): PaymentPro
     // Payable until the end of its last day in Lisbon: the day ifthenpay answers (it rounds what it cannot give).
     const m = /^(\d{2})-(\d{2})-(\d{4})$/.exec(texto(answer.ExpiryDate))
     const ultimo = m ? `${m[3]}-${m[2]}-${m[1]}` : ate
-    const expiraEm = inicioDoDiaNoFuso(diaSeguinte(ultimo), TIME_ZONE).toISOString()
+    const expiraEm = fimDoDiaNoFuso(ultimo, TIME_ZONE).toISOString()
     return { id, multibanco: { entidade, referencia, expiraEm } }
   }
 

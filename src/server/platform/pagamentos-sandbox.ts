@@ -2,7 +2,7 @@ import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
 import type { Selectable } from 'kysely'
 import { API_VERSION } from '../../shared/api.ts'
 import { TIME_ZONE } from '../../shared/format.ts'
-import { inicioDoDiaNoFuso } from '../../shared/fusos.ts'
+import { fimDoDiaNoFuso } from '../../shared/fusos.ts'
 import { METODOS_PAGAMENTO, type MetodoPagamento } from '../../shared/metodos-pagamento.ts'
 import type { PagamentosSandboxTable } from '../db/schema-platform.ts'
 import { type Clock, isoNow } from './clock.ts'
@@ -104,8 +104,7 @@ export function createSandboxProvider({ db, clock, expirySeconds, callbackKey }:
       if (metodo === 'multibanco') {
         // Payable until the end of its last day in Lisbon, as a real reference.
         const dia = pedido.validaAte ?? agora.toISOString().slice(0, 10)
-        const seguinte = new Date(Date.parse(`${dia}T12:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10)
-        expira = inicioDoDiaNoFuso(seguinte, TIME_ZONE).toISOString()
+        expira = fimDoDiaNoFuso(dia, TIME_ZONE).toISOString()
       } else {
         const segundos = metodo === 'mbway' ? expirySeconds : PAGINA_EXPIRY_SECONDS
         expira = new Date(agora.getTime() + segundos * 1000).toISOString()

@@ -1,6 +1,6 @@
 import { documentosMensagens } from '../../../shared/documentos-loja.ts'
 import { TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
-import { formatarReferencia, formatDateTime, formatMoney } from '../../../shared/format.ts'
+import { formatarReferencia, formatDateTime, formatMoney, pagarAte } from '../../../shared/format.ts'
 import {
   type InformacaoConsumidor,
   LIVRO_RECLAMACOES,
@@ -139,7 +139,7 @@ export function emailReferencia(
         `Entidade: ${mb.entidade}`,
         `Referência: ${formatarReferencia(mb.referencia)}`,
         `Valor: ${formatMoney(p.valor_pago)}`,
-        `Pagar até: ${formatDateTime(new Date(Date.parse(mb.expiraEm) - 60_000))}`,
+        `Pagar até: ${pagarAte(mb.expiraEm)}`,
       ],
     },
     'O pedido segue para a cozinha assim que o pagamento for recebido. Se não for pago até lá, é cancelado e nada é cobrado.',

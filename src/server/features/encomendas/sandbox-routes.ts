@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { API_VERSION } from '../../../shared/api.ts'
-import { formatDateTime, formatMoney } from '../../../shared/format.ts'
+import { formatMoney, pagarAte } from '../../../shared/format.ts'
 import { METODOS_PAGAMENTO, NOME_METODO } from '../../../shared/metodos-pagamento.ts'
 import { texto } from '../../../shared/validacao.ts'
 import { notFound } from '../../platform/errors.ts'
@@ -47,7 +47,7 @@ function pagina(p: PagamentoSandbox): string {
 <h1>Pagamento de teste: ${escapeHtml(NOME_METODO[p.metodo])}</h1>
 <p>Esta página faz de página do fornecedor de pagamentos fora de produção. Nada é cobrado.</p>
 <dl><dt>Referência</dt><dd>${escapeHtml(p.referencia)}</dd><dt>Valor</dt><dd>${escapeHtml(formatMoney(p.valor))}</dd>
-<dt>Válido até</dt><dd>${escapeHtml(formatDateTime(p.expiraEm))}</dd></dl>
+<dt>Válido até</dt><dd>${escapeHtml(pagarAte(p.expiraEm))}</dd></dl>
 ${
   pendente
     ? `${botao('aprovar', 'Pagar')}${botao('recusar', 'Recusar')}${botao('cancelar', 'Cancelar e voltar')}`

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { useNavigate } from 'react-router'
-import { formatarReferencia, formatDateTime, formatMoney } from '../../../shared/format.ts'
+import { formatarReferencia, formatMoney, pagarAte } from '../../../shared/format.ts'
 import type { EncomendaCliente } from '../../../shared/pedido.ts'
 import { paths } from '../../../shared/routes.ts'
 import { apiPost } from '../../lib/api.ts'
@@ -10,9 +10,6 @@ import { encomendasKeys } from './keys.ts'
 type Pagamento = NonNullable<EncomendaCliente['pagamento']>
 type Multibanco = Extract<Pagamento, { metodo: 'Multibanco' }>
 type NaPagina = Extract<Pagamento, { url: string }>
-
-/** The last minute a request can be paid in: its expiry is the instant it no longer can (midnight → 23:59). */
-const pagarAte = (expiraEm: string) => formatDateTime(Date.parse(expiraEm) - 60_000)
 
 /**
  * 'Escolher outro método': the order waiting for this payment is given up (its balance back), and the checkout opens
