@@ -48,6 +48,10 @@ function linhaDe(l: PedidoLinha): string {
   return `${l.qtd} × ${l.produto}${porcao}${escolhas.length > 0 ? ` (${escolhas.join(', ')})` : ''}: ${formatMoney(l.total)}${nota}`
 }
 
+/** An order's screen in the app, as a link from outside it (an e-mail, the provider's page): `caminho?encomenda=id`. */
+export const ligacaoEncomenda = (appUrl: string, caminho: string, id: number) =>
+  `${appUrl.replace(/\/$/, '')}${caminho}?encomenda=${id}`
+
 /** `DD/MM/YYYY às HH:mm` in the store's own time zone (the Azores keep theirs). */
 const quandoNaLoja = (iso: string, fuso: string) => formatDateTime(iso, fuso).replace(' ', ' às ')
 
@@ -102,7 +106,7 @@ export function emailConfirmacao(p: Encomenda, dados: DadosConfirmacao | undefin
     `Levantamento: ${p.levantar_em ? quandoNaLoja(p.levantar_em, fuso) : 'o mais cedo possível'}`,
     ...(p.recipiente_proprio === 1 ? ['Trago o meu recipiente: sem contribuição sobre embalagens.'] : []),
   ]
-  const url = `${appUrl.replace(/\/$/, '')}${paths.finalizarPasso2}?encomenda=${p.id}`
+  const url = ligacaoEncomenda(appUrl, paths.finalizarPasso2, p.id)
   return comporEmail(para, `Confirmação do pedido n.º ${p.id} - ${nomeLoja}`.replace(/[\r\n]+/g, ' '), [
     p.nome ? `Olá, ${p.nome}.` : 'Olá.',
     `Recebemos o pagamento do seu pedido n.º ${p.id}. Guarde este e-mail: é a confirmação da sua encomenda.`,
@@ -130,7 +134,7 @@ export function emailReferencia(
 ): Email | null {
   const para = p.email.trim()
   if (!para || !emailEnviavel(para)) return null
-  const url = `${appUrl.replace(/\/$/, '')}${paths.finalizarPassoPagamento}?encomenda=${p.id}`
+  const url = ligacaoEncomenda(appUrl, paths.finalizarPassoPagamento, p.id)
   return comporEmail(para, `Referência Multibanco do pedido n.º ${p.id} - ${nomeLoja}`.replace(/[\r\n]+/g, ' '), [
     p.nome ? `Olá, ${p.nome}.` : 'Olá.',
     `Para concluir o seu pedido n.º ${p.id}, pague esta referência numa caixa Multibanco ou na app do seu banco:`,

@@ -15,7 +15,7 @@ import { canonical, reusedKey } from '../../platform/idempotency.ts'
 import { PagamentoIndisponivel, PagamentoRecusado } from '../../platform/pagamentos.ts'
 import type { Limit } from '../../platform/rate-limit.ts'
 import { paraCliente } from './apresentacao.ts'
-import { type Confirmacao, emailReferencia } from './confirmacao.ts'
+import { type Confirmacao, emailReferencia, ligacaoEncomenda } from './confirmacao.ts'
 import {
   aPedirDurante,
   type Contexto,
@@ -247,7 +247,7 @@ export function createFinalizacao(
       if (pedido.pagamento_estado === 'a-pedir') {
         try {
           const regresso = (volta: string) =>
-            `${appUrl.replace(/\/$/, '')}${paths.finalizarPassoPagamento}?encomenda=${pedido.id}&volta=${volta}`
+            `${ligacaoEncomenda(appUrl, paths.finalizarPassoPagamento, pedido.id)}&volta=${volta}`
           const criado = await provider.criar({
             metodo,
             referencia: referenciaDe(pedido.id),
