@@ -106,12 +106,3 @@ export function diaEmLisboa(instant: string | number | Date): string {
 
 /** A date `YYYY-MM-DD` → `DD/MM/YYYY`. */
 export const formatDia = (dia: string) => `${dia.slice(8, 10)}/${dia.slice(5, 7)}/${dia.slice(0, 4)}`
-
-/**
- * The last minute a payment request can be paid in, as the customer reads it: its expiry is the instant it no longer
- * can (midnight → 23:59).
- */
-export const pagarAte = (expiraEm: string) => formatDateTime(Date.parse(expiraEm) - 60_000)
-
-/** A Multibanco reference as the ATM asks for it: `123 456 789`. */
-export const formatarReferencia = (referencia: string) => referencia.replace(/(\d{3})(?=\d)/g, '$1 ')

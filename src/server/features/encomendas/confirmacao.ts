@@ -1,12 +1,13 @@
 import { documentosMensagens } from '../../../shared/documentos-loja.ts'
 import { TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
-import { formatarReferencia, formatDateTime, formatMoney, pagarAte } from '../../../shared/format.ts'
+import { formatDateTime, formatMoney } from '../../../shared/format.ts'
 import {
   type InformacaoConsumidor,
   LIVRO_RECLAMACOES,
   PORTAL_DO_CONSUMIDOR,
 } from '../../../shared/informacao-consumidor.ts'
 import type { PedidoLinha } from '../../../shared/pedido.ts'
+import { formatarReferencia, pagarAte } from '../../../shared/prazo-pagamento.ts'
 import { FUSO_REGIAO } from '../../../shared/regioes.ts'
 import { paths } from '../../../shared/routes.ts'
 import type { DatabaseTransaction } from '../../platform/db.ts'
