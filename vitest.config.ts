@@ -10,6 +10,8 @@ export default defineConfig({
     // the topology's nginx), not on this CPU: vitest's default (cores − 1) would run them one at a time on CI's two
     // cores. VITEST_MAX_WORKERS overrides it.
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? Math.max(2, availableParallelism() - 1)),
+    // With TEST_DATABASE_URL: the PostgreSQL schema every test database copies, migrated once per run.
+    globalSetup: ['src/server/testing/pg-modelo.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

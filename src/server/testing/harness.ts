@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import { sql } from 'kysely'
 import pg from 'pg'
@@ -17,6 +18,9 @@ export function testDialects(): Dialect[] {
 }
 
 export async function createTestDatabase(dialect: Dialect): Promise<DatabaseHandle> {
+  // On PostgreSQL, the run's migrated schema replayed (testing/pg-modelo.ts) when the global setup made one.
+  const modelo = dialect === 'postgres' ? pgModelo() : undefined
+  if (modelo !== undefined) return createUnmigratedTestDatabase(dialect, modelo)
   const handle = await createUnmigratedTestDatabase(dialect)
   try {
     await whileMigrating(dialect, () => migrateToLatest(handle.db, handle.schema))
@@ -64,16 +68,40 @@ export function whileMigrating<T>(dialect: Dialect, migrate: () => Promise<T>): 
   return dialect === 'postgres' ? withSchemaLock('shared', migrate) : migrate()
 }
 
-/** A database of its own with no migration run yet (a migration's own test starts from an earlier schema). */
-export async function createUnmigratedTestDatabase(dialect: Dialect): Promise<DatabaseHandle & { schema?: string }> {
+/** What stands for the schema's name in the dump of testing/pg-modelo.ts: replaced by each test database's own. */
+export const PG_MODELO_ESQUEMA = '__balcao_esquema_de_teste__'
+/** The file holding that dump, for the test processes (set by the global setup). */
+export const PG_MODELO_ENV = 'BALCAO_TEST_PG_MODELO'
+
+/** The dump of the run's migrated schema (testing/pg-modelo.ts), read once per test process; undefined without one. */
+let modeloLido: string | undefined
+function pgModelo(): string | undefined {
+  const ficheiro = process.env[PG_MODELO_ENV]
+  if (!ficheiro || ficheiro === 'off') return undefined
+  modeloLido ??= readFileSync(ficheiro, 'utf8')
+  return modeloLido
+}
+
+/**
+ * A database of its own with no migration run yet (a migration's own test starts from an earlier schema); on
+ * PostgreSQL, `dump` (pg_dump's SQL with PG_MODELO_ESQUEMA for the schema's name) fills the new schema in one
+ * transaction. Replaying a dump does not scan other schemas, so it needs no schema lock.
+ */
+export async function createUnmigratedTestDatabase(
+  dialect: Dialect,
+  dump?: string,
+): Promise<DatabaseHandle & { schema?: string }> {
   if (dialect === 'sqlite') return openDatabase(':memory:')
   const url = process.env.TEST_DATABASE_URL
   if (!url) throw new Error('TEST_DATABASE_URL is not set')
   const schema = `t_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: url })
   await admin.connect()
-  await admin.query(`create schema ${schema}`)
-  await admin.end()
+  try {
+    await admin.query(dump === undefined ? `create schema ${schema}` : dump.split(PG_MODELO_ESQUEMA).join(schema))
+  } finally {
+    await admin.end()
+  }
   const handle = openDatabase(url, { schema })
   return {
     ...handle,
