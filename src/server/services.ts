@@ -296,6 +296,7 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
     consumidor: conteudos.informacaoConsumidor,
     impressao: filaImpressao,
     appUrl: config.APP_URL,
+    conta,
     log: app.log,
     limiter,
     escritasLoja: LOJA_LIMITES.escritas,

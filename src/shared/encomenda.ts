@@ -158,7 +158,10 @@ export const FinalizaEncomendaSchema = z.strictObject({
   pais: PaisSchema.default(DEFAULT_PAIS),
   aceitou: z.literal(true, { error: mensagens.obrigatorio }),
   nome: obrigatorio(120),
-  email: obrigatorio(254).email({ error: mensagens.email, ...depoisDoTexto }),
+  // Empty only for a guest, who may leave it out (decision 0050); a customer's is their account's (422 without it).
+  email: z.union([z.literal(''), obrigatorio(254).email({ error: mensagens.email, ...depoisDoTexto })], {
+    error: mensagens.email,
+  }),
   nif: NifOpcionalSchema,
   cart: CarrinhoSchema,
   id_loja: IdLojaSchema,

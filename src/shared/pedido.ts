@@ -69,6 +69,10 @@ export const EncomendaClienteSchema = z.object({
   recipiente_proprio: RecipienteProprioSchema,
   /** The balance used. */
   desconto: z.number().int(),
+  convidado: z.boolean().meta({
+    description:
+      "Placed without an account, by a guest whose phone an SMS code confirmed; until its points are kept ('Guardar os pontos desta compra', POST /api/encomendas/{id}/guardar-pontos), it earns nothing.",
+  }),
   /** What the payment method charges (total − desconto). */
   valor_pago: z.number().int(),
   pago_com: z.string().nullable().meta({

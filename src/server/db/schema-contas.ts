@@ -58,7 +58,8 @@ export interface PerfisTable {
   criado_em: string
 }
 
-export type SmsFinalidade = 'registo' | 'reset' | 'telemovel'
+/** 'convidado': a guest's phone, confirmed for one order (decision 0050). */
+export type SmsFinalidade = 'registo' | 'reset' | 'telemovel' | 'convidado'
 
 export interface SmsDesafiosTable {
   id: Generated<number>

@@ -6,7 +6,9 @@ import type { MetodoPagamento } from '../../shared/metodos-pagamento.ts'
 /** An order from the app (migration 2026-11-24T0000-encomendas), amounts in cents. */
 export interface EncomendasTable {
   id: Generated<number>
-  utilizador_id: number
+  /** Null: a guest's order (migration 2026-12-10T0000-convidados), named by `convidado_id`. */
+  utilizador_id: number | null
+  convidado_id: Generated<number | null>
   id_loja: number
   estado: number
   id_tipo_entrega: number
@@ -98,4 +100,23 @@ export interface DocumentosFiscaisTable {
   /** SHA-256 of the document as first received: the same one again is the same answer, another is refused. */
   pedido_hash: string | null
   recebido_em: string | null
+}
+
+/**
+ * A phone confirmed by an SMS code for one guest order (migration 2026-12-10T0000-convidados, decision 0050). The
+ * device keeps its token, and the SMS's link carries it: either opens that order.
+ */
+export interface ConvidadosTable {
+  id: Generated<number>
+  telemovel: string
+  pais: string
+  telemovel_e164: string
+  token_hash: string
+  /** When its order was placed: a code confirms one order. */
+  usado_em: string | null
+  /** The account made with the same phone after paying, credited with that order's purchase (once). */
+  utilizador_id: number | null
+  creditado_em: string | null
+  criado_em: string
+  expira_em: string
 }

@@ -18,7 +18,7 @@ import type {
   TentativasLoginTable,
   UtilizadoresTable,
 } from './schema-contas.ts'
-import type { DocumentosFiscaisTable, EncomendasTable } from './schema-encomendas.ts'
+import type { ConvidadosTable, DocumentosFiscaisTable, EncomendasTable } from './schema-encomendas.ts'
 import type { ImpressoesTable } from './schema-impressoras.ts'
 import type {
   NotificacoesTable,
@@ -369,6 +369,7 @@ export interface DB {
   idempotencia: IdempotenciaTable
   painel_sessoes: PainelSessoesTable
   encomendas: EncomendasTable
+  convidados: ConvidadosTable
   pagamentos_sandbox: PagamentosSandboxTable
   notificacoes: NotificacoesTable
   push_subscricoes: PushSubscricoesTable

@@ -31,6 +31,7 @@ const OWNERS: Record<string, string> = {
   ementas_produtos_marcas: 'features/encomendas',
   lojas_encerramentos: 'features/restaurantes',
   encomendas: 'features/encomendas',
+  convidados: 'features/encomendas',
   utilizadores: 'features/conta',
   sms_desafios: 'features/conta',
   tentativas_login: 'features/conta',

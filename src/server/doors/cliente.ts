@@ -69,6 +69,7 @@ export async function clienteDoor(app: FastifyInstance, config: Config, s: Servi
       conta: s.conta,
       privateData,
       sandbox: s.sandbox,
+      sessions,
     })
     await door.register(rgpdRoutes, {
       service: s.rgpd,

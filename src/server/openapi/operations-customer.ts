@@ -1,10 +1,12 @@
 import { API_VERSION } from '../../shared/api.ts'
 import { NOMES_EVENTOS, type NomeEvento } from '../../shared/eventos.ts'
+import { mensagens } from '../../shared/validacao.ts'
 import { fidelizacaoMensagens } from '../features/fidelizacao/service.ts'
 import { SSE_HEARTBEAT_MS } from '../platform/sse.ts'
 import { nifValido } from './field-rules.ts'
 import type { OperationDoc } from './operation.ts'
 import { ACCOUNT_OPERATIONS } from './operations-account.ts'
+import { CONVIDADO_OPERATIONS } from './operations-convidado.ts'
 
 /**
  * The customer API (ARCHITECTURE.md "HTTP contract"; spec §7): content, restaurants, loyalty, ordering, notifications
@@ -23,6 +25,7 @@ const EVENTOS: Record<NomeEvento, string> = {
 
 export const CUSTOMER_OPERATIONS: Record<string, OperationDoc> = {
   ...ACCOUNT_OPERATIONS,
+  ...CONVIDADO_OPERATIONS,
   'GET /api/configuracao': {
     operationId: 'lerConfiguracao',
     summary: 'The app’s settings: loyalty credit percent, minimum age, default dial code',
@@ -187,9 +190,10 @@ export const CUSTOMER_OPERATIONS: Record<string, OperationDoc> = {
     operationId: 'calcularEncomenda',
     summary: 'Price a cart (prices come from the menu, never from the app)',
     description:
-      'A full dose is priced in the store’s POS price tier for the kind of sale (`id_tipo_entrega`: 0 take-away, the default; 1 eating in), as the checkout will charge it. A take-away order pays the single-use packaging contribution of each product packaged in plastic, aluminium or multimaterial (`loyaltyData.embalagens`, in `total_transaction`), unless `recipiente_proprio` is 1. `vendedor` names who sells, for the pre-contract summary. `levantamento` is what ‘Levantar’ offers: the minutes ‘as soon as possible’ promises now and the 15-minute pick-up slots of the store’s today with room left (or why nothing can be ordered now).',
-    session: 'complete',
+      'A full dose is priced in the store’s POS price tier for the kind of sale (`id_tipo_entrega`: 0 take-away, the default; 1 eating in), as the checkout will charge it. A take-away order pays the single-use packaging contribution of each product packaged in plastic, aluminium or multimaterial (`loyaltyData.embalagens`, in `total_transaction`), unless `recipiente_proprio` is 1. `vendedor` names who sells, for the pre-contract summary. `levantamento` is what ‘Levantar’ offers: the minutes ‘as soon as possible’ promises now and the 15-minute pick-up slots of the store’s today with room left (or why nothing can be ordered now). A visitor prices a cart too (a guest’s checkout), with no balance.',
+    session: 'optional',
     errors: {
+      403: 'A provisional account opened at a till must complete its data first.',
       404: 'The store takes no orders.',
       422: 'The cart cannot be ordered: a product is unknown or sold out, sold to adults only and the customer is under 18 or has no birth date, the store is closed, paused or names no seller yet, or the total is past the limit (`fields` names the line).',
     },
@@ -206,15 +210,23 @@ export const CUSTOMER_OPERATIONS: Record<string, OperationDoc> = {
     operationId: 'finalizarEncomenda',
     summary: 'Place an order and ask MB WAY for its payment',
     description:
-      'One `Idempotency-Key` per checkout attempt: a retry after a lost answer gets the same order, never a second one.',
+      'One `Idempotency-Key` per checkout attempt: a retry after a lost answer gets the same order, never a second one. A visitor whose phone an SMS code confirmed (the guest’s token, confirmarConvidado) places one order as a guest: no balance, `email` may be empty, and the SMS with the link to follow it goes to the confirmed phone; a second order needs a new code (409), a token past its 30 days 403.',
     session: 'complete',
     idempotent: true,
     idempotencyKept:
       'The key is kept on the order it made, for as long as the order is kept, and is the customer’s own.',
-    fields: [nifValido('nif')],
+    fields: [
+      nifValido('nif'),
+      {
+        field: 'email',
+        rule: 'a signed-in customer’s e-mail is required: only a guest may leave it empty',
+        messages: [mensagens.obrigatorio],
+      },
+    ],
     errors: {
       404: 'The store takes no orders.',
-      409: 'A relevant new version of the terms or the privacy policy waits for the customer’s acceptance (`user.data.termosPorAceitar`; accept it with aceitarTermos), or the pick-up slot chosen filled up meanwhile (`fields.levantar_em`).',
+      403: 'A guest’s token past its 30 days: confirm the phone again.',
+      409: 'This guest’s confirmation placed another order already (confirm the phone again), a relevant new version of the terms or the privacy policy waits for the customer’s acceptance (`user.data.termosPorAceitar`; accept it with aceitarTermos), or the pick-up slot chosen filled up meanwhile (`fields.levantar_em`).',
       422: 'The cart cannot be ordered (see calcularEncomenda), MB WAY refused the payment request, the pick-up slot is not offered (past, too close, closed) or ‘as soon as possible’ would not be ready before closing (`fields.levantar_em`), or the table’s code is not valid, not of this store or of a table it no longer has (`fields.mesa`).',
       429: `Too many checkouts: wait \`Retry-After\` seconds.`,
       502: 'The payment provider is unavailable: try again.',
@@ -264,7 +276,7 @@ export const CUSTOMER_OPERATIONS: Record<string, OperationDoc> = {
     operationId: 'lerEncomenda',
     summary: 'One of the customer’s orders, with its payment and preparation state',
     description:
-      "One of the signed-in customer's orders by id: its lines, totals, payment state and preparation state. While it waits for a payment on the provider's page (card, Apple Pay, Google Pay), or past its request's expiry, the read asks the provider (at most every 5 s): the app reads it on coming back from that page, whose redirect is never believed on its own.",
+      "One of the signed-in customer's orders by id, or the order of the guest whose token the device holds: its lines, totals, payment state and preparation state. While it waits for a payment on the provider's page (card, Apple Pay, Google Pay), or past its request's expiry, the read asks the provider (at most every 5 s): the app reads it on coming back from that page, whose redirect is never believed on its own.",
     session: 'complete',
     errors: { 404: 'No such order of this customer.' },
   },

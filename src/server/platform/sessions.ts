@@ -17,6 +17,12 @@ import type { Database, DatabaseTransaction } from './db.ts'
 
 export const SESSION_COOKIE = 'balcao_sessao'
 export const SESSION_TOKEN_HEADER = 'x-session-token'
+/**
+ * A guest's token (docs/decisions/0050): not a session (no account, no private data) but the capability to follow the
+ * one order it was confirmed for, on this device as by the link in its SMS.
+ */
+export const CONVIDADO_COOKIE = 'balcao_convidado'
+export const CONVIDADO_TTL_MS = 30 * DAY
 const SESSION_TTL_MS = 180 * DAY
 
 export type Sessao =
@@ -372,6 +378,23 @@ export async function registerSessions(app: FastifyInstance, options: SessionOpt
       if (request.sessao.id === null) return request.sessao
       await store.revoke(request.sessao.id)
       return issueAnonymous(request, reply, request.sessao.sawOnboarding)
+    },
+
+    /** The guest's token this device holds, if it looks like one (convidados.ts knows whether it is good). */
+    convidadoDe(request: FastifyRequest): string | undefined {
+      const token = request.cookies[CONVIDADO_COOKIE]
+      return token && /^[A-Za-z0-9_-]{20,100}$/.test(token) ? token : undefined
+    },
+
+    /** The device keeps a guest's token, as long as the guest's order may be followed. */
+    guardarConvidado(reply: FastifyReply, token: string): void {
+      reply.setCookie(CONVIDADO_COOKIE, token, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: options.secureCookie,
+        path: '/',
+        maxAge: CONVIDADO_TTL_MS / 1000,
+      })
     },
 
     async markOnboardingSeen(request: FastifyRequest, reply: FastifyReply): Promise<Sessao> {

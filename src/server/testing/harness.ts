@@ -187,9 +187,14 @@ export async function createTestAppOn(
  */
 export function device(t: TestApp, ip = '203.0.113.10') {
   let cookie: string | undefined
+  /** A guest's token (the balcao_convidado cookie), kept beside the session as a browser keeps it. */
+  let convidado: string | undefined
   return {
     get cookie() {
       return cookie
+    },
+    get convidado() {
+      return convidado
     },
     async call(method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}) {
       const res = await t.app.inject({
@@ -199,13 +204,21 @@ export function device(t: TestApp, ip = '203.0.113.10') {
         headers: {
           accept: 'application/json',
           'x-api-version': API_VERSION,
-          ...(cookie ? { cookie: `balcao_sessao=${cookie}` } : {}),
+          ...(cookie || convidado
+            ? {
+                cookie: [cookie && `balcao_sessao=${cookie}`, convidado && `balcao_convidado=${convidado}`]
+                  .filter(Boolean)
+                  .join('; '),
+              }
+            : {}),
           ...headers,
         },
         ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
       })
       const set = res.cookies.find((c) => c.name === 'balcao_sessao')
       if (set) cookie = set.value
+      const guest = res.cookies.find((c) => c.name === 'balcao_convidado')
+      if (guest) convidado = guest.value
       return res
     },
   }

@@ -1,6 +1,7 @@
 import { createDesafios } from './challenges.ts'
 import { createClientesConta } from './clientes.ts'
 import { type ContaDeps, createContaContext } from './context.ts'
+import { createConvidadoConta } from './convidado.ts'
 import { createDireitosConta } from './direitos.ts'
 import { createGestaoConta } from './gestao.ts'
 import { createAcesso } from './login.ts'
@@ -33,6 +34,7 @@ export function createContaService(deps: ContaDeps) {
     ...createProvisorios(ctx),
     ...createClientesConta(deps.db),
     ...createTermosConta(ctx),
+    ...createConvidadoConta(ctx, desafios),
     direitos: createDireitosConta(ctx),
     relatorio: createRelatorioConta(deps.db),
     /** The back-office's look-ups and changes (features/admin). */

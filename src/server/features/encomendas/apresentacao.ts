@@ -76,6 +76,7 @@ export function paraCliente(p: Encomenda, loja: LojaDoPedido, documentos: Docume
     embalagens: embalagensDe(p.embalagens),
     recipiente_proprio: p.recipiente_proprio === 1,
     desconto: p.desconto,
+    convidado: p.convidado_id !== null && p.compra_id === null,
     valor_pago: p.valor_pago,
     pago_com: p.pagamento_metodo && p.valor_pago > 0 ? METODO_NA_FRASE[p.pagamento_metodo] : null,
     pagamento: pagamentoDe(p),

@@ -191,7 +191,7 @@ describe.each(testDialects())('POST /api/calcula-encomenda on %s', (dialect) => 
     expect(await preco()).toBe(145)
   })
 
-  it('only while the store takes orders, and only for a signed-in customer', async () => {
+  it('only while the store takes orders; a visitor too (a guest checkout), with no balance', async () => {
     const fechada = await calcular({ id_loja: 848, cart: [{ id: '1001', qtd: 1 }] })
     expect(fechada.statusCode).toBe(422)
     expect(fechada.json().error.message).toBe('A loja está fechada de momento. Pode encomendar assim que abrir.')
@@ -199,7 +199,12 @@ describe.each(testDialects())('POST /api/calcula-encomenda on %s', (dialect) => 
     // Past the integer column: refused as input, not a database error.
     expect((await calcular({ id_loja: 3_000_000_000, cart: [{ id: '1001', qtd: 1 }] })).statusCode).toBe(400)
     expect((await device(t).call('GET', '/api/catalogo/3000000000')).statusCode).toBe(400)
-    const visitante = await calcular({ id_loja: 862, cart: [{ id: '1001', qtd: 1 }] }, device(t, '203.0.113.20'))
-    expect(visitante.statusCode).toBe(401)
+    const visitante = await calcular(
+      { id_loja: 862, cart: [{ id: '1001', qtd: 1 }], usar_premio: 1 },
+      device(t, '203.0.113.20'),
+    )
+    expect(visitante.statusCode, visitante.body).toBe(200)
+    expect(visitante.json().data.loyaltyData.transaction.total_discount).toBe(0)
+    expect(visitante.json().data.privateData.user.loggedIn).toBe(false)
   })
 })

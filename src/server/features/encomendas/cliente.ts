@@ -11,7 +11,7 @@ import { MINUTE } from '../../platform/clock.ts'
 import { notFound } from '../../platform/errors.ts'
 import { carrinhoDe, linhasDe, paraCliente } from './apresentacao.ts'
 import { type Contexto, encomendasMensagens, metodoDe } from './contexto.ts'
-import type { Encomenda } from './encomendas-repository.ts'
+import { type Dono, type Encomenda, eDe } from './encomendas-repository.ts'
 import type { Liquidacao } from './liquidacao.ts'
 import type { Reconciliacao } from './reconciliacao.ts'
 
@@ -67,10 +67,13 @@ export function createEncomendasCliente(
   }
 
   return {
-    /** One of the customer's own orders; another's is 404 like an unknown one. */
-    async doCliente(utilizadorId: number, id: number): Promise<EncomendaCliente> {
+    /**
+     * One of the customer's own orders, or the guest's this device holds (`donos`: either or both); another's is 404 like
+     * an unknown one.
+     */
+    async doCliente(donos: Dono[], id: number): Promise<EncomendaCliente> {
       const p = await repo.find(id)
-      if (p?.utilizador_id !== utilizadorId) throw notFound(encomendasMensagens.naoEncontrada)
+      if (!p || !donos.some((d) => eDe(p, d))) throw notFound(encomendasMensagens.naoEncontrada)
       const [atual, loja, documentos] = await Promise.all([
         perguntarSeExpirou(p),
         lojaDoPedido(p.id_loja),
@@ -84,9 +87,9 @@ export function createEncomendasCliente(
      * balance returns now. The request may still be paid (a Multibanco reference is the bank's once issued): the
      * provider is asked again for a while, and a payment it reports is refunded (reconciliacao.ts).
      */
-    async desistir(utilizadorId: number, id: number): Promise<EncomendaCliente> {
+    async desistir(donos: Dono[], id: number): Promise<EncomendaCliente> {
       const p = await repo.find(id)
-      if (p?.utilizador_id !== utilizadorId) throw notFound(encomendasMensagens.naoEncontrada)
+      if (!p || !donos.some((d) => eDe(p, d))) throw notFound(encomendasMensagens.naoEncontrada)
       // Not a Multibanco reference: it stays payable at any ATM until it expires, and its payment cannot be refunded
       // through the provider; the order waits for it or for its expiry.
       if (p.estado === ESTADO.pagamento && p.pagamento_estado === 'pendente' && metodoDe(p) !== 'multibanco') {

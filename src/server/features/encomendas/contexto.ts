@@ -17,6 +17,7 @@ import type { NovaNotificacao } from '../notificacoes/service.ts'
 import type { RestaurantesService } from '../restaurantes/service.ts'
 import type { LojaDoPedido } from './apresentacao.ts'
 import type { CatalogoService } from './catalogo.ts'
+import type { ContaConvidados } from './convidados.ts'
 import { type Encomenda, encomendasRepo } from './encomendas-repository.ts'
 
 export const encomendasMensagens = {
@@ -162,6 +163,8 @@ export interface EncomendasDeps {
   filaMinutosPorEncomenda?: number
   /** The app's public address: the confirmation e-mail links to the order. */
   appUrl: string
+  /** A guest's phone confirmed by SMS, and their order's link sent to it (features/conta; convidados.ts). */
+  conta: ContaConvidados
   /**
    * Whether a store key, and a paired tablet's session, still hold: the platform's store and staff surfaces own them,
    * and an open board stream asks now and then.
@@ -172,8 +175,11 @@ export interface EncomendasDeps {
   }
 }
 
-/** It reached the store's board: paid (or paid with the balance) and its purchase written. */
-export const naLoja = (p: Encomenda) => p.compra_id !== null
+/**
+ * It reached the store's board: paid (or paid with the balance), its purchase written in the same transaction for a
+ * customer (a guest's is written if they join: convidados.ts).
+ */
+export const naLoja = (p: Encomenda) => p.paga_em !== null
 
 /**
  * The order a store key acts on: unknown, or not on any board (not paid), 404; on another store's board, 403
@@ -245,7 +251,9 @@ export function createContexto(deps: EncomendasDeps) {
    * before its payment arrived never reaches the board, nor does the refund of that late payment.
    */
   function anunciar(p: Encomenda) {
-    bus.publish(canais.utilizador(p.utilizador_id), { tipo: 'encomenda', orderId: p.id, status: p.estado })
+    if (p.utilizador_id !== null) {
+      bus.publish(canais.utilizador(p.utilizador_id), { tipo: 'encomenda', orderId: p.id, status: p.estado })
+    }
     if (naLoja(p)) bus.publish(canais.loja(p.id_loja), { tipo: 'encomenda', id: p.id })
   }
 

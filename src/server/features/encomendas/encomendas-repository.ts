@@ -7,6 +7,13 @@ import type { Database } from '../../platform/db.ts'
 /** An order from the app, as its row stores it. */
 export type Encomenda = Selectable<EncomendasTable>
 
+/** Whose an order is: a customer's, or a guest's (convidados.ts). */
+export type Dono = { utilizadorId: number } | { convidadoId: number }
+
+/** Whether the order is this customer's or this guest's. */
+export const eDe = (p: Encomenda, dono: Dono) =>
+  'utilizadorId' in dono ? p.utilizador_id === dono.utilizadorId : p.convidado_id === dono.convidadoId
+
 /** Orders from the app, on the pool or inside a transaction. */
 export function encomendasRepo(db: Database) {
   /** The store's orders that reached its board (paid), with what the day's list shows of each. */
@@ -15,18 +22,23 @@ export function encomendasRepo(db: Database) {
       .selectFrom('encomendas')
       .select(['id', 'estado', 'criada_em', 'id_tipo_entrega', 'nome', 'total'])
       .where('id_loja', '=', idLoja)
-      .where('compra_id', 'is not', null)
+      .where('paga_em', 'is not', null)
 
   return {
     find(id: number) {
       return db.selectFrom('encomendas').selectAll().where('id', '=', id).executeTakeFirst()
     },
 
-    findPorChave(utilizadorId: number, chave: string) {
+    /** The order a customer's or a guest's Idempotency-Key made. */
+    findPorChave(dono: Dono, chave: string) {
       return db
         .selectFrom('encomendas')
         .selectAll()
-        .where('utilizador_id', '=', utilizadorId)
+        .where((eb) =>
+          'utilizadorId' in dono
+            ? eb('utilizador_id', '=', dono.utilizadorId)
+            : eb('convidado_id', '=', dono.convidadoId),
+        )
         .where('chave_idempotencia', '=', chave)
         .executeTakeFirst()
     },
@@ -130,7 +142,7 @@ export function encomendasRepo(db: Database) {
     /**
      * A store's paid orders in these states, at most `ENCOMENDAS_LOJA_MAX`: the most recent ones (a store with years of
      * ready or cancelled orders still sees today's), in no particular order (the caller sorts them as due). Paid means
-     * its purchase was written: a payment that arrived after the order was given up never reaches the board.
+     * it was paid (its purchase written, for a customer): a payment that arrived after the order was given up never reaches the board.
      */
     listLoja(idLoja: number, estados: number[]) {
       return db
@@ -138,7 +150,7 @@ export function encomendasRepo(db: Database) {
         .selectAll()
         .where('id_loja', '=', idLoja)
         .where('estado', 'in', estados)
-        .where('compra_id', 'is not', null)
+        .where('paga_em', 'is not', null)
         .orderBy('id', 'desc')
         .limit(ENCOMENDAS_LOJA_MAX)
         .execute()
@@ -170,7 +182,7 @@ export function encomendasRepo(db: Database) {
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
         .where('id_loja', '=', idLoja)
         .where('estado', 'in', [ESTADO.recebido, ESTADO.emPreparacao])
-        .where('compra_id', 'is not', null)
+        .where('paga_em', 'is not', null)
         .where('paga_em', '>=', desde)
         // An order for later is not in the kitchen's way until its hour comes (levantamento.ts).
         .where((eb) => eb.or([eb('levantar_em', 'is', null), eb('levantar_em', '<=', ate)]))

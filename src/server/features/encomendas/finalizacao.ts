@@ -8,7 +8,7 @@ import { paths } from '../../../shared/routes.ts'
 import { mensagens, toE164Mobile } from '../../../shared/validacao.ts'
 import { isoNow, MINUTE } from '../../platform/clock.ts'
 import { sha256 } from '../../platform/crypto.ts'
-import { type Database, isUniqueViolation } from '../../platform/db.ts'
+import { type Database, type DatabaseTransaction, isUniqueViolation } from '../../platform/db.ts'
 import { enfileirarEmail } from '../../platform/email.ts'
 import { fieldError, HttpError, notFound, TooManyRequests } from '../../platform/errors.ts'
 import { canonical, reusedKey } from '../../platform/idempotency.ts'
@@ -27,7 +27,7 @@ import {
   referenciaDe,
   validadeDe,
 } from './contexto.ts'
-import { encomendasRepo } from './encomendas-repository.ts'
+import { type Dono, type Encomenda, encomendasRepo } from './encomendas-repository.ts'
 import { bloquearVagas, exigirProntaAntesDoFecho, type Levantamento, reservarHorario } from './levantamento.ts'
 import type { Liquidacao } from './liquidacao.ts'
 import type { Mesas } from './mesas.ts'
@@ -39,6 +39,10 @@ import type { Mesas } from './mesas.ts'
 export const LIMITE_ENCOMENDAS: Limit = { max: 10, windowMs: 10 * MINUTE }
 
 type Finaliza = z.output<typeof FinalizaEncomendaSchema>
+type ConvidadoNaEncomenda = {
+  usar: (trx: DatabaseTransaction) => Promise<void>
+  aoCriar: (p: Encomenda) => Promise<void>
+}
 
 /** The checkout: the order written with its balance held, then its MB WAY payment request made and recorded. */
 export function createFinalizacao(
@@ -68,12 +72,21 @@ export function createFinalizacao(
      * Idempotency-Key answers the same order; with another body, 422.
      */
     async finalizar(
-      utilizadorId: number,
+      dono: Dono,
       chave: string,
       input: Finaliza,
-      /** The customer's birth date (`YYYY-MM-DD`, null: none), for a line sold to adults only. */
-      { dataNascimento }: { dataNascimento: string | null } = { dataNascimento: null },
+      /**
+       * `dataNascimento`: the customer's birth date (`YYYY-MM-DD`, null: none), for a line sold to adults only.
+       * `convidado`: a guest's checkout (convidados.ts), their one order taken in the order's transaction (`usar`),
+       * and what follows it once written (`aoCriar`: the SMS with its link).
+       */
+      { dataNascimento, convidado }: { dataNascimento: string | null; convidado?: ConvidadoNaEncomenda } = {
+        dataNascimento: null,
+      },
     ): Promise<EncomendaCliente> {
+      const utilizadorId = 'utilizadorId' in dono ? dono.utilizadorId : null
+      // A customer's e-mail is their account's; a guest may leave it out.
+      if (utilizadorId !== null && input.email === '') throw fieldError('email', mensagens.obrigatorio)
       // Without its own container, the body is what it was before the choice existed: a retry sent across that change
       // still finds its order.
       // A retry sent across the pick-up times and tables too: without them, the body hashes as before them.
@@ -90,7 +103,7 @@ export function createFinalizacao(
       )
       const loja = await lojaDoPedido(input.id_loja)
       const repetido = async (ex: Database) => {
-        const p = await encomendasRepo(ex).findPorChave(utilizadorId, chave)
+        const p = await encomendasRepo(ex).findPorChave(dono, chave)
         if (!p) return undefined
         if (p.pedido_hash !== pedidoHash) throw reusedKey()
         return p
@@ -142,12 +155,16 @@ export function createFinalizacao(
             })
 
       const { pedido, novo } = await db.transaction().execute(async (trx) => {
-        await ledger.bloquear(trx, utilizadorId)
-        if (!(await ledger.clienteAtivo(trx, utilizadorId))) {
-          throw new HttpError(401, encomendasMensagens.sessaoTerminada, 'Sessão terminada')
+        if (utilizadorId !== null) {
+          await ledger.bloquear(trx, utilizadorId)
+          if (!(await ledger.clienteAtivo(trx, utilizadorId))) {
+            throw new HttpError(401, encomendasMensagens.sessaoTerminada, 'Sessão terminada')
+          }
         }
         const outro = await repetido(trx)
         if (outro) return { pedido: outro, novo: false }
+        // A guest's code confirms one order: taken here, after a retry of it found its order above.
+        if (convidado) await convidado.usar(trx)
         // The slot's places are counted under the store's lock, and this order written before it is let go.
         let levantarEm: string | null = null
         if (levantar_em !== null) {
@@ -165,9 +182,10 @@ export function createFinalizacao(
         // above and count nothing. The hit is written in this transaction: a checkout refused (this limit, the phone,
         // the balance) leaves no order and spends nothing of the allowance, which bounds the orders, and so the MB WAY
         // requests, a customer makes.
-        const { allowed, retryAfterMs } = await limiter.hit(`encomendas:${utilizadorId}`, LIMITE_ENCOMENDAS, trx)
+        const quem = 'utilizadorId' in dono ? dono.utilizadorId : `convidado:${dono.convidadoId}`
+        const { allowed, retryAfterMs } = await limiter.hit(`encomendas:${quem}`, LIMITE_ENCOMENDAS, trx)
         if (!allowed) throw new TooManyRequests(retryAfterMs)
-        const saldo = await ledger.saldo(trx, utilizadorId)
+        const saldo = utilizadorId === null ? 0 : await ledger.saldo(trx, utilizadorId) // a guest has none
         const desconto = input.usar_premio === 1 ? Math.min(saldo, total) : 0
         const aPagar = total - desconto
         const aceite = lojaEncomendas.metodosPagamento.includes(metodo) && provider.metodos.includes(metodo)
@@ -184,6 +202,7 @@ export function createFinalizacao(
         const r = encomendasRepo(trx)
         let p = await r.insert({
           utilizador_id: utilizadorId,
+          convidado_id: 'convidadoId' in dono ? dono.convidadoId : null,
           id_loja: input.id_loja,
           estado: aPagar > 0 ? ESTADO.pagamento : ESTADO.recebido,
           id_tipo_entrega: input.id_tipo_entrega,
@@ -225,7 +244,7 @@ export function createFinalizacao(
               : null,
         })
         const referencia = referenciaDe(p.id)
-        if (aPagar > 0 && desconto > 0) {
+        if (aPagar > 0 && desconto > 0 && utilizadorId !== null) {
           const reserva = await ledger.reservar(trx, {
             utilizadorId,
             idLoja: input.id_loja,
@@ -234,15 +253,24 @@ export function createFinalizacao(
           })
           await r.mudar(p.id, {}, { reserva_id: reserva.id })
         } else if (aPagar === 0) {
-          // The balance paid it all: the purchase now, no payment to wait for.
-          const compra = await ledger.comprar(trx, { utilizadorId, idLoja: input.id_loja, total, desconto, referencia })
-          await r.mudar(p.id, {}, { compra_id: compra.id, pontos_ganhos: compra.pontos_ganhos })
+          // The balance paid it all: the purchase now, no payment to wait for (a guest's, if they join: convidados.ts).
+          if (utilizadorId !== null) {
+            const compra = await ledger.comprar(trx, {
+              utilizadorId,
+              idLoja: input.id_loja,
+              total,
+              desconto,
+              referencia,
+            })
+            await r.mudar(p.id, {}, { compra_id: compra.id, pontos_ganhos: compra.pontos_ganhos })
+          }
           await aoPagar(trx, p, paraConfirmacao)
         }
         p = (await r.find(p.id)) ?? p
         return { pedido: p, novo: true }
       })
       if (!novo) return paraCliente(pedido, loja)
+      if (convidado) await convidado.aoCriar(pedido)
 
       if (pedido.pagamento_estado === 'a-pedir') {
         try {

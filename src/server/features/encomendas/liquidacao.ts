@@ -39,7 +39,7 @@ export function createLiquidacao(
         const registar = pagamentoId !== undefined && p.pagamento_id === null
         const pedidoPagamento = registar ? { pagamento_id: pagamentoId } : {}
         const porRef = registar ? { semPagamentoId: true as const, incertoOuCriadaAte: criadaAte() } : {}
-        await ledger.bloquear(trx, p.utilizador_id)
+        if (p.utilizador_id !== null) await ledger.bloquear(trx, p.utilizador_id)
         const agora = isoNow(clock)
         if (
           await r.mudar(
@@ -56,22 +56,25 @@ export function createLiquidacao(
           )
         ) {
           const referencia = referenciaDe(p.id)
-          if (p.desconto > 0) {
-            await ledger.libertar(trx, {
+          // A guest has no balance and no ledger: their purchase is written if they join (convidados.ts).
+          if (p.utilizador_id !== null) {
+            if (p.desconto > 0) {
+              await ledger.libertar(trx, {
+                utilizadorId: p.utilizador_id,
+                idLoja: p.id_loja,
+                valor: p.desconto,
+                referencia,
+              })
+            }
+            const compra = await ledger.comprar(trx, {
               utilizadorId: p.utilizador_id,
               idLoja: p.id_loja,
-              valor: p.desconto,
+              total: p.total,
+              desconto: p.desconto,
               referencia,
             })
+            await r.mudar(id, {}, { compra_id: compra.id, pontos_ganhos: compra.pontos_ganhos })
           }
-          const compra = await ledger.comprar(trx, {
-            utilizadorId: p.utilizador_id,
-            idLoja: p.id_loja,
-            total: p.total,
-            desconto: p.desconto,
-            referencia,
-          })
-          await r.mudar(id, {}, { compra_id: compra.id, pontos_ganhos: compra.pontos_ganhos })
           await aoPagar(trx, p, paraConfirmacao)
           return true
         }
@@ -135,7 +138,7 @@ export function createLiquidacao(
       const r = encomendasRepo(trx)
       const p = await r.find(id)
       if (!p) return false
-      await ledger.bloquear(trx, p.utilizador_id)
+      if (p.utilizador_id !== null) await ledger.bloquear(trx, p.utilizador_id)
       const ok = await r.mudar(
         id,
         { estado: [ESTADO.pagamento], pagamento: de },
@@ -148,7 +151,7 @@ export function createLiquidacao(
           tentativas: 0,
         },
       )
-      if (ok && p.desconto > 0) {
+      if (ok && p.desconto > 0 && p.utilizador_id !== null) {
         await ledger.libertar(trx, {
           utilizadorId: p.utilizador_id,
           idLoja: p.id_loja,

@@ -131,7 +131,8 @@ export function createQuadro(
               'Estado inválido',
             )
           }
-          if (estado === ESTADO.pronto && notificar) {
+          // A guest has no inbox (their screen follows the order): a notification without a customer goes to everyone.
+          if (estado === ESTADO.pronto && notificar && p.utilizador_id !== null) {
             await notificar(trx, {
               utilizadorId: p.utilizador_id,
               titulo: 'O seu pedido está pronto',
@@ -160,7 +161,7 @@ export function createQuadro(
         async (trx) => {
           const r = encomendasRepo(trx)
           const p = daLojaOuErro(await r.find(id), ator.idLoja)
-          await ledger.bloquear(trx, p.utilizador_id)
+          if (p.utilizador_id !== null) await ledger.bloquear(trx, p.utilizador_id)
           const ok = await r.mudar(
             id,
             { estado: [ESTADO.recebido, ESTADO.emPreparacao] },
@@ -183,16 +184,23 @@ export function createQuadro(
                   : encomendasMensagens.jaCancelada
             throw new HttpError(409, message, 'Estado inválido')
           }
-          if (p.compra_id !== null) await ledger.devolverTudo(trx, p.compra_id)
+          // Read again after the change: a guest who joined meanwhile had this purchase written to their account
+          // (convidados.ts), which the change waited for.
+          const depois = (await r.find(id)) ?? p
+          if (depois.compra_id !== null) {
+            if (p.utilizador_id === null && depois.utilizador_id !== null)
+              await ledger.bloquear(trx, depois.utilizador_id)
+            await ledger.devolverTudo(trx, depois.compra_id)
+          }
           // Paid and now undone: its invoice is matched by a credit note (CIVA art. 29(1)(b) and 36(1)).
           await faturas.exigir(trx, vendaDe(p), 'credito', p.total)
-          if (notificar) {
+          if (notificar && depois.utilizador_id !== null) {
             const devolvido = [
               p.valor_pago > 0 ? `${formatMoney(p.valor_pago)} ${devolvidoPor(metodoDe(p))}` : '',
               p.desconto > 0 ? `${formatMoney(p.desconto)} de saldo` : '',
             ].filter(Boolean)
             await notificar(trx, {
-              utilizadorId: p.utilizador_id,
+              utilizadorId: depois.utilizador_id,
               titulo: 'Pedido cancelado',
               texto: `<p>A ${escapeHtml(loja)} cancelou o pedido n.º ${p.id}: ${escapeHtml(motivo.replace(/[.!\s]+$/, ''))}.${devolvido.length > 0 ? ` Devolvemos-lhe ${devolvido.join(' e ')}.` : ''}</p>`,
               ligacao: `/carrinho/confirmado?encomenda=${p.id}`,

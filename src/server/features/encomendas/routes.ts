@@ -1,6 +1,14 @@
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { type PrivateData, ValueCallSchema } from '../../../shared/conta.ts'
+import { CodigoSmsSchema, HashResponseSchema, type PrivateData, ValueCallSchema } from '../../../shared/conta.ts'
+import {
+  ConvidadoSchema,
+  ConvidadoTelemovelSchema,
+  convidadoTextos,
+  EstadoConvidadoSchema,
+  SeguirConvidadoSchema,
+} from '../../../shared/convidado.ts'
 import {
   CalculaEncomendaSchema,
   CalculoSchema,
@@ -8,15 +16,21 @@ import {
   FinalizaRespostaSchema,
 } from '../../../shared/encomenda.ts'
 import { EncomendaClienteSchema, HistoricoEncomendasSchema, ParaRepetirSchema } from '../../../shared/pedido.ts'
+import { paths } from '../../../shared/routes.ts'
 import { IdTextoSchema, idParams, semCaracteresProibidos, texto } from '../../../shared/validacao.ts'
+import { HttpError, notFound } from '../../platform/errors.ts'
+import { escapeAttribute, escapeHtml } from '../../platform/html.ts'
 import { dataResponse } from '../../platform/http.ts'
 import type { SandboxProvider } from '../../platform/pagamentos-sandbox.ts'
 import type { ReadCache } from '../../platform/read-cache.ts'
-import type { Sessao } from '../../platform/sessions.ts'
+import type { Sessao, Sessions } from '../../platform/sessions.ts'
 import { idempotencyKeyOf } from '../../platform/store-surface.ts'
 import type { ContaService } from '../conta/service.ts'
 import type { CatalogoService } from './catalogo.ts'
 import { catalogoRoutes } from './catalogo-routes.ts'
+import { encomendasMensagens } from './contexto.ts'
+import { convidadosMensagens, SEGUIR_PATH } from './convidados.ts'
+import type { Dono } from './encomendas-repository.ts'
 import { sandboxRoutes } from './sandbox-routes.ts'
 import type { EncomendasService } from './service.ts'
 
@@ -33,24 +47,122 @@ export interface EncomendasRoutesOptions {
   privateData: (sessao: Sessao) => Promise<PrivateData>
   /** The sandbox's phone (`/api/dev/pagamentos`), outside production when the sandbox is the provider. */
   sandbox: SandboxProvider | null
+  /** A guest's token on the device (decision 0050). */
+  sessions: Pick<Sessions, 'convidadoDe' | 'guardarConvidado' | 'markOnboardingSeen'>
 }
+
+/**
+ * What the link in a guest's SMS shows: a browser opened it, so a page (one that goes on to the order's screen; one
+ * that says the link no longer opens anything).
+ */
+const paginaDoLink = (texto: string, destino?: string) =>
+  `<!doctype html><html lang="pt-PT"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${destino ? `<meta http-equiv="refresh" content="0;url=${escapeAttribute(destino)}">` : ''}<title>Balcão</title></head><body><main><h1>Pedido</h1><p>${escapeHtml(texto)}</p><p><a href="${escapeAttribute(destino ?? '/')}">${destino ? 'Abrir o pedido' : 'Abrir a app'}</a></p></main></body></html>`
+
+const HashParams = z.object({ hash: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Pedido inválido') })
 
 const EncomendaIdParams = idParams('id')
 
 /** Ordering's calls for the app: the stores that take orders, a store's catalogue, the price of a cart. */
 export const encomendasRoutes: FastifyPluginAsyncZod<EncomendasRoutesOptions> = async (
   app,
-  { catalogo, encomendas, cache, conta, privateData: privateDataDe, sandbox },
+  { catalogo, encomendas, cache, conta, privateData: privateDataDe, sandbox, sessions },
 ) => {
   // The catalogue's public reads: its own file.
   await app.register(catalogoRoutes, { catalogo, cache })
+  const { convidados } = encomendas
+
+  /**
+   * Whose orders this device may read: the signed-in customer's, the guest's whose token it holds, or both (a guest
+   * who then signed in). Neither: 401, as before guests.
+   */
+  async function donosDe(request: FastifyRequest): Promise<Dono[]> {
+    const convidado = await convidados.doToken(sessions.convidadoDe(request))
+    const doConvidado: Dono[] = convidado ? [{ convidadoId: convidado.id }] : []
+    if (request.sessao.utilizadorId === null && convidado) return doConvidado
+    try {
+      const user = await conta.requireUser(request.sessao)
+      return [{ utilizadorId: user.id }, ...doConvidado]
+    } catch (error) {
+      if (convidado) return doConvidado
+      throw error
+    }
+  }
+
+  // Guest checkout (decision 0050): the phone confirmed by an SMS code, under a sign-up's limits.
+  app.post(
+    '/api/convidado',
+    { schema: { body: ConvidadoTelemovelSchema, response: dataResponse(HashResponseSchema) } },
+    async (request) => ({ data: { hash: await convidados.pedirCodigo(request.body, request.ip) } }),
+  )
+
+  app.post(
+    '/api/convidado/:hash',
+    { schema: { params: HashParams, body: CodigoSmsSchema, response: dataResponse(ConvidadoSchema) } },
+    async (request, reply) => {
+      const { token, convidado } = await convidados.confirmar(request.params.hash, request.body.codigo, request.ip)
+      sessions.guardarConvidado(reply, token)
+      return { data: convidado }
+    },
+  )
+
+  // What the checkout knows of this device's guest (none: null).
+  app.get(
+    '/api/convidado',
+    { config: { privada: true }, schema: { response: dataResponse(EstadoConvidadoSchema) } },
+    async (request) => ({ data: await convidados.estado(sessions.convidadoDe(request)) }),
+  )
+
+  // The link in a guest's SMS, opened on any device: its token kept there, and the order opened. Whoever opens it
+  // ordered on this app already: the device counts the onboarding as seen rather than stopping them before the order.
+  app.get(
+    `${SEGUIR_PATH}/:token`,
+    {
+      config: { navegacao: true, privada: true },
+      schema: { params: SeguirConvidadoSchema, querystring: z.object({ v: texto(10).optional() }) },
+    },
+    async (request, reply) => {
+      const { token } = request.params
+      const { convidado } = await convidados.estado(token)
+      if (!convidado || convidado.encomenda === null) {
+        if (!request.headers.accept?.includes('text/html')) throw notFound(convidadoTextos.ligacaoInvalida)
+        return reply.status(404).type('text/html; charset=utf-8').send(paginaDoLink(convidadoTextos.ligacaoInvalida))
+      }
+      sessions.guardarConvidado(reply, token)
+      await sessions.markOnboardingSeen(request, reply)
+      const destino = `${paths.finalizarPasso2}?encomenda=${convidado.encomenda}`
+      return reply.type('text/html; charset=utf-8').send(paginaDoLink('A abrir o pedido…', destino))
+    },
+  )
+
+  // 'Guardar os pontos desta compra': the guest's paid order written to the account made after it with the same phone.
+  app.post(
+    '/api/encomendas/:id/guardar-pontos',
+    { schema: { params: EncomendaIdParams, body: ValueCallSchema, response: dataResponse(FinalizaRespostaSchema) } },
+    async (request) => {
+      const user = await conta.requireUser(request.sessao)
+      const convidado = await convidados.doToken(sessions.convidadoDe(request))
+      if (!convidado) throw notFound(encomendasMensagens.naoEncontrada)
+      await convidados.guardarPontos(convidado, request.params.id, {
+        utilizadorId: user.id,
+        telemovelE164: user.telemovel_e164,
+        criadoEm: user.criado_em,
+      })
+      return {
+        data: {
+          orderData: await encomendas.doCliente([{ utilizadorId: user.id }], request.params.id),
+          privateData: await privateDataDe(request.sessao),
+        },
+      }
+    },
+  )
 
   // Ordering is for signed-in customers (spec §6). Prices come from the menu, never from the app.
   app.post(
     '/api/calcula-encomenda',
     { schema: { body: CalculaEncomendaSchema, response: dataResponse(CalculoSchema) } },
     async (request) => {
-      await conta.requireUser(request.sessao)
+      // A visitor prices a cart too (a guest's checkout): with no balance.
+      if (request.sessao.utilizadorId !== null) await conta.requireUser(request.sessao)
       const privateData = await privateDataDe(request.sessao)
       const { body } = request
       const cliente = privateData.user.data
@@ -79,11 +191,26 @@ export const encomendasRoutes: FastifyPluginAsyncZod<EncomendasRoutesOptions> = 
     '/api/finaliza-encomenda',
     { schema: { body: FinalizaEncomendaSchema, response: dataResponse(FinalizaRespostaSchema, 201) } },
     async (request, reply) => {
+      const chave = idempotencyKeyOf(request)
+      const token = sessions.convidadoDe(request)
+      if (request.sessao.utilizadorId === null && token !== undefined) {
+        // A guest's checkout: the phone confirmed for this order, no balance, the link by SMS once it is written.
+        const convidado = await convidados.doToken(token)
+        if (!convidado) throw new HttpError(403, convidadosMensagens.confirmacaoExpirada, 'Confirmação expirada')
+        const loja = encomendas.nomeDaLoja
+        const orderData = await encomendas.finalizar({ convidadoId: convidado.id }, chave, request.body, {
+          dataNascimento: null,
+          convidado: {
+            usar: (trx) => convidados.usarNaEncomenda(trx, convidado),
+            aoCriar: async (p) => convidados.enviarLigacao(convidado, token, p, await loja(p.id_loja)),
+          },
+        })
+        return reply.status(201).send({ data: { orderData, privateData: await privateDataDe(request.sessao) } })
+      }
       const user = await conta.requireUser(request.sessao)
       // A relevant new version of the terms or the privacy policy is accepted before ordering (docs/decisions/0033).
       await conta.exigirTermosAceites(user)
-      const chave = idempotencyKeyOf(request)
-      const orderData = await encomendas.finalizar(user.id, chave, request.body, {
+      const orderData = await encomendas.finalizar({ utilizadorId: user.id }, chave, request.body, {
         dataNascimento: user.data_nascimento,
       })
       return reply.status(201).send({ data: { orderData, privateData: await privateDataDe(request.sessao) } })
@@ -143,10 +270,7 @@ export const encomendasRoutes: FastifyPluginAsyncZod<EncomendasRoutesOptions> = 
       config: { privada: true },
       schema: { params: EncomendaIdParams, response: dataResponse(EncomendaClienteSchema) },
     },
-    async (request) => {
-      const user = await conta.requireUser(request.sessao)
-      return { data: await encomendas.doCliente(user.id, request.params.id) }
-    },
+    async (request) => ({ data: await encomendas.doCliente(await donosDe(request), request.params.id) }),
   )
 
   // The customer stops waiting for a payment (another method, another cart): the order is given up unpaid.
@@ -160,10 +284,7 @@ export const encomendasRoutes: FastifyPluginAsyncZod<EncomendasRoutesOptions> = 
         response: dataResponse(EncomendaClienteSchema),
       },
     },
-    async (request) => {
-      const user = await conta.requireUser(request.sessao)
-      return { data: await encomendas.desistir(user.id, request.params.id) }
-    },
+    async (request) => ({ data: await encomendas.desistir(await donosDe(request), request.params.id) }),
   )
 
   // The provider's callback (outside the customer surface: see pagamentoCallbackRoutes).

@@ -3,6 +3,7 @@ import { createCallback } from './callback.ts'
 import { createEncomendasCliente } from './cliente.ts'
 import { createConfirmacao } from './confirmacao.ts'
 import { createContexto, type EncomendasDeps, metodoAgora } from './contexto.ts'
+import { createConvidados } from './convidados.ts'
 import { createCozinha } from './cozinha.ts'
 import { createDireitosEncomendas } from './direitos.ts'
 import { createDocumentosEncomendas } from './documentos.ts'
@@ -19,6 +20,7 @@ import { createTalaoCozinha } from './talao-cozinha.ts'
 
 export type { CatalogoService } from './catalogo.ts'
 export { type EncomendasDeps, encomendasMensagens } from './contexto.ts'
+export { type Convidado, convidadosMensagens } from './convidados.ts'
 export { LIMITE_ENCOMENDAS } from './finalizacao.ts'
 export type { AtorLoja, Resposta } from './quadro.ts'
 export type { LinhaTalao, TalaoCozinha } from './talao-cozinha.ts'
@@ -49,6 +51,8 @@ export function createEncomendasService(deps: EncomendasDeps) {
   const quadro = createQuadro(contexto, reembolsos)
   return {
     finalizar: finalizacao.finalizar,
+    /** Guest checkout: the phone confirmed for one order, its link, its points for an account made after it. */
+    convidados: createConvidados(contexto, deps.conta),
     doCliente: cliente.doCliente,
     desistir: cliente.desistir,
     atuais: cliente.atuais,
@@ -65,6 +69,7 @@ export function createEncomendasService(deps: EncomendasDeps) {
         .limit(limite)
         .execute(),
     pontos: cliente.pontos,
+    nomeDaLoja: contexto.nomeDaLoja,
     receberCallback: callback.receberCallback,
     verificarPorPagamento: callback.verificarPorPagamento,
     reconciliar: reconciliacao.reconciliar,

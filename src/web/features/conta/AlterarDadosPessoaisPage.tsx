@@ -5,6 +5,7 @@ import { PASSWORD_LENGTH, POLITICA_PRIVACIDADE_TAG, TERMOS_TAG } from '../../../
 import type { dadosPessoaisSchema, UserData } from '../../../shared/conta.ts'
 import { formatTelemovel } from '../../../shared/format.ts'
 import { paths } from '../../../shared/routes.ts'
+import { depoisDosDados } from '../../lib/pontos-pendentes.ts'
 import { usePrivateData, useSetPrivateData } from '../../lib/private-data.ts'
 import { QueryView } from '../../lib/query.tsx'
 import { useAgruparTelemovel } from '../../lib/telemovel.ts'
@@ -99,7 +100,8 @@ const DadosPessoaisForm = deferredForm(function DadosPessoaisForm({
       submission.showDialog({
         title: 'Sucesso',
         message: 'Alteração de dados efetuada',
-        afterClose: () => void navigate(paths.perfil, { replace: comPassword }),
+        // A guest who joined to keep an order's points goes back to it (lib/pontos-pendentes.ts).
+        afterClose: () => void navigate(depoisDosDados(), { replace: comPassword }),
       })
     },
   })

@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useId, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import type { z } from 'zod'
-import { TERMOS_TAG } from '../../../shared/constants.ts'
+import { DEFAULT_PAIS, TERMOS_TAG } from '../../../shared/constants.ts'
+import type { Convidado } from '../../../shared/convidado.ts'
 import { TRAGO_RECIPIENTE } from '../../../shared/embalagens.ts'
 import { ESTADO, nomeMesa, TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
 import { formatMoney } from '../../../shared/format.ts'
@@ -18,6 +19,7 @@ import { PhoneField } from '../../ui/PhoneField.tsx'
 import { useLojasEncomenda } from './api.ts'
 import { type LinhaLocal, mesaAtiva, useEncomendaLocal } from './carrinho.ts'
 import { paraApi } from './carrinho-api.ts'
+import { CONVIDADO_KEY } from './convidado.ts'
 import { lembrarEncomendaFeita } from './encomenda-feita.ts'
 import { encomendasKeys } from './keys.ts'
 import { horarioEmFalta, Levantamento, recusaDoHorario, semLevantamento } from './Levantamento.tsx'
@@ -46,7 +48,9 @@ interface CheckoutProps {
   idLoja: number
   linhas: LinhaLocal[]
   tipoLocal: Tipo
-  user: User
+  /** The signed-in customer, or (null) a guest whose phone was confirmed for this order (decision 0050). */
+  user: User | null
+  convidado: Convidado | null
 }
 
 /**
@@ -54,7 +58,7 @@ interface CheckoutProps {
  * Oferta' when there is balance to take off, then delivery type, phone (MB WAY's), name, e-mail, NIF and the terms.
  * A chunk of its own, with react-hook-form and the form kit: it arrives while the server prices the cart.
  */
-export function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
+export function Checkout({ idLoja, linhas, tipoLocal, user, convidado }: CheckoutProps) {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const setPrivateData = useSetPrivateData()
@@ -114,12 +118,12 @@ export function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
   const { form, onSubmit, errorOf, submission } = useApiForm({
     schema,
     defaultValues: inicial?.valores ?? {
-      telemovel: user.telemovel,
-      pais: user.pais,
+      telemovel: user?.telemovel ?? convidado?.telemovel ?? '',
+      pais: user?.pais ?? convidado?.pais ?? DEFAULT_PAIS,
       aceitou: false,
-      nome: user.nome ?? '',
-      email: user.email ?? '',
-      nif: nifEscolhido(user),
+      nome: user?.nome ?? '',
+      email: user?.email ?? '',
+      nif: user ? nifEscolhido(user) : '',
     },
     submit: (values) =>
       finalizar({
@@ -142,8 +146,9 @@ export function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
     onSuccess: ({ orderData, privateData }) => {
       setPrivateData(privateData)
       queryClient.setQueryData(encomendasKeys.encomenda(orderData.orderId), orderData)
-      // 'As minhas encomendas' has one more.
+      // 'As minhas encomendas' has one more; a guest's confirmation is now this order's.
       void queryClient.invalidateQueries({ queryKey: encomendasKeys.historico })
+      if (convidado) void queryClient.invalidateQueries({ queryKey: CONVIDADO_KEY })
       lembrarEncomendaFeita({ orderId: orderData.orderId, carrinho: cartKey })
       tipoEncomendado(tipo)
       const pago = orderData.status !== ESTADO.pagamento && orderData.status !== ESTADO.cancelado
@@ -326,9 +331,10 @@ export function Checkout({ idLoja, linhas, tipoLocal, user }: CheckoutProps) {
           <Field label="Nome" required autoComplete="name" error={errorOf('nome')} {...form.register('nome')} />
           <Field
             label="Email"
-            required
+            required={user !== null}
             type="email"
             autoComplete="email"
+            hint={user === null ? 'Opcional: para receber a confirmação do pedido.' : undefined}
             error={errorOf('email')}
             {...form.register('email')}
           />

@@ -5,14 +5,13 @@ import { formatDateTime, formatMoney, prontoAs } from '../../../shared/format.ts
 import type { EncomendaCliente } from '../../../shared/pedido.ts'
 import { paths } from '../../../shared/routes.ts'
 import { isNotFound } from '../../lib/api.ts'
-import { usePrivateData } from '../../lib/private-data.ts'
 import { ErrorState } from '../../ui/ErrorState.tsx'
 import { useHeader } from '../../ui/header.tsx'
 import { Loading } from '../../ui/Loading.tsx'
 import { useEncerrarCarrinho } from './encomenda-feita.ts'
 import { marcarProntaVista } from './pronta-vista.ts'
 import { MEIA_DOSE, ResumoEncomenda } from './ResumoEncomenda.tsx'
-import { idDaEncomenda, useEncomenda } from './use-encomenda.ts'
+import { entrarPara, idDaEncomenda, useEncomenda } from './use-encomenda.ts'
 import './checkout.css'
 import './ementa.css'
 import { Redirect } from '../../ui/Redirect.tsx'
@@ -29,6 +28,14 @@ const AtivarNotificacoes = lazy(() =>
 const DocumentosFiscais = lazy(() =>
   import('../../ui/DocumentosFiscais.tsx').then((m) => ({ default: m.DocumentosFiscais })),
 )
+
+/** Why an order was cancelled and what it gives back: seldom read, so not in the screen's first load. */
+const EncomendaCancelada = lazy(() =>
+  import('./EncomendaCancelada.tsx').then((m) => ({ default: m.EncomendaCancelada })),
+)
+
+/** The points (and a guest's 'Guardar os pontos desta compra'), once the order's state shows. */
+const PontosEncomenda = lazy(() => import('./PontosEncomenda.tsx').then((m) => ({ default: m.PontosEncomenda })))
 
 /** The steps an order goes through once paid (spec §4), as the screen draws them. */
 const PASSOS = [
@@ -54,6 +61,8 @@ export function ConfirmadoPage() {
   if (encomenda.isPending) return <Loading />
   if (encomenda.isError) {
     if (isNotFound(encomenda.error)) return <Redirect to={paths.catalogo} />
+    const entrar = entrarPara(encomenda.error, `${paths.finalizarPasso2}?encomenda=${id}`)
+    if (entrar) return <Redirect {...entrar} />
     return <ErrorState error={encomenda.error} onRetry={() => void encomenda.refetch()} />
   }
   const o = encomenda.data
@@ -63,20 +72,7 @@ export function ConfirmadoPage() {
   return <Confirmado o={o} />
 }
 
-/** What a cancelled order gives back, in the customer's words: the MB WAY payment, the balance used, or nothing taken. */
-export function devolvidoAoCliente(
-  o: Pick<EncomendaCliente, 'pago' | 'valor_pago' | 'desconto' | 'pago_com'>,
-): string[] {
-  const frases: string[] = []
-  const por = o.pago_com === 'Multibanco' ? 'transferência bancária' : (o.pago_com ?? 'MB WAY')
-  if (o.pago && o.valor_pago > 0) frases.push(`O valor pago (${formatMoney(o.valor_pago)}) é devolvido por ${por}.`)
-  if (!o.pago && o.valor_pago > 0) frases.push('O pagamento não foi concluído: nada foi cobrado.')
-  if (o.desconto > 0) frases.push(`O saldo usado (${formatMoney(o.desconto)}) voltou à sua conta.`)
-  return frases
-}
-
 function Confirmado({ o }: { o: EncomendaCliente }) {
-  const user = usePrivateData().data?.user.data
   // Seen ready here: the catalogue's bar need not say it again.
   const pronta = o.status === ESTADO.pronto
   useEffect(() => {
@@ -95,14 +91,9 @@ function Confirmado({ o }: { o: EncomendaCliente }) {
           {estadoTexto(o.status, o.pago, o.minutos, prontoAs(o))}
         </p>
         {cancelado ? (
-          <>
-            {o.motivo && <p>{o.motivo}</p>}
-            {devolvidoAoCliente(o).map((frase) => (
-              <p key={frase} className="chk-devolvido">
-                {frase}
-              </p>
-            ))}
-          </>
+          <Suspense fallback={null}>
+            <EncomendaCancelada o={o} />
+          </Suspense>
         ) : (
           <ol className="chk-passos">
             {PASSOS.map((p, i) => (
@@ -124,23 +115,9 @@ function Confirmado({ o }: { o: EncomendaCliente }) {
 
       {/* A cancelled order earned nothing: what it had earned was taken back with it. */}
       {!cancelado && (
-        <section className="chk-painel" aria-labelledby="chk-pontos-titulo">
-          <h2 id="chk-pontos-titulo">Pontos</h2>
-          <dl className="chk-totais">
-            <div>
-              <dt>Pontos ganhos</dt>
-              <dd>{o.pointsAdded}</dd>
-            </div>
-            {user && (
-              <div>
-                <dt>Pontos acumulados</dt>
-                <dd>
-                  {user.pontos}/{user.patamar}
-                </dd>
-              </div>
-            )}
-          </dl>
-        </section>
+        <Suspense fallback={null}>
+          <PontosEncomenda o={o} />
+        </Suspense>
       )}
 
       <section className="chk-painel" aria-labelledby="chk-detalhe-titulo">
@@ -192,15 +169,22 @@ function Confirmado({ o }: { o: EncomendaCliente }) {
       )}
 
       {/* After an order the customer has a reason to want them: being told when it is ready. */}
-      {(o.status === ESTADO.pagamento || o.status === ESTADO.recebido || o.status === ESTADO.emPreparacao) && (
-        <Suspense fallback={null}>
-          <AtivarNotificacoes motivo="Saiba no telemóvel quando o pedido estiver pronto, mesmo com a app fechada." />
-        </Suspense>
-      )}
+      {/* A guest has no account to be told through: their screen follows the order. */}
+      {!o.convidado &&
+        (o.status === ESTADO.pagamento || o.status === ESTADO.recebido || o.status === ESTADO.emPreparacao) && (
+          <Suspense fallback={null}>
+            <AtivarNotificacoes motivo="Saiba no telemóvel quando o pedido estiver pronto, mesmo com a app fechada." />
+          </Suspense>
+        )}
 
       <p className="chk-aside">
-        <Link to={paths.catalogo}>Voltar ao catálogo</Link> ·{' '}
-        <Link to={paths.minhasEncomendas}>As minhas encomendas</Link>
+        <Link to={paths.catalogo}>Voltar ao catálogo</Link>
+        {!o.convidado && (
+          <>
+            {' · '}
+            <Link to={paths.minhasEncomendas}>As minhas encomendas</Link>
+          </>
+        )}
       </p>
     </main>
   )

@@ -7,6 +7,7 @@ import { Loading } from '../../ui/Loading.tsx'
 import { Redirect } from '../../ui/Redirect.tsx'
 import { useEncomendaLocal } from './carrinho.ts'
 import { paraApi } from './carrinho-api.ts'
+import { useConvidado } from './convidado.ts'
 import { useCalculo } from './use-finalizar.ts'
 
 /**
@@ -15,6 +16,8 @@ import { useCalculo } from './use-finalizar.ts'
  * which the server must answer before the form shows anyway; the form's code downloads in that time.
  */
 const Checkout = lazyPart(() => import('./Checkout.tsx').then((m) => m.Checkout))
+/** A visitor's door (sign in, or continue without an account): its own chunk, as the form's. */
+const ConvidadoEntrada = lazyPart(() => import('./ConvidadoEntrada.tsx').then((m) => m.ConvidadoEntrada))
 
 const A_CALCULAR = 'A calcular a encomenda…'
 
@@ -27,7 +30,13 @@ const A_CALCULAR = 'A calcular a encomenda…'
 export function FinalizarPage() {
   useHeader('Finalizar', paths.carrinho)
   const local = useEncomendaLocal()
-  const user = usePrivateData().data?.user.data
+  const privada = usePrivateData().data
+  const user = privada?.user.data
+  // A visitor orders as a guest (decision 0050): their phone confirmed for this order.
+  const visitante = privada !== undefined && !privada.user.loggedIn
+  const convidado = useConvidado(visitante)
+  const guest = convidado.data?.convidado
+  const guestPronto = guest != null && guest.encomenda === null
   const cart = paraApi(local.linhas)
   // The price (without the balance, as the form first shows it) is asked now, alongside the form's code rather than
   // after it: the form's own query is this one.
@@ -40,16 +49,31 @@ export function FinalizarPage() {
       recipiente_proprio: 0,
     },
     JSON.stringify(cart),
-    local.id_loja !== null && cart.length > 0 && Boolean(user),
+    local.id_loja !== null && cart.length > 0 && (Boolean(user) || guestPronto),
   )
   // The cart is the device's: the server's render and its hydration wait for it.
   if (!local.lida) return <Loading />
   if (local.id_loja === null) return <Redirect to={paths.catalogo} />
   if (local.linhas.length === 0) return <Redirect to={paths.carrinho} />
-  if (!user) return <Loading />
+  if (visitante) {
+    if (convidado.isPending) return <Loading />
+    if (!guestPronto) {
+      return (
+        <Suspense fallback={<Loading />}>
+          <ConvidadoEntrada anterior={guest ?? null} />
+        </Suspense>
+      )
+    }
+  } else if (!user) return <Loading />
   return (
     <Suspense fallback={<Loading label={A_CALCULAR} />}>
-      <Checkout idLoja={local.id_loja} linhas={local.linhas} tipoLocal={local.id_tipo_entrega} user={user} />
+      <Checkout
+        idLoja={local.id_loja}
+        linhas={local.linhas}
+        tipoLocal={local.id_tipo_entrega}
+        user={user ?? null}
+        convidado={guestPronto ? guest : null}
+      />
     </Suspense>
   )
 }

@@ -11,7 +11,7 @@ import { useHeader } from '../../ui/header.tsx'
 import { Loading } from '../../ui/Loading.tsx'
 import { useEncerrarCarrinho } from './encomenda-feita.ts'
 import { AguardarMultibanco, PagamentoNaPagina } from './PagamentoMetodos.tsx'
-import { anuncioTempo, idDaEncomenda, mmss, useEncomenda, useSegundosAte } from './use-encomenda.ts'
+import { anuncioTempo, entrarPara, idDaEncomenda, mmss, useEncomenda, useSegundosAte } from './use-encomenda.ts'
 import './checkout.css'
 import { Redirect } from '../../ui/Redirect.tsx'
 
@@ -56,6 +56,8 @@ export function PagamentoPage() {
   if (encomenda.isPending) return <Loading />
   if (encomenda.isError) {
     if (isNotFound(encomenda.error)) return <Redirect to={paths.carrinho} />
+    const entrar = entrarPara(encomenda.error, `${paths.finalizarPassoPagamento}?encomenda=${id}`)
+    if (entrar) return <Redirect {...entrar} />
     return <ErrorState error={encomenda.error} onRetry={() => void encomenda.refetch()} />
   }
   if (o === undefined || pago) return <Loading />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { devolvidoAoCliente } from './ConfirmadoPage.tsx'
+import { devolvidoAoCliente } from './EncomendaCancelada.tsx'
 
 describe('what a cancelled order gives back, as the customer reads it', () => {
   it('a paid order: the MB WAY amount and the balance used', () => {

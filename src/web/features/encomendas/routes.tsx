@@ -15,7 +15,8 @@ const catalogoDaLoja: Loadable['prefetch'] = (q, _params, { id_loja }) =>
 /**
  * The ordering screens (spec §2), mounted by the app router inside the customer shell: the catalogue, a category, a
  * product and the cart open to a visitor who has not signed in (a tourist browses and fills a cart before deciding to
- * order; decision 0049), the checkout's steps login required. Each its own chunk, none in the first load.
+ * order; decision 0049), and the checkout too, where they sign in or order as a guest (decision 0050); 'As minhas
+ * encomendas' login required. Each its own chunk, none in the first load.
  */
 export const encomendasRoutes: RouteObject[] = [
   {
@@ -55,7 +56,8 @@ export const encomendasRoutes: RouteObject[] = [
     ...screen(
       () => import('./FinalizarPage.tsx'),
       (m) => m.FinalizarPage,
-      { access: 'private' },
+      // A visitor signs in or orders as a guest there (decision 0050).
+      { access: 'public' },
     ),
   },
   {
@@ -63,7 +65,8 @@ export const encomendasRoutes: RouteObject[] = [
     ...screen(
       () => import('./PagamentoPage.tsx'),
       (m) => m.PagamentoPage,
-      { access: 'private' },
+      // A guest's order too: the server answers the device's own orders only.
+      { access: 'public' },
     ),
   },
   {
@@ -89,7 +92,7 @@ export const encomendasRoutes: RouteObject[] = [
     ...screen(
       () => import('./ConfirmadoPage.tsx'),
       (m) => m.ConfirmadoPage,
-      { access: 'private' },
+      { access: 'public' },
     ),
   },
 ]

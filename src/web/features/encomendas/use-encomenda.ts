@@ -2,7 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { ESTADO } from '../../../shared/estado-pedido.ts'
 import type { EncomendaCliente } from '../../../shared/pedido.ts'
-import { apiGet, isNotFound } from '../../lib/api.ts'
+import { paths } from '../../../shared/routes.ts'
+import { ApiError, apiGet, isNotFound } from '../../lib/api.ts'
+import { loginReturnState } from '../../lib/login-return.ts'
 import { encomendasKeys } from './keys.ts'
 
 /** While MB WAY waits, often (a fallback when the event stream is down); otherwise now and then. */
@@ -33,6 +35,13 @@ export const useEncomenda = (id: number | null, aposExpirar = false) =>
         ? INTERVALO_APOS_EXPIRAR
         : intervaloEncomenda(query.state.data?.status),
   })
+
+/**
+ * An order read with neither a session nor a guest's token (401: signed out, or the guest's link expired): the login,
+ * which comes back to `aqui`. Null for any other error.
+ */
+export const entrarPara = (error: unknown, aqui: string) =>
+  error instanceof ApiError && error.status === 401 ? { to: paths.login, state: loginReturnState(aqui) } : null
 
 /** The order id of a `?encomenda=` parameter, or null when it is not one. */
 export function idDaEncomenda(valor: string | null): number | null {
