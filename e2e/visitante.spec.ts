@@ -10,8 +10,8 @@ import {
 } from './support.ts'
 
 /**
- * A visitor who has not signed in browses a store's catalogue, a product, and fills a cart (decision 0049); the
- * checkout asks them to sign in, and brings them back to it, the cart as they left it.
+ * A visitor who has not signed in browses a store's catalogue, a product, and fills a cart (decision 0049); at the
+ * checkout they sign in, and come back to it, the cart as they left it.
  */
 
 const LOJA = 862
@@ -42,8 +42,10 @@ test('a visitor browses the catalogue and fills a cart signed out; the checkout 
   await shot(page, 'visitante-2-carrinho')
   await expectAccessible(page)
 
-  // The checkout needs an account: sign in, and back to it with the cart.
+  // The checkout offers to sign in (or to order as a guest: convidado.spec.ts): signed in, back to it with the cart.
   await page.getByRole('link', { name: /^Pagamento - / }).click()
+  await expect(page.getByRole('heading', { name: 'Como quer encomendar?' })).toBeVisible()
+  await page.getByRole('link', { name: 'Iniciar sessão' }).click()
   const dialog = page.getByRole('dialog', { name: 'Iniciar sessão' })
   await expect(dialog).toBeVisible()
   await dialog.getByLabel('Telemóvel', { exact: true }).fill(conta.telemovel)

@@ -28,9 +28,3 @@ export type EstadoConvidado = z.infer<typeof EstadoConvidadoSchema>
 export const SeguirConvidadoSchema = z.object({
   token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Ligação inválida'),
 })
-
-export const convidadoTextos = {
-  continuarSemConta: 'Continuar sem conta',
-  guardarPontos: 'Guardar os pontos desta compra',
-  ligacaoInvalida: 'Esta ligação já não é válida: um pedido sem conta pode ser acompanhado durante 30 dias.',
-}

@@ -5,10 +5,10 @@ import { CodigoSmsSchema, HashResponseSchema, type PrivateData, ValueCallSchema 
 import {
   ConvidadoSchema,
   ConvidadoTelemovelSchema,
-  convidadoTextos,
   EstadoConvidadoSchema,
   SeguirConvidadoSchema,
 } from '../../../shared/convidado.ts'
+import { convidadoTextos } from '../../../shared/convidado-textos.ts'
 import {
   CalculaEncomendaSchema,
   CalculoSchema,

@@ -4,12 +4,8 @@ import { Link } from 'react-router'
 import type { z } from 'zod'
 import { DEFAULT_PAIS } from '../../../shared/constants.ts'
 import { CodigoSmsSchema, type HashResponse } from '../../../shared/conta.ts'
-import {
-  type Convidado,
-  type ConvidadoTelemovelInput,
-  ConvidadoTelemovelSchema,
-  convidadoTextos,
-} from '../../../shared/convidado.ts'
+import { type Convidado, type ConvidadoTelemovelInput, ConvidadoTelemovelSchema } from '../../../shared/convidado.ts'
+import { convidadoTextos } from '../../../shared/convidado-textos.ts'
 import { paths } from '../../../shared/routes.ts'
 import { ApiError, apiPost } from '../../lib/api.ts'
 import { loginReturnState } from '../../lib/login-return.ts'
@@ -132,7 +128,7 @@ function ConfirmarCodigo({ hash, numero, onVoltar }: { hash: string; numero: str
       <form {...NO_NATIVE_SUBMIT} className="form" onSubmit={onSubmit} noValidate>
         <p className="form-intro">Enviámos um código por SMS para o número {numero}. Escreva-o aqui.</p>
         <Field
-          label="Código"
+          label="Código SMS"
           inputMode="numeric"
           autoComplete="one-time-code"
           required

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useNavigate } from 'react-router'
-import { convidadoTextos } from '../../../shared/convidado.ts'
+import { convidadoTextos } from '../../../shared/convidado-textos.ts'
 import type { FinalizaResposta } from '../../../shared/encomenda.ts'
 import type { EncomendaCliente } from '../../../shared/pedido.ts'
 import { paths } from '../../../shared/routes.ts'

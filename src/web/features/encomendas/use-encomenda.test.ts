@@ -2,10 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { anuncioTempo, idDaEncomenda, intervaloEncomenda, mmss, segundosAte } from './use-encomenda.ts'
 
 describe('intervaloEncomenda', () => {
-  it('polls every 5 s while MB WAY waits, else every 30 s', () => {
+  it("polls every 5 s while MB WAY waits, a guest's order every 10 s, else every 30 s", () => {
     expect(intervaloEncomenda(-3)).toBe(5000)
     expect(intervaloEncomenda(-1)).toBe(30000)
     expect(intervaloEncomenda(undefined)).toBe(30000)
+    // A guest's order in the kitchen, followed without the event stream.
+    expect(intervaloEncomenda(-1, true)).toBe(10000)
+    expect(intervaloEncomenda(2, true)).toBe(10000)
+    expect(intervaloEncomenda(-3, true)).toBe(5000)
   })
 })
 

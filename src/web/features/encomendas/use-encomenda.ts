@@ -7,8 +7,12 @@ import { ApiError, apiGet, isNotFound } from '../../lib/api.ts'
 import { loginReturnState } from '../../lib/login-return.ts'
 import { encomendasKeys } from './keys.ts'
 
-/** While MB WAY waits, often (a fallback when the event stream is down); otherwise now and then. */
-export const intervaloEncomenda = (status: number | undefined): number => (status === ESTADO.pagamento ? 5_000 : 30_000)
+/**
+ * While MB WAY waits, often (a fallback when the event stream is down); otherwise now and then. A guest's order every
+ * 10 s: a guest has no event stream (it is a session's), so this is how their screen follows it.
+ */
+export const intervaloEncomenda = (status: number | undefined, convidado?: boolean): number =>
+  status === ESTADO.pagamento ? 5_000 : convidado ? 10_000 : 30_000
 
 /** `GET /api/encomendas/{id}`: one of the customer's own orders (404 for anyone else's). */
 export const encomendaQuery = (id: number | null) =>
@@ -16,7 +20,7 @@ export const encomendaQuery = (id: number | null) =>
     queryKey: encomendasKeys.encomenda(id),
     queryFn: ({ signal }) => apiGet<EncomendaCliente>(`/api/encomendas/${id}`, signal),
     enabled: id !== null,
-    refetchInterval: (query) => intervaloEncomenda(query.state.data?.status),
+    refetchInterval: (query) => intervaloEncomenda(query.state.data?.status, query.state.data?.convidado),
     retry: (failures, error) => !isNotFound(error) && failures < 2,
   })
 
@@ -33,7 +37,7 @@ export const useEncomenda = (id: number | null, aposExpirar = false) =>
     refetchInterval: (query) =>
       aposExpirar && query.state.data?.status === ESTADO.pagamento
         ? INTERVALO_APOS_EXPIRAR
-        : intervaloEncomenda(query.state.data?.status),
+        : intervaloEncomenda(query.state.data?.status, query.state.data?.convidado),
   })
 
 /**
