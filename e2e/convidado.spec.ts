@@ -165,6 +165,7 @@ test('a guest joins after paying, with the same phone, and sees that order’s p
   await expect(pontos.getByRole('button', { name: 'Guardar os pontos desta compra' })).toHaveCount(0)
   const encomenda = await api<{ pointsAdded: number; convidado: boolean }>(page.request, `/api/encomendas/${id}`)
   expect(encomenda.convidado).toBe(false)
+  expect(encomenda.pointsAdded).toBeGreaterThan(0)
   await expect(pontos.locator('dd').first()).toHaveText(String(encomenda.pointsAdded))
   await shot(page, 'convidado-6-pontos')
   await expectAccessible(page)

@@ -2,12 +2,14 @@ import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogC
 
 /**
  * Path segments that are secrets in themselves, hidden in logs: the SMS challenge hash, the GDPR links' tokens (the
- * pages and their calls), a staff invitation's token. Whoever reads the logs must not be able to use them.
+ * pages and their calls), a staff invitation's token, a guest's challenge hash and the token of their order's link. Whoever reads the logs must not be able to use them.
  */
 const SECRET_PATHS: [RegExp, string][] = [
   [/^\/(registo|reset|alterar-telemovel)\/(?!informacao-legal)[^/?]+/, '/$1/:hash'],
   [/^\/(api\/)?rgpd\/(pedidos|esquecimento|portabilidade)\/[^/?]+/, '/$1rgpd/$2/:token'],
   [/^\/admin\/convite\/[^/?]+/, '/admin/convite/:token'],
+  [/^\/api\/convidado\/seguir\/[^/?]+/, '/api/convidado/seguir/:token'],
+  [/^\/api\/convidado\/(?!seguir)[^/?]+/, '/api/convidado/:hash'],
 ]
 
 /**

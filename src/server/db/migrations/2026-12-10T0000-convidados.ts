@@ -24,6 +24,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('expira_em', 'text', (c) => c.notNull())
     .execute()
   await db.schema.createIndex('convidados_expira').on('convidados').column('expira_em').execute()
+  // One guest order credited per account: the purchase that made it.
+  await sql`create unique index convidados_utilizador on convidados (utilizador_id) where utilizador_id is not null`.execute(
+    db,
+  )
 
   if (isPostgres(db)) {
     await sql`alter table encomendas alter column utilizador_id drop not null`.execute(db)
@@ -60,15 +64,26 @@ async function semNotNullSqlite(db: Kysely<unknown>, tabela: string, coluna: str
     .replace(semNotNull, '$1')
   const indices = await sql<{ sql: string }>`select sql from sqlite_master
     where type = 'index' and tbl_name = ${tabela} and sql is not null`.execute(db)
+  // Off outside the transaction (inside one the pragma is ignored), and checked off: a drop with them on would cascade.
   await sql`pragma foreign_keys = off`.execute(db)
   try {
-    await sql.raw(criar).execute(db)
-    await sql.raw(`insert into "${nova}" select * from "${tabela}"`).execute(db)
-    await sql.raw(`drop table "${tabela}"`).execute(db)
-    await sql.raw(`alter table "${nova}" rename to "${tabela}"`).execute(db)
-    for (const i of indices.rows) await sql.raw(i.sql).execute(db)
-    const { rows: violacoes } = await sql`pragma foreign_key_check`.execute(db)
-    if (violacoes.length > 0) throw new Error(`${tabela}: chaves estrangeiras inválidas depois de a refazer`)
+    const { rows: estado } = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(db)
+    if (estado[0]?.foreign_keys !== 0) throw new Error('as chaves estrangeiras não desligaram')
+    // All of it or nothing: a crash halfway leaves the table as it was.
+    await sql`begin`.execute(db)
+    try {
+      await sql.raw(criar).execute(db)
+      await sql.raw(`insert into "${nova}" select * from "${tabela}"`).execute(db)
+      await sql.raw(`drop table "${tabela}"`).execute(db)
+      await sql.raw(`alter table "${nova}" rename to "${tabela}"`).execute(db)
+      for (const i of indices.rows) await sql.raw(i.sql).execute(db)
+      const { rows: violacoes } = await sql.raw(`pragma foreign_key_check("${tabela}")`).execute(db)
+      if (violacoes.length > 0) throw new Error(`${tabela}: chaves estrangeiras inválidas depois de a refazer`)
+      await sql`commit`.execute(db)
+    } catch (error) {
+      await sql`rollback`.execute(db)
+      throw error
+    }
   } finally {
     await sql`pragma foreign_keys = on`.execute(db)
   }

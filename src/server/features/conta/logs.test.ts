@@ -104,6 +104,10 @@ describe('redactUrl', () => {
     expect(redactUrl(`/api/rgpd/esquecimento/${token}`)).toBe('/api/rgpd/esquecimento/:token')
     expect(redactUrl(`/api/rgpd/portabilidade/${token}`)).toBe('/api/rgpd/portabilidade/:token')
     expect(redactUrl(`/admin/convite/${token}`)).toBe('/admin/convite/:token')
+    // A guest's: the challenge's hash, and the token of the SMS's link to their order.
+    expect(redactUrl(`/api/convidado/${token}`)).toBe('/api/convidado/:hash')
+    expect(redactUrl(`/api/convidado/seguir/${token}?v=1`)).toBe('/api/convidado/seguir/:token?v=1')
+    expect(redactUrl('/api/convidado')).toBe('/api/convidado')
     // The forms themselves carry no secret.
     expect(redactUrl('/rgpd/esquecimento')).toBe('/rgpd/esquecimento')
     expect(redactUrl('/api/novidades/natal')).toBe('/api/novidades/natal')

@@ -146,7 +146,7 @@ export interface EncomendasDeps {
   /** Writes a notification in the order change's own transaction (features/notificacoes). */
   notificar?: (trx: DatabaseTransaction, n: NovaNotificacao) => Promise<unknown>
   /** Fiscal documents (features/faturas): what a paid or cancelled order owes, and what its POS sent. */
-  faturas: Pick<FaturasService, 'exigir' | 'registar' | 'documentosDe' | 'lerDocumento'>
+  faturas: Pick<FaturasService, 'exigir' | 'registar' | 'documentosDe' | 'lerDocumento' | 'atribuirCliente'>
   /** The stores' sellers and addresses, as the order's confirmation e-mail names them (features/restaurantes). */
   lojas: Pick<
     RestaurantesService,

@@ -238,6 +238,49 @@ describe.each(testDialects())('guest checkout on %s', (dialect) => {
     expect(await comprasDe(`E${id}`)).toHaveLength(1)
   })
 
+  it('answers retries of one checkout sent at once with the one order, the code taken once', async () => {
+    await confirmar(visitante)
+    const corpo = pedidoDeTeste({ telemovel: '961111111', email: '', nome: 'Rita' })
+    const respostas = await Promise.all(Array.from({ length: 5 }, () => finalizar(corpo, 'mesma', visitante)))
+    expect(respostas.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201])
+    const ids = new Set(respostas.map((r) => r.json().data.orderData.orderId))
+    expect(ids.size).toBe(1)
+    // The order's phone is the one the code confirmed, whatever the form sent (MB WAY asks it).
+    expect((await pagamentos()).map((p: { telemovel: string }) => p.telemovel)).toEqual([OUTRO])
+  })
+
+  it('keeps the points of one guest order per account, and only once the account is complete', async () => {
+    const primeira = await encomendaPaga(visitante, 'g1')
+    const primeiraToken = visitante.convidado
+    // Another order needs another code: the device's token is now the second guest's.
+    const segunda = await encomendaPaga(visitante, 'g2')
+    const start = await visitante.call('POST', '/registo', { telemovel: OUTRO, pais: '351', termos: true })
+    const codigo = await lastSmsCode(t, OUTRO_E164)
+    expect((await visitante.call('POST', `/registo/${start.json().data.hash}`, { codigo })).statusCode).toBe(200)
+    // A temporary account earns nothing: asked before its data, refused, and nothing written.
+    const cedo = await visitante.call('POST', `/api/encomendas/${segunda}/guardar-pontos`, { value: true })
+    expect(cedo.statusCode).toBe(403)
+    expect(await comprasDe(`E${segunda}`)).toEqual([])
+    const dados = await visitante.call('POST', '/alterar-dados-pessoais', {
+      ...DADOS,
+      password: '246801',
+      confirmacaoPassword: '246801',
+    })
+    expect(dados.statusCode, dados.body).toBe(200)
+    expect(
+      (await visitante.call('POST', `/api/encomendas/${segunda}/guardar-pontos`, { value: true })).statusCode,
+    ).toBe(200)
+    // The first order's link, opened again on the device: its points are not this account's too.
+    expect((await visitante.call('GET', `/api/convidado/seguir/${primeiraToken}?v=${API_VERSION}`)).statusCode).toBe(
+      200,
+    )
+    const outra = await visitante.call('POST', `/api/encomendas/${primeira}/guardar-pontos`, { value: true })
+    expect(outra.statusCode).toBe(422)
+    expect(outra.json().error.message).toBe(convidadosMensagens.umaSoCompra)
+    expect(await comprasDe(`E${primeira}`)).toEqual([])
+    expect(await comprasDe(`E${segunda}`)).toHaveLength(1)
+  })
+
   it('keeps no points for an account made before the order, with another phone, or for an order not paid', async () => {
     // The scene's customer existed before: a guest order with their phone is not theirs to credit.
     await confirmar(visitante, TELEMOVEL)

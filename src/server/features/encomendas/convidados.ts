@@ -18,6 +18,8 @@ export const convidadosMensagens = {
   confirmacaoExpirada: 'A confirmação do telemóvel expirou. Confirme-o de novo.',
   semConvidado: 'Confirme o seu telemóvel para fazer o pedido sem conta.',
   pontosJaGuardados: 'Os pontos desta compra já foram guardados.',
+  contaIncompleta: 'Complete os seus dados pessoais para guardar os pontos desta compra.',
+  umaSoCompra: 'Esta conta já guardou os pontos de um pedido feito sem conta: só a compra que cria a conta os ganha.',
   pontosNaoDisponiveis:
     'Os pontos só podem ser guardados numa conta criada depois do pedido, com o mesmo telemóvel, e depois de o pedido ser pago.',
 }
@@ -52,6 +54,12 @@ function convidadosRepo(db: Database) {
   }
 }
 
+/** A guest's checkout as the checkout runs it: their one order taken in its transaction, then what follows it. */
+export type ConvidadoNaEncomenda = {
+  usar: (trx: DatabaseTransaction) => Promise<boolean>
+  aoCriar: (p: Encomenda) => Promise<void>
+}
+
 export type Convidado = NonNullable<Awaited<ReturnType<ReturnType<typeof convidadosRepo>['findPorToken']>>>
 
 /**
@@ -60,7 +68,7 @@ export type Convidado = NonNullable<Awaited<ReturnType<ReturnType<typeof convida
  * guest never has a balance: nothing is held or earned at the checkout. If, after paying, the guest makes an account
  * with the same phone, that order's purchase is written to it, once.
  */
-export function createConvidados({ db, clock, log, ledger, appUrl }: Contexto, conta: ContaConvidados) {
+export function createConvidados({ db, clock, log, ledger, appUrl, faturas }: Contexto, conta: ContaConvidados) {
   const repo = convidadosRepo(db)
 
   return {
@@ -102,12 +110,13 @@ export function createConvidados({ db, clock, log, ledger, appUrl }: Contexto, c
       return { convidado: { telemovel: c.telemovel, pais: c.pais, encomenda: encomenda?.id ?? null } }
     },
 
-    /** In the checkout's transaction: the guest's one order is this one (a second needs a new code). */
-    async usarNaEncomenda(trx: DatabaseTransaction, c: Convidado): Promise<void> {
-      if (!(await convidadosRepo(trx).usar(c.id, isoNow(clock)))) {
-        throw new HttpError(409, convidadosMensagens.confirmacaoUsada, 'Telemóvel já confirmado')
-      }
-    },
+    /**
+     * In the checkout's transaction: the guest's one order is this one. False when another order took it: on
+     * PostgreSQL this waits for that order's transaction, which may be a retry of this very checkout (finalizacao.ts
+     * then finds its order); otherwise a second order needs a new code.
+     */
+    usarNaEncomenda: (trx: DatabaseTransaction, c: Convidado): Promise<boolean> =>
+      convidadosRepo(trx).usar(c.id, isoNow(clock)),
 
     /** After the order is written: its link by SMS to the confirmed phone. A failure leaves the order as it is. */
     async enviarLigacao(c: Convidado, token: string, p: Encomenda, nomeLoja: string): Promise<void> {
@@ -140,6 +149,18 @@ export function createConvidados({ db, clock, log, ledger, appUrl }: Contexto, c
       if (!elegivel) throw new HttpError(422, convidadosMensagens.pontosNaoDisponiveis, 'Pontos não disponíveis')
       const guardados = await db.transaction().execute(async (trx) => {
         await ledger.bloquear(trx, destino.utilizadorId)
+        // Read under the account's lock, which an erasure holds while it anonymises: never credited to an account gone.
+        if (!(await ledger.clienteAtivo(trx, destino.utilizadorId))) {
+          throw new HttpError(401, encomendasMensagens.sessaoTerminada, 'Sessão terminada')
+        }
+        // One guest order per account, the purchase that made it (a unique index on convidados backs this).
+        const outro = await trx
+          .selectFrom('convidados')
+          .select('id')
+          .where('utilizador_id', '=', destino.utilizadorId)
+          .where('id', '!=', c.id)
+          .executeTakeFirst()
+        if (outro) throw new HttpError(422, convidadosMensagens.umaSoCompra, 'Pontos não disponíveis')
         // The order becomes the account's only from where it was: a guest's, paid, not cancelled, never credited. A
         // second request (another tab, a double tap), or a cancellation by the store, finds it otherwise and writes
         // nothing; on PostgreSQL the row's lock makes the later one wait for the first and read what it wrote.
@@ -162,6 +183,8 @@ export function createConvidados({ db, clock, log, ledger, appUrl }: Contexto, c
           referencia: referenciaDe(p.id),
         })
         await encomendasRepo(trx).mudar(p.id, {}, { compra_id: compra.id, pontos_ganhos: compra.pontos_ganhos })
+        // Its invoice and credit note are the account's now: its erasure clears them.
+        await faturas.atribuirCliente(trx, { origem: 'encomenda', id: p.id }, destino.utilizadorId)
         await trx
           .updateTable('convidados')
           .set({ utilizador_id: destino.utilizadorId, creditado_em: isoNow(clock) })

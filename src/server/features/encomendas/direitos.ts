@@ -1,6 +1,7 @@
 import { ESTADO } from '../../../shared/estado-pedido.ts'
 import { TIME_ZONE } from '../../../shared/format.ts'
 import { NOME_METODO } from '../../../shared/metodos-pagamento.ts'
+import { randomToken, sha256 } from '../../platform/crypto.ts'
 import type { Database, DatabaseTransaction } from '../../platform/db.ts'
 import { reescreverRespostas } from '../../platform/idempotency.ts'
 import { type LojaDoPedido, paraCliente } from './apresentacao.ts'
@@ -76,6 +77,13 @@ export function createDireitosEncomendas({ db, lojaDoPedido, documentosDe }: Con
         .set({ nome: '', email: '', telemovel: '', pais: '', nif: null })
         .where('utilizador_id', '=', utilizadorId)
         .returning('id')
+        .execute()
+      // The guest whose order the account kept the points of (convidados.ts): their phone goes, and their link's token
+      // opens nothing any more.
+      await trx
+        .updateTable('convidados')
+        .set({ telemovel: '', pais: '', telemovel_e164: '', token_hash: sha256(randomToken()) })
+        .where('utilizador_id', '=', utilizadorId)
         .execute()
       for (let i = 0; i < pedidos.length; i += RESPOSTAS_POR_LOTE) {
         const ids = new Set(pedidos.slice(i, i + RESPOSTAS_POR_LOTE).map((p) => p.id))

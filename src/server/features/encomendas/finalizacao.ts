@@ -8,7 +8,7 @@ import { paths } from '../../../shared/routes.ts'
 import { mensagens, toE164Mobile } from '../../../shared/validacao.ts'
 import { isoNow, MINUTE } from '../../platform/clock.ts'
 import { sha256 } from '../../platform/crypto.ts'
-import { type Database, type DatabaseTransaction, isUniqueViolation } from '../../platform/db.ts'
+import { type Database, isUniqueViolation } from '../../platform/db.ts'
 import { enfileirarEmail } from '../../platform/email.ts'
 import { fieldError, HttpError, notFound, TooManyRequests } from '../../platform/errors.ts'
 import { canonical, reusedKey } from '../../platform/idempotency.ts'
@@ -27,7 +27,8 @@ import {
   referenciaDe,
   validadeDe,
 } from './contexto.ts'
-import { type Dono, type Encomenda, encomendasRepo } from './encomendas-repository.ts'
+import { type ConvidadoNaEncomenda, convidadosMensagens } from './convidados.ts'
+import { type Dono, encomendasRepo } from './encomendas-repository.ts'
 import { bloquearVagas, exigirProntaAntesDoFecho, type Levantamento, reservarHorario } from './levantamento.ts'
 import type { Liquidacao } from './liquidacao.ts'
 import type { Mesas } from './mesas.ts'
@@ -39,11 +40,6 @@ import type { Mesas } from './mesas.ts'
 export const LIMITE_ENCOMENDAS: Limit = { max: 10, windowMs: 10 * MINUTE }
 
 type Finaliza = z.output<typeof FinalizaEncomendaSchema>
-type ConvidadoNaEncomenda = {
-  usar: (trx: DatabaseTransaction) => Promise<void>
-  aoCriar: (p: Encomenda) => Promise<void>
-}
-
 /** The checkout: the order written with its balance held, then its MB WAY payment request made and recorded. */
 export function createFinalizacao(
   {
@@ -163,8 +159,12 @@ export function createFinalizacao(
         }
         const outro = await repetido(trx)
         if (outro) return { pedido: outro, novo: false }
-        // A guest's code confirms one order: taken here, after a retry of it found its order above.
-        if (convidado) await convidado.usar(trx)
+        // A guest's code confirms one order, taken here; a retry sent at once waited on the guest's row: its order.
+        if (convidado && !(await convidado.usar(trx))) {
+          const primeiro = await repetido(trx)
+          if (primeiro) return { pedido: primeiro, novo: false }
+          throw new HttpError(409, convidadosMensagens.confirmacaoUsada, 'Telemóvel já confirmado')
+        }
         // The slot's places are counted under the store's lock, and this order written before it is let go.
         let levantarEm: string | null = null
         if (levantar_em !== null) {

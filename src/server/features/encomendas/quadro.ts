@@ -193,7 +193,7 @@ export function createQuadro(
             await ledger.devolverTudo(trx, depois.compra_id)
           }
           // Paid and now undone: its invoice is matched by a credit note (CIVA art. 29(1)(b) and 36(1)).
-          await faturas.exigir(trx, vendaDe(p), 'credito', p.total)
+          await faturas.exigir(trx, vendaDe(depois), 'credito', p.total)
           if (notificar && depois.utilizador_id !== null) {
             const devolvido = [
               p.valor_pago > 0 ? `${formatMoney(p.valor_pago)} ${devolvidoPor(metodoDe(p))}` : '',

@@ -140,6 +140,8 @@ export const encomendasRoutes: FastifyPluginAsyncZod<EncomendasRoutesOptions> = 
     { schema: { params: EncomendaIdParams, body: ValueCallSchema, response: dataResponse(FinalizaRespostaSchema) } },
     async (request) => {
       const user = await conta.requireUser(request.sessao)
+      // Only a complete account earns: credited before, the order's purchase would earn nothing, for good.
+      if (user.registo_completo_em === null) throw new HttpError(403, convidadosMensagens.contaIncompleta)
       const convidado = await convidados.doToken(sessions.convidadoDe(request))
       if (!convidado) throw notFound(encomendasMensagens.naoEncontrada)
       await convidados.guardarPontos(convidado, request.params.id, {
@@ -198,7 +200,9 @@ export const encomendasRoutes: FastifyPluginAsyncZod<EncomendasRoutesOptions> = 
         const convidado = await convidados.doToken(token)
         if (!convidado) throw new HttpError(403, convidadosMensagens.confirmacaoExpirada, 'Confirmação expirada')
         const loja = encomendas.nomeDaLoja
-        const orderData = await encomendas.finalizar({ convidadoId: convidado.id }, chave, request.body, {
+        // The order's phone is the one the code confirmed (MB WAY's too), whatever the form sent.
+        const body = { ...request.body, telemovel: convidado.telemovel, pais: convidado.pais }
+        const orderData = await encomendas.finalizar({ convidadoId: convidado.id }, chave, body, {
           dataNascimento: null,
           convidado: {
             usar: (trx) => convidados.usarNaEncomenda(trx, convidado),

@@ -165,6 +165,18 @@ export function createFaturasService({ db, clock, alarmeMinutos }: FaturasDeps) 
       return Object.fromEntries([...(await repo.contarEmFalta(alarmeAte())).entries()].map(([k, v]) => [String(k), v]))
     },
 
+    /**
+     * A sale's documents become a customer's (a guest's order credited to the account made after it): an erasure of
+     * that account then clears them too. In the caller's transaction.
+     */
+    atribuirCliente: (trx: DatabaseTransaction, venda: Pick<Venda, 'origem' | 'id'>, utilizadorId: number) =>
+      trx
+        .updateTable('documentos_fiscais')
+        .set({ utilizador_id: utilizadorId })
+        .where('origem', '=', venda.origem)
+        .where('origem_id', '=', venda.id)
+        .execute(),
+
     /** An erasure's part, in its transaction (see the repository). */
     esquecerCliente: (trx: DatabaseTransaction, utilizadorId: number) =>
       documentosRepo(trx).esquecerCliente(utilizadorId),

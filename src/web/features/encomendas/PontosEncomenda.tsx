@@ -52,24 +52,27 @@ export function PontosEncomenda({ o }: { o: EncomendaCliente }) {
     <section className="chk-painel" aria-labelledby="chk-pontos-titulo" aria-busy={guardar.isPending}>
       <h2 id="chk-pontos-titulo">Pontos</h2>
       {o.convidado ? (
-        <>
-          <p>
-            {conta
-              ? 'Este pedido foi feito sem conta. Guarde os seus pontos na conta que criou com o telemóvel do pedido.'
-              : 'Este pedido foi feito sem conta. Crie uma conta com o telemóvel do pedido e guarde os pontos desta compra.'}
-          </p>
-          <div className="form-actions">
-            <button type="button" className="button" onClick={pedir} disabled={guardar.isPending}>
-              {convidadoTextos.guardarPontos}
-            </button>
-          </div>
-          {guardar.isPending && <p role="status">A guardar os pontos…</p>}
-          {guardar.error && (
-            <p role="alert" className="chk-falta">
-              {guardar.error.message}
+        // Its points are kept once it is paid (a card or a reference may still be on its way).
+        o.pago && (
+          <>
+            <p>
+              {conta
+                ? 'Este pedido foi feito sem conta. Guarde os seus pontos na conta que criou com o telemóvel do pedido.'
+                : 'Este pedido foi feito sem conta. Crie uma conta com o telemóvel do pedido e guarde os pontos desta compra.'}
             </p>
-          )}
-        </>
+            <div className="form-actions">
+              <button type="button" className="button" onClick={pedir} disabled={guardar.isPending}>
+                {convidadoTextos.guardarPontos}
+              </button>
+            </div>
+            {guardar.isPending && <p role="status">A guardar os pontos…</p>}
+            {guardar.error && (
+              <p role="alert" className="chk-falta">
+                {guardar.error.message}
+              </p>
+            )}
+          </>
+        )
       ) : (
         <dl className="chk-totais">
           <div>
