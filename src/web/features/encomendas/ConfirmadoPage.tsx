@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { ESTADO, estadoTexto, TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
-import { formatDateTime, formatMoney, prontoAs } from '../../../shared/format.ts'
+import { formatDateTime, prontoAs } from '../../../shared/format.ts'
 import type { EncomendaCliente } from '../../../shared/pedido.ts'
 import { paths } from '../../../shared/routes.ts'
 import { isNotFound } from '../../lib/api.ts'
