@@ -65,7 +65,8 @@ describe('npm run admin:create', () => {
         stdio: 'ignore',
       }),
     ).toThrow()
-  }, 30_000)
+    // Two processes that each load the server through tsx: past 30 s on a CI machine running the other suites at once.
+  }, 90_000)
 })
 
 describe.each(testDialects())('the back-office sign-in, on %s', (dialect) => {
