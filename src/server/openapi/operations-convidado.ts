@@ -49,11 +49,11 @@ export const CONVIDADO_OPERATIONS: Record<string, OperationDoc> = {
     versionInQuery: true,
     success: {
       status: 200,
-      description: 'A page that goes on to the order’s screen, `/carrinho/confirmado?encomenda={id}`.',
+      description:
+        'A page that goes on to the order’s screen, `/carrinho/confirmado?encomenda={id}`; or, for a token that opens no order (unknown, or past its 30 days), a page that says so and keeps nothing.',
       contentType: 'text/html',
       schema: { type: 'string' },
     },
-    errors: { 404: 'No order for this token, or past its 30 days (to a browser, a page that says so).' },
   },
   'POST /api/encomendas/{id}/guardar-pontos': {
     operationId: 'guardarPontosConvidado',

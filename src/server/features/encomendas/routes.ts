@@ -123,9 +123,9 @@ export const encomendasRoutes: FastifyPluginAsyncZod<EncomendasRoutesOptions> = 
     async (request, reply) => {
       const { token } = request.params
       const { convidado } = await convidados.estado(token)
+      // A page either way (a browser opened it): one that says so when the link opens nothing, and keeps nothing.
       if (!convidado || convidado.encomenda === null) {
-        if (!request.headers.accept?.includes('text/html')) throw notFound(convidadoTextos.ligacaoInvalida)
-        return reply.status(404).type('text/html; charset=utf-8').send(paginaDoLink(convidadoTextos.ligacaoInvalida))
+        return reply.type('text/html; charset=utf-8').send(paginaDoLink(convidadoTextos.ligacaoInvalida))
       }
       sessions.guardarConvidado(reply, token)
       await sessions.markOnboardingSeen(request, reply)
