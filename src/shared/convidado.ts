@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { DEFAULT_PAIS } from './constants.ts'
-import { mobileCheck, PaisSchema, TelemovelSchema } from './validacao.ts'
+import { mobileCheck, PaisSchema, TelemovelSchema, TOKEN_URL } from './validacao.ts'
 
 /**
  * Guest checkout (docs/decisions/0050): a visitor orders without an account, their phone confirmed by an SMS code for
@@ -26,5 +26,5 @@ export type EstadoConvidado = z.infer<typeof EstadoConvidadoSchema>
 
 /** `GET /api/convidado/seguir/{token}`: the token of an SMS's link, kept on the device that opens it. */
 export const SeguirConvidadoSchema = z.object({
-  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Ligação inválida'),
+  token: z.string().regex(TOKEN_URL, 'Ligação inválida'),
 })

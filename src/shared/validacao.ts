@@ -352,3 +352,9 @@ export function ageOn(birth: string, today: string): number {
   const [ty, tm, td] = today.split('-').map(Number) as [number, number, number]
   return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0)
 }
+
+/** A random token or challenge hash as a link or a path carries it (base64url): the one shape every such route reads. */
+export const TOKEN_URL = /^[A-Za-z0-9_-]{20,100}$/
+
+/** The path of an SMS challenge's step (`/registo/{hash}`, `/api/convidado/{hash}`…). */
+export const HashParamsSchema = z.object({ hash: z.string().regex(TOKEN_URL, 'Pedido inválido') })

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { type Expression, type ExpressionWrapper, expressionBuilder, type SqlBool } from 'kysely'
+import { TOKEN_URL } from '../../shared/validacao.ts'
 import type { DB } from '../db/schema.ts'
 import { type Clock, DAY, isoIn, isoNow } from './clock.ts'
 import { randomToken, sha256 } from './crypto.ts'
@@ -383,7 +384,7 @@ export async function registerSessions(app: FastifyInstance, options: SessionOpt
     /** The guest's token this device holds, if it looks like one (convidados.ts knows whether it is good). */
     convidadoDe(request: FastifyRequest): string | undefined {
       const token = request.cookies[CONVIDADO_COOKIE]
-      return token && /^[A-Za-z0-9_-]{20,100}$/.test(token) ? token : undefined
+      return token && TOKEN_URL.test(token) ? token : undefined
     },
 
     /** The device keeps a guest's token, as long as the guest's order may be followed. */

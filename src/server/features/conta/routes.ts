@@ -21,7 +21,7 @@ import {
   ValueCallSchema,
 } from '../../../shared/conta.ts'
 import { AceitarTermosSchema } from '../../../shared/termos.ts'
-import { texto } from '../../../shared/validacao.ts'
+import { HashParamsSchema, texto } from '../../../shared/validacao.ts'
 import type { DatabaseTransaction } from '../../platform/db.ts'
 import { dataResponse, noDataResponse } from '../../platform/http.ts'
 import type { Sessao, Sessions } from '../../platform/sessions.ts'
@@ -32,7 +32,7 @@ const PrivateDataAnswer = dataResponse(PrivateDataSchema)
 const HashAnswer = dataResponse(HashResponseSchema)
 const NoDataAnswer = noDataResponse
 
-const HashParams = z.object({ hash: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Pedido inválido') })
+const HashParams = HashParamsSchema
 
 export interface ContaRoutesOptions {
   service: ContaService

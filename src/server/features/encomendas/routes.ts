@@ -17,7 +17,7 @@ import {
 } from '../../../shared/encomenda.ts'
 import { EncomendaClienteSchema, HistoricoEncomendasSchema, ParaRepetirSchema } from '../../../shared/pedido.ts'
 import { paths } from '../../../shared/routes.ts'
-import { IdTextoSchema, idParams, semCaracteresProibidos, texto } from '../../../shared/validacao.ts'
+import { HashParamsSchema, IdTextoSchema, idParams, semCaracteresProibidos, texto } from '../../../shared/validacao.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
 import { escapeAttribute, escapeHtml } from '../../platform/html.ts'
 import { dataResponse } from '../../platform/http.ts'
@@ -58,7 +58,7 @@ export interface EncomendasRoutesOptions {
 const paginaDoLink = (texto: string, destino?: string) =>
   `<!doctype html><html lang="pt-PT"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${destino ? `<meta http-equiv="refresh" content="0;url=${escapeAttribute(destino)}">` : ''}<title>Balcão</title></head><body><main><h1>Pedido</h1><p>${escapeHtml(texto)}</p><p><a href="${escapeAttribute(destino ?? '/')}">${destino ? 'Abrir o pedido' : 'Abrir a app'}</a></p></main></body></html>`
 
-const HashParams = z.object({ hash: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'Pedido inválido') })
+const HashParams = HashParamsSchema
 
 const EncomendaIdParams = idParams('id')
 
