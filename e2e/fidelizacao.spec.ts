@@ -96,7 +96,7 @@ test('loyalty screen: Já poupou, the QR, the balances, the last 4 transactions 
   const saldos = saldoEPontos(page)
   await expect(saldos).toContainText('Saldo disponível0,28 €')
   await expect(saldos).toContainText('Pontos25 / 100')
-  await expect(page.getByText('Faltam 75 pontos para o próximo prémio.')).toBeVisible()
+  await expect(page.getByText('Faltam 75 pontos para o próximo prémio: Café oferta.')).toBeVisible()
   await expect(main(page)).toContainText(`Cada compra dá-lhe ${config.creditoPercent}% do valor em saldo.`)
 
   const ultimas = table(page, 'Últimas Transações')

@@ -28,7 +28,7 @@ test('an open loyalty screen shows a purchase the moment the till registers it',
   await expect(ultimas.locator('tbody tr')).toHaveCount(1, { timeout: 3000 })
   await expect(ultimas).toContainText('+1,00 €')
   await expect(main(page).getByRole('region', { name: 'Saldo e pontos' })).toContainText('Saldo disponível1,00 €')
-  await expect(main(page)).toContainText('Faltam 80 pontos para o próximo prémio.')
+  await expect(main(page)).toContainText('Faltam 80 pontos para o próximo prémio: Café oferta.')
   await expect(page).toHaveURL('/fidelizacao')
 })
 

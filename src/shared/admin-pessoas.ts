@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { listagemQuery } from './admin-tabelas.ts'
 import { RATING_MAX, RATING_MIN } from './constants.ts'
 import { diaSchema } from './datas.ts'
+import { centimosDe } from './euros.ts'
 import { TOTAL_MAX } from './fidelizacao.ts'
 import { INT_MAX, MULTILINHA, mensagens, obrigatorio, PaisSchema, TelemovelSchema } from './validacao.ts'
 
@@ -182,15 +183,7 @@ export const AjusteFormSchema = z
   })
 export type AjusteForm = z.input<typeof AjusteFormSchema>
 
-/** `-2,50` → -250; empty → 0. */
-export function centimosDe(euros: string): number {
-  const t = euros.trim()
-  if (!t) return 0
-  const negativo = t.startsWith('-')
-  const [inteiros = '0', decimais = ''] = t.replace('-', '').split(/[.,]/)
-  const c = Number(inteiros) * 100 + Number(decimais.padEnd(2, '0'))
-  return negativo ? -c : c
-}
+export { centimosDe } from './euros.ts'
 
 export const PerfilDadosSchema = z.object({
   nome: obrigatorio(60),

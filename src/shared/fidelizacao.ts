@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { COMENTARIO_MAX, RATING_MAX, RATING_MIN } from './constants.ts'
 import { DocumentosSchema } from './documentos.ts'
 import { formatMoney } from './format.ts'
+import { PremioResumoSchema, PremioSchema } from './premios.ts'
 import {
   INT_MAX,
   idParams,
@@ -96,6 +97,8 @@ export const FidelizacaoDadosSchema = z.object({
   total_valor_desconto: z.number().int(),
   /** The account may leave opinions (OPINIONS_ENABLED and a complete registration). */
   ve_rating: z.boolean(),
+  /** What each reward held gives (decision 0051); null while the back-office has defined none. */
+  premio: PremioSchema.nullable(),
 })
 export type FidelizacaoDados = z.infer<typeof FidelizacaoDadosSchema>
 
@@ -193,6 +196,8 @@ export const ClienteSchema = z.object({
   temporario: z.union([z.literal(0), z.literal(1)]),
   /** STORE-API.md: the NIF the customer chose for invoices, or null when none is chosen. */
   nif: NifClienteSchema.nullable(),
+  /** The rewards available, one entry each, named as what they give (empty while none is defined; `itens` counts). */
+  premios: z.array(PremioResumoSchema),
 })
 export type Cliente = z.infer<typeof ClienteSchema>
 
@@ -201,6 +206,8 @@ export const TransacaoLojaSchema = TransacaoSchema.omit({ motivo: true }).extend
   referencia: z.string().nullable(),
   /** Why nothing was earned (a registration not complete), or null. */
   aviso: z.string().nullable(),
+  /** The rewards the purchase redeemed, one entry each, as they were defined then. */
+  premios: z.array(PremioResumoSchema),
 })
 export type TransacaoLoja = z.infer<typeof TransacaoLojaSchema>
 

@@ -277,6 +277,28 @@ export interface TransacoesTable {
   nif: string | null
   /** That NIF's billing name. */
   nif_nome: string | null
+  /** The reward a purchase redeemed (migration 2026-12-11T0000), as it was defined then; null when none or undefined. */
+  premio_id: number | null
+  premio_nome: string | null
+  premio_tipo: TipoPremio | null
+  /** The reward's value, cents (a `valor` reward's amount; 0 for a product). */
+  premio_valor: Generated<number>
+  /** Cents the rewards redeemed took off the bill. */
+  desconto_premio: Generated<number>
+}
+
+export type TipoPremio = 'produto' | 'valor'
+
+/** A reward's definition (decision 0051): never changed, a newer one of the same `finalidade` replaces it. */
+export interface PremiosTable {
+  id: Generated<number>
+  finalidade: 'pontos'
+  nome: string
+  tipo: TipoPremio
+  valor: Generated<number>
+  cod_produto: string | null
+  imagem: string | null
+  criado_em: string
 }
 
 /** One row (`id` 1) once an admin has set it (decision 0039); without it, shared/informacao-consumidor.ts's defaults. */
@@ -364,6 +386,7 @@ export interface DB {
   segredos: SegredosTable
   transacoes: TransacoesTable
   fidelizacao_regras: FidelizacaoRegrasTable
+  premios: PremiosTable
   opinioes: OpinioesTable
   lojas_chaves: LojasChavesTable
   idempotencia: IdempotenciaTable

@@ -48,6 +48,7 @@ const OWNERS: Record<string, string> = {
   admin_clientes_encontrados: 'features/admin',
   transacoes: 'features/fidelizacao',
   fidelizacao_regras: 'features/fidelizacao',
+  premios: 'features/fidelizacao',
   opinioes: 'features/fidelizacao',
   identificacoes: 'features/fidelizacao',
   notificacoes: 'features/notificacoes',

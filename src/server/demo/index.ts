@@ -136,6 +136,23 @@ export async function seedDemoContent(
     await trx.insertInto('informacao_legal').values(content.informacaoLegal).execute()
 
     await importDemoEmentas(trx, menus.ementas)
+
+    // The programme's reward, a coffee (the menus' Bica), unless the back-office has defined one already.
+    const premio = await trx.selectFrom('premios').select('id').limit(1).executeTakeFirst()
+    const cafe = menus.imagens.find((i) => parseSourceName(i.nome)?.base === 'produto-cafe')
+    if (!premio) {
+      await trx
+        .insertInto('premios')
+        .values({
+          finalidade: 'pontos',
+          nome: 'Café oferta',
+          tipo: 'produto',
+          cod_produto: '1001',
+          imagem: cafe ? `/imagens/${cafe.nome}` : null,
+          criado_em: agora,
+        })
+        .execute()
+    }
     return true
   })
 }

@@ -67,6 +67,11 @@ describe.each(testDialects())('the Store API examples, sent to a real app, on %s
       .where('id', '=', maria)
       .execute()
     await insertSaldo(db, maria, MARIA.saldo, MARIA.pontos, MARIA.itens)
+    // The programme's reward the identification's example names.
+    await db
+      .insertInto('premios')
+      .values({ finalidade: 'pontos', nome: 'Café oferta', tipo: 'produto', criado_em: '2026-11-01T00:00:00.000Z' })
+      .execute()
   })
   afterAll(() => t.close())
 

@@ -18,6 +18,8 @@ const cliente = {
   itens: 1,
   temporario: 0,
   nif: { numero: '123456789', nome: 'Maria Silva' },
+  // The programme's reward as the back-office defines it: one entry for each reward held (`itens` counts them).
+  premios: [{ id: 3, nome: 'Café oferta', tipo: 'produto', valor: 0 }],
 }
 
 const transacao = {
@@ -46,6 +48,8 @@ const transacao = {
   id_opiniao: null,
   referencia: 'FS 2026/00123',
   aviso: null,
+  // The rewards this purchase redeemed: an amount off the bill (`tipo` `valor`) is part of `desconto`.
+  premios: [],
   // Filled once the POS sends the purchase's invoice (`PUT /compras/{id}/documento`): none at the till's answer.
   documentos: [],
 }
@@ -167,6 +171,12 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
       '`valor_pago` (rounded half up); `pontos_ganhos` per whole euro paid; a reward is added when points reach',
       '`patamar`. A provisional account earns nothing until its registration is complete (`aviso` says so).',
       '',
+      'Rewards (`itens_a_redimir`) are what the back-office defines (the identification’s `cliente.premios` names',
+      'them): a product given is recorded and leaves the bill as it is; an amount off (`tipo` `valor`) comes off',
+      '`total` first, never more than it, and `saldo_a_usar` may then be at most what is left. `desconto` is',
+      'everything that came off (balance and rewards), `valor_pago` what is left, and credit and points are earned on',
+      '`valor_pago` only. `transacao.premios` lists the rewards redeemed, as they were defined then.',
+      '',
       `Idempotent by \`Idempotency-Key\`. ${writesLimit}`,
     ].join('\n'),
     idempotent: true,
@@ -174,7 +184,7 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
       403: 'Spending without a valid `identificacao` of this customer by this store (nothing written).',
       404: 'Unknown customer.',
       409: '`saldo_a_usar` is above the balance, or `itens_a_redimir` above the rewards, at the moment of writing (nothing written, also when many tills try at once); or what it earns would take the balance past 1 000 000,00 € or the points past 1 000 000 000 (the ceilings; nothing written).',
-      422: '`saldo_a_usar` is above `total`.',
+      422: '`saldo_a_usar` is above `total` (or above what is left of it after an amount-off reward).',
       429: writesLimit,
     },
     examples: {
@@ -260,7 +270,17 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
       request: { telemovel: '912345678', pais: '351' },
       response: {
         data: {
-          cliente: { ...cliente, id: 4212, nome: null, saldo: 0, pontos: 0, itens: 0, temporario: 1, nif: null },
+          cliente: {
+            ...cliente,
+            id: 4212,
+            nome: null,
+            saldo: 0,
+            pontos: 0,
+            itens: 0,
+            temporario: 1,
+            nif: null,
+            premios: [],
+          },
         },
       },
     },

@@ -25,6 +25,7 @@ const CAMPOS = [
   'pontos',
   'patamar',
   'itens',
+  'premio',
   'pais',
   'telemovel',
   'usar_codigo_seguranca',

@@ -5,6 +5,7 @@ import {
   InformacaoConsumidorEdicaoSchema,
   RegrasFidelizacaoSchema,
 } from '../../../shared/admin-definicoes.ts'
+import { PremioEdicaoSchema, PremioSchema } from '../../../shared/premios.ts'
 import { dataResponse } from '../../platform/http.ts'
 import type { AdminService } from './service.ts'
 
@@ -28,6 +29,8 @@ const InformacaoConsumidorDefinicoesSchema = z.object({
   alterado_em: z.string().nullable(),
 })
 
+const DefinicaoPremioSchema = z.object({ atual: PremioSchema.nullable(), definido_em: z.string().nullable() })
+
 /** 'Definições': the loyalty rules and the consumer information, admin only. Registered by doors/admin.ts. */
 export const definicoesRoutes: FastifyPluginAsyncZod<{ service: AdminService }> = async (app, { service }) => {
   const { definicoes } = service
@@ -43,6 +46,18 @@ export const definicoesRoutes: FastifyPluginAsyncZod<{ service: AdminService }> 
     '/definicoes/fidelizacao',
     { config: { papeis }, schema: { body: RegrasFidelizacaoSchema, response: dataResponse(DefinicoesSchema) } },
     async (request) => ({ data: await definicoes.definir(request.staff, request.body, request.ip) }),
+  )
+
+  app.get(
+    '/definicoes/premio',
+    { config: { papeis }, schema: { response: dataResponse(DefinicaoPremioSchema) } },
+    async () => ({ data: await definicoes.premio.ler() }),
+  )
+
+  app.post(
+    '/definicoes/premio',
+    { config: { papeis }, schema: { body: PremioEdicaoSchema, response: dataResponse(DefinicaoPremioSchema) } },
+    async (request) => ({ data: await definicoes.premio.definir(request.staff, request.body, request.ip) }),
   )
 
   app.get(

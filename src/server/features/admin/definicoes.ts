@@ -3,6 +3,7 @@ import type {
   InformacaoConsumidorEdicaoDados,
   RegrasFidelizacaoDados,
 } from '../../../shared/admin-definicoes.ts'
+import type { DefinicaoPremio, PremioDados } from '../../../shared/premios.ts'
 import type { Clock } from '../../platform/clock.ts'
 import type { ConteudosService } from '../conteudos/service.ts'
 import type { FidelizacaoService } from '../fidelizacao/service.ts'
@@ -15,7 +16,7 @@ import { atorDe, auditar, type Staff } from './context.ts'
  * owner's service and audited (before/after) in its transaction.
  */
 export function createAdminDefinicoes(
-  fidelizacao: Pick<FidelizacaoService, 'regras'>,
+  fidelizacao: Pick<FidelizacaoService, 'regras' | 'premios'>,
   conteudos: Pick<ConteudosService, 'informacaoConsumidor'>,
   clock: Clock,
 ) {
@@ -31,6 +32,19 @@ export function createAdminDefinicoes(
           depois,
         }),
       ),
+    premio: {
+      ler: (): Promise<DefinicaoPremio> => fidelizacao.premios.ler(),
+      definir: (staff: Staff, novo: PremioDados, ip: string) =>
+        fidelizacao.premios.definir(novo, (trx, antes, depois) =>
+          auditar(trx, clock, atorDe(staff, ip), {
+            acao: 'definicoes.premio',
+            entidade: 'definicoes',
+            entidadeId: 'premio',
+            antes,
+            depois,
+          }),
+        ),
+    },
     consumidor: {
       ler: () => conteudos.informacaoConsumidor.ler(),
       definir: (staff: Staff, novos: InformacaoConsumidorEdicaoDados, ip: string) =>

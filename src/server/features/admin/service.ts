@@ -41,7 +41,7 @@ export interface AdminFeatures {
   /** Customers, their ledger, orders and opinions, erasure (pessoas.ts). */
   pessoas: PessoasFeatures
   /** The loyalty rules ('Definições'). */
-  fidelizacao: Pick<FidelizacaoService, 'regras' | 'clientesDasLojas'>
+  fidelizacao: Pick<FidelizacaoService, 'regras' | 'premios' | 'clientesDasLojas'>
   /** The composer: who consented (conta), and the notifications and their pushes (notificacoes). */
   conta: Pick<ContaService, 'findCliente' | 'audiencia'>
   notificacoes: ComposerDeps['notificacoes']

@@ -8,6 +8,7 @@ import {
   type TransacaoLoja,
 } from '../../../shared/fidelizacao.ts'
 import { formatDateTime, formatMoney } from '../../../shared/format.ts'
+import type { Premio, PremioResumo } from '../../../shared/premios.ts'
 import type { LojaNomeFuso } from '../../../shared/restaurantes.ts'
 import { type Clock, isoNow, MINUTE } from '../../platform/clock.ts'
 import type { Database, DatabaseTransaction } from '../../platform/db.ts'
@@ -36,6 +37,7 @@ export const fidelizacaoMensagens = {
   identificacaoNecessaria: 'Identifique o cliente antes de usar o saldo',
   saldoInsuficiente: 'O saldo do cliente não chega para o valor indicado.',
   saldoAcimaDoTotal: 'O saldo a usar não pode ser maior do que o total.',
+  saldoAcimaDoRestante: 'O saldo a usar não pode ser maior do que o total depois do prémio.',
   itensInsuficientes: 'O cliente não tem prémios suficientes.',
   semGanhos:
     'Registo incompleto: a compra ficou registada, mas o cliente só ganha saldo e pontos depois de completar o registo na app.',
@@ -141,6 +143,15 @@ export const efeitoDe = (m: Movimento): Efeito => ({
   itens_redimidos: m.itens_redimidos,
 })
 
+export const resumoDe = (p: PremioResumo): PremioResumo => ({ id: p.id, nome: p.nome, tipo: p.tipo, valor: p.valor })
+
+/** The rewards a purchase redeemed, one entry each, as they were defined when it was written (STORE-API.md). */
+export function premiosDoMovimento(m: Movimento): PremioResumo[] {
+  if (m.tipo !== 'compra' || m.premio_id === null || m.premio_nome === null || m.itens_redimidos <= 0) return []
+  const premio = { id: m.premio_id, nome: m.premio_nome, tipo: m.premio_tipo ?? 'produto', valor: m.premio_valor }
+  return Array.from({ length: m.itens_redimidos }, () => premio)
+}
+
 /** What the parts of the loyalty service share: the movements as the app and the till see them, and their writing. */
 export function createFidelizacaoContext(deps: FidelizacaoDeps) {
   const { db, clock, limiter, lojas } = deps
@@ -157,6 +168,21 @@ export function createFidelizacaoContext(deps: FidelizacaoDeps) {
       .executeTakeFirst()
     if (!row) return deps.regras
     return { creditoPercent: row.taxa_credito / 100, pontosPorEuro: row.pontos_por_euro, patamar: row.patamar }
+  }
+
+  /**
+   * The programme's reward now (decision 0051): the newest definition, or null while the back-office has set none (a
+   * reward is then only counted). Read in the purchase's transaction, as the rules are.
+   */
+  async function premioAtual(ex: Database = db): Promise<(Premio & { criado_em: string }) | null> {
+    const row = await ex
+      .selectFrom('premios')
+      .select(['id', 'nome', 'tipo', 'valor', 'cod_produto', 'imagem', 'criado_em'])
+      .where('finalidade', '=', 'pontos')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst()
+    return row ?? null
   }
 
   /** The names of the stores these movements happened at (only those: a purchase must not read every store). */
@@ -244,17 +270,23 @@ export function createFidelizacaoContext(deps: FidelizacaoDeps) {
     documentos: DocumentoFiscal[],
   ): TransacaoLoja => {
     const { motivo: _soNosAjustes, ...transacao } = toTransacao(m, nomes, null, documentos)
-    return { ...transacao, referencia: m.referencia, aviso }
+    return { ...transacao, referencia: m.referencia, aviso, premios: premiosDoMovimento(m) }
   }
 
   async function toCliente(
     c: { id: number; nome: string | null; temporario: 0 | 1; nif: NifCliente | null },
     ex: Database = db,
   ) {
-    const [ultimo, regras] = await Promise.all([fidelizacaoRepo(ex).ultimoMovimento(c.id), regrasAtuais(ex)])
+    const [ultimo, regras, premio] = await Promise.all([
+      fidelizacaoRepo(ex).ultimoMovimento(c.id),
+      regrasAtuais(ex),
+      premioAtual(ex),
+    ])
     const saldos = saldosDe(ultimo)
     const { id, nome, temporario, nif } = c
-    return { id, nome, ...saldos, patamar: regras.patamar, temporario, nif } satisfies Cliente
+    // Each reward held, named as what it gives when used (`itens` stays their count).
+    const premios = premio ? Array.from({ length: Math.min(saldos.itens, 100) }, () => resumoDe(premio)) : []
+    return { id, nome, ...saldos, patamar: regras.patamar, temporario, nif, premios } satisfies Cliente
   }
 
   /**
@@ -319,6 +351,7 @@ export function createFidelizacaoContext(deps: FidelizacaoDeps) {
     ...deps,
     repository: fidelizacaoRepo(db),
     regrasAtuais,
+    premioAtual,
     nomesDasLojas,
     documentosDosMovimentos,
     toTransacao,

@@ -66,6 +66,8 @@ export interface PedidoCompra {
   saldoAUsar: number
   /** Rewards redeemed, 0 … itens. */
   itensARedimir: number
+  /** What one reward takes off the bill, cents: an amount-off reward's value; 0 for a product given (or none). */
+  valorPremio?: number
 }
 
 /** A balance or points past their ceiling (SALDO_MAX, PONTOS_MAX). */
@@ -81,7 +83,7 @@ export function tetoExcedido(antes: Saldos, saldoDepois: number, pontosDepois: n
 export type RecusaCompra = 'saldo-insuficiente' | 'itens-insuficientes' | 'saldo-acima-do-total' | RecusaTeto
 
 /**
- * A purchase: the balance used comes off, the credit and points on what was paid go on (nothing when `ganha` is false:
+ * A purchase: the rewards redeemed and the balance used come off, the credit and points on what was paid go on (nothing when `ganha` is false:
  * a registration not complete earns nothing), and every `patamar` points become one reward.
  */
 export function compra(
@@ -89,11 +91,13 @@ export function compra(
   pedido: PedidoCompra,
   regras: Regras,
   ganha: boolean,
-): { efeito: Efeito; valorPago: number } | { recusa: RecusaCompra } {
-  if (pedido.saldoAUsar > pedido.total) return { recusa: 'saldo-acima-do-total' }
+): { efeito: Efeito; valorPago: number; descontoPremio: number } | { recusa: RecusaCompra } {
+  // The rewards come off the bill first (never more than the bill), then the balance off what is left.
+  const descontoPremio = Math.min(pedido.itensARedimir * (pedido.valorPremio ?? 0), pedido.total)
+  if (pedido.saldoAUsar > pedido.total - descontoPremio) return { recusa: 'saldo-acima-do-total' }
   if (pedido.saldoAUsar > antes.saldo) return { recusa: 'saldo-insuficiente' }
   if (pedido.itensARedimir > antes.itens) return { recusa: 'itens-insuficientes' }
-  const valorPago = pedido.total - pedido.saldoAUsar
+  const valorPago = pedido.total - pedido.saldoAUsar - descontoPremio
   const pontosGanhos = ganha ? pontosDe(valorPago, regras.pontosPorEuro) : 0
   const credito = ganha ? creditoDe(valorPago, regras.creditoPercent) : 0
   const teto = tetoExcedido(antes, antes.saldo - pedido.saldoAUsar + credito, antes.pontos + pontosGanhos)
@@ -101,6 +105,7 @@ export function compra(
   const itensNovos = regras.patamar > 0 ? Math.floor((antes.pontos + pontosGanhos) / regras.patamar) : 0
   return {
     valorPago,
+    descontoPremio,
     efeito: {
       saldo_adicionado: credito,
       saldo_removido: pedido.saldoAUsar,

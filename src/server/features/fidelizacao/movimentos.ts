@@ -20,7 +20,8 @@ const SEM_EFEITO: Efeito = {
 
 /** The customer's ledger as the app reads it: balances, totals, their transactions. */
 export function createMovimentos(ctx: FidelizacaoContext) {
-  const { regrasAtuais, opinioesAtivas, lojas, repository, nomesDasLojas, toTransacao, documentosDosMovimentos } = ctx
+  const { regrasAtuais, premioAtual, opinioesAtivas, lojas, repository, nomesDasLojas, toTransacao } = ctx
+  const { documentosDosMovimentos } = ctx
 
   return {
     /** The loyalty part of a customer's private data: balances, totals, and the newest movements worth showing. */
@@ -28,10 +29,11 @@ export function createMovimentos(ctx: FidelizacaoContext) {
       id: number
       registoCompleto: boolean
     }): Promise<{ dados: FidelizacaoDados; transacoes: Transacao[] }> {
-      const [totais, movimentos, regras] = await Promise.all([
+      const [totais, movimentos, regras, premio] = await Promise.all([
         repository.totais(utilizador.id),
         repository.listMovimentos(utilizador.id, TRANSACOES_MAX),
         regrasAtuais(),
+        premioAtual(),
       ])
       const [nomes, documentos] = await Promise.all([
         nomesDasLojas(movimentos.map((m) => m.id_loja)),
@@ -50,6 +52,14 @@ export function createMovimentos(ctx: FidelizacaoContext) {
           acumulado: totais.acumulado,
           total_valor_desconto: totais.jaPoupou,
           ve_rating: opinioesAtivas && utilizador.registoCompleto,
+          premio: premio && {
+            id: premio.id,
+            nome: premio.nome,
+            tipo: premio.tipo,
+            valor: premio.valor,
+            cod_produto: premio.cod_produto,
+            imagem: premio.imagem,
+          },
         },
         // An order's held balance and its release are bookkeeping, not visits: the customer sees the purchase (and the
         // back-office's adjustments, with their reason).

@@ -1,5 +1,6 @@
 import { createFidelizacaoContext, type FidelizacaoDeps } from './context.ts'
 
+export type { RegistoPremio } from './premios.ts'
 export type { RegistoRegras } from './regras.ts'
 
 import { createDireitosFidelizacao } from './direitos.ts'
@@ -7,6 +8,7 @@ import { createDocumentosCompras } from './documentos.ts'
 import { createGestaoFidelizacao } from './gestao.ts'
 import { createMovimentos, createMovimentosEncomendas } from './movimentos.ts'
 import { createOpinioes } from './opinioes.ts'
+import { createPremios } from './premios.ts'
 import { createRegras } from './regras.ts'
 import { createRelatorioFidelizacao } from './relatorio.ts'
 import { createBalcao } from './till.ts'
@@ -39,6 +41,8 @@ export function createFidelizacaoService(deps: FidelizacaoDeps) {
     gestao: createGestaoFidelizacao(ctx),
     /** The rules (credit, points, threshold) as the back-office reads and changes them. */
     regras: createRegras(ctx),
+    /** What a reward is, as the back-office reads and defines it. */
+    premios: createPremios(ctx),
   }
 }
 

@@ -1,12 +1,10 @@
 import { type Cliente, limitesMensagens } from '../../../shared/fidelizacao.ts'
-import { formatMoney } from '../../../shared/format.ts'
-import type { LojaNome } from '../../../shared/restaurantes.ts'
 import { mensagens } from '../../../shared/validacao.ts'
 import { DAY, isoNow } from '../../platform/clock.ts'
 import { randomToken, sha256 } from '../../platform/crypto.ts'
 import { fieldError, HttpError, notFound } from '../../platform/errors.ts'
-import { escapeHtml } from '../../platform/html.ts'
 import { type Answer, idempotent } from '../../platform/idempotency.ts'
+import { avisoDaCompra, avisoDaDevolucao } from './avisos.ts'
 import {
   type AtorLoja,
   daEncomenda,
@@ -21,92 +19,12 @@ import {
   vendaDaCompra,
 } from './context.ts'
 import { compra, devolucao } from './ledger.ts'
-import { fidelizacaoRepo, type Movimento } from './repository.ts'
-
-/**
- * What a till purchase tells the customer (in the app, and by push where they allowed it): every spend of balance or
- * rewards, so that a spend they did not make cannot go unnoticed; otherwise the credit it earned. Nothing for a
- * purchase that neither spent nor earned.
- */
-function avisoDaCompra(
-  m: Movimento,
-  total: number,
-  loja: LojaNome | undefined,
-): { titulo: string; texto: string; ligacao: string } | null {
-  const onde = loja ? ` em ${escapeHtml(loja.nome)}` : ''
-  const na = loja?.restaurante ?? 'loja'
-  const ganhou = m.saldo_adicionado > 0 ? ` Ganhou ${formatMoney(m.saldo_adicionado)} de saldo.` : ''
-  if (m.saldo_removido > 0 || m.itens_redimidos > 0) {
-    const usou = [
-      m.saldo_removido > 0 ? `${formatMoney(m.saldo_removido)} de saldo` : '',
-      m.itens_redimidos > 0 ? `${m.itens_redimidos} ${m.itens_redimidos === 1 ? 'prémio' : 'prémios'}` : '',
-    ]
-      .filter(Boolean)
-      .join(' e ')
-    return {
-      titulo: `Usou ${usou} na ${na}`,
-      texto: `<p>Na sua compra de ${formatMoney(total)}${onde}.${ganhou} Se não foi o próprio, contacte-nos: pode ser uso indevido da sua conta.</p>`,
-      ligacao: '/fidelizacao/transacoes',
-    }
-  }
-  if (m.saldo_adicionado > 0) {
-    return {
-      titulo: `Ganhou ${formatMoney(m.saldo_adicionado)} de saldo na ${na}`,
-      texto: `<p>Na sua compra de ${formatMoney(total)}${onde}. Use o saldo na próxima compra, na loja ou numa encomenda.</p>`,
-      ligacao: '/fidelizacao/transacoes',
-    }
-  }
-  return null
-}
-
-const premios = (n: number) => `${n} ${n === 1 ? 'prémio' : 'prémios'}`
-const lista = (partes: string[]) => partes.filter(Boolean).join(' e ')
-
-/**
- * What a till refund tells the customer, as a purchase does: the credit and points that purchase had earned, taken
- * back, and the balance (and rewards) it had used, given back; nothing when the refund moved none of them.
- */
-function avisoDaDevolucao(
-  m: Movimento,
-  original: Movimento,
-  loja: LojaNome | undefined,
-): { titulo: string; texto: string; ligacao: string } | null {
-  const onde = loja ? ` em ${escapeHtml(loja.nome)}` : ''
-  const na = loja?.restaurante ?? 'loja'
-  // On a refund the taken-back amounts are written negative (ledger.ts).
-  const retirado = lista([
-    m.saldo_removido > 0 ? `${formatMoney(m.saldo_removido)} de saldo` : '',
-    m.pontos_ganhos < 0 ? `${-m.pontos_ganhos} ${m.pontos_ganhos === -1 ? 'ponto' : 'pontos'}` : '',
-  ])
-  const devolvido = lista([
-    m.saldo_adicionado > 0 ? `${formatMoney(m.saldo_adicionado)} de saldo` : '',
-    m.itens_redimidos < 0 ? premios(-m.itens_redimidos) : '',
-  ])
-  const revertidos = -m.itens_adicionados
-  if (!retirado && !devolvido && revertidos <= 0) return null
-  const frases = [
-    m.valor_devolvido > 0
-      ? `Devolução de ${formatMoney(m.valor_devolvido)} da sua compra de ${formatMoney(original.subtotal)}${onde}.`
-      : `Devolução da sua compra de ${formatMoney(original.subtotal)}${onde}, paga com saldo.`,
-    retirado ? `Retirámos ${retirado} que essa compra lhe tinha dado.` : '',
-    devolvido ? `Devolvemos-lhe ${devolvido} que tinha usado nela.` : '',
-    revertidos > 0
-      ? `${revertidos === 1 ? 'Um prémio ganho' : `${revertidos} prémios ganhos`} com essa compra ${revertidos === 1 ? 'voltou' : 'voltaram'} a pontos.`
-      : '',
-  ]
-  return {
-    titulo:
-      m.valor_devolvido > 0
-        ? `Devolução de ${formatMoney(m.valor_devolvido)} na ${na}`
-        : `Devolução de uma compra na ${na}`,
-    texto: `<p>${frases.filter(Boolean).join(' ')}</p>`,
-    ligacao: '/fidelizacao/transacoes',
-  }
-}
+import { fidelizacaoRepo } from './repository.ts'
 
 /** The till (STORE-API.md "Loyalty at the till"): identifying the customer, purchases, refunds, provisional accounts. */
 export function createBalcao(ctx: FidelizacaoContext) {
-  const { db, clock, limiter, throttle, regrasAtuais, conta, onMovimento, notificar, repository, faturas } = ctx
+  const { db, clock, limiter, throttle, regrasAtuais, premioAtual, conta, onMovimento, notificar, repository } = ctx
+  const { faturas } = ctx
   const { limit, naoEncontrado, nomesDasLojas, toCliente, toTransacaoLoja, escrever, documentosDosMovimentos } = ctx
 
   return {
@@ -201,17 +119,20 @@ export function createBalcao(ctx: FidelizacaoContext) {
           // (temporary again until it sets a new password) still earns.
           const ganha = cliente.registoCompleto
           const regras = await regrasAtuais(trx)
+          // What a reward is when it is used (decision 0051): an amount comes off the bill, a product is recorded.
+          const premio = input.itens_a_redimir > 0 ? await premioAtual(trx) : null
+          const valorPremio = premio?.tipo === 'valor' ? premio.valor : 0
           const r = compra(
             saldosDe(ultimo),
-            { total: input.total, saldoAUsar: input.saldo_a_usar, itensARedimir: input.itens_a_redimir },
+            { total: input.total, saldoAUsar: input.saldo_a_usar, itensARedimir: input.itens_a_redimir, valorPremio },
             regras,
             ganha,
           )
           if ('recusa' in r) {
             if (r.recusa === 'saldo-acima-do-total') {
-              throw new HttpError(422, fidelizacaoMensagens.saldoAcimaDoTotal, 'Erro', {
-                saldo_a_usar: fidelizacaoMensagens.saldoAcimaDoTotal,
-              })
+              const mensagem =
+                valorPremio > 0 ? fidelizacaoMensagens.saldoAcimaDoRestante : fidelizacaoMensagens.saldoAcimaDoTotal
+              throw new HttpError(422, mensagem, 'Erro', { saldo_a_usar: mensagem })
             }
             if (r.recusa === 'itens-insuficientes') {
               throw new HttpError(409, fidelizacaoMensagens.itensInsuficientes, 'Prémios insuficientes')
@@ -233,9 +154,16 @@ export function createBalcao(ctx: FidelizacaoContext) {
               chave_id: ator.chaveId,
               referencia: input.referencia,
               subtotal: input.total,
-              desconto: input.saldo_a_usar,
+              desconto: input.saldo_a_usar + r.descontoPremio,
               valor_pago: r.valorPago,
               ganha: ganha ? 1 : 0,
+              ...(premio && {
+                premio_id: premio.id,
+                premio_nome: premio.nome,
+                premio_tipo: premio.tipo,
+                premio_valor: premio.valor,
+                desconto_premio: r.descontoPremio,
+              }),
               // The NIF the customer has chosen as this purchase is written, read in its transaction: what the till
               // was shown at identification, unless the customer changed it in the app since.
               nif: cliente.nif?.numero ?? null,

@@ -12,6 +12,7 @@ import { AdminLayout } from './AdminLayout.tsx'
 import { adminGet, adminPost } from './api.ts'
 import { InformacaoConsumidorSeccao } from './InformacaoConsumidorSeccao.tsx'
 import { adminKeys } from './keys.ts'
+import { PremioSeccao } from './PremioSeccao.tsx'
 import { papeisDe } from './seccoes.ts'
 
 const schema = (): Promise<typeof RegrasFidelizacaoSchema> =>
@@ -120,6 +121,7 @@ export function DefinicoesPage() {
         </form>
       </section>
       {submission.feedback}
+      <PremioSeccao />
       <InformacaoConsumidorSeccao />
     </AdminLayout>
   )

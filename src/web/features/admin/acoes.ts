@@ -47,6 +47,7 @@ export const ACOES: Record<string, string> = {
   'perfil.criar': 'Perfil de cliente criado',
   'perfil.editar': 'Perfil de cliente editado',
   'definicoes.fidelizacao': 'Regras de fidelização alteradas',
+  'definicoes.premio': 'Prémio definido',
   'definicoes.informacao_consumidor': 'Informação ao consumidor alterada',
   'notificacao.agendar': 'Notificação agendada',
   'notificacao.enviar': 'Notificação enviada',

@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { ULTIMAS_TRANSACOES } from '../../../shared/constants.ts'
 import type { Transacao } from '../../../shared/fidelizacao.ts'
 import { formatMoney } from '../../../shared/format.ts'
+import { descricaoPremio, temPremios } from '../../../shared/premios-textos.ts'
 import { paths } from '../../../shared/routes.ts'
 import type { Conta } from '../../lib/cartao-guardado.tsx'
 import { useConfiguracao } from '../../lib/use-configuracao.ts'
@@ -10,7 +11,8 @@ import { EmptyState } from '../../ui/EmptyState.tsx'
 import { useHeader } from '../../ui/header.tsx'
 import { Later } from '../../ui/Later.tsx'
 import { Loading } from '../../ui/Loading.tsx'
-import { formatPercent, pontosLabel, premiosLabel } from './formatos.ts'
+import { Picture } from '../../ui/Picture.tsx'
+import { formatPercent, pontosLabel } from './formatos.ts'
 import { NifSelector } from './NifSelector.tsx'
 import { QrCodigo } from './QrCodigo.tsx'
 import { useFreshPrivateData } from './use-fresh-private-data.ts'
@@ -75,6 +77,8 @@ function Fidelizacao({ user, transacoes, marca }: FidelizacaoProps) {
   const ids = { saldo: useId(), qr: useId(), ultimas: useId() }
   const percent = useConfiguracao().data?.creditoPercent
   const ultimas = transacoes.slice(0, ULTIMAS_TRANSACOES)
+  // A card kept on the device by an older app has no reward's name: it then says only how many.
+  const premio = user.premio ?? null
   return (
     <main className="page page-fid" id="conteudo">
       <h1 className="visually-hidden">Fidelização</h1>
@@ -117,11 +121,24 @@ function Fidelizacao({ user, transacoes, marca }: FidelizacaoProps) {
             />
             <p className="muted fid-ajuda">
               {user.patamar > user.pontos
-                ? `Faltam ${pontosLabel(user.patamar - user.pontos)} para o próximo prémio.`
+                ? `Faltam ${pontosLabel(user.patamar - user.pontos)} para o próximo prémio${premio ? `: ${premio.nome}` : ''}.`
                 : 'Tem pontos para um prémio.'}
-              {user.itens > 0 && ` Tem ${premiosLabel(user.itens)} para usar na loja.`}
               {percent !== undefined && ` Cada compra dá-lhe ${formatPercent(percent)} do valor em saldo.`}
             </p>
+            {user.itens > 0 && (
+              <div className="fid-premio">
+                {premio?.imagem && <Picture src={premio.imagem} alt="" sizes="4rem" className="fid-premio-imagem" />}
+                <p>
+                  <strong>{temPremios(user.itens, premio)}</strong>
+                  {premio && (
+                    <span className="muted">
+                      {premio.tipo === 'valor' ? ` ${descricaoPremio(premio)}.` : ''} Mostre o código na caixa, ou use-o
+                      ao encomendar.
+                    </span>
+                  )}
+                </p>
+              </div>
+            )}
           </section>
 
           <section className="fid-card fid-qr" aria-labelledby={ids.qr}>

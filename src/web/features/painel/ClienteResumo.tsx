@@ -1,5 +1,6 @@
 import type { Cliente } from '../../../shared/fidelizacao.ts'
 import { formatMoney } from '../../../shared/format.ts'
+import { descricaoPremio } from '../../../shared/premios-textos.ts'
 
 export const SEM_NOME = 'Cliente sem nome'
 
@@ -37,7 +38,11 @@ export function ClienteResumo({ cliente, onTrocar }: { cliente: Cliente; onTroca
         </div>
         <div>
           <dt>Prémios</dt>
-          <dd>{cliente.itens > 0 ? `${premios(cliente.itens)} por usar` : 'Nenhum'}</dd>
+          <dd>
+            {cliente.itens > 0
+              ? `${premios(cliente.itens)} por usar${cliente.premios[0] ? `: ${descricaoPremio(cliente.premios[0])}` : ''}`
+              : 'Nenhum'}
+          </dd>
         </div>
         <div className="painel-nif">
           <dt>NIF na fatura</dt>

@@ -1,6 +1,7 @@
 import type { Ref } from 'react'
 import type { Cliente, TransacaoLoja } from '../../../shared/fidelizacao.ts'
 import { formatMoney, pontosLabel } from '../../../shared/format.ts'
+import { descricaoPremio } from '../../../shared/premios-textos.ts'
 import { SEM_NOME } from './ClienteResumo.tsx'
 
 interface CompraConfirmadaProps {
@@ -39,6 +40,12 @@ export function CompraConfirmada({ cliente, transacao: t, onNovaCompra, headingR
           <dt>Total da conta</dt>
           <dd>{formatMoney(t.subtotal)}</dd>
         </div>
+        {t.desconto > t.saldo_removido && (
+          <div>
+            <dt>Desconto do prémio</dt>
+            <dd>{formatMoney(t.desconto - t.saldo_removido)}</dd>
+          </div>
+        )}
         <div>
           <dt>Saldo usado</dt>
           <dd>{formatMoney(t.saldo_removido)}</dd>
@@ -62,7 +69,7 @@ export function CompraConfirmada({ cliente, transacao: t, onNovaCompra, headingR
         {t.itens_redimidos > 0 && (
           <div>
             <dt>Prémios usados</dt>
-            <dd>{t.itens_redimidos}</dd>
+            <dd>{t.premios[0] ? `${t.itens_redimidos} × ${descricaoPremio(t.premios[0])}` : t.itens_redimidos}</dd>
           </div>
         )}
       </dl>

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useRef, useState } from 'react'
 import type { Cliente, TransacaoLoja } from '../../../shared/fidelizacao.ts'
 import { formatMoney } from '../../../shared/format.ts'
+import { descricaoPremio } from '../../../shared/premios-textos.ts'
 import { ApiError } from '../../lib/api.ts'
 import { Field, SelectField } from '../../ui/Field.tsx'
 import { useBusy } from '../../ui/use-busy.ts'
@@ -20,11 +21,18 @@ interface CompraFormProps {
   onErro: (error: unknown, afterClose?: () => void) => void
 }
 
-/** What is wrong with the balance to use, whatever the total (a total not typed yet bounds nothing). */
-function erroDoSaldo(saldo: EurosParse, total: EurosParse, disponivel: number): string | undefined {
+/**
+ * What is wrong with the balance to use, whatever the total (a total not typed yet bounds nothing); `premio`: the cents
+ * the rewards chosen take off the bill first.
+ */
+function erroDoSaldo(saldo: EurosParse, total: EurosParse, disponivel: number, premio: number): string | undefined {
   if (!saldo.ok) return eurosError(saldo)
   if (saldo.cents > disponivel) return `O cliente só tem ${formatMoney(disponivel)} de saldo.`
-  if (total.ok && saldo.cents > total.cents) return 'O saldo a usar não pode ser maior do que o total.'
+  if (total.ok && saldo.cents > total.cents - premio) {
+    return premio > 0
+      ? 'O saldo a usar não pode ser maior do que o total depois do prémio.'
+      : 'O saldo a usar não pode ser maior do que o total.'
+  }
   return undefined
 }
 
@@ -53,14 +61,18 @@ export function CompraForm({ cliente, identificacao, onRegistada, onErro }: Comp
 
   const totalParse = parseEuros(total)
   const saldoParse = parseEuros(saldo === '' ? '0' : saldo)
-  const saldoErro = erroDoSaldo(saldoParse, totalParse, cliente.saldo)
+  // What a reward is, as the back-office defined it (none: they are only counted). An amount comes off the bill first.
+  const premio = cliente.premios[0]
+  const valorPremio = premio?.tipo === 'valor' ? premio.valor : 0
+  const descontoPremio = totalParse.ok ? Math.min(Number(itens) * valorPremio, Math.max(totalParse.cents, 0)) : 0
+  const saldoErro = erroDoSaldo(saldoParse, totalParse, cliente.saldo, descontoPremio)
   // Shown once typed in (or sent): a balance being typed is not yet wrong, but the amount below never uses it.
   const saldoErroMostrado = erros.saldo_a_usar ?? (saldoTocado ? saldoErro : undefined)
   const aPagar: number | 'saldo-errado' | null =
     saldoErro || saldoErroMostrado
       ? 'saldo-errado'
       : totalParse.ok && saldoParse.ok
-        ? totalParse.cents - saldoParse.cents
+        ? totalParse.cents - descontoPremio - saldoParse.cents
         : null
 
   const focar = (campo: Campo | undefined) => campo && refs[campo].current?.focus()
@@ -83,7 +95,7 @@ export function CompraForm({ cliente, identificacao, onRegistada, onErro }: Comp
       focar('total')
       return
     }
-    setSaldo(centsToInput(Math.min(cliente.saldo, totalParse.cents)))
+    setSaldo(centsToInput(Math.min(cliente.saldo, totalParse.cents - descontoPremio)))
     setSaldoTocado(true)
     setErros(({ saldo_a_usar: _, ...rest }) => rest)
   }
@@ -172,16 +184,22 @@ export function CompraForm({ cliente, identificacao, onRegistada, onErro }: Comp
           ref={refs.itens_a_redimir}
           name="itens_a_redimir"
           label="Prémios a usar"
+          hint={premio ? `Cada prémio: ${descricaoPremio(premio)}` : undefined}
           value={itens}
           error={erros.itens_a_redimir}
           onChange={(e) => setItens(e.target.value)}
         >
           {Array.from({ length: cliente.itens + 1 }, (_, n) => String(n)).map((n) => (
             <option key={n} value={n}>
-              {n === '0' ? 'Nenhum' : n}
+              {n === '0' ? 'Nenhum' : premio ? `${n} × ${premio.nome}` : n}
             </option>
           ))}
         </SelectField>
+      )}
+      {premio?.tipo === 'produto' && itens !== '0' && (
+        <p className="painel-premio" role="note">
+          Entregue ao cliente: {itens} × {premio.nome} (sem custo na conta).
+        </p>
       )}
       <Field
         ref={refs.referencia}
@@ -202,7 +220,7 @@ export function CompraForm({ cliente, identificacao, onRegistada, onErro }: Comp
         className={aPagar === 'saldo-errado' ? 'painel-a-pagar painel-a-pagar-erro' : 'painel-a-pagar'}
         aria-live="polite"
       >
-        A pagar:{' '}
+        {descontoPremio > 0 && `Prémio: −${formatMoney(descontoPremio)}. `}A pagar:{' '}
         {aPagar === 'saldo-errado' ? (
           <strong>corrija o saldo a usar</strong>
         ) : (

@@ -1,0 +1,85 @@
+import { formatMoney } from '../../../shared/format.ts'
+import type { LojaNome } from '../../../shared/restaurantes.ts'
+import { escapeHtml } from '../../platform/html.ts'
+import type { Movimento } from './repository.ts'
+
+const premios = (n: number) => `${n} ${n === 1 ? 'prémio' : 'prémios'}`
+const lista = (partes: string[]) => partes.filter(Boolean).join(' e ')
+
+/**
+ * What a till purchase tells the customer (in the app, and by push where they allowed it): every spend of balance or
+ * rewards, so that a spend they did not make cannot go unnoticed; otherwise the credit it earned. Nothing for a
+ * purchase that neither spent nor earned.
+ */
+export function avisoDaCompra(
+  m: Movimento,
+  total: number,
+  loja: LojaNome | undefined,
+): { titulo: string; texto: string; ligacao: string } | null {
+  const onde = loja ? ` em ${escapeHtml(loja.nome)}` : ''
+  const na = loja?.restaurante ?? 'loja'
+  const ganhou = m.saldo_adicionado > 0 ? ` Ganhou ${formatMoney(m.saldo_adicionado)} de saldo.` : ''
+  if (m.saldo_removido > 0 || m.itens_redimidos > 0) {
+    const usou = [
+      m.saldo_removido > 0 ? `${formatMoney(m.saldo_removido)} de saldo` : '',
+      m.itens_redimidos > 0 ? `${premios(m.itens_redimidos)}${m.premio_nome ? ` (${m.premio_nome})` : ''}` : '',
+    ]
+      .filter(Boolean)
+      .join(' e ')
+    return {
+      titulo: `Usou ${usou} na ${na}`,
+      texto: `<p>Na sua compra de ${formatMoney(total)}${onde}.${ganhou} Se não foi o próprio, contacte-nos: pode ser uso indevido da sua conta.</p>`,
+      ligacao: '/fidelizacao/transacoes',
+    }
+  }
+  if (m.saldo_adicionado > 0) {
+    return {
+      titulo: `Ganhou ${formatMoney(m.saldo_adicionado)} de saldo na ${na}`,
+      texto: `<p>Na sua compra de ${formatMoney(total)}${onde}. Use o saldo na próxima compra, na loja ou numa encomenda.</p>`,
+      ligacao: '/fidelizacao/transacoes',
+    }
+  }
+  return null
+}
+
+/**
+ * What a till refund tells the customer, as a purchase does: the credit and points that purchase had earned, taken
+ * back, and the balance (and rewards) it had used, given back; nothing when the refund moved none of them.
+ */
+export function avisoDaDevolucao(
+  m: Movimento,
+  original: Movimento,
+  loja: LojaNome | undefined,
+): { titulo: string; texto: string; ligacao: string } | null {
+  const onde = loja ? ` em ${escapeHtml(loja.nome)}` : ''
+  const na = loja?.restaurante ?? 'loja'
+  // On a refund the taken-back amounts are written negative (ledger.ts).
+  const retirado = lista([
+    m.saldo_removido > 0 ? `${formatMoney(m.saldo_removido)} de saldo` : '',
+    m.pontos_ganhos < 0 ? `${-m.pontos_ganhos} ${m.pontos_ganhos === -1 ? 'ponto' : 'pontos'}` : '',
+  ])
+  const devolvido = lista([
+    m.saldo_adicionado > 0 ? `${formatMoney(m.saldo_adicionado)} de saldo` : '',
+    m.itens_redimidos < 0 ? premios(-m.itens_redimidos) : '',
+  ])
+  const revertidos = -m.itens_adicionados
+  if (!retirado && !devolvido && revertidos <= 0) return null
+  const frases = [
+    m.valor_devolvido > 0
+      ? `Devolução de ${formatMoney(m.valor_devolvido)} da sua compra de ${formatMoney(original.subtotal)}${onde}.`
+      : `Devolução da sua compra de ${formatMoney(original.subtotal)}${onde}, paga com saldo.`,
+    retirado ? `Retirámos ${retirado} que essa compra lhe tinha dado.` : '',
+    devolvido ? `Devolvemos-lhe ${devolvido} que tinha usado nela.` : '',
+    revertidos > 0
+      ? `${revertidos === 1 ? 'Um prémio ganho' : `${revertidos} prémios ganhos`} com essa compra ${revertidos === 1 ? 'voltou' : 'voltaram'} a pontos.`
+      : '',
+  ]
+  return {
+    titulo:
+      m.valor_devolvido > 0
+        ? `Devolução de ${formatMoney(m.valor_devolvido)} na ${na}`
+        : `Devolução de uma compra na ${na}`,
+    texto: `<p>${frases.filter(Boolean).join(' ')}</p>`,
+    ligacao: '/fidelizacao/transacoes',
+  }
+}

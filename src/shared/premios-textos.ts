@@ -1,0 +1,21 @@
+import { formatMoney } from './format.ts'
+
+/** A reward's words, free of zod so that the card and the till's first screens can say them (shared/premios.ts). */
+
+export type TipoPremio = 'produto' | 'valor'
+
+interface PremioNomeado {
+  nome: string
+  tipo: TipoPremio
+  valor: number
+}
+
+/** `Café oferta`, `2,00 € de desconto`: what a reward gives, in the till's and the card's words. */
+export const descricaoPremio = (p: PremioNomeado) =>
+  p.tipo === 'valor' ? `${p.nome} (${formatMoney(p.valor)} de desconto)` : p.nome
+
+/** `Tem 1 prémio: Café oferta.` — what the card says of the rewards held. */
+export function temPremios(itens: number, premio: Pick<PremioNomeado, 'nome'> | null): string {
+  const quantos = `${itens} ${itens === 1 ? 'prémio' : 'prémios'}`
+  return premio ? `Tem ${quantos}: ${premio.nome}.` : `Tem ${quantos} para usar na loja.`
+}

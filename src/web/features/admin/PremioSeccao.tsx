@@ -1,0 +1,130 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { centimosDe } from '../../../shared/euros.ts'
+import { formatDateTime } from '../../../shared/format.ts'
+import type { DefinicaoPremio, PremioForm, PremioFormSchema } from '../../../shared/premios.ts'
+import { descricaoPremio } from '../../../shared/premios-textos.ts'
+import { Field, SelectField } from '../../ui/Field.tsx'
+import { useApiForm } from '../../ui/form.tsx'
+import { adminGet, adminPost } from './api.ts'
+import { ImagemCampo } from './ImagemCampo.tsx'
+import { adminKeys } from './keys.ts'
+
+const schema = (): Promise<typeof PremioFormSchema> =>
+  import('../../../shared/premios.ts').then((m) => m.PremioFormSchema)
+
+const URL = '/definicoes/premio'
+const VAZIO: PremioForm = { nome: '', tipo: 'produto', euros: '', cod_produto: '', imagem: null }
+
+const euros = (cents: number) => (cents / 100).toFixed(2).replace('.', ',')
+
+/**
+ * 'Definições' › 'Prémio' (admins): what every threshold of points gives the customer, a product of the menu or an
+ * amount off the bill, with its name and picture. The app and the till name it; the rewards customers already hold are
+ * the new one from the moment it is saved.
+ */
+export function PremioSeccao() {
+  const queryClient = useQueryClient()
+  const definicao = useQuery({
+    queryKey: adminKeys.premio(),
+    queryFn: ({ signal }) => adminGet<DefinicaoPremio>(URL, signal),
+  })
+  const [aviso, setAviso] = useState<string | null>(null)
+  const { form, onSubmit, errorOf, submission } = useApiForm({
+    schema,
+    defaultValues: VAZIO,
+    submit: (v) =>
+      adminPost<DefinicaoPremio>(URL, {
+        nome: v.nome,
+        tipo: v.tipo,
+        valor: v.tipo === 'valor' ? centimosDe(v.euros) : 0,
+        cod_produto: v.cod_produto || null,
+        imagem: v.imagem,
+      }),
+    onSuccess: (d) => {
+      queryClient.setQueryData(adminKeys.premio(), d)
+      if (d.atual) setAviso(`Prémio guardado: ${descricaoPremio(d.atual)}. Os clientes veem-no já na app.`)
+    },
+  })
+  const atual = definicao.data?.atual
+  useEffect(() => {
+    if (atual) {
+      form.reset({
+        nome: atual.nome,
+        tipo: atual.tipo,
+        euros: atual.tipo === 'valor' ? euros(atual.valor) : '',
+        cod_produto: atual.cod_produto ?? '',
+        imagem: atual.imagem,
+      })
+    }
+  }, [atual, form])
+  const tipo = form.watch('tipo')
+  const imagem = form.watch('imagem')
+
+  return (
+    <section aria-labelledby="premio-titulo">
+      <h2 id="premio-titulo">Prémio</h2>
+      <p>
+        O que o cliente recebe a cada patamar de pontos: um produto oferecido (um café, um pastel de nata) ou um valor
+        descontado na conta. A app e a caixa mostram-no pelo nome; os prémios que os clientes já têm passam a ser este.
+      </p>
+      <p role="status">{aviso}</p>
+      {definicao.isPending && <p role="status">A carregar…</p>}
+      {definicao.isError && <p role="alert">{definicao.error.message}</p>}
+      {definicao.data && (
+        <dl className="admin-resumo">
+          <dt>Em vigor</dt>
+          <dd>{definicao.data.atual ? descricaoPremio(definicao.data.atual) : 'Nenhum definido: só se contam'}</dd>
+          <dt>Definido em</dt>
+          <dd>{definicao.data.definido_em ? formatDateTime(definicao.data.definido_em) : 'Nunca'}</dd>
+        </dl>
+      )}
+      <form className="form admin-formulario" onSubmit={onSubmit} noValidate>
+        <Field
+          label="Nome do prémio"
+          required
+          maxLength={60}
+          hint="Como a app e a caixa o dizem, por exemplo Café oferta."
+          error={errorOf('nome')}
+          {...form.register('nome')}
+        />
+        <SelectField label="Tipo de prémio" required error={errorOf('tipo')} {...form.register('tipo')}>
+          <option value="produto">Produto oferecido</option>
+          <option value="valor">Valor de desconto</option>
+        </SelectField>
+        {tipo === 'valor' ? (
+          <Field
+            label="Valor do desconto (€)"
+            inputMode="decimal"
+            autoComplete="off"
+            required
+            hint="Descontado na conta antes do saldo, por exemplo 2,50."
+            error={errorOf('euros')}
+            {...form.register('euros')}
+          />
+        ) : (
+          <Field
+            label="Código do produto no POS"
+            autoComplete="off"
+            maxLength={40}
+            hint="Opcional: o código do produto nas ementas, para o descontar nas encomendas da app."
+            error={errorOf('cod_produto')}
+            {...form.register('cod_produto')}
+          />
+        )}
+        <ImagemCampo
+          label="Imagem do prémio"
+          valor={imagem}
+          onChange={(url) => form.setValue('imagem', url, { shouldDirty: true })}
+          erro={errorOf('imagem')}
+        />
+        <div className="admin-acoes">
+          <button type="submit" className="button" disabled={!definicao.data}>
+            Guardar prémio
+          </button>
+        </div>
+      </form>
+      {submission.feedback}
+    </section>
+  )
+}
