@@ -56,6 +56,8 @@ export const CalculaEncomendaSchema = z.strictObject({
   id_loja: IdLojaSchema,
   /** Whether the balance is used (spec §4 'Rebater Oferta'): 1 'Usar', 0 'Manter em conta' (the default). */
   usar_premio: z.union([z.literal(0), z.literal(1)]).default(0),
+  /** 'Usar prémio' (decision 0051): 1 redeems one of the customer's rewards on this order; 0 (the default) keeps it. */
+  resgatar_premio: z.union([z.literal(0), z.literal(1)]).default(0),
   /**
    * The kind of sale the cart is priced for (0 take-away, the default; 1 eating in): a store may charge each its own
    * price tier (shared/tabelas-preco.ts). Not in spec §7's body, which predates the tiers; an app that omits it gets
@@ -89,6 +91,8 @@ export const TransacaoCalculadaSchema = z.object({
   total_transaction: z.number().int(),
   /** The balance taken off it: `total_outstanding_removed` when the balance is used, else 0. */
   total_discount: z.number().int(),
+  /** What the reward redeemed ('Usar prémio', `resgatar_premio` 1) takes off, before the balance; 0 without one. */
+  premio_discount: z.number().int(),
   /** What is left to pay. */
   total_paid: z.number().int(),
   /** The balance that using it would take: the smaller of the balance and the total. */
@@ -141,6 +145,19 @@ export const CalculoSchema = z.object({
         "The methods the store accepts and the payment provider offers, in the order to show them: 'mbway', 'multibanco', 'cartao', 'applepay', 'googlepay'. The app offers Apple Pay and Google Pay only on a device that has them.",
     }),
   }),
+  /**
+   * The reward the customer may use on this order ('Usar prémio', decision 0051): its name and picture, what one takes
+   * off this cart, and why it takes nothing (a product not in the cart, one only given at the counter); null when the
+   * customer holds none (or the back-office defined none, or a guest).
+   */
+  premio: z
+    .object({
+      nome: z.string(),
+      imagem: z.string().nullable(),
+      desconto: z.number().int(),
+      aviso: z.string().nullable(),
+    })
+    .nullable(),
   privateData: PrivateDataSchema,
 })
 export type Calculo = z.infer<typeof CalculoSchema>
@@ -166,6 +183,8 @@ export const FinalizaEncomendaSchema = z.strictObject({
   cart: CarrinhoSchema,
   id_loja: IdLojaSchema,
   usar_premio: z.union([z.literal(0), z.literal(1)]).default(0),
+  /** 'Usar prémio' (decision 0051): 1 redeems one of the customer's rewards on this order; 0 (the default) keeps it. */
+  resgatar_premio: z.union([z.literal(0), z.literal(1)]).default(0),
   recipiente_proprio: RecipienteProprioSchema,
   levantar_em: z.iso.datetime({ error: mensagens.valorInvalido }).nullable().default(null).meta({
     description:

@@ -69,11 +69,13 @@ export const EncomendaClienteSchema = z.object({
   recipiente_proprio: RecipienteProprioSchema,
   /** The balance used. */
   desconto: z.number().int(),
+  /** What the reward used ('Usar prémio') took off, before the balance; 0 without one. */
+  desconto_premio: z.number().int(),
   convidado: z.boolean().meta({
     description:
       "Placed without an account, by a guest whose phone an SMS code confirmed; until its points are kept ('Guardar os pontos desta compra', POST /api/encomendas/{id}/guardar-pontos), it earns nothing.",
   }),
-  /** What the payment method charges (total − desconto). */
+  /** What the payment method charges (total − desconto_premio − desconto). */
   valor_pago: z.number().int(),
   pago_com: z.string().nullable().meta({
     description:
@@ -134,6 +136,10 @@ export const EncomendaLojaSchema = z.object({
   linhas: z.array(PedidoLinhaSchema),
   total: z.number().int(),
   desconto: z.number().int(),
+  desconto_premio: z.number().int().meta({
+    description:
+      'What a loyalty reward the customer used took off `total` (an amount off, or the price of one product given), before the balance (`desconto`): `valor_pago` = `total` − `desconto_premio` − `desconto`. 0 without one.',
+  }),
   valor_pago: z.number().int(),
   /**
    * The pick-up time the customer chose (ISO 8601 UTC), or null for 'as soon as possible'. An order is due at its

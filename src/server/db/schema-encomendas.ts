@@ -23,6 +23,9 @@ export interface EncomendasTable {
   carrinho: string | null
   total: number
   desconto: number
+  /** The reward redeemed ('Usar prémio', decision 0051) and the cents it took off; null and 0 when none. */
+  premio_id: Generated<number | null>
+  desconto_premio: Generated<number>
   valor_pago: number
   pontos_ganhos: Generated<number>
   reserva_id: number | null

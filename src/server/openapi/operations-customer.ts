@@ -190,7 +190,7 @@ export const CUSTOMER_OPERATIONS: Record<string, OperationDoc> = {
     operationId: 'calcularEncomenda',
     summary: 'Price a cart (prices come from the menu, never from the app)',
     description:
-      'A full dose is priced in the store’s POS price tier for the kind of sale (`id_tipo_entrega`: 0 take-away, the default; 1 eating in), as the checkout will charge it. A take-away order pays the single-use packaging contribution of each product packaged in plastic, aluminium or multimaterial (`loyaltyData.embalagens`, in `total_transaction`), unless `recipiente_proprio` is 1. `vendedor` names who sells, for the pre-contract summary. `levantamento` is what ‘Levantar’ offers: the minutes ‘as soon as possible’ promises now and the 15-minute pick-up slots of the store’s today with room left (or why nothing can be ordered now). A visitor prices a cart too (a guest’s checkout), with no balance.',
+      'A full dose is priced in the store’s POS price tier for the kind of sale (`id_tipo_entrega`: 0 take-away, the default; 1 eating in), as the checkout will charge it. A take-away order pays the single-use packaging contribution of each product packaged in plastic, aluminium or multimaterial (`loyaltyData.embalagens`, in `total_transaction`), unless `recipiente_proprio` is 1. `vendedor` names who sells, for the pre-contract summary. `levantamento` is what ‘Levantar’ offers: the minutes ‘as soon as possible’ promises now and the 15-minute pick-up slots of the store’s today with room left (or why nothing can be ordered now). A visitor prices a cart too (a guest’s checkout), with no balance. `premio` is the loyalty reward the customer holds (null: none): what one takes off this cart, or why nothing (a product not in the cart, one given only at the counter); `resgatar_premio` 1 takes it off (`premio_discount`) before the balance.',
     session: 'optional',
     errors: {
       403: 'A provisional account opened at a till must complete its data first.',
@@ -226,8 +226,8 @@ export const CUSTOMER_OPERATIONS: Record<string, OperationDoc> = {
     errors: {
       404: 'The store takes no orders.',
       403: 'A guest’s token past its 30 days: confirm the phone again.',
-      409: 'This guest’s confirmation placed another order already (confirm the phone again), a relevant new version of the terms or the privacy policy waits for the customer’s acceptance (`user.data.termosPorAceitar`; accept it with aceitarTermos), or the pick-up slot chosen filled up meanwhile (`fields.levantar_em`).',
-      422: 'The cart cannot be ordered (see calcularEncomenda), MB WAY refused the payment request, the pick-up slot is not offered (past, too close, closed) or ‘as soon as possible’ would not be ready before closing (`fields.levantar_em`), or the table’s code is not valid, not of this store or of a table it no longer has (`fields.mesa`).',
+      409: 'The customer no longer holds a reward to use (`resgatar_premio` 1), this guest’s confirmation placed another order already (confirm the phone again), a relevant new version of the terms or the privacy policy waits for the customer’s acceptance (`user.data.termosPorAceitar`; accept it with aceitarTermos), or the pick-up slot chosen filled up meanwhile (`fields.levantar_em`).',
+      422: 'The cart cannot be ordered (see calcularEncomenda), MB WAY refused the payment request, the pick-up slot is not offered (past, too close, closed) or ‘as soon as possible’ would not be ready before closing (`fields.levantar_em`), or the table’s code is not valid, not of this store or of a table it no longer has (`fields.mesa`), or the reward takes nothing off this cart (`fields.resgatar_premio` says why).',
       429: `Too many checkouts: wait \`Retry-After\` seconds.`,
       502: 'The payment provider is unavailable: try again.',
     },

@@ -87,6 +87,7 @@ const encomenda = {
   ],
   total: 400,
   desconto: 0,
+  desconto_premio: 0,
   valor_pago: 400,
   // Wanted as soon as possible, ordered at the counter's app rather than from a table.
   levantar_em: null,

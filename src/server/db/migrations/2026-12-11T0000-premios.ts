@@ -10,6 +10,8 @@ import { withId } from './helpers.ts'
  *   amount off the bill, `valor` cents).
  * - `transacoes.premio_*`: the reward a purchase redeemed (its id, and its name, kind and value as they were), and
  *   `desconto_premio`, the cents it took off the bill.
+ * - `encomendas.premio_id`, `desconto_premio`: the reward an order redeemed ('Usar prémio') and what it took off
+ *   (`desconto` stays the balance the order holds; `valor_pago` = `total` − `desconto` − `desconto_premio`).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await withId(db, db.schema.createTable('premios'))
@@ -33,9 +35,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable('transacoes')
     .addColumn('desconto_premio', 'integer', (c) => c.notNull().defaultTo(0))
     .execute()
+  await db.schema.alterTable('encomendas').addColumn('premio_id', 'integer').execute()
+  await db.schema
+    .alterTable('encomendas')
+    .addColumn('desconto_premio', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute()
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('encomendas').dropColumn('desconto_premio').execute()
+  await db.schema.alterTable('encomendas').dropColumn('premio_id').execute()
   for (const c of ['desconto_premio', 'premio_valor', 'premio_tipo', 'premio_nome', 'premio_id']) {
     await db.schema.alterTable('transacoes').dropColumn(c).execute()
   }

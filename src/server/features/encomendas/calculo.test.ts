@@ -87,6 +87,7 @@ describe.each(testDialects())('POST /api/calcula-encomenda on %s', (dialect) => 
     expect(loyaltyData.transaction).toEqual({
       total_transaction: 790,
       total_discount: 0,
+      premio_discount: 0,
       total_paid: 790,
       total_outstanding_removed: 250,
       customer_outstanding: 250,

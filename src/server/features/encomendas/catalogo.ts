@@ -6,12 +6,14 @@ import { CONTRIBUICAO_EMBALAGEM_PADRAO } from '../../../shared/embalagens.ts'
 import { type Ementa, EmentaSchema } from '../../../shared/ementa.ts'
 import type { LinhaCalculada, TransacaoCalculada, Vendedor } from '../../../shared/encomenda.ts'
 import type { PedidoEmbalagem } from '../../../shared/pedido.ts'
+import type { Premio } from '../../../shared/premios.ts'
 import { FUSO_REGIAO, REGIAO_PADRAO, type Regiao } from '../../../shared/regioes.ts'
 import { tabelaDoTipo } from '../../../shared/tabelas-preco.ts'
 import { type Clock, isoNow } from '../../platform/clock.ts'
 import type { DatabaseTransaction } from '../../platform/db.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
 import type { LojaEncomendas, RestaurantesService } from '../restaurantes/service.ts'
+import { type Calculado, descontoDoPremio, transacaoCalculada } from './calculo.ts'
 import { type CatalogoRepository, createCatalogoRepository, type MarcaProduto } from './catalogo-repository.ts'
 import { contribuicoesEmbalagem, embalagemDe } from './embalagens.ts'
 import { firstFault, ivaFault, orderable, paraCatalogo } from './ementa.ts'
@@ -64,18 +66,6 @@ export interface CatalogoDeps {
   contribuicaoEmbalagem?: number
   /** How long a store's board may be away before its online orders pause themselves (0: never); horario.ts. */
   semPainelMs?: number
-}
-
-/** A priced cart: its lines, its packaging contribution, what the balance takes, and what the order must record. */
-export interface Calculado {
-  transaction: TransacaoCalculada
-  lines: LinhaCalculada[]
-  embalagens: PedidoEmbalagem[]
-  minutos: number
-  /** A line is sold to adults only: staff check the age at pick-up. */
-  verificarIdade: boolean
-  vendedor: Vendedor
-  metodosPagamento: LojaEncomendas['metodosPagamento']
 }
 
 /**
@@ -200,11 +190,10 @@ export function createCatalogoService({
     },
 
     /**
-     * `POST /api/calcula-encomenda` (spec §7): the cart priced from the store's current menu, in the store's price tier
-     * for the kind of sale (`tipo`: 0 take-away, 1 eating in), with the single-use packaging contribution of a
-     * take-away order (none when the customer brings their own container, `recipienteProprio`), and what the
-     * customer's balance (`saldo`, cents) would take off it. Only while the store takes orders, and names its seller;
-     * a line sold to adults only, only for a customer 18 or older by `dataNascimento` (decision 0037).
+     * `POST /api/calcula-encomenda` (spec §7): the cart priced from the store's menu in its tier for the kind of sale
+     * (`tipo`: 0 take-away, 1 eating in), with a take-away's packaging contribution (none with `recipienteProprio`), and
+     * what a reward and the balance (`saldo`, cents) would take off it. Only while the store takes orders; a line sold to
+     * adults only, only for a customer 18 or older by `dataNascimento` (decision 0037).
      */
     async calcular(
       {
@@ -214,6 +203,8 @@ export function createCatalogoService({
         tipo,
         recipienteProprio = false,
         dataNascimento = null,
+        premio = null,
+        resgatarPremio = false,
       }: {
         idLoja: number
         cart: Parameters<typeof precificar>[1]
@@ -222,6 +213,9 @@ export function createCatalogoService({
         recipienteProprio?: boolean
         /** The customer's birth date (`YYYY-MM-DD`), or null when the account has none. */
         dataNascimento?: string | null
+        /** The reward the customer holds (null: none), and whether one is used on this order. */
+        premio?: Premio | null
+        resgatarPremio?: boolean
       },
       saldo: number,
     ): Promise<Calculado> {
@@ -274,16 +268,15 @@ export function createCatalogoService({
       if (total > ENCOMENDA_TOTAL_MAX) {
         throw new HttpError(422, precosMensagens.totalMax, 'Carrinho', { cart: precosMensagens.totalMax })
       }
-      const removivel = Math.max(0, Math.min(saldo, total))
-      const desconto = usarPremio ? removivel : 0
+      const doPremio = premio && {
+        ...descontoDoPremio(premio, linhas, total),
+        nome: premio.nome,
+        imagem: premio.imagem,
+      }
+      const descontoPremio = resgatarPremio ? (doPremio?.desconto ?? 0) : 0
       return {
-        transaction: {
-          total_transaction: total,
-          total_discount: desconto,
-          total_paid: total - desconto,
-          total_outstanding_removed: removivel,
-          customer_outstanding: saldo,
-        },
+        transaction: transacaoCalculada(total, saldo, usarPremio, descontoPremio),
+        premio: doPremio,
         lines: linhas,
         embalagens,
         minutos,

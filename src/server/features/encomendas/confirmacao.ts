@@ -95,6 +95,7 @@ export function emailConfirmacao(p: Encomenda, dados: DadosConfirmacao | undefin
   )
   const totais = [
     `Total (IVA incluído): ${formatMoney(p.total)}`,
+    ...(p.desconto_premio > 0 ? [`Prémio: ${formatMoney(p.desconto_premio)}`] : []),
     ...(p.desconto > 0 ? [`Saldo usado: ${formatMoney(p.desconto)}`] : []),
     `Pago: ${formatMoney(p.valor_pago)}`,
   ]

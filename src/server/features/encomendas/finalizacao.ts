@@ -15,6 +15,7 @@ import { canonical, reusedKey } from '../../platform/idempotency.ts'
 import { PagamentoIndisponivel, PagamentoRecusado } from '../../platform/pagamentos.ts'
 import type { Limit } from '../../platform/rate-limit.ts'
 import { paraCliente } from './apresentacao.ts'
+import { premioDaEncomenda } from './calculo.ts'
 import { type Confirmacao, emailReferencia, ligacaoEncomenda } from './confirmacao.ts'
 import {
   aPedirDurante,
@@ -32,6 +33,7 @@ import { type Dono, encomendasRepo } from './encomendas-repository.ts'
 import { bloquearVagas, exigirProntaAntesDoFecho, type Levantamento, reservarHorario } from './levantamento.ts'
 import type { Liquidacao } from './liquidacao.ts'
 import type { Mesas } from './mesas.ts'
+import { hashDoPedido } from './pedido-hash.ts'
 
 /**
  * Checkouts per customer: a family's orders with room to spare. Each one may push an MB WAY request to a phone (any
@@ -83,20 +85,8 @@ export function createFinalizacao(
       const utilizadorId = 'utilizadorId' in dono ? dono.utilizadorId : null
       // A customer's e-mail is their account's; a guest may leave it out.
       if (utilizadorId !== null && input.email === '') throw fieldError('email', mensagens.obrigatorio)
-      // Without its own container, the body is what it was before the choice existed: a retry sent across that change
-      // still finds its order.
-      // A retry sent across the pick-up times and tables too: without them, the body hashes as before them.
-      // And across the payment methods: an MB WAY order's body hashes as before them.
-      const { recipiente_proprio, levantar_em, mesa: codigoMesa, metodo, ...base } = input
-      const pedidoHash = sha256(
-        canonical({
-          ...base,
-          ...(metodo !== 'mbway' ? { metodo } : {}),
-          ...(recipiente_proprio === 1 ? { recipiente_proprio } : {}),
-          ...(levantar_em !== null ? { levantar_em } : {}),
-          ...(codigoMesa !== null ? { mesa: codigoMesa } : {}),
-        }),
-      )
+      const { recipiente_proprio, levantar_em, mesa: codigoMesa, metodo } = input
+      const pedidoHash = hashDoPedido(input)
       const loja = await lojaDoPedido(input.id_loja)
       const repetido = async (ex: Database) => {
         const p = await encomendasRepo(ex).findPorChave(dono, chave)
@@ -186,8 +176,14 @@ export function createFinalizacao(
         const { allowed, retryAfterMs } = await limiter.hit(`encomendas:${quem}`, LIMITE_ENCOMENDAS, trx)
         if (!allowed) throw new TooManyRequests(retryAfterMs)
         const saldo = utilizadorId === null ? 0 : await ledger.saldo(trx, utilizadorId) // a guest has none
-        const desconto = input.usar_premio === 1 ? Math.min(saldo, total) : 0
-        const aPagar = total - desconto
+        // 'Usar prémio' first (a guest holds none), then the balance off what is left (calculo.ts).
+        const premio =
+          input.resgatar_premio === 1 && utilizadorId !== null
+            ? await premioDaEncomenda(ledger, trx, utilizadorId, lines, total)
+            : null
+        const descontoPremio = premio?.desconto ?? 0
+        const desconto = input.usar_premio === 1 ? Math.min(saldo, total - descontoPremio) : 0
+        const aPagar = total - descontoPremio - desconto
         const aceite = lojaEncomendas.metodosPagamento.includes(metodo) && provider.metodos.includes(metodo)
         if (aPagar > 0 && !(aceite && metodoAgora(metodo, clock.now()))) {
           const message = aceite ? encomendasMensagens.multibancoTarde : encomendasMensagens.metodoNaoAceite
@@ -228,6 +224,8 @@ export function createFinalizacao(
           mesa,
           total,
           desconto,
+          premio_id: premio?.id ?? null,
+          desconto_premio: descontoPremio,
           valor_pago: aPagar,
           pagamento_provider: aPagar > 0 ? provider.nome : null,
           pagamento_metodo: aPagar > 0 ? metodo : null,
@@ -244,11 +242,12 @@ export function createFinalizacao(
               : null,
         })
         const referencia = referenciaDe(p.id)
-        if (aPagar > 0 && desconto > 0 && utilizadorId !== null) {
+        if (aPagar > 0 && (desconto > 0 || premio) && utilizadorId !== null) {
           const reserva = await ledger.reservar(trx, {
             utilizadorId,
             idLoja: input.id_loja,
             valor: desconto,
+            itens: premio ? 1 : 0,
             referencia,
           })
           await r.mudar(p.id, {}, { reserva_id: reserva.id })
@@ -261,6 +260,7 @@ export function createFinalizacao(
               total,
               desconto,
               referencia,
+              premio,
             })
             await r.mudar(p.id, {}, { compra_id: compra.id, pontos_ganhos: compra.pontos_ganhos })
           }

@@ -58,11 +58,13 @@ export function createLiquidacao(
           const referencia = referenciaDe(p.id)
           // A guest has no balance and no ledger: their purchase is written if they join (convidados.ts).
           if (p.utilizador_id !== null) {
-            if (p.desconto > 0) {
+            // What the checkout held (the balance, a reward) is given back and spent by the purchase, in one go.
+            if (p.desconto > 0 || p.premio_id !== null) {
               await ledger.libertar(trx, {
                 utilizadorId: p.utilizador_id,
                 idLoja: p.id_loja,
                 valor: p.desconto,
+                itens: p.premio_id !== null ? 1 : 0,
                 referencia,
               })
             }
@@ -72,6 +74,7 @@ export function createLiquidacao(
               total: p.total,
               desconto: p.desconto,
               referencia,
+              premio: p.premio_id !== null ? { id: p.premio_id, desconto: p.desconto_premio } : null,
             })
             await r.mudar(id, {}, { compra_id: compra.id, pontos_ganhos: compra.pontos_ganhos })
           }
@@ -151,11 +154,12 @@ export function createLiquidacao(
           tentativas: 0,
         },
       )
-      if (ok && p.desconto > 0 && p.utilizador_id !== null) {
+      if (ok && (p.desconto > 0 || p.premio_id !== null) && p.utilizador_id !== null) {
         await ledger.libertar(trx, {
           utilizadorId: p.utilizador_id,
           idLoja: p.id_loja,
           valor: p.desconto,
+          itens: p.premio_id !== null ? 1 : 0,
           referencia: referenciaDe(p.id),
         })
       }

@@ -198,6 +198,7 @@ export function createQuadro(
             const devolvido = [
               p.valor_pago > 0 ? `${formatMoney(p.valor_pago)} ${devolvidoPor(metodoDe(p))}` : '',
               p.desconto > 0 ? `${formatMoney(p.desconto)} de saldo` : '',
+              p.premio_id !== null ? 'o prémio que usou' : '',
             ].filter(Boolean)
             await notificar(trx, {
               utilizadorId: depois.utilizador_id,

@@ -168,7 +168,7 @@ export const encomendasRoutes: FastifyPluginAsyncZod<EncomendasRoutesOptions> = 
       const privateData = await privateDataDe(request.sessao)
       const { body } = request
       const cliente = privateData.user.data
-      const { transaction, lines, embalagens, vendedor, minutos, metodosPagamento } = await catalogo.calcular(
+      const { transaction, lines, embalagens, vendedor, minutos, metodosPagamento, premio } = await catalogo.calcular(
         {
           idLoja: body.id_loja,
           cart: body.cart,
@@ -176,6 +176,9 @@ export const encomendasRoutes: FastifyPluginAsyncZod<EncomendasRoutesOptions> = 
           tipo: body.id_tipo_entrega,
           recipienteProprio: body.recipiente_proprio === 1,
           dataNascimento: cliente?.dataNascimento ?? null,
+          // A reward to use: only one the customer holds, as the back-office defines it (decision 0051).
+          premio: cliente && cliente.itens > 0 ? cliente.premio : null,
+          resgatarPremio: body.resgatar_premio === 1,
         },
         cliente?.saldo ?? 0,
       )
@@ -183,7 +186,7 @@ export const encomendasRoutes: FastifyPluginAsyncZod<EncomendasRoutesOptions> = 
       const levantamento = await encomendas.levantamento(body.id_loja, minutos)
       const orderData = { orderCode: null, status: null }
       const pagamento = { metodos: encomendas.metodosAceites(metodosPagamento) }
-      return { data: { loyaltyData, orderData, vendedor, levantamento, pagamento, privateData } }
+      return { data: { loyaltyData, orderData, vendedor, levantamento, pagamento, premio, privateData } }
     },
   )
 

@@ -20,6 +20,7 @@ const encomenda = (id: number): EncomendaLoja => ({
   linhas: [],
   total: 130,
   desconto: 0,
+  desconto_premio: 0,
   valor_pago: 130,
   levantar_em: null,
   preparar_em: null,

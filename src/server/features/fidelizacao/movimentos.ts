@@ -103,7 +103,7 @@ export function createMovimentos(ctx: FidelizacaoContext) {
  * place for the ledger's rules: the till's purchases and refunds use the same arithmetic.
  */
 export function createMovimentosEncomendas(ctx: FidelizacaoContext) {
-  const { regrasAtuais, conta, repository, escrever } = ctx
+  const { regrasAtuais, premioAtual, conta, repository, escrever } = ctx
 
   return {
     bloquear: (trx: DatabaseTransaction, utilizadorId: number) => fidelizacaoRepo(trx).lockCliente(utilizadorId),
@@ -119,46 +119,74 @@ export function createMovimentosEncomendas(ctx: FidelizacaoContext) {
       return saldosDe(await fidelizacaoRepo(trx).ultimoMovimento(utilizadorId)).saldo
     },
 
-    /** Holds `valor` of the balance (never more than there is: the ledger refuses a negative balance). */
+    /** The rewards the customer holds now, and what one is (null while the back-office has defined none). */
+    async premios(trx: DatabaseTransaction, utilizadorId: number) {
+      const [ultimo, premio] = await Promise.all([fidelizacaoRepo(trx).ultimoMovimento(utilizadorId), premioAtual(trx)])
+      return { itens: saldosDe(ultimo).itens, premio }
+    },
+
+    /**
+     * Holds `valor` of the balance and `itens` rewards (never more than there is: the ledger refuses a negative
+     * balance).
+     */
     async reservar(
       trx: DatabaseTransaction,
-      m: { utilizadorId: number; idLoja: number; valor: number; referencia: string },
+      m: { utilizadorId: number; idLoja: number; valor: number; itens?: number; referencia: string },
     ) {
       const ultimo = await fidelizacaoRepo(trx).ultimoMovimento(m.utilizadorId)
+      const itens = m.itens ?? 0
       if (saldosDe(ultimo).saldo < m.valor) throw new HttpError(409, fidelizacaoMensagens.saldoInsuficiente)
+      if (saldosDe(ultimo).itens < itens) throw new HttpError(409, fidelizacaoMensagens.itensInsuficientes)
       return escrever(
         trx,
         m.utilizadorId,
         ultimo,
-        { ...SEM_EFEITO, saldo_removido: m.valor },
+        { ...SEM_EFEITO, saldo_removido: m.valor, itens_redimidos: itens },
         { tipo: 'reserva', id_loja: m.idLoja, referencia: m.referencia, ganha: 0 },
       )
     },
 
+    /** Gives back what `reservar` held (a held reward as a redemption undone, as a refund writes it). */
     async libertar(
       trx: DatabaseTransaction,
-      m: { utilizadorId: number; idLoja: number; valor: number; referencia: string },
+      m: { utilizadorId: number; idLoja: number; valor: number; itens?: number; referencia: string },
     ) {
       const ultimo = await fidelizacaoRepo(trx).ultimoMovimento(m.utilizadorId)
       return escrever(
         trx,
         m.utilizadorId,
         ultimo,
-        { ...SEM_EFEITO, saldo_adicionado: m.valor },
+        { ...SEM_EFEITO, saldo_adicionado: m.valor, itens_redimidos: -(m.itens ?? 0) },
         { tipo: 'libertacao', id_loja: m.idLoja, referencia: m.referencia, ganha: 0 },
       )
     },
 
-    /** The paid order as a purchase: the balance used comes off, credit and points on what was paid go on. */
+    /**
+     * The paid order as a purchase: the reward it redeemed (`premio`: its definition's id, and what it took off) and
+     * the balance used come off, credit and points on what was paid go on.
+     */
     async comprar(
       trx: DatabaseTransaction,
-      m: { utilizadorId: number; idLoja: number; total: number; desconto: number; referencia: string },
+      m: {
+        utilizadorId: number
+        idLoja: number
+        total: number
+        desconto: number
+        referencia: string
+        premio?: { id: number; desconto: number } | null
+      },
     ): Promise<Movimento> {
       const cliente = await conta.clienteById(m.utilizadorId, trx)
       const ganha = cliente?.registoCompleto ?? false
       const ultimo = await fidelizacaoRepo(trx).ultimoMovimento(m.utilizadorId)
       const regras = await regrasAtuais(trx)
-      const pedido = { total: m.total, saldoAUsar: m.desconto, itensARedimir: 0 }
+      const premio = m.premio ? await fidelizacaoRepo(trx).findPremio(m.premio.id) : undefined
+      const pedido = {
+        total: m.total,
+        saldoAUsar: m.desconto,
+        itensARedimir: m.premio ? 1 : 0,
+        valorPremio: m.premio?.desconto ?? 0,
+      }
       let r = compra(saldosDe(ultimo), pedido, regras, ganha)
       // A paid order cannot be refused (the money is taken): a customer at the ceiling earns nothing on it.
       if ('recusa' in r && (r.recusa === 'saldo-acima-do-maximo' || r.recusa === 'pontos-acima-do-maximo')) {
@@ -175,9 +203,16 @@ export function createMovimentosEncomendas(ctx: FidelizacaoContext) {
           id_loja: m.idLoja,
           referencia: m.referencia,
           subtotal: m.total,
-          desconto: m.desconto,
+          desconto: m.desconto + r.descontoPremio,
           valor_pago: r.valorPago,
           ganha: ganha ? 1 : 0,
+          ...(premio && {
+            premio_id: premio.id,
+            premio_nome: premio.nome,
+            premio_tipo: premio.tipo,
+            premio_valor: premio.valor,
+            desconto_premio: r.descontoPremio,
+          }),
         },
         regras,
       )

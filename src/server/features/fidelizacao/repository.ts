@@ -77,6 +77,11 @@ export function fidelizacaoRepo(db: Database) {
       await db.deleteFrom('identificacoes').where('expira_em', '<', antes).execute()
     },
 
+    /** A reward's definition, as it was (they are never changed). */
+    findPremio(id: number) {
+      return db.selectFrom('premios').select(['id', 'nome', 'tipo', 'valor']).where('id', '=', id).executeTakeFirst()
+    },
+
     findMovimento(id: number) {
       return db.selectFrom('transacoes').selectAll().where('id', '=', id).executeTakeFirst()
     },

@@ -18,6 +18,7 @@ const encomenda: EncomendaLoja = {
   ],
   total: 3400,
   desconto: 0,
+  desconto_premio: 0,
   valor_pago: 3400,
   levantar_em: null,
   preparar_em: null,

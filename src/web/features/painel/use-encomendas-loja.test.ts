@@ -36,6 +36,7 @@ const encomenda = (id: number, estado: EncomendaLoja['estado'], criada_em: strin
   ],
   total: 700,
   desconto: 0,
+  desconto_premio: 0,
   valor_pago: 700,
   levantar_em: null,
   preparar_em: null,

@@ -1,0 +1,85 @@
+import type { LinhaCalculada, TransacaoCalculada, Vendedor } from '../../../shared/encomenda.ts'
+import type { PedidoEmbalagem } from '../../../shared/pedido.ts'
+import type { Premio } from '../../../shared/premios.ts'
+import type { DatabaseTransaction } from '../../platform/db.ts'
+import { HttpError } from '../../platform/errors.ts'
+import type { FidelizacaoService } from '../fidelizacao/service.ts'
+import type { LojaEncomendas } from '../restaurantes/service.ts'
+
+/** A priced cart: its lines, its packaging contribution, what the balance takes, and what the order must record. */
+export interface Calculado {
+  transaction: TransacaoCalculada
+  lines: LinhaCalculada[]
+  embalagens: PedidoEmbalagem[]
+  minutos: number
+  /** A line is sold to adults only: staff check the age at pick-up. */
+  verificarIdade: boolean
+  vendedor: Vendedor
+  metodosPagamento: LojaEncomendas['metodosPagamento']
+  /** What one of the customer's rewards takes off this cart, and why nothing (null: the customer holds none). */
+  premio: { nome: string; imagem: string | null; desconto: number; aviso: string | null } | null
+}
+
+export const premioEncomendaMensagens = {
+  soNaLoja: (nome: string) => `O prémio «${nome}» só pode ser usado na loja.`,
+  semProduto: (nome: string) => `Para usar o prémio «${nome}», junte-o ao carrinho.`,
+  semPremios: 'Já não tem prémios para usar.',
+} as const
+
+/**
+ * What one reward takes off an order (decision 0051): an amount, never more than the order; a product given, the price
+ * of one of it as the cart has it (its line's, with what was added to it), the cheapest when several lines have it.
+ * A product the menus do not name (`cod_produto` unset) or the cart does not hold takes nothing, and says why.
+ */
+export function descontoDoPremio(
+  premio: Pick<Premio, 'nome' | 'tipo' | 'valor' | 'cod_produto'>,
+  linhas: Pick<LinhaCalculada, 'id' | 'unitario'>[],
+  total: number,
+): { desconto: number; aviso: string | null } {
+  if (premio.tipo === 'valor') return { desconto: Math.min(premio.valor, total), aviso: null }
+  if (!premio.cod_produto) return { desconto: 0, aviso: premioEncomendaMensagens.soNaLoja(premio.nome) }
+  const precos = linhas.filter((l) => l.id === premio.cod_produto).map((l) => l.unitario)
+  if (precos.length === 0) return { desconto: 0, aviso: premioEncomendaMensagens.semProduto(premio.nome) }
+  return { desconto: Math.min(...precos, total), aviso: null }
+}
+
+/**
+ * The loyalty side of a calculation: the reward first (when the customer holds one and asks for it), then the balance
+ * off what is left; `total_paid` is what the payment method charges.
+ */
+export function transacaoCalculada(
+  total: number,
+  saldo: number,
+  usarSaldo: boolean,
+  descontoPremio: number,
+): TransacaoCalculada {
+  const removivel = Math.max(0, Math.min(saldo, total - descontoPremio))
+  const desconto = usarSaldo ? removivel : 0
+  return {
+    total_transaction: total,
+    total_discount: desconto,
+    premio_discount: descontoPremio,
+    total_paid: total - descontoPremio - desconto,
+    total_outstanding_removed: removivel,
+    customer_outstanding: saldo,
+  }
+}
+
+/**
+ * The reward an order redeems ('Usar prémio'), read in the checkout's transaction under the customer's lock: one the
+ * customer still holds, taking something off this cart (409 when none is left, 422 saying why it takes nothing).
+ */
+export async function premioDaEncomenda(
+  ledger: Pick<FidelizacaoService['encomendas'], 'premios'>,
+  trx: DatabaseTransaction,
+  utilizadorId: number,
+  linhas: Pick<LinhaCalculada, 'id' | 'unitario'>[],
+  total: number,
+): Promise<{ id: number; desconto: number }> {
+  const { itens, premio } = await ledger.premios(trx, utilizadorId)
+  if (itens < 1 || !premio) throw new HttpError(409, premioEncomendaMensagens.semPremios, 'Sem prémios')
+  const { desconto, aviso } = descontoDoPremio(premio, linhas, total)
+  const motivo = aviso ?? premioEncomendaMensagens.semPremios
+  if (desconto <= 0) throw new HttpError(422, motivo, 'Prémio', { resgatar_premio: motivo })
+  return { id: premio.id, desconto }
+}
