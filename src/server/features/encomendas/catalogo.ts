@@ -4,8 +4,6 @@ import { avisoEsgotados, ESGOTADO, LOJA_FECHADA } from '../../../shared/catalogo
 import { ENCOMENDA_TOTAL_MAX } from '../../../shared/constants.ts'
 import { CONTRIBUICAO_EMBALAGEM_PADRAO } from '../../../shared/embalagens.ts'
 import { type Ementa, EmentaSchema } from '../../../shared/ementa.ts'
-import type { LinhaCalculada, TransacaoCalculada, Vendedor } from '../../../shared/encomenda.ts'
-import type { PedidoEmbalagem } from '../../../shared/pedido.ts'
 import type { Premio } from '../../../shared/premios.ts'
 import { FUSO_REGIAO, REGIAO_PADRAO, type Regiao } from '../../../shared/regioes.ts'
 import { tabelaDoTipo } from '../../../shared/tabelas-preco.ts'

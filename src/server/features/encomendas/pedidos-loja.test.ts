@@ -67,6 +67,8 @@ describe.each(testDialects())('orders: checkout, MB WAY sandbox, the board on %s
         'levantar_em',
         // Beside the contract's fields: when the kitchen starts an order for later (the board's 'Para mais tarde').
         'preparar_em',
+        // And what a loyalty reward took off (decision 0051): the POS bills `total` − it − `desconto`.
+        'desconto_premio',
         'mesa',
         'documentos',
         'verificar_idade',

@@ -6,7 +6,6 @@ import { DEFAULT_PAIS, TERMOS_TAG } from '../../../shared/constants.ts'
 import type { Convidado } from '../../../shared/convidado.ts'
 import { TRAGO_RECIPIENTE } from '../../../shared/embalagens.ts'
 import { ESTADO, nomeMesa, TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
-import { formatMoney } from '../../../shared/format.ts'
 import type { MetodoPagamento } from '../../../shared/metodos-pagamento.ts'
 import { href, paths } from '../../../shared/routes.ts'
 import { ApiError } from '../../lib/api.ts'
@@ -20,6 +19,7 @@ import { useLojasEncomenda } from './api.ts'
 import { type LinhaLocal, mesaAtiva, useEncomendaLocal } from './carrinho.ts'
 import { paraApi } from './carrinho-api.ts'
 import { CONVIDADO_KEY } from './convidado.ts'
+import { DescontosCheckout } from './DescontosCheckout.tsx'
 import { lembrarEncomendaFeita } from './encomenda-feita.ts'
 import { encomendasKeys } from './keys.ts'
 import { horarioEmFalta, Levantamento, recusaDoHorario, semLevantamento } from './Levantamento.tsx'
@@ -54,9 +54,9 @@ interface CheckoutProps {
 }
 
 /**
- * The checkout's form (spec §2 "Checkout step 1", shown by FinalizarPage): the cart priced by the server, 'Rebater
- * Oferta' when there is balance to take off, then delivery type, phone (MB WAY's), name, e-mail, NIF and the terms.
- * A chunk of its own, with react-hook-form and the form kit: it arrives while the server prices the cart.
+ * The checkout's form (spec §2 "Checkout step 1", shown by FinalizarPage): the cart priced by the server, a reward and
+ * the balance to take off, delivery type, phone (MB WAY's), name, e-mail, NIF and the terms. A chunk of its own (with
+ * react-hook-form and the form kit): it arrives while the server prices the cart.
  */
 export function Checkout({ idLoja, linhas, tipoLocal, user, convidado }: CheckoutProps) {
   const navigate = useNavigate()
@@ -71,13 +71,13 @@ export function Checkout({ idLoja, linhas, tipoLocal, user, convidado }: Checkou
   const nomes = linhas.map((l) => (l.porcao === 'meia' ? `${l.nome} (${l.rotuloPorcao ?? MEIA_DOSE})` : l.nome))
   const chave = `${idLoja}|${cartKey}`
   const [inicial] = useState(() => tomarRascunho(chave))
-  // Spec §4 says a change of delivery type empties the cart: that is the store-choice modal's and the catalogue's
-  // doing. Here the type is this order's field, sent as chosen; once the order is made the device records it
-  // (tipoEncomendado), keeping the cart, which is that order's.
+  // Spec §4 empties the cart on a change of delivery type in the store modal and the catalogue; here the type is the
+  // order's field, sent as chosen, and recorded on the device once the order is made (tipoEncomendado).
   const [tipoEscolhido, setTipo] = useState<Tipo>(inicial?.tipo ?? tipoLocal)
   const tipo: Tipo = mesa ? 1 : tipoEscolhido
-  // Each visit starts without the balance (spec §4: usar_premio 0 unless the person says 'Usar').
+  // Each visit starts without the balance (spec §4: usar_premio 0 unless the person says 'Usar') and the reward.
   const [usar, setUsar] = useState<0 | 1>(inicial?.usar ?? 0)
+  const [resgatar, setResgatar] = useState<0 | 1>(inicial?.resgatar ?? 0)
   // 'Trago o meu recipiente' (decision 0037): of a take-away order only, unchecked unless the person checks it.
   const [recipiente, setRecipiente] = useState<0 | 1>(inicial?.recipiente ?? 0)
   // 'Levantar': as soon as possible (null) unless the person picks a slot.
@@ -92,7 +92,7 @@ export function Checkout({ idLoja, linhas, tipoLocal, user, convidado }: Checkou
   // Priced for the kind of sale chosen here: a store may charge take-away and eating in different prices, and only a
   // take-away order pays the packaging contribution.
   const recipiente_proprio = tipo === 0 ? recipiente : 0
-  const pedido = { cart, id_loja: idLoja, id_tipo_entrega: tipo, recipiente_proprio }
+  const pedido = { cart, id_loja: idLoja, id_tipo_entrega: tipo, recipiente_proprio, resgatar_premio: resgatar }
   const sem = useCalculo({ ...pedido, usar_premio: 0 }, cartKey)
   const com = useCalculo({ ...pedido, usar_premio: 1 }, cartKey, usar === 1)
   const calculo = usar === 1 ? com : sem
@@ -133,6 +133,7 @@ export function Checkout({ idLoja, linhas, tipoLocal, user, convidado }: Checkou
         cart,
         id_loja: idLoja,
         usar_premio: usar,
+        resgatar_premio: resgatar,
         recipiente_proprio,
         levantar_em: mesa ? null : levantar,
         mesa: mesa?.codigo ?? null,
@@ -193,8 +194,7 @@ export function Checkout({ idLoja, linhas, tipoLocal, user, convidado }: Checkou
   }, [com.error, showError])
 
   const [aceitou, telemovel] = form.watch(['aceitou', 'telemovel'])
-  const faltaId = useId()
-  const recipienteId = useId()
+  const [faltaId, recipienteId] = [useId(), useId()]
 
   if (sem.isPending) return <Loading label="A calcular a encomenda…" />
   const dados = calculo.data ?? sem.data
@@ -222,7 +222,7 @@ export function Checkout({ idLoja, linhas, tipoLocal, user, convidado }: Checkou
   const { embalagens } = dados.loyaltyData
   const contribuicao = embalagens.reduce((n, e) => n + e.valor, 0)
   const desconto = usar === 1 ? t.total_discount : 0
-  const total = t.total_transaction - desconto
+  const total = t.total_transaction - t.premio_discount - desconto
   const aCalcular = calculo.isFetching || (usar === 1 && !com.data && !com.error)
   const falta = emFaltaParaFinalizar({ aceitou, id_tipo_entrega: tipo, telemovel, metodo: metodo ?? undefined }, total)
   const { levantamento } = dados
@@ -234,7 +234,8 @@ export function Checkout({ idLoja, linhas, tipoLocal, user, convidado }: Checkou
   }
   const termos = (tag: string) => href(paths.informacaoLegalConteudoFinalizar, { conteudo: tag })
   const guardar = () => {
-    guardarRascunho({ chave, valores: form.getValues(), tipo, usar, recipiente, levantar, perguntado: true, metodo })
+    const valores = form.getValues()
+    guardarRascunho({ chave, valores, tipo, usar, resgatar, recipiente, levantar, perguntado: true, metodo })
   }
   const escolher = (v: 0 | 1) => {
     setPerguntar(false)
@@ -259,16 +260,15 @@ export function Checkout({ idLoja, linhas, tipoLocal, user, convidado }: Checkou
           }))}
           embalagens={embalagens}
         />
-        {t.total_outstanding_removed > 0 && (
-          <p className="chk-saldo">
-            {usar === 1
-              ? `Está a usar ${formatMoney(desconto)} do seu saldo.`
-              : `Tem ${formatMoney(t.customer_outstanding)} de saldo em conta.`}{' '}
-            <button type="button" className="link-button" aria-haspopup="dialog" onClick={() => setPerguntar(true)}>
-              {usar === 1 ? 'Manter em conta' : 'Usar o saldo'}
-            </button>
-          </p>
-        )}
+        <DescontosCheckout
+          t={t}
+          usar={usar}
+          desconto={desconto}
+          onSaldo={() => setPerguntar(true)}
+          premio={dados.premio}
+          resgatar={resgatar}
+          onResgatar={setResgatar}
+        />
       </section>
 
       <form {...NO_NATIVE_SUBMIT} className="form chk-form" onSubmit={onSubmit} noValidate>
@@ -365,6 +365,7 @@ export function Checkout({ idLoja, linhas, tipoLocal, user, convidado }: Checkou
           produtos={t.total_transaction - contribuicao}
           embalagens={contribuicao}
           desconto={desconto}
+          premio={t.premio_discount}
           total={total}
         />
         <div className="form-actions chk-acoes">

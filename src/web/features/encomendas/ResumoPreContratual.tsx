@@ -17,6 +17,8 @@ interface ResumoPreContratualProps {
   embalagens: number
   /** The balance used (0: none). */
   desconto: number
+  /** What the reward used takes off, before the balance (0: none). */
+  premio?: number
   /** What is charged: produtos + embalagens − desconto. */
   total: number
   /** How it is paid, in one sentence ('Paga com MB WAY ao finalizar.'). */
@@ -33,6 +35,7 @@ export function ResumoPreContratual({
   produtos,
   embalagens,
   desconto,
+  premio = 0,
   total,
   comoPaga,
 }: ResumoPreContratualProps) {
@@ -53,6 +56,12 @@ export function ResumoPreContratual({
           <div>
             <dt>Contribuição embalagens</dt>
             <dd>{formatMoney(embalagens)}</dd>
+          </div>
+        )}
+        {premio > 0 && (
+          <div>
+            <dt>Prémio</dt>
+            <dd>{formatMoney(-premio)}</dd>
           </div>
         )}
         {desconto > 0 && (

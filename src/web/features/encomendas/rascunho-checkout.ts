@@ -27,6 +27,7 @@ export interface Rascunho {
   valores: FormIn
   tipo: Tipo
   usar: 0 | 1
+  resgatar: 0 | 1
   recipiente: 0 | 1
   levantar: string | null
   perguntado: boolean

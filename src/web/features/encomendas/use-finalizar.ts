@@ -24,6 +24,8 @@ export interface PedidoCalculo {
   id_tipo_entrega: 0 | 1
   /** 'Trago o meu recipiente': no single-use packaging contribution on a take-away order. */
   recipiente_proprio: 0 | 1
+  /** 'Usar prémio': one of the customer's rewards taken off, before the balance. */
+  resgatar_premio: 0 | 1
 }
 
 export const calcular = (body: PedidoCalculo) => apiPost<Calculo>('/api/calcula-encomenda', body)
@@ -40,6 +42,7 @@ export const calculoQuery = (body: PedidoCalculo, cartKey: string, enabled = tru
       body.id_tipo_entrega,
       body.recipiente_proprio,
       cartKey,
+      body.resgatar_premio,
     ),
     queryFn: () => calcular(body),
     enabled,
