@@ -150,7 +150,7 @@ function Confirmado({ o }: { o: EncomendaCliente }) {
           }))}
           embalagens={o.embalagens}
           subtotal={o.total}
-          desconto={o.desconto}
+          desconto={o.desconto + o.desconto_premio}
           totalRotulo={o.valor_pago > 0 && o.pago ? `Pago com ${o.pago_com ?? 'MB WAY'}` : 'Total'}
           total={o.valor_pago}
         />

@@ -3,7 +3,6 @@ import { Link } from 'react-router'
 import { ULTIMAS_TRANSACOES } from '../../../shared/constants.ts'
 import type { Transacao } from '../../../shared/fidelizacao.ts'
 import { formatMoney } from '../../../shared/format.ts'
-import { descricaoPremio, temPremios } from '../../../shared/premios-textos.ts'
 import { paths } from '../../../shared/routes.ts'
 import type { Conta } from '../../lib/cartao-guardado.tsx'
 import { useConfiguracao } from '../../lib/use-configuracao.ts'
@@ -11,8 +10,6 @@ import { EmptyState } from '../../ui/EmptyState.tsx'
 import { useHeader } from '../../ui/header.tsx'
 import { Later } from '../../ui/Later.tsx'
 import { Loading } from '../../ui/Loading.tsx'
-import { Picture } from '../../ui/Picture.tsx'
-import { formatPercent, pontosLabel } from './formatos.ts'
 import { NifSelector } from './NifSelector.tsx'
 import { QrCodigo } from './QrCodigo.tsx'
 import { useFreshPrivateData } from './use-fresh-private-data.ts'
@@ -23,6 +20,8 @@ import './fidelizacao.css'
  * render has it; the browser hydrates it once its chunk is in.
  */
 const TransacoesTabela = lazy(() => import('./TransacoesTabela.tsx').then((m) => ({ default: m.TransacoesTabela })))
+/** What the points lead to and the rewards held: out of every screen's first load, which has the card. */
+const PremioCartao = lazy(() => import('./PremioCartao.tsx').then((m) => ({ default: m.PremioCartao })))
 /** Only on a device with a wallet the server is set up for (decision 0047). */
 const CarteiraBotoes = lazy(() => import('./CarteiraBotoes.tsx').then((m) => ({ default: m.CarteiraBotoes })))
 /** Only when the network fails the screen: a chunk of its own, out of every first load (the service worker precaches it). */
@@ -119,26 +118,9 @@ function Fidelizacao({ user, transacoes, marca }: FidelizacaoProps) {
               value={Math.min(user.pontos, user.patamar)}
               aria-label="Pontos para o próximo prémio"
             />
-            <p className="muted fid-ajuda">
-              {user.patamar > user.pontos
-                ? `Faltam ${pontosLabel(user.patamar - user.pontos)} para o próximo prémio${premio ? `: ${premio.nome}` : ''}.`
-                : 'Tem pontos para um prémio.'}
-              {percent !== undefined && ` Cada compra dá-lhe ${formatPercent(percent)} do valor em saldo.`}
-            </p>
-            {user.itens > 0 && (
-              <div className="fid-premio">
-                {premio?.imagem && <Picture src={premio.imagem} alt="" sizes="4rem" className="fid-premio-imagem" />}
-                <p>
-                  <strong>{temPremios(user.itens, premio)}</strong>
-                  {premio && (
-                    <span className="muted">
-                      {premio.tipo === 'valor' ? ` ${descricaoPremio(premio)}.` : ''} Mostre o código na caixa, ou use-o
-                      ao encomendar.
-                    </span>
-                  )}
-                </p>
-              </div>
-            )}
+            <Suspense fallback={null}>
+              <PremioCartao user={user} premio={premio} percent={percent} />
+            </Suspense>
           </section>
 
           <section className="fid-card fid-qr" aria-labelledby={ids.qr}>

@@ -1,0 +1,44 @@
+import type { Premio } from '../../../shared/premios.ts'
+import { descricaoPremio, temPremios } from '../../../shared/premios-textos.ts'
+import type { Conta } from '../../lib/cartao-guardado.tsx'
+import { Picture } from '../../ui/Picture.tsx'
+import { formatPercent, pontosLabel } from './formatos.ts'
+
+interface PremioCartaoProps {
+  user: Pick<Conta, 'pontos' | 'patamar' | 'itens'>
+  /** What a reward gives (decision 0051); null while none is defined (or on a card kept by an older app). */
+  premio: Premio | null
+  /** The credit a purchase gives, when the settings are read. */
+  percent: number | undefined
+}
+
+/**
+ * The loyalty card's words on points and rewards: what is missing for the next reward and what it is, what a purchase
+ * gives, and the rewards held with their picture. A chunk of its own: the card is in every screen's first load.
+ */
+export function PremioCartao({ user, premio, percent }: PremioCartaoProps) {
+  return (
+    <>
+      <p className="muted fid-ajuda">
+        {user.patamar > user.pontos
+          ? `Faltam ${pontosLabel(user.patamar - user.pontos)} para o próximo prémio${premio ? `: ${premio.nome}` : ''}.`
+          : 'Tem pontos para um prémio.'}
+        {percent !== undefined && ` Cada compra dá-lhe ${formatPercent(percent)} do valor em saldo.`}
+      </p>
+      {user.itens > 0 && (
+        <div className="fid-premio">
+          {premio?.imagem && <Picture src={premio.imagem} alt="" sizes="4rem" className="fid-premio-imagem" />}
+          <p>
+            <strong>{temPremios(user.itens, premio)}</strong>
+            {premio && (
+              <span className="muted">
+                {premio.tipo === 'valor' ? ` ${descricaoPremio(premio)}.` : ''} Mostre o código na caixa, ou use-o ao
+                encomendar.
+              </span>
+            )}
+          </p>
+        </div>
+      )}
+    </>
+  )
+}
