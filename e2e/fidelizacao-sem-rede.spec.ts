@@ -129,6 +129,8 @@ test('after one visit the card opens without the network, marked with when it wa
   await expect(ultimas).toContainText('+1,00 €')
   // The QR drawn offline is the one the till reads.
   const qr = main(page).getByRole('img', { name: 'Código QR de fidelização' })
+  // In the middle of the screen: at its bottom the navigation bar would cover part of it.
+  await qr.evaluate((el) => el.scrollIntoView({ block: 'center' }))
   await expect.poll(async () => readQrCode(await qr.screenshot())).toBe(qrCode)
   await page.screenshot({ path: testInfo.outputPath('fidelizacao-sem-rede.png'), fullPage: true })
   await expectAccessible(page)
@@ -205,6 +207,7 @@ test("a customer signing in on a device another used never sees the other's card
 
   await offline(context, page, '/fidelizacao/qr')
   const qr = page.getByRole('img', { name: 'Código QR de fidelização' })
+  await qr.evaluate((el) => el.scrollIntoView({ block: 'center' }))
   await expect.poll(async () => readQrCode(await qr.screenshot())).toBe(segundo)
   await page.goto('/fidelizacao')
   await expect(main(page).getByText(segundo, { exact: true })).toBeVisible()

@@ -92,6 +92,7 @@ test('loyalty screen: Já poupou, the QR, the balances, the last 4 transactions 
   await expect(main(page).getByText(user.data?.qrCode ?? '-', { exact: true })).toBeVisible()
   // Encoded off the main thread (a worker): what it draws is what a till scanner reads.
   await qrWorker
+  await qr.evaluate((el) => el.scrollIntoView({ block: 'center' }))
   await expect.poll(async () => readQrCode(await qr.screenshot())).toBe(user.data?.qrCode)
   const saldos = saldoEPontos(page)
   await expect(saldos).toContainText('Saldo disponível0,28 €')

@@ -95,7 +95,7 @@ export const TransacaoCalculadaSchema = z.object({
   premio_discount: z.number().int(),
   /** What is left to pay. */
   total_paid: z.number().int(),
-  /** The balance that using it would take: the smaller of the balance and the total. */
+  /** The balance that using it would take: the smaller of the balance and what is left after the reward. */
   total_outstanding_removed: z.number().int(),
   /** The customer's balance now. */
   customer_outstanding: z.number().int(),

@@ -173,7 +173,7 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
       '`patamar`. A provisional account earns nothing until its registration is complete (`aviso` says so).',
       '',
       'Rewards (`itens_a_redimir`) are what the back-office defines (the identification’s `cliente.premios` names',
-      'them): a product given is recorded and leaves the bill as it is; an amount off (`tipo` `valor`) comes off',
+      'them): a product given is recorded and leaves the till’s bill as it is; an amount off (`tipo` `valor`) comes off',
       '`total` first, never more than it, and `saldo_a_usar` may then be at most what is left. `desconto` is',
       'everything that came off (balance and rewards), `valor_pago` what is left, and credit and points are earned on',
       '`valor_pago` only. `transacao.premios` lists the rewards redeemed, as they were defined then.',

@@ -77,7 +77,10 @@ export async function premioDaEncomenda(
   total: number,
 ): Promise<{ id: number; desconto: number }> {
   const { itens, premio } = await ledger.premios(trx, utilizadorId)
-  if (itens < 1 || !premio) throw new HttpError(409, premioEncomendaMensagens.semPremios, 'Sem prémios')
+  if (itens < 1 || !premio) {
+    const { semPremios } = premioEncomendaMensagens
+    throw new HttpError(409, semPremios, 'Sem prémios', { resgatar_premio: semPremios })
+  }
   const { desconto, aviso } = descontoDoPremio(premio, linhas, total)
   const motivo = aviso ?? premioEncomendaMensagens.semPremios
   if (desconto <= 0) throw new HttpError(422, motivo, 'Prémio', { resgatar_premio: motivo })

@@ -200,10 +200,12 @@ export function createQuadro(
               p.desconto > 0 ? `${formatMoney(p.desconto)} de saldo` : '',
               p.premio_id !== null ? 'o prémio que usou' : '',
             ].filter(Boolean)
+            const lista =
+              devolvido.length <= 1 ? devolvido.join('') : `${devolvido.slice(0, -1).join(', ')} e ${devolvido.at(-1)}`
             await notificar(trx, {
               utilizadorId: depois.utilizador_id,
               titulo: 'Pedido cancelado',
-              texto: `<p>A ${escapeHtml(loja)} cancelou o pedido n.º ${p.id}: ${escapeHtml(motivo.replace(/[.!\s]+$/, ''))}.${devolvido.length > 0 ? ` Devolvemos-lhe ${devolvido.join(' e ')}.` : ''}</p>`,
+              texto: `<p>A ${escapeHtml(loja)} cancelou o pedido n.º ${p.id}: ${escapeHtml(motivo.replace(/[.!\s]+$/, ''))}.${devolvido.length > 0 ? ` Devolvemos-lhe ${lista}.` : ''}</p>`,
               ligacao: `/carrinho/confirmado?encomenda=${p.id}`,
             })
           }

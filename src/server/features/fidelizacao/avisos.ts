@@ -67,7 +67,7 @@ export function avisoDaDevolucao(
   const frases = [
     m.valor_devolvido > 0
       ? `Devolução de ${formatMoney(m.valor_devolvido)} da sua compra de ${formatMoney(original.subtotal)}${onde}.`
-      : `Devolução da sua compra de ${formatMoney(original.subtotal)}${onde}, paga com saldo.`,
+      : `Devolução da sua compra de ${formatMoney(original.subtotal)}${onde}, paga com ${original.itens_redimidos > 0 ? 'prémio' : 'saldo'}.`,
     retirado ? `Retirámos ${retirado} que essa compra lhe tinha dado.` : '',
     devolvido ? `Devolvemos-lhe ${devolvido} que tinha usado nela.` : '',
     revertidos > 0

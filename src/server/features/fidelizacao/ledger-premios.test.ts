@@ -33,11 +33,11 @@ describe('a reward redeemed at the till', () => {
           const descontoPremio = Math.min(itensARedimir * valorPremio, total)
           if ('recusa' in r) {
             const esperada =
-              saldoAUsar > total - descontoPremio
-                ? 'saldo-acima-do-total'
-                : saldoAUsar > antes.saldo
-                  ? 'saldo-insuficiente'
-                  : 'itens-insuficientes'
+              itensARedimir > antes.itens
+                ? 'itens-insuficientes'
+                : saldoAUsar > total - descontoPremio
+                  ? 'saldo-acima-do-total'
+                  : 'saldo-insuficiente'
             expect(r.recusa).toBe(esperada)
             return
           }

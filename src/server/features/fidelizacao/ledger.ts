@@ -92,11 +92,11 @@ export function compra(
   regras: Regras,
   ganha: boolean,
 ): { efeito: Efeito; valorPago: number; descontoPremio: number } | { recusa: RecusaCompra } {
+  if (pedido.itensARedimir > antes.itens) return { recusa: 'itens-insuficientes' }
   // The rewards come off the bill first (never more than the bill), then the balance off what is left.
   const descontoPremio = Math.min(pedido.itensARedimir * (pedido.valorPremio ?? 0), pedido.total)
   if (pedido.saldoAUsar > pedido.total - descontoPremio) return { recusa: 'saldo-acima-do-total' }
   if (pedido.saldoAUsar > antes.saldo) return { recusa: 'saldo-insuficiente' }
-  if (pedido.itensARedimir > antes.itens) return { recusa: 'itens-insuficientes' }
   const valorPago = pedido.total - pedido.saldoAUsar - descontoPremio
   const pontosGanhos = ganha ? pontosDe(valorPago, regras.pontosPorEuro) : 0
   const credito = ganha ? creditoDe(valorPago, regras.creditoPercent) : 0

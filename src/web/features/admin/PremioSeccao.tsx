@@ -94,6 +94,7 @@ export function PremioSeccao() {
         </SelectField>
         {tipo === 'valor' ? (
           <Field
+            key="euros"
             label="Valor do desconto (€)"
             inputMode="decimal"
             autoComplete="off"
@@ -104,6 +105,7 @@ export function PremioSeccao() {
           />
         ) : (
           <Field
+            key="cod_produto"
             label="Código do produto no POS"
             autoComplete="off"
             maxLength={40}

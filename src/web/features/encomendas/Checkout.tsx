@@ -86,17 +86,18 @@ export function Checkout({ idLoja, linhas, tipoLocal, user, convidado }: Checkou
   // The method chosen; until then (or when the store no longer offers it), the first the store and device offer.
   const [metodoEscolhido, setMetodo] = useState<MetodoPagamento | null>(inicial?.metodo ?? null)
   const [perguntar, setPerguntar] = useState(false)
-  const lojas = useLojasEncomenda()
-  const loja = lojas.data?.find((l) => l.id_loja === idLoja)
+  const loja = useLojasEncomenda().data?.find((l) => l.id_loja === idLoja)
 
-  // Priced for the kind of sale chosen here: a store may charge take-away and eating in different prices, and only a
-  // take-away order pays the packaging contribution.
+  // Priced for the kind of sale chosen here (a store may price each its own way; only take-away pays packaging).
   const recipiente_proprio = tipo === 0 ? recipiente : 0
   const pedido = { cart, id_loja: idLoja, id_tipo_entrega: tipo, recipiente_proprio, resgatar_premio: resgatar }
   const sem = useCalculo({ ...pedido, usar_premio: 0 }, cartKey)
   const com = useCalculo({ ...pedido, usar_premio: 1 }, cartKey, usar === 1)
   const calculo = usar === 1 ? com : sem
-  const metodos = metodosDoDispositivo((calculo.data ?? sem.data)?.pagamento.metodos ?? [])
+  const ultimo = calculo.data ?? sem.data
+  const metodos = metodosDoDispositivo(ultimo?.pagamento.metodos ?? [])
+  // Sent only while the calculation still offers it: a reward used meanwhile (at the till) is not asked for.
+  const resgatarPremio = (ultimo?.premio?.desconto ?? 0) > 0 ? resgatar : 0
   const metodo: MetodoPagamento | null =
     metodoEscolhido && metodos.includes(metodoEscolhido) ? metodoEscolhido : (metodos[0] ?? null)
 
@@ -133,15 +134,16 @@ export function Checkout({ idLoja, linhas, tipoLocal, user, convidado }: Checkou
         cart,
         id_loja: idLoja,
         usar_premio: usar,
-        resgatar_premio: resgatar,
+        resgatar_premio: resgatarPremio,
         recipiente_proprio,
         levantar_em: mesa ? null : levantar,
         mesa: mesa?.codigo ?? null,
         metodo: metodo ?? 'mbway',
       }).catch((error: unknown) => {
         if (recusaDoHorario(error)) void calculo.refetch()
-        // The table's code refused (a table gone, the store's tables changed): the order goes on without it.
+        // The table's code refused (a table gone, the store's tables changed), or the reward: on without it.
         if (error instanceof ApiError && error.fields?.mesa) deixarMesa()
+        if (error instanceof ApiError && error.fields?.resgatar_premio) setResgatar(0)
         throw erroComLinhas(error, nomes)
       }),
     onSuccess: ({ orderData, privateData }) => {
@@ -163,10 +165,7 @@ export function Checkout({ idLoja, linhas, tipoLocal, user, convidado }: Checkou
   })
   const { showError } = submission
 
-  // The local record of the choice (spec §3 "Ordering local").
-  useEffect(() => {
-    definirUsarPremio(usar)
-  }, [usar, definirUsarPremio])
+  useEffect(() => definirUsarPremio(usar), [usar, definirUsarPremio]) // spec §3 "Ordering local"
 
   // Spec §4: after the calculation, balance to take off → 'Rebater Oferta'; none → usar_premio 0.
   const removivel = sem.data?.loyaltyData.transaction.total_outstanding_removed
@@ -197,7 +196,7 @@ export function Checkout({ idLoja, linhas, tipoLocal, user, convidado }: Checkou
   const [faltaId, recipienteId] = [useId(), useId()]
 
   if (sem.isPending) return <Loading label="A calcular a encomenda…" />
-  const dados = calculo.data ?? sem.data
+  const dados = ultimo
   if (!dados) {
     return (
       <main className="page chk-page" id="conteudo">

@@ -1,3 +1,4 @@
+import { useId } from 'react'
 import type { Calculo, TransacaoCalculada } from '../../../shared/encomenda.ts'
 import { formatMoney } from '../../../shared/format.ts'
 import { CheckboxField } from '../../ui/Field.tsx'
@@ -27,20 +28,26 @@ export function DescontosCheckout({
   resgatar,
   onResgatar,
 }: DescontosCheckoutProps) {
+  const avisoId = useId()
   return (
     <>
       {premio && (
         <div className="chk-premio">
           <CheckboxField
             name="resgatar_premio"
-            checked={resgatar === 1}
+            checked={resgatar === 1 && premio.desconto > 0}
             disabled={premio.desconto <= 0}
+            aria-describedby={premio.aviso ? avisoId : undefined}
             onChange={(e) => onResgatar(e.target.checked ? 1 : 0)}
           >
             Usar prémio: {premio.nome}
             {premio.desconto > 0 && ` (−${formatMoney(premio.desconto)})`}
           </CheckboxField>
-          {premio.aviso && <p className="field-hint">{premio.aviso}</p>}
+          {premio.aviso && (
+            <p className="field-hint" id={avisoId}>
+              {premio.aviso}
+            </p>
+          )}
         </div>
       )}
       {t.total_outstanding_removed > 0 && (

@@ -1,5 +1,6 @@
+import { formatMoney } from '../../../shared/format.ts'
 import type { Premio } from '../../../shared/premios.ts'
-import { descricaoPremio, temPremios } from '../../../shared/premios-textos.ts'
+import { temPremios } from '../../../shared/premios-textos.ts'
 import type { Conta } from '../../lib/cartao-guardado.tsx'
 import { Picture } from '../../ui/Picture.tsx'
 import { formatPercent, pontosLabel } from './formatos.ts'
@@ -32,8 +33,8 @@ export function PremioCartao({ user, premio, percent }: PremioCartaoProps) {
             <strong>{temPremios(user.itens, premio)}</strong>
             {premio && (
               <span className="muted">
-                {premio.tipo === 'valor' ? ` ${descricaoPremio(premio)}.` : ''} Mostre o código na caixa, ou use-o ao
-                encomendar.
+                {premio.tipo === 'valor' ? ` ${formatMoney(premio.valor)} de desconto.` : ''} Mostre o código na caixa
+                {premio.tipo === 'valor' || premio.cod_produto ? ', ou use-o ao encomendar.' : '.'}
               </span>
             )}
           </p>

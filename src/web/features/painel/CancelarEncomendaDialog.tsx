@@ -13,15 +13,20 @@ export const MOTIVO_MAX = 300
 /** Reasons staff give most often, one tap each (the field can still be changed). */
 const SUGESTOES = ['Produto esgotado', 'Loja sem condições para preparar', 'A loja vai fechar']
 
+/** `a, b e c`. */
+const enumerar = (partes: (string | null)[]) =>
+  partes.length <= 1 ? partes.join('') : `${partes.slice(0, -1).join(', ')} e ${partes.at(-1)}`
+
 /** What the customer gets back, said before staff confirm. */
-export function devolucao(o: Pick<EncomendaLoja, 'nome' | 'valor_pago' | 'desconto'>): string {
+export function devolucao(o: Pick<EncomendaLoja, 'nome' | 'valor_pago' | 'desconto' | 'desconto_premio'>): string {
   const partes = [
     o.valor_pago > 0 ? `${formatMoney(o.valor_pago)} por MB WAY` : null,
     o.desconto > 0 ? `${formatMoney(o.desconto)} de saldo` : null,
+    o.desconto_premio > 0 ? 'o prémio usado' : null,
   ].filter(Boolean)
   const quem = o.nome.trim() || 'o cliente'
   return partes.length > 0
-    ? `A encomenda não vai ser feita: são devolvidos a ${quem} ${partes.join(' e ')}.`
+    ? `A encomenda não vai ser feita: são devolvidos a ${quem} ${enumerar(partes)}.`
     : `A encomenda não vai ser feita e ${quem} recebe o aviso.`
 }
 

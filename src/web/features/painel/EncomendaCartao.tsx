@@ -170,6 +170,7 @@ export function EncomendaCartao({
       )}
       <p className="painel-encomenda-total">
         Total <strong>{formatMoney(o.total)}</strong>
+        {o.desconto_premio > 0 && ` · Prémio −${formatMoney(o.desconto_premio)}`}
       </p>
       <div className="painel-encomenda-acoes">
         {seguinte && (

@@ -179,7 +179,14 @@ export function EncomendasPage() {
           const desta = lista.filter((o) => colunaDe(o) === coluna.estado)
           if (coluna.estado === 'mais-tarde' && desta.length === 0) return null
           return (
-            <section key={coluna.id} className={`painel-quadro-coluna painel-${coluna.id}`} aria-labelledby={coluna.id}>
+            // Focusable: on a wide screen each column scrolls on its own, and a keyboard must reach what it hides.
+            <section
+              key={coluna.id}
+              className={`painel-quadro-coluna painel-${coluna.id}`}
+              aria-labelledby={coluna.id}
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by the keyboard (WCAG 2.1.1).
+              tabIndex={0}
+            >
               <h2 id={coluna.id} tabIndex={-1}>
                 {coluna.titulo} <span className="painel-quadro-contagem">{desta.length}</span>
               </h2>

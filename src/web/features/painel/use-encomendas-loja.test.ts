@@ -150,7 +150,7 @@ describe('atrasoReligar (the stream reconnection delay)', () => {
 })
 
 describe('devolucao (what the cancel dialog says the customer gets back)', () => {
-  const o = { nome: 'Rita Fonseca', valor_pago: 1250, desconto: 0 }
+  const o = { nome: 'Rita Fonseca', valor_pago: 1250, desconto: 0, desconto_premio: 0 }
 
   it('names the MB WAY amount and the balance used', () => {
     expect(devolucao(o)).toBe('A encomenda não vai ser feita: são devolvidos a Rita Fonseca 12,50\u00a0€ por MB WAY.')
@@ -160,10 +160,14 @@ describe('devolucao (what the cancel dialog says the customer gets back)', () =>
     expect(devolucao({ ...o, valor_pago: 0, desconto: 450 })).toBe(
       'A encomenda não vai ser feita: são devolvidos a Rita Fonseca 4,50\u00a0€ de saldo.',
     )
+    // A reward used on it goes back too, the last of the list after 'e'.
+    expect(devolucao({ ...o, desconto: 200, desconto_premio: 90 })).toBe(
+      'A encomenda não vai ser feita: são devolvidos a Rita Fonseca 12,50\u00a0€ por MB WAY, 2,00\u00a0€ de saldo e o prémio usado.',
+    )
   })
 
   it('has words for an order without a name or anything paid', () => {
-    expect(devolucao({ nome: ' ', valor_pago: 0, desconto: 0 })).toBe(
+    expect(devolucao({ nome: ' ', valor_pago: 0, desconto: 0, desconto_premio: 0 })).toBe(
       'A encomenda não vai ser feita e o cliente recebe o aviso.',
     )
   })
