@@ -201,19 +201,19 @@ test('NIF: shown with both NIFs, each with its billing name; a choice saves at o
   await principal.click()
   await expect(page.getByText('A processar…')).toBeHidden()
   await expect(principal).toHaveAttribute('aria-pressed', 'true')
-  expect(await nifUtilizado()).toBe('principal')
+  await expect.poll(nifUtilizado).toBe('principal')
 
   await secundario.click()
   await expect(page.getByText('A processar…')).toBeHidden()
   await expect(secundario).toHaveAttribute('aria-pressed', 'true')
   await expect(principal).toHaveAttribute('aria-pressed', 'false')
-  expect(await nifUtilizado()).toBe('secundario')
+  await expect.poll(nifUtilizado).toBe('secundario')
 
   // The current one again: none chosen.
   await secundario.click()
   await expect(page.getByText('A processar…')).toBeHidden()
   await expect(secundario).toHaveAttribute('aria-pressed', 'false')
-  expect(await nifUtilizado()).toBe('')
+  await expect.poll(nifUtilizado).toBe('')
   await page.reload()
   await expect(page.getByRole('button', { name: /Secundário/ })).toHaveAttribute('aria-pressed', 'false')
   await expect(page.getByRole('button', { name: /Principal/ })).toHaveAttribute('aria-pressed', 'false')

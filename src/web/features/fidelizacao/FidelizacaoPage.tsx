@@ -5,6 +5,7 @@ import type { Transacao } from '../../../shared/fidelizacao.ts'
 import { formatMoney } from '../../../shared/format.ts'
 import { paths } from '../../../shared/routes.ts'
 import type { Conta } from '../../lib/cartao-guardado.tsx'
+import { lazyPart } from '../../lib/lazy-part.ts'
 import { useConfiguracao } from '../../lib/use-configuracao.ts'
 import { EmptyState } from '../../ui/EmptyState.tsx'
 import { useHeader } from '../../ui/header.tsx'
@@ -20,8 +21,16 @@ import './fidelizacao.css'
  * render has it; the browser hydrates it once its chunk is in.
  */
 const TransacoesTabela = lazy(() => import('./TransacoesTabela.tsx').then((m) => ({ default: m.TransacoesTabela })))
-/** What the points lead to and the rewards held: out of every screen's first load, which has the card. */
-const PremioCartao = lazy(() => import('./PremioCartao.tsx').then((m) => ({ default: m.PremioCartao })))
+/**
+ * What the points lead to and the rewards held: out of every screen's first load, which has the card. When the page
+ * opened is the card, asked for at once and waited for before hydrating, so that the server's render is hydrated with
+ * it in (a part still on its way would be dropped and come back, moving the QR); elsewhere, when the card first renders.
+ */
+const carregarPremio = () => import('./PremioCartao.tsx').then((m) => m.PremioCartao)
+const PremioCartao =
+  typeof location !== 'undefined' && location.pathname === paths.fidelizacao
+    ? lazyPart(carregarPremio)
+    : lazy(() => carregarPremio().then((c) => ({ default: c })))
 /** Only on a device with a wallet the server is set up for (decision 0047). */
 const CarteiraBotoes = lazy(() => import('./CarteiraBotoes.tsx').then((m) => ({ default: m.CarteiraBotoes })))
 /** Only when the network fails the screen: a chunk of its own, out of every first load (the service worker precaches it). */
