@@ -270,6 +270,17 @@ test('shows the NIF the customer chose in the app for the invoice, and none when
     .getByRole('button', { name: /Secundário/ })
   await secundario.click()
   await expect(secundario).toHaveAttribute('aria-pressed', 'true')
+  // The button shows the choice at once; the till reads it once it is saved.
+  await expect
+    .poll(async () => {
+      const dados = await apiPost<{ user: { data: { nif_utilizado: string } } }>(
+        cliente.page.request,
+        '/api/refresh-private-data',
+        { value: true },
+      )
+      return dados.user.data.nif_utilizado
+    })
+    .toBe('secundario')
 
   await page.getByRole('button', { name: 'Trocar cliente' }).click()
   await identifyByPhone(page, cliente.account.telemovel)
