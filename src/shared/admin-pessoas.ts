@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { listagemQuery } from './admin-tabelas.ts'
 import { RATING_MAX, RATING_MIN } from './constants.ts'
 import { diaSchema } from './datas.ts'
-import { centimosDe } from './euros.ts'
+import { centimosDe, EUROS_PATTERN } from './euros.ts'
 import { TOTAL_MAX } from './fidelizacao.ts'
 import { INT_MAX, MULTILINHA, mensagens, obrigatorio, PaisSchema, TelemovelSchema } from './validacao.ts'
 
@@ -162,7 +162,6 @@ export const AjusteSchema = z
 export type Ajuste = z.infer<typeof AjusteSchema>
 
 /** The adjustment's form: euros as typed (`-2,50`), converted to cents before it is sent. */
-export const EUROS_PATTERN = /^-?\d{1,6}([.,]\d{1,2})?$/
 export const AjusteFormSchema = z
   .object({
     euros: z
@@ -183,7 +182,7 @@ export const AjusteFormSchema = z
   })
 export type AjusteForm = z.input<typeof AjusteFormSchema>
 
-export { centimosDe } from './euros.ts'
+export { centimosDe, EUROS_PATTERN } from './euros.ts'
 
 export const PerfilDadosSchema = z.object({
   nome: obrigatorio(60),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { imagemUrl } from './admin-imagens.ts'
-import { centimosDe } from './euros.ts'
+import { centimosDe, EUROS_PATTERN } from './euros.ts'
 import { formatMoney } from './format.ts'
 import type { TipoPremio } from './premios-textos.ts'
 import { obrigatorio, opcional } from './validacao.ts'
@@ -63,7 +63,7 @@ export const PremioFormSchema = z
   .refine(
     (p) =>
       p.tipo !== 'valor' ||
-      (/^\d{1,3}([.,]\d{1,2})?$/.test(p.euros) && centimosDe(p.euros) > 0 && centimosDe(p.euros) <= PREMIO_VALOR_MAX),
+      (EUROS_PATTERN.test(p.euros) && centimosDe(p.euros) > 0 && centimosDe(p.euros) <= PREMIO_VALOR_MAX),
     { error: premiosMensagens.valor, path: ['euros'] },
   )
 export type PremioForm = z.input<typeof PremioFormSchema>

@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import type { Insertable } from 'kysely'
 import sharp from 'sharp'
+import { imagensMensagens } from '../../shared/admin-imagens.ts'
 import {
   IMAGE_BASE,
   IMAGE_HASH_LENGTH,
@@ -19,6 +20,7 @@ import {
 } from '../../shared/imagens.ts'
 import type { ImagensTable } from '../db/schema.ts'
 import type { Database, DatabaseTransaction } from './db.ts'
+import { HttpError } from './errors.ts'
 
 /**
  * The image pipeline: a source (SVG drawn by the seed, or a JPEG/PNG/WebP upload) becomes AVIF and WebP variants at
@@ -363,4 +365,11 @@ export async function sourceImageExists(db: Database, nome: string): Promise<boo
     .where('origem', 'is', null)
     .executeTakeFirst()
   return row !== undefined
+}
+
+/** An image content points at must be one the pipeline stored (an upload's URL, as POST /admin/api/imagens gave it). */
+export async function imagemExistente(db: Database, url: string): Promise<void> {
+  if (!(await sourceImageExists(db, url.slice('/imagens/'.length)))) {
+    throw new HttpError(400, imagensMensagens.naoExiste, 'Imagem inválida', { imagem: imagensMensagens.naoExiste })
+  }
 }

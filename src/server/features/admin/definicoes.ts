@@ -5,6 +5,7 @@ import type {
 } from '../../../shared/admin-definicoes.ts'
 import type { DefinicaoPremio, PremioDados } from '../../../shared/premios.ts'
 import type { Clock } from '../../platform/clock.ts'
+import type { DatabaseTransaction } from '../../platform/db.ts'
 import type { ConteudosService } from '../conteudos/service.ts'
 import type { FidelizacaoService } from '../fidelizacao/service.ts'
 import { atorDe, auditar, type Staff } from './context.ts'
@@ -20,42 +21,27 @@ export function createAdminDefinicoes(
   conteudos: Pick<ConteudosService, 'informacaoConsumidor'>,
   clock: Clock,
 ) {
+  /** The audit entry of a change of the settings' part `entidadeId`, written in the change's transaction. */
+  const registo =
+    (staff: Staff, ip: string, acao: string, entidadeId: string) =>
+    (trx: DatabaseTransaction, antes: unknown, depois: unknown) =>
+      auditar(trx, clock, atorDe(staff, ip), { acao, entidade: 'definicoes', entidadeId, antes, depois })
+
   return {
     ler: (): Promise<DefinicoesFidelizacao> => fidelizacao.regras.ler(),
     definir: (staff: Staff, novas: RegrasFidelizacaoDados, ip: string) =>
-      fidelizacao.regras.definir(novas, (trx, antes, depois) =>
-        auditar(trx, clock, atorDe(staff, ip), {
-          acao: 'definicoes.fidelizacao',
-          entidade: 'definicoes',
-          entidadeId: 'fidelizacao',
-          antes,
-          depois,
-        }),
-      ),
+      fidelizacao.regras.definir(novas, registo(staff, ip, 'definicoes.fidelizacao', 'fidelizacao')),
     premio: {
       ler: (): Promise<DefinicaoPremio> => fidelizacao.premios.ler(),
       definir: (staff: Staff, novo: PremioDados, ip: string) =>
-        fidelizacao.premios.definir(novo, (trx, antes, depois) =>
-          auditar(trx, clock, atorDe(staff, ip), {
-            acao: 'definicoes.premio',
-            entidade: 'definicoes',
-            entidadeId: 'premio',
-            antes,
-            depois,
-          }),
-        ),
+        fidelizacao.premios.definir(novo, registo(staff, ip, 'definicoes.premio', 'premio')),
     },
     consumidor: {
       ler: () => conteudos.informacaoConsumidor.ler(),
       definir: (staff: Staff, novos: InformacaoConsumidorEdicaoDados, ip: string) =>
-        conteudos.informacaoConsumidor.definir(novos, (trx, antes, depois) =>
-          auditar(trx, clock, atorDe(staff, ip), {
-            acao: 'definicoes.informacao_consumidor',
-            entidade: 'definicoes',
-            entidadeId: 'informacao-consumidor',
-            antes,
-            depois,
-          }),
+        conteudos.informacaoConsumidor.definir(
+          novos,
+          registo(staff, ip, 'definicoes.informacao_consumidor', 'informacao-consumidor'),
         ),
     },
   }

@@ -5,7 +5,7 @@ import { type Clock, isoNow } from '../../platform/clock.ts'
 import { type Database, type DatabaseTransaction, isUniqueViolation } from '../../platform/db.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
 import { sanitizeHtml } from '../../platform/html.ts'
-import { imagemExistente } from './novidades-gestao.ts'
+import { imagemExistente } from '../../platform/images.ts'
 import { createConteudosRepository } from './repository.ts'
 
 /** Who writes a campaign's change down, in its transaction (the back-office's audit entry): before and after. */

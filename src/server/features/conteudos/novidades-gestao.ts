@@ -1,5 +1,4 @@
 import type { Selectable } from 'kysely'
-import { imagensMensagens } from '../../../shared/admin-imagens.ts'
 import type { NovidadeDados, NovidadeStaff } from '../../../shared/novidades-gestao.ts'
 import { novidadesMensagens } from '../../../shared/novidades-gestao.ts'
 import type { NovidadesTable } from '../../db/schema.ts'
@@ -7,7 +6,7 @@ import { type Clock, isoNow } from '../../platform/clock.ts'
 import { type Database, type DatabaseTransaction, isUniqueViolation } from '../../platform/db.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
 import { sanitizeHtml } from '../../platform/html.ts'
-import { sourceImageExists } from '../../platform/images.ts'
+import { imagemExistente } from '../../platform/images.ts'
 import { createConteudosRepository } from './repository.ts'
 
 /**
@@ -41,14 +40,6 @@ const vista = (row: Selectable<NovidadesTable>): NovidadeStaff => ({
   despublicado_em: row.despublicado_em,
   imagem: row.image_detail ?? row.image_list,
 })
-
-/** An image a content points at must be one the pipeline stored (an upload's URL, as POST /admin/api/imagens gave it). */
-export async function imagemExistente(db: Database, url: string): Promise<void> {
-  const nome = url.slice('/imagens/'.length)
-  if (!(await sourceImageExists(db, nome))) {
-    throw new HttpError(400, imagensMensagens.naoExiste, 'Imagem inválida', { imagem: imagensMensagens.naoExiste })
-  }
-}
 
 const tagExistente = () =>
   new HttpError(409, novidadesMensagens.tagExistente, 'Identificador em uso', { tag: novidadesMensagens.tagExistente })

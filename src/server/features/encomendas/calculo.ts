@@ -1,3 +1,4 @@
+import { descontoDosPremios } from '../../../shared/desconto-premio.ts'
 import type { LinhaCalculada, TransacaoCalculada, Vendedor } from '../../../shared/encomenda.ts'
 import type { PedidoEmbalagem } from '../../../shared/pedido.ts'
 import type { Premio } from '../../../shared/premios.ts'
@@ -36,7 +37,7 @@ export function descontoDoPremio(
   linhas: Pick<LinhaCalculada, 'id' | 'unitario'>[],
   total: number,
 ): { desconto: number; aviso: string | null } {
-  if (premio.tipo === 'valor') return { desconto: Math.min(premio.valor, total), aviso: null }
+  if (premio.tipo === 'valor') return { desconto: descontoDosPremios(1, premio.valor, total), aviso: null }
   if (!premio.cod_produto) return { desconto: 0, aviso: premioEncomendaMensagens.soNaLoja(premio.nome) }
   const precos = linhas.filter((l) => l.id === premio.cod_produto).map((l) => l.unitario)
   if (precos.length === 0) return { desconto: 0, aviso: premioEncomendaMensagens.semProduto(premio.nome) }

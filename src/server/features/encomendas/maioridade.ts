@@ -1,4 +1,5 @@
 import type { ProdutoEmenta } from '../../../shared/ementa.ts'
+import { enumerar } from '../../../shared/enumerar.ts'
 import { APENAS_MAIORES, maioridade } from '../../../shared/maioridade.ts'
 import { HttpError } from '../../platform/errors.ts'
 import type { MarcaProduto } from './catalogo-repository.ts'
@@ -7,14 +8,11 @@ import type { MarcaProduto } from './catalogo-repository.ts'
 export const apenasMaiores = (p: ProdutoEmenta, marca: MarcaProduto | undefined): boolean =>
   p.restricted === true || marca?.alcoolico === true
 
-const juntar = (nomes: string[]) =>
-  nomes.length <= 1 ? (nomes[0] ?? '') : `${nomes.slice(0, -1).join(', ')} e ${nomes.at(-1)}`
-
 export const maioridadeMensagens = {
   menor: (nomes: string[]) =>
-    `${juntar(nomes)}: ${nomes.length === 1 ? 'produto disponível' : 'produtos disponíveis'} apenas para maiores de 18 anos. Retire-${nomes.length === 1 ? 'o' : 'os'} do carrinho para encomendar.`,
+    `${enumerar(nomes)}: ${nomes.length === 1 ? 'produto disponível' : 'produtos disponíveis'} apenas para maiores de 18 anos. Retire-${nomes.length === 1 ? 'o' : 'os'} do carrinho para encomendar.`,
   semData: (nomes: string[]) =>
-    `${juntar(nomes)}: ${nomes.length === 1 ? 'produto disponível' : 'produtos disponíveis'} apenas para maiores de 18 anos. Indique a sua data de nascimento nos dados pessoais para ${nomes.length === 1 ? 'o' : 'os'} encomendar.`,
+    `${enumerar(nomes)}: ${nomes.length === 1 ? 'produto disponível' : 'produtos disponíveis'} apenas para maiores de 18 anos. Indique a sua data de nascimento nos dados pessoais para ${nomes.length === 1 ? 'o' : 'os'} encomendar.`,
 }
 
 /**

@@ -1,3 +1,4 @@
+import { enumerar } from '../../../shared/enumerar.ts'
 import { ESTADO, estadoAnterior } from '../../../shared/estado-pedido.ts'
 import { formatMoney } from '../../../shared/format.ts'
 import { diaNoFuso, inicioDoDiaNoFuso } from '../../../shared/fusos.ts'
@@ -200,12 +201,10 @@ export function createQuadro(
               p.desconto > 0 ? `${formatMoney(p.desconto)} de saldo` : '',
               p.premio_id !== null ? 'o prémio que usou' : '',
             ].filter(Boolean)
-            const lista =
-              devolvido.length <= 1 ? devolvido.join('') : `${devolvido.slice(0, -1).join(', ')} e ${devolvido.at(-1)}`
             await notificar(trx, {
               utilizadorId: depois.utilizador_id,
               titulo: 'Pedido cancelado',
-              texto: `<p>A ${escapeHtml(loja)} cancelou o pedido n.º ${p.id}: ${escapeHtml(motivo.replace(/[.!\s]+$/, ''))}.${devolvido.length > 0 ? ` Devolvemos-lhe ${lista}.` : ''}</p>`,
+              texto: `<p>A ${escapeHtml(loja)} cancelou o pedido n.º ${p.id}: ${escapeHtml(motivo.replace(/[.!\s]+$/, ''))}.${devolvido.length > 0 ? ` Devolvemos-lhe ${enumerar(devolvido)}.` : ''}</p>`,
               ligacao: `/carrinho/confirmado?encomenda=${p.id}`,
             })
           }

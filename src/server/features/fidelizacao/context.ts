@@ -1,3 +1,4 @@
+import { SALDO_ACIMA_DO_RESTANTE } from '../../../shared/desconto-premio.ts'
 import type { DocumentoFiscal } from '../../../shared/documentos.ts'
 import {
   type Cliente,
@@ -37,7 +38,7 @@ export const fidelizacaoMensagens = {
   identificacaoNecessaria: 'Identifique o cliente antes de usar o saldo',
   saldoInsuficiente: 'O saldo do cliente não chega para o valor indicado.',
   saldoAcimaDoTotal: 'O saldo a usar não pode ser maior do que o total.',
-  saldoAcimaDoRestante: 'O saldo a usar não pode ser maior do que o total depois do prémio.',
+  saldoAcimaDoRestante: SALDO_ACIMA_DO_RESTANTE,
   itensInsuficientes: 'O cliente não tem prémios suficientes.',
   semGanhos:
     'Registo incompleto: a compra ficou registada, mas o cliente só ganha saldo e pontos depois de completar o registo na app.',
@@ -144,6 +145,21 @@ export const efeitoDe = (m: Movimento): Efeito => ({
 })
 
 export const resumoDe = (p: PremioResumo): PremioResumo => ({ id: p.id, nome: p.nome, tipo: p.tipo, valor: p.valor })
+
+/** A definition as the app and the back-office read it: without when it was made. */
+export const premioDe = ({ criado_em: _, ...p }: Premio & { criado_em: string }): Premio => p
+
+/** What a purchase records of the reward it redeemed (`premio`: its definition), and what it took off the bill. */
+export const camposDoPremio = (premio: PremioResumo | null | undefined, descontoPremio: number) =>
+  premio
+    ? {
+        premio_id: premio.id,
+        premio_nome: premio.nome,
+        premio_tipo: premio.tipo,
+        premio_valor: premio.valor,
+        desconto_premio: descontoPremio,
+      }
+    : {}
 
 /** The rewards a purchase redeemed, one entry each, as they were defined when it was written (STORE-API.md). */
 export function premiosDoMovimento(m: Movimento): PremioResumo[] {

@@ -10,6 +10,7 @@
  * back), so the balances are always the sum of the movements and never negative.
  */
 
+import { descontoDosPremios } from '../../../shared/desconto-premio.ts'
 import { PONTOS_MAX, SALDO_MAX } from '../../../shared/fidelizacao.ts'
 
 export interface Regras {
@@ -94,7 +95,7 @@ export function compra(
 ): { efeito: Efeito; valorPago: number; descontoPremio: number } | { recusa: RecusaCompra } {
   if (pedido.itensARedimir > antes.itens) return { recusa: 'itens-insuficientes' }
   // The rewards come off the bill first (never more than the bill), then the balance off what is left.
-  const descontoPremio = Math.min(pedido.itensARedimir * (pedido.valorPremio ?? 0), pedido.total)
+  const descontoPremio = descontoDosPremios(pedido.itensARedimir, pedido.valorPremio ?? 0, pedido.total)
   if (pedido.saldoAUsar > pedido.total - descontoPremio) return { recusa: 'saldo-acima-do-total' }
   if (pedido.saldoAUsar > antes.saldo) return { recusa: 'saldo-insuficiente' }
   const valorPago = pedido.total - pedido.saldoAUsar - descontoPremio

@@ -1,7 +1,16 @@
 import { type FidelizacaoDados, type Transacao, transacaoVisivel } from '../../../shared/fidelizacao.ts'
 import type { DatabaseTransaction } from '../../platform/db.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
-import { devolucaoDe, efeitoDe, type FidelizacaoContext, fidelizacaoMensagens, regrasDe, saldosDe } from './context.ts'
+import {
+  camposDoPremio,
+  devolucaoDe,
+  efeitoDe,
+  type FidelizacaoContext,
+  fidelizacaoMensagens,
+  premioDe,
+  regrasDe,
+  saldosDe,
+} from './context.ts'
 import { compra, devolucao, type Efeito } from './ledger.ts'
 import { fidelizacaoRepo, type Movimento } from './repository.ts'
 
@@ -52,14 +61,7 @@ export function createMovimentos(ctx: FidelizacaoContext) {
           acumulado: totais.acumulado,
           total_valor_desconto: totais.jaPoupou,
           ve_rating: opinioesAtivas && utilizador.registoCompleto,
-          premio: premio && {
-            id: premio.id,
-            nome: premio.nome,
-            tipo: premio.tipo,
-            valor: premio.valor,
-            cod_produto: premio.cod_produto,
-            imagem: premio.imagem,
-          },
+          premio: premio && premioDe(premio),
         },
         // An order's held balance and its release are bookkeeping, not visits: the customer sees the purchase (and the
         // back-office's adjustments, with their reason).
@@ -206,13 +208,7 @@ export function createMovimentosEncomendas(ctx: FidelizacaoContext) {
           desconto: m.desconto + r.descontoPremio,
           valor_pago: r.valorPago,
           ganha: ganha ? 1 : 0,
-          ...(premio && {
-            premio_id: premio.id,
-            premio_nome: premio.nome,
-            premio_tipo: premio.tipo,
-            premio_valor: premio.valor,
-            desconto_premio: r.descontoPremio,
-          }),
+          ...camposDoPremio(premio, r.descontoPremio),
         },
         regras,
       )

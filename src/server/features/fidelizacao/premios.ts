@@ -1,10 +1,8 @@
-import { imagensMensagens } from '../../../shared/admin-imagens.ts'
 import type { DefinicaoPremio, Premio, PremioDados } from '../../../shared/premios.ts'
 import { isoNow } from '../../platform/clock.ts'
 import type { DatabaseTransaction } from '../../platform/db.ts'
-import { HttpError } from '../../platform/errors.ts'
-import { sourceImageExists } from '../../platform/images.ts'
-import type { FidelizacaoContext } from './context.ts'
+import { imagemExistente } from '../../platform/images.ts'
+import { type FidelizacaoContext, premioDe } from './context.ts'
 
 /** Told inside the change's transaction (the back-office's audit entry), with the reward before and after. */
 export type RegistoPremio = (trx: DatabaseTransaction, antes: Premio | null, depois: Premio) => Promise<void>
@@ -15,18 +13,15 @@ export type RegistoPremio = (trx: DatabaseTransaction, antes: Premio | null, dep
  */
 export function createPremios(ctx: FidelizacaoContext) {
   const { db, clock, premioAtual } = ctx
-  const semData = ({ criado_em: _, ...p }: Premio & { criado_em: string }): Premio => p
 
   return {
     async ler(): Promise<DefinicaoPremio> {
       const atual = await premioAtual()
-      return { atual: atual && semData(atual), definido_em: atual?.criado_em ?? null }
+      return { atual: atual && premioDe(atual), definido_em: atual?.criado_em ?? null }
     },
 
     async definir(dados: PremioDados, registar: RegistoPremio): Promise<DefinicaoPremio> {
-      if (dados.imagem !== null && !(await sourceImageExists(db, dados.imagem.slice('/imagens/'.length)))) {
-        throw new HttpError(400, imagensMensagens.naoExiste, 'Imagem inválida', { imagem: imagensMensagens.naoExiste })
-      }
+      if (dados.imagem !== null) await imagemExistente(db, dados.imagem)
       const criadoEm = isoNow(clock)
       return db.transaction().execute(async (trx) => {
         const antes = await premioAtual(trx)
@@ -44,8 +39,8 @@ export function createPremios(ctx: FidelizacaoContext) {
           })
           .returning(['id', 'nome', 'tipo', 'valor', 'cod_produto', 'imagem', 'criado_em'])
           .executeTakeFirstOrThrow()
-        await registar(trx, antes && semData(antes), semData(novo))
-        return { atual: semData(novo), definido_em: criadoEm }
+        await registar(trx, antes && premioDe(antes), premioDe(novo))
+        return { atual: premioDe(novo), definido_em: criadoEm }
       })
     },
   }

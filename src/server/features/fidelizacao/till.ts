@@ -7,6 +7,7 @@ import { type Answer, idempotent } from '../../platform/idempotency.ts'
 import { avisoDaCompra, avisoDaDevolucao } from './avisos.ts'
 import {
   type AtorLoja,
+  camposDoPremio,
   daEncomenda,
   devolucaoDe,
   efeitoDe,
@@ -157,13 +158,7 @@ export function createBalcao(ctx: FidelizacaoContext) {
               desconto: input.saldo_a_usar + r.descontoPremio,
               valor_pago: r.valorPago,
               ganha: ganha ? 1 : 0,
-              ...(premio && {
-                premio_id: premio.id,
-                premio_nome: premio.nome,
-                premio_tipo: premio.tipo,
-                premio_valor: premio.valor,
-                desconto_premio: r.descontoPremio,
-              }),
+              ...camposDoPremio(premio, r.descontoPremio),
               // The NIF the customer has chosen as this purchase is written, read in its transaction: what the till
               // was shown at identification, unless the customer changed it in the app since.
               nif: cliente.nif?.numero ?? null,

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { centimosDe } from '../../../shared/euros.ts'
+import { centimosDe, centsToInput } from '../../../shared/euros.ts'
 import { formatDateTime } from '../../../shared/format.ts'
 import type { DefinicaoPremio, PremioForm, PremioFormSchema } from '../../../shared/premios.ts'
 import { descricaoPremio } from '../../../shared/premios-textos.ts'
@@ -15,8 +15,6 @@ const schema = (): Promise<typeof PremioFormSchema> =>
 
 const URL = '/definicoes/premio'
 const VAZIO: PremioForm = { nome: '', tipo: 'produto', euros: '', cod_produto: '', imagem: null }
-
-const euros = (cents: number) => (cents / 100).toFixed(2).replace('.', ',')
 
 /**
  * 'Definições' › 'Prémio' (admins): what every threshold of points gives the customer, a product of the menu or an
@@ -52,7 +50,7 @@ export function PremioSeccao() {
       form.reset({
         nome: atual.nome,
         tipo: atual.tipo,
-        euros: atual.tipo === 'valor' ? euros(atual.valor) : '',
+        euros: atual.tipo === 'valor' ? centsToInput(atual.valor) : '',
         cod_produto: atual.cod_produto ?? '',
         imagem: atual.imagem,
       })

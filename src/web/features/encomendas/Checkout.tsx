@@ -5,6 +5,7 @@ import type { z } from 'zod'
 import { DEFAULT_PAIS, TERMOS_TAG } from '../../../shared/constants.ts'
 import type { Convidado } from '../../../shared/convidado.ts'
 import { TRAGO_RECIPIENTE } from '../../../shared/embalagens.ts'
+import { enumerar } from '../../../shared/enumerar.ts'
 import { ESTADO, nomeMesa, TIPOS_ENTREGA } from '../../../shared/estado-pedido.ts'
 import type { MetodoPagamento } from '../../../shared/metodos-pagamento.ts'
 import { href, paths } from '../../../shared/routes.ts'
@@ -29,7 +30,7 @@ import { RebaterOferta } from './RebaterOferta.tsx'
 import { MEIA_DOSE, ResumoEncomenda } from './ResumoEncomenda.tsx'
 import { ResumoPreContratual } from './ResumoPreContratual.tsx'
 import { type FormIn, type FormOut, guardarRascunho, type Tipo, tomarRascunho } from './rascunho-checkout.ts'
-import { emFaltaParaFinalizar, enumerar, erroComLinhas, finalizar, useCalculo } from './use-finalizar.ts'
+import { emFaltaParaFinalizar, erroComLinhas, finalizar, useCalculo } from './use-finalizar.ts'
 import './checkout.css'
 import { NO_NATIVE_SUBMIT } from '../../ui/no-native-submit.ts'
 
@@ -94,10 +95,10 @@ export function Checkout({ idLoja, linhas, tipoLocal, user, convidado }: Checkou
   const sem = useCalculo({ ...pedido, usar_premio: 0 }, cartKey)
   const com = useCalculo({ ...pedido, usar_premio: 1 }, cartKey, usar === 1)
   const calculo = usar === 1 ? com : sem
-  const ultimo = calculo.data ?? sem.data
-  const metodos = metodosDoDispositivo(ultimo?.pagamento.metodos ?? [])
+  const dados = calculo.data ?? sem.data
+  const metodos = metodosDoDispositivo(dados?.pagamento.metodos ?? [])
   // Sent only while the calculation still offers it: a reward used meanwhile (at the till) is not asked for.
-  const resgatarPremio = (ultimo?.premio?.desconto ?? 0) > 0 ? resgatar : 0
+  const resgatarPremio = (dados?.premio?.desconto ?? 0) > 0 ? resgatar : 0
   const metodo: MetodoPagamento | null =
     metodoEscolhido && metodos.includes(metodoEscolhido) ? metodoEscolhido : (metodos[0] ?? null)
 
@@ -196,7 +197,6 @@ export function Checkout({ idLoja, linhas, tipoLocal, user, convidado }: Checkou
   const [faltaId, recipienteId] = [useId(), useId()]
 
   if (sem.isPending) return <Loading label="A calcular a encomenda…" />
-  const dados = ultimo
   if (!dados) {
     return (
       <main className="page chk-page" id="conteudo">

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { enumerar } from '../../../shared/enumerar.ts'
 import { ApiError } from '../../lib/api.ts'
 import { encerrarEncomendaFeita, lembrarEncomendaFeita } from './encomenda-feita.ts'
 import {
   emFaltaParaFinalizar,
-  enumerar,
   erroComLinhas,
   mensagemSaldo,
   podeFinalizar,

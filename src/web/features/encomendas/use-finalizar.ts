@@ -113,12 +113,6 @@ export function emFaltaParaFinalizar(f: EstadoFormulario, total: number): string
 /** 'Finalizar' is enabled only when the terms are accepted, a delivery type chosen and (total ≤ 0 or a phone given). */
 export const podeFinalizar = (f: EstadoFormulario, total: number) => emFaltaParaFinalizar(f, total).length === 0
 
-/** `['a', 'b', 'c']` → `a, b e c`. */
-export function enumerar(partes: readonly string[]): string {
-  if (partes.length <= 1) return partes.join('')
-  return `${partes.slice(0, -1).join(', ')} e ${partes.at(-1)}`
-}
-
 // ---------------------------------------------------------------------------------------------------------------------
 // The checkout (spec §7 api-finaliza-encomenda) and its Idempotency-Key
 

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useRef, useState } from 'react'
+import { enumerar } from '../../../shared/enumerar.ts'
 import { formatMoney } from '../../../shared/format.ts'
 import type { EncomendaLoja } from '../../../shared/pedido.ts'
 import { mensagens } from '../../../shared/validacao.ts'
@@ -13,17 +14,13 @@ export const MOTIVO_MAX = 300
 /** Reasons staff give most often, one tap each (the field can still be changed). */
 const SUGESTOES = ['Produto esgotado', 'Loja sem condições para preparar', 'A loja vai fechar']
 
-/** `a, b e c`. */
-const enumerar = (partes: (string | null)[]) =>
-  partes.length <= 1 ? partes.join('') : `${partes.slice(0, -1).join(', ')} e ${partes.at(-1)}`
-
 /** What the customer gets back, said before staff confirm. */
 export function devolucao(o: Pick<EncomendaLoja, 'nome' | 'valor_pago' | 'desconto' | 'desconto_premio'>): string {
   const partes = [
     o.valor_pago > 0 ? `${formatMoney(o.valor_pago)} por MB WAY` : null,
     o.desconto > 0 ? `${formatMoney(o.desconto)} de saldo` : null,
     o.desconto_premio > 0 ? 'o prémio usado' : null,
-  ].filter(Boolean)
+  ].filter((p) => p !== null)
   const quem = o.nome.trim() || 'o cliente'
   return partes.length > 0
     ? `A encomenda não vai ser feita: são devolvidos a ${quem} ${enumerar(partes)}.`

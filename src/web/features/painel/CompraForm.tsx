@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useRef, useState } from 'react'
+import { descontoDosPremios, SALDO_ACIMA_DO_RESTANTE } from '../../../shared/desconto-premio.ts'
 import type { Cliente, TransacaoLoja } from '../../../shared/fidelizacao.ts'
 import { formatMoney } from '../../../shared/format.ts'
 import { descricaoPremio } from '../../../shared/premios-textos.ts'
@@ -29,9 +30,7 @@ function erroDoSaldo(saldo: EurosParse, total: EurosParse, disponivel: number, p
   if (!saldo.ok) return eurosError(saldo)
   if (saldo.cents > disponivel) return `O cliente só tem ${formatMoney(disponivel)} de saldo.`
   if (total.ok && saldo.cents > total.cents - premio) {
-    return premio > 0
-      ? 'O saldo a usar não pode ser maior do que o total depois do prémio.'
-      : 'O saldo a usar não pode ser maior do que o total.'
+    return premio > 0 ? SALDO_ACIMA_DO_RESTANTE : 'O saldo a usar não pode ser maior do que o total.'
   }
   return undefined
 }
@@ -64,7 +63,9 @@ export function CompraForm({ cliente, identificacao, onRegistada, onErro }: Comp
   // What a reward is, as the back-office defined it (none: they are only counted). An amount comes off the bill first.
   const premio = cliente.premios[0]
   const valorPremio = premio?.tipo === 'valor' ? premio.valor : 0
-  const descontoPremio = totalParse.ok ? Math.min(Number(itens) * valorPremio, Math.max(totalParse.cents, 0)) : 0
+  const descontoPremio = totalParse.ok
+    ? descontoDosPremios(Number(itens), valorPremio, Math.max(totalParse.cents, 0))
+    : 0
   const saldoErro = erroDoSaldo(saldoParse, totalParse, cliente.saldo, descontoPremio)
   // Shown once typed in (or sent): a balance being typed is not yet wrong, but the amount below never uses it.
   const saldoErroMostrado = erros.saldo_a_usar ?? (saldoTocado ? saldoErro : undefined)

@@ -19,10 +19,7 @@ export function parseEuros(text: string): EurosParse {
   return { ok: true, cents }
 }
 
-/** Cents → what the field shows: `12,50` (no thousands separator, no symbol), so it parses back the same. */
-export function centsToInput(cents: number): string {
-  return `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`
-}
+export { centsToInput } from '../../../shared/euros.ts'
 
 /** The pt-PT message of a field that did not parse. */
 export function eurosError(result: EurosParse): string | undefined {
