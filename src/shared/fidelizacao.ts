@@ -38,6 +38,15 @@ export const limitesMensagens = {
   pontos: `Os pontos do cliente não podem passar de ${String(PONTOS_MAX).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')}.`,
 } as const
 
+/** What a purchase earned under one promotion (decision 0052): the extra points, and the extra credit in cents. */
+export const PromocaoAplicadaSchema = z.object({
+  id: z.number().int(),
+  nome: z.string(),
+  pontos: z.number().int(),
+  credito: z.number().int(),
+})
+export type PromocaoAplicada = z.infer<typeof PromocaoAplicadaSchema>
+
 /** A ledger movement as the customer and the till see it (spec §3 "Transaction", cents). */
 export const TransacaoSchema = z.object({
   id: z.number().int(),
@@ -71,6 +80,8 @@ export const TransacaoSchema = z.object({
    * as the store's POS sent them; none for an adjustment.
    */
   documentos: DocumentosSchema,
+  /** A purchase's promotions, with what each added (included in `saldo_adicionado` and `pontos_ganhos`). */
+  promocoes: z.array(PromocaoAplicadaSchema),
 })
 export type Transacao = z.infer<typeof TransacaoSchema>
 
@@ -159,6 +170,13 @@ export const IdentificarSchema = z.union(
 /** A store's proof that it identified the customer just now (`clientes/identificar` → `identificacao`): opaque. */
 export const IdentificacaoSchema = z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, mensagens.valorInvalido)
 
+/** A product bought, as a purchase may list them (the promotions on a product count its units). */
+export const ProdutoCompradoSchema = z.object({
+  cod_produto: obrigatorio(40),
+  quantidade: z.number({ error: mensagens.valorInvalido }).int(mensagens.valorInvalido).min(1).max(1000),
+})
+export type ProdutoComprado = z.infer<typeof ProdutoCompradoSchema>
+
 export const CompraSchema = z.object({
   cliente_id: id(),
   /** Required to spend balance or redeem rewards (STORE-API.md); a purchase that only earns may go without. */
@@ -172,6 +190,11 @@ export const CompraSchema = z.object({
     .max(1000)
     .default(0),
   referencia: obrigatorio(100),
+  /**
+   * The products on the bill, when the POS lists them (optional): the promotions on a product (decision 0052) count
+   * their units. A bill without them earns every other promotion.
+   */
+  produtos: z.array(ProdutoCompradoSchema).max(200).optional(),
 })
 
 /** Cents of `valor_pago` returned; 0 only for a purchase paid wholly with balance (it is then refunded whole). */

@@ -17,6 +17,26 @@ export function diaNoFuso(instant: string | number | Date, fuso: string): string
   return `${parts.year}-${parts.month}-${parts.day}`
 }
 
+const momentos = new Map<string, Intl.DateTimeFormat>()
+const DIA_ISO: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 }
+
+/** The day, ISO weekday (1 Monday … 7 Sunday) and `HH:MM` at `instant` in `fuso`: when a promotion's window is read. */
+export function momentoNoFuso(instant: string | number | Date, fuso: string) {
+  let formato = momentos.get(fuso)
+  if (!formato) {
+    formato = new Intl.DateTimeFormat('en-GB', {
+      timeZone: fuso,
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+    momentos.set(fuso, formato)
+  }
+  const parts = Object.fromEntries(formato.formatToParts(new Date(instant)).map((p) => [p.type, p.value]))
+  return { dia: diaNoFuso(instant, fuso), diaSemana: DIA_ISO[parts.weekday ?? ''] ?? 1, hora: `${parts.hour}:${parts.minute}` }
+}
+
 const HORA = 3_600_000
 
 /**

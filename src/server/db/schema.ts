@@ -67,6 +67,8 @@ export interface CampanhasTable extends ConteudoBase {
   termina_em: string | null
   /** When it was taken off the customer's screens (migration 2026-11-30T0100-campanhas-publicacao); null: published. */
   despublicado_em: string | null
+  /** The promotion it announces (migration 2026-12-12T0000-promocoes); null: none. */
+  promocao_id: number | null
 }
 
 export interface FaqCategoriasTable {
@@ -301,6 +303,43 @@ export interface PremiosTable {
   criado_em: string
 }
 
+/** A promotion that applies itself (decision 0052, migration 2026-12-12T0000-promocoes). */
+export interface PromocoesTable {
+  id: Generated<number>
+  nome: string
+  efeito: EfeitoPromocao
+  multiplicador: Generated<number>
+  pontos: Generated<number>
+  cod_produto: string | null
+  gasto_minimo: Generated<number>
+  /** Hundredths of a percent, as `fidelizacao_regras.taxa_credito`. */
+  credito_percent: Generated<number>
+  inicio: string
+  fim: string
+  /** ISO weekdays as digits: `67` Saturday and Sunday. */
+  dias_semana: string
+  hora_inicio: string | null
+  hora_fim: string | null
+  ambito: AmbitoPromocao
+  id_restaurante: number | null
+  id_loja: number | null
+  ativa: Generated<0 | 1>
+  criado_em: string
+  alterado_em: string
+}
+
+export type EfeitoPromocao = 'multiplicar_pontos' | 'pontos_produto' | 'pontos_gasto_minimo' | 'credito_percent'
+export type AmbitoPromocao = 'todas' | 'restaurante' | 'loja'
+
+/** What a purchase earned under each promotion in force (its name as it was then). */
+export interface TransacoesPromocoesTable {
+  transacao_id: number
+  promocao_id: number
+  nome: string
+  pontos: Generated<number>
+  credito: Generated<number>
+}
+
 /** One row (`id` 1) once an admin has set it (decision 0039); without it, shared/informacao-consumidor.ts's defaults. */
 export interface InformacaoConsumidorTable {
   id: number
@@ -387,6 +426,8 @@ export interface DB {
   transacoes: TransacoesTable
   fidelizacao_regras: FidelizacaoRegrasTable
   premios: PremiosTable
+  promocoes: PromocoesTable
+  transacoes_promocoes: TransacoesPromocoesTable
   opinioes: OpinioesTable
   lojas_chaves: LojasChavesTable
   idempotencia: IdempotenciaTable

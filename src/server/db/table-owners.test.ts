@@ -49,6 +49,8 @@ const OWNERS: Record<string, string> = {
   transacoes: 'features/fidelizacao',
   fidelizacao_regras: 'features/fidelizacao',
   premios: 'features/fidelizacao',
+  promocoes: 'features/fidelizacao',
+  transacoes_promocoes: 'features/fidelizacao',
   opinioes: 'features/fidelizacao',
   identificacoes: 'features/fidelizacao',
   notificacoes: 'features/notificacoes',

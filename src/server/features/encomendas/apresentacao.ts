@@ -20,6 +20,19 @@ export const linhasDe = (json: string): PedidoLinha[] =>
   }))
 
 /** The cart an order was placed with, by the menu's codes (null: placed before they were kept). */
+/**
+ * The products an order bought, by the menu's codes, for the promotions on a product (decision 0052): the cart's lines
+ * with their quantities (an order placed before the cart kept them reads them from its priced lines, in the same order).
+ */
+export function produtosDe(p: { carrinho: string | null; linhas: string }): { cod_produto: string; quantidade: number }[] {
+  if (p.carrinho === null) return []
+  const linhas = linhasDe(p.linhas)
+  return (JSON.parse(p.carrinho) as { id: string; qtd?: number }[]).map((l, i) => ({
+    cod_produto: l.id,
+    quantidade: l.qtd ?? linhas[i]?.qtd ?? 1,
+  }))
+}
+
 export const carrinhoDe = (json: string | null): { id: string; complementares: string[]; opcoes: string[] }[] | null =>
   json === null
     ? null

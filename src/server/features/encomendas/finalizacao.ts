@@ -13,7 +13,7 @@ import { fieldError, HttpError, notFound, TooManyRequests } from '../../platform
 import { reusedKey } from '../../platform/idempotency.ts'
 import { PagamentoIndisponivel, PagamentoRecusado } from '../../platform/pagamentos.ts'
 import type { Limit } from '../../platform/rate-limit.ts'
-import { paraCliente } from './apresentacao.ts'
+import { paraCliente, produtosDe } from './apresentacao.ts'
 import { premioDaEncomenda } from './calculo.ts'
 import { type Confirmacao, emailReferencia, ligacaoEncomenda } from './confirmacao.ts'
 import {
@@ -210,7 +210,7 @@ export function createFinalizacao(
           // Only the menu's codes, for 'Repetir' (cliente.ts `paraRepetir`): the lines above keep what was priced, the
           // note included (no second copy of the customer's words).
           carrinho: JSON.stringify(
-            input.cart.map(({ id, complementares, opcoes }) => ({ id, complementares, opcoes })),
+            input.cart.map(({ id, qtd, complementares, opcoes }) => ({ id, qtd, complementares, opcoes })),
           ),
           // What the law adds (decision 0037): the packaging contribution (in `total`), the customer's own container
           // (asked of a take-away order only: eating in needs none), and whether staff check the age at pick-up.
@@ -260,6 +260,8 @@ export function createFinalizacao(
               desconto,
               referencia,
               premio,
+              instante: p.criada_em,
+              produtos: produtosDe(p),
             })
             await r.mudar(p.id, {}, { compra_id: compra.id, pontos_ganhos: compra.pontos_ganhos })
           }

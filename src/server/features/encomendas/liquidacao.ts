@@ -2,6 +2,7 @@ import { ESTADO } from '../../../shared/estado-pedido.ts'
 import { isoNow } from '../../platform/clock.ts'
 import { isUniqueViolation } from '../../platform/db.ts'
 import type { Confirmacao } from './confirmacao.ts'
+import { produtosDe } from './apresentacao.ts'
 import { type Contexto, referenciaDe } from './contexto.ts'
 import { type Encomenda, encomendasRepo } from './encomendas-repository.ts'
 import type { Reembolsos } from './reembolsos.ts'
@@ -75,6 +76,8 @@ export function createLiquidacao(
               desconto: p.desconto,
               referencia,
               premio: p.premio_id !== null ? { id: p.premio_id, desconto: p.desconto_premio } : null,
+              instante: p.criada_em,
+              produtos: produtosDe(p),
             })
             await r.mudar(id, {}, { compra_id: compra.id, pontos_ganhos: compra.pontos_ganhos })
           }

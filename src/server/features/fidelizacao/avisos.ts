@@ -1,3 +1,5 @@
+import { enumerar } from '../../../shared/enumerar.ts'
+import type { PromocaoAplicada } from '../../../shared/fidelizacao.ts'
 import { formatMoney } from '../../../shared/format.ts'
 import type { LojaNome } from '../../../shared/restaurantes.ts'
 import { escapeHtml } from '../../platform/html.ts'
@@ -5,6 +7,19 @@ import type { Movimento } from './repository.ts'
 
 const premios = (n: number) => `${n} ${n === 1 ? 'prémio' : 'prémios'}`
 const lista = (partes: string[]) => partes.filter(Boolean).join(' e ')
+
+/** 'Promoção Dobro de pontos: mais 20 pontos.' (with the credit too when a promotion raised it). */
+export function frasePromocoes(promocoes: readonly PromocaoAplicada[]): string {
+  if (promocoes.length === 0) return ''
+  const pontos = promocoes.reduce((s, p) => s + p.pontos, 0)
+  const credito = promocoes.reduce((s, p) => s + p.credito, 0)
+  const mais = [
+    pontos > 0 ? `${pontos} ${pontos === 1 ? 'ponto' : 'pontos'}` : '',
+    credito > 0 ? `${formatMoney(credito)} de saldo` : '',
+  ].filter(Boolean)
+  const nomes = enumerar(promocoes.map((p) => escapeHtml(p.nome)))
+  return `${promocoes.length === 1 ? 'Promoção' : 'Promoções'} ${nomes}: mais ${enumerar(mais)}.`
+}
 
 /**
  * What a till purchase tells the customer (in the app, and by push where they allowed it): every spend of balance or
@@ -15,10 +30,12 @@ export function avisoDaCompra(
   m: Movimento,
   total: number,
   loja: LojaNome | undefined,
+  promocoes: readonly PromocaoAplicada[] = [],
 ): { titulo: string; texto: string; ligacao: string } | null {
   const onde = loja ? ` em ${escapeHtml(loja.nome)}` : ''
   const na = loja?.restaurante ?? 'loja'
-  const ganhou = m.saldo_adicionado > 0 ? ` Ganhou ${formatMoney(m.saldo_adicionado)} de saldo.` : ''
+  const promocao = promocoes.length > 0 ? ` ${frasePromocoes(promocoes)}` : ''
+  const ganhou = `${m.saldo_adicionado > 0 ? ` Ganhou ${formatMoney(m.saldo_adicionado)} de saldo.` : ''}${promocao}`
   if (m.saldo_removido > 0 || m.itens_redimidos > 0) {
     const usou = [
       m.saldo_removido > 0 ? `${formatMoney(m.saldo_removido)} de saldo` : '',
@@ -35,7 +52,14 @@ export function avisoDaCompra(
   if (m.saldo_adicionado > 0) {
     return {
       titulo: `Ganhou ${formatMoney(m.saldo_adicionado)} de saldo na ${na}`,
-      texto: `<p>Na sua compra de ${formatMoney(total)}${onde}. Use o saldo na próxima compra, na loja ou numa encomenda.</p>`,
+      texto: `<p>Na sua compra de ${formatMoney(total)}${onde}.${promocao} Use o saldo na próxima compra, na loja ou numa encomenda.</p>`,
+      ligacao: '/fidelizacao/transacoes',
+    }
+  }
+  if (promocoes.length > 0) {
+    return {
+      titulo: `Ganhou ${m.pontos_ganhos} ${m.pontos_ganhos === 1 ? 'ponto' : 'pontos'} na ${na}`,
+      texto: `<p>Na sua compra de ${formatMoney(total)}${onde}.${promocao}</p>`,
       ligacao: '/fidelizacao/transacoes',
     }
   }

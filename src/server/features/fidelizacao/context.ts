@@ -5,6 +5,7 @@ import {
   INT_MAX,
   limitesMensagens,
   type NifCliente,
+  type PromocaoAplicada,
   type Transacao,
   type TransacaoLoja,
 } from '../../../shared/fidelizacao.ts'
@@ -95,7 +96,7 @@ export interface FidelizacaoDeps {
     | 'insertProvisional'
     | 'sendProvisionalSms'
   >
-  lojas: { listLojasPorId(idsLoja?: number[]): Promise<LojaNomeFuso[]> }
+  lojas: { listLojasPorId(idsLoja?: number[]): Promise<(LojaNomeFuso & { restaurante_id: number })[]> }
   /** Fiscal documents (features/faturas): what a till purchase and its refund owe, and what the POS sent. */
   faturas: Pick<FaturasService, 'exigir' | 'registar' | 'documentosDe' | 'lerDocumento'>
 }
@@ -202,7 +203,7 @@ export function createFidelizacaoContext(deps: FidelizacaoDeps) {
   }
 
   /** The names of the stores these movements happened at (only those: a purchase must not read every store). */
-  async function nomesDasLojas(idsLoja: number[]): Promise<Map<number, LojaNomeFuso>> {
+  async function nomesDasLojas(idsLoja: number[]): Promise<Map<number, LojaNomeFuso & { restaurante_id: number }>> {
     return new Map((await lojas.listLojasPorId([...new Set(idsLoja)])).map((l) => [l.id_loja, l]))
   }
 
@@ -245,6 +246,7 @@ export function createFidelizacaoContext(deps: FidelizacaoDeps) {
     nomes: Map<number, LojaNomeFuso>,
     idOpiniao: number | null,
     documentos: DocumentoFiscal[],
+    promocoes: PromocaoAplicada[] = [],
   ): Transacao {
     const loja = nomes.get(m.id_loja)
     // In the store's own time: an Azores purchase reads as its receipt does.
@@ -276,6 +278,7 @@ export function createFidelizacaoContext(deps: FidelizacaoDeps) {
       id_opiniao: idOpiniao,
       motivo: m.tipo === 'ajuste' ? m.motivo : null,
       documentos,
+      promocoes,
     }
   }
 
@@ -284,8 +287,9 @@ export function createFidelizacaoContext(deps: FidelizacaoDeps) {
     nomes: Map<number, LojaNomeFuso>,
     aviso: string | null,
     documentos: DocumentoFiscal[],
+    promocoes: PromocaoAplicada[] = [],
   ): TransacaoLoja => {
-    const { motivo: _soNosAjustes, ...transacao } = toTransacao(m, nomes, null, documentos)
+    const { motivo: _soNosAjustes, ...transacao } = toTransacao(m, nomes, null, documentos, promocoes)
     return { ...transacao, referencia: m.referencia, aviso, premios: premiosDoMovimento(m) }
   }
 

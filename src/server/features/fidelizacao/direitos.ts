@@ -27,12 +27,15 @@ export function createDireitosFidelizacao(ctx: FidelizacaoContext) {
           .execute(),
       ])
       const nomes = await nomesDasLojas([...movimentos.map((m) => m.id_loja), ...opinioes.map((o) => o.id_loja)])
-      const documentos = await documentosDosMovimentos(movimentos)
+      const [documentos, promocoes] = await Promise.all([
+        documentosDosMovimentos(movimentos),
+        repository.promocoesDe(movimentos.map((m) => m.id)),
+      ])
       const saldos = saldosDe(movimentos[0])
       return {
         fidelizacao: { saldo: saldos.saldo, pontos: saldos.pontos, itens: saldos.itens },
         transacoes: movimentos.map((m) => ({
-          ...toTransacao(m, nomes, m.id_opiniao, documentos(m)),
+          ...toTransacao(m, nomes, m.id_opiniao, documentos(m), promocoes.get(m.id)),
           movimento: m.tipo,
           registadaEm: m.criado_em,
           nif: m.nif === null ? null : { numero: m.nif, nome: m.nif_nome },

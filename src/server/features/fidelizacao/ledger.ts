@@ -12,6 +12,8 @@
 
 import { descontoDosPremios } from '../../../shared/desconto-premio.ts'
 import { PONTOS_MAX, SALDO_MAX } from '../../../shared/fidelizacao.ts'
+import type { ProdutoComprado } from '../../../shared/fidelizacao.ts'
+import { type GanhoPromocao, ganhosDasPromocoes, type PromocaoEmVigor } from './ganhos-promocoes.ts'
 
 export interface Regras {
   /** Credit as a percent of what was paid (LOYALTY_CREDIT_PERCENT). */
@@ -69,6 +71,10 @@ export interface PedidoCompra {
   itensARedimir: number
   /** What one reward takes off the bill, cents: an amount-off reward's value; 0 for a product given (or none). */
   valorPremio?: number
+  /** The promotions in force at the purchase's instant, in its store (decision 0052). */
+  promocoes?: readonly PromocaoEmVigor[]
+  /** The products bought, when the till or the order lists them (the promotions on a product count them). */
+  produtos?: readonly ProdutoComprado[]
 }
 
 /** A balance or points past their ceiling (SALDO_MAX, PONTOS_MAX). */
@@ -84,29 +90,48 @@ export function tetoExcedido(antes: Saldos, saldoDepois: number, pontosDepois: n
 export type RecusaCompra = 'saldo-insuficiente' | 'itens-insuficientes' | 'saldo-acima-do-total' | RecusaTeto
 
 /**
- * A purchase: the rewards redeemed and the balance used come off, the credit and points on what was paid go on (nothing when `ganha` is false:
- * a registration not complete earns nothing), and every `patamar` points become one reward.
+ * A purchase: the rewards redeemed and the balance used come off, the credit and points on what was paid go on (nothing
+ * when `ganha` is false: a registration not complete earns nothing), with what the promotions in force add (`promocoes`:
+ * what each gave), and every `patamar` points become one reward.
  */
 export function compra(
   antes: Saldos,
   pedido: PedidoCompra,
   regras: Regras,
   ganha: boolean,
-): { efeito: Efeito; valorPago: number; descontoPremio: number } | { recusa: RecusaCompra } {
+):
+  | { efeito: Efeito; valorPago: number; descontoPremio: number; promocoes: GanhoPromocao[] }
+  | { recusa: RecusaCompra } {
   if (pedido.itensARedimir > antes.itens) return { recusa: 'itens-insuficientes' }
   // The rewards come off the bill first (never more than the bill), then the balance off what is left.
   const descontoPremio = descontoDosPremios(pedido.itensARedimir, pedido.valorPremio ?? 0, pedido.total)
   if (pedido.saldoAUsar > pedido.total - descontoPremio) return { recusa: 'saldo-acima-do-total' }
   if (pedido.saldoAUsar > antes.saldo) return { recusa: 'saldo-insuficiente' }
   const valorPago = pedido.total - pedido.saldoAUsar - descontoPremio
-  const pontosGanhos = ganha ? pontosDe(valorPago, regras.pontosPorEuro) : 0
-  const credito = ganha ? creditoDe(valorPago, regras.creditoPercent) : 0
+  const pontosBase = ganha ? pontosDe(valorPago, regras.pontosPorEuro) : 0
+  const creditoBase = ganha ? creditoDe(valorPago, regras.creditoPercent) : 0
+  const extra = ganha
+    ? ganhosDasPromocoes(
+        {
+          valorPago,
+          pontosBase,
+          creditoBase,
+          creditoPercent: regras.creditoPercent,
+          produtos: pedido.produtos ?? [],
+          creditoDe,
+        },
+        pedido.promocoes ?? [],
+      )
+    : { pontos: 0, credito: 0, aplicadas: [] }
+  const pontosGanhos = pontosBase + extra.pontos
+  const credito = creditoBase + extra.credito
   const teto = tetoExcedido(antes, antes.saldo - pedido.saldoAUsar + credito, antes.pontos + pontosGanhos)
   if (teto) return { recusa: teto }
   const itensNovos = regras.patamar > 0 ? Math.floor((antes.pontos + pontosGanhos) / regras.patamar) : 0
   return {
     valorPago,
     descontoPremio,
+    promocoes: extra.aplicadas,
     efeito: {
       saldo_adicionado: credito,
       saldo_removido: pedido.saldoAUsar,

@@ -1,4 +1,9 @@
-import { type FidelizacaoDados, type Transacao, transacaoVisivel } from '../../../shared/fidelizacao.ts'
+import {
+  type FidelizacaoDados,
+  type ProdutoComprado,
+  type Transacao,
+  transacaoVisivel,
+} from '../../../shared/fidelizacao.ts'
 import type { DatabaseTransaction } from '../../platform/db.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
 import {
@@ -12,6 +17,7 @@ import {
   saldosDe,
 } from './context.ts'
 import { compra, devolucao, type Efeito } from './ledger.ts'
+import { createPromocoes, lojaDaCompra } from './promocoes.ts'
 import { fidelizacaoRepo, type Movimento } from './repository.ts'
 
 /** The most movements a customer's private data carries (the screens show 4, or all). */
@@ -44,9 +50,10 @@ export function createMovimentos(ctx: FidelizacaoContext) {
         regrasAtuais(),
         premioAtual(),
       ])
-      const [nomes, documentos] = await Promise.all([
+      const [nomes, documentos, promocoes] = await Promise.all([
         nomesDasLojas(movimentos.map((m) => m.id_loja)),
         documentosDosMovimentos(movimentos),
+        repository.promocoesDe(movimentos.filter((m) => m.tipo === 'compra').map((m) => m.id)),
       ])
       // Newest first: the first movement's balances after are the customer's balances.
       const ultimo = movimentos[0]
@@ -67,7 +74,7 @@ export function createMovimentos(ctx: FidelizacaoContext) {
         // back-office's adjustments, with their reason).
         transacoes: movimentos
           .filter((m) => m.tipo === 'compra' || m.tipo === 'devolucao' || m.tipo === 'ajuste')
-          .map((m) => toTransacao(m, nomes, m.id_opiniao, documentos(m)))
+          .map((m) => toTransacao(m, nomes, m.id_opiniao, documentos(m), promocoes.get(m.id)))
           .filter(transacaoVisivel),
       }
     },
@@ -84,12 +91,13 @@ export function createMovimentos(ctx: FidelizacaoContext) {
       if (!movimento || movimento.utilizador_id !== utilizadorId) {
         throw notFound(fidelizacaoMensagens.transacaoNaoEncontrada)
       }
-      const [opiniao, nomes, documentos] = await Promise.all([
+      const [opiniao, nomes, documentos, promocoes] = await Promise.all([
         repository.findOpiniaoDaTransacao(transacaoId),
         nomesDasLojas([movimento.id_loja]),
         documentosDosMovimentos([movimento]),
+        repository.promocoesDe([movimento.id]),
       ])
-      return toTransacao(movimento, nomes, opiniao?.id ?? null, documentos(movimento))
+      return toTransacao(movimento, nomes, opiniao?.id ?? null, documentos(movimento), promocoes.get(movimento.id))
     },
 
     listLojas: (idsLoja?: number[]) => lojas.listLojasPorId(idsLoja),
@@ -105,7 +113,8 @@ export function createMovimentos(ctx: FidelizacaoContext) {
  * place for the ledger's rules: the till's purchases and refunds use the same arithmetic.
  */
 export function createMovimentosEncomendas(ctx: FidelizacaoContext) {
-  const { regrasAtuais, premioAtual, conta, repository, escrever } = ctx
+  const { regrasAtuais, premioAtual, conta, repository, escrever, nomesDasLojas } = ctx
+  const promocoes = createPromocoes(ctx)
 
   return {
     bloquear: (trx: DatabaseTransaction, utilizadorId: number) => fidelizacaoRepo(trx).lockCliente(utilizadorId),
@@ -176,6 +185,10 @@ export function createMovimentosEncomendas(ctx: FidelizacaoContext) {
         desconto: number
         referencia: string
         premio?: { id: number; desconto: number } | null
+        /** When the order was placed: the promotions in force then apply (decision 0052). */
+        instante: string
+        /** What it bought, by the menu's codes (the promotions on a product count them). */
+        produtos: ProdutoComprado[]
       },
     ): Promise<Movimento> {
       const cliente = await conta.clienteById(m.utilizadorId, trx)
@@ -183,11 +196,14 @@ export function createMovimentosEncomendas(ctx: FidelizacaoContext) {
       const ultimo = await fidelizacaoRepo(trx).ultimoMovimento(m.utilizadorId)
       const regras = await regrasAtuais(trx)
       const premio = m.premio ? await fidelizacaoRepo(trx).findPremio(m.premio.id) : undefined
+      const loja = (await nomesDasLojas([m.idLoja])).get(m.idLoja)
       const pedido = {
         total: m.total,
         saldoAUsar: m.desconto,
         itensARedimir: m.premio ? 1 : 0,
         valorPremio: m.premio?.desconto ?? 0,
+        promocoes: await promocoes.emVigor(trx, lojaDaCompra(m.idLoja, loja), m.instante),
+        produtos: m.produtos,
       }
       let r = compra(saldosDe(ultimo), pedido, regras, ganha)
       // A paid order cannot be refused (the money is taken): a customer at the ceiling earns nothing on it.
@@ -195,7 +211,7 @@ export function createMovimentosEncomendas(ctx: FidelizacaoContext) {
         r = compra(saldosDe(ultimo), pedido, regras, false)
       }
       if ('recusa' in r) throw new HttpError(409, fidelizacaoMensagens.saldoInsuficiente, 'Saldo insuficiente')
-      return escrever(
+      const movimento = await escrever(
         trx,
         m.utilizadorId,
         ultimo,
@@ -212,6 +228,8 @@ export function createMovimentosEncomendas(ctx: FidelizacaoContext) {
         },
         regras,
       )
+      await promocoes.registar(trx, movimento.id, r.promocoes)
+      return movimento
     },
 
     /** What is left of a purchase refunded whole (an order the store cancelled after it was paid). */

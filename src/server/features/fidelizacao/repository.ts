@@ -1,4 +1,5 @@
 import type { Insertable, Selectable } from 'kysely'
+import type { PromocaoAplicada } from '../../../shared/fidelizacao.ts'
 import type { IdentificacoesTable, TransacoesTable } from '../../db/schema.ts'
 import { type Database, lockInTransaction } from '../../platform/db.ts'
 
@@ -40,6 +41,24 @@ export function fidelizacaoRepo(db: Database) {
 
     async insertMovimento(values: Insertable<TransacoesTable>): Promise<Movimento> {
       return db.insertInto('transacoes').values(values).returningAll().executeTakeFirstOrThrow()
+    },
+
+    /** What each of these purchases earned under promotions (decision 0052), by purchase. */
+    async promocoesDe(transacoes: number[]): Promise<Map<number, PromocaoAplicada[]>> {
+      const porTransacao = new Map<number, PromocaoAplicada[]>()
+      if (transacoes.length === 0) return porTransacao
+      const rows = await db
+        .selectFrom('transacoes_promocoes')
+        .selectAll()
+        .where('transacao_id', 'in', [...new Set(transacoes)])
+        .orderBy('promocao_id')
+        .execute()
+      for (const r of rows) {
+        const lista = porTransacao.get(r.transacao_id) ?? []
+        lista.push({ id: r.promocao_id, nome: r.nome, pontos: r.pontos, credito: r.credito })
+        porTransacao.set(r.transacao_id, lista)
+      }
+      return porTransacao
     },
 
     async insertIdentificacao(values: Insertable<IdentificacoesTable>): Promise<void> {

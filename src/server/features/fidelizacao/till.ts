@@ -1,4 +1,4 @@
-import { type Cliente, limitesMensagens } from '../../../shared/fidelizacao.ts'
+import { type Cliente, limitesMensagens, type ProdutoComprado } from '../../../shared/fidelizacao.ts'
 import { mensagens } from '../../../shared/validacao.ts'
 import { DAY, isoNow } from '../../platform/clock.ts'
 import { randomToken, sha256 } from '../../platform/crypto.ts'
@@ -20,6 +20,7 @@ import {
   vendaDaCompra,
 } from './context.ts'
 import { compra, devolucao } from './ledger.ts'
+import { createPromocoes, lojaDaCompra } from './promocoes.ts'
 import { fidelizacaoRepo } from './repository.ts'
 
 /** The till (STORE-API.md "Loyalty at the till"): identifying the customer, purchases, refunds, provisional accounts. */
@@ -27,6 +28,7 @@ export function createBalcao(ctx: FidelizacaoContext) {
   const { db, clock, limiter, throttle, regrasAtuais, premioAtual, conta, onMovimento, notificar, repository } = ctx
   const { faturas } = ctx
   const { limit, naoEncontrado, nomesDasLojas, toCliente, toTransacaoLoja, escrever, documentosDosMovimentos } = ctx
+  const promocoes = createPromocoes(ctx)
 
   return {
     /** STORE-API.md `clientes/identificar`: by QR, or by phone (with the security code when the customer uses one). */
@@ -82,10 +84,12 @@ export function createBalcao(ctx: FidelizacaoContext) {
         saldo_a_usar: number
         itens_a_redimir: number
         referencia: string
+        produtos?: ProdutoComprado[] | undefined
       },
     ): Promise<Answer> {
       await limit(`loja:escritas:${ator.chaveId}`, LOJA_LIMITES.escritas, throttle)
       const nomes = await nomesDasLojas([ator.idLoja])
+      const loja = nomes.get(ator.idLoja)
       const answer = await idempotent(
         db,
         clock,
@@ -123,9 +127,18 @@ export function createBalcao(ctx: FidelizacaoContext) {
           // What a reward is when it is used (decision 0051): an amount comes off the bill, a product is recorded.
           const premio = input.itens_a_redimir > 0 ? await premioAtual(trx) : null
           const valorPremio = premio?.tipo === 'valor' ? premio.valor : 0
+          // The promotions in force now at this store (decision 0052), read in this transaction as the rules are.
+          const emVigor = await promocoes.emVigor(trx, lojaDaCompra(ator.idLoja, loja), isoNow(clock))
           const r = compra(
             saldosDe(ultimo),
-            { total: input.total, saldoAUsar: input.saldo_a_usar, itensARedimir: input.itens_a_redimir, valorPremio },
+            {
+              total: input.total,
+              saldoAUsar: input.saldo_a_usar,
+              itensARedimir: input.itens_a_redimir,
+              valorPremio,
+              promocoes: emVigor,
+              produtos: input.produtos ?? [],
+            },
             regras,
             ganha,
           )
@@ -166,13 +179,15 @@ export function createBalcao(ctx: FidelizacaoContext) {
             },
             regras,
           )
+          await promocoes.registar(trx, movimento.id, r.promocoes)
           if (provada && prova) await ledger.ligarIdentificacao(prova, movimento.id)
           // A sale: its invoice is due from the POS (CIVA art. 29(1)(b)); features/faturas flags it until it comes.
           await faturas.exigir(trx, vendaDaCompra(movimento), 'venda', input.total)
-          const avisoCliente = avisoDaCompra(movimento, input.total, nomes.get(ator.idLoja))
+          const avisoCliente = avisoDaCompra(movimento, input.total, loja, r.promocoes)
           if (avisoCliente && notificar) await notificar(trx, { utilizadorId: cliente.id, ...avisoCliente })
           const aviso = ganha ? null : fidelizacaoMensagens.semGanhos
-          return { status: 201, body: { data: { transacao: toTransacaoLoja(movimento, nomes, aviso, []) } } }
+          const transacao = toTransacaoLoja(movimento, nomes, aviso, [], r.promocoes)
+          return { status: 201, body: { data: { transacao } } }
         },
       )
       if (answer.status < 300) onMovimento?.(input.cliente_id)
@@ -294,11 +309,14 @@ export function createBalcao(ctx: FidelizacaoContext) {
         repository.listComprasLoja(ator.idLoja, limite),
         nomesDasLojas([ator.idLoja]),
       ])
-      const documentos = await documentosDosMovimentos(rows)
+      const [documentos, aplicadas] = await Promise.all([
+        documentosDosMovimentos(rows),
+        repository.promocoesDe(rows.map((r) => r.id)),
+      ])
       return rows.map((r) => {
         const porDevolver = r.valor_pago - Number(r.devolvido ?? 0)
         return {
-          ...toTransacaoLoja(r, nomes, null, documentos(r)),
+          ...toTransacaoLoja(r, nomes, null, documentos(r), aplicadas.get(r.id)),
           por_devolver: porDevolver,
           // Paid wholly with balance: refunded once, whole; otherwise when nothing is left to refund.
           devolvida: r.valor_pago === 0 ? Number(r.devolucoes ?? 0) > 0 : porDevolver === 0,

@@ -36,7 +36,13 @@ export function createRestaurantesRepository(db: Database) {
       let query = db
         .selectFrom('lojas')
         .innerJoin('restaurantes', 'restaurantes.id', 'lojas.restaurante_id')
-        .select(['lojas.id_loja', 'lojas.name as nome', 'restaurantes.name as restaurante', 'lojas.regiao'])
+        .select([
+          'lojas.id_loja',
+          'lojas.name as nome',
+          'restaurantes.name as restaurante',
+          'lojas.restaurante_id',
+          'lojas.regiao',
+        ])
         .orderBy('restaurantes.posicao')
         .orderBy('lojas.posicao')
         .orderBy('lojas.id')

@@ -133,7 +133,8 @@ export function createRestaurantesService(repository: RestaurantesRepository) {
      * Stores as the loyalty screens and the till name them (POS id, name, restaurant) with their time zone: all, or
      * those of `idsLoja`.
      */
-    async listLojasPorId(idsLoja?: number[]): Promise<LojaNomeFuso[]> {
+    /** With the restaurant's id: the promotions of a restaurant apply in its stores. */
+    async listLojasPorId(idsLoja?: number[]): Promise<(LojaNomeFuso & { restaurante_id: number })[]> {
       return (await repository.listLojasComRestaurante(idsLoja)).map(({ regiao, ...l }) => ({
         ...l,
         fuso: FUSO_REGIAO[lerRegiao(regiao)],

@@ -1,0 +1,75 @@
+import { enumerar } from './enumerar.ts'
+import { formatMoney } from './format.ts'
+
+/**
+ * What a promotion does and when, in the words the back-office and the app show (zod-free: the app's campaign screen
+ * reads it without the schemas).
+ */
+
+export type EfeitoPromocao = 'multiplicar_pontos' | 'pontos_produto' | 'pontos_gasto_minimo' | 'credito_percent'
+export type AmbitoPromocao = 'todas' | 'restaurante' | 'loja'
+
+export const EFEITO_NOME: Record<EfeitoPromocao, string> = {
+  multiplicar_pontos: 'Pontos a multiplicar',
+  pontos_produto: 'Pontos extra num produto',
+  pontos_gasto_minimo: 'Pontos extra a partir de um valor',
+  credito_percent: 'Mais saldo por compra',
+}
+
+/** ISO weekdays, `1` Monday … `7` Sunday. */
+export const DIAS_SEMANA = ['segunda', 'terça', 'quarta', 'quinta', 'sexta', 'sábado', 'domingo'] as const
+const DIAS_PLURAL = ['segundas', 'terças', 'quartas', 'quintas', 'sextas', 'sábados', 'domingos'] as const
+
+const ponto = (n: number) => `${n} ${n === 1 ? 'ponto' : 'pontos'}`
+
+export interface PromocaoTexto {
+  efeito: EfeitoPromocao
+  multiplicador: number
+  pontos: number
+  cod_produto: string | null
+  /** The product's name on the menus, when the back-office found it. */
+  produto?: string | null | undefined
+  gasto_minimo: number
+  credito_percent: number
+  inicio: string
+  fim: string
+  dias_semana: number[]
+  hora_inicio: string | null
+  hora_fim: string | null
+}
+
+/** 'Pontos a dobrar', '50 pontos extra por cada Bica', '5 pontos extra em compras a partir de 20,00 €', '10 % de saldo'. */
+export function descricaoEfeito(p: PromocaoTexto): string {
+  switch (p.efeito) {
+    case 'multiplicar_pontos':
+      return p.multiplicador === 2
+        ? 'Pontos a dobrar'
+        : p.multiplicador === 3
+          ? 'Pontos a triplicar'
+          : `Pontos × ${p.multiplicador}`
+    case 'pontos_produto':
+      return `${ponto(p.pontos)} extra por cada ${p.produto ?? `produto ${p.cod_produto ?? ''}`.trim()}`
+    case 'pontos_gasto_minimo':
+      return `${ponto(p.pontos)} extra em compras a partir de ${formatMoney(p.gasto_minimo)}`
+    case 'credito_percent':
+      return `${String(p.credito_percent).replace('.', ',')} % do valor pago em saldo`
+  }
+}
+
+const data = (dia: string) => dia.split('-').reverse().join('/')
+
+/** 'Aos domingos, das 12:00 às 15:00, de 08/11/2026 a 27/12/2026' (every day: 'Todos os dias'). */
+export function descricaoJanela(p: PromocaoTexto): string {
+  const dias = [...new Set(p.dias_semana)].sort()
+  const quando =
+    dias.length === 7
+      ? 'Todos os dias'
+      : dias.join('') === '12345'
+        ? 'De segunda a sexta'
+        : dias.join('') === '67'
+          ? 'Aos fins de semana'
+          : `${(dias[0] ?? 1) >= 6 ? 'Aos' : 'Às'} ${enumerar(dias.map((d) => DIAS_PLURAL[d - 1] ?? ''))}`
+  const horas = p.hora_inicio && p.hora_fim ? `, das ${p.hora_inicio} às ${p.hora_fim}` : ''
+  const periodo = p.inicio === p.fim ? `, a ${data(p.inicio)}` : `, de ${data(p.inicio)} a ${data(p.fim)}`
+  return `${quando}${horas}${periodo}`
+}
