@@ -40,6 +40,13 @@ export const SECCOES_ADMIN: readonly SeccaoAdmin[] = [
     papeis: gestao,
     api: ['/campanhas', '/imagens', '/pre-visualizar'],
   },
+  {
+    id: 'promocoes',
+    nome: 'Promoções',
+    pagina: adminPaths.promocoes,
+    papeis: gestao,
+    api: ['/promocoes'],
+  },
   { id: 'faq', nome: 'FAQ', pagina: adminPaths.faq, papeis: gestao, api: ['/faq', '/pre-visualizar'] },
   {
     id: 'conteudos-legais',

@@ -38,6 +38,8 @@ export const adminPaths = {
   definicoes: '/admin/definicoes',
   notificacoes: '/admin/notificacoes',
   campanhas: '/admin/campanhas',
+  /** Promotions that apply themselves (decision 0052). */
+  promocoes: '/admin/promocoes',
   restaurantes: '/admin/restaurantes',
 } as const
 

@@ -34,7 +34,11 @@ export function momentoNoFuso(instant: string | number | Date, fuso: string) {
     momentos.set(fuso, formato)
   }
   const parts = Object.fromEntries(formato.formatToParts(new Date(instant)).map((p) => [p.type, p.value]))
-  return { dia: diaNoFuso(instant, fuso), diaSemana: DIA_ISO[parts.weekday ?? ''] ?? 1, hora: `${parts.hour}:${parts.minute}` }
+  return {
+    dia: diaNoFuso(instant, fuso),
+    diaSemana: DIA_ISO[parts.weekday ?? ''] ?? 1,
+    hora: `${parts.hour}:${parts.minute}`,
+  }
 }
 
 const HORA = 3_600_000

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { diaSchema } from './datas.ts'
-import { INT_MAX, obrigatorio, opcional } from './validacao.ts'
 import type { AmbitoPromocao, EfeitoPromocao } from './promocoes-textos.ts'
+import { INT_MAX, obrigatorio, opcional } from './validacao.ts'
 
 /**
  * Promotions that apply themselves (decision 0052): a window, a scope and an effect, set in the back-office
@@ -82,7 +82,8 @@ export const PromocaoInputSchema = z
     if (p.fim < p.inicio) erro('fim', promocoesMensagens.fimAntesDoInicio)
     if ((p.hora_inicio === null) !== (p.hora_fim === null)) erro('hora_fim', promocoesMensagens.horas)
     else if (p.hora_inicio && p.hora_fim && p.hora_fim <= p.hora_inicio) erro('hora_fim', promocoesMensagens.horaFim)
-    if (p.efeito === 'multiplicar_pontos' && p.multiplicador < 2) erro('multiplicador', promocoesMensagens.multiplicador)
+    if (p.efeito === 'multiplicar_pontos' && p.multiplicador < 2)
+      erro('multiplicador', promocoesMensagens.multiplicador)
     if ((p.efeito === 'pontos_produto' || p.efeito === 'pontos_gasto_minimo') && p.pontos < 1) {
       erro('pontos', promocoesMensagens.pontos)
     }

@@ -11,6 +11,7 @@ import { imagensRoutes } from '../features/admin/imagens-routes.ts'
 import { lojasRoutes } from '../features/admin/lojas-routes.ts'
 import { notificacoesRoutes } from '../features/admin/notificacoes-routes.ts'
 import { pessoasRoutes } from '../features/admin/pessoas-routes.ts'
+import { promocoesRoutes } from '../features/admin/promocoes-routes.ts'
 import { relatoriosRoutes } from '../features/admin/relatorios-routes.ts'
 import { restaurantesRoutes } from '../features/admin/restaurantes-routes.ts'
 import { ADMIN_COOKIE, adminRoutes } from '../features/admin/routes.ts'
@@ -94,6 +95,7 @@ export async function adminDoor(app: FastifyInstance, config: Config, s: Service
       await door.register(notificacoesRoutes, { service: s.admin })
       await door.register(imagensRoutes, { service: s.admin })
       await door.register(conteudosRoutes, { service: s.admin })
+      await door.register(promocoesRoutes, { service: s.admin })
       await door.register(restaurantesRoutes, { service: s.admin })
     },
     { prefix: ADMIN_API_PREFIX },

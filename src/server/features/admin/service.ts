@@ -16,6 +16,7 @@ import { createAdminLojas } from './lojas.ts'
 import { type ComposerDeps, createAdminNotificacoes } from './notificacoes.ts'
 import { createAdminNovidades } from './novidades.ts'
 import { createAdminPessoas, type PessoasFeatures } from './pessoas.ts'
+import { createAdminPromocoes } from './promocoes.ts'
 import { createAdminRelatorios, type FontesRelatorio } from './relatorios.ts'
 import { createAdminRestaurantes } from './restaurantes.ts'
 import { createAdminTextos } from './textos.ts'
@@ -41,7 +42,7 @@ export interface AdminFeatures {
   /** Customers, their ledger, orders and opinions, erasure (pessoas.ts). */
   pessoas: PessoasFeatures
   /** The loyalty rules ('Definições'). */
-  fidelizacao: Pick<FidelizacaoService, 'regras' | 'premios' | 'clientesDasLojas'>
+  fidelizacao: Pick<FidelizacaoService, 'regras' | 'premios' | 'promocoes' | 'clientesDasLojas'>
   /** The composer: who consented (conta), and the notifications and their pushes (notificacoes). */
   conta: Pick<ContaService, 'findCliente' | 'audiencia'>
   notificacoes: ComposerDeps['notificacoes']
@@ -80,6 +81,7 @@ export function createAdminService(deps: AdminDeps, features: AdminFeatures) {
     relatorios: createAdminRelatorios(deps, features.relatorios),
     textos: createAdminTextos(features.conteudos, deps.clock),
     campanhas: createAdminCampanhas(features.conteudos, deps.clock),
+    promocoes: createAdminPromocoes(deps, features.fidelizacao),
     restaurantes: createAdminRestaurantes(features.restaurantes, deps.clock, features.catalogo),
   }
 }

@@ -24,7 +24,10 @@ export const linhasDe = (json: string): PedidoLinha[] =>
  * The products an order bought, by the menu's codes, for the promotions on a product (decision 0052): the cart's lines
  * with their quantities (an order placed before the cart kept them reads them from its priced lines, in the same order).
  */
-export function produtosDe(p: { carrinho: string | null; linhas: string }): { cod_produto: string; quantidade: number }[] {
+export function produtosDe(p: {
+  carrinho: string | null
+  linhas: string
+}): { cod_produto: string; quantidade: number }[] {
   if (p.carrinho === null) return []
   const linhas = linhasDe(p.linhas)
   return (JSON.parse(p.carrinho) as { id: string; qtd?: number }[]).map((l, i) => ({

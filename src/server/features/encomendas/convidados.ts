@@ -7,8 +7,8 @@ import type { Database, DatabaseTransaction } from '../../platform/db.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
 import { CONVIDADO_TTL_MS } from '../../platform/sessions.ts'
 import type { ContaService } from '../conta/service.ts'
-import { type Contexto, encomendasMensagens, referenciaDe } from './contexto.ts'
 import { produtosDe } from './apresentacao.ts'
+import { type Contexto, encomendasMensagens, referenciaDe } from './contexto.ts'
 import { type Encomenda, encomendasRepo } from './encomendas-repository.ts'
 
 /** What a guest checkout asks of the account feature: the SMS code, under a sign-up's limits, and the link's SMS. */

@@ -11,8 +11,8 @@
  */
 
 import { descontoDosPremios } from '../../../shared/desconto-premio.ts'
-import { PONTOS_MAX, SALDO_MAX } from '../../../shared/fidelizacao.ts'
 import type { ProdutoComprado } from '../../../shared/fidelizacao.ts'
+import { PONTOS_MAX, SALDO_MAX } from '../../../shared/fidelizacao.ts'
 import { type GanhoPromocao, ganhosDasPromocoes, type PromocaoEmVigor } from './ganhos-promocoes.ts'
 
 export interface Regras {

@@ -112,7 +112,8 @@ export function createPromocoes(ctx: FidelizacaoContext) {
     }
   }
 
-  const porId = (ex: Database, id: number) => ex.selectFrom('promocoes').selectAll().where('id', '=', id).executeTakeFirst()
+  const porId = (ex: Database, id: number) =>
+    ex.selectFrom('promocoes').selectAll().where('id', '=', id).executeTakeFirst()
 
   return {
     async listar(): Promise<Promocao[]> {

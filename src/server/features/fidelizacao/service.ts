@@ -1,6 +1,7 @@
 import { createFidelizacaoContext, type FidelizacaoDeps } from './context.ts'
 
 export type { RegistoPremio } from './premios.ts'
+export type { RegistoPromocao } from './promocoes.ts'
 export type { RegistoRegras } from './regras.ts'
 
 import { createDireitosFidelizacao } from './direitos.ts'
@@ -9,6 +10,7 @@ import { createGestaoFidelizacao } from './gestao.ts'
 import { createMovimentos, createMovimentosEncomendas } from './movimentos.ts'
 import { createOpinioes } from './opinioes.ts'
 import { createPremios } from './premios.ts'
+import { createPromocoes } from './promocoes.ts'
 import { createRegras } from './regras.ts'
 import { createRelatorioFidelizacao } from './relatorio.ts'
 import { createBalcao } from './till.ts'
@@ -43,6 +45,8 @@ export function createFidelizacaoService(deps: FidelizacaoDeps) {
     regras: createRegras(ctx),
     /** What a reward is, as the back-office reads and defines it. */
     premios: createPremios(ctx),
+    /** The promotions that apply themselves, as the back-office sets them (decision 0052). */
+    promocoes: createPromocoes(ctx),
   }
 }
 
