@@ -72,6 +72,24 @@ describe.each(testDialects())('the Store API examples, sent to a real app, on %s
       .insertInto('premios')
       .values({ finalidade: 'pontos', nome: 'Café oferta', tipo: 'produto', criado_em: '2026-11-01T00:00:00.000Z' })
       .execute()
+    // The promotion the purchase's example earns under: 5 points a Bica, every day, every store.
+    await db
+      .insertInto('promocoes')
+      .values({
+        id: 7,
+        nome: 'Bica com pontos',
+        efeito: 'pontos_produto',
+        pontos: 5,
+        cod_produto: '1001',
+        inicio: '2000-01-01',
+        fim: '2100-12-31',
+        dias_semana: '1234567',
+        ambito: 'todas',
+        ativa: 1,
+        criado_em: '2026-11-01T00:00:00.000Z',
+        alterado_em: '2026-11-01T00:00:00.000Z',
+      })
+      .execute()
   })
   afterAll(() => t.close())
 
@@ -143,7 +161,8 @@ describe.each(testDialects())('the Store API examples, sent to a real app, on %s
     const placed = await app.call('POST', '/api/finaliza-encomenda', checkout, { 'idempotency-key': 'exemplo-app' })
     expect(placed.statusCode, placed.body).toBe(201)
     const [pagamento] = (await t.api('GET', '/api/dev/pagamentos')).json().data
-    expect((await t.api('POST', `/api/dev/pagamentos/${pagamento.id}/aprovar`)).statusCode).toBe(200)
+    const aprovado = await t.api('POST', `/api/dev/pagamentos/${pagamento.id}/aprovar`)
+    expect(aprovado.statusCode, aprovado.body).toBe(200)
     const [encomenda] = await exchange('GET', '/api/loja/v1/encomendas')
     await exchange('POST', '/api/loja/v1/encomendas/{id}/estado', `/api/loja/v1/encomendas/${encomenda.id}/estado`)
     await exchange('POST', '/api/loja/v1/encomendas/{id}/cancelar', `/api/loja/v1/encomendas/${encomenda.id}/cancelar`)

@@ -40,8 +40,8 @@ const transacao = {
   saldo_removido: 500,
   saldo_actual: 848,
   pontos_anterior: 40,
-  pontos_ganhos: 19,
-  pontos_actual: 59,
+  pontos_ganhos: 29,
+  pontos_actual: 69,
   itens_redimidos: 0,
   itens_adicionados: 0,
   id_perfil: 1,
@@ -50,6 +50,8 @@ const transacao = {
   aviso: null,
   // The rewards this purchase redeemed: an amount off the bill (`tipo` `valor`) is part of `desconto`.
   premios: [],
+  // The promotions in force that added to it (included in `pontos_ganhos` and `saldo_adicionado`): 5 points a Bica.
+  promocoes: [{ id: 7, nome: 'Bica com pontos', pontos: 10, credito: 0 }],
   // Filled once the POS sends the purchase's invoice (`PUT /compras/{id}/documento`): none at the till's answer.
   documentos: [],
 }
@@ -178,6 +180,13 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
       'everything that came off (balance and rewards), `valor_pago` what is left, and credit and points are earned on',
       '`valor_pago` only. `transacao.premios` lists the rewards redeemed, as they were defined then.',
       '',
+      'Promotions set in the back-office apply by themselves to the purchases in their window (days, weekdays, hours in',
+      'the store’s time zone) and scope (every store, a restaurant, a store), as they are when the purchase is written',
+      '(never afterwards): points ×N, bonus points on a product (per unit listed in the optional `produtos`, by the',
+      'menu’s `cod_produto`), bonus points from a minimum paid, or a higher credit percent. `transacao.promocoes` lists',
+      'those that added something, with the extra `pontos` and `credito` (cents) each gave, already part of',
+      '`pontos_ganhos` and `saldo_adicionado`. A refund takes them back in proportion with the rest.',
+      '',
       `Idempotent by \`Idempotency-Key\`. ${writesLimit}`,
     ].join('\n'),
     idempotent: true,
@@ -196,6 +205,10 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
         saldo_a_usar: 500,
         itens_a_redimir: 0,
         referencia: 'FS 2026/00123',
+        produtos: [
+          { cod_produto: '1001', quantidade: 2 },
+          { cod_produto: '1002', quantidade: 2 },
+        ],
       },
       response: { data: { transacao } },
     },
@@ -242,9 +255,11 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
             saldo_adicionado: 500,
             saldo_removido: 98,
             saldo_actual: 1250,
-            pontos_anterior: 59,
-            pontos_ganhos: -19,
+            pontos_anterior: 69,
+            pontos_ganhos: -29,
             pontos_actual: 40,
+            // A refund undoes what the purchase earned under its promotions with the rest, from the purchase's figures.
+            promocoes: [],
           },
           nao_recuperado: { saldo: 0, pontos: 0 },
           aviso: null,

@@ -51,7 +51,12 @@ describe.each(testDialects())('a promotion on an app order, on %s', (dialect) =>
   }
   /** The customer approves the order's MB WAY request on the phone. */
   async function pagar(id: number) {
-    const pedido = (await pagamentos()).find((p: { referencia: string }) => p.referencia === `E${id}`)
+    const { pagamento_id } = await t.database.db
+      .selectFrom('encomendas')
+      .select('pagamento_id')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+    const pedido = (await pagamentos()).find((p: { id: string }) => p.id === pagamento_id)
     expect(pedido?.estado).toBe('pendente')
     expect((await responder(pedido.id, 'aprovar')).statusCode).toBe(200)
   }
@@ -69,7 +74,8 @@ describe.each(testDialects())('a promotion on an app order, on %s', (dialect) =>
       .where('transacao_id', '=', transacaoId)
       .orderBy('promocao_id')
       .execute()
-  const privado = async () => (await scene.cliente.call('POST', '/api/refresh-private-data', { value: true })).json().data
+  const privado = async () =>
+    (await scene.cliente.call('POST', '/api/refresh-private-data', { value: true })).json().data
   /** The customer's own view of the purchase (the app's 'Movimentos'). */
   async function naApp(transacaoId: number) {
     const { transacoes } = await privado()

@@ -96,7 +96,9 @@ export interface FidelizacaoDeps {
     | 'insertProvisional'
     | 'sendProvisionalSms'
   >
-  lojas: { listLojasPorId(idsLoja?: number[]): Promise<(LojaNomeFuso & { restaurante_id: number })[]> }
+  lojas: {
+    listLojasPorId(idsLoja?: number[], db?: Database): Promise<(LojaNomeFuso & { restaurante_id: number })[]>
+  }
   /** Fiscal documents (features/faturas): what a till purchase and its refund owe, and what the POS sent. */
   faturas: Pick<FaturasService, 'exigir' | 'registar' | 'documentosDe' | 'lerDocumento'>
 }
@@ -203,8 +205,11 @@ export function createFidelizacaoContext(deps: FidelizacaoDeps) {
   }
 
   /** The names of the stores these movements happened at (only those: a purchase must not read every store). */
-  async function nomesDasLojas(idsLoja: number[]): Promise<Map<number, LojaNomeFuso & { restaurante_id: number }>> {
-    return new Map((await lojas.listLojasPorId([...new Set(idsLoja)])).map((l) => [l.id_loja, l]))
+  async function nomesDasLojas(
+    idsLoja: number[],
+    ex?: Database,
+  ): Promise<Map<number, LojaNomeFuso & { restaurante_id: number }>> {
+    return new Map((await lojas.listLojasPorId([...new Set(idsLoja)], ex)).map((l) => [l.id_loja, l]))
   }
 
   /**

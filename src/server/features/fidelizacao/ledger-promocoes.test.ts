@@ -92,7 +92,12 @@ function maior(promocoes: readonly PromocaoEmVigor[], valor: (p: PromocaoEmVigor
 }
 
 /** The model: what each promotion should add to a purchase that paid `valorPago` under `regras`. */
-function esperado(valorPago: number, regras: Regras, produtos: readonly ProdutoComprado[], promocoes: PromocaoEmVigor[]) {
+function esperado(
+  valorPago: number,
+  regras: Regras,
+  produtos: readonly ProdutoComprado[],
+  promocoes: PromocaoEmVigor[],
+) {
   const pontosBase = pontosDe(valorPago, regras.pontosPorEuro)
   const porId = new Map<number, GanhoPromocao>()
   const dar = (p: PromocaoEmVigor, pontos: number, credito: number) => {
@@ -245,7 +250,9 @@ describe('a purchase under promotions', () => {
         const depois = aplicar(antes, r.efeito)
         const inteira = devolverTudo(depois, V, r.efeito, regras)
         // Cut points inside (0, V): the parts between them add up to V.
-        const pontos = [...new Set(cortes.map((f) => Math.floor(f * V)))].filter((x) => x > 0 && x < V).sort((a, b) => a - b)
+        const pontos = [...new Set(cortes.map((f) => Math.floor(f * V)))]
+          .filter((x) => x > 0 && x < V)
+          .sort((a, b) => a - b)
         const partes = [...pontos, V].map((x, i) => x - (i === 0 ? 0 : (pontos[i - 1] ?? 0)))
         let saldos = depois
         let devolvido = 0
@@ -334,7 +341,11 @@ describe('promotions, by example', () => {
     expect(comprar(1499, [acimaDe15]).promocoes).toEqual([])
     expect(comprar(1500, [acimaDe15]).promocoes).toEqual([{ id: 4, nome: 'Promoção 4', pontos: 25, credito: 0 }])
     // 20,00 € with 6,00 € of balance: 14,00 € paid, under the minimum.
-    const r = aceite({ saldo: 600, pontos: 0, itens: 0 }, { total: 2000, saldoAUsar: 600, itensARedimir: 0, promocoes: [acimaDe15] }, REGRAS)
+    const r = aceite(
+      { saldo: 600, pontos: 0, itens: 0 },
+      { total: 2000, saldoAUsar: 600, itensARedimir: 0, promocoes: [acimaDe15] },
+      REGRAS,
+    )
     expect(r.promocoes).toEqual([])
   })
 

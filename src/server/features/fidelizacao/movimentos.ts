@@ -196,7 +196,7 @@ export function createMovimentosEncomendas(ctx: FidelizacaoContext) {
       const ultimo = await fidelizacaoRepo(trx).ultimoMovimento(m.utilizadorId)
       const regras = await regrasAtuais(trx)
       const premio = m.premio ? await fidelizacaoRepo(trx).findPremio(m.premio.id) : undefined
-      const loja = (await nomesDasLojas([m.idLoja])).get(m.idLoja)
+      const loja = (await nomesDasLojas([m.idLoja], trx)).get(m.idLoja)
       const pedido = {
         total: m.total,
         saldoAUsar: m.desconto,

@@ -131,11 +131,15 @@ export function createRestaurantesService(repository: RestaurantesRepository) {
   return {
     /**
      * Stores as the loyalty screens and the till name them (POS id, name, restaurant) with their time zone: all, or
-     * those of `idsLoja`.
+     * those of `idsLoja`; with the restaurant's id (the promotions of a restaurant apply in its stores). `db`: the
+     * caller's transaction.
      */
-    /** With the restaurant's id: the promotions of a restaurant apply in its stores. */
-    async listLojasPorId(idsLoja?: number[]): Promise<(LojaNomeFuso & { restaurante_id: number })[]> {
-      return (await repository.listLojasComRestaurante(idsLoja)).map(({ regiao, ...l }) => ({
+    async listLojasPorId(
+      idsLoja?: number[],
+      db?: Database,
+    ): Promise<(LojaNomeFuso & { restaurante_id: number })[]> {
+      const repo = db ? createRestaurantesRepository(db) : repository
+      return (await repo.listLojasComRestaurante(idsLoja)).map(({ regiao, ...l }) => ({
         ...l,
         fuso: FUSO_REGIAO[lerRegiao(regiao)],
       }))
