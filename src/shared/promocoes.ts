@@ -122,3 +122,70 @@ export const PromocaoSchema = z.object({
   alterado_em: z.string(),
 })
 export type Promocao = z.infer<typeof PromocaoSchema>
+
+/** The back-office's form: figures as typed (`2,50` €, `7,5` %), sent as the numbers `PromocaoInputSchema` takes. */
+export const PromocaoFormSchema = z.object({
+  nome: obrigatorio(PROMOCAO_NOME_MAX),
+  efeito: z.enum(EFEITOS),
+  multiplicador: z.string(),
+  pontos: z.string(),
+  cod_produto: z.string().trim().max(40),
+  gasto_minimo: z.string().trim(),
+  credito_percent: z.string().trim(),
+  inicio: diaSchema(),
+  fim: diaSchema(),
+  dias_semana: z.array(z.string()),
+  hora_inicio: z.string(),
+  hora_fim: z.string(),
+  ambito: z.enum(AMBITOS),
+  id_restaurante: z.string(),
+  id_loja: z.string(),
+  ativa: z.boolean(),
+})
+export type PromocaoForm = z.input<typeof PromocaoFormSchema>
+
+const inteiroDe = (v: string) => (/^\d{1,9}$/.test(v.trim()) ? Number(v.trim()) : -1)
+
+/** What the form sends: a figure that is not one is sent as -1, which the server refuses with the field's message. */
+export function promocaoDoForm(v: PromocaoForm, centimosDe: (euros: string) => number): PromocaoInput {
+  return {
+    nome: v.nome,
+    efeito: v.efeito,
+    multiplicador: inteiroDe(v.multiplicador),
+    pontos: inteiroDe(v.pontos),
+    cod_produto: v.cod_produto || null,
+    gasto_minimo: /^\d{1,6}([.,]\d{1,2})?$/.test(v.gasto_minimo) ? centimosDe(v.gasto_minimo) : -1,
+    credito_percent: /^\d{1,3}([.,]\d{1,2})?$/.test(v.credito_percent)
+      ? Number(v.credito_percent.replace(',', '.'))
+      : -1,
+    inicio: v.inicio,
+    fim: v.fim,
+    dias_semana: v.dias_semana.map(Number),
+    hora_inicio: v.hora_inicio || null,
+    hora_fim: v.hora_fim || null,
+    ambito: v.ambito,
+    id_restaurante: v.ambito === 'restaurante' && v.id_restaurante ? Number(v.id_restaurante) : null,
+    id_loja: v.ambito === 'loja' && v.id_loja ? Number(v.id_loja) : null,
+    ativa: v.ativa,
+  }
+}
+
+/** A promotion as the form shows it. */
+export const formDaPromocao = (p: Promocao, centsToInput: (cents: number) => string): PromocaoForm => ({
+  nome: p.nome,
+  efeito: p.efeito,
+  multiplicador: String(p.multiplicador),
+  pontos: p.pontos ? String(p.pontos) : '',
+  cod_produto: p.cod_produto ?? '',
+  gasto_minimo: p.gasto_minimo ? centsToInput(p.gasto_minimo) : '',
+  credito_percent: p.credito_percent ? String(p.credito_percent).replace('.', ',') : '',
+  inicio: p.inicio,
+  fim: p.fim,
+  dias_semana: p.dias_semana.map(String),
+  hora_inicio: p.hora_inicio ?? '',
+  hora_fim: p.hora_fim ?? '',
+  ambito: p.ambito,
+  id_restaurante: p.id_restaurante ? String(p.id_restaurante) : '',
+  id_loja: p.id_loja ? String(p.id_loja) : '',
+  ativa: p.ativa,
+})

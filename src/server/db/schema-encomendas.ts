@@ -26,6 +26,8 @@ export interface EncomendasTable {
   /** The reward redeemed ('Usar prémio', decision 0051) and the cents it took off; null and 0 when none. */
   premio_id: Generated<number | null>
   desconto_premio: Generated<number>
+  /** The promotions in force when it was placed, as they were (JSON; decision 0052); null before them. */
+  promocoes: Generated<string | null>
   valor_pago: number
   pontos_ganhos: Generated<number>
   reserva_id: number | null

@@ -13,6 +13,8 @@ import { flag, withId } from './helpers.ts'
  * - `transacoes_promocoes`: the promotions a purchase earned under, with the extra points and credit each gave and its
  *   name as it was then; a refund undoes them with the rest of the purchase, from the purchase's own figures.
  * - `campanhas.promocao_id`: the promotion a campaign announces (the app shows when it runs).
+ * - `encomendas.promocoes`: the promotions in force when the order was placed, as they were (JSON): its purchase,
+ *   written when it is paid, earns under them, whatever a promotion becomes in between.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await withId(db, db.schema.createTable('promocoes'))
@@ -51,9 +53,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['promocao_id'])
     .execute()
   await db.schema.alterTable('campanhas').addColumn('promocao_id', 'integer').execute()
+  await db.schema.alterTable('encomendas').addColumn('promocoes', 'text').execute()
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('encomendas').dropColumn('promocoes').execute()
   await db.schema.alterTable('campanhas').dropColumn('promocao_id').execute()
   await db.schema.dropTable('transacoes_promocoes').execute()
   await db.schema.dropTable('promocoes').execute()

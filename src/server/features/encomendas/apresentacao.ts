@@ -9,6 +9,7 @@ import type {
   PedidoLinha,
 } from '../../../shared/pedido.ts'
 import { MINUTE } from '../../platform/clock.ts'
+import type { PromocaoEmVigor } from '../fidelizacao/service.ts'
 import type { Encomenda } from './encomendas-repository.ts'
 
 /** An order's lines as stored; lines of orders made before half portions and notes were full portions, no note. */
@@ -35,6 +36,21 @@ export function produtosDe(p: {
     quantidade: l.qtd ?? linhas[i]?.qtd ?? 1,
   }))
 }
+
+/**
+ * What an order's purchase earns under (decision 0052): the promotions kept when it was placed (read again at that
+ * instant for an order placed before they were kept), and what it bought.
+ */
+export const promocoesDe = (p: {
+  carrinho: string | null
+  linhas: string
+  criada_em: string
+  promocoes: string | null
+}) => ({
+  instante: p.criada_em,
+  produtos: produtosDe(p),
+  promocoes: p.promocoes === null ? undefined : (JSON.parse(p.promocoes) as PromocaoEmVigor[]),
+})
 
 export const carrinhoDe = (json: string | null): { id: string; complementares: string[]; opcoes: string[] }[] | null =>
   json === null

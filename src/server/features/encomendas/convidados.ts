@@ -7,7 +7,7 @@ import type { Database, DatabaseTransaction } from '../../platform/db.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
 import { CONVIDADO_TTL_MS } from '../../platform/sessions.ts'
 import type { ContaService } from '../conta/service.ts'
-import { produtosDe } from './apresentacao.ts'
+import { promocoesDe } from './apresentacao.ts'
 import { type Contexto, encomendasMensagens, referenciaDe } from './contexto.ts'
 import { type Encomenda, encomendasRepo } from './encomendas-repository.ts'
 
@@ -182,8 +182,7 @@ export function createConvidados({ db, clock, log, ledger, appUrl, faturas }: Co
           total: p.total,
           desconto: 0,
           referencia: referenciaDe(p.id),
-          instante: p.criada_em,
-          produtos: produtosDe(p),
+          ...promocoesDe(p),
         })
         await encomendasRepo(trx).mudar(p.id, {}, { compra_id: compra.id, pontos_ganhos: compra.pontos_ganhos })
         // Its invoice and credit note are the account's now: its erasure clears them.

@@ -6,14 +6,14 @@ import { METODOS_COM_PAGINA } from '../../../shared/metodos-pagamento.ts'
 import type { EncomendaCliente, PedidoLinha } from '../../../shared/pedido.ts'
 import { paths } from '../../../shared/routes.ts'
 import { mensagens, toE164Mobile } from '../../../shared/validacao.ts'
-import { isoNow, MINUTE } from '../../platform/clock.ts'
+import { isoIn, isoNow, MINUTE } from '../../platform/clock.ts'
 import { type Database, isUniqueViolation } from '../../platform/db.ts'
 import { enfileirarEmail } from '../../platform/email.ts'
 import { fieldError, HttpError, notFound, TooManyRequests } from '../../platform/errors.ts'
 import { reusedKey } from '../../platform/idempotency.ts'
 import { PagamentoIndisponivel, PagamentoRecusado } from '../../platform/pagamentos.ts'
 import type { Limit } from '../../platform/rate-limit.ts'
-import { paraCliente, produtosDe } from './apresentacao.ts'
+import { paraCliente, promocoesDe } from './apresentacao.ts'
 import { premioDaEncomenda } from './calculo.ts'
 import { type Confirmacao, emailReferencia, ligacaoEncomenda } from './confirmacao.ts'
 import {
@@ -232,13 +232,12 @@ export function createFinalizacao(
           chave_idempotencia: chave,
           pedido_hash: pedidoHash,
           criada_em: agora,
+          // The promotions of this moment, kept: its purchase, written when it is paid, earns under them.
+          promocoes: JSON.stringify(await ledger.promocoesEmVigor(trx, input.id_loja, agora)),
           paga_em: aPagar > 0 ? null : agora,
           atualizada_em: agora,
           // The reconciliation gives it up then if its request was never made or recorded (see verificar).
-          verificar_em:
-            aPagar > 0
-              ? new Date(clock.now().getTime() + aPedirDurante(metodo, expirySeconds) + MARGEM_MS).toISOString()
-              : null,
+          verificar_em: aPagar > 0 ? isoIn(clock, aPedirDurante(metodo, expirySeconds) + MARGEM_MS) : null,
         })
         const referencia = referenciaDe(p.id)
         if (aPagar > 0 && (desconto > 0 || premio) && utilizadorId !== null) {
@@ -260,8 +259,7 @@ export function createFinalizacao(
               desconto,
               referencia,
               premio,
-              instante: p.criada_em,
-              produtos: produtosDe(p),
+              ...promocoesDe(p),
             })
             await r.mudar(p.id, {}, { compra_id: compra.id, pontos_ganhos: compra.pontos_ganhos })
           }

@@ -1,7 +1,7 @@
 import { ESTADO } from '../../../shared/estado-pedido.ts'
 import { isoNow } from '../../platform/clock.ts'
 import { isUniqueViolation } from '../../platform/db.ts'
-import { produtosDe } from './apresentacao.ts'
+import { promocoesDe } from './apresentacao.ts'
 import type { Confirmacao } from './confirmacao.ts'
 import { type Contexto, referenciaDe } from './contexto.ts'
 import { type Encomenda, encomendasRepo } from './encomendas-repository.ts'
@@ -76,8 +76,7 @@ export function createLiquidacao(
               desconto: p.desconto,
               referencia,
               premio: p.premio_id !== null ? { id: p.premio_id, desconto: p.desconto_premio } : null,
-              instante: p.criada_em,
-              produtos: produtosDe(p),
+              ...promocoesDe(p),
             })
             await r.mudar(id, {}, { compra_id: compra.id, pontos_ganhos: compra.pontos_ganhos })
           }

@@ -9,7 +9,7 @@ import { MINUTO, setupOrders } from './testing.ts'
 /**
  * Promotions that apply themselves to app orders (decision 0052): the back-office sets one, and an order placed while it
  * runs earns under it when it is paid, the purchase saying which promotion gave what; one set after the order was placed
- * never reaches it (an order is priced at when it was placed); a product's bonus counts the cart's units; and the store
+ * never reaches it, nor does a change to one made after (an order is priced at when it was placed); a product's bonus counts the cart's units; and the store
  * cancelling the paid order takes back exactly what the promotion added.
  *
  * The test cart (pedidoDeTeste): 2 galões (1002) and 3 pastéis de nata (1001), 7,90 € paid by MB WAY: 7 points at the
@@ -115,8 +115,22 @@ describe.each(testDialects())('a promotion on an app order, on %s', (dialect) =>
     expect(await registadas(compra.id)).toEqual([])
     expect((await naApp(compra.id)).promocoes).toEqual([])
 
-    // An order placed now, while it runs, earns under it.
+    // An order placed now, while it runs, earns under it as it was then: raising it to ×5 before the payment does not
+    // reach the order, and ending it does not take it away.
     const depois = await encomendar('k-depois')
+    clock.advance(MINUTO)
+    const hoje = diaNoFuso(clock.now(), 'Europe/Lisbon')
+    const alterada = await chamadas(t).call(admin, 'POST', `/promocoes/${id}`, {
+      nome: 'Cinco vezes',
+      efeito: 'multiplicar_pontos',
+      multiplicador: 5,
+      inicio: hoje,
+      fim: hoje,
+      dias_semana: [1, 2, 3, 4, 5, 6, 7],
+      ambito: 'todas',
+      ativa: false,
+    })
+    expect(alterada.statusCode, alterada.body).toBe(200)
     await pagar(depois)
     const segunda = await movimento(depois, 'compra')
     expect(segunda.pontos_ganhos).toBe(2 * PONTOS_BASE)

@@ -16,6 +16,7 @@ import {
   regrasDe,
   saldosDe,
 } from './context.ts'
+import type { PromocaoEmVigor } from './ganhos-promocoes.ts'
 import { compra, devolucao, type Efeito } from './ledger.ts'
 import { createPromocoes, lojaDaCompra } from './promocoes.ts'
 import { fidelizacaoRepo, type Movimento } from './repository.ts'
@@ -187,6 +188,8 @@ export function createMovimentosEncomendas(ctx: FidelizacaoContext) {
         premio?: { id: number; desconto: number } | null
         /** When the order was placed: the promotions in force then apply (decision 0052). */
         instante: string
+        /** Those promotions as they were then (`promocoesEmVigor` at checkout); unsaid, read as they are now. */
+        promocoes?: PromocaoEmVigor[] | undefined
         /** What it bought, by the menu's codes (the promotions on a product count them). */
         produtos: ProdutoComprado[]
       },
@@ -202,7 +205,7 @@ export function createMovimentosEncomendas(ctx: FidelizacaoContext) {
         saldoAUsar: m.desconto,
         itensARedimir: m.premio ? 1 : 0,
         valorPremio: m.premio?.desconto ?? 0,
-        promocoes: await promocoes.emVigor(trx, lojaDaCompra(m.idLoja, loja), m.instante),
+        promocoes: m.promocoes ?? (await promocoes.emVigor(trx, lojaDaCompra(m.idLoja, loja), m.instante)),
         produtos: m.produtos,
       }
       let r = compra(saldosDe(ultimo), pedido, regras, ganha)
@@ -230,6 +233,12 @@ export function createMovimentosEncomendas(ctx: FidelizacaoContext) {
       )
       await promocoes.registar(trx, movimento.id, r.promocoes)
       return movimento
+    },
+
+    /** The promotions in force now at a store, as the order placed now keeps them for its purchase. */
+    async promocoesEmVigor(trx: DatabaseTransaction, idLoja: number, instante: string): Promise<PromocaoEmVigor[]> {
+      const loja = (await nomesDasLojas([idLoja], trx)).get(idLoja)
+      return promocoes.emVigor(trx, lojaDaCompra(idLoja, loja), instante)
     },
 
     /** What is left of a purchase refunded whole (an order the store cancelled after it was paid). */

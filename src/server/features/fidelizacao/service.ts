@@ -1,5 +1,6 @@
 import { createFidelizacaoContext, type FidelizacaoDeps } from './context.ts'
 
+export type { PromocaoEmVigor } from './ganhos-promocoes.ts'
 export type { RegistoPremio } from './premios.ts'
 export type { RegistoPromocao } from './promocoes.ts'
 export type { RegistoRegras } from './regras.ts'

@@ -134,10 +134,7 @@ export function createRestaurantesService(repository: RestaurantesRepository) {
      * those of `idsLoja`; with the restaurant's id (the promotions of a restaurant apply in its stores). `db`: the
      * caller's transaction.
      */
-    async listLojasPorId(
-      idsLoja?: number[],
-      db?: Database,
-    ): Promise<(LojaNomeFuso & { restaurante_id: number })[]> {
+    async listLojasPorId(idsLoja?: number[], db?: Database): Promise<(LojaNomeFuso & { restaurante_id: number })[]> {
       const repo = db ? createRestaurantesRepository(db) : repository
       return (await repo.listLojasComRestaurante(idsLoja)).map(({ regiao, ...l }) => ({
         ...l,

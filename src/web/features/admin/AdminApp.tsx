@@ -16,6 +16,7 @@ const UtilizadoresPage = lazy(() => import('./UtilizadoresPage.tsx').then((m) =>
 const AuditoriaPage = lazy(() => import('./AuditoriaPage.tsx').then((m) => ({ default: m.AuditoriaPage })))
 const NovidadesPage = lazy(() => import('./NovidadesPage.tsx').then((m) => ({ default: m.NovidadesPage })))
 const CampanhasPage = lazy(() => import('./CampanhasPage.tsx').then((m) => ({ default: m.CampanhasPage })))
+const PromocoesPage = lazy(() => import('./PromocoesPage.tsx').then((m) => ({ default: m.PromocoesPage })))
 const RestaurantesPage = lazy(() => import('./RestaurantesPage.tsx').then((m) => ({ default: m.RestaurantesPage })))
 const MesasPage = lazy(() => import('./MesasPage.tsx').then((m) => ({ default: m.MesasPage })))
 const LojasPage = lazy(() => import('./LojasPage.tsx').then((m) => ({ default: m.LojasPage })))
@@ -57,6 +58,7 @@ function AdminRoutes() {
     { path: 'definicoes', element: <DefinicoesPage /> },
     { path: 'notificacoes', element: <NotificacoesPage /> },
     { path: 'campanhas', element: <CampanhasPage /> },
+    { path: 'promocoes', element: <PromocoesPage /> },
     { path: 'restaurantes', element: <RestaurantesPage /> },
     { path: 'convite/:token', element: <ConvitePage /> },
     { path: '*', element: <EntrarPage /> },
