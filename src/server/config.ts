@@ -57,6 +57,11 @@ const EnvSchema = z.object({
   /** Fill an empty database with the demo group's content at start (never in production unless asked). */
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
   /**
+   * Whether the demo runs its promotion ('Dobro de pontos' on Sundays, decision 0052): `false` leaves it out, for the
+   * e2e journeys, whose points must not depend on the day they run.
+   */
+  SEED_DEMO_PROMOCOES: z.enum(['true', 'false']).default('true'),
+  /**
    * Which SMS provider sends codes: the development outbox, or Twilio. Unset: the outbox; required in production (the
    * outbox would deliver nothing).
    */

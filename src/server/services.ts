@@ -186,6 +186,11 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
     aoAlterar: () => readCache.invalidate(CONTEUDOS_CACHE_TAGS.novidades),
     invalidar: (tag) => readCache.invalidate(tag),
     aoAlterarCampanhas: () => readCache.invalidate(CONTEUDOS_CACHE_TAGS.campanhas),
+    // Asked at request time, after the loyalty service below is made.
+    promocoes: {
+      existe: (id) => fidelizacao.promocoes.existe(id),
+      anuncio: (id) => fidelizacao.promocoes.anuncio(id),
+    },
   })
   const restaurantes = createRestaurantesService(createRestaurantesRepository(db))
 
@@ -254,6 +259,8 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
     conta,
     lojas: restaurantes,
     faturas,
+    // A campaign shows the promotion it announces: the read cache forgets the campaigns when one changes.
+    aoAlterarPromocoes: () => readCache.invalidate(CONTEUDOS_CACHE_TAGS.campanhas),
   })
 
   const carteira = createCarteiraService({

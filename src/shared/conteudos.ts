@@ -31,11 +31,23 @@ export const NovidadeSchema = z.object({
 })
 export type Novidade = z.infer<typeof NovidadeSchema>
 
-/** Campaigns carry the same fields as news items. */
+/** What a campaign says of the promotion it announces (decision 0052), in the app's words. */
+export const AnuncioPromocaoSchema = z.object({
+  nome: z.string(),
+  /** 'Pontos a dobrar'. */
+  descricao: z.string(),
+  /** 'Aos domingos, de 08/11/2026 a 27/12/2026'. */
+  quando: z.string(),
+  /** 'Em todas as lojas', 'Nas lojas Nata & Grão', 'Na loja Chiado'. */
+  onde: z.string(),
+})
+export type AnuncioPromocao = z.infer<typeof AnuncioPromocaoSchema>
+
+/** Campaigns carry the same fields as news items, and the promotion one announces (null: none, or it has ended). */
 export const CampanhaResumoSchema = NovidadeResumoSchema
 export type CampanhaResumo = NovidadeResumo
-export const CampanhaSchema = NovidadeSchema
-export type Campanha = Novidade
+export const CampanhaSchema = NovidadeSchema.extend({ promocao: AnuncioPromocaoSchema.nullable() })
+export type Campanha = z.infer<typeof CampanhaSchema>
 
 export const PerguntaSchema = z.object({
   id: z.number(),

@@ -1036,7 +1036,7 @@ function campanhas(s: ContentSettings): ConteudoDef[] {
         'Todos os domingos até 27 de dezembro de 2026, cada compra identificada vale o <strong>dobro dos pontos</strong>.',
         'Basta mostrar o código QR da app no pagamento ou indicar o número de telemóvel registado.',
         `O saldo de ${pct} do valor pago acumula como habitualmente; só os pontos são duplicados.`,
-        'Os pontos extra ficam disponíveis na sua conta até 48 horas depois da compra.',
+        'Os pontos extra entram na sua conta no momento da compra, e a transação mostra o que a promoção lhe deu.',
       ),
       publicado_em: '2026-11-07T09:00:00.000Z',
       art: {

@@ -18,9 +18,23 @@ const DEMO_VENDEDORES: Record<number, { empresa: string; nipc: string }> = {
   861: { empresa: 'Grão do Norte – Restauração, Lda.', nipc: '517392640' },
 }
 
-export type SeedSettings = Pick<Config, 'LOYALTY_CREDIT_PERCENT' | 'MINIMUM_AGE'>
+export type SeedSettings = Pick<Config, 'LOYALTY_CREDIT_PERCENT' | 'MINIMUM_AGE'> &
+  Partial<Pick<Config, 'SEED_DEMO_PROMOCOES'>>
 
 /** Tables of public content, children before parents (the order rows are deleted in). */
+/** The demo's promotion: what its campaign 'Dobro de pontos ao domingo' says, the ledger applies. */
+const DEMO_PROMOCAO = {
+  nome: 'Dobro de pontos ao domingo',
+  efeito: 'multiplicar_pontos',
+  multiplicador: 2,
+  inicio: '2026-11-08',
+  fim: '2026-12-27',
+  dias_semana: '7',
+  ambito: 'todas',
+  ativa: 1,
+} as const
+const DEMO_PROMOCAO_CAMPANHA = 'dobro-de-pontos-ao-domingo'
+
 const CONTENT_TABLES = [
   'ementas',
   'loja_menus',
@@ -118,6 +132,16 @@ export async function seedDemoContent(
 
     await trx.insertInto('novidades').values(content.novidades).execute()
     await trx.insertInto('campanhas').values(content.campanhas).execute()
+    // The promotion the Sunday campaign announces, applied by the ledger itself (decision 0052), unless left out.
+    const promocao = await trx.selectFrom('promocoes').select('id').limit(1).executeTakeFirst()
+    if (settings.SEED_DEMO_PROMOCOES !== 'false' && !promocao) {
+      const { id } = await trx
+        .insertInto('promocoes')
+        .values({ ...DEMO_PROMOCAO, criado_em: agora, alterado_em: agora })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await trx.updateTable('campanhas').set({ promocao_id: id }).where('tag', '=', DEMO_PROMOCAO_CAMPANHA).execute()
+    }
 
     for (const { perguntas, ...categoria } of content.faq) {
       const { id: categoriaId } = await trx

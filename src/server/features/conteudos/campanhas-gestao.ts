@@ -3,7 +3,7 @@ import { type CampanhaDados, type CampanhaStaff, campanhasMensagens } from '../.
 import type { CampanhasTable } from '../../db/schema.ts'
 import { type Clock, isoNow } from '../../platform/clock.ts'
 import { type Database, type DatabaseTransaction, isUniqueViolation } from '../../platform/db.ts'
-import { HttpError, notFound } from '../../platform/errors.ts'
+import { fieldError, HttpError, notFound } from '../../platform/errors.ts'
 import { sanitizeHtml } from '../../platform/html.ts'
 import { imagemExistente } from '../../platform/images.ts'
 import { createConteudosRepository } from './repository.ts'
@@ -20,6 +20,8 @@ export interface GestaoCampanhasDeps {
   clock: Clock
   /** Called after each commit that changed a campaign: the customer's next read must show it (the read cache). */
   aoAlterar: () => void
+  /** Whether a promotion exists (features/fidelizacao), for a campaign that announces one; read before the change. */
+  promocaoExiste: (id: number) => Promise<boolean>
 }
 
 type Repo = ReturnType<typeof createConteudosRepository>
@@ -32,7 +34,7 @@ const tagExistente = () =>
  * edit, publish, take off, delete. Each change is one transaction with its record, and the read cache forgets the
  * campaigns after it.
  */
-export function createGestaoCampanhas({ db, clock, aoAlterar }: GestaoCampanhasDeps) {
+export function createGestaoCampanhas({ db, clock, aoAlterar, promocaoExiste }: GestaoCampanhasDeps) {
   const vista = (row: Selectable<CampanhasTable>): CampanhaStaff => ({
     id: row.id,
     tag: row.tag,
@@ -47,6 +49,7 @@ export function createGestaoCampanhas({ db, clock, aoAlterar }: GestaoCampanhasD
     despublicado_em: row.despublicado_em,
     imagem: row.image_detail ?? row.image_list,
     termina_em: row.termina_em,
+    promocao_id: row.promocao_id,
     terminada: row.termina_em !== null && Date.parse(row.termina_em) <= clock.now().getTime(),
   })
 
@@ -60,7 +63,15 @@ export function createGestaoCampanhas({ db, clock, aoAlterar }: GestaoCampanhasD
     destaque: dados.destaque ? 1 : 0,
     posicao: dados.posicao,
     termina_em: dados.termina_em === null ? null : new Date(dados.termina_em).toISOString(),
+    promocao_id: dados.promocao_id,
   })
+
+  /** The promotion it announces exists (422 with the field named otherwise). */
+  const promocaoValida = async (dados: CampanhaDados) => {
+    if (dados.promocao_id !== null && !(await promocaoExiste(dados.promocao_id))) {
+      throw fieldError('promocao_id', campanhasMensagens.promocaoNaoExiste)
+    }
+  }
 
   /** A new end must be ahead; an end left as it was (past or not) may stay. */
   const fimValido = (dados: CampanhaDados, antes: CampanhaStaff | null) => {
@@ -116,6 +127,7 @@ export function createGestaoCampanhas({ db, clock, aoAlterar }: GestaoCampanhasD
     },
 
     async criar(dados: CampanhaDados, registar?: RegistoCampanha): Promise<CampanhaStaff> {
+      await promocaoValida(dados)
       const criada = await alterar(
         null,
         async (repo, _antes, trx) => {
@@ -131,6 +143,7 @@ export function createGestaoCampanhas({ db, clock, aoAlterar }: GestaoCampanhasD
     },
 
     async editar(id: number, dados: CampanhaDados, registar?: RegistoCampanha): Promise<CampanhaStaff> {
+      await promocaoValida(dados)
       const editada = await alterar(
         id,
         async (repo, antes, trx) => {

@@ -1,5 +1,7 @@
 import { POLITICA_PRIVACIDADE_TAG, TERMOS_TAG } from '../../../shared/constants.ts'
 import type {
+  AnuncioPromocao,
+  Campanha,
   CategoriaFaq,
   InformacaoLegal,
   InformacaoLegalResumo,
@@ -75,6 +77,8 @@ export function createConteudosService(
     Pick<GestaoTextosDeps, 'invalidar'> & {
       /** Called after each commit that changed a campaign (the read cache forgets the campaigns). */
       aoAlterarCampanhas: () => void
+      /** The promotions campaigns announce (features/fidelizacao): whether one exists, and what the app says of it. */
+      promocoes: { existe(id: number): Promise<boolean>; anuncio(id: number): Promise<AnuncioPromocao | null> }
     },
 ) {
   async function listConteudo(table: ConteudoTable): Promise<NovidadeResumo[]> {
@@ -93,7 +97,12 @@ export function createConteudosService(
     /** The back-office's FAQ and legal contents (published or not), their changes and the sanitiser's preview. */
     textos: createGestaoTextos({ db: gestao.db, clock, invalidar: gestao.invalidar }),
     /** The back-office's campaigns (published or not, ended or not) and their changes. */
-    campanhas: createGestaoCampanhas({ db: gestao.db, aoAlterar: gestao.aoAlterarCampanhas, clock }),
+    campanhas: createGestaoCampanhas({
+      db: gestao.db,
+      aoAlterar: gestao.aoAlterarCampanhas,
+      clock,
+      promocaoExiste: (id) => gestao.promocoes.existe(id),
+    }),
     /** The arbitration entity and the accessibility contact: the customers' read, and the back-office's change. */
     informacaoConsumidor: createInformacaoConsumidor({ db: gestao.db, clock, invalidar: gestao.invalidar }),
 
@@ -106,10 +115,11 @@ export function createConteudosService(
       return rows.map((row) => ({ ...toResumo(row), terminaEm: row.termina_em }))
     },
 
-    async getCampanha(tag: string): Promise<Novidade & ComFim> {
+    async getCampanha(tag: string): Promise<Campanha & ComFim> {
       const row = await repository.findCampanhaByTag(tag, isoNow(clock))
       if (!row) throw notFound('Esta campanha não existe.')
-      return { ...toConteudo(row), terminaEm: row.termina_em }
+      const promocao = row.promocao_id === null ? null : await gestao.promocoes.anuncio(row.promocao_id)
+      return { ...toConteudo(row), promocao, terminaEm: row.termina_em }
     },
 
     async listCategoriasFaq(): Promise<CategoriaFaq[]> {

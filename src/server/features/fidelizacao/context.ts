@@ -85,6 +85,8 @@ export interface FidelizacaoDeps {
    * movement, or not at all).
    */
   aoMovimentar?: (trx: DatabaseTransaction, utilizadorId: number) => Promise<void>
+  /** Told after a promotion changed (the campaigns that announce one show it). */
+  aoAlterarPromocoes?: () => void
   /** Writes a notification in the movement's own transaction (features/notificacoes). */
   notificar?: (trx: DatabaseTransaction, n: NovaNotificacao) => Promise<unknown>
   conta: Pick<

@@ -1,6 +1,8 @@
 import type { Selectable } from 'kysely'
+import type { AnuncioPromocao } from '../../../shared/conteudos.ts'
 import { diaNoFuso, momentoNoFuso } from '../../../shared/fusos.ts'
 import { type Promocao, type PromocaoDados, promocoesMensagens } from '../../../shared/promocoes.ts'
+import { descricaoEfeito, descricaoJanela } from '../../../shared/promocoes-textos.ts'
 import type { PromocoesTable } from '../../db/schema.ts'
 import { isoNow } from '../../platform/clock.ts'
 import type { Database, DatabaseTransaction } from '../../platform/db.ts'
@@ -130,7 +132,7 @@ export function createPromocoes(ctx: FidelizacaoContext) {
 
     async criar(d: PromocaoDados, registar: RegistoPromocao): Promise<Promocao> {
       const agora = isoNow(clock)
-      return db.transaction().execute(async (trx) => {
+      const criada = await db.transaction().execute(async (trx) => {
         await validar(d, trx)
         const row = await trx
           .insertInto('promocoes')
@@ -141,12 +143,14 @@ export function createPromocoes(ctx: FidelizacaoContext) {
         await registar(trx, null, depois)
         return depois
       })
+      ctx.aoAlterarPromocoes?.()
+      return criada
     },
 
     /** From the next purchase on; purchases already written keep what they earned. */
     async editar(id: number, d: PromocaoDados, registar: RegistoPromocao): Promise<Promocao> {
       const agora = isoNow(clock)
-      return db.transaction().execute(async (trx) => {
+      const editada = await db.transaction().execute(async (trx) => {
         const antes = await porId(trx, id)
         if (!antes) throw notFound(promocoesMensagens.naoExiste)
         await validar(d, trx)
@@ -160,6 +164,30 @@ export function createPromocoes(ctx: FidelizacaoContext) {
         await registar(trx, vista(antes, agora), depois)
         return depois
       })
+      ctx.aoAlterarPromocoes?.()
+      return editada
+    },
+
+    existe: async (id: number) => (await porId(db, id)) !== undefined,
+
+    /**
+     * What a campaign says of the promotion it announces: what it gives, when and where; null once it is over (ended
+     * by hand or past its dates), when the campaign no longer promises it.
+     */
+    async anuncio(id: number): Promise<AnuncioPromocao | null> {
+      const row = await porId(db, id)
+      if (!row) return null
+      const p = vista(row, isoNow(clock))
+      if (p.estado === 'terminada') return null
+      let onde = 'Em todas as lojas'
+      if (p.ambito !== 'todas') {
+        const lojas = await ctx.lojas.listLojasPorId(
+          p.ambito === 'loja' && p.id_loja !== null ? [p.id_loja] : undefined,
+        )
+        const restaurante = lojas.find((l) => l.restaurante_id === p.id_restaurante)?.restaurante
+        onde = p.ambito === 'loja' ? `Na loja ${lojas[0]?.nome ?? p.id_loja}` : `Nas lojas ${restaurante ?? ''}`.trim()
+      }
+      return { nome: p.nome, descricao: descricaoEfeito(p), quando: descricaoJanela(p), onde }
     },
 
     /** The promotions in force at `instante` in this store, read in the purchase's transaction. */

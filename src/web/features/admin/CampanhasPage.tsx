@@ -3,8 +3,9 @@ import { useState } from 'react'
 import { flushSync } from 'react-dom'
 import type { CampanhaInputSchema, CampanhaStaff } from '../../../shared/campanhas-gestao.ts'
 import { formatDateTime } from '../../../shared/format.ts'
+import type { Promocao } from '../../../shared/promocoes.ts'
 import { Dialog } from '../../ui/Dialog.tsx'
-import { CheckboxField, Field, FieldError, RequiredMark, useFieldIds } from '../../ui/Field.tsx'
+import { CheckboxField, Field, FieldError, RequiredMark, SelectField, useFieldIds } from '../../ui/Field.tsx'
 import { useApiForm } from '../../ui/form.tsx'
 import { Picture } from '../../ui/Picture.tsx'
 import { AdminLayout } from './AdminLayout.tsx'
@@ -40,6 +41,7 @@ const VAZIA = {
   posicao: 0,
   imagem: null,
   termina_em: null,
+  promocao_id: null,
 }
 
 /**
@@ -49,6 +51,10 @@ const VAZIA = {
 export function CampanhasPage() {
   const queryClient = useQueryClient()
   const lista = useQuery(campanhasQuery())
+  const promocoes = useQuery({
+    queryKey: [...adminKeys.all, 'promocoes'],
+    queryFn: ({ signal }) => adminGet<Promocao[]>('/promocoes', signal),
+  })
   const [aEditar, setAEditar] = useState<CampanhaStaff | null>(null)
   const [aApagar, setAApagar] = useState<CampanhaStaff | null>(null)
   const [aviso, setAviso] = useState<string | null>(null)
@@ -94,6 +100,7 @@ export function CampanhasPage() {
       posicao: n.posicao,
       imagem: n.imagem,
       termina_em: n.termina_em,
+      promocao_id: n.promocao_id,
     })
     setAviso(null)
     document.getElementById('campanha-form')?.scrollIntoView()
@@ -239,6 +246,25 @@ export function CampanhasPage() {
               })
             }
           />
+          <SelectField
+            name="promocao_id"
+            label="Promoção anunciada"
+            hint="Opcional: a app mostra o que a promoção dá, quando e onde, enquanto estiver em curso."
+            error={errorOf('promocao_id')}
+            value={form.watch('promocao_id') ?? ''}
+            onChange={(event) =>
+              form.setValue('promocao_id', event.target.value ? Number(event.target.value) : null, {
+                shouldDirty: true,
+              })
+            }
+          >
+            <option value="">Nenhuma</option>
+            {promocoes.data?.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.nome}
+              </option>
+            ))}
+          </SelectField>
           <CheckboxField error={errorOf('destaque')} {...form.register('destaque')}>
             Destaque
           </CheckboxField>

@@ -13,6 +13,18 @@ export function CampanhaPage() {
     <QueryView query={query} notFoundTo={paths.notfound}>
       {(item) => (
         <ConteudoDetalhe item={item}>
+          {item.promocao && (
+            <section className="campanha-promocao" aria-labelledby="campanha-promocao-titulo">
+              <h2 id="campanha-promocao-titulo">{item.promocao.descricao}</h2>
+              <p>
+                {item.promocao.quando}. {item.promocao.onde}.
+              </p>
+              <p className="muted">
+                Aplica-se sozinha a cada compra identificada com a app, na loja ou numa encomenda: a transação mostra o
+                que ganhou.
+              </p>
+            </section>
+          )}
           <p className="actions">
             <Link className="button" to={paths.campanhas}>
               Fechar
