@@ -19,7 +19,8 @@ interface TransacoesTabelaProps {
  * The customer's movements (spec §2 "Transactions"): per row the date and time, the shop, the balance added ('+') and
  * removed ('-') and the points earned; a refund reads 'Devolução'; where the list says so (all the transactions), the
  * invoice (and credit note) its store's POS issued, folded under the shop. A table: a screen reader hears each value with its
- * column. An adjustment from the back-office reads 'Ajuste' with its reason. On a phone the date goes under the shop, which takes the room; the numbers keep to the right.
+ * column. An adjustment from the back-office reads 'Ajuste' with its reason; a purchase names the promotions that added
+ * to it ('Dobro de pontos: +20 pontos'). On a phone the date goes under the shop, which takes the room; the numbers keep to the right.
  */
 export function TransacoesTabela({ transacoes, labelledBy, opinioes = false, documentos }: TransacoesTabelaProps) {
   return (
@@ -73,6 +74,11 @@ function Linha({
           <span className={devolucao ? 'transacao-tipo transacao-tipo-devolucao' : 'transacao-tipo'}>
             {t.tipo === 'ajuste' ? (t.motivo ?? tipoDe(t)) : `${tipoDe(t)} · ${formatMoney(Math.abs(t.valor_pago))}`}
           </span>
+          {t.promocoes.map((p) => (
+            <span key={p.id} className="transacao-tipo transacao-promocao">
+              {`${p.nome}: ${[p.pontos > 0 ? pontosComSinal(p.pontos) : '', p.credito > 0 ? `+${formatMoney(p.credito)}` : ''].filter(Boolean).join(' e ')}`}
+            </span>
+          ))}
           {/* On a phone the date column gives its room to the shop and the date shows here (one or the other). */}
           <span className="transacao-quando">{`${t.data} ${t.hora}`}</span>
         </span>
