@@ -147,7 +147,7 @@ export function PromocaoFormulario({
           {restaurantes?.flatMap((r) =>
             r.lojas.map((l) => (
               <option key={l.id_loja} value={l.id_loja}>
-                {l.name} ({r.name})
+                {l.name === r.name ? l.name : `${l.name} (${r.name})`}
               </option>
             )),
           )}

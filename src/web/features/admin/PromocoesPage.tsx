@@ -3,13 +3,8 @@ import { useState } from 'react'
 import type { RestauranteStaff } from '../../../shared/admin-restaurantes.ts'
 import { centimosDe, centsToInput } from '../../../shared/euros.ts'
 import { diaNoFuso } from '../../../shared/fusos.ts'
-import {
-  formDaPromocao,
-  type Promocao,
-  type PromocaoForm,
-  type PromocaoFormSchema,
-  promocaoDoForm,
-} from '../../../shared/promocoes.ts'
+import { formDaPromocao, promocaoDoForm } from '../../../shared/promocao-form.ts'
+import type { Promocao, PromocaoForm, PromocaoFormSchema } from '../../../shared/promocoes.ts'
 import { descricaoEfeito, descricaoJanela } from '../../../shared/promocoes-textos.ts'
 import { useApiForm } from '../../ui/form.tsx'
 import { AdminLayout } from './AdminLayout.tsx'
