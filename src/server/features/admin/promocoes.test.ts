@@ -185,6 +185,36 @@ describe.each(testDialects())('promotions, on %s', (dialect) => {
     expect((await comprar(cl.id, 1999)).json().data.transacao.pontos_ganhos).toBe(19)
   })
 
+  it('is announced by a campaign: the app says what it gives, when and where, while it runs', async () => {
+    const nosso = await restaurante862()
+    const p = await criada({ ...DOBRO, dias_semana: [6, 7], ambito: 'restaurante', id_restaurante: nosso })
+    const campanha = {
+      title: 'Dobro de pontos',
+      text: 'Ao fim de semana, os pontos contam a dobrar.',
+      tag: 'dobro-de-pontos',
+      posicao: 1,
+      destaque: false,
+    }
+    const semPromocao = await c.call(admin, 'POST', '/campanhas', { ...campanha, promocao_id: 999 })
+    expect(semPromocao.statusCode).toBe(400)
+    expect(semPromocao.json().error.fields).toEqual({ promocao_id: 'Esta promoção não existe.' })
+    const criadaCampanha = await c.call(admin, 'POST', '/campanhas', { ...campanha, promocao_id: p.id })
+    expect(criadaCampanha.statusCode, criadaCampanha.body).toBe(200)
+    const { id } = criadaCampanha.json().data
+    expect(criadaCampanha.json().data.promocao_id).toBe(p.id)
+    await c.call(admin, 'POST', `/campanhas/${id}/publicar`)
+    const ler = async () => (await c.ler('/api/campanhas/dobro-de-pontos')).json().data.promocao
+    expect(await ler()).toEqual({
+      nome: 'Dobro de pontos',
+      descricao: 'Pontos a dobrar',
+      quando: 'Aos fins de semana, a 22/11/2026',
+      onde: 'Nas lojas Nata & Grão',
+    })
+    // Ended: the campaign no longer promises it (the read cache forgot the campaign at once).
+    await c.call(admin, 'POST', `/promocoes/${p.id}`, { ...DOBRO, ativa: false })
+    expect(await ler()).toBeNull()
+  })
+
   it("lets a gestor set their restaurants' promotions only", async () => {
     const nosso = await restaurante862()
     const gestor = await signedInAdmin(t, 'gestor-promocoes@exemplo.pt', 'gestor', {
