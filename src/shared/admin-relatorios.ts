@@ -38,6 +38,9 @@ const FigurasSchema = z.object({
   pontos_ganhos: z.number(),
   clientes_ativos: z.number(),
   opinioes: z.number(),
+  /** Rewards redeemed (decision 0051), less those given back by refunding their purchase whole, and cents they took off. */
+  premios_usados: z.number(),
+  desconto_premios: z.number(),
 })
 
 /** One store's figures for the period, with its opinions' averages per criterion. */
@@ -64,6 +67,19 @@ export type LinhaDia = z.infer<typeof LinhaDiaSchema>
 export const LinhaEstadoSchema = z.object({ estado: z.number(), nome: z.string(), encomendas: z.number() })
 export type LinhaEstado = z.infer<typeof LinhaEstadoSchema>
 
+/**
+ * One promotion (decision 0052) in the period: the purchases it applied to and the extra points and credit (cents) it
+ * gave them, net of their refunds (in proportion; a purchase refunded whole is not counted). Its name as recorded.
+ */
+export const LinhaPromocaoSchema = z.object({
+  id: z.number(),
+  nome: z.string(),
+  compras: z.number(),
+  pontos: z.number(),
+  credito: z.number(),
+})
+export type LinhaPromocao = z.infer<typeof LinhaPromocaoSchema>
+
 export const RelatorioSchema = z.object({
   de: z.string(),
   ate: z.string(),
@@ -75,6 +91,7 @@ export const RelatorioSchema = z.object({
   lojas: z.array(LinhaLojaSchema),
   dias: z.array(LinhaDiaSchema),
   estados: z.array(LinhaEstadoSchema),
+  promocoes: z.array(LinhaPromocaoSchema),
   /** What the staff member may narrow the report to: their restaurants and stores. */
   opcoes: z.object({
     restaurantes: z.array(z.object({ id: z.number(), nome: z.string() })),
@@ -83,6 +100,6 @@ export const RelatorioSchema = z.object({
 })
 export type Relatorio = z.infer<typeof RelatorioSchema>
 
-/** The tables a report exports as CSV (`/admin/api/relatorios/<tabela>.csv`). */
-export const TABELAS_RELATORIO = ['lojas', 'dias', 'estados'] as const
+/** The tables a report exports as CSV (`/admin/api/relatorios/csv/<tabela>`). */
+export const TABELAS_RELATORIO = ['lojas', 'dias', 'estados', 'promocoes'] as const
 export type TabelaRelatorio = (typeof TABELAS_RELATORIO)[number]

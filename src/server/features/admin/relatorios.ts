@@ -1,6 +1,7 @@
 import type {
   LinhaDia,
   LinhaLoja,
+  LinhaPromocao,
   Relatorio,
   RelatorioQuery,
   TabelaRelatorio,
@@ -30,6 +31,38 @@ export const relatoriosMensagensServidor = {
 
 const ticket = (vendas: number, pagas: number) => (pagas === 0 ? 0 : Math.round(vendas / pagas))
 const euros = (cents: number) => Math.round(cents) / 100
+
+type PromocaoNoRelatorio = Awaited<ReturnType<FontesRelatorio['fidelizacao']['promocoes']>>[number]
+
+/**
+ * Each promotion once, its figures summed over the time zones' windows and the names it was recorded under, named as
+ * the newest of its purchases still counted recorded it; one left with none (all refunded whole) is not listed. By name.
+ */
+function promocoesDe(linhas: PromocaoNoRelatorio[]): LinhaPromocao[] {
+  const porId = new Map<number, LinhaPromocao & { ultima: number }>()
+  for (const l of linhas) {
+    const p = porId.get(l.promocao_id) ?? {
+      id: l.promocao_id,
+      nome: l.nome,
+      compras: 0,
+      pontos: 0,
+      credito: 0,
+      ultima: 0,
+    }
+    porId.set(l.promocao_id, {
+      ...p,
+      nome: l.ultima_compra > p.ultima ? l.nome : p.nome,
+      ultima: Math.max(p.ultima, l.ultima_compra),
+      compras: p.compras + l.compras,
+      pontos: p.pontos + l.pontos,
+      credito: p.credito + l.credito,
+    })
+  }
+  return [...porId.values()]
+    .filter((p) => p.compras > 0)
+    .map(({ ultima: _, ...p }) => p)
+    .sort((a, b) => a.nome.localeCompare(b.nome, 'pt') || a.id - b.id)
+}
 
 /**
  * The reports: a period of days (each store's own: Lisbon's, or the Azores') for the stores a staff member may see (an admin all, a gestor those
@@ -83,13 +116,14 @@ export function createAdminRelatorios({ lojas }: Pick<AdminDeps, 'lojas'>, fonte
           ate: inicioDoDia(diaSeguinte(q.ate), fuso).toISOString(),
           idsLoja: escolhidas.filter((l) => l.fuso === fuso).map((l) => l.id_loja),
         }
-        const [vendas, vendasHora, estados, fidelizacao, fidelizacaoHora, opinioes] = await Promise.all([
+        const [vendas, vendasHora, estados, fidelizacao, fidelizacaoHora, opinioes, promocoes] = await Promise.all([
           fontes.encomendas.porLoja(janela),
           fontes.encomendas.porHora(janela),
           fontes.encomendas.porEstado(janela),
           fontes.fidelizacao.porLoja(janela),
           fontes.fidelizacao.porHora(janela),
           fontes.fidelizacao.opinioes(janela),
+          fontes.fidelizacao.promocoes(janela),
         ])
         const dia = <H extends { hora: string }>(h: H) => ({ ...h, dia: diaDaHora(h.hora, fuso) })
         return {
@@ -99,6 +133,7 @@ export function createAdminRelatorios({ lojas }: Pick<AdminDeps, 'lojas'>, fonte
           fidelizacao,
           fidelizacaoHora: fidelizacaoHora.map(dia),
           opinioes,
+          promocoes,
         }
       }),
     )
@@ -114,18 +149,20 @@ export function createAdminRelatorios({ lojas }: Pick<AdminDeps, 'lojas'>, fonte
       },
       fidelizacaoHora: grupos.flatMap((g) => g.fidelizacaoHora),
       opinioes: grupos.flatMap((g) => g.opinioes),
+      promocoes: promocoesDe(grupos.flatMap((g) => g.promocoes)),
     }
   }
 
   async function gerar(staff: Staff, q: RelatorioQuery): Promise<Relatorio> {
     const { escolhidas, visiveis } = await lojasDo(staff, q)
-    const [{ vendas, vendasHora, estados, fidelizacao, fidelizacaoHora, opinioes }, novosRegistos] = await Promise.all([
-      figuras(escolhidas, q),
-      // The group's sign-ups, over Lisbon's days: an admin's report of every store only (decision 0019).
-      staff.papel === 'admin' && q.restaurante === undefined && q.loja === undefined
-        ? fontes.conta.novosRegistos(inicioDoDia(q.de).toISOString(), inicioDoDia(diaSeguinte(q.ate)).toISOString())
-        : null,
-    ])
+    const [{ vendas, vendasHora, estados, fidelizacao, fidelizacaoHora, opinioes, promocoes }, novosRegistos] =
+      await Promise.all([
+        figuras(escolhidas, q),
+        // The group's sign-ups, over Lisbon's days: an admin's report of every store only (decision 0019).
+        staff.papel === 'admin' && q.restaurante === undefined && q.loja === undefined
+          ? fontes.conta.novosRegistos(inicioDoDia(q.de).toISOString(), inicioDoDia(diaSeguinte(q.ate)).toISOString())
+          : null,
+      ])
 
     const linhas: LinhaLoja[] = escolhidas.map((l) => {
       const v = vendas.find((x) => x.id_loja === l.id_loja)
@@ -142,6 +179,8 @@ export function createAdminRelatorios({ lojas }: Pick<AdminDeps, 'lojas'>, fonte
         credito_usado: f?.credito_usado ?? 0,
         pontos_ganhos: f?.pontos_ganhos ?? 0,
         clientes_ativos: f?.clientes_ativos ?? 0,
+        premios_usados: f?.premios_usados ?? 0,
+        desconto_premios: f?.desconto_premios ?? 0,
         opinioes: o?.opinioes ?? 0,
         media_atendimento: o?.rating1 ?? null,
         media_simpatia: o?.rating2 ?? null,
@@ -185,6 +224,8 @@ export function createAdminRelatorios({ lojas }: Pick<AdminDeps, 'lojas'>, fonte
         clientes_ativos: fidelizacao.clientesAtivos,
         novos_registos: novosRegistos,
         opinioes: soma('opinioes'),
+        premios_usados: soma('premios_usados'),
+        desconto_premios: soma('desconto_premios'),
       },
       lojas: linhas,
       dias: [...dias.values()],
@@ -193,6 +234,7 @@ export function createAdminRelatorios({ lojas }: Pick<AdminDeps, 'lojas'>, fonte
         nome: ESTADO_NA_LOJA[estado],
         encomendas: estados.find((e) => e.estado === estado)?.encomendas ?? 0,
       })),
+      promocoes,
       opcoes: opcoesDe(visiveis),
     }
   }
@@ -222,6 +264,8 @@ export function createAdminRelatorios({ lojas }: Pick<AdminDeps, 'lojas'>, fonte
               'Atendimento',
               'Simpatia',
               'Qualidade',
+              'Prémios usados',
+              'Desconto dos prémios (€)',
             ],
             r.lojas.map((l) => [
               l.loja,
@@ -237,6 +281,8 @@ export function createAdminRelatorios({ lojas }: Pick<AdminDeps, 'lojas'>, fonte
               l.media_atendimento,
               l.media_simpatia,
               l.media_qualidade,
+              l.premios_usados,
+              euros(l.desconto_premios),
             ]),
           ),
         }
@@ -253,6 +299,15 @@ export function createAdminRelatorios({ lojas }: Pick<AdminDeps, 'lojas'>, fonte
               euros(d.credito_emitido),
               euros(d.credito_usado),
             ]),
+          ),
+        }
+      }
+      if (tabela === 'promocoes') {
+        return {
+          nome,
+          corpo: csv(
+            ['Promoção', 'Compras', 'Pontos extra', 'Saldo extra (€)'],
+            r.promocoes.map((p) => [p.nome, p.compras, p.pontos, euros(p.credito)]),
           ),
         }
       }

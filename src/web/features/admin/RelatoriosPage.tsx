@@ -118,6 +118,43 @@ function Indicadores({ r }: { r: Relatorio }) {
   )
 }
 
+interface TabelaCurtaProps {
+  legenda: string
+  colunas: string[]
+  /** Each row: its key, its name (the row's header) and a value per further column. */
+  linhas: [id: number, nome: ReactNode, ...valores: ReactNode[]][]
+  vazia?: string
+}
+
+/** A short table of the report: its caption for screen readers, each row headed by its name; a sentence when empty. */
+function TabelaCurta({ legenda, colunas, linhas, vazia }: TabelaCurtaProps) {
+  if (linhas.length === 0 && vazia) return <p>{vazia}</p>
+  return (
+    <table className="admin-tabela admin-tabela-estreita">
+      <caption className="visually-hidden">{legenda}</caption>
+      <thead>
+        <tr>
+          {colunas.map((c) => (
+            <th key={c} scope="col">
+              {c}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {linhas.map(([id, nome, ...valores]) => (
+          <tr key={id}>
+            <th scope="row">{nome}</th>
+            {colunas.slice(1).map((c, i) => (
+              <td key={c}>{valores[i]}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
 const COLUNAS_LOJA: [string, (l: LinhaLoja) => string][] = [
   ['Encomendas pagas', (l) => String(l.encomendas_pagas)],
   ['Vendas', (l) => formatMoney(l.vendas)],
@@ -314,28 +351,45 @@ export function RelatoriosPage() {
             </section>
           </Secao>
 
+          <Secao titulo="Prémios" id="rel-premios">
+            <TabelaCurta
+              legenda="Prémios usados no período, por loja"
+              colunas={['Loja', 'Prémios usados', 'Desconto dos prémios']}
+              linhas={r.lojas
+                .filter((l) => l.premios_usados !== 0 || l.desconto_premios !== 0)
+                .map((l) => [
+                  l.id_loja,
+                  `${l.loja} (${l.restaurante})`,
+                  l.premios_usados,
+                  formatMoney(l.desconto_premios),
+                ])}
+              vazia="Nenhum prémio usado neste período."
+            />
+          </Secao>
+
+          <Secao
+            titulo="Promoções"
+            id="rel-promocoes"
+            acoes={r.promocoes.length > 0 && <ExportarCsv tabela="promocoes" filtro={filtro} nome="promoções" />}
+          >
+            <TabelaCurta
+              legenda="Promoções aplicadas no período"
+              colunas={['Promoção', 'Compras', 'Pontos extra', 'Saldo extra']}
+              linhas={r.promocoes.map((p) => [p.id, p.nome, p.compras, p.pontos, formatMoney(p.credito)])}
+              vazia="Nenhuma promoção aplicada neste período."
+            />
+          </Secao>
+
           <Secao
             titulo="Encomendas por estado"
             id="rel-estados"
             acoes={<ExportarCsv tabela="estados" filtro={filtro} nome="por estado" />}
           >
-            <table className="admin-tabela admin-tabela-estreita">
-              <caption className="visually-hidden">Encomendas feitas no período, por estado</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Estado</th>
-                  <th scope="col">Encomendas</th>
-                </tr>
-              </thead>
-              <tbody>
-                {r.estados.map((e) => (
-                  <tr key={e.estado}>
-                    <th scope="row">{e.nome}</th>
-                    <td>{e.encomendas}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <TabelaCurta
+              legenda="Encomendas feitas no período, por estado"
+              colunas={['Estado', 'Encomendas']}
+              linhas={r.estados.map((e) => [e.estado, e.nome, e.encomendas])}
+            />
           </Secao>
         </div>
       )}
