@@ -27,7 +27,10 @@ export interface PromocaoTexto {
   multiplicador: number
   pontos: number
   cod_produto: string | null
-  /** The product's name on the menus, when the back-office found it. */
+  /**
+   * How the product is named: unsaid, by its POS code (the back-office); null, not at all (the customer, who is not
+   * shown codes).
+   */
   produto?: string | null | undefined
   gasto_minimo: number
   credito_percent: number
@@ -48,7 +51,7 @@ export function descricaoEfeito(p: PromocaoTexto): string {
           ? 'Pontos a triplicar'
           : `Pontos × ${p.multiplicador}`
     case 'pontos_produto':
-      return `${ponto(p.pontos)} extra por cada ${p.produto ?? `produto ${p.cod_produto ?? ''}`.trim()}`
+      return `${ponto(p.pontos)} extra por cada ${p.produto === undefined ? `produto ${p.cod_produto ?? ''}`.trim() : (p.produto ?? 'unidade do produto em promoção')}`
     case 'pontos_gasto_minimo':
       return `${ponto(p.pontos)} extra em compras a partir de ${formatMoney(p.gasto_minimo)}`
     case 'credito_percent':
@@ -58,9 +61,16 @@ export function descricaoEfeito(p: PromocaoTexto): string {
 
 const data = (dia: string) => dia.split('-').reverse().join('/')
 
-/** 'Aos domingos, das 12:00 às 15:00, de 08/11/2026 a 27/12/2026' (every day: 'Todos os dias'). */
+/**
+ * 'Aos domingos, das 12:00 às 15:00, de 08/11/2026 a 27/12/2026'; every day: 'Todos os dias, …'; one day: 'No dia
+ * 22/11/2026, das 12:00 às 15:00' (its weekday is the date's). Each weekday takes its article where it changes: 'Às
+ * segundas, quartas e aos domingos'.
+ */
 export function descricaoJanela(p: PromocaoTexto): string {
+  const horas = p.hora_inicio && p.hora_fim ? `, das ${p.hora_inicio} às ${p.hora_fim}` : ''
+  if (p.inicio === p.fim) return `No dia ${data(p.inicio)}${horas}`
   const dias = [...new Set(p.dias_semana)].sort()
+  const artigo = (d: number) => (d >= 6 ? 'aos' : 'às')
   const quando =
     dias.length === 7
       ? 'Todos os dias'
@@ -68,8 +78,12 @@ export function descricaoJanela(p: PromocaoTexto): string {
         ? 'De segunda a sexta'
         : dias.join('') === '67'
           ? 'Aos fins de semana'
-          : `${(dias[0] ?? 1) >= 6 ? 'Aos' : 'Às'} ${enumerar(dias.map((d) => DIAS_PLURAL[d - 1] ?? ''))}`
-  const horas = p.hora_inicio && p.hora_fim ? `, das ${p.hora_inicio} às ${p.hora_fim}` : ''
-  const periodo = p.inicio === p.fim ? `, a ${data(p.inicio)}` : `, de ${data(p.inicio)} a ${data(p.fim)}`
-  return `${quando}${horas}${periodo}`
+          : enumerar(
+              dias.map((d, i) => {
+                const nome = DIAS_PLURAL[d - 1] ?? ''
+                const prev = dias[i - 1]
+                return prev !== undefined && artigo(prev) === artigo(d) ? nome : `${artigo(d)} ${nome}`
+              }),
+            ).replace(/^./, (c) => c.toUpperCase())
+  return `${quando}${horas}, de ${data(p.inicio)} a ${data(p.fim)}`
 }

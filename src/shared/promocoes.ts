@@ -27,6 +27,8 @@ export const promocoesMensagens = {
   naoExiste: 'Esta promoção não existe.',
   fimAntesDoInicio: 'A data de fim não pode ser anterior à de início.',
   dias: 'Escolha pelo menos um dia da semana.',
+  diasForaDasDatas: 'Nenhum dos dias da semana escolhidos calha entre as datas: a promoção nunca se aplicaria.',
+  fimNoPassado: 'A data de fim já passou: escolha uma data de hoje em diante.',
   hora: 'Indique a hora como HH:MM, por exemplo 12:30.',
   horas: 'Indique as duas horas, ou nenhuma para o dia todo.',
   horaFim: 'A hora de fim tem de ser depois da de início.',
@@ -44,6 +46,24 @@ export const promocoesMensagens = {
 
 const HORA = /^([01]\d|2[0-3]):[0-5]\d$/
 const hora = z.string().regex(HORA, promocoesMensagens.hora).nullable().default(null)
+/** The end may be 24:00: until midnight, the last minute included. */
+const horaFim = z
+  .string()
+  .regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, promocoesMensagens.hora)
+  .nullable()
+  .default(null)
+
+/** Whether the days `inicio` … `fim` hold one of these ISO weekdays (a week or more always does). */
+function temDiaDaSemana(inicio: string, fim: string, dias: number[]): boolean {
+  const um = 86_400_000
+  const desde = Date.parse(`${inicio}T00:00:00Z`)
+  const ate = Math.min(Date.parse(`${fim}T00:00:00Z`), desde + 6 * um)
+  for (let t = desde; t <= ate; t += um) {
+    const iso = ((new Date(t).getUTCDay() + 6) % 7) + 1
+    if (dias.includes(iso)) return true
+  }
+  return false
+}
 const inteiro = (erro: string, max: number) => z.number({ error: erro }).int(erro).min(0, erro).max(max, erro)
 
 /** `/admin/api/promocoes`: a promotion as the back-office writes it (cents; the credit % with up to two decimals). */
@@ -71,7 +91,7 @@ export const PromocaoInputSchema = z
       .max(7)
       .transform((d) => [...new Set(d)].sort()),
     hora_inicio: hora,
-    hora_fim: hora,
+    hora_fim: horaFim,
     ambito: z.enum(AMBITOS),
     id_restaurante: z.number().int().positive().max(INT_MAX).nullable().default(null),
     id_loja: z.number().int().positive().max(INT_MAX).nullable().default(null),
@@ -80,6 +100,7 @@ export const PromocaoInputSchema = z
   .superRefine((p, ctx) => {
     const erro = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message })
     if (p.fim < p.inicio) erro('fim', promocoesMensagens.fimAntesDoInicio)
+    else if (!temDiaDaSemana(p.inicio, p.fim, p.dias_semana)) erro('dias_semana', promocoesMensagens.diasForaDasDatas)
     if ((p.hora_inicio === null) !== (p.hora_fim === null)) erro('hora_fim', promocoesMensagens.horas)
     else if (p.hora_inicio && p.hora_fim && p.hora_fim <= p.hora_inicio) erro('hora_fim', promocoesMensagens.horaFim)
     if (p.efeito === 'multiplicar_pontos' && p.multiplicador < 2)

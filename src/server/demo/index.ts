@@ -21,7 +21,6 @@ const DEMO_VENDEDORES: Record<number, { empresa: string; nipc: string }> = {
 export type SeedSettings = Pick<Config, 'LOYALTY_CREDIT_PERCENT' | 'MINIMUM_AGE'> &
   Partial<Pick<Config, 'SEED_DEMO_PROMOCOES'>>
 
-/** Tables of public content, children before parents (the order rows are deleted in). */
 /** The demo's promotion: what its campaign 'Dobro de pontos ao domingo' says, the ledger applies. */
 const DEMO_PROMOCAO = {
   nome: 'Dobro de pontos ao domingo',
@@ -35,6 +34,7 @@ const DEMO_PROMOCAO = {
 } as const
 const DEMO_PROMOCAO_CAMPANHA = 'dobro-de-pontos-ao-domingo'
 
+/** Tables of public content, children before parents (the order rows are deleted in). */
 const CONTENT_TABLES = [
   'ementas',
   'loja_menus',

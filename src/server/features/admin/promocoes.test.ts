@@ -76,6 +76,13 @@ describe.each(testDialects())('promotions, on %s', (dialect) => {
     expect((await criar({ ...DOBRO, ambito: 'loja', id_loja: 999 })).json().error.fields).toEqual({
       id_loja: promocoesMensagens.loja,
     })
+    // Over already, or on no day it could apply (a Monday only, within a Sunday).
+    expect((await criar({ ...DOBRO, inicio: '2026-11-20', fim: '2026-11-21' })).json().error.fields).toEqual({
+      fim: promocoesMensagens.fimNoPassado,
+    })
+    expect((await criar({ ...DOBRO, dias_semana: [1] })).json().error.fields).toEqual({
+      dias_semana: promocoesMensagens.diasForaDasDatas,
+    })
 
     const p = await criada(DOBRO)
     expect(p).toMatchObject({ nome: 'Dobro de pontos', estado: 'em-curso', ativa: true, multiplicador: 2 })
@@ -207,11 +214,16 @@ describe.each(testDialects())('promotions, on %s', (dialect) => {
     expect(await ler()).toEqual({
       nome: 'Dobro de pontos',
       descricao: 'Pontos a dobrar',
-      quando: 'Aos fins de semana, a 22/11/2026',
+      quando: 'No dia 22/11/2026',
       onde: 'Nas lojas Nata & Grão',
     })
     // Ended: the campaign no longer promises it (the read cache forgot the campaign at once).
     await c.call(admin, 'POST', `/promocoes/${p.id}`, { ...DOBRO, ativa: false })
+    expect(await ler()).toBeNull()
+    await c.call(admin, 'POST', `/promocoes/${p.id}`, DOBRO)
+    expect(await ler()).toMatchObject({ quando: 'No dia 22/11/2026', onde: 'Em todas as lojas' })
+    // Past its last day (in the Azores too), with nothing edited: the cached page no longer promises it.
+    scene.clock.advance(26 * HOUR)
     expect(await ler()).toBeNull()
   })
 
@@ -238,5 +250,14 @@ describe.each(testDialects())('promotions, on %s', (dialect) => {
     })
     expect(tomar.statusCode).toBe(403)
     expect((await c.call(gestor, 'GET', '/promocoes')).json().data).toHaveLength(2)
+    // Their own: edited and ended.
+    const propria = await c.call(gestor, 'POST', `/promocoes/${ok.json().data.id}`, {
+      ...DOBRO,
+      ambito: 'restaurante',
+      id_restaurante: nosso,
+      ativa: false,
+    })
+    expect(propria.statusCode, propria.body).toBe(200)
+    expect(propria.json().data.estado).toBe('terminada')
   })
 })

@@ -1,5 +1,6 @@
 import type { Promocao, PromocaoDados } from '../../../shared/promocoes.ts'
 import { promocoesMensagens } from '../../../shared/promocoes.ts'
+import type { DatabaseTransaction } from '../../platform/db.ts'
 import { fieldError, HttpError } from '../../platform/errors.ts'
 import type { FidelizacaoService, RegistoPromocao } from '../fidelizacao/service.ts'
 import { type AdminDeps, atorDe, auditar, type Staff } from './context.ts'
@@ -27,7 +28,11 @@ export function createAdminPromocoes(deps: AdminDeps, fidelizacao: Pick<Fideliza
    * The scope names a restaurant with stores or a store that exists (422 with the field named), within the staff
    * member's reach (403).
    */
-  async function noAlcance(staff: Staff, p: Pick<PromocaoDados, 'ambito' | 'id_restaurante' | 'id_loja'>) {
+  async function noAlcance(
+    staff: Staff,
+    p: Pick<PromocaoDados, 'ambito' | 'id_restaurante' | 'id_loja'>,
+    db?: DatabaseTransaction,
+  ) {
     const alcance = alcanceDe(staff)
     const fora = () =>
       new HttpError(403, promocoesMensagens.foraDoAlcance, 'Sem permissão', {
@@ -39,6 +44,7 @@ export function createAdminPromocoes(deps: AdminDeps, fidelizacao: Pick<Fideliza
     }
     const lojas = await deps.lojas.lojasGestao(
       p.ambito === 'loja' ? { idsLoja: [p.id_loja ?? 0] } : { restaurantes: [p.id_restaurante ?? 0] },
+      db,
     )
     if (lojas.length === 0) {
       throw p.ambito === 'loja'
@@ -57,10 +63,12 @@ export function createAdminPromocoes(deps: AdminDeps, fidelizacao: Pick<Fideliza
       return promocoes.criar(dados, registo(staff, ip, 'promocao.criar'))
     },
     async editar(staff: Staff, id: number, dados: PromocaoDados, ip: string) {
-      // Both what it was and what it becomes: a gestor cannot take another's promotion into theirs, nor theirs out.
-      await noAlcance(staff, await promocoes.ler(id))
+      // Both what it becomes and what it was, read under the promotion's lock: a gestor cannot take another's promotion
+      // into theirs, nor theirs out, even as an admin changes it.
       await noAlcance(staff, dados)
-      return promocoes.editar(id, dados, registo(staff, ip, 'promocao.editar'))
+      return promocoes.editar(id, dados, registo(staff, ip, 'promocao.editar'), (trx, antes) =>
+        noAlcance(staff, antes, trx),
+      )
     },
   }
 }

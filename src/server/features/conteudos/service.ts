@@ -78,7 +78,11 @@ export function createConteudosService(
       /** Called after each commit that changed a campaign (the read cache forgets the campaigns). */
       aoAlterarCampanhas: () => void
       /** The promotions campaigns announce (features/fidelizacao): whether one exists, and what the app says of it. */
-      promocoes: { existe(id: number): Promise<boolean>; anuncio(id: number): Promise<AnuncioPromocao | null> }
+      promocoes: {
+        existe(id: number): Promise<boolean>
+        /** What the app says of it, and until when (its end, when the campaign stops promising it). */
+        anuncio(id: number): Promise<{ anuncio: AnuncioPromocao; ate: string } | null>
+      }
     },
 ) {
   async function listConteudo(table: ConteudoTable): Promise<NovidadeResumo[]> {
@@ -119,7 +123,10 @@ export function createConteudosService(
       const row = await repository.findCampanhaByTag(tag, isoNow(clock))
       if (!row) throw notFound('Esta campanha não existe.')
       const promocao = row.promocao_id === null ? null : await gestao.promocoes.anuncio(row.promocao_id)
-      return { ...toConteudo(row), promocao, terminaEm: row.termina_em }
+      // The read cache keeps the page until the campaign or its promotion ends, whichever is first.
+      const fins = [row.termina_em, promocao?.ate].filter((f): f is string => f !== null && f !== undefined)
+      const terminaEm = fins.length > 0 ? new Date(Math.min(...fins.map(Date.parse))).toISOString() : null
+      return { ...toConteudo(row), promocao: promocao?.anuncio ?? null, terminaEm }
     },
 
     async listCategoriasFaq(): Promise<CategoriaFaq[]> {

@@ -20,7 +20,6 @@ export const linhasDe = (json: string): PedidoLinha[] =>
     observacoes: l.observacoes ?? null,
   }))
 
-/** The cart an order was placed with, by the menu's codes (null: placed before they were kept). */
 /**
  * The products an order bought, by the menu's codes, for the promotions on a product (decision 0052): the cart's lines
  * with their quantities (an order placed before the cart kept them reads them from its priced lines, in the same order).
@@ -52,6 +51,7 @@ export const promocoesDe = (p: {
   promocoes: p.promocoes === null ? undefined : (JSON.parse(p.promocoes) as PromocaoEmVigor[]),
 })
 
+/** The cart an order was placed with, by the menu's codes (null: placed before they were kept). */
 export const carrinhoDe = (json: string | null): { id: string; complementares: string[]; opcoes: string[] }[] | null =>
   json === null
     ? null

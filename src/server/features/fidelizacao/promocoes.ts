@@ -1,11 +1,11 @@
 import type { Selectable } from 'kysely'
 import type { AnuncioPromocao } from '../../../shared/conteudos.ts'
-import { diaNoFuso, momentoNoFuso } from '../../../shared/fusos.ts'
+import { diaNoFuso, fimDoDiaNoFuso, momentoNoFuso } from '../../../shared/fusos.ts'
 import { type Promocao, type PromocaoDados, promocoesMensagens } from '../../../shared/promocoes.ts'
 import { descricaoEfeito, descricaoJanela } from '../../../shared/promocoes-textos.ts'
 import type { PromocoesTable } from '../../db/schema.ts'
 import { isoNow } from '../../platform/clock.ts'
-import type { Database, DatabaseTransaction } from '../../platform/db.ts'
+import { type Database, type DatabaseTransaction, lockInTransaction } from '../../platform/db.ts'
 import { fieldError, notFound } from '../../platform/errors.ts'
 import type { FidelizacaoContext } from './context.ts'
 import type { GanhoPromocao, PromocaoEmVigor } from './ganhos-promocoes.ts'
@@ -105,8 +105,14 @@ export function createPromocoes(ctx: FidelizacaoContext) {
     ativa: d.ativa ? (1 as const) : (0 as const),
   })
 
-  /** A raised credit % must be above the rules' (else it gives nothing). */
-  async function validar(d: PromocaoDados, trx: DatabaseTransaction) {
+  /**
+   * A new promotion must not be over already (its last day passed in every store's zone); a raised credit % must be
+   * above the rules' (else it gives nothing).
+   */
+  async function validar(d: PromocaoDados, trx: DatabaseTransaction, nova: boolean) {
+    if (nova && d.fim < diaNoFuso(clock.now(), 'Atlantic/Azores')) {
+      throw fieldError('fim', promocoesMensagens.fimNoPassado)
+    }
     if (d.efeito !== 'credito_percent') return
     const { creditoPercent } = await regrasAtuais(trx)
     if (d.credito_percent <= creditoPercent) {
@@ -133,7 +139,7 @@ export function createPromocoes(ctx: FidelizacaoContext) {
     async criar(d: PromocaoDados, registar: RegistoPromocao): Promise<Promocao> {
       const agora = isoNow(clock)
       const criada = await db.transaction().execute(async (trx) => {
-        await validar(d, trx)
+        await validar(d, trx, true)
         const row = await trx
           .insertInto('promocoes')
           .values({ ...valores(d), criado_em: agora, alterado_em: agora })
@@ -147,13 +153,23 @@ export function createPromocoes(ctx: FidelizacaoContext) {
       return criada
     },
 
-    /** From the next purchase on; purchases already written keep what they earned. */
-    async editar(id: number, d: PromocaoDados, registar: RegistoPromocao): Promise<Promocao> {
+    /**
+     * From the next purchase on; purchases already written keep what they earned. `permitir`: the caller's check of the
+     * promotion as it is, run under its lock (a gestor's reach, against what an admin may have just changed).
+     */
+    async editar(
+      id: number,
+      d: PromocaoDados,
+      registar: RegistoPromocao,
+      permitir?: (trx: DatabaseTransaction, antes: Promocao) => Promise<void>,
+    ): Promise<Promocao> {
       const agora = isoNow(clock)
       const editada = await db.transaction().execute(async (trx) => {
+        await lockInTransaction(trx, 'promocao', id)
         const antes = await porId(trx, id)
         if (!antes) throw notFound(promocoesMensagens.naoExiste)
-        await validar(d, trx)
+        await permitir?.(trx, vista(antes, agora))
+        await validar(d, trx, false)
         const row = await trx
           .updateTable('promocoes')
           .set({ ...valores(d), alterado_em: agora })
@@ -174,7 +190,7 @@ export function createPromocoes(ctx: FidelizacaoContext) {
      * What a campaign says of the promotion it announces: what it gives, when and where; null once it is over (ended
      * by hand or past its dates), when the campaign no longer promises it.
      */
-    async anuncio(id: number): Promise<AnuncioPromocao | null> {
+    async anuncio(id: number): Promise<{ anuncio: AnuncioPromocao; ate: string } | null> {
       const row = await porId(db, id)
       if (!row) return null
       const p = vista(row, isoNow(clock))
@@ -185,9 +201,24 @@ export function createPromocoes(ctx: FidelizacaoContext) {
           p.ambito === 'loja' && p.id_loja !== null ? [p.id_loja] : undefined,
         )
         const restaurante = lojas.find((l) => l.restaurante_id === p.id_restaurante)?.restaurante
-        onde = p.ambito === 'loja' ? `Na loja ${lojas[0]?.nome ?? p.id_loja}` : `Nas lojas ${restaurante ?? ''}`.trim()
+        onde =
+          p.ambito === 'loja'
+            ? `Na loja ${lojas[0]?.nome ?? p.id_loja}`
+            : restaurante
+              ? `Nas lojas ${restaurante}`
+              : 'Em lojas selecionadas'
       }
-      return { nome: p.nome, descricao: descricaoEfeito(p), quando: descricaoJanela(p), onde }
+      return {
+        // The customer is not shown a POS code: a product's bonus names no product (the campaign's text does).
+        anuncio: {
+          nome: p.nome,
+          descricao: descricaoEfeito({ ...p, produto: null }),
+          quando: descricaoJanela(p),
+          onde,
+        },
+        // Until its last day ends in the stores' westernmost zone (the Azores): then the campaign no longer promises it.
+        ate: fimDoDiaNoFuso(p.fim, 'Atlantic/Azores').toISOString(),
+      }
     },
 
     /** The promotions in force at `instante` in this store, read in the purchase's transaction. */

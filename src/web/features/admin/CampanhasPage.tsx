@@ -261,7 +261,7 @@ export function CampanhasPage() {
             <option value="">Nenhuma</option>
             {promocoes.data?.map((p) => (
               <option key={p.id} value={p.id}>
-                {p.nome}
+                {p.estado === 'terminada' ? `${p.nome} (terminada)` : p.nome}
               </option>
             ))}
           </SelectField>

@@ -93,22 +93,26 @@ export function PromocaoFormulario({
           {...form.register('credito_percent')}
         />
       )}
-      <Field label="De" type="date" required error={errorOf('inicio')} {...form.register('inicio')} />
-      <Field label="Até" type="date" required error={errorOf('fim')} {...form.register('fim')} />
-      <fieldset
-        className="admin-alcance"
-        aria-describedby={erroDias ? 'promocao-dias-erro' : undefined}
-        aria-invalid={erroDias ? true : undefined}
-      >
+      <Field label="Data de início" type="date" required error={errorOf('inicio')} {...form.register('inicio')} />
+      <Field label="Data de fim" type="date" required error={errorOf('fim')} {...form.register('fim')} />
+      {/* The group's error (no day, or none within the dates) describes the group and each of its boxes. */}
+      <fieldset className="admin-alcance" aria-describedby={erroDias ? 'promocao-dias-erro' : undefined}>
         <legend>Dias da semana</legend>
         {DIAS_SEMANA.map((dia, i) => (
-          <CheckboxField key={dia} id={`promocao-dia-${i + 1}`} value={String(i + 1)} {...form.register('dias_semana')}>
+          <CheckboxField
+            key={dia}
+            id={`promocao-dia-${i + 1}`}
+            value={String(i + 1)}
+            aria-invalid={erroDias ? true : undefined}
+            aria-describedby={erroDias ? 'promocao-dias-erro' : undefined}
+            {...form.register('dias_semana')}
+          >
             {dia[0]?.toUpperCase()}
             {dia.slice(1)}
           </CheckboxField>
         ))}
         {erroDias && (
-          <p id="promocao-dias-erro" className="field-error" role="alert">
+          <p id="promocao-dias-erro" className="field-error">
             {erroDias}
           </p>
         )}

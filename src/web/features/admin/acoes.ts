@@ -58,6 +58,8 @@ export const ACOES: Record<string, string> = {
   'campanha.publicar': 'Campanha publicada',
   'campanha.despublicar': 'Campanha despublicada',
   'campanha.apagar': 'Campanha apagada',
+  'promocao.criar': 'Promoção criada',
+  'promocao.editar': 'Promoção editada',
   'restaurante.editar': 'Restaurante editado',
   'loja.editar': 'Loja editada',
 }
