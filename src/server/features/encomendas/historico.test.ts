@@ -136,15 +136,16 @@ describe.each(testDialects())("the customer's orders on %s", (dialect) => {
       ],
     })
 
-    // Kept by the menu's codes only (the note stays with the priced lines, never copied).
+    // Kept by the menu's codes and quantities only (the note stays with the priced lines, never copied; the quantities
+    // are what a product's promotion counts).
     const { carrinho } = await t.database.db
       .selectFrom('encomendas')
       .select('carrinho')
       .where('id', '=', id)
       .executeTakeFirstOrThrow()
     expect(JSON.parse(carrinho ?? 'null')).toEqual([
-      { id: '1002', complementares: ['C1'], opcoes: ['A2'] },
-      { id: '1001', complementares: [], opcoes: [] },
+      { id: '1002', qtd: 2, complementares: ['C1'], opcoes: ['A2'] },
+      { id: '1001', qtd: 3, complementares: [], opcoes: [] },
     ])
 
     // An order placed before the codes were kept: by its names alone.
