@@ -1,5 +1,5 @@
 import { enumerar } from './enumerar.ts'
-import { formatMoney } from './format.ts'
+import { formatDia, formatMoney } from './format.ts'
 
 /**
  * What a promotion does and when, in the words the back-office and the app show (zod-free: the app's campaign screen
@@ -59,8 +59,6 @@ export function descricaoEfeito(p: PromocaoTexto): string {
   }
 }
 
-const data = (dia: string) => dia.split('-').reverse().join('/')
-
 /**
  * 'Aos domingos, das 12:00 às 15:00, de 08/11/2026 a 27/12/2026'; every day: 'Todos os dias, …'; one day: 'No dia
  * 22/11/2026, das 12:00 às 15:00' (its weekday is the date's). Each weekday takes its article where it changes: 'Às
@@ -68,7 +66,7 @@ const data = (dia: string) => dia.split('-').reverse().join('/')
  */
 export function descricaoJanela(p: PromocaoTexto): string {
   const horas = p.hora_inicio && p.hora_fim ? `, das ${p.hora_inicio} às ${p.hora_fim}` : ''
-  if (p.inicio === p.fim) return `No dia ${data(p.inicio)}${horas}`
+  if (p.inicio === p.fim) return `No dia ${formatDia(p.inicio)}${horas}`
   const dias = [...new Set(p.dias_semana)].sort()
   const artigo = (d: number) => (d >= 6 ? 'aos' : 'às')
   const quando =
@@ -85,5 +83,5 @@ export function descricaoJanela(p: PromocaoTexto): string {
                 return prev !== undefined && artigo(prev) === artigo(d) ? nome : `${artigo(d)} ${nome}`
               }),
             ).replace(/^./, (c) => c.toUpperCase())
-  return `${quando}${horas}, de ${data(p.inicio)} a ${data(p.fim)}`
+  return `${quando}${horas}, de ${formatDia(p.inicio)} a ${formatDia(p.fim)}`
 }

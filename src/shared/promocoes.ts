@@ -49,7 +49,7 @@ const hora = z.string().regex(HORA, promocoesMensagens.hora).nullable().default(
 /** The end may be 24:00: until midnight, the last minute included. */
 const horaFim = z
   .string()
-  .regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, promocoesMensagens.hora)
+  .regex(new RegExp(`^(${HORA.source.slice(1, -1)}|24:00)$`), promocoesMensagens.hora)
   .nullable()
   .default(null)
 

@@ -6,7 +6,7 @@ import { insertLoja, insertRestaurante } from '../../testing/fixtures.ts'
 import type { TestApp } from '../../testing/harness.ts'
 import { testDialects } from '../../testing/harness.ts'
 import { setupTill } from '../fidelizacao/testing.ts'
-import { chamadas, signedInAdmin } from './testing.ts'
+import { chamadas, DOBRO_DE_PONTOS as DOBRO, signedInAdmin } from './testing.ts'
 
 /**
  * Promotions that apply themselves (decision 0052): set in the back-office, checked, audited, within a gestor's reach;
@@ -15,15 +15,6 @@ import { chamadas, signedInAdmin } from './testing.ts'
  *
  * The suite's clock: Sunday 22/11/2026 10:00 in Lisbon (09:00 in the Azores).
  */
-const DOBRO = {
-  nome: 'Dobro de pontos',
-  efeito: 'multiplicar_pontos',
-  multiplicador: 2,
-  inicio: '2026-11-22',
-  fim: '2026-11-22',
-  dias_semana: [1, 2, 3, 4, 5, 6, 7],
-  ambito: 'todas',
-}
 
 describe.each(testDialects())('promotions, on %s', (dialect) => {
   const scene = setupTill(dialect)

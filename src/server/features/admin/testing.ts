@@ -67,6 +67,20 @@ export const staffCom = (
   alcance: { restaurantes?: number[]; idLoja?: number } = {},
 ): Promise<string> => signedInAdmin(t, email, papel, alcance)
 
+/**
+ * A promotion for the suites' day (Sunday 22/11/2026 on the till's clock): points ×2, every store, as
+ * `POST /admin/api/promocoes` takes it.
+ */
+export const DOBRO_DE_PONTOS = {
+  nome: 'Dobro de pontos',
+  efeito: 'multiplicar_pontos',
+  multiplicador: 2,
+  inicio: '2026-11-22',
+  fim: '2026-11-22',
+  dias_semana: [1, 2, 3, 4, 5, 6, 7],
+  ambito: 'todas',
+}
+
 export function chamadas(t: TestApp) {
   return {
     call: (cookie: string, method: 'GET' | 'POST', url: string, body?: unknown) =>

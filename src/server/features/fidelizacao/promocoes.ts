@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely'
 import type { AnuncioPromocao } from '../../../shared/conteudos.ts'
+import { diaEmLisboa } from '../../../shared/format.ts'
 import { diaNoFuso, fimDoDiaNoFuso, momentoNoFuso } from '../../../shared/fusos.ts'
 import { type Promocao, type PromocaoDados, promocoesMensagens } from '../../../shared/promocoes.ts'
 import { descricaoEfeito, descricaoJanela } from '../../../shared/promocoes-textos.ts'
@@ -61,7 +62,7 @@ export function createPromocoes(ctx: FidelizacaoContext) {
 
   function vista(r: Row, agora: string): Promocao {
     // Its dates against Lisbon's day: the list says roughly where each stands; the purchase reads the store's zone.
-    const hoje = diaNoFuso(agora, 'Europe/Lisbon')
+    const hoje = diaEmLisboa(agora)
     return {
       id: r.id,
       nome: r.nome,
@@ -223,14 +224,14 @@ export function createPromocoes(ctx: FidelizacaoContext) {
 
     /** The promotions in force at `instante` in this store, read in the purchase's transaction. */
     async emVigor(ex: Database, loja: LojaDaCompra, instante: string): Promise<PromocaoEmVigor[]> {
-      // Days are compared as text (`YYYY-MM-DD`); a day either side of the store's covers every zone.
-      const dia = instante.slice(0, 10)
+      // The store's day, compared as text (`YYYY-MM-DD`); `cobre` reads the weekday and hours.
+      const dia = diaNoFuso(instante, loja.fuso)
       const rows = await ex
         .selectFrom('promocoes')
         .selectAll()
         .where('ativa', '=', 1)
-        .where('inicio', '<=', proximoDia(dia, 1))
-        .where('fim', '>=', proximoDia(dia, -1))
+        .where('inicio', '<=', dia)
+        .where('fim', '>=', dia)
         // Never one made after the purchase (an order paid later is priced at when it was placed).
         .where('criado_em', '<=', instante)
         .execute()
@@ -254,10 +255,6 @@ export function createPromocoes(ctx: FidelizacaoContext) {
         .execute()
     },
   }
-}
-
-function proximoDia(dia: string, dias: number): string {
-  return new Date(Date.parse(`${dia}T00:00:00Z`) + dias * 86_400_000).toISOString().slice(0, 10)
 }
 
 export type PromocoesFidelizacao = ReturnType<typeof createPromocoes>

@@ -52,7 +52,7 @@ export function CampanhasPage() {
   const queryClient = useQueryClient()
   const lista = useQuery(campanhasQuery())
   const promocoes = useQuery({
-    queryKey: [...adminKeys.all, 'promocoes'],
+    queryKey: adminKeys.promocoes(),
     queryFn: ({ signal }) => adminGet<Promocao[]>('/promocoes', signal),
   })
   const [aEditar, setAEditar] = useState<CampanhaStaff | null>(null)

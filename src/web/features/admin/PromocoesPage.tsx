@@ -59,7 +59,7 @@ function ondeDe(p: Promocao, restaurantes: RestauranteStaff[] | undefined): stri
  */
 export function PromocoesPage() {
   const queryClient = useQueryClient()
-  const chave = [...adminKeys.all, 'promocoes'] as const
+  const chave = adminKeys.promocoes()
   const lista = useQuery({ queryKey: chave, queryFn: ({ signal }) => adminGet<Promocao[]>('/promocoes', signal) })
   const restaurantes = useQuery({
     queryKey: adminKeys.restaurantes(),

@@ -10,6 +10,7 @@ export const adminKeys = {
   /** The composer's messages (notification campaigns), apart from the content campaigns below. */
   notificacoesEnviadas: () => [...adminKeys.all, 'notificacoes-enviadas'] as const,
   campanhas: () => [...adminKeys.all, 'campanhas'] as const,
+  promocoes: () => [...adminKeys.all, 'promocoes'] as const,
   restaurantes: () => [...adminKeys.all, 'restaurantes'] as const,
   auditoria: (filtro: Record<string, string | number>) => [...adminKeys.all, 'auditoria', filtro] as const,
   clientes: (filtro: Record<string, string | number>) => [...adminKeys.all, 'clientes', filtro] as const,
