@@ -37,6 +37,20 @@ export function RestaurantesPage() {
     setAEditar(null)
     void queryClient.invalidateQueries({ queryKey: adminKeys.restaurantes() })
   }
+  // The saved store goes into the list at once: 'Editar' pressed again before the list is read anew must open what
+  // was saved, not the form as it was before.
+  const lojaGuardada = (loja: LojaStaff) => {
+    queryClient.setQueryData<RestauranteStaff[]>(adminKeys.restaurantes(), (antes) =>
+      antes?.map((r) => ({ ...r, lojas: r.lojas.map((l) => (l.id === loja.id ? loja : l)) })),
+    )
+    guardado(loja.name, loja.aviso_iva)
+  }
+  const restauranteGuardado = (restaurante: RestauranteStaff) => {
+    queryClient.setQueryData<RestauranteStaff[]>(adminKeys.restaurantes(), (antes) =>
+      antes?.map((r) => (r.id === restaurante.id ? { ...restaurante, lojas: r.lojas } : r)),
+    )
+    guardado(restaurante.name)
+  }
   const editar = (alvo: AEditar) => {
     setAEditar(alvo)
     setAviso(null)
@@ -111,7 +125,7 @@ export function RestaurantesPage() {
               <LojaForm
                 key={aEditar.loja.id}
                 loja={aEditar.loja}
-                onGuardada={(l) => guardado(l.name, l.aviso_iva)}
+                onGuardada={lojaGuardada}
                 onCancelar={() => setAEditar(null)}
               />
             </>
@@ -121,7 +135,7 @@ export function RestaurantesPage() {
               <RestauranteForm
                 key={aEditar.restaurante.id}
                 restaurante={aEditar.restaurante}
-                onGuardado={(r) => guardado(r.name)}
+                onGuardado={restauranteGuardado}
                 onCancelar={() => setAEditar(null)}
               />
             </>
