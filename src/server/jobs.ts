@@ -85,7 +85,9 @@ function schedule(app: FastifyInstance, name: string, everyMs: number, run: () =
  * - **Payment reconciliation**, at start and every minute: asks the provider about unsettled orders. Every change of an
  *   order is made only from the state it expects (the first writer wins), so two processes settling one order change
  *   it once; a refund is claimed before the provider is called (docs/decisions/0012).
- * - **Housekeeping**, at start and every hour: reminders to provisional accounts (each keyed, so sent once), lapsing
+ * - **Housekeeping**, at start and every hour: reminders to provisional accounts (each keyed, so sent once), the day's
+ *   birthday rewards (one per customer and year by the table's unique key, its notification in the same transaction:
+ *   docs/decisions/0053), lapsing
  *   provisional accounts past 30 days, and purging what has served its time (push sends, e-mails sent or given up a week ago, kitchen tickets settled a week ago, counters, idempotency
  *   records, identification proofs, stale sessions, old SMS challenges, ended staff sessions and old staff sign-in failures). Each step is a conditional update or a delete
  *   by age: run twice, the second finds nothing to do. Each runs on its own: one that fails is logged and the others
@@ -111,6 +113,7 @@ export function registerJobs(app: FastifyInstance, config: Config, s: Services):
   // rather than silently skipping every step after it each hour until someone reads the log.
   const passos: [string, () => Promise<unknown>][] = [
     ['provisional reminders', () => s.notificacoes.lembrarProvisorios()],
+    ['birthday rewards', () => s.fidelizacao.aniversarios.atribuir()],
     ['push purge', () => s.push.purgar()],
     ['e-mail purge', () => s.email.purgar()],
     ['kitchen tickets purge', () => s.impressoras.purgar()],

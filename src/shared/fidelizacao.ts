@@ -3,6 +3,7 @@ import { COMENTARIO_MAX, RATING_MAX, RATING_MIN } from './constants.ts'
 import { DocumentosSchema } from './documentos.ts'
 import { formatMoney } from './format.ts'
 import { PremioResumoSchema, PremioSchema } from './premios.ts'
+import { AniversarioClienteSchema } from './premios-aniversario.ts'
 import {
   INT_MAX,
   idParams,
@@ -110,6 +111,8 @@ export const FidelizacaoDadosSchema = z.object({
   ve_rating: z.boolean(),
   /** What each reward held gives (decision 0051); null while the back-office has defined none. */
   premio: PremioSchema.nullable(),
+  /** The birthday reward the customer can use today (decision 0053), or null. */
+  aniversario: AniversarioClienteSchema.nullable(),
 })
 export type FidelizacaoDados = z.infer<typeof FidelizacaoDadosSchema>
 
@@ -189,6 +192,11 @@ export const CompraSchema = z.object({
     .min(0)
     .max(1000)
     .default(0),
+  /**
+   * 1: the customer's birthday reward is used (decision 0053), on its own: not with `itens_a_redimir`. Spends, so it
+   * needs `identificacao`.
+   */
+  usar_premio_aniversario: z.union([z.literal(0), z.literal(1)]).default(0),
   referencia: obrigatorio(100),
   /**
    * The products on the bill, when the POS lists them (optional): the promotions on a product (decision 0052) count
@@ -221,6 +229,8 @@ export const ClienteSchema = z.object({
   nif: NifClienteSchema.nullable(),
   /** The rewards available, one entry each, named as what they give (empty while none is defined; `itens` counts). */
   premios: z.array(PremioResumoSchema),
+  /** The birthday reward the customer can use today (decision 0053), or null. */
+  aniversario: AniversarioClienteSchema.nullable(),
 })
 export type Cliente = z.infer<typeof ClienteSchema>
 

@@ -1,4 +1,4 @@
-import { formatMoney } from './format.ts'
+import { formatDia, formatMoney } from './format.ts'
 
 /** A reward's words, free of zod so that the card and the till's first screens can say them (shared/premios.ts). */
 
@@ -18,4 +18,9 @@ export const descricaoPremio = (p: PremioNomeado) =>
 export function temPremios(itens: number, premio: Pick<PremioNomeado, 'nome'> | null): string {
   const quantos = `${itens} ${itens === 1 ? 'prémio' : 'prémios'}`
   return premio ? `Tem ${quantos}: ${premio.nome}.` : `Tem ${quantos} para usar na loja.`
+}
+
+/** `Prémio de aniversário: Bolo oferta, até 12/12/2026.` — the card's and the till's words for it. */
+export function fraseAniversario(p: PremioNomeado & { valido_ate: string }): string {
+  return `Prémio de aniversário: ${descricaoPremio(p)}, até ${formatDia(p.valido_ate)}.`
 }

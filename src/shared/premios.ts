@@ -39,33 +39,38 @@ export const PremioSchema = PremioResumoSchema.extend({
 export type Premio = z.infer<typeof PremioSchema>
 
 /** `/admin/api/definicoes/premio`: what a reward is from now on; `valor` in cents, only for an amount off. */
-export const PremioEdicaoSchema = z
-  .strictObject({
-    nome: obrigatorio(PREMIO_NOME_MAX),
-    tipo: z.enum(TIPOS_PREMIO),
-    valor: z.number({ error: premiosMensagens.valor }).int(premiosMensagens.valor).min(0).max(PREMIO_VALOR_MAX),
-    cod_produto: opcional(40),
-    imagem: imagemUrl,
-  })
-  .refine((p) => p.tipo !== 'valor' || p.valor > 0, { error: premiosMensagens.valor, path: ['valor'] })
+export const PremioCampos = {
+  nome: obrigatorio(PREMIO_NOME_MAX),
+  tipo: z.enum(TIPOS_PREMIO),
+  valor: z.number({ error: premiosMensagens.valor }).int(premiosMensagens.valor).min(0).max(PREMIO_VALOR_MAX),
+  cod_produto: opcional(40),
+  imagem: imagemUrl,
+}
+/** An amount-off reward takes something off. */
+export const valorPositivo: [(p: { tipo: TipoPremio; valor: number }) => boolean, { error: string; path: string[] }] = [
+  (p) => p.tipo !== 'valor' || p.valor > 0,
+  { error: premiosMensagens.valor, path: ['valor'] },
+]
+export const PremioEdicaoSchema = z.strictObject(PremioCampos).refine(...valorPositivo)
 export type PremioEdicao = z.input<typeof PremioEdicaoSchema>
 export type PremioDados = z.output<typeof PremioEdicaoSchema>
 
 /** The back-office's form: the amount typed in euros (`2,50`), sent as `valor` in cents. */
-export const PremioFormSchema = z
-  .object({
-    nome: obrigatorio(PREMIO_NOME_MAX),
-    tipo: z.enum(TIPOS_PREMIO),
-    euros: z.string().trim(),
-    cod_produto: z.string().trim().max(40),
-    imagem: z.string().nullable(),
-  })
-  .refine(
-    (p) =>
-      p.tipo !== 'valor' ||
-      (EUROS_PATTERN.test(p.euros) && centimosDe(p.euros) > 0 && centimosDe(p.euros) <= PREMIO_VALOR_MAX),
-    { error: premiosMensagens.valor, path: ['euros'] },
-  )
+export const PremioFormCampos = {
+  nome: obrigatorio(PREMIO_NOME_MAX),
+  tipo: z.enum(TIPOS_PREMIO),
+  euros: z.string().trim(),
+  cod_produto: z.string().trim().max(40),
+  imagem: z.string().nullable(),
+}
+/** The amount typed is one, in range. */
+export const eurosValidos: [(p: { tipo: TipoPremio; euros: string }) => boolean, { error: string; path: string[] }] = [
+  (p) =>
+    p.tipo !== 'valor' ||
+    (EUROS_PATTERN.test(p.euros) && centimosDe(p.euros) > 0 && centimosDe(p.euros) <= PREMIO_VALOR_MAX),
+  { error: premiosMensagens.valor, path: ['euros'] },
+]
+export const PremioFormSchema = z.object(PremioFormCampos).refine(...eurosValidos)
 export type PremioForm = z.input<typeof PremioFormSchema>
 
 /** What 'Definições' shows of the reward: the one in force (null until one is defined) and when it was set. */

@@ -67,12 +67,32 @@ export interface TransacoesTable {
 /** A reward's definition (decision 0051): never changed, a newer one of the same `finalidade` replaces it. */
 export interface PremiosTable {
   id: Generated<number>
-  finalidade: 'pontos'
+  /** `pontos`: every threshold of points earns it; `aniversario`: the birthday reward (decision 0053). */
+  finalidade: 'pontos' | 'aniversario'
   nome: string
   tipo: TipoPremio
   valor: Generated<number>
   cod_produto: string | null
   imagem: string | null
+  /** The birthday reward's: days after the birthday it can still be used. */
+  validade_dias: Generated<number>
+  /** 0: a definition that switches the birthday reward off from then. */
+  ativo: Generated<number>
+  criado_em: string
+}
+
+/** A customer's birthday reward of one year (decision 0053): given once, used by one purchase. */
+export interface PremiosAniversarioTable {
+  id: Generated<number>
+  utilizador_id: number
+  ano: number
+  premio_id: number
+  /** Lisbon days, `YYYY-MM-DD`, inclusive. */
+  valido_de: string
+  valido_ate: string
+  /** The purchase that used it; null while unused (a full refund of that purchase gives it back). */
+  transacao_id: number | null
+  usado_em: string | null
   criado_em: string
 }
 

@@ -23,6 +23,7 @@ import type {
   FidelizacaoRegrasTable,
   IdentificacoesTable,
   OpinioesTable,
+  PremiosAniversarioTable,
   PremiosTable,
   PromocoesTable,
   TransacoesPromocoesTable,
@@ -289,6 +290,7 @@ export interface DB {
   transacoes: TransacoesTable
   fidelizacao_regras: FidelizacaoRegrasTable
   premios: PremiosTable
+  premios_aniversario: PremiosAniversarioTable
   promocoes: PromocoesTable
   transacoes_promocoes: TransacoesPromocoesTable
   opinioes: OpinioesTable

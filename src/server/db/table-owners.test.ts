@@ -49,6 +49,7 @@ const OWNERS: Record<string, string> = {
   transacoes: 'features/fidelizacao',
   fidelizacao_regras: 'features/fidelizacao',
   premios: 'features/fidelizacao',
+  premios_aniversario: 'features/fidelizacao',
   promocoes: 'features/fidelizacao',
   transacoes_promocoes: 'features/fidelizacao',
   opinioes: 'features/fidelizacao',

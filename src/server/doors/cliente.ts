@@ -58,7 +58,7 @@ export async function clienteDoor(app: FastifyInstance, config: Config, s: Servi
       devOutbox: !production,
     })
     if (!production) await door.register(emailDevRoutes, { db: s.db })
-    await door.register(fidelizacaoRoutes, { service: s.fidelizacao, conta: s.conta, privateData })
+    await door.register(fidelizacaoRoutes, { service: s.fidelizacao, conta: s.conta, privateData, dev: !production })
     await door.register(carteiraRoutes, { service: s.carteira, conta: s.conta })
     await door.register(conteudosRoutes, { service: s.conteudos, cache: s.readCache })
     await door.register(restaurantesRoutes, { service: s.restaurantes, cache: s.readCache })

@@ -26,6 +26,7 @@ const CAMPOS = [
   'patamar',
   'itens',
   'premio',
+  'aniversario',
   'pais',
   'telemovel',
   'usar_codigo_seguranca',

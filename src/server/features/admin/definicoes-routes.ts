@@ -6,6 +6,7 @@ import {
   RegrasFidelizacaoSchema,
 } from '../../../shared/admin-definicoes.ts'
 import { PremioEdicaoSchema, PremioSchema } from '../../../shared/premios.ts'
+import { DefinicaoAniversarioSchema, PremioAniversarioEdicaoSchema } from '../../../shared/premios-aniversario.ts'
 import { dataResponse } from '../../platform/http.ts'
 import type { AdminService } from './service.ts'
 
@@ -58,6 +59,21 @@ export const definicoesRoutes: FastifyPluginAsyncZod<{ service: AdminService }> 
     '/definicoes/premio',
     { config: { papeis }, schema: { body: PremioEdicaoSchema, response: dataResponse(DefinicaoPremioSchema) } },
     async (request) => ({ data: await definicoes.premio.definir(request.staff, request.body, request.ip) }),
+  )
+
+  app.get(
+    '/definicoes/premio-aniversario',
+    { config: { papeis }, schema: { response: dataResponse(DefinicaoAniversarioSchema) } },
+    async () => ({ data: await definicoes.aniversario.ler() }),
+  )
+
+  app.post(
+    '/definicoes/premio-aniversario',
+    {
+      config: { papeis },
+      schema: { body: PremioAniversarioEdicaoSchema, response: dataResponse(DefinicaoAniversarioSchema) },
+    },
+    async (request) => ({ data: await definicoes.aniversario.definir(request.staff, request.body, request.ip) }),
   )
 
   app.get(

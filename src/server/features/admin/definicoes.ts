@@ -4,6 +4,7 @@ import type {
   RegrasFidelizacaoDados,
 } from '../../../shared/admin-definicoes.ts'
 import type { DefinicaoPremio, PremioDados } from '../../../shared/premios.ts'
+import type { DefinicaoAniversario, PremioAniversarioDados } from '../../../shared/premios-aniversario.ts'
 import type { Clock } from '../../platform/clock.ts'
 import type { DatabaseTransaction } from '../../platform/db.ts'
 import type { ConteudosService } from '../conteudos/service.ts'
@@ -17,7 +18,7 @@ import { atorDe, auditar, type Staff } from './context.ts'
  * owner's service and audited (before/after) in its transaction.
  */
 export function createAdminDefinicoes(
-  fidelizacao: Pick<FidelizacaoService, 'regras' | 'premios'>,
+  fidelizacao: Pick<FidelizacaoService, 'regras' | 'premios' | 'aniversarios'>,
   conteudos: Pick<ConteudosService, 'informacaoConsumidor'>,
   clock: Clock,
 ) {
@@ -35,6 +36,15 @@ export function createAdminDefinicoes(
       ler: (): Promise<DefinicaoPremio> => fidelizacao.premios.ler(),
       definir: (staff: Staff, novo: PremioDados, ip: string) =>
         fidelizacao.premios.definir(novo, registo(staff, ip, 'definicoes.premio', 'premio')),
+    },
+    /** The birthday reward (decision 0053). */
+    aniversario: {
+      ler: (): Promise<DefinicaoAniversario> => fidelizacao.aniversarios.ler(),
+      definir: (staff: Staff, novo: PremioAniversarioDados, ip: string) =>
+        fidelizacao.aniversarios.definir(
+          novo,
+          registo(staff, ip, 'definicoes.premio_aniversario', 'premio-aniversario'),
+        ),
     },
     consumidor: {
       ler: () => conteudos.informacaoConsumidor.ler(),

@@ -42,7 +42,7 @@ export interface AdminFeatures {
   /** Customers, their ledger, orders and opinions, erasure (pessoas.ts). */
   pessoas: PessoasFeatures
   /** The loyalty rules ('Definições'). */
-  fidelizacao: Pick<FidelizacaoService, 'regras' | 'premios' | 'promocoes' | 'clientesDasLojas'>
+  fidelizacao: Pick<FidelizacaoService, 'regras' | 'premios' | 'aniversarios' | 'promocoes' | 'clientesDasLojas'>
   /** The composer: who consented (conta), and the notifications and their pushes (notificacoes). */
   conta: Pick<ContaService, 'findCliente' | 'audiencia'>
   notificacoes: ComposerDeps['notificacoes']

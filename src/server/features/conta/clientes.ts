@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { NifCliente } from '../../../shared/fidelizacao.ts'
 import { toE164Mobile } from '../../../shared/validacao.ts'
 import type { Database, DatabaseTransaction } from '../../platform/db.ts'
@@ -63,6 +64,24 @@ export function createClientesConta(db: Database) {
     async cartaoConta(id: number): Promise<{ nome: string | null; qr: string } | undefined> {
       const user = await repository.findUtilizadorById(id)
       return user && { nome: user.nome, qr: user.qr_code }
+    },
+
+    /**
+     * The customers whose birth date falls on these days of the year (`MM-DD`) and who can have a birthday reward: a
+     * complete registration, not ended (decision 0053).
+     */
+    async aniversariantes(diasDoAno: string[]): Promise<number[]> {
+      if (diasDoAno.length === 0) return []
+      const rows = await db
+        .selectFrom('utilizadores')
+        .select('id')
+        .where(sql<string>`substr(data_nascimento, 6, 5)`, 'in', diasDoAno)
+        .where('registo_completo_em', 'is not', null)
+        .where('terminado_em', 'is', null)
+        .where('eliminado', '=', 0)
+        .orderBy('id')
+        .execute()
+      return rows.map((r) => r.id)
     },
 
     /** The newest notification the customer has read: those up to it show as read. */

@@ -12,7 +12,7 @@ import {
 import { formatDateTime, formatMoney } from '../../../shared/format.ts'
 import type { Premio, PremioResumo } from '../../../shared/premios.ts'
 import type { LojaNomeFuso } from '../../../shared/restaurantes.ts'
-import { type Clock, isoNow, MINUTE } from '../../platform/clock.ts'
+import { type Clock, isoNow, lisbonToday, MINUTE } from '../../platform/clock.ts'
 import type { Database, DatabaseTransaction } from '../../platform/db.ts'
 import { HttpError, notFound, TooManyRequests } from '../../platform/errors.ts'
 import type { Limit, RateLimiter } from '../../platform/rate-limit.ts'
@@ -97,6 +97,7 @@ export interface FidelizacaoDeps {
     | 'prepareProvisional'
     | 'insertProvisional'
     | 'sendProvisionalSms'
+    | 'aniversariantes'
   >
   lojas: {
     listLojasPorId(idsLoja?: number[], db?: Database): Promise<(LojaNomeFuso & { restaurante_id: number })[]>
@@ -168,9 +169,10 @@ export const camposDoPremio = (premio: PremioResumo | null | undefined, desconto
 
 /** The rewards a purchase redeemed, one entry each, as they were defined when it was written (STORE-API.md). */
 export function premiosDoMovimento(m: Movimento): PremioResumo[] {
-  if (m.tipo !== 'compra' || m.premio_id === null || m.premio_nome === null || m.itens_redimidos <= 0) return []
+  if (m.tipo !== 'compra' || m.premio_id === null || m.premio_nome === null) return []
   const premio = { id: m.premio_id, nome: m.premio_nome, tipo: m.premio_tipo ?? 'produto', valor: m.premio_valor }
-  return Array.from({ length: m.itens_redimidos }, () => premio)
+  // A reward named with none counted is the birthday's (decision 0053): one, on its own.
+  return Array.from({ length: Math.max(m.itens_redimidos, 1) }, () => premio)
 }
 
 /** What the parts of the loyalty service share: the movements as the app and the till see them, and their writing. */
@@ -304,16 +306,17 @@ export function createFidelizacaoContext(deps: FidelizacaoDeps) {
     c: { id: number; nome: string | null; temporario: 0 | 1; nif: NifCliente | null },
     ex: Database = db,
   ) {
-    const [ultimo, regras, premio] = await Promise.all([
+    const [ultimo, regras, premio, aniversario] = await Promise.all([
       fidelizacaoRepo(ex).ultimoMovimento(c.id),
       regrasAtuais(ex),
       premioAtual(ex),
+      fidelizacaoRepo(ex).aniversarioDisponivel(c.id, lisbonToday(clock)),
     ])
     const saldos = saldosDe(ultimo)
     const { id, nome, temporario, nif } = c
     // Each reward held, named as what it gives when used (`itens` stays their count).
     const premios = premio ? Array.from({ length: Math.min(saldos.itens, 100) }, () => resumoDe(premio)) : []
-    return { id, nome, ...saldos, patamar: regras.patamar, temporario, nif, premios } satisfies Cliente
+    return { id, nome, ...saldos, patamar: regras.patamar, temporario, nif, premios, aniversario } satisfies Cliente
   }
 
   /**

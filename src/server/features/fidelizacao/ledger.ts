@@ -71,6 +71,11 @@ export interface PedidoCompra {
   itensARedimir: number
   /** What one reward takes off the bill, cents: an amount-off reward's value; 0 for a product given (or none). */
   valorPremio?: number
+  /**
+   * The birthday reward used (decision 0053), what it takes off the bill: its amount, 0 for a product given; null or
+   * absent when none is used. It is not counted in `itens`.
+   */
+  valorAniversario?: number | null
   /** The promotions in force at the purchase's instant, in its store (decision 0052). */
   promocoes?: readonly PromocaoEmVigor[]
   /** The products bought, when the till or the order lists them (the promotions on a product count them). */
@@ -104,7 +109,9 @@ export function compra(
   | { recusa: RecusaCompra } {
   if (pedido.itensARedimir > antes.itens) return { recusa: 'itens-insuficientes' }
   // The rewards come off the bill first (never more than the bill), then the balance off what is left.
-  const descontoPremio = descontoDosPremios(pedido.itensARedimir, pedido.valorPremio ?? 0, pedido.total)
+  const descontoItens = descontoDosPremios(pedido.itensARedimir, pedido.valorPremio ?? 0, pedido.total)
+  const valorAniversario = pedido.valorAniversario ?? 0
+  const descontoPremio = descontoItens + Math.min(valorAniversario, pedido.total - descontoItens)
   if (pedido.saldoAUsar > pedido.total - descontoPremio) return { recusa: 'saldo-acima-do-total' }
   if (pedido.saldoAUsar > antes.saldo) return { recusa: 'saldo-insuficiente' }
   const valorPago = pedido.total - pedido.saldoAUsar - descontoPremio

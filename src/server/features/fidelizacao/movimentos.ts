@@ -4,6 +4,7 @@ import {
   type Transacao,
   transacaoVisivel,
 } from '../../../shared/fidelizacao.ts'
+import { lisbonToday } from '../../platform/clock.ts'
 import type { DatabaseTransaction } from '../../platform/db.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
 import {
@@ -37,7 +38,7 @@ const SEM_EFEITO: Efeito = {
 /** The customer's ledger as the app reads it: balances, totals, their transactions. */
 export function createMovimentos(ctx: FidelizacaoContext) {
   const { regrasAtuais, premioAtual, opinioesAtivas, lojas, repository, nomesDasLojas, toTransacao } = ctx
-  const { documentosDosMovimentos } = ctx
+  const { documentosDosMovimentos, clock } = ctx
 
   return {
     /** The loyalty part of a customer's private data: balances, totals, and the newest movements worth showing. */
@@ -45,11 +46,12 @@ export function createMovimentos(ctx: FidelizacaoContext) {
       id: number
       registoCompleto: boolean
     }): Promise<{ dados: FidelizacaoDados; transacoes: Transacao[] }> {
-      const [totais, movimentos, regras, premio] = await Promise.all([
+      const [totais, movimentos, regras, premio, aniversario] = await Promise.all([
         repository.totais(utilizador.id),
         repository.listMovimentos(utilizador.id, TRANSACOES_MAX),
         regrasAtuais(),
         premioAtual(),
+        repository.aniversarioDisponivel(utilizador.id, lisbonToday(clock)),
       ])
       const [nomes, documentos, promocoes] = await Promise.all([
         nomesDasLojas(movimentos.map((m) => m.id_loja)),
@@ -70,6 +72,7 @@ export function createMovimentos(ctx: FidelizacaoContext) {
           total_valor_desconto: totais.jaPoupou,
           ve_rating: opinioesAtivas && utilizador.registoCompleto,
           premio: premio && premioDe(premio),
+          aniversario,
         },
         // An order's held balance and its release are bookkeeping, not visits: the customer sees the purchase (and the
         // back-office's adjustments, with their reason).

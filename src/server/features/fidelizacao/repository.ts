@@ -1,5 +1,6 @@
 import type { Insertable, Selectable } from 'kysely'
 import type { PromocaoAplicada } from '../../../shared/fidelizacao.ts'
+import type { AniversarioCliente } from '../../../shared/premios-aniversario.ts'
 import type { IdentificacoesTable, TransacoesTable } from '../../db/schema.ts'
 import { type Database, lockInTransaction } from '../../platform/db.ts'
 
@@ -94,6 +95,22 @@ export function fidelizacaoRepo(db: Database) {
     /** Proofs expired before `antes` (the hourly job): a used one stays linked to its movement only as long. */
     async purgeIdentificacoes(antes: string) {
       await db.deleteFrom('identificacoes').where('expira_em', '<', antes).execute()
+    },
+
+    /** The customer's birthday reward unused and usable on `hoje` (decision 0053), with what it gives. */
+    async aniversarioDisponivel(utilizadorId: number, hoje: string): Promise<AniversarioCliente | null> {
+      const row = await db
+        .selectFrom('premios_aniversario as a')
+        .innerJoin('premios as p', 'p.id', 'a.premio_id')
+        .select(['p.id', 'p.nome', 'p.tipo', 'p.valor', 'p.imagem', 'a.valido_ate'])
+        .where('a.utilizador_id', '=', utilizadorId)
+        .where('a.transacao_id', 'is', null)
+        .where('a.valido_de', '<=', hoje)
+        .where('a.valido_ate', '>=', hoje)
+        .orderBy('a.valido_ate')
+        .limit(1)
+        .executeTakeFirst()
+      return row ?? null
     },
 
     /** A reward's definition, as it was (they are never changed). */

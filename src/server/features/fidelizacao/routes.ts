@@ -14,12 +14,14 @@ export interface FidelizacaoRoutesOptions {
   conta: Pick<ContaService, 'requireUser' | 'selectNif'>
   /** The session's private data, which the account, loyalty and ordering answer together (features/dados-privados). */
   privateData: (sessao: Sessao) => Promise<PrivateData>
+  /** Outside production: `POST /api/dev/aniversarios`, the birthday job run as at a given instant. */
+  dev?: boolean
 }
 
 /** The customer's side of loyalty (spec §2, §7): NIF choice, opinions, the stores to give one about. */
 export const fidelizacaoRoutes: FastifyPluginAsyncZod<FidelizacaoRoutesOptions> = async (
   app,
-  { service, conta, privateData },
+  { service, conta, privateData, dev = false },
 ) => {
   const cliente = async (request: FastifyRequest) => {
     const user = await conta.requireUser(request.sessao)
@@ -59,4 +61,18 @@ export const fidelizacaoRoutes: FastifyPluginAsyncZod<FidelizacaoRoutesOptions> 
     { schema: { params: TransacaoParams, body: ValueCallSchema, response: dataResponse(TransacaoSchema) } },
     async (request) => ({ data: await service.transacaoDoCliente((await cliente(request)).id, request.params.id) }),
   )
+
+  if (dev) {
+    // The birthday job as at `agora` (a test's controlled clock, a demo on a chosen day): how many rewards it gave.
+    app.post(
+      '/api/dev/aniversarios',
+      {
+        schema: {
+          body: z.object({ agora: z.iso.datetime() }),
+          response: dataResponse(z.object({ dados: z.number().int() })),
+        },
+      },
+      async (request) => ({ data: { dados: await service.aniversarios.atribuir(new Date(request.body.agora)) } }),
+    )
+  }
 }

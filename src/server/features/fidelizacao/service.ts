@@ -1,10 +1,12 @@
 import { createFidelizacaoContext, type FidelizacaoDeps } from './context.ts'
 
+export type { RegistoAniversario } from './aniversarios.ts'
 export type { PromocaoEmVigor } from './ganhos-promocoes.ts'
 export type { RegistoPremio } from './premios.ts'
 export type { RegistoPromocao } from './promocoes.ts'
 export type { RegistoRegras } from './regras.ts'
 
+import { createAniversarios } from './aniversarios.ts'
 import { createDireitosFidelizacao } from './direitos.ts'
 import { createDocumentosCompras } from './documentos.ts'
 import { createGestaoFidelizacao } from './gestao.ts'
@@ -48,6 +50,8 @@ export function createFidelizacaoService(deps: FidelizacaoDeps) {
     premios: createPremios(ctx),
     /** The promotions that apply themselves, as the back-office sets them (decision 0052). */
     promocoes: createPromocoes(ctx),
+    /** The birthday reward: its definition, and the day's job that gives it (decision 0053). */
+    aniversarios: createAniversarios(ctx),
   }
 }
 

@@ -1,9 +1,12 @@
 import { type Cliente, limitesMensagens, type ProdutoComprado } from '../../../shared/fidelizacao.ts'
+import { aniversarioMensagens } from '../../../shared/premios-aniversario.ts'
 import { mensagens } from '../../../shared/validacao.ts'
-import { DAY, isoNow } from '../../platform/clock.ts'
+import { DAY, isoNow, lisbonToday } from '../../platform/clock.ts'
 import { randomToken, sha256 } from '../../platform/crypto.ts'
+import type { DatabaseTransaction } from '../../platform/db.ts'
 import { fieldError, HttpError, notFound } from '../../platform/errors.ts'
 import { type Answer, idempotent } from '../../platform/idempotency.ts'
+import { createAniversarios } from './aniversarios.ts'
 import { avisoDaCompra, avisoDaDevolucao } from './avisos.ts'
 import {
   type AtorLoja,
@@ -29,6 +32,21 @@ export function createBalcao(ctx: FidelizacaoContext) {
   const { faturas } = ctx
   const { limit, naoEncontrado, nomesDasLojas, toCliente, toTransacaoLoja, escrever, documentosDosMovimentos } = ctx
   const promocoes = createPromocoes(ctx)
+  const aniversarios = createAniversarios(ctx)
+
+  /**
+   * The birthday reward a purchase uses (decision 0053), read under the customer's ledger lock: on its own (a purchase
+   * names one reward), and only while it is usable today and unused. An amount-off reward's value is what it takes off.
+   */
+  async function usarAniversario(trx: DatabaseTransaction, utilizadorId: number, hoje: string, itens: number) {
+    if (itens > 0) {
+      const { outraCompra } = aniversarioMensagens
+      throw new HttpError(422, outraCompra, 'Erro', { usar_premio_aniversario: outraCompra })
+    }
+    const disponivel = await fidelizacaoRepo(trx).aniversarioDisponivel(utilizadorId, hoje)
+    if (!disponivel) throw new HttpError(409, aniversarioMensagens.semAniversario, 'Sem prémio de aniversário')
+    return { ...disponivel, valor: disponivel.tipo === 'valor' ? disponivel.valor : 0 }
+  }
 
   return {
     /** STORE-API.md `clientes/identificar`: by QR, or by phone (with the security code when the customer uses one). */
@@ -83,6 +101,7 @@ export function createBalcao(ctx: FidelizacaoContext) {
         total: number
         saldo_a_usar: number
         itens_a_redimir: number
+        usar_premio_aniversario?: 0 | 1 | undefined
         referencia: string
         produtos?: ProdutoComprado[] | undefined
       },
@@ -106,7 +125,8 @@ export function createBalcao(ctx: FidelizacaoContext) {
           // Spending needs the customer at the counter: a proof this store got from identifying them (STORE-API.md),
           // spent by this purchase. A key alone may only credit a customer by id (a POS catching up after an outage).
           // A proof given with a purchase that only earns is spent too, so that it cannot serve a later one.
-          const gasta = input.saldo_a_usar > 0 || input.itens_a_redimir > 0
+          const aniversario = input.usar_premio_aniversario === 1
+          const gasta = input.saldo_a_usar > 0 || input.itens_a_redimir > 0 || aniversario
           const prova = input.identificacao ? sha256(input.identificacao) : null
           const provada =
             prova !== null &&
@@ -125,8 +145,10 @@ export function createBalcao(ctx: FidelizacaoContext) {
           const ganha = cliente.registoCompleto
           const regras = await regrasAtuais(trx)
           // What a reward is when it is used (decision 0051): an amount comes off the bill, a product is recorded.
-          const premio = input.itens_a_redimir > 0 ? await premioAtual(trx) : null
-          const valorPremio = premio?.tipo === 'valor' ? premio.valor : 0
+          const hoje = lisbonToday(clock)
+          const doAniversario = aniversario ? await usarAniversario(trx, cliente.id, hoje, input.itens_a_redimir) : null
+          const premio = doAniversario ?? (input.itens_a_redimir > 0 ? await premioAtual(trx) : null)
+          const valorPremio = !doAniversario && premio?.tipo === 'valor' ? premio.valor : 0
           // The promotions in force now at this store (decision 0052), read in this transaction as the rules are.
           const emVigor = await promocoes.emVigor(trx, lojaDaCompra(ator.idLoja, loja), isoNow(clock))
           const r = compra(
@@ -136,6 +158,7 @@ export function createBalcao(ctx: FidelizacaoContext) {
               saldoAUsar: input.saldo_a_usar,
               itensARedimir: input.itens_a_redimir,
               valorPremio,
+              valorAniversario: doAniversario ? doAniversario.valor : null,
               promocoes: emVigor,
               produtos: input.produtos ?? [],
             },
@@ -180,6 +203,9 @@ export function createBalcao(ctx: FidelizacaoContext) {
             regras,
           )
           await promocoes.registar(trx, movimento.id, r.promocoes)
+          if (doAniversario && !(await aniversarios.usar(trx, cliente.id, hoje, movimento.id))) {
+            throw new Error('the birthday reward read under the ledger lock was gone when spent')
+          }
           if (provada && prova) await ledger.ligarIdentificacao(prova, movimento.id)
           // A sale: its invoice is due from the POS (CIVA art. 29(1)(b)); features/faturas flags it until it comes.
           await faturas.exigir(trx, vendaDaCompra(movimento), 'venda', input.total)
@@ -239,6 +265,8 @@ export function createBalcao(ctx: FidelizacaoContext) {
             id_loja: ator.idLoja,
             chave_id: ator.chaveId,
           })
+          // Undone whole: the birthday reward it used is the customer's again.
+          if (devolvido + valor === original.valor_pago) await aniversarios.devolver(trx, original.id)
           // Undone in part or whole: the invoice is matched by a credit note (CIVA art. 29(1)(b) and 36(1)).
           await faturas.exigir(trx, vendaDaCompra(original), 'credito', valor)
           const avisoCliente = avisoDaDevolucao(movimento, original, nomes.get(ator.idLoja))

@@ -48,6 +48,7 @@ export const ACOES: Record<string, string> = {
   'perfil.editar': 'Perfil de cliente editado',
   'definicoes.fidelizacao': 'Regras de fidelização alteradas',
   'definicoes.premio': 'Prémio definido',
+  'definicoes.premio_aniversario': 'Prémio de aniversário definido',
   'definicoes.informacao_consumidor': 'Informação ao consumidor alterada',
   'notificacao.agendar': 'Notificação agendada',
   'notificacao.enviar': 'Notificação enviada',

@@ -1,0 +1,179 @@
+import { diaEmLisboa, formatDia } from '../../../shared/format.ts'
+import type {
+  DefinicaoAniversario,
+  PremioAniversario,
+  PremioAniversarioDados,
+} from '../../../shared/premios-aniversario.ts'
+import { descricaoPremio } from '../../../shared/premios-textos.ts'
+import { isoNow } from '../../platform/clock.ts'
+import type { Database, DatabaseTransaction } from '../../platform/db.ts'
+import { imagemExistente } from '../../platform/images.ts'
+import type { FidelizacaoContext } from './context.ts'
+
+/** Told inside the change's transaction (the back-office's audit entry), with the definition before and after. */
+export type RegistoAniversario = (
+  trx: DatabaseTransaction,
+  antes: PremioAniversario | null,
+  depois: PremioAniversario,
+) => Promise<void>
+
+/** How many customers' rewards one look-up of those already given reads at once (a bound on the query's size). */
+const LOTE = 500
+
+/** `YYYY-MM-DD` plus `dias` calendar days. */
+export function somarDias(dia: string, dias: number): string {
+  const d = new Date(`${dia}T00:00:00Z`)
+  d.setUTCDate(d.getUTCDate() + dias)
+  return d.toISOString().slice(0, 10)
+}
+
+const bissexto = (ano: number) => (ano % 4 === 0 && ano % 100 !== 0) || ano % 400 === 0
+
+/** The birth dates (`MM-DD`) whose birthday is `dia`: on 28 February of a common year, 29 February's too. */
+export function aniversariosDoDia(dia: string): string[] {
+  const mesDia = dia.slice(5)
+  return mesDia === '02-28' && !bissexto(Number(dia.slice(0, 4))) ? ['02-28', '02-29'] : [mesDia]
+}
+
+type Definicao = PremioAniversario & { criado_em: string }
+
+/**
+ * The birthday reward (decision 0053). The back-office defines what it gives and for how many days; on the customer's
+ * birthday (Lisbon) a job gives one to each complete registration with a birth date, with a notification in the same
+ * transaction. One per customer and year is the table's unique key, so two processes, or the job run twice, give one.
+ * The till uses it by itself in a purchase, under the customer's ledger lock; a full refund of that purchase gives it
+ * back.
+ */
+export function createAniversarios(ctx: FidelizacaoContext) {
+  const { db, clock, conta, notificar, onMovimento } = ctx
+
+  async function definicaoAtual(ex: Database = db): Promise<Definicao | null> {
+    const row = await ex
+      .selectFrom('premios')
+      .select(['id', 'nome', 'tipo', 'valor', 'cod_produto', 'imagem', 'validade_dias', 'ativo', 'criado_em'])
+      .where('finalidade', '=', 'aniversario')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst()
+    return row ? { ...row, ativo: row.ativo === 1 } : null
+  }
+
+  const semData = ({ criado_em: _, ...p }: Definicao): PremioAniversario => p
+
+  return {
+    definicaoAtual,
+
+    async ler(): Promise<DefinicaoAniversario> {
+      const atual = await definicaoAtual()
+      return { atual: atual && semData(atual), definido_em: atual?.criado_em ?? null }
+    },
+
+    /** A new definition (the old one is kept: a purchase names the one it used). */
+    async definir(dados: PremioAniversarioDados, registar: RegistoAniversario): Promise<DefinicaoAniversario> {
+      if (dados.imagem !== null) await imagemExistente(db, dados.imagem)
+      const criadoEm = isoNow(clock)
+      return db.transaction().execute(async (trx) => {
+        const antes = await definicaoAtual(trx)
+        const novo = await trx
+          .insertInto('premios')
+          .values({
+            finalidade: 'aniversario',
+            nome: dados.nome,
+            tipo: dados.tipo,
+            valor: dados.tipo === 'valor' ? dados.valor : 0,
+            cod_produto: dados.cod_produto,
+            imagem: dados.imagem,
+            validade_dias: dados.validade_dias,
+            ativo: dados.ativo ? 1 : 0,
+            criado_em: criadoEm,
+          })
+          .returning(['id', 'nome', 'tipo', 'valor', 'cod_produto', 'imagem', 'validade_dias', 'ativo', 'criado_em'])
+          .executeTakeFirstOrThrow()
+        const depois = semData({ ...novo, ativo: novo.ativo === 1 })
+        await registar(trx, antes && semData(antes), depois)
+        return { atual: depois, definido_em: criadoEm }
+      })
+    },
+
+    /**
+     * The day's job: each customer whose birthday is today in Lisbon, with a complete registration, gets this year's
+     * reward and is told, once. Run hourly (a process down at midnight gives it when it starts); how many it gave.
+     * `agora` is the clock's unless a development run says which instant it is (`POST /api/dev/aniversarios`).
+     */
+    async atribuir(agora: Date = clock.now()): Promise<number> {
+      const definicao = await definicaoAtual()
+      if (!definicao?.ativo) return 0
+      const hoje = diaEmLisboa(agora)
+      const ano = Number(hoje.slice(0, 4))
+      const ids = await conta.aniversariantes(aniversariosDoDia(hoje))
+      const validoAte = somarDias(hoje, definicao.validade_dias)
+      let dados = 0
+      for (let i = 0; i < ids.length; i += LOTE) {
+        const lote = ids.slice(i, i + LOTE)
+        const ja = await db
+          .selectFrom('premios_aniversario')
+          .select('utilizador_id')
+          .where('ano', '=', ano)
+          .where('utilizador_id', 'in', lote)
+          .execute()
+        const tem = new Set(ja.map((r) => r.utilizador_id))
+        for (const utilizadorId of lote.filter((id) => !tem.has(id))) {
+          const dado = await db.transaction().execute(async (trx) => {
+            // The unique key (customer, year) decides between two processes: the second inserts nothing, tells nobody.
+            const novo = await trx
+              .insertInto('premios_aniversario')
+              .values({
+                utilizador_id: utilizadorId,
+                ano,
+                premio_id: definicao.id,
+                valido_de: hoje,
+                valido_ate: validoAte,
+                criado_em: isoNow(clock),
+              })
+              .onConflict((oc) => oc.columns(['utilizador_id', 'ano']).doNothing())
+              .returning('id')
+              .executeTakeFirst()
+            if (!novo) return false
+            await notificar?.(trx, {
+              utilizadorId,
+              titulo: 'Feliz aniversário!',
+              texto: `Tem um prémio de aniversário: ${descricaoPremio(definicao)}. Use-o na loja até ${formatDia(validoAte)}.`,
+              ligacao: '/fidelizacao',
+              chave: `aniversario:${ano}`,
+            })
+            return true
+          })
+          if (dado) {
+            dados++
+            onMovimento?.(utilizadorId)
+          }
+        }
+      }
+      return dados
+    },
+
+    /** Spends the customer's reward of today on a purchase, inside its transaction (the customer locked). */
+    async usar(trx: DatabaseTransaction, utilizadorId: number, hoje: string, transacaoId: number): Promise<boolean> {
+      const r = await trx
+        .updateTable('premios_aniversario')
+        .set({ transacao_id: transacaoId, usado_em: isoNow(clock) })
+        .where('utilizador_id', '=', utilizadorId)
+        .where('transacao_id', 'is', null)
+        .where('valido_de', '<=', hoje)
+        .where('valido_ate', '>=', hoje)
+        .executeTakeFirst()
+      return Number(r.numUpdatedRows) === 1
+    },
+
+    /** A full refund of the purchase that used one gives it back (still only until its last day). */
+    async devolver(trx: DatabaseTransaction, transacaoId: number): Promise<void> {
+      await trx
+        .updateTable('premios_aniversario')
+        .set({ transacao_id: null, usado_em: null })
+        .where('transacao_id', '=', transacaoId)
+        .execute()
+    },
+  }
+}
+
+export type Aniversarios = ReturnType<typeof createAniversarios>

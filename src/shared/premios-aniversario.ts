@@ -1,0 +1,67 @@
+import { z } from 'zod'
+import { eurosValidos, PremioCampos, PremioFormCampos, PremioSchema, TIPOS_PREMIO, valorPositivo } from './premios.ts'
+
+/**
+ * The birthday reward (decision 0053): what the back-office sets it to give, for how many days after the birthday it
+ * can be used, and whether the programme gives one at all.
+ */
+
+/** Days after the birthday the reward can still be used, at most: past two months it is no longer a birthday's. */
+export const ANIVERSARIO_VALIDADE_MAX = 60
+
+export const aniversarioMensagens = {
+  validade: `Indique um número de dias entre 0 e ${ANIVERSARIO_VALIDADE_MAX}.`,
+  outraCompra: 'O prémio de aniversário usa-se numa compra sem outros prémios.',
+  semAniversario: 'O cliente não tem prémio de aniversário para usar hoje.',
+} as const
+
+const validade = z
+  .number({ error: aniversarioMensagens.validade })
+  .int(aniversarioMensagens.validade)
+  .min(0, aniversarioMensagens.validade)
+  .max(ANIVERSARIO_VALIDADE_MAX, aniversarioMensagens.validade)
+
+/** `/admin/api/definicoes/premio-aniversario`: the birthday reward from now on (`ativo` false: none given). */
+export const PremioAniversarioEdicaoSchema = z
+  .strictObject({ ...PremioCampos, ativo: z.boolean(), validade_dias: validade })
+  .refine(...valorPositivo)
+export type PremioAniversarioEdicao = z.input<typeof PremioAniversarioEdicaoSchema>
+export type PremioAniversarioDados = z.output<typeof PremioAniversarioEdicaoSchema>
+
+/** The back-office's form: the amount in euros and the days as typed. */
+export const PremioAniversarioFormSchema = z
+  .object({
+    ...PremioFormCampos,
+    ativo: z.boolean(),
+    validade_dias: z
+      .string()
+      .trim()
+      .regex(/^\d{1,2}$/, aniversarioMensagens.validade)
+      .refine((d) => Number(d) <= ANIVERSARIO_VALIDADE_MAX, aniversarioMensagens.validade),
+  })
+  .refine(...eurosValidos)
+export type PremioAniversarioForm = z.input<typeof PremioAniversarioFormSchema>
+
+/** The birthday reward in force, as the back-office reads it. */
+export const PremioAniversarioSchema = PremioSchema.extend({ ativo: z.boolean(), validade_dias: z.number().int() })
+export type PremioAniversario = z.infer<typeof PremioAniversarioSchema>
+
+export const DefinicaoAniversarioSchema = z.object({
+  atual: PremioAniversarioSchema.nullable(),
+  definido_em: z.string().nullable(),
+})
+export type DefinicaoAniversario = z.infer<typeof DefinicaoAniversarioSchema>
+
+/**
+ * A customer's birthday reward, unused and usable today (the card, the till's identification): the definition it
+ * gives and its last day (`valido_ate`, `YYYY-MM-DD`, Lisbon).
+ */
+export const AniversarioClienteSchema = z.object({
+  id: z.number().int(),
+  nome: z.string(),
+  tipo: z.enum(TIPOS_PREMIO),
+  valor: z.number().int(),
+  imagem: z.string().nullable(),
+  valido_ate: z.string(),
+})
+export type AniversarioCliente = z.infer<typeof AniversarioClienteSchema>
