@@ -198,7 +198,11 @@ export interface Account {
  */
 export async function createAccount(
   page: Page,
-  { complete = true, email = 'rita.fonseca@example.pt' }: { complete?: boolean; email?: string } = {},
+  {
+    complete = true,
+    email = 'rita.fonseca@example.pt',
+    dataNascimento = '1990-05-17',
+  }: { complete?: boolean; email?: string; dataNascimento?: string } = {},
 ): Promise<Account> {
   const account: Account = {
     telemovel: randomPhone(),
@@ -217,7 +221,7 @@ export async function createAccount(
     await apiPost(page.request, '/alterar-dados-pessoais', {
       nome: account.nome,
       email: account.email,
-      dataNascimento: '1990-05-17',
+      dataNascimento,
       password: account.password,
       confirmacaoPassword: account.password,
       comunicacoes: false,

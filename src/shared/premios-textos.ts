@@ -21,6 +21,9 @@ export function temPremios(itens: number, premio: Pick<PremioNomeado, 'nome'> | 
 }
 
 /** `Prémio de aniversário: Bolo oferta, até 12/12/2026.` — the card's and the till's words for it. */
-export function fraseAniversario(p: PremioNomeado & { valido_ate: string }): string {
-  return `Prémio de aniversário: ${descricaoPremio(p)}, até ${formatDia(p.valido_ate)}.`
-}
+export const fraseAniversario = (p: PremioNomeado & { valido_ate: string }) =>
+  `Prémio de aniversário: ${aniversarioAte(p)}.`
+
+/** `Bolo oferta, até 12/12/2026`: what the birthday reward gives and its last day. */
+export const aniversarioAte = (p: PremioNomeado & { valido_ate: string }) =>
+  `${descricaoPremio(p)}, até ${formatDia(p.valido_ate)}`

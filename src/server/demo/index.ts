@@ -162,7 +162,12 @@ export async function seedDemoContent(
     await importDemoEmentas(trx, menus.ementas)
 
     // The programme's reward, a coffee (the menus' Bica), unless the back-office has defined one already.
-    const premio = await trx.selectFrom('premios').select('id').limit(1).executeTakeFirst()
+    const premio = await trx
+      .selectFrom('premios')
+      .select('id')
+      .where('finalidade', '=', 'pontos')
+      .limit(1)
+      .executeTakeFirst()
     const cafe = menus.imagens.find((i) => parseSourceName(i.nome)?.base === 'produto-cafe')
     if (!premio) {
       await trx
@@ -173,6 +178,27 @@ export async function seedDemoContent(
           tipo: 'produto',
           cod_produto: '1001',
           imagem: cafe ? `/imagens/${cafe.nome}` : null,
+          criado_em: agora,
+        })
+        .execute()
+    }
+    // The birthday reward (decision 0053), a pastel de nata usable for a week, unless one is defined already.
+    const aniversario = await trx
+      .selectFrom('premios')
+      .select('id')
+      .where('finalidade', '=', 'aniversario')
+      .executeTakeFirst()
+    const nata = menus.imagens.find((i) => parseSourceName(i.nome)?.base === 'produto-pastel-de-nata')
+    if (!aniversario) {
+      await trx
+        .insertInto('premios')
+        .values({
+          finalidade: 'aniversario',
+          nome: 'Pastel de nata oferta',
+          tipo: 'produto',
+          cod_produto: '2001',
+          imagem: nata ? `/imagens/${nata.nome}` : null,
+          validade_dias: 7,
           criado_em: agora,
         })
         .execute()

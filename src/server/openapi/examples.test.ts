@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { diaEmLisboa } from '../../shared/format.ts'
 import { todosOsDias } from '../features/encomendas/horario.ts'
 import { systemClock } from '../platform/clock.ts'
 import { lojasChavesRepo } from '../platform/store-keys.ts'
@@ -14,7 +15,18 @@ import { buildOpenApiDocument, type OpenApiDocument } from './index.ts'
  */
 
 /** What differs from one run to another: ids, generated codes and tokens, dates and times. */
-const VARIABLE = new Set(['id', 'cliente_id', 'identificacao', 'codigo', 'criado_em', 'criada_em', 'data', 'hora'])
+const VARIABLE = new Set([
+  'id',
+  'cliente_id',
+  'identificacao',
+  'codigo',
+  'criado_em',
+  'criada_em',
+  'data',
+  'hora',
+  // The birthday reward's last day: some days after the run's own.
+  'valido_ate',
+])
 
 function stable(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(stable)
@@ -90,6 +102,27 @@ describe.each(testDialects())('the Store API examples, sent to a real app, on %s
         alterado_em: '2026-11-01T00:00:00.000Z',
       })
       .execute()
+    // Her birthday is today: the birthday job, run now, gives her the birthday reward the identification's example
+    // names (which the purchase's example leaves for another day).
+    await db
+      .insertInto('premios')
+      .values({
+        finalidade: 'aniversario',
+        nome: 'Fatia de bolo de aniversário',
+        tipo: 'produto',
+        validade_dias: 30,
+        ativo: 1,
+        criado_em: '2026-11-01T00:00:00.000Z',
+      })
+      .execute()
+    const agora = new Date()
+    await db
+      .updateTable('utilizadores')
+      .set({ data_nascimento: `1992-${diaEmLisboa(agora).slice(5)}` })
+      .where('id', '=', maria)
+      .execute()
+    const dados = await t.api('POST', '/api/dev/aniversarios', { agora: agora.toISOString() })
+    expect(dados.json(), dados.body).toEqual({ data: { dados: 1 } })
   })
   afterAll(() => t.close())
 

@@ -1,13 +1,11 @@
-import { DocumentoFiscalPedidoSchema, documentosMensagens } from '../../shared/documentos-loja.ts'
 import { mensagens } from '../../shared/validacao.ts'
 import { telemovelDoPais } from './field-rules.ts'
 import type { OperationDoc } from './operation.ts'
+import { STORE_DOCUMENT_OPERATIONS } from './operations-store-documentos.ts'
 import { STORE_MENU_OPERATIONS } from './operations-store-ementa.ts'
-import { STORE_LIMITS } from './texts.ts'
+import { STORE_LIMITS, STORE_WRITES_LIMIT as writesLimit } from './texts.ts'
 
 /** The Store API (STORE-API.md), with examples an integrator can send as they are. */
-
-const writesLimit = `Writes are limited to ${STORE_LIMITS.writes} per key: past it, wait \`Retry-After\` seconds.`
 
 const cliente = {
   id: 4211,
@@ -20,6 +18,15 @@ const cliente = {
   nif: { numero: '123456789', nome: 'Maria Silva' },
   // The programme's reward as the back-office defines it: one entry for each reward held (`itens` counts them).
   premios: [{ id: 3, nome: 'Café oferta', tipo: 'produto', valor: 0 }],
+  // The birthday reward the programme gave her on her birthday (the back-office defines it), usable until `valido_ate`.
+  aniversario: {
+    id: 4,
+    nome: 'Fatia de bolo de aniversário',
+    tipo: 'produto',
+    valor: 0,
+    imagem: null,
+    valido_ate: '2026-12-22',
+  },
 }
 
 const transacao = {
@@ -54,16 +61,6 @@ const transacao = {
   promocoes: [{ id: 7, nome: 'Bica com pontos', pontos: 10, credito: 0 }],
   // Filled once the POS sends the purchase's invoice (`PUT /compras/{id}/documento`): none at the till's answer.
   documentos: [],
-}
-
-/** An invoice as the POS sends it (STORE-API.md "Invoices"): its AT QR code's text as printed. */
-const documento = {
-  tipo: 'FR',
-  numero: 'FR A/123',
-  atcud: 'JJ4M7R2C-123',
-  qr: 'A:509999999*B:999999990*C:PT*D:FR*E:N*F:20261122*G:FR A/123*H:JJ4M7R2C-123*I1:PT*I5:3.54*I6:0.46*N:0.46*O:4.00*Q:Xy9Z*R:1234',
-  emitido_em: '2026-11-22T12:35:10Z',
-  pdf_url: 'https://faturas.exemplo.pt/FR-A-123.pdf',
 }
 
 /** The order the customer API's checkout example places from the menu example (two Galões, oat milk, no sugar). */
@@ -103,37 +100,6 @@ const encomenda = {
   recipiente_proprio: false,
 }
 
-/** What both document routes say: the rules of STORE-API.md "Invoices". */
-const documentoDescricao = (de: string, nc: string) =>
-  [
-    `The fiscal document the POS issued for ${de}, as certified billing software issues it: \`FS\`, \`FR\` or \`FT\``,
-    `for the sale; \`NC\` for the credit note ${nc}. \`qr\`: the text of its AT QR code (Portaria 195/2020), as`,
-    'printed; `pdf_url`: an https address of its PDF, optional. One document per kind (the sale, the credit note):',
-    'the same body again answers 200 with the same document; another body for a kind already given is 409. The',
-    'customer sees it in the app (number, ATCUD, the QR code drawn from `qr`, the PDF). Until it arrives, a sale paid,',
-    'refunded or cancelled more than `FISCAL_DOCUMENT_ALARM_MINUTES` ago is flagged on the board, in the back-office',
-    'and in the metrics.',
-    '',
-    `Idempotent by \`Idempotency-Key\`. ${writesLimit}`,
-  ].join('\n')
-
-/** What no pattern can say of `emitido_em`: the form is stated, that it names a real instant is this rule. */
-const documentoCampos = [
-  {
-    field: 'emitido_em',
-    rule: '`emitido_em` names a real instant: a month 01–12, a day the month has, hours, minutes and an offset in range (the schema states the form only).',
-    messages: [documentosMensagens.emitidoEm],
-  },
-]
-
-const documentoErros = (coisa: string, outra: string) => ({
-  403: `The ${coisa} is another store’s (nothing written).`,
-  404: `No such ${coisa}.`,
-  409: `Another document of this kind was already given for it; or an \`NC\` for ${outra} (nothing written).`,
-  422: 'A bad `tipo`, an empty `numero`, `atcud` or `qr`, an `emitido_em` that is not ISO 8601 with a zone, a `pdf_url` that is not https: `fields` names each (nothing written).',
-  429: writesLimit,
-})
-
 export const STORE_OPERATIONS: Record<string, OperationDoc> = {
   'POST /api/loja/v1/clientes/identificar': {
     operationId: 'identificarCliente',
@@ -149,6 +115,12 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
       '`cliente.nif`: the tax number the customer chose in the app for invoices, `{ numero, nome }` (the number and its',
       'billing name), or null when none is chosen: put it on the invoice. A purchase keeps the NIF chosen when it is',
       'written.',
+      '',
+      '`cliente.aniversario`: the birthday reward the customer can use today, or null. The programme gives one a year,',
+      'on the birthday (Lisbon), to a customer with a complete registration and a birth date while the back-office has',
+      'one in force; it is usable once, until `valido_ate` (`YYYY-MM-DD`, Lisbon, inclusive). `nome`, `tipo` and',
+      '`valor` say what it gives, as a reward of `premios` does; `imagem`, its picture or null. A purchase uses it with',
+      '`usar_premio_aniversario` 1.',
     ].join('\n'),
     fields: [telemovelDoPais],
     errors: {
@@ -166,9 +138,9 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
     summary: 'Register a purchase: earn credit and points, optionally spend balance and rewards',
     description: [
       '`total`: the bill with VAT, in cents (> 0). `saldo_a_usar`: 0 … min(balance, total). `referencia`: the POS',
-      'document number. Spending (`saldo_a_usar` > 0 or `itens_a_redimir` > 0) needs the `identificacao` of an',
-      `identification of this customer by this store in the last ${STORE_LIMITS.identificationValid}; a purchase that only earns may go`,
-      'without (a POS catching up after an outage credits by `cliente_id`).',
+      'document number. Spending (`saldo_a_usar` > 0, `itens_a_redimir` > 0 or `usar_premio_aniversario` 1) needs the',
+      `\`identificacao\` of an identification of this customer by this store in the last ${STORE_LIMITS.identificationValid}; a purchase`,
+      'that only earns may go without (a POS catching up after an outage credits by `cliente_id`).',
       '',
       'The answer’s `transacao`: `valor_pago` = `total` − `saldo_a_usar`; `saldo_adicionado` is the credit percent of',
       '`valor_pago` (rounded half up); `pontos_ganhos` per whole euro paid; a reward is added when points reach',
@@ -179,6 +151,12 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
       '`total` first, never more than it, and `saldo_a_usar` may then be at most what is left. `desconto` is',
       'everything that came off (balance and rewards), `valor_pago` what is left, and credit and points are earned on',
       '`valor_pago` only. `transacao.premios` lists the rewards redeemed, as they were defined then.',
+      '',
+      '`usar_premio_aniversario` 1 uses the customer’s birthday reward (the identification’s `cliente.aniversario`), on',
+      'its own: a purchase that uses it redeems no other (`itens_a_redimir` 0). It is a reward as the others are: a',
+      'product given is recorded, an amount off comes off `total` first, and `saldo_a_usar` may then be at most what is',
+      'left. `transacao.premios` lists it (one entry; `itens_redimidos` stays 0) and `desconto` includes what it took',
+      'off. A full refund of the purchase gives it back, usable until its `valido_ate` still.',
       '',
       'Promotions set in the back-office apply by themselves to the purchases in their window (days, weekdays, hours in',
       'the store’s time zone) and scope (every store, a restaurant, a store), as they are when the purchase is written',
@@ -192,10 +170,10 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
     ].join('\n'),
     idempotent: true,
     errors: {
-      403: 'Spending without a valid `identificacao` of this customer by this store (nothing written).',
+      403: 'Spending (balance, rewards or the birthday reward) without a valid `identificacao` of this customer by this store (nothing written).',
       404: 'Unknown customer.',
-      409: '`saldo_a_usar` is above the balance, or `itens_a_redimir` above the rewards, at the moment of writing (nothing written, also when many tills try at once); or what it earns would take the balance past 1 000 000,00 € or the points past 1 000 000 000 (the ceilings; nothing written).',
-      422: '`saldo_a_usar` is above `total` (or above what is left of it after an amount-off reward).',
+      409: '`saldo_a_usar` is above the balance, `itens_a_redimir` above the rewards, or `usar_premio_aniversario` 1 and the customer has no birthday reward to use today (none, used, or past its `valido_ate`), at the moment of writing (nothing written, also when many tills try at once); or what it earns would take the balance past 1 000 000,00 € or the points past 1 000 000 000 (the ceilings; nothing written).',
+      422: '`saldo_a_usar` is above `total` (or above what is left of it after an amount-off reward); or `usar_premio_aniversario` 1 with `itens_a_redimir` > 0 (`fields.usar_premio_aniversario` says so; nothing written).',
       429: writesLimit,
     },
     examples: {
@@ -205,6 +183,8 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
         total: 2450,
         saldo_a_usar: 500,
         itens_a_redimir: 0,
+        // Her birthday reward is left for another visit (1 would use it, on its own).
+        usar_premio_aniversario: 0,
         referencia: 'FS 2026/00123',
         produtos: [
           { cod_produto: '1001', quantidade: 2 },
@@ -221,7 +201,8 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
       '`valor`: cents of `valor_pago` returned. Several partial refunds may follow one another, never more than was',
       'paid in all. Each takes back the credit and points earned on the refunded part and gives back the balance used',
       'in the same proportion; a full refund leaves balance and points where they would be had the purchase never',
-      'happened. Credit already spent cannot be taken back: the balance stops at 0 and `nao_recuperado` says how much.',
+      'happened, and gives back the birthday reward the purchase used (until its `valido_ate`). Credit already spent',
+      'cannot be taken back: the balance stops at 0 and `nao_recuperado` says how much.',
       '',
       `Idempotent by \`Idempotency-Key\`. ${writesLimit}`,
     ].join('\n'),
@@ -297,35 +278,14 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
             temporario: 1,
             nif: null,
             premios: [],
+            aniversario: null,
           },
         },
       },
     },
   },
   ...STORE_MENU_OPERATIONS,
-  'PUT /api/loja/v1/compras/{id}/documento': {
-    operationId: 'registarDocumentoCompra',
-    summary: 'Record the invoice (or the credit note) the POS issued for a till purchase',
-    description: documentoDescricao(
-      'a till purchase (`transacao.id`)',
-      'of its refund; an app order’s purchase takes its documents on the order',
-    ),
-    idempotent: true,
-    body: DocumentoFiscalPedidoSchema,
-    fields: documentoCampos,
-    errors: documentoErros('purchase', 'a purchase not refunded, or a purchase of an app order (send it to the order)'),
-    examples: { request: documento, response: { data: { documento } } },
-  },
-  'PUT /api/loja/v1/encomendas/{id}/documento': {
-    operationId: 'registarDocumentoEncomenda',
-    summary: 'Record the invoice (or the credit note) the POS issued for an app order',
-    description: documentoDescricao('a paid app order', 'of its cancellation'),
-    idempotent: true,
-    body: DocumentoFiscalPedidoSchema,
-    fields: documentoCampos,
-    errors: documentoErros('order', 'an order not cancelled'),
-    examples: { request: documento, response: { data: { documento } } },
-  },
+  ...STORE_DOCUMENT_OPERATIONS,
   'GET /api/loja/v1/encomendas': {
     operationId: 'listarEncomendasLoja',
     summary: 'The store’s paid orders, the soonest due first',

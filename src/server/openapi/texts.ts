@@ -20,6 +20,9 @@ export const STORE_LIMITS = {
   streamKeyCheck: `${VERIFICAR_ACESSO_MS / 1000} seconds`,
 }
 
+/** What every Store API write says of its limit. */
+export const STORE_WRITES_LIMIT = `Writes are limited to ${STORE_LIMITS.writes} per key: past it, wait \`Retry-After\` seconds.`
+
 /** `65536` → `64 KiB`, `5242880` → `5 MiB`. */
 export const sizeOf = (bytes: number) =>
   bytes % 1_048_576 === 0 ? `${bytes / 1_048_576} MiB` : `${Math.round(bytes / 1024)} KiB`

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { flag, withId } from './helpers.ts'
+import { withId } from './helpers.ts'
 
 /**
  * The birthday reward (decision 0053).
@@ -17,10 +17,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable('premios')
     .addColumn('validade_dias', 'integer', (c) => c.notNull().defaultTo(0))
     .execute()
-  await db.schema.alterTable('premios').addColumn('ativo', 'integer', flag).execute()
-  await db
-    .updateTable('premios' as never)
-    .set({ ativo: 1 } as never)
+  await db.schema
+    .alterTable('premios')
+    .addColumn('ativo', 'integer', (c) => c.notNull().defaultTo(1))
     .execute()
   await withId(db, db.schema.createTable('premios_aniversario'))
     .addColumn('utilizador_id', 'integer', (c) => c.notNull())

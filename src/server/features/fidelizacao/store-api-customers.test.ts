@@ -27,6 +27,8 @@ describe.each(testDialects())('Store API: loyalty at the till, on %s', (dialect)
         nif: null,
         // No reward defined by the back-office: rewards are only counted (features/admin/premio.test.ts names them).
         premios: [],
+        // No birthday reward given: the birthday tests (aniversarios.test.ts) name one.
+        aniversario: null,
       })
       const byPhone = await loja('POST', '/clientes/identificar', { telemovel: c.telemovel, pais: '351' })
       expect(byPhone.json().data.cliente.id).toBe(c.id)

@@ -12,6 +12,7 @@ import { AdminLayout } from './AdminLayout.tsx'
 import { adminGet, adminPost } from './api.ts'
 import { InformacaoConsumidorSeccao } from './InformacaoConsumidorSeccao.tsx'
 import { adminKeys } from './keys.ts'
+import { PremioAniversarioSeccao } from './PremioAniversarioSeccao.tsx'
 import { PremioSeccao } from './PremioSeccao.tsx'
 import { papeisDe } from './seccoes.ts'
 
@@ -24,7 +25,8 @@ const resumo = (r: RegrasFidelizacaoDados) =>
 
 /**
  * `/admin/definicoes` (admins): the loyalty rules — credit percent, points per euro, threshold. A change applies from
- * the next purchase on; each earlier purchase keeps the rules it was made with. Then the consumer information.
+ * the next purchase on; each earlier purchase keeps the rules it was made with. Then the reward, the birthday reward and
+ * the consumer information.
  */
 export function DefinicoesPage() {
   const queryClient = useQueryClient()
@@ -122,6 +124,7 @@ export function DefinicoesPage() {
       </section>
       {submission.feedback}
       <PremioSeccao />
+      <PremioAniversarioSeccao />
       <InformacaoConsumidorSeccao />
     </AdminLayout>
   )

@@ -1,13 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { centimosDe, centsToInput } from '../../../shared/euros.ts'
 import { formatDateTime } from '../../../shared/format.ts'
 import type { DefinicaoPremio, PremioForm, PremioFormSchema } from '../../../shared/premios.ts'
 import { descricaoPremio } from '../../../shared/premios-textos.ts'
-import { Field, SelectField } from '../../ui/Field.tsx'
 import { useApiForm } from '../../ui/form.tsx'
 import { adminGet, adminPost } from './api.ts'
-import { ImagemCampo } from './ImagemCampo.tsx'
+import { CamposPremio, formDoPremio, premioDoForm } from './CamposPremio.tsx'
 import { adminKeys } from './keys.ts'
 
 const schema = (): Promise<typeof PremioFormSchema> =>
@@ -31,14 +29,7 @@ export function PremioSeccao() {
   const { form, onSubmit, errorOf, submission } = useApiForm({
     schema,
     defaultValues: VAZIO,
-    submit: (v) =>
-      adminPost<DefinicaoPremio>(URL, {
-        nome: v.nome,
-        tipo: v.tipo,
-        valor: v.tipo === 'valor' ? centimosDe(v.euros) : 0,
-        cod_produto: v.cod_produto || null,
-        imagem: v.imagem,
-      }),
+    submit: (v) => adminPost<DefinicaoPremio>(URL, premioDoForm(v)),
     onSuccess: (d) => {
       queryClient.setQueryData(adminKeys.premio(), d)
       if (d.atual) setAviso(`Prémio guardado: ${descricaoPremio(d.atual)}. Os clientes veem-no já na app.`)
@@ -46,15 +37,7 @@ export function PremioSeccao() {
   })
   const atual = definicao.data?.atual
   useEffect(() => {
-    if (atual) {
-      form.reset({
-        nome: atual.nome,
-        tipo: atual.tipo,
-        euros: atual.tipo === 'valor' ? centsToInput(atual.valor) : '',
-        cod_produto: atual.cod_produto ?? '',
-        imagem: atual.imagem,
-      })
-    }
+    if (atual) form.reset(formDoPremio(atual))
   }, [atual, form])
   const tipo = form.watch('tipo')
   const imagem = form.watch('imagem')
@@ -78,45 +61,14 @@ export function PremioSeccao() {
         </dl>
       )}
       <form className="form admin-formulario" onSubmit={onSubmit} noValidate>
-        <Field
-          label="Nome do prémio"
-          required
-          maxLength={60}
-          hint="Como a app e a caixa o dizem, por exemplo Café oferta."
-          error={errorOf('nome')}
-          {...form.register('nome')}
-        />
-        <SelectField label="Tipo de prémio" required error={errorOf('tipo')} {...form.register('tipo')}>
-          <option value="produto">Produto oferecido</option>
-          <option value="valor">Valor de desconto</option>
-        </SelectField>
-        {tipo === 'valor' ? (
-          <Field
-            key="euros"
-            label="Valor do desconto (€)"
-            inputMode="decimal"
-            autoComplete="off"
-            required
-            hint="Descontado na conta antes do saldo, por exemplo 2,50."
-            error={errorOf('euros')}
-            {...form.register('euros')}
-          />
-        ) : (
-          <Field
-            key="cod_produto"
-            label="Código do produto no POS"
-            autoComplete="off"
-            maxLength={40}
-            hint="Opcional: o código do produto nas ementas, para o descontar nas encomendas da app."
-            error={errorOf('cod_produto')}
-            {...form.register('cod_produto')}
-          />
-        )}
-        <ImagemCampo
-          label="Imagem do prémio"
-          valor={imagem}
-          onChange={(url) => form.setValue('imagem', url, { shouldDirty: true })}
-          erro={errorOf('imagem')}
+        <CamposPremio
+          registar={(campo) => form.register(campo)}
+          erroDe={errorOf}
+          tipo={tipo}
+          imagem={imagem}
+          onImagem={(url) => form.setValue('imagem', url, { shouldDirty: true })}
+          exemploNome="Café oferta"
+          ajudaCodigo="Opcional: o código do produto nas ementas, para o descontar nas encomendas da app."
         />
         <div className="admin-acoes">
           <button type="submit" className="button" disabled={!definicao.data}>

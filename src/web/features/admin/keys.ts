@@ -7,6 +7,7 @@ export const adminKeys = {
   definicoes: () => [...adminKeys.all, 'definicoes'] as const,
   informacaoConsumidor: () => [...adminKeys.all, 'definicoes', 'informacao-consumidor'] as const,
   premio: () => [...adminKeys.all, 'definicoes', 'premio'] as const,
+  premioAniversario: () => [...adminKeys.all, 'definicoes', 'premio-aniversario'] as const,
   /** The composer's messages (notification campaigns), apart from the content campaigns below. */
   notificacoesEnviadas: () => [...adminKeys.all, 'notificacoes-enviadas'] as const,
   campanhas: () => [...adminKeys.all, 'campanhas'] as const,

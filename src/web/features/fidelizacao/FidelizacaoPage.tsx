@@ -128,7 +128,7 @@ function Fidelizacao({ user, transacoes, marca }: FidelizacaoProps) {
               aria-label="Pontos para o próximo prémio"
             />
             <Suspense fallback={null}>
-              <PremioCartao user={user} premio={premio} percent={percent} />
+              <PremioCartao user={user} premio={premio} percent={percent} aniversario={user.aniversario ?? null} />
             </Suspense>
           </section>
 

@@ -1,6 +1,7 @@
 import { formatMoney } from '../../../shared/format.ts'
 import type { Premio } from '../../../shared/premios.ts'
-import { temPremios } from '../../../shared/premios-textos.ts'
+import type { AniversarioCliente } from '../../../shared/premios-aniversario.ts'
+import { fraseAniversario, temPremios } from '../../../shared/premios-textos.ts'
 import type { Conta } from '../../lib/cartao-guardado.tsx'
 import { Picture } from '../../ui/Picture.tsx'
 import { formatPercent, pontosLabel } from './formatos.ts'
@@ -11,13 +12,15 @@ interface PremioCartaoProps {
   premio: Premio | null
   /** The credit a purchase gives, when the settings are read. */
   percent: number | undefined
+  /** The birthday reward usable today (decision 0053); null without one (or on a card kept by an older app). */
+  aniversario: AniversarioCliente | null
 }
 
 /**
  * The loyalty card's words on points and rewards: what is missing for the next reward and what it is, what a purchase
  * gives, and the rewards held with their picture. A chunk of its own: the card is in every screen's first load.
  */
-export function PremioCartao({ user, premio, percent }: PremioCartaoProps) {
+export function PremioCartao({ user, premio, percent, aniversario }: PremioCartaoProps) {
   return (
     <>
       <p className="muted fid-ajuda">
@@ -37,6 +40,15 @@ export function PremioCartao({ user, premio, percent }: PremioCartaoProps) {
                 {premio.tipo === 'valor' || premio.cod_produto ? ', ou use-o ao encomendar.' : '.'}
               </span>
             )}
+          </p>
+        </div>
+      )}
+      {aniversario && (
+        <div className="fid-premio fid-aniversario">
+          {aniversario.imagem && <Picture src={aniversario.imagem} alt="" sizes="4rem" className="fid-premio-imagem" />}
+          <p>
+            <strong>{fraseAniversario(aniversario)}</strong>
+            <span className="muted"> Feliz aniversário! Mostre o código na caixa para o usar.</span>
           </p>
         </div>
       )}

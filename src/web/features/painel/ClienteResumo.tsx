@@ -1,6 +1,6 @@
 import type { Cliente } from '../../../shared/fidelizacao.ts'
 import { formatMoney } from '../../../shared/format.ts'
-import { descricaoPremio } from '../../../shared/premios-textos.ts'
+import { aniversarioAte, descricaoPremio } from '../../../shared/premios-textos.ts'
 
 export const SEM_NOME = 'Cliente sem nome'
 
@@ -44,6 +44,12 @@ export function ClienteResumo({ cliente, onTrocar }: { cliente: Cliente; onTroca
               : 'Nenhum'}
           </dd>
         </div>
+        {cliente.aniversario && (
+          <div className="painel-aniversario">
+            <dt>Aniversário</dt>
+            <dd>{aniversarioAte(cliente.aniversario)}</dd>
+          </div>
+        )}
         <div className="painel-nif">
           <dt>NIF na fatura</dt>
           <dd>

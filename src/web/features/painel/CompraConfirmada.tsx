@@ -66,6 +66,12 @@ export function CompraConfirmada({ cliente, transacao: t, onNovaCompra, headingR
             <dd>{t.itens_adicionados}</dd>
           </div>
         )}
+        {t.itens_redimidos === 0 && t.premios[0] && (
+          <div>
+            <dt>Prémio de aniversário usado</dt>
+            <dd>{descricaoPremio(t.premios[0])}</dd>
+          </div>
+        )}
         {t.itens_redimidos > 0 && (
           <div>
             <dt>Prémios usados</dt>

@@ -2,16 +2,16 @@ import { type FormEvent, useId, useRef, useState } from 'react'
 import { descontoDosPremios, SALDO_ACIMA_DO_RESTANTE } from '../../../shared/desconto-premio.ts'
 import type { Cliente, TransacaoLoja } from '../../../shared/fidelizacao.ts'
 import { formatMoney } from '../../../shared/format.ts'
-import { descricaoPremio } from '../../../shared/premios-textos.ts'
+import { aniversarioAte, descricaoPremio } from '../../../shared/premios-textos.ts'
 import { ApiError } from '../../lib/api.ts'
-import { Field, SelectField } from '../../ui/Field.tsx'
+import { CheckboxField, Field, SelectField } from '../../ui/Field.tsx'
 import { useBusy } from '../../ui/use-busy.ts'
 import { centsToInput, type EurosParse, eurosError, parseEuros } from './money.ts'
 import { useRegistarCompra } from './use-registar-compra.ts'
 
 const REFERENCIA_MAX = 100
 
-type Campo = 'total' | 'saldo_a_usar' | 'referencia' | 'itens_a_redimir'
+type Campo = 'total' | 'saldo_a_usar' | 'referencia' | 'itens_a_redimir' | 'usar_premio_aniversario'
 type Erros = Partial<Record<Campo, string>>
 
 interface CompraFormProps {
@@ -44,6 +44,7 @@ export function CompraForm({ cliente, identificacao, onRegistada, onErro }: Comp
   const [total, setTotal] = useState('')
   const [saldo, setSaldo] = useState('0,00')
   const [itens, setItens] = useState('0')
+  const [usarAniversario, setUsarAniversario] = useState(false)
   const [referencia, setReferencia] = useState('')
   const [erros, setErros] = useState<Erros>({})
   const [saldoTocado, setSaldoTocado] = useState(false)
@@ -53,6 +54,7 @@ export function CompraForm({ cliente, identificacao, onRegistada, onErro }: Comp
     saldo_a_usar: useRef<HTMLInputElement>(null),
     referencia: useRef<HTMLInputElement>(null),
     itens_a_redimir: useRef<HTMLSelectElement>(null),
+    usar_premio_aniversario: useRef<HTMLInputElement>(null),
   }
   const resumoId = useId()
   const running = useRef(false)
@@ -63,8 +65,13 @@ export function CompraForm({ cliente, identificacao, onRegistada, onErro }: Comp
   // What a reward is, as the back-office defined it (none: they are only counted). An amount comes off the bill first.
   const premio = cliente.premios[0]
   const valorPremio = premio?.tipo === 'valor' ? premio.valor : 0
+  // The birthday reward is used on its own (the server refuses it with counted ones): choosing it sets those to none.
+  const aniversario = cliente.aniversario
+  const comAniversario = aniversario !== null && usarAniversario
   const descontoPremio = totalParse.ok
-    ? descontoDosPremios(Number(itens), valorPremio, Math.max(totalParse.cents, 0))
+    ? comAniversario
+      ? Math.min(aniversario.tipo === 'valor' ? aniversario.valor : 0, Math.max(totalParse.cents, 0))
+      : descontoDosPremios(Number(itens), valorPremio, Math.max(totalParse.cents, 0))
     : 0
   const saldoErro = erroDoSaldo(saldoParse, totalParse, cliente.saldo, descontoPremio)
   // Shown once typed in (or sent): a balance being typed is not yet wrong, but the amount below never uses it.
@@ -106,7 +113,8 @@ export function CompraForm({ cliente, identificacao, onRegistada, onErro }: Comp
     if (running.current) return
     const v = validar()
     setErros(v.erros)
-    const primeiro = (['total', 'saldo_a_usar', 'itens_a_redimir', 'referencia'] as const).find((c) => v.erros[c])
+    const ordem = ['total', 'saldo_a_usar', 'itens_a_redimir', 'usar_premio_aniversario', 'referencia'] as const
+    const primeiro = ordem.find((c) => v.erros[c])
     if (primeiro) {
       focar(primeiro)
       return
@@ -119,7 +127,8 @@ export function CompraForm({ cliente, identificacao, onRegistada, onErro }: Comp
           identificacao,
           total: v.total,
           saldo_a_usar: v.saldo,
-          itens_a_redimir: Number(itens),
+          itens_a_redimir: comAniversario ? 0 : Number(itens),
+          usar_premio_aniversario: comAniversario ? 1 : 0,
           referencia: referencia.trim(),
         }),
       )
@@ -180,7 +189,27 @@ export function CompraForm({ cliente, identificacao, onRegistada, onErro }: Comp
           Usar todo o saldo
         </button>
       </div>
-      {cliente.itens > 0 && (
+      {aniversario && (
+        <CheckboxField
+          ref={refs.usar_premio_aniversario}
+          name="usar_premio_aniversario"
+          checked={usarAniversario}
+          error={erros.usar_premio_aniversario}
+          onChange={(e) => {
+            setUsarAniversario(e.target.checked)
+            if (e.target.checked) setItens('0')
+            setErros(({ usar_premio_aniversario: _, ...rest }) => rest)
+          }}
+        >
+          Usar o prémio de aniversário: {aniversarioAte(aniversario)}
+        </CheckboxField>
+      )}
+      {comAniversario && aniversario.tipo === 'produto' && (
+        <p className="painel-premio" role="note">
+          Entregue ao cliente: 1 × {aniversario.nome} (sem custo na conta).
+        </p>
+      )}
+      {cliente.itens > 0 && !comAniversario && (
         <SelectField
           ref={refs.itens_a_redimir}
           name="itens_a_redimir"

@@ -9,7 +9,7 @@ import { type CompraRecente, useCompras } from './use-compras.ts'
 function estadoDe(c: CompraRecente): string {
   if (c.devolvida) return 'Devolvida'
   if (c.encomenda) return 'Encomenda da app: para a devolver, cancele-a no quadro de encomendas'
-  if (c.valor_pago === 0) return c.itens_redimidos > 0 ? 'Paga com prémio' : 'Paga só com saldo'
+  if (c.valor_pago === 0) return c.itens_redimidos > 0 || c.premios.length > 0 ? 'Paga com prémio' : 'Paga só com saldo'
   if (c.por_devolver < c.valor_pago) return `Por devolver ${formatMoney(c.por_devolver)}`
   return ''
 }

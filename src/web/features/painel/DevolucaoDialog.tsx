@@ -123,7 +123,7 @@ export function DevolucaoDialog({ compra, onClose, onErro }: DevolucaoDialogProp
             </p>
             {soSaldo ? (
               <p>
-                {compra.itens_redimidos > 0
+                {compra.itens_redimidos > 0 || compra.premios.length > 0
                   ? `Esta compra foi paga com prémio: a devolução dá ao cliente o prémio${compra.saldo_removido > 0 ? ` e os ${formatMoney(compra.saldo_removido)} de saldo usados` : ''}.`
                   : `Esta compra foi paga só com saldo: a devolução dá ao cliente os ${formatMoney(compra.saldo_removido)} de saldo usados.`}
               </p>

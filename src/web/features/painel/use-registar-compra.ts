@@ -13,6 +13,8 @@ export interface NovaCompra {
   total: number
   saldo_a_usar: number
   itens_a_redimir: number
+  /** 1: the customer's birthday reward, on its own. */
+  usar_premio_aniversario: 0 | 1
   referencia: string
 }
 

@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto'
+import { createStoreKey, pair, revokeStoreKey } from './loja.ts'
+import { apiPost, createAccount, expect, expectAccessible, main, test } from './support.ts'
+
+const LOJA = 862
+const TABLET = { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: true, deviceScaleFactor: 1 }
+
+/** `YYYY-MM-DD` and `HH:mm` of an instant in Lisbon. */
+function emLisboa(instante: number) {
+  const partes = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Lisbon',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(instante)
+  const p = (tipo: string) => partes.find((x) => x.type === tipo)?.value ?? ''
+  return { dia: `${p('year')}-${p('month')}-${p('day')}`, hora: `${p('hour')}:${p('minute')}` }
+}
+
+/** The instant today begins in Lisbon (UTC+0 in winter, UTC+1 in summer). */
+function meiaNoiteEmLisboa(dia: string): number {
+  const utc = Date.parse(`${dia}T00:00:00Z`)
+  const inicio = [0, 1]
+    .map((h) => utc - h * 3_600_000)
+    .find((t) => emLisboa(t).hora === '00:00' && emLisboa(t).dia === dia)
+  if (inicio === undefined) throw new Error(`no Lisbon midnight on ${dia}`)
+  return inicio
+}
+
+const formatDia = (dia: string) => `${dia.slice(8, 10)}/${dia.slice(5, 7)}/${dia.slice(0, 4)}`
+
+/**
+ * The birthday reward (decision 0053) under a controlled clock: the server's birthday job run as at 23:59:30 the day
+ * before the customer's birthday gives nothing, as at 00:00:30 of the day gives it, with one notification however often
+ * it runs; the card says what it is and until when, and the till uses it.
+ */
+test('a birthday reward arrives under a controlled clock, once, and is used at the till', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000)
+  const hoje = emLisboa(Date.now()).dia
+  // Born on this day of the year (1992 was a leap year: a 29 February works too).
+  await createAccount(page, { dataNascimento: `1992-${hoje.slice(5)}` })
+  const meiaNoite = meiaNoiteEmLisboa(hoje)
+  const correr = (instante: number) =>
+    apiPost<{ dados: number }>(page.request, '/api/dev/aniversarios', { agora: new Date(instante).toISOString() })
+  const dados = async () =>
+    (
+      await apiPost<{ user: { data: { aniversario: { nome: string; valido_ate: string } | null } } }>(
+        page.request,
+        '/api/refresh-private-data',
+        { value: true },
+      )
+    ).user.data
+
+  // The day before, a minute to midnight: not yet.
+  await correr(meiaNoite - 30_000)
+  expect((await dados()).aniversario).toBeNull()
+
+  // Half a minute into the day: given, and told; runs after it give nothing more.
+  await correr(meiaNoite + 30_000)
+  await correr(meiaNoite + 60_000)
+  const { aniversario } = await dados()
+  expect(aniversario).not.toBeNull()
+  // From today until the days the back-office set (the demo's: a week).
+  const ate = aniversario?.valido_ate ?? ''
+  expect(ate >= hoje).toBe(true)
+
+  await page.goto('/fidelizacao')
+  const frase = `Prémio de aniversário: ${aniversario?.nome}, até ${formatDia(ate)}.`
+  await expect(main(page).getByText(frase)).toBeVisible()
+  await expectAccessible(page)
+  await page.screenshot({ path: '.tmp/aniversario-cartao.png' })
+
+  await page.goto('/notificacoes')
+  await expect(main(page).getByText('Feliz aniversário!')).toHaveCount(1)
+  await expect(main(page)).toContainText(`Tem um prémio de aniversário: ${aniversario?.nome}`)
+
+  // At the till: the cashier sees it and uses it; the card no longer offers it.
+  const etiqueta = `e2e-aniversario-${randomUUID()}`
+  const chave = createStoreKey(LOJA, etiqueta)
+  const tablet = await browser.newContext({ baseURL, ...TABLET })
+  try {
+    const caixa = await tablet.newPage()
+    await pair(caixa, chave)
+    const { user } = await apiPost<{ user: { data: { telemovel: string } } }>(
+      page.request,
+      '/api/refresh-private-data',
+      { value: true },
+    )
+    await caixa.getByLabel('Telemóvel ou QR do cliente', { exact: true }).fill(user.data.telemovel)
+    await caixa.getByRole('button', { name: 'Identificar' }).click()
+    await expect(caixa.getByText(`${aniversario?.nome}, até ${formatDia(ate)}`).first()).toBeVisible()
+    await caixa.getByLabel('Total da conta (€)').fill('5,00')
+    await caixa.getByRole('checkbox', { name: /^Usar o prémio de aniversário: / }).check()
+    await caixa.getByLabel('N.º do documento (POS)').fill(`FT E2E/${randomUUID().slice(0, 8)}`)
+    await caixa.getByRole('button', { name: 'Registar' }).click()
+    const registada = caixa.getByRole('region', { name: 'Compra registada' })
+    await expect(registada.getByText('Prémio de aniversário usado')).toBeVisible()
+    await expectAccessible(caixa)
+    expect((await dados()).aniversario).toBeNull()
+  } finally {
+    await tablet.close()
+    revokeStoreKey(etiqueta)
+  }
+})
