@@ -51,6 +51,15 @@ const RecipienteProprioSchema = z
       "1: the customer brings their own container ('Trago o meu recipiente'): a take-away order pays no single-use packaging contribution, and the kitchen is told. 0 (the default): the contribution is charged.",
   })
 
+/** 'Usar o prémio de aniversário' (decision 0053): the birthday reward usable today, on its own. */
+const UsarAniversarioSchema = z
+  .union([z.literal(0), z.literal(1)])
+  .default(0)
+  .meta({
+    description:
+      "1: the order uses the customer's birthday reward (the calculation's `aniversario`), taking it off before the balance; not with `resgatar_premio` 1 (422). 0 (the default): kept.",
+  })
+
 export const CalculaEncomendaSchema = z.strictObject({
   cart: CarrinhoSchema,
   id_loja: IdLojaSchema,
@@ -58,6 +67,7 @@ export const CalculaEncomendaSchema = z.strictObject({
   usar_premio: z.union([z.literal(0), z.literal(1)]).default(0),
   /** 'Usar prémio' (decision 0051): 1 redeems one of the customer's rewards on this order; 0 (the default) keeps it. */
   resgatar_premio: z.union([z.literal(0), z.literal(1)]).default(0),
+  usar_premio_aniversario: UsarAniversarioSchema,
   /**
    * The kind of sale the cart is priced for (0 take-away, the default; 1 eating in): a store may charge each its own
    * price tier (shared/tabelas-preco.ts). Not in spec §7's body, which predates the tiers; an app that omits it gets
@@ -91,7 +101,10 @@ export const TransacaoCalculadaSchema = z.object({
   total_transaction: z.number().int(),
   /** The balance taken off it: `total_outstanding_removed` when the balance is used, else 0. */
   total_discount: z.number().int(),
-  /** What the reward redeemed ('Usar prémio', `resgatar_premio` 1) takes off, before the balance; 0 without one. */
+  /**
+   * What the reward redeemed ('Usar prémio', `resgatar_premio` 1, or the birthday's, `usar_premio_aniversario` 1) takes
+   * off, before the balance; 0 without one.
+   */
   premio_discount: z.number().int(),
   /** What is left to pay. */
   total_paid: z.number().int(),
@@ -110,6 +123,13 @@ export const VendedorSchema = z.object({
   nipc: z.string().meta({ description: 'Its NIPC (Portuguese company tax number).' }),
 })
 export type Vendedor = z.infer<typeof VendedorSchema>
+
+const PremioNoCarrinhoSchema = z.object({
+  nome: z.string(),
+  imagem: z.string().nullable(),
+  desconto: z.number().int(),
+  aviso: z.string().nullable(),
+})
 
 export const CalculoSchema = z.object({
   loyaltyData: z.object({
@@ -150,14 +170,11 @@ export const CalculoSchema = z.object({
    * off this cart, and why it takes nothing (a product not in the cart, one only given at the counter); null when the
    * customer holds none (or the back-office defined none, or a guest).
    */
-  premio: z
-    .object({
-      nome: z.string(),
-      imagem: z.string().nullable(),
-      desconto: z.number().int(),
-      aviso: z.string().nullable(),
-    })
-    .nullable(),
+  premio: PremioNoCarrinhoSchema.nullable(),
+  aniversario: PremioNoCarrinhoSchema.extend({ valido_ate: z.string() }).nullable().meta({
+    description:
+      "The birthday reward the customer may use today ('Usar o prémio de aniversário', `usar_premio_aniversario` 1): as `premio`, with its last day (`valido_ate`, YYYY-MM-DD, Lisbon); null when there is none.",
+  }),
   privateData: PrivateDataSchema,
 })
 export type Calculo = z.infer<typeof CalculoSchema>
@@ -185,6 +202,7 @@ export const FinalizaEncomendaSchema = z.strictObject({
   usar_premio: z.union([z.literal(0), z.literal(1)]).default(0),
   /** 'Usar prémio' (decision 0051): 1 redeems one of the customer's rewards on this order; 0 (the default) keeps it. */
   resgatar_premio: z.union([z.literal(0), z.literal(1)]).default(0),
+  usar_premio_aniversario: UsarAniversarioSchema,
   recipiente_proprio: RecipienteProprioSchema,
   levantar_em: z.iso.datetime({ error: mensagens.valorInvalido }).nullable().default(null).meta({
     description:

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { eurosValidos, PremioCampos, PremioFormCampos, PremioSchema, TIPOS_PREMIO, valorPositivo } from './premios.ts'
+import { eurosValidos, PremioCampos, PremioFormCampos, PremioSchema, valorPositivo } from './premios.ts'
 
 /**
  * The birthday reward (decision 0053): what the back-office sets it to give, for how many days after the birthday it
@@ -13,6 +13,10 @@ export const aniversarioMensagens = {
   validade: `Indique um número de dias entre 0 e ${ANIVERSARIO_VALIDADE_MAX}.`,
   outraCompra: 'O prémio de aniversário usa-se numa compra sem outros prémios.',
   semAniversario: 'O cliente não tem prémio de aniversário para usar hoje.',
+  /** An order's checkout, when the reward was used or ended meanwhile. */
+  semAniversarioEncomenda: 'Já não tem prémio de aniversário para usar.',
+  /** An order may take one reward: the points' or the birthday's. */
+  outroPremio: 'O prémio de aniversário usa-se numa encomenda sem outros prémios.',
 } as const
 
 const validade = z
@@ -53,15 +57,9 @@ export const DefinicaoAniversarioSchema = z.object({
 export type DefinicaoAniversario = z.infer<typeof DefinicaoAniversarioSchema>
 
 /**
- * A customer's birthday reward, unused and usable today (the card, the till's identification): the definition it
- * gives and its last day (`valido_ate`, `YYYY-MM-DD`, Lisbon).
+ * A customer's birthday reward, unused and usable today (the card, the till's identification, the checkout): the
+ * definition it gives (with the product's POS code, which the checkout prices) and its last day (`valido_ate`,
+ * `YYYY-MM-DD`, Lisbon).
  */
-export const AniversarioClienteSchema = z.object({
-  id: z.number().int(),
-  nome: z.string(),
-  tipo: z.enum(TIPOS_PREMIO),
-  valor: z.number().int(),
-  imagem: z.string().nullable(),
-  valido_ate: z.string(),
-})
+export const AniversarioClienteSchema = PremioSchema.extend({ valido_ate: z.string() })
 export type AniversarioCliente = z.infer<typeof AniversarioClienteSchema>

@@ -110,6 +110,7 @@ describe.each(testDialects())('the Store API examples, sent to a real app, on %s
         finalidade: 'aniversario',
         nome: 'Fatia de bolo de aniversário',
         tipo: 'produto',
+        cod_produto: '5101',
         validade_dias: 30,
         ativo: 1,
         criado_em: '2026-11-01T00:00:00.000Z',

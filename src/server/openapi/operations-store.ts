@@ -24,6 +24,7 @@ const cliente = {
     nome: 'Fatia de bolo de aniversário',
     tipo: 'produto',
     valor: 0,
+    cod_produto: '5101',
     imagem: null,
     valido_ate: '2026-12-22',
   },

@@ -2,6 +2,7 @@ import { descontoDosPremios } from '../../../shared/desconto-premio.ts'
 import type { LinhaCalculada, TransacaoCalculada, Vendedor } from '../../../shared/encomenda.ts'
 import type { PedidoEmbalagem } from '../../../shared/pedido.ts'
 import type { Premio } from '../../../shared/premios.ts'
+import { type AniversarioCliente, aniversarioMensagens } from '../../../shared/premios-aniversario.ts'
 import type { DatabaseTransaction } from '../../platform/db.ts'
 import { HttpError } from '../../platform/errors.ts'
 import type { FidelizacaoService } from '../fidelizacao/service.ts'
@@ -18,7 +19,16 @@ export interface Calculado {
   vendedor: Vendedor
   metodosPagamento: LojaEncomendas['metodosPagamento']
   /** What one of the customer's rewards takes off this cart, and why nothing (null: the customer holds none). */
-  premio: { nome: string; imagem: string | null; desconto: number; aviso: string | null } | null
+  premio: PremioNoCarrinho | null
+  /** The same of the birthday reward the customer may use today, with its last day (null: none). */
+  aniversario: (PremioNoCarrinho & { valido_ate: string }) | null
+}
+
+export interface PremioNoCarrinho {
+  nome: string
+  imagem: string | null
+  desconto: number
+  aviso: string | null
 }
 
 export const premioEncomendaMensagens = {
@@ -42,6 +52,66 @@ export function descontoDoPremio(
   const precos = linhas.filter((l) => l.id === premio.cod_produto).map((l) => l.unitario)
   if (precos.length === 0) return { desconto: 0, aviso: premioEncomendaMensagens.semProduto(premio.nome) }
   return { desconto: Math.min(...precos, total), aviso: null }
+}
+
+/** One reward and what it would take off this cart (`descontoDoPremio`), for the calculation to show. */
+const noCarrinho = (
+  premio: Pick<Premio, 'nome' | 'tipo' | 'valor' | 'cod_produto' | 'imagem'>,
+  linhas: Pick<LinhaCalculada, 'id' | 'unitario'>[],
+  total: number,
+) => ({
+  ...descontoDoPremio(premio, linhas, total),
+  nome: premio.nome,
+  imagem: premio.imagem,
+})
+
+/**
+ * The rewards a cart may use (the points' and the birthday's, each null when the customer holds none), what each takes
+ * off it, and what the one asked for takes off (422 when both are asked for: one reward per order).
+ */
+export function premiosNoCarrinho(
+  p: {
+    premio: Premio | null
+    aniversario: AniversarioCliente | null
+    resgatarPremio: boolean
+    usarAniversario: boolean
+  },
+  linhas: Pick<LinhaCalculada, 'id' | 'unitario'>[],
+  total: number,
+): Pick<Calculado, 'premio' | 'aniversario'> & { descontoPremio: number } {
+  if (p.resgatarPremio && p.usarAniversario) {
+    const { outroPremio } = aniversarioMensagens
+    throw new HttpError(422, outroPremio, 'Prémio', { usar_premio_aniversario: outroPremio })
+  }
+  const premio = p.premio && noCarrinho(p.premio, linhas, total)
+  const aniversario = p.aniversario && {
+    ...noCarrinho(p.aniversario, linhas, total),
+    valido_ate: p.aniversario.valido_ate,
+  }
+  const pedido = p.resgatarPremio ? premio : p.usarAniversario ? aniversario : null
+  return { premio, aniversario, descontoPremio: pedido?.desconto ?? 0 }
+}
+
+/**
+ * The reward an order's checkout uses, read under the customer's lock: the points' (`resgatar_premio`) or the
+ * birthday's (`usar_premio_aniversario`), never both (422); null for none or a guest.
+ */
+export async function premioDoCheckout(
+  ledger: Pick<FidelizacaoService['encomendas'], 'premios' | 'aniversario'>,
+  trx: DatabaseTransaction,
+  utilizadorId: number | null,
+  input: { resgatar_premio: 0 | 1; usar_premio_aniversario: 0 | 1 },
+  linhas: Pick<LinhaCalculada, 'id' | 'unitario'>[],
+  total: number,
+): Promise<{ id: number; desconto: number } | null> {
+  if (input.usar_premio_aniversario === 1 && input.resgatar_premio === 1) {
+    const { outroPremio } = aniversarioMensagens
+    throw new HttpError(422, outroPremio, 'Prémio', { usar_premio_aniversario: outroPremio })
+  }
+  if (utilizadorId === null) return null
+  if (input.usar_premio_aniversario === 1) return aniversarioDaEncomenda(ledger, trx, utilizadorId, linhas, total)
+  if (input.resgatar_premio === 1) return premioDaEncomenda(ledger, trx, utilizadorId, linhas, total)
+  return null
 }
 
 /**
@@ -86,4 +156,29 @@ export async function premioDaEncomenda(
   const motivo = aviso ?? premioEncomendaMensagens.semPremios
   if (desconto <= 0) throw new HttpError(422, motivo, 'Prémio', { resgatar_premio: motivo })
   return { id: premio.id, desconto }
+}
+
+/**
+ * The birthday reward an order uses ('Usar o prémio de aniversário', decision 0053), read under the customer's lock:
+ * the one usable today, taking something off this cart (409 when none is left, 422 saying why it takes nothing).
+ * What it returns names the definition; the checkout's hold takes the customer's row of it.
+ */
+export async function aniversarioDaEncomenda(
+  ledger: Pick<FidelizacaoService['encomendas'], 'aniversario'>,
+  trx: DatabaseTransaction,
+  utilizadorId: number,
+  linhas: Pick<LinhaCalculada, 'id' | 'unitario'>[],
+  total: number,
+): Promise<{ id: number; desconto: number }> {
+  const aniversario = await ledger.aniversario(trx, utilizadorId)
+  if (!aniversario) {
+    const { semAniversarioEncomenda } = aniversarioMensagens
+    throw new HttpError(409, semAniversarioEncomenda, 'Sem prémio de aniversário', {
+      usar_premio_aniversario: semAniversarioEncomenda,
+    })
+  }
+  const { desconto, aviso } = descontoDoPremio(aniversario, linhas, total)
+  const motivo = aviso ?? aniversarioMensagens.semAniversarioEncomenda
+  if (desconto <= 0) throw new HttpError(422, motivo, 'Prémio', { usar_premio_aniversario: motivo })
+  return { id: aniversario.id, desconto }
 }

@@ -5,13 +5,14 @@ import { ENCOMENDA_TOTAL_MAX } from '../../../shared/constants.ts'
 import { CONTRIBUICAO_EMBALAGEM_PADRAO } from '../../../shared/embalagens.ts'
 import { type Ementa, EmentaSchema } from '../../../shared/ementa.ts'
 import type { Premio } from '../../../shared/premios.ts'
+import type { AniversarioCliente } from '../../../shared/premios-aniversario.ts'
 import { FUSO_REGIAO, REGIAO_PADRAO, type Regiao } from '../../../shared/regioes.ts'
 import { tabelaDoTipo } from '../../../shared/tabelas-preco.ts'
 import { type Clock, isoNow } from '../../platform/clock.ts'
 import type { DatabaseTransaction } from '../../platform/db.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
 import type { LojaEncomendas, RestaurantesService } from '../restaurantes/service.ts'
-import { type Calculado, descontoDoPremio, transacaoCalculada } from './calculo.ts'
+import { type Calculado, premiosNoCarrinho, transacaoCalculada } from './calculo.ts'
 import { type CatalogoRepository, createCatalogoRepository, type MarcaProduto } from './catalogo-repository.ts'
 import { contribuicoesEmbalagem, embalagemDe } from './embalagens.ts'
 import { firstFault, ivaFault, orderable, paraCatalogo } from './ementa.ts'
@@ -203,6 +204,8 @@ export function createCatalogoService({
         dataNascimento = null,
         premio = null,
         resgatarPremio = false,
+        aniversario = null,
+        usarAniversario = false,
       }: {
         idLoja: number
         cart: Parameters<typeof precificar>[1]
@@ -214,6 +217,9 @@ export function createCatalogoService({
         /** The reward the customer holds (null: none), and whether one is used on this order. */
         premio?: Premio | null
         resgatarPremio?: boolean
+        /** The birthday reward usable today (null: none), and whether this order uses it (decision 0053). */
+        aniversario?: AniversarioCliente | null
+        usarAniversario?: boolean
       },
       saldo: number,
     ): Promise<Calculado> {
@@ -266,15 +272,12 @@ export function createCatalogoService({
       if (total > ENCOMENDA_TOTAL_MAX) {
         throw new HttpError(422, precosMensagens.totalMax, 'Carrinho', { cart: precosMensagens.totalMax })
       }
-      const doPremio = premio && {
-        ...descontoDoPremio(premio, linhas, total),
-        nome: premio.nome,
-        imagem: premio.imagem,
-      }
-      const descontoPremio = resgatarPremio ? (doPremio?.desconto ?? 0) : 0
+      const premios = { premio, aniversario, resgatarPremio, usarAniversario }
+      const { premio: doPremio, aniversario: doAniversario, descontoPremio } = premiosNoCarrinho(premios, linhas, total)
       return {
         transaction: transacaoCalculada(total, saldo, usarPremio, descontoPremio),
         premio: doPremio,
+        aniversario: doAniversario,
         lines: linhas,
         embalagens,
         minutos,

@@ -14,7 +14,7 @@ import { reusedKey } from '../../platform/idempotency.ts'
 import { PagamentoIndisponivel, PagamentoRecusado } from '../../platform/pagamentos.ts'
 import type { Limit } from '../../platform/rate-limit.ts'
 import { paraCliente, promocoesDe } from './apresentacao.ts'
-import { premioDaEncomenda } from './calculo.ts'
+import { premioDoCheckout } from './calculo.ts'
 import { type Confirmacao, emailReferencia, ligacaoEncomenda } from './confirmacao.ts'
 import {
   aPedirDurante,
@@ -176,10 +176,7 @@ export function createFinalizacao(
         if (!allowed) throw new TooManyRequests(retryAfterMs)
         const saldo = utilizadorId === null ? 0 : await ledger.saldo(trx, utilizadorId) // a guest has none
         // 'Usar prémio' first (a guest holds none), then the balance off what is left (calculo.ts).
-        const premio =
-          input.resgatar_premio === 1 && utilizadorId !== null
-            ? await premioDaEncomenda(ledger, trx, utilizadorId, lines, total)
-            : null
+        const premio = await premioDoCheckout(ledger, trx, utilizadorId, input, lines, total)
         const descontoPremio = premio?.desconto ?? 0
         const desconto = input.usar_premio === 1 ? Math.min(saldo, total - descontoPremio) : 0
         const aPagar = total - descontoPremio - desconto
@@ -245,7 +242,7 @@ export function createFinalizacao(
             utilizadorId,
             idLoja: input.id_loja,
             valor: desconto,
-            itens: premio ? 1 : 0,
+            premio,
             referencia,
           })
           await r.mudar(p.id, {}, { reserva_id: reserva.id })

@@ -65,8 +65,9 @@ export function createLiquidacao(
                 utilizadorId: p.utilizador_id,
                 idLoja: p.id_loja,
                 valor: p.desconto,
-                itens: p.premio_id !== null ? 1 : 0,
+                premio: p.premio_id !== null ? { id: p.premio_id } : null,
                 referencia,
+                paraComprar: true,
               })
             }
             const compra = await ledger.comprar(trx, {
@@ -161,7 +162,7 @@ export function createLiquidacao(
           utilizadorId: p.utilizador_id,
           idLoja: p.id_loja,
           valor: p.desconto,
-          itens: p.premio_id !== null ? 1 : 0,
+          premio: p.premio_id !== null ? { id: p.premio_id } : null,
           referencia: referenciaDe(p.id),
         })
       }

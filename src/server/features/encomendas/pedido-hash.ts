@@ -10,7 +10,7 @@ import { canonical } from '../../platform/idempotency.ts'
  * a reward used.
  */
 export function hashDoPedido(input: z.output<typeof FinalizaEncomendaSchema>): string {
-  const { recipiente_proprio, levantar_em, mesa, metodo, resgatar_premio, ...base } = input
+  const { recipiente_proprio, levantar_em, mesa, metodo, resgatar_premio, usar_premio_aniversario, ...base } = input
   return sha256(
     canonical({
       ...base,
@@ -19,6 +19,7 @@ export function hashDoPedido(input: z.output<typeof FinalizaEncomendaSchema>): s
       ...(levantar_em !== null ? { levantar_em } : {}),
       ...(mesa !== null ? { mesa } : {}),
       ...(resgatar_premio === 1 ? { resgatar_premio } : {}),
+      ...(usar_premio_aniversario === 1 ? { usar_premio_aniversario } : {}),
     }),
   )
 }

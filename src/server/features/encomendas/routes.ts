@@ -168,7 +168,7 @@ export const encomendasRoutes: FastifyPluginAsyncZod<EncomendasRoutesOptions> = 
       const privateData = await privateDataDe(request.sessao)
       const { body } = request
       const cliente = privateData.user.data
-      const { transaction, lines, embalagens, vendedor, minutos, metodosPagamento, premio } = await catalogo.calcular(
+      const calculado = await catalogo.calcular(
         {
           idLoja: body.id_loja,
           cart: body.cart,
@@ -179,14 +179,17 @@ export const encomendasRoutes: FastifyPluginAsyncZod<EncomendasRoutesOptions> = 
           // A reward to use: only one the customer holds, as the back-office defines it (decision 0051).
           premio: cliente && cliente.itens > 0 ? cliente.premio : null,
           resgatarPremio: body.resgatar_premio === 1,
+          aniversario: cliente?.aniversario ?? null,
+          usarAniversario: body.usar_premio_aniversario === 1,
         },
         cliente?.saldo ?? 0,
       )
+      const { transaction, lines, embalagens, vendedor, minutos, metodosPagamento, premio, aniversario } = calculado
       const loyaltyData = { transaction, lines, embalagens }
       const levantamento = await encomendas.levantamento(body.id_loja, minutos)
       const orderData = { orderCode: null, status: null }
       const pagamento = { metodos: encomendas.metodosAceites(metodosPagamento) }
-      return { data: { loyaltyData, orderData, vendedor, levantamento, pagamento, premio, privateData } }
+      return { data: { loyaltyData, orderData, vendedor, levantamento, pagamento, premio, aniversario, privateData } }
     },
   )
 

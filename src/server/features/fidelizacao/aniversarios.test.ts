@@ -128,7 +128,7 @@ describe.each(testDialects())('the birthday reward, on %s', (dialect) => {
     expect(rondas[0].json().data.dados + rondas[1].json().data.dados).toBeLessThanOrEqual(1)
     await atribuir()
     expect(await avisos(ana.id)).toEqual([
-      `Tem um prémio de aniversário: Bolo de aniversário (${formatMoney(300)} de desconto). Use-o na loja até 29/11/2026.`,
+      `Tem um prémio de aniversário: Bolo de aniversário (${formatMoney(300)} de desconto). Use-o na loja ou ao encomendar até 29/11/2026.`,
     ])
     expect(await avisos(rui.id)).toEqual([])
     expect(await avisos(eva.id)).toEqual([])

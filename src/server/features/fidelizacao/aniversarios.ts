@@ -37,6 +37,15 @@ export function aniversariosDoDia(dia: string): string[] {
 
 type Definicao = PremioAniversario & { criado_em: string }
 
+/** The holds an order's checkout wrote (its reference names the order). */
+const reservasDe = (trx: DatabaseTransaction, utilizadorId: number, referencia: string) =>
+  trx
+    .selectFrom('transacoes')
+    .select('id')
+    .where('utilizador_id', '=', utilizadorId)
+    .where('tipo', '=', 'reserva')
+    .where('referencia', '=', referencia)
+
 /**
  * The birthday reward (decision 0053). The back-office defines what it gives and for how many days; on the customer's
  * birthday (Lisbon) a job gives one to each complete registration with a birth date, with a notification in the same
@@ -137,7 +146,9 @@ export function createAniversarios(ctx: FidelizacaoContext) {
             await notificar?.(trx, {
               utilizadorId,
               titulo: 'Feliz aniversário!',
-              texto: `Tem um prémio de aniversário: ${descricaoPremio(definicao)}. Use-o na loja até ${formatDia(validoAte)}.`,
+              texto: `Tem um prémio de aniversário: ${descricaoPremio(definicao)}. ${
+                definicao.tipo === 'valor' || definicao.cod_produto ? 'Use-o na loja ou ao encomendar' : 'Use-o na loja'
+              } até ${formatDia(validoAte)}.`,
               ligacao: '/fidelizacao',
               chave: `aniversario:${ano}`,
             })
@@ -152,7 +163,10 @@ export function createAniversarios(ctx: FidelizacaoContext) {
       return dados
     },
 
-    /** Spends the customer's reward of today on a purchase, inside its transaction (the customer locked). */
+    /**
+     * Spends the customer's reward of today on a purchase, inside its transaction (the customer locked); an order's
+     * checkout holds it so with its hold on the balance (`reserva`), until the payment arrives or fails.
+     */
     async usar(trx: DatabaseTransaction, utilizadorId: number, hoje: string, transacaoId: number): Promise<boolean> {
       const r = await trx
         .updateTable('premios_aniversario')
@@ -165,7 +179,37 @@ export function createAniversarios(ctx: FidelizacaoContext) {
       return Number(r.numUpdatedRows) === 1
     },
 
+    /**
+     * The order's payment arrived: the reward its checkout held (`reserva` movements of its reference) is the
+     * purchase's, whatever the day (it was usable when the order was placed). False when it held none.
+     */
+    async daReservaACompra(
+      trx: DatabaseTransaction,
+      utilizadorId: number,
+      referencia: string,
+      compraId: number,
+    ): Promise<boolean> {
+      const r = await trx
+        .updateTable('premios_aniversario')
+        .set({ transacao_id: compraId })
+        .where('utilizador_id', '=', utilizadorId)
+        .where('transacao_id', 'in', reservasDe(trx, utilizadorId, referencia))
+        .executeTakeFirst()
+      return Number(r.numUpdatedRows) > 0
+    },
+
+    /** The order's payment failed: the reward its checkout held is the customer's again (until its last day). */
+    async libertarReserva(trx: DatabaseTransaction, utilizadorId: number, referencia: string): Promise<void> {
+      await trx
+        .updateTable('premios_aniversario')
+        .set({ transacao_id: null, usado_em: null })
+        .where('utilizador_id', '=', utilizadorId)
+        .where('transacao_id', 'in', reservasDe(trx, utilizadorId, referencia))
+        .execute()
+    },
+
     /** A full refund of the purchase that used one gives it back (still only until its last day). */
+
     async devolver(trx: DatabaseTransaction, transacaoId: number): Promise<void> {
       await trx
         .updateTable('premios_aniversario')

@@ -4,9 +4,11 @@ import {
   type Transacao,
   transacaoVisivel,
 } from '../../../shared/fidelizacao.ts'
+import { aniversarioMensagens } from '../../../shared/premios-aniversario.ts'
 import { lisbonToday } from '../../platform/clock.ts'
 import type { DatabaseTransaction } from '../../platform/db.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
+import { createAniversarios } from './aniversarios.ts'
 import {
   camposDoPremio,
   devolucaoDe,
@@ -117,8 +119,26 @@ export function createMovimentos(ctx: FidelizacaoContext) {
  * place for the ledger's rules: the till's purchases and refunds use the same arithmetic.
  */
 export function createMovimentosEncomendas(ctx: FidelizacaoContext) {
-  const { regrasAtuais, premioAtual, conta, repository, escrever, nomesDasLojas } = ctx
+  const { regrasAtuais, premioAtual, conta, repository, escrever, nomesDasLojas, clock } = ctx
   const promocoes = createPromocoes(ctx)
+  const aniversarios = createAniversarios(ctx)
+  const semAniversario = () => {
+    const { semAniversarioEncomenda } = aniversarioMensagens
+    return new HttpError(409, semAniversarioEncomenda, 'Sem prémio de aniversário', {
+      usar_premio_aniversario: semAniversarioEncomenda,
+    })
+  }
+
+  /**
+   * An order's reward, by its definition: the birthday's is not counted in `itens` (decision 0053), it is held and
+   * spent as its own row; the points' is one of `itens`.
+   */
+  async function tipoDoPremio(trx: DatabaseTransaction, premio: { id: number } | null | undefined) {
+    if (!premio) return { itens: 0, aniversario: false }
+    const definicao = await fidelizacaoRepo(trx).findPremio(premio.id)
+    const aniversario = definicao?.finalidade === 'aniversario'
+    return { itens: aniversario ? 0 : 1, aniversario }
+  }
 
   return {
     bloquear: (trx: DatabaseTransaction, utilizadorId: number) => fidelizacaoRepo(trx).lockCliente(utilizadorId),
@@ -140,38 +160,59 @@ export function createMovimentosEncomendas(ctx: FidelizacaoContext) {
       return { itens: saldosDe(ultimo).itens, premio }
     },
 
+    /** The birthday reward the customer may use today (decision 0053), with what it gives; null when none. */
+    aniversario: (trx: DatabaseTransaction, utilizadorId: number) =>
+      fidelizacaoRepo(trx).aniversarioDisponivel(utilizadorId, lisbonToday(clock)),
+
     /**
-     * Holds `valor` of the balance and `itens` rewards (never more than there is: the ledger refuses a negative
-     * balance).
+     * Holds `valor` of the balance and the reward `premio` (a points reward one of `itens`, the birthday's its own
+     * row), never more than there is: the ledger refuses a negative balance, a reward already used is a 409.
      */
     async reservar(
       trx: DatabaseTransaction,
-      m: { utilizadorId: number; idLoja: number; valor: number; itens?: number; referencia: string },
+      m: { utilizadorId: number; idLoja: number; valor: number; premio?: { id: number } | null; referencia: string },
     ) {
       const ultimo = await fidelizacaoRepo(trx).ultimoMovimento(m.utilizadorId)
-      const itens = m.itens ?? 0
+      const { itens, aniversario } = await tipoDoPremio(trx, m.premio)
       if (saldosDe(ultimo).saldo < m.valor) throw new HttpError(409, fidelizacaoMensagens.saldoInsuficiente)
       if (saldosDe(ultimo).itens < itens) throw new HttpError(409, fidelizacaoMensagens.itensInsuficientes)
-      return escrever(
+      const reserva = await escrever(
         trx,
         m.utilizadorId,
         ultimo,
         { ...SEM_EFEITO, saldo_removido: m.valor, itens_redimidos: itens },
         { tipo: 'reserva', id_loja: m.idLoja, referencia: m.referencia, ganha: 0 },
       )
+      if (aniversario && !(await aniversarios.usar(trx, m.utilizadorId, lisbonToday(clock), reserva.id))) {
+        throw semAniversario()
+      }
+      return reserva
     },
 
-    /** Gives back what `reservar` held (a held reward as a redemption undone, as a refund writes it). */
+    /**
+     * Gives back what `reservar` held (a held reward as a redemption undone, as a refund writes it). `paraComprar`:
+     * the payment arrived and `comprar` follows in this transaction, so a birthday reward stays held for it (its last
+     * day may have passed while the payment was on its way).
+     */
     async libertar(
       trx: DatabaseTransaction,
-      m: { utilizadorId: number; idLoja: number; valor: number; itens?: number; referencia: string },
+      m: {
+        utilizadorId: number
+        idLoja: number
+        valor: number
+        premio?: { id: number } | null
+        referencia: string
+        paraComprar?: boolean
+      },
     ) {
       const ultimo = await fidelizacaoRepo(trx).ultimoMovimento(m.utilizadorId)
+      const { itens, aniversario } = await tipoDoPremio(trx, m.premio)
+      if (aniversario && !m.paraComprar) await aniversarios.libertarReserva(trx, m.utilizadorId, m.referencia)
       return escrever(
         trx,
         m.utilizadorId,
         ultimo,
-        { ...SEM_EFEITO, saldo_adicionado: m.valor, itens_redimidos: -(m.itens ?? 0) },
+        { ...SEM_EFEITO, saldo_adicionado: m.valor, itens_redimidos: -itens },
         { tipo: 'libertacao', id_loja: m.idLoja, referencia: m.referencia, ganha: 0 },
       )
     },
@@ -202,12 +243,15 @@ export function createMovimentosEncomendas(ctx: FidelizacaoContext) {
       const ultimo = await fidelizacaoRepo(trx).ultimoMovimento(m.utilizadorId)
       const regras = await regrasAtuais(trx)
       const premio = m.premio ? await fidelizacaoRepo(trx).findPremio(m.premio.id) : undefined
+      const aniversario = premio?.finalidade === 'aniversario'
       const loja = (await nomesDasLojas([m.idLoja], trx)).get(m.idLoja)
       const pedido = {
         total: m.total,
         saldoAUsar: m.desconto,
-        itensARedimir: m.premio ? 1 : 0,
-        valorPremio: m.premio?.desconto ?? 0,
+        // The birthday reward takes off what the checkout priced it at (a product given: its price in the cart).
+        itensARedimir: m.premio && !aniversario ? 1 : 0,
+        valorPremio: aniversario ? 0 : (m.premio?.desconto ?? 0),
+        valorAniversario: aniversario ? (m.premio?.desconto ?? 0) : null,
         promocoes: m.promocoes ?? (await promocoes.emVigor(trx, lojaDaCompra(m.idLoja, loja), m.instante)),
         produtos: m.produtos,
       }
@@ -235,6 +279,14 @@ export function createMovimentosEncomendas(ctx: FidelizacaoContext) {
         regras,
       )
       await promocoes.registar(trx, movimento.id, r.promocoes)
+      // The reward its checkout held, or (an order the balance and the reward paid whole) one usable today.
+      if (
+        aniversario &&
+        !(await aniversarios.daReservaACompra(trx, m.utilizadorId, m.referencia, movimento.id)) &&
+        !(await aniversarios.usar(trx, m.utilizadorId, lisbonToday(clock), movimento.id))
+      ) {
+        throw semAniversario()
+      }
       return movimento
     },
 
@@ -259,10 +311,12 @@ export function createMovimentosEncomendas(ctx: FidelizacaoContext) {
         valor,
         regrasDe(original),
       )
-      return escrever(trx, original.utilizador_id, ultimo, d.efeito, {
+      const movimento = await escrever(trx, original.utilizador_id, ultimo, d.efeito, {
         ...devolucaoDe(original, valor, d),
         id_loja: original.id_loja,
       })
+      await aniversarios.devolver(trx, original.id) // refunded whole: its birthday reward, if any, is given back
+      return movimento
     },
 
     /** The customer's points and threshold now (the confirmation's points/threshold). */

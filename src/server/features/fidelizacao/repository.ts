@@ -102,7 +102,7 @@ export function fidelizacaoRepo(db: Database) {
       const row = await db
         .selectFrom('premios_aniversario as a')
         .innerJoin('premios as p', 'p.id', 'a.premio_id')
-        .select(['p.id', 'p.nome', 'p.tipo', 'p.valor', 'p.imagem', 'a.valido_ate'])
+        .select(['p.id', 'p.nome', 'p.tipo', 'p.valor', 'p.cod_produto', 'p.imagem', 'a.valido_ate'])
         .where('a.utilizador_id', '=', utilizadorId)
         .where('a.transacao_id', 'is', null)
         .where('a.valido_de', '<=', hoje)
@@ -115,7 +115,11 @@ export function fidelizacaoRepo(db: Database) {
 
     /** A reward's definition, as it was (they are never changed). */
     findPremio(id: number) {
-      return db.selectFrom('premios').select(['id', 'nome', 'tipo', 'valor']).where('id', '=', id).executeTakeFirst()
+      return db
+        .selectFrom('premios')
+        .select(['id', 'nome', 'tipo', 'valor', 'finalidade'])
+        .where('id', '=', id)
+        .executeTakeFirst()
     },
 
     findMovimento(id: number) {

@@ -26,6 +26,7 @@ import { encomendasKeys } from './keys.ts'
 import { horarioEmFalta, Levantamento, recusaDoHorario, semLevantamento } from './Levantamento.tsx'
 import { comoPaga, SEM_METODOS, SecaoPagamento } from './MetodosPagamento.tsx'
 import { metodosDoDispositivo } from './metodos-do-dispositivo.ts'
+import { camposDoPremio, type EscolhaPremio, escolhaAEnviar, recusaDoPremio } from './premios-checkout.ts'
 import { RebaterOferta } from './RebaterOferta.tsx'
 import { MEIA_DOSE, ResumoEncomenda } from './ResumoEncomenda.tsx'
 import { ResumoPreContratual } from './ResumoPreContratual.tsx'
@@ -78,7 +79,7 @@ export function Checkout({ idLoja, linhas, tipoLocal, user, convidado }: Checkou
   const tipo: Tipo = mesa ? 1 : tipoEscolhido
   // Each visit starts without the balance (spec §4: usar_premio 0 unless the person says 'Usar') and the reward.
   const [usar, setUsar] = useState<0 | 1>(inicial?.usar ?? 0)
-  const [resgatar, setResgatar] = useState<0 | 1>(inicial?.resgatar ?? 0)
+  const [premio, setPremio] = useState<EscolhaPremio>(inicial?.premio ?? null)
   // 'Trago o meu recipiente' (decision 0037): of a take-away order only, unchecked unless the person checks it.
   const [recipiente, setRecipiente] = useState<0 | 1>(inicial?.recipiente ?? 0)
   // 'Levantar': as soon as possible (null) unless the person picks a slot.
@@ -91,14 +92,12 @@ export function Checkout({ idLoja, linhas, tipoLocal, user, convidado }: Checkou
 
   // Priced for the kind of sale chosen here (a store may price each its own way; only take-away pays packaging).
   const recipiente_proprio = tipo === 0 ? recipiente : 0
-  const pedido = { cart, id_loja: idLoja, id_tipo_entrega: tipo, recipiente_proprio, resgatar_premio: resgatar }
+  const pedido = { cart, id_loja: idLoja, id_tipo_entrega: tipo, recipiente_proprio, ...camposDoPremio(premio) }
   const sem = useCalculo({ ...pedido, usar_premio: 0 }, cartKey)
   const com = useCalculo({ ...pedido, usar_premio: 1 }, cartKey, usar === 1)
   const calculo = usar === 1 ? com : sem
   const dados = calculo.data ?? sem.data
   const metodos = metodosDoDispositivo(dados?.pagamento.metodos ?? [])
-  // Sent only while the calculation still offers it: a reward used meanwhile (at the till) is not asked for.
-  const resgatarPremio = (dados?.premio?.desconto ?? 0) > 0 ? resgatar : 0
   const metodo: MetodoPagamento | null =
     metodoEscolhido && metodos.includes(metodoEscolhido) ? metodoEscolhido : (metodos[0] ?? null)
 
@@ -135,7 +134,7 @@ export function Checkout({ idLoja, linhas, tipoLocal, user, convidado }: Checkou
         cart,
         id_loja: idLoja,
         usar_premio: usar,
-        resgatar_premio: resgatarPremio,
+        ...camposDoPremio(escolhaAEnviar(premio, dados)),
         recipiente_proprio,
         levantar_em: mesa ? null : levantar,
         mesa: mesa?.codigo ?? null,
@@ -144,7 +143,7 @@ export function Checkout({ idLoja, linhas, tipoLocal, user, convidado }: Checkou
         if (recusaDoHorario(error)) void calculo.refetch()
         // The table's code refused (a table gone, the store's tables changed), or the reward: on without it.
         if (error instanceof ApiError && error.fields?.mesa) deixarMesa()
-        if (error instanceof ApiError && error.fields?.resgatar_premio) setResgatar(0)
+        if (recusaDoPremio(error)) setPremio(null)
         throw erroComLinhas(error, nomes)
       }),
     onSuccess: ({ orderData, privateData }) => {
@@ -234,7 +233,7 @@ export function Checkout({ idLoja, linhas, tipoLocal, user, convidado }: Checkou
   const termos = (tag: string) => href(paths.informacaoLegalConteudoFinalizar, { conteudo: tag })
   const guardar = () => {
     const valores = form.getValues()
-    guardarRascunho({ chave, valores, tipo, usar, resgatar, recipiente, levantar, perguntado: true, metodo })
+    guardarRascunho({ chave, valores, tipo, usar, premio, recipiente, levantar, perguntado: true, metodo })
   }
   const escolher = (v: 0 | 1) => {
     setPerguntar(false)
@@ -264,9 +263,9 @@ export function Checkout({ idLoja, linhas, tipoLocal, user, convidado }: Checkou
           usar={usar}
           desconto={desconto}
           onSaldo={() => setPerguntar(true)}
-          premio={dados.premio}
-          resgatar={resgatar}
-          onResgatar={setResgatar}
+          premios={dados}
+          escolha={premio}
+          onEscolha={setPremio}
         />
       </section>
 

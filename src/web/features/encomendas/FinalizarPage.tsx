@@ -46,6 +46,7 @@ export function FinalizarPage() {
       id_loja: local.id_loja ?? 0,
       usar_premio: 0,
       resgatar_premio: 0,
+      usar_premio_aniversario: 0,
       id_tipo_entrega: local.id_tipo_entrega,
       recipiente_proprio: 0,
     },

@@ -12,6 +12,13 @@ export const encomendasKeys = {
   /** The API path's key (`pathKey`), as the page's reads are put in the cache: the page may carry it (web.ts). */
   catalogo: (idLoja: number | null) => [`/api/catalogo/${idLoja}`] as const,
   /** `cartKey` is the cart's JSON: the calculation's identity, with the balance, the kind of sale and the container. */
-  calculo: (idLoja: number, usarPremio: 0 | 1, tipo: 0 | 1, recipiente: 0 | 1, cartKey: string, resgatar: 0 | 1) =>
-    ['calcula-encomenda', idLoja, usarPremio, tipo, recipiente, cartKey, resgatar] as const,
+  calculo: (
+    idLoja: number,
+    usarPremio: 0 | 1,
+    tipo: 0 | 1,
+    recipiente: 0 | 1,
+    cartKey: string,
+    resgatar: 0 | 1,
+    aniversario: 0 | 1,
+  ) => ['calcula-encomenda', idLoja, usarPremio, tipo, recipiente, cartKey, resgatar, aniversario] as const,
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { FinalizaEncomendaSchema } from '../../../shared/encomenda.ts'
 import type { MetodoPagamento } from '../../../shared/metodos-pagamento.ts'
+import type { EscolhaPremio } from './premios-checkout.ts'
 
 export type Tipo = 0 | 1
 
@@ -27,7 +28,7 @@ export interface Rascunho {
   valores: FormIn
   tipo: Tipo
   usar: 0 | 1
-  resgatar: 0 | 1
+  premio: EscolhaPremio
   recipiente: 0 | 1
   levantar: string | null
   perguntado: boolean

@@ -26,6 +26,8 @@ export interface PedidoCalculo {
   recipiente_proprio: 0 | 1
   /** 'Usar prémio': one of the customer's rewards taken off, before the balance. */
   resgatar_premio: 0 | 1
+  /** 'Usar o prémio de aniversário': the birthday reward taken off instead. */
+  usar_premio_aniversario: 0 | 1
 }
 
 export const calcular = (body: PedidoCalculo) => apiPost<Calculo>('/api/calcula-encomenda', body)
@@ -43,6 +45,7 @@ export const calculoQuery = (body: PedidoCalculo, cartKey: string, enabled = tru
       body.recipiente_proprio,
       cartKey,
       body.resgatar_premio,
+      body.usar_premio_aniversario,
     ),
     queryFn: () => calcular(body),
     enabled,

@@ -48,7 +48,11 @@ export function PremioCartao({ user, premio, percent, aniversario }: PremioCarta
           {aniversario.imagem && <Picture src={aniversario.imagem} alt="" sizes="4rem" className="fid-premio-imagem" />}
           <p>
             <strong>{fraseAniversario(aniversario)}</strong>
-            <span className="muted"> Feliz aniversário! Mostre o código na caixa para o usar.</span>
+            <span className="muted">
+              {' '}
+              Feliz aniversário! Mostre o código na caixa
+              {aniversario.tipo === 'valor' || aniversario.cod_produto ? ', ou use-o ao encomendar.' : ' para o usar.'}
+            </span>
           </p>
         </div>
       )}
