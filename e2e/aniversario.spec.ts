@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { createStoreKey, pair, revokeStoreKey } from './loja.ts'
-import { apiPost, createAccount, expect, expectAccessible, main, test } from './support.ts'
+import { api, apiPost, createAccount, escolherLojaNoCatalogo, expect, expectAccessible, main, test } from './support.ts'
 
 const LOJA = 862
 const TABLET = { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: true, deviceScaleFactor: 1 }
@@ -29,6 +29,10 @@ function meiaNoiteEmLisboa(dia: string): number {
   if (inicio === undefined) throw new Error(`no Lisbon midnight on ${dia}`)
   return inicio
 }
+
+// The birthday job gives to every customer whose birthday it is: this file's customers are born today, so its tests
+// run one after the other (a run 'now' would give the first test's customer theirs before its 'not yet').
+test.describe.configure({ mode: 'serial' })
 
 const formatDia = (dia: string) => `${dia.slice(8, 10)}/${dia.slice(5, 7)}/${dia.slice(0, 4)}`
 
@@ -108,4 +112,54 @@ test('a birthday reward arrives under a controlled clock, once, and is used at t
     await tablet.close()
     revokeStoreKey(etiqueta)
   }
+})
+
+/**
+ * Online: the demo's birthday reward (a pastel de nata) is offered at the checkout with a pastel de nata in the cart,
+ * takes its price off, and pays that order whole; the card then no longer offers it.
+ */
+test('a birthday reward is used at the checkout', async ({ page }) => {
+  test.setTimeout(90_000)
+  const hoje = emLisboa(Date.now()).dia
+  await createAccount(page, { dataNascimento: `1992-${hoje.slice(5)}` })
+  await apiPost(page.request, '/api/dev/aniversarios', { agora: new Date().toISOString() })
+  const aniversario = async () =>
+    (
+      await apiPost<{ user: { data: { aniversario: { nome: string } | null } } }>(
+        page.request,
+        '/api/refresh-private-data',
+        { value: true },
+      )
+    ).user.data.aniversario
+  expect(await aniversario()).toMatchObject({ nome: 'Pastel de nata oferta' })
+
+  await page.goto('/fidelizacao')
+  await expect(main(page)).toContainText('Feliz aniversário! Mostre o código na caixa, ou use-o ao encomendar.')
+
+  const { categorias } = await api<{ categorias: { id: string; produtos: { id: string }[] }[] }>(
+    page.request,
+    '/api/catalogo/862',
+  )
+  const categoria = categorias.find((c) => c.produtos.some((p) => p.id === '2001'))
+  expect(categoria, 'the demo menu has the pastel de nata').toBeDefined()
+  await escolherLojaNoCatalogo(page)
+  await page.goto(`/catalogo/${categoria?.id}/2001`)
+  await page.getByRole('button', { name: /^Adicionar - / }).click()
+  await page.goto('/carrinho')
+  await page.getByRole('link', { name: /^Pagamento - / }).click()
+  await expect(page.getByRole('heading', { name: 'Finalizar encomenda' })).toBeVisible()
+
+  const usar = page.getByRole('checkbox', { name: /^Usar o prémio de aniversário: Pastel de nata oferta \(−1,30 €\)/ })
+  await expect(usar).toBeVisible()
+  const resumo = page.locator('.chk-total')
+  await expect(resumo).toContainText('1,30 €')
+  await usar.check()
+  await expect(resumo).toContainText('0,00 €')
+  await expectAccessible(page)
+  await page.screenshot({ path: '.tmp/aniversario-checkout.png' })
+
+  await page.getByRole('checkbox', { name: /Li e aceito/ }).check()
+  await page.getByRole('button', { name: 'Finalizar e pagar' }).click()
+  await expect(main(page).getByText(/Recebemos o seu pedido/)).toBeVisible()
+  expect(await aniversario()).toBeNull()
 })
