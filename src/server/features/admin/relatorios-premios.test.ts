@@ -161,3 +161,52 @@ describe.each(testDialects())('rewards and promotions in the reports, on %s', (d
     expect(lojas.find((l) => l.startsWith('Baixa;'))?.endsWith(';1;2')).toBe(true)
   })
 })
+
+describe.each(testDialects())('birthday rewards in the reports, on %s', (dialect) => {
+  const scene = setupTill(dialect)
+  const { cliente, loja, prova } = scene
+
+  it('counts one while its purchase keeps it, and none once a full refund gave it back', async () => {
+    const { t } = scene
+    const c = chamadas(t)
+    const db = t.database.db
+    const admin = await signedInAdmin(t, 'admin-relatorios-aniversario@exemplo.pt', 'admin', { clock: scene.clock })
+    const { id: premioId } = await db
+      .insertInto('premios')
+      .values({
+        finalidade: 'aniversario',
+        nome: 'Vale de aniversário',
+        tipo: 'valor',
+        valor: 300,
+        validade_dias: 7,
+        criado_em: '2026-11-01T00:00:00.000Z',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const cl = await cliente()
+    const dia = { valido_de: '2026-11-22', valido_ate: '2026-11-29', criado_em: '2026-11-22T00:00:00.000Z' }
+    await db
+      .insertInto('premios_aniversario')
+      .values({ utilizador_id: cl.id, ano: 2026, premio_id: premioId, ...dia })
+      .execute()
+    const compra = await loja('POST', '/compras', {
+      cliente_id: cl.id,
+      identificacao: await prova(cl.id),
+      total: 1000,
+      saldo_a_usar: 0,
+      usar_premio_aniversario: 1,
+      referencia: 'FT aniversario',
+    })
+    expect(compra.statusCode, compra.body).toBe(201)
+    const premios = async () => {
+      const r = await c.call(admin, 'GET', '/relatorios?de=2026-11-22&ate=2026-11-22')
+      expect(r.statusCode, r.body).toBe(200)
+      return r.json().data.totais
+    }
+    expect(await premios()).toMatchObject({ premios_usados: 1, desconto_premios: 300 })
+    const { id } = compra.json().data.transacao
+    const devolvida = await loja('POST', `/compras/${id}/devolucoes`, { valor: 700 })
+    expect(devolvida.statusCode, devolvida.body).toBe(201)
+    expect(await premios()).toMatchObject({ premios_usados: 0, desconto_premios: 0 })
+  })
+})

@@ -8,7 +8,7 @@ export interface LoyaltyPorLoja {
   credito_usado: number
   pontos_ganhos: number
   clientes_ativos: number
-  /** Rewards redeemed by the window's purchases, less those their full refunds gave back. */
+  /** Rewards redeemed by the window's purchases (the birthday's too), less those their full refunds gave back. */
   premios_usados: number
   /** Cents those rewards took off the bills (a purchase refunded whole, its reward given back, takes none off). */
   desconto_premios: number
@@ -52,9 +52,13 @@ const n = (v: unknown) => Number(v ?? 0)
  * leaves the sales of the day it was paid): a period's figures never go negative, and credit issued, credit used and
  * sales follow one rule. An order's hold on the balance ('reserva', 'libertacao') is not a use: its purchase is.
  * Active customers made at least one purchase in the window. Rewards (decision 0051) are those the purchases redeemed:
- * a refund gives them back only when it completes the purchase, and the amount a reward took off goes with it.
+ * a refund gives them back only when it completes the purchase, and the amount a reward took off goes with it. A
+ * birthday reward (decision 0053) counts while its row still names the purchase.
  */
 export function createRelatorioFidelizacao(db: Database) {
+  /** The purchase still holds the birthday reward it used (decision 0053: a full refund gives it back). */
+  const usaAniversario = sql`exists (select 1 from premios_aniversario a where a.transacao_id = transacoes.id)`
+
   const compras = (j: JanelaRelatorio) =>
     db
       .selectFrom('transacoes')
@@ -85,7 +89,11 @@ export function createRelatorioFidelizacao(db: Database) {
             eb.fn.sum<number>('pontos_ganhos').as('pontos'),
             sql<number>`count(distinct utilizador_id)`.as('clientes'),
             eb.fn.sum<number>('itens_redimidos').as('premios'),
-            eb.fn.sum<number>('desconto_premio').as('desconto_premios'),
+            sql<number>`sum(case when ${usaAniversario} then 1 else 0 end)`.as('aniversarios'),
+            // A birthday reward given back (its purchase refunded whole) no longer names the purchase: none taken off.
+            sql<number>`sum(case when itens_redimidos = 0 and not ${usaAniversario} then 0 else desconto_premio end)`.as(
+              'desconto_premios',
+            ),
           ])
           .groupBy('id_loja')
           .execute(),
@@ -113,7 +121,7 @@ export function createRelatorioFidelizacao(db: Database) {
             // A refund's points are negative (taken back).
             pontos_ganhos: n(f.pontos) + n(d?.pontos),
             clientes_ativos: n(f.clientes),
-            premios_usados: n(f.premios) + n(d?.premios),
+            premios_usados: n(f.premios) + n(f.aniversarios) + n(d?.premios),
             desconto_premios: n(f.desconto_premios) - n(d?.desconto_premios),
           }
         }),
