@@ -1,6 +1,6 @@
 import { PKPass } from 'passkit-generator'
 import sharp from 'sharp'
-import type { Cartao } from './cartao.ts'
+import { type Cartao, regrasDoCartao } from './cartao.ts'
 
 /** What signing a pass takes, and where the pass asks for its updates (the settings, decision 0047). */
 export interface ApplePasseSettings {
@@ -73,14 +73,20 @@ export async function passeApple(settings: ApplePasseSettings, cartao: Cartao, t
         },
       ],
       secondaryFields: [{ key: 'nome', label: 'Cliente', value: cartao.nome ?? '' }],
-      auxiliaryFields: [{ key: 'premios', label: 'Prémios', value: cartao.itens }],
-      backFields: [
-        {
-          key: 'regras',
-          label: 'Pontos por prémio',
-          value: `${cartao.patamar} pontos dão 1 prémio a usar na loja.`,
-        },
+      auxiliaryFields: [
+        { key: 'premios', label: 'Prémios', value: cartao.itens },
+        ...(cartao.aniversario
+          ? [
+              {
+                key: 'aniversario',
+                label: 'Prémio de aniversário',
+                value: cartao.aniversario,
+                changeMessage: 'Feliz aniversário! %@',
+              },
+            ]
+          : []),
       ],
+      backFields: [{ key: 'regras', label: 'Pontos por prémio', value: regrasDoCartao(cartao) }],
     },
   }
   const pass = new PKPass(

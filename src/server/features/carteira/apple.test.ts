@@ -140,6 +140,52 @@ describe.each(testDialects())('the card in Apple Wallet on %s', (dialect) => {
     expect(scene.apns.recebidos).toHaveLength(1)
   })
 
+  it('the birthday reward the job gives reaches the device, and the pass names it with the reward', async () => {
+    const { d, id } = await scene.cliente()
+    const db = scene.t.database.db
+    // Born on the suite's day (22/11, Lisbon); the programme's rewards as the back-office defines them.
+    await db.updateTable('utilizadores').set({ data_nascimento: '1990-11-22' }).where('id', '=', id).execute()
+    const definicao = { tipo: 'produto' as const, criado_em: '2026-11-01T00:00:00.000Z' }
+    await db
+      .insertInto('premios')
+      .values({ ...definicao, finalidade: 'pontos', nome: 'Café oferta' })
+      .execute()
+    await db
+      .insertInto('premios')
+      .values({ ...definicao, finalidade: 'aniversario', nome: 'Fatia de bolo', validade_dias: 7 })
+      .execute()
+    const { pass, aberto } = await passeDe((await scene.descarregarPasse(d)).rawPayload)
+    aberto.fechar()
+    expect(pass.storeCard.auxiliaryFields.map((f: { key: string }) => f.key)).toEqual(['premios'])
+    expect(pass.storeCard.backFields[0].value).toBe('100 pontos dão 1 prémio a usar na loja: Café oferta.')
+    const auth = { authorization: `ApplePass ${pass.authenticationToken}` }
+    const registo = `${ws}/devices/${DISPOSITIVO}/registrations/${pass.passTypeIdentifier}/${pass.serialNumber}`
+    const registado = await scene.t.app.inject({
+      method: 'POST',
+      url: registo,
+      headers: auth,
+      payload: { pushToken: PUSH_TOKEN },
+    })
+    expect(registado.statusCode).toBe(201)
+
+    const job = await scene.t.api('POST', '/api/dev/aniversarios', { agora: scene.clock.now().toISOString() })
+    expect(job.json().data).toEqual({ dados: 1 })
+    expect(await scene.t.app.despacharCarteira()).toBeGreaterThanOrEqual(1)
+    expect(scene.apns.recebidos).toEqual([{ token: PUSH_TOKEN, topic: pass.passTypeIdentifier, payload: '{}' }])
+    const novo = await scene.t.app.inject({
+      method: 'GET',
+      url: `${ws}/passes/${pass.passTypeIdentifier}/${pass.serialNumber}`,
+      headers: auth,
+    })
+    const lido = await passeDe(novo.rawPayload)
+    lido.aberto.fechar()
+    expect(lido.pass.storeCard.auxiliaryFields[1]).toMatchObject({
+      key: 'aniversario',
+      label: 'Prémio de aniversário',
+      value: 'Fatia de bolo, até 29/11/2026',
+    })
+  })
+
   it('a new security key (a new QR) updates the pass; a device Apple says is gone is let go; APNs down is retried', async () => {
     const { d } = await scene.cliente()
     const { pass, aberto } = await passeDe((await scene.descarregarPasse(d)).rawPayload)

@@ -12,7 +12,15 @@ export interface Cartao {
   itens: number
   /** Points that make one reward. */
   patamar: number
+  /** What a reward is (`Café oferta`), null while the back-office has defined none. */
+  premio: string | null
+  /** The birthday reward to use and its last day (`Bolo oferta, até 12/12/2026`), or null. */
+  aniversario: string | null
 }
+
+/** The rules' line: how many points make a reward, and what it is. */
+export const regrasDoCartao = (c: Pick<Cartao, 'patamar' | 'premio'>) =>
+  `${c.patamar} pontos dão 1 prémio a usar na loja${c.premio ? `: ${c.premio}` : ''}.`
 
 /** The Google Wallet ids: the issuer's, and the loyalty class the objects belong to. */
 export interface GoogleIds {
@@ -41,7 +49,8 @@ export function camposGoogle(cartao: Omit<Cartao, 'serie'>) {
     barcode: { type: 'QR_CODE', value: cartao.qr },
     textModulesData: [
       { id: 'premios', header: 'Prémios', body: String(cartao.itens) },
-      { id: 'regras', header: 'Pontos por prémio', body: `${cartao.patamar} pontos dão 1 prémio a usar na loja.` },
+      ...(cartao.aniversario ? [{ id: 'aniversario', header: 'Prémio de aniversário', body: cartao.aniversario }] : []),
+      { id: 'regras', header: 'Pontos por prémio', body: regrasDoCartao(cartao) },
     ],
   }
 }

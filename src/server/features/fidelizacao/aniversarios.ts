@@ -54,7 +54,7 @@ const reservasDe = (trx: DatabaseTransaction, utilizadorId: number, referencia: 
  * back.
  */
 export function createAniversarios(ctx: FidelizacaoContext) {
-  const { db, clock, conta, notificar, onMovimento } = ctx
+  const { db, clock, conta, notificar, onMovimento, aoMovimentar } = ctx
 
   async function definicaoAtual(ex: Database = db): Promise<Definicao | null> {
     const row = await ex
@@ -152,6 +152,7 @@ export function createAniversarios(ctx: FidelizacaoContext) {
               ligacao: '/fidelizacao',
               chave: `aniversario:${ano}`,
             })
+            await aoMovimentar?.(trx, utilizadorId) // the wallets' card shows it too
             return true
           })
           if (dado) {

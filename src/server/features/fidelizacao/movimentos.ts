@@ -5,6 +5,7 @@ import {
   transacaoVisivel,
 } from '../../../shared/fidelizacao.ts'
 import { aniversarioMensagens } from '../../../shared/premios-aniversario.ts'
+import { aniversarioAte, descricaoPremio } from '../../../shared/premios-textos.ts'
 import { lisbonToday } from '../../platform/clock.ts'
 import type { DatabaseTransaction } from '../../platform/db.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
@@ -86,9 +87,20 @@ export function createMovimentos(ctx: FidelizacaoContext) {
     },
 
     /** The balances the loyalty card shows (the wallets' passes), and the points that make a reward. */
+    /** The wallets' card: balances, what a reward is, and the birthday reward to use (`Bolo oferta, até …`). */
     async saldosDoCartao(utilizadorId: number) {
-      const [ultimo, regras] = await Promise.all([repository.ultimoMovimento(utilizadorId), regrasAtuais()])
-      return { ...saldosDe(ultimo), patamar: regras.patamar }
+      const [ultimo, regras, premio, aniversario] = await Promise.all([
+        repository.ultimoMovimento(utilizadorId),
+        regrasAtuais(),
+        premioAtual(),
+        repository.aniversarioDisponivel(utilizadorId, lisbonToday(clock)),
+      ])
+      return {
+        ...saldosDe(ultimo),
+        patamar: regras.patamar,
+        premio: premio ? descricaoPremio(premio) : null,
+        aniversario: aniversario ? aniversarioAte(aniversario) : null,
+      }
     },
 
     /** One of the customer's own transactions (the opinion screen); another's is 404. */
