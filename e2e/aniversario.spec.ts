@@ -1,31 +1,17 @@
 import { randomUUID } from 'node:crypto'
+import { diaEmLisboa, formatDateTime, formatDia } from '../src/shared/format.ts'
 import { createStoreKey, pair, revokeStoreKey } from './loja.ts'
 import { api, apiPost, createAccount, escolherLojaNoCatalogo, expect, expectAccessible, main, test } from './support.ts'
 
 const LOJA = 862
 const TABLET = { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: true, deviceScaleFactor: 1 }
 
-/** `YYYY-MM-DD` and `HH:mm` of an instant in Lisbon. */
-function emLisboa(instante: number) {
-  const partes = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Lisbon',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instante)
-  const p = (tipo: string) => partes.find((x) => x.type === tipo)?.value ?? ''
-  return { dia: `${p('year')}-${p('month')}-${p('day')}`, hora: `${p('hour')}:${p('minute')}` }
-}
-
 /** The instant today begins in Lisbon (UTC+0 in winter, UTC+1 in summer). */
 function meiaNoiteEmLisboa(dia: string): number {
   const utc = Date.parse(`${dia}T00:00:00Z`)
   const inicio = [0, 1]
     .map((h) => utc - h * 3_600_000)
-    .find((t) => emLisboa(t).hora === '00:00' && emLisboa(t).dia === dia)
+    .find((t) => formatDateTime(t).endsWith(' 00:00') && diaEmLisboa(t) === dia)
   if (inicio === undefined) throw new Error(`no Lisbon midnight on ${dia}`)
   return inicio
 }
@@ -33,8 +19,6 @@ function meiaNoiteEmLisboa(dia: string): number {
 // The birthday job gives to every customer whose birthday it is: this file's customers are born today, so its tests
 // run one after the other (a run 'now' would give the first test's customer theirs before its 'not yet').
 test.describe.configure({ mode: 'serial' })
-
-const formatDia = (dia: string) => `${dia.slice(8, 10)}/${dia.slice(5, 7)}/${dia.slice(0, 4)}`
 
 /**
  * The birthday reward (decision 0053) under a controlled clock: the server's birthday job run as at 23:59:30 the day
@@ -47,7 +31,7 @@ test('a birthday reward arrives under a controlled clock, once, and is used at t
   baseURL,
 }) => {
   test.setTimeout(90_000)
-  const hoje = emLisboa(Date.now()).dia
+  const hoje = diaEmLisboa(Date.now())
   // Born on this day of the year (1992 was a leap year: a 29 February works too).
   await createAccount(page, { dataNascimento: `1992-${hoje.slice(5)}` })
   const meiaNoite = meiaNoiteEmLisboa(hoje)
@@ -120,7 +104,7 @@ test('a birthday reward arrives under a controlled clock, once, and is used at t
  */
 test('a birthday reward is used at the checkout', async ({ page }) => {
   test.setTimeout(90_000)
-  const hoje = emLisboa(Date.now()).dia
+  const hoje = diaEmLisboa(Date.now())
   await createAccount(page, { dataNascimento: `1992-${hoje.slice(5)}` })
   await apiPost(page.request, '/api/dev/aniversarios', { agora: new Date().toISOString() })
   const aniversario = async () =>

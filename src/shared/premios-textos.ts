@@ -14,6 +14,13 @@ interface PremioNomeado {
 export const descricaoPremio = (p: PremioNomeado) =>
   p.tipo === 'valor' ? `${p.nome} (${formatMoney(p.valor)} de desconto)` : p.nome
 
+/**
+ * Whether a reward can be used in an app order as well as at the till: an amount off, or a product the menus name by its
+ * POS code (one with none is given only at the counter).
+ */
+export const usavelAoEncomendar = (p: { tipo: TipoPremio; cod_produto?: string | null }) =>
+  p.tipo === 'valor' || Boolean(p.cod_produto)
+
 /** `Tem 1 prémio: Café oferta.` — what the card says of the rewards held. */
 export function temPremios(itens: number, premio: Pick<PremioNomeado, 'nome'> | null): string {
   const quantos = `${itens} ${itens === 1 ? 'prémio' : 'prémios'}`

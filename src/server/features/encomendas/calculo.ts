@@ -54,6 +54,13 @@ export function descontoDoPremio(
   return { desconto: Math.min(...precos, total), aviso: null }
 }
 
+/** One reward per order: the points' or the birthday's (422 when both are asked for). */
+function umSoPremio(resgatarPremio: boolean, usarAniversario: boolean): void {
+  if (!(resgatarPremio && usarAniversario)) return
+  const { outroPremio } = aniversarioMensagens
+  throw new HttpError(422, outroPremio, 'Prémio', { usar_premio_aniversario: outroPremio })
+}
+
 /** One reward and what it would take off this cart (`descontoDoPremio`), for the calculation to show. */
 const noCarrinho = (
   premio: Pick<Premio, 'nome' | 'tipo' | 'valor' | 'cod_produto' | 'imagem'>,
@@ -79,10 +86,7 @@ export function premiosNoCarrinho(
   linhas: Pick<LinhaCalculada, 'id' | 'unitario'>[],
   total: number,
 ): Pick<Calculado, 'premio' | 'aniversario'> & { descontoPremio: number } {
-  if (p.resgatarPremio && p.usarAniversario) {
-    const { outroPremio } = aniversarioMensagens
-    throw new HttpError(422, outroPremio, 'Prémio', { usar_premio_aniversario: outroPremio })
-  }
+  umSoPremio(p.resgatarPremio, p.usarAniversario)
   const premio = p.premio && noCarrinho(p.premio, linhas, total)
   const aniversario = p.aniversario && {
     ...noCarrinho(p.aniversario, linhas, total),
@@ -97,17 +101,14 @@ export function premiosNoCarrinho(
  * birthday's (`usar_premio_aniversario`), never both (422); null for none or a guest.
  */
 export async function premioDoCheckout(
-  ledger: Pick<FidelizacaoService['encomendas'], 'premios' | 'aniversario'>,
+  ledger: Pick<FidelizacaoService['encomendas'], 'premios' | 'aniversarioAUsar'>,
   trx: DatabaseTransaction,
   utilizadorId: number | null,
   input: { resgatar_premio: 0 | 1; usar_premio_aniversario: 0 | 1 },
   linhas: Pick<LinhaCalculada, 'id' | 'unitario'>[],
   total: number,
 ): Promise<{ id: number; desconto: number } | null> {
-  if (input.usar_premio_aniversario === 1 && input.resgatar_premio === 1) {
-    const { outroPremio } = aniversarioMensagens
-    throw new HttpError(422, outroPremio, 'Prémio', { usar_premio_aniversario: outroPremio })
-  }
+  umSoPremio(input.resgatar_premio === 1, input.usar_premio_aniversario === 1)
   if (utilizadorId === null) return null
   if (input.usar_premio_aniversario === 1) return aniversarioDaEncomenda(ledger, trx, utilizadorId, linhas, total)
   if (input.resgatar_premio === 1) return premioDaEncomenda(ledger, trx, utilizadorId, linhas, total)
@@ -137,8 +138,25 @@ export function transacaoCalculada(
 }
 
 /**
+ * What a reward an order asks for takes off this cart, checked: 422 saying why it takes nothing (a product not in the
+ * cart, one given only at the counter; `semMensagem` otherwise); `campo` names the field.
+ */
+function descontoExigido(
+  premio: Pick<Premio, 'id' | 'nome' | 'tipo' | 'valor' | 'cod_produto'>,
+  campo: 'resgatar_premio' | 'usar_premio_aniversario',
+  semMensagem: string,
+  linhas: Pick<LinhaCalculada, 'id' | 'unitario'>[],
+  total: number,
+): { id: number; desconto: number } {
+  const { desconto, aviso } = descontoDoPremio(premio, linhas, total)
+  const motivo = aviso ?? semMensagem
+  if (desconto <= 0) throw new HttpError(422, motivo, 'Prémio', { [campo]: motivo })
+  return { id: premio.id, desconto }
+}
+
+/**
  * The reward an order redeems ('Usar prémio'), read in the checkout's transaction under the customer's lock: one the
- * customer still holds, taking something off this cart (409 when none is left, 422 saying why it takes nothing).
+ * customer still holds, taking something off this cart.
  */
 export async function premioDaEncomenda(
   ledger: Pick<FidelizacaoService['encomendas'], 'premios'>,
@@ -148,37 +166,24 @@ export async function premioDaEncomenda(
   total: number,
 ): Promise<{ id: number; desconto: number }> {
   const { itens, premio } = await ledger.premios(trx, utilizadorId)
-  if (itens < 1 || !premio) {
-    const { semPremios } = premioEncomendaMensagens
-    throw new HttpError(409, semPremios, 'Sem prémios', { resgatar_premio: semPremios })
-  }
-  const { desconto, aviso } = descontoDoPremio(premio, linhas, total)
-  const motivo = aviso ?? premioEncomendaMensagens.semPremios
-  if (desconto <= 0) throw new HttpError(422, motivo, 'Prémio', { resgatar_premio: motivo })
-  return { id: premio.id, desconto }
+  const { semPremios } = premioEncomendaMensagens
+  if (itens < 1 || !premio) throw new HttpError(409, semPremios, 'Sem prémios', { resgatar_premio: semPremios })
+  return descontoExigido(premio, 'resgatar_premio', semPremios, linhas, total)
 }
 
 /**
  * The birthday reward an order uses ('Usar o prémio de aniversário', decision 0053), read under the customer's lock:
- * the one usable today, taking something off this cart (409 when none is left, 422 saying why it takes nothing).
- * What it returns names the definition; the checkout's hold takes the customer's row of it.
+ * the one usable today, taking something off this cart. What it returns names the definition; the checkout's hold
+ * takes the customer's row of it.
  */
 export async function aniversarioDaEncomenda(
-  ledger: Pick<FidelizacaoService['encomendas'], 'aniversario'>,
+  ledger: Pick<FidelizacaoService['encomendas'], 'aniversarioAUsar'>,
   trx: DatabaseTransaction,
   utilizadorId: number,
   linhas: Pick<LinhaCalculada, 'id' | 'unitario'>[],
   total: number,
 ): Promise<{ id: number; desconto: number }> {
-  const aniversario = await ledger.aniversario(trx, utilizadorId)
-  if (!aniversario) {
-    const { semAniversarioEncomenda } = aniversarioMensagens
-    throw new HttpError(409, semAniversarioEncomenda, 'Sem prémio de aniversário', {
-      usar_premio_aniversario: semAniversarioEncomenda,
-    })
-  }
-  const { desconto, aviso } = descontoDoPremio(aniversario, linhas, total)
-  const motivo = aviso ?? aniversarioMensagens.semAniversarioEncomenda
-  if (desconto <= 0) throw new HttpError(422, motivo, 'Prémio', { usar_premio_aniversario: motivo })
-  return { id: aniversario.id, desconto }
+  const aniversario = await ledger.aniversarioAUsar(trx, utilizadorId) // a 409 when there is none
+  const { semAniversarioEncomenda } = aniversarioMensagens
+  return descontoExigido(aniversario, 'usar_premio_aniversario', semAniversarioEncomenda, linhas, total)
 }

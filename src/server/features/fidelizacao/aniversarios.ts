@@ -1,12 +1,14 @@
 import { diaEmLisboa, formatDia } from '../../../shared/format.ts'
-import type {
-  DefinicaoAniversario,
-  PremioAniversario,
-  PremioAniversarioDados,
+import {
+  aniversarioMensagens,
+  type DefinicaoAniversario,
+  type PremioAniversario,
+  type PremioAniversarioDados,
 } from '../../../shared/premios-aniversario.ts'
-import { descricaoPremio } from '../../../shared/premios-textos.ts'
+import { descricaoPremio, usavelAoEncomendar } from '../../../shared/premios-textos.ts'
 import { isoNow } from '../../platform/clock.ts'
 import type { Database, DatabaseTransaction } from '../../platform/db.ts'
+import { HttpError } from '../../platform/errors.ts'
 import { imagemExistente } from '../../platform/images.ts'
 import type { FidelizacaoContext } from './context.ts'
 
@@ -36,6 +38,12 @@ export function aniversariosDoDia(dia: string): string[] {
 }
 
 type Definicao = PremioAniversario & { criado_em: string }
+
+/** An order asks for a birthday reward the customer no longer has to use (used, held by another order, or ended). */
+export function semAniversarioEncomenda(): HttpError {
+  const { semAniversarioEncomenda: message } = aniversarioMensagens
+  return new HttpError(409, message, 'Sem prémio de aniversário', { usar_premio_aniversario: message })
+}
 
 /** The holds an order's checkout wrote (its reference names the order). */
 const reservasDe = (trx: DatabaseTransaction, utilizadorId: number, referencia: string) =>
@@ -147,7 +155,7 @@ export function createAniversarios(ctx: FidelizacaoContext) {
               utilizadorId,
               titulo: 'Feliz aniversário!',
               texto: `Tem um prémio de aniversário: ${descricaoPremio(definicao)}. ${
-                definicao.tipo === 'valor' || definicao.cod_produto ? 'Use-o na loja ou ao encomendar' : 'Use-o na loja'
+                usavelAoEncomendar(definicao) ? 'Use-o na loja ou ao encomendar' : 'Use-o na loja'
               } até ${formatDia(validoAte)}.`,
               ligacao: '/fidelizacao',
               chave: `aniversario:${ano}`,
@@ -210,7 +218,6 @@ export function createAniversarios(ctx: FidelizacaoContext) {
     },
 
     /** A full refund of the purchase that used one gives it back (still only until its last day). */
-
     async devolver(trx: DatabaseTransaction, transacaoId: number): Promise<void> {
       await trx
         .updateTable('premios_aniversario')

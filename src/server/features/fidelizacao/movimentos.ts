@@ -4,12 +4,11 @@ import {
   type Transacao,
   transacaoVisivel,
 } from '../../../shared/fidelizacao.ts'
-import { aniversarioMensagens } from '../../../shared/premios-aniversario.ts'
 import { aniversarioAte, descricaoPremio } from '../../../shared/premios-textos.ts'
 import { lisbonToday } from '../../platform/clock.ts'
 import type { DatabaseTransaction } from '../../platform/db.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
-import { createAniversarios } from './aniversarios.ts'
+import { createAniversarios, semAniversarioEncomenda } from './aniversarios.ts'
 import {
   camposDoPremio,
   devolucaoDe,
@@ -86,7 +85,6 @@ export function createMovimentos(ctx: FidelizacaoContext) {
       }
     },
 
-    /** The balances the loyalty card shows (the wallets' passes), and the points that make a reward. */
     /** The wallets' card: balances, what a reward is, and the birthday reward to use (`Bolo oferta, até …`). */
     async saldosDoCartao(utilizadorId: number) {
       const [ultimo, regras, premio, aniversario] = await Promise.all([
@@ -134,12 +132,6 @@ export function createMovimentosEncomendas(ctx: FidelizacaoContext) {
   const { regrasAtuais, premioAtual, conta, repository, escrever, nomesDasLojas, clock } = ctx
   const promocoes = createPromocoes(ctx)
   const aniversarios = createAniversarios(ctx)
-  const semAniversario = () => {
-    const { semAniversarioEncomenda } = aniversarioMensagens
-    return new HttpError(409, semAniversarioEncomenda, 'Sem prémio de aniversário', {
-      usar_premio_aniversario: semAniversarioEncomenda,
-    })
-  }
 
   /**
    * An order's reward, by its definition: the birthday's is not counted in `itens` (decision 0053), it is held and
@@ -172,9 +164,12 @@ export function createMovimentosEncomendas(ctx: FidelizacaoContext) {
       return { itens: saldosDe(ultimo).itens, premio }
     },
 
-    /** The birthday reward the customer may use today (decision 0053), with what it gives; null when none. */
-    aniversario: (trx: DatabaseTransaction, utilizadorId: number) =>
-      fidelizacaoRepo(trx).aniversarioDisponivel(utilizadorId, lisbonToday(clock)),
+    /** The birthday reward the customer may use today (decision 0053), with what it gives; a 409 when none. */
+    async aniversarioAUsar(trx: DatabaseTransaction, utilizadorId: number) {
+      const aniversario = await fidelizacaoRepo(trx).aniversarioDisponivel(utilizadorId, lisbonToday(clock))
+      if (!aniversario) throw semAniversarioEncomenda()
+      return aniversario
+    },
 
     /**
      * Holds `valor` of the balance and the reward `premio` (a points reward one of `itens`, the birthday's its own
@@ -196,7 +191,7 @@ export function createMovimentosEncomendas(ctx: FidelizacaoContext) {
         { tipo: 'reserva', id_loja: m.idLoja, referencia: m.referencia, ganha: 0 },
       )
       if (aniversario && !(await aniversarios.usar(trx, m.utilizadorId, lisbonToday(clock), reserva.id))) {
-        throw semAniversario()
+        throw semAniversarioEncomenda()
       }
       return reserva
     },
@@ -297,7 +292,7 @@ export function createMovimentosEncomendas(ctx: FidelizacaoContext) {
         !(await aniversarios.daReservaACompra(trx, m.utilizadorId, m.referencia, movimento.id)) &&
         !(await aniversarios.usar(trx, m.utilizadorId, lisbonToday(clock), movimento.id))
       ) {
-        throw semAniversario()
+        throw semAniversarioEncomenda()
       }
       return movimento
     },

@@ -42,7 +42,7 @@ const emVigor = (p: PremioAniversario | null) => {
 /**
  * 'Definições' › 'Prémio de aniversário' (admins, decision 0053): whether the programme gives a reward on each
  * customer's birthday, what it gives (as the points' reward: a product or an amount off, named, with a picture) and for
- * how many days after it can be used at the till. A change applies to the birthdays from then on.
+ * how many days after it can be used (at the till or when ordering). A change applies to the birthdays from then on.
  */
 export function PremioAniversarioSeccao() {
   const queryClient = useQueryClient()

@@ -1,7 +1,7 @@
 import { formatMoney } from '../../../shared/format.ts'
 import type { Premio } from '../../../shared/premios.ts'
 import type { AniversarioCliente } from '../../../shared/premios-aniversario.ts'
-import { fraseAniversario, temPremios } from '../../../shared/premios-textos.ts'
+import { fraseAniversario, temPremios, usavelAoEncomendar } from '../../../shared/premios-textos.ts'
 import type { Conta } from '../../lib/cartao-guardado.tsx'
 import { Picture } from '../../ui/Picture.tsx'
 import { formatPercent, pontosLabel } from './formatos.ts'
@@ -37,7 +37,7 @@ export function PremioCartao({ user, premio, percent, aniversario }: PremioCarta
             {premio && (
               <span className="muted">
                 {premio.tipo === 'valor' ? ` ${formatMoney(premio.valor)} de desconto.` : ''} Mostre o código na caixa
-                {premio.tipo === 'valor' || premio.cod_produto ? ', ou use-o ao encomendar.' : '.'}
+                {usavelAoEncomendar(premio) ? ', ou use-o ao encomendar.' : '.'}
               </span>
             )}
           </p>
@@ -51,7 +51,7 @@ export function PremioCartao({ user, premio, percent, aniversario }: PremioCarta
             <span className="muted">
               {' '}
               Feliz aniversário! Mostre o código na caixa
-              {aniversario.tipo === 'valor' || aniversario.cod_produto ? ', ou use-o ao encomendar.' : ' para o usar.'}
+              {usavelAoEncomendar(aniversario) ? ', ou use-o ao encomendar.' : ' para o usar.'}
             </span>
           </p>
         </div>
