@@ -15,6 +15,9 @@ export const aniversarioMensagens = {
   semAniversario: 'O cliente não tem prémio de aniversário para usar hoje.',
   /** An order's checkout, when the reward was used or ended meanwhile. */
   semAniversarioEncomenda: 'Já não tem prémio de aniversário para usar.',
+  /** An order's checkout, when another order, still waiting for its payment, holds it. */
+  aniversarioReservado:
+    'O prémio de aniversário está reservado numa encomenda à espera de pagamento. Se esse pagamento não for feito, volta a poder usá-lo.',
   /** An order may take one reward: the points' or the birthday's. */
   outroPremio: 'O prémio de aniversário usa-se numa encomenda sem outros prémios.',
 } as const

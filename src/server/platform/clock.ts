@@ -27,5 +27,9 @@ export function manualClock(start: string | Date = '2026-11-22T10:00:00.000Z') {
     advance(ms: number) {
       current += ms
     },
+    /** At this instant (a suite that shares one clock, each of whose tests starts at its own). */
+    set(at: string | Date) {
+      current = new Date(at).getTime()
+    },
   }
 }

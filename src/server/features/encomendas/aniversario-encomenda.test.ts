@@ -106,9 +106,12 @@ describe.each(testDialects())('the birthday reward used on an order, on %s', (di
     const falha = await finalizar(pedidoDeTeste({ usar_premio_aniversario: 1 }), 'k-falha')
     expect(falha.statusCode, falha.body).toBe(201)
     expect(falha.json().data.orderData).toMatchObject({ desconto_premio: 300, valor_pago: TOTAL - 300 })
-    // Held: neither the card nor another checkout can use it while the order waits.
+    // Held: neither the card nor another checkout can use it while the order waits, which the refusal says.
     expect(await aniversario()).toBeNull()
     expect(await linha()).toMatchObject({ tipo: 'reserva' })
+    const enquanto = await finalizar(pedidoDeTeste({ usar_premio_aniversario: 1 }), 'k-enquanto')
+    expect(enquanto.statusCode).toBe(409)
+    expect(enquanto.json().error.fields).toEqual({ usar_premio_aniversario: aniversarioMensagens.aniversarioReservado })
     const [primeiro] = await pagamentos()
     expect((await responder(primeiro.id, 'recusar')).statusCode).toBe(200)
     expect(await aniversario()).toMatchObject({ nome: 'Vale de aniversário', valido_ate: '2026-11-30' })
@@ -153,6 +156,9 @@ describe.each(testDialects())('the birthday reward used on an order, on %s', (di
       ['a', 'b', 'c'].map((k) => finalizar(pedidoDeTeste({ usar_premio_aniversario: 1 }), `k-corrida-${k}`)),
     )
     expect(respostas.map((r) => r.statusCode).sort()).toEqual([201, 409, 409])
+    for (const recusada of respostas.filter((r) => r.statusCode === 409)) {
+      expect(recusada.json().error.message).toBe(aniversarioMensagens.aniversarioReservado)
+    }
     const encomendas = await t.database.db
       .selectFrom('encomendas')
       .select(['desconto_premio'])
@@ -161,7 +167,79 @@ describe.each(testDialects())('the birthday reward used on an order, on %s', (di
     expect(encomendas).toEqual([{ desconto_premio: 300 }])
   })
 
+  it('comes back until the end of the day it is given back, were its last day past (a failed payment, a cancel)', async () => {
+    scene.clock.set('2026-11-23T23:58:00.000Z') // 23:58 in Lisbon, its last day
+    await dar({ nome: 'Vale de aniversário', tipo: 'valor', valor: 300 }, '2026-11-23')
+    const res = await finalizar(pedidoDeTeste({ usar_premio_aniversario: 1 }), 'k-recusada-tarde')
+    expect(res.statusCode, res.body).toBe(201)
+    scene.clock.advance(3 * 60 * 1000) // refused at 00:01 the next day
+    const [pedido] = await pagamentos()
+    expect((await responder(pedido.id, 'recusar')).statusCode).toBe(200)
+    expect(await aniversario()).toMatchObject({ nome: 'Vale de aniversário', valido_ate: '2026-11-24' })
+
+    // Used whole that day, and the store cancels the order two days later: back until that day.
+    await t.database.db.updateTable('premios').set({ valor: 5000 }).where('finalidade', '=', 'aniversario').execute()
+    const inteira = await finalizar(pedidoDeTeste({ usar_premio_aniversario: 1 }), 'k-inteira-tarde')
+    expect(inteira.json().data.orderData, inteira.body).toMatchObject({ valor_pago: 0 })
+    scene.clock.advance(2 * 24 * 60 * 60 * 1000)
+    const id = inteira.json().data.orderData.orderId
+    const cancelada = await scene.loja('POST', `/encomendas/${id}/cancelar`, { motivo: 'Esgotado' }, 'c-tarde')
+    expect(cancelada.statusCode, cancelada.body).toBe(200)
+    expect(await aniversario()).toMatchObject({ valido_ate: '2026-11-26' })
+  })
+
+  it('is used one at a time when two are usable (last year’s given back past its last day, and this year’s)', async () => {
+    scene.clock.set('2026-11-23T12:00:00.000Z')
+    await dar({ nome: 'Vale grande', tipo: 'valor', valor: 5000 })
+    const { id } = await t.database.db.selectFrom('premios').select('id').executeTakeFirstOrThrow()
+    await t.database.db
+      .insertInto('premios_aniversario')
+      .values({
+        utilizador_id: clienteId,
+        ano: 2025,
+        premio_id: id,
+        valido_de: '2025-11-23',
+        valido_ate: '2026-11-23',
+        criado_em: '2025-11-23T00:00:00.000Z',
+      })
+      .execute()
+    for (const k of ['k-um', 'k-dois']) {
+      const res = await finalizar(pedidoDeTeste({ usar_premio_aniversario: 1 }), k)
+      expect(res.statusCode, res.body).toBe(201)
+      expect(res.json().data.orderData).toMatchObject({ valor_pago: 0 })
+    }
+    const usados = await t.database.db
+      .selectFrom('premios_aniversario')
+      .select(['ano'])
+      .where('transacao_id', 'is not', null)
+      .orderBy('transacao_id')
+      .execute()
+    // The first to end first.
+    expect(usados.map((u) => u.ano)).toEqual([2025, 2026])
+    expect((await finalizar(pedidoDeTeste({ usar_premio_aniversario: 1 }), 'k-tres')).statusCode).toBe(409)
+  })
+
+  it('is written as the purchase of a payment whose hold was lost: the money is taken, so it is not refused', async () => {
+    scene.clock.set('2026-11-23T12:00:00.000Z')
+    await dar({ nome: 'Vale de aniversário', tipo: 'valor', valor: 300 })
+    const res = await finalizar(pedidoDeTeste({ usar_premio_aniversario: 1 }), 'k-perdida')
+    expect(res.statusCode, res.body).toBe(201)
+    await t.database.db.deleteFrom('premios_aniversario').where('utilizador_id', '=', clienteId).execute()
+    const [pedido] = await pagamentos()
+    expect((await responder(pedido.id, 'aprovar')).statusCode).toBe(200)
+    expect(await compras()).toEqual([
+      { valor_pago: TOTAL - 300, desconto_premio: 300, itens_redimidos: 0, premio_nome: 'Vale de aniversário' },
+    ])
+    const encomenda = await t.database.db
+      .selectFrom('encomendas')
+      .select(['pagamento_estado', 'compra_id'])
+      .where('id', '=', res.json().data.orderData.orderId)
+      .executeTakeFirstOrThrow()
+    expect(encomenda).toMatchObject({ pagamento_estado: 'pago', compra_id: expect.any(Number) })
+  })
+
   it('is used by a payment that arrives after its last day, since the order was placed while it lasted', async () => {
+    scene.clock.set('2026-11-23T12:00:00.000Z')
     await dar({ nome: 'Vale de aniversário', tipo: 'valor', valor: 300 }, '2026-11-23')
     scene.clock.advance((11 * 60 + 58) * 60 * 1000) // 23:58 in Lisbon, its last day
     const res = await finalizar(pedidoDeTeste({ usar_premio_aniversario: 1 }), 'k-tarde')

@@ -78,6 +78,11 @@ export function createLiquidacao(
               referencia,
               premio: p.premio_id !== null ? { id: p.premio_id, desconto: p.desconto_premio } : null,
               ...promocoesDe(p),
+              aoFaltarAniversario: () =>
+                log.error(
+                  { encomenda: p.id },
+                  'paid order: the birthday reward its checkout held is gone; purchase written',
+                ),
             })
             await r.mudar(id, {}, { compra_id: compra.id, pontos_ganhos: compra.pontos_ganhos })
           }

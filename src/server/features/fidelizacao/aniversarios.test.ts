@@ -197,6 +197,17 @@ describe.each(testDialects())('the birthday reward, on %s', (dialect) => {
     expect(await aniversarioDe(ana.d)).toBeNull()
     const linha = await t.database.db.selectFrom('premios_aniversario').selectAll().executeTakeFirstOrThrow()
     expect(linha.transacao_id).toBe(usada.id)
+    // Told, as every use of what is the customer's (a use they did not make cannot go unnoticed).
+    const avisosDaConta = () =>
+      t.database.db
+        .selectFrom('notificacoes')
+        .select(['titulo', 'texto'])
+        .where('utilizador_id', '=', ana.id)
+        .orderBy('id')
+        .execute()
+    const [usou] = (await avisosDaConta()).filter((n) => n.titulo.startsWith('Usou'))
+    expect(usou?.titulo).toMatch(/^Usou o prémio de aniversário \(Bolo de aniversário\) na /)
+    expect(usou?.texto).toContain('Se não foi o próprio')
 
     // A partial refund keeps it spent; the rest of the refund gives it back.
     const parcial = await loja('POST', `/compras/${usada.id}/devolucoes`, { valor: 200 })
@@ -204,6 +215,8 @@ describe.each(testDialects())('the birthday reward, on %s', (dialect) => {
     expect(await aniversarioDe(ana.d)).toBeNull()
     expect((await loja('POST', `/compras/${usada.id}/devolucoes`, { valor: 500 })).statusCode).toBe(201)
     expect(await aniversarioDe(ana.d)).toMatchObject({ nome: 'Bolo de aniversário' })
+    const devolucoes = (await avisosDaConta()).filter((n) => n.titulo.startsWith('Devolução'))
+    expect(devolucoes.map((n) => n.texto.includes('o prémio de aniversário'))).toEqual([false, true])
     const { saldo, pontos } = (await privado(ana.d)).user.data
     expect({ saldo, pontos }).toEqual({ saldo: 0, pontos: 0 })
 

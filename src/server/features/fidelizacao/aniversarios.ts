@@ -1,3 +1,4 @@
+import type { ExpressionBuilder } from 'kysely'
 import { diaEmLisboa, formatDia } from '../../../shared/format.ts'
 import {
   aniversarioMensagens,
@@ -6,7 +7,8 @@ import {
   type PremioAniversarioDados,
 } from '../../../shared/premios-aniversario.ts'
 import { descricaoPremio, usavelAoEncomendar } from '../../../shared/premios-textos.ts'
-import { isoNow } from '../../platform/clock.ts'
+import type { DB } from '../../db/schema.ts'
+import { isoNow, lisbonToday } from '../../platform/clock.ts'
 import type { Database, DatabaseTransaction } from '../../platform/db.ts'
 import { HttpError } from '../../platform/errors.ts'
 import { imagemExistente } from '../../platform/images.ts'
@@ -39,11 +41,36 @@ export function aniversariosDoDia(dia: string): string[] {
 
 type Definicao = PremioAniversario & { criado_em: string }
 
-/** An order asks for a birthday reward the customer no longer has to use (used, held by another order, or ended). */
-export function semAniversarioEncomenda(): HttpError {
-  const { semAniversarioEncomenda: message } = aniversarioMensagens
+/**
+ * An order asks for a birthday reward the customer no longer has to use: used or ended, or (`reservado`) held by
+ * another order whose payment is pending.
+ */
+export function semAniversarioEncomenda(reservado = false): HttpError {
+  const { semAniversarioEncomenda, aniversarioReservado } = aniversarioMensagens
+  const message = reservado ? aniversarioReservado : semAniversarioEncomenda
   return new HttpError(409, message, 'Sem prémio de aniversário', { usar_premio_aniversario: message })
 }
+
+/**
+ * A reward given back (a failed payment, a cancel, a refund) is usable at least until the end of today, as what the
+ * customer was given back: its last day may have passed while the payment was on its way or before the refund.
+ */
+const devolvido = (hoje: string) => ({
+  transacao_id: null,
+  usado_em: null,
+  valido_ate: (eb: ExpressionBuilder<DB, 'premios_aniversario'>) =>
+    eb.case().when('valido_ate', '<', hoje).then(hoje).else(eb.ref('valido_ate')).end(),
+})
+
+/** Only an account still there gets one back: an erased one keeps only which purchase used it (`esquecerCliente`). */
+const daContaAtiva = (eb: ExpressionBuilder<DB, 'premios_aniversario'>) =>
+  eb.exists(
+    eb
+      .selectFrom('utilizadores as u')
+      .select('u.id')
+      .whereRef('u.id', '=', 'premios_aniversario.utilizador_id')
+      .where('u.eliminado', '=', 0),
+  )
 
 /** The holds an order's checkout wrote (its reference names the order). */
 const reservasDe = (trx: DatabaseTransaction, utilizadorId: number, referencia: string) =>
@@ -177,13 +204,23 @@ export function createAniversarios(ctx: FidelizacaoContext) {
      * checkout holds it so with its hold on the balance (`reserva`), until the payment arrives or fails.
      */
     async usar(trx: DatabaseTransaction, utilizadorId: number, hoje: string, transacaoId: number): Promise<boolean> {
-      const r = await trx
-        .updateTable('premios_aniversario')
-        .set({ transacao_id: transacaoId, usado_em: isoNow(clock) })
+      // One, the first to end (as the card shows it): one given back past its last day may be usable with this year's.
+      const usavel = await trx
+        .selectFrom('premios_aniversario')
+        .select('id')
         .where('utilizador_id', '=', utilizadorId)
         .where('transacao_id', 'is', null)
         .where('valido_de', '<=', hoje)
         .where('valido_ate', '>=', hoje)
+        .orderBy('valido_ate')
+        .limit(1)
+        .executeTakeFirst()
+      if (!usavel) return false
+      const r = await trx
+        .updateTable('premios_aniversario')
+        .set({ transacao_id: transacaoId, usado_em: isoNow(clock) })
+        .where('id', '=', usavel.id)
+        .where('transacao_id', 'is', null)
         .executeTakeFirst()
       return Number(r.numUpdatedRows) === 1
     },
@@ -207,23 +244,26 @@ export function createAniversarios(ctx: FidelizacaoContext) {
       return Number(r.numUpdatedRows) > 0
     },
 
-    /** The order's payment failed: the reward its checkout held is the customer's again (until its last day). */
+    /** The order's payment failed: the reward its checkout held is the customer's again (`devolvido`). */
     async libertarReserva(trx: DatabaseTransaction, utilizadorId: number, referencia: string): Promise<void> {
       await trx
         .updateTable('premios_aniversario')
-        .set({ transacao_id: null, usado_em: null })
+        .set(devolvido(lisbonToday(clock)))
+        .where(daContaAtiva)
         .where('utilizador_id', '=', utilizadorId)
         .where('transacao_id', 'in', reservasDe(trx, utilizadorId, referencia))
         .execute()
     },
 
-    /** A full refund of the purchase that used one gives it back (still only until its last day). */
-    async devolver(trx: DatabaseTransaction, transacaoId: number): Promise<void> {
-      await trx
+    /** A full refund of the purchase that used one gives it back (`devolvido`); whether it had used one. */
+    async devolver(trx: DatabaseTransaction, transacaoId: number): Promise<boolean> {
+      const r = await trx
         .updateTable('premios_aniversario')
-        .set({ transacao_id: null, usado_em: null })
+        .set(devolvido(lisbonToday(clock)))
+        .where(daContaAtiva)
         .where('transacao_id', '=', transacaoId)
-        .execute()
+        .executeTakeFirst()
+      return Number(r.numUpdatedRows) > 0
     },
   }
 }

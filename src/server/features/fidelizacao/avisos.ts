@@ -6,6 +6,8 @@ import { escapeHtml } from '../../platform/html.ts'
 import type { Movimento } from './repository.ts'
 
 const premios = (n: number) => `${n} ${n === 1 ? 'prémio' : 'prémios'}`
+/** A purchase's reward named with none counted is the birthday's (decision 0053). */
+const usouAniversario = (m: Movimento) => m.premio_nome !== null && m.itens_redimidos === 0
 const lista = (partes: string[]) => partes.filter(Boolean).join(' e ')
 
 /** 'Promoção Dobro de pontos: mais 20 pontos.' (with the credit too when a promotion raised it). */
@@ -36,10 +38,12 @@ export function avisoDaCompra(
   const na = loja?.restaurante ?? 'loja'
   const promocao = promocoes.length > 0 ? ` ${frasePromocoes(promocoes)}` : ''
   const ganhou = `${m.saldo_adicionado > 0 ? ` Ganhou ${formatMoney(m.saldo_adicionado)} de saldo.` : ''}${promocao}`
-  if (m.saldo_removido > 0 || m.itens_redimidos > 0) {
+  const aniversario = usouAniversario(m)
+  if (m.saldo_removido > 0 || m.itens_redimidos > 0 || aniversario) {
     const usou = [
       m.saldo_removido > 0 ? `${formatMoney(m.saldo_removido)} de saldo` : '',
       m.itens_redimidos > 0 ? `${premios(m.itens_redimidos)}${m.premio_nome ? ` (${m.premio_nome})` : ''}` : '',
+      aniversario ? `o prémio de aniversário (${m.premio_nome})` : '',
     ]
       .filter(Boolean)
       .join(' e ')
@@ -68,12 +72,14 @@ export function avisoDaCompra(
 
 /**
  * What a till refund tells the customer, as a purchase does: the credit and points that purchase had earned, taken
- * back, and the balance (and rewards) it had used, given back; nothing when the refund moved none of them.
+ * back, and the balance (and rewards) it had used, given back (`aniversario`: the birthday reward, by a refund that
+ * completes the purchase's); nothing when the refund moved none of them.
  */
 export function avisoDaDevolucao(
   m: Movimento,
   original: Movimento,
   loja: LojaNome | undefined,
+  aniversario = false,
 ): { titulo: string; texto: string; ligacao: string } | null {
   const onde = loja ? ` em ${escapeHtml(loja.nome)}` : ''
   const na = loja?.restaurante ?? 'loja'
@@ -85,13 +91,14 @@ export function avisoDaDevolucao(
   const devolvido = lista([
     m.saldo_adicionado > 0 ? `${formatMoney(m.saldo_adicionado)} de saldo` : '',
     m.itens_redimidos < 0 ? premios(-m.itens_redimidos) : '',
+    aniversario ? 'o prémio de aniversário' : '',
   ])
   const revertidos = -m.itens_adicionados
   if (!retirado && !devolvido && revertidos <= 0) return null
   const frases = [
     m.valor_devolvido > 0
       ? `Devolução de ${formatMoney(m.valor_devolvido)} da sua compra de ${formatMoney(original.subtotal)}${onde}.`
-      : `Devolução da sua compra de ${formatMoney(original.subtotal)}${onde}, paga com ${original.itens_redimidos > 0 ? 'prémio' : 'saldo'}.`,
+      : `Devolução da sua compra de ${formatMoney(original.subtotal)}${onde}, paga com ${original.itens_redimidos > 0 || usouAniversario(original) ? 'prémio' : 'saldo'}.`,
     retirado ? `Retirámos ${retirado} que essa compra lhe tinha dado.` : '',
     devolvido ? `Devolvemos-lhe ${devolvido} que tinha usado nela.` : '',
     revertidos > 0

@@ -63,8 +63,8 @@ export function createDireitosFidelizacao(ctx: FidelizacaoContext) {
     bloquear: (trx: DatabaseTransaction, utilizadorId: number) => fidelizacaoRepo(trx).lockCliente(utilizadorId),
 
     /**
-     * The erasure's loyalty part, in its transaction: the comments removed, the pending identification proofs and the
-     * till's record of the account's creation deleted.
+     * The erasure's loyalty part, in its transaction: the comments removed, the pending identification proofs, the
+     * unused birthday rewards and the till's record of the account's creation deleted.
      */
     async esquecerCliente(trx: DatabaseTransaction, utilizadorId: number): Promise<void> {
       await trx.updateTable('opinioes').set({ comentario: '' }).where('utilizador_id', '=', utilizadorId).execute()
@@ -83,6 +83,26 @@ export function createDireitosFidelizacao(ctx: FidelizacaoContext) {
         .where('utilizador_id', '=', utilizadorId)
         .where('nif', 'is not', null)
         .execute()
+      // A birthday reward's days say the birthday (when it was given and used too): an unused one goes; a used one
+      // keeps only which purchase used it (the reports count it), its days and instants moved to its year's first.
+      await trx
+        .deleteFrom('premios_aniversario')
+        .where('utilizador_id', '=', utilizadorId)
+        .where('transacao_id', 'is', null)
+        .execute()
+      const usados = await trx
+        .selectFrom('premios_aniversario')
+        .select(['id', 'ano'])
+        .where('utilizador_id', '=', utilizadorId)
+        .execute()
+      for (const { id, ano } of usados) {
+        const [dia, instante] = [`${ano}-01-01`, `${ano}-01-01T00:00:00.000Z`]
+        await trx
+          .updateTable('premios_aniversario')
+          .set({ valido_de: dia, valido_ate: dia, criado_em: instante, usado_em: instante })
+          .where('id', '=', id)
+          .execute()
+      }
       // The till's recorded creation of a provisional account: its request's hash is of the phone number.
       await apagarRespostas(trx, [`"cliente":{"id":${utilizadorId},`])
     },

@@ -164,11 +164,15 @@ export function createMovimentosEncomendas(ctx: FidelizacaoContext) {
       return { itens: saldosDe(ultimo).itens, premio }
     },
 
-    /** The birthday reward the customer may use today (decision 0053), with what it gives; a 409 when none. */
+    /**
+     * The birthday reward the customer may use today (decision 0053), with what it gives; a 409 when none, saying
+     * when another order waiting for its payment holds it.
+     */
     async aniversarioAUsar(trx: DatabaseTransaction, utilizadorId: number) {
-      const aniversario = await fidelizacaoRepo(trx).aniversarioDisponivel(utilizadorId, lisbonToday(clock))
-      if (!aniversario) throw semAniversarioEncomenda()
-      return aniversario
+      const [ledger, hoje] = [fidelizacaoRepo(trx), lisbonToday(clock)]
+      const aniversario = await ledger.aniversarioDisponivel(utilizadorId, hoje)
+      if (aniversario) return aniversario
+      throw semAniversarioEncomenda(await ledger.aniversarioReservado(utilizadorId, hoje))
     },
 
     /**
@@ -243,6 +247,11 @@ export function createMovimentosEncomendas(ctx: FidelizacaoContext) {
         promocoes?: PromocaoEmVigor[] | undefined
         /** What it bought, by the menu's codes (the promotions on a product count them). */
         produtos: ProdutoComprado[]
+        /**
+         * The payment arrived (the money is taken): a birthday reward its checkout held and that is no longer found
+         * does not refuse the purchase; it is told here. Unsaid (the checkout's own purchase), it is a 409.
+         */
+        aoFaltarAniversario?: () => void
       },
     ): Promise<Movimento> {
       const cliente = await conta.clienteById(m.utilizadorId, trx)
@@ -286,13 +295,13 @@ export function createMovimentosEncomendas(ctx: FidelizacaoContext) {
         regras,
       )
       await promocoes.registar(trx, movimento.id, r.promocoes)
-      // The reward its checkout held, or (an order the balance and the reward paid whole) one usable today.
-      if (
-        aniversario &&
-        !(await aniversarios.daReservaACompra(trx, m.utilizadorId, m.referencia, movimento.id)) &&
-        !(await aniversarios.usar(trx, m.utilizadorId, lisbonToday(clock), movimento.id))
-      ) {
-        throw semAniversarioEncomenda()
+      // The reward its checkout held; or, an order the balance and the reward paid whole, one usable today. A paid
+      // order whose hold is gone takes no other (it was priced with that one): it is told.
+      if (aniversario && !(await aniversarios.daReservaACompra(trx, m.utilizadorId, m.referencia, movimento.id))) {
+        if (m.aoFaltarAniversario) m.aoFaltarAniversario()
+        else if (!(await aniversarios.usar(trx, m.utilizadorId, lisbonToday(clock), movimento.id))) {
+          throw semAniversarioEncomenda()
+        }
       }
       return movimento
     },

@@ -113,6 +113,22 @@ export function fidelizacaoRepo(db: Database) {
       return row ?? null
     },
 
+    /**
+     * Whether a birthday reward is held by an order's checkout (a `reserva`: its payment pending), even one past its
+     * last day (a failed payment gives it back until the end of that day).
+     */
+    async aniversarioReservado(utilizadorId: number, hoje: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('premios_aniversario as a')
+        .innerJoin('transacoes as t', 't.id', 'a.transacao_id')
+        .select('a.id')
+        .where('a.utilizador_id', '=', utilizadorId)
+        .where('t.tipo', '=', 'reserva')
+        .where('a.valido_de', '<=', hoje)
+        .executeTakeFirst()
+      return row !== undefined
+    },
+
     /** A reward's definition, as it was (they are never changed). */
     findPremio(id: number) {
       return db

@@ -266,10 +266,11 @@ export function createBalcao(ctx: FidelizacaoContext) {
             chave_id: ator.chaveId,
           })
           // Undone whole: the birthday reward it used is the customer's again.
-          if (devolvido + valor === original.valor_pago) await aniversarios.devolver(trx, original.id)
+          const aniversario =
+            devolvido + valor === original.valor_pago && (await aniversarios.devolver(trx, original.id))
           // Undone in part or whole: the invoice is matched by a credit note (CIVA art. 29(1)(b) and 36(1)).
           await faturas.exigir(trx, vendaDaCompra(original), 'credito', valor)
-          const avisoCliente = avisoDaDevolucao(movimento, original, nomes.get(ator.idLoja))
+          const avisoCliente = avisoDaDevolucao(movimento, original, nomes.get(ator.idLoja), aniversario)
           // A refund of an erased customer's purchase still balances the group's books, but tells nobody.
           const ativo = (await conta.clienteById(original.utilizador_id, trx)) !== undefined
           if (avisoCliente && notificar && ativo) {

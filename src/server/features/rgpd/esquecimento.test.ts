@@ -30,8 +30,26 @@ describe.each(testDialects())('erasure (right to be forgotten) on %s', (dialect)
   async function semRasto(id: number, antes: Awaited<ReturnType<typeof contasDoGrupo>>) {
     const { t } = cena
     expect(onde(await procurarTracos(t.database)), 'personal data left after the erasure').toEqual([])
-    // What still names the account's id: the ledger, the opinions' ratings and the orders' amounts, nothing else.
-    expect(Object.keys(await linhasDaConta(t.database, id)).sort()).toEqual(['encomendas', 'opinioes', 'transacoes'])
+    // What still names the account's id: the ledger, the opinions' ratings, the orders' amounts and which purchase used
+    // a birthday reward (the reports count it), nothing else.
+    expect(Object.keys(await linhasDaConta(t.database, id)).sort()).toEqual([
+      'encomendas',
+      'opinioes',
+      'premios_aniversario',
+      'transacoes',
+    ])
+    // The unused birthday reward is gone; the used one's days no longer say the birthday.
+    const aniversarios = await t.database.db
+      .selectFrom('premios_aniversario')
+      .select(['ano', 'valido_de', 'valido_ate', 'criado_em', 'usado_em'])
+      .where('utilizador_id', '=', id)
+      .where('transacao_id', 'is not', null)
+      .execute()
+    const inicio = '2025-01-01T00:00:00.000Z'
+    expect(aniversarios).toEqual([
+      { ano: 2025, valido_de: '2025-01-01', valido_ate: '2025-01-01', criado_em: inicio, usado_em: inicio },
+    ])
+    expect(await t.database.db.selectFrom('premios_aniversario').select('id').execute()).toHaveLength(1)
     const conta = await t.database.db
       .selectFrom('utilizadores')
       .selectAll()

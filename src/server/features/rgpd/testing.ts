@@ -264,6 +264,9 @@ export function setupRgpd(dialect: Dialect, config: Partial<Config> = {}, deps: 
   }
 }
 
+/** When the person's birthday rewards were given and used (a day of their birthday). */
+const ANTES = '2025-03-14T12:00:00.000Z'
+
 /**
  * The person with data in as many tables as the app has: a complete account with every personal field and the
  * security key on, purchases at the till (one spending, with its proof, and a proof left unused), an opinion with a
@@ -288,6 +291,25 @@ export async function montarPessoa(cena: Cena) {
     referencia: 'FT 2',
   })
   expect(gastar.statusCode, gastar.body).toBe(201)
+  // Birthday rewards, whose days say the birthday: last year's used by that purchase, this year's not yet.
+  const { id: premioId } = await t.database.db
+    .insertInto('premios')
+    .values({ finalidade: 'aniversario', nome: 'Bolo', tipo: 'valor', valor: 300, validade_dias: 7, criado_em: ANTES })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const aniversario = { utilizador_id: id, premio_id: premioId, criado_em: ANTES }
+  await t.database.db
+    .insertInto('premios_aniversario')
+    .values([
+      { ...aniversario, ano: 2025, valido_de: '2025-03-14', valido_ate: '2025-03-21' },
+      { ...aniversario, ano: 2026, valido_de: '2026-03-14', valido_ate: '2026-03-21' },
+    ])
+    .execute()
+  await t.database.db
+    .updateTable('premios_aniversario')
+    .set({ transacao_id: gastar.json().data.transacao.id, usado_em: ANTES })
+    .where('ano', '=', 2025)
+    .execute()
   // A proof the till got and did not use.
   expect((await loja('POST', '/clientes/identificar', { qr })).statusCode).toBe(200)
   const transacao = ganhar.json().data.transacao.id as number

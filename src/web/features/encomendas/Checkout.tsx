@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useId, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
-import type { z } from 'zod'
 import { DEFAULT_PAIS, TERMOS_TAG } from '../../../shared/constants.ts'
 import type { Convidado } from '../../../shared/convidado.ts'
 import { TRAGO_RECIPIENTE } from '../../../shared/embalagens.ts'
@@ -30,7 +29,7 @@ import { camposDoPremio, type EscolhaPremio, escolhaAEnviar, recusaDoPremio } fr
 import { RebaterOferta } from './RebaterOferta.tsx'
 import { MEIA_DOSE, ResumoEncomenda } from './ResumoEncomenda.tsx'
 import { ResumoPreContratual } from './ResumoPreContratual.tsx'
-import { type FormIn, type FormOut, guardarRascunho, type Tipo, tomarRascunho } from './rascunho-checkout.ts'
+import { esquemaDoFormulario, guardarRascunho, nifEscolhido, type Tipo, tomarRascunho } from './rascunho-checkout.ts'
 import { emFaltaParaFinalizar, erroComLinhas, finalizar, useCalculo } from './use-finalizar.ts'
 import './checkout.css'
 import { NO_NATIVE_SUBMIT } from '../../ui/no-native-submit.ts'
@@ -39,12 +38,6 @@ import { NO_NATIVE_SUBMIT } from '../../ui/no-native-submit.ts'
 const CONDICOES_ENCOMENDA_TAG = 'condicoes-de-encomenda'
 
 type User = NonNullable<NonNullable<ReturnType<typeof usePrivateData>['data']>['user']['data']>
-
-function nifEscolhido(user: User): string {
-  if (user.nif_utilizado === 'principal') return user.nif1 ?? ''
-  if (user.nif_utilizado === 'secundario') return user.nif2 ?? ''
-  return ''
-}
 
 interface CheckoutProps {
   idLoja: number
@@ -101,23 +94,8 @@ export function Checkout({ idLoja, linhas, tipoLocal, user, convidado }: Checkou
   const metodo: MetodoPagamento | null =
     metodoEscolhido && metodos.includes(metodoEscolhido) ? metodoEscolhido : (metodos[0] ?? null)
 
-  const schema = useCallback(
-    () =>
-      import('../../../shared/encomenda.ts').then(
-        (m) =>
-          m.FinalizaEncomendaSchema.pick({
-            telemovel: true,
-            pais: true,
-            aceitou: true,
-            nome: true,
-            email: true,
-            nif: true,
-          }) as unknown as z.ZodType<FormOut, FormIn>,
-      ),
-    [],
-  )
   const { form, onSubmit, errorOf, submission } = useApiForm({
-    schema,
+    schema: esquemaDoFormulario,
     defaultValues: inicial?.valores ?? {
       telemovel: user?.telemovel ?? convidado?.telemovel ?? '',
       pais: user?.pais ?? convidado?.pais ?? DEFAULT_PAIS,
@@ -143,7 +121,11 @@ export function Checkout({ idLoja, linhas, tipoLocal, user, convidado }: Checkou
         if (recusaDoHorario(error)) void calculo.refetch()
         // The table's code refused (a table gone, the store's tables changed), or the reward: on without it.
         if (error instanceof ApiError && error.fields?.mesa) deixarMesa()
-        if (recusaDoPremio(error)) setPremio(null)
+        if (recusaDoPremio(error)) {
+          // Used or ended meanwhile: the calculations stop offering it.
+          setPremio(null)
+          void queryClient.invalidateQueries({ queryKey: encomendasKeys.calculos })
+        }
         throw erroComLinhas(error, nomes)
       }),
     onSuccess: ({ orderData, privateData }) => {
@@ -151,6 +133,8 @@ export function Checkout({ idLoja, linhas, tipoLocal, user, convidado }: Checkou
       queryClient.setQueryData(encomendasKeys.encomenda(orderData.orderId), orderData)
       // 'As minhas encomendas' has one more; a guest's confirmation is now this order's.
       void queryClient.invalidateQueries({ queryKey: encomendasKeys.historico })
+      // The next order's calculation no longer offers the balance or the reward this one took.
+      void queryClient.invalidateQueries({ queryKey: encomendasKeys.calculos })
       if (convidado) void queryClient.invalidateQueries({ queryKey: CONVIDADO_KEY })
       lembrarEncomendaFeita({ orderId: orderData.orderId, carrinho: cartKey })
       tipoEncomendado(tipo)

@@ -11,6 +11,8 @@ export const encomendasKeys = {
   lojas: ['/api/lojas-encomenda'] as const,
   /** The API path's key (`pathKey`), as the page's reads are put in the cache: the page may carry it (web.ts). */
   catalogo: (idLoja: number | null) => [`/api/catalogo/${idLoja}`] as const,
+  /** Every calculation: what they offer (the balance, a reward) changes with an order placed or refused. */
+  calculos: ['calcula-encomenda'] as const,
   /** `cartKey` is the cart's JSON: the calculation's identity, with the balance, the kind of sale and the container. */
   calculo: (
     idLoja: number,
@@ -20,5 +22,5 @@ export const encomendasKeys = {
     cartKey: string,
     resgatar: 0 | 1,
     aniversario: 0 | 1,
-  ) => ['calcula-encomenda', idLoja, usarPremio, tipo, recipiente, cartKey, resgatar, aniversario] as const,
+  ) => [...encomendasKeys.calculos, idLoja, usarPremio, tipo, recipiente, cartKey, resgatar, aniversario] as const,
 }
