@@ -7,6 +7,7 @@ import {
   DESKTOP,
   expect,
   expectAccessible,
+  minutosAteAoFimDoDia,
   type PagamentoDev,
   test,
 } from './support.ts'
@@ -28,7 +29,8 @@ test('pays by card on the provider’s page, comes back, and follows the order t
   await abrirCheckout(page, LOJA)
   const metodos = page.getByRole('group', { name: 'Método de pagamento' })
   await expect(metodos.getByRole('radio', { name: 'MB WAY' })).toBeChecked()
-  for (const nome of ['Multibanco', 'Cartão']) await expect(metodos.getByRole('radio', { name: nome })).toBeVisible()
+  const multibanco = minutosAteAoFimDoDia() > 45 ? ['Multibanco'] : [] // not in the day's last 30 minutes
+  for (const nome of [...multibanco, 'Cartão']) await expect(metodos.getByRole('radio', { name: nome })).toBeVisible()
   await metodos.getByRole('radio', { name: 'Cartão' }).check()
   await expect(page.getByText('na página segura de pagamento')).toBeVisible()
   // The pre-contract summary names the means of payment chosen (DL 24/2014, art. 4).
@@ -74,6 +76,10 @@ test('a Multibanco order waits for its payment, is paid at the ATM, and reaches 
   baseURL,
 }) => {
   test.setTimeout(150_000)
+  test.skip(
+    minutosAteAoFimDoDia() <= 45,
+    "the day's last minutes in Lisbon: Multibanco is not offered (its reference would die)",
+  )
   await abrirCheckout(page, LOJA)
   await page.getByRole('group', { name: 'Método de pagamento' }).getByRole('radio', { name: 'Multibanco' }).check()
   await page.getByRole('checkbox', { name: /Li e aceito/ }).check()
