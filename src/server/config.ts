@@ -1,10 +1,14 @@
 import { z } from 'zod'
 import { MINUTOS_POR_ENCOMENDA_NA_FILA } from '../shared/cozinha.ts'
+import { DIAL_CODES } from '../shared/dial-codes.ts'
 import { CONTRIBUICAO_EMBALAGEM_PADRAO } from '../shared/embalagens.ts'
 import { HASH_COST_DEFAULT, HASH_COST_MAX, HASH_COST_MIN, parseDataKey } from './platform/crypto.ts'
 import { MBWAY_EXPIRY_SECONDS_DEFAULT } from './platform/pagamentos.ts'
 
 /** Everything the server reads from the environment, checked once at boot. */
+/** The calling codes the app's phone field offers: SMS_PAISES names some of them. */
+const INDICATIVOS = new Set<string>(Object.values(DIAL_CODES))
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** Interface to listen on; unset: all interfaces in production, only this machine otherwise. */
@@ -30,6 +34,15 @@ const EnvSchema = z.object({
     .min(1)
     .default('sqlite:./data/balcao.sqlite')
     .refine((v) => /^(postgres(ql)?:\/\/|sqlite:|file:|:memory:|[./\w])/.test(v), 'URL de base de dados inválida'),
+  /**
+   * PostgreSQL behind PgBouncer in transaction pooling (decision 0055): DATABASE_URL is PgBouncer's, and this is
+   * PostgreSQL's own address for the one connection per process that a pooler cannot carry, the event bus's LISTEN.
+   * Unset: DATABASE_URL (no pooler in between).
+   */
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'URL PostgreSQL (postgres://…)')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built web app lives; the API serves alone when it is missing. */
   WEB_DIST: z.string().default('dist/web'),
@@ -66,6 +79,18 @@ const EnvSchema = z.object({
    * outbox would deliver nothing).
    */
   SMS_PROVIDER: z.enum(['outbox', 'twilio']).optional(),
+  /**
+   * The countries whose numbers get SMS, by calling code, comma-separated (decision 0054: SMS-pumping fraud runs
+   * through far-away premium ranges). Portugal alone unless the group serves others.
+   */
+  SMS_PAISES: z
+    .string()
+    .default('351')
+    .transform((v) => v.split(',').map((p) => p.trim()))
+    .refine(
+      (codigos) => codigos.every((c) => INDICATIVOS.has(c)),
+      'indicativos de país separados por vírgulas, como a app os conhece (351,34)',
+    ),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   /** Sender: a Twilio number in E.164 or an alphanumeric sender id. */
@@ -348,6 +373,10 @@ export function appUrlOf(env: { HOST?: string | undefined; PORT: number; APP_URL
 
 /** Every variable the server reads (the README's configuration table names each). */
 export const ENV_VARIABLES = Object.keys(EnvSchema.shape)
+
+/** PostgreSQL itself, past any pooler (DATABASE_DIRECT_URL, else DATABASE_URL): LISTEN, backups and restores. */
+export const urlDireta = (config: Pick<Config, 'DATABASE_URL' | 'DATABASE_DIRECT_URL'>) =>
+  config.DATABASE_DIRECT_URL ?? config.DATABASE_URL
 
 export const listenHost = (config: Config) =>
   config.HOST ?? (config.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1')

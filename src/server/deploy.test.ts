@@ -73,6 +73,7 @@ function interpolate(value: string, env: Record<string, string>): string {
 }
 
 const apps = Object.entries(compose.services).filter(([, s]) => s.environment?.DATABASE_URL !== undefined)
+const compare = (url: URL) => [url.hostname, url.username, url.password, url.pathname.slice(1)]
 
 describe('compose.yaml', () => {
   it('runs the app twice from one image and one configuration', () => {
@@ -99,20 +100,30 @@ describe('compose.yaml', () => {
     }
   })
 
-  it('the apps use the PostgreSQL service, whose data lives in a volume', () => {
+  it('the apps use the PostgreSQL service through PgBouncer, LISTEN directly; its data lives in a volume', () => {
     const env = exampleEnv()
     const postgres = compose.services.postgres
     expect(postgres?.image).toMatch(/^postgres:/)
     const url = new URL(interpolate(apps[0]?.[1].environment?.DATABASE_URL ?? '', env))
+    const listen = new URL(interpolate(apps[0]?.[1].environment?.DATABASE_DIRECT_URL ?? '', env))
     const pgEnv = Object.fromEntries(
       Object.entries(postgres?.environment ?? {}).map(([k, v]) => [k, interpolate(String(v), env)]),
     )
-    expect([url.hostname, url.username, url.password, url.pathname.slice(1)]).toEqual([
-      'postgres',
-      pgEnv.POSTGRES_USER,
-      pgEnv.POSTGRES_PASSWORD,
-      pgEnv.POSTGRES_DB,
-    ])
+    const credenciais = [pgEnv.POSTGRES_USER, pgEnv.POSTGRES_PASSWORD, pgEnv.POSTGRES_DB]
+    expect(compare(listen)).toEqual(['postgres', ...credenciais])
+    expect(listen.port).toBe('5432')
+    expect(compare(url)).toEqual(['pgbouncer', ...credenciais])
+    // PgBouncer runs the shipped file, whose one database is PostgreSQL's, on the port the apps use.
+    const pgbouncer = compose.services.pgbouncer
+    expect(pgbouncer?.volumes).toContain('./deploy/pgbouncer/pgbouncer.ini:/etc/pgbouncer/pgbouncer.ini:ro')
+    const ini = read('deploy/pgbouncer/pgbouncer.ini')
+    expect(ini).toMatch(new RegExp(`^${pgEnv.POSTGRES_DB} = host=postgres port=5432 dbname=${pgEnv.POSTGRES_DB}$`, 'm'))
+    expect(ini).toMatch(new RegExp(`^listen_port = ${url.port}$`, 'm'))
+    expect(ini).toMatch(/^pool_mode = transaction$/m)
+    const pgbEnv = Object.fromEntries(
+      Object.entries(pgbouncer?.environment ?? {}).map(([k, v]) => [k, interpolate(String(v), env)]),
+    )
+    expect([pgbEnv.POSTGRES_USER, pgbEnv.POSTGRES_PASSWORD]).toEqual(credenciais.slice(0, 2))
     const volume = postgres?.volumes?.find((v) => v.endsWith(':/var/lib/postgresql/data'))?.split(':')[0]
     expect(Object.keys(compose.volumes)).toContain(volume)
     for (const [, app] of apps) expect(app.depends_on?.postgres?.condition).toBe('service_healthy')

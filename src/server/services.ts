@@ -158,7 +158,7 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
   const bus =
     deps.bus ??
     (await createEventBus(
-      database,
+      config.DATABASE_DIRECT_URL ? { ...database, urlDireta: config.DATABASE_DIRECT_URL } : database,
       (err) => app.log.error({ err }, 'event bus failed'),
       metricas ? metricas.busReligado : undefined,
     ))
@@ -204,7 +204,7 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
     limiter,
     sms: smsContado(smsProviderFor(config, deps, app, database, clock), metricas),
     clock,
-    settings: { idadeMinima: config.MINIMUM_AGE, appUrl: config.APP_URL },
+    settings: { idadeMinima: config.MINIMUM_AGE, appUrl: config.APP_URL, smsPaises: config.SMS_PAISES },
     log: app.log,
     cifra,
     aoAlterarConta: carteiraFila.alterado,
@@ -382,6 +382,12 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
       'push_envios_idade_segundos',
       'Age of the oldest Web Push send waiting (0: none).',
       n.pushIdadeSegundos,
+    )
+    metricas.leitura(
+      'sms_alarme',
+      'Allowed countries whose SMS codes, in the last hour, are requested far more than confirmed (1: limits tightened).',
+      conta.smsAlarmePorPais,
+      'pais',
     )
     metricas.leitura('carteira_envios_pendentes', 'Wallet pass updates waiting (new or to retry).', carteira.pendentes)
     const e = encomendas.metricas

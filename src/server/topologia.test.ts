@@ -1,6 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { randomBytes, randomInt } from 'node:crypto'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { request as httpRequest, type IncomingMessage } from 'node:http'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -17,17 +17,20 @@ import { TEST_DATA_ENCRYPTION_KEY } from './testing/harness.ts'
 /**
  * The deployment of compose.yaml without containers (CI cannot build them): two app processes started at once from the
  * real entry point (src/server/main.ts, as `npm run serve` and the image run it) on one PostgreSQL database of their
- * own, behind Debian's nginx running the shipped deploy/nginx/balcao.conf. A short journey goes through the proxy: a
+ * own through Debian's PgBouncer running the shipped deploy/pgbouncer/pgbouncer.ini (transaction pooling; the event
+ * bus's LISTEN direct), behind Debian's nginx running the shipped deploy/nginx/balcao.conf. A short journey goes through the proxy: a
  * customer signs up with the SMS code from the development outbox, the till registers a purchase with a key made by
  * `npm run store:key`, the customer's event stream (held on one process) hears of it from the other, the app sees each
  * client's own address (TRUST_PROXY), and the per-address limits count that address across both processes.
  */
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx'
+const PGBOUNCER = process.env.PGBOUNCER_PATH ?? '/usr/sbin/pgbouncer'
 const databaseUrl = process.env.TEST_DATABASE_URL
 const missing = [
   ...(databaseUrl ? [] : ['TEST_DATABASE_URL']),
   ...(existsSync(NGINX) ? [] : [`nginx (${NGINX}; apt-get install nginx)`]),
+  ...(existsSync(PGBOUNCER) ? [] : [`pgbouncer (${PGBOUNCER}; apt-get install pgbouncer)`]),
 ]
 if (missing.length > 0) console.log(`topologia.test.ts: ignorado, falta ${missing.join(' e ')}`)
 
@@ -191,6 +194,34 @@ function nginxConfig(dir: string, proxyPort: number, appPorts: number[]): string
   ].join('\n')
 }
 
+/**
+ * The PgBouncer configuration under test: deploy/pgbouncer/pgbouncer.ini with only its database line (this test's
+ * database on the test's server), its address and port, and its authentication (the test server trusts) swapped.
+ */
+function pgbouncerConfig(dir: string, port: number, database: URL): string {
+  let shipped = readFileSync('deploy/pgbouncer/pgbouncer.ini', 'utf8')
+  const swap = (pattern: RegExp, replacement: string) => {
+    expect(shipped.match(new RegExp(pattern.source, 'gm')), `deploy/pgbouncer/pgbouncer.ini: ${pattern}`).toHaveLength(
+      1,
+    )
+    shipped = shipped.replace(new RegExp(pattern.source, 'm'), replacement)
+  }
+  const nome = database.pathname.slice(1)
+  const password = database.password ? ` password=${decodeURIComponent(database.password)}` : ''
+  swap(
+    /^balcao = host=postgres port=5432 dbname=balcao$/,
+    `${nome} = host=${database.hostname} port=${database.port || 5432} dbname=${nome}${password}`,
+  )
+  swap(/^listen_addr = 0\.0\.0\.0$/, 'listen_addr = 127.0.0.1')
+  swap(/^listen_port = 6432$/, `listen_port = ${port}`)
+  swap(/^auth_type = scram-sha-256$/, 'auth_type = trust')
+  swap(/^auth_file = .*$/, `auth_file = ${join(dir, 'pgbouncer-users.txt')}\nadmin_users = ${database.username}`)
+  writeFileSync(join(dir, 'pgbouncer-users.txt'), `"${decodeURIComponent(database.username)}" ""\n`)
+  const conf = join(dir, 'pgbouncer.ini')
+  writeFileSync(conf, shipped)
+  return conf
+}
+
 describe.skipIf(missing.length > 0)(
   'two app processes on PostgreSQL behind nginx (compose.yaml without containers)',
   () => {
@@ -205,6 +236,8 @@ describe.skipIf(missing.length > 0)(
     const apps: ChildProcess[] = []
     const logs: string[] = []
     let nginx: ChildProcess | undefined
+    let pgbouncer: ChildProcess | undefined
+    let bouncerPort = 0
     let database: DatabaseHandle | undefined
     let proxy = 0
     let appPorts: number[] = []
@@ -228,7 +261,9 @@ describe.skipIf(missing.length > 0)(
       SEED_DEMO: 'false',
       HOST: '127.0.0.1',
       PORT: String(port),
-      DATABASE_URL: url,
+      // The queries through PgBouncer, the event bus's LISTEN to PostgreSQL itself (compose.yaml's pair).
+      DATABASE_URL: bouncerUrl(),
+      DATABASE_DIRECT_URL: url,
       TRUST_PROXY: '1',
       METRICS_TOKEN,
       DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY,
@@ -237,10 +272,37 @@ describe.skipIf(missing.length > 0)(
       WEB_DIST: join(dir, 'sem-web'),
     })
 
+    const bouncerUrl = () => {
+      const u = new URL(url)
+      u.hostname = '127.0.0.1'
+      u.port = String(bouncerPort)
+      return u.toString()
+    }
+
     beforeAll(async () => {
       await admin(`CREATE DATABASE ${nome}`)
       appPorts = [await freePort(), await freePort()]
       proxy = await freePort()
+      bouncerPort = await freePort()
+      // PgBouncer refuses to run as root: as the server's own user then, as Debian's service does, able to read its
+      // files again (it checks the users' file now and then).
+      const como = process.getuid?.() === 0 ? ['-u', 'postgres'] : []
+      chmodSync(dir, 0o755)
+      pgbouncer = spawn(PGBOUNCER, [...como, pgbouncerConfig(dir, bouncerPort, new URL(url))], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      pgbouncer.stdout?.on('data', (d: Buffer) => logs.push(`[pgbouncer] ${d}`))
+      pgbouncer.stderr?.on('data', (d: Buffer) => logs.push(`[pgbouncer] ${d}`))
+      await until(
+        'pgbouncer',
+        async () => {
+          const c = new pg.Client({ connectionString: bouncerUrl() })
+          await c.connect()
+          await c.end()
+          return true
+        },
+        10_000,
+      )
       // Both at once, as compose starts them: each runs the migrations at start, on the same empty database.
       for (const port of appPorts) {
         const app = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -280,8 +342,15 @@ describe.skipIf(missing.length > 0)(
       )
       for (const app of apps) app.kill('SIGTERM')
       nginx?.kill('SIGTERM')
+      const bouncerExit = new Promise((resolve) =>
+        pgbouncer && pgbouncer.exitCode === null ? pgbouncer.once('exit', resolve) : resolve(null),
+      )
       await Promise.race([Promise.all(exits), new Promise((r) => setTimeout(r, 10_000))])
       for (const app of apps) if (app.exitCode === null) app.kill('SIGKILL')
+      // PgBouncer last (the processes' connections closed first), before the database goes.
+      pgbouncer?.kill('SIGINT')
+      await Promise.race([bouncerExit, new Promise((r) => setTimeout(r, 5_000))])
+      if (pgbouncer && pgbouncer.exitCode === null && pgbouncer.signalCode === null) pgbouncer.kill('SIGKILL')
       await database?.close()
       // Only this test's database goes; the shared server stays up.
       await admin(`DROP DATABASE IF EXISTS ${nome} WITH (FORCE)`)
@@ -339,7 +408,7 @@ describe.skipIf(missing.length > 0)(
         process.execPath,
         ['--import', 'tsx', 'src/server/commands/store-key.ts', '862', 'pos-862'],
         {
-          env: { PATH: process.env.PATH, DATABASE_URL: url, LOG_LEVEL: 'silent' },
+          env: { PATH: process.env.PATH, DATABASE_URL: bouncerUrl(), LOG_LEVEL: 'silent' },
         },
       )
       const chave = made.stdout.trim().split('\n').at(-1) ?? ''
@@ -427,6 +496,31 @@ describe.skipIf(missing.length > 0)(
         [`ip:tel-sms:${VIZINHO_A}:+351${alvo}`]: 5,
         [`ip:tel-sms:${VIZINHO_B}:+351${alvo}`]: 1,
       })
+
+      // Through PgBouncer: the processes' queries shared its pool in transaction pooling, PostgreSQL never seeing more
+      // server connections than the pool allows; the event bus's LISTEN, one per process, went to PostgreSQL itself.
+      const consola = new pg.Client({ connectionString: bouncerUrl().replace(new RegExp(`/${nome}$`), '/pgbouncer') })
+      await consola.connect()
+      try {
+        const { rows: pools } = await consola.query('SHOW POOLS')
+        const pool = pools.find((p: { database: string }) => p.database === nome)
+        expect(pool?.pool_mode).toBe('transaction')
+        const servidor = ['sv_active', 'sv_idle', 'sv_used', 'sv_tested', 'sv_login'].reduce(
+          (s, k) => s + Number(pool?.[k] ?? 0),
+          0,
+        )
+        expect(servidor).toBeGreaterThan(0)
+        expect(servidor).toBeLessThanOrEqual(25)
+        const { rows: clientes } = await consola.query('SHOW CLIENTS')
+        const deste = clientes.filter((c: { database: string }) => c.database === nome)
+        expect(deste.length).toBeGreaterThan(0)
+        expect(deste.filter((c: { application_name: string }) => c.application_name === 'balcao_eventos')).toEqual([])
+      } finally {
+        await consola.end()
+      }
+      const ouvintes = await sql<{ n: string }>`select count(*) as n from pg_stat_activity
+        where datname = ${nome} and application_name = 'balcao_eventos'`.execute(db)
+      expect(Number(ouvintes.rows[0]?.n)).toBe(2)
     }, 60_000)
   },
 )

@@ -1,9 +1,9 @@
-import { loadConfig } from '../config.ts'
+import { loadConfig, urlDireta } from '../config.ts'
 import { restore, semPassword, verificarChaveDaCopia } from '../platform/backup.ts'
 import { dataKeyringFor } from '../platform/crypto.ts'
 
 /**
- * `npm run restore -- <ficheiro> --confirmar`: replaces the database of DATABASE_URL with a copy made by
+ * `npm run restore -- <ficheiro> --confirmar`: replaces the database (`urlDireta`: past PgBouncer) with a copy made by
  * `npm run backup`. Stop the server first. Without `--confirmar` it says what it would do and changes nothing. Either
  * way it first checks that this installation's data key (DATA_ENCRYPTION_KEY) opens the copy's sealed data (its check
  * value, or in an older copy a sealed TOTP secret or security code), and refuses the copy when it does not: the server
@@ -18,7 +18,7 @@ async function main(args: string[]): Promise<number> {
   }
   const ficheiro = ficheiros[0] as string
   const config = loadConfig()
-  const { DATABASE_URL } = config
+  const DATABASE_URL = urlDireta(config)
   const destino = DATABASE_URL.replace(/\/\/[^@/]*@/, '//…@')
   const cifra = await dataKeyringFor({
     configured: config.DATA_ENCRYPTION_KEY,
@@ -43,7 +43,8 @@ main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     // The database's password never reaches the terminal (nor the logs that keep it).
-    console.error(semPassword(error instanceof Error ? error.message : String(error), process.env.DATABASE_URL ?? ''))
+    const mensagem = semPassword(error instanceof Error ? error.message : String(error), process.env.DATABASE_URL ?? '')
+    console.error(semPassword(mensagem, process.env.DATABASE_DIRECT_URL ?? ''))
     process.exit(1)
   },
 )

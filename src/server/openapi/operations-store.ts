@@ -263,7 +263,8 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
     fields: [telemovelDoPais],
     errors: {
       409: 'The phone already has an account.',
-      429: writesLimit,
+      422: 'The phone’s country is not one the group sends SMS to (`SMS_PAISES`, Portugal unless set): no account is made.',
+      429: `${writesLimit} Also when the SMS limits of the number’s block of a thousand numbers or of its country are reached for the hour.`,
     },
     examples: {
       request: { telemovel: '912345678', pais: '351' },

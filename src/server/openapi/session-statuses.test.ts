@@ -42,7 +42,8 @@ describe.each(testDialects())('what each customer operation gives without a comp
    * each call, since some calls end the account or its session (cancelling it, confirming its erasure).
    */
   async function provisional(n: number): Promise<string> {
-    const telemovel = `9187${String(n).padStart(5, '0')}`
+    // Each in a block of its own (decision 0054: a block of a thousand numbers gets 20 SMS an hour).
+    const telemovel = `918${String(n * 1000).padStart(6, '0')}`
     const opened = await t.app.inject({
       method: 'POST',
       url: '/api/loja/v1/clientes',

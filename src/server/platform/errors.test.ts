@@ -174,6 +174,10 @@ describe('the database out of reach', () => {
       desligado: () =>
         Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
       sqlite: () => Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' }),
+      // PgBouncer's refusals, its one code with its own words (PostgreSQL beyond it gone, its pool full).
+      pgbouncerSemServidor: () =>
+        Object.assign(new Error('pgbouncer cannot connect to server'), { code: '08P01', severity: 'ERROR' }),
+      pgbouncerEspera: () => Object.assign(new Error('query_wait_timeout'), { code: '08P01', severity: 'ERROR' }),
       outro: () => Object.assign(new Error('relation "x" does not exist'), { code: '42P01' }),
       // Bugs or the request's own conflicts, never an outage: retried blindly they would hide the fault.
       impasse: () => Object.assign(new Error('deadlock detected'), { code: '40P01' }),
@@ -188,7 +192,17 @@ describe('the database out of reach', () => {
     app.get('/falha/:tipo', async (request) => {
       throw falhas[(request.params as { tipo: string }).tipo]?.()
     })
-    for (const tipo of ['recusada', 'reiniciada', 'classe08', 'cortada', 'semLigacao', 'desligado', 'sqlite']) {
+    for (const tipo of [
+      'recusada',
+      'reiniciada',
+      'classe08',
+      'cortada',
+      'semLigacao',
+      'desligado',
+      'sqlite',
+      'pgbouncerSemServidor',
+      'pgbouncerEspera',
+    ]) {
       expect(isDatabaseUnavailable(falhas[tipo]?.()), tipo).toBe(true)
       const res = await app.inject({ method: 'GET', url: `/falha/${tipo}` })
       expect(res.statusCode, tipo).toBe(503)

@@ -113,6 +113,13 @@ export function marcarErroDaBaseDeDados<T>(error: T): T {
 /** node-postgres's own words when its connection is gone or cannot be made in time (it gives them no code). */
 const PG_CLIENT_UNAVAILABLE =
   /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/
+/**
+ * PgBouncer's own refusals (decision 0055), all under 08P01: PostgreSQL out of its reach, no server connection free
+ * within `query_wait_timeout`, its client limit reached, or it shutting down. Only with that code and these words: any
+ * other 08P01 is still a protocol violation, a bug.
+ */
+const PGBOUNCER_UNAVAILABLE =
+  /^(pgbouncer cannot connect to server|query_wait_timeout|server conn crashed|server login has been failing|no more connections allowed|pgbouncer is shutting down|database .* is paused)/
 
 /**
  * The database is out of reach (PostgreSQL gone, its connection cut, no connection within the pool's timeout; SQLite's
@@ -123,6 +130,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (!e || typeof e !== 'object') return false
   const code = typeof e.code === 'string' ? e.code : ''
   if (PG_UNAVAILABLE.has(code) || code === 'SQLITE_BUSY') return true
+  if (code === '08P01') return typeof e.message === 'string' && PGBOUNCER_UNAVAILABLE.test(e.message)
   if (SOCKET_UNAVAILABLE.has(code)) return (e as Record<symbol, unknown>)[DA_BASE_DE_DADOS] === true
   return typeof e.message === 'string' && PG_CLIENT_UNAVAILABLE.test(e.message)
 }

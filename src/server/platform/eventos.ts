@@ -280,15 +280,19 @@ export async function createPostgresEventBus(options: PostgresEventBusOptions): 
   }
 }
 
-/** The bus for a database: PostgreSQL's LISTEN/NOTIFY for a postgres:// URL, this process's own otherwise. */
+/**
+ * The bus for a database: PostgreSQL's LISTEN/NOTIFY for a postgres:// URL, this process's own otherwise. `urlDireta`:
+ * where the listening connection goes when the queries go through a pooler that cannot hold a LISTEN (PgBouncer in
+ * transaction pooling); the notifications are sent through the queries' pool, as any statement.
+ */
 export async function createEventBus(
-  database: { db: Database; dialect: 'sqlite' | 'postgres'; url?: string; schema?: string },
+  database: { db: Database; dialect: 'sqlite' | 'postgres'; url?: string; schema?: string; urlDireta?: string },
   onError: (error: unknown) => void,
   aoReligar?: () => void,
 ): Promise<EventBus> {
   if (database.dialect === 'postgres' && database.url) {
     return createPostgresEventBus({
-      connectionString: database.url,
+      connectionString: database.urlDireta ?? database.url,
       db: database.db,
       schema: database.schema,
       onError,

@@ -52,6 +52,7 @@ import * as convidados from './2026-12-10T0000-convidados.ts'
 import * as premios from './2026-12-11T0000-premios.ts'
 import * as promocoes from './2026-12-12T0000-promocoes.ts'
 import * as aniversarios from './2026-12-13T0000-aniversarios.ts'
+import * as smsDesafiosCriados from './2026-12-14T0000-sms-desafios-criados.ts'
 
 /**
  * Every migration, by its timestamped name. Listed here rather than read from disk so that the same code runs under
@@ -111,4 +112,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-11T0000-premios': premios,
   '2026-12-12T0000-promocoes': promocoes,
   '2026-12-13T0000-aniversarios': aniversarios,
+  '2026-12-14T0000-sms-desafios-criados': smsDesafiosCriados,
 }

@@ -20,7 +20,7 @@ const deliversCode = (finalidade: SmsFinalidade, utilizadorId: number | null) =>
 
 /** SMS challenges: codes sent, checked, resent and spent, under the limits on SMS. */
 export function createDesafios(ctx: ContaContext) {
-  const { db, repository, clock, limit, failureCeiling, deliver, expired } = ctx
+  const { db, repository, clock, limit, failureCeiling, deliver, expired, destinosSms } = ctx
 
   async function sendCode(e164: string, code: string) {
     if (!(await deliver(e164, smsText(code)))) throw new HttpError(502, contaMensagens.smsFalhou)
@@ -29,10 +29,23 @@ export function createDesafios(ctx: ContaContext) {
   /** Every request that may send an SMS counts against its IP first, before anything is looked up. */
   const limitIp = (ip: string) => limit(ipKey('sms', ip), CONTA_LIMITES.smsRequestsPerIp)
 
-  async function limitPhone(e164: string, ip: string) {
+  /**
+   * The limits on one challenge's SMS: a country SMS go to (decision 0054); then the phone's own limits; then, for an
+   * SMS that goes out, its block's and country's. A recovery is never refused for its country: the refusal would tell
+   * whether the phone has an account, and one that has may keep recovering it whatever the setting says now.
+   */
+  async function limitPhone(
+    finalidade: SmsFinalidade,
+    phone: { e164: string; pais: string },
+    utilizadorId: number | null,
+    ip: string,
+  ) {
+    const { e164, pais } = phone
+    if (finalidade !== 'reset') destinosSms.permitir(pais)
     await limit(`${ipKey('tel-sms', ip)}:${e164}`, CONTA_LIMITES.smsPerPhoneFromIp)
     await limit(`tel:sms:${e164}`, CONTA_LIMITES.smsPerPhone)
     await limit(`tel:sms-dia:${e164}`, CONTA_LIMITES.smsPerPhoneDaily)
+    if (deliversCode(finalidade, utilizadorId)) await destinosSms.contar(e164, pais)
   }
 
   /** Starts an SMS challenge and sends its code; returns the hash the app puts in the URL. */
@@ -42,7 +55,7 @@ export function createDesafios(ctx: ContaContext) {
     utilizadorId: number | null,
     ip: string,
   ): Promise<string> {
-    await limitPhone(phone.e164, ip)
+    await limitPhone(finalidade, phone, utilizadorId, ip)
     const hash = randomToken()
     const code = randomDigits(SMS_CODE_LENGTH)
     const now = isoNow(clock)
@@ -103,7 +116,12 @@ export function createDesafios(ctx: ContaContext) {
       const resendInMs = new Date(desafio.ultimo_envio_em).getTime() + CONTA_LIMITES.resendIntervalMs - now.getTime()
       if (resendInMs > 0) throw new TooManyRequests(resendInMs, contaMensagens.reenvioCedo, 'Aguarde')
       await limitIp(ip)
-      await limitPhone(desafio.telemovel_e164, ip)
+      await limitPhone(
+        desafio.finalidade,
+        { e164: desafio.telemovel_e164, pais: desafio.pais },
+        desafio.utilizador_id,
+        ip,
+      )
       const code = randomDigits(SMS_CODE_LENGTH)
       // The attempts left are not renewed: five wrong codes end the hash, however many times it was resent.
       await repository.renewDesafio(desafio.id, {

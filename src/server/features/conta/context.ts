@@ -12,6 +12,7 @@ import { withoutPhoneNumbers } from '../../platform/logging.ts'
 import { ipKey, type Limit, type RateLimiter } from '../../platform/rate-limit.ts'
 import { type Sessao, type SessoesRepo, sessoesRepo } from '../../platform/sessions.ts'
 import type { SmsProvider } from '../../platform/sms.ts'
+import { createDestinosSms } from './destinos-sms.ts'
 import type { VersoesLegais } from './direitos.ts'
 import { type ContaRepo, contaRepo } from './repository.ts'
 import { codigoSegurancaAad } from './security-key.ts'
@@ -78,8 +79,9 @@ export interface ContaDeps {
   limiter: RateLimiter
   sms: SmsProvider
   clock: Clock
-  settings: { idadeMinima: number; appUrl: string }
-  log: Pick<FastifyBaseLogger, 'error'>
+  /** `smsPaises`: the calling codes SMS go to (SMS_PAISES, decision 0054). */
+  settings: { idadeMinima: number; appUrl: string; smsPaises: readonly string[] }
+  log: Pick<FastifyBaseLogger, 'error' | 'warn'>
   /** The versions of the terms and privacy texts as they stand (the content feature's), recorded with each consent. */
   versoesLegais?: () => Promise<VersoesLegais>
   /** The terms and privacy texts whose last relevant change customers accept again (the content feature's). */
@@ -189,6 +191,9 @@ export function createContaContext(deps: ContaDeps) {
     }
   }
 
+  /** The guard of every SMS's destination (decision 0054): its country, and its block's and country's counts. */
+  const destinosSms = createDestinosSms({ db, clock, log, limit, paises: deps.settings.smsPaises })
+
   /** The number of a form, with its E.164 form (the schemas already checked it is a mobile number). */
   function phoneOf({ telemovel, pais }: { telemovel: string; pais: string }): Phone {
     const e164 = toE164Mobile(pais, telemovel)
@@ -250,6 +255,7 @@ export function createContaContext(deps: ContaDeps) {
     tooMany,
     limit,
     failureCeiling,
+    destinosSms,
     phoneOf,
     deliver,
     requireUser,

@@ -47,7 +47,7 @@ export type Registo = (trx: DatabaseTransaction, antes: unknown, depois: unknown
  * customer, the provisional account's SMS sent again, and the customer profiles (spec §3 `id_perfil`).
  */
 export function createGestaoConta(ctx: ContaContext) {
-  const { db, clock, settings, limit, deliver } = ctx
+  const { db, clock, settings, limit, deliver, destinosSms } = ctx
 
   const ativos = () => db.selectFrom('utilizadores').where('eliminado', '=', 0).where('anonimizado_em', 'is', null)
 
@@ -127,8 +127,10 @@ export function createGestaoConta(ctx: ContaContext) {
       if (!u) throw notFound(gestaoContaMensagens.naoExiste)
       if (!vista(u).provisorio || !u.telemovel_e164) throw new HttpError(409, gestaoContaMensagens.naoProvisorio)
       const e164 = u.telemovel_e164
+      // The account exists: its number gets its SMS whatever SMS_PAISES says now, counted as every SMS.
       await limit(`tel:sms:${e164}`, CONTA_LIMITES.smsPerPhone)
       await limit(`tel:sms-dia:${e164}`, CONTA_LIMITES.smsPerPhoneDaily)
+      await destinosSms.contar(e164, u.pais)
       const password = randomDigits(PASSWORD_LENGTH)
       const passwordHash = await hashSecret(password)
       await db.transaction().execute(async (trx) => {

@@ -12,7 +12,7 @@ import { newQrToken } from './security-key.ts'
  * form; unfinished after 30 days they lapse (reminded before: features/notificacoes).
  */
 export function createProvisorios(ctx: ContaContext) {
-  const { clock, settings, log, repository, unitOfWork, phoneOf, phoneTaken, deliver } = ctx
+  const { clock, settings, log, repository, unitOfWork, phoneOf, phoneTaken, deliver, destinosSms } = ctx
 
   return {
     /**
@@ -22,9 +22,11 @@ export function createProvisorios(ctx: ContaContext) {
      */
     async prepareProvisional(input: { telemovel: string; pais: string }) {
       const phone = phoneOf(input)
-      // No SMS limit here: a number gets this SMS once (the account then exists, and a second attempt is 409), and
-      // the till's key has its own limit on writes.
+      // No per-phone SMS limit here: a number gets this SMS once (the account then exists, and a second attempt is
+      // 409), and the till's key has its own limit on writes. Its destination is guarded as every SMS's.
+      destinosSms.permitir(phone.pais)
       if (await repository.findUtilizadorByPhone(phone.e164)) throw phoneTaken()
+      await destinosSms.contar(phone.e164, phone.pais)
       const password = randomDigits(PASSWORD_LENGTH)
       return { phone, password, passwordHash: await hashSecret(password) }
     },

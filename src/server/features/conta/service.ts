@@ -40,6 +40,8 @@ export function createContaService(deps: ContaDeps) {
     /** The back-office's look-ups and changes (features/admin). */
     gestao: createGestaoConta(ctx),
     resend,
+    /** The SMS alarm by country, for the metrics (decision 0054). */
+    smsAlarmePorPais: () => ctx.destinosSms.alarmePorPais(),
     purgeOldChallenges,
     listOutbox,
   }

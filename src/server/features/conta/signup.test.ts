@@ -85,7 +85,9 @@ describe.each(testDialects())('accounts on %s', (dialect) => {
       expect((await t.api('GET', '/api/dev/sms')).statusCode).toBe(404)
     })
 
-    it('accepts mobile numbers of other countries by dial code', async () => {
+    it('accepts mobile numbers of other countries by dial code, where SMS go to them (SMS_PAISES)', async () => {
+      await t.close()
+      t = await createTestApp(dialect, { SMS_PAISES: ['351', '34'] }, { clock })
       const res = await device(t).call('POST', '/registo', { telemovel: '612345678', pais: '34', termos: true })
       expect(res.statusCode).toBe(200)
       expect(await lastSmsCode(t, '+34612345678')).toMatch(/^\d{6}$/)
