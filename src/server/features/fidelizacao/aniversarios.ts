@@ -62,16 +62,6 @@ const devolvido = (hoje: string) => ({
     eb.case().when('valido_ate', '<', hoje).then(hoje).else(eb.ref('valido_ate')).end(),
 })
 
-/** Only an account still there gets one back: an erased one keeps only which purchase used it (`esquecerCliente`). */
-const daContaAtiva = (eb: ExpressionBuilder<DB, 'premios_aniversario'>) =>
-  eb.exists(
-    eb
-      .selectFrom('utilizadores as u')
-      .select('u.id')
-      .whereRef('u.id', '=', 'premios_aniversario.utilizador_id')
-      .where('u.eliminado', '=', 0),
-  )
-
 /** The holds an order's checkout wrote (its reference names the order). */
 const reservasDe = (trx: DatabaseTransaction, utilizadorId: number, referencia: string) =>
   trx
@@ -103,6 +93,10 @@ export function createAniversarios(ctx: FidelizacaoContext) {
   }
 
   const semData = ({ criado_em: _, ...p }: Definicao): PremioAniversario => p
+
+  /** Only an account still there gets one back: an erased one keeps only which purchase used it (`esquecerCliente`). */
+  const contaAtiva = async (trx: DatabaseTransaction, utilizadorId: number) =>
+    (await conta.clienteById(utilizadorId, trx)) !== undefined
 
   return {
     definicaoAtual,
@@ -246,10 +240,10 @@ export function createAniversarios(ctx: FidelizacaoContext) {
 
     /** The order's payment failed: the reward its checkout held is the customer's again (`devolvido`). */
     async libertarReserva(trx: DatabaseTransaction, utilizadorId: number, referencia: string): Promise<void> {
+      if (!(await contaAtiva(trx, utilizadorId))) return
       await trx
         .updateTable('premios_aniversario')
         .set(devolvido(lisbonToday(clock)))
-        .where(daContaAtiva)
         .where('utilizador_id', '=', utilizadorId)
         .where('transacao_id', 'in', reservasDe(trx, utilizadorId, referencia))
         .execute()
@@ -257,10 +251,15 @@ export function createAniversarios(ctx: FidelizacaoContext) {
 
     /** A full refund of the purchase that used one gives it back (`devolvido`); whether it had used one. */
     async devolver(trx: DatabaseTransaction, transacaoId: number): Promise<boolean> {
+      const usado = await trx
+        .selectFrom('premios_aniversario')
+        .select('utilizador_id')
+        .where('transacao_id', '=', transacaoId)
+        .executeTakeFirst()
+      if (!usado || !(await contaAtiva(trx, usado.utilizador_id))) return false
       const r = await trx
         .updateTable('premios_aniversario')
         .set(devolvido(lisbonToday(clock)))
-        .where(daContaAtiva)
         .where('transacao_id', '=', transacaoId)
         .executeTakeFirst()
       return Number(r.numUpdatedRows) > 0
