@@ -4,6 +4,7 @@ import { createRequire } from 'node:module'
 import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, test as base, devices, expect, type Page, type Response } from '@playwright/test'
 import type { Catalogo } from '../src/shared/catalogo.ts'
+import { formatDateTime } from '../src/shared/format.ts'
 import { RECOVERABLE_ERROR } from '../src/shared/page-data.ts'
 import type { RestauranteResumo } from '../src/shared/restaurantes.ts'
 
@@ -158,14 +159,8 @@ export async function apiPost<T>(request: APIRequestContext, path: string, body:
  * check on a manual clock: the journeys that need them leave them out in that window, and say so.
  */
 export function minutosAteAoFimDoDia(agora = new Date()): number {
-  const partes = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/Lisbon',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(agora)
-  const valor = (tipo: string) => Number(partes.find((p) => p.type === tipo)?.value ?? 0)
-  return 24 * 60 - (valor('hour') * 60 + valor('minute'))
+  const [hora = 0, minuto = 0] = formatDateTime(agora).slice(11).split(':').map(Number)
+  return 24 * 60 - (hora * 60 + minuto)
 }
 
 export const randomPhone = () => `9${[1, 2, 3, 6][randomInt(4)]}${String(randomInt(10_000_000)).padStart(7, '0')}`

@@ -24,6 +24,7 @@ import { createRestaurantesRepository } from './features/restaurantes/repository
 import { RESTAURANTES_CACHE_TAG } from './features/restaurantes/routes.ts'
 import { createGestaoRestaurantes, createRestaurantesService } from './features/restaurantes/service.ts'
 import { createRgpdService } from './features/rgpd/service.ts'
+import { leiturasDasFuncionalidades } from './leituras-das-funcionalidades.ts'
 import { verificarChaveDeDados } from './platform/chave-dados.ts'
 import { type Clock, MINUTE, systemClock } from './platform/clock.ts'
 import { dataKeyringFor } from './platform/crypto.ts'
@@ -376,44 +377,7 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
 
   if (metricas) {
     leiturasDaPlataforma(metricas, db, clock)
-    const n = notificacoes.metricas
-    metricas.leitura('push_envios_pendentes', 'Web Push sends waiting (new or to retry).', n.pushPendentes)
-    metricas.leitura(
-      'push_envios_idade_segundos',
-      'Age of the oldest Web Push send waiting (0: none).',
-      n.pushIdadeSegundos,
-    )
-    metricas.leitura(
-      'sms_alarme',
-      'Allowed countries whose SMS codes, in the last hour, are requested far more than confirmed (1: limits tightened).',
-      conta.smsAlarmePorPais,
-      'pais',
-    )
-    metricas.leitura('carteira_envios_pendentes', 'Wallet pass updates waiting (new or to retry).', carteira.pendentes)
-    const e = encomendas.metricas
-    metricas.leitura(
-      'pagamentos',
-      'Orders whose payment is not settled yet, by state.',
-      e.pagamentosPorEstado,
-      'estado',
-    )
-    metricas.leitura(
-      'reembolsos',
-      'Refunds owed (a-reembolsar), sent and not confirmed (reembolsando), or left to an operator (manual: the provider cannot refund the method).',
-      e.reembolsosPorEstado,
-      'estado',
-    )
-    metricas.leitura(
-      'documentos_fiscais_em_falta',
-      'Sales paid, refunded or cancelled whose fiscal document the POS has not sent past the alarm, by store.',
-      faturas.emFaltaPorLoja,
-      'loja',
-    )
-    metricas.leitura(
-      'reconciliacao_atraso_segundos',
-      'How long the oldest due payment check has waited for the reconciliation (0: none due).',
-      e.reconciliacaoAtrasoSegundos,
-    )
+    leiturasDasFuncionalidades(metricas, { notificacoes, conta, carteira, encomendas, faturas })
   }
 
   return {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import { Writable } from 'node:stream'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import { sql } from 'kysely'
 import pg from 'pg'
@@ -235,4 +236,17 @@ export async function lastSmsCode(t: TestApp, e164: string): Promise<string> {
   const code = row?.texto.match(/\b(\d{6})\b/)?.[1]
   if (!code) throw new Error(`no SMS code for ${e164}`)
   return code
+}
+
+/** A log line as the app writes it (pino's JSON), parsed. */
+export type LinhaDeLog = { level: number; msg: string; [k: string]: unknown }
+
+/** A stream for the app's logger (`logStream`) that keeps each line, parsed, in `linhas`. */
+export function capturarLogs(linhas: LinhaDeLog[]): Writable {
+  return new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n')) if (line) linhas.push(JSON.parse(line))
+      done()
+    },
+  })
 }

@@ -1,10 +1,16 @@
-import { Writable } from 'node:stream'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type Config, loadConfig } from '../../config.ts'
 import { MINUTE, manualClock } from '../../platform/clock.ts'
 import { lojasChavesRepo } from '../../platform/store-keys.ts'
 import { insertLoja, insertRestaurante } from '../../testing/fixtures.ts'
-import { createTestApp, device, type TestApp, testDialects } from '../../testing/harness.ts'
+import {
+  capturarLogs,
+  createTestApp,
+  device,
+  type LinhaDeLog,
+  type TestApp,
+  testDialects,
+} from '../../testing/harness.ts'
 import { destinosSmsMensagens, SMS_DESTINOS } from './destinos-sms.ts'
 
 const TOKEN = 'metricas-dos-testes-0123456789'
@@ -17,17 +23,12 @@ const TOKEN = 'metricas-dos-testes-0123456789'
 describe.each(testDialects())('the SMS guard on %s', (dialect) => {
   let t: TestApp
   let clock: ReturnType<typeof manualClock>
-  let logs: { level: number; msg: string; pais?: string }[]
+  let logs: LinhaDeLog[]
 
   async function app(config: Partial<Config> = {}) {
     clock = manualClock('2026-11-22T10:00:00.000Z')
     logs = []
-    const logStream = new Writable({
-      write(chunk, _encoding, done) {
-        for (const line of String(chunk).split('\n')) if (line) logs.push(JSON.parse(line))
-        done()
-      },
-    })
+    const logStream = capturarLogs(logs)
     t = await createTestApp(dialect, { LOG_LEVEL: 'warn', METRICS_TOKEN: TOKEN, ...config }, { clock, logStream })
   }
   beforeEach(() => app())

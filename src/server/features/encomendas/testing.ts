@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream'
 import { afterEach, beforeEach, expect } from 'vitest'
 import type { Config } from '../../config.ts'
 import { manualClock } from '../../platform/clock.ts'
@@ -6,7 +5,7 @@ import type { Dialect } from '../../platform/db.ts'
 import { lojasChavesRepo } from '../../platform/store-keys.ts'
 import { ementaDeTeste } from '../../testing/ementa.ts'
 import { insertContas, insertLoja, insertRestaurante } from '../../testing/fixtures.ts'
-import { createTestApp, device, type TestApp } from '../../testing/harness.ts'
+import { capturarLogs, createTestApp, device, type LinhaDeLog, type TestApp } from '../../testing/harness.ts'
 import { type IfthenpayServer, startIfthenpayServer } from '../../testing/ifthenpay-server.ts'
 import { todosOsDias } from './horario.ts'
 
@@ -129,18 +128,13 @@ export function setupIfthenpay(dialect: Dialect) {
   let base: string
   let clock: ReturnType<typeof manualClock>
   /** The app's log lines (warnings and errors), parsed. */
-  let logs: { level: number; msg: string; [k: string]: unknown }[]
+  let logs: LinhaDeLog[]
 
   beforeEach(async () => {
     api = await startIfthenpayServer()
     clock = manualClock('2026-11-23T12:00:00.000Z')
     logs = []
-    const logStream = new Writable({
-      write(chunk, _encoding, done) {
-        for (const line of String(chunk).split('\n')) if (line) logs.push(JSON.parse(line))
-        done()
-      },
-    })
+    const logStream = capturarLogs(logs)
     t = await createTestApp(
       dialect,
       {
