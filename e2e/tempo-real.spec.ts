@@ -32,6 +32,68 @@ test('an open loyalty screen shows a purchase the moment the till registers it',
   await expect(page).toHaveURL('/fidelizacao')
 })
 
+test('a stream that drops while the till rings comes back saying where it was, and is sent the purchase it missed', async ({
+  page,
+  context,
+}) => {
+  // The page's streams, kept where the test can drop them as a lost signal would, with the last id and the events
+  // each carried.
+  await page.addInitScript(() => {
+    const Original = window.EventSource
+    const w = window as unknown as { fontes: EventSource[]; ultimoId: string; ouvidos: string[] }
+    w.fontes = []
+    w.ultimoId = ''
+    w.ouvidos = []
+    window.EventSource = class extends Original {
+      constructor(url: string | URL, init?: EventSourceInit) {
+        super(url, init)
+        const n = w.fontes.push(this)
+        for (const nome of ['ping', 'utilizador', 'reler'])
+          this.addEventListener(nome, (e) => {
+            const id = (e as MessageEvent).lastEventId
+            if (id) w.ultimoId = id
+            if (nome !== 'ping') w.ouvidos.push(`${n}:${nome}`)
+          })
+      }
+    }
+  })
+  const account = await createAccount(page)
+  await page.goto('/fidelizacao')
+  await expect(page.getByText('Não existem transações')).toBeVisible()
+  // The stream's first ping says where it starts from in the server's event log.
+  await page.waitForFunction(() => (window as unknown as { ultimoId: string }).ultimoId !== '')
+
+  // The signal goes: the stream drops (the browser gives up on it), and the till rings meanwhile.
+  await context.setOffline(true)
+  await page.evaluate(() => {
+    const fonte = (window as unknown as { fontes: EventSource[] }).fontes.at(-1)
+    fonte?.close()
+    fonte?.dispatchEvent(new Event('error'))
+  })
+  const till = pos(page.request, createStoreKey(862))
+  const { cliente } = await till.identify({ telemovel: account.telemovel, pais: '351' })
+  await till.purchase(cliente.id, 2000)
+
+  // Back online, the app opens a new stream saying the last event it saw, and the server sends what it missed: the
+  // purchase shows, on the screen as it was left.
+  const volta = page.waitForResponse((r) => r.url().includes('/api/eventos') && r.url().includes('desde='))
+  await context.setOffline(false)
+  const resposta = await volta
+  expect(resposta.status()).toBe(200)
+  expect(new URL(resposta.url()).searchParams.get('desde')).toMatch(/^\d+$/)
+  const ultimas = page.getByRole('table', { name: 'Últimas Transações' })
+  await expect(ultimas.locator('tbody tr')).toHaveCount(1, { timeout: 5000 })
+  await expect(ultimas).toContainText('+1,00 €')
+  await expect(page).toHaveURL('/fidelizacao')
+  // It came as the event the new stream was sent, not as a reload of everything (`reler`).
+  const ouvidos = await page.evaluate(() => {
+    const w = window as unknown as { fontes: EventSource[]; ouvidos: string[] }
+    return { ouvidos: w.ouvidos, ultima: w.fontes.length }
+  })
+  expect(ouvidos.ouvidos).toContain(`${ouvidos.ultima}:utilizador`)
+  expect(ouvidos.ouvidos.filter((o) => o.endsWith(':reler'))).toEqual([])
+})
+
 test('a session whose password is changed on another device is signed out within seconds, and goes home', async ({
   page,
   browser,

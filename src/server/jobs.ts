@@ -3,6 +3,7 @@ import type { Config } from './config.ts'
 import { DAY, HOUR, MINUTE } from './platform/clock.ts'
 import { IDEMPOTENCY_TTL_DAYS, purgeIdempotency } from './platform/idempotency.ts'
 import { purgeOldLimits } from './platform/rate-limit.ts'
+import { EVENTOS_RETENCAO_MS, purgarEventos } from './platform/registo-eventos.ts'
 import { sessoesRepo } from './platform/sessions.ts'
 import type { Services } from './services.ts'
 
@@ -88,7 +89,7 @@ function schedule(app: FastifyInstance, name: string, everyMs: number, run: () =
  * - **Housekeeping**, at start and every hour: reminders to provisional accounts (each keyed, so sent once), the day's
  *   birthday rewards (one per customer and year by the table's unique key, its notification in the same transaction:
  *   docs/decisions/0053), lapsing
- *   provisional accounts past 30 days, and purging what has served its time (push sends, e-mails sent or given up a week ago, kitchen tickets settled a week ago, counters, idempotency
+ *   provisional accounts past 30 days, and purging what has served its time (push sends, e-mails sent or given up a week ago, kitchen tickets settled a week ago, counters, the event log past an hour (its newest row kept), idempotency
  *   records, identification proofs, stale sessions, old SMS challenges, ended staff sessions and old staff sign-in failures). Each step is a conditional update or a delete
  *   by age: run twice, the second finds nothing to do. Each runs on its own: one that fails is logged and the others
  *   still run.
@@ -125,6 +126,7 @@ export function registerJobs(app: FastifyInstance, config: Config, s: Services):
       },
     ],
     ['rate limits purge', () => purgeOldLimits(db, new Date(clock.now().getTime() - DAY).toISOString())],
+    ['event log purge', () => purgarEventos(db, new Date(clock.now().getTime() - EVENTOS_RETENCAO_MS).toISOString())],
     [
       'idempotency purge',
       () => purgeIdempotency(db, new Date(clock.now().getTime() - IDEMPOTENCY_TTL_DAYS * DAY).toISOString()),

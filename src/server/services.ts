@@ -162,6 +162,7 @@ export async function buildServices(app: FastifyInstance, config: Config, databa
       config.DATABASE_DIRECT_URL ? { ...database, urlDireta: config.DATABASE_DIRECT_URL } : database,
       (err) => app.log.error({ err }, 'event bus failed'),
       metricas ? metricas.busReligado : undefined,
+      () => clock.now(),
     ))
   if (!deps.bus) app.addHook('onClose', () => bus.close())
   // Open event streams end when the server closes (it would otherwise wait for them).

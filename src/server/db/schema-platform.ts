@@ -36,6 +36,17 @@ export interface SessoesTable {
   fim_motivo: string | null
 }
 
+/**
+ * The event log (decision 0056): what the bus published, kept a short while for the streams that reconnect. `id` is a
+ * 64-bit integer on PostgreSQL, which its driver answers as a string: the code reads it through String() or Number().
+ */
+export interface EventosTable {
+  id: Generated<number>
+  canal: string
+  evento: string
+  criado_em: string
+}
+
 export interface SmsOutboxTable {
   id: Generated<number>
   para: string

@@ -38,6 +38,7 @@ import type {
 } from './schema-notificacoes.ts'
 import type {
   EmailOutboxTable,
+  EventosTable,
   IdempotenciaTable,
   ImagensTable,
   LimitesTable,
@@ -300,6 +301,7 @@ export interface DB {
   encomendas: EncomendasTable
   convidados: ConvidadosTable
   pagamentos_sandbox: PagamentosSandboxTable
+  eventos: EventosTable
   notificacoes: NotificacoesTable
   push_subscricoes: PushSubscricoesTable
   push_envios: PushEnviosTable

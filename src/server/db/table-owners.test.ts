@@ -74,6 +74,7 @@ const OWNERS: Record<string, string> = {
   sms_outbox: 'platform',
   email_outbox: 'platform',
   pagamentos_sandbox: 'platform',
+  eventos: 'platform',
 }
 
 const EXEMPT = [/^db\/migrations\//, /^demo\//, /^testing\//, /\/testing\.ts$/, /\.test\.tsx?$/]

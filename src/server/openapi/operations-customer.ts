@@ -347,7 +347,11 @@ export const CUSTOMER_OPERATIONS: Record<string, OperationDoc> = {
       '',
       ...NOMES_EVENTOS.map((nome) => `- \`${nome}\`: ${EVENTOS[nome]}`),
       '',
-      'The stream stays open; reconnect on a drop (with `Last-Event-ID`, a `reler` comes first).',
+      '',
+      'Each event carries an `id:` (the first `ping` carries the newest one), and the stream says how long to wait ' +
+        'before reconnecting (`retry:`, a few seconds, different for each stream). The stream stays open; reconnect on ' +
+        'a drop with `Last-Event-ID` (or `?desde=`): the events missed since are sent first, in order, under their ids, ' +
+        'or a `reler` when they are no longer kept (about an hour) or too many.',
     ].join('\n'),
     session: 'user',
     versionInQuery: true,
@@ -357,6 +361,14 @@ export const CUSTOMER_OPERATIONS: Record<string, OperationDoc> = {
         description: 'The API version, for EventSource clients that cannot send `X-Api-Version`.',
         required: false,
         schema: { type: 'string', const: API_VERSION },
+      },
+      {
+        name: 'desde',
+        description:
+          'The id of the last event seen, for a client that opens a new stream and cannot send `Last-Event-ID` ' +
+          '(the header wins when both are sent).',
+        required: false,
+        schema: { type: 'string', pattern: '^[0-9]{1,15}$' },
       },
     ],
     success: {

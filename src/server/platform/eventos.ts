@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import pg from 'pg'
 import type { Database } from './db.ts'
+import { type RegistoEventos, registoEventos } from './registo-eventos.ts'
 
 /**
  * The event bus: who must hear that something changed, now. Channels name whom an event concerns (`utilizador:12`,
@@ -8,19 +9,24 @@ import type { Database } from './db.ts'
  * Two implementations: in this process (SQLite: one process), and PostgreSQL LISTEN/NOTIFY (any number of processes
  * on one database); `createEventBus` picks by the database, as DATABASE_URL does.
  *
- * Publishing happens after the change is committed: a listener that reads the database then sees it.
+ * Publishing happens after the change is committed: a listener that reads the database then sees it. With a database,
+ * each event is written to the event log first (platform/registo-eventos.ts) and delivered under the log's id, which a
+ * stream sends with it, so that a stream that reconnects is sent what it missed (docs/decisions/0056).
  */
 export interface Evento {
   tipo: string
   [campo: string]: string | number | boolean | null
 }
 
-export type Ouvinte = (evento: Evento) => void
+/** `id`: the event's id in the log, when it was written there (`RELER` and a bus without a database have none). */
+export type Ouvinte = (evento: Evento, id?: string) => void
 
 export interface EventBus {
   publish(canal: string, evento: Evento): void
   /** Starts listening; the returned function stops. */
   subscribe(canal: string, ouvinte: Ouvinte): () => void
+  /** The log the events are written to, for the streams that reconnect; null for a bus without a database. */
+  registo: RegistoEventos | null
   /** Stops delivering and lets go of its connection, if it has one. */
   close(): Promise<void>
 }
@@ -50,17 +56,17 @@ export const canais = {
 /** The listeners of this process, by channel. */
 function createOuvintes(onError: (error: unknown) => void) {
   const ouvintes = new Map<string, Set<Ouvinte>>()
-  const chamar = (ouvinte: Ouvinte, evento: Evento) => {
+  const chamar = (ouvinte: Ouvinte, evento: Evento, id?: string) => {
     // One broken listener (a closed socket) must not keep the event from the others.
     try {
-      ouvinte(evento)
+      ouvinte(evento, id)
     } catch (error) {
       onError(error)
     }
   }
   return {
-    entregar(canal: string, evento: Evento) {
-      for (const ouvinte of ouvintes.get(canal) ?? []) chamar(ouvinte, evento)
+    entregar(canal: string, evento: Evento, id?: string) {
+      for (const ouvinte of ouvintes.get(canal) ?? []) chamar(ouvinte, evento, id)
     },
     /** Once to each listener, however many channels it listens on (a stream hears its customer and everyone). */
     entregarATodos(evento: Evento) {
@@ -83,18 +89,51 @@ function createOuvintes(onError: (error: unknown) => void) {
   }
 }
 
-/** One process (SQLite, or a single PostgreSQL process): listeners are called in this process, in order. */
-export function createMemoryEventBus(onError: (error: unknown) => void = () => {}): EventBus {
+export interface MemoryEventBusOptions {
+  /** Where the event log is: each event is written there first and delivered under its id. */
+  db?: Database
+  /** The time written with each event (the purge goes by it). */
+  agora?: () => Date
+}
+
+/**
+ * One process (SQLite, or a single PostgreSQL process): listeners are called in this process, in the order published.
+ * Without a database, at once; with one, once the event is in the log (a write that fails is logged and the event
+ * still told, without an id).
+ */
+export function createMemoryEventBus(
+  onError: (error: unknown) => void = () => {},
+  { db, agora = () => new Date() }: MemoryEventBusOptions = {},
+): EventBus {
   const ouvintes = createOuvintes(onError)
+  if (!db) return { publish: ouvintes.entregar, subscribe: ouvintes.juntar, registo: null, close: async () => {} }
+  let fila: Promise<void> = Promise.resolve()
   return {
-    publish: ouvintes.entregar,
+    publish(canal, evento) {
+      fila = fila.then(async () => {
+        let id: string | undefined
+        try {
+          const linha = await db
+            .insertInto('eventos')
+            .values({ canal, evento: JSON.stringify(evento), criado_em: agora().toISOString() })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+          id = String(linha.id)
+        } catch (error) {
+          onError(error)
+        }
+        ouvintes.entregar(canal, evento, id)
+      })
+    },
     subscribe: ouvintes.juntar,
-    close: async () => {},
+    registo: registoEventos(db),
+    // What was published before closing is written and told first.
+    close: () => fila,
   }
 }
 
-/** NOTIFY's payload limit is 8000 bytes; an event is a few ids. */
-const PAYLOAD_MAX = 7900
+/** NOTIFY's payload limit is 8000 bytes; an event is a few ids (its log id and PostgreSQL's JSON spacing fit in the rest). */
+const PAYLOAD_MAX = 7800
 /** Reconnection waits after the listening connection drops: 0.5 s, doubling, at most 10 s. */
 const RELIGAR_MIN_MS = 500
 const RELIGAR_MAX_MS = 10_000
@@ -123,6 +162,8 @@ export interface PostgresEventBusOptions {
   /** How often the listening connection is checked, and how long its answer may take (tests shorten both). */
   pingMs?: number
   pingTimeoutMs?: number
+  /** The time written with each event in the log (the purge goes by it). */
+  agora?: () => Date
 }
 
 /**
@@ -149,15 +190,16 @@ export async function createPostgresEventBus(options: PostgresEventBusOptions): 
 
   const receber = (msg: pg.Notification) => {
     if (msg.channel !== canalPg || !msg.payload) return
-    let recebido: { c?: unknown; e?: unknown }
+    let recebido: { i?: unknown; c?: unknown; e?: unknown }
     try {
-      recebido = JSON.parse(msg.payload) as { c?: unknown; e?: unknown }
+      recebido = JSON.parse(msg.payload) as { i?: unknown; c?: unknown; e?: unknown }
     } catch (error) {
       onError(error)
       return
     }
     if (typeof recebido.c === 'string' && recebido.e && typeof recebido.e === 'object') {
-      ouvintes.entregar(recebido.c, recebido.e as Evento)
+      const id = typeof recebido.i === 'number' || typeof recebido.i === 'string' ? String(recebido.i) : undefined
+      ouvintes.entregar(recebido.c, recebido.e as Evento, id)
     }
   }
 
@@ -239,14 +281,23 @@ export async function createPostgresEventBus(options: PostgresEventBusOptions): 
   await ligar()
 
   // What is published goes out in order: one statement at a time, the events published meanwhile together in the next.
-  // (Identical events in one statement reach listeners once: an event only says "read this again".)
-  const fila: string[] = []
+  // Each statement writes its events to the log and sends each under the id the log gave it, in that order; a
+  // statement that fails (the database away) loses its events, which the listeners' RELER covers when it is back.
+  const agora = options.agora ?? (() => new Date())
+  const fila: { canal: string; evento: string }[] = []
   let aEnviar: Promise<void> | null = null
   const enviarFila = async () => {
     while (fila.length > 0) {
       const lote = fila.splice(0, NOTIFY_LOTE)
+      const criado = agora().toISOString()
       try {
-        await sql`SELECT ${sql.join(lote.map((payload) => sql`pg_notify(${canalPg}, ${payload})`))}`.execute(options.db)
+        await sql`WITH novos AS (
+            INSERT INTO eventos (canal, evento, criado_em)
+            VALUES ${sql.join(lote.map((e) => sql`(${e.canal}, ${e.evento}, ${criado})`))}
+            RETURNING id, canal, evento
+          )
+          SELECT pg_notify(${canalPg}, json_build_object('i', n.id, 'c', n.canal, 'e', n.evento::json)::text)
+          FROM (SELECT id, canal, evento FROM novos ORDER BY id) AS n`.execute(options.db)
       } catch (error) {
         onError(error)
       }
@@ -257,15 +308,16 @@ export async function createPostgresEventBus(options: PostgresEventBusOptions): 
 
   return {
     publish(canal, evento) {
-      const payload = JSON.stringify({ c: canal, e: evento })
-      if (Buffer.byteLength(payload) > PAYLOAD_MAX) {
+      const texto = JSON.stringify(evento)
+      if (Buffer.byteLength(JSON.stringify({ i: Number.MAX_SAFE_INTEGER, c: canal, e: evento })) > PAYLOAD_MAX) {
         onError(new Error(`event too large for NOTIFY on ${canal}: ${evento.tipo}`))
         return
       }
-      fila.push(payload)
+      fila.push({ canal, evento: texto })
       aEnviar ??= enviarFila()
     },
     subscribe: ouvintes.juntar,
+    registo: registoEventos(options.db),
     async close() {
       fechado = true
       clearTimeout(religar)
@@ -289,6 +341,7 @@ export async function createEventBus(
   database: { db: Database; dialect: 'sqlite' | 'postgres'; url?: string; schema?: string; urlDireta?: string },
   onError: (error: unknown) => void,
   aoReligar?: () => void,
+  agora?: () => Date,
 ): Promise<EventBus> {
   if (database.dialect === 'postgres' && database.url) {
     return createPostgresEventBus({
@@ -297,7 +350,8 @@ export async function createEventBus(
       schema: database.schema,
       onError,
       ...(aoReligar ? { aoReligar } : {}),
+      ...(agora ? { agora } : {}),
     })
   }
-  return createMemoryEventBus(onError)
+  return createMemoryEventBus(onError, { db: database.db, ...(agora ? { agora } : {}) })
 }

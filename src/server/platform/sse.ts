@@ -1,7 +1,16 @@
+import { randomInt } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 
 /** A heartbeat this often keeps proxies and phones from closing an idle stream, and finds dead ones. */
 export const SSE_HEARTBEAT_MS = 25_000
+
+/**
+ * How long a browser waits before reconnecting a dropped stream by itself: each stream is told its own wait in this
+ * range, so that the thousands of streams a restart or a deploy drops together come back spread over seconds, not at
+ * once.
+ */
+export const SSE_RETRY_MIN_MS = 2_000
+export const SSE_RETRY_MAX_MS = 8_000
 
 export interface SseOptions {
   heartbeatMs?: number
@@ -51,7 +60,7 @@ export function openSse(
     'x-content-type-options': 'nosniff',
   })
   // Tells EventSource how long to wait before reconnecting, and flushes the headers at once.
-  res.write('retry: 3000\n\n')
+  res.write(`retry: ${randomInt(SSE_RETRY_MIN_MS, SSE_RETRY_MAX_MS + 1)}\n\n`)
   // No id: the heartbeat must not move the Last-Event-ID a reconnecting browser sends.
   const ping = pingEvent ? 'event: ping\ndata: {}\n\n' : ': ping\n\n'
   const heartbeat = setInterval(() => {

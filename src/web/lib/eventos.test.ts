@@ -50,8 +50,9 @@ class FakeEventSource extends EventTarget {
     this.readyState = FakeEventSource.OPEN
     this.dispatchEvent(new Event('open'))
   }
-  emitir(data: string, tipo = 'encomenda') {
-    this.dispatchEvent(new MessageEvent(tipo, { data }))
+  /** `lastEventId`: the id the stream last carried, as the browser gives it with each event (none before the first). */
+  emitir(data: string, tipo = 'encomenda', lastEventId = '') {
+    this.dispatchEvent(new MessageEvent(tipo, { data, lastEventId }))
   }
   /** The server answered an error: the browser gives up. */
   falhar() {
@@ -157,6 +158,27 @@ describe('seguirEventos', () => {
     parar()
     vi.advanceTimersByTime(60_000)
     expect(abertas()).toHaveLength(0)
+  })
+
+  it('a stream that carried ids reopens saying where it was, and leaves what was missed to the server', () => {
+    const parar = seguirEventos(queryClient, seguidor)
+    const primeira = FakeEventSource.abertas[0] as FakeEventSource
+    primeira.abrir()
+    // The server's first ping carries the newest id; later events their own, and pings repeat the last one.
+    primeira.emitir('{}', 'ping', '41')
+    primeira.emitir('{}', 'utilizador', '57')
+    primeira.emitir('{}', 'ping', '57')
+    primeira.falhar()
+    vi.advanceTimersByTime(1000)
+    const segunda = FakeEventSource.abertas[1] as FakeEventSource
+    expect(segunda.url).toBe(`${EVENTOS_URL}&desde=57`)
+    segunda.abrir()
+    // No `reler` of its own: the server replays what was missed (or says `reler`).
+    expect(ouvidos).toEqual([{ nome: 'ping' }, { nome: 'utilizador' }, { nome: 'ping' }])
+    parar()
+    // A new follower (another customer signed in on this device) starts afresh.
+    seguirEventos(queryClient, seguidor)()
+    expect(FakeEventSource.abertas[2]?.url).toBe(EVENTOS_URL)
   })
 
   it('reopens at once when the page is visible again or back online', () => {

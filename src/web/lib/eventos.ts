@@ -42,7 +42,10 @@ export interface SeguidorEventos {
  * after a dropped connection; when it gives up (the server answered with an error: readyState CLOSED) this reopens it
  * with backoff, and at once when the page becomes visible again or the device comes back online. A stream silent for
  * longer than SILENCIO_MAX_MS, or on a page that was hidden longer than OCULTA_MAX_MS, may be dead without knowing it:
- * it is closed and opened again. Whatever may have been missed while it was closed is read again on reopening.
+ * it is closed and opened again. Every event comes with an id (the server's event log): reconnecting by itself the
+ * browser says the last one it saw (Last-Event-ID), and a stream opened anew says it as `?desde=`, so the server sends
+ * what was missed, or `reler` when it can no longer; only a stream that never had an id reads everything again on
+ * reopening.
  */
 let fonte: EventSource | null = null
 let utilizadores = 0
@@ -50,8 +53,10 @@ let tentativa = 0
 let religar: ReturnType<typeof setTimeout> | undefined
 let cliente: QueryClient | null = null
 let seguidor: SeguidorEventos | null = null
-/** The stream was open once: a later `open` is a reconnection, after which what is shown is read again. */
+/** The stream was open once: a later `open` is a reconnection. */
 let jaAbriu = false
+/** The id of the last event the stream carried ('' before the first): where a reopened stream starts from. */
+let ultimoId = ''
 /** Closes and reopens a stream that has been silent too long; reset by everything the stream says. */
 let vigia: ReturnType<typeof setTimeout> | undefined
 /** When the page was hidden (Date.now()), while it is. */
@@ -62,7 +67,7 @@ function abrir() {
   religar = undefined
   if (fonte || utilizadores === 0 || !cliente || typeof EventSource === 'undefined') return
   const queryClient = cliente
-  const esta = new EventSource(EVENTOS_URL)
+  const esta = new EventSource(ultimoId ? `${EVENTOS_URL}&desde=${encodeURIComponent(ultimoId)}` : EVENTOS_URL)
   fonte = esta
   /** The stream said something: it is alive. Silent for SILENCIO_MAX_MS from now, it is opened again. */
   const vivo = () => {
@@ -76,13 +81,18 @@ function abrir() {
   vivo()
   const ouvir = (nome: string, acao: (event: Event) => void) =>
     esta.addEventListener(nome, (event) => {
-      if (fonte === esta) vivo()
+      if (fonte === esta) {
+        vivo()
+        const id = (event as MessageEvent).lastEventId
+        if (id) ultimoId = id
+      }
       acao(event)
     })
   ouvir('open', () => {
     tentativa = 0
-    // Whatever happened while it was closed was not told: the same as the server's `reler`.
-    if (jaAbriu) seguidor?.aoEvento({ nome: 'reler' })
+    // Reopened without an id to say where it was: whatever happened while it was closed was not told, the same as the
+    // server's `reler`. With one, the server sends what was missed itself (or `reler`).
+    if (jaAbriu && !ultimoId) seguidor?.aoEvento({ nome: 'reler' })
     jaAbriu = true
   })
   for (const nome of NOMES_EVENTOS) {
@@ -172,6 +182,7 @@ export function seguirEventos(queryClient: QueryClient, quem: SeguidorEventos): 
     fechar()
     tentativa = 0
     jaAbriu = false
+    ultimoId = ''
     ocultaDesde = null
     seguidor = null
     document.removeEventListener('visibilitychange', acordar)

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { dadosDoEvento, type EventoCliente } from '../../../shared/eventos.ts'
 import {
@@ -33,11 +34,15 @@ export interface EventosRoutesOptions {
  * signs out), `reler` (events may have been missed), and `ping` every 25 s (nothing changed; the stream is alive).
  * Events carry ids and states only. EventSource sends no headers, so the API version comes as `?v=` (the customer
  * surface accepts it for this route).
+ *
+ * Each event goes under its id in the event log (docs/decisions/0056), and a new stream's first `ping` carries the
+ * newest id, so a stream always knows where it is. One that comes back saying where it was (`Last-Event-ID`, which the
+ * browser sends when it reconnects by itself, or `?desde=`, which the app sends when it opens a new one) is sent the
+ * events of the customer's channels written since, in order, before any new one; `reler` only when the log no longer
+ * reaches back that far (or holds too many to replay).
  */
 export const eventosRoutes: FastifyPluginAsyncZod<EventosRoutesOptions> = async (app, { conta, bus, closing }) => {
   const abertos = createStreamSlots(EVENTOS_POR_CLIENTE)
-  // Event ids: this process's start and a count, unique enough for a browser to say where it was.
-  const inicio = Date.now().toString(36)
   app.get('/api/eventos', { config: { privada: true } }, async (request, reply) => {
     const sessao = request.sessao
     const user = await conta.requireUser(sessao, { allowTemporario: true })
@@ -46,17 +51,13 @@ export const eventosRoutes: FastifyPluginAsyncZod<EventosRoutesOptions> = async 
     // The heartbeat as an event the app sees: a stream silent for longer than a couple of them is dead, and reopened.
     const stream = openSse(request, reply, closing, { pingEvent: true })
     void stream.closed.then(devolver)
-    let seq = 0
-    const enviar = (evento: EventoCliente) => stream.send(evento.nome, dadosDoEvento(evento), `${inicio}-${++seq}`)
-    // The browser reconnecting by itself says where it was (Last-Event-ID): events are not kept to be replayed, so it
-    // is told to read again what it shows, which is what the events would have told it.
-    if (request.headers['last-event-id']) enviar({ nome: 'reler' })
-    const ouvinte = (evento: Evento) => {
+    const enviar = (evento: EventoCliente, id?: string) => stream.send(evento.nome, dadosDoEvento(evento), id)
+    const tratar = (evento: Evento, id?: string) => {
       // The order service publishes numbers (the bus types its fields loosely).
       if (evento.tipo === 'encomenda')
-        enviar({ nome: 'encomenda', orderId: evento.orderId as number, status: evento.status as number })
-      else if (evento.tipo === UTILIZADOR_ALTERADO.tipo) enviar({ nome: 'utilizador' })
-      else if (evento.tipo === NOTIFICACOES_ALTERADAS.tipo) enviar({ nome: 'notificacoes' })
+        enviar({ nome: 'encomenda', orderId: evento.orderId as number, status: evento.status as number }, id)
+      else if (evento.tipo === UTILIZADOR_ALTERADO.tipo) enviar({ nome: 'utilizador' }, id)
+      else if (evento.tipo === NOTIFICACOES_ALTERADAS.tipo) enviar({ nome: 'notificacoes' }, id)
       else if (evento.tipo === SESSOES_TERMINADAS.tipo && evento.exceto !== sessao.id) verificarSessao()
       // Events may have been missed (the bus lost PostgreSQL for a while): the app reads what it shows again, and
       // this session, which may have been ended meanwhile, is checked.
@@ -75,8 +76,48 @@ export const eventosRoutes: FastifyPluginAsyncZod<EventosRoutesOptions> = async 
         },
         (err: unknown) => request.log.error({ err }, 'session check failed'),
       )
-    const parar = [bus.subscribe(canais.utilizador(user.id), ouvinte), bus.subscribe(canais.todos, ouvinte)]
+    const meus = [canais.utilizador(user.id), canais.todos]
+    // Heard while the missed events are read: held, and sent after them (those the replay already sent skipped).
+    let retidos: Array<[Evento, string | undefined]> | null = []
+    const parar = meus.map((canal) =>
+      bus.subscribe(canal, (evento, id) => (retidos ? retidos.push([evento, id]) : tratar(evento, id))),
+    )
+    const enviados = new Set<string>()
+    try {
+      const desde = ondeEstava(request)
+      const registo = bus.registo
+      if (!registo) {
+        if (desde) enviar({ nome: 'reler' })
+      } else if (desde) {
+        const perdidos = await registo.depoisDe(meus, desde)
+        if (perdidos === null) enviar({ nome: 'reler' }, await registo.ultimo())
+        for (const p of perdidos ?? []) {
+          enviados.add(p.id)
+          tratar(p.evento, p.id)
+        }
+      } else {
+        // A new stream starts from the newest event: coming back, it says where it was.
+        enviar({ nome: 'ping' }, await registo.ultimo())
+      }
+    } catch (err) {
+      // The log could not be read: what may have been missed is read again instead.
+      request.log.error({ err }, 'event log read failed')
+      enviar({ nome: 'reler' })
+    }
+    for (const [evento, id] of retidos) if (id === undefined || !enviados.has(id)) tratar(evento, id)
+    retidos = null
     await stream.closed
     for (const p of parar) p()
   })
+}
+
+/**
+ * Where a reconnecting stream was: the browser's own `Last-Event-ID` first (it reconnected by itself, and knows best),
+ * else the `?desde=` of a stream the app opened anew; undefined for a first stream.
+ */
+function ondeEstava(request: FastifyRequest): string | undefined {
+  const cabecalho = request.headers['last-event-id']
+  if (typeof cabecalho === 'string' && cabecalho !== '') return cabecalho
+  const desde = (request.query as { desde?: unknown } | undefined)?.desde
+  return typeof desde === 'string' && desde !== '' ? desde : undefined
 }

@@ -41,7 +41,7 @@ describe.each(testDialects())('notifications on %s', (dialect) => {
     service = createNotificacoesService({
       db,
       clock,
-      bus: { publish: () => {}, subscribe: () => () => {}, close: async () => {} },
+      bus: { publish: () => {}, subscribe: () => () => {}, registo: null, close: async () => {} },
       conta: createClientesConta(db),
       provisoriosAExpirar: async () => [],
       provisionalDays: 30,

@@ -1,0 +1,86 @@
+import { sql } from 'kysely'
+import type { Database } from './db.ts'
+import type { Evento } from './eventos.ts'
+
+/**
+ * The event log (decision 0056): the bus writes each event it publishes here first, and sends it under the row's id;
+ * a stream that reconnects with `Last-Event-ID` is sent the events of its channels written since, rather than told to
+ * read everything again. The log is short: an hour at least (purged every hour by the housekeeping job), always by
+ * the oldest ids first, so that "the row a stream last saw is still here" means "nothing after it was purged".
+ */
+
+/** What the log keeps: an hour at least. A phone away for longer reads what it shows again (`reler`). */
+export const EVENTOS_RETENCAO_MS = 60 * 60 * 1000
+
+/** Past this many events to replay, reading what is shown again is cheaper than each event: the stream says `reler`. */
+export const REPLAY_MAX = 200
+
+/** An event as the log holds it: its id (what the stream sends), whom it concerns, and the event. */
+export interface EventoRegistado {
+  id: string
+  canal: string
+  evento: Evento
+}
+
+export interface RegistoEventos {
+  /**
+   * The events of these channels written after the one whose id is `id`, oldest first. Null when that one is no longer
+   * in the log (older than the log, or not an id of this log), or when they are more than REPLAY_MAX: the stream is
+   * then told to read again.
+   */
+  depoisDe(canais: readonly string[], id: string): Promise<EventoRegistado[] | null>
+  /** The newest event's id: where a new stream starts from (the log is never empty: the purge keeps its last row). */
+  ultimo(): Promise<string>
+}
+
+/** An id this log may have written: digits, within what a JavaScript number holds exactly. */
+const ID = /^[1-9]\d{0,14}$/
+
+export function registoEventos(db: Database): RegistoEventos {
+  return {
+    async depoisDe(canais, id) {
+      if (!ID.test(id) || canais.length === 0) return null
+      const desde = Number(id)
+      const visto = await db.selectFrom('eventos').select('id').where('id', '=', desde).executeTakeFirst()
+      if (!visto) return null
+      const linhas = await db
+        .selectFrom('eventos')
+        .select(['id', 'canal', 'evento'])
+        .where('canal', 'in', canais)
+        .where('id', '>', desde)
+        .orderBy('id')
+        .limit(REPLAY_MAX + 1)
+        .execute()
+      if (linhas.length > REPLAY_MAX) return null
+      const eventos: EventoRegistado[] = []
+      for (const l of linhas) {
+        try {
+          eventos.push({ id: String(l.id), canal: l.canal, evento: JSON.parse(l.evento) as Evento })
+        } catch {
+          // A row this code did not write as JSON: what it said cannot be replayed, so everything is read again.
+          return null
+        }
+      }
+      return eventos
+    },
+    async ultimo() {
+      const linha = await db
+        .selectFrom('eventos')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirst()
+      return String(linha?.id ?? 0)
+    },
+  }
+}
+
+/**
+ * Purges the events written before `antesDe` (ISO), by the oldest ids first and never the newest row: the rows left are
+ * always every row from some id on. Answers how many went.
+ */
+export async function purgarEventos(db: Database, antesDe: string): Promise<number> {
+  const result = await sql`DELETE FROM eventos WHERE id < coalesce(
+      (SELECT min(id) FROM eventos WHERE criado_em >= ${antesDe}),
+      (SELECT max(id) FROM eventos)
+    )`.execute(db)
+  return Number(result.numAffectedRows ?? 0)
+}
