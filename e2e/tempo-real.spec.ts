@@ -85,13 +85,18 @@ test('a stream that drops while the till rings comes back saying where it was, a
   await expect(ultimas.locator('tbody tr')).toHaveCount(1, { timeout: 5000 })
   await expect(ultimas).toContainText('+1,00 €')
   await expect(page).toHaveURL('/fidelizacao')
-  // It came as the event the new stream was sent, not as a reload of everything (`reler`).
-  const ouvidos = await page.evaluate(() => {
-    const w = window as unknown as { fontes: EventSource[]; ouvidos: string[] }
-    return { ouvidos: w.ouvidos, ultima: w.fontes.length }
-  })
-  expect(ouvidos.ouvidos).toContain(`${ouvidos.ultima}:utilizador`)
-  expect(ouvidos.ouvidos.filter((o) => o.endsWith(':reler'))).toEqual([])
+  // The new stream was sent the purchase as the event it missed, not a reload of everything (`reler`).
+  const ouvidos = () =>
+    page.evaluate(() => {
+      const w = window as unknown as { fontes: EventSource[]; ouvidos: string[] }
+      return w.ouvidos.filter((o) => o.startsWith(`${w.fontes.length}:`) || o.endsWith(':reler'))
+    })
+  await expect
+    .poll(ouvidos)
+    .toContain(
+      `${await page.evaluate(() => (window as unknown as { fontes: EventSource[] }).fontes.length)}:utilizador`,
+    )
+  expect((await ouvidos()).filter((o) => o.endsWith(':reler'))).toEqual([])
 })
 
 test('a session whose password is changed on another device is signed out within seconds, and goes home', async ({

@@ -36,8 +36,8 @@ const EnvSchema = z.object({
     .refine((v) => /^(postgres(ql)?:\/\/|sqlite:|file:|:memory:|[./\w])/.test(v), 'URL de base de dados inválida'),
   /**
    * PostgreSQL behind PgBouncer in transaction pooling (decision 0055): DATABASE_URL is PgBouncer's, and this is
-   * PostgreSQL's own address for the one connection per process that a pooler cannot carry, the event bus's LISTEN.
-   * Unset: DATABASE_URL (no pooler in between).
+   * PostgreSQL's own address for what a pooler cannot carry: the event bus's LISTEN (one connection per process) and
+   * the migrations (a session lock; a connection of their own while they run). Unset: DATABASE_URL (no pooler).
    */
   DATABASE_DIRECT_URL: z
     .string()
@@ -374,7 +374,7 @@ export function appUrlOf(env: { HOST?: string | undefined; PORT: number; APP_URL
 /** Every variable the server reads (the README's configuration table names each). */
 export const ENV_VARIABLES = Object.keys(EnvSchema.shape)
 
-/** PostgreSQL itself, past any pooler (DATABASE_DIRECT_URL, else DATABASE_URL): LISTEN, backups and restores. */
+/** PostgreSQL itself, past any pooler (DATABASE_DIRECT_URL, else DATABASE_URL): LISTEN, migrations, backups, restores. */
 export const urlDireta = (config: Pick<Config, 'DATABASE_URL' | 'DATABASE_DIRECT_URL'>) =>
   config.DATABASE_DIRECT_URL ?? config.DATABASE_URL
 

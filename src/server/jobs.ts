@@ -103,7 +103,8 @@ function schedule(app: FastifyInstance, name: string, everyMs: number, run: () =
  *   sent after it.
  * - **Notifications of other processes**, every second, on SQLite only (its bus does not leave the process; on
  *   PostgreSQL LISTEN/NOTIFY carries them): each process reads the ids past the newest it has seen and tells its own
- *   open screens. It only reads and publishes in memory, so N processes each do it for their own screens
+ *   open screens. It only reads, and publishes on its own bus (whose log write is an insert), so N processes each do
+ *   it for their own screens
  *   (docs/decisions/0013).
  *
  * Tests run none of them on a timer (NODE_ENV=test) and call them by hand.

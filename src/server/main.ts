@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts'
 import { ConfigError, listenHost, loadConfig, shouldSeedDemo } from './config.ts'
-import { migrateToLatest, openDatabase } from './platform/db.ts'
+import { migrateDatabase, openDatabase } from './platform/db.ts'
 
 async function main(): Promise<void> {
   const config = loadConfig()
@@ -12,7 +12,7 @@ async function main(): Promise<void> {
       else console.warn('idle database connection lost:', error.message)
     },
   })
-  await migrateToLatest(database.db)
+  await migrateDatabase(database, config.DATABASE_DIRECT_URL)
   if (shouldSeedDemo(config)) {
     // Loaded only here: a production start never reads the demo group's thousands of lines.
     const { seedIfEmpty } = await import('./demo/index.ts')

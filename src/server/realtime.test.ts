@@ -31,13 +31,13 @@ async function setUp(dialect: 'sqlite' | 'postgres', bus?: EventBus) {
   const login = await cliente.call('POST', '/login', { telemovel: TELEMOVEL, pais: '351', password: PASSWORD })
   expect(login.statusCode, login.body).toBe(200)
   let seq = 0
-  /** The till registers a purchase (STORE-API.md `compras`) on process A. */
-  const compra = () =>
+  /** The till registers a purchase (STORE-API.md `compras`) on process A, this customer's or another's. */
+  const compra = (cliente = clienteId) =>
     t.app.inject({
       method: 'POST',
       url: '/api/loja/v1/compras',
       headers: { authorization: `Bearer ${chave}`, 'idempotency-key': `c${++seq}` },
-      payload: { cliente_id: clienteId, total: 500, saldo_a_usar: 0, referencia: `FT ${seq}` },
+      payload: { cliente_id: cliente, total: 500, saldo_a_usar: 0, referencia: `FT ${seq}` },
     })
   const stream = (base: string) =>
     fetch(`${base}/api/eventos?v=1.0`, { headers: { cookie: `balcao_sessao=${cliente.cookie}` } })
@@ -99,14 +99,32 @@ describe.each(testDialects())('a quiet stream, on %s', (dialect) => {
       await ler('retry:')
       // The first says where the stream starts from in the event log (features/eventos/reconexao.test.ts).
       await ler('event: ping')
-      expect(texto).toMatch(/^id: \d+\nevent: ping\ndata: \{\}\n\n/m)
+      const inicio = Number(/^id: (\d+)\nevent: ping\ndata: \{\}\n\n/m.exec(texto)?.[1])
+      expect(inicio).toBeGreaterThan(0)
+      // Another customer's purchase: nothing for this stream, but the log moved on.
+      const [outro] = await insertContas(ctx.t.database.db, ['913456789'], PASSWORD)
+      expect((await ctx.compra(outro)).statusCode).toBe(201)
+      const escrito = async () =>
+        Number(
+          (
+            await ctx.t.database.db
+              .selectFrom('eventos')
+              .select((eb) => eb.fn.max('id').as('id'))
+              .where('canal', '=', `utilizador:${outro}`)
+              .executeTakeFirst()
+          )?.id ?? 0,
+        )
+      for (let i = 0; i < 50 && (await escrito()) === 0; i++) await new Promise((r) => setTimeout(r, 20))
+      await new Promise((r) => setTimeout(r, 100))
       const antes = texto.length
       vi.advanceTimersByTime(SSE_HEARTBEAT_MS)
       await ler('ping', antes)
-      // A named event with data (EventSource drops one without), and no id: Last-Event-ID stays the last real event's.
+      // A named event with data (EventSource drops one without), saying where the stream stands: past the other's
+      // event, which it had no need of, so that a stream quiet for longer than the log keeps a place it holds.
       const batimento = texto.slice(antes)
-      expect(batimento).toMatch(/^event: ping\ndata: \{\}\n\n/m)
-      expect(batimento).not.toMatch(/^id:/m)
+      expect(batimento).toMatch(/^id: \d+\nevent: ping\ndata: \{\}\n\n/m)
+      expect(Number(/^id: (\d+)$/m.exec(batimento)?.[1])).toBeGreaterThanOrEqual(await escrito())
+      expect(await escrito()).toBeGreaterThan(inicio)
       expect(batimento).not.toMatch(/^: ping/m)
     } finally {
       void corpo.cancel()

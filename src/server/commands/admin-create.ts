@@ -7,7 +7,7 @@ import { createRestaurantesService } from '../features/restaurantes/service.ts'
 import { verificarChaveDeDados } from '../platform/chave-dados.ts'
 import { systemClock } from '../platform/clock.ts'
 import { dataKeyringFor, setHashCost } from '../platform/crypto.ts'
-import { migrateToLatest, openDatabase } from '../platform/db.ts'
+import { migrateDatabase, openDatabase } from '../platform/db.ts'
 import { HttpError } from '../platform/errors.ts'
 import { createRateLimiter } from '../platform/rate-limit.ts'
 
@@ -28,7 +28,7 @@ async function main(args: string[]): Promise<number> {
   setHashCost(config.HASH_COST)
   const database = openDatabase(config.DATABASE_URL)
   try {
-    await migrateToLatest(database.db)
+    await migrateDatabase(database, config.DATABASE_DIRECT_URL)
     const cifra = await dataKeyringFor({
       configured: config.DATA_ENCRYPTION_KEY,
       production: config.NODE_ENV === 'production',

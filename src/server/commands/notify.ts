@@ -19,7 +19,7 @@ import { createNotificacoesService, LIGACAO_DA_APP } from '../features/notificac
 import { createRestaurantesRepository } from '../features/restaurantes/repository.ts'
 import { createRestaurantesService } from '../features/restaurantes/service.ts'
 import { systemClock } from '../platform/clock.ts'
-import { type DatabaseHandle, migrateToLatest, openDatabase } from '../platform/db.ts'
+import { type DatabaseHandle, migrateDatabase, openDatabase } from '../platform/db.ts'
 import { createEventBus } from '../platform/eventos.ts'
 import { createWebPushSender, vapidKeys } from '../platform/web-push.ts'
 
@@ -124,7 +124,7 @@ if (process.argv[1]?.endsWith('commands/notify.ts')) {
   const config = loadConfig()
   const database = openDatabase(config.DATABASE_URL)
   try {
-    await migrateToLatest(database.db)
+    await migrateDatabase(database, config.DATABASE_DIRECT_URL)
     // The same keys as the servers' (the environment's, or the pair kept in the database): with none, no Web Push.
     const vapid = await vapidKeys(database.db, systemClock, {
       publicKey: config.VAPID_PUBLIC_KEY,

@@ -4,7 +4,7 @@ import { type Ator, auditar } from '../features/admin/context.ts'
 import { createRestaurantesRepository } from '../features/restaurantes/repository.ts'
 import { createRestaurantesService } from '../features/restaurantes/service.ts'
 import { type Clock, systemClock } from '../platform/clock.ts'
-import { type Database, migrateToLatest, openDatabase } from '../platform/db.ts'
+import { type Database, migrateDatabase, openDatabase } from '../platform/db.ts'
 import { type ChaveLojaRegisto, lojasChavesRepo } from '../platform/store-keys.ts'
 
 /**
@@ -90,7 +90,7 @@ if (process.argv[1]?.endsWith('commands/store-key.ts')) {
   const config = loadConfig()
   const database = openDatabase(config.DATABASE_URL)
   try {
-    await migrateToLatest(database.db)
+    await migrateDatabase(database, config.DATABASE_DIRECT_URL)
     const r = await storeKey(process.argv.slice(2), database.db, systemClock)
     console.error(r.mensagem)
     if (r.chave) console.log(r.chave)

@@ -1,12 +1,12 @@
 import { loadConfig } from '../config.ts'
-import { migrateToLatest, openDatabase } from '../platform/db.ts'
+import { migrateDatabase, openDatabase } from '../platform/db.ts'
 
 /** `npm run db:migrate` and `npm run db:seed` (which migrates first and replaces the demo content). */
 const command = process.argv[2]
 const config = loadConfig()
 const database = openDatabase(config.DATABASE_URL)
 try {
-  const { results } = await migrateToLatest(database.db)
+  const { results } = await migrateDatabase(database, config.DATABASE_DIRECT_URL)
   for (const r of results ?? []) console.log(`migração ${r.migrationName}: ${r.status}`)
   if (command === 'seed') {
     // Loaded only for `seed`: a migration needs none of the demo content.

@@ -348,10 +348,12 @@ export const CUSTOMER_OPERATIONS: Record<string, OperationDoc> = {
       ...NOMES_EVENTOS.map((nome) => `- \`${nome}\`: ${EVENTOS[nome]}`),
       '',
       '',
-      'Each event carries an `id:` (the first `ping` carries the newest one), and the stream says how long to wait ' +
-        'before reconnecting (`retry:`, a few seconds, different for each stream). The stream stays open; reconnect on ' +
-        'a drop with `Last-Event-ID` (or `?desde=`): the events missed since are sent first, in order, under their ids, ' +
-        'or a `reler` when they are no longer kept (about an hour) or too many.',
+      'Events carry an `id:`, their place in the event log: the first `ping` of a new stream says where it starts, each ' +
+        '`encomenda`, `utilizador` and `notificacoes` its own, and the heartbeat `ping`s where the stream stands ' +
+        '(`sessao-terminada`, and a `reler` after the server lost its database link, carry none). The stream says how ' +
+        'long to wait before reconnecting (`retry:`, 2–8 s, different for each stream). Reconnect on a drop with ' +
+        '`Last-Event-ID` (or `?desde=`): the events missed since are sent first, in order, under their ids, or a ' +
+        '`reler` when they are no longer kept (about an hour) or too many.',
     ].join('\n'),
     session: 'user',
     versionInQuery: true,
@@ -368,7 +370,7 @@ export const CUSTOMER_OPERATIONS: Record<string, OperationDoc> = {
           'The id of the last event seen, for a client that opens a new stream and cannot send `Last-Event-ID` ' +
           '(the header wins when both are sent).',
         required: false,
-        schema: { type: 'string', pattern: '^[0-9]{1,15}$' },
+        schema: { type: 'string', pattern: '^[1-9][0-9]{0,14}$' },
       },
     ],
     success: {

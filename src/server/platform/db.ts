@@ -339,6 +339,25 @@ export async function migrateToLatest(db: Database, schema?: string): Promise<Mi
 }
 
 /**
+ * Migrates the database of `database`, through `urlDireta` (PostgreSQL itself) when a pooler stands in front of it
+ * (decision 0055). Kysely's migration lock is a session advisory lock (`pg_advisory_lock`, and `pg_advisory_unlock` in
+ * a later statement), which transaction pooling hands to whichever server connection is free: the unlock could run on
+ * another one, leaving the lock held on the first and the next migration (a second process starting, `npm run
+ * store:key`) waiting on it for an hour. On a connection of its own to PostgreSQL, lock and unlock are one session's.
+ */
+export async function migrateDatabase(database: DatabaseHandle, urlDireta?: string): Promise<MigrationResultSet> {
+  if (database.dialect !== 'postgres' || !urlDireta || urlDireta === database.url) {
+    return migrateToLatest(database.db, database.schema)
+  }
+  const direta = openDatabase(urlDireta, database.schema ? { schema: database.schema } : {})
+  try {
+    return await migrateToLatest(direta.db, database.schema)
+  } finally {
+    await direta.close()
+  }
+}
+
+/**
  * How long `/api/health` waits for the database before it answers 503: within a load balancer's check (a few seconds),
  * and shorter than PostgreSQL's connect wait, so that a held SQLite connection or a stalled PostgreSQL link is told
  * rather than waited on for ever.

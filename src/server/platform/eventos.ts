@@ -53,9 +53,19 @@ export const canais = {
   loja: (idLoja: number) => `loja:${idLoja}`,
 }
 
+/**
+ * The channels whose events go to the log: the customers' streams replay them. A store's board is sent its open orders
+ * when it connects (its state is that list), so its channel's events are told at once and not written.
+ */
+export function registavel(canal: string): boolean {
+  return canal === canais.todos || canal.startsWith('utilizador:')
+}
+
 /** The listeners of this process, by channel. */
 function createOuvintes(onError: (error: unknown) => void) {
   const ouvintes = new Map<string, Set<Ouvinte>>()
+  /** The newest log id delivered here. */
+  let entregue: number | undefined
   const chamar = (ouvinte: Ouvinte, evento: Evento, id?: string) => {
     // One broken listener (a closed socket) must not keep the event from the others.
     try {
@@ -66,8 +76,10 @@ function createOuvintes(onError: (error: unknown) => void) {
   }
   return {
     entregar(canal: string, evento: Evento, id?: string) {
+      if (id !== undefined && (entregue === undefined || Number(id) > entregue)) entregue = Number(id)
       for (const ouvinte of ouvintes.get(canal) ?? []) chamar(ouvinte, evento, id)
     },
+    entregue: () => (entregue === undefined ? undefined : String(entregue)),
     /** Once to each listener, however many channels it listens on (a stream hears its customer and everyone). */
     entregarATodos(evento: Evento) {
       const todos = new Set<Ouvinte>()
@@ -97,9 +109,10 @@ export interface MemoryEventBusOptions {
 }
 
 /**
- * One process (SQLite, or a single PostgreSQL process): listeners are called in this process, in the order published.
- * Without a database, at once; with one, once the event is in the log (a write that fails is logged and the event
- * still told, without an id).
+ * One process (SQLite, or a single PostgreSQL process): listeners are called in this process, in the order published
+ * on each channel. Without a database, at once; with one, the events of the channels the log keeps (`registavel`) once
+ * written there, those published meanwhile together in one transaction (a write that fails is logged and the events
+ * still told, without ids), the others at once. After `close`, everything is told at once, unwritten.
  */
 export function createMemoryEventBus(
   onError: (error: unknown) => void = () => {},
@@ -107,28 +120,52 @@ export function createMemoryEventBus(
 ): EventBus {
   const ouvintes = createOuvintes(onError)
   if (!db) return { publish: ouvintes.entregar, subscribe: ouvintes.juntar, registo: null, close: async () => {} }
-  let fila: Promise<void> = Promise.resolve()
+  const pendentes: Array<{ canal: string; evento: Evento }> = []
+  let aEscrever: Promise<void> | null = null
+  let fechado = false
+  const escrever = async () => {
+    while (pendentes.length > 0) {
+      const lote = pendentes.splice(0, NOTIFY_LOTE)
+      const criado = agora().toISOString()
+      let ids: string[] = []
+      try {
+        ids = await db.transaction().execute(async (trx) => {
+          const escritos: string[] = []
+          for (const { canal, evento } of lote) {
+            const linha = await trx
+              .insertInto('eventos')
+              .values({ canal, evento: JSON.stringify(evento), criado_em: criado })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+            escritos.push(String(linha.id))
+          }
+          return escritos
+        })
+      } catch (error) {
+        onError(error)
+      }
+      lote.forEach(({ canal, evento }, i) => {
+        ouvintes.entregar(canal, evento, ids[i])
+      })
+    }
+    aEscrever = null
+  }
   return {
     publish(canal, evento) {
-      fila = fila.then(async () => {
-        let id: string | undefined
-        try {
-          const linha = await db
-            .insertInto('eventos')
-            .values({ canal, evento: JSON.stringify(evento), criado_em: agora().toISOString() })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-          id = String(linha.id)
-        } catch (error) {
-          onError(error)
-        }
-        ouvintes.entregar(canal, evento, id)
-      })
+      if (fechado || !registavel(canal)) {
+        ouvintes.entregar(canal, evento)
+        return
+      }
+      pendentes.push({ canal, evento })
+      aEscrever ??= escrever()
     },
     subscribe: ouvintes.juntar,
-    registo: registoEventos(db),
+    registo: registoEventos(db, ouvintes.entregue),
     // What was published before closing is written and told first.
-    close: () => fila,
+    async close() {
+      fechado = true
+      await aEscrever
+    },
   }
 }
 
@@ -280,9 +317,10 @@ export async function createPostgresEventBus(options: PostgresEventBusOptions): 
 
   await ligar()
 
-  // What is published goes out in order: one statement at a time, the events published meanwhile together in the next.
-  // Each statement writes its events to the log and sends each under the id the log gave it, in that order; a
-  // statement that fails (the database away) loses its events, which the listeners' RELER covers when it is back.
+  // What is published goes out in order on each channel: one batch at a time, the events published meanwhile together
+  // in the next. The events of the channels the log keeps (`registavel`) are written to it and each sent under the id
+  // it gave, in that order, in one statement; the others are sent as they are. A statement that fails (the database
+  // away) loses its events, which the listeners' RELER covers when it is back.
   const agora = options.agora ?? (() => new Date())
   const fila: { canal: string; evento: string }[] = []
   let aEnviar: Promise<void> | null = null
@@ -290,14 +328,25 @@ export async function createPostgresEventBus(options: PostgresEventBusOptions): 
     while (fila.length > 0) {
       const lote = fila.splice(0, NOTIFY_LOTE)
       const criado = agora().toISOString()
+      const aRegistar = lote.filter((e) => registavel(e.canal))
+      const deIda = lote.filter((e) => !registavel(e.canal))
       try {
-        await sql`WITH novos AS (
-            INSERT INTO eventos (canal, evento, criado_em)
-            VALUES ${sql.join(lote.map((e) => sql`(${e.canal}, ${e.evento}, ${criado})`))}
-            RETURNING id, canal, evento
-          )
-          SELECT pg_notify(${canalPg}, json_build_object('i', n.id, 'c', n.canal, 'e', n.evento::json)::text)
-          FROM (SELECT id, canal, evento FROM novos ORDER BY id) AS n`.execute(options.db)
+        if (deIda.length > 0)
+          await sql`SELECT ${sql.join(
+            deIda.map((e) => sql`pg_notify(${canalPg}, ${`{"c":${JSON.stringify(e.canal)},"e":${e.evento}}`})`),
+          )}`.execute(options.db)
+      } catch (error) {
+        onError(error)
+      }
+      try {
+        if (aRegistar.length > 0)
+          await sql`WITH novos AS (
+              INSERT INTO eventos (canal, evento, criado_em)
+              VALUES ${sql.join(aRegistar.map((e) => sql`(${e.canal}, ${e.evento}, ${criado})`))}
+              RETURNING id, canal, evento
+            )
+            SELECT pg_notify(${canalPg}, json_build_object('i', n.id, 'c', n.canal, 'e', n.evento::json)::text)
+            FROM (SELECT id, canal, evento FROM novos ORDER BY id) AS n`.execute(options.db)
       } catch (error) {
         onError(error)
       }
@@ -317,7 +366,7 @@ export async function createPostgresEventBus(options: PostgresEventBusOptions): 
       aEnviar ??= enviarFila()
     },
     subscribe: ouvintes.juntar,
-    registo: registoEventos(options.db),
+    registo: registoEventos(options.db, ouvintes.entregue),
     async close() {
       fechado = true
       clearTimeout(religar)

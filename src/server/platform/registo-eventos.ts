@@ -29,31 +29,37 @@ export interface RegistoEventos {
    * then told to read again.
    */
   depoisDe(canais: readonly string[], id: string): Promise<EventoRegistado[] | null>
-  /** The newest event's id: where a new stream starts from (the log is never empty: the purge keeps its last row). */
-  ultimo(): Promise<string>
+  /**
+   * Where a stream of this process stands: the newest id this process has delivered, or, before it has delivered any,
+   * the log's newest (the log is never empty: the purge keeps its last row). What a new stream starts from, and what
+   * its heartbeats say, so that a quiet stream's place stays in the log however long it is open.
+   */
+  posicao(): Promise<string>
+  /** The newest id this process has delivered, if any yet. */
+  entregue(): string | undefined
 }
 
 /** An id this log may have written: digits, within what a JavaScript number holds exactly. */
 const ID = /^[1-9]\d{0,14}$/
 
-export function registoEventos(db: Database): RegistoEventos {
+export function registoEventos(db: Database, entregue: () => string | undefined = () => undefined): RegistoEventos {
   return {
     async depoisDe(canais, id) {
       if (!ID.test(id) || canais.length === 0) return null
       const desde = Number(id)
-      const visto = await db.selectFrom('eventos').select('id').where('id', '=', desde).executeTakeFirst()
-      if (!visto) return null
+      // One statement, so one snapshot: the row last seen and what follows it, which a purge in between could not
+      // split (the row seen gone, the rows after it read as if nothing were missing).
       const linhas = await db
         .selectFrom('eventos')
         .select(['id', 'canal', 'evento'])
-        .where('canal', 'in', canais)
-        .where('id', '>', desde)
+        .where('id', '>=', desde)
+        .where((eb) => eb.or([eb('id', '=', desde), eb('canal', 'in', canais)]))
         .orderBy('id')
-        .limit(REPLAY_MAX + 1)
+        .limit(REPLAY_MAX + 2)
         .execute()
-      if (linhas.length > REPLAY_MAX) return null
+      if (Number(linhas[0]?.id) !== desde || linhas.length > REPLAY_MAX + 1) return null
       const eventos: EventoRegistado[] = []
-      for (const l of linhas) {
+      for (const l of linhas.slice(1)) {
         try {
           eventos.push({ id: String(l.id), canal: l.canal, evento: JSON.parse(l.evento) as Evento })
         } catch {
@@ -63,13 +69,16 @@ export function registoEventos(db: Database): RegistoEventos {
       }
       return eventos
     },
-    async ultimo() {
+    async posicao() {
+      const jaEntregue = entregue()
+      if (jaEntregue !== undefined) return jaEntregue
       const linha = await db
         .selectFrom('eventos')
         .select((eb) => eb.fn.max('id').as('id'))
         .executeTakeFirst()
       return String(linha?.id ?? 0)
     },
+    entregue,
   }
 }
 

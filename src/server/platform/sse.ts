@@ -20,6 +20,11 @@ export interface SseOptions {
    * sees lets it reopen a stream that has been silent too long. Off for clients that know only their own events.
    */
   pingEvent?: boolean
+  /**
+   * The id each heartbeat `ping` event carries, when the stream has one to give: where it stands in the event log, so
+   * that a stream quiet for longer than the log is kept still knows a place the log holds (decision 0056).
+   */
+  pingId?: () => string | undefined
 }
 
 export interface SseStream {
@@ -40,7 +45,7 @@ export function openSse(
   reply: FastifyReply,
   /** Aborted when the server closes: the stream ends so that the server can. */
   closing: AbortSignal,
-  { heartbeatMs = SSE_HEARTBEAT_MS, pingEvent = false }: SseOptions = {},
+  { heartbeatMs = SSE_HEARTBEAT_MS, pingEvent = false, pingId }: SseOptions = {},
 ): SseStream {
   reply.hijack()
   const res = reply.raw
@@ -61,10 +66,12 @@ export function openSse(
   })
   // Tells EventSource how long to wait before reconnecting, and flushes the headers at once.
   res.write(`retry: ${randomInt(SSE_RETRY_MIN_MS, SSE_RETRY_MAX_MS + 1)}\n\n`)
-  // No id: the heartbeat must not move the Last-Event-ID a reconnecting browser sends.
+  // An id only when the stream gives one: otherwise the heartbeat must not move the Last-Event-ID a browser sends.
   const ping = pingEvent ? 'event: ping\ndata: {}\n\n' : ': ping\n\n'
   const heartbeat = setInterval(() => {
-    if (!res.writableEnded && !res.destroyed) res.write(ping)
+    if (res.writableEnded || res.destroyed) return
+    const id = pingEvent ? pingId?.() : undefined
+    res.write(id ? `id: ${id}\n${ping}` : ping)
   }, heartbeatMs)
   heartbeat.unref()
   const contado = request.server.metricas?.streamAberto(request.routeOptions.url ?? 'sem-rota')

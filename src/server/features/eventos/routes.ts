@@ -48,10 +48,26 @@ export const eventosRoutes: FastifyPluginAsyncZod<EventosRoutesOptions> = async 
     const user = await conta.requireUser(sessao, { allowTemporario: true })
     // A slot of the customer's, given back when the stream closes, however it closes.
     const devolver = abertos.take(user.id)
+    /** The newest log id this stream was sent; with the bus's, what its heartbeats say. */
+    let posicao = 0
+    // Heard while the missed events are read: held, and sent after them.
+    let retidos: Array<[Evento, string | undefined]> | null = []
     // The heartbeat as an event the app sees: a stream silent for longer than a couple of them is dead, and reopened.
-    const stream = openSse(request, reply, closing, { pingEvent: true })
+    // Each says where the stream stands (all its channels' events up to the newest this process delivered, once the
+    // replay is done), so that a quiet stream's place stays in the log however long it is open.
+    const stream = openSse(request, reply, closing, {
+      pingEvent: true,
+      pingId: () => {
+        const entregue = retidos === null ? Number(bus.registo?.entregue() ?? 0) : 0
+        const id = Math.max(posicao, entregue)
+        return id > 0 ? String(id) : undefined
+      },
+    })
     void stream.closed.then(devolver)
-    const enviar = (evento: EventoCliente, id?: string) => stream.send(evento.nome, dadosDoEvento(evento), id)
+    const enviar = (evento: EventoCliente, id?: string) => {
+      if (id !== undefined) posicao = Math.max(posicao, Number(id))
+      stream.send(evento.nome, dadosDoEvento(evento), id)
+    }
     const tratar = (evento: Evento, id?: string) => {
       // The order service publishes numbers (the bus types its fields loosely).
       if (evento.tipo === 'encomenda')
@@ -77,12 +93,14 @@ export const eventosRoutes: FastifyPluginAsyncZod<EventosRoutesOptions> = async 
         (err: unknown) => request.log.error({ err }, 'session check failed'),
       )
     const meus = [canais.utilizador(user.id), canais.todos]
-    // Heard while the missed events are read: held, and sent after them (those the replay already sent skipped).
-    let retidos: Array<[Evento, string | undefined]> | null = []
-    const parar = meus.map((canal) =>
-      bus.subscribe(canal, (evento, id) => (retidos ? retidos.push([evento, id]) : tratar(evento, id))),
-    )
+    /** What the replay sent: the same event heard live (its NOTIFY arriving after the replay read it) is not sent again. */
     const enviados = new Set<string>()
+    const parar = meus.map((canal) =>
+      bus.subscribe(canal, (evento, id) => {
+        if (retidos) retidos.push([evento, id])
+        else if (id === undefined || !enviados.has(id)) tratar(evento, id)
+      }),
+    )
     try {
       const desde = ondeEstava(request)
       const registo = bus.registo
@@ -90,14 +108,14 @@ export const eventosRoutes: FastifyPluginAsyncZod<EventosRoutesOptions> = async 
         if (desde) enviar({ nome: 'reler' })
       } else if (desde) {
         const perdidos = await registo.depoisDe(meus, desde)
-        if (perdidos === null) enviar({ nome: 'reler' }, await registo.ultimo())
+        if (perdidos === null) enviar({ nome: 'reler' }, await registo.posicao())
         for (const p of perdidos ?? []) {
           enviados.add(p.id)
           tratar(p.evento, p.id)
         }
       } else {
-        // A new stream starts from the newest event: coming back, it says where it was.
-        enviar({ nome: 'ping' }, await registo.ultimo())
+        // A new stream starts from where this process stands: coming back, it says where it was.
+        enviar({ nome: 'ping' }, await registo.posicao())
       }
     } catch (err) {
       // The log could not be read: what may have been missed is read again instead.
