@@ -7,6 +7,7 @@ import { isDatabaseUnavailable, isPoolExhausted } from './platform/errors.ts'
 import { lojasChavesRepo } from './platform/store-keys.ts'
 import { insertLoja, insertRestaurante } from './testing/fixtures.ts'
 import { createTestDatabase } from './testing/harness.ts'
+import { portaAnunciada } from './testing/porta-anunciada.ts'
 import { startTcpProxy, type TcpProxy } from './testing/tcp-proxy.ts'
 
 /**
@@ -42,15 +43,7 @@ describe.skipIf(!pgUrl)('PostgreSQL going away under a running server', () => {
       env: { ...process.env, CHAOS_DATABASE_URL: viaProxy.toString(), CHAOS_SCHEMA: database.schema },
       stdio: ['ignore', 'pipe', 'inherit'],
     })
-    const porta = await new Promise<number>((resolve, reject) => {
-      let saida = ''
-      filho.stdout?.on('data', (chunk: Buffer) => {
-        saida += chunk.toString()
-        const m = saida.match(/PORT (\d+)/)
-        if (m) resolve(Number(m[1]))
-      })
-      filho.once('exit', (code) => reject(new Error(`server process exited (${code}) before listening`)))
-    })
+    const porta = await portaAnunciada(filho, 'server process')
     base = `http://127.0.0.1:${porta}`
   }, 60_000)
 

@@ -7,6 +7,7 @@ import { SSE_HEARTBEAT_MS } from './platform/sse.ts'
 import { lojasChavesRepo } from './platform/store-keys.ts'
 import { insertContas, insertLoja, insertRestaurante } from './testing/fixtures.ts'
 import { createTestApp, device, lastSmsCode, testDialects } from './testing/harness.ts'
+import { portaAnunciada } from './testing/porta-anunciada.ts'
 import { sseReader } from './testing/sse.ts'
 
 /**
@@ -277,15 +278,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the event stream across two serve
       stdio: ['ignore', 'pipe', 'inherit'],
     })
     segundo = filho
-    const porta = await new Promise<number>((resolve, reject) => {
-      let saida = ''
-      filho.stdout?.on('data', (chunk: Buffer) => {
-        saida += chunk.toString()
-        const m = saida.match(/PORT (\d+)/)
-        if (m) resolve(Number(m[1]))
-      })
-      filho.once('exit', (code) => reject(new Error(`second process exited (${code}) before listening`)))
-    })
+    const porta = await portaAnunciada(filho, 'second process')
     return `http://127.0.0.1:${porta}`
   }
 

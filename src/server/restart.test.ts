@@ -11,6 +11,7 @@ import { lojasChavesRepo } from './platform/store-keys.ts'
 import { ementaDeTeste, pedidoDeTeste, TOTAL_DE_TESTE as TOTAL } from './testing/ementa.ts'
 import { insertContas, insertLoja, insertRestaurante } from './testing/fixtures.ts'
 import { createTestDatabase, testDialects } from './testing/harness.ts'
+import { portaAnunciada } from './testing/porta-anunciada.ts'
 
 /**
  * A server killed between payment and callback, then restarted: the order ends paid exactly once. Real
@@ -42,15 +43,7 @@ async function arrancar(databaseUrl: string, schema: string | undefined): Promis
   })
   vivos.add(filho)
   filho.once('exit', () => vivos.delete(filho))
-  const porta = await new Promise<number>((resolve, reject) => {
-    let saida = ''
-    filho.stdout?.on('data', (chunk: Buffer) => {
-      saida += chunk.toString()
-      const m = saida.match(/PORT (\d+)/)
-      if (m) resolve(Number(m[1]))
-    })
-    filho.once('exit', (code) => reject(new Error(`server process exited (${code}) before listening`)))
-  })
+  const porta = await portaAnunciada(filho, 'server process')
   return { url: `http://127.0.0.1:${porta}`, filho }
 }
 

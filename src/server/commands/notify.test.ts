@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../platform/db.ts'
 import { insertContas } from '../testing/fixtures.ts'
 import { createTestDatabase, testDialects } from '../testing/harness.ts'
+import { portaAnunciada } from '../testing/porta-anunciada.ts'
 import { sseReader } from '../testing/sse.ts'
 import { notify } from './notify.ts'
 
@@ -175,15 +176,7 @@ describe('npm run notify on SQLite, with a server running in another process', (
       stdio: ['ignore', 'pipe', 'inherit'],
     })
     servidor = filho
-    const porta = await new Promise<number>((resolve, reject) => {
-      let saida = ''
-      filho.stdout?.on('data', (chunk: Buffer) => {
-        saida += chunk.toString()
-        const m = saida.match(/PORT (\d+)/)
-        if (m) resolve(Number(m[1]))
-      })
-      filho.once('exit', (code) => reject(new Error(`server exited (${code}) before listening`)))
-    })
+    const porta = await portaAnunciada(filho, 'server')
     const base = `http://127.0.0.1:${porta}`
     const login = await fetch(`${base}/login`, {
       method: 'POST',

@@ -8,6 +8,7 @@ import { SSE_RETRY_MAX_MS, SSE_RETRY_MIN_MS } from '../../platform/sse.ts'
 import { lojasChavesRepo } from '../../platform/store-keys.ts'
 import { insertContas, insertLoja, insertRestaurante } from '../../testing/fixtures.ts'
 import { createTestApp, type TestApp } from '../../testing/harness.ts'
+import { portaAnunciada } from '../../testing/porta-anunciada.ts'
 import { EVENTOS_POR_CLIENTE } from './routes.ts'
 
 /**
@@ -136,15 +137,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a process with thousands of open 
       stdio: ['ignore', 'pipe', 'inherit'],
     })
     segundo = filho
-    const porta = await new Promise<number>((resolve, reject) => {
-      let saida = ''
-      filho.stdout?.on('data', (chunk: Buffer) => {
-        saida += chunk.toString()
-        const m = saida.match(/PORT (\d+)/)
-        if (m) resolve(Number(m[1]))
-      })
-      filho.once('exit', (code) => reject(new Error(`second process exited (${code}) before listening`)))
-    })
+    const porta = await portaAnunciada(filho, 'second process')
     const aqui = (t.app.server.address() as AddressInfo).port
     let morreuEm = 0
     const voltas: Promise<void>[] = []
