@@ -206,7 +206,8 @@ export interface PostgresEventBusOptions {
 /**
  * Several processes on one PostgreSQL database: an event is sent with NOTIFY (through the app's pool) on one channel
  * and every process's listening connection (LISTEN) delivers it to its own listeners, this one's included, so all hear
- * it in the same order, and in the order this process published it (its NOTIFYs go out one statement after another).
+ * it in the same order, and each channel's in the order this process published them (its NOTIFYs go out one
+ * statement after another; in a batch, the unlogged channels' first).
  * The listening connection is its own (a pooled one would be handed to other queries), checked every 30 s; when it
  * drops, or stops answering, it is opened again with backoff, and this process's listeners are told `RELER`, since what
  * happened meanwhile was not heard here. Publishing does not depend on it: other processes hear this one's events

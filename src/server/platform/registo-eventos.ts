@@ -48,15 +48,17 @@ export function registoEventos(db: Database, entregue: () => string | undefined 
       if (!ID.test(id) || canais.length === 0) return null
       const desde = Number(id)
       // One statement, so one snapshot: the row last seen and what follows it, which a purge in between could not
-      // split (the row seen gone, the rows after it read as if nothing were missing).
-      const linhas = await db
-        .selectFrom('eventos')
-        .select(['id', 'canal', 'evento'])
-        .where('id', '>=', desde)
-        .where((eb) => eb.or([eb('id', '=', desde), eb('canal', 'in', canais)]))
-        .orderBy('id')
-        .limit(REPLAY_MAX + 2)
-        .execute()
+      // split (the row seen gone, the rows after it read as if nothing were missing). Each half on its own index (the
+      // key; channel and id), so a reconnect reads its customer's rows, never the whole hour of the group's.
+      const { rows: linhas } = await sql<{ id: number | string; canal: string; evento: string }>`
+        SELECT id, canal, evento FROM eventos WHERE id = ${desde}
+        UNION ALL
+        SELECT id, canal, evento FROM (
+          SELECT id, canal, evento FROM eventos
+          WHERE canal IN (${sql.join([...canais])}) AND id > ${desde}
+          ORDER BY id LIMIT ${REPLAY_MAX + 1}
+        ) AS seguintes
+        ORDER BY id`.execute(db)
       if (Number(linhas[0]?.id) !== desde || linhas.length > REPLAY_MAX + 1) return null
       const eventos: EventoRegistado[] = []
       for (const l of linhas.slice(1)) {

@@ -35,8 +35,9 @@ export interface EventosRoutesOptions {
  * Events carry ids and states only. EventSource sends no headers, so the API version comes as `?v=` (the customer
  * surface accepts it for this route).
  *
- * Each event goes under its id in the event log (docs/decisions/0056), and a new stream's first `ping` carries the
- * newest id, so a stream always knows where it is. One that comes back saying where it was (`Last-Event-ID`, which the
+ * Each event goes under its id in the event log (docs/decisions/0056), and a new stream's first `ping` and every
+ * heartbeat carry where the stream stands (the newest id this process delivered), so a stream always knows a place the
+ * log holds. One that comes back saying where it was (`Last-Event-ID`, which the
  * browser sends when it reconnects by itself, or `?desde=`, which the app sends when it opens a new one) is sent the
  * events of the customer's channels written since, in order, before any new one; `reler` only when the log no longer
  * reaches back that far (or holds too many to replay).
@@ -109,6 +110,8 @@ export const eventosRoutes: FastifyPluginAsyncZod<EventosRoutesOptions> = async 
       } else if (desde) {
         const perdidos = await registo.depoisDe(meus, desde)
         if (perdidos === null) enviar({ nome: 'reler' }, await registo.posicao())
+        // Where it was stays its place, nothing missed or not: its heartbeats never say less.
+        else posicao = Number(desde)
         for (const p of perdidos ?? []) {
           enviados.add(p.id)
           tratar(p.evento, p.id)
