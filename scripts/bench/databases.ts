@@ -5,7 +5,8 @@ import { mkdirSync, rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { sql } from 'kysely'
 import pg from 'pg'
-import { type DatabaseHandle, type Dialect, migrateToLatest, openDatabase } from '../../src/server/platform/db.ts'
+import { type DatabaseHandle, type Dialect, openDatabase } from '../../src/server/platform/db.ts'
+import { migrateToLatest } from '../../src/server/platform/migrate.ts'
 
 export interface BenchDatabase {
   dialect: Dialect

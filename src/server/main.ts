@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts'
 import { ConfigError, listenHost, loadConfig, shouldSeedDemo } from './config.ts'
-import { migrateDatabase, openDatabase } from './platform/db.ts'
+import { openDatabase } from './platform/db.ts'
+import { migrateDatabase } from './platform/migrate.ts'
 
 async function main(): Promise<void> {
   const config = loadConfig()

@@ -7,8 +7,9 @@ import { createRestaurantesService } from '../features/restaurantes/service.ts'
 import { verificarChaveDeDados } from '../platform/chave-dados.ts'
 import { systemClock } from '../platform/clock.ts'
 import { dataKeyringFor, setHashCost } from '../platform/crypto.ts'
-import { migrateDatabase, openDatabase } from '../platform/db.ts'
+import { openDatabase } from '../platform/db.ts'
 import { HttpError } from '../platform/errors.ts'
+import { migrateDatabase } from '../platform/migrate.ts'
 import { createRateLimiter } from '../platform/rate-limit.ts'
 
 /**

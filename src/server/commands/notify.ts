@@ -19,8 +19,9 @@ import { createNotificacoesService, LIGACAO_DA_APP } from '../features/notificac
 import { createRestaurantesRepository } from '../features/restaurantes/repository.ts'
 import { createRestaurantesService } from '../features/restaurantes/service.ts'
 import { systemClock } from '../platform/clock.ts'
-import { type DatabaseHandle, migrateDatabase, openDatabase } from '../platform/db.ts'
+import { type DatabaseHandle, openDatabase } from '../platform/db.ts'
 import { createEventBus } from '../platform/eventos.ts'
+import { migrateDatabase } from '../platform/migrate.ts'
 import { createWebPushSender, vapidKeys } from '../platform/web-push.ts'
 
 export const USO =

@@ -4,7 +4,8 @@ import { type Ator, auditar } from '../features/admin/context.ts'
 import { createRestaurantesRepository } from '../features/restaurantes/repository.ts'
 import { createRestaurantesService } from '../features/restaurantes/service.ts'
 import { type Clock, systemClock } from '../platform/clock.ts'
-import { type Database, migrateDatabase, openDatabase } from '../platform/db.ts'
+import { type Database, openDatabase } from '../platform/db.ts'
+import { migrateDatabase } from '../platform/migrate.ts'
 import { type ChaveLojaRegisto, lojasChavesRepo } from '../platform/store-keys.ts'
 
 /**

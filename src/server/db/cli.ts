@@ -1,5 +1,6 @@
 import { loadConfig } from '../config.ts'
-import { migrateDatabase, openDatabase } from '../platform/db.ts'
+import { openDatabase } from '../platform/db.ts'
+import { migrateDatabase } from '../platform/migrate.ts'
 
 /** `npm run db:migrate` and `npm run db:seed` (which migrates first and replaces the demo content). */
 const command = process.argv[2]

@@ -16,7 +16,8 @@ import {
 } from '../testing/fixtures.ts'
 import { createTestDatabase, whileMigrating } from '../testing/harness.ts'
 import { backup, restore } from './backup.ts'
-import { type Database, migrateToLatest, openDatabase } from './db.ts'
+import { type Database, openDatabase } from './db.ts'
+import { migrateToLatest } from './migrate.ts'
 
 /**
  * Backups and restores: a round trip gives back every table, row for row, bytes included, on SQLite and on

@@ -14,7 +14,8 @@ import { backup, restore, verificacaoDaCopia } from './backup.ts'
 import { aadCodigoSeguranca, aadTotpEquipa, CHAVE_DADOS_SEGREDO, verificarChaveDeDados } from './chave-dados.ts'
 import { systemClock } from './clock.ts'
 import { DATA_KEY_BYTES, dataKeyring, HASH_COST_MIN, parseDataKey, sealText } from './crypto.ts'
-import { type Database, type DatabaseHandle, migrateToLatest, openDatabase } from './db.ts'
+import { type Database, type DatabaseHandle, openDatabase } from './db.ts'
+import { migrateToLatest } from './migrate.ts'
 
 /**
  * The data key's check (docs/decisions/0034): a start whose DATA_ENCRYPTION_KEY does not open the data sealed with the

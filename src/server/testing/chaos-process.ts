@@ -8,7 +8,8 @@ import { createInterface } from 'node:readline'
 import { buildApp } from '../app.ts'
 import { configWith } from '../config.ts'
 import { HASH_COST_MIN } from '../platform/crypto.ts'
-import { migrateToLatest, openDatabase } from '../platform/db.ts'
+import { openDatabase } from '../platform/db.ts'
+import { migrateToLatest } from '../platform/migrate.ts'
 import { TEST_DATA_ENCRYPTION_KEY } from './harness.ts'
 
 const url = process.env.CHAOS_DATABASE_URL

@@ -8,7 +8,8 @@ import { configWith } from '../config.ts'
 import { todosOsDias } from '../features/encomendas/horario.ts'
 import { MINUTE, manualClock, systemClock } from '../platform/clock.ts'
 import { HASH_COST_MIN } from '../platform/crypto.ts'
-import { type DatabaseHandle, type Dialect, migrateToLatest, openDatabase } from '../platform/db.ts'
+import { type DatabaseHandle, type Dialect, openDatabase } from '../platform/db.ts'
+import { migrateToLatest } from '../platform/migrate.ts'
 import { lojasChavesRepo } from '../platform/store-keys.ts'
 import {
   pagosSemRegisto,

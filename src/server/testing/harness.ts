@@ -8,7 +8,8 @@ import { API_VERSION } from '../../shared/api.ts'
 import { type AppDeps, buildApp } from '../app.ts'
 import { type Config, configWith } from '../config.ts'
 import { HASH_COST_MIN } from '../platform/crypto.ts'
-import { type DatabaseHandle, type Dialect, migrateToLatest, openDatabase, outsideTransaction } from '../platform/db.ts'
+import { type DatabaseHandle, type Dialect, openDatabase, outsideTransaction } from '../platform/db.ts'
+import { migrateToLatest } from '../platform/migrate.ts'
 
 /**
  * Real databases for integration tests: SQLite always, PostgreSQL too when TEST_DATABASE_URL is set (CI sets it).
