@@ -2,6 +2,7 @@ import { API_VERSION } from '../../shared/api.ts'
 import { NOMES_EVENTOS, type NomeEvento } from '../../shared/eventos.ts'
 import { mensagens } from '../../shared/validacao.ts'
 import { fidelizacaoMensagens } from '../features/fidelizacao/service.ts'
+import { ID_EVENTO_PADRAO } from '../platform/registo-eventos.ts'
 import { SSE_HEARTBEAT_MS } from '../platform/sse.ts'
 import { nifValido } from './field-rules.ts'
 import type { OperationDoc } from './operation.ts'
@@ -370,7 +371,7 @@ export const CUSTOMER_OPERATIONS: Record<string, OperationDoc> = {
           'The id of the last event seen, for a client that opens a new stream and cannot send `Last-Event-ID` ' +
           '(the header wins when both are sent).',
         required: false,
-        schema: { type: 'string', pattern: '^[1-9][0-9]{0,14}$' },
+        schema: { type: 'string', pattern: ID_EVENTO_PADRAO },
       },
     ],
     success: {

@@ -39,8 +39,9 @@ export interface RegistoEventos {
   entregue(): string | undefined
 }
 
-/** An id this log may have written: digits, within what a JavaScript number holds exactly. */
-const ID = /^[1-9]\d{0,14}$/
+/** An id this log may have written: digits, within what a JavaScript number holds exactly (the OpenAPI document's too). */
+export const ID_EVENTO_PADRAO = '^[1-9][0-9]{0,14}$'
+const ID = new RegExp(ID_EVENTO_PADRAO)
 
 export function registoEventos(db: Database, entregue: () => string | undefined = () => undefined): RegistoEventos {
   return {
