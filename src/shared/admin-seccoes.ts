@@ -47,6 +47,13 @@ export const SECCOES_ADMIN: readonly SeccaoAdmin[] = [
     papeis: gestao,
     api: ['/promocoes'],
   },
+  {
+    id: 'carimbos',
+    nome: 'Cartões de carimbos',
+    pagina: adminPaths.carimbos,
+    papeis: admin,
+    api: ['/carimbos'],
+  },
   { id: 'faq', nome: 'FAQ', pagina: adminPaths.faq, papeis: gestao, api: ['/faq', '/pre-visualizar'] },
   {
     id: 'conteudos-legais',

@@ -40,6 +40,8 @@ export const adminPaths = {
   campanhas: '/admin/campanhas',
   /** Promotions that apply themselves (decision 0052). */
   promocoes: '/admin/promocoes',
+  /** Stamp cards (decision 0057). */
+  carimbos: '/admin/carimbos',
   restaurantes: '/admin/restaurantes',
 } as const
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CarimbosClienteSchema, CarimbosMovimentoSchema, OfertaCarimbosSchema } from './carimbos.ts'
 import { COMENTARIO_MAX, RATING_MAX, RATING_MIN } from './constants.ts'
 import { DocumentosSchema } from './documentos.ts'
 import { formatMoney } from './format.ts'
@@ -113,6 +114,8 @@ export const FidelizacaoDadosSchema = z.object({
   premio: PremioSchema.nullable(),
   /** The birthday reward the customer can use today (decision 0053), or null. */
   aniversario: AniversarioClienteSchema.nullable(),
+  /** The stamp cards (decision 0057): stamps towards the next offer, and offers held. */
+  carimbos: z.array(CarimbosClienteSchema),
 })
 export type FidelizacaoDados = z.infer<typeof FidelizacaoDadosSchema>
 
@@ -203,10 +206,22 @@ export const CompraSchema = z.object({
    * their units. A bill without them earns every other promotion.
    */
   produtos: z.array(ProdutoCompradoSchema).max(200).optional(),
+  /**
+   * Offers of stamp cards given with this purchase (decision 0057): products of the card handed over free, which earn
+   * no stamp. Spends, so it needs `identificacao`.
+   */
+  ofertas_carimbos: z.array(OfertaCarimbosSchema).max(20).optional(),
 })
 
 /** Cents of `valor_pago` returned; 0 only for a purchase paid wholly with balance (it is then refunded whole). */
-export const DevolucaoSchema = z.object({ valor: cents().min(0, mensagens.naoNegativo) })
+export const DevolucaoSchema = z.object({
+  valor: cents().min(0, mensagens.naoNegativo),
+  /**
+   * The products returned, when the POS lists them: a stamp card (decision 0057) takes back their units' stamps.
+   * Unsaid, its stamps come back in proportion to the money; a refund of the whole takes back all of them.
+   */
+  produtos: z.array(ProdutoCompradoSchema).max(200).optional(),
+})
 
 export const ClienteProvisorioSchema = z.object({ telemovel: TelemovelSchema, pais: PaisSchema })
 
@@ -231,6 +246,8 @@ export const ClienteSchema = z.object({
   premios: z.array(PremioResumoSchema),
   /** The birthday reward the customer can use today (decision 0053), or null. */
   aniversario: AniversarioClienteSchema.nullable(),
+  /** The stamp cards (decision 0057): stamps towards the next offer, and offers to give with a purchase. */
+  carimbos: z.array(CarimbosClienteSchema),
 })
 export type Cliente = z.infer<typeof ClienteSchema>
 
@@ -241,6 +258,8 @@ export const TransacaoLojaSchema = TransacaoSchema.omit({ motivo: true }).extend
   aviso: z.string().nullable(),
   /** The rewards the purchase redeemed, one entry each, as they were defined then. */
   premios: z.array(PremioResumoSchema),
+  /** A purchase's or a refund's answer: what it did to each stamp card (decision 0057). */
+  carimbos: z.array(CarimbosMovimentoSchema).optional(),
 })
 export type TransacaoLoja = z.infer<typeof TransacaoLojaSchema>
 

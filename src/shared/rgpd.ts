@@ -52,7 +52,8 @@ export const FicheiroPortabilidadeSchema = z.object({
   notas: z.record(z.string(), z.string()),
   perfil: z.record(z.string(), z.unknown()).nullable(),
   consentimentos: Linhas,
-  fidelizacao: z.record(z.string(), z.number()),
+  /** Balances, and the stamp cards held (decision 0057). */
+  fidelizacao: z.object({ saldo: z.number(), pontos: z.number(), itens: z.number(), carimbos: Linhas }),
   transacoes: Linhas,
   opinioes: Linhas,
   encomendas: Linhas,

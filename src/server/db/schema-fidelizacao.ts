@@ -164,3 +164,37 @@ export interface IdentificacoesTable {
   usada_em: string | null
   transacao_id: number | null
 }
+
+/** A stamp card of a product family (decision 0057): every `por_oferta`th of its products is offered. */
+export interface CartoesCarimbosTable {
+  id: Generated<number>
+  nome: string
+  /** The POS codes that stamp it, one per line. */
+  codigos: string
+  por_oferta: number
+  ativo: Generated<0 | 1>
+  criado_em: string
+  alterado_em: string
+}
+
+/** One card's stamps and offers changed by one ledger movement (a purchase or its refund), before and after. */
+export interface CarimbosMovimentosTable {
+  id: Generated<number>
+  utilizador_id: number
+  cartao_id: number
+  transacao_id: number
+  /** A refund's purchase; null on a purchase. */
+  compra_id: number | null
+  por_oferta: number
+  carimbos_anterior: number
+  carimbos_ganhos: number
+  carimbos_convertidos: number
+  carimbos_actual: number
+  /** A refund: the stamps it set out to take back (some may have been gone). */
+  carimbos_retirados: Generated<number>
+  ofertas_anterior: number
+  ofertas_ganhas: number
+  ofertas_usadas: number
+  ofertas_actual: number
+  criado_em: string
+}

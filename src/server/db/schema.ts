@@ -20,6 +20,8 @@ import type {
 } from './schema-contas.ts'
 import type { ConvidadosTable, DocumentosFiscaisTable, EncomendasTable } from './schema-encomendas.ts'
 import type {
+  CarimbosMovimentosTable,
+  CartoesCarimbosTable,
   FidelizacaoRegrasTable,
   IdentificacoesTable,
   OpinioesTable,
@@ -294,6 +296,8 @@ export interface DB {
   premios_aniversario: PremiosAniversarioTable
   promocoes: PromocoesTable
   transacoes_promocoes: TransacoesPromocoesTable
+  cartoes_carimbos: CartoesCarimbosTable
+  carimbos_movimentos: CarimbosMovimentosTable
   opinioes: OpinioesTable
   lojas_chaves: LojasChavesTable
   idempotencia: IdempotenciaTable

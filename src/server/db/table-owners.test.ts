@@ -52,6 +52,8 @@ const OWNERS: Record<string, string> = {
   premios_aniversario: 'features/fidelizacao',
   promocoes: 'features/fidelizacao',
   transacoes_promocoes: 'features/fidelizacao',
+  cartoes_carimbos: 'features/fidelizacao',
+  carimbos_movimentos: 'features/fidelizacao',
   opinioes: 'features/fidelizacao',
   identificacoes: 'features/fidelizacao',
   notificacoes: 'features/notificacoes',

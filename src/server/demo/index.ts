@@ -34,6 +34,13 @@ const DEMO_PROMOCAO = {
 } as const
 const DEMO_PROMOCAO_CAMPANHA = 'dobro-de-pontos-ao-domingo'
 
+/** The menus' coffees (Bica, Descafeinado, Abatanado, Galão, Meia de leite, Cappuccino): the 10th is offered. */
+const DEMO_CARTAO_CARIMBOS = {
+  nome: 'Cafés',
+  codigos: ['1001', '1002', '1003', '1101', '1102', '1103'].join('\n'),
+  por_oferta: 10,
+}
+
 /** Tables of public content, children before parents (the order rows are deleted in). */
 const CONTENT_TABLES = [
   'ementas',
@@ -201,6 +208,13 @@ export async function seedDemoContent(
           validade_dias: 7,
           criado_em: agora,
         })
+        .execute()
+    }
+    // A stamp card for the coffees (decision 0057): every 10th offered, unless the back-office has made a card.
+    if (!(await trx.selectFrom('cartoes_carimbos').select('id').limit(1).executeTakeFirst())) {
+      await trx
+        .insertInto('cartoes_carimbos')
+        .values({ ...DEMO_CARTAO_CARIMBOS, criado_em: agora, alterado_em: agora })
         .execute()
     }
     return true

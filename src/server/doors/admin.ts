@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { ADMIN_API_PREFIX } from '../../shared/admin.ts'
 import { papeisDaRota } from '../../shared/admin-seccoes.ts'
 import type { Config } from '../config.ts'
+import { carimbosRoutes } from '../features/admin/carimbos-routes.ts'
 import { chavesRoutes } from '../features/admin/chaves-routes.ts'
 import { conteudosRoutes } from '../features/admin/conteudos-routes.ts'
 import { adminMensagens, type Staff } from '../features/admin/context.ts'
@@ -96,6 +97,7 @@ export async function adminDoor(app: FastifyInstance, config: Config, s: Service
       await door.register(imagensRoutes, { service: s.admin })
       await door.register(conteudosRoutes, { service: s.admin })
       await door.register(promocoesRoutes, { service: s.admin })
+      await door.register(carimbosRoutes, { service: s.admin })
       await door.register(restaurantesRoutes, { service: s.admin })
     },
     { prefix: ADMIN_API_PREFIX },

@@ -102,6 +102,36 @@ describe.each(testDialects())('the Store API examples, sent to a real app, on %s
         alterado_em: '2026-11-01T00:00:00.000Z',
       })
       .execute()
+    // The stamp card the examples name, coffees, every 10th offered: she holds 4 stamps and one offer.
+    await db
+      .insertInto('cartoes_carimbos')
+      .values({
+        id: 2,
+        nome: 'Cafés',
+        codigos: '1001\n1002',
+        por_oferta: 10,
+        criado_em: '2026-11-01T00:00:00.000Z',
+        alterado_em: '2026-11-01T00:00:00.000Z',
+      })
+      .execute()
+    await db
+      .insertInto('carimbos_movimentos')
+      .values({
+        utilizador_id: maria,
+        cartao_id: 2,
+        transacao_id: 0,
+        por_oferta: 10,
+        carimbos_anterior: 0,
+        carimbos_ganhos: 13,
+        carimbos_convertidos: 9,
+        carimbos_actual: 4,
+        ofertas_anterior: 0,
+        ofertas_ganhas: 1,
+        ofertas_usadas: 0,
+        ofertas_actual: 1,
+        criado_em: '2026-11-01T00:00:00.000Z',
+      })
+      .execute()
     // Her birthday is today: the birthday job, run now, gives her the birthday reward the identification's example
     // names (which the purchase's example leaves for another day).
     await db

@@ -28,6 +28,8 @@ const cliente = {
     imagem: null,
     valido_ate: '2026-12-22',
   },
+  // The group's stamp card for coffees: every 10th offered; she has 4 of the 9 stamps and one offer to give.
+  carimbos: [{ cartao_id: 2, nome: 'Cafés', carimbos: 4, por_oferta: 10, ofertas: 1 }],
 }
 
 const transacao = {
@@ -60,6 +62,10 @@ const transacao = {
   premios: [],
   // The promotions in force that added to it (included in `pontos_ganhos` and `saldo_adicionado`): 5 points a Bica.
   promocoes: [{ id: 7, nome: 'Bica com pontos', pontos: 10, credito: 0 }],
+  // Four coffees listed, one of them her offer: three stamps, and the offer given.
+  carimbos: [
+    { cartao_id: 2, nome: 'Cafés', carimbos_ganhos: 3, ofertas_ganhas: 0, ofertas_usadas: 1, carimbos: 7, ofertas: 0 },
+  ],
   // Filled once the POS sends the purchase's invoice (`PUT /compras/{id}/documento`): none at the till's answer.
   documentos: [],
 }
@@ -122,6 +128,10 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
       'one in force; it is usable once, until `valido_ate` (`YYYY-MM-DD`, Lisbon, inclusive). `nome`, `tipo` and',
       '`valor` say what it gives, as a reward of `premios` does; `imagem`, its picture or null. A purchase uses it with',
       '`usar_premio_aniversario` 1.',
+      '',
+      '`cliente.carimbos`: the group’s stamp cards (the back-office sets each: a family of products by their POS codes,',
+      'and `por_oferta` N, every Nth offered), with the stamps the customer holds towards the next offer (N − 1 make one)',
+      'and the `ofertas` held, which a purchase gives with `ofertas_carimbos`.',
     ].join('\n'),
     fields: [telemovelDoPais],
     errors: {
@@ -167,13 +177,20 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
       '`pontos_ganhos` and `saldo_adicionado`. A refund takes them back in proportion with the rest. A purchase sent',
       'late (a POS catching up after an outage) earns under the promotions in force when it is received.',
       '',
+      'Stamp cards: each unit of a card’s products listed in `produtos` stamps it (a registration not complete earns',
+      'none); every N − 1 stamps become an offer. `ofertas_carimbos: [{cartao_id, quantidade}]` gives offers the',
+      'customer holds (a product of the card handed over free: list it in `produtos` as the POS bills it, at 0; it earns',
+      'no stamp). Giving offers spends, so it needs `identificacao`. `transacao.carimbos` says what the purchase did to',
+      'each card it touched, and the card after.',
+      '',
       `Idempotent by \`Idempotency-Key\`. ${writesLimit}`,
     ].join('\n'),
     idempotent: true,
     errors: {
       403: 'Spending (balance, rewards or the birthday reward) without a valid `identificacao` of this customer by this store (nothing written).',
       404: 'Unknown customer.',
-      409: '`saldo_a_usar` is above the balance, `itens_a_redimir` above the rewards, or `usar_premio_aniversario` 1 and the customer has no birthday reward to use today (none, used, or past its `valido_ate`), at the moment of writing (nothing written, also when many tills try at once); or what it earns would take the balance past 1 000 000,00 € or the points past 1 000 000 000 (the ceilings; nothing written).',
+      400: '`ofertas_carimbos` names a card that does not exist (`fields.ofertas_carimbos`; nothing written).',
+      409: '`saldo_a_usar` is above the balance, `itens_a_redimir` above the rewards, `ofertas_carimbos` above the offers held on a card, or `usar_premio_aniversario` 1 and the customer has no birthday reward to use today (none, used, or past its `valido_ate`), at the moment of writing (nothing written, also when many tills try at once); or what it earns would take the balance past 1 000 000,00 € or the points past 1 000 000 000 (the ceilings; nothing written).',
       422: '`saldo_a_usar` is above `total` (or above what is left of it after an amount-off reward); or `usar_premio_aniversario` 1 with `itens_a_redimir` > 0 (`fields.usar_premio_aniversario` says so; nothing written).',
       429: writesLimit,
     },
@@ -191,6 +208,8 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
           { cod_produto: '1001', quantidade: 2 },
           { cod_produto: '1002', quantidade: 2 },
         ],
+        // One of the four coffees is her stamp card's offer.
+        ofertas_carimbos: [{ cartao_id: 2, quantidade: 1 }],
       },
       response: { data: { transacao } },
     },
@@ -204,6 +223,11 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
       'in the same proportion; a full refund leaves balance and points where they would be had the purchase never',
       'happened, and gives back the birthday reward the purchase used (until its `valido_ate`). Credit already spent',
       'cannot be taken back: the balance stops at 0 and `nao_recuperado` says how much.',
+      '',
+      'Stamp cards: the optional `produtos` lists what is returned, and each card takes back the stamps of its units;',
+      'without it, a card’s stamps come back in proportion to the money; a refund of the whole takes back all of them',
+      'and gives back the offers the purchase gave. Offers its stamps made turn back into stamps; stamps already given',
+      'as an offer cannot come back (the card stops at 0). `transacao.carimbos` says what it did to each card.',
       '',
       `Idempotent by \`Idempotency-Key\`. ${writesLimit}`,
     ].join('\n'),
@@ -222,7 +246,13 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
       429: writesLimit,
     },
     examples: {
-      request: { valor: 1950 },
+      request: {
+        valor: 1950,
+        produtos: [
+          { cod_produto: '1001', quantidade: 2 },
+          { cod_produto: '1002', quantidade: 2 },
+        ],
+      },
       response: {
         data: {
           transacao: {
@@ -243,6 +273,18 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
             pontos_actual: 40,
             // A refund undoes what the purchase earned under its promotions with the rest, from the purchase's figures.
             promocoes: [],
+            // The whole bill returned: its three stamps come off and the coffee given is her offer again.
+            carimbos: [
+              {
+                cartao_id: 2,
+                nome: 'Cafés',
+                carimbos_ganhos: -3,
+                ofertas_ganhas: 0,
+                ofertas_usadas: -1,
+                carimbos: 4,
+                ofertas: 1,
+              },
+            ],
           },
           nao_recuperado: { saldo: 0, pontos: 0 },
           aviso: null,
@@ -281,6 +323,7 @@ export const STORE_OPERATIONS: Record<string, OperationDoc> = {
             nif: null,
             premios: [],
             aniversario: null,
+            carimbos: [{ cartao_id: 2, nome: 'Cafés', carimbos: 0, por_oferta: 10, ofertas: 0 }],
           },
         },
       },

@@ -399,7 +399,13 @@ export async function isReachable(db: Database, timeoutMs = HEALTH_PROBE_TIMEOUT
  * The classes of advisory transaction lock (PostgreSQL), each its own number so that two never share one: a customer's
  * ledger, an idempotency key, a store's pick-up slots, a promotion's edit.
  */
-export const LOCK_CLASSES = { ledger: 4201, idempotency: 4202, pickupSlots: 4203, promocao: 4204 } as const
+export const LOCK_CLASSES = {
+  ledger: 4201,
+  idempotency: 4202,
+  pickupSlots: 4203,
+  promocao: 4204,
+  carimbos: 4205,
+} as const
 
 /**
  * Makes every other transaction taking the same lock (`cls`, `key`) wait until this one ends. PostgreSQL: an advisory

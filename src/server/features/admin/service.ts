@@ -6,6 +6,7 @@ import type { FidelizacaoService } from '../fidelizacao/service.ts'
 import type { GestaoRestaurantes } from '../restaurantes/service.ts'
 import { createAdminAcesso } from './acesso.ts'
 import { createAdminCampanhas } from './campanhas.ts'
+import { createAdminCarimbos } from './carimbos.ts'
 import { createAdminChaves } from './chaves.ts'
 import type { AdminDeps } from './context.ts'
 import { createAdminDefinicoes } from './definicoes.ts'
@@ -42,7 +43,10 @@ export interface AdminFeatures {
   /** Customers, their ledger, orders and opinions, erasure (pessoas.ts). */
   pessoas: PessoasFeatures
   /** The loyalty rules ('Definições'). */
-  fidelizacao: Pick<FidelizacaoService, 'regras' | 'premios' | 'aniversarios' | 'promocoes' | 'clientesDasLojas'>
+  fidelizacao: Pick<
+    FidelizacaoService,
+    'regras' | 'premios' | 'aniversarios' | 'promocoes' | 'carimbos' | 'clientesDasLojas'
+  >
   /** The composer: who consented (conta), and the notifications and their pushes (notificacoes). */
   conta: Pick<ContaService, 'findCliente' | 'audiencia'>
   notificacoes: ComposerDeps['notificacoes']
@@ -82,6 +86,7 @@ export function createAdminService(deps: AdminDeps, features: AdminFeatures) {
     textos: createAdminTextos(features.conteudos, deps.clock),
     campanhas: createAdminCampanhas(features.conteudos, deps.clock),
     promocoes: createAdminPromocoes(deps, features.fidelizacao),
+    carimbos: createAdminCarimbos(deps, features.fidelizacao),
     restaurantes: createAdminRestaurantes(features.restaurantes, deps.clock, features.catalogo),
   }
 }

@@ -19,6 +19,7 @@ import type { Limit, RateLimiter } from '../../platform/rate-limit.ts'
 import type { ContaService } from '../conta/service.ts'
 import type { FaturasService } from '../faturas/service.ts'
 import type { NovaNotificacao } from '../notificacoes/service.ts'
+import { createCarimbos } from './carimbos.ts'
 import { aplicar, type devolucao, type Efeito, type Regras, type Saldos, ZERO } from './ledger.ts'
 import { fidelizacaoRepo, type Movimento } from './repository.ts'
 
@@ -178,6 +179,8 @@ export function premiosDoMovimento(m: Movimento): PremioResumo[] {
 /** What the parts of the loyalty service share: the movements as the app and the till see them, and their writing. */
 export function createFidelizacaoContext(deps: FidelizacaoDeps) {
   const { db, clock, limiter, lojas } = deps
+  /** The stamp cards (decision 0057), which the till, the app and the orders all read and write. */
+  const carimbos = createCarimbos({ db, clock })
 
   /**
    * The rules in force now (features/fidelizacao/regras.ts): the back-office's, or the environment's until an admin
@@ -306,17 +309,28 @@ export function createFidelizacaoContext(deps: FidelizacaoDeps) {
     c: { id: number; nome: string | null; temporario: 0 | 1; nif: NifCliente | null },
     ex: Database = db,
   ) {
-    const [ultimo, regras, premio, aniversario] = await Promise.all([
+    const [ultimo, regras, premio, aniversario, cartoes] = await Promise.all([
       fidelizacaoRepo(ex).ultimoMovimento(c.id),
       regrasAtuais(ex),
       premioAtual(ex),
       fidelizacaoRepo(ex).aniversarioDisponivel(c.id, lisbonToday(clock)),
+      carimbos.doCliente(c.id, ex),
     ])
     const saldos = saldosDe(ultimo)
     const { id, nome, temporario, nif } = c
     // Each reward held, named as what it gives when used (`itens` stays their count).
     const premios = premio ? Array.from({ length: Math.min(saldos.itens, 100) }, () => resumoDe(premio)) : []
-    return { id, nome, ...saldos, patamar: regras.patamar, temporario, nif, premios, aniversario } satisfies Cliente
+    return {
+      id,
+      nome,
+      ...saldos,
+      patamar: regras.patamar,
+      temporario,
+      nif,
+      premios,
+      aniversario,
+      carimbos: cartoes,
+    } satisfies Cliente
   }
 
   /**
@@ -380,6 +394,7 @@ export function createFidelizacaoContext(deps: FidelizacaoDeps) {
   return {
     ...deps,
     repository: fidelizacaoRepo(db),
+    carimbos,
     regrasAtuais,
     premioAtual,
     nomesDasLojas,

@@ -12,7 +12,7 @@ const EXPORTAR_MAX = 100_000
  * whose row is anonymised. What is the person's own words goes: an opinion keeps its ratings without its comment.
  */
 export function createDireitosFidelizacao(ctx: FidelizacaoContext) {
-  const { db, repository, nomesDasLojas, toTransacao, documentosDosMovimentos } = ctx
+  const { db, repository, nomesDasLojas, toTransacao, documentosDosMovimentos, carimbos } = ctx
 
   return {
     /** The customer's balances, every movement and every opinion, for the portability file. */
@@ -27,13 +27,15 @@ export function createDireitosFidelizacao(ctx: FidelizacaoContext) {
           .execute(),
       ])
       const nomes = await nomesDasLojas([...movimentos.map((m) => m.id_loja), ...opinioes.map((o) => o.id_loja)])
-      const [documentos, promocoes] = await Promise.all([
+      const [documentos, promocoes, cartoes] = await Promise.all([
         documentosDosMovimentos(movimentos),
         repository.promocoesDe(movimentos.map((m) => m.id)),
+        carimbos.doCliente(utilizadorId),
       ])
       const saldos = saldosDe(movimentos[0])
       return {
-        fidelizacao: { saldo: saldos.saldo, pontos: saldos.pontos, itens: saldos.itens },
+        // The stamp cards too: what the customer holds on each (decision 0057).
+        fidelizacao: { saldo: saldos.saldo, pontos: saldos.pontos, itens: saldos.itens, carimbos: cartoes },
         transacoes: movimentos.map((m) => ({
           ...toTransacao(m, nomes, m.id_opiniao, documentos(m), promocoes.get(m.id)),
           movimento: m.tipo,

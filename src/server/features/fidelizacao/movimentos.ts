@@ -40,7 +40,7 @@ const SEM_EFEITO: Efeito = {
 /** The customer's ledger as the app reads it: balances, totals, their transactions. */
 export function createMovimentos(ctx: FidelizacaoContext) {
   const { regrasAtuais, premioAtual, opinioesAtivas, lojas, repository, nomesDasLojas, toTransacao } = ctx
-  const { documentosDosMovimentos, clock } = ctx
+  const { documentosDosMovimentos, clock, carimbos } = ctx
 
   return {
     /** The loyalty part of a customer's private data: balances, totals, and the newest movements worth showing. */
@@ -48,12 +48,13 @@ export function createMovimentos(ctx: FidelizacaoContext) {
       id: number
       registoCompleto: boolean
     }): Promise<{ dados: FidelizacaoDados; transacoes: Transacao[] }> {
-      const [totais, movimentos, regras, premio, aniversario] = await Promise.all([
+      const [totais, movimentos, regras, premio, aniversario, cartoes] = await Promise.all([
         repository.totais(utilizador.id),
         repository.listMovimentos(utilizador.id, TRANSACOES_MAX),
         regrasAtuais(),
         premioAtual(),
         repository.aniversarioDisponivel(utilizador.id, lisbonToday(clock)),
+        carimbos.doCliente(utilizador.id),
       ])
       const [nomes, documentos, promocoes] = await Promise.all([
         nomesDasLojas(movimentos.map((m) => m.id_loja)),
@@ -75,6 +76,7 @@ export function createMovimentos(ctx: FidelizacaoContext) {
           ve_rating: opinioesAtivas && utilizador.registoCompleto,
           premio: premio && premioDe(premio),
           aniversario,
+          carimbos: cartoes,
         },
         // An order's held balance and its release are bookkeeping, not visits: the customer sees the purchase (and the
         // back-office's adjustments, with their reason).
@@ -129,7 +131,7 @@ export function createMovimentos(ctx: FidelizacaoContext) {
  * place for the ledger's rules: the till's purchases and refunds use the same arithmetic.
  */
 export function createMovimentosEncomendas(ctx: FidelizacaoContext) {
-  const { regrasAtuais, premioAtual, conta, repository, escrever, nomesDasLojas, clock } = ctx
+  const { regrasAtuais, premioAtual, conta, repository, escrever, nomesDasLojas, clock, carimbos } = ctx
   const promocoes = createPromocoes(ctx)
   const aniversarios = createAniversarios(ctx)
 
@@ -295,6 +297,14 @@ export function createMovimentosEncomendas(ctx: FidelizacaoContext) {
         regras,
       )
       await promocoes.registar(trx, movimento.id, r.promocoes)
+      // Its coffees stamp the card as the till's do (an order uses no offer: they are given at the counter).
+      await carimbos.naCompra(trx, {
+        utilizadorId: m.utilizadorId,
+        transacaoId: movimento.id,
+        produtos: m.produtos,
+        ofertas: [],
+        ganha: movimento.ganha === 1,
+      })
       // The reward its checkout held; or, an order the balance and the reward paid whole, one usable today. A paid
       // order whose hold is gone takes no other (it was priced with that one): it is told.
       if (aniversario && !(await aniversarios.daReservaACompra(trx, m.utilizadorId, m.referencia, movimento.id))) {
@@ -332,6 +342,14 @@ export function createMovimentosEncomendas(ctx: FidelizacaoContext) {
         id_loja: original.id_loja,
       })
       await aniversarios.devolver(trx, original.id) // refunded whole: its birthday reward, if any, is given back
+      await carimbos.naDevolucao(trx, {
+        utilizadorId: original.utilizador_id,
+        compraId: original.id,
+        transacaoId: movimento.id,
+        completa: true,
+        parte: (x) => x,
+        produtos: null,
+      })
       return movimento
     },
 

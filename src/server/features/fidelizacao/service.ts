@@ -1,6 +1,7 @@
 import { createFidelizacaoContext, type FidelizacaoDeps } from './context.ts'
 
 export type { RegistoAniversario } from './aniversarios.ts'
+export type { RegistoCartaoCarimbos } from './carimbos.ts'
 export type { PromocaoEmVigor } from './ganhos-promocoes.ts'
 export type { RegistoPremio } from './premios.ts'
 export type { RegistoPromocao } from './promocoes.ts'
@@ -52,6 +53,8 @@ export function createFidelizacaoService(deps: FidelizacaoDeps) {
     promocoes: createPromocoes(ctx),
     /** The birthday reward: its definition, and the day's job that gives it (decision 0053). */
     aniversarios: createAniversarios(ctx),
+    /** The stamp cards, as the back-office sets them (decision 0057). */
+    carimbos: ctx.carimbos,
   }
 }
 

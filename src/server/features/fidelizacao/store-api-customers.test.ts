@@ -29,6 +29,7 @@ describe.each(testDialects())('Store API: loyalty at the till, on %s', (dialect)
         premios: [],
         // No birthday reward given: the birthday tests (aniversarios.test.ts) name one.
         aniversario: null,
+        carimbos: [],
       })
       const byPhone = await loja('POST', '/clientes/identificar', { telemovel: c.telemovel, pais: '351' })
       expect(byPhone.json().data.cliente.id).toBe(c.id)

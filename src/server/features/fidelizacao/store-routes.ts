@@ -54,7 +54,13 @@ export function lojaFidelizacaoRoutes(
       { schema: { params: IdParams, body: DevolucaoSchema, response: dataResponse(DevolucaoRespostaSchema, 201) } },
       async (request, reply) => {
         return replyIdempotent(reply, () =>
-          service.devolver(ator(request), idempotencyKeyOf(request), request.params.id, request.body.valor),
+          service.devolver(
+            ator(request),
+            idempotencyKeyOf(request),
+            request.params.id,
+            request.body.valor,
+            request.body.produtos,
+          ),
         )
       },
     )

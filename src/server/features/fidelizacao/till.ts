@@ -1,3 +1,4 @@
+import type { OfertaCarimbos } from '../../../shared/carimbos.ts'
 import { type Cliente, limitesMensagens, type ProdutoComprado } from '../../../shared/fidelizacao.ts'
 import { aniversarioMensagens } from '../../../shared/premios-aniversario.ts'
 import { mensagens } from '../../../shared/validacao.ts'
@@ -23,13 +24,14 @@ import {
   vendaDaCompra,
 } from './context.ts'
 import { compra, devolucao } from './ledger.ts'
+import { parteDaDevolucao } from './ledger-carimbos.ts'
 import { createPromocoes, lojaDaCompra } from './promocoes.ts'
 import { fidelizacaoRepo } from './repository.ts'
 
 /** The till (STORE-API.md "Loyalty at the till"): identifying the customer, purchases, refunds, provisional accounts. */
 export function createBalcao(ctx: FidelizacaoContext) {
   const { db, clock, limiter, throttle, regrasAtuais, premioAtual, conta, onMovimento, notificar, repository } = ctx
-  const { faturas } = ctx
+  const { faturas, carimbos } = ctx
   const { limit, naoEncontrado, nomesDasLojas, toCliente, toTransacaoLoja, escrever, documentosDosMovimentos } = ctx
   const promocoes = createPromocoes(ctx)
   const aniversarios = createAniversarios(ctx)
@@ -104,6 +106,7 @@ export function createBalcao(ctx: FidelizacaoContext) {
         usar_premio_aniversario?: 0 | 1 | undefined
         referencia: string
         produtos?: ProdutoComprado[] | undefined
+        ofertas_carimbos?: OfertaCarimbos[] | undefined
       },
     ): Promise<Answer> {
       await limit(`loja:escritas:${ator.chaveId}`, LOJA_LIMITES.escritas, throttle)
@@ -126,7 +129,8 @@ export function createBalcao(ctx: FidelizacaoContext) {
           // spent by this purchase. A key alone may only credit a customer by id (a POS catching up after an outage).
           // A proof given with a purchase that only earns is spent too, so that it cannot serve a later one.
           const aniversario = input.usar_premio_aniversario === 1
-          const gasta = input.saldo_a_usar > 0 || input.itens_a_redimir > 0 || aniversario
+          const ofertas = input.ofertas_carimbos ?? []
+          const gasta = input.saldo_a_usar > 0 || input.itens_a_redimir > 0 || aniversario || ofertas.length > 0
           const prova = input.identificacao ? sha256(input.identificacao) : null
           const provada =
             prova !== null &&
@@ -203,6 +207,14 @@ export function createBalcao(ctx: FidelizacaoContext) {
             regras,
           )
           await promocoes.registar(trx, movimento.id, r.promocoes)
+          // The stamp cards, under the same ledger lock: an offer is given once, whatever the races (decision 0057).
+          const cartoes = await carimbos.naCompra(trx, {
+            utilizadorId: cliente.id,
+            transacaoId: movimento.id,
+            produtos: input.produtos ?? [],
+            ofertas,
+            ganha,
+          })
           if (doAniversario && !(await aniversarios.usar(trx, cliente.id, hoje, movimento.id))) {
             throw new Error('the birthday reward read under the ledger lock was gone when spent')
           }
@@ -212,7 +224,7 @@ export function createBalcao(ctx: FidelizacaoContext) {
           const avisoCliente = avisoDaCompra(movimento, input.total, loja, r.promocoes)
           if (avisoCliente && notificar) await notificar(trx, { utilizadorId: cliente.id, ...avisoCliente })
           const aviso = ganha ? null : fidelizacaoMensagens.semGanhos
-          const transacao = toTransacaoLoja(movimento, nomes, aviso, [], r.promocoes)
+          const transacao = { ...toTransacaoLoja(movimento, nomes, aviso, [], r.promocoes), carimbos: cartoes }
           return { status: 201, body: { data: { transacao } } }
         },
       )
@@ -221,14 +233,20 @@ export function createBalcao(ctx: FidelizacaoContext) {
     },
 
     /** STORE-API.md `compras/{id}/devolucoes`: a refund, in proportion, never more than was paid. */
-    async devolver(ator: AtorLoja, idempotencyKey: string, compraId: number, valor: number): Promise<Answer> {
+    async devolver(
+      ator: AtorLoja,
+      idempotencyKey: string,
+      compraId: number,
+      valor: number,
+      produtos?: ProdutoComprado[] | undefined,
+    ): Promise<Answer> {
       await limit(`loja:escritas:${ator.chaveId}`, LOJA_LIMITES.escritas, throttle)
       const nomes = await nomesDasLojas([ator.idLoja])
       let cliente: number | undefined
       const answer = await idempotent(
         db,
         clock,
-        { chaveId: ator.chaveId, chave: idempotencyKey, pedido: { devolucao: compraId, valor } },
+        { chaveId: ator.chaveId, chave: idempotencyKey, pedido: { devolucao: compraId, valor, produtos } },
         async (trx) => {
           const ledger = fidelizacaoRepo(trx)
           const original = await ledger.findMovimento(compraId)
@@ -265,9 +283,17 @@ export function createBalcao(ctx: FidelizacaoContext) {
             id_loja: ator.idLoja,
             chave_id: ator.chaveId,
           })
+          const completa = devolvido + valor === original.valor_pago
+          const cartoes = await carimbos.naDevolucao(trx, {
+            utilizadorId: original.utilizador_id,
+            compraId: original.id,
+            transacaoId: movimento.id,
+            completa,
+            parte: parteDaDevolucao(original.valor_pago, devolvido, valor),
+            produtos: produtos ?? null,
+          })
           // Undone whole: the birthday reward it used is the customer's again.
-          const aniversario =
-            devolvido + valor === original.valor_pago && (await aniversarios.devolver(trx, original.id))
+          const aniversario = completa && (await aniversarios.devolver(trx, original.id))
           // Undone in part or whole: the invoice is matched by a credit note (CIVA art. 29(1)(b) and 36(1)).
           await faturas.exigir(trx, vendaDaCompra(original), 'credito', valor)
           const avisoCliente = avisoDaDevolucao(movimento, original, nomes.get(ator.idLoja), aniversario)
@@ -284,12 +310,15 @@ export function createBalcao(ctx: FidelizacaoContext) {
             status: 201,
             body: {
               data: {
-                transacao: toTransacaoLoja(
-                  movimento,
-                  nomes,
-                  aviso,
-                  (await documentosDosMovimentos([movimento], trx))(movimento),
-                ),
+                transacao: {
+                  ...toTransacaoLoja(
+                    movimento,
+                    nomes,
+                    aviso,
+                    (await documentosDosMovimentos([movimento], trx))(movimento),
+                  ),
+                  carimbos: cartoes,
+                },
                 nao_recuperado: d.naoRecuperado,
                 aviso,
               },
