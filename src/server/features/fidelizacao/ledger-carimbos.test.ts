@@ -104,7 +104,10 @@ describe('a stamp card', () => {
 
   it('stops at zero when the offer its stamps made was given already, and says how many were lost', () => {
     // 8 of 9 stamps; two coffees make an offer (1 stamp left); the offer is given; then the purchase is refunded.
-    const r = carimbosDaCompra({ carimbos: 8, ofertas: 0 }, { unidades: 2, ofertasAUsar: 0, porOferta: 10, ganha: true })
+    const r = carimbosDaCompra(
+      { carimbos: 8, ofertas: 0 },
+      { unidades: 2, ofertasAUsar: 0, porOferta: 10, ganha: true },
+    )
     if ('recusa' in r) throw new Error('refused')
     const depois = aplicarCarimbos({ carimbos: 8, ofertas: 0 }, r.efeito)
     expect(depois).toEqual({ carimbos: 1, ofertas: 1 })
