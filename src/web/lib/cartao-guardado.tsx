@@ -16,7 +16,10 @@ import { CARTAO_STORAGE_KEY, usePrivateData } from './private-data.ts'
  * the writer imports it when the browser is idle, the screens when the network fails them.
  */
 
-/** What the loyalty screens show of the account: the QR, the balances, and the phone or the code below the QR. */
+/**
+ * What the loyalty screens show of the account: the QR, the balances and stamp cards, and the phone or the code below
+ * the QR.
+ */
 const CAMPOS = [
   'id',
   'qrCode',
@@ -27,6 +30,7 @@ const CAMPOS = [
   'itens',
   'premio',
   'aniversario',
+  'carimbos',
   'pais',
   'telemovel',
   'usar_codigo_seguranca',

@@ -17,6 +17,7 @@ const AuditoriaPage = lazy(() => import('./AuditoriaPage.tsx').then((m) => ({ de
 const NovidadesPage = lazy(() => import('./NovidadesPage.tsx').then((m) => ({ default: m.NovidadesPage })))
 const CampanhasPage = lazy(() => import('./CampanhasPage.tsx').then((m) => ({ default: m.CampanhasPage })))
 const PromocoesPage = lazy(() => import('./PromocoesPage.tsx').then((m) => ({ default: m.PromocoesPage })))
+const CarimbosPage = lazy(() => import('./CarimbosPage.tsx').then((m) => ({ default: m.CarimbosPage })))
 const RestaurantesPage = lazy(() => import('./RestaurantesPage.tsx').then((m) => ({ default: m.RestaurantesPage })))
 const MesasPage = lazy(() => import('./MesasPage.tsx').then((m) => ({ default: m.MesasPage })))
 const LojasPage = lazy(() => import('./LojasPage.tsx').then((m) => ({ default: m.LojasPage })))
@@ -59,6 +60,7 @@ function AdminRoutes() {
     { path: 'notificacoes', element: <NotificacoesPage /> },
     { path: 'campanhas', element: <CampanhasPage /> },
     { path: 'promocoes', element: <PromocoesPage /> },
+    { path: 'carimbos', element: <CarimbosPage /> },
     { path: 'restaurantes', element: <RestaurantesPage /> },
     { path: 'convite/:token', element: <ConvitePage /> },
     { path: '*', element: <EntrarPage /> },

@@ -61,6 +61,8 @@ export const ACOES: Record<string, string> = {
   'campanha.apagar': 'Campanha apagada',
   'promocao.criar': 'Promoção criada',
   'promocao.editar': 'Promoção editada',
+  'cartao_carimbos.criar': 'Cartão de carimbos criado',
+  'cartao_carimbos.editar': 'Cartão de carimbos editado',
   'restaurante.editar': 'Restaurante editado',
   'loja.editar': 'Loja editada',
 }

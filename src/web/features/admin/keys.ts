@@ -12,6 +12,7 @@ export const adminKeys = {
   notificacoesEnviadas: () => [...adminKeys.all, 'notificacoes-enviadas'] as const,
   campanhas: () => [...adminKeys.all, 'campanhas'] as const,
   promocoes: () => [...adminKeys.all, 'promocoes'] as const,
+  carimbos: () => [...adminKeys.all, 'carimbos'] as const,
   restaurantes: () => [...adminKeys.all, 'restaurantes'] as const,
   auditoria: (filtro: Record<string, string | number>) => [...adminKeys.all, 'auditoria', filtro] as const,
   clientes: (filtro: Record<string, string | number>) => [...adminKeys.all, 'clientes', filtro] as const,

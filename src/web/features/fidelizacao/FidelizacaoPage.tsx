@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useId } from 'react'
+import { type ComponentType, lazy, type ReactNode, Suspense, useId } from 'react'
 import { Link } from 'react-router'
 import { ULTIMAS_TRANSACOES } from '../../../shared/constants.ts'
 import type { Transacao } from '../../../shared/fidelizacao.ts'
@@ -22,15 +22,20 @@ import './fidelizacao.css'
  */
 const TransacoesTabela = lazy(() => import('./TransacoesTabela.tsx').then((m) => ({ default: m.TransacoesTabela })))
 /**
- * What the points lead to and the rewards held: out of every screen's first load, which has the card. When the page
- * opened is the card, asked for at once and waited for before hydrating, so that the server's render is hydrated with
- * it in (a part still on its way would be dropped and come back, moving the QR); elsewhere, when the card first renders.
+ * A part of the card in a chunk of its own, out of every screen's first load, which has the card. When the page opened
+ * is the card, asked for at once and waited for before hydrating, so that the server's render is hydrated with it in (a
+ * part still on its way would be dropped and come back, moving what follows); elsewhere, when the card first renders.
  */
-const carregarPremio = () => import('./PremioCartao.tsx').then((m) => m.PremioCartao)
-const PremioCartao =
-  typeof location !== 'undefined' && location.pathname === paths.fidelizacao
-    ? lazyPart(carregarPremio)
-    : lazy(() => carregarPremio().then((c) => ({ default: c })))
+// biome-ignore lint/suspicious/noExplicitAny: React's own `lazy` takes any component type.
+function parteDoCartao<C extends ComponentType<any>>(load: () => Promise<C>) {
+  return typeof location !== 'undefined' && location.pathname === paths.fidelizacao
+    ? lazyPart(load)
+    : lazy(() => load().then((c) => ({ default: c })))
+}
+/** What the points lead to and the rewards held. */
+const PremioCartao = parteDoCartao(() => import('./PremioCartao.tsx').then((m) => m.PremioCartao))
+/** The stamp cards (decision 0057). */
+const CarimbosCartao = parteDoCartao(() => import('./CarimbosCartao.tsx').then((m) => m.CarimbosCartao))
 /** Only on a device with a wallet the server is set up for (decision 0047). */
 const CarteiraBotoes = lazy(() => import('./CarteiraBotoes.tsx').then((m) => ({ default: m.CarteiraBotoes })))
 /** Only when the network fails the screen: a chunk of its own, out of every first load (the service worker precaches it). */
@@ -87,6 +92,7 @@ function Fidelizacao({ user, transacoes, marca }: FidelizacaoProps) {
   const ultimas = transacoes.slice(0, ULTIMAS_TRANSACOES)
   // A card kept on the device by an older app has no reward's name: it then says only how many.
   const premio = user.premio ?? null
+  const carimbos = user.carimbos ?? []
   return (
     <main className="page page-fid" id="conteudo">
       <h1 className="visually-hidden">Fidelização</h1>
@@ -146,6 +152,13 @@ function Fidelizacao({ user, transacoes, marca }: FidelizacaoProps) {
             {/* The card kept on the device is not the account: adding it to a wallet needs the server anyway. */}
             {'nif1' in user && <Carteira />}
           </section>
+
+          {/* After the code, which stays where the till's staff expect it. A card kept by an older app has none. */}
+          {carimbos.length > 0 && (
+            <Suspense fallback={null}>
+              <CarimbosCartao carimbos={carimbos} />
+            </Suspense>
+          )}
         </div>
 
         {/* Below the fold on a phone. */}

@@ -1,3 +1,4 @@
+import { descricaoCarimbos, descricaoOfertas } from '../../../shared/carimbos-textos.ts'
 import type { Cliente } from '../../../shared/fidelizacao.ts'
 import { formatMoney } from '../../../shared/format.ts'
 import { aniversarioAte, descricaoPremio } from '../../../shared/premios-textos.ts'
@@ -10,8 +11,9 @@ export const AVISO_PROVISORIO =
 const premios = (n: number) => (n === 1 ? '1 prémio' : `${n} prémios`)
 
 /**
- * Who was identified: name (or 'Cliente sem nome'), balance, points towards the next reward, rewards to redeem, and the
- * NIF the customer chose in the app for the invoice (the app promises it is the one on their invoices).
+ * Who was identified: name (or 'Cliente sem nome'), balance, points towards the next reward, rewards to redeem, the
+ * stamp cards with their offers, and the NIF the customer chose in the app for the invoice (the app promises it is the
+ * one on their invoices).
  */
 export function ClienteResumo({ cliente, onTrocar }: { cliente: Cliente; onTrocar: () => void }) {
   return (
@@ -44,6 +46,16 @@ export function ClienteResumo({ cliente, onTrocar }: { cliente: Cliente; onTroca
               : 'Nenhum'}
           </dd>
         </div>
+        {/* The stamp cards, each in the customer's own words; the offers held stand out, to give with this purchase. */}
+        {cliente.carimbos.map((c) => (
+          <div key={c.cartao_id} className="painel-carimbos">
+            <dt>Carimbos</dt>
+            <dd>
+              {descricaoCarimbos(c)}
+              {c.ofertas > 0 && <strong className="painel-carimbos-ofertas">{descricaoOfertas(c.ofertas)}</strong>}
+            </dd>
+          </div>
+        ))}
         {cliente.aniversario && (
           <div className="painel-aniversario">
             <dt>Aniversário</dt>

@@ -1,8 +1,10 @@
 import type { Ref } from 'react'
+import { descricaoCarimbos, descricaoOfertas } from '../../../shared/carimbos-textos.ts'
 import type { Cliente, TransacaoLoja } from '../../../shared/fidelizacao.ts'
 import { formatMoney, pontosLabel } from '../../../shared/format.ts'
 import { descricaoPremio } from '../../../shared/premios-textos.ts'
 import { SEM_NOME } from './ClienteResumo.tsx'
+import { textosDoMovimento } from './carimbos-textos.ts'
 
 interface CompraConfirmadaProps {
   cliente: Cliente
@@ -11,7 +13,10 @@ interface CompraConfirmadaProps {
   headingRef?: Ref<HTMLHeadingElement>
 }
 
-/** Step 3 at the till: what the purchase did (credit and points earned, the new balance) and why, if nothing. */
+/**
+ * Step 3 at the till: what the purchase did (credit and points earned, the new balance, the stamp cards) and why, if
+ * nothing.
+ */
 export function CompraConfirmada({ cliente, transacao: t, onNovaCompra, headingRef }: CompraConfirmadaProps) {
   return (
     <section className="painel-passo painel-cartao painel-confirmada" aria-labelledby="compra-registada">
@@ -79,6 +84,27 @@ export function CompraConfirmada({ cliente, transacao: t, onNovaCompra, headingR
           </div>
         )}
       </dl>
+      {t.carimbos && t.carimbos.length > 0 && (
+        <ul className="painel-carimbos-resultado" aria-label="Cartões de carimbos">
+          {t.carimbos.map((m) => {
+            const { ganhos, entregue } = textosDoMovimento(m)
+            // The card's rule, from the identification: the card as it stands now, in the customer's words.
+            const cartao = cliente.carimbos.find((c) => c.cartao_id === m.cartao_id)
+            return (
+              <li key={m.cartao_id}>
+                {ganhos.length > 0 && <strong>{ganhos.join(' · ')}</strong>}
+                {entregue && <p className="painel-premio">{entregue}</p>}
+                {cartao && (
+                  <p className="painel-carimbos-agora">
+                    {descricaoCarimbos({ ...cartao, carimbos: m.carimbos })}
+                    {m.ofertas > 0 && ` ${descricaoOfertas(m.ofertas)}`}
+                  </p>
+                )}
+              </li>
+            )
+          })}
+        </ul>
+      )}
       {/* Balcão's record of the purchase is not the invoice: the POS issues that (CIVA art. 29). */}
       <p className="painel-nao-fatura">Não serve de fatura: a fatura é a do programa de faturação.</p>
       {t.aviso && (

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useRef, useState } from 'react'
+import type { OfertaCarimbos } from '../../../shared/carimbos.ts'
 import { descontoDosPremios, SALDO_ACIMA_DO_RESTANTE } from '../../../shared/desconto-premio.ts'
 import type { Cliente, TransacaoLoja } from '../../../shared/fidelizacao.ts'
 import { formatMoney } from '../../../shared/format.ts'
@@ -6,10 +7,13 @@ import { aniversarioAte, descricaoPremio } from '../../../shared/premios-textos.
 import { ApiError } from '../../lib/api.ts'
 import { CheckboxField, Field, SelectField } from '../../ui/Field.tsx'
 import { useBusy } from '../../ui/use-busy.ts'
+import { ofertaAEntregar } from './carimbos-textos.ts'
 import { centsToInput, type EurosParse, eurosError, parseEuros } from './money.ts'
 import { useRegistarCompra } from './use-registar-compra.ts'
 
 const REFERENCIA_MAX = 100
+/** The most offers of one card a purchase gives (the API's limit per entry of `ofertas_carimbos`). */
+const OFERTAS_POR_COMPRA_MAX = 100
 
 type Campo = 'total' | 'saldo_a_usar' | 'referencia' | 'itens_a_redimir' | 'usar_premio_aniversario'
 type Erros = Partial<Record<Campo, string>>
@@ -46,6 +50,8 @@ export function CompraForm({ cliente, identificacao, onRegistada, onErro }: Comp
   const [itens, setItens] = useState('0')
   const [usarAniversario, setUsarAniversario] = useState(false)
   const [referencia, setReferencia] = useState('')
+  /** The offers to give per stamp card (its id), none until asked. */
+  const [ofertas, setOfertas] = useState<Record<number, number>>({})
   const [erros, setErros] = useState<Erros>({})
   const [saldoTocado, setSaldoTocado] = useState(false)
   const registar = useRegistarCompra()
@@ -119,6 +125,9 @@ export function CompraForm({ cliente, identificacao, onRegistada, onErro }: Comp
       focar(primeiro)
       return
     }
+    const ofertasCarimbos: OfertaCarimbos[] = cliente.carimbos
+      .map((c) => ({ cartao_id: c.cartao_id, quantidade: ofertas[c.cartao_id] ?? 0 }))
+      .filter((o) => o.quantidade > 0)
     running.current = true
     try {
       const transacao = await run(() =>
@@ -130,6 +139,8 @@ export function CompraForm({ cliente, identificacao, onRegistada, onErro }: Comp
           itens_a_redimir: comAniversario ? 0 : Number(itens),
           usar_premio_aniversario: comAniversario ? 1 : 0,
           referencia: referencia.trim(),
+          // Only when some are given: a purchase without them is the same attempt as before this field existed.
+          ...(ofertasCarimbos.length > 0 ? { ofertas_carimbos: ofertasCarimbos } : {}),
         }),
       )
       onRegistada(transacao)
@@ -231,6 +242,47 @@ export function CompraForm({ cliente, identificacao, onRegistada, onErro }: Comp
           Entregue ao cliente: {itens} × {premio.nome} (sem custo na conta).
         </p>
       )}
+      {cliente.carimbos
+        .filter((c) => c.ofertas > 0)
+        .map((c) => {
+          const dar = ofertas[c.cartao_id] ?? 0
+          const escolher = (n: number) => setOfertas((o) => ({ ...o, [c.cartao_id]: n }))
+          return (
+            <div key={c.cartao_id} className="painel-oferta-carimbos">
+              {/* One offer is a tick; several, how many of them. */}
+              {c.ofertas === 1 ? (
+                <CheckboxField
+                  name={`oferta_carimbos_${c.cartao_id}`}
+                  checked={dar === 1}
+                  onChange={(e) => escolher(e.target.checked ? 1 : 0)}
+                >
+                  Dar oferta: {c.nome}
+                </CheckboxField>
+              ) : (
+                <SelectField
+                  name={`oferta_carimbos_${c.cartao_id}`}
+                  label={`Dar oferta: ${c.nome}`}
+                  hint={`O cliente tem ${c.ofertas} ofertas neste cartão.`}
+                  value={String(dar)}
+                  onChange={(e) => escolher(Number(e.target.value))}
+                >
+                  {Array.from({ length: Math.min(c.ofertas, OFERTAS_POR_COMPRA_MAX) + 1 }, (_, n) => String(n)).map(
+                    (n) => (
+                      <option key={n} value={n}>
+                        {n === '0' ? 'Nenhuma' : ofertaAEntregar(Number(n), c.nome)}
+                      </option>
+                    ),
+                  )}
+                </SelectField>
+              )}
+              {dar > 0 && (
+                <p className="painel-premio" role="note">
+                  Entregue ao cliente: {ofertaAEntregar(dar, c.nome)} (sem custo na conta).
+                </p>
+              )}
+            </div>
+          )
+        })}
       <Field
         ref={refs.referencia}
         name="referencia"

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useRef } from 'react'
+import type { OfertaCarimbos } from '../../../shared/carimbos.ts'
 import type { TransacaoLoja } from '../../../shared/fidelizacao.ts'
 import { painelPost } from './api.ts'
 import { createAttempts } from './idempotency.ts'
@@ -16,6 +17,8 @@ export interface NovaCompra {
   /** 1: the customer's birthday reward, on its own. */
   usar_premio_aniversario: 0 | 1
   referencia: string
+  /** The stamp cards' offers handed over with this purchase; absent when none. */
+  ofertas_carimbos?: OfertaCarimbos[]
 }
 
 /** The purchase's own values: a new identification's proof does not make the same purchase another attempt. */
