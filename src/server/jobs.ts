@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { Config } from './config.ts'
-import { DAY, HOUR, MINUTE } from './platform/clock.ts'
+import { DAY, HOUR, lisbonToday, MINUTE } from './platform/clock.ts'
 import { IDEMPOTENCY_TTL_DAYS, purgeIdempotency } from './platform/idempotency.ts'
 import { purgeOldLimits } from './platform/rate-limit.ts'
 import { EVENTOS_RETENCAO_MS, purgarEventos } from './platform/registo-eventos.ts'
@@ -88,7 +88,9 @@ function schedule(app: FastifyInstance, name: string, everyMs: number, run: () =
  *   it once; a refund is claimed before the provider is called (docs/decisions/0012).
  * - **Housekeeping**, at start and every hour: reminders to provisional accounts (each keyed, so sent once), the day's
  *   birthday rewards (one per customer and year by the table's unique key, its notification in the same transaction:
- *   docs/decisions/0053), lapsing
+ *   docs/decisions/0053), the expiry of credit and points and its notices (once a Lisbon day per process; each
+ *   customer's expiry worked out again and written under their ledger lock, each notice keyed: docs/decisions/0058),
+ *   lapsing
  *   provisional accounts past 30 days, and purging what has served its time (push sends, e-mails sent or given up a week ago, kitchen tickets settled a week ago, counters, the event log past an hour (its newest row kept), idempotency
  *   records, identification proofs, stale sessions, old SMS challenges, ended staff sessions and old staff sign-in failures). Each step is a conditional update or a delete
  *   by age: run twice, the second finds nothing to do. Each runs on its own: one that fails is logged and the others
@@ -113,9 +115,24 @@ export function registerJobs(app: FastifyInstance, config: Config, s: Services):
   const { db, clock } = s
   // Each step on its own: one that fails (a table locked, a bug in one purge) is logged and leaves the others to run,
   // rather than silently skipping every step after it each hour until someone reads the log.
+  let expiracaoVista: string | null = null
   const passos: [string, () => Promise<unknown>][] = [
     ['provisional reminders', () => s.notificacoes.lembrarProvisorios()],
     ['birthday rewards', () => s.fidelizacao.aniversarios.atribuir()],
+    [
+      'loyalty expiry',
+      async () => {
+        // Once a Lisbon day per process: the run reads the whole ledger, and its cut moves only once a month (the
+        // notices count days). Written under each customer's ledger lock and worked out again there, so another
+        // process, or a run again, expires nothing twice (docs/decisions/0058).
+        const hoje = lisbonToday(clock)
+        if (expiracaoVista === hoje) return
+        const expirados = await s.fidelizacao.expiracao.expirar()
+        const avisos = await s.fidelizacao.expiracao.avisar()
+        if (expirados > 0 || avisos > 0) app.log.info({ expirados, avisos }, 'loyalty expiry')
+        expiracaoVista = hoje
+      },
+    ],
     ['push purge', () => s.push.purgar()],
     ['e-mail purge', () => s.email.purgar()],
     ['kitchen tickets purge', () => s.impressoras.purgar()],

@@ -10,12 +10,14 @@ export const REGRAS_LIMITES = {
   creditoPercent: { min: 0, max: 100 },
   pontosPorEuro: { min: 0, max: 1000 },
   patamar: { min: 1, max: 1_000_000 },
+  validadeMeses: { min: 0, max: 60 },
 } as const
 
 export const definicoesMensagens = {
   credito: 'Indique uma percentagem entre 0 e 100, com até duas casas decimais.',
   pontos: 'Indique um número inteiro de pontos entre 0 e 1000.',
   patamar: 'Indique um número inteiro de pontos entre 1 e 1 000 000.',
+  validade: 'Indique um número inteiro de meses entre 0 (nunca expiram) e 60.',
 } as const
 
 const numero = (mensagem: string) => z.number({ error: mensagem }).refine(Number.isFinite, mensagem)
@@ -34,6 +36,15 @@ export const RegrasFidelizacaoSchema = z
       .int(definicoesMensagens.patamar)
       .min(REGRAS_LIMITES.patamar.min, definicoesMensagens.patamar)
       .max(REGRAS_LIMITES.patamar.max, definicoesMensagens.patamar),
+    /**
+     * Credit and points expire this many months after the month they were earned (decision 0058); 0: never. Unsaid,
+     * it stays as it is.
+     */
+    validade_meses: numero(definicoesMensagens.validade)
+      .int(definicoesMensagens.validade)
+      .min(REGRAS_LIMITES.validadeMeses.min, definicoesMensagens.validade)
+      .max(REGRAS_LIMITES.validadeMeses.max, definicoesMensagens.validade)
+      .optional(),
   })
   .strict()
 export type RegrasFidelizacaoDados = z.infer<typeof RegrasFidelizacaoSchema>

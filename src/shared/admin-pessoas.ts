@@ -56,7 +56,7 @@ export const MovimentosQuery = listagemQuery(['criado_em'])
 
 export const MovimentoAdminSchema = z.object({
   id: z.number(),
-  tipo: z.enum(['compra', 'devolucao', 'reserva', 'libertacao', 'ajuste']),
+  tipo: z.enum(['compra', 'devolucao', 'reserva', 'libertacao', 'ajuste', 'expiracao']),
   loja: z.string(),
   referencia: z.string().nullable(),
   motivo: z.string().nullable(),

@@ -52,7 +52,7 @@ export type PromocaoAplicada = z.infer<typeof PromocaoAplicadaSchema>
 /** A ledger movement as the customer and the till see it (spec §3 "Transaction", cents). */
 export const TransacaoSchema = z.object({
   id: z.number().int(),
-  tipo: z.enum(['compra', 'devolucao', 'ajuste']),
+  tipo: z.enum(['compra', 'devolucao', 'ajuste', 'expiracao']),
   id_loja: z.number().int(),
   loja: z.string(),
   restaurante: z.string(),
@@ -116,6 +116,11 @@ export const FidelizacaoDadosSchema = z.object({
   aniversario: AniversarioClienteSchema.nullable(),
   /** The stamp cards (decision 0057): stamps towards the next offer, and offers held. */
   carimbos: z.array(CarimbosClienteSchema),
+  /**
+   * The next credit and points to expire (decision 0058): the last day they can be used (`YYYY-MM-DD`, Lisbon) and
+   * how much; null when nothing expires, or the programme has no expiry.
+   */
+  expiracao: z.object({ dia: z.string(), saldo: z.number().int(), pontos: z.number().int() }).nullable(),
 })
 export type FidelizacaoDados = z.infer<typeof FidelizacaoDadosSchema>
 

@@ -8,7 +8,7 @@ import type { AmbitoPromocao, EfeitoPromocao } from '../../shared/promocoes-text
  * `reserva`: an order's balance held at checkout, until its payment arrives (`libertacao` gives it back then, in the
  * same transaction as the `compra` that takes it for good, or when the payment fails).
  */
-export type TipoMovimento = 'compra' | 'devolucao' | 'reserva' | 'libertacao' | 'ajuste'
+export type TipoMovimento = 'compra' | 'devolucao' | 'reserva' | 'libertacao' | 'ajuste' | 'expiracao'
 
 /** The loyalty ledger: one movement per purchase and per refund, append-only, balances before and after (cents). */
 export interface TransacoesTable {
@@ -137,6 +137,8 @@ export interface FidelizacaoRegrasTable {
   taxa_credito: number
   pontos_por_euro: number
   patamar: number
+  /** Months after the month they were earned that credit and points last; 0: they never expire (decision 0058). */
+  validade_meses: Generated<number>
   alterado_em: string
 }
 

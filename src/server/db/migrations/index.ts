@@ -55,6 +55,7 @@ import * as aniversarios from './2026-12-13T0000-aniversarios.ts'
 import * as smsDesafiosCriados from './2026-12-14T0000-sms-desafios-criados.ts'
 import * as eventos from './2026-12-15T0000-eventos.ts'
 import * as carimbos from './2026-12-16T0000-carimbos.ts'
+import * as expiracao from './2026-12-17T0000-expiracao.ts'
 
 /**
  * Every migration, by its timestamped name. Listed here rather than read from disk so that the same code runs under
@@ -117,4 +118,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-14T0000-sms-desafios-criados': smsDesafiosCriados,
   '2026-12-15T0000-eventos': eventos,
   '2026-12-16T0000-carimbos': carimbos,
+  '2026-12-17T0000-expiracao': expiracao,
 }

@@ -40,8 +40,8 @@ describe.each(testDialects())('loyalty rules in the back-office, on %s', (dialec
     const inicio = await call(admin, 'GET')
     expect(inicio.statusCode, inicio.body).toBe(200)
     expect(inicio.json().data).toEqual({
-      atuais: { credito_percent: 5, pontos_por_euro: 1, patamar: 100 },
-      predefinidas: { credito_percent: 5, pontos_por_euro: 1, patamar: 100 },
+      atuais: { credito_percent: 5, pontos_por_euro: 1, patamar: 100, validade_meses: 0 },
+      predefinidas: { credito_percent: 5, pontos_por_euro: 1, patamar: 100, validade_meses: 0 },
       alterado_em: null,
     })
 
@@ -51,7 +51,22 @@ describe.each(testDialects())('loyalty rules in the back-office, on %s', (dialec
 
     const mudou = await call(admin, 'POST', { credito_percent: 7.5, pontos_por_euro: 3, patamar: 50 })
     expect(mudou.statusCode, mudou.body).toBe(200)
-    expect(mudou.json().data.atuais).toEqual({ credito_percent: 7.5, pontos_por_euro: 3, patamar: 50 })
+    expect(mudou.json().data.atuais).toEqual({
+      credito_percent: 7.5,
+      pontos_por_euro: 3,
+      patamar: 50,
+      validade_meses: 0,
+    })
+    // The expiry (decision 0058) is set with them, and kept by a change that does not name it.
+    const validade = await call(admin, 'POST', {
+      credito_percent: 7.5,
+      pontos_por_euro: 3,
+      patamar: 50,
+      validade_meses: 12,
+    })
+    expect(validade.json().data.atuais.validade_meses).toBe(12)
+    const semValidade = await call(admin, 'POST', { credito_percent: 7.5, pontos_por_euro: 3, patamar: 50 })
+    expect(semValidade.json().data.atuais.validade_meses).toBe(12)
     // The app's settings (its onboarding tells the percent) follow.
     expect((await t.api('GET', '/api/configuracao')).json().data.creditoPercent).toBe(7.5)
 
@@ -125,6 +140,16 @@ describe.each(testDialects())('loyalty rules in the back-office, on %s', (dialec
       [{ credito_percent: 5, pontos_por_euro: 1001, patamar: 100 }, 'pontos_por_euro', definicoesMensagens.pontos],
       [{ credito_percent: 5, pontos_por_euro: 1, patamar: 0 }, 'patamar', definicoesMensagens.patamar],
       [{ credito_percent: 5, pontos_por_euro: 1, patamar: '100' }, 'patamar', definicoesMensagens.patamar],
+      [
+        { credito_percent: 5, pontos_por_euro: 1, patamar: 100, validade_meses: 61 },
+        'validade_meses',
+        definicoesMensagens.validade,
+      ],
+      [
+        { credito_percent: 5, pontos_por_euro: 1, patamar: 100, validade_meses: 1.5 },
+        'validade_meses',
+        definicoesMensagens.validade,
+      ],
     ] as const
     for (const [body, campo, mensagem] of casos) {
       const res = await call(admin, 'POST', body)
@@ -148,7 +173,17 @@ describe.each(testDialects())('loyalty rules in the back-office, on %s', (dialec
       .where('acao', '=', 'definicoes.fidelizacao')
       .executeTakeFirstOrThrow()
     expect(entrada.email).toBe('admin-definicoes@exemplo.pt')
-    expect(JSON.parse(entrada.antes ?? '')).toEqual({ credito_percent: 5, pontos_por_euro: 1, patamar: 100 })
-    expect(JSON.parse(entrada.depois ?? '')).toEqual({ credito_percent: 10, pontos_por_euro: 2, patamar: 200 })
+    expect(JSON.parse(entrada.antes ?? '')).toEqual({
+      credito_percent: 5,
+      pontos_por_euro: 1,
+      patamar: 100,
+      validade_meses: 0,
+    })
+    expect(JSON.parse(entrada.depois ?? '')).toEqual({
+      credito_percent: 10,
+      pontos_por_euro: 2,
+      patamar: 200,
+      validade_meses: 0,
+    })
   })
 })

@@ -22,6 +22,21 @@ export function createAudienciaConta(db: Database) {
     return q.orderBy('id').execute()
   }
   return {
+    /**
+     * The address to e-mail a service notice to (an expiry, decision 0058) when the customer consented to
+     * communications and gave one; null otherwise. `ex`: the caller's transaction.
+     */
+    async emailConsentido(utilizadorId: number, ex: Database = db): Promise<{ email: string; nome: string | null } | null> {
+      const row = await ex
+        .selectFrom('utilizadores')
+        .select(['email', 'nome'])
+        .where('id', '=', utilizadorId)
+        .where('comunicacao', '=', 1)
+        .where('eliminado', '=', 0)
+        .executeTakeFirst()
+      return row?.email ? { email: row.email, nome: row.nome } : null
+    },
+
     /** Of `ids` (unsaid: every customer), those who consented to communications, in id order. */
     async comComunicacao(ids?: number[]): Promise<number[]> {
       if (ids === undefined) return (await consentidos()).map((r) => r.id)

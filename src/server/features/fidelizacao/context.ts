@@ -99,6 +99,7 @@ export interface FidelizacaoDeps {
     | 'insertProvisional'
     | 'sendProvisionalSms'
     | 'aniversariantes'
+    | 'audiencia'
   >
   lojas: {
     listLojasPorId(idsLoja?: number[], db?: Database): Promise<(LojaNomeFuso & { restaurante_id: number })[]>
@@ -265,10 +266,10 @@ export function createFidelizacaoContext(deps: FidelizacaoDeps) {
     const [data = '', hora = ''] = formatDateTime(m.criado_em, loja?.fuso).split(' ')
     return {
       id: m.id,
-      // Purchases, refunds and the back-office's adjustments are shown (an order's held balance is not a visit).
-      tipo: m.tipo === 'devolucao' || m.tipo === 'ajuste' ? m.tipo : 'compra',
+      // Purchases, refunds, the back-office's adjustments and expiries are shown (an order's held balance is not a visit).
+      tipo: m.tipo === 'devolucao' || m.tipo === 'ajuste' || m.tipo === 'expiracao' ? m.tipo : 'compra',
       id_loja: m.id_loja,
-      loja: m.tipo === 'ajuste' ? 'Ajuste' : (loja?.nome ?? `Loja ${m.id_loja}`),
+      loja: m.tipo === 'ajuste' ? 'Ajuste' : m.tipo === 'expiracao' ? 'Expiração' : (loja?.nome ?? `Loja ${m.id_loja}`),
       restaurante: loja?.restaurante ?? '',
       data,
       hora,

@@ -9,6 +9,7 @@ import { lisbonToday } from '../../platform/clock.ts'
 import type { DatabaseTransaction } from '../../platform/db.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
 import { createAniversarios, semAniversarioEncomenda } from './aniversarios.ts'
+import { createExpiracao } from './expiracao.ts'
 import {
   camposDoPremio,
   devolucaoDe,
@@ -41,6 +42,7 @@ const SEM_EFEITO: Efeito = {
 export function createMovimentos(ctx: FidelizacaoContext) {
   const { regrasAtuais, premioAtual, opinioesAtivas, lojas, repository, nomesDasLojas, toTransacao } = ctx
   const { documentosDosMovimentos, clock, carimbos } = ctx
+  const expiracao = createExpiracao(ctx)
 
   return {
     /** The loyalty part of a customer's private data: balances, totals, and the newest movements worth showing. */
@@ -48,13 +50,14 @@ export function createMovimentos(ctx: FidelizacaoContext) {
       id: number
       registoCompleto: boolean
     }): Promise<{ dados: FidelizacaoDados; transacoes: Transacao[] }> {
-      const [totais, movimentos, regras, premio, aniversario, cartoes] = await Promise.all([
+      const [totais, movimentos, regras, premio, aniversario, cartoes, expira] = await Promise.all([
         repository.totais(utilizador.id),
         repository.listMovimentos(utilizador.id, TRANSACOES_MAX),
         regrasAtuais(),
         premioAtual(),
         repository.aniversarioDisponivel(utilizador.id, lisbonToday(clock)),
         carimbos.doCliente(utilizador.id),
+        expiracao.proxima(utilizador.id),
       ])
       const [nomes, documentos, promocoes] = await Promise.all([
         nomesDasLojas(movimentos.map((m) => m.id_loja)),
@@ -77,11 +80,12 @@ export function createMovimentos(ctx: FidelizacaoContext) {
           premio: premio && premioDe(premio),
           aniversario,
           carimbos: cartoes,
+          expiracao: expira,
         },
         // An order's held balance and its release are bookkeeping, not visits: the customer sees the purchase (and the
         // back-office's adjustments, with their reason).
         transacoes: movimentos
-          .filter((m) => m.tipo === 'compra' || m.tipo === 'devolucao' || m.tipo === 'ajuste')
+          .filter((m) => m.tipo === 'compra' || m.tipo === 'devolucao' || m.tipo === 'ajuste' || m.tipo === 'expiracao')
           .map((m) => toTransacao(m, nomes, m.id_opiniao, documentos(m), promocoes.get(m.id)))
           .filter(transacaoVisivel),
       }

@@ -11,10 +11,11 @@ export type RegistoRegras = (
   depois: RegrasFidelizacaoDados,
 ) => Promise<void>
 
-const dados = (r: Regras): RegrasFidelizacaoDados => ({
+const dados = (r: Regras, validadeMeses = 0): RegrasFidelizacaoDados => ({
   credito_percent: r.creditoPercent,
   pontos_por_euro: r.pontosPorEuro,
   patamar: r.patamar,
+  validade_meses: validadeMeses,
 })
 
 /**
@@ -29,9 +30,17 @@ export function createRegras(ctx: FidelizacaoContext) {
     async ler(): Promise<DefinicoesFidelizacao> {
       const [atuais, row] = await Promise.all([
         regrasAtuais(),
-        db.selectFrom('fidelizacao_regras').select('alterado_em').where('id', '=', 1).executeTakeFirst(),
+        db
+          .selectFrom('fidelizacao_regras')
+          .select(['alterado_em', 'validade_meses'])
+          .where('id', '=', 1)
+          .executeTakeFirst(),
       ])
-      return { atuais: dados(atuais), predefinidas: dados(predefinidas), alterado_em: row?.alterado_em ?? null }
+      return {
+        atuais: dados(atuais, row?.validade_meses),
+        predefinidas: dados(predefinidas),
+        alterado_em: row?.alterado_em ?? null,
+      }
     },
 
     /** Sets the rules from the next purchase on; `registar` writes the audit entry in the same transaction. */
@@ -46,6 +55,16 @@ export function createRegras(ctx: FidelizacaoContext) {
       return db.transaction().execute(async (trx) => {
         // The row made first (as the defaults), so that two changes at once wait on one another's row lock.
         const atuais = await regrasAtuais(trx)
+        const validadeAntes =
+          (
+            await trx
+              .selectFrom('fidelizacao_regras')
+              .select('validade_meses')
+              .where('id', '=', 1)
+              .executeTakeFirst()
+          )?.validade_meses ?? 0
+        // Unsaid, the expiry stays as it is (a form of the rules alone does not switch it off).
+        const validade = novas.validade_meses ?? validadeAntes
         await trx
           .insertInto('fidelizacao_regras')
           .values({
@@ -57,13 +76,18 @@ export function createRegras(ctx: FidelizacaoContext) {
           })
           .onConflict((oc) => oc.column('id').doNothing())
           .execute()
-        await trx.updateTable('fidelizacao_regras').set(valores).where('id', '=', 1).execute()
+        await trx
+          .updateTable('fidelizacao_regras')
+          .set({ ...valores, validade_meses: validade })
+          .where('id', '=', 1)
+          .execute()
         const depois: RegrasFidelizacaoDados = {
           credito_percent: valores.taxa_credito / 100,
           pontos_por_euro: valores.pontos_por_euro,
           patamar: valores.patamar,
+          validade_meses: validade,
         }
-        await registar(trx, dados(atuais), depois)
+        await registar(trx, dados(atuais, validadeAntes), depois)
         return { atuais: depois, predefinidas: dados(predefinidas), alterado_em: alteradoEm }
       })
     },

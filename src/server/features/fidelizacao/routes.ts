@@ -14,7 +14,10 @@ export interface FidelizacaoRoutesOptions {
   conta: Pick<ContaService, 'requireUser' | 'selectNif'>
   /** The session's private data, which the account, loyalty and ordering answer together (features/dados-privados). */
   privateData: (sessao: Sessao) => Promise<PrivateData>
-  /** Outside production: `POST /api/dev/aniversarios`, the birthday job run as at a given instant. */
+  /**
+   * Outside production: `POST /api/dev/aniversarios` and `POST /api/dev/expiracao`, the birthday and expiry jobs run
+   * as at a given instant.
+   */
   dev?: boolean
 }
 
@@ -73,6 +76,21 @@ export const fidelizacaoRoutes: FastifyPluginAsyncZod<FidelizacaoRoutesOptions> 
         },
       },
       async (request) => ({ data: { dados: await service.aniversarios.atribuir(new Date(request.body.agora)) } }),
+    )
+    // The expiry and its notices as at `agora`: how many customers' credit and points expired, and notices written.
+    app.post(
+      '/api/dev/expiracao',
+      {
+        schema: {
+          body: z.object({ agora: z.iso.datetime() }),
+          response: dataResponse(z.object({ expirados: z.number().int(), avisos: z.number().int() })),
+        },
+      },
+      async (request) => {
+        const agora = new Date(request.body.agora)
+        const expirados = await service.expiracao.expirar(agora)
+        return { data: { expirados, avisos: await service.expiracao.avisar(agora) } }
+      },
     )
   }
 }

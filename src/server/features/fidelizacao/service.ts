@@ -10,6 +10,7 @@ export type { RegistoRegras } from './regras.ts'
 import { createAniversarios } from './aniversarios.ts'
 import { createDireitosFidelizacao } from './direitos.ts'
 import { createDocumentosCompras } from './documentos.ts'
+import { createExpiracao } from './expiracao.ts'
 import { createGestaoFidelizacao } from './gestao.ts'
 import { createMovimentos, createMovimentosEncomendas } from './movimentos.ts'
 import { createOpinioes } from './opinioes.ts'
@@ -55,6 +56,8 @@ export function createFidelizacaoService(deps: FidelizacaoDeps) {
     aniversarios: createAniversarios(ctx),
     /** The stamp cards, as the back-office sets them (decision 0057). */
     carimbos: ctx.carimbos,
+    /** Credit and points that expire, and the notices before (decision 0058). */
+    expiracao: createExpiracao(ctx),
   }
 }
 

@@ -22,6 +22,7 @@ const TIPOS: Record<MovimentoAdmin['tipo'], string> = {
   reserva: 'Saldo reservado (encomenda)',
   libertacao: 'Saldo devolvido (encomenda)',
   ajuste: 'Ajuste',
+  expiracao: 'Expiração',
 }
 
 const colunas: ColumnDef<MovimentoAdmin, unknown>[] = [
