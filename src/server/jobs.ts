@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { momentoNoFuso } from '../shared/fusos.ts'
 import type { Config } from './config.ts'
 import { DAY, HOUR, lisbonToday, MINUTE } from './platform/clock.ts'
 import { IDEMPOTENCY_TTL_DAYS, purgeIdempotency } from './platform/idempotency.ts'
@@ -116,6 +117,7 @@ export function registerJobs(app: FastifyInstance, config: Config, s: Services):
   // Each step on its own: one that fails (a table locked, a bug in one purge) is logged and leaves the others to run,
   // rather than silently skipping every step after it each hour until someone reads the log.
   let expiracaoVista: string | null = null
+  let avisosVistos: string | null = null
   const passos: [string, () => Promise<unknown>][] = [
     ['provisional reminders', () => s.notificacoes.lembrarProvisorios()],
     ['birthday rewards', () => s.fidelizacao.aniversarios.atribuir()],
@@ -126,11 +128,17 @@ export function registerJobs(app: FastifyInstance, config: Config, s: Services):
         // notices count days). Written under each customer's ledger lock and worked out again there, so another
         // process, or a run again, expires nothing twice (docs/decisions/0058).
         const hoje = lisbonToday(clock)
-        if (expiracaoVista === hoje) return
-        const expirados = await s.fidelizacao.expiracao.expirar()
-        const avisos = await s.fidelizacao.expiracao.avisar()
-        if (expirados > 0 || avisos > 0) app.log.info({ expirados, avisos }, 'loyalty expiry')
-        expiracaoVista = hoje
+        if (expiracaoVista !== hoje) {
+          const expirados = await s.fidelizacao.expiracao.expirar()
+          if (expirados > 0) app.log.info({ expirados }, 'loyalty expiry')
+          expiracaoVista = hoje
+        }
+        // The notices in the day (a push at midnight wakes people), once it is 10:00 in Lisbon.
+        if (avisosVistos !== hoje && momentoNoFuso(clock.now(), 'Europe/Lisbon').hora >= '10:00') {
+          const avisos = await s.fidelizacao.expiracao.avisar()
+          if (avisos > 0) app.log.info({ avisos }, 'loyalty expiry notices')
+          avisosVistos = hoje
+        }
       },
     ],
     ['push purge', () => s.push.purgar()],

@@ -13,10 +13,18 @@ export const CODIGOS_MAX = 100
 export const CODIGO_MAX = 40
 export const POR_OFERTA_MIN = 2
 export const POR_OFERTA_MAX = 50
+/**
+ * The most units of one card a purchase stamps: a store key alone may credit a customer by id (a POS catching up),
+ * and stamps count units, not money, so without the customer identified at the counter a bill stamps few; with them,
+ * a large order's.
+ */
+export const CARIMBOS_POR_COMPRA = { semIdentificacao: 10, identificado: 100 } as const
 
 export const carimbosMensagens = {
   naoExiste: 'Este cartão de carimbos não existe.',
   codigos: 'Indique pelo menos um código de produto do POS, um por linha.',
+  codigo: 'Um código de produto não pode ter vírgulas nem pontos e vírgulas: escreva um por linha.',
+  ativo: 'Diga se o cartão está ativo.',
   codigosDemasiados: `No máximo ${CODIGOS_MAX} códigos, cada um com até ${CODIGO_MAX} caracteres.`,
   porOferta: `Indique de quantos em quantos é oferecido um, de ${POR_OFERTA_MIN} a ${POR_OFERTA_MAX}.`,
   ofertasInsuficientes: 'O cliente não tem ofertas suficientes neste cartão de carimbos.',
@@ -39,9 +47,16 @@ export function lerCodigos(texto: string): string[] {
 export const CartaoCarimbosInputSchema = z.strictObject({
   nome: obrigatorio(CARTAO_NOME_MAX),
   codigos: z
-    .array(z.string().trim().min(1, carimbosMensagens.codigos).max(CODIGO_MAX, carimbosMensagens.codigosDemasiados), {
-      error: carimbosMensagens.codigos,
-    })
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, carimbosMensagens.codigos)
+        .max(CODIGO_MAX, carimbosMensagens.codigosDemasiados)
+        // Stored one per line and read back by `lerCodigos`, which also splits at commas and semicolons.
+        .regex(/^[^,;\n\r]+$/, carimbosMensagens.codigo),
+      { error: carimbosMensagens.codigos },
+    )
     .min(1, carimbosMensagens.codigos)
     .max(CODIGOS_MAX, carimbosMensagens.codigosDemasiados)
     .transform((c) => [...new Set(c)]),
@@ -50,7 +65,8 @@ export const CartaoCarimbosInputSchema = z.strictObject({
     .int(carimbosMensagens.porOferta)
     .min(POR_OFERTA_MIN, carimbosMensagens.porOferta)
     .max(POR_OFERTA_MAX, carimbosMensagens.porOferta),
-  ativo: z.boolean().default(true),
+  // Said every time: an edit that left it out must not switch an ended card back on.
+  ativo: z.boolean({ error: carimbosMensagens.ativo }),
 })
 export type CartaoCarimbosInput = z.input<typeof CartaoCarimbosInputSchema>
 export type CartaoCarimbosDados = z.output<typeof CartaoCarimbosInputSchema>

@@ -188,35 +188,42 @@ export const ProdutoCompradoSchema = z.object({
 })
 export type ProdutoComprado = z.infer<typeof ProdutoCompradoSchema>
 
-export const CompraSchema = z.object({
-  cliente_id: id(),
-  /** Required to spend balance or redeem rewards (STORE-API.md); a purchase that only earns may go without. */
-  identificacao: IdentificacaoSchema.optional(),
-  total: cents().positive(mensagens.maiorQueZero),
-  saldo_a_usar: cents().min(0, mensagens.naoNegativo),
-  itens_a_redimir: z
-    .number({ error: mensagens.valorInvalido })
-    .int(mensagens.valorInvalido)
-    .min(0)
-    .max(1000)
-    .default(0),
-  /**
-   * 1: the customer's birthday reward is used (decision 0053), on its own: not with `itens_a_redimir`. Spends, so it
-   * needs `identificacao`.
-   */
-  usar_premio_aniversario: z.union([z.literal(0), z.literal(1)]).default(0),
-  referencia: obrigatorio(100),
-  /**
-   * The products on the bill, when the POS lists them (optional): the promotions on a product (decision 0052) count
-   * their units. A bill without them earns every other promotion.
-   */
-  produtos: z.array(ProdutoCompradoSchema).max(200).optional(),
-  /**
-   * Offers of stamp cards given with this purchase (decision 0057): products of the card handed over free, which earn
-   * no stamp. Spends, so it needs `identificacao`.
-   */
-  ofertas_carimbos: z.array(OfertaCarimbosSchema).max(20).optional(),
-})
+export const CompraSchema = z
+  .object({
+    cliente_id: id(),
+    /** Required to spend balance or redeem rewards (STORE-API.md); a purchase that only earns may go without. */
+    identificacao: IdentificacaoSchema.optional(),
+    /** > 0, or 0 for a bill that is only a stamp card's offer (the product given, billed at 0). */
+    total: cents().min(0, mensagens.maiorQueZero),
+    saldo_a_usar: cents().min(0, mensagens.naoNegativo),
+    itens_a_redimir: z
+      .number({ error: mensagens.valorInvalido })
+      .int(mensagens.valorInvalido)
+      .min(0)
+      .max(1000)
+      .default(0),
+    /**
+     * 1: the customer's birthday reward is used (decision 0053), on its own: not with `itens_a_redimir`. Spends, so it
+     * needs `identificacao`.
+     */
+    usar_premio_aniversario: z.union([z.literal(0), z.literal(1)]).default(0),
+    referencia: obrigatorio(100),
+    /**
+     * The products on the bill, when the POS lists them (optional): the promotions on a product (decision 0052) count
+     * their units. A bill without them earns every other promotion.
+     */
+    produtos: z.array(ProdutoCompradoSchema).max(200).optional(),
+    /**
+     * Offers of stamp cards given with this purchase (decision 0057): products of the card handed over free, which earn
+     * no stamp. Spends, so it needs `identificacao`.
+     */
+    ofertas_carimbos: z.array(OfertaCarimbosSchema).max(20).optional(),
+  })
+  .superRefine((c, ctx) => {
+    if (c.total === 0 && !c.ofertas_carimbos?.length) {
+      ctx.addIssue({ code: 'custom', path: ['total'], message: mensagens.maiorQueZero })
+    }
+  })
 
 /** Cents of `valor_pago` returned; 0 only for a purchase paid wholly with balance (it is then refunded whole). */
 export const DevolucaoSchema = z.object({

@@ -139,6 +139,8 @@ export interface FidelizacaoRegrasTable {
   patamar: number
   /** Months after the month they were earned that credit and points last; 0: they never expire (decision 0058). */
   validade_meses: Generated<number>
+  /** When the expiry was last switched on or shortened: the customers are told before anything expires. */
+  validade_desde: string | null
   alterado_em: string
 }
 

@@ -26,7 +26,10 @@ export function createAudienciaConta(db: Database) {
      * The address to e-mail a service notice to (an expiry, decision 0058) when the customer consented to
      * communications and gave one; null otherwise. `ex`: the caller's transaction.
      */
-    async emailConsentido(utilizadorId: number, ex: Database = db): Promise<{ email: string; nome: string | null } | null> {
+    async emailConsentido(
+      utilizadorId: number,
+      ex: Database = db,
+    ): Promise<{ email: string; nome: string | null } | null> {
       const row = await ex
         .selectFrom('utilizadores')
         .select(['email', 'nome'])

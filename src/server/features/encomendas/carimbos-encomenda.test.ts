@@ -31,6 +31,7 @@ describe.each(testDialects())('a stamp card on an app order, on %s', (dialect) =
       nome: 'Galões',
       codigos: ['1002'],
       por_oferta: 3,
+      ativo: true,
     })
     expect(criado.statusCode, criado.body).toBe(200)
     const cartao = criado.json().data.id

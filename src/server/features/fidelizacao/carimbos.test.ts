@@ -206,10 +206,50 @@ describe.each(testDialects())('stamp cards at the till, on %s', (dialect) => {
     // Without products listed, in proportion to the money: half the bill, half the stamps.
     const outra = (await compra(ana.id, { total: 2000, produtos: [{ cod_produto: '1002', quantidade: 2 }] })).json()
       .data.transacao
-    const metade = await loja('POST', `/compras/${outra.id}/devolucoes`, { valor: 1000 })
+    // An empty list of products says nothing of what came back: in proportion too.
+    const metade = await loja(
+      'POST',
+      `/compras/${outra.id}/devolucoes`,
+      { valor: 1000, produtos: [] },
+      { idem: 'devolucao-metade' },
+    )
     expect(metade.json().data.transacao.carimbos).toMatchObject([{ carimbos_ganhos: -1 }])
     // Replayed with its key, the refund answers as the first time and takes nothing more.
+    const outraVez = await loja(
+      'POST',
+      `/compras/${outra.id}/devolucoes`,
+      { valor: 1000, produtos: [] },
+      { idem: 'devolucao-metade' },
+    )
+    expect(outraVez.json()).toEqual(metade.json())
     expect(await livro(ana.id)).toEqual({ carimbos: 0, ofertas: 1 })
+  })
+
+  it('a bill that is only the offer is 0; a key alone stamps few units of a bill', async () => {
+    const ana = await cliente()
+    // Without the customer identified, a bill stamps at most 10 units of a card (a key crediting by id).
+    const muitos = await compra(ana.id, { produtos: [{ cod_produto: '1001', quantidade: 50 }] })
+    expect(muitos.json().data.transacao.carimbos).toMatchObject([
+      { carimbos_ganhos: 10, ofertas_ganhas: 3, ofertas: 3 },
+    ])
+    // Identified, a large order stamps in full (up to 100).
+    const identificada = await compra(ana.id, {
+      identificacao: await prova(ana.id),
+      produtos: [{ cod_produto: '1001', quantidade: 30 }],
+    })
+    expect(identificada.json().data.transacao.carimbos).toMatchObject([{ carimbos_ganhos: 30 }])
+    // The free coffee alone: a bill of 0, which only an offer may be.
+    expect((await compra(ana.id, { total: 0 })).statusCode).toBe(400)
+    const so = await compra(ana.id, {
+      total: 0,
+      identificacao: await prova(ana.id),
+      ofertas_carimbos: [{ cartao_id: cafes, quantidade: 1 }],
+      produtos: [{ cod_produto: '1001', quantidade: 1 }],
+    })
+    expect(so.statusCode, so.body).toBe(201)
+    expect(so.json().data.transacao).toMatchObject({ subtotal: 0, valor_pago: 0, pontos_ganhos: 0 })
+    expect(so.json().data.transacao.carimbos).toMatchObject([{ carimbos_ganhos: 0, ofertas_usadas: 1 }])
+    expect(await livro(ana.id)).toEqual({ carimbos: 1, ofertas: 12 })
   })
 
   it('a registration not complete stamps nothing', async () => {

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely'
 import {
+  CARIMBOS_POR_COMPRA,
   type CarimbosCliente,
   type CarimbosMovimento,
   type CartaoCarimbos,
@@ -188,6 +189,8 @@ export function createCarimbos(ctx: { db: Database; clock: Clock }) {
         produtos: readonly ProdutoComprado[]
         ofertas: readonly OfertaCarimbos[]
         ganha: boolean
+        /** The customer was identified at the counter (or ordered in the app): a larger bill stamps in full. */
+        identificado: boolean
       },
     ): Promise<CarimbosMovimento[]> {
       if (m.produtos.length === 0 && m.ofertas.length === 0) return []
@@ -202,7 +205,8 @@ export function createCarimbos(ctx: { db: Database; clock: Clock }) {
       for (const cartao of todos) {
         const ofertasAUsar = m.ofertas.filter((o) => o.cartao_id === cartao.id).reduce((s, o) => s + o.quantidade, 0)
         // An ended card stamps no more; its offers stay usable.
-        const unidades = cartao.ativo === 1 ? unidadesDe(cartao, m.produtos) : 0
+        const teto = m.identificado ? CARIMBOS_POR_COMPRA.identificado : CARIMBOS_POR_COMPRA.semIdentificacao
+        const unidades = cartao.ativo === 1 ? Math.min(unidadesDe(cartao, m.produtos), teto) : 0
         if (unidades === 0 && ofertasAUsar === 0) continue
         const antes = saldoDe(porCartao.get(cartao.id))
         const r = carimbosDaCompra(antes, { unidades, ofertasAUsar, porOferta: cartao.por_oferta, ganha: m.ganha })

@@ -10,7 +10,7 @@ import {
   type TransacaoLoja,
 } from '../../../shared/fidelizacao.ts'
 import { formatDateTime, formatMoney } from '../../../shared/format.ts'
-import type { Premio, PremioResumo } from '../../../shared/premios.ts'
+import type { Premio } from '../../../shared/premios.ts'
 import type { LojaNomeFuso } from '../../../shared/restaurantes.ts'
 import { type Clock, isoNow, lisbonToday, MINUTE } from '../../platform/clock.ts'
 import type { Database, DatabaseTransaction } from '../../platform/db.ts'
@@ -21,6 +21,7 @@ import type { FaturasService } from '../faturas/service.ts'
 import type { NovaNotificacao } from '../notificacoes/service.ts'
 import { createCarimbos } from './carimbos.ts'
 import { aplicar, type devolucao, type Efeito, type Regras, type Saldos, ZERO } from './ledger.ts'
+import { premiosDoMovimento, resumoDe } from './premio-campos.ts'
 import { fidelizacaoRepo, type Movimento } from './repository.ts'
 
 /** The till's limits per store key (STORE-API.md: room for a busy counter, none for guessing security codes). */
@@ -151,31 +152,6 @@ export const efeitoDe = (m: Movimento): Efeito => ({
   itens_adicionados: m.itens_adicionados,
   itens_redimidos: m.itens_redimidos,
 })
-
-export const resumoDe = (p: PremioResumo): PremioResumo => ({ id: p.id, nome: p.nome, tipo: p.tipo, valor: p.valor })
-
-/** A definition as the app and the back-office read it: without when it was made. */
-export const premioDe = ({ criado_em: _, ...p }: Premio & { criado_em: string }): Premio => p
-
-/** What a purchase records of the reward it redeemed (`premio`: its definition), and what it took off the bill. */
-export const camposDoPremio = (premio: PremioResumo | null | undefined, descontoPremio: number) =>
-  premio
-    ? {
-        premio_id: premio.id,
-        premio_nome: premio.nome,
-        premio_tipo: premio.tipo,
-        premio_valor: premio.valor,
-        desconto_premio: descontoPremio,
-      }
-    : {}
-
-/** The rewards a purchase redeemed, one entry each, as they were defined when it was written (STORE-API.md). */
-export function premiosDoMovimento(m: Movimento): PremioResumo[] {
-  if (m.tipo !== 'compra' || m.premio_id === null || m.premio_nome === null) return []
-  const premio = { id: m.premio_id, nome: m.premio_nome, tipo: m.premio_tipo ?? 'produto', valor: m.premio_valor }
-  // A reward named with none counted is the birthday's (decision 0053): one, on its own.
-  return Array.from({ length: Math.max(m.itens_redimidos, 1) }, () => premio)
-}
 
 /** What the parts of the loyalty service share: the movements as the app and the till see them, and their writing. */
 export function createFidelizacaoContext(deps: FidelizacaoDeps) {

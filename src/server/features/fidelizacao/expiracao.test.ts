@@ -64,13 +64,13 @@ describe.each(testDialects())('the expiry of credit and points, on %s', (dialect
     expect(await correr('2026-12-24T09:00:00.000Z')).toEqual({ expirados: 0, avisos: 1 })
     expect(await notificacoes(ana.id)).toEqual([
       {
-        titulo: 'O seu saldo e pontos vão expirar',
+        titulo: 'O seu saldo e os seus pontos vão expirar',
         texto:
           '1,50\u00a0€ de saldo e 30 pontos expiram no fim do dia 31/12/2026. Use-os antes numa das nossas lojas ou ao encomendar na app.',
         chave: 'expiracao:2026-12-31:30',
       },
       {
-        titulo: 'O seu saldo e pontos expiram dentro de 7 dias',
+        titulo: 'O seu saldo e os seus pontos expiram dentro de 7 dias',
         texto:
           '1,00\u00a0€ de saldo e 30 pontos expiram no fim do dia 31/12/2026. Use-os antes numa das nossas lojas ou ao encomendar na app.',
         chave: 'expiracao:2026-12-31:7',
@@ -79,8 +79,8 @@ describe.each(testDialects())('the expiry of credit and points, on %s', (dialect
     // Consented, with an address: an e-mail for each notice.
     const emails = await t.database.db.selectFrom('email_outbox').select(['para', 'assunto']).execute()
     expect(emails).toEqual([
-      { para: 'ana@exemplo.pt', assunto: 'O seu saldo e pontos vão expirar' },
-      { para: 'ana@exemplo.pt', assunto: 'O seu saldo e pontos expiram dentro de 7 dias' },
+      { para: 'ana@exemplo.pt', assunto: 'O seu saldo e os seus pontos vão expirar' },
+      { para: 'ana@exemplo.pt', assunto: 'O seu saldo e os seus pontos expiram dentro de 7 dias' },
     ])
 
     // The last day still counts; the first of January it is gone, run twice and by two processes at once.
@@ -114,8 +114,9 @@ describe.each(testDialects())('the expiry of credit and points, on %s', (dialect
         chave: 'expiracao:2027-01',
       },
       {
-        titulo: 'O seu saldo e pontos vão expirar',
-        texto: '0,48\u00a0€ de saldo e 9 pontos expiram no fim do dia 31/01/2027. Use-os antes numa das nossas lojas ou ao encomendar na app.',
+        titulo: 'O seu saldo e os seus pontos vão expirar',
+        texto:
+          '0,48\u00a0€ de saldo e 9 pontos expiram no fim do dia 31/01/2027. Use-os antes numa das nossas lojas ou ao encomendar na app.',
         chave: 'expiracao:2027-01-31:30',
       },
     ])
@@ -123,6 +124,26 @@ describe.each(testDialects())('the expiry of credit and points, on %s', (dialect
     const todos = await t.database.db.selectFrom('transacoes').selectAll().where('utilizador_id', '=', ana.id).execute()
     expect(todos.reduce((s, m) => s + m.saldo_adicionado - m.saldo_removido, 0)).toBe(48)
     expect(todos.reduce((s, m) => s + m.pontos_ganhos - m.pontos_convertidos, 0)).toBe(9)
+  })
+
+  it('waits a month of notice after being switched on, and a refund after the expiry takes back nothing expired', async () => {
+    const ana = await cliente()
+    const novembro = (await comprar(ana.id, 3000)).json().data.transacao // 1,50 € and 30 points
+    // Switched on on 20/12: November's would have expired at the end of December, but the customers are told first:
+    // nothing before the end of January (the first month that ends 30 days after).
+    await t.database.db.updateTable('fidelizacao_regras').set({ validade_desde: '2026-12-20T10:00:00.000Z' }).execute()
+    scene.clock.set('2026-12-21T10:00:00.000Z')
+    expect((await privado(ana.d)).user.data.expiracao).toEqual({ dia: '2027-01-31', saldo: 150, pontos: 30 })
+    expect(await correr('2027-01-01T09:00:00.000Z')).toEqual({ expirados: 0, avisos: 1 })
+    expect(await correr('2027-02-01T09:00:00.000Z')).toMatchObject({ expirados: 1 })
+    expect((await privado(ana.d)).user.data).toMatchObject({ saldo: 0, pontos: 0 })
+
+    // The November purchase refunded now: what it earned has expired (it left the balance once), so nothing is taken
+    // back; the customer is where they would be had it never happened.
+    const devolucao = await scene.loja('POST', `/compras/${novembro.id}/devolucoes`, { valor: 3000 })
+    expect(devolucao.statusCode, devolucao.body).toBe(201)
+    expect(devolucao.json().data.nao_recuperado).toEqual({ saldo: 0, pontos: 0 })
+    expect((await privado(ana.d)).user.data).toMatchObject({ saldo: 0, pontos: 0 })
   })
 
   it('never expires anything while the programme has no expiry, and sends no e-mail without consent', async () => {

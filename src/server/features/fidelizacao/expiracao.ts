@@ -3,7 +3,8 @@ import { formatDia, formatMoney, pontosLabel } from '../../../shared/format.ts'
 import { lisbonToday } from '../../platform/clock.ts'
 import type { Database } from '../../platform/db.ts'
 import { comporEmail, enfileirarEmail } from '../../platform/email.ts'
-import type { FidelizacaoContext } from './context.ts'
+import { efeitoDe, type FidelizacaoContext } from './context.ts'
+import type { Efeito } from './ledger.ts'
 import {
   corteEm,
   corteNoFimDe,
@@ -11,16 +12,29 @@ import {
   type Fluxo,
   type Montantes,
   mesEmLisboa,
+  primeiroMesDaExpiracao,
   proximasExpiracoes,
   somarMeses,
 } from './ledger-expiracao.ts'
-import { fidelizacaoRepo } from './repository.ts'
+import { fidelizacaoRepo, type Movimento } from './repository.ts'
+
+/** What expires, as the subject of a sentence: 'O seu saldo', 'Os seus pontos', or both. */
+function sujeito(m: Montantes): { nome: string; plural: boolean } {
+  if (m.saldo > 0 && m.pontos > 0) return { nome: 'O seu saldo e os seus pontos', plural: true }
+  return m.saldo > 0 ? { nome: 'O seu saldo', plural: false } : { nome: 'Os seus pontos', plural: true }
+}
 
 /** The notices before an expiry (decision 0058): 30 days before, and 7 days before (the last one sent). */
 export const AVISOS_EXPIRACAO = [
-  { dias: 7, titulo: 'O seu saldo e pontos expiram dentro de 7 dias' },
-  { dias: 30, titulo: 'O seu saldo e pontos vão expirar' },
+  {
+    dias: 7,
+    titulo: (m: Montantes) => `${sujeito(m).nome} ${sujeito(m).plural ? 'expiram' : 'expira'} dentro de 7 dias`,
+  },
+  { dias: 30, titulo: (m: Montantes) => `${sujeito(m).nome} ${sujeito(m).plural ? 'vão' : 'vai'} expirar` },
 ] as const
+
+/** Whether the amounts take a verb in the plural ('1 ponto expira', '1,00 € de saldo expira', '30 pontos expiram'). */
+const noPlural = (m: Montantes) => (m.saldo > 0 && m.pontos > 0) || m.pontos > 1
 
 /** '1,20 € de saldo e 30 pontos' (only what there is). */
 export function montantesNaFrase(m: Montantes): string {
@@ -40,13 +54,14 @@ const diasEntre = (de: string, ate: string) => Math.round((Date.parse(ate) - Dat
 export function createExpiracao(ctx: FidelizacaoContext) {
   const { db, clock, conta, notificar, onMovimento, escrever, regrasAtuais } = ctx
 
-  async function validadeMeses(ex: Database = db): Promise<number> {
+  /** The months of validity (0: never), and the first month at whose end anything may expire. */
+  async function validade(ex: Database = db): Promise<{ meses: number; primeiroMes: string }> {
     const row = await ex
       .selectFrom('fidelizacao_regras')
-      .select('validade_meses')
+      .select(['validade_meses', 'validade_desde'])
       .where('id', '=', 1)
       .executeTakeFirst()
-    return row?.validade_meses ?? 0
+    return { meses: row?.validade_meses ?? 0, primeiroMes: primeiroMesDaExpiracao(row?.validade_desde ?? null) }
   }
 
   const fluxos = (ex: Database, utilizadorId: number): Promise<Fluxo[]> =>
@@ -86,13 +101,26 @@ export function createExpiracao(ctx: FidelizacaoContext) {
   }
 
   return {
-    validadeMeses,
+    /**
+     * What a refund undoes of a purchase (ledger.ts `devolucao`): all it did, unless what it earned belongs to a month
+     * the expiry has passed. Then the credit and points it earned are not taken back (they expired, or were spent
+     * before they could: either way they left the balance once), and the refund gives back only the balance and the
+     * rewards the purchase used. `trx`: the refund's transaction.
+     */
+    async efeitoADesfazer(trx: Database, original: Movimento): Promise<Efeito> {
+      const efeito = efeitoDe(original)
+      const { meses, primeiroMes } = await validade(trx)
+      const agora = clock.now()
+      if (meses === 0 || somarMeses(mesEmLisboa(agora), -1) < primeiroMes) return efeito
+      if (original.criado_em >= corteEm(agora, meses)) return efeito
+      return { ...efeito, saldo_adicionado: 0, pontos_ganhos: 0, pontos_convertidos: 0, itens_adicionados: 0 }
+    },
 
     /** What the card says: the next end of month something expires at, and how much (null: nothing, or never). */
     async proxima(utilizadorId: number): Promise<(Montantes & { dia: string }) | null> {
-      const meses = await validadeMeses()
+      const { meses, primeiroMes } = await validade()
       if (meses === 0) return null
-      return proximasExpiracoes(await fluxos(db, utilizadorId), clock.now(), meses)[0] ?? null
+      return proximasExpiracoes(await fluxos(db, utilizadorId), clock.now(), meses, 1, primeiroMes)[0] ?? null
     },
 
     /**
@@ -100,10 +128,11 @@ export function createExpiracao(ctx: FidelizacaoContext) {
      * movement of type `expiracao`, and the customer told. How many customers it wrote off.
      */
     async expirar(agora: Date = clock.now()): Promise<number> {
-      const meses = await validadeMeses()
-      if (meses === 0) return 0
-      const corte = corteEm(agora, meses)
+      const { meses, primeiroMes } = await validade()
       const mes = mesEmLisboa(agora)
+      // Before the first month the expiry may end (switched on or shortened lately): nothing yet.
+      if (meses === 0 || somarMeses(mes, -1) < primeiroMes) return 0
+      const corte = corteEm(agora, meses)
       let feitos = 0
       for (const utilizadorId of await comAntesDe(corte)) {
         const escrito = await db.transaction().execute(async (trx) => {
@@ -131,8 +160,13 @@ export function createExpiracao(ctx: FidelizacaoContext) {
           if ((await conta.clienteById(utilizadorId, trx)) && notificar) {
             await notificar(trx, {
               utilizadorId,
-              titulo: 'Saldo e pontos expirados',
-              texto: `Expiraram ${montantesNaFrase(e)}, ganhos há mais de ${meses} ${meses === 1 ? 'mês' : 'meses'}.`,
+              titulo:
+                e.saldo > 0 && e.pontos > 0
+                  ? 'Saldo e pontos expirados'
+                  : e.saldo > 0
+                    ? 'Saldo expirado'
+                    : 'Pontos expirados',
+              texto: `${noPlural(e) ? 'Expiraram' : 'Expirou'} ${montantesNaFrase(e)}, ${noPlural(e) ? 'ganhos' : 'ganho'} há mais de ${meses} ${meses === 1 ? 'mês' : 'meses'}.`,
               ligacao: '/fidelizacao',
               chave: `expiracao:${mes}`,
             })
@@ -153,23 +187,23 @@ export function createExpiracao(ctx: FidelizacaoContext) {
      * notification and, with consent and an address, by e-mail. How many notices it wrote.
      */
     async avisar(agora: Date = clock.now()): Promise<number> {
-      const meses = await validadeMeses()
+      const { meses, primeiroMes } = await validade()
       if (meses === 0) return 0
       const hoje = lisbonToday({ now: () => agora })
       const seguinte = somarMeses(mesEmLisboa(agora), 1)
       let avisos = 0
       for (const utilizadorId of await comAntesDe(corteNoFimDe(seguinte, meses))) {
-        const proximas = proximasExpiracoes(await fluxos(db, utilizadorId), agora, meses, 2)
+        const proximas = proximasExpiracoes(await fluxos(db, utilizadorId), agora, meses, 2, primeiroMes)
         for (const p of proximas) {
           const faltam = diasEntre(hoje, p.dia)
           const aviso = AVISOS_EXPIRACAO.find((a) => faltam <= a.dias)
           if (!aviso || faltam < 0) continue
-          const texto = `${montantesNaFrase(p)} expiram no fim do dia ${formatDia(p.dia)}. Use-os antes numa das nossas lojas ou ao encomendar na app.`
+          const texto = `${montantesNaFrase(p)} ${noPlural(p) ? 'expiram' : 'expira'} no fim do dia ${formatDia(p.dia)}. ${noPlural(p) ? 'Use-os' : 'Use-o'} antes numa das nossas lojas ou ao encomendar na app.`
           const escrito = await db.transaction().execute(async (trx) => {
             if (!(await conta.clienteById(utilizadorId, trx)) || !notificar) return false
             const id = await notificar(trx, {
               utilizadorId,
-              titulo: aviso.titulo,
+              titulo: aviso.titulo(p),
               texto,
               ligacao: '/fidelizacao',
               chave: `expiracao:${p.dia}:${aviso.dias}`,
@@ -180,7 +214,7 @@ export function createExpiracao(ctx: FidelizacaoContext) {
             if (email) {
               await enfileirarEmail(
                 trx,
-                comporEmail(email.email, aviso.titulo, [email.nome ? `Olá, ${email.nome}.` : 'Olá.', texto]),
+                comporEmail(email.email, aviso.titulo(p), [email.nome ? `Olá, ${email.nome}.` : 'Olá.', texto]),
                 clock,
               )
             }

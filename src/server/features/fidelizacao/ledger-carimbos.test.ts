@@ -102,6 +102,29 @@ describe('a stamp card', () => {
     )
   })
 
+  it('keeps an offer its stamps made when later purchases stamped the card again', () => {
+    // 8 of 9; a coffee makes the offer (0 stamps); another coffee (1 stamp); the first purchase is refunded whole:
+    // 8 + 1 = 9 stamps had it never happened, which is the offer and none left.
+    const primeira = carimbosDaCompra(
+      { carimbos: 8, ofertas: 0 },
+      { unidades: 1, ofertasAUsar: 0, porOferta: 10, ganha: true },
+    )
+    if ('recusa' in primeira) throw new Error('refused')
+    const depois = aplicarCarimbos(aplicarCarimbos({ carimbos: 8, ofertas: 0 }, primeira.efeito), {
+      carimbos_ganhos: 1,
+      carimbos_convertidos: 0,
+      ofertas_ganhas: 0,
+      ofertas_usadas: 0,
+    })
+    expect(depois).toEqual({ carimbos: 1, ofertas: 1 })
+    const d = carimbosDaDevolucao(
+      depois,
+      { efeito: primeira.efeito, porOferta: 10, retirados: 0, ofertasRevertidas: 0 },
+      { completa: true, unidades: null, parte: (x) => x },
+    )
+    expect(aplicarCarimbos(depois, d.efeito)).toEqual({ carimbos: 0, ofertas: 1 })
+  })
+
   it('stops at zero when the offer its stamps made was given already, and says how many were lost', () => {
     // 8 of 9 stamps; two coffees make an offer (1 stamp left); the offer is given; then the purchase is refunded.
     const r = carimbosDaCompra(

@@ -70,8 +70,8 @@ export interface CompraCarimbos {
  * A refund on one card. The stamps to take back: all that are left when the purchase is refunded whole; the units of
  * the card's products the refund lists (`unidades`), when the POS lists them; otherwise in proportion to the money
  * (`parte`, over the running total, so that several partial refunds add up to what the purchase earned). When stamps
- * run short, offers the purchase made turn back into stamps; a full refund turns all of them back (those still held)
- * and gives back the offers it used, so that the card is where it would be had the purchase never happened. Stamps
+ * run short, offers the purchase made turn back into stamps (as many as needed, those still held); a full refund also
+ * gives back the offers it used, so that the card is where it would be had the purchase never happened. Stamps
  * already spent as an offer cannot come back: the card stops at 0 and `perdidos` says how many.
  */
 export function carimbosDaDevolucao(
@@ -87,7 +87,9 @@ export function carimbosDaDevolucao(
   let carimbos = antes.carimbos - alvo
   let ofertas = antes.ofertas + devolvidas
   const porReverter = e.ofertas_ganhas - original.ofertasRevertidas
-  const precisas = pedido.completa ? porReverter : carimbos < 0 ? Math.ceil(-carimbos / precisos) : 0
+  // Only as many as the stamps taken back need: a card still holding enough keeps the offer (its stamps were made
+  // again by later purchases).
+  const precisas = carimbos < 0 ? Math.ceil(-carimbos / precisos) : 0
   const revertidas = Math.max(0, Math.min(precisas, porReverter, ofertas))
   ofertas -= revertidas
   carimbos += revertidas * precisos

@@ -63,6 +63,16 @@ export const corteNoFimDe = (mes: string, meses: number) => inicioDoMes(somarMes
 /** The cut of `agora`: what was earned before it has expired by now (the months ended before this one). */
 export const corteEm = (agora: Date, meses: number) => corteNoFimDe(somarMeses(mesEmLisboa(agora), -1), meses)
 
+/** Days after the expiry is switched on or shortened before anything may expire: the 30 days' notice. */
+export const AVISO_DIAS = 30
+
+/**
+ * The first month at whose end anything may expire: the one in which the notice's 30 days after `desde` (the expiry
+ * switched on or shortened) end; any month when it never was (null).
+ */
+export const primeiroMesDaExpiracao = (desde: string | null) =>
+  desde ? mesEmLisboa(new Date(Date.parse(desde) + AVISO_DIAS * 86_400_000)) : '0000-01'
+
 /** What has expired by `corte` and is not yet written as expired (nor spent): for the balance and the points. */
 export function expirado(movimentos: readonly Fluxo[], corte: string): Montantes {
   let [entrouSaldo, entrouPontos, saiuSaldo, saiuPontos] = [0, 0, 0, 0]
@@ -82,19 +92,24 @@ export function expirado(movimentos: readonly Fluxo[], corte: string): Montantes
 /**
  * What will expire at the end of this month and the following ones (up to `quantos` months with something to expire,
  * looking no further than what the oldest amount held can reach), were nothing more spent: `dia` is the last day it
- * can be used.
+ * can be used. `primeiroMes`: the first month at whose end anything may expire (the expiry was switched on or
+ * shortened lately, and the customers must be told first); what would have expired before waits for its end.
  */
 export function proximasExpiracoes(
   movimentos: readonly Fluxo[],
   agora: Date,
   meses: number,
   quantos = 1,
+  primeiroMes = '0000-01',
 ): (Montantes & { dia: string })[] {
   const out: (Montantes & { dia: string })[] = []
   const atual = mesEmLisboa(agora)
-  let antes = expirado(movimentos, corteNoFimDe(somarMeses(atual, -1), meses))
-  for (let k = 0; k <= meses && out.length < quantos; k++) {
-    const mes = somarMeses(atual, k)
+  const anterior = somarMeses(atual, -1)
+  // What has expired and is not written yet (nothing, before the first month the expiry may end).
+  let antes = anterior >= primeiroMes ? expirado(movimentos, corteNoFimDe(anterior, meses)) : { saldo: 0, pontos: 0 }
+  const ate = somarMeses(primeiroMes > atual ? primeiroMes : atual, meses)
+  for (let mes = atual; mes <= ate && out.length < quantos; mes = somarMeses(mes, 1)) {
+    if (mes < primeiroMes) continue
     const depois = expirado(movimentos, corteNoFimDe(mes, meses))
     const saldo = depois.saldo - antes.saldo
     const pontos = depois.pontos - antes.pontos

@@ -9,19 +9,11 @@ import { lisbonToday } from '../../platform/clock.ts'
 import type { DatabaseTransaction } from '../../platform/db.ts'
 import { HttpError, notFound } from '../../platform/errors.ts'
 import { createAniversarios, semAniversarioEncomenda } from './aniversarios.ts'
+import { devolucaoDe, type FidelizacaoContext, fidelizacaoMensagens, regrasDe, saldosDe } from './context.ts'
 import { createExpiracao } from './expiracao.ts'
-import {
-  camposDoPremio,
-  devolucaoDe,
-  efeitoDe,
-  type FidelizacaoContext,
-  fidelizacaoMensagens,
-  premioDe,
-  regrasDe,
-  saldosDe,
-} from './context.ts'
 import type { PromocaoEmVigor } from './ganhos-promocoes.ts'
 import { compra, devolucao, type Efeito } from './ledger.ts'
+import { camposDoPremio, premioDe } from './premio-campos.ts'
 import { createPromocoes, lojaDaCompra } from './promocoes.ts'
 import { fidelizacaoRepo, type Movimento } from './repository.ts'
 
@@ -138,6 +130,7 @@ export function createMovimentosEncomendas(ctx: FidelizacaoContext) {
   const { regrasAtuais, premioAtual, conta, repository, escrever, nomesDasLojas, clock, carimbos } = ctx
   const promocoes = createPromocoes(ctx)
   const aniversarios = createAniversarios(ctx)
+  const expiracao = createExpiracao(ctx)
 
   /**
    * An order's reward, by its definition: the birthday's is not counted in `itens` (decision 0053), it is held and
@@ -308,6 +301,7 @@ export function createMovimentosEncomendas(ctx: FidelizacaoContext) {
         produtos: m.produtos,
         ofertas: [],
         ganha: movimento.ganha === 1,
+        identificado: true,
       })
       // The reward its checkout held; or, an order the balance and the reward paid whole, one usable today. A paid
       // order whose hold is gone takes no other (it was priced with that one): it is told.
@@ -337,7 +331,12 @@ export function createMovimentosEncomendas(ctx: FidelizacaoContext) {
       const ultimo = await ledger.ultimoMovimento(original.utilizador_id)
       const d = devolucao(
         saldosDe(ultimo),
-        { valorPago: original.valor_pago, efeito: efeitoDe(original), devolvido, itensRevertidos },
+        {
+          valorPago: original.valor_pago,
+          efeito: await expiracao.efeitoADesfazer(trx, original),
+          devolvido,
+          itensRevertidos,
+        },
         valor,
         regrasDe(original),
       )

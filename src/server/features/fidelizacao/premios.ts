@@ -2,7 +2,8 @@ import type { DefinicaoPremio, Premio, PremioDados } from '../../../shared/premi
 import { isoNow } from '../../platform/clock.ts'
 import type { DatabaseTransaction } from '../../platform/db.ts'
 import { imagemExistente } from '../../platform/images.ts'
-import { type FidelizacaoContext, premioDe } from './context.ts'
+import type { FidelizacaoContext } from './context.ts'
+import { premioDe } from './premio-campos.ts'
 
 /** Told inside the change's transaction (the back-office's audit entry), with the reward before and after. */
 export type RegistoPremio = (trx: DatabaseTransaction, antes: Premio | null, depois: Premio) => Promise<void>

@@ -56,13 +56,8 @@ export function createRegras(ctx: FidelizacaoContext) {
         // The row made first (as the defaults), so that two changes at once wait on one another's row lock.
         const atuais = await regrasAtuais(trx)
         const validadeAntes =
-          (
-            await trx
-              .selectFrom('fidelizacao_regras')
-              .select('validade_meses')
-              .where('id', '=', 1)
-              .executeTakeFirst()
-          )?.validade_meses ?? 0
+          (await trx.selectFrom('fidelizacao_regras').select('validade_meses').where('id', '=', 1).executeTakeFirst())
+            ?.validade_meses ?? 0
         // Unsaid, the expiry stays as it is (a form of the rules alone does not switch it off).
         const validade = novas.validade_meses ?? validadeAntes
         await trx
@@ -78,7 +73,15 @@ export function createRegras(ctx: FidelizacaoContext) {
           .execute()
         await trx
           .updateTable('fidelizacao_regras')
-          .set({ ...valores, validade_meses: validade })
+          .set({
+            ...valores,
+            // Only when it is named: a change of the other rules never writes back a months value read before it.
+            ...(novas.validade_meses === undefined ? {} : { validade_meses: validade }),
+            // Switched on or shortened: nothing expires before the customers could be told (decision 0058).
+            ...(validade > 0 && (validadeAntes === 0 || validade < validadeAntes)
+              ? { validade_desde: alteradoEm }
+              : {}),
+          })
           .where('id', '=', 1)
           .execute()
         const depois: RegrasFidelizacaoDados = {

@@ -11,10 +11,8 @@ import { createAniversarios } from './aniversarios.ts'
 import { avisoDaCompra, avisoDaDevolucao } from './avisos.ts'
 import {
   type AtorLoja,
-  camposDoPremio,
   daEncomenda,
   devolucaoDe,
-  efeitoDe,
   type FidelizacaoContext,
   fidelizacaoMensagens,
   IDENTIFICACAO_VALIDADE_MS,
@@ -23,8 +21,10 @@ import {
   saldosDe,
   vendaDaCompra,
 } from './context.ts'
+import { createExpiracao } from './expiracao.ts'
 import { compra, devolucao } from './ledger.ts'
 import { parteDaDevolucao } from './ledger-carimbos.ts'
+import { camposDoPremio } from './premio-campos.ts'
 import { createPromocoes, lojaDaCompra } from './promocoes.ts'
 import { fidelizacaoRepo } from './repository.ts'
 
@@ -35,6 +35,7 @@ export function createBalcao(ctx: FidelizacaoContext) {
   const { limit, naoEncontrado, nomesDasLojas, toCliente, toTransacaoLoja, escrever, documentosDosMovimentos } = ctx
   const promocoes = createPromocoes(ctx)
   const aniversarios = createAniversarios(ctx)
+  const expiracao = createExpiracao(ctx)
 
   /**
    * The birthday reward a purchase uses (decision 0053), read under the customer's ledger lock: on its own (a purchase
@@ -214,6 +215,7 @@ export function createBalcao(ctx: FidelizacaoContext) {
             produtos: input.produtos ?? [],
             ofertas,
             ganha,
+            identificado: provada,
           })
           if (doAniversario && !(await aniversarios.usar(trx, cliente.id, hoje, movimento.id))) {
             throw new Error('the birthday reward read under the ledger lock was gone when spent')
@@ -274,7 +276,12 @@ export function createBalcao(ctx: FidelizacaoContext) {
           const ultimo = await ledger.ultimoMovimento(original.utilizador_id)
           const d = devolucao(
             saldosDe(ultimo),
-            { valorPago: original.valor_pago, efeito: efeitoDe(original), devolvido, itensRevertidos },
+            {
+              valorPago: original.valor_pago,
+              efeito: await expiracao.efeitoADesfazer(trx, original),
+              devolvido,
+              itensRevertidos,
+            },
             valor,
             regrasDe(original),
           )
@@ -290,7 +297,8 @@ export function createBalcao(ctx: FidelizacaoContext) {
             transacaoId: movimento.id,
             completa,
             parte: parteDaDevolucao(original.valor_pago, devolvido, valor),
-            produtos: produtos ?? null,
+            // An empty list says nothing of what came back: the stamps then come back in proportion to the money.
+            produtos: produtos?.length ? produtos : null,
           })
           // Undone whole: the birthday reward it used is the customer's again.
           const aniversario = completa && (await aniversarios.devolver(trx, original.id))
