@@ -26,7 +26,12 @@ describe.each(testDialects())('stamp cards in the back-office, on %s', (dialect)
       ativo: carimbosMensagens.ativo,
     })
     // A code is one line: one with a comma would be read back as two.
-    const virgula = await c.call(admin, 'POST', '/carimbos', { nome: 'X', codigos: ['10,01'], por_oferta: 2, ativo: true })
+    const virgula = await c.call(admin, 'POST', '/carimbos', {
+      nome: 'X',
+      codigos: ['10,01'],
+      por_oferta: 2,
+      ativo: true,
+    })
     expect(virgula.json().error.fields).toEqual({ 'codigos.0': carimbosMensagens.codigo })
     const criado = await c.call(admin, 'POST', '/carimbos', {
       nome: 'Cafés',
@@ -49,7 +54,8 @@ describe.each(testDialects())('stamp cards in the back-office, on %s', (dialect)
       expect.objectContaining({ id: cartao.id, nome: 'Cafés e galões', por_oferta: 8, ativo: false }),
     ])
     expect(
-      (await c.call(admin, 'POST', '/carimbos/99999', { nome: 'X', codigos: ['1'], por_oferta: 2, ativo: true })).statusCode,
+      (await c.call(admin, 'POST', '/carimbos/99999', { nome: 'X', codigos: ['1'], por_oferta: 2, ativo: true }))
+        .statusCode,
     ).toBe(404)
     const auditoria = await t.database.db
       .selectFrom('admin_auditoria')
@@ -66,8 +72,8 @@ describe.each(testDialects())('stamp cards in the back-office, on %s', (dialect)
   it('is an admin’s: a gestor is refused', async () => {
     const gestor = await signedInAdmin(t, 'gestor-carimbos@exemplo.pt', 'gestor', { restaurantes: [] })
     expect((await c.call(gestor, 'GET', '/carimbos')).statusCode).toBe(403)
-    expect((await c.call(gestor, 'POST', '/carimbos', { nome: 'X', codigos: ['1'], por_oferta: 2, ativo: true })).statusCode).toBe(
-      403,
-    )
+    expect(
+      (await c.call(gestor, 'POST', '/carimbos', { nome: 'X', codigos: ['1'], por_oferta: 2, ativo: true })).statusCode,
+    ).toBe(403)
   })
 })
