@@ -9,12 +9,15 @@ import { expect } from './support.ts'
 const port = Number(process.env.E2E_PORT ?? 4101)
 export const E2E_DATABASE_URL = `sqlite:.tmp/e2e-demo-${port}.sqlite`
 
-/** `npm run admin:create -- <email>`: an admin; answers the one-time password it prints alone on its last line. */
-export function adminCreate(email: string): string {
+/**
+ * `npm run admin:create -- <email>`: an admin; answers the one-time password it prints alone on its last line.
+ * `databaseUrl`: another server's database than the demo's.
+ */
+export function adminCreate(email: string, databaseUrl = E2E_DATABASE_URL): string {
   const out = execFileSync('node', ['--import', 'tsx', 'src/server/commands/admin-create.ts', email], {
     env: {
       ...process.env,
-      DATABASE_URL: E2E_DATABASE_URL,
+      DATABASE_URL: databaseUrl,
       HASH_COST: '10',
       NODE_ENV: 'test',
       SEED_DEMO: 'false',
@@ -28,11 +31,12 @@ export function adminCreate(email: string): string {
 
 /**
  * A new admin through its first sign-in (password change, TOTP enrolment) without the checks admin.spec.ts makes of
- * each step: the shell is open at /admin. Answers the admin's e-mail.
+ * each step: the shell is open at /admin. Answers the admin's e-mail. `databaseUrl`: the database of the server `page`
+ * is on, when it is not the demo's.
  */
-export async function adminNaConsola(page: Page, prefixo = 'admin'): Promise<string> {
+export async function adminNaConsola(page: Page, prefixo = 'admin', databaseUrl = E2E_DATABASE_URL): Promise<string> {
   const email = `${prefixo}-${randomUUID().slice(0, 8)}@exemplo.pt`
-  const temporaria = adminCreate(email)
+  const temporaria = adminCreate(email, databaseUrl)
   await page.goto('/admin/entrar')
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email)
   await page.getByRole('textbox', { name: 'Palavra-passe', exact: true }).fill(temporaria)

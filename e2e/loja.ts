@@ -11,10 +11,17 @@ const port = Number(process.env.E2E_PORT ?? 4101)
 /** The demo server's database (scripts/e2e-server.mjs). */
 export const demoDatabaseFile = `.tmp/e2e-demo-${port}.sqlite`
 
-/** A new store key for `idLoja` (the command prints it alone on its last line). */
-export function createStoreKey(idLoja: number, etiqueta = `e2e-${randomUUID()}`): string {
+/**
+ * A new store key for `idLoja` (the command prints it alone on its last line); `databaseFile`: another server's
+ * database than the demo's.
+ */
+export function createStoreKey(
+  idLoja: number,
+  etiqueta = `e2e-${randomUUID()}`,
+  databaseFile = demoDatabaseFile,
+): string {
   const out = execFileSync('npm', ['run', '-s', 'store:key', '--', String(idLoja), etiqueta], {
-    env: { ...process.env, DATABASE_URL: `sqlite:${demoDatabaseFile}`, LOG_LEVEL: 'silent' },
+    env: { ...process.env, DATABASE_URL: `sqlite:${databaseFile}`, LOG_LEVEL: 'silent' },
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'ignore'],
   })

@@ -90,6 +90,7 @@ export type Transacao = z.infer<typeof TransacaoSchema>
 /** Spec §2: a transaction is listed only when something in it is above 0 (an adjustment always: it says why). */
 export const transacaoVisivel = (t: Transacao) =>
   t.tipo === 'ajuste' ||
+  t.tipo === 'expiracao' ||
   t.saldo_adicionado > 0 ||
   t.total_discount > 0 ||
   t.saldo_removido > 0 ||

@@ -17,8 +17,8 @@ import { CARTAO_STORAGE_KEY, usePrivateData } from './private-data.ts'
  */
 
 /**
- * What the loyalty screens show of the account: the QR, the balances and stamp cards, and the phone or the code below
- * the QR.
+ * What the loyalty screens show of the account: the QR, the balances and stamp cards, what expires next, and the phone
+ * or the code below the QR.
  */
 const CAMPOS = [
   'id',
@@ -31,6 +31,7 @@ const CAMPOS = [
   'premio',
   'aniversario',
   'carimbos',
+  'expiracao',
   'pais',
   'telemovel',
   'usar_codigo_seguranca',

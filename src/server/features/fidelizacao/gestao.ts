@@ -36,7 +36,7 @@ export function createGestaoFidelizacao(ctx: FidelizacaoContext) {
   const { db, regrasAtuais, conta, onMovimento, escrever, naoEncontrado, nomesDasLojas } = ctx
 
   const lojaDe = (nomes: Awaited<ReturnType<typeof nomesDasLojas>>, id: number, tipo?: string) =>
-    tipo === 'ajuste' ? 'Ajuste' : (nomes.get(id)?.nome ?? `Loja ${id}`)
+    tipo === 'ajuste' ? 'Ajuste' : tipo === 'expiracao' ? 'Expiração' : (nomes.get(id)?.nome ?? `Loja ${id}`)
 
   return {
     /** The customer's balances now. */

@@ -33,7 +33,10 @@ const colunas: ColumnDef<MovimentoAdmin, unknown>[] = [
     enableSorting: false,
     cell: ({ row }) => {
       const m = row.original
-      return m.tipo === 'ajuste' ? `Ajuste: ${m.motivo ?? '—'}` : `${TIPOS[m.tipo]} · ${m.loja}`
+      if (m.tipo === 'ajuste') return `Ajuste: ${m.motivo ?? '—'}`
+      // An expiry (decision 0058) is the programme's own, at no store.
+      if (m.tipo === 'expiracao') return TIPOS[m.tipo]
+      return `${TIPOS[m.tipo]} · ${m.loja}`
     },
   },
   {

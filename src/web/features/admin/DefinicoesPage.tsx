@@ -20,13 +20,17 @@ const schema = (): Promise<typeof RegrasFidelizacaoSchema> =>
   import('../../../shared/admin-definicoes.ts').then((m) => m.RegrasFidelizacaoSchema)
 
 const percent = (v: number) => `${v.toLocaleString('pt-PT', { maximumFractionDigits: 2 })} %`
+/** How long credit and points last (decision 0058): 'sem validade', 'validade de 1 mês', 'validade de 12 meses'. */
+const validade = (meses: number | undefined) =>
+  meses ? `validade de ${meses} ${meses === 1 ? 'mês' : 'meses'}` : 'sem validade'
 const resumo = (r: RegrasFidelizacaoDados) =>
-  `${percent(r.credito_percent)} de saldo, ${r.pontos_por_euro} ${r.pontos_por_euro === 1 ? 'ponto' : 'pontos'} por euro, prémio a cada ${r.patamar} pontos`
+  `${percent(r.credito_percent)} de saldo, ${r.pontos_por_euro} ${r.pontos_por_euro === 1 ? 'ponto' : 'pontos'} por euro, prémio a cada ${r.patamar} pontos, ${validade(r.validade_meses)}`
 
 /**
- * `/admin/definicoes` (admins): the loyalty rules — credit percent, points per euro, threshold. A change applies from
- * the next purchase on; each earlier purchase keeps the rules it was made with. Then the reward, the birthday reward and
- * the consumer information.
+ * `/admin/definicoes` (admins): the loyalty rules — credit percent, points per euro, threshold, and how many months
+ * credit and points last (decision 0058). A change applies from the next purchase on; each earlier purchase keeps the
+ * rules it was made with (the validity is the one rule that reads the whole ledger: the daily expiry applies it to
+ * everything held). Then the reward, the birthday reward and the consumer information.
  */
 export function DefinicoesPage() {
   const queryClient = useQueryClient()
@@ -38,7 +42,7 @@ export function DefinicoesPage() {
 
   const { form, onSubmit, errorOf, submission } = useApiForm({
     schema,
-    defaultValues: { credito_percent: 0, pontos_por_euro: 0, patamar: 1 },
+    defaultValues: { credito_percent: 0, pontos_por_euro: 0, patamar: 1, validade_meses: 0 },
     submit: (values) => adminPost<DefinicoesFidelizacao>('/definicoes/fidelizacao', values),
     onSuccess: (d) => {
       queryClient.setQueryData(adminKeys.definicoes(), d)
@@ -105,6 +109,17 @@ export function DefinicoesPage() {
             hint="Pontos que dão direito a um prémio: pelo menos 1."
             error={errorOf('patamar')}
             {...form.register('patamar', { valueAsNumber: true })}
+          />
+          <Field
+            label="Validade do saldo e dos pontos (meses)"
+            type="number"
+            min={0}
+            max={60}
+            step={1}
+            required
+            hint="Expiram no fim do mês, N meses depois do mês em que foram ganhos. 0: nunca expiram."
+            error={errorOf('validade_meses')}
+            {...form.register('validade_meses', { valueAsNumber: true })}
           />
           <div className="admin-acoes">
             <button type="submit" className="button" disabled={!definicoes.data}>

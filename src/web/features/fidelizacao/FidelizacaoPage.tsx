@@ -32,7 +32,7 @@ function parteDoCartao<C extends ComponentType<any>>(load: () => Promise<C>) {
     ? lazyPart(load)
     : lazy(() => load().then((c) => ({ default: c })))
 }
-/** What the points lead to and the rewards held. */
+/** What the points lead to, what expires next (decision 0058), and the rewards held. */
 const PremioCartao = parteDoCartao(() => import('./PremioCartao.tsx').then((m) => m.PremioCartao))
 /** The stamp cards (decision 0057). */
 const CarimbosCartao = parteDoCartao(() => import('./CarimbosCartao.tsx').then((m) => m.CarimbosCartao))
@@ -134,7 +134,13 @@ function Fidelizacao({ user, transacoes, marca }: FidelizacaoProps) {
               aria-label="Pontos para o próximo prémio"
             />
             <Suspense fallback={null}>
-              <PremioCartao user={user} premio={premio} percent={percent} aniversario={user.aniversario ?? null} />
+              <PremioCartao
+                user={user}
+                premio={premio}
+                percent={percent}
+                aniversario={user.aniversario ?? null}
+                expiracao={user.expiracao ?? null}
+              />
             </Suspense>
           </section>
 

@@ -8,7 +8,7 @@ import { usePrivateData } from '../../lib/private-data.ts'
 import { QueryView } from '../../lib/query.tsx'
 import { useHeader } from '../../ui/header.tsx'
 import { Loading } from '../../ui/Loading.tsx'
-import { tipoDe } from './formatos.ts'
+import { descricaoDe, tipoDe } from './formatos.ts'
 import { useLojas } from './use-lojas.ts'
 import { useTransacao } from './use-transacao.ts'
 import './fidelizacao.css'
@@ -66,8 +66,11 @@ export function OpiniaoTransacaoPage() {
           <main className="page" id="conteudo">
             <h1>{TITULO}</h1>
             <TransacaoResumo transacao={transacao} />
-            {transacao.tipo !== 'compra' ? (
+            {transacao.tipo === 'devolucao' ? (
               <Aviso>Uma devolução não recebe opinião: dê-a sobre a compra.</Aviso>
+            ) : transacao.tipo !== 'compra' ? (
+              // An adjustment or an expiry was no visit to a store.
+              <Aviso>Só as compras recebem opinião.</Aviso>
             ) : transacao.id_opiniao !== null ? (
               <Aviso>Já deu a sua opinião sobre esta transação.</Aviso>
             ) : !user.ve_rating ? (
@@ -111,7 +114,7 @@ function TransacaoResumo({ transacao: t }: { transacao: Transacao }) {
       </div>
       <div>
         <dt>{tipoDe(t)}</dt>
-        <dd>{formatMoney(Math.abs(t.subtotal))}</dd>
+        <dd>{t.tipo === 'compra' || t.tipo === 'devolucao' ? formatMoney(Math.abs(t.subtotal)) : descricaoDe(t)}</dd>
       </div>
     </dl>
   )

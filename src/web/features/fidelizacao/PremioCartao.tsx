@@ -1,10 +1,11 @@
+import type { FidelizacaoDados } from '../../../shared/fidelizacao.ts'
 import { formatMoney } from '../../../shared/format.ts'
 import type { Premio } from '../../../shared/premios.ts'
 import type { AniversarioCliente } from '../../../shared/premios-aniversario.ts'
 import { fraseAniversario, temPremios, usavelAoEncomendar } from '../../../shared/premios-textos.ts'
 import type { Conta } from '../../lib/cartao-guardado.tsx'
 import { Picture } from '../../ui/Picture.tsx'
-import { formatPercent, pontosLabel } from './formatos.ts'
+import { formatPercent, fraseExpiracao, pontosLabel } from './formatos.ts'
 
 interface PremioCartaoProps {
   user: Pick<Conta, 'pontos' | 'patamar' | 'itens'>
@@ -14,13 +15,17 @@ interface PremioCartaoProps {
   percent: number | undefined
   /** The birthday reward usable today (decision 0053); null without one (or on a card kept by an older app). */
   aniversario: AniversarioCliente | null
+  /** The credit and points that expire next, and when (decision 0058); null when none (or on a card kept by an older app). */
+  expiracao: FidelizacaoDados['expiracao']
 }
 
 /**
  * The loyalty card's words on points and rewards: what is missing for the next reward and what it is, what a purchase
- * gives, and the rewards held with their picture. A chunk of its own: the card is in every screen's first load.
+ * gives, what expires next and when, and the rewards held with their picture. A chunk of its own: the card is in every
+ * screen's first load.
  */
-export function PremioCartao({ user, premio, percent, aniversario }: PremioCartaoProps) {
+export function PremioCartao({ user, premio, percent, aniversario, expiracao }: PremioCartaoProps) {
+  const expira = fraseExpiracao(expiracao)
   return (
     <>
       <p className="muted fid-ajuda">
@@ -29,6 +34,7 @@ export function PremioCartao({ user, premio, percent, aniversario }: PremioCarta
           : 'Tem pontos para um prémio.'}
         {percent !== undefined && ` Cada compra dá-lhe ${formatPercent(percent)} do valor em saldo.`}
       </p>
+      {expira && <p className="fid-ajuda fid-expira">{expira}</p>}
       {user.itens > 0 && (
         <div className="fid-premio">
           {premio?.imagem && <Picture src={premio.imagem} alt="" sizes="4rem" className="fid-premio-imagem" />}

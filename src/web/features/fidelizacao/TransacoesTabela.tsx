@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import type { Transacao } from '../../../shared/fidelizacao.ts'
 import { formatMoney } from '../../../shared/format.ts'
 import { href, paths } from '../../../shared/routes.ts'
-import { movimentosDePremios, movimentosDeSaldo, pontosComSinal, tipoDe } from './formatos.ts'
+import { descricaoDe, movimentosDePremios, movimentosDeSaldo, pontosComSinal } from './formatos.ts'
 
 interface TransacoesTabelaProps {
   transacoes: Transacao[]
@@ -19,7 +19,8 @@ interface TransacoesTabelaProps {
  * The customer's movements (spec §2 "Transactions"): per row the date and time, the shop, the balance added ('+') and
  * removed ('-') and the points earned; a refund reads 'Devolução'; where the list says so (all the transactions), the
  * invoice (and credit note) its store's POS issued, folded under the shop. A table: a screen reader hears each value with its
- * column. An adjustment from the back-office reads 'Ajuste' with its reason; a purchase names the promotions that added
+ * column. An adjustment from the back-office reads 'Ajuste' with its reason; an expiry (decision 0058) 'Expiração', the
+ * credit and points it took shown as removed; a purchase names the promotions that added
  * to it ('Dobro de pontos: +20 pontos'). On a phone the date goes under the shop, which takes the room; the numbers keep to the right.
  */
 export function TransacoesTabela({ transacoes, labelledBy, opinioes = false, documentos }: TransacoesTabelaProps) {
@@ -63,6 +64,8 @@ function Linha({
   const premios = movimentosDePremios(t)
   // An opinion is about a visit: purchases only, once each.
   const podeOpinar = opinioes && t.tipo === 'compra' && t.id_opiniao === null
+  // Only a sale has fiscal documents: an adjustment or an expiry is the programme's own.
+  const venda = t.tipo === 'compra' || t.tipo === 'devolucao'
   return (
     <tr className={devolucao ? 'transacao transacao-devolucao' : 'transacao'}>
       <td className="transacoes-col-data transacao-data">
@@ -72,7 +75,7 @@ function Linha({
         <span id={descricaoId}>
           <span className="transacao-loja-nome">{t.loja}</span>
           <span className={devolucao ? 'transacao-tipo transacao-tipo-devolucao' : 'transacao-tipo'}>
-            {t.tipo === 'ajuste' ? (t.motivo ?? tipoDe(t)) : `${tipoDe(t)} · ${formatMoney(Math.abs(t.valor_pago))}`}
+            {descricaoDe(t)}
           </span>
           {t.promocoes.map((p) => (
             <span key={p.id} className="transacao-tipo transacao-promocao">
@@ -82,7 +85,7 @@ function Linha({
           {/* On a phone the date column gives its room to the shop and the date shows here (one or the other). */}
           <span className="transacao-quando">{`${t.data} ${t.hora}`}</span>
         </span>
-        {documentos?.(t)}
+        {venda && documentos?.(t)}
         {podeOpinar && (
           <Link
             className="transacao-opiniao"

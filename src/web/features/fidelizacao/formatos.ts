@@ -1,5 +1,5 @@
-import type { Transacao } from '../../../shared/fidelizacao.ts'
-import { formatMoney, pontosLabel } from '../../../shared/format.ts'
+import type { FidelizacaoDados, Transacao } from '../../../shared/fidelizacao.ts'
+import { formatDia, formatMoney, pontosLabel } from '../../../shared/format.ts'
 
 /**
  * How the loyalty screens write what they show (spec §2 "Transactions"): amounts as absolute values with 2 decimals and
@@ -46,9 +46,44 @@ export function movimentosDePremios(t: Pick<Transacao, 'itens_adicionados' | 'it
   return linhas
 }
 
-/** What the movement was: a purchase or a refund, and the amount of it. */
-export const tipoDe = (t: Pick<Transacao, 'tipo'>) =>
-  t.tipo === 'devolucao' ? 'Devolução' : t.tipo === 'ajuste' ? 'Ajuste' : 'Compra'
+const TIPOS: Record<Transacao['tipo'], string> = {
+  compra: 'Compra',
+  devolucao: 'Devolução',
+  ajuste: 'Ajuste',
+  expiracao: 'Expiração',
+}
+
+/** What the movement was: a purchase, a refund, an adjustment, or credit and points that expired (decision 0058). */
+export const tipoDe = (t: Pick<Transacao, 'tipo'>) => TIPOS[t.tipo]
+
+/**
+ * The line under a movement's shop: a purchase or refund with its amount ('Compra · 12,50 €'), an adjustment's reason,
+ * and what an expiry took ('Saldo e pontos expirados').
+ */
+export function descricaoDe(
+  t: Pick<Transacao, 'tipo' | 'motivo' | 'valor_pago' | 'saldo_removido' | 'pontos_ganhos'>,
+): string {
+  if (t.tipo === 'ajuste') return t.motivo ?? tipoDe(t)
+  if (t.tipo === 'expiracao') {
+    const saldo = t.saldo_removido > 0
+    const pontos = t.pontos_ganhos < 0
+    return saldo && pontos ? 'Saldo e pontos expirados' : pontos ? 'Pontos expirados' : 'Saldo expirado'
+  }
+  return `${tipoDe(t)} · ${formatMoney(Math.abs(t.valor_pago))}`
+}
+
+/**
+ * What the card says will expire next (decision 0058), only the parts there are: 'Expiram 1,00 € de saldo e 30 pontos
+ * no fim do dia 31/12/2026.'; null when nothing does. One point alone, or one euro alone, takes the singular.
+ */
+export function fraseExpiracao(e: FidelizacaoDados['expiracao'] | undefined): string | null {
+  if (!e) return null
+  const partes = [e.saldo > 0 ? `${formatMoney(e.saldo)} de saldo` : '', e.pontos > 0 ? pontosLabel(e.pontos) : '']
+  const ditas = partes.filter(Boolean)
+  if (ditas.length === 0) return null
+  const singular = ditas.length === 1 && (e.saldo === 100 || (e.saldo === 0 && e.pontos === 1))
+  return `${singular ? 'Expira' : 'Expiram'} ${ditas.join(' e ')} no fim do dia ${formatDia(e.dia)}.`
+}
 
 /** A percent as pt-PT writes it: `5%`, `2,5%`. */
 export const formatPercent = (n: number) => `${String(n).replace('.', ',')}%`
