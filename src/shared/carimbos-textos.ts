@@ -5,9 +5,15 @@ import type { CarimbosCliente } from './carimbos.ts'
  * till can say them: shared/carimbos.ts holds the schemas.
  */
 
+/** Stamps that make one offer: every Nth is offered, so N − 1 bought (at least 1). */
+export const carimbosPorOferta = (porOferta: number) => Math.max(porOferta - 1, 1)
+
+/** The most offers of one card a purchase gives (each entry of `ofertas_carimbos`). */
+export const OFERTAS_POR_COMPRA_MAX = 100
+
 /** 'Cafés: 4 de 9 carimbos. O 10.º é oferta.' */
 export function descricaoCarimbos(c: Pick<CarimbosCliente, 'nome' | 'carimbos' | 'por_oferta'>): string {
-  const precisos = Math.max(c.por_oferta - 1, 1)
+  const precisos = carimbosPorOferta(c.por_oferta)
   return `${c.nome}: ${c.carimbos} de ${precisos} ${precisos === 1 ? 'carimbo' : 'carimbos'}. O ${c.por_oferta}.º é oferta.`
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { OFERTAS_POR_COMPRA_MAX } from './carimbos-textos.ts'
 import { INT_MAX, mensagens, obrigatorio } from './validacao.ts'
 
 /**
@@ -110,6 +111,10 @@ export type CarimbosMovimento = z.infer<typeof CarimbosMovimentoSchema>
 /** A purchase's use of a card's offers (`ofertas_carimbos`): the products given, counted on the bill's `produtos`. */
 export const OfertaCarimbosSchema = z.strictObject({
   cartao_id: z.number({ error: mensagens.valorInvalido }).int(mensagens.valorInvalido).positive().max(INT_MAX),
-  quantidade: z.number({ error: mensagens.valorInvalido }).int(mensagens.valorInvalido).min(1).max(100),
+  quantidade: z
+    .number({ error: mensagens.valorInvalido })
+    .int(mensagens.valorInvalido)
+    .min(1)
+    .max(OFERTAS_POR_COMPRA_MAX),
 })
 export type OfertaCarimbos = z.infer<typeof OfertaCarimbosSchema>

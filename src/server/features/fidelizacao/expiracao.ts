@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
-import { formatDia, formatMoney, pontosLabel } from '../../../shared/format.ts'
+import { montantesNaFrase, tituloExpirados } from '../../../shared/expiracao-textos.ts'
+import { formatDia } from '../../../shared/format.ts'
 import { lisbonToday } from '../../platform/clock.ts'
 import type { Database } from '../../platform/db.ts'
 import { comporEmail, enfileirarEmail } from '../../platform/email.ts'
@@ -35,13 +36,6 @@ export const AVISOS_EXPIRACAO = [
 
 /** Whether the amounts take a verb in the plural ('1 ponto expira', '1,00 € de saldo expira', '30 pontos expiram'). */
 const noPlural = (m: Montantes) => (m.saldo > 0 && m.pontos > 0) || m.pontos > 1
-
-/** '1,20 € de saldo e 30 pontos' (only what there is). */
-export function montantesNaFrase(m: Montantes): string {
-  return [m.saldo > 0 ? `${formatMoney(m.saldo)} de saldo` : '', m.pontos > 0 ? pontosLabel(m.pontos) : '']
-    .filter(Boolean)
-    .join(' e ')
-}
 
 const diasEntre = (de: string, ate: string) => Math.round((Date.parse(ate) - Date.parse(de)) / 86_400_000)
 
@@ -160,12 +154,7 @@ export function createExpiracao(ctx: FidelizacaoContext) {
           if ((await conta.clienteById(utilizadorId, trx)) && notificar) {
             await notificar(trx, {
               utilizadorId,
-              titulo:
-                e.saldo > 0 && e.pontos > 0
-                  ? 'Saldo e pontos expirados'
-                  : e.saldo > 0
-                    ? 'Saldo expirado'
-                    : 'Pontos expirados',
+              titulo: tituloExpirados(e),
               texto: `${noPlural(e) ? 'Expiraram' : 'Expirou'} ${montantesNaFrase(e)}, ${noPlural(e) ? 'ganhos' : 'ganho'} há mais de ${meses} ${meses === 1 ? 'mês' : 'meses'}.`,
               ligacao: '/fidelizacao',
               chave: `expiracao:${mes}`,

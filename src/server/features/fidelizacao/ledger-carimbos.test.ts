@@ -1,11 +1,11 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { carimbosPorOferta } from '../../../shared/carimbos-textos.ts'
 import {
   aplicarCarimbos,
   type CompraCarimbos,
   carimbosDaCompra,
   carimbosDaDevolucao,
-  carimbosPorOferta,
   parteDaDevolucao,
   type SaldoCarimbos,
 } from './ledger-carimbos.ts'

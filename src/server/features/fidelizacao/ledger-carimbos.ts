@@ -7,6 +7,7 @@
  * (negative on a refund that takes them back), so a card is always the sum of its movements and never negative.
  */
 
+import { carimbosPorOferta } from '../../../shared/carimbos-textos.ts'
 import { roundHalfUp } from './ledger.ts'
 
 export interface SaldoCarimbos {
@@ -22,9 +23,6 @@ export interface EfeitoCarimbos {
 }
 
 export const SEM_CARIMBOS: SaldoCarimbos = { carimbos: 0, ofertas: 0 }
-
-/** Stamps that make one offer: every Nth is offered, so N − 1 bought (at least 1). */
-export const carimbosPorOferta = (porOferta: number) => Math.max(porOferta - 1, 1)
 
 export function aplicarCarimbos(antes: SaldoCarimbos, e: EfeitoCarimbos): SaldoCarimbos {
   return {

@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import type { CarimbosCliente } from '../../../shared/carimbos.ts'
-import { descricaoCarimbos, descricaoOfertas } from '../../../shared/carimbos-textos.ts'
+import { carimbosPorOferta, descricaoCarimbos, descricaoOfertas } from '../../../shared/carimbos-textos.ts'
 
 const Visto = () => (
   <svg
@@ -39,7 +39,7 @@ const Presente = () => (
  */
 function CartaoDeCarimbos({ cartao: c }: { cartao: CarimbosCliente }) {
   const id = useId()
-  const precisos = Math.max(c.por_oferta - 1, 1)
+  const precisos = carimbosPorOferta(c.por_oferta)
   const cheios = Math.min(Math.max(c.carimbos, 0), precisos)
   return (
     <section className="fid-card fid-carimbos" aria-labelledby={id}>

@@ -1,3 +1,4 @@
+import { montantesNaFrase, tituloExpirados } from '../../../shared/expiracao-textos.ts'
 import type { FidelizacaoDados, Transacao } from '../../../shared/fidelizacao.ts'
 import { formatDia, formatMoney, pontosLabel } from '../../../shared/format.ts'
 
@@ -64,11 +65,7 @@ export function descricaoDe(
   t: Pick<Transacao, 'tipo' | 'motivo' | 'valor_pago' | 'saldo_removido' | 'pontos_ganhos'>,
 ): string {
   if (t.tipo === 'ajuste') return t.motivo ?? tipoDe(t)
-  if (t.tipo === 'expiracao') {
-    const saldo = t.saldo_removido > 0
-    const pontos = t.pontos_ganhos < 0
-    return saldo && pontos ? 'Saldo e pontos expirados' : pontos ? 'Pontos expirados' : 'Saldo expirado'
-  }
+  if (t.tipo === 'expiracao') return tituloExpirados({ saldo: t.saldo_removido, pontos: -t.pontos_ganhos })
   return `${tipoDe(t)} · ${formatMoney(Math.abs(t.valor_pago))}`
 }
 
@@ -78,11 +75,9 @@ export function descricaoDe(
  */
 export function fraseExpiracao(e: FidelizacaoDados['expiracao'] | undefined): string | null {
   if (!e) return null
-  const partes = [e.saldo > 0 ? `${formatMoney(e.saldo)} de saldo` : '', e.pontos > 0 ? pontosLabel(e.pontos) : '']
-  const ditas = partes.filter(Boolean)
-  if (ditas.length === 0) return null
-  const singular = ditas.length === 1 && (e.saldo === 100 || (e.saldo === 0 && e.pontos === 1))
-  return `${singular ? 'Expira' : 'Expiram'} ${ditas.join(' e ')} no fim do dia ${formatDia(e.dia)}.`
+  if (e.saldo <= 0 && e.pontos <= 0) return null
+  const singular = e.saldo > 0 !== e.pontos > 0 && (e.saldo === 100 || (e.saldo === 0 && e.pontos === 1))
+  return `${singular ? 'Expira' : 'Expiram'} ${montantesNaFrase(e)} no fim do dia ${formatDia(e.dia)}.`
 }
 
 /** A percent as pt-PT writes it: `5%`, `2,5%`. */

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useRef, useState } from 'react'
 import type { OfertaCarimbos } from '../../../shared/carimbos.ts'
+import { OFERTAS_POR_COMPRA_MAX } from '../../../shared/carimbos-textos.ts'
 import { descontoDosPremios, SALDO_ACIMA_DO_RESTANTE } from '../../../shared/desconto-premio.ts'
 import type { Cliente, TransacaoLoja } from '../../../shared/fidelizacao.ts'
 import { formatMoney } from '../../../shared/format.ts'
@@ -12,8 +13,6 @@ import { centsToInput, type EurosParse, eurosError, parseEuros } from './money.t
 import { useRegistarCompra } from './use-registar-compra.ts'
 
 const REFERENCIA_MAX = 100
-/** The most offers of one card a purchase gives (the API's limit per entry of `ofertas_carimbos`). */
-const OFERTAS_POR_COMPRA_MAX = 100
 
 type Campo = 'total' | 'saldo_a_usar' | 'referencia' | 'itens_a_redimir' | 'usar_premio_aniversario'
 type Erros = Partial<Record<Campo, string>>
